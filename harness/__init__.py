@@ -1,0 +1,1 @@
+"""Benchmark harness for reasoning-based retrieval over financial filings."""

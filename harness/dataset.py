@@ -1,0 +1,173 @@
+"""FinanceBench questions and test sets.
+
+A ``Question`` keeps what a retriever may see (the question text, the document) apart
+from its ``Gold`` (answer, justification, evidence), which only the judge and the
+evidence-recall metric read. Retrievers are handed ``question.text`` and nothing else.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+from harness.errors import UserError
+from harness.paths import QUESTIONS_DIR
+
+QUESTIONS_FILE = QUESTIONS_DIR / "financebench_open_source.jsonl"
+DOCUMENTS_FILE = QUESTIONS_DIR / "financebench_document_information.jsonl"
+TEST_SETS_FILE = QUESTIONS_DIR / "test_sets.json"
+REQUIRED_FIELDS = ("financebench_id", "doc_name", "question", "answer")
+
+
+@dataclass(frozen=True)
+class Evidence:
+    page: int  # 1-based physical PDF page (FinanceBench's evidence_page_num + 1)
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Gold:
+    answer: str
+    justification: str = ""
+    evidence: tuple[Evidence, ...] = ()
+
+    @property
+    def evidence_pages(self) -> list[int]:
+        return sorted({e.page for e in self.evidence})
+
+
+@dataclass(frozen=True)
+class Question:
+    id: str
+    doc_name: str
+    text: str
+    company: str = ""
+    question_type: str = ""
+    question_reasoning: str = ""
+    gold: Gold = field(default_factory=lambda: Gold(""))
+
+
+@dataclass(frozen=True)
+class DocumentInfo:
+    doc_name: str
+    company: str = ""
+    doc_type: str = ""
+    doc_period: str = ""
+    doc_link: str = ""
+
+
+def _read_jsonl(path: Path, what: str) -> list[dict[str, Any]]:
+    if not path.is_file():
+        raise UserError(f"{what} file not found: {path}", "check the path, or reinstall the project to restore questions/")
+    rows = []
+    with path.open(encoding="utf-8") as handle:
+        for number, line in enumerate(handle, 1):
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise UserError(
+                    f"{path}:{number}: not valid JSON ({exc.msg})", "fix that line; each line must be one JSON object"
+                ) from None
+            if not isinstance(row, dict):
+                raise UserError(f"{path}:{number}: expected a JSON object, got {type(row).__name__}", "one object per line")
+            rows.append(row)
+    return rows
+
+
+def load_questions(path: Path | str = QUESTIONS_FILE) -> list[Question]:
+    """Read a FinanceBench-format JSONL file, refusing missing fields and duplicate ids."""
+    path = Path(path)
+    questions: list[Question] = []
+    seen: set[str] = set()
+    for number, row in enumerate(_read_jsonl(path, "questions"), 1):
+        missing = [f for f in REQUIRED_FIELDS if not str(row.get(f) or "").strip()]
+        if missing:
+            raise UserError(
+                f"{path}: question {number} ({row.get('financebench_id', 'no id')}) lacks {', '.join(missing)}",
+                "every question needs financebench_id, doc_name, question and answer",
+            )
+        qid = str(row["financebench_id"])
+        if qid in seen:
+            raise UserError(f"{path}: duplicate question id {qid}", "give every question a unique financebench_id")
+        seen.add(qid)
+        evidence = []
+        for item in row.get("evidence") or []:
+            page = item.get("evidence_page_num")
+            if isinstance(page, int) and page >= 0:
+                evidence.append(Evidence(page + 1, str(item.get("evidence_text") or "")))
+        questions.append(
+            Question(
+                id=qid,
+                doc_name=str(row["doc_name"]),
+                text=str(row["question"]).strip(),
+                company=str(row.get("company") or ""),
+                question_type=str(row.get("question_type") or ""),
+                question_reasoning=str(row.get("question_reasoning") or ""),
+                gold=Gold(str(row["answer"]), str(row.get("justification") or ""), tuple(evidence)),
+            )
+        )
+    if not questions:
+        raise UserError(f"{path}: no questions in the file", "point --questions at a FinanceBench-format JSONL file")
+    return questions
+
+
+def load_documents(path: Path | str = DOCUMENTS_FILE) -> dict[str, DocumentInfo]:
+    docs = {}
+    for row in _read_jsonl(Path(path), "document information"):
+        name = str(row.get("doc_name") or "")
+        if name:
+            docs[name] = DocumentInfo(
+                name,
+                str(row.get("company") or ""),
+                str(row.get("doc_type") or ""),
+                str(row.get("doc_period") or ""),
+                str(row.get("doc_link") or ""),
+            )
+    return docs
+
+
+def load_test_sets(path: Path | str = TEST_SETS_FILE) -> dict[str, dict[str, Any]]:
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise UserError(f"cannot read test sets from {path}: {exc}", "restore questions/test_sets.json") from None
+
+
+def select_questions(
+    questions: Iterable[Question],
+    test_set: str,
+    question_filter: str | None = None,
+    test_sets: dict[str, dict[str, Any]] | None = None,
+) -> list[Question]:
+    """Questions of a named test set, or of every document whose name starts with
+    ``test_set``; ``question_filter`` keeps ids containing it (as the seed bench did)."""
+    questions = list(questions)
+    sets = load_test_sets() if test_sets is None else test_sets
+    if test_set in sets:
+        spec = sets[test_set]
+        if spec.get("all"):
+            chosen = questions
+        elif "question_ids" in spec:
+            wanted = set(spec["question_ids"])
+            chosen = [q for q in questions if q.id in wanted]
+        else:
+            docs = set(spec.get("doc_names", []))
+            chosen = [q for q in questions if q.doc_name in docs]
+    else:
+        chosen = [q for q in questions if q.doc_name.startswith(test_set)]
+        if not chosen:
+            raise UserError(
+                f"unknown test set {test_set!r}",
+                f"use one of {', '.join(sorted(sets))} or a document-name prefix such as 3M_2022",
+            )
+    if question_filter:
+        chosen = [q for q in chosen if question_filter in q.id]
+        if not chosen:
+            raise UserError(
+                f"no question in test set {test_set!r} has an id containing {question_filter!r}",
+                "check the id (e.g. --question 01865) or pick another --test-set",
+            )
+    return chosen

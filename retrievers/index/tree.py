@@ -1,0 +1,172 @@
+"""The section tree of one document and the page text it points into.
+
+Pages are 1-based and ranges inclusive, as in PageIndex. The index JSON keeps the page
+texts beside the tree so that retrieval never reopens the PDF.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+INDEX_FORMAT = "pageindex-bench/index"
+
+
+@dataclass
+class Node:
+    node_id: str
+    title: str
+    start_page: int
+    end_page: int
+    summary: str = ""
+    children: list["Node"] = field(default_factory=list)
+
+    @property
+    def pages(self) -> tuple[int, int]:
+        return (self.start_page, self.end_page)
+
+    def walk(self, depth: int = 0) -> Iterator[tuple["Node", int]]:
+        yield self, depth
+        for child in self.children:
+            yield from child.walk(depth + 1)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "node_id": self.node_id,
+            "title": self.title,
+            "start_page": self.start_page,
+            "end_page": self.end_page,
+            "summary": self.summary,
+            "children": [c.to_dict() for c in self.children],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Node":
+        return cls(
+            data["node_id"],
+            data["title"],
+            int(data["start_page"]),
+            int(data["end_page"]),
+            data.get("summary", ""),
+            [cls.from_dict(c) for c in data.get("children", [])],
+        )
+
+
+@dataclass
+class SectionText:
+    """A node's text with the character offset at which each of its pages starts, so that a
+    window of the text can be mapped back to the pages it shows."""
+
+    text: str
+    page_starts: list[tuple[int, int]]  # (char offset, page number), ascending
+
+    def pages_in(self, start: int, end: int) -> list[int]:
+        pages = []
+        for i, (offset, page) in enumerate(self.page_starts):
+            next_offset = self.page_starts[i + 1][0] if i + 1 < len(self.page_starts) else len(self.text)
+            if offset < end and next_offset > start:
+                pages.append(page)
+        return pages
+
+    def page_at(self, offset: int) -> int:
+        page = self.page_starts[0][1] if self.page_starts else 1
+        for start, number in self.page_starts:
+            if start <= offset:
+                page = number
+            else:
+                break
+        return page
+
+
+@dataclass
+class DocumentIndex:
+    doc_name: str
+    pages: list[str]
+    nodes: list[Node]
+    source: str  # outline | structure | windows | llm:<model>
+    pdf_sha256: str = ""
+    indexer_version: str = ""
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def page_count(self) -> int:
+        return len(self.pages)
+
+    def walk(self) -> Iterator[tuple[Node, int]]:
+        for node in self.nodes:
+            yield from node.walk(0)
+
+    def all_nodes(self) -> list[Node]:
+        return [n for n, _ in self.walk()]
+
+    def leaves(self) -> list[Node]:
+        return [n for n, _ in self.walk() if not n.children]
+
+    def node(self, node_id: str) -> Node | None:
+        for n, _ in self.walk():
+            if n.node_id == node_id:
+                return n
+        return None
+
+    def closest_node(self, node_id: str) -> Node | None:
+        """Fuzzy match an unknown id (a truncated or mistyped one) to the closest node."""
+        wanted = _slug(node_id)
+        ids = {n.node_id: n for n in self.all_nodes()}
+        if not ids or not wanted:
+            return None
+        prefixed = [i for i in ids if i.startswith(wanted) or wanted.startswith(i)]
+        if prefixed:
+            return ids[min(prefixed, key=lambda i: abs(len(i) - len(wanted)))]
+        match = difflib.get_close_matches(wanted, list(ids), n=1, cutoff=0.4)
+        if match:
+            return ids[match[0]]
+        titled = {_slug(n.title): n for n in ids.values()}
+        match = difflib.get_close_matches(wanted, list(titled), n=1, cutoff=0.4)
+        return titled[match[0]] if match else None
+
+    def section_text(self, node: Node) -> SectionText:
+        parts: list[str] = []
+        starts: list[tuple[int, int]] = []
+        offset = 0
+        for page in range(node.start_page, node.end_page + 1):
+            text = self.pages[page - 1] if 0 < page <= len(self.pages) else ""
+            starts.append((offset, page))
+            chunk = f"[Page {page}]\n{text.strip()}\n\n"
+            parts.append(chunk)
+            offset += len(chunk)
+        return SectionText("".join(parts), starts)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": INDEX_FORMAT,
+            "indexer_version": self.indexer_version,
+            "doc_name": self.doc_name,
+            "pdf_sha256": self.pdf_sha256,
+            "source": self.source,
+            "page_count": self.page_count,
+            "meta": self.meta,
+            "nodes": [n.to_dict() for n in self.nodes],
+            "pages": self.pages,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "DocumentIndex":
+        if data.get("format") != INDEX_FORMAT:
+            raise ValueError(f"not a {INDEX_FORMAT} file")
+        return cls(
+            data["doc_name"],
+            list(data["pages"]),
+            [Node.from_dict(n) for n in data["nodes"]],
+            data["source"],
+            data.get("pdf_sha256", ""),
+            data.get("indexer_version", ""),
+            dict(data.get("meta", {})),
+        )
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
+
+
+slugify = _slug
