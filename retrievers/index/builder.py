@@ -1,0 +1,171 @@
+"""Build a document index from a PDF, and cache it as JSON.
+
+The cache file ``<index_dir>/<doc_name>[.<variant>].json`` is reused only while its stored
+``pdf_sha256``, ``indexer_version`` and variant match; anything else (a new PDF, a new
+indexer, a corrupt or half-written file) rebuilds it. Files are written to a temporary name
+and renamed, so a crash never leaves half a JSON behind.
+
+Extension point: ``tree_builder`` turns the PDF's content into a ``Tree``. The default is
+the structural (no-LLM) builder; an LLM-built tree passes its own builder and a ``variant``
+naming the model, which keeps its cache apart from the structural one.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import tempfile
+import time
+from pathlib import Path
+from typing import Callable
+
+from harness.paths import INDEX_DIR
+from retrievers.index.pdf import Extractor, PdfContent, read_pdf
+from retrievers.index.structure import Tree, structural_tree
+from retrievers.index.summaries import summarize_tree
+from retrievers.index.tree import DocumentIndex, slugify
+
+INDEXER_VERSION = "structural-1"
+"""Bump whenever the indexer's output changes: every cached index is then rebuilt."""
+
+TreeBuilder = Callable[[PdfContent], Tree]
+log = logging.getLogger(__name__)
+
+
+def default_tree_builder(content: PdfContent) -> Tree:
+    return structural_tree(content.pages, content.lines, content.outline)
+
+
+def file_sha256(path: Path | str) -> str:
+    """SHA-256 of a file, read in large blocks (a few milliseconds for a 10-K)."""
+    with open(path, "rb") as handle:
+        return hashlib.file_digest(handle, "sha256").hexdigest()
+
+
+def build_index(
+    pdf_path: Path | str,
+    doc_name: str | None = None,
+    tree_builder: TreeBuilder | None = None,
+    extractor: Extractor = "pypdfium2",
+    pdf_sha256: str | None = None,
+) -> DocumentIndex:
+    """Read a PDF and build its section tree with summaries. Raises ``PDFError`` for a
+    file that cannot be indexed."""
+    pdf_path = Path(pdf_path)
+    started = time.perf_counter()
+    content = read_pdf(pdf_path, extractor=extractor, styles=extractor == "pypdfium2")
+    read_s = time.perf_counter() - started
+    tree = (tree_builder or default_tree_builder)(content)
+    tree_s = time.perf_counter() - started - read_s
+    summarize_tree(content.pages, tree.nodes, tree.topics)
+    index = DocumentIndex(
+        doc_name=doc_name or pdf_path.stem,
+        pages=content.pages,
+        nodes=tree.nodes,
+        source=tree.source,
+        pdf_sha256=pdf_sha256 or file_sha256(pdf_path),
+        indexer_version=INDEXER_VERSION,
+    )
+    leaves = index.leaves()
+    index.meta = {
+        "pdf_file": pdf_path.name,
+        "extractor": extractor,
+        "outline_entries": len(content.outline),
+        "node_count": len(index.all_nodes()),
+        "leaf_count": len(leaves),
+        "max_leaf_pages": max((n.end_page - n.start_page + 1 for n in leaves), default=0),
+        "read_seconds": round(read_s, 3),
+        "tree_seconds": round(tree_s, 3),
+        "build_seconds": round(time.perf_counter() - started, 3),
+    }
+    return index
+
+
+def index_path(pdf_path: Path | str, index_dir: Path | str = INDEX_DIR, variant: str = "") -> Path:
+    name = Path(pdf_path).stem
+    suffix = f".{slugify(variant)}" if variant else ""
+    return Path(index_dir) / f"{name}{suffix}.json"
+
+
+def _read_cached(path: Path, sha: str, variant: str) -> DocumentIndex | None:
+    if not path.is_file():
+        return None
+    try:
+        with path.open(encoding="utf-8") as handle:
+            index = DocumentIndex.from_dict(json.load(handle))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        log.warning("index cache %s is unreadable (%s); rebuilding it", path, exc)
+        return None
+    if index.pdf_sha256 != sha or index.indexer_version != INDEXER_VERSION or index.meta.get("variant", "") != variant:
+        return None
+    return index
+
+
+def write_index(index: DocumentIndex, path: Path) -> None:
+    """Write atomically: a temporary file in the same folder, then ``os.replace``."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(index.to_dict(), handle, ensure_ascii=False)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def load_or_build_index(
+    pdf_path: Path | str,
+    index_dir: Path | str = INDEX_DIR,
+    rebuild: bool = False,
+    variant: str = "",
+    tree_builder: TreeBuilder | None = None,
+) -> DocumentIndex:
+    """The cached index of a PDF, built (and cached) when missing or stale.
+
+    ``variant`` names a non-default tree builder (e.g. ``"llm:claude-haiku-4-5"``); it is
+    part of the cache key and of the file name.
+    """
+    pdf_path = Path(pdf_path)
+    if not pdf_path.is_file():
+        read_pdf(pdf_path)  # raises the PDFError that explains what is wrong
+    sha = file_sha256(pdf_path)
+    path = index_path(pdf_path, index_dir, variant)
+    if not rebuild:
+        cached = _read_cached(path, sha, variant)
+        if cached is not None:
+            cached.meta["cache"] = "hit"
+            return cached
+    index = build_index(pdf_path, tree_builder=tree_builder, pdf_sha256=sha)
+    if variant:
+        index.meta["variant"] = variant
+    write_index(index, path)
+    index.meta["cache"] = "built"
+    return index
+
+
+def format_tree(index: DocumentIndex, summaries: bool = True) -> str:
+    """A readable indented tree: pages, node id, title and the summary's first line."""
+    lines = [f"{index.doc_name}: {index.page_count} pages, source={index.source}, {len(index.leaves())} leaves"]
+    for node, depth in index.walk():
+        indent = "  " * depth
+        lines.append(f"{indent}[{node.start_page}-{node.end_page}] {node.node_id}: {node.title}")
+        if summaries and node.summary:
+            first = node.summary.splitlines()[0]
+            lines.append(f"{indent}    {first[:160]}{'...' if len(first) > 160 else ''}")
+    return "\n".join(lines)
+
+
+def load_index_file(path: Path | str) -> DocumentIndex:
+    """Read an index JSON (e.g. for ``bench.py index --show``); ``UserError`` if unusable."""
+    from harness.errors import UserError
+
+    path = Path(path)
+    try:
+        with path.open(encoding="utf-8") as handle:
+            return DocumentIndex.from_dict(json.load(handle))
+    except FileNotFoundError:
+        raise UserError(f"index file not found: {path}", "build it with `python bench.py index PDF`") from None
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise UserError(f"not a readable index file: {path} ({exc})", "rebuild it with `python bench.py index --rebuild PDF`") from None

@@ -1,0 +1,496 @@
+"""Find the headings of a filing in its text, without an LLM.
+
+Four kinds, from the most to the least reliable:
+
+- ``item``: "Item 7. Management's Discussion ..." of 10-K/10-Q forms (and "Item 2.02" of
+  8-Ks). The table of contents lists every item too, and body text refers to "Item 7";
+  table-of-contents pages are skipped and the longest in-order chain of candidates wins.
+- ``statement``: the titles of the primary financial statements, at the top of a page.
+- ``note``: "NOTE 1. SIGNIFICANT ACCOUNTING POLICIES", "Note 3 — Acquisitions", or a bold
+  "3. Goodwill", again as an in-order chain.
+- ``sub``: any other heading-looking line (bold or capitals, short, no numbers), scored by
+  how prominent it looks; used to split long sections.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from retrievers.index.layout import Layout, Pos
+from retrievers.index.pdf import Line
+
+
+@dataclass
+class Heading:
+    pos: Pos
+    title: str
+    kind: str  # item | part | statement | note | sub | signatures | exhibit
+    key: tuple = ()
+    score: float = 0.0
+    label: str = ""  # short handle used to prefix node ids: "item_7", "note_3"
+
+
+_DASH = r"[.:\-—–]"
+# "Item 1A. Risk Factors", "ITEM 7 - MD&A", "Item 1. - Business"; not "Item 8.01" (8-K).
+_ITEM = re.compile(r"^\s*items?\s*(\d{1,2})([a-d](?![a-z]))?(?!\d|\.\d)[\s.:\-—–]*(.*)$", re.IGNORECASE)
+_ITEM_8K = re.compile(r"^\s*item\s*(\d{1,2}\.\d{2})\s*[.:]?\s*(.*)$", re.IGNORECASE)
+_PART = re.compile(rf"^\s*part\s+(iv|i{{1,3}})\b\s*(?:{_DASH}+\s*|\s+|$)(.*)$", re.IGNORECASE)
+_NOTE = re.compile(r"^\s*note\s*(\d{1,2})(?!\d|\.\d)[\s.:\-—–]*(.*)$", re.IGNORECASE)
+_NUMBERED = re.compile(rf"^\s*(\d{{1,2}})\s*{_DASH}\s*(\S.*)$")
+_PAGE_REF = re.compile(r"(\.{3,}|…+|\s\d{1,3})\s*$")  # dot leaders or a trailing page number
+_TITLE_START = re.compile(r"^[\[(“\"'‘]?[A-Z0-9]")
+_CONNECTOR_END = re.compile(r"(\b(and|or|of|the|to|in|for|with|on|by|from|its|a|an)|[,;&/\-—–])$", re.IGNORECASE)
+_ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4}
+_MONTHS = r"january|february|march|april|may|june|july|august|september|october|november|december"
+_TABLE_HEADER = re.compile(
+    rf"\b(ended|months|weeks|quarters?\s+ended|as\s+of|in\s+millions|in\s+thousands|in\s+billions|except\s+per|"
+    rf"unaudited|continued|cont\.|{_MONTHS})\b",
+    re.IGNORECASE,
+)
+_FIGURE = re.compile(r"\$|%|\(\d|\d[\d,]*\.\d|\d{1,3},\d{3}")
+_STATEMENT_START = re.compile(
+    r"^(?:the\s+)?(?:(?:condensed|consolidated|combined|interim)\s+)*"
+    r"(?:statements?\s+of|balance\s+sheets?|income\s+statements?|cash\s+flows?\s+statements?|"
+    r"comprehensive\s+(?:income|loss)\s+statements?|(?:stockholders|shareholders)[’']?\s+equity\s+statements?)",
+    re.IGNORECASE,
+)
+STATEMENT_KINDS = ("cash_flows", "balance_sheet", "comprehensive_income", "equity", "income")
+COMPANY_LINE = re.compile(r"(?i)\b(and (consolidated )?subsidiar(y|ies)( companies)?|inc\.?|corporation|incorporated)\s*$")
+SIGNATURES = re.compile(r"^\s*signatures?\s*$", re.IGNORECASE)
+_EXHIBIT = re.compile(r"^\s*exhibit\s+(\d{1,3}(?:\.\d{1,3})*[a-z]?)\b\s*(.*)$", re.IGNORECASE)
+
+
+def clean_title(text: str) -> str:
+    text = re.sub(r"\.{3,}.*$|…+.*$", "", text)  # dot leaders and what follows
+    text = " ".join(text.split())
+    # Some PDFs space out a word's last letter ("Busines s", "Informatio n"), or every
+    # letter ("N E W S R E L E A S E").
+    text = re.sub(r"\b([A-Za-z]{4,}) ([b-z])\b(?=[\s.,:;]|$)", r"\1\2", text)
+    text = re.sub(r"\b(?:[A-Za-z] ){3,}[A-Za-z]\b", lambda m: m.group(0).replace(" ", ""), text)
+    return text.strip(" .:-—–")
+
+
+def is_continued(text: str) -> bool:
+    return bool(re.search(r"\(?\b(continued|cont'?d?\.?)\)?\s*$", text.strip(), re.IGNORECASE))
+
+
+def best_chain(
+    cands: Sequence[Heading],
+    key: Callable[[Heading], tuple],
+    weight: Callable[[Heading], float],
+    bonus: Callable[[Heading, Heading], float] = lambda a, b: 0.0,
+) -> list[Heading]:
+    """The heaviest subsequence (in document order) whose keys strictly increase.
+
+    The table of contents and cross references produce repeats and strays; the real
+    headings are the chain that runs through the whole document in order.
+    """
+    n = len(cands)
+    if not n:
+        return []
+    best = [weight(c) for c in cands]
+    back = [-1] * n
+    keys = [key(c) for c in cands]
+    for i in range(n):
+        for j in range(i):
+            if keys[j] < keys[i] and cands[j].pos < cands[i].pos:
+                total = best[j] + weight(cands[i]) + bonus(cands[j], cands[i])
+                if total >= best[i]:  # ties go to the later candidate: body text follows the TOC
+                    best[i], back[i] = total, j
+    i = max(range(n), key=lambda k: (best[k], k))
+    chain = []
+    while i >= 0:
+        chain.append(cands[i])
+        i = back[i]
+    return chain[::-1]
+
+
+def _next_content(layout: Layout, line: Line) -> Line | None:
+    for ln in layout.content_lines(line.page):
+        if ln.number > line.number:
+            return ln
+    return None
+
+
+def _is_caps(text: str) -> bool:
+    letters = [c for c in text if c.isalpha()]
+    return len(letters) >= 3 and sum(c.isupper() for c in letters) / len(letters) > 0.85
+
+
+# --- items -------------------------------------------------------------------------------
+
+
+def _toc_pages(layout: Layout) -> set[int]:
+    """Pages that list many items: the form's table of contents (and its continuation)."""
+    pages = set()
+    for page in range(1, layout.page_count + 1):
+        lines = layout.content_lines(page)
+        hits = [(i, m) for i, ln in enumerate(lines) if (m := _ITEM.match(ln.text))]
+        distinct = {(m.group(1), (m.group(2) or "").upper()) for _, m in hits}
+        if len(distinct) >= 8:
+            pages.add(page)
+            continue
+        if len(distinct) >= 3:
+            numbered = 0
+            for i, _ in hits:
+                nxt = lines[i + 1].text if i + 1 < len(lines) else ""
+                if _PAGE_REF.search(lines[i].text) or (_PAGE_REF.search(nxt) and len(nxt) < 120):
+                    numbered += 1
+            if numbered >= 0.5 * len(hits):
+                pages.add(page)
+    # A TOC page missed here still loses to the body headings in ``best_chain``: those are
+    # bold, near the top of their pages, and win ties by coming later.
+    return pages
+
+
+def _item_title(layout: Layout, line: Line, rest: str) -> str | None:
+    """The item's title, or None when the line is a cross reference, not a heading."""
+    rest = rest.strip()
+    if not rest:
+        nxt = _next_content(layout, line)
+        if nxt is None or _ITEM.match(nxt.text) or len(nxt.text) > 150 or not _TITLE_START.match(nxt.text.strip()):
+            return None
+        rest = nxt.text.strip()
+    if not _TITLE_START.match(rest) or len(rest) > 160 or is_continued(rest):
+        return None
+    if rest.endswith(".") and len(rest.split()) > 25:
+        return None
+    # Long titles wrap: "... FINANCIAL CONDITION AND RESULTS OF" / "OPERATIONS".
+    nxt = _next_content(layout, line)
+    if nxt is not None and nxt.text.strip() and not _ITEM.match(nxt.text) and rest != nxt.text.strip():
+        tail = nxt.text.strip()
+        wraps = _CONNECTOR_END.search(rest) and not statement_kind(tail)
+        if wraps and len(tail) < 60 and (nxt.bold == line.bold) and not _FIGURE.search(tail):
+            rest = f"{rest} {tail}"
+    return clean_title(rest)
+
+
+def find_items(layout: Layout) -> list[Heading]:
+    """The chain of "Item N." headings of a 10-K or 10-Q (or "Item N.NN" of an 8-K)."""
+    toc = _toc_pages(layout)
+    cands: list[Heading] = []
+    part = 0
+    parts_seen = False
+    for page in range(1, layout.page_count + 1):
+        if page in toc:
+            continue
+        for ln in layout.content_lines(page):
+            text = ln.text.strip()
+            pm = _PART.match(text)
+            if pm and len(text) < 90 and (not pm.group(2) or _TITLE_START.match(pm.group(2))):
+                if _ROMAN[pm.group(1).lower()] >= part:
+                    part = _ROMAN[pm.group(1).lower()]
+                    parts_seen = True
+                # "PART II — Item 5. Market for ..." on one line
+                text = re.sub(r"^\s*part\s+\w+\s*[.:\-—–]*\s*", "", text, flags=re.IGNORECASE)
+            m = _ITEM.match(text)
+            if not m:
+                continue
+            title = _item_title(layout, ln, m.group(3))
+            if title is None:
+                continue
+            number, letter = int(m.group(1)), (m.group(2) or "").upper()
+            if not 1 <= number <= 16:
+                continue
+            label = f"Item {number}{letter}"
+            full = title if re.match(r"(?i)^item\s", title) else f"{label}. {title}"
+            weight = 1.0 + (1.0 if ln.bold and layout.bold_informative else 0.0) + (0.5 if _is_caps(title) else 0.0)
+            weight += 0.5 if layout.position_in_page(ln) <= 2 else 0.0
+            cands.append(Heading((page, ln.number), full, "item", (part, number, letter), weight, label.lower().replace(" ", "_")))
+    if not parts_seen:
+        cands = [Heading(c.pos, c.title, c.kind, (0,) + c.key[1:], c.score, c.label) for c in cands]
+    chain = best_chain(cands, key=lambda c: c.key, weight=lambda c: c.score)
+    if len(chain) >= 3:
+        return _prefix_parts(chain)
+    return _find_8k_items(layout)
+
+
+def _prefix_parts(chain: list[Heading]) -> list[Heading]:
+    """10-Qs reuse item numbers in Part II; give those a part-qualified label."""
+    labels = [c.label for c in chain]
+    for c in chain:
+        if labels.count(c.label) > 1 and c.key[0]:
+            c.label = f"part_{'i' * c.key[0] if c.key[0] < 4 else 'iv'}_{c.label}"
+    return chain
+
+
+def _find_8k_items(layout: Layout) -> list[Heading]:
+    cands = []
+    for page in range(1, layout.page_count + 1):
+        for ln in layout.content_lines(page):
+            m = _ITEM_8K.match(ln.text)
+            if m and (not m.group(2) or _TITLE_START.match(m.group(2))) and len(ln.text) < 160:
+                title = clean_title(ln.text)
+                number = m.group(1)
+                cands.append(Heading((page, ln.number), title, "item", (float(number),), 1.0 + ln.bold, f"item_{number}"))
+    return best_chain(cands, key=lambda c: c.key, weight=lambda c: c.score)
+
+
+# --- trailing matter: signatures and exhibits --------------------------------------------
+
+
+def find_trailing(layout: Layout, start: Pos) -> list[Heading]:
+    """"SIGNATURES" and "EXHIBIT 31.1"-style headings at the top of pages after ``start``."""
+    found: list[Heading] = []
+    for page in range(start[0], layout.page_count + 1):
+        for ln in layout.content_lines(page)[:3]:
+            if (page, ln.number) <= start:
+                continue
+            text = ln.text.strip()
+            if SIGNATURES.match(text) and not any(h.kind == "signatures" for h in found):
+                found.append(Heading((page, ln.number), "Signatures", "signatures", score=5, label="signatures"))
+                break
+            m = _EXHIBIT.match(text)
+            if m and len(text) < 80 and (not m.group(2) or _TITLE_START.match(m.group(2))):
+                if found and found[-1].key == (m.group(1),):
+                    break  # the exhibit's title repeated on its next page
+                what = clean_title(m.group(2) or _exhibit_subject(layout, ln))
+                title = f"Exhibit {m.group(1)}" + (f": {what}" if what else "")
+                label = "exhibit_" + m.group(1).replace(".", "_")
+                found.append(Heading((page, ln.number), title, "exhibit", (m.group(1),), 5, label))
+                break
+    return found
+
+
+def _exhibit_subject(layout: Layout, line: Line) -> str:
+    """The first line after "EXHIBIT 10.3" that is not the company's name."""
+    following = [ln for ln in layout.content_lines(line.page) if ln.number > line.number][:3]
+    for ln in following:
+        text = ln.text.strip()
+        if len(text) < 100 and not re.search(r"\b(company|inc|corporation|corp|ltd|plc|llc|n\.v)\b\.?\s*$", text, re.I) \
+                and not re.search(rf"\b({_MONTHS})\s+\d", text, re.I) and not re.match(r"(?i)execution (version|copy)", text):
+            return text
+    return following[0].text.strip() if following and len(following[0].text) < 100 else ""
+
+
+# --- financial statements and notes ------------------------------------------------------
+
+
+def statement_kind(text: str) -> str | None:
+    """Which primary statement a title line names, or None."""
+    t = clean_title(text).lower().replace("’", "'")
+    # "NIKE, Inc. Consolidated Statements of Income"
+    t = re.sub(r"^.{0,40}?\b(inc|corporation|company|corp|co|ltd|plc)\.?,?\s+(?=(condensed|consolidated|statements?|balance))", "", t)
+    if not _STATEMENT_START.match(t) or len(t) > 110 or is_continued(t) or re.search(r"\s\d{1,3}$", t):
+        return None
+    if "notes to" in t or "schedule" in t or "reconciliation" in t:
+        return None
+    if "cash flow" in t:
+        return "cash_flows"
+    if "balance sheet" in t or "financial position" in t or "financial condition" in t:
+        return "balance_sheet"
+    if "comprehensive" in t:
+        return "comprehensive_income"
+    if "equity" in t or "stockholders" in t or "shareholders" in t or "partners' capital" in t:
+        return "equity"
+    if re.search(r"\b(income|operations|earnings|loss)\b", t):
+        return "income"
+    return None
+
+
+def find_statements(layout: Layout, start: Pos, end: Pos) -> list[Heading]:
+    """Statement titles near the top of pages in [start, end); continuation pages and
+    index pages (several titles on one page) are skipped."""
+    found: list[Heading] = []
+    for page in range(start[0], min(end[0], layout.page_count) + 1):
+        hits = []
+        for rank, ln in enumerate(layout.content_lines(page)):
+            if not start <= (page, ln.number) < end:
+                continue
+            text = ln.text.strip()
+            kind = statement_kind(text)
+            # At the top of a page, or a bold "Consolidated ..." title over a table lower
+            # down (two statements on one page); a bold "Balance Sheet" paragraph heading
+            # in a press release is neither.
+            if kind and not re.search(r"(?i)consolidated|condensed|combined|statements?\b", text) and not _precedes_table(layout, ln):
+                continue  # a bare "BALANCE SHEET" heading in the notes, not the statement
+            if kind and (
+                (rank < 5 and all(len(prev.text) < 70 for prev in layout.content_lines(page)[:rank]))
+                or (ln.bold and layout.bold_informative and re.search(r"(?i)consolidated|statements? of", text)
+                    and _precedes_table(layout, ln))
+            ):
+                hits.append((ln, kind))
+        if len(hits) >= 3:  # an index to the financial statements
+            continue
+        for ln, kind in hits:
+            prev = found[-1] if found else None
+            if prev and prev.key == (kind,) and page - prev.pos[0] <= 1:
+                continue  # the statement continues on this page
+            found.append(Heading((page, ln.number), _statement_title(layout, ln), "statement", (kind,), 5.0, kind))
+    return found
+
+
+def _statement_title(layout: Layout, ln: Line) -> str:
+    """The statement's title, with its wrapped second line ("... OF COMPREHENSIVE" /
+    "INCOME") when it has one."""
+    title = clean_title(ln.text)
+    # "Consolidated Statements of Earnings GENERAL MILLS, INC. AND SUBSIDIARIES" on one line
+    title = re.sub(r"(?<=[a-z)])\s+[A-Z][A-Z.,&'’ ]{3,}\b(INC\.?|CORPORATION|COMPANY|SUBSIDIARIES)\s*$", "", title)
+    title = re.sub(r"(?i)^.{0,40}?\b(inc|corporation|company|corp|ltd|plc)\.?,?\s+(?=(condensed|consolidated|statements?|balance))", "", title)
+    nxt = _next_content(layout, ln)
+    if nxt is not None and re.search(r"(?i)\b(comprehensive|changes in|of|and|in)$", title):
+        tail = nxt.text.strip()
+        if len(tail) < 50 and not _TABLE_HEADER.search(tail) and not is_tabular(tail):
+            title = clean_title(f"{title} {tail}")
+    return title
+
+
+def _note_candidate(layout: Layout, ln: Line) -> Heading | None:
+    text = ln.text.strip()
+    if len(text) > 140 or is_continued(text):
+        return None
+    m = _NOTE.match(text)
+    bold = ln.bold and layout.bold_informative
+    if m:
+        number, rest = int(m.group(1)), m.group(2).strip()
+        if not rest:
+            nxt = _next_content(layout, ln)
+            if nxt is None or len(nxt.text) > 100 or not _TITLE_START.match(nxt.text.strip()):
+                return None
+            rest = nxt.text.strip()
+        if not _TITLE_START.match(rest) or _FIGURE.search(rest) or (rest.endswith(".") and len(rest.split()) > 12):
+            return None
+        if _PAGE_REF.search(rest):
+            return None  # "Note 2. Inventories 55": an index entry with its page number
+        title = f"Note {number}. {clean_title(rest)}"
+        score = 1.0 + bold + 0.5 * _is_caps(rest)
+    else:
+        m = _NUMBERED.match(text)
+        if not m or not (bold or (_is_caps(m.group(2)) and not layout.bold_informative)):
+            return None
+        number, rest = int(m.group(1)), m.group(2).strip()
+        if not _TITLE_START.match(rest) or _FIGURE.search(rest) or len(rest.split()) > 14 or rest.endswith("."):
+            return None
+        title = f"Note {number}. {clean_title(rest)}"
+        score = 1.0
+    if not 1 <= number <= 40:
+        return None
+    return Heading((ln.page, ln.number), title, "note", (number,), score + 0.3 * (layout.position_in_page(ln) <= 3), f"note_{number}")
+
+
+def find_notes(layout: Layout, start: Pos, end: Pos) -> list[Heading]:
+    """The in-order chain of note headings in [start, end) (at least three notes)."""
+    cands = [h for ln in layout.iter_lines(start, end) if (h := _note_candidate(layout, ln))]
+    chain = best_chain(
+        cands,
+        key=lambda c: c.key,
+        weight=lambda c: c.score,
+        bonus=lambda a, b: 1.0 if b.key[0] == a.key[0] + 1 else 0.0,
+    )
+    return chain if len(chain) >= 3 else []
+
+
+# --- generic sub-headings ----------------------------------------------------------------
+
+
+_MAJOR_TOPICS = re.compile(
+    r"\b(overview|results of operations|liquidity|capital resources|financial condition|cash flows?|segment|"
+    r"critical accounting|outlook|non-gaap|guidance|risk factors|revenue|net sales|highlights|"
+    r"management'?s report|report of independent|internal control|acquisitions?|debt|income taxes|"
+    r"commitments|contingencies|fair value|goodwill|leases|dividends|share repurchases?|market risk)\b",
+    re.IGNORECASE,
+)
+
+
+_NUMBER_TOKEN = re.compile(r"(?<![A-Za-z])\(?\$?\d[\d,.]*\)?%?(?![A-Za-z])")
+_SMALL_WORDS = {"a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or", "the", "to", "with", "vs", "vs."}
+
+
+def is_tabular(text: str) -> bool:
+    """A table row: several numbers, or a label followed by numbers."""
+    return len(_NUMBER_TOKEN.findall(text)) >= 2
+
+
+def _title_case(words: list[str]) -> bool:
+    content = [w for w in words if w.lower() not in _SMALL_WORDS]
+    return bool(content) and all(w[:1].isupper() or not w[:1].isalpha() for w in content)
+
+
+def _neighbours(layout: Layout, ln: Line) -> tuple[Line | None, Line | None]:
+    lines = layout.content_lines(ln.page)
+    for i, other in enumerate(lines):
+        if other.number == ln.number:
+            return (lines[i - 1] if i else None), (lines[i + 1] if i + 1 < len(lines) else None)
+    return None, None
+
+
+def heading_score(layout: Layout, ln: Line) -> float:
+    """How strongly a line looks like a section heading: 0 = not a heading."""
+    text = ln.text.strip()
+    words = text.split()
+    if not 3 <= len(text) <= 120 or len(words) > 16 or not _TITLE_START.match(text):
+        return 0.0
+    if not layout.aligned(ln):
+        return 0.0
+    if text.startswith(("•", "●", "(", "[", "-", "*")) or _FIGURE.search(text) or _TABLE_HEADER.search(text):
+        return 0.0
+    letters = sum(c.isalpha() for c in text)
+    if letters < 0.6 * len(text.replace(" ", "")) or len(re.findall(r"\b\d{4}\b", text)) > 1:
+        return 0.0
+    if _CONNECTOR_END.search(text) or (text.endswith(".") and len(words) > 5):
+        return 0.0
+    if re.match(r"^\d", text) and not re.match(r"^\d{1,2}\.?\s+[A-Z]", text):
+        return 0.0
+    if len(words) == 1 and not (_is_caps(text) and len(text) >= 4):
+        return 0.0  # "Total", "Operating": a table's column header
+    if COMPANY_LINE.search(text):
+        return 0.0  # "MGM RESORTS INTERNATIONAL AND SUBSIDIARIES" above a statement's title
+    bold = ln.bold and layout.bold_informative
+    caps = _is_caps(text)
+    prev, nxt = _neighbours(layout, ln)
+    if bold:
+        score = 2.0 + (1.0 if caps else 0.0)
+    elif caps and len(words) >= 2:
+        score = 1.5
+    elif (
+        len(words) >= 2
+        and _title_case(words)
+        and not text.endswith((".", ","))
+        and (prev is None or prev.text.rstrip().endswith((".", ":", ")")) or heading_like(prev))
+        and (nxt is not None and len(nxt.text) > 50)
+    ):
+        # A plain "Respirator Mask/Asbestos Litigation" line between paragraphs: italic or
+        # underlined in print, which the text layer does not show.
+        score = 1.0
+    else:
+        return 0.0
+    if text.endswith(":"):
+        score -= 1.0  # a run-in label ("Net Sales:") is a minor heading
+    if not text.endswith(":") and _precedes_table(layout, ln):
+        score -= 1.0  # a table's caption or column header, not a section heading
+    if layout.body_size and ln.size > layout.body_size + 0.5:
+        score += 1.0
+    if _MAJOR_TOPICS.search(text):
+        score += 0.5
+    if prev is None and (bold or caps) and score >= 2:
+        score += 0.5  # a title at the top of a page starts something new
+    return max(score, 0.0)
+
+
+def _precedes_table(layout: Layout, ln: Line) -> bool:
+    """Is a table row among the next few lines, before any paragraph of prose?"""
+    following = [other for other in layout.content_lines(ln.page) if other.number > ln.number][:3]
+    for other in following:
+        if is_tabular(other.text):
+            return True
+        if len(other.text) > 60 and not other.bold:
+            return False
+    return False
+
+
+def heading_like(ln: Line) -> bool:
+    text = ln.text.strip()
+    return len(text) < 80 and not text.endswith((".", ",")) and not is_tabular(text)
+
+
+def find_subheadings(layout: Layout, start: Pos, end: Pos) -> list[Heading]:
+    """Heading-looking lines in (start, end), excluding the section's own heading line."""
+    found = []
+    for ln in layout.iter_lines(start, end):
+        if (ln.page, ln.number) == start:
+            continue
+        score = heading_score(layout, ln)
+        if score > 0:
+            found.append(Heading((ln.page, ln.number), clean_title(ln.text), "sub", score=score))
+    return found

@@ -1,0 +1,165 @@
+"""Lines of a document with what structure detection needs to know about them.
+
+A position in the document is ``(page, line)``: 1-based page, 0-based line number within
+the page. ``Layout`` marks running headers and footers ("Table of Contents", "3M Company
+and Subsidiaries", page numbers) as boilerplate, so that they are never taken for headings
+and do not make a section look as if it reached onto the next page.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from retrievers.index.pdf import Line
+
+Pos = tuple[int, int]  # (1-based page, 0-based line number)
+
+# A section whose text on a page is shorter than this does not "touch" that page: a few
+# stray characters (a footnote marker, a table's last "$") do not make the page its own.
+MIN_TOUCH_CHARS = 120
+# Lines this close to the top or bottom of a page are where running headers live.
+_HEAD_LINES, _FOOT_LINES = 4, 3
+_PAGE_NUMBER = re.compile(r"^(page\s+)?[-–—\s]*([a-z]-?)?\d{1,3}[-–—\s]*(of\s+\d+)?$", re.IGNORECASE)
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+def _shape(key: str) -> str:
+    """A running header or footer with its page number (arabic or roman) blanked out."""
+    return re.sub(r"\b[ivxlc]{1,6}$", "#", re.sub(r"\d+", "#", key))
+
+
+@dataclass
+class Layout:
+    """Per-page lines plus boilerplate flags and the document's typographic habits."""
+
+    lines: list[list[Line]]
+    boilerplate: set[Pos] = field(default_factory=set)
+    bold_informative: bool = True  # False when (nearly) everything or nothing is bold
+    body_size: float = 0.0
+    _margins: dict[int, float] = field(default_factory=dict, repr=False)
+    _doc_margin: float = 0.0
+
+    @classmethod
+    def from_lines(cls, lines: list[list[Line]]) -> "Layout":
+        layout = cls(lines)
+        layout._mark_boilerplate()
+        texts = [ln for page in lines for ln in page if ln.text.strip()]
+        bold_share = sum(ln.bold for ln in texts) / max(len(texts), 1)
+        # A document set entirely in a "bold" font (some CID fonts report weight 700)
+        # carries no heading signal in boldness.
+        layout.bold_informative = 0.01 < bold_share < 0.45
+        sizes = Counter(ln.size for ln in texts if len(ln.text) > 60)
+        layout.body_size = sizes.most_common(1)[0][0] if sizes else 0.0
+        layout._margins = {}
+        doc_margin = Counter(round(ln.x0, 2) for ln in texts if len(ln.text) > 50)
+        layout._doc_margin = doc_margin.most_common(1)[0][0] if doc_margin else 0.0
+        return layout
+
+    def margin(self, page: int) -> float:
+        """The left edge where the page's body text starts (its most common line start)."""
+        if page not in self._margins:
+            starts = Counter(round(ln.x0, 2) for ln in self.content_lines(page) if len(ln.text) > 50)
+            self._margins[page] = starts.most_common(1)[0][0] if starts else self._doc_margin
+        return self._margins[page]
+
+    def aligned(self, line: Line) -> bool:
+        """Left-aligned with the body text or centred: where headings sit. Table column
+        headers start further right. Lines without positions (no styles) always pass."""
+        if not line.x0 and not line.x1:
+            return True
+        margin = self.margin(line.page)
+        centre = (line.x0 + line.x1) / 2
+        return abs(line.x0 - margin) <= 0.025 or abs(centre - 0.5) <= 0.03
+
+    @classmethod
+    def from_pages(cls, pages: list[str]) -> "Layout":
+        """A layout without styles (pdfplumber text, or an index read back from JSON)."""
+        lines = [[Line(text, number + 1, i) for i, text in enumerate(page.split("\n"))] for number, page in enumerate(pages)]
+        return cls.from_lines(lines)
+
+    @property
+    def page_count(self) -> int:
+        return len(self.lines)
+
+    @property
+    def end(self) -> Pos:
+        return (self.page_count + 1, 0)
+
+    def _mark_boilerplate(self) -> None:
+        exact: Counter[str] = Counter()
+        shape: Counter[str] = Counter()
+        edges: list[list[Line]] = []
+        for page in self.lines:
+            nonblank = [ln for ln in page if ln.text.strip()]
+            edge = nonblank[:_HEAD_LINES] + nonblank[-_FOOT_LINES:]
+            edges.append(edge)
+            for key in {_norm(ln.text) for ln in edge}:
+                exact[key] += 1
+            for key in {_shape(_norm(ln.text)) for ln in edge}:
+                shape[key] += 1
+        pages = max(self.page_count, 1)
+        min_exact = max(3, int(0.03 * pages))
+        for edge in edges:
+            for ln in edge:
+                key = _norm(ln.text)
+                if (
+                    exact[key] >= min_exact
+                    or shape[_shape(key)] >= max(3, 0.25 * pages)
+                    or _PAGE_NUMBER.match(key)
+                ):
+                    self.boilerplate.add((ln.page, ln.number))
+
+    def is_content(self, line: Line) -> bool:
+        return bool(line.text.strip()) and (line.page, line.number) not in self.boilerplate
+
+    def content_lines(self, page: int) -> list[Line]:
+        if not 0 < page <= self.page_count:
+            return []
+        return [ln for ln in self.lines[page - 1] if self.is_content(ln)]
+
+    def iter_lines(self, start: Pos, end: Pos):
+        """Content lines in [start, end), in reading order."""
+        for page in range(max(start[0], 1), min(end[0], self.page_count) + 1):
+            for ln in self.content_lines(page):
+                if (page, ln.number) < start:
+                    continue
+                if (page, ln.number) >= end:
+                    return
+                yield ln
+
+    def chars_between(self, start: Pos, end: Pos) -> int:
+        return sum(len(ln.text.strip()) for ln in self.iter_lines(start, end))
+
+    def touches(self, start: Pos, end: Pos, page: int) -> bool:
+        """Does the text in [start, end) reach onto ``page`` with real content?"""
+        lo = max(start, (page, 0))
+        hi = min(end, (page + 1, 0))
+        return lo < hi and self.chars_between(lo, hi) >= MIN_TOUCH_CHARS
+
+    def page_span(self, start: Pos, end: Pos) -> tuple[int, int]:
+        """First and last page of the text in [start, end).
+
+        The first page is the heading's page; the last is the end position's page when the
+        section's text reaches onto it (the next heading sits mid-page), else the page
+        before. Blank pages stay with the section before them, so nothing falls between.
+        """
+        first = max(start[0], 1)
+        if end[1] > 0 and end[0] <= self.page_count and self.touches(start, end, end[0]):
+            last = end[0]
+        else:
+            last = end[0] - 1
+        return first, min(max(last, first), self.page_count)
+
+    def line_at(self, pos: Pos) -> Line | None:
+        page, number = pos
+        if 0 < page <= self.page_count and 0 <= number < len(self.lines[page - 1]):
+            return self.lines[page - 1][number]
+        return None
+
+    def position_in_page(self, line: Line) -> int:
+        """How many content lines precede ``line`` on its page (0 = top of the page)."""
+        return sum(1 for ln in self.content_lines(line.page) if ln.number < line.number)

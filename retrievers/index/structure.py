@@ -1,0 +1,292 @@
+"""Build a document's section tree without an LLM.
+
+In order of preference: the PDF's own outline (bookmarks); the filing's structure (Items,
+financial statements, notes); fixed page windows. Whatever the source, long leaves are then
+split, by sub-headings where they can be found and by page windows where not, because
+agents navigate by leaves and a leaf of one to five pages is what they read best.
+
+``structural_tree(pages, lines, outline)`` is the replaceable step: an LLM-built tree can
+stand in for it (see ``builder.build_index(tree_builder=...)``).
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+
+from retrievers.index.headings import (
+    Heading,
+    clean_title,
+    find_items,
+    is_tabular,
+    find_notes,
+    find_statements,
+    find_subheadings,
+    find_trailing,
+)
+from retrievers.index.layout import Layout, Pos
+from retrievers.index.outline import outline_sections
+from retrievers.index.pdf import Line, OutlineEntry
+from retrievers.index.sections import MIN_INTRO_CHARS, Section, from_headings, intro_title, to_nodes
+from retrievers.index.tree import Node
+
+MAX_LEAF_PAGES = 6  # a leaf longer than this is split
+MAX_STATEMENT_PAGES = 2  # a statement longer than this is split at its sub-titles
+WINDOW_PAGES = 4  # the size of page windows when no heading can split a long leaf
+SHORT_DOC_WINDOW = 3  # window size for short documents (8-Ks, press releases)
+
+_FINANCIAL_TITLE = re.compile(r"financial statements|exhibit 13|annual report|item 15|financial information", re.I)
+
+
+@dataclass
+class Tree:
+    """A built section tree: the nodes, where the structure came from, and for each node id
+    the minor headings its text contains (summaries list them)."""
+
+    nodes: list[Node]
+    source: str  # outline | structure | windows | llm:<model>
+    topics: dict[str, list[str]] = field(default_factory=dict)
+
+
+def structural_tree(
+    pages: list[str], lines: list[list[Line]] | None = None, outline: list[OutlineEntry] | None = None
+) -> Tree:
+    """The section tree of a document, from its outline, its filing structure or windows."""
+    layout = Layout.from_lines(lines) if lines else Layout.from_pages(pages)
+    sections, source = top_sections(layout, outline or [])
+    for section in sections:
+        refine(layout, section)
+    nodes = to_nodes(layout, sections)
+    topics: dict[str, list[str]] = {}
+    for node, section in zip(_walk(nodes), _walk(sections)):
+        if section.absorbed:
+            topics[node.node_id] = list(dict.fromkeys(t for t in section.absorbed if t))
+    return Tree(nodes, source, topics)
+
+
+def _walk(items):
+    for item in items:
+        yield item
+        yield from _walk(item.children)
+
+
+def top_sections(layout: Layout, outline: list[OutlineEntry]) -> tuple[list[Section], str]:
+    from_outline = outline_sections(layout, outline)
+    if from_outline:
+        return from_outline, "outline"
+    items = find_items(layout)
+    if len(items) >= 2:
+        return item_sections(layout, items), "structure"
+    root = Section(document_title(layout), (1, 0), layout.end, "root")
+    children = split(layout, root, allow_financial=True)
+    if children and any(c.kind != "window" for c in children):
+        return children, "structure"
+    size = SHORT_DOC_WINDOW if layout.page_count <= 20 else WINDOW_PAGES + 1
+    return windows(layout, root, size), "windows"
+
+
+def item_sections(layout: Layout, items: list[Heading]) -> list[Section]:
+    """Front matter, one section per Item, then signatures and exhibits."""
+    trailing = find_trailing(layout, items[-1].pos)
+    heads = items + [h for h in trailing if h.kind == "signatures"]
+    exhibits = [h for h in trailing if h.kind == "exhibit"]
+    end = exhibits[0].pos if exhibits else layout.end
+    sections = from_headings(layout, heads, (1, 0), end, front_title(layout, items[0].pos), "front")
+    if sections and sections[0].kind != "front" and items[0].pos[0] > 1:
+        # The cover page is short but still its own node: agents look for the period there.
+        sections[0].start = items[0].pos
+        sections.insert(0, Section(front_title(layout, items[0].pos), (1, 0), items[0].pos, "front", "front_matter"))
+    elif sections and sections[0].kind == "front":
+        sections[0].label = "front_matter"
+    if len(exhibits) == 1:
+        sections.append(Section(exhibits[0].title, exhibits[0].pos, layout.end, "exhibit", exhibits[0].label))
+    elif exhibits:
+        group = Section("Exhibits filed with the report", exhibits[0].pos, layout.end, "exhibits", "exhibits")
+        group.children = from_headings(layout, exhibits, group.start, group.end, "Exhibits")
+        sections.append(group)
+    return sections
+
+
+def document_title(layout: Layout) -> str:
+    """A title for the opening section of a document without Items: its headline, which
+    often wraps over two or three bold lines."""
+    lines = layout.content_lines(1)
+    for i, ln in enumerate(lines):
+        text = ln.text.strip()
+        if len(text.split()) < 3 or re.match(r"(?i)^(exhibit|page\s+\d)", text):
+            continue
+        if not ((ln.bold and layout.bold_informative) or text.isupper()) or is_tabular(text):
+            continue
+        parts = [text]
+        for nxt in lines[i + 1 : i + 3]:
+            if nxt.bold == ln.bold and nxt.size == ln.size and len(" ".join(parts + [nxt.text])) < 160:
+                parts.append(nxt.text.strip())
+            else:
+                break
+        return clean_title(" ".join(parts))
+    return "Opening page"
+
+
+def front_title(layout: Layout, end: Pos) -> str:
+    text = " ".join(ln.text.lower() for ln in layout.iter_lines((1, 0), end))
+    return "Cover page and table of contents" if "table of contents" in text or "index" in text else "Cover page"
+
+
+# --- refinement --------------------------------------------------------------------------
+
+
+def page_count(layout: Layout, section: Section) -> int:
+    first, last = layout.page_span(section.start, section.end)
+    return last - first + 1
+
+
+def refine(layout: Layout, section: Section, allow_financial: bool = True) -> None:
+    """Split long leaves, recursively, until every leaf is short or cannot be split."""
+    pages = page_count(layout, section)
+    if not section.children and pages > MAX_LEAF_PAGES:
+        section.children = split(layout, section, allow_financial) or []
+    elif not section.children and section.kind == "statement" and pages > MAX_STATEMENT_PAGES:
+        # A primary statement fills a page or two; more means supplementary tables follow
+        # (earnings releases), which have their own titles.
+        section.children = subheading_children(layout, section, page_top_only=True)
+    for child in section.children:
+        refine(layout, child, allow_financial and child.kind not in ("statement", "notes", "note", "window"))
+
+
+def split(layout: Layout, section: Section, allow_financial: bool = True) -> list[Section]:
+    """Children for a long section: financial statements and notes, else sub-headings,
+    else page windows."""
+    if allow_financial:
+        children = financial_children(layout, section)
+        if children:
+            return children
+    children = subheading_children(layout, section)
+    if children:
+        return children
+    if section.kind == "root":
+        return []
+    return windows(layout, section, WINDOW_PAGES)
+
+
+def financial_children(layout: Layout, section: Section) -> list[Section]:
+    """Statements and notes of a financial-statements section (Item 8, a 10-Q's Item 1, an
+    annual-report exhibit, the tables at the end of a press release)."""
+    statements = find_statements(layout, section.start, section.end)
+    if len({s.key for s in statements}) < 2:
+        statements = []
+    notes_from = statements[0].pos if statements else section.start
+    notes = find_notes(layout, notes_from, section.end) if statements or _FINANCIAL_TITLE.search(section.title) else []
+    if notes:
+        statements = [s for s in statements if s.pos < notes[0].pos]
+    if not statements and not notes:
+        return []
+    heads: list[Heading] = list(statements)
+    notes_group = None
+    if notes:
+        group_start = _notes_title_pos(layout, notes[0].pos)
+        notes_group = Heading(group_start, "Notes to Consolidated Financial Statements", "notes", score=5, label="notes")
+        heads.append(notes_group)
+    intro = intro_title(section)
+    children = from_headings(layout, heads, section.start, section.end, intro)
+    for child in children:
+        if child.kind == "notes":
+            child.children = from_headings(layout, notes, child.start, child.end, "Notes: basis of presentation")
+    return children
+
+
+def _notes_title_pos(layout: Layout, first_note: Pos) -> Pos:
+    """Start the notes group at a "Notes to ... Financial Statements" line just above the
+    first note, so that the group's first page is where the notes begin."""
+    page = first_note[0]
+    for ln in layout.lines[page - 1] if 0 < page <= layout.page_count else []:
+        if ln.number >= first_note[1]:
+            break
+        if re.match(r"(?i)^\s*notes to (the )?(condensed )?(consolidated )?(condensed )?financial statements", ln.text):
+            return (page, ln.number)
+    return first_note
+
+
+def subheading_children(layout: Layout, section: Section, page_top_only: bool = False) -> list[Section]:
+    """Cut a long section at its most prominent sub-headings into 1-5 page chunks.
+
+    Prominent headings cut early, minor ones only once the current chunk is long; the
+    minor headings a chunk swallows are kept in ``absorbed`` for its summary.
+    """
+    own = _norm_title(section.title)
+    heads = [
+        h
+        for h in find_subheadings(layout, section.start, section.end)
+        if _norm_title(h.title) != own and not _continues_title(h, section, own)
+        and (not page_top_only or (h.score >= 2 and layout.position_in_page(layout.line_at(h.pos)) <= 2))
+    ]
+    if not heads:
+        return []
+    chunks: list[Section] = []
+    current = Section("", section.start, section.end, "sub")
+    for head in heads:
+        first, last = layout.page_span(current.start, head.pos)
+        pages = last - first + 1
+        chars = layout.chars_between(current.start, head.pos)
+        if not current.title and not chunks and chars < MIN_INTRO_CHARS:
+            current.title = head.title  # the section opens with this heading
+            continue
+        cut = (
+            head.score >= 3.5
+            or (head.score >= 2.5 and pages >= 2 and chars >= 1500)
+            or (head.score >= 2 and pages >= 3)
+            or (head.score >= 1 and pages >= 4)
+        )
+        if not cut:
+            current.absorbed.append(head.title)
+            continue
+        current.end = head.pos
+        if chunks and chars < 800:
+            # A strong heading right after another: the short run between them joins the
+            # chunk before, so that each chunk keeps a heading that covers real text.
+            chunks[-1].end = head.pos
+            chunks[-1].absorbed += [current.title] + current.absorbed
+        else:
+            chunks.append(current)
+        current = Section(head.title, head.pos, section.end, "sub")
+    chunks.append(current)
+    if len(chunks) < 2:
+        return []
+    if not chunks[0].title:
+        chunks[0].title = intro_title(section)
+    return chunks
+
+
+def _norm_title(title: str) -> str:
+    return re.sub(r"[^a-z0-9]+", " ", title.lower()).strip()
+
+
+def _continues_title(head: Heading, section: Section, own: str) -> bool:
+    """The second line of a wrapped section title ("... RESULTS OF" / "OPERATIONS")."""
+    return (
+        head.pos[0] == section.start[0]
+        and 0 < head.pos[1] - section.start[1] <= 6
+        and own.endswith(_norm_title(head.title))
+    )
+
+
+def windows(layout: Layout, section: Section, size: int) -> list[Section]:
+    """Equal page windows of at most ``size`` pages, titled by their first heading."""
+    first, last = layout.page_span(section.start, section.end)
+    total = last - first + 1
+    count = math.ceil(total / size)
+    if count < 2:
+        return []
+    step = total / count
+    starts = [first + round(i * step) for i in range(count)]
+    result = []
+    for i, page in enumerate(starts):
+        start = section.start if i == 0 else (page, 0)
+        end = (starts[i + 1], 0) if i + 1 < count else section.end
+        end_page = (starts[i + 1] - 1) if i + 1 < count else last
+        own = _norm_title(section.title)
+        heads = [h for h in find_subheadings(layout, start, end) if h.score >= 1.5 and _norm_title(h.title) != own]
+        title = f"Pages {page}-{end_page}" + (f": {heads[0].title}" if heads else "")
+        window = Section(title, start, end, "window")
+        window.absorbed = [h.title for h in heads[1:]]
+        result.append(window)
+    return result

@@ -1,0 +1,219 @@
+"""Extractive node summaries, no LLM.
+
+A summary has to tell a reader, or a lexical scorer such as BM25 over titles and
+summaries, what a node holds. For a leaf that is: its first informative sentence, the row
+labels of the tables in it ("Net sales, Cost of sales, ..."), the minor headings it covers,
+and a few terms that are frequent in it but rare in the rest of the document (TF-IDF).
+A parent lists its children.
+"""
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+
+from retrievers.index.tree import Node
+
+MAX_SUMMARY_CHARS = 400
+_WORD = re.compile(r"[A-Za-z][A-Za-z\-']{2,}")
+_NUMBER = re.compile(r"\(?\$?\s?\d[\d,]*\.?\d*\)?%?|—|–")
+_SENTENCE_END = re.compile(r"(?<=[a-z0-9%)\]”\"])[.!?](?=\s+[A-Z“\"(]|\s*$)")
+_STOP = set(
+    """about above after again against also among amount amounts and any are based been before being below between both
+    but can certain company company's could current during each either example fiscal following for from further had has
+    have however including into its may million millions more most not our other over per period periods prior related
+    such than that the their them there these they this those through total under upon were what when where which while
+    will with within would year years ended december january february march april june july august september october
+    november respectively three six nine months quarter quarters see note notes table approximately compared primarily
+    result results increase decreased increased decrease net""".split()
+)
+_BOILERPLATE = re.compile(r"(?i)accompanying notes|integral part of these|table of contents")
+_GENERIC_LABELS = {"total", "basic", "diluted", "other", "net", "balance", "as reported", "adjustments"}
+
+
+def _tokens(text: str) -> list[str]:
+    return [w.lower().strip("'-") for w in _WORD.findall(text) if w.lower() not in _STOP]
+
+
+def node_text(
+    pages: list[str], node: Node, next_start: tuple[int, str] | None = None, heading: str | None = None
+) -> str:
+    """The node's text: its pages, from its heading line on the first page (``heading``
+    defaults to the title) and up to the next node's title when that starts on this
+    node's last page."""
+    chunks = []
+    for page in range(node.start_page, node.end_page + 1):
+        text = pages[page - 1] if 0 < page <= len(pages) else ""
+        if page == node.start_page:
+            text = _from_title(text, heading or node.title)
+        if next_start and page == next_start[0] == node.end_page:
+            text = _until_title(text, next_start[1])
+        chunks.append(text)
+    return "\n".join(chunks)
+
+
+def _key(text: str, limit: int | None = None) -> str:
+    return re.sub(r"[^a-z0-9]+", "", text.lower())[:limit]
+
+
+def _title_key(title: str) -> str:
+    # The title without its "Item 7." / "Note 3." label (the page may spell it "ITEM 7"),
+    # cut to the first 30 characters, which a wrapped heading still has on its first line.
+    return _key(re.sub(r"^(note|item)\s+\w+\.?\s*", "", title, flags=re.I), 30) or _key(title, 30)
+
+
+def _from_title(text: str, title: str) -> str:
+    want = _title_key(title)
+    if len(want) < 6:
+        return text
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if want in _key(line):
+            return "\n".join(lines[i:])
+    return text
+
+
+def _until_title(text: str, title: str) -> str:
+    want = _title_key(title)
+    if len(want) < 6:
+        return text
+    lines = text.split("\n")
+    for i, line in enumerate(lines[1:], 1):
+        if want in _key(line):
+            return "\n".join(lines[:i])
+    return text
+
+
+def first_sentence(text: str, title: str = "", limit: int = 170) -> str:
+    """The first sentence of running prose (at least eight words, mostly letters)."""
+    lines = [ln.strip() for ln in text.split("\n")]
+    # Running prose only: table rows ("Net income $ 5,791 $ 5,929") would read as a sentence.
+    prose = " ".join(ln for ln in lines if len(ln) > 40 and len(_NUMBER.findall(ln)) < 3 and _row_label(ln) is None)
+    for sentence in _SENTENCE_END.split(prose):
+        sentence = " ".join(sentence.split())
+        words = sentence.split()
+        letters = sum(c.isalpha() for c in sentence)
+        if _BOILERPLATE.search(sentence):
+            continue
+        if len(words) >= 8 and letters > 0.6 * len(sentence) and sentence[:1].isupper():
+            if title and sentence.lower().startswith(title.lower()):
+                sentence = sentence[len(title) :].strip(" .:-—")
+            if len(sentence) > limit:
+                sentence = sentence[:limit].rsplit(" ", 1)[0] + "..."
+            else:
+                sentence += "."
+            return sentence
+    return ""
+
+
+_FIGURE_TOKEN = re.compile(r"\$|\(?\$?-?[\d,]*\.?\d+\)?%?|—|–|-|%|\)|pts?\.?|bps")
+
+
+def _row_label(line: str) -> str | None:
+    """The label of a table row, a label followed by two or more figures and nothing
+    else ("Net sales $ 34,229 $ 35,355"); None for any other line."""
+    tokens = line.split()
+    if len(line) > 160 or len(tokens) < 3:
+        return None
+    first = next((i for i, t in enumerate(tokens) if _FIGURE_TOKEN.fullmatch(t)), None)
+    if not first:
+        return None
+    figures = tokens[first:]
+    if not all(_FIGURE_TOKEN.fullmatch(t) for t in figures) or sum(any(c.isdigit() for c in t) for t in figures) < 2:
+        return None
+    label = " ".join(tokens[:first]).strip(" :,.-(")
+    return label if label[:1].isalpha() else None
+
+
+def table_labels(text: str, limit: int = 10) -> list[str]:
+    """Row labels of the tables in ``text``: the words before a row's figures."""
+    labels: list[str] = []
+    seen: set[str] = set()
+    for line in text.split("\n"):
+        label = _row_label(line.strip())
+        if label is None:
+            continue
+        key = label.lower()
+        if len(label) < 3 or len(label) > 60 or key in seen or key in _GENERIC_LABELS:
+            continue
+        if re.match(r"(?i)^(years?|three|six|nine|twelve|fiscal|quarters?|months?|weeks?)\b", label) or re.search(
+            r"(?i)\b(millions|thousands|billions|dollars in)\b", label
+        ):
+            continue  # a column header, not a row
+        seen.add(key)
+        labels.append(label)
+        if len(labels) >= limit:
+            break
+    return labels
+
+
+class TermWeights:
+    """Document frequencies over the leaves, for TF-IDF key terms."""
+
+    def __init__(self, texts: list[str]):
+        self.count = max(len(texts), 1)
+        self.df: Counter[str] = Counter()
+        for text in texts:
+            self.df.update(set(_tokens(text)))
+
+    def key_terms(self, text: str, exclude: str = "", limit: int = 6) -> list[str]:
+        counts = Counter(_tokens(text))
+        skip = set(_tokens(exclude))
+        scored = []
+        for term, tf in counts.items():
+            if term in skip or tf < 2 or len(term) < 4:
+                continue
+            idf = math.log((1 + self.count) / (1 + self.df[term])) + 1
+            scored.append((tf * idf * idf, term))
+        scored.sort(reverse=True)
+        return [term for _, term in scored[:limit]]
+
+
+def _clip(parts: list[str], limit: int = MAX_SUMMARY_CHARS) -> str:
+    text = " ".join(p for p in parts if p)
+    if len(text) <= limit:
+        return text
+    return text[:limit].rsplit(" ", 1)[0].rstrip(",;") + "..."
+
+
+def summarize_tree(pages: list[str], nodes: list[Node], topics: dict[str, list[str]] | None = None) -> None:
+    """Fill in ``summary`` for every node that has none."""
+    topics = topics or {}
+    flat: list[tuple[Node, tuple[int, str] | None]] = []
+    headings: dict[int, str] = {}
+
+    def collect(siblings: list[Node], after: tuple[int, str] | None, parent: Node | None) -> None:
+        for i, node in enumerate(siblings):
+            nxt = siblings[i + 1] if i + 1 < len(siblings) else None
+            following = (nxt.start_page, nxt.title) if nxt else after
+            flat.append((node, following))
+            if i == 0 and parent is not None:
+                # A parent's first child (its introduction) starts at the parent's heading.
+                headings[id(node)] = parent.title if node.title.endswith("introduction") else node.title
+            collect(node.children, following, node)
+
+    collect(nodes, None, None)
+    leaves = [(n, after) for n, after in flat if not n.children]
+    texts = {id(n): node_text(pages, n, after, headings.get(id(n))) for n, after in leaves}
+    weights = TermWeights(list(texts.values()))
+    for node, _ in leaves:
+        if node.summary:
+            continue
+        text = texts[id(node)]
+        sentence = first_sentence(text, node.title)
+        labels = table_labels(text)
+        covered = [t for t in topics.get(node.node_id, []) if t.lower() != node.title.lower()][:8]
+        terms = weights.key_terms(text, exclude=node.title + " " + " ".join(labels + covered))
+        node.summary = _clip(
+            [
+                sentence,
+                f"Covers: {'; '.join(covered)}." if covered else "",
+                f"Table rows: {', '.join(labels)}." if labels else "",
+                f"Key terms: {', '.join(terms)}." if terms else "",
+            ]
+        ) or f"Pages {node.start_page}-{node.end_page}; little extractable text."
+    for node, _ in reversed(flat):  # children before parents
+        if node.summary or not node.children:
+            continue
+        titles = [c.title for c in node.children]
+        node.summary = _clip([f"{len(titles)} parts: {'; '.join(titles)}."])

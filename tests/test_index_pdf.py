@@ -1,0 +1,109 @@
+"""PDF reading: page texts, outlines, and a clear PDFError for every unusable file."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from harness.errors import PDFError, UserError
+from harness.paths import PDF_DIR
+from retrievers.index.pdf import check_pdf, read_outline, read_pdf, read_pdf_pages
+
+from pdf_factory import image_only_pdf, minimal_pdf
+
+EIGHT_K = PDF_DIR / "FOOTLOCKER_2022_8K_dated-2022-05-20.pdf"
+EARNINGS_WITH_OUTLINE = PDF_DIR / "AMCOR_2023Q4_EARNINGS.pdf"
+
+
+def test_reads_every_page_of_a_real_filing_in_order():
+    pages = read_pdf_pages(EIGHT_K)
+    assert len(pages) == 4
+    assert "FORM 8-K" in pages[0]
+    assert "Item 5.07" in pages[1]
+    # Table rows stay on one line, which grep and the row-label summaries rely on.
+    assert any(line.startswith("Virginia C. Drosos") and "59,657,810" in line for line in pages[1].splitlines())
+    assert "\r" not in "".join(pages)
+
+
+def test_read_pdf_keeps_lines_and_page_texts_in_step():
+    content = read_pdf(EIGHT_K)
+    assert len(content.lines) == len(content.pages)
+    for page_text, lines in zip(content.pages, content.lines):
+        assert page_text.split("\n") == [line.text for line in lines]
+    headings = [line for line in content.lines[1] if line.text.startswith("Item 5.07")]
+    assert headings and headings[0].bold and headings[0].page == 2
+
+
+def test_outline_pages_are_one_based():
+    outline = read_outline(EARNINGS_WITH_OUTLINE)
+    assert outline[0] == (0, "Highlights", 1)
+    titles = {title: page for _, title, page in outline}
+    assert titles["GAAP Statement of Income"] == 8
+    assert read_outline(EIGHT_K) == []
+
+
+def test_check_pdf_returns_the_page_count():
+    assert check_pdf(EIGHT_K) == 4
+
+
+def test_missing_file(tmp_path):
+    with pytest.raises(PDFError, match="PDF not found") as error:
+        read_pdf_pages(tmp_path / "nowhere.pdf")
+    assert isinstance(error.value, UserError) and " -- " in str(error.value)
+
+
+def test_zero_byte_file(tmp_path):
+    empty = tmp_path / "empty.pdf"
+    empty.write_bytes(b"")
+    with pytest.raises(PDFError, match=r"empty \(0 bytes\).*download the file again"):
+        check_pdf(empty)
+
+
+def test_garbage_bytes(tmp_path):
+    garbage = tmp_path / "garbage.pdf"
+    garbage.write_bytes(b"<html>404 Not Found</html>" * 50)
+    with pytest.raises(PDFError, match="not a PDF or the PDF is corrupt"):
+        read_pdf_pages(garbage)
+
+
+def test_truncated_download(tmp_path):
+    data = EIGHT_K.read_bytes()
+    truncated = tmp_path / "truncated.pdf"
+    truncated.write_bytes(data[: len(data) // 2])
+    with pytest.raises(PDFError, match="truncated download"):
+        check_pdf(truncated)
+
+
+def test_password_protected(tmp_path):
+    locked = tmp_path / "locked.pdf"
+    locked.write_bytes(minimal_pdf(encrypted=True))
+    with pytest.raises(PDFError, match="password-protected.*unencrypted copy"):
+        read_pdf_pages(locked)
+    with pytest.raises(PDFError, match="password-protected"):
+        check_pdf(locked)
+
+
+def test_image_only_pdf_asks_for_ocr(tmp_path):
+    scanned = image_only_pdf(tmp_path / "scanned.pdf")
+    assert check_pdf(scanned) == 3  # a valid PDF ...
+    with pytest.raises(PDFError, match="no extractable text.*OCR") as error:
+        read_pdf(scanned)  # ... that cannot be indexed
+    assert "\n" not in str(error.value)
+
+
+def test_text_less_minimal_pdf(tmp_path):
+    blank = tmp_path / "blank.pdf"
+    blank.write_bytes(minimal_pdf())
+    with pytest.raises(PDFError, match="no extractable text"):
+        read_pdf_pages(blank)
+
+
+def test_pdfplumber_is_a_slower_alternative():
+    pages = read_pdf(EIGHT_K, extractor="pdfplumber").pages
+    assert len(pages) == 4
+    assert pages[1].splitlines()[0].startswith("Item 5.07")
+
+
+def test_unknown_extractor():
+    with pytest.raises(PDFError, match="unknown PDF text extractor"):
+        read_pdf(EIGHT_K, extractor="tesseract")  # type: ignore[arg-type]

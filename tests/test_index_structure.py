@@ -1,0 +1,159 @@
+"""Section trees a user (and an agent) navigates: right sections, right pages, full ids."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from harness.paths import PDF_DIR
+from retrievers.index import build_index, format_tree, structural_tree
+from retrievers.index.tree import DocumentIndex, Node, slugify
+
+
+@pytest.fixture(scope="session")
+def mmm() -> DocumentIndex:
+    """The 252-page 3M 10-K (no PDF outline), built once for the whole session."""
+    return build_index(PDF_DIR / "3M_2022_10K.pdf")
+
+
+@pytest.fixture(scope="session")
+def adobe() -> DocumentIndex:
+    return build_index(PDF_DIR / "ADOBE_2022_10K.pdf")
+
+
+def find(index: DocumentIndex, pattern: str) -> Node:
+    matches = [n for n in index.all_nodes() if re.search(pattern, n.title, re.IGNORECASE)]
+    assert matches, f"no node titled like {pattern!r}"
+    return matches[0]
+
+
+def assert_well_formed(index: DocumentIndex) -> None:
+    """Ids unique; children inside their parent and in order; top level and leaves each
+    cover every page."""
+    ids = [n.node_id for n in index.all_nodes()]
+    assert len(ids) == len(set(ids))
+
+    def check(siblings: list[Node], lo: int, hi: int) -> None:
+        assert siblings[0].start_page == lo and siblings[-1].end_page == hi
+        for a, b in zip(siblings, siblings[1:]):
+            assert a.start_page <= b.start_page, (a.node_id, b.node_id)
+            assert b.start_page <= a.end_page + 1, f"pages between {a.node_id} and {b.node_id} belong to nobody"
+        for node in siblings:
+            assert lo <= node.start_page <= node.end_page <= hi
+            if node.children:
+                check(node.children, node.start_page, node.end_page)
+
+    check(index.nodes, 1, index.page_count)
+    covered = {p for leaf in index.leaves() for p in range(leaf.start_page, leaf.end_page + 1)}
+    assert covered == set(range(1, index.page_count + 1))
+
+
+def test_3m_tree_is_built_from_the_filing_structure(mmm):
+    assert mmm.source == "structure"
+    assert mmm.page_count == 252
+    assert_well_formed(mmm)
+
+
+def test_3m_items_have_the_right_pages(mmm):
+    top = {n.node_id: n for n in mmm.nodes}
+    item7 = top["item_7_management_s_discussion_and_analysis_of_financial_condition_and_results_of_operations"]
+    assert item7.pages == (19, 42)
+    item8 = top["item_8_financial_statements_and_supplementary_data"]
+    assert item8.pages == (43, 124)
+    assert top["item_1a_risk_factors"].pages == (10, 16)
+    assert mmm.nodes[0].start_page == 1 and "cover" in mmm.nodes[0].title.lower()
+
+
+def test_3m_cash_flow_statement_is_its_own_node(mmm):
+    node = find(mmm, r"^consolidated statement of cash flows$")
+    # FinanceBench's gold page for 3M's FY2022 capex question is evidence_page_num 51,
+    # zero-based: physical page 52.
+    assert node.start_page <= 52 <= node.end_page
+    assert node.node_id == "consolidated_statement_of_cash_flows"
+    item8 = next(n for n in mmm.nodes if n.node_id.startswith("item_8"))
+    assert node in item8.children
+
+
+def test_3m_statements_and_notes_sit_under_item_8(mmm):
+    item8 = next(n for n in mmm.nodes if n.node_id.startswith("item_8"))
+    titles = [c.title.lower() for c in item8.children]
+    for statement in ("statement of income", "balance sheet", "cash flows", "comprehensive income", "changes in equity"):
+        assert any(statement in t for t in titles), statement
+    notes = next(c for c in item8.children if c.title.startswith("Notes to"))
+    assert [int(re.match(r"Note (\d+)", c.title).group(1)) for c in notes.children] == list(range(1, 20))
+    assert find(mmm, r"^Note 16\. Commitments and Contingencies").node_id == "note_16_commitments_and_contingencies"
+
+
+def test_3m_mdna_is_split_into_its_named_sections(mmm):
+    item7 = next(n for n in mmm.nodes if n.node_id.startswith("item_7_"))
+    titles = [c.title.lower() for c in item7.children]
+    for section in ("results of operations", "performance by business segment", "financial condition and liquidity"):
+        assert section in titles
+    segment = next(c for c in item7.children if c.title.lower() == "performance by business segment")
+    assert segment.start_page == 28
+
+
+def test_leaves_are_small_and_ids_are_full(mmm):
+    for leaf in mmm.leaves():
+        assert leaf.end_page - leaf.start_page + 1 <= 6, leaf.node_id
+    for node in mmm.all_nodes():
+        # An id is the full slug of the title (maybe parent-prefixed), never a truncation.
+        assert slugify(node.title) in node.node_id, (node.node_id, node.title)
+
+
+def test_every_node_has_a_short_informative_summary(mmm):
+    for node in mmm.all_nodes():
+        assert node.summary and len(node.summary) <= 420, node.node_id
+    income = find(mmm, r"^consolidated statement of income$")
+    assert "Net sales" in income.summary and "Cost of sales" in income.summary
+    item7 = next(n for n in mmm.nodes if n.node_id.startswith("item_7_"))
+    assert "RESULTS OF OPERATIONS" in item7.summary  # a parent lists its parts
+
+
+def test_outline_tree_of_an_adobe_10k(adobe):
+    assert adobe.source == "outline"
+    assert_well_formed(adobe)
+    cash = find(adobe, r"^consolidated statements of cash flows$")
+    assert cash.pages == (57, 57)
+    item7 = find(adobe, r"^item 7\. management")
+    assert [c.title for c in item7.children][:3] == ["Item 7 introduction", "Critical Accounting Policies and Estimates", "Acquisitions"]
+
+
+@pytest.mark.parametrize(
+    "name, source, expected",
+    [
+        ("FOOTLOCKER_2022_8K_dated-2022-05-20.pdf", "structure", r"^Item 5\.07\. Submission of Matters"),
+        ("ULTABEAUTY_2023Q4_EARNINGS.pdf", "structure", r"^Condensed Consolidated Statements of Cash Flows$"),
+        ("AMCOR_2023Q4_EARNINGS.pdf", "outline", r"^GAAP Balance Sheet$"),
+        ("BESTBUY_2024Q2_10Q.pdf", "structure", r"^Condensed Consolidated Statements of Earnings$"),
+    ],
+)
+def test_short_filings(name, source, expected):
+    index = build_index(PDF_DIR / name)
+    assert index.source == source
+    assert_well_formed(index)
+    find(index, expected)
+
+
+def test_10q_reuses_item_numbers_without_id_clashes():
+    index = build_index(PDF_DIR / "BESTBUY_2024Q2_10Q.pdf")
+    ids = {n.node_id for n in index.nodes}
+    assert "item_1_financial_statements" in ids and "item_1_legal_proceedings" in ids
+    assert find(index, r"^Item 2\. Management").pages == (14, 23)
+
+
+def test_text_without_headings_falls_back_to_page_windows():
+    prose = "This paragraph talks about the business in plain sentences without any heading at all. " * 12
+    pages = [f"{prose}\n{n}" for n in range(1, 23)]
+    tree = structural_tree(pages)
+    assert tree.source == "windows"
+    index = DocumentIndex("plain", pages, tree.nodes, tree.source)
+    assert_well_formed(index)
+    assert all(n.end_page - n.start_page + 1 <= 5 for n in index.leaves())
+
+
+def test_format_tree_shows_ids_pages_and_summaries(mmm):
+    text = format_tree(mmm)
+    assert text.splitlines()[0].startswith("3M_2022_10K: 252 pages, source=structure")
+    assert "[52-52] consolidated_statement_of_cash_flows: Consolidated Statement of Cash Flows" in text
+    assert "    " in text  # children are indented
