@@ -1,0 +1,10 @@
+"""Judging answers against FinanceBench gold: ``correct | incorrect | refusal``.
+
+The deterministic parts live here: ``numbers`` (parse quantities), ``numeric`` (the
+certain-or-abstain numeric check), ``refusal`` (declining phrases, shared by both judges),
+``heuristic`` (the offline judge used when no LLM judge is available), ``agreement``
+(metrics against human labels) and ``labels`` (the human-label file reader).
+"""
+from __future__ import annotations
+
+LABELS = ("correct", "incorrect", "refusal")

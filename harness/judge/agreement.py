@@ -1,0 +1,99 @@
+"""Agreement between a judge and human labels: pure functions over label sequences.
+
+Used by the calibration script and by the product's ``calibrate-judge`` command. Labels are
+plain strings; ``None`` in the judge's sequence means "abstained" and is only meaningful to
+``coverage_and_precision``.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Sequence
+
+from harness.judge import LABELS
+
+
+def _check(human: Sequence[object], judge: Sequence[object]) -> None:
+    if len(human) != len(judge):
+        raise ValueError(f"label sequences differ in length: {len(human)} vs {len(judge)}")
+
+
+def agreement(human: Sequence[str], judge: Sequence[str]) -> float:
+    """Share of items where both give the same label (0.0 for no items)."""
+    _check(human, judge)
+    if not human:
+        return 0.0
+    return sum(h == j for h, j in zip(human, judge)) / len(human)
+
+
+def binarise(labels: Sequence[str | None], positive: str = "correct") -> list[str | None]:
+    """Collapse to ``correct`` vs ``not_correct`` (a refusal is not an answer)."""
+    return [None if x is None else (positive if x == positive else "not_" + positive) for x in labels]
+
+
+def cohens_kappa(human: Sequence[str], judge: Sequence[str]) -> float:
+    """Cohen's kappa: agreement corrected for what the two label marginals give by chance.
+
+    kappa = (p_o - p_e) / (1 - p_e); 1.0 when both raters used a single identical label.
+    """
+    _check(human, judge)
+    n = len(human)
+    if n == 0:
+        return 0.0
+    p_o = agreement(human, judge)
+    h_counts, j_counts = Counter(human), Counter(judge)
+    p_e = sum(h_counts[k] * j_counts[k] for k in set(h_counts) | set(j_counts)) / (n * n)
+    if p_e == 1.0:
+        return 1.0
+    return (p_o - p_e) / (1.0 - p_e)
+
+
+def confusion_matrix(
+    human: Sequence[str], judge: Sequence[str], labels: Sequence[str] = LABELS
+) -> dict[str, dict[str, int]]:
+    """``matrix[human_label][judge_label]`` counts, over the given label order."""
+    _check(human, judge)
+    matrix = {h: {j: 0 for j in labels} for h in labels}
+    for h, j in zip(human, judge):
+        matrix.setdefault(h, {k: 0 for k in labels})
+        matrix[h][j] = matrix[h].get(j, 0) + 1
+    return matrix
+
+
+def coverage_and_precision(human: Sequence[str], judge: Sequence[str | None]) -> tuple[float, float, int]:
+    """For an abstaining judge: (share decided, agreement on the decided, number decided)."""
+    _check(human, judge)
+    decided = [(h, j) for h, j in zip(human, judge) if j is not None]
+    if not human:
+        return 0.0, 0.0, 0
+    precision = sum(h == j for h, j in decided) / len(decided) if decided else 0.0
+    return len(decided) / len(human), precision, len(decided)
+
+
+def format_confusion(matrix: dict[str, dict[str, int]], labels: Sequence[str] = LABELS) -> str:
+    """A small text table: rows are human labels, columns the judge's."""
+    width = max(len(x) for x in labels) + 2
+    lines = ["human \\ judge".ljust(width + 4) + "".join(x.rjust(width) for x in labels)]
+    for h in labels:
+        row = matrix.get(h, {})
+        lines.append(h.ljust(width + 4) + "".join(str(row.get(j, 0)).rjust(width) for j in labels))
+    return "\n".join(lines)
+
+
+def summarize(human: Sequence[str], numeric: Sequence[str | None], combined: Sequence[str]) -> dict[str, object]:
+    """Every figure the calibration reports, for one set of labelled answers.
+
+    ``numeric`` is the numeric check's label (None where it abstained), ``combined`` the
+    label after the fallback judge filled in the abstentions.
+    """
+    coverage, precision, decided = coverage_and_precision(human, numeric)
+    return {
+        "n": len(human),
+        "numeric_coverage": coverage,
+        "numeric_precision": precision,
+        "numeric_decided": decided,
+        "agreement_3way": agreement(human, combined),
+        "agreement_binary": agreement(binarise(human), binarise(combined)),
+        "kappa_3way": cohens_kappa(human, combined),
+        "kappa_binary": cohens_kappa(binarise(human), binarise(combined)),
+        "confusion": confusion_matrix(human, combined),
+    }

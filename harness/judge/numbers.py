@@ -1,0 +1,252 @@
+"""Parse quantities out of financial text: answers, gold answers and questions.
+
+A ``Quantity`` keeps what a reviewer reads off a number: its signed value, the scale word
+that followed it ("million", "bn", "k"), whether it is a percent, a currency amount or a
+multiple ("9.5x"), and how many decimals were written (its displayed precision).
+
+What is deliberately *not* a quantity, because a reviewer would never read it as an answer:
+years ("2022", "FY2021", "'23"), days of dates ("June 30, 2020", "12/31/2022"), footnote
+and list markers ("(1)", "1. "), references ("Note 5", "Item 7", "page 45", "10-K",
+"S&P 500"), ordinals ("65th") and identifiers with digits ("Q2", "COVID-19", the company
+name "3M").
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, replace
+
+SCALES: dict[str, float] = {
+    "thousand": 1e3, "thousands": 1e3, "k": 1e3,
+    "million": 1e6, "millions": 1e6, "mn": 1e6, "mm": 1e6, "mil": 1e6, "mio": 1e6, "m": 1e6,
+    "billion": 1e9, "billions": 1e9, "bn": 1e9, "bil": 1e9, "b": 1e9,
+    "trillion": 1e12, "trillions": 1e12, "tn": 1e12, "t": 1e12,
+    "cent": 0.01, "cents": 0.01,
+}
+# One-letter abbreviations are only read as scales when attached to a currency amount or
+# a decimal number: "3M" is a company, "10K" a filing, but "$3M" and "1.6B" are amounts.
+_ONE_LETTER = {"k", "m", "b", "t"}
+
+_NUMBER = re.compile(r"(?<![\w.'’/])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?")
+_SUFFIX = re.compile(
+    r"(?P<space>\s?)(?P<word>%|percentage points?|percent|per cent|pps?\b|bps\b|basis points?"
+    r"|thousands?|millions?|billions?|trillions?|cents?\b|mn|mm|mil|mio|bn|bil|tn|[kmbt]\b|x\b|times\b)",
+    re.IGNORECASE,
+)
+_CURRENCY_BEFORE = re.compile(r"(US\$|\$|USD|€|£|EUR|GBP)\s?$", re.IGNORECASE)
+_CURRENCY_AFTER = re.compile(r"^\s?(USD|dollars|US dollars)\b", re.IGNORECASE)
+_MONTHS = (
+    "jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|"
+    "july|august|september|october|november|december"
+)
+_DATE_DAY_BEFORE = re.compile(rf"\b(?:{_MONTHS})\.?\s$", re.IGNORECASE)
+_REFERENCE_BEFORE = re.compile(
+    r"\b(?:item|items|note|notes|page|pages|p\.|pp\.|section|sections|rule|part|step|exhibit|form|"
+    r"schedule|level|tier|chapter|article|footnote|no\.|phase|topic|asc|asu|regulation|"
+    r"s&p|fortune|russell|nasdaq|act of|line|row|column|table|figure)\s?#?$",
+    re.IGNORECASE,
+)
+_SLASH_DATE = re.compile(r"\b\d{1,2}/\d{1,2}/\d{2,4}\b")
+_DURATION_AFTER = re.compile(r"[- ]?(?:year|month|quarter|week)s?\b", re.IGNORECASE)
+_ORDINAL_AFTER = re.compile(r"^(st|nd|rd|th)\b", re.IGNORECASE)
+
+_ZERO = re.compile(r"\bzero\b(?![-‐])", re.IGNORECASE)
+_WORD_DECIMALS = {"zero": 0, "no": 0, "one": 1, "two": 2, "three": 3, "four": 4, "0": 0, "1": 1, "2": 2, "3": 3, "4": 4}
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A number as written in text, with the qualifiers that change its meaning."""
+
+    number: float  # signed, as written ("(1,234)" -> -1234.0); bps already turned into percent
+    scale: float = 1.0  # from an explicit scale word; 1.0 when none was written
+    percent: bool = False
+    currency: bool = False
+    multiple: bool = False  # "9.5x", "9.5 times"
+    decimals: int = 0  # digits written after the decimal point
+    explicit_scale: bool = False
+    start: int = 0
+    end: int = 0
+    text: str = ""
+
+    @property
+    def value(self) -> float:
+        """The number times its scale word (percent stays in percent points)."""
+        return self.number * self.scale
+
+    @property
+    def half_ulp(self) -> float:
+        """Half a unit of the last written digit: how far the true value may be from it."""
+        return 0.5 * 10.0 ** (-self.decimals) * self.scale
+
+
+@dataclass(frozen=True)
+class QuestionUnit:
+    """What the question says about the unit of its answer."""
+
+    scale: float | None = None  # 1e6 for "in USD millions"
+    percent: bool = False  # "in units of percents", "% margin", "as a %"
+    decimals: int | None = None  # "round to two decimal places"
+    currency: bool = False
+
+
+def _looks_like_year(digits: str, frac: str | None, has_unit: bool) -> bool:
+    if frac or has_unit or "," in digits or len(digits) != 4:
+        return False
+    return 1900 <= int(digits) <= 2100
+
+
+def _line_start_marker(text: str, start: int, end: int) -> bool:
+    """'1. Revenue', '2) Capex' and '(3) Other': list enumerations, not values."""
+    if not text[start:end].isdigit() or int(text[start:end]) >= 100:
+        return False
+    line_start = text.rfind("\n", 0, start) + 1
+    before = text[line_start:start].strip()
+    if before not in ("", "(", "-", "*", "•"):
+        return False
+    after = text[end:end + 2]
+    return bool(re.match(r"[.)]\s|[.)]$", after)) or (before == "(" and after.startswith(")"))
+
+
+def parse_quantities(text: str) -> list[Quantity]:
+    """Every value-like number in ``text``, in order, without years, dates and markers."""
+    if not text:
+        return []
+    slash_spans = [m.span() for m in _SLASH_DATE.finditer(text)]
+    out: list[Quantity] = []
+    for match in _NUMBER.finditer(text):
+        start, end = match.span()
+        digits, frac = match.group(1), match.group(2)
+        if any(a <= start < b for a, b in slash_spans):
+            continue
+        before = text[max(0, start - 24):start]
+        after = text[end:end + 24]
+        # Identifiers: a letter or hyphen-joined word right before ("COVID-19", "FY2022"),
+        # a filing form after ("10-K"), ordinals ("65th").
+        if re.search(r"[A-Za-z]-$", before) or re.match(r"-[A-Za-z]", after) or _ORDINAL_AFTER.match(after):
+            continue
+        if _REFERENCE_BEFORE.search(before) or _line_start_marker(text, start, end):
+            continue
+        if not frac and "," not in digits and _DURATION_AFTER.match(after):
+            continue  # "3 year average", "12-month period": a span of time, not a value
+        number = float(digits.replace(",", "") + (frac or ""))
+        decimals = len(frac) - 1 if frac else 0
+        scale, explicit, percent, multiple = 1.0, False, False, False
+        suffix_end = end
+        cur_before = _CURRENCY_BEFORE.search(re.sub(r"[-−(]$", "", before))
+        currency = bool(cur_before)
+        suffix = _SUFFIX.match(after)
+        offset = end
+        if not suffix and after.startswith(")") and re.search(r"\(\s?(?:US\$|\$)?\s?$", before):
+            # "$(473) million": the scale word follows the accounting parenthesis.
+            suffix = _SUFFIX.match(after[1:])
+            offset = end + 1
+            if suffix and suffix.group("word").lower() not in SCALES:
+                suffix, offset = None, end
+        if suffix:
+            word = suffix.group("word").lower()
+            spaced = bool(suffix.group("space"))
+            if word in _ONE_LETTER:
+                # "3M" is a company and "10K" a filing; "$3M", "1.6B" and "$ 124 m" are amounts.
+                if currency or frac:
+                    scale, explicit = SCALES[word], True
+                    suffix_end = offset + suffix.end()
+                elif not spaced:
+                    continue
+            elif word in SCALES:
+                scale, explicit = SCALES[word], True
+                currency = currency or word.startswith("cent")
+                suffix_end = offset + suffix.end()
+            elif word == "%" or word.startswith(("percent", "per cent", "pp")):
+                percent = True
+                suffix_end = offset + suffix.end()
+            elif word in ("bps", "basis point", "basis points"):
+                percent, number, decimals = True, number / 100.0, decimals + 2
+                suffix_end = offset + suffix.end()
+            elif word == "x" and not spaced or word == "times":
+                multiple = True
+                suffix_end = offset + suffix.end()
+        if not suffix or suffix_end == end:
+            # An unknown word glued to the number is an identifier ("1A", "2nd", "3D").
+            if re.match(r"[A-Za-z]", after):
+                continue
+        if not currency and _CURRENCY_AFTER.match(text[suffix_end:suffix_end + 12]):
+            currency = True
+        has_unit = currency or percent or explicit or multiple
+        if _looks_like_year(digits, frac, has_unit):
+            continue
+        if not has_unit and not frac and "," not in digits and int(digits) <= 31 and _DATE_DAY_BEFORE.search(before):
+            continue
+        # Sign: accounting parentheses "(1,234)" / "$(1,234)", or a minus glued to the number.
+        negative = False
+        stripped = before[: len(before) - len(cur_before.group(0))] if cur_before else before
+        close = text[suffix_end:suffix_end + 1] == ")" or text[end:end + 1] == ")"
+        if close and (stripped.endswith("(") or before.endswith("(")):
+            if not has_unit and not frac and "," not in digits and int(digits) < 10:
+                continue  # "(1)": a footnote or list marker, not a loss of one
+            negative = True
+        elif re.search(r"(?:^|[\s(=:,;])[-−]$", stripped) or re.search(r"(?:^|[\s(=:,;])[-−]\s?(US\$|\$)\s?$", before):
+            negative = True
+        if negative:
+            number = -number
+        out.append(Quantity(
+            number=number, scale=scale, percent=percent, currency=currency, multiple=multiple,
+            decimals=decimals, explicit_scale=explicit, start=start, end=suffix_end,
+            text=text[start:suffix_end],
+        ))
+    # "zero" is the one number word worth reading: golds such as "state 0 if not outlined".
+    for word in _ZERO.finditer(text):
+        out.append(Quantity(number=0.0, start=word.start(), end=word.end(), text=word.group(0)))
+    return sorted(out, key=lambda q: q.start)
+
+
+def display_precision(q: Quantity) -> Quantity:
+    """A gold's quantity with the precision it really shows.
+
+    Trailing zeros of the decimals are not precision: FinanceBench formats every amount
+    with two decimals ("$8.70" is 8.7 billion), so they are dropped.
+    """
+    frac = re.search(r"\.(\d+)", q.text)
+    return replace(q, decimals=len(frac.group(1).rstrip("0")) if frac else 0)
+
+
+def parse_number(text: str) -> Quantity | None:
+    """The single quantity of a short text such as a formatted gold ("$1577.00", "1.9%")."""
+    found = parse_quantities(str(text).strip())
+    return display_precision(found[0]) if len(found) == 1 else None
+
+
+_Q_SCALE = re.compile(
+    r"\b(?:in|of|as|using)\s+(?:units\s+of\s+)?(?:usd|us\$|\$|dollars|us\s+dollars)?\s*"
+    r"(thousands?|millions?|billions?|trillions?|mn|bn)\b"
+    r"|\b(?:usd|us\$|\$)\s*(thousands?|millions?|billions?|trillions?|mn|bn)\b",
+    re.IGNORECASE,
+)
+_Q_PERCENT = re.compile(
+    r"units? of percents?|\bin percent|\bas a (?:%|percent)|%\s*(?:margin|change|of)|\bpercent(?:age)?\b|%",
+    re.IGNORECASE,
+)
+_Q_DECIMALS = re.compile(r"round\w*\s+(?:\w+\s+){0,3}?to\s+(?:the\s+)?(\w+)\s+decimal", re.IGNORECASE)
+
+
+def question_unit(question: str) -> QuestionUnit:
+    """Read the unit the question asks for ("in USD millions", "in units of percents")."""
+    scale = None
+    m = _Q_SCALE.search(question or "")
+    if m:
+        word = (m.group(1) or m.group(2)).lower()
+        scale = SCALES.get(word, SCALES.get(word.rstrip("s")))
+    decimals = None
+    d = _Q_DECIMALS.search(question or "")
+    if d and d.group(1).lower() in _WORD_DECIMALS:
+        decimals = _WORD_DECIMALS[d.group(1).lower()]
+    if re.search(r"nearest (?:whole|integer)", question or "", re.IGNORECASE):
+        decimals = 0
+    percent = bool(_Q_PERCENT.search(question or ""))
+    currency = bool(scale) or bool(re.search(r"\busd\b|\$|dollars", question or "", re.IGNORECASE))
+    return QuestionUnit(scale=scale, percent=percent, decimals=decimals, currency=currency)
+
+
+def is_close(a: float, b: float, abs_tol: float, rel_tol: float) -> bool:
+    """True when ``a`` and ``b`` agree within an absolute or a relative tolerance."""
+    return math.isclose(a, b, rel_tol=rel_tol, abs_tol=abs_tol)

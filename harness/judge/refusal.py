@@ -1,0 +1,131 @@
+"""Recognise refusals: answers that decline to answer rather than answer wrongly.
+
+FinanceBench's reviewers label an answer ``Refusal`` when the model says it cannot answer
+("the provided context does not contain ...", "as an AI I don't have access ...", "please
+provide the figures and I will calculate"), and the harness itself records a refusal when
+a run ends with ``status: fail`` or an empty answer. An answer that commits to a value and
+adds a caveat ("$1,577 million; note that I could not verify the segment split") is an
+answer, not a refusal: callers decide that with ``refusal_strength`` plus what they know
+about the answer's committed value.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# The harness's own "no answer" forms: empty output, the synthesizer's {status: "fail"},
+# the extractor's (fail "reason"), and placeholder strings.
+_HARNESS_FAIL = re.compile(
+    r"^\s*(?:|fail|failed|no answer|no_answer|\[fail(?:ed)?\].*|fail(?:ed)?:\s.*|\(fail\b.*"
+    r"|\{\s*\"?status\"?\s*:\s*\"?fail\"?.*|status\s*[:=]\s*\"?fail\b.*)\s*$",
+    re.IGNORECASE | re.DOTALL,
+)
+
+# Phrases that decline. Each is specific enough that a committed answer rarely uses it.
+_DECLINE = [
+    r"\b(?:i|we)\s*(?:'m|am|are|'re)\s+(?:sorry|unable|not able)\b",
+    r"\b(?:i|we)\s+(?:cannot|can ?not|can't|can’t|could not|couldn't|couldn’t|am unable to|are unable to|"
+    r"do not|don't|don’t|did not|didn't)\s+(?:\w+\s+)?(?:provide|answer|determine|calculate|compute|find|give|"
+    r"confirm|access|know|assess|identify|specify|extract|perform|offer|locate|see|verify|tell|retrieve|"
+    r"definitively|accurately|directly|have (?:access|the|enough|specific|real|information|data))",
+    r"\bas an ai\b|\bai (?:language )?model\b",
+    r"\b(?:not|impossible|isn't|is not) (?:\w+ )?(?:possible|feasible|able) to (?:\w+ )?(?:determine|calculate|compute|"
+    r"provide|answer|say|assess|identify|find|ascertain|derive|extract|conclude)",
+    r"\bimpossible to (?:determine|calculate|compute|provide|answer|say|assess)",
+    r"\b(?:cannot|can't|can not|could not) be (?:\w+ )?(?:determined|calculated|computed|answered|provided|found|"
+    r"derived|assessed|ascertained|identified|confirmed)",
+    r"\b(?:insufficient|not enough|not sufficient) (?:information|data|details|evidence|context)\b",
+    r"\b(?:text|context|document|documents|information|filing|filings|excerpts?|evidence|data|passage|statement|"
+    r"statements|report|materials?|sections?)\s+(?:provided\s+|given\s+|available\s+|you have given\s+)?"
+    r"(?:does|do|did)\s*(?:not|n't|n’t)\s+(?:\w+\s+)?(?:provide|contain|include|mention|specify|give|state|have|"
+    r"offer|list|disclose|show|detail|present|allow|appear|cover|reference)",
+    r"\b(?:is|are|was|were)\s+not\s+(?:\w+\s+)?(?:provided|available|included|given|present|mentioned|"
+    r"specified|stated|disclosed)\s+in\s+the\s+(?:provided|given|text|context|document|information|excerpt|"
+    r"filing|evidence|data|passage)",
+    r"\bno (?:specific |relevant |direct |explicit )?(?:information|data|details|mention|figures?)\s+"
+    r"(?:is |was )?(?:provided|available|given|regarding|about|on|related|in the (?:provided|given))",
+    r"\b(?:if|once) you (?:can |could )?(?:provide|share)\b|\bplease provide\b",
+    r"\bi don't know\b|\bi do not know\b|\bunable to (?:answer|determine|provide|calculate|find|compute)\b",
+    r"\bwithout (?:the |this |that |these |those |more |additional |further |access |specific |actual |"
+    r"complete |knowing |having )(?:\w+ ){0,4}?(?:information|data|figures?|numbers?|details?|statements?|"
+    r"values?|context|access|excerpts?|documents?)\b",
+]
+DECLINE = re.compile("|".join(f"(?:{p})" for p in _DECLINE), re.IGNORECASE)
+
+# Weaker: pointing elsewhere or hedging on recency. Common in refusals, but also in
+# closed-book answers that do answer first and then add the caveat.
+_DEFER = [
+    r"\breal-time (?:access|data|financial|information)\b|\bknowledge cut-?off\b|\bmy training data\b",
+    r"\bas of my (?:last|latest) (?:update|training|knowledge)\b",
+    r"\bplease (?:refer|check|consult)\b|\bif you (?:can )?have access\b",
+    r"\byou (?:would|will|may|might|can|could|should) (?:need to |want to )?(?:refer|check|consult|look|access|"
+    r"review|visit|obtain|find this)\b",
+    r"\bi (?:would )?recommend (?:checking|consulting|referring|looking|reviewing|visiting)\b",
+]
+DEFER = re.compile("|".join(f"(?:{p})" for p in _DEFER), re.IGNORECASE)
+
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+@dataclass(frozen=True)
+class RefusalSignal:
+    """How an answer declines: ``harness`` (a fail status), or phrases and where they are."""
+
+    harness: bool = False
+    phrases: int = 0  # number of sentences with a declining phrase
+    sentences: int = 0  # number of sentences in the answer
+    opens: bool = False  # the first sentence declines
+    closes: bool = False  # the last sentence declines
+    defers: int = 0  # sentences that point elsewhere or hedge on recency (weak signal)
+
+    @property
+    def any(self) -> bool:
+        return self.harness or self.phrases > 0
+
+
+_ABBREVIATION = re.compile(
+    r"(?:\b(?:inc|corp|co|ltd|llc|plc|no|nos|vs|approx|etc|e\.g|i\.e|u\.s|jan|feb|mar|apr|jun|jul|aug|sep|sept|"
+    r"oct|nov|dec|mr|mrs|ms|dr|st|fig)|\b[A-Z])\.$",
+    re.IGNORECASE,
+)
+
+
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each sentence: split on end punctuation and line breaks.
+
+    A period after an abbreviation ("Nike, Inc. for the year", "U.S. sales") ends nothing.
+    """
+    text = text or ""
+    spans: list[tuple[int, int]] = []
+    cursor, glued = 0, False
+    for m in list(_SENTENCE.finditer(text)) + [None]:
+        cut = m.start() if m else len(text)
+        piece = text[cursor:cut]
+        if piece.strip():
+            lead = len(piece) - len(piece.lstrip())
+            start, end = cursor + lead, cursor + len(piece.rstrip())
+            if glued and spans:
+                spans[-1] = (spans[-1][0], end)
+            else:
+                spans.append((start, end))
+            glued = bool(m) and "\n" not in m.group(0) and bool(_ABBREVIATION.search(text[start:end]))
+        if m:
+            cursor = m.end()
+    return spans
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of ``text`` (see ``sentence_spans``), without surrounding blanks."""
+    return [text[a:b] for a, b in sentence_spans(text)]
+
+
+def refusal_signal(answer: str) -> RefusalSignal:
+    """Measure how strongly ``answer`` declines to answer."""
+    if _HARNESS_FAIL.match(answer or ""):
+        return RefusalSignal(harness=True)
+    parts = sentences(answer)
+    hits = [bool(DECLINE.search(s)) for s in parts]
+    return RefusalSignal(
+        phrases=sum(hits), sentences=len(parts), opens=bool(hits and hits[0]), closes=bool(hits and hits[-1]),
+        defers=sum(bool(DEFER.search(s)) for s in parts),
+    )

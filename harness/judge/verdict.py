@@ -1,0 +1,31 @@
+"""The verdict contract: what the judge decided about one run's answer."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+LABELS = ("correct", "incorrect", "refusal")
+
+
+@dataclass
+class Verdict:
+    run_id: str
+    label: str  # correct | incorrect | refusal | unjudged (numeric check only, undecidable)
+    method: str  # numeric | llm | status (a fail/error run: not an answer) | none
+    judge_model: str = ""
+    rationale: str = ""
+    cache_key: str = ""
+    # With --judge-runs K: every label the judge gave, and the share agreeing with the majority.
+    samples: list[str] = field(default_factory=list)
+    agreement: float | None = None
+    usage_total: int = 0
+    cost_usd: float | None = 0.0
+    cached: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Verdict":
+        known = cls.__dataclass_fields__
+        return cls(**{k: v for k, v in data.items() if k in known})
