@@ -8,7 +8,7 @@ same way in ``harness.llm.client``. Providers translate vendor exceptions into
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, Protocol, runtime_checkable
+from typing import Literal, Mapping, Protocol, runtime_checkable
 
 from harness.llm.types import Completion, CompletionRequest
 
@@ -90,3 +90,22 @@ class Provider(Protocol):
     async def complete(self, request: CompletionRequest) -> Completion: ...
 
     async def aclose(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class ProviderSettings:
+    """Connection settings from flags and the environment. ``env`` is injectable so that
+    tests can set keys without touching the process environment."""
+
+    env: "Mapping[str, str] | None" = None
+    openai_base_url: str | None = None
+    openai_api_key: str | None = None
+    anthropic_base_url: str | None = None
+    timeout_s: float = 120.0
+
+    def getenv(self, name: str) -> str | None:
+        import os
+
+        source = os.environ if self.env is None else self.env
+        value = source.get(name)
+        return value or None

@@ -1,0 +1,231 @@
+"""The anthropic provider drives the real SDK against the local wire server."""
+from __future__ import annotations
+
+import asyncio
+import email.utils
+import socket
+import time
+
+import pytest
+
+from harness.errors import UserError
+from harness.llm.base import ModelSpec, ProviderError, ProviderSettings
+from harness.llm.providers import anthropic
+from harness.llm.types import Completion, CompletionRequest, Message, ToolResult, ToolSpec
+
+try:
+    from wire_server import Fault, Reply, ToolUse, WireServer
+except ImportError:  # tests/ became a package
+    from tests.wire_server import Fault, Reply, ToolUse, WireServer
+
+SPEC = ModelSpec("anthropic", "claude-haiku-4-5", text="anthropic:claude-haiku-4-5")
+FETCH = ToolSpec(
+    "fetch_section", "Read one section.", {"type": "object", "properties": {"node_id": {"type": "string"}}}
+)
+
+
+def settings(server: WireServer, timeout_s: float = 5.0, **env: str) -> ProviderSettings:
+    return ProviderSettings(
+        env={"ANTHROPIC_API_KEY": "test-key", "ANTHROPIC_BASE_URL": server.url, **env}, timeout_s=timeout_s
+    )
+
+
+def complete(request: CompletionRequest, config: ProviderSettings) -> Completion:
+    async def go() -> Completion:
+        provider = anthropic.create(SPEC, config)
+        try:
+            return await provider.complete(request)
+        finally:
+            await provider.aclose()
+
+    return asyncio.run(go())
+
+
+def fails(request: CompletionRequest, config: ProviderSettings) -> ProviderError:
+    with pytest.raises(ProviderError) as caught:
+        complete(request, config)
+    return caught.value
+
+
+def question(text: str = "What was 3M's FY2022 revenue?") -> CompletionRequest:
+    return CompletionRequest(system="You answer from filings.", messages=[Message.user(text)], max_tokens=256)
+
+
+def test_text_answer(wire_server: WireServer) -> None:
+    wire_server.queue(Reply("Revenue was $34.2B.", input_tokens=40, output_tokens=9))
+    completion = complete(question(), settings(wire_server))
+
+    assert completion.text == "Revenue was $34.2B."
+    assert completion.tool_calls == []
+    assert completion.stop_reason == "end_turn"
+    assert completion.model == "claude-haiku-4-5"
+    sent = wire_server.last
+    assert sent.path == "/v1/messages"
+    assert sent.json["model"] == "claude-haiku-4-5"
+    assert sent.json["system"] == "You answer from filings."
+    assert sent.json["max_tokens"] == 256
+    assert sent.json["messages"] == [
+        {"role": "user", "content": [{"type": "text", "text": "What was 3M's FY2022 revenue?"}]}
+    ]
+    assert "tools" not in sent.json
+    assert "test-key" in sent.headers.get("x-api-key", "") + sent.headers.get("authorization", "")
+    assert "anthropic-version" in sent.headers
+
+
+def test_tool_use_round_trip(wire_server: WireServer) -> None:
+    wire_server.queue(
+        Reply(
+            "Let me look.",
+            tool_calls=[
+                ToolUse("fetch_section", {"node_id": "0007"}, id="toolu_a"),
+                ToolUse("fetch_section", {"node_id": "0009"}, id="toolu_b"),
+            ],
+        ),
+        Reply("Revenue was $34.2B (page 24)."),
+    )
+    request = CompletionRequest("sys", [Message.user("revenue?")], tools=[FETCH])
+    first = complete(request, settings(wire_server))
+
+    assert first.text == "Let me look."
+    assert first.stop_reason == "tool_use"
+    assert [(c.id, c.name, c.arguments, c.parse_error) for c in first.tool_calls] == [
+        ("toolu_a", "fetch_section", {"node_id": "0007"}, None),
+        ("toolu_b", "fetch_section", {"node_id": "0009"}, None),
+    ]
+    assert wire_server.last.json["tools"] == [
+        {"name": "fetch_section", "description": FETCH.description, "input_schema": FETCH.input_schema}
+    ]
+
+    request.messages += [
+        first.to_message(),
+        Message(
+            "user",
+            tool_results=[ToolResult("toolu_a", "Net sales 34,229"), ToolResult("toolu_b", "no node", is_error=True)],
+        ),
+    ]
+    final = complete(request, settings(wire_server))
+
+    assert final.text == "Revenue was $34.2B (page 24)."
+    assistant, user = wire_server.last.json["messages"][1:]
+    assert assistant == {
+        "role": "assistant",
+        "content": [
+            {"type": "text", "text": "Let me look."},
+            {"type": "tool_use", "id": "toolu_a", "name": "fetch_section", "input": {"node_id": "0007"}},
+            {"type": "tool_use", "id": "toolu_b", "name": "fetch_section", "input": {"node_id": "0009"}},
+        ],
+    }
+    assert user == {
+        "role": "user",
+        "content": [
+            {"type": "tool_result", "tool_use_id": "toolu_a", "content": "Net sales 34,229", "is_error": False},
+            {"type": "tool_result", "tool_use_id": "toolu_b", "content": "no node", "is_error": True},
+        ],
+    }
+
+
+def test_usage_maps_cache_tokens(wire_server: WireServer) -> None:
+    wire_server.queue(Reply("ok", input_tokens=100, output_tokens=20, cache_read=300, cache_write=50))
+    usage = complete(question(), settings(wire_server)).usage
+
+    assert (usage.input, usage.output, usage.cache_read, usage.cache_write) == (100, 20, 300, 50)
+    assert usage.total == 470 and not usage.estimated
+
+
+def test_malformed_tool_input_sets_parse_error(wire_server: WireServer) -> None:
+    wire_server.queue(Reply(tool_calls=[ToolUse("fetch_section", '{"node_id": "00', id="toolu_x")]))
+    (call,) = complete(question(), settings(wire_server)).tool_calls
+
+    assert (call.id, call.name, call.arguments) == ("toolu_x", "fetch_section", {})
+    assert call.parse_error and "not a JSON object" in call.parse_error
+
+
+@pytest.mark.parametrize(
+    "fault, kind, status",
+    [
+        (Fault.rate_limit(retry_after=7), "rate_limit", 429),
+        (Fault.overloaded(), "overloaded", 529),
+        (Fault.server_error(500), "server", 500),
+        (Fault.server_error(503), "overloaded", 503),
+        (Fault.bad_request("max_tokens: 999999 > 64000, the maximum"), "bad_request", 400),
+        (Fault.auth(401), "auth", 401),
+        (Fault.auth(403), "auth", 403),
+    ],
+)
+def test_http_errors_map_to_kinds(wire_server: WireServer, fault: Fault, kind: str, status: int) -> None:
+    wire_server.queue(fault)
+    error = fails(question(), settings(wire_server))
+
+    assert (error.kind, error.status) == (kind, status)
+    assert len(wire_server.requests) == 1  # the SDK's retries are off
+    if kind == "rate_limit":
+        assert error.retry_after == 7.0
+    if kind == "bad_request":
+        assert "max_tokens: 999999 > 64000, the maximum" in error.message
+
+
+def test_retry_after_as_http_date(wire_server: WireServer) -> None:
+    wire_server.queue(Fault.rate_limit(retry_after=email.utils.formatdate(time.time() + 30, usegmt=True)))
+    error = fails(question(), settings(wire_server))
+
+    assert error.kind == "rate_limit"
+    assert error.retry_after is not None and 25 <= error.retry_after <= 31
+
+
+def test_timeout(wire_server: WireServer) -> None:
+    wire_server.queue(Fault.timeout(5))
+    started = time.monotonic()
+    error = fails(question(), settings(wire_server, timeout_s=0.2))
+
+    assert error.kind == "timeout" and error.retryable
+    assert time.monotonic() - started < 2
+    assert len(wire_server.requests) == 1
+
+
+def test_dropped_connection(wire_server: WireServer) -> None:
+    wire_server.queue(Fault.drop())
+    error = fails(question(), settings(wire_server))
+
+    assert error.kind == "connection" and error.retryable
+    assert len(wire_server.requests) == 1
+
+
+def test_refused_connection() -> None:
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    config = ProviderSettings(
+        env={"ANTHROPIC_API_KEY": "k"}, anthropic_base_url=f"http://127.0.0.1:{port}", timeout_s=2
+    )
+    assert fails(question(), config).kind == "connection"
+
+
+@pytest.mark.parametrize("body", ["<html>gateway</html>", '{"unexpected": true}'])
+def test_unreadable_response_is_malformed(wire_server: WireServer, body: str) -> None:
+    wire_server.queue(Fault.raw(body))
+    assert fails(question(), settings(wire_server)).kind == "malformed"
+
+
+def test_base_url_flag_wins_over_environment(wire_server: WireServer) -> None:
+    config = ProviderSettings(
+        env={"ANTHROPIC_API_KEY": "k", "ANTHROPIC_BASE_URL": "http://127.0.0.1:9"}, anthropic_base_url=wire_server.url
+    )
+    assert complete(question(), config).text == "ok"
+
+
+def test_check_names_the_missing_key() -> None:
+    with pytest.raises(UserError) as caught:
+        anthropic.check(SPEC, ProviderSettings(env={}))
+    assert "ANTHROPIC_API_KEY" in str(caught.value)
+    with pytest.raises(UserError):
+        anthropic.create(SPEC, ProviderSettings(env={"ANTHROPIC_BASE_URL": "http://127.0.0.1:9"}))
+    anthropic.check(SPEC, ProviderSettings(env={"ANTHROPIC_API_KEY": "k"}))
+
+
+def test_server_refuses_an_unanswered_tool_call(wire_server: WireServer) -> None:
+    wire_server.queue(Reply(tool_calls=[ToolUse("fetch_section", {"node_id": "1"}, id="toolu_1")]))
+    request = question()
+    request.messages += [complete(request, settings(wire_server)).to_message(), Message.user("go on")]
+    error = fails(request, settings(wire_server))
+
+    assert error.kind == "bad_request" and "toolu_1" in error.message
