@@ -52,7 +52,8 @@ class RunRecord:
     error_kind: str = ""  # provider | budget | timeout | internal | ... (status error only)
     duration_ms: int = 0
     usage: UsageTotals = field(default_factory=UsageTotals)
-    cost_usd: float | None = None  # None: a price was unknown for some call
+    cost_usd: float | None = None  # priced usage of every call; None: a price was unknown
+    spent_usd: float | None = None  # the same for calls not replayed from the response cache
     llm_calls: int = 0
     cached_calls: int = 0
     retries: int = 0
@@ -73,6 +74,11 @@ class RunRecord:
     evidence_pages: list[int] = field(default_factory=list)
     evidence_hit: bool | None = None  # None: the question has no evidence pages
     tool_stats: ToolStats = field(default_factory=ToolStats)
+    # Provenance of the answer's numbers: each must appear in a finding or in a fetched page
+    # that the answer cites. {"numbers": n, "traced": k, "untraced": [...], "ok": bool | None}
+    # (ok is None when there is no answer or it states no number).
+    provenance: dict[str, Any] = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)  # mode-specific counters
     question_type: str = ""
     trace_path: str = ""
     started_at: str = ""

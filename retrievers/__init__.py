@@ -1,0 +1,27 @@
+"""Retrieval modes. Each is a class with ``retrieve(index, question, ctx)``; registered here."""
+from __future__ import annotations
+
+import importlib
+
+from harness.errors import UserError
+
+MODES: dict[str, str] = {
+    "simple": "retrievers.simple:SimpleRetriever",
+    "agent": "retrievers.agent:AgentRetriever",
+    "planner": "retrievers.planner:PlannerRetriever",
+    "iterative": "retrievers.iterative:IterativeRetriever",
+}
+
+
+def get_retriever(name: str):
+    try:
+        module_name, class_name = MODES[name].split(":")
+    except KeyError:
+        raise UserError(f"unknown mode {name!r}", f"use one or more of {', '.join(MODES)}") from None
+    return getattr(importlib.import_module(module_name), class_name)()
+
+
+def check_modes(names: list[str]) -> None:
+    for name in names:
+        if name not in MODES:
+            raise UserError(f"unknown mode {name!r}", f"use one or more of {', '.join(MODES)}")

@@ -1,0 +1,59 @@
+"""Agent mode, the seeds' default: one sub-agent with fetch and grep answers the question.
+
+It sees the section index, reads what it wants, and returns an answer with cited pages.
+Simple to reason about, but raw text piles up in one context (the seeds measured ~80k
+tokens a run): the iterative mode exists to fix that.
+"""
+from __future__ import annotations
+
+from harness.llm.blocks import block
+from retrievers.base import RetrievalContext, RetrievalResult
+from retrievers.index.tree import DocumentIndex
+from retrievers.prompting import section_index
+from retrievers.replies import normalise_sources
+from retrievers.subagent import SubAgent, run_subagent
+
+SYSTEM = """You are a financial analyst answering a question about one long financial filing.
+You see the filing's section index (node_id, pages, title, summary) and have two tools:
+- grep_section(node_id or "all", pattern): find where a phrase or number appears, with offsets;
+- fetch_section(node_id, offset): read 5,000-6,000 characters of a section; continue at the hint's offset.
+Grep to locate, then fetch around the match. Read the statements' table headers for units and years.
+Compute derived figures yourself from the numbers you read, showing the arithmetic.
+When you have the answer, call `return` with {"answer": ..., "sources": ["p. 51", ...], "confidence": "high|medium|low"},
+citing the pages ([Page N] markers) your numbers come from. If the filing does not contain what the
+question needs, call `fail` with the reason; never guess."""
+
+RESULT_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "answer": {"type": "string", "description": "The answer, with figures, units and any arithmetic."},
+        "sources": {"type": "array", "items": {"type": ["string", "integer"]}, "description": "Cited pages, e.g. \"p. 51\"."},
+        "confidence": {"type": "string", "enum": ["high", "medium", "low"]},
+    },
+    "required": ["answer", "sources"],
+}
+
+
+class AgentRetriever:
+    name = "agent"
+
+    async def retrieve(self, index: DocumentIndex, question: str, ctx: RetrievalContext) -> RetrievalResult:
+        agent = SubAgent("agent", SYSTEM, RESULT_SCHEMA, "Return the final answer with cited pages.", ctx.options.max_turns)
+        task = "\n\n".join(
+            [
+                block("question", question),
+                block("sections", section_index(index)),
+                "Answer the question from the filing. Use the tools, then call return (or fail).",
+            ]
+        )
+        outcome = await run_subagent(agent, task, ctx.llm, ctx.tools)
+        if outcome.status != "returned" or not outcome.result:
+            return RetrievalResult("fail", reason=outcome.reason, turns=outcome.turns)
+        result = outcome.result
+        return RetrievalResult(
+            "ok",
+            answer=str(result.get("answer", "")).strip(),
+            sources=normalise_sources(result.get("sources")),
+            confidence=str(result.get("confidence") or ""),
+            turns=outcome.turns,
+        )

@@ -1,0 +1,63 @@
+"""The retriever protocol: one per mode, like Inspect's solvers.
+
+``retrieve(index, question, ctx)`` answers ``question`` (the text only: a retriever never
+sees gold answers or evidence) from ``index`` with the model and tools in ``ctx``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from harness.llm.client import RunModel
+from harness.trace import Trace
+from retrievers.index.tree import DocumentIndex
+from retrievers.tools import SectionTools
+
+
+@dataclass
+class ModeOptions:
+    top_k: int = 4  # simple: sections to read
+    section_chars: int = 12000  # simple: characters read per section
+    max_turns: int = 12  # agent: turns of the tool loop
+    extractor_turns: int = 6  # iterative: turns per extraction
+    max_iterations: int = 4  # iterative
+    extraction_cache: bool = True  # iterative, design phase 3
+    quality_gate: bool = True  # planner: the seeds' pre-synthesis sufficiency check
+    max_replans: int = 2  # planner
+    self_failure: bool = False  # planner: extraction tasks may fail with a reason
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+@dataclass
+class RetrievalContext:
+    llm: RunModel
+    tools: SectionTools
+    trace: Trace
+    options: ModeOptions = field(default_factory=ModeOptions)
+
+
+@dataclass
+class RetrievalResult:
+    status: str  # ok (answered) | fail (declined, with a reason)
+    answer: str = ""
+    sources: list[str] = field(default_factory=list)
+    reason: str = ""
+    confidence: str = ""
+    turns: int = 0
+    iterations: int = 0
+    findings: list[dict[str, Any]] = field(default_factory=list)
+    failed_searches: list[dict[str, Any]] = field(default_factory=list)
+    replans: int = 0
+    tasks_executed: int = 0
+    planned_tasks: int = 0
+    agent_types: list[str] = field(default_factory=list)
+    plan: dict[str, Any] | None = None
+    extra: dict[str, Any] = field(default_factory=dict)  # mode-specific counters (e.g. cache hits)
+
+
+class Retriever(Protocol):
+    name: str
+
+    async def retrieve(self, index: DocumentIndex, question: str, ctx: RetrievalContext) -> RetrievalResult: ...

@@ -1,0 +1,268 @@
+"""Plans: parsing, validation, task signatures and verification predicates.
+
+A plan is what the planner model writes (the seeds' format):
+``{"agents": {name: {prompt, tools}}, "tasks": [{id, agent, depends_on, input, signature,
+output?, verification?, type?}]}``, ending in a task ``final_answer``.
+
+Signatures use the seeds' notation, ``{capex_2022 :float, page :int, items [:string],
+metrics {a :float}}``; a trailing ``?`` makes a field optional. They become JSON schemas, so
+an integer passes where a float is declared. Verification predicates are the small
+s-expression language the seeds' plans used, e.g.
+``(and (number? (get data/result "capex")) (> (get data/result "capex") 0))``.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+
+FINAL_TASK = "final_answer"
+TOOLS = ("fetch_section", "grep_section")
+_SCALARS = {"string": "string", "str": "string", "int": "integer", "integer": "integer", "float": "number",
+            "number": "number", "bool": "boolean", "boolean": "boolean", "any": "any", "map": "object", "keyword": "string"}
+
+
+class PlanError(ValueError):
+    """The plan cannot be executed; the message says why (shown to the replanner)."""
+
+
+@dataclass
+class AgentDef:
+    name: str
+    prompt: str
+    tools: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Task:
+    id: str
+    agent: str
+    input: str
+    depends_on: list[str] = field(default_factory=list)
+    signature: str = ""
+    output: str = "json"
+    verification: str = ""
+    type: str = ""
+
+    @property
+    def schema(self) -> dict[str, Any]:
+        return parse_signature(self.signature) if self.signature.strip() else {"type": "object"}
+
+
+@dataclass
+class Plan:
+    agents: dict[str, AgentDef]
+    tasks: list[Task]
+    raw: dict[str, Any]
+
+    def task(self, task_id: str) -> Task:
+        return next(t for t in self.tasks if t.id == task_id)
+
+    def waves(self) -> list[list[Task]]:
+        """Tasks in dependency order, each wave runnable concurrently."""
+        done: set[str] = set()
+        waves = []
+        remaining = list(self.tasks)
+        while remaining:
+            ready = [t for t in remaining if set(t.depends_on) <= done]
+            if not ready:
+                raise PlanError("the tasks' depends_on form a cycle: " + ", ".join(t.id for t in remaining))
+            waves.append(ready)
+            done |= {t.id for t in ready}
+            remaining = [t for t in remaining if t.id not in done]
+        return waves
+
+
+def parse_plan(data: dict[str, Any]) -> Plan:
+    if not isinstance(data, dict) or not isinstance(data.get("tasks"), list) or not data["tasks"]:
+        raise PlanError("a plan needs a non-empty \"tasks\" list")
+    agents: dict[str, AgentDef] = {}
+    for name, spec in (data.get("agents") or {}).items():
+        spec = spec if isinstance(spec, dict) else {}
+        tools = [t for t in spec.get("tools", []) if isinstance(t, str)]
+        unknown = [t for t in tools if t not in TOOLS]
+        if unknown:
+            raise PlanError(f"agent {name!r} asks for unknown tools {unknown}; available: {list(TOOLS)}")
+        agents[str(name)] = AgentDef(str(name), str(spec.get("prompt", "")), tools)
+    tasks: list[Task] = []
+    for raw in data["tasks"]:
+        if not isinstance(raw, dict) or not raw.get("id"):
+            raise PlanError("every task needs an \"id\"")
+        agent = str(raw.get("agent", ""))
+        if agent not in agents:
+            agents.setdefault(agent or "synthesizer", AgentDef(agent or "synthesizer", "", []))
+        depends = raw.get("depends_on") or []
+        tasks.append(
+            Task(
+                id=str(raw["id"]),
+                agent=agent or "synthesizer",
+                input=str(raw.get("input", "")),
+                depends_on=[str(d) for d in (depends if isinstance(depends, list) else [depends])],
+                signature=str(raw.get("signature", "") or ""),
+                output=str(raw.get("output", "json") or "json"),
+                verification=str(raw.get("verification", "") or ""),
+                type=str(raw.get("type", "") or ""),
+            )
+        )
+    ids = [t.id for t in tasks]
+    duplicates = sorted({i for i in ids if ids.count(i) > 1})
+    if duplicates:
+        raise PlanError(f"duplicate task ids: {duplicates}")
+    for task in tasks:
+        missing = [d for d in task.depends_on if d not in ids]
+        if missing:
+            raise PlanError(f"task {task.id!r} depends on unknown tasks {missing}")
+        try:
+            task.schema
+        except PlanError as exc:
+            raise PlanError(f"task {task.id!r}: {exc}") from None
+    if FINAL_TASK not in ids:
+        raise PlanError(f"the plan has no {FINAL_TASK!r} task")
+    plan = Plan(agents, tasks, data)
+    plan.waves()  # raises on cycles
+    return plan
+
+
+# --- signatures ------------------------------------------------------------------------
+
+_SIG_TOKEN = re.compile(r"\s*(\{|\}|\[|\]|,|:[\w-]+\??|[\w\-\.]+\??)")
+
+
+def parse_signature(text: str) -> dict[str, Any]:
+    tokens = [t for t in _SIG_TOKEN.findall(text) if t.strip()]
+    if not tokens:
+        raise PlanError(f"empty signature {text!r}")
+    schema, position = _parse_type(tokens, 0, text)
+    if position != len(tokens):
+        raise PlanError(f"unexpected {' '.join(tokens[position:position + 3])!r} in signature {text!r}")
+    return schema
+
+
+def _parse_type(tokens: list[str], i: int, text: str) -> tuple[dict[str, Any], int]:
+    if i >= len(tokens):
+        raise PlanError(f"signature {text!r} ends early")
+    token = tokens[i]
+    if token == "{":
+        properties: dict[str, Any] = {}
+        required: list[str] = []
+        i += 1
+        while i < len(tokens) and tokens[i] != "}":
+            if tokens[i] == ",":
+                i += 1
+                continue
+            name = tokens[i]
+            optional = name.endswith("?")
+            name = name.rstrip("?").lstrip(":")
+            sub, i = _parse_type(tokens, i + 1, text)
+            if sub.pop("_optional", False):
+                optional = True
+            properties[name] = sub
+            if not optional:
+                required.append(name)
+        if i >= len(tokens):
+            raise PlanError(f"unclosed {{ in signature {text!r}")
+        return {"type": "object", "properties": properties, "required": required}, i + 1
+    if token == "[":
+        item, i = _parse_type(tokens, i + 1, text)
+        if i >= len(tokens) or tokens[i] != "]":
+            raise PlanError(f"unclosed [ in signature {text!r}")
+        return {"type": "array", "items": item}, i + 1
+    if token.startswith(":"):
+        optional = token.endswith("?")
+        name = token[1:].rstrip("?").lower()
+        if name not in _SCALARS:
+            raise PlanError(f"unknown type :{name} in signature {text!r}; use :string :int :float :bool :any or :map")
+        kind = _SCALARS[name]
+        schema: dict[str, Any] = {} if kind == "any" else {"type": kind}
+        if optional:
+            schema["_optional"] = True
+        return schema, i + 1
+    raise PlanError(f"expected a type after a field name, got {token!r} in signature {text!r}")
+
+
+# --- verification ----------------------------------------------------------------------
+
+def _tokenise_sexpr(text: str) -> list[str]:
+    return re.findall(r'\(|\)|"(?:[^"\\]|\\.)*"|[^\s()]+', text)
+
+
+def _read(tokens: list[str], i: int) -> tuple[Any, int]:
+    if tokens[i] == "(":
+        items, i = [], i + 1
+        while i < len(tokens) and tokens[i] != ")":
+            item, i = _read(tokens, i)
+            items.append(item)
+        if i >= len(tokens):
+            raise PlanError("unbalanced parentheses in verification")
+        return items, i + 1
+    token = tokens[i]
+    if token.startswith('"'):
+        return ("str", token[1:-1]), i + 1
+    try:
+        return float(token), i + 1
+    except ValueError:
+        return ("sym", token), i + 1
+
+
+def verify(expression: str, result: Any) -> bool:
+    """Evaluate a verification predicate against a task's result; PlanError if unreadable."""
+    tokens = _tokenise_sexpr(expression)
+    if not tokens:
+        return True
+    tree, position = _read(tokens, 0)
+    if position != len(tokens):
+        raise PlanError("trailing text in verification")
+    return bool(_eval(tree, result))
+
+
+def _eval(node: Any, result: Any) -> Any:
+    if isinstance(node, float):
+        return node
+    if isinstance(node, tuple):
+        kind, value = node
+        if kind == "str":
+            return value
+        if value in ("data/result", "result"):
+            return result
+        if value in ("true", "false", "nil"):
+            return {"true": True, "false": False, "nil": None}[value]
+        raise PlanError(f"unknown symbol {value!r} in verification")
+    if not node:
+        return None
+    head = node[0][1] if isinstance(node[0], tuple) else node[0]
+    args = node[1:]
+    if head == "and":
+        return all(_eval(a, result) for a in args)
+    if head == "or":
+        return any(_eval(a, result) for a in args)
+    values = [_eval(a, result) for a in args]
+    if head == "not":
+        return not values[0]
+    if head in ("get", "get-in"):
+        target, keys = values[0], values[1] if head == "get-in" else [values[1]]
+        for key in keys:
+            target = target.get(key) if isinstance(target, dict) else None
+        return target
+    if head == "number?":
+        return isinstance(values[0], (int, float)) and not isinstance(values[0], bool)
+    if head == "string?":
+        return isinstance(values[0], str)
+    if head in ("some?", "present?"):
+        return values[0] not in (None, "", [], {})
+    if head == "count":
+        return len(values[0] or [])
+    if head in (">", "<", ">=", "<=", "="):
+        a, b = values[0], values[1]
+        if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (a, b)):
+            return False if head != "=" else a == b
+        return {">": a > b, "<": a < b, ">=": a >= b, "<=": a <= b, "=": a == b}[head]
+    raise PlanError(f"unknown function {head!r} in verification")
+
+
+def plan_summary(plan: Plan) -> dict[str, Any]:
+    return {
+        "agents": {a.name: {"tools": a.tools} for a in plan.agents.values()},
+        "tasks": [{"id": t.id, "agent": t.agent, "depends_on": t.depends_on, "signature": t.signature} for t in plan.tasks],
+    }
+

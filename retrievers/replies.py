@@ -1,0 +1,74 @@
+"""Asking for JSON and reading answers, the same way in every mode.
+
+Malformed model JSON is a fact of life (PageIndex's users report crashes and endless loops
+on it): a reply that does not parse is sent back once with the parse error, and a second
+failure raises ``MalformedOutput`` for the caller to turn into a recorded failure.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from harness.llm.client import RunModel
+from harness.llm.types import Message
+from retrievers.base import RetrievalResult
+from retrievers.prompting import MalformedOutput, parse_json_object
+
+REPAIR_PROMPT = "Your reply was not a valid JSON object ({error}). Reply again with only the JSON object."
+
+
+async def ask_json(
+    llm: RunModel, system: str, prompt: str, *, role: str, max_tokens: int = 1500, attempts: int = 2
+) -> dict[str, Any]:
+    messages = [Message.user(prompt)]
+    for attempt in range(1, attempts + 1):
+        completion = await llm.complete(system, messages, role=role, max_tokens=max_tokens)
+        try:
+            return parse_json_object(completion.text)
+        except MalformedOutput as exc:
+            llm.trace.event("malformed_output", role=role, attempt=attempt, error=str(exc))
+            if attempt == attempts:
+                raise
+            messages = messages + [completion.to_message(), Message.user(REPAIR_PROMPT.format(error=exc))]
+    raise AssertionError("unreachable")
+
+
+def normalise_sources(value: Any) -> list[str]:
+    """Sources as ``p. N`` strings where a page can be read, else as given."""
+    items = value if isinstance(value, list) else ([value] if value else [])
+    out: list[str] = []
+    for item in items:
+        text = str(item).strip()
+        if not text:
+            continue
+        if re.fullmatch(r"\d+", text):
+            text = f"p. {text}"
+        if text not in out:
+            out.append(text)
+    return out
+
+
+def cited_pages(sources: list[str], answer: str = "") -> list[int]:
+    """Page numbers cited in sources or inline in the answer ("p. 51", "page 51", "pages 27-28")."""
+    pages: set[int] = set()
+    for text in list(sources) + [answer]:
+        for match in re.finditer(r"\b(?:p|pp|page|pages)\.?\s*(\d{1,4})(?:\s*[-–]\s*(\d{1,4}))?", text, re.I):
+            start = int(match.group(1))
+            end = int(match.group(2) or start)
+            if 0 < start <= end and end - start < 50:
+                pages.update(range(start, end + 1))
+    return sorted(pages)
+
+
+def answer_from_reply(reply: dict[str, Any]) -> RetrievalResult:
+    status = str(reply.get("status", "answer")).lower()
+    answer = str(reply.get("answer") or "").strip()
+    if status == "fail" or not answer:
+        reason = str(reply.get("reason") or "the model gave no answer").strip()
+        return RetrievalResult("fail", reason=reason)
+    return RetrievalResult(
+        "ok",
+        answer=answer,
+        sources=normalise_sources(reply.get("sources")),
+        confidence=str(reply.get("confidence") or ""),
+    )

@@ -1,0 +1,95 @@
+"""Simple mode: score every section, read the top-k, answer once.
+
+Two model calls and no tool loop: predictable and cheap, good for single-hop lookups.
+The sections are read by the harness through the same ``fetch_section`` tool the agents
+use, so pages read and tool counts are recorded the same way.
+"""
+from __future__ import annotations
+
+import json
+
+from harness.llm.blocks import block
+from harness.llm.types import Message
+from retrievers.base import RetrievalContext, RetrievalResult
+from retrievers.index.tree import DocumentIndex
+from retrievers.prompting import MalformedOutput, parse_json_object, section_index
+from retrievers.replies import answer_from_reply, ask_json
+
+SCORER_SYSTEM = """You choose which sections of a long financial filing to read to answer a question.
+You see the question and the document's section index (node_id, pages, title, summary).
+Reply with only a JSON object mapping the node_ids worth reading to a relevance score from 0 to 10,
+at most 10 entries, most relevant first: {"scores": {"<node_id>": 9, "<node_id>": 6}}"""
+
+ANSWERER_SYSTEM = """You answer a question about a financial filing from excerpts of that filing.
+Use only the excerpts. Give the figures with their units, show any arithmetic, and cite the pages
+you used (the excerpts carry [Page N] markers). If the excerpts do not contain what the question
+needs, do not guess: decline with a reason.
+Reply with only a JSON object:
+{"status": "answer", "answer": "<answer>", "sources": ["p. 51"], "confidence": "high|medium|low"}
+or {"status": "fail", "reason": "<what is missing>"}"""
+
+
+class SimpleRetriever:
+    name = "simple"
+
+    async def retrieve(self, index: DocumentIndex, question: str, ctx: RetrievalContext) -> RetrievalResult:
+        chosen = await self._choose_sections(index, question, ctx)
+        documents = []
+        for node_id in chosen[: ctx.options.top_k]:
+            documents.append(self._read(node_id, ctx))
+        prompt = "\n\n".join(
+            [
+                block("question", question),
+                block("documents", "\n\n".join(documents)),
+                "Answer the question from the documents, as the JSON object described.",
+            ]
+        )
+        reply = await ask_json(ctx.llm, ANSWERER_SYSTEM, prompt, role="answerer", max_tokens=1500)
+        result = answer_from_reply(reply)
+        result.turns = 1
+        return result
+
+    async def _choose_sections(self, index: DocumentIndex, question: str, ctx: RetrievalContext) -> list[str]:
+        prompt = "\n\n".join(
+            [block("question", question), block("sections", section_index(index)), "Score the sections as described."]
+        )
+        try:
+            reply = await ask_json(ctx.llm, SCORER_SYSTEM, prompt, role="scorer", max_tokens=800)
+        except MalformedOutput as exc:
+            ctx.trace.event("malformed_output", role="scorer", error=str(exc))
+            reply = {}
+        scores = reply.get("scores", reply)
+        ranked: list[tuple[float, str]] = []
+        if isinstance(scores, dict):
+            for node_id, score in scores.items():
+                try:
+                    ranked.append((float(score), str(node_id)))
+                except (TypeError, ValueError):
+                    continue
+        elif isinstance(scores, list):  # [{"node_id": ..., "score": ...}] is a common variant
+            for item in scores:
+                if isinstance(item, dict) and "node_id" in item:
+                    ranked.append((float(item.get("score", 0) or 0), str(item["node_id"])))
+        ranked.sort(key=lambda pair: -pair[0])
+        chosen = [node_id for score, node_id in ranked if score > 0]
+        ctx.trace.event("sections_chosen", node_ids=chosen[: ctx.options.top_k])
+        if not chosen:  # nothing scored: fall back to the first leaves rather than answer blind
+            chosen = [n.node_id for n in index.leaves()[: ctx.options.top_k]]
+        return chosen
+
+    def _read(self, node_id: str, ctx: RetrievalContext) -> str:
+        parts: list[str] = []
+        offset = 0
+        first = None
+        while True:
+            content, is_error = ctx.tools.call("fetch_section", {"node_id": node_id, "offset": offset})
+            result = json.loads(content)
+            if is_error:
+                return block("document", result.get("error", "unreadable"), node_id=node_id)
+            first = first or result
+            parts.append(result["content"])
+            offset = result["offset"] + len(result["content"])
+            if not result["truncated"] or offset >= ctx.options.section_chars:
+                break
+        pages = f"{first['pages'][0]}-{first['pages'][1]}"
+        return block("document", "".join(parts), node_id=first["node_id"], title=first["title"], pages=pages)

@@ -1,0 +1,199 @@
+"""The section tools every mode gives its agents: ``fetch_section`` and ``grep_section``.
+
+Results are explicit dictionaries with fixed keys (the seeds lost turns when agents had to
+guess result keys). Fetches page through a section 5,000-6,000 characters at a time with a
+continuation hint; greps return up to five matches with the offset to fetch from, so an
+agent can grep, then fetch exactly there. The tools also keep the run's tallies: pages
+shown to the model (for evidence recall), call counts and grep-then-fetch patterns.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from harness.llm.types import ToolSpec
+from harness.records import ToolStats
+from harness.trace import Trace
+from retrievers.index.tree import DocumentIndex, Node, SectionText
+
+CHUNK_TARGET = 5500
+CHUNK_MIN = 5000
+CHUNK_MAX = 6000
+MAX_MATCHES = 5
+CONTEXT_CHARS = 160
+ALL = "all"
+
+FETCH_SPEC = ToolSpec(
+    "fetch_section",
+    "Read a section of the document by its node_id. Returns JSON with keys: node_id, title, pages "
+    "[start, end], content (5,000-6,000 characters starting at `offset`, with [Page N] markers), "
+    "total_chars, offset, truncated (true when more text follows) and hint (how to continue). "
+    "Unknown ids are matched to the closest section and say so in `hint`.",
+    {
+        "type": "object",
+        "properties": {
+            "node_id": {"type": "string", "description": "A node_id from the section index."},
+            "offset": {"type": "integer", "minimum": 0, "description": "Character offset to start at (default 0)."},
+        },
+        "required": ["node_id"],
+    },
+)
+
+GREP_SPEC = ToolSpec(
+    "grep_section",
+    "Search a section (or the whole document with node_id \"all\") for a case-insensitive regular "
+    "expression or plain phrase. Returns JSON with keys: node_id, pattern, total_matches and matches "
+    "(up to 5, each with node_id, title, page, offset and context). Fetch the match's node_id at a "
+    "little before its offset to read around it.",
+    {
+        "type": "object",
+        "properties": {
+            "node_id": {"type": "string", "description": "A node_id from the section index, or \"all\"."},
+            "pattern": {"type": "string", "description": "Regular expression or phrase, case-insensitive."},
+        },
+        "required": ["node_id", "pattern"],
+    },
+)
+
+
+@dataclass
+class SectionTools:
+    index: DocumentIndex
+    trace: Trace
+    stats: ToolStats = field(default_factory=ToolStats)
+    pages_fetched: set[int] = field(default_factory=set)
+    calls: int = 0
+    _texts: dict[str, SectionText] = field(default_factory=dict)
+    _recent_greps: set[str] = field(default_factory=set)
+
+    @property
+    def specs(self) -> list[ToolSpec]:
+        return [FETCH_SPEC, GREP_SPEC]
+
+    def _text(self, node: Node) -> SectionText:
+        if node.node_id not in self._texts:
+            self._texts[node.node_id] = self.index.section_text(node)
+        return self._texts[node.node_id]
+
+    def _resolve(self, node_id: str) -> tuple[Node | None, str]:
+        node = self.index.node(node_id)
+        if node is not None:
+            return node, ""
+        close = self.index.closest_node(node_id)
+        if close is None:
+            return None, ""
+        self.stats.unknown_node += 1
+        return close, f"No section has node_id {node_id!r}; showing the closest match {close.node_id!r}. "
+
+    def fetch_section(self, node_id: str, offset: int = 0) -> dict[str, Any]:
+        node, note = self._resolve(str(node_id))
+        if node is None:
+            return {"error": f"unknown node_id {node_id!r}", "hint": "use a node_id from the section index"}
+        section = self._text(node)
+        total = len(section.text)
+        offset = max(0, min(int(offset or 0), max(total - 1, 0)))
+        end = _chunk_end(section.text, offset)
+        content = section.text[offset:end]
+        shown = section.pages_in(offset, end)
+        self.pages_fetched.update(shown)
+        self.stats.fetch += 1
+        if offset > 0:
+            self.stats.fetch_paginated += 1
+        if node.node_id in self._recent_greps:
+            self.stats.grep_then_fetch += 1
+            self._recent_greps.discard(node.node_id)
+        truncated = end < total
+        hint = note + (
+            f"More text follows: call fetch_section with node_id {node.node_id!r} and offset {end}."
+            if truncated
+            else "End of section."
+        )
+        return {
+            "node_id": node.node_id,
+            "title": node.title,
+            "pages": [node.start_page, node.end_page],
+            "content": content,
+            "total_chars": total,
+            "offset": offset,
+            "truncated": truncated,
+            "hint": hint,
+        }
+
+    def grep_section(self, node_id: str, pattern: str) -> dict[str, Any]:
+        try:
+            regex = re.compile(str(pattern), re.I)
+        except re.error:
+            regex = re.compile(re.escape(str(pattern)), re.I)
+        if str(node_id).lower() == ALL:
+            scopes, note = self.index.leaves(), ""
+        else:
+            node, note = self._resolve(str(node_id))
+            if node is None:
+                return {"error": f"unknown node_id {node_id!r}", "hint": "use a node_id from the section index or \"all\""}
+            scopes = [node]
+        matches: list[dict[str, Any]] = []
+        total = 0
+        for scope in scopes:
+            section = self._text(scope)
+            for found in regex.finditer(section.text):
+                if found.end() == found.start():
+                    continue
+                total += 1
+                if len(matches) < MAX_MATCHES:
+                    start = max(0, found.start() - CONTEXT_CHARS)
+                    context = section.text[start : found.end() + CONTEXT_CHARS].replace("\n", " ")
+                    matches.append(
+                        {
+                            "node_id": scope.node_id,
+                            "title": scope.title,
+                            "page": section.page_at(found.start()),
+                            "offset": max(0, found.start() - 500),
+                            "context": context,
+                        }
+                    )
+                    self._recent_greps.add(scope.node_id)
+        self.stats.grep += 1
+        if total:
+            self.stats.grep_with_matches += 1
+        else:
+            self.stats.grep_without_matches += 1
+        result: dict[str, Any] = {"node_id": str(node_id), "pattern": str(pattern), "total_matches": total, "matches": matches}
+        if note:
+            result["hint"] = note
+        elif not total:
+            result["hint"] = "No matches: try a shorter or different phrase, or another section."
+        return result
+
+    def call(self, name: str, arguments: dict[str, Any]) -> tuple[str, bool]:
+        """Run a tool call from a model; returns (JSON content, is_error)."""
+        self.calls += 1
+        self.trace.event("tool_call_start", tool=name, arguments=arguments)
+        try:
+            if name == "fetch_section":
+                result = self.fetch_section(arguments.get("node_id", ""), arguments.get("offset", 0) or 0)
+            elif name == "grep_section":
+                result = self.grep_section(arguments.get("node_id", ALL), arguments.get("pattern", ""))
+            else:
+                result = {"error": f"unknown tool {name!r}", "hint": "use fetch_section or grep_section"}
+        except (TypeError, ValueError) as exc:
+            result = {"error": f"bad arguments for {name}: {exc}", "hint": "check the tool's input schema"}
+        is_error = "error" in result
+        self.trace.event(
+            "tool_call_end",
+            tool=name,
+            is_error=is_error,
+            pages=result.get("pages"),
+            total_matches=result.get("total_matches"),
+            result=json.dumps(result)[:1500],
+        )
+        return json.dumps(result, ensure_ascii=False), is_error
+
+
+def _chunk_end(text: str, offset: int) -> int:
+    """End of a 5,000-6,000 character window, cut at a line break when there is one."""
+    if len(text) - offset <= CHUNK_MAX:
+        return len(text)
+    cut = text.rfind("\n", offset + CHUNK_MIN, offset + CHUNK_MAX)
+    return cut + 1 if cut != -1 else offset + CHUNK_TARGET

@@ -1,0 +1,151 @@
+"""Planner mode: plans, parallel execution, signatures, verification, replans."""
+import asyncio
+import json
+
+import pytest
+
+from harness.trace import read_trace
+from retrievers.base import ModeOptions
+from retrievers.planner.plan import PlanError, parse_plan, parse_signature, verify
+from harness.schema import validate
+
+from conftest import run_mode
+
+QUESTION = "Is ACME a capital-intensive business based on FY2022 data?"
+
+
+def plan(*tasks, agents=None):
+    return {
+        "agents": agents or {
+            "document_analyst": {"prompt": "Extract data.", "tools": ["fetch_section", "grep_section"]},
+            "calculator": {"prompt": "Compute.", "tools": []},
+            "synthesizer": {"prompt": "Answer.", "tools": []},
+        },
+        "tasks": list(tasks),
+    }
+
+
+FETCH_CAPEX = {"id": "fetch_cash_flow", "agent": "document_analyst", "depends_on": [], "input": "capex 2022 from consolidated_statement_of_cash_flows", "signature": "{capex_2022 :float, page :int}"}
+FETCH_SALES = {"id": "fetch_income", "agent": "document_analyst", "depends_on": [], "input": "net sales 2022 from consolidated_statement_of_income", "signature": "{revenue_2022 :float, page :int}"}
+FINAL = {"id": "final_answer", "type": "synthesis_gate", "agent": "synthesizer", "depends_on": ["fetch_cash_flow", "fetch_income"], "input": "Answer", "signature": "{answer :string, sources [:string]}"}
+RESULTS = {"fetch_cash_flow": {"capex_2022": 1749, "page": 5}, "fetch_income": {"revenue_2022": 34229.0, "page": 4}}
+
+
+def task_id(request):
+    from harness.llm.blocks import read_blocks
+
+    return read_blocks(request.messages[0].text, "task")[0][0]["id"]
+
+
+def scripted(plans, *, delay=0.0, results=RESULTS, final=None):
+    plans = iter(plans)
+
+    async def respond(request):
+        if request.role == "planner":
+            return json.dumps(next(plans))
+        if request.role == "quality_gate":
+            return json.dumps({"sufficient": True})
+        tid = task_id(request)
+        if tid == "final_answer":
+            return json.dumps(final or {"answer": "No: capex is 5.1% of sales (p. 4, p. 5)", "sources": ["p. 4", "p. 5"]})
+        if len(request.messages) == 1:  # first turn of a data task: fetch, slowly
+            await asyncio.sleep(delay)
+            return {"tool_calls": [{"name": "fetch_section", "arguments": {"node_id": "consolidated_statement_of_cash_flows"}}]}
+        await asyncio.sleep(delay)
+        outcome = results[tid]
+        if isinstance(outcome, str):
+            return {"tool_calls": [{"name": "fail", "arguments": {"reason": outcome}}]}
+        return {"tool_calls": [{"name": "return", "arguments": outcome}]}
+
+    return respond
+
+
+def test_parallel_fetches_overlap_in_time(tiny_index, tmp_path):
+    trace = tmp_path / "t.jsonl"
+    result, *_ = run_mode("planner", tiny_index, QUESTION, script=scripted([plan(FETCH_CAPEX, FETCH_SALES, FINAL)], delay=0.05), trace_path=trace)
+    assert result.status == "ok" and result.answer.startswith("No:") and result.sources == ["p. 4", "p. 5"]
+    assert result.planned_tasks == 3 and result.tasks_executed == 3 and result.replans == 0
+    assert result.agent_types == ["calculator", "document_analyst", "synthesizer"]
+    events = read_trace(trace)
+    spans = {}
+    for event in events:
+        if event["event"] in ("task_start", "task_end"):
+            spans.setdefault(event["task_id"], {})[event["event"]] = event["ms"]
+    a, b = spans["fetch_cash_flow"], spans["fetch_income"]
+    assert a["task_start"] < b["task_end"] and b["task_start"] < a["task_end"]  # they overlap
+    assert spans["final_answer"]["task_start"] >= max(a["task_end"], b["task_end"])
+
+
+def test_failed_task_triggers_one_replan_that_sees_the_reason(tiny_index):
+    seen_replans = []
+    base = scripted([plan(FETCH_CAPEX, FETCH_SALES, FINAL), plan(FETCH_CAPEX, FETCH_SALES, FINAL)], results={**RESULTS, "fetch_income": "no income statement in that section"})
+    attempts = {"fetch_income": 0}
+
+    async def respond(request):
+        if request.role == "planner" and "previous_plan" in request.messages[0].text:
+            seen_replans.append(request.messages[0].text)
+        if request.role == "executor" and task_id(request) == "fetch_income" and len(request.messages) > 1:
+            attempts["fetch_income"] += 1
+            if attempts["fetch_income"] > 1:
+                return {"tool_calls": [{"name": "return", "arguments": RESULTS["fetch_income"]}]}
+        return await base(request)
+
+    result, *_ = run_mode("planner", tiny_index, QUESTION, script=respond, options=ModeOptions(self_failure=True))
+    assert result.status == "ok" and result.replans == 1
+    assert len(seen_replans) == 1 and "no income statement in that section" in seen_replans[0]
+    # the capex task succeeded the first time and is reused, not run again
+    assert result.tasks_executed == 4
+
+
+def test_integer_accepted_for_a_float_field():
+    schema = parse_signature("{capex_2022 :float, page :int, items [:string], metrics {ratio :float, note :string?}}")
+    assert validate({"capex_2022": 1749, "page": 5, "items": ["a"], "metrics": {"ratio": 1}}, schema) == []
+    assert validate({"capex_2022": "1,749", "page": 5, "items": [], "metrics": {"ratio": 1.0}}, schema) == ["result.capex_2022 must be number, got str"]
+    assert "result.metrics.note" not in " ".join(validate({"capex_2022": 1.0, "page": 5, "items": [], "metrics": {"ratio": 2}}, schema))
+
+
+def test_verification_predicates():
+    result = {"capex_2022": 1749, "label": "capex"}
+    assert verify('(and (number? (get data/result "capex_2022")) (> (get data/result "capex_2022") 0))', result)
+    assert not verify('(number? (get data/result "label"))', result)
+    with pytest.raises(PlanError):
+        verify('(launch-missiles data/result)', result)
+
+
+def test_malformed_plan_json_is_replanned_then_failed_without_a_crash(tiny_index):
+    replies = iter(["{\"agents\": {", "not json at all", '{"tasks": []}'])
+    result, meter, *_ = run_mode("planner", tiny_index, QUESTION, script=lambda request: next(replies) if request.role == "planner" else "", options=ModeOptions(max_replans=1))
+    assert result.status == "fail" and "could not be used" in result.reason
+    assert result.replans == 1
+
+
+def test_plan_validation_errors_name_the_problem():
+    with pytest.raises(PlanError, match="no 'final_answer'"):
+        parse_plan(plan(FETCH_CAPEX))
+    with pytest.raises(PlanError, match="unknown tasks"):
+        parse_plan(plan({**FETCH_CAPEX, "depends_on": ["ghost"]}, FINAL, FETCH_SALES))
+    with pytest.raises(PlanError, match="cycle"):
+        parse_plan(plan({**FETCH_CAPEX, "depends_on": ["final_answer"]}, FETCH_SALES, FINAL))
+    with pytest.raises(PlanError, match="unknown type"):
+        parse_plan(plan({**FETCH_CAPEX, "signature": "{x :decimal}"}, FETCH_SALES, FINAL))
+
+
+def test_quality_gate_rejection_triggers_a_replan(tiny_index):
+    gate_calls = []
+    base = scripted([plan(FETCH_CAPEX, FETCH_SALES, FINAL)] * 2)
+
+    async def respond(request):
+        if request.role == "quality_gate":
+            gate_calls.append(1)
+            return json.dumps({"sufficient": len(gate_calls) > 1, "missing": "revenue", "reason": "cannot confirm"})
+        return await base(request)
+
+    result, *_ = run_mode("planner", tiny_index, QUESTION, script=respond, options=ModeOptions(quality_gate=True))
+    assert result.status == "ok" and result.replans == 1 and len(gate_calls) == 2
+
+
+def test_offline_planner_runs_end_to_end(tiny_index):
+    result, meter, tools, _ = run_mode("planner", tiny_index, "What is ACME's FY2022 capital expenditure amount (in USD millions)? Use the cash flow statement.")
+    assert result.status == "ok" and "1,749" in result.answer
+    assert {"planner", "executor"} <= set(meter.by_role)
+    assert result.planned_tasks >= 2 and "document_analyst" in result.agent_types

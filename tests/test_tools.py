@@ -1,0 +1,64 @@
+"""fetch_section / grep_section: explicit results, pagination, fuzzy ids, tallies."""
+import json
+
+from harness.trace import Trace
+from retrievers.tools import CHUNK_MAX, CHUNK_MIN, SectionTools
+
+
+def test_fetch_returns_explicit_keys_and_records_pages(tiny_index):
+    tools = SectionTools(tiny_index, Trace(None))
+    result = tools.fetch_section("consolidated_statement_of_cash_flows")
+    assert set(result) == {"node_id", "title", "pages", "content", "total_chars", "offset", "truncated", "hint"}
+    assert result["pages"] == [5, 5] and "[Page 5]" in result["content"]
+    assert "(1,749)" in result["content"] and result["truncated"] is False
+    assert tools.pages_fetched == {5} and tools.stats.fetch == 1
+
+
+def test_long_sections_page_through_with_a_continuation_hint(tiny_index):
+    tiny_index.pages[3] = tiny_index.pages[3] + "\n" + "\n".join(f"Line item {i} {i * 7:,}" for i in range(1500))
+    tools = SectionTools(tiny_index, Trace(None))
+    first = tools.fetch_section("item_8_financial_statements")
+    assert first["truncated"] is True
+    assert CHUNK_MIN <= len(first["content"]) <= CHUNK_MAX
+    next_offset = first["offset"] + len(first["content"])
+    assert f"offset {next_offset}" in first["hint"]
+    second = tools.fetch_section("item_8_financial_statements", next_offset)
+    assert second["offset"] == next_offset and second["content"] != first["content"]
+    assert tools.stats.fetch_paginated == 1
+
+
+def test_unknown_id_is_fuzzy_matched_and_says_so(tiny_index):
+    tools = SectionTools(tiny_index, Trace(None))
+    result = tools.fetch_section("consolidated_statement_of_cash")  # a truncated id, as the seeds saw
+    assert result["node_id"] == "consolidated_statement_of_cash_flows"
+    assert "closest match" in result["hint"]
+    assert tools.stats.unknown_node == 1
+
+
+def test_grep_gives_offsets_to_fetch_from_and_counts_grep_then_fetch(tiny_index):
+    tools = SectionTools(tiny_index, Trace(None))
+    found = tools.grep_section("all", "purchases of property")
+    assert found["total_matches"] == 1
+    match = found["matches"][0]
+    assert match["node_id"] == "consolidated_statement_of_cash_flows" and match["page"] == 5
+    fetched = tools.fetch_section(match["node_id"], match["offset"])
+    assert "1,749" in fetched["content"]
+    assert tools.stats.grep_then_fetch == 1 and tools.stats.grep_with_matches == 1
+
+
+def test_grep_without_matches_and_with_a_bad_regex(tiny_index):
+    tools = SectionTools(tiny_index, Trace(None))
+    assert tools.grep_section("all", "goodwill impairment")["total_matches"] == 0
+    assert tools.grep_section("all", "(PP&E")["total_matches"] == 1  # not a valid regex: searched literally
+    assert tools.stats.grep_without_matches == 1
+
+
+def test_call_reports_errors_as_data(tiny_index, tmp_path):
+    trace_file = tmp_path / "t.jsonl"
+    tools = SectionTools(tiny_index, Trace(trace_file))
+    content, is_error = tools.call("delete_everything", {})
+    assert is_error and "unknown tool" in json.loads(content)["error"]
+    content, is_error = tools.call("fetch_section", {"node_id": "consolidated_balance_sheet", "offset": "abc"})
+    assert is_error and "bad arguments" in json.loads(content)["error"]
+    events = [json.loads(line)["event"] for line in trace_file.read_text().splitlines()]
+    assert events.count("tool_call_start") == 2 and events.count("tool_call_end") == 2
