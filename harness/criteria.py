@@ -1,0 +1,168 @@
+"""The iterative-retrieval design's success criteria as a pass/fail table per model x mode.
+
+From ``seeds/iterative_retrieval_design.md`` (Success Criteria):
+
+- reliability: more than 90% of runs produce an answer (status ok, not judged a refusal);
+- accuracy: more than 50% correct by LLM-as-judge. Decided only when the verdicts came from
+  a full judge pass (hybrid: numeric check, then an LLM or the offline heuristic judge);
+  with no verdicts, or only the numeric/status checks, the row says "not judged";
+- token cost: fewer than 25k tokens per run on average;
+- provenance: every number in the answer traceable to a page. Measured per run by the
+  runner (``RunRecord.provenance``); a cell passes when at least 90% of its answered runs
+  that state a number have every number traced to a finding or a cited fetched page.
+  90%, not 100%, because the tracer matches numbers textually and a rounding or a computed
+  ratio ("22.4%" from two traced amounts) can read as untraced; the rate is shown exactly.
+  Runs whose answer states no number are left out (nothing to trace); a cell with none
+  shows "n/a".
+
+"Simplicity" is a design property, not a measurement, so it is not in the table.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import pandas as pd
+
+RELIABILITY_MIN = 0.90  # strictly greater
+ACCURACY_MIN = 0.50  # strictly greater
+MEAN_TOKENS_MAX = 25_000  # strictly less
+PROVENANCE_MIN = 0.90  # at least
+
+CRITERIA = ("reliability", "accuracy", "tokens", "provenance")
+CRITERION_TITLES = {
+    "reliability": "Reliability > 90%",
+    "accuracy": "Accuracy > 50%",
+    "tokens": "Mean tokens < 25k",
+    "provenance": "Provenance ≥ 90%",
+}
+
+# The seed benchmark's figures and the iterative target, shown beside the measured rows.
+REFERENCE_ROWS: tuple[dict[str, str], ...] = (
+    {"label": "seed: agent mode", "reliability": "—", "accuracy": "~30%", "tokens": "~80k", "provenance": "none"},
+    {"label": "seed: planner mode", "reliability": "—", "accuracy": "27–44%", "tokens": "~11k", "provenance": "none"},
+    {"label": "seed: combined", "reliability": "63%", "accuracy": "30% (best)", "tokens": "—", "provenance": "—"},
+    {"label": "iterative target", "reliability": "> 90%", "accuracy": "> 50%", "tokens": "< 25k", "provenance": "every number"},
+)
+
+
+@dataclass
+class Check:
+    """One criterion on one cell: status is pass | fail | not judged | n/a."""
+
+    criterion: str
+    status: str
+    actual: float | None
+    shown: str  # the figure as the table prints it
+    note: str = ""
+
+    @property
+    def passed(self) -> bool:
+        return self.status == "pass"
+
+
+@dataclass
+class CriteriaRow:
+    model: str
+    mode: str
+    cell: str
+    runs: int
+    checks: dict[str, Check] = field(default_factory=dict)
+
+    @property
+    def passed(self) -> bool:
+        """True when every decided criterion passes and at least one was decided."""
+        decided = [c for c in self.checks.values() if c.status in ("pass", "fail")]
+        return bool(decided) and all(c.passed for c in decided)
+
+    @property
+    def verdict(self) -> str:
+        statuses = {c.status for c in self.checks.values()}
+        if "fail" in statuses:
+            return "fail"
+        return "pass" if statuses <= {"pass"} else ("pass (partial)" if "pass" in statuses else "undecided")
+
+
+def _nan(value: Any) -> bool:
+    return value is None or (isinstance(value, float) and math.isnan(value))
+
+
+def _pct(value: float) -> str:
+    return f"{value * 100:.1f}%"
+
+
+def evaluate_row(stats_row: pd.Series | dict[str, Any]) -> CriteriaRow:
+    """The four criteria for one row of ``analysis.cell_stats``."""
+    s = dict(stats_row)
+    row = CriteriaRow(s["model"], s["mode"], s["cell"], int(s["runs"]))
+
+    rel = s["reliability"]
+    row.checks["reliability"] = Check(
+        "reliability", "pass" if rel > RELIABILITY_MIN else "fail", rel, _pct(rel), f"{s['answered']}/{s['runs']} answered"
+    )
+
+    acc = s.get("accuracy")
+    if not s.get("judged") or _nan(acc):
+        row.checks["accuracy"] = Check("accuracy", "not judged", None, "not judged", "no verdicts for this cell")
+    elif not s.get("full_judge"):
+        row.checks["accuracy"] = Check(
+            "accuracy", "not judged", acc, f"≥ {_pct(acc)}", "numeric check only: answers it could not decide are unjudged"
+        )
+    else:
+        note = f"95% CI {_pct(s['accuracy_low'])}–{_pct(s['accuracy_high'])}"
+        if s.get("unjudged"):
+            note += f"; {int(s['unjudged'])} unjudged counted as not correct"
+        row.checks["accuracy"] = Check("accuracy", "pass" if acc > ACCURACY_MIN else "fail", acc, _pct(acc), note)
+
+    tokens = s["tokens_mean"]
+    note = "estimated counts" if s.get("tokens_estimated") else ""
+    row.checks["tokens"] = Check("tokens", "pass" if tokens < MEAN_TOKENS_MAX else "fail", tokens, f"{tokens:,.0f}", note)
+
+    prov = s.get("provenance_rate")
+    if _nan(prov) or not s.get("provenance_runs"):
+        row.checks["provenance"] = Check("provenance", "n/a", None, "n/a", "no answered run states a number")
+    else:
+        row.checks["provenance"] = Check(
+            "provenance", "pass" if prov >= PROVENANCE_MIN else "fail", prov, _pct(prov),
+            f"{s['provenance_runs']} answers with numbers",
+        )
+    return row
+
+
+def evaluate_criteria(stats: pd.DataFrame) -> list[CriteriaRow]:
+    """One ``CriteriaRow`` per row of ``cell_stats``, in its order."""
+    return [evaluate_row(r) for _, r in stats.iterrows()]
+
+
+def criteria_frame(rows: list[CriteriaRow]) -> pd.DataFrame:
+    """The table as a DataFrame: one row per cell, status and value per criterion."""
+    out = []
+    for row in rows:
+        item: dict[str, Any] = {"model": row.model, "mode": row.mode, "cell": row.cell, "runs": row.runs, "verdict": row.verdict}
+        for name, check in row.checks.items():
+            item[name] = check.actual
+            item[f"{name}_status"] = check.status
+        out.append(item)
+    return pd.DataFrame(out)
+
+
+def criteria_markdown(rows: list[CriteriaRow]) -> str:
+    """A GitHub-flavoured Markdown table, reference rows last."""
+    mark = {"pass": "✅", "fail": "❌", "not judged": "➖", "n/a": "➖"}
+    header = "| cell | runs | " + " | ".join(CRITERION_TITLES[c] for c in CRITERIA) + " |"
+    lines = [header, "|" + "---|" * (len(CRITERIA) + 2)]
+    for row in rows:
+        cells = [f"{mark.get(row.checks[c].status, '')} {row.checks[c].shown}".strip() for c in CRITERIA]
+        lines.append(f"| {md_escape(row.cell)} | {row.runs} | " + " | ".join(cells) + " |")
+    for ref in REFERENCE_ROWS:
+        lines.append(f"| *{ref['label']}* | | " + " | ".join(ref[c] for c in CRITERIA) + " |")
+    return "\n".join(lines)
+
+
+def md_escape(text: str) -> str:
+    """Keep user-controlled text from breaking a Markdown table or becoming markup."""
+    out = str(text)
+    for ch in ("\\", "|", "*", "_", "`", "[", "]", "<", ">"):
+        out = out.replace(ch, "\\" + ch)
+    return out.replace("\n", " ")

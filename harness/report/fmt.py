@@ -1,0 +1,119 @@
+"""Formatting for the report: every figure becomes text here, so templates only print.
+
+Also the names of things on disk and in the page (run page file names, anchor ids): these
+are built from our own identifiers and reduced to a safe alphabet, so nothing a model wrote
+can ever reach an ``href`` or ``id``.
+"""
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+from urllib.parse import quote
+
+import pandas as pd
+
+DASH = "—"
+LABEL_CLASSES = {"correct": "correct", "incorrect": "incorrect", "refusal": "refusal", "unjudged": "unjudged"}
+
+
+def missing(value: Any) -> bool:
+    """None, NaN or pandas NA (a list or dict is never missing)."""
+    if value is None:
+        return True
+    try:
+        return bool(pd.isna(value))
+    except (TypeError, ValueError):
+        return False
+
+
+def pct(value: Any, digits: int = 1) -> str:
+    return DASH if missing(value) else f"{float(value) * 100:.{digits}f}%"
+
+
+def ci(low: Any, high: Any) -> str:
+    return "" if missing(low) or missing(high) else f"{float(low) * 100:.0f}–{float(high) * 100:.0f}%"
+
+
+def num(value: Any, digits: int = 0) -> str:
+    return DASH if missing(value) else f"{float(value):,.{digits}f}"
+
+
+def mean(value: Any) -> str:
+    """Means of small counts (turns, tool calls): one decimal."""
+    return num(value, 1)
+
+
+def tokens(value: Any) -> str:
+    if missing(value):
+        return DASH
+    value = float(value)
+    return f"{value / 1000:.1f}k" if value >= 10_000 else f"{value:,.0f}"
+
+
+def usd(value: Any, known: bool = True) -> str:
+    if not known or value is None:
+        return "unknown"
+    if missing(value):
+        return DASH
+    return f"${float(value):.4f}" if float(value) < 1 else f"${float(value):,.2f}"
+
+
+def seconds(ms: Any) -> str:
+    """A duration given in milliseconds: "850 ms" below a second, else "12.3 s"."""
+    if missing(ms):
+        return DASH
+    ms = float(ms)
+    return f"{ms:.0f} ms" if abs(ms) < 1000 else f"{ms / 1000:.1f} s"
+
+
+def signed_pct(value: Any) -> str:
+    return DASH if missing(value) else f"{float(value) * 100:+.1f} pp"
+
+
+def signed_num(value: Any) -> str:
+    return DASH if missing(value) else f"{float(value):+,.0f}"
+
+
+def yes_no(value: Any) -> str:
+    if missing(value):
+        return DASH
+    return "yes" if bool(value) else "no"
+
+
+def slug(text: str) -> str:
+    """An anchor id: lowercase letters, digits and dashes only."""
+    return re.sub(r"[^a-z0-9]+", "-", str(text).lower()).strip("-") or "x"
+
+
+def cell_anchor(cell: str) -> str:
+    return "cell-" + slug(cell)
+
+
+def run_file(run_id: str) -> str:
+    """File name of a run's page: the run id reduced to a safe alphabet, URL-quoted."""
+    return quote(re.sub(r"[^A-Za-z0-9_.-]+", "_", str(run_id)).lstrip(".") or "run") + ".html"
+
+
+def as_text(value: Any, limit: int | None = None) -> str:
+    """Any trace value as readable text (JSON for structures), cut to ``limit`` chars."""
+    if isinstance(value, str):
+        text = value
+    else:
+        try:
+            text = json.dumps(value, ensure_ascii=False, indent=None, default=str)
+        except (TypeError, ValueError):
+            text = str(value)
+    if limit is not None and len(text) > limit:
+        text = text[:limit] + f" … [{len(text) - limit} more chars]"
+    return text
+
+
+def tail(text: str, limit: int) -> str:
+    """The end of a long text (a prompt's question and instructions sit at its end)."""
+    text = str(text or "")
+    return text if len(text) <= limit else f"[… {len(text) - limit} earlier chars] " + text[-limit:]
+
+
+def label_class(label: Any) -> str:
+    return LABEL_CLASSES.get(str(label), "none")

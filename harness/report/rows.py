@@ -1,0 +1,250 @@
+"""Ready-made rows for the index page: every table as headers + cells of text.
+
+A cell is ``{"text", "href", "css", "hint"}``. ``href`` is only ever one of our own relative
+links (``runs/<file>.html`` or ``#cell-...``); model output only ever lands in ``text``.
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import pandas as pd
+
+from harness.analysis import Sweep
+from harness.compare import Comparison
+from harness.criteria import CRITERIA, CRITERION_TITLES, REFERENCE_ROWS, CriteriaRow
+from harness.gate import BUDGET_KEYS, GateResult, format_limit
+from harness.report import fmt as f
+
+MARKS = {"correct": "✓", "incorrect": "✗", "refusal": "⊘", "unjudged": "?"}
+
+
+def cell(text: Any, *, href: str = "", css: str = "", hint: str = "") -> dict[str, str]:
+    return {"text": "" if text is None else str(text), "href": href, "css": css, "hint": hint}
+
+
+def table(columns: Sequence[str | tuple[str, str]], rows: list[list[dict[str, str]]]) -> dict[str, Any]:
+    cols = [{"title": c, "hint": ""} if isinstance(c, str) else {"title": c[0], "hint": c[1]} for c in columns]
+    return {"columns": cols, "rows": rows}
+
+
+def header_rows(sweep: Sweep, judge: dict[str, Any]) -> dict[str, Any]:
+    m = sweep.manifest
+    config = m.get("config") or {}
+    env = m.get("environment") or {}
+    config_rows = [(str(k), f.as_text(v, 300)) for k, v in config.items()]
+    packages = env.get("packages") or {}
+    env_rows = [(str(k), f.as_text(v, 300)) for k, v in env.items() if k not in ("packages", "indexes")]
+    if packages:
+        env_rows.append(("packages", ", ".join(f"{k} {v}" for k, v in sorted(packages.items()))))
+    indexes = env.get("indexes") or {}
+    if indexes:
+        env_rows.append(("indexes", f"{len(indexes)}: " + ", ".join(sorted(indexes))))
+    judge_rows = []
+    if judge["verdicts"]:
+        judge_rows = [
+            ("verdicts", f"{judge['verdicts']} ({', '.join(f'{k} {v}' for k, v in judge['methods'].items())})"),
+            ("labels", ", ".join(f"{k} {v}" for k, v in judge["labels"].items())),
+            ("judge models", ", ".join(judge["judge_models"]) or f.DASH),
+            ("agreement across judge samples", f.pct(judge["agreement_mean"]) + (f" over {judge['agreement_runs']} runs" if judge["agreement_runs"] else "")),
+            ("judge tokens (not in the runs' figures)", f"{judge['tokens']:,}"),
+            ("judge cost", f.usd(judge["cost_usd"], judge["cost_usd"] is not None)),
+            ("cached verdicts", str(judge["cached"])),
+        ]
+    brief = [
+        ("models", ", ".join(map(str, config.get("models") or [])) or f.DASH),
+        ("modes", ", ".join(map(str, config.get("modes") or [])) or f.DASH),
+        ("runs per question", str(config.get("runs", f.DASH))),
+        ("test set", str(config.get("test_set", f.DASH))),
+        ("git commit", str(env.get("git_commit") or f.DASH)),
+        ("indexer", str(env.get("indexer_version") or f.DASH)),
+        ("judge", ", ".join(judge["judge_models"]) or ("not judged" if not judge["verdicts"] else "numeric/status checks only")),
+    ]
+    return {
+        "brief": brief,
+        "sweep_id": sweep.sweep_id,
+        "status": str(m.get("status", "")),
+        "created_at": str(m.get("created_at", "")),
+        "finished_at": str(m.get("finished_at", "") or f.DASH),
+        "runs": len(sweep.records),
+        "questions": len(m.get("questions") or sweep.records["question_id"].unique()),
+        "skipped": [f"{s.get('question_id', '?')}: {s.get('reason', '')}" for s in m.get("skipped") or [] if isinstance(s, dict)],
+        "config": config_rows,
+        "environment": env_rows,
+        "judge": judge_rows,
+        "judged": bool(judge["verdicts"]),
+    }
+
+
+def criteria_table(rows: list[CriteriaRow]) -> dict[str, Any]:
+    body = []
+    for row in rows:
+        line = [cell(row.cell, href="#" + f.cell_anchor(row.cell), hint="the cell's runs"), cell(row.runs)]
+        for name in CRITERIA:
+            check = row.checks[name]
+            line.append(cell(check.shown, css="status-" + f.slug(check.status), hint=f"{check.status}: {check.note}".strip(": ")))
+        line.append(cell(row.verdict, css="status-" + f.slug(row.verdict.split(" ")[0])))
+        body.append(line)
+    for ref in REFERENCE_ROWS:
+        body.append([cell(ref["label"], css="reference"), cell("")] + [cell(ref[c], css="reference") for c in CRITERIA] + [cell("", css="reference")])
+    return table(["cell", "runs"] + [CRITERION_TITLES[c] for c in CRITERIA] + ["overall"], body)
+
+
+def _role_text(row: pd.Series) -> str:
+    roles = [(c[len("tokens_"):-len("_mean")], row[c]) for c in row.index if c.startswith("tokens_") and c.endswith("_mean")
+             and c not in ("tokens_mean",) and not f.missing(row[c]) and row[c] > 0]
+    return " · ".join(f"{role} {f.tokens(v)}" for role, v in roles) or f.DASH
+
+
+def cell_tables(stats: pd.DataFrame) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(outcomes and cost, behaviour and tool use), one row per model x mode."""
+    outcome, behaviour = [], []
+    for _, s in stats.iterrows():
+        link = cell(s["cell"], href="#" + f.cell_anchor(s["cell"]))
+        outcome.append([
+            link, cell(s["runs"]),
+            cell(f.pct(s["accuracy"]), hint=f.ci(s["accuracy_low"], s["accuracy_high"])), cell(f.ci(s["accuracy_low"], s["accuracy_high"])),
+            cell(f.pct(s["reliability"]), hint=f"ok {s['ok']}, fail {s['fail']}, error {s['error']}"),
+            cell(f.pct(s["refusal_rate"])), cell(f.pct(s["consistency"])), cell(f.pct(s["judge_agreement"])),
+            cell(f.tokens(s["tokens_mean"]) + (" (est.)" if s["tokens_estimated"] else "")), cell(f.tokens(s["tokens_median"])), cell(f.tokens(s["tokens_p95"])),
+            cell(_role_text(s)),
+            cell(f.usd(s["cost_sum"], bool(s["cost_known"]))), cell(f.usd(s["cost_mean"], bool(s["cost_known"]))),
+            cell(f.seconds(s["duration_ms_mean"])), cell(f.seconds(s["duration_ms_p95"])),
+        ])
+        behaviour.append([
+            link, cell(f.mean(s["llm_calls_mean"])), cell(f.mean(s["turns_mean"])), cell(f.mean(s["tool_calls_mean"])),
+            cell(f.mean(s["iterations_mean"])), cell(f.mean(s["findings_count_mean"])), cell(f.mean(s["failed_searches_count_mean"])),
+            cell(f.mean(s["replans_mean"])), cell(f.mean(s["retries_mean"])),
+            cell(f.pct(s["evidence_hit_rate"]), hint=f"over {s['evidence_runs']} runs with gold evidence pages"),
+            cell(f.pct(s["provenance_rate"]), hint=f"over {s['provenance_runs']} answers stating a number"),
+            cell(f.mean(s["tool_fetch_mean"])), cell(f.mean(s["tool_fetch_paginated_mean"])),
+            cell(f.mean(s["tool_grep_with_matches_mean"])), cell(f.mean(s["tool_grep_without_matches_mean"])),
+            cell(f.mean(s["tool_grep_then_fetch_mean"])),
+        ])
+    outcome_cols = ["cell", "runs", ("accuracy", "correct / all runs"), "95% CI", ("reliability", "answered / all runs"),
+                    "refusals", ("consistency", "questions whose runs all got the same verdict"),
+                    ("judge agreement", "share of judge samples agreeing with the majority label (--judge-runs)"),
+                    "tokens mean", "median", "p95", "mean tokens by role", "cost", "cost / run", "duration", "p95"]
+    behaviour_cols = ["cell", "LLM calls", "turns", "tool calls", "iterations", "findings", "failed searches", "replans",
+                      "retries", ("evidence hit", "fetched a gold evidence page"), ("provenance", "answers whose numbers all trace to a page"),
+                      "fetches", "paginated", "greps hit", "greps missed", "grep→fetch"]
+    return table(outcome_cols, outcome), table(behaviour_cols, behaviour)
+
+
+def type_table(stats: pd.DataFrame) -> dict[str, Any]:
+    rows = [
+        [cell(s["cell"], href="#" + f.cell_anchor(s["cell"])), cell(s["question_type"]), cell(s["runs"]),
+         cell(f.pct(s["accuracy"])), cell(f.ci(s["accuracy_low"], s["accuracy_high"])), cell(f.pct(s["reliability"])),
+         cell(f.tokens(s["tokens_mean"])), cell(f.pct(s["evidence_hit_rate"]))]
+        for _, s in stats.iterrows()
+    ]
+    return table(["cell", "question type", "runs", "accuracy", "95% CI", "reliability", "tokens mean", "evidence hit"], rows)
+
+
+def _mark(label: Any, status: str) -> tuple[str, str]:
+    if isinstance(label, str):
+        return MARKS.get(label, "?"), f.label_class(label)
+    return ("·" if status == "ok" else status), "none" if status == "ok" else "status-" + f.slug(status)
+
+
+def question_grid(qtable: pd.DataFrame, cells: list[str]) -> dict[str, Any]:
+    """Questions x cells; each grid cell holds one link per run to that run's page."""
+    rows = []
+    if qtable.empty:
+        return {"cells": cells, "rows": rows}
+    for question_id, group in qtable.groupby("question_id", sort=True):
+        by_cell = {r["cell"]: r for _, r in group.iterrows()}
+        marks = []
+        for name in cells:
+            r = by_cell.get(name)
+            if r is None:
+                marks.append([])
+                continue
+            links = []
+            for run_id, status, label in zip(r["run_ids"], r["statuses"], r["labels"]):
+                text, css = _mark(label, status)
+                links.append({"text": text, "href": "runs/" + f.run_file(run_id), "css": css, "hint": f"{run_id}: {label or status}"})
+            marks.append(links)
+        rows.append({"question_id": str(question_id), "question_type": str(group["question_type"].iloc[0]), "marks": marks})
+    return {"cells": cells, "rows": rows}
+
+
+def runs_by_cell(runs: pd.DataFrame, stats: pd.DataFrame) -> list[dict[str, Any]]:
+    """One section per cell (the criteria table links here), listing its runs."""
+    sections = []
+    for _, s in stats.iterrows():
+        group = runs[runs["cell"] == s["cell"]].sort_values(["question_id", "run_number"])
+        rows = []
+        for _, r in group.iterrows():
+            label = r.get("verdict")
+            label_text = label if isinstance(label, str) else "not judged"
+            rows.append([
+                cell(r["run_id"], href="runs/" + f.run_file(r["run_id"])), cell(r["question_id"]), cell(r["run_number"]),
+                cell(r["status"], css="status-" + f.slug(r["status"])),
+                cell(label_text, css=f.label_class(label), hint=str(r.get("verdict_method") or "")),
+                cell(f"{int(r['tokens_total']):,}"), cell(f.seconds(r["duration_ms"])),
+                cell(f.usd(r["cost_usd"], bool(r["cost_known"]))), cell(f.yes_no(r["evidence_hit"])),
+                cell(_error_text(r)),
+            ])
+        sections.append({
+            "cell": s["cell"], "anchor": f.cell_anchor(s["cell"]),
+            "summary": f"{s['runs']} runs · accuracy {f.pct(s['accuracy'])} · reliability {f.pct(s['reliability'])} · mean tokens {f.tokens(s['tokens_mean'])}",
+            "table": table(["run", "question", "#", "status", "verdict", "tokens", "duration", "cost", "evidence hit", "error"], rows),
+        })
+    return sections
+
+
+def _error_text(run: pd.Series) -> str:
+    if run["status"] == "ok":
+        return ""
+    kind = f"[{run['error_kind']}] " if run.get("error_kind") else ""
+    return kind + f.as_text(run["error"], 120)
+
+
+def comparison_tables(comparison: Comparison) -> dict[str, Any]:
+    rows = []
+    for c in comparison.cells:
+        acc = c.accuracy
+        rows.append([
+            cell(c.cell, href="#" + f.cell_anchor(c.cell)), cell(f"{c.runs_before} → {c.runs_after}"),
+            cell(f.pct(acc.before) if acc else "not judged"), cell(f.pct(acc.after) if acc else "not judged"),
+            cell(f.signed_pct(acc.diff) if acc else f.DASH, css=_change_css(acc)),
+            cell(f"{f.signed_pct(acc.low)} … {f.signed_pct(acc.high)}" if acc else f.DASH),
+            cell(f"{f.pct(c.reliability.before)} → {f.pct(c.reliability.after)}"),
+            cell(f.signed_pct(c.reliability.diff), css=_change_css(c.reliability)),
+            cell(f"{f.tokens(c.tokens_before)} → {f.tokens(c.tokens_after)}"),
+            cell(f.signed_num(c.tokens_diff) + ("" if f.missing(c.tokens_pct) else f" ({c.tokens_pct * 100:+.1f}%)")),
+        ])
+    flips = [
+        [cell(fl.question_id), cell(fl.cell, href="#" + f.cell_anchor(fl.cell)),
+         cell(fl.direction, css="correct" if fl.direction == "gained" else "incorrect"),
+         cell(f"{fl.before} ({f.pct(fl.before_share, 0)})"), cell(f"{fl.after} ({f.pct(fl.after_share, 0)})"),
+         *[cell(f"r{i + 1}", href="runs/" + f.run_file(rid)) for i, rid in enumerate(fl.run_ids[:1])]]
+        for fl in comparison.flips
+    ]
+    return {
+        "baseline_id": comparison.baseline_id,
+        "judged": comparison.judged,
+        "cells": table(["cell", "runs", "accuracy before", "after", "change", "95% CI (Newcombe)", "reliability", "change", "mean tokens", "change"], rows),
+        "flips": table(["question", "cell", "flip", "before (share correct)", "after", "run"], flips),
+        "only_current": comparison.only_current,
+        "only_baseline": comparison.only_baseline,
+    }
+
+
+def _change_css(change: Any) -> str:
+    if change is None or not change.significant:
+        return ""
+    return "correct" if change.diff > 0 else "incorrect"
+
+
+def gate_table(result: GateResult) -> dict[str, Any]:
+    rows = []
+    for c in result.checks:
+        known = c.criterion in BUDGET_KEYS
+        limit = format_limit(c.criterion, c.limit) if known and c.limit is not None else f.DASH
+        actual = format_limit(c.criterion, c.actual) if known and c.actual is not None else f.DASH
+        rows.append([
+            cell(c.cell, href="#" + f.cell_anchor(c.cell)), cell(c.criterion), cell(limit), cell(actual),
+            cell("pass" if c.passed else "FAIL", css="status-pass" if c.passed else "status-fail"), cell(c.message),
+        ])
+    return {"passed": result.passed, "table": table(["cell", "budget", "limit", "actual", "result", "detail"], rows)}

@@ -1,0 +1,205 @@
+"""Statistics over a sweep folder: figures checked against numbers worked out by hand."""
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from harness.analysis import (
+    cell_stats,
+    judge_summary,
+    load_sweep,
+    majority_label,
+    question_table,
+    type_stats,
+    wilson_interval,
+    with_verdicts,
+)
+from harness.errors import UserError
+from harness.judge.verdict import Verdict
+
+try:
+    from sweep_factory import make_record, verdicts_for, write_sweep
+except ImportError:  # tests/ became a package
+    from tests.sweep_factory import make_record, verdicts_for, write_sweep
+
+
+def test_wilson_interval_matches_known_values() -> None:
+    low, high = wilson_interval(1, 3)
+    assert low == pytest.approx(0.0615, abs=1e-4) and high == pytest.approx(0.7923, abs=1e-4)
+    low, high = wilson_interval(0, 10)
+    assert low == 0.0 and high == pytest.approx(0.2775, abs=1e-4)
+    low, high = wilson_interval(10, 10)
+    assert low == pytest.approx(0.7225, abs=1e-4) and high == 1.0
+    assert all(math.isnan(x) for x in wilson_interval(0, 0))
+
+
+def test_load_sweep_flattens_usage_roles_tools_and_unknown_cost(tmp_path) -> None:
+    records = [
+        make_record("q1", tokens=3000, by_role={"extractor": 2000, "synthesizer": 1000}, cost_usd=None),
+        make_record("q2", tokens=500),
+    ]
+    records[0].tool_stats.grep_with_matches = 2
+    sweep = load_sweep(write_sweep(tmp_path, records))
+    df = sweep.records.set_index("question_id")
+    assert sweep.sweep_id == "20240501T120000Z"
+    assert df.loc["q1", "tokens_total"] == 3000
+    assert df.loc["q1", "tokens_extractor"] == 2000 and df.loc["q2", "tokens_extractor"] == 0
+    assert df.loc["q2", "tokens_agent"] == 500
+    assert df.loc["q1", "tool_grep_with_matches"] == 2
+    assert not df.loc["q1", "cost_known"] and math.isnan(df.loc["q1", "cost_usd"])
+    assert df.loc["q1", "cell"] == "offline/simple"
+    assert set(sweep.raw) == {r.run_id for r in records}
+
+
+def test_load_sweep_rejects_a_folder_without_manifest(tmp_path) -> None:
+    with pytest.raises(UserError, match="not a sweep folder"):
+        load_sweep(tmp_path)
+
+
+def test_a_run_recorded_twice_counts_once(tmp_path) -> None:
+    path = write_sweep(tmp_path, [make_record("q1", status="error"), make_record("q2")])
+    redo = make_record("q1", status="ok")
+    with (path / "runs.jsonl").open("a") as handle:
+        handle.write(json.dumps(redo.to_dict()) + "\n")
+    stats = cell_stats(load_sweep(path).records).iloc[0]
+    assert stats["runs"] == 2 and stats["reliability"] == 1.0
+
+
+def _cell(tmp_path, records, verdicts=None):
+    sweep = load_sweep(write_sweep(tmp_path, records))
+    return cell_stats(sweep.records, verdicts).set_index("cell")
+
+
+def test_accuracy_counts_every_run_and_reliability_excludes_refusals(tmp_path) -> None:
+    records = [
+        make_record("q1", run_number=1),
+        make_record("q1", run_number=2),
+        make_record("q2", run_number=1),
+        make_record("q2", run_number=2),
+        make_record("q3", run_number=1, status="fail"),
+    ]
+    labels = {records[1].run_id: "incorrect", records[2].run_id: "refusal", records[3].run_id: "unjudged"}
+    row = _cell(tmp_path, records, verdicts_for(records, labels)).loc["offline/simple"]
+    assert row["runs"] == 5 and row["ok"] == 4 and row["fail"] == 1
+    assert row["accuracy"] == pytest.approx(1 / 5)  # unjudged, refusal and the fail are not correct
+    low, high = wilson_interval(1, 5)
+    assert (row["accuracy_low"], row["accuracy_high"]) == pytest.approx((low, high))
+    assert row["ok_rate"] == pytest.approx(4 / 5)
+    assert row["reliability"] == pytest.approx(3 / 5)  # the ok run judged a refusal is not an answer
+    assert row["refusal_rate"] == pytest.approx(2 / 5)
+    assert row["unjudged"] == 1
+
+
+def test_token_percentiles_and_cost(tmp_path) -> None:
+    records = [make_record(f"q{i}", tokens=t, cost_usd=t / 1e6) for i, t in enumerate([1000, 2000, 3000, 4000, 5000])]
+    row = _cell(tmp_path, records).iloc[0]
+    assert row["tokens_mean"] == 3000 and row["tokens_median"] == 3000
+    assert row["tokens_p95"] == pytest.approx(4800)  # linear interpolation: 4000 + 0.8 * 1000
+    assert row["cost_sum"] == pytest.approx(0.015) and row["cost_mean"] == pytest.approx(0.003)
+    assert row["tokens_agent_mean"] == 3000
+
+
+def test_cost_is_unknown_when_any_price_is_unknown(tmp_path) -> None:
+    row = _cell(tmp_path, [make_record("q1", cost_usd=0.5), make_record("q2", cost_usd=None)]).iloc[0]
+    assert not row["cost_known"] and math.isnan(row["cost_sum"]) and math.isnan(row["cost_mean"])
+
+
+def test_consistency_is_share_of_questions_with_one_label(tmp_path) -> None:
+    records = [make_record(q, run_number=n) for q in ("q1", "q2") for n in (1, 2)]
+    verdicts = verdicts_for(records, {records[3].run_id: "incorrect"})
+    assert _cell(tmp_path, records, verdicts).iloc[0]["consistency"] == 0.5
+
+
+def test_consistency_is_nan_with_one_run_or_no_verdicts(tmp_path) -> None:
+    records = [make_record("q1"), make_record("q2")]
+    assert math.isnan(_cell(tmp_path / "a", records, verdicts_for(records)).iloc[0]["consistency"])
+    records = [make_record("q1", run_number=n) for n in (1, 2)]
+    row = _cell(tmp_path / "b", records).iloc[0]
+    assert math.isnan(row["consistency"]) and math.isnan(row["accuracy"]) and not row["judged"]
+
+
+def test_evidence_hit_rate_skips_questions_without_evidence(tmp_path) -> None:
+    records = [
+        make_record("q1", evidence_hit=True),
+        make_record("q2", evidence_hit=False),
+        make_record("q3", evidence_hit=None, evidence_pages=[]),
+    ]
+    row = _cell(tmp_path, records).iloc[0]
+    assert row["evidence_runs"] == 2 and row["evidence_hit_rate"] == 0.5
+
+
+def test_provenance_rate_counts_answered_runs_that_state_numbers(tmp_path) -> None:
+    records = [
+        make_record("q1", provenance={"numbers": 2, "traced": 2, "untraced": [], "ok": True}),
+        make_record("q2", provenance={"numbers": 2, "traced": 1, "untraced": ["7.5%"], "ok": False}),
+        make_record("q3", provenance={"numbers": 0, "traced": 0, "untraced": [], "ok": None}),
+        make_record("q4", status="fail", provenance={"ok": None}),
+    ]
+    row = _cell(tmp_path, records).iloc[0]
+    assert row["provenance_runs"] == 2 and row["provenance_rate"] == 0.5
+
+
+def test_behaviour_means(tmp_path) -> None:
+    records = [make_record("q1", turns=2, iterations=3, replans=1), make_record("q2", turns=4, iterations=1)]
+    row = _cell(tmp_path, records).iloc[0]
+    assert row["turns_mean"] == 3 and row["iterations_mean"] == 2 and row["replans_mean"] == 0.5
+    assert row["tool_fetch_mean"] == 1
+
+
+def test_cells_and_question_types_are_grouped_apart(tmp_path) -> None:
+    records = [
+        make_record("q1", mode="simple", question_type="metrics-generated"),
+        make_record("q2", mode="simple", question_type="novel-generated", status="fail"),
+        make_record("q1", mode="iterative"),
+    ]
+    sweep = load_sweep(write_sweep(tmp_path, records))
+    cells = cell_stats(sweep.records).set_index("cell")
+    assert list(cells.index) == ["offline/iterative", "offline/simple"]
+    assert cells.loc["offline/simple", "reliability"] == 0.5
+    types = type_stats(sweep.records).set_index(["cell", "question_type"])
+    assert types.loc[("offline/simple", "novel-generated"), "reliability"] == 0.0
+    assert types.loc[("offline/simple", "metrics-generated"), "reliability"] == 1.0
+
+
+def test_question_table_lists_labels_in_run_order(tmp_path) -> None:
+    records = [make_record("q1", run_number=n) for n in (1, 2, 3)]
+    verdicts = verdicts_for(records, {records[1].run_id: "incorrect"})
+    table = question_table(load_sweep(write_sweep(tmp_path, records)).records, verdicts)
+    row = table.iloc[0]
+    assert row["labels"] == ["correct", "incorrect", "correct"]
+    assert row["correct_share"] == pytest.approx(2 / 3) and row["majority"] == "correct"
+    assert row["run_ids"] == [r.run_id for r in records]
+
+
+def test_majority_label() -> None:
+    assert majority_label(["correct", "correct", "incorrect"]) == "correct"
+    assert majority_label(["correct", "incorrect"]) == "incorrect"  # a tie is not a majority
+    assert majority_label(["refusal", "incorrect"]) == "refusal"
+    assert majority_label([None]) == "unjudged"
+
+
+def test_runs_without_a_verdict_get_none(tmp_path) -> None:
+    records = [make_record("q1"), make_record("q2")]
+    df = with_verdicts(load_sweep(write_sweep(tmp_path, records)).records, verdicts_for(records[:1]))
+    assert list(df["verdict"]) == ["correct", None]
+
+
+def test_judge_summary_is_apart_from_the_runs() -> None:
+    verdicts = [
+        Verdict("a", "correct", "llm", "judge-x", agreement=1.0, usage_total=100, cost_usd=0.01),
+        Verdict("b", "incorrect", "numeric", agreement=0.5, usage_total=0, cost_usd=0.0),
+        Verdict("c", "refusal", "status", cost_usd=None),
+    ]
+    summary = judge_summary(verdicts)
+    assert summary["agreement_mean"] == 0.75 and summary["agreement_runs"] == 2
+    assert summary["tokens"] == 100 and summary["cost_usd"] is None
+    assert summary["methods"] == {"llm": 1, "numeric": 1, "status": 1} and summary["judge_models"] == ["judge-x"]
+    assert summary["full_judge"]
+    assert not judge_summary([verdicts[1]])["full_judge"]
+
+
+def test_an_empty_sweep_has_no_cells(tmp_path) -> None:
+    stats = cell_stats(load_sweep(write_sweep(tmp_path, [])).records)
+    assert stats.empty and "accuracy" in stats.columns

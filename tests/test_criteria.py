@@ -1,0 +1,82 @@
+"""The success-criteria table: thresholds, boundaries and the 'not judged' rule."""
+from __future__ import annotations
+
+from harness.analysis import cell_stats, load_sweep
+from harness.criteria import criteria_frame, criteria_markdown, evaluate_criteria, md_escape
+from harness.judge.verdict import Verdict
+
+try:
+    from sweep_factory import make_record, verdicts_for, write_sweep
+except ImportError:  # tests/ became a package
+    from tests.sweep_factory import make_record, verdicts_for, write_sweep
+
+TRACED = {"numbers": 1, "traced": 1, "untraced": [], "ok": True}
+UNTRACED = {"numbers": 1, "traced": 0, "untraced": ["42"], "ok": False}
+
+
+def _rows(tmp_path, records, verdicts=None):
+    sweep = load_sweep(write_sweep(tmp_path, records))
+    return {r.cell: r for r in evaluate_criteria(cell_stats(sweep.records, verdicts))}
+
+
+def test_a_cell_meeting_every_criterion_passes(tmp_path) -> None:
+    records = [make_record(f"q{i}", tokens=10_000, provenance=TRACED) for i in range(10)]
+    verdicts = verdicts_for(records, {records[0].run_id: "incorrect"})
+    row = _rows(tmp_path, records, verdicts)["offline/simple"]
+    assert {name: check.status for name, check in row.checks.items()} == {
+        "reliability": "pass", "accuracy": "pass", "tokens": "pass", "provenance": "pass",
+    }
+    assert row.passed and row.verdict == "pass"
+    assert "95% CI" in row.checks["accuracy"].note
+
+
+def test_boundaries_are_strict(tmp_path) -> None:
+    # Ten runs: nine answered (exactly 90%: not > 90%), five correct (not > 50%), 25,000
+    # tokens each (not < 25k), eight of the nine answers traced (89%: below 90%).
+    records = [make_record(f"q{i}", tokens=25_000, provenance=TRACED) for i in range(9)]
+    records[0].provenance = UNTRACED
+    records.append(make_record("q9", status="fail", tokens=25_000))
+    verdicts = verdicts_for(records, {r.run_id: "incorrect" for r in records[:4]})
+    row = _rows(tmp_path, records, verdicts)["offline/simple"]
+    assert row.checks["reliability"].actual == 0.9 and row.checks["reliability"].status == "fail"
+    assert row.checks["accuracy"].actual == 0.5 and row.checks["accuracy"].status == "fail"
+    assert row.checks["tokens"].actual == 25_000 and row.checks["tokens"].status == "fail"
+    assert row.checks["provenance"].actual == 8 / 9 and row.checks["provenance"].status == "fail"
+    assert not row.passed and row.verdict == "fail"
+
+
+def test_provenance_at_exactly_ninety_percent_passes(tmp_path) -> None:
+    records = [make_record(f"q{i}", provenance=TRACED) for i in range(9)] + [make_record("q9", provenance=UNTRACED)]
+    check = _rows(tmp_path, records)["offline/simple"].checks["provenance"]
+    assert check.actual == 0.9 and check.status == "pass"
+
+
+def test_accuracy_is_not_judged_without_verdicts_or_with_numeric_only(tmp_path) -> None:
+    records = [make_record(f"q{i}", provenance=TRACED) for i in range(3)]
+    row = _rows(tmp_path / "a", records)["offline/simple"]
+    assert row.checks["accuracy"].status == "not judged" and row.checks["accuracy"].shown == "not judged"
+    assert row.passed and row.verdict == "pass (partial)"  # decided criteria pass; accuracy undecided
+    numeric = [Verdict(r.run_id, "correct", "numeric") for r in records]
+    row = _rows(tmp_path / "b", records, numeric)["offline/simple"]
+    assert row.checks["accuracy"].status == "not judged" and "numeric" in row.checks["accuracy"].note
+
+
+def test_provenance_is_na_when_no_answer_states_a_number(tmp_path) -> None:
+    records = [make_record("q1", provenance={"numbers": 0, "ok": None}), make_record("q2")]
+    check = _rows(tmp_path, records)["offline/simple"].checks["provenance"]
+    assert check.status == "n/a"
+
+
+def test_frame_and_markdown(tmp_path) -> None:
+    records = [make_record("q1", model="m|x", provenance=TRACED)]
+    rows = list(_rows(tmp_path, records, verdicts_for(records)).values())
+    frame = criteria_frame(rows)
+    assert frame.loc[0, "accuracy_status"] == "pass" and frame.loc[0, "reliability"] == 1.0
+    md = criteria_markdown(rows)
+    assert "m\\|x/simple" in md  # a pipe in a model name cannot break the table
+    assert "*seed: agent mode*" in md and "~80k" in md and "27–44%" in md and "> 50%" in md
+    assert md.count("✅") == 4
+
+
+def test_md_escape() -> None:
+    assert md_escape("<b>[x](javascript:1)</b>") == "\\<b\\>\\[x\\](javascript:1)\\</b\\>"

@@ -1,0 +1,139 @@
+"""The CI gate: budgets file validation, pass/fail per cell, exit codes, JUnit XML."""
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from harness.analysis import cell_stats, load_sweep
+from harness.errors import UserError
+from harness.gate import BUDGET_KEYS, GateBudgets, evaluate_gate, load_budgets, write_junit
+from harness.paths import PROJECT_ROOT
+
+try:
+    from sweep_factory import make_record, verdicts_for, write_sweep
+except ImportError:  # tests/ became a package
+    from tests.sweep_factory import make_record, verdicts_for, write_sweep
+
+
+def _budgets(tmp_path: Path, text: str) -> GateBudgets:
+    path = tmp_path / "budgets.toml"
+    path.write_text(text)
+    return load_budgets(path)
+
+
+def _stats(tmp_path, verdicts: bool = True, **fields):
+    records = [make_record("q1", tokens=1000, **fields), make_record("q2", tokens=3000, **fields),
+               make_record("q3", status="fail", tokens=2000, **fields),
+               make_record("q1", mode="iterative", tokens=20_000, **fields)]
+    sweep = load_sweep(write_sweep(tmp_path, records))
+    return cell_stats(sweep.records, verdicts_for(records) if verdicts else None)
+
+
+def test_the_repo_budgets_file_is_valid() -> None:
+    budgets = load_budgets(PROJECT_ROOT / "budgets.toml")
+    assert budgets.defaults and all(k in BUDGET_KEYS for k in budgets.defaults)
+
+
+def test_cell_tables_override_defaults(tmp_path) -> None:
+    budgets = _budgets(tmp_path, """
+[defaults]
+min_reliability = 0.8
+max_mean_tokens = 30000
+
+[cells."offline/simple"]
+max_mean_tokens = 1500
+""")
+    assert budgets.for_cell("offline/simple") == {"min_reliability": 0.8, "max_mean_tokens": 1500.0}
+    assert budgets.for_cell("offline/iterative") == {"min_reliability": 0.8, "max_mean_tokens": 30000.0}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("[defaults]\nmin_acuracy = 0.5\n", "unknown budget key 'min_acuracy' in defaults"),
+        ('[cells."offline/simple"]\nmax_tokens = 5\n', "unknown budget key 'max_tokens'"),
+        ("min_accuracy = 0.5\n", "unknown top-level key 'min_accuracy'"),
+        ("[default]\nmin_accuracy = 0.5\n", "unknown top-level key 'default'"),
+        ("[defaults]\nmin_accuracy = 50\n", "is not a fraction"),
+        ("[defaults]\nmax_mean_tokens = -1\n", "must be a non-negative number"),
+        ("[defaults]\nmax_mean_tokens = true\n", "must be a non-negative number"),
+        ("[defaults]\nmax_mean_tokens = '25k'\n", "must be a non-negative number"),
+        ("[cells.simple]\nmin_accuracy = 0.5\n", "is not model/mode"),
+        ("[defaults\n", "not valid TOML"),
+    ],
+)
+def test_bad_budgets_are_user_errors(tmp_path, text: str, expected: str) -> None:
+    with pytest.raises(UserError) as info:
+        _budgets(tmp_path, text)
+    assert expected in str(info.value)
+    assert info.value.exit_code == 2
+
+
+def test_a_typo_names_the_allowed_keys(tmp_path) -> None:
+    with pytest.raises(UserError) as info:
+        _budgets(tmp_path, "[defaults]\nmax_mean_token = 1\n")
+    assert all(key in str(info.value) for key in BUDGET_KEYS)
+
+
+def test_missing_budgets_file(tmp_path) -> None:
+    with pytest.raises(UserError, match="budgets file not found"):
+        load_budgets(tmp_path / "nope.toml")
+
+
+def test_gate_passes_and_fails_per_cell(tmp_path) -> None:
+    stats = _stats(tmp_path)
+    budgets = GateBudgets(
+        defaults={"min_reliability": 0.6, "max_mean_tokens": 25_000},
+        cells={"offline/simple": {"max_mean_tokens": 1500, "min_accuracy": 0.5, "max_cost_usd": 1.0}},
+    )
+    result = evaluate_gate(stats, budgets)
+    by_key = {(c.cell, c.criterion): c for c in result.checks}
+    assert by_key[("offline/simple", "min_reliability")].passed  # 2/3 >= 0.6
+    assert by_key[("offline/simple", "min_accuracy")].passed  # 2/3 correct
+    failed = by_key[("offline/simple", "max_mean_tokens")]
+    assert not failed.passed and failed.actual == 2000 and failed.limit == 1500
+    assert "2,000" in failed.message and "1,500" in failed.message
+    assert by_key[("offline/iterative", "max_mean_tokens")].passed
+    assert not result.passed and result.exit_code == 1
+    assert [(c.cell, c.criterion) for c in result.failures] == [("offline/simple", "max_mean_tokens")]
+    assert "FAIL offline/simple max_mean_tokens" in result.summary()
+
+
+def test_gate_passes_with_exit_code_zero(tmp_path) -> None:
+    result = evaluate_gate(_stats(tmp_path), GateBudgets(defaults={"max_mean_tokens": 50_000}))
+    assert result.passed and result.exit_code == 0 and len(result.checks) == 2
+
+
+def test_accuracy_budget_without_verdicts_fails_clearly(tmp_path) -> None:
+    result = evaluate_gate(_stats(tmp_path, verdicts=False), GateBudgets(defaults={"min_accuracy": 0.1}))
+    assert not result.passed
+    assert all("not judged" in c.message for c in result.checks)
+
+
+def test_unknown_cost_fails_a_cost_budget(tmp_path) -> None:
+    result = evaluate_gate(_stats(tmp_path, cost_usd=None), GateBudgets(defaults={"max_cost_usd": 100.0}))
+    assert not result.passed and "cost unknown" in result.checks[0].message
+
+
+def test_a_budgeted_cell_missing_from_the_sweep_fails(tmp_path) -> None:
+    result = evaluate_gate(_stats(tmp_path), GateBudgets(cells={"anthropic:haiku/agent": {"min_reliability": 0.5}}))
+    assert not result.passed
+    assert result.checks[-1].criterion == "present" and "no runs" in result.checks[-1].message
+
+
+def test_junit_xml_has_one_testcase_per_check_and_failures(tmp_path) -> None:
+    budgets = GateBudgets(defaults={"min_reliability": 0.9, "max_mean_tokens": 25_000})
+    result = evaluate_gate(_stats(tmp_path), budgets)
+    path = write_junit(result, tmp_path / "out" / "gate.xml")
+    root = ET.parse(path).getroot()
+    suite = root.find("testsuite")
+    cases = suite.findall("testcase")
+    assert len(cases) == 4 and suite.get("tests") == "4" and suite.get("failures") == "1"
+    names = {(c.get("classname"), c.get("name")) for c in cases}
+    assert ("gate.offline/simple", "min_reliability") in names and ("gate.offline/iterative", "max_mean_tokens") in names
+    failures = [(c.get("classname"), c.find("failure")) for c in cases if c.find("failure") is not None]
+    assert len(failures) == 1
+    classname, failure = failures[0]
+    assert classname == "gate.offline/simple" and "66.7%" in failure.get("message")
