@@ -1,1 +1,125 @@
+"""analyze.py: judge a sweep's answers, compare it, gate it, and build its report.
 
+    python analyze.py                                  # latest sweep, numeric check only
+    python analyze.py bench_runs/<ts> --judge          # hybrid judge (default model: see --judge-model)
+    python analyze.py --judge --judge-model offline    # the judge that needs no key
+    python analyze.py RUN_DIR --baseline OTHER_RUN_DIR # what changed
+    python analyze.py RUN_DIR --gate budgets.toml      # CI: exit 1 when a cell breaks a budget
+    python analyze.py calibrate-judge LABELS.jsonl     # how far to trust a judge
+
+The CLI only parses options into an AnalyzeConfig and calls harness.analyzer.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from harness.errors import UserError
+
+COMMANDS = ("report", "calibrate-judge")
+
+
+class DefaultToReport(click.Group):
+    """``analyze.py [RUN_DIR] [options]`` runs ``report``; named subcommands run themselves."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if not args or args[0] not in self.commands:
+            args = ["report", *args]
+        return super().parse_args(ctx, args)
+
+
+def _fail(error: UserError) -> None:
+    click.echo(f"error: {error}", err=True)
+    sys.exit(error.exit_code)
+
+
+@click.group(cls=DefaultToReport, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+def cli() -> None:
+    """Judge, compare, gate and report benchmark sweeps (default command: report)."""
+
+
+@cli.command()
+@click.argument("run_dir", required=False, type=click.Path(path_type=Path, file_okay=False))
+@click.option("--judge", is_flag=True, help="Judge what the numeric check cannot decide with a model (hybrid judge).")
+@click.option("--judge-model", default=None, help="Judge model spec (implies --judge). Default: anthropic:claude-sonnet-4-5; 'offline' needs no key.")
+@click.option("--judge-runs", default=1, show_default=True, type=int, help="Judge each answer K times and report agreement.")
+@click.option("--baseline", type=click.Path(path_type=Path, file_okay=False), default=None, help="Another sweep to compare against.")
+@click.option("--gate", type=click.Path(path_type=Path, dir_okay=False), default=None, help="Budgets TOML: exit 1 when a cell breaks one; writes JUnit XML.")
+@click.option("--junit", type=click.Path(path_type=Path, dir_okay=False), default=None, help="Where to write the gate's JUnit XML (default: in the report folder).")
+@click.option("--out", "out_dir", type=click.Path(path_type=Path, file_okay=False), default=None, help="Report folder (default: reports/<UTC timestamp>).")
+@click.option("--questions", "questions_file", type=click.Path(path_type=Path, dir_okay=False), default=None, help="Questions file with the gold answers (default: the one the sweep used).")
+@click.option("--runs-dir", type=click.Path(path_type=Path, file_okay=False), default=None, help="Where to look for the latest sweep (default: bench_runs/).")
+@click.option("--no-cache", is_flag=True, help="Judge again instead of reusing cached verdicts.")
+@click.option("--no-progress", is_flag=True, help="No progress bar.")
+def report(run_dir, judge, judge_model, judge_runs, baseline, gate, junit, out_dir, questions_file, runs_dir, no_cache, no_progress) -> None:
+    """Judge a sweep (latest under bench_runs/ by default) and write reports/<timestamp>/:
+    index.html (criteria, comparisons, charts, one page per run with its trace), summary.md,
+    runs.csv and runs.parquet. `analyze.py calibrate-judge --help` measures a judge
+    against human labels."""
+    from harness.analyzer import AnalyzeConfig, analyze
+    from harness.judge.service import DEFAULT_JUDGE_MODEL
+
+    if judge_model is None and judge:
+        judge_model = DEFAULT_JUDGE_MODEL
+    config = AnalyzeConfig(
+        run_dir=run_dir, judge_model=judge_model, judge_runs=judge_runs, baseline=baseline, gate=gate,
+        junit=junit, out_dir=out_dir, questions_file=questions_file, cache=not no_cache,
+    )
+    if runs_dir is not None:
+        config.runs_dir = runs_dir
+    try:
+        outcome = analyze(config, show_progress=not no_progress)
+    except UserError as error:
+        if judge_model == DEFAULT_JUDGE_MODEL and "ANTHROPIC_API_KEY" in str(error):
+            error = UserError(str(error), "or judge with no key: --judge-model offline")
+        _fail(error)
+    _print_summary(outcome)
+    if outcome.gate is not None:
+        click.echo(outcome.gate.summary())
+        click.echo(f"junit: {outcome.junit}")
+        sys.exit(outcome.gate.exit_code)
+
+
+def _print_summary(outcome) -> None:
+    judging = outcome.judging
+    methods = ", ".join(f"{k} {v}" for k, v in sorted(judging.by_method.items()))
+    click.echo(f"sweep: {outcome.sweep.path} ({len(outcome.sweep.records)} runs)")
+    click.echo(f"verdicts by method: {methods}")
+    if judging.judge_model:
+        meter = judging.meter
+        cost = "unknown" if meter.cost_usd is None else f"${meter.cost_usd:.4f}"
+        click.echo(f"judge {judging.judge_model}: {meter.llm_calls} calls, {meter.usage.total} tokens, cost {cost} (not counted in the runs' figures)")
+    for row in outcome.criteria:
+        checks = "  ".join(f"{name} {check.shown} [{check.status}]" for name, check in row.checks.items())
+        click.echo(f"  {row.cell:40s} {checks}")
+    click.echo(f"report: {outcome.report}")
+
+
+@cli.command("calibrate-judge")
+@click.argument("labels", type=click.Path(path_type=Path, dir_okay=False))
+@click.option("--judge-model", default="offline", show_default=True, help="Judge model spec for what the numeric check leaves undecided.")
+@click.option("--no-cache", is_flag=True, help="Judge again instead of reusing cached verdicts.")
+def calibrate_judge(labels: Path, judge_model: str, no_cache: bool) -> None:
+    """Judge human-labelled answers (FinanceBench human-labels format) and report agreement
+    with the people: 3-way and correct-vs-not, Cohen's kappa, the confusion matrix."""
+    from harness.judge.calibration import calibrate, format_report
+    from harness.judge.service import JudgeSettings
+    from harness.progress import Progress
+
+    settings = JudgeSettings(judge_model=judge_model)
+    if no_cache:
+        settings.verdict_cache = settings.response_cache = None
+    progress = Progress(None, unit="answer", desc="judge", enabled=judge_model != "offline")
+    try:
+        result = calibrate(labels, settings, on_done=progress.advance)
+    except UserError as error:
+        _fail(error)
+    finally:
+        progress.close()
+    click.echo(format_report(result))
+
+
+if __name__ == "__main__":
+    cli()

@@ -1,1 +1,211 @@
+"""bench.py: run retrieval sweeps over FinanceBench, fetch filings, build indexes.
 
+    python bench.py                                   # offline sweep on the bundled sample
+    python bench.py --runs 3 --modes agent,iterative  # any models x modes x questions x runs
+    python bench.py download --test-set full --from ../shared/financebench/pdfs
+    python bench.py index data/pdfs/3M_2022_10K.pdf
+    python bench.py index --show data/indexes/3M_2022_10K.json
+
+The CLI only parses options into a SweepConfig and calls the harness.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from harness import paths
+from harness.config import Budgets, SweepConfig
+from harness.errors import UserError
+from retrievers import MODES
+from retrievers.base import ModeOptions
+
+
+def _split(value: str) -> list[str]:
+    return [part.strip() for part in value.split(",") if part.strip()]
+
+
+def _fail(error: UserError) -> None:
+    click.echo(f"error: {error}", err=True)
+    sys.exit(error.exit_code)
+
+
+@click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.option("--models", default="offline", show_default=True, help="Comma-separated model specs: offline, anthropic:<model>, bedrock:<id|haiku|sonnet>, openai:<model>[@<base_url>].")
+@click.option("--modes", default="simple,agent,planner,iterative", show_default=True, help=f"Comma-separated retrieval modes: {', '.join(MODES)}.")
+@click.option("--runs", default=1, show_default=True, type=int, help="Runs per (model, mode, question).")
+@click.option("--test-set", default="sample", show_default=True, help="sample, full, 3M_2022_10K, or any document-name prefix.")
+@click.option("--question", "question_filter", default=None, help="Keep only questions whose id contains this text.")
+@click.option("--questions", "questions_file", type=click.Path(path_type=Path), default=None, help="A FinanceBench-format questions JSONL file (default: the bundled one).")
+@click.option("--pdf-dir", type=click.Path(path_type=Path), default=paths.PDF_DIR, show_default=True, help="Folder of <doc_name>.pdf files.")
+@click.option("--runs-dir", type=click.Path(path_type=Path, file_okay=False), default=paths.RUNS_DIR, show_default=True, help="Where sweep folders are written.")
+@click.option("--index-dir", type=click.Path(path_type=Path, file_okay=False), default=paths.INDEX_DIR, show_default=True, help="Index cache folder.")
+@click.option("--reports-dir", type=click.Path(path_type=Path, file_okay=False), default=paths.REPORTS_DIR, show_default=True, help="Where the end-of-sweep report is written.")
+@click.option("--concurrency", type=int, default=None, help="Model calls in flight per provider (default: per provider, e.g. 8 for anthropic).")
+@click.option("--top-k", type=int, default=4, show_default=True, help="simple mode: sections read.")
+@click.option("--max-turns", type=int, default=12, show_default=True, help="agent mode: tool-loop turns.")
+@click.option("--max-iterations", type=int, default=4, show_default=True, help="iterative mode: extraction/synthesis iterations.")
+@click.option("--extraction-cache/--no-extraction-cache", default=True, show_default=True, help="iterative mode: do not re-extract a section already extracted for the same item.")
+@click.option("--quality-gate/--no-quality-gate", default=True, show_default=True, help="planner mode: an LLM sufficiency check before the final synthesis (the seeds' default).")
+@click.option("--self-failure", is_flag=True, help="planner mode: extraction tasks may fail with a reason the replanner sees.")
+@click.option("--max-replans", type=int, default=2, show_default=True, help="planner mode: replans after a failed task or gate.")
+@click.option("--openai-base-url", default=None, help="OpenAI-compatible server for openai:<model> (else OPENAI_BASE_URL).")
+@click.option("--openai-api-key", default=None, help="Key for that server (else OPENAI_API_KEY; a local server needs none).")
+@click.option("--no-cache", is_flag=True, help="Bypass the on-disk response cache.")
+@click.option("--resume", type=click.Path(path_type=Path, file_okay=False), default=None, help="Finish an interrupted sweep in this folder without repeating finished runs.")
+@click.option("--retry-errors", type=click.Path(path_type=Path, file_okay=False), default=None, help="Rerun only the runs of this sweep that ended in error (their old records are kept in retried_errors.jsonl).")
+@click.option("--max-cost", type=float, default=None, help="Stop starting runs when the sweep's spend in USD would pass this.")
+@click.option("--max-run-seconds", type=float, default=None, help="End a run as error after this much wall time.")
+@click.option("--max-run-tokens", type=int, default=None, help="End a run as error once it has used this many tokens.")
+@click.option("--report/--no-report", default=True, show_default=True, help="Write the report (numeric check only, no model calls) when the sweep ends.")
+@click.option("--no-progress", is_flag=True, help="No progress bar.")
+@click.pass_context
+def cli(ctx: click.Context, **opts) -> None:
+    """Sweep models x modes x FinanceBench questions x runs and record every run.
+
+    Writes bench_runs/<UTC timestamp>/ with manifest.json, runs.jsonl (one record per
+    finished run, appended as it finishes) and traces/<run_id>.jsonl. Then run
+    `python analyze.py` to judge the answers and build the report.
+    """
+    if ctx.invoked_subcommand is not None:
+        return
+    from harness.runner import run_sweep
+
+    config = SweepConfig(
+        models=_split(opts["models"]),
+        modes=_split(opts["modes"]),
+        runs=opts["runs"],
+        test_set=opts["test_set"],
+        question_filter=opts["question_filter"],
+        pdf_dir=opts["pdf_dir"],
+        runs_dir=opts["runs_dir"],
+        index_dir=opts["index_dir"],
+        concurrency=opts["concurrency"],
+        options=ModeOptions(
+            top_k=opts["top_k"], max_turns=opts["max_turns"], max_iterations=opts["max_iterations"],
+            extraction_cache=opts["extraction_cache"], quality_gate=opts["quality_gate"],
+            self_failure=opts["self_failure"], max_replans=opts["max_replans"],
+        ),
+        openai_base_url=opts["openai_base_url"],
+        openai_api_key=opts["openai_api_key"],
+        budgets=Budgets(max_cost_usd=opts["max_cost"], max_run_seconds=opts["max_run_seconds"], max_run_tokens=opts["max_run_tokens"]),
+    )
+    if opts["questions_file"]:
+        config.questions_file = opts["questions_file"]
+    if opts["no_cache"]:
+        config.cache_path = None
+    try:
+        if opts["resume"] and opts["retry_errors"]:
+            raise UserError("--resume and --retry-errors both name a sweep", "use one: --retry-errors also finishes unfinished runs")
+        target = opts["retry_errors"] or opts["resume"]
+        outcome = run_sweep(config, resume=target, retry_errors=bool(opts["retry_errors"]), show_progress=not opts["no_progress"])
+    except UserError as error:
+        _fail(error)
+    counts = {s: sum(1 for r in outcome.records if r.status == s) for s in ("ok", "fail", "error")}
+    click.echo(f"sweep: {outcome.sweep.path}")
+    click.echo(f"runs: {len(outcome.records)} recorded (ok {counts['ok']}, fail {counts['fail']}, error {counts['error']})")
+    if outcome.interrupted:
+        click.echo(f"interrupted: resume with `python bench.py --resume {outcome.sweep.path}`", err=True)
+        sys.exit(130)
+    if outcome.stopped_reason:
+        click.echo(f"stopped: {outcome.stopped_reason}; raise --max-cost and resume with `python bench.py --resume {outcome.sweep.path} --max-cost N`", err=True)
+    if opts["report"] and outcome.records:
+        from harness.analyzer import AnalyzeConfig, analyze
+
+        analysis = analyze(AnalyzeConfig(run_dir=outcome.sweep.path, reports_dir=opts["reports_dir"]), show_progress=False)
+        click.echo(f"report: {analysis.report}")
+    click.echo(f"judge the answers: python analyze.py {outcome.sweep.path} --judge  (add --judge-model offline without a key)")
+
+
+@cli.command()
+@click.option("--test-set", default="full", show_default=True, help="Which questions' filings to fetch.")
+@click.option("--from", "from_dir", type=click.Path(path_type=Path), default=None, help="Copy from this local folder instead of downloading.")
+@click.option("--base-url", default=None, help="Mirror with the upstream layout (<base-url>/<doc_name>.pdf).")
+@click.option("--pdf-dir", type=click.Path(path_type=Path), default=paths.PDF_DIR, show_default=True)
+def download(test_set: str, from_dir: Path | None, base_url: str | None, pdf_dir: Path) -> None:
+    """Fetch the missing PDFs of a test set, verifying each is a readable PDF."""
+    from harness.dataset import load_questions, select_questions
+    from harness.documents import UPSTREAM_BASE_URL
+    from harness.documents import download as fetch_all
+
+    try:
+        questions = select_questions(load_questions(), test_set)
+        report = fetch_all(
+            [q.doc_name for q in questions],
+            pdf_dir,
+            from_dir=from_dir,
+            base_url=base_url or UPSTREAM_BASE_URL,
+            on_progress=lambda name, status: click.echo(f"  {status:8s} {name}"),
+        )
+    except UserError as error:
+        _fail(error)
+    click.echo(
+        f"{len(report.present)} present, {len(report.fetched)} fetched, {len(report.copied)} copied, {len(report.failed)} failed"
+    )
+    for name, reason in report.failed.items():
+        click.echo(f"failed: {name}: {reason}", err=True)
+    if report.failed:
+        sys.exit(1)
+
+
+@cli.command()
+@click.argument("pdfs", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--show", "show", type=click.Path(path_type=Path), default=None, help="Print the tree of an index JSON (or of a PDF's cached index).")
+@click.option("--rebuild", is_flag=True, help="Rebuild even when the cached index is current.")
+@click.option("--index-dir", type=click.Path(path_type=Path), default=paths.INDEX_DIR, show_default=True)
+def index(pdfs: tuple[Path, ...], show: Path | None, rebuild: bool, index_dir: Path) -> None:
+    """Build (or load from cache) the section tree of each PDF."""
+    from retrievers.index import format_tree, load_index_file, load_or_build_index
+
+    try:
+        if show is not None:
+            click.echo(format_tree(load_index_file(show) if show.suffix == ".json" else load_or_build_index(show, index_dir)))
+            return
+        if not pdfs:
+            raise UserError("no PDF given", "pass one or more PDF paths, or --show INDEX")
+        for pdf in pdfs:
+            built = load_or_build_index(pdf, index_dir, rebuild=rebuild)
+            nodes = built.all_nodes()
+            click.echo(f"{pdf}: {built.page_count} pages, {len(nodes)} nodes ({built.source}) -> {index_dir / (built.doc_name + '.json')}")
+    except UserError as error:
+        _fail(error)
+
+
+@cli.command()
+@click.argument("question")
+@click.option("--pdf", type=click.Path(path_type=Path), required=True, help="The filing to ask about.")
+@click.option("--mode", default="agent", show_default=True, help=f"One of {', '.join(MODES)}.")
+@click.option("--model", default="offline", show_default=True, help="A model spec, e.g. anthropic:claude-haiku-4-5.")
+@click.option("--trace", "keep_trace", is_flag=True, help="Keep the trace under bench_runs/ask/ and print its path.")
+@click.option("--max-iterations", type=int, default=4, show_default=True, help="iterative mode: iterations.")
+@click.option("--no-cache", is_flag=True, help="Bypass the on-disk response cache.")
+def ask(question: str, pdf: Path, mode: str, model: str, keep_trace: bool, max_iterations: int, no_cache: bool) -> None:
+    """Answer one question about one PDF, with cited pages (indexes the PDF if needed)."""
+    from harness.ask import ask as ask_question
+
+    try:
+        outcome = ask_question(
+            question, pdf, mode=mode, model=model, options=ModeOptions(max_iterations=max_iterations),
+            trace_dir=paths.RUNS_DIR / "ask" if keep_trace else None,
+            cache_path=None if no_cache else paths.CACHE_DIR / "responses.sqlite",
+        )
+    except UserError as error:
+        _fail(error)
+    result, meter = outcome.result, outcome.meter
+    if result.status == "ok":
+        click.echo(result.answer)
+        click.echo(f"sources: {', '.join(result.sources) or 'none cited'}")
+    else:
+        click.echo(f"no answer: {result.reason}")
+    estimated = " (estimated)" if meter.usage.estimated else ""
+    cost = "unknown" if meter.cost_usd is None else f"${meter.cost_usd:.4f}"
+    click.echo(f"{mode} / {model}: {meter.llm_calls} model calls, {meter.usage.total} tokens{estimated}, cost {cost}, pages read {outcome.pages_fetched[:20]}")
+    if outcome.trace_path:
+        click.echo(f"trace: {outcome.trace_path}")
+    if result.status != "ok":
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    cli()

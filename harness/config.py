@@ -1,0 +1,87 @@
+"""The typed configuration of a sweep: what the CLI builds and the tests build too."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from harness import paths
+from retrievers.base import ModeOptions
+
+DEFAULT_MODES = ("simple",)
+DEFAULT_MODELS = ("offline",)
+
+
+@dataclass
+class Budgets:
+    max_cost_usd: float | None = None  # the sweep stops starting runs before passing it
+    max_run_tokens: int | None = None  # per run
+    max_run_seconds: float | None = None  # per run, wall time
+    max_run_llm_calls: int | None = None  # per run
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass
+class SweepConfig:
+    models: list[str] = field(default_factory=lambda: list(DEFAULT_MODELS))
+    modes: list[str] = field(default_factory=lambda: list(DEFAULT_MODES))
+    runs: int = 1
+    test_set: str = "sample"
+    question_filter: str | None = None
+    questions_file: Path = field(default_factory=lambda: paths.QUESTIONS_DIR / "financebench_open_source.jsonl")
+    pdf_dir: Path = paths.PDF_DIR
+    index_dir: Path = paths.INDEX_DIR
+    runs_dir: Path = paths.RUNS_DIR
+    cache_path: Path | None = field(default_factory=lambda: paths.CACHE_DIR / "responses.sqlite")  # None: --no-cache
+    concurrency: int | None = None  # per provider; None: each provider's default
+    options: ModeOptions = field(default_factory=ModeOptions)
+    budgets: Budgets = field(default_factory=Budgets)
+    openai_base_url: str | None = None
+    openai_api_key: str | None = None  # never written to the manifest
+    timeout_s: float = 120.0
+    index_workers: int = 2
+
+    def to_dict(self) -> dict[str, Any]:
+        """The manifest's view of the config: every setting that shapes results, no secrets."""
+        return {
+            "models": list(self.models),
+            "modes": list(self.modes),
+            "runs": self.runs,
+            "test_set": self.test_set,
+            "question_filter": self.question_filter,
+            "questions_file": str(self.questions_file),
+            "pdf_dir": str(self.pdf_dir),
+            "index_dir": str(self.index_dir),
+            "cache": self.cache_path is not None,
+            "concurrency": self.concurrency,
+            "options": self.options.to_dict(),
+            "budgets": self.budgets.to_dict(),
+            "openai_base_url": self.openai_base_url,
+            "timeout_s": self.timeout_s,
+        }
+
+    @classmethod
+    def from_manifest(cls, data: dict[str, Any], **overrides: Any) -> "SweepConfig":
+        """Rebuild a sweep's config from its manifest (for --resume)."""
+        config = cls(
+            models=list(data["models"]),
+            modes=list(data["modes"]),
+            runs=int(data["runs"]),
+            test_set=data["test_set"],
+            question_filter=data.get("question_filter"),
+            questions_file=Path(data["questions_file"]),
+            pdf_dir=Path(data["pdf_dir"]),
+            index_dir=Path(data["index_dir"]),
+            concurrency=data.get("concurrency"),
+            options=ModeOptions(**data.get("options", {})),
+            budgets=Budgets(**data.get("budgets", {})),
+            openai_base_url=data.get("openai_base_url"),
+            timeout_s=float(data.get("timeout_s", 120.0)),
+        )
+        if not data.get("cache", True):
+            config.cache_path = None
+        for key, value in overrides.items():
+            setattr(config, key, value)
+        return config

@@ -1,0 +1,126 @@
+"""Where filings live and how missing ones are fetched.
+
+A question's PDF is ``<pdf_dir>/<doc_name>.pdf``. ``download`` fills in missing PDFs, either
+from the upstream FinanceBench repository (or any mirror with the same layout) or by
+copying from a local folder, and keeps a file only once it opens as a readable PDF.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+import urllib.error
+import urllib.parse
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable
+
+from harness.dataset import Question
+from harness.errors import PDFError, UserError
+
+UPSTREAM_BASE_URL = "https://github.com/patronus-ai/financebench/raw/main/pdfs/"
+USER_AGENT = "pageindex-bench/0.1 (FinanceBench downloader)"
+
+
+def pdf_path(pdf_dir: Path, doc_name: str) -> Path:
+    if "/" in doc_name or "\\" in doc_name or doc_name.startswith("."):
+        raise UserError(f"document name {doc_name!r} is not a plain file name", "fix the doc_name in the questions file")
+    return pdf_dir / f"{doc_name}.pdf"
+
+
+def split_available(questions: Iterable[Question], pdf_dir: Path) -> tuple[list[Question], list[Question]]:
+    """(questions whose PDF is present, questions whose PDF is absent)."""
+    present, absent = [], []
+    for question in questions:
+        (present if pdf_path(pdf_dir, question.doc_name).is_file() else absent).append(question)
+    return present, absent
+
+
+@dataclass
+class DownloadReport:
+    fetched: list[str] = field(default_factory=list)
+    copied: list[str] = field(default_factory=list)
+    present: list[str] = field(default_factory=list)
+    failed: dict[str, str] = field(default_factory=dict)
+
+
+def _verify(path: Path) -> None:
+    from retrievers.index.pdf import check_pdf
+
+    check_pdf(path)
+
+
+def _install(tmp: Path, target: Path) -> None:
+    """Keep ``tmp`` as ``target`` only if it is a readable PDF; never leave a partial file."""
+    try:
+        _verify(tmp)
+    except PDFError:
+        tmp.unlink(missing_ok=True)
+        raise
+    os.replace(tmp, target)
+
+
+def _temp_beside(target: Path) -> Path:
+    fd, name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.stem}.", suffix=".part")
+    os.close(fd)
+    return Path(name)
+
+
+def copy_pdf(source: Path, target: Path) -> None:
+    tmp = _temp_beside(target)
+    try:
+        shutil.copyfile(source, tmp)
+        _install(tmp, target)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def fetch_pdf(url: str, target: Path, timeout: float = 60.0) -> None:
+    tmp = _temp_beside(target)
+    try:
+        request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT})
+        with urllib.request.urlopen(request, timeout=timeout) as response, tmp.open("wb") as out:
+            shutil.copyfileobj(response, out)
+        _install(tmp, target)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def download(
+    doc_names: Iterable[str],
+    pdf_dir: Path,
+    *,
+    from_dir: Path | None = None,
+    base_url: str = UPSTREAM_BASE_URL,
+    on_progress: Callable[[str, str], None] | None = None,
+) -> DownloadReport:
+    """Fetch or copy every missing PDF among ``doc_names``; one failure does not stop the rest."""
+    if from_dir is not None and not from_dir.is_dir():
+        raise UserError(f"--from folder not found: {from_dir}", "name a folder that holds <doc_name>.pdf files")
+    pdf_dir.mkdir(parents=True, exist_ok=True)
+    report = DownloadReport()
+    for doc_name in sorted(set(doc_names)):
+        target = pdf_path(pdf_dir, doc_name)
+        status = "present"
+        try:
+            if target.is_file():
+                report.present.append(doc_name)
+            elif from_dir is not None:
+                source = pdf_path(from_dir, doc_name)
+                if not source.is_file():
+                    raise FileNotFoundError(f"not in {from_dir}")
+                copy_pdf(source, target)
+                report.copied.append(doc_name)
+                status = "copied"
+            else:
+                url = urllib.parse.urljoin(base_url if base_url.endswith("/") else base_url + "/", urllib.parse.quote(f"{doc_name}.pdf"))
+                fetch_pdf(url, target)
+                report.fetched.append(doc_name)
+                status = "fetched"
+        except (OSError, urllib.error.URLError, PDFError) as exc:
+            report.failed[doc_name] = str(getattr(exc, "reason", None) or exc)
+            status = "failed"
+        if on_progress:
+            on_progress(doc_name, status)
+    return report

@@ -1,0 +1,163 @@
+"""The hybrid judge: the numeric check decides what it can with certainty, a model judges
+the rest (any model spec, ``offline`` included), through the same client layer as the runs
+(retries, response cache, usage). Verdicts are cached, so re-judging costs nothing.
+"""
+from __future__ import annotations
+
+import asyncio
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable
+
+from harness import paths
+from harness.dataset import Question
+from harness.errors import UserError
+from harness.judge.cache import VerdictCache, verdict_key
+from harness.judge.numeric import numeric_check
+from harness.judge.rubric import JUDGE_SYSTEM, RUBRIC_VERSION, judge_prompt
+from harness.judge.verdict import LABELS, Verdict
+from harness.llm.base import ProviderError, ProviderSettings
+from harness.llm.cache import ResponseCache
+from harness.llm.client import ModelClient, RunMeter
+from harness.llm.registry import check_model, create_provider, parse_model_spec
+from harness.llm.retry import AdaptiveLimiter
+from harness.records import RunRecord
+from harness.trace import Trace
+from retrievers.prompting import MalformedOutput
+from retrievers.replies import ask_json
+
+DEFAULT_JUDGE_MODEL = "anthropic:claude-sonnet-4-5"
+
+
+@dataclass
+class JudgeItem:
+    item_id: str  # a run id, or a row id when calibrating
+    question: str
+    gold: str
+    answer: str
+    status: str = "ok"
+    justification: str = ""
+    error: str = ""
+
+
+@dataclass
+class JudgeSettings:
+    judge_model: str | None = None  # None: numeric check only
+    judge_runs: int = 1
+    verdict_cache: Path | None = field(default_factory=lambda: paths.CACHE_DIR / "verdicts.sqlite")
+    response_cache: Path | None = field(default_factory=lambda: paths.CACHE_DIR / "responses.sqlite")
+    provider: ProviderSettings = field(default_factory=ProviderSettings)
+    concurrency: int = 8
+
+
+@dataclass
+class JudgeOutcome:
+    verdicts: list[Verdict]
+    meter: RunMeter
+    judge_model: str | None
+
+    @property
+    def by_method(self) -> Counter:
+        return Counter(v.method for v in self.verdicts)
+
+
+def items_from_records(records: Iterable[RunRecord], questions: dict[str, Question]) -> list[JudgeItem]:
+    items = []
+    for record in records:
+        question = questions.get(record.question_id)
+        if question is None:
+            raise UserError(f"run {record.run_id} answers question {record.question_id}, which is not in the questions file", "pass the questions file the sweep used")
+        items.append(JudgeItem(record.run_id, question.text, question.gold.answer, record.answer, record.status, question.gold.justification, record.error))
+    return items
+
+
+def check_judge(settings: JudgeSettings) -> None:
+    if settings.judge_runs < 1:
+        raise UserError(f"--judge-runs must be at least 1, got {settings.judge_runs}", "pass --judge-runs 1 or more")
+    if settings.judge_model:
+        check_model(parse_model_spec(settings.judge_model), settings.provider)
+
+
+def judge_items(items: list[JudgeItem], settings: JudgeSettings, on_done: Callable[[], None] | None = None) -> JudgeOutcome:
+    check_judge(settings)
+    return asyncio.run(_judge_all(items, settings, on_done))
+
+
+async def _judge_all(items: list[JudgeItem], settings: JudgeSettings, on_done: Callable[[], None] | None) -> JudgeOutcome:
+    meter = RunMeter()
+    client = None
+    cache = VerdictCache(settings.verdict_cache) if settings.verdict_cache else None
+    responses = None
+    if settings.judge_model:
+        spec = parse_model_spec(settings.judge_model)
+        responses = ResponseCache(settings.response_cache) if settings.response_cache else None
+        client = ModelClient(create_provider(spec, settings.provider), cache=responses, limiter=AdaptiveLimiter(settings.concurrency))
+    gate = asyncio.Semaphore(settings.concurrency)
+
+    async def one(item: JudgeItem) -> Verdict:
+        async with gate:
+            verdict = await _judge_one(item, settings, client, meter, cache)
+        if on_done:
+            on_done()
+        return verdict
+
+    try:
+        verdicts = await asyncio.gather(*(one(item) for item in items))
+    finally:
+        if client:
+            await client.aclose()
+        if cache:
+            cache.close()
+        if responses:
+            responses.close()
+    return JudgeOutcome(list(verdicts), meter, settings.judge_model)
+
+
+async def _judge_one(item: JudgeItem, settings: JudgeSettings, client: ModelClient | None, meter: RunMeter, cache: VerdictCache | None) -> Verdict:
+    if item.status != "ok":
+        why = "declined to answer" if item.status == "fail" else "ended in an error"
+        return Verdict(item.item_id, "refusal", "status", rationale=f"the run {why}: {item.error[:200]}")
+    decision = numeric_check(item.question, item.gold, item.answer)
+    if decision.label is not None:
+        return Verdict(item.item_id, decision.label, "numeric", rationale=decision.rationale)
+    if client is None:
+        return Verdict(item.item_id, "unjudged", "none", rationale="the numeric check cannot decide this answer; judge with --judge")
+    samples: list[str] = []
+    rationales: list[str] = []
+    usage_before = meter.usage.total
+    cost_before = meter.cost_usd
+    all_cached = True
+    model = settings.judge_model or ""
+    for sample in range(settings.judge_runs):
+        key = verdict_key(item.question, item.gold, item.answer, RUBRIC_VERSION, model, sample)
+        hit = cache.get(key) if cache else None
+        if hit is None:
+            all_cached = False
+            hit = await _ask_judge(item, client, meter, sample)
+            if cache and hit["label"] in LABELS:
+                cache.put(key, hit)
+        samples.append(hit["label"])
+        rationales.append(hit["rationale"])
+    majority, count = Counter(samples).most_common(1)[0]
+    cost = None if (meter.cost_usd is None or cost_before is None) else meter.cost_usd - cost_before
+    return Verdict(
+        item.item_id, majority, "llm", model, rationales[samples.index(majority)],
+        verdict_key(item.question, item.gold, item.answer, RUBRIC_VERSION, model, 0),
+        samples, count / len(samples), meter.usage.total - usage_before, cost, all_cached,
+    )
+
+
+async def _ask_judge(item: JudgeItem, client: ModelClient, meter: RunMeter, sample: int) -> dict[str, str]:
+    llm = client.bind(meter=meter, trace=Trace(None), run_number=sample + 1)
+    prompt = judge_prompt(item.question, item.gold, item.answer, item.justification)
+    try:
+        reply = await ask_json(llm, JUDGE_SYSTEM, prompt, role="judge", max_tokens=400)
+    except MalformedOutput as exc:
+        return {"label": "unjudged", "rationale": f"the judge's reply was unreadable: {exc}"}
+    except ProviderError as exc:
+        return {"label": "unjudged", "rationale": f"the judge model failed: {exc}"}
+    label = str(reply.get("label", "")).strip().lower()
+    if label not in LABELS:
+        return {"label": "unjudged", "rationale": f"the judge gave no valid label ({label!r})"}
+    return {"label": label, "rationale": str(reply.get("rationale", ""))[:1000]}

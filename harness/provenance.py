@@ -1,0 +1,91 @@
+"""Provenance of an answer's numbers, measured without a judge.
+
+The iterative design's criterion: every number in the answer is traceable to a page. A
+number is *traced* when it appears in a finding the run extracted or in the text of a page
+that the run fetched and the answer cites; it is *derived* when it is the sum, difference,
+ratio, percentage, growth or average of two traced numbers (the answer's arithmetic);
+otherwise it is *untraced*. Page citations and years are not numbers of the answer.
+"""
+from __future__ import annotations
+
+import itertools
+import re
+from typing import Any, Iterable
+
+from harness.judge.numbers import parse_quantities
+from retrievers.index.tree import DocumentIndex
+from retrievers.replies import cited_pages
+
+_CITATION = re.compile(r"\b(?:p|pp|page|pages)\.?\s*\d{1,4}(?:\s*[-–]\s*\d{1,4})?", re.I)
+_NUMBER = re.compile(r"\(?-?\d[\d,]*(?:\.\d+)?\)?")
+
+
+def _close(a: float, b: float) -> bool:
+    if a == b:
+        return True
+    scale = max(abs(a), abs(b))
+    return scale > 0 and abs(a - b) / scale <= 0.006
+
+
+def _numbers_in(text: str) -> list[float]:
+    out = []
+    for match in _NUMBER.finditer(text):
+        raw = match.group(0)
+        negative = raw.startswith("(") and raw.endswith(")") or raw.startswith("-")
+        digits = raw.strip("()-").replace(",", "")
+        try:
+            value = float(digits)
+        except ValueError:
+            continue
+        out.append(-value if negative else value)
+    return out
+
+
+def _source_values(texts: Iterable[str], findings: list[dict[str, Any]]) -> list[float]:
+    values: list[float] = []
+    for text in texts:
+        values += _numbers_in(text)
+    for finding in findings:
+        value = finding.get("value")
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            values.append(float(value))
+        elif isinstance(value, str):
+            values += _numbers_in(value)
+        values += _numbers_in(str(finding.get("context") or ""))
+    return values
+
+
+def _derivable(value: float, inputs: list[float]) -> bool:
+    for a, b in itertools.permutations(inputs, 2):
+        candidates = [a + b, a - b, a * b, (a + b) / 2]
+        if b:
+            candidates += [a / b, 100 * a / b, 100 * (a / b - 1), a / b - 1]
+        if any(_close(abs(value), abs(c)) for c in candidates):
+            return True
+    return False
+
+
+def check_provenance(answer: str, sources: list[str], findings: list[dict[str, Any]], pages_fetched: Iterable[int], index: DocumentIndex | None) -> dict[str, Any]:
+    """{numbers, traced, derived, untraced [...], ok}; ok is None when the answer states no number."""
+    if not answer.strip():
+        return {"numbers": 0, "traced": 0, "derived": 0, "untraced": [], "ok": None}
+    stated = [q for q in parse_quantities(_CITATION.sub(" ", answer))]
+    if not stated:
+        return {"numbers": 0, "traced": 0, "derived": 0, "untraced": [], "ok": None}
+    cited = set(cited_pages(sources, answer)) & set(pages_fetched)
+    texts = [index.pages[p - 1] for p in sorted(cited) if index and 0 < p <= index.page_count]
+    pool = _source_values(texts, findings)
+    traced, derived, untraced = [], [], []
+    for quantity in stated:
+        shown = [quantity.number, abs(quantity.number)]
+        if any(_close(s, v) for s in shown for v in pool):
+            traced.append(quantity.number)
+    for quantity in stated:
+        if quantity.number in traced:
+            continue
+        finding_values = [float(f["value"]) for f in findings if isinstance(f.get("value"), (int, float)) and not isinstance(f.get("value"), bool)]
+        if _derivable(quantity.number, (traced + finding_values)[:50]):
+            derived.append(quantity.number)
+        else:
+            untraced.append(quantity.text or str(quantity.number))
+    return {"numbers": len(stated), "traced": len(traced), "derived": len(derived), "untraced": untraced[:20], "ok": not untraced}

@@ -1,0 +1,383 @@
+"""The sweep runner: models x modes x questions x runs, concurrently, resumably.
+
+Everything that can be wrong with the input is checked before the sweep's folder exists
+(questions, test set, modes, model specs and keys, every PDF), so a bad input never leaves
+half a sweep behind. Records are appended as runs finish; ``--resume`` reruns only what
+is not recorded yet.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+import time
+import traceback
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Callable
+
+from harness.config import SweepConfig
+from harness.dataset import Question, load_questions, select_questions
+from harness.documents import pdf_path, split_available
+from harness.environment import describe
+from harness.errors import UserError
+from harness.llm.base import ModelSpec, ProviderError, ProviderSettings
+from harness.llm.cache import ResponseCache
+from harness.llm.client import BudgetExceeded, ModelClient, RunBudget, RunMeter
+from harness.llm.pricing import price_for
+from harness.llm.registry import check_model, create_provider, parse_model_spec
+from harness.llm.retry import AdaptiveLimiter
+from harness.metrics import evidence_hit
+from harness.progress import Progress
+from harness.provenance import check_provenance
+from harness.records import RunRecord, UsageTotals
+from harness.sweepdir import MANIFEST_VERSION, RecordWriter, SweepDir
+from harness.trace import Trace
+from retrievers import check_modes, get_retriever
+from retrievers.base import RetrievalContext
+from retrievers.index import INDEXER_VERSION
+from retrievers.index.tree import DocumentIndex, slugify
+from retrievers.indexing import ensure_indexes
+from retrievers.prompting import MalformedOutput
+from retrievers.tools import SectionTools
+
+# Calls in flight per provider unless --concurrency says otherwise. The offline policy is
+# CPU-bound in this process, so more than one at a time only adds switching.
+DEFAULT_CONCURRENCY = {"offline": 1, "scripted": 16, "anthropic": 8, "bedrock": 4, "openai": 8}
+
+
+@dataclass(frozen=True)
+class RunSpec:
+    run_id: str
+    question: Question
+    model: str
+    mode: str
+    run_number: int
+
+
+@dataclass
+class SweepPlan:
+    config: SweepConfig
+    questions: list[Question]
+    skipped: list[Question]
+    specs: dict[str, ModelSpec]
+    runs: list[RunSpec]
+
+
+@dataclass
+class SweepOutcome:
+    sweep: SweepDir
+    records: list[RunRecord] = field(default_factory=list)
+    interrupted: bool = False
+    stopped_reason: str = ""
+
+
+def run_id_for(model: str, mode: str, question_id: str, run_number: int) -> str:
+    return f"{slugify(model)}__{mode}__{question_id}__r{run_number}"
+
+
+def provider_settings(config: SweepConfig) -> ProviderSettings:
+    return ProviderSettings(
+        openai_base_url=config.openai_base_url, openai_api_key=config.openai_api_key, timeout_s=config.timeout_s
+    )
+
+
+def plan_sweep(config: SweepConfig, warn: Callable[[str], None]) -> SweepPlan:
+    """Validate the whole input and list the runs; raises UserError, writes nothing."""
+    if config.runs < 1:
+        raise UserError(f"--runs must be at least 1, got {config.runs}", "pass --runs 1 or more")
+    if not config.models or not config.modes:
+        raise UserError("no models or no modes to run", "pass --models and --modes, e.g. --models offline --modes simple")
+    check_modes(config.modes)
+    settings = provider_settings(config)
+    specs = {}
+    for text in config.models:
+        spec = parse_model_spec(text)
+        check_model(spec, settings)
+        specs[text] = spec
+    if config.budgets.max_cost_usd is not None:
+        unpriced = [text for text, spec in specs.items() if price_for(spec) is None]
+        if unpriced:
+            raise UserError(
+                f"--max-cost cannot be enforced: no price is known for {', '.join(unpriced)}",
+                "add the model to harness/llm/pricing.py or drop --max-cost",
+            )
+    chosen = select_questions(load_questions(config.questions_file), config.test_set, config.question_filter)
+    questions, skipped = split_available(chosen, config.pdf_dir)
+    for question in skipped:
+        warn(f"skipping {question.id}: {pdf_path(config.pdf_dir, question.doc_name)} is absent (python bench.py download fetches it)")
+    if not questions:
+        raise UserError(
+            f"none of the {len(chosen)} questions in test set {config.test_set!r} has its PDF in {config.pdf_dir}",
+            f"run `python bench.py download --test-set {config.test_set}` or pick --test-set sample",
+        )
+    runs = [
+        RunSpec(run_id_for(model, mode, q.id, n), q, model, mode, n)
+        for model in config.models
+        for mode in config.modes
+        for q in questions
+        for n in range(1, config.runs + 1)
+    ]
+    return SweepPlan(config, questions, skipped, specs, runs)
+
+
+def _manifest(plan: SweepPlan, sweep: SweepDir, indexes: dict[str, DocumentIndex], status: str, **extra: object) -> dict:
+    return {
+        "version": MANIFEST_VERSION,
+        "sweep_id": sweep.path.name,
+        "created_at": extra.pop("created_at", datetime.now(timezone.utc).isoformat(timespec="seconds")),
+        "status": status,
+        "config": plan.config.to_dict(),
+        "environment": {
+            **describe(),
+            "indexer_version": INDEXER_VERSION,
+            "indexes": {
+                name: {"pdf_sha256": ix.pdf_sha256, "source": ix.source, "indexer_version": ix.indexer_version, "nodes": len(ix.all_nodes())}
+                for name, ix in sorted(indexes.items())
+            },
+        },
+        "questions": [q.id for q in plan.questions],
+        "skipped": [{"question_id": q.id, "doc_name": q.doc_name, "reason": "pdf absent"} for q in plan.skipped],
+        "runs": [{"run_id": r.run_id, "question_id": r.question.id, "model": r.model, "mode": r.mode, "run_number": r.run_number} for r in plan.runs],
+        **extra,
+    }
+
+
+def run_sweep(
+    config: SweepConfig,
+    *,
+    resume: Path | None = None,
+    retry_errors: bool = False,
+    show_progress: bool = True,
+    warn: Callable[[str], None] = lambda m: print(f"warning: {m}", file=sys.stderr),
+) -> SweepOutcome:
+    if resume is not None:
+        sweep = SweepDir.open(resume)
+        manifest = sweep.read_manifest()
+        given = config
+        config = SweepConfig.from_manifest(
+            manifest["config"], openai_api_key=given.openai_api_key, cache_path=given.cache_path if manifest["config"].get("cache", True) else None
+        )
+        for name, value in given.budgets.to_dict().items():  # budgets given now override the sweep's
+            if value is not None:
+                setattr(config.budgets, name, value)
+    plan = plan_sweep(config, warn)
+    indexes = ensure_indexes({q.doc_name: pdf_path(config.pdf_dir, q.doc_name) for q in plan.questions}, config.index_dir, workers=config.index_workers)
+    done: dict[str, RunRecord] = {}
+    if resume is not None:
+        previous = sweep.read_records(repair=True)
+        if retry_errors:
+            kept = [r for r in previous if r.status != "error"]
+            _archive_errors(sweep, [r for r in previous if r.status == "error"])
+            _rewrite_records(sweep, kept)
+            previous = kept
+        done = {r.run_id: r for r in previous}
+        created_at = manifest.get("created_at")
+    else:
+        sweep = SweepDir.create(config.runs_dir)
+        created_at = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    sweep.write_manifest(_manifest(plan, sweep, indexes, "running", created_at=created_at))
+    todo = [r for r in plan.runs if r.run_id not in done]
+    outcome = SweepOutcome(sweep, list(done.values()))
+    try:
+        asyncio.run(_run_all(plan, todo, indexes, sweep, outcome, show_progress, len(done)))
+    except KeyboardInterrupt:
+        outcome.interrupted = True
+    status = "interrupted" if outcome.interrupted else ("stopped" if outcome.stopped_reason else "complete")
+    sweep.write_manifest(
+        _manifest(
+            plan, sweep, indexes, status, created_at=created_at,
+            finished_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            summary=_summary(outcome.records, len(plan.runs)),
+            stopped_reason=outcome.stopped_reason,
+        )
+    )
+    return outcome
+
+
+def _archive_errors(sweep: SweepDir, records: list[RunRecord]) -> None:
+    """Keep the records of runs about to be retried: their errors are history worth having."""
+    archive = RecordWriter(sweep.path / "retried_errors.jsonl")
+    try:
+        for record in records:
+            archive.append(record)
+    finally:
+        archive.close()
+
+
+def _rewrite_records(sweep: SweepDir, records: list[RunRecord]) -> None:
+
+    tmp = sweep.runs_path.with_suffix(".jsonl.tmp")
+    with tmp.open("w", encoding="utf-8") as handle:
+        for record in records:
+            handle.write(json.dumps(record.to_dict(), default=str, ensure_ascii=False) + "\n")
+        handle.flush()
+        os.fsync(handle.fileno())
+    os.replace(tmp, sweep.runs_path)
+
+
+def _summary(records: list[RunRecord], planned: int) -> dict:
+    counts = {"planned": planned, "finished": len(records), "ok": 0, "fail": 0, "error": 0}
+    for record in records:
+        counts[record.status] = counts.get(record.status, 0) + 1
+    known = [r.cost_usd for r in records]
+    counts["cost_usd"] = None if any(c is None for c in known) else round(sum(c or 0 for c in known), 6)
+    counts["tokens"] = sum(r.usage.total for r in records)
+    return counts
+
+
+async def _run_all(
+    plan: SweepPlan,
+    todo: list[RunSpec],
+    indexes: dict[str, DocumentIndex],
+    sweep: SweepDir,
+    outcome: SweepOutcome,
+    show_progress: bool,
+    already: int,
+) -> None:
+    config = plan.config
+    cache = ResponseCache(config.cache_path) if config.cache_path else None
+    settings = provider_settings(config)
+    clients: dict[str, ModelClient] = {}
+    gates: dict[str, asyncio.Semaphore] = {}
+    for model, spec in plan.specs.items():
+        limit = config.concurrency or DEFAULT_CONCURRENCY.get(spec.provider, 4)
+        clients[model] = ModelClient(create_provider(spec, settings), cache=cache, limiter=AdaptiveLimiter(limit))
+        gates[model] = asyncio.Semaphore(limit)
+    writer = RecordWriter(sweep.runs_path)
+    progress = Progress(total=len(plan.runs), done=already, enabled=show_progress)
+    spend = SpendGuard(config.budgets.max_cost_usd, outcome.records)
+
+    async def one(spec: RunSpec) -> None:
+        async with gates[spec.model]:
+            reason = spend.refuse()
+            if reason:
+                outcome.stopped_reason = outcome.stopped_reason or reason
+                return
+            spend.in_flight += 1
+            try:
+                record = await execute_run(spec, clients[spec.model], indexes[spec.question.doc_name], sweep, config)
+            finally:
+                spend.in_flight -= 1
+        writer.append(record)
+        outcome.records.append(record)
+        progress.advance(record.status)
+
+    try:
+        await asyncio.gather(*(one(spec) for spec in todo))
+    finally:
+        progress.close()
+        writer.close()
+        for client in clients.values():
+            await client.aclose()
+        if cache:
+            cache.close()
+
+
+class SpendGuard:
+    """Stops starting runs when the sweep's spend would pass ``--max-cost``: what was spent
+    plus, for every run in flight and the next one, the mean spend of the runs so far."""
+
+    def __init__(self, max_cost: float | None, records: list[RunRecord]):
+        self.max_cost = max_cost
+        self.records = records
+        self.in_flight = 0
+
+    def spent(self) -> float:
+        return sum(r.spent_usd or 0.0 for r in self.records)
+
+    def refuse(self) -> str:
+        if self.max_cost is None:
+            return ""
+        spent = self.spent()
+        per_run = spent / len(self.records) if self.records else 0.0
+        projected = spent + (self.in_flight + 1) * per_run
+        if projected > self.max_cost:
+            return f"--max-cost ${self.max_cost:.2f} reached: ${spent:.4f} spent, about ${per_run:.4f} a run"
+        return ""
+
+
+async def execute_run(spec: RunSpec, client: ModelClient, index: DocumentIndex, sweep: SweepDir, config: SweepConfig) -> RunRecord:
+    """One run, always ending in a record: ok, fail (declined with a reason) or error."""
+    trace_path = sweep.trace_path(spec.run_id)
+    trace_path.unlink(missing_ok=True)  # a resumed run starts its trace afresh
+    trace = Trace(trace_path)
+    meter = RunMeter()
+    budgets = config.budgets
+    deadline = time.monotonic() + budgets.max_run_seconds if budgets.max_run_seconds else None
+    llm = client.bind(
+        meter=meter,
+        trace=trace,
+        run_number=spec.run_number,
+        budget=RunBudget(budgets.max_run_tokens, budgets.max_run_llm_calls, deadline),
+    )
+    tools = SectionTools(index, trace)
+    ctx = RetrievalContext(llm, tools, trace, config.options)
+    started_at = datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+    started = time.monotonic()
+    trace.event("run_start", run_id=spec.run_id, question_id=spec.question.id, model=spec.model, mode=spec.mode, question=spec.question.text)
+    record = RunRecord(
+        run_id=spec.run_id,
+        question_id=spec.question.id,
+        doc_name=spec.question.doc_name,
+        model=spec.model,
+        mode=spec.mode,
+        run_number=spec.run_number,
+        status="error",
+        question_type=spec.question.question_type,
+        trace_path=str(trace_path.relative_to(sweep.path)),
+        started_at=started_at,
+    )
+    try:
+        retriever = get_retriever(spec.mode)
+        coro = retriever.retrieve(index, spec.question.text, ctx)
+        timeout = budgets.max_run_seconds
+        result = await (asyncio.wait_for(coro, timeout) if timeout else coro)
+        record.status = "ok" if result.status == "ok" else "fail"
+        record.answer = result.answer
+        record.sources = result.sources
+        record.error = result.reason if record.status == "fail" else ""
+        record.confidence = result.confidence
+        record.turns = result.turns
+        record.iterations = result.iterations
+        record.findings = result.findings
+        record.findings_count = len(result.findings)
+        record.failed_searches = result.failed_searches
+        record.failed_searches_count = len(result.failed_searches)
+        record.replans = result.replans
+        record.tasks_executed = result.tasks_executed
+        record.planned_tasks = result.planned_tasks
+        record.agent_types = result.agent_types
+        record.plan = result.plan
+        record.extra = result.extra
+    except ProviderError as exc:
+        record.error, record.error_kind = f"provider error after {getattr(exc, 'attempts', 1)} attempt(s): {exc}", f"provider:{exc.kind}"
+    except BudgetExceeded as exc:
+        record.error, record.error_kind = str(exc), "budget"
+    except asyncio.TimeoutError:
+        record.error, record.error_kind = f"run exceeded its wall-time budget of {budgets.max_run_seconds} s", "budget"
+    except MalformedOutput as exc:
+        record.error, record.error_kind = f"model output could not be parsed: {exc}", "malformed_output"
+    except Exception as exc:  # noqa: BLE001 - a bug in one run must not end the sweep
+        record.error, record.error_kind = f"{type(exc).__name__}: {exc}", "internal"
+        trace.event("exception", traceback=traceback.format_exc())
+    record.duration_ms = round((time.monotonic() - started) * 1000)
+    record.finished_at = datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+    record.usage = UsageTotals(
+        meter.usage.input, meter.usage.output, meter.usage.cache_read, meter.usage.cache_write,
+        meter.usage.total, meter.usage.estimated, meter.by_role_dict(),
+    )
+    record.cost_usd = None if meter.cost_usd is None else round(meter.cost_usd, 6)
+    record.spent_usd = None if meter.spent_usd is None else round(meter.spent_usd, 6)
+    record.llm_calls, record.cached_calls, record.retries = meter.llm_calls, meter.cached_calls, meter.retries
+    record.tool_calls = tools.calls
+    record.tool_stats = tools.stats
+    record.pages_fetched = sorted(tools.pages_fetched)
+    record.evidence_pages = spec.question.gold.evidence_pages
+    record.evidence_hit = evidence_hit(record.pages_fetched, spec.question.gold)
+    record.provenance = check_provenance(record.answer, record.sources, record.findings, record.pages_fetched, index)
+    trace.event("run_end", status=record.status, answer=record.answer, error=record.error, usage=record.usage.__dict__)
+    trace.close()
+    return record

@@ -1,0 +1,91 @@
+"""The main loop as a user runs it: bench.py then analyze.py, through the CLI, on the
+bundled 3M filing, checking the manifest, the records, the traces and the report."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from harness.paths import PROJECT_ROOT
+from harness.records import RunRecord
+
+CONTRACT_FIELDS = {
+    "run_id", "question_id", "doc_name", "model", "mode", "run_number", "status", "answer", "sources", "error",
+    "duration_ms", "usage", "cost_usd", "llm_calls", "tool_calls", "turns", "iterations", "findings_count",
+    "failed_searches", "replans", "tasks_executed", "pages_fetched", "evidence_hit", "trace_path",
+}
+
+
+def cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, *args], cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=600)
+
+
+@pytest.fixture(scope="module")
+def sweep(tmp_path_factory) -> Path:
+    runs_dir = tmp_path_factory.mktemp("runs")
+    reports_dir = tmp_path_factory.mktemp("reports")
+    done = cli("bench.py", "--test-set", "3M_2022_10K", "--runs", "2", "--runs-dir", str(runs_dir), "--reports-dir", str(reports_dir), "--no-progress")
+    assert done.returncode == 0, done.stderr
+    reports = list(reports_dir.glob("*/index.html"))  # the sweep ends with a (numeric-check) report
+    assert len(reports) == 1 and f"report: {reports[0]}" in done.stdout
+    folders = list(runs_dir.iterdir())
+    assert len(folders) == 1 and str(folders[0]) in done.stdout
+    return folders[0]
+
+
+def test_manifest_describes_the_sweep(sweep):
+    manifest = json.loads((sweep / "manifest.json").read_text())
+    assert manifest["status"] == "complete"
+    assert manifest["config"]["modes"] == ["simple", "agent", "planner", "iterative"]
+    assert manifest["config"]["models"] == ["offline"] and manifest["config"]["runs"] == 2
+    assert len(manifest["questions"]) == 3 and len(manifest["runs"]) == 3 * 4 * 2
+    assert manifest["environment"]["indexes"]["3M_2022_10K"]["pdf_sha256"]
+    assert manifest["summary"]["finished"] == 24 and manifest["summary"]["cost_usd"] == 0
+    assert "openai_api_key" not in json.dumps(manifest)
+
+
+def test_records_follow_the_contract(sweep):
+    lines = (sweep / "runs.jsonl").read_text().splitlines()
+    assert len(lines) == 24
+    records = [json.loads(line) for line in lines]
+    assert len({r["run_id"] for r in records}) == 24
+    for data in records:
+        assert CONTRACT_FIELDS <= set(data)
+        record = RunRecord.from_dict(data)
+        assert record.status in ("ok", "fail", "error")
+        assert record.usage.estimated and record.usage.total > 0 and set(record.usage.by_role)
+        assert record.evidence_hit in (True, False)
+        assert (sweep / record.trace_path).is_file()
+    iterative = [r for r in records if r["mode"] == "iterative"]
+    assert all(r["iterations"] >= 1 for r in iterative)
+    planner = [r for r in records if r["mode"] == "planner"]
+    assert all(r["planned_tasks"] >= 2 and r["plan"] for r in planner)
+    # the offline policy is deterministic: run 2 repeats run 1
+    by_key = {}
+    for r in records:
+        by_key.setdefault((r["mode"], r["question_id"]), set()).add(r["answer"])
+    assert all(len(answers) == 1 for answers in by_key.values())
+
+
+def test_analyze_writes_a_report_with_real_figures(sweep, tmp_path):
+    out = tmp_path / "report"
+    done = cli("analyze.py", str(sweep), "--judge", "--judge-model", "offline", "--out", str(out), "--no-cache", "--no-progress")
+    assert done.returncode == 0, done.stderr
+    assert str(out / "index.html") in done.stdout
+    for name in ("index.html", "summary.md", "runs.csv", "runs.parquet", "verdicts.jsonl"):
+        assert (out / name).is_file(), name
+    assert len(list((out / "runs").glob("*.html"))) == 24
+    assert list((out / "charts").glob("*.png"))
+    html = (out / "index.html").read_text()
+    assert "Success criteria" in html and "offline/iterative" in html
+    verdicts = [json.loads(line) for line in (out / "verdicts.jsonl").read_text().splitlines()]
+    assert len(verdicts) == 24 and all(v["label"] in ("correct", "incorrect", "refusal") for v in verdicts)
+
+
+def test_analyze_without_a_run_dir_takes_the_latest_sweep(sweep, tmp_path):
+    done = cli("analyze.py", "--runs-dir", str(sweep.parent), "--out", str(tmp_path / "r"), "--no-progress")
+    assert done.returncode == 0, done.stderr
+    assert sweep.name in done.stdout
