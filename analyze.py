@@ -52,8 +52,9 @@ def cli() -> None:
 @click.option("--questions", "questions_file", type=click.Path(path_type=Path, dir_okay=False), default=None, help="Questions file with the gold answers (default: the one the sweep used).")
 @click.option("--runs-dir", type=click.Path(path_type=Path, file_okay=False), default=None, help="Where to look for the latest sweep (default: bench_runs/).")
 @click.option("--no-cache", is_flag=True, help="Judge again instead of reusing cached verdicts.")
+@click.option("--cache-dir", type=click.Path(path_type=Path, file_okay=False), default=None, help="Where verdicts.sqlite and responses.sqlite live (default: data/cache).")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
-def report(run_dir, judge, judge_model, judge_runs, baseline, gate, junit, out_dir, questions_file, runs_dir, no_cache, no_progress) -> None:
+def report(run_dir, judge, judge_model, judge_runs, baseline, gate, junit, out_dir, questions_file, runs_dir, no_cache, cache_dir, no_progress) -> None:
     """Judge a sweep (latest under bench_runs/ by default) and write reports/<timestamp>/:
     index.html (criteria, comparisons, charts, one page per run with its trace), summary.md,
     runs.csv and runs.parquet. `analyze.py calibrate-judge --help` measures a judge
@@ -69,6 +70,8 @@ def report(run_dir, judge, judge_model, judge_runs, baseline, gate, junit, out_d
     )
     if runs_dir is not None:
         config.runs_dir = runs_dir
+    if cache_dir is not None:
+        config.cache_dir = cache_dir
     try:
         outcome = analyze(config, show_progress=not no_progress)
     except UserError as error:

@@ -53,9 +53,12 @@ def _fail(error: UserError) -> None:
 @click.option("--openai-base-url", default=None, help="OpenAI-compatible server for openai:<model> (else OPENAI_BASE_URL).")
 @click.option("--openai-api-key", default=None, help="Key for that server (else OPENAI_API_KEY; a local server needs none).")
 @click.option("--no-cache", is_flag=True, help="Bypass the on-disk response cache.")
+@click.option("--cache-dir", type=click.Path(path_type=Path, file_okay=False), default=paths.CACHE_DIR, show_default=True, help="Where the response cache (responses.sqlite) lives.")
 @click.option("--resume", type=click.Path(path_type=Path, file_okay=False), default=None, help="Finish an interrupted sweep in this folder without repeating finished runs.")
 @click.option("--retry-errors", type=click.Path(path_type=Path, file_okay=False), default=None, help="Rerun only the runs of this sweep that ended in error (their old records are kept in retried_errors.jsonl).")
 @click.option("--max-cost", type=float, default=None, help="Stop starting runs when the sweep's spend in USD would pass this.")
+@click.option("--retries", type=int, default=5, show_default=True, help="Retries of a model call after rate limits, overload, 5xx, timeouts or dropped connections (exponential backoff with jitter; retry-after honoured).")
+@click.option("--timeout", "timeout_s", type=float, default=120.0, show_default=True, help="Seconds before a model call times out (then it is retried).")
 @click.option("--max-run-seconds", type=float, default=None, help="End a run as error after this much wall time.")
 @click.option("--max-run-tokens", type=int, default=None, help="End a run as error once it has used this many tokens.")
 @click.option("--report/--no-report", default=True, show_default=True, help="Write the report (numeric check only, no model calls) when the sweep ends.")
@@ -89,12 +92,13 @@ def cli(ctx: click.Context, **opts) -> None:
         ),
         openai_base_url=opts["openai_base_url"],
         openai_api_key=opts["openai_api_key"],
+        timeout_s=opts["timeout_s"],
+        max_attempts=opts["retries"] + 1,
         budgets=Budgets(max_cost_usd=opts["max_cost"], max_run_seconds=opts["max_run_seconds"], max_run_tokens=opts["max_run_tokens"]),
     )
     if opts["questions_file"]:
         config.questions_file = opts["questions_file"]
-    if opts["no_cache"]:
-        config.cache_path = None
+    config.cache_path = None if opts["no_cache"] else opts["cache_dir"] / "responses.sqlite"
     try:
         if opts["resume"] and opts["retry_errors"]:
             raise UserError("--resume and --retry-errors both name a sweep", "use one: --retry-errors also finishes unfinished runs")
@@ -113,7 +117,7 @@ def cli(ctx: click.Context, **opts) -> None:
     if opts["report"] and outcome.records:
         from harness.analyzer import AnalyzeConfig, analyze
 
-        analysis = analyze(AnalyzeConfig(run_dir=outcome.sweep.path, reports_dir=opts["reports_dir"]), show_progress=False)
+        analysis = analyze(AnalyzeConfig(run_dir=outcome.sweep.path, reports_dir=opts["reports_dir"], cache_dir=opts["cache_dir"]), show_progress=False)
         click.echo(f"report: {analysis.report}")
     click.echo(f"judge the answers: python analyze.py {outcome.sweep.path} --judge  (add --judge-model offline without a key)")
 

@@ -40,6 +40,7 @@ class AnalyzeConfig:
     out_dir: Path | None = None
     questions_file: Path | None = None  # None: the file the sweep used
     cache: bool = True
+    cache_dir: Path = paths.CACHE_DIR
     provider: ProviderSettings = field(default_factory=ProviderSettings)
 
 
@@ -81,10 +82,10 @@ def _judge(sweep: Sweep, questions: dict[str, Question], config: AnalyzeConfig, 
     settings = JudgeSettings(
         judge_model=config.judge_model,
         judge_runs=config.judge_runs,
+        verdict_cache=config.cache_dir / "verdicts.sqlite" if config.cache else None,
+        response_cache=config.cache_dir / "responses.sqlite" if config.cache else None,
         provider=config.provider,
     )
-    if not config.cache:
-        settings.verdict_cache = settings.response_cache = None
     records = list(sweep.raw.values())
     progress = Progress(len(records), enabled=show_progress and bool(config.judge_model), unit="answer", desc="judge")
     try:

@@ -42,6 +42,16 @@ class SweepConfig:
     openai_api_key: str | None = None  # never written to the manifest
     timeout_s: float = 120.0
     index_workers: int = 2
+    # Retries of transient provider errors (rate limits, overload, 5xx, timeouts, drops).
+    max_attempts: int = 6
+    retry_base_delay_s: float = 1.0
+    retry_max_delay_s: float = 60.0
+    retry_max_elapsed_s: float = 600.0
+
+    def retry_policy(self):
+        from harness.llm.retry import RetryPolicy
+
+        return RetryPolicy(self.max_attempts, self.retry_base_delay_s, self.retry_max_delay_s, self.retry_max_elapsed_s)
 
     def to_dict(self) -> dict[str, Any]:
         """The manifest's view of the config: every setting that shapes results, no secrets."""
@@ -60,6 +70,10 @@ class SweepConfig:
             "budgets": self.budgets.to_dict(),
             "openai_base_url": self.openai_base_url,
             "timeout_s": self.timeout_s,
+            "retry": {
+                "max_attempts": self.max_attempts, "base_delay_s": self.retry_base_delay_s,
+                "max_delay_s": self.retry_max_delay_s, "max_elapsed_s": self.retry_max_elapsed_s,
+            },
         }
 
     @classmethod
@@ -80,6 +94,11 @@ class SweepConfig:
             openai_base_url=data.get("openai_base_url"),
             timeout_s=float(data.get("timeout_s", 120.0)),
         )
+        retry = data.get("retry") or {}
+        config.max_attempts = int(retry.get("max_attempts", config.max_attempts))
+        config.retry_base_delay_s = float(retry.get("base_delay_s", config.retry_base_delay_s))
+        config.retry_max_delay_s = float(retry.get("max_delay_s", config.retry_max_delay_s))
+        config.retry_max_elapsed_s = float(retry.get("max_elapsed_s", config.retry_max_elapsed_s))
         if not data.get("cache", True):
             config.cache_path = None
         for key, value in overrides.items():

@@ -7,6 +7,7 @@ evidence-recall metric read. Retrievers are handed ``question.text`` and nothing
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
@@ -18,6 +19,7 @@ QUESTIONS_FILE = QUESTIONS_DIR / "financebench_open_source.jsonl"
 DOCUMENTS_FILE = QUESTIONS_DIR / "financebench_document_information.jsonl"
 TEST_SETS_FILE = QUESTIONS_DIR / "test_sets.json"
 REQUIRED_FIELDS = ("financebench_id", "doc_name", "question", "answer")
+SAFE_ID = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,120}")
 
 
 @dataclass(frozen=True)
@@ -90,6 +92,11 @@ def load_questions(path: Path | str = QUESTIONS_FILE) -> list[Question]:
                 "every question needs financebench_id, doc_name, question and answer",
             )
         qid = str(row["financebench_id"])
+        if not SAFE_ID.fullmatch(qid):
+            raise UserError(
+                f"{path}: question id {qid!r} has characters other than letters, digits, '_', '-' and '.'",
+                "ids name trace files, so they must be plain names such as financebench_id_00499",
+            )
         if qid in seen:
             raise UserError(f"{path}: duplicate question id {qid}", "give every question a unique financebench_id")
         seen.add(qid)

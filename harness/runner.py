@@ -10,6 +10,8 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import shutil
+import sqlite3
 import sys
 import time
 import traceback
@@ -164,6 +166,7 @@ def run_sweep(
             if value is not None:
                 setattr(config.budgets, name, value)
     plan = plan_sweep(config, warn)
+    check_output_folder(sweep.path if resume is not None else config.runs_dir)
     indexes = ensure_indexes({q.doc_name: pdf_path(config.pdf_dir, q.doc_name) for q in plan.questions}, config.index_dir, workers=config.index_workers)
     done: dict[str, RunRecord] = {}
     if resume is not None:
@@ -185,6 +188,17 @@ def run_sweep(
         asyncio.run(_run_all(plan, todo, indexes, sweep, outcome, show_progress, len(done)))
     except KeyboardInterrupt:
         outcome.interrupted = True
+    except (OSError, sqlite3.OperationalError) as exc:
+        # The disk filled up or the folder became unwritable: stop at once, keep what was
+        # recorded, and say how to go on. The manifest update may fail for the same reason.
+        try:
+            sweep.write_manifest(_manifest(plan, sweep, indexes, "failed", created_at=created_at, error=str(exc), summary=_summary(outcome.records, len(plan.runs))))
+        except OSError:
+            pass
+        raise UserError(
+            f"cannot write the sweep in {sweep.path}: {exc}; {len(outcome.records)} runs are safely recorded",
+            f"free some space or fix permissions, then resume with `python bench.py --resume {sweep.path}`",
+        ) from None
     status = "interrupted" if outcome.interrupted else ("stopped" if outcome.stopped_reason else "complete")
     sweep.write_manifest(
         _manifest(
@@ -195,6 +209,27 @@ def run_sweep(
         )
     )
     return outcome
+
+
+MIN_FREE_BYTES = 5 * 1024 * 1024
+
+
+def check_output_folder(folder: Path) -> None:
+    """Fail before any work when the sweep could not be written: an unwritable folder or
+    a nearly full disk (records and traces need room)."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        probe = folder / f".write-probe-{os.getpid()}"
+        probe.write_bytes(b"ok")
+        probe.unlink()
+    except OSError as exc:
+        raise UserError(f"cannot write to {folder}: {exc.strerror or exc}", "fix its permissions or pass --runs-dir elsewhere") from None
+    free = shutil.disk_usage(folder).free
+    if free < MIN_FREE_BYTES:
+        raise UserError(
+            f"only {free / 1e6:.1f} MB free where the sweep would be written ({folder})",
+            "free some space or pass --runs-dir on another disk",
+        )
 
 
 def _archive_errors(sweep: SweepDir, records: list[RunRecord]) -> None:
@@ -244,7 +279,7 @@ async def _run_all(
     gates: dict[str, asyncio.Semaphore] = {}
     for model, spec in plan.specs.items():
         limit = config.concurrency or DEFAULT_CONCURRENCY.get(spec.provider, 4)
-        clients[model] = ModelClient(create_provider(spec, settings), cache=cache, limiter=AdaptiveLimiter(limit))
+        clients[model] = ModelClient(create_provider(spec, settings), cache=cache, retry=config.retry_policy(), limiter=AdaptiveLimiter(limit))
         gates[model] = asyncio.Semaphore(limit)
     writer = RecordWriter(sweep.runs_path)
     progress = Progress(total=len(plan.runs), done=already, enabled=show_progress)
@@ -265,9 +300,16 @@ async def _run_all(
         outcome.records.append(record)
         progress.advance(record.status)
 
+    tasks = [asyncio.create_task(one(spec)) for spec in todo]
     try:
-        await asyncio.gather(*(one(spec) for spec in todo))
+        done_tasks, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_EXCEPTION)
+        for task in done_tasks:
+            if task.exception() is not None:
+                raise task.exception()  # a write failed: stop the sweep, nothing more is lost
     finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
         progress.close()
         writer.close()
         for client in clients.values():
@@ -360,6 +402,12 @@ async def execute_run(spec: RunSpec, client: ModelClient, index: DocumentIndex, 
         record.error, record.error_kind = f"run exceeded its wall-time budget of {budgets.max_run_seconds} s", "budget"
     except MalformedOutput as exc:
         record.error, record.error_kind = f"model output could not be parsed: {exc}", "malformed_output"
+    except (OSError, sqlite3.OperationalError):
+        trace.close()
+        raise  # the disk, not the run: the sweep must stop
+    except asyncio.CancelledError:
+        trace.close()  # interrupted: no record, the run is done again on resume
+        raise
     except Exception as exc:  # noqa: BLE001 - a bug in one run must not end the sweep
         record.error, record.error_kind = f"{type(exc).__name__}: {exc}", "internal"
         trace.event("exception", traceback=traceback.format_exc())

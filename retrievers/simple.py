@@ -9,10 +9,9 @@ from __future__ import annotations
 import json
 
 from harness.llm.blocks import block
-from harness.llm.types import Message
 from retrievers.base import RetrievalContext, RetrievalResult
 from retrievers.index.tree import DocumentIndex
-from retrievers.prompting import MalformedOutput, parse_json_object, section_index
+from retrievers.prompting import MalformedOutput, section_index
 from retrievers.replies import answer_from_reply, ask_json
 
 SCORER_SYSTEM = """You choose which sections of a long financial filing to read to answer a question.

@@ -46,3 +46,16 @@ def image_only_pdf(path: Path, pages: int = 3) -> Path:
         page.gen_content()
     pdf.save(str(path))
     return path
+
+
+def long_pdf(path: Path, source: Path, copies: int) -> Path:
+    """A long, real-text PDF: ``copies`` copies of ``source``'s pages back to back."""
+    import pypdfium2 as pdfium
+
+    original = pdfium.PdfDocument(str(source))
+    out = pdfium.PdfDocument.new()
+    for _ in range(copies):
+        out.import_pages(original)
+    out.save(str(path))
+    original.close()
+    return path

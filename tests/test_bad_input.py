@@ -133,3 +133,46 @@ def test_ask_about_a_missing_pdf(tmp_path):
 
 def test_questions_file_default_is_the_bundled_one():
     assert (QUESTIONS_DIR / "financebench_open_source.jsonl").is_file()
+
+
+def test_a_long_pdf_is_indexed_and_an_oversized_one_refused(tmp_path, monkeypatch):
+    import time
+
+    from pdf_factory import long_pdf
+    from retrievers.index import build_index
+    from retrievers.index import pdf as pdf_module
+
+    big = long_pdf(tmp_path / "BIG_10K.pdf", PDF_DIR / "ADOBE_2022_10K.pdf", copies=10)  # 990 pages
+    started = time.monotonic()
+    index = build_index(big)
+    assert index.page_count == 990 and index.leaves() and time.monotonic() - started < 60
+    monkeypatch.setattr(pdf_module, "MAX_PAGES", 500)  # the limit, lowered so the test stays quick
+    pdfs, runs, indexes = tmp_path / "pdfs", tmp_path / "runs", tmp_path / "indexes"
+    pdfs.mkdir()
+    shutil.copy(big, pdfs / "3M_2022_10K.pdf")
+    result = CliRunner().invoke(bench.cli, ["--pdf-dir", str(pdfs), "--runs-dir", str(runs), "--index-dir", str(indexes), "--test-set", "3M_2022_10K", "--modes", "simple", "--no-progress", "--no-report"])
+    assert_refused(result, "990 pages", "split it")
+    assert_nothing_written(runs, indexes)
+
+
+def test_a_budgets_file_with_a_typo(tmp_path):
+    from sweep_factory import make_record, write_sweep
+
+    sweep = write_sweep(tmp_path / "sweep", [make_record()])
+    budgets = tmp_path / "budgets.toml"
+    budgets.write_text("[defaults]\nmin_acuracy = 0.5\n")
+    result = CliRunner().invoke(analyze.cli, [str(sweep), "--gate", str(budgets), "--out", str(tmp_path / "r"), "--no-progress"])
+    assert_refused(result, "min_acuracy", "min_accuracy")
+    assert not (tmp_path / "r").exists()
+
+
+def test_node_ids_with_path_traversal_read_nothing_outside_the_index(tiny_index):
+    from harness.trace import Trace
+    from retrievers.tools import SectionTools
+
+    tools = SectionTools(tiny_index, Trace(None))
+    for node_id in ("../../../../etc/passwd", "/etc/shadow", "..\\..\\windows"):
+        content, _ = tools.call("fetch_section", {"node_id": node_id})
+        assert "root:" not in content
+        data = json.loads(content)
+        assert "error" in data or data["node_id"] in {n.node_id for n in tiny_index.all_nodes()}

@@ -1,7 +1,6 @@
 """PDF reading: page texts, outlines, and a clear PDFError for every unusable file."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 

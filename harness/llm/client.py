@@ -83,9 +83,9 @@ class ModelClient:
         return RunModel(self, meter, trace, run_number, budget or RunBudget())
 
     async def complete(
-        self, request: CompletionRequest, *, meter: RunMeter, trace: Trace, run_number: int = 1
+        self, request: CompletionRequest, *, meter: RunMeter, trace: Trace, run_number: int = 1, call_id: int | None = None
     ) -> Completion:
-        call_id = next(self._ids)
+        call_id = call_id if call_id is not None else next(self._ids)
         key = cache_key(self.spec, request, run_number) if self.cache else None
         trace.event(
             "model_call_start",
@@ -160,6 +160,7 @@ class RunModel:
     trace: Trace
     run_number: int = 1
     budget: RunBudget = field(default_factory=RunBudget)
+    _calls: "itertools.count[int]" = field(default_factory=lambda: itertools.count(1))  # call ids per run
 
     @property
     def spec(self) -> ModelSpec:
@@ -177,8 +178,7 @@ class RunModel:
     ) -> Completion:
         self._check_budget()
         request = CompletionRequest(system, list(messages), list(tools), max_tokens, temperature, role)
-        completion = await self.client.complete(request, meter=self.meter, trace=self.trace, run_number=self.run_number)
-        return completion
+        return await self.client.complete(request, meter=self.meter, trace=self.trace, run_number=self.run_number, call_id=next(self._calls))
 
     def _check_budget(self) -> None:
         budget = self.budget

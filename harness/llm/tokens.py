@@ -7,6 +7,7 @@ between modes, not for billing.
 """
 from __future__ import annotations
 
+import functools
 import json
 import math
 import re
@@ -16,7 +17,10 @@ from harness.llm.types import CompletionRequest
 _PIECES = re.compile(r"[A-Za-z]+|\d+|[^\sA-Za-z\d]")
 
 
+@functools.lru_cache(maxsize=16384)
 def estimate_tokens(text: str) -> int:
+    # Cached: every turn of an agent resends the system prompt, the section index and the
+    # earlier tool results, and re-estimating them would make each call cost O(turns).
     total = 0
     for piece in _PIECES.findall(text):
         if piece[0].isalpha():

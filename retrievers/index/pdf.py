@@ -60,6 +60,12 @@ class PdfContent:
     outline: list[OutlineEntry] = field(default_factory=list)
 
 
+# Limits that keep one pathological file from taking a sweep's memory and time: FinanceBench
+# filings run to ~400 pages and ~5 MB; a page costs the index ~4 KB of text.
+MAX_PAGES = 3000
+MAX_BYTES = 300_000_000
+
+
 def _open(path: Path):  # -> pdfium.PdfDocument
     import pypdfium2 as pdfium
 
@@ -67,8 +73,14 @@ def _open(path: Path):  # -> pdfium.PdfDocument
         raise PDFError(f"PDF not found: {path}", "check the path or download the filing into data/pdfs/")
     if not path.is_file():
         raise PDFError(f"not a file: {path}", "pass the path of a .pdf file")
-    if path.stat().st_size == 0:
+    size = path.stat().st_size
+    if size == 0:
         raise PDFError(f"PDF is empty (0 bytes): {path}", "download the file again")
+    if size > MAX_BYTES:
+        raise PDFError(
+            f"PDF is {size / 1e6:.0f} MB, over the indexer's {MAX_BYTES / 1e6:.0f} MB limit: {path}",
+            "split it (e.g. qpdf --split-pages) or index only the filing's main document",
+        )
     try:
         return pdfium.PdfDocument(str(path))
     except pdfium.PdfiumError as exc:
@@ -99,9 +111,18 @@ def check_pdf(path: Path | str) -> int:
         count = len(doc)
     finally:
         doc.close()
+    _check_page_count(count, path)
+    return count
+
+
+def _check_page_count(count: int, path: Path) -> None:
     if count < 1:
         raise PDFError(f"PDF has no pages: {path}", "download the file again")
-    return count
+    if count > MAX_PAGES:
+        raise PDFError(
+            f"PDF has {count} pages, over the indexer's limit of {MAX_PAGES}: {path}",
+            "split it (e.g. qpdf --split-pages) or index only the filing's main document",
+        )
 
 
 def _clean(text: str) -> str:
@@ -199,6 +220,11 @@ def read_pdf(path: Path | str, extractor: Extractor = "pypdfium2", styles: bool 
         raise PDFError(f"unknown PDF text extractor {extractor!r}", "use pypdfium2 or pdfplumber")
     path = Path(path)
     doc = _open(path)
+    try:
+        _check_page_count(len(doc), path)
+    except PDFError:
+        doc.close()
+        raise
     buffer = ctypes.create_string_buffer(256)
     pages: list[str] = []
     lines: list[list[Line]] = []

@@ -14,7 +14,7 @@ from harness.llm.blocks import block
 from retrievers.base import RetrievalContext, RetrievalResult
 from retrievers.index.tree import DocumentIndex
 from retrievers.planner.executor import Execution, PlanExecutor, TaskOutcome
-from retrievers.planner.plan import FINAL_TASK, Plan, PlanError, parse_plan, plan_summary
+from retrievers.planner.plan import Plan, PlanError, parse_plan, plan_summary
 from retrievers.prompting import MalformedOutput, section_index
 from retrievers.replies import ask_json, normalise_sources
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from typing import Any, Callable, Union
+from typing import Callable, Union
 
 from harness.errors import UserError
 from harness.llm.base import ModelSpec, ProviderError, ProviderSettings
