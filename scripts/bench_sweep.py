@@ -1,0 +1,131 @@
+"""Benchmark: how well a sweep uses concurrency, and what the harness itself costs.
+
+A model with simulated latency (the offline policy behind an ``asyncio.sleep``, registered
+as a scripted provider, so every call takes the real client path: retries, limiter, usage,
+traces, records) runs the same sweep at several concurrency levels. For each level it
+reports wall time against the ideal, max(total model time / concurrency, the longest run's
+own chain of calls), and the speedup over concurrency 1 against the ideal speedup. With
+zero latency it measures the harness's overhead per model call: wall time minus the time
+the policy itself spent thinking, per call. Finally it times index builds of a folder of
+PDFs, cold and cached, over a process pool.
+
+    python scripts/bench_sweep.py                          # 200 ms per call, levels 1 4 16 64
+    python scripts/bench_sweep.py --latency 0.05 --runs 2 --levels 1,16
+    python scripts/bench_sweep.py --pdf-dir ../shared/financebench/pdfs   # index timings too
+
+Machines are shared and noisy: compare the ratios within one run of the script.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from harness.config import SweepConfig  # noqa: E402
+from harness.llm.offline.policy import respond  # noqa: E402
+from harness.llm.providers.scripted import register_script  # noqa: E402
+from harness.runner import run_sweep  # noqa: E402
+from retrievers.indexing import ensure_indexes  # noqa: E402
+
+
+class LatencyModel:
+    """The offline policy, answering after ``latency`` seconds; counts calls and think time."""
+
+    def __init__(self, latency: float):
+        self.latency = latency
+        self.calls = 0
+        self.think_s = 0.0
+
+    async def __call__(self, request):
+        started = time.perf_counter()
+        text, calls = respond(request)
+        self.think_s += time.perf_counter() - started
+        self.calls += 1
+        if self.latency:
+            await asyncio.sleep(self.latency)
+        return {"text": text, "tool_calls": [{"id": c.id, "name": c.name, "arguments": c.arguments} for c in calls]}
+
+
+def sweep_once(latency: float, concurrency: int, args: argparse.Namespace, out: Path) -> tuple[float, LatencyModel, list]:
+    model = LatencyModel(latency)
+    register_script("latency", model)
+    config = SweepConfig(
+        models=["scripted:latency"], modes=args.modes.split(","), runs=args.runs, test_set=args.test_set,
+        runs_dir=out, cache_path=None, concurrency=concurrency, index_workers=1,
+    )
+    started = time.perf_counter()
+    outcome = run_sweep(config, show_progress=False, warn=lambda m: None)
+    return time.perf_counter() - started, model, outcome.records
+
+
+def concurrency_table(args: argparse.Namespace, out: Path) -> None:
+    levels = [int(x) for x in args.levels.split(",")]
+    sweep_once(0.0, 1, args, out)  # warm the index cache so no level pays for indexing
+    print(f"\nsweep: modes {args.modes}, test set {args.test_set}, {args.runs} run(s) per question, {args.latency * 1000:.0f} ms per model call")
+    print("(think s: CPU time of the in-process offline policy, which a remote model would spend elsewhere;")
+    print(" net s = wall - think, the figure compared with the ideal)")
+    print(f"{'concurrency':>11} {'runs':>5} {'calls':>6} {'wall s':>8} {'think s':>8} {'net s':>7} {'ideal s':>8} {'of ideal':>9} {'speedup':>8} {'ideal x':>8}")
+    base_wall = base_ideal = None
+    for level in levels:
+        wall, model, records = sweep_once(args.latency, level, args, out)
+        net = wall - model.think_s
+        chains = [r.llm_calls * args.latency for r in records]
+        total_model = model.calls * args.latency
+        ideal = max(total_model / level, max(chains, default=0.0))
+        base_wall = base_wall or net
+        base_ideal = base_ideal or ideal
+        print(
+            f"{level:>11} {len(records):>5} {model.calls:>6} {wall:>8.2f} {model.think_s:>8.2f} {net:>7.2f} {ideal:>8.2f} "
+            f"{ideal / net:>9.0%} {base_wall / net:>7.1f}x {base_ideal / ideal:>7.1f}x"
+        )
+    # Per-call overhead is the slope between a small and a large zero-latency sweep, so the
+    # sweep's fixed costs (planning, manifest, loading indexes) do not count as per-call cost.
+    small_args = argparse.Namespace(**{**vars(args), "runs": 1})
+    wall1, model1, _ = sweep_once(0.0, 1, small_args, out)
+    wall2, model2, _ = sweep_once(0.0, 1, args, out)
+    calls = model2.calls - model1.calls
+    slope_ms = ((wall2 - model2.think_s) - (wall1 - model1.think_s)) / max(calls, 1) * 1000
+    fixed_s = (wall1 - model1.think_s) - slope_ms / 1000 * model1.calls
+    print(
+        f"\nharness overhead at zero latency: {slope_ms:.2f} ms per model call "
+        f"(slope between sweeps of {model1.calls} and {model2.calls} calls; the offline policy's own think time excluded), "
+        f"plus {fixed_s:.2f} s fixed per sweep"
+    )
+
+
+def index_table(pdf_dir: Path, workers: int) -> None:
+    pdfs = {p.stem: p for p in sorted(pdf_dir.glob("*.pdf"))}
+    with tempfile.TemporaryDirectory() as tmp:
+        started = time.perf_counter()
+        indexes = ensure_indexes(pdfs, Path(tmp), workers=workers)
+        cold = time.perf_counter() - started
+        started = time.perf_counter()
+        ensure_indexes(pdfs, Path(tmp), workers=workers)
+        cached = time.perf_counter() - started
+    pages = sum(i.page_count for i in indexes.values())
+    print(f"\nindexes of {len(pdfs)} PDFs ({pages} pages) over {workers} worker processes: cold {cold:.1f} s ({pages / cold:.0f} pages/s), cached {cached:.2f} s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--latency", type=float, default=0.2, help="seconds per model call (default 0.2)")
+    parser.add_argument("--levels", default="1,4,16,64", help="concurrency levels (default 1,4,16,64)")
+    parser.add_argument("--modes", default="agent", help="modes to sweep (default agent: multi-turn chains)")
+    parser.add_argument("--test-set", default="sample")
+    parser.add_argument("--runs", type=int, default=3, help="runs per question (default 3)")
+    parser.add_argument("--pdf-dir", type=Path, default=None, help="also time index builds of every PDF here")
+    parser.add_argument("--workers", type=int, default=2, help="index build processes (default 2)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        concurrency_table(args, Path(tmp))
+    if args.pdf_dir:
+        index_table(args.pdf_dir, args.workers)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,56 @@
+"""Model output is text everywhere the report shows it: answers, findings, failed searches,
+plans, section titles in traces, judge rationales. Checked in headless Chromium."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from harness.analysis import load_sweep
+from harness.judge.verdict import Verdict
+from harness.report import render_report
+
+from sweep_factory import make_record, write_sweep
+from test_report_browser import CHROMIUM, INJECTION, Links, _title, dump_dom
+
+pytestmark = [pytest.mark.browser, pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium not installed (apt-get install -y chromium)")]
+
+TITLE = "<script>document.title='PWNED'</script>Consolidated <img src=x onerror=alert(1)> Statement"
+LINK = "javascript:alert(document.cookie)"
+
+
+@pytest.fixture(scope="module")
+def run_page(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("inject")
+    finding = {"label": INJECTION, "value": INJECTION, "unit": "<b>usd</b>", "page": 52, "section": TITLE, "context": LINK}
+    record = make_record(
+        "q1", mode="iterative", answer=f"See [the statement]({LINK}) {INJECTION}", sources=[LINK, "p. 52"],
+        findings=[finding], findings_count=1, failed_searches=[{"item": INJECTION, "reason": TITLE, "sections_tried": [TITLE]}],
+        plan={"tasks": [{"id": "<script>x</script>", "agent": TITLE, "depends_on": [], "signature": INJECTION}]},
+        error=INJECTION,
+    )
+    trace = [
+        {"event": "run_start", "question": INJECTION, "model": "offline", "mode": "iterative"},
+        {"event": "model_call_end", "call_id": 1, "role": "extractor", "usage": {"input": 1, "output": 1, "total": 2}, "text": INJECTION,
+         "tool_calls": [{"name": "fetch_section", "arguments": {"node_id": TITLE}}]},
+        {"event": "tool_call_end", "tool": "fetch_section", "pages": [52, 52], "result": f'{{"title": "{TITLE}", "content": "{LINK}"}}'},
+        {"event": "sections_chosen", "node_ids": [TITLE, LINK]},
+        {"event": "extraction_failed", "item": INJECTION, "reason": TITLE, "sections_tried": [LINK]},
+        {"event": "some_future_event", "payload": INJECTION, "href": LINK},
+    ]
+    sweep = load_sweep(write_sweep(root / "runs", [record], traces={record.run_id: trace}))
+    verdict = Verdict(record.run_id, "incorrect", "llm", "offline", rationale=INJECTION)
+    index = render_report(sweep, [verdict], root / "report")
+    return index.parent / "runs" / f"{record.run_id}.html"
+
+
+def test_every_model_text_on_the_run_page_is_inert(run_page, tmp_path):
+    dom = dump_dom(run_page, tmp_path / "profile")
+    assert _title(dom).startswith("Run ") and "PWNED" not in _title(dom)
+    assert 'id="pwned"' not in dom
+    links = Links(dom)
+    assert links.scripts == 0 and "x" not in links.imgs
+    assert not any(h.strip().lower().startswith("javascript:") for h in links.hrefs)
+    # the texts are there, shown as text
+    assert dom.count("&lt;script&gt;") >= 5
+    assert "javascript:alert(document.cookie)" in dom
