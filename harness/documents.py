@@ -51,13 +51,13 @@ def _verify(path: Path) -> None:
     check_pdf(path)
 
 
-def _install(tmp: Path, target: Path) -> None:
+def _install(tmp: Path, target: Path, source: str) -> None:
     """Keep ``tmp`` as ``target`` only if it is a readable PDF; never leave a partial file."""
     try:
         _verify(tmp)
-    except PDFError:
+    except PDFError as exc:
         tmp.unlink(missing_ok=True)
-        raise
+        raise PDFError(f"{source} is not a readable PDF ({exc.problem.split(':')[0]})", "the source may be an error page or a truncated file") from None
     os.replace(tmp, target)
 
 
@@ -71,7 +71,7 @@ def copy_pdf(source: Path, target: Path) -> None:
     tmp = _temp_beside(target)
     try:
         shutil.copyfile(source, tmp)
-        _install(tmp, target)
+        _install(tmp, target, str(source))
     finally:
         tmp.unlink(missing_ok=True)
 
@@ -80,9 +80,12 @@ def fetch_pdf(url: str, target: Path, timeout: float = 60.0) -> None:
     tmp = _temp_beside(target)
     try:
         request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT})
-        with urllib.request.urlopen(request, timeout=timeout) as response, tmp.open("wb") as out:
-            shutil.copyfileobj(response, out)
-        _install(tmp, target)
+        try:
+            with urllib.request.urlopen(request, timeout=timeout) as response, tmp.open("wb") as out:
+                shutil.copyfileobj(response, out)
+        except urllib.error.HTTPError as exc:
+            raise OSError(f"HTTP {exc.code} {exc.reason} from {url}") from None
+        _install(tmp, target, url)
     finally:
         tmp.unlink(missing_ok=True)
 

@@ -1,0 +1,61 @@
+"""analyze.py as CI and reviewers use it: baseline comparison, the gate, calibration."""
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+
+from click.testing import CliRunner
+
+import analyze
+from harness.judge.labels import HUMAN_LABELS_FILE
+
+from sweep_factory import make_record, write_sweep
+
+QUESTION = "financebench_id_03029"  # 3M FY2018 capex, gold $1577.00
+
+
+def sweep_with(tmp_path, name, answers):
+    records = [make_record(QUESTION, run_number=i + 1, answer=a) for i, a in enumerate(answers)]
+    return write_sweep(tmp_path / name, records, sweep_id=name)
+
+
+def test_baseline_comparison_lists_flips_and_the_change(tmp_path):
+    before = sweep_with(tmp_path, "before", ["Capex was $1,900 million."] * 2)
+    after = sweep_with(tmp_path, "after", ["Capex was $1,577 million."] * 2)
+    result = CliRunner().invoke(analyze.cli, [str(after), "--baseline", str(before), "--out", str(tmp_path / "r"), "--no-progress", "--no-cache"])
+    assert result.exit_code == 0, result.output
+    summary = (tmp_path / "r" / "summary.md").read_text()
+    assert "financebench\\_id\\_03029 | offline/simple | gained | incorrect | correct" in summary
+    html = (tmp_path / "r" / "index.html").read_text()
+    assert "flipped" in html.lower() or "flip" in html.lower()
+
+
+def test_gate_fails_a_cell_below_budget_and_writes_junit(tmp_path):
+    sweep = sweep_with(tmp_path, "s", ["Capex was $1,900 million."] * 2)
+    budgets = tmp_path / "budgets.toml"
+    budgets.write_text('[defaults]\nmin_reliability = 0.9\nmax_mean_tokens = 500\n[cells."offline/simple"]\nmin_accuracy = 0.5\n')
+    junit = tmp_path / "gate.xml"
+    result = CliRunner().invoke(analyze.cli, [str(sweep), "--judge", "--judge-model", "offline", "--gate", str(budgets), "--junit", str(junit), "--out", str(tmp_path / "r"), "--no-progress", "--no-cache"])
+    assert result.exit_code == 1, result.output
+    assert "FAIL offline/simple min_accuracy" in result.output and "FAIL offline/simple max_mean_tokens" in result.output
+    suite = ET.parse(junit).getroot()
+    cases = suite.iter("testcase")
+    failed = {c.get("name") for c in cases if c.find("failure") is not None}
+    assert any("min_accuracy" in name for name in failed) and any("max_mean_tokens" in name for name in failed)
+    budgets.write_text('[defaults]\nmin_reliability = 0.9\nmax_mean_tokens = 5000\n')
+    result = CliRunner().invoke(analyze.cli, [str(sweep), "--gate", str(budgets), "--out", str(tmp_path / "r2"), "--no-progress", "--no-cache"])
+    assert result.exit_code == 0, result.output
+
+
+def test_calibrate_judge_reports_agreement_with_people(tmp_path):
+    rows = [json.loads(line) for line in HUMAN_LABELS_FILE.read_text().splitlines()[:120]]
+    labels = tmp_path / "labels.jsonl"
+    labels.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    result = CliRunner().invoke(analyze.cli, ["calibrate-judge", str(labels), "--judge-model", "offline", "--no-cache"])
+    assert result.exit_code == 0, result.output
+    for phrase in ("3-way", "correct-vs-not", "kappa", "confusion", "answers judged: 120"):
+        assert phrase in result.output
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text('{"financebench_id": "x"}\n')
+    result = CliRunner().invoke(analyze.cli, ["calibrate-judge", str(broken)])
+    assert result.exit_code == 2 and "cannot read labels" in result.output

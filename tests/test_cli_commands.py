@@ -1,0 +1,50 @@
+"""The smaller commands: index (build and --show), ask, and --help that explains."""
+from __future__ import annotations
+
+import shutil
+
+from click.testing import CliRunner
+
+import analyze
+import bench
+from harness.paths import PDF_DIR
+
+
+def test_index_builds_then_reuses_the_cache_and_shows_the_tree(tmp_path):
+    runner = CliRunner()
+    pdf = shutil.copy(PDF_DIR / "BESTBUY_2024Q2_10Q.pdf", tmp_path)
+    result = runner.invoke(bench.cli, ["index", str(pdf), "--index-dir", str(tmp_path / "idx")])
+    assert result.exit_code == 0, result.output
+    assert "30 pages" in result.output and "(structure)" in result.output
+    built = tmp_path / "idx" / "BESTBUY_2024Q2_10Q.json"
+    assert built.is_file()
+    stamp = built.stat().st_mtime_ns
+    runner.invoke(bench.cli, ["index", str(pdf), "--index-dir", str(tmp_path / "idx")])
+    assert built.stat().st_mtime_ns == stamp  # loaded from the cache, not rebuilt
+    shown = runner.invoke(bench.cli, ["index", "--show", str(built)])
+    assert shown.exit_code == 0 and "consolidated" in shown.output.lower()
+
+
+def test_ask_answers_with_cited_pages_and_keeps_the_trace(tmp_path, monkeypatch):
+    import harness.paths
+
+    monkeypatch.setattr(harness.paths, "RUNS_DIR", tmp_path / "runs")
+    monkeypatch.setattr(bench.paths, "RUNS_DIR", tmp_path / "runs")
+    question = "What was Best Buy's total merchandise inventories balance at the end of Q2 FY2024 (in USD millions)?"
+    result = CliRunner().invoke(bench.cli, ["ask", question, "--pdf", str(PDF_DIR / "BESTBUY_2024Q2_10Q.pdf"), "--mode", "iterative", "--trace", "--no-cache"])
+    assert result.exit_code in (0, 1), result.output
+    assert "model calls" in result.output and "(estimated)" in result.output
+    trace_line = [line for line in result.output.splitlines() if line.startswith("trace: ")]
+    assert trace_line
+    trace = trace_line[0].split("trace: ", 1)[1]
+    assert (tmp_path / "runs" / "ask") in __import__("pathlib").Path(trace).parents
+    if result.exit_code == 0:
+        assert "sources: p." in result.output
+
+
+def test_help_explains_every_command():
+    runner = CliRunner()
+    for cli, args in ((bench.cli, ["--help"]), (bench.cli, ["ask", "--help"]), (bench.cli, ["download", "--help"]),
+                      (bench.cli, ["index", "--help"]), (analyze.cli, ["--help"]), (analyze.cli, ["calibrate-judge", "--help"])):
+        result = runner.invoke(cli, args)
+        assert result.exit_code == 0 and "Usage:" in result.output and len(result.output) > 300
