@@ -65,6 +65,7 @@ def test_parallel_fetches_overlap_in_time(tiny_index, tmp_path):
     result, *_ = run_mode("planner", tiny_index, QUESTION, script=scripted([plan(FETCH_CAPEX, FETCH_SALES, FINAL)], delay=0.05), trace_path=trace)
     assert result.status == "ok" and result.answer.startswith("No:") and result.sources == ["p. 4", "p. 5"]
     assert result.planned_tasks == 3 and result.tasks_executed == 3 and result.replans == 0
+    assert result.turns == 2 + 2 + 1  # two tool tasks of two turns each, one single-turn synthesis
     assert result.agent_types == ["calculator", "document_analyst", "synthesizer"]
     events = read_trace(trace)
     spans = {}

@@ -144,7 +144,8 @@ async def _judge_one(item: JudgeItem, settings: JudgeSettings, client: ModelClie
     return Verdict(
         item.item_id, majority, "llm", model, rationales[samples.index(majority)],
         verdict_key(item.question, item.gold, item.answer, RUBRIC_VERSION, model, 0),
-        samples, count / len(samples), meter.usage.total - usage_before, cost, all_cached,
+        samples, count / len(samples) if len(samples) > 1 else None,  # agreement needs --judge-runs > 1
+        meter.usage.total - usage_before, cost, all_cached,
     )
 
 

@@ -56,6 +56,7 @@ class PlannerRetriever:
         reuse: dict[str, TaskOutcome] = {}
         replans = 0
         executed = 0
+        turns = 0
         failure: tuple[str, str] | None = None
         previous: str | None = None
         plan: Plan | None = None
@@ -67,8 +68,11 @@ class PlannerRetriever:
                 ctx.trace.event("plan", plan=plan.raw, replan=replans)
                 execution = await PlanExecutor(plan, question, sections, ctx, reuse).run()
                 executed += execution.executed
+                turns += execution.turns
                 if execution.status == "ok":
-                    return self._answer(execution, plan, replans, executed)
+                    result = self._answer(execution, plan, replans, executed)
+                    result.turns = turns
+                    return result
                 failure, previous = (execution.failed_task, execution.reason), json.dumps(plan.raw)
             if replans >= ctx.options.max_replans:
                 break
@@ -79,6 +83,7 @@ class PlannerRetriever:
             reason=f"plan failed at {failure[0]}: {failure[1]}" + (f" (after {replans} replans)" if replans else ""),
             replans=replans,
             tasks_executed=executed,
+            turns=turns,
             **self._plan_fields(plan),
         )
 

@@ -39,6 +39,7 @@ class TaskOutcome:
     result: dict[str, Any] | None = None
     reason: str = ""
     reused: bool = False
+    turns: int = 0
 
 
 @dataclass
@@ -49,6 +50,10 @@ class Execution:
     reason: str = ""
     outcomes: dict[str, TaskOutcome] = field(default_factory=dict)
     executed: int = 0
+
+    @property
+    def turns(self) -> int:
+        return sum(o.turns for o in self.outcomes.values() if not o.reused)
 
 
 class PlanExecutor:
@@ -101,12 +106,13 @@ class PlanExecutor:
             ]
             if part
         )
+        turns = 0
         try:
             schema = task.schema
             if agent.tools:
-                result, reason = await self._run_tool_task(task, agent.prompt, schema, prompt)
+                result, reason, turns = await self._run_tool_task(task, agent.prompt, schema, prompt)
             else:
-                result, reason = await self._run_plain_task(agent.prompt, schema, prompt)
+                result, reason, turns = await self._run_plain_task(agent.prompt, schema, prompt)
             if result is not None and task.verification:
                 try:
                     if not verify(task.verification, result):
@@ -115,7 +121,7 @@ class PlanExecutor:
                     result, reason = None, f"verification unreadable: {exc}"
         except (PlanError, MalformedOutput) as exc:
             result, reason = None, str(exc)
-        outcome = TaskOutcome(task.id, "ok" if result is not None else "failed", result, reason)
+        outcome = TaskOutcome(task.id, "ok" if result is not None else "failed", result, reason, turns=turns)
         trace.event("task_end", task_id=task.id, status=outcome.status, reason=reason, result=json.dumps(result)[:1500] if result else None)
         self._save_key(task, outcome)
         return outcome
@@ -123,18 +129,18 @@ class PlanExecutor:
     def _save_key(self, task: Task, outcome: TaskOutcome) -> None:
         self.reuse[self._key(task)] = outcome
 
-    async def _run_tool_task(self, task: Task, prompt: str, schema: dict[str, Any], task_text: str) -> tuple[dict | None, str]:
+    async def _run_tool_task(self, task: Task, prompt: str, schema: dict[str, Any], task_text: str) -> tuple[dict | None, str, int]:
         failure = SELF_FAILURE_RULES if self.ctx.options.self_failure else NO_FAILURE_RULES
         agent = SubAgent("executor", (prompt + TASK_RULES + TOOL_RULES + failure).strip(), schema, "Return the task's result.", self.ctx.options.extractor_turns, allow_fail=self.ctx.options.self_failure)
         outcome = await run_subagent(agent, task_text, self.ctx.llm, self.ctx.tools)
         if outcome.status == "returned":
-            return outcome.result, ""
-        return None, outcome.reason
+            return outcome.result, "", outcome.turns
+        return None, outcome.reason, outcome.turns
 
-    async def _run_plain_task(self, prompt: str, schema: dict[str, Any], task_text: str) -> tuple[dict | None, str]:
+    async def _run_plain_task(self, prompt: str, schema: dict[str, Any], task_text: str) -> tuple[dict | None, str, int]:
         system = (prompt + TASK_RULES + "\nReply with only the JSON object.").strip()
         messages = [Message.user(task_text)]
-        for _ in range(2):  # one chance to fix a schema or JSON error
+        for turn in range(1, 3):  # one chance to fix a schema or JSON error
             completion = await self.ctx.llm.complete(system, messages, role="executor", max_tokens=1500)
             try:
                 result = parse_json_object(completion.text)
@@ -143,10 +149,10 @@ class PlanExecutor:
             else:
                 errors = validate(result, schema)
                 if not errors:
-                    return result, ""
+                    return result, "", turn
                 problem = "; ".join(errors[:10])
             messages = messages + [completion.to_message(), Message.user(f"Your result was rejected: {problem}. Reply again with only the JSON object.")]
-        return None, f"result did not match the signature: {problem}"
+        return None, f"result did not match the signature: {problem}", 2
 
     async def _quality_gate(self, execution: Execution) -> dict[str, Any]:
         results = {k: o.result for k, o in execution.outcomes.items()}
