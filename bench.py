@@ -156,22 +156,41 @@ def download(test_set: str, from_dir: Path | None, base_url: str | None, pdf_dir
 @cli.command()
 @click.argument("pdfs", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--show", "show", type=click.Path(path_type=Path), default=None, help="Print the tree of an index JSON (or of a PDF's cached index).")
+@click.option("--model", default=None, help="Build the tree with a model: it parses the table of contents and writes the summaries (e.g. offline, anthropic:claude-haiku-4-5). Default: no model.")
 @click.option("--rebuild", is_flag=True, help="Rebuild even when the cached index is current.")
 @click.option("--index-dir", type=click.Path(path_type=Path), default=paths.INDEX_DIR, show_default=True)
-def index(pdfs: tuple[Path, ...], show: Path | None, rebuild: bool, index_dir: Path) -> None:
-    """Build (or load from cache) the section tree of each PDF."""
-    from retrievers.index import format_tree, load_index_file, load_or_build_index
+def index(pdfs: tuple[Path, ...], show: Path | None, model: str | None, rebuild: bool, index_dir: Path) -> None:
+    """Build (or load from cache) the section tree of each PDF.
+
+    Without --model the tree comes from the PDF outline, else the filing's own structure
+    (Items, statements, Notes), else page windows, with extractive summaries. With --model
+    the model reads the printed table of contents and summarises every section (in
+    parallel); malformed model output falls back to the structural tree with a warning.
+    """
+    from retrievers.index import format_tree, index_path, load_index_file, load_or_build_index
+
+    def build(pdf: Path, rebuild: bool):
+        if model is None:
+            return load_or_build_index(pdf, index_dir, rebuild=rebuild), index_path(pdf, index_dir)
+        from retrievers.index.llm_tree import build_llm_index
+
+        built = build_llm_index(pdf, model, index_dir, rebuild=rebuild, warn=lambda m: click.echo(f"warning: {m}", err=True))
+        return built, index_path(pdf, index_dir, built.meta.get("variant", ""))
 
     try:
         if show is not None:
-            click.echo(format_tree(load_index_file(show) if show.suffix == ".json" else load_or_build_index(show, index_dir)))
+            click.echo(format_tree(load_index_file(show) if show.suffix == ".json" else build(show, False)[0]))
             return
         if not pdfs:
             raise UserError("no PDF given", "pass one or more PDF paths, or --show INDEX")
         for pdf in pdfs:
-            built = load_or_build_index(pdf, index_dir, rebuild=rebuild)
-            nodes = built.all_nodes()
-            click.echo(f"{pdf}: {built.page_count} pages, {len(nodes)} nodes ({built.source}) -> {index_dir / (built.doc_name + '.json')}")
+            built, path = build(pdf, rebuild)
+            line = f"{pdf}: {built.page_count} pages, {len(built.all_nodes())} nodes ({built.source}) -> {path}"
+            if model is not None:
+                meta = built.meta
+                cost = "unknown" if meta.get("cost_usd") is None else f"${meta['cost_usd']:.4f}"
+                line += f"; {meta.get('llm_calls', 0)} model calls, {meta.get('usage', {}).get('total', 0)} tokens, cost {cost}"
+            click.echo(line)
     except UserError as error:
         _fail(error)
 

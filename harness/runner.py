@@ -29,7 +29,7 @@ from harness.llm.base import ModelSpec, ProviderError, ProviderSettings
 from harness.llm.cache import ResponseCache
 from harness.llm.client import BudgetExceeded, ModelClient, RunBudget, RunMeter
 from harness.llm.pricing import price_for
-from harness.llm.registry import check_model, create_provider, parse_model_spec
+from harness.llm.registry import DEFAULT_CONCURRENCY, check_model, create_provider, parse_model_spec
 from harness.llm.retry import AdaptiveLimiter
 from harness.metrics import evidence_hit
 from harness.progress import Progress
@@ -45,9 +45,6 @@ from retrievers.indexing import ensure_indexes
 from retrievers.prompting import MalformedOutput
 from retrievers.tools import SectionTools
 
-# Calls in flight per provider unless --concurrency says otherwise. The offline policy is
-# CPU-bound in this process, so more than one at a time only adds switching.
-DEFAULT_CONCURRENCY = {"offline": 1, "scripted": 16, "anthropic": 8, "bedrock": 4, "openai": 8}
 
 
 @dataclass(frozen=True)

@@ -48,3 +48,16 @@ def test_help_explains_every_command():
                       (bench.cli, ["index", "--help"]), (analyze.cli, ["--help"]), (analyze.cli, ["calibrate-judge", "--help"])):
         result = runner.invoke(cli, args)
         assert result.exit_code == 0 and "Usage:" in result.output and len(result.output) > 300
+
+
+def test_index_with_a_model_builds_beside_the_structural_index(tmp_path):
+    runner = CliRunner()
+    pdf = PDF_DIR / "BESTBUY_2024Q2_10Q.pdf"
+    result = runner.invoke(bench.cli, ["index", str(pdf), "--model", "offline", "--index-dir", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert "(llm:offline)" in result.output and "model calls" in result.output
+    assert (tmp_path / "BESTBUY_2024Q2_10Q.llm_offline.json").is_file()
+    eight_k = runner.invoke(bench.cli, ["index", str(PDF_DIR / "AMCOR_2022_8K_dated-2022-07-01.pdf"), "--model", "offline", "--index-dir", str(tmp_path)])
+    assert eight_k.exit_code == 0 and "warning: " in eight_k.output and "(structure)" in eight_k.output  # no TOC: falls back
+    missing_key = runner.invoke(bench.cli, ["index", str(pdf), "--model", "anthropic:claude-haiku-4-5", "--index-dir", str(tmp_path)], env={"ANTHROPIC_API_KEY": "", "ANTHROPIC_AUTH_TOKEN": ""})
+    assert missing_key.exit_code == 2 and "ANTHROPIC_API_KEY" in missing_key.output

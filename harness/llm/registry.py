@@ -29,6 +29,11 @@ PROVIDERS: dict[str, str] = {
     "openai": "harness.llm.providers.openai_compat",
 }
 
+# Model calls in flight per provider unless --concurrency says otherwise; sweeps, planner
+# tasks and the LLM indexer's parallel summaries all draw from a limiter of this size. The
+# offline policy is CPU-bound in this process, so more than one at a time only adds switching.
+DEFAULT_CONCURRENCY: dict[str, int] = {"offline": 1, "scripted": 16, "anthropic": 8, "bedrock": 4, "openai": 8}
+
 SPEC_HELP = (
     "use offline, anthropic:<model> (e.g. anthropic:claude-haiku-4-5), bedrock:<model id or alias haiku|sonnet>, "
     "openai:<model>[@<base_url>] or scripted:<name>"

@@ -79,6 +79,8 @@ def build_index(
         "tree_seconds": round(tree_s, 3),
         "build_seconds": round(time.perf_counter() - started, 3),
     }
+    # A builder that calls a model reports what happened (model, usage, fallbacks).
+    index.meta.update(getattr(tree, "meta", None) or {})
     return index
 
 
@@ -125,7 +127,8 @@ def load_or_build_index(
     """The cached index of a PDF, built (and cached) when missing or stale.
 
     ``variant`` names a non-default tree builder (e.g. ``"llm:claude-haiku-4-5"``); it is
-    part of the cache key and of the file name.
+    part of the cache key and of the file name. An index whose builder marked it
+    ``transient`` (built around a provider fault) is returned but not cached.
     """
     pdf_path = Path(pdf_path)
     if not pdf_path.is_file():
@@ -140,6 +143,10 @@ def load_or_build_index(
     index = build_index(pdf_path, tree_builder=tree_builder, pdf_sha256=sha)
     if variant:
         index.meta["variant"] = variant
+    if index.meta.pop("transient", False):
+        # Built around a passing fault (a provider error): good for now, not for the cache.
+        index.meta["cache"] = "not cached"
+        return index
     write_index(index, path)
     index.meta["cache"] = "built"
     return index

@@ -1,0 +1,353 @@
+"""Reading a filing's printed table of contents, without a model.
+
+The model only lists the table of contents' entries; everything that can be checked is
+done here: finding the TOC pages, reading the page numbers printed in footers, mapping
+printed pages to physical ones, finding each entry's heading near its page, validating the
+entries, and turning them into sections with the structural indexer's machinery.
+"""
+from __future__ import annotations
+
+import itertools
+import re
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from retrievers.index.headings import clean_title, find_notes, find_trailing, is_continued, statement_kind
+from retrievers.index.layout import Layout, Pos
+from retrievers.index.outline import _close as close_sections
+from retrievers.index.sections import Section, from_headings, to_nodes
+from retrievers.index.structure import Tree, financial_children, front_title, refine
+
+
+@dataclass
+class LlmTree(Tree):
+    """A ``Tree`` plus what happened while building it; ``build_index`` copies ``meta``
+    into ``index.meta``."""
+
+    meta: dict[str, Any] = field(default_factory=dict)
+
+
+class TocError(ValueError):
+    """The table of contents is missing or the model's entries cannot be used."""
+
+
+# --- finding the table of contents ---------------------------------------------------------
+
+_TOC_LINE = re.compile(r"^(?P<title>.*?)[\s.…·_]+(?P<page>\d{1,4})$")
+_FIGURE = re.compile(r"^[($]?[\d,.]+[)%,]?$")
+_YEAR = re.compile(r"^(19|20)\d\d[,.]?$")
+
+
+def toc_line(text: str, max_page: int | None = None) -> tuple[str, int] | None:
+    """``(title, printed page)`` for a line that reads like a TOC entry ("Item 1. Business 4",
+    "Note 5. Restructuring Actions ..... 64"), None for prose, table rows and dates."""
+    # Some extractors run the next group heading onto the line: "Mine Safety Disclosures 15 Part II".
+    text = re.sub(r"(?i)\s+part\s+(?:iv|i{1,3})$", "", " ".join(text.split()))
+    m = _TOC_LINE.match(text)
+    if not m:
+        return None
+    title, page = m["title"].strip(" .:-—–…·_"), int(m["page"])
+    if not re.search(r"[A-Za-z]{2}", title) or "$" in title or "%" in title or len(title.split()) > 30:
+        return None
+    last = title.split()[-1]
+    if (_FIGURE.match(last) and not _YEAR.match(last)) or page < 1 or (max_page is not None and page > max_page):
+        return None
+    return title, page
+
+
+def find_toc_pages(pages: list[str], scan_pages: int = 12, max_pages: int = 4) -> list[int]:
+    """The first run of pages that read like a table of contents: many entry lines, making
+    up much of the page, with page numbers that mostly go up."""
+
+    def looks_like_toc(page: int, min_entries: int) -> bool:
+        lines = [ln for ln in pages[page - 1].split("\n") if ln.strip()]
+        entries = [e for ln in lines if (e := toc_line(ln, len(pages) + 5))]
+        rising = sum(b[1] >= a[1] for a, b in itertools.pairwise(entries))
+        return len(entries) >= min_entries and len(entries) >= 0.3 * len(lines) and rising >= 0.7 * (len(entries) - 1)
+
+    found: list[int] = []
+    for page in range(1, min(scan_pages, len(pages)) + 1):
+        if not found:
+            if looks_like_toc(page, 5):
+                found.append(page)
+        elif len(found) < max_pages and looks_like_toc(page, 3):
+            found.append(page)
+        else:
+            break
+    return found
+
+
+# --- printed page numbers -> physical pages -----------------------------------------------
+
+_FOLIO = re.compile(r"^(?:page\s+)?[-–—]?\s*(\d{1,4})\s*[-–—]?(?:\s+of\s+\d{1,4})?$", re.IGNORECASE)
+_RUNNING_FOLIO = re.compile(r"^(?P<prefix>\S.{0,80}?[^\d\s,.$%])\s*[|–—-]?\s*(?P<number>\d{1,4})$")
+
+
+def printed_page_numbers(pages: list[str]) -> dict[int, int]:
+    """physical page -> the page number printed in its footer (or header): a bare number
+    ("45", "Page 45", "- 45 -") or a running footer ending in one ("Pfizer Inc. 2021 Form
+    10-K 45") that recurs on many pages."""
+    edges = []
+    for text in pages:
+        lines = [ln.strip() for ln in text.split("\n") if ln.strip()]
+        edges.append(lines[-2:][::-1] + lines[:2])
+    prefixes: Counter = Counter()
+    for edge in edges:
+        prefixes.update({m["prefix"] for m in map(_RUNNING_FOLIO.match, edge) if m})
+    running = {k for k, n in prefixes.items() if n >= max(3, 0.2 * len(pages))}
+    found: dict[int, int] = {}
+    for physical, edge in enumerate(edges, 1):
+        for line in edge:
+            m = _FOLIO.match(line)
+            number = int(m.group(1)) if m else None
+            if number is None and (r := _RUNNING_FOLIO.match(line)) and r["prefix"] in running:
+                number = int(r["number"])
+            if number is not None and 0 < number <= len(pages):  # not a year
+                found[physical] = number
+                break
+    return found
+
+
+class PageMap:
+    """Maps printed page numbers to physical pages after the table of contents.
+
+    A filing can number its pages more than once (a 10-K, then an annual report or an
+    exhibit starting again at 1), so a number is looked for from a floor on (the page of
+    the entry before): the page that prints it, else the count from the last numbered
+    page before it, else the document's most common offset."""
+
+    def __init__(self, folios: dict[int, int], after: int, offset: int | None = None):
+        self.folios = sorted((p, n) for p, n in folios.items() if p > after)
+        if offset is None:
+            best = Counter(p - n for p, n in self.folios).most_common(1)
+            offset = best[0][0] if best and best[0][1] >= min(3, len(self.folios)) else None
+        self.offset = offset
+
+    def physical(self, printed: int, floor: int = 1) -> int:
+        last_before = None
+        for p, n in self.folios:
+            if p < floor:
+                continue
+            if n == printed:
+                return p
+            if n > printed:
+                break
+            last_before = (p, n)
+        if last_before is not None:
+            return last_before[0] + printed - last_before[1]
+        return printed + (self.offset or 0)
+
+
+# --- validated entries -> sections ------------------------------------------------------------
+
+
+@dataclass
+class Entry:
+    title: str
+    printed: int
+    level: int
+    page: int = 0  # physical
+    pos: Pos = (0, 0)
+    located: bool = False
+
+
+def _key(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "", text.lower())
+
+
+_LIST_MARK = re.compile(r"^\s*(?:\(?[a-z0-9]\)|[•▪●◦*])\s+", re.IGNORECASE)
+_PART_PREFIX = re.compile(r"^\s*part\s+(?:iv|i{1,3})\b[\s.:\-—–]*", re.IGNORECASE)
+_PART_BEFORE_ITEM = re.compile(r"^\s*part\s+(?:iv|i{1,3})\b[\s.:\-—–]*(?=item\b)", re.IGNORECASE)
+_ITEM = re.compile(r"^\s*item\s*(\d{1,2}[a-d]?)(?![\d.]\d)\b[\s.:\-—–]*", re.IGNORECASE)
+_NOTE = re.compile(r"^\s*note\s*(\d{1,2})\b[\s.:\-—–]*", re.IGNORECASE)
+_FINANCIAL_GROUP = re.compile(r"financial statements|financial information", re.IGNORECASE)
+_STATEMENT_TAIL = re.compile(
+    r"\s+(?:for|as of|at|in)\s+(?:the\s+)?(?:(?:fiscal\s+)?years?|three|six|nine|twelve|fiscal|quarters?|periods?|months|"
+    r"january|february|march|april|may|june|july|august|september|october|november|december)\b.*$",
+    re.IGNORECASE,
+)
+
+
+def display_title(title: str) -> str:
+    """The entry's title in the tree's house style: "Item 7. ...", "Note 5. ...", statement
+    titles without their dates."""
+    title = clean_title(_LIST_MARK.sub("", title))
+    m = _ITEM.match(title)
+    if m:
+        rest = title[m.end():]
+        return f"Item {m.group(1).upper()}." + (f" {rest}" if rest else "")
+    m = _NOTE.match(title)
+    if m:
+        rest = title[m.end():]
+        return f"Note {m.group(1)}." + (f" {rest}" if rest else "")
+    if statement_kind(title) or statement_kind(_STATEMENT_TAIL.sub("", title)):
+        return _STATEMENT_TAIL.sub("", title) or title
+    return title
+
+
+def _kind(title: str) -> tuple[str, str]:
+    if m := _ITEM.match(title):
+        return "item", f"item_{m.group(1).lower()}"
+    if m := _NOTE.match(title):
+        return "note", f"note_{m.group(1)}"
+    if re.match(r"(?i)^notes to\b", title):
+        return "notes", "notes"
+    if statement_kind(title):
+        return "statement", ""
+    if re.match(r"(?i)^signatures?$", title):
+        return "signatures", "signatures"
+    return "section", ""
+
+
+def find_heading(layout: Layout, title: str, pages: list[int], after: Pos) -> Pos | None:
+    """Where ``title`` is printed as a heading on the first of ``pages`` that has it, after
+    ``after``; bold, capitalised or exact lines beat prose that merely starts the same way."""
+    want = _key(_PART_PREFIX.sub("", _LIST_MARK.sub("", title)))[:28]
+    if len(want) < 4:
+        return None
+    for page in pages:
+        hits = []
+        for ln in layout.content_lines(page):
+            raw = ln.text.strip()
+            if (page, ln.number) <= after or raw[:1] in "•▪●◦" or len(raw) > max(len(title) + 40, 100):
+                continue
+            have = _key(_PART_PREFIX.sub("", raw))
+            if not want.startswith("item"):  # a TOC "1A. Risk Factors" for the heading "ITEM 1A. RISK FACTORS"
+                have = have.removeprefix("item")
+            if have.startswith(want) or (len(have) >= 12 and want.startswith(have)):
+                strong = ln.bold or raw.isupper() or have == _key(title)
+                hits.append((not strong, ln.number))
+        if hits:
+            return (page, min(hits)[1])
+    return None
+
+
+def parse_entries(reply: dict[str, Any]) -> tuple[list[Entry], int]:
+    """Entries from the model's reply, with levels made consistent; and how many were dropped
+    as unreadable."""
+    raw = reply.get("entries")
+    if not isinstance(raw, list):
+        raise TocError("the reply has no list of entries")
+    entries, dropped = [], 0
+    for item in raw:
+        try:
+            title = _PART_BEFORE_ITEM.sub("", " ".join(str(item["title"]).split()))
+            printed = int(str(item["page"]).strip())
+            level = int(item.get("level", 0) or 0)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            dropped += 1
+            continue
+        if not title:
+            dropped += 1
+            continue
+        if (_PART_PREFIX.match(title) and len(title) < 40) or is_continued(title):
+            continue  # "PART II" group headings and "(continued)" repeats carry no text of their own
+        entries.append(Entry(title, printed, max(level, 0)))
+    if entries:
+        base = min(e.level for e in entries)
+        previous = -1
+        for e in entries:
+            e.level = min(e.level - base, previous + 1)
+            previous = e.level
+    return entries, dropped
+
+
+def place_entries(layout: Layout, entries: list[Entry], toc_pages: list[int], page_map: PageMap) -> list[Entry]:
+    """Give each entry a physical page and position, in page order; drop entries out of
+    range, and out of order where their heading is not found (a misread page number)."""
+    first_body = (max(toc_pages) if toc_pages else 0) + 1
+    # Some TOCs list the financial statements before the MD&A that precedes them: entries go
+    # in page order, but one that breaks the TOC's own order must have its heading found.
+    flagged, highest = [], 0
+    for e in entries:
+        flagged.append((e, e.printed < highest))
+        highest = max(highest, e.printed)
+    flagged.sort(key=lambda pair: pair[0].printed)
+    placed: list[Entry] = []
+    after = (first_body, -1)
+    for e, out_of_order in flagged:
+        guess = page_map.physical(e.printed, max(first_body, after[0]))
+        if not first_body <= guess <= layout.page_count or guess < after[0] - 2:
+            continue
+        guess = max(guess, after[0])  # the entry before was found a page or two late
+        lowest = max(first_body, after[0])
+        near = [p for p in (guess, guess + 1, guess - 1, guess + 2, guess - 2) if lowest <= p <= layout.page_count]
+        pos = find_heading(layout, e.title, near, after)
+        located = pos is not None
+        if out_of_order and not located:
+            continue
+        if pos is None:
+            # Not found (the page prints another wording): the TOC says the section starts
+            # on this page, so it starts at its top.
+            pos = max((guess, 0), after)
+        placed.append(replace(e, page=pos[0], pos=pos, located=located))
+        after = pos
+    return placed
+
+
+def toc_sections(layout: Layout, entries: list[Entry]) -> list[Section]:
+    """Nested sections from placed entries, with the cover before them and the signatures
+    and exhibits after them (which a TOC usually omits), each section refined like the
+    structural tree's."""
+    roots: list[Section] = []
+    stack: list[tuple[int, Section]] = []
+    for e in entries:
+        title = display_title(e.title) or e.title
+        kind, label = _kind(title)
+        section = Section(title, e.pos, layout.end, kind, label)
+        while stack and stack[-1][0] >= e.level:
+            stack.pop()
+        (stack[-1][1].children if stack else roots).append(section)
+        stack.append((e.level, section))
+    trailing = _trailing(layout, entries[-1].pos, {s.kind for s in roots})
+    close_sections(layout, roots, trailing[0].start if trailing else layout.end)
+    if roots[0].start > (1, 0):
+        roots.insert(0, Section(front_title(layout, roots[0].start), (1, 0), roots[0].start, "front", "front_matter"))
+    sections = roots + trailing
+    for section in sections:
+        for s in section.walk():
+            if s.children:
+                continue
+            # A TOC entry that groups the statements ("Consolidated Financial Statements 57")
+            # is split into them even when short: agents look for one statement at a time.
+            if s.kind == "notes":
+                notes = find_notes(layout, s.start, s.end)
+                s.children = from_headings(layout, notes, s.start, s.end, "Notes: basis of presentation") if notes else []
+            elif _FINANCIAL_GROUP.search(s.title) and s.kind not in ("statement", "note"):
+                s.children = financial_children(layout, s)
+        refine(layout, section)
+    return sections
+
+
+def _trailing(layout: Layout, after: Pos, kinds: set[str]) -> list[Section]:
+    heads = [h for h in find_trailing(layout, after) if h.kind != "signatures" or "signatures" not in kinds]
+    sections = [Section(h.title, h.pos, layout.end, h.kind, h.label) for h in heads if h.kind == "signatures"]
+    exhibits = [h for h in heads if h.kind == "exhibit"]
+    if len(exhibits) == 1:
+        sections.append(Section(exhibits[0].title, exhibits[0].pos, layout.end, "exhibit", exhibits[0].label))
+    elif exhibits:
+        group = Section("Exhibits filed with the report", exhibits[0].pos, layout.end, "exhibits", "exhibits")
+        group.children = from_headings(layout, exhibits, group.start, group.end, "Exhibits")
+        sections.append(group)
+    for a, b in itertools.pairwise(sections):
+        a.end = b.start
+    return sections
+
+
+def tree_from_sections(layout: Layout, sections: list[Section], source: str) -> LlmTree:
+    nodes = to_nodes(layout, sections)
+    topics: dict[str, list[str]] = {}
+
+    def walk(items):
+        for item in items:
+            yield item
+            yield from walk(item.children)
+
+    for node, section in zip(walk(nodes), walk(sections)):
+        if section.absorbed:
+            topics[node.node_id] = list(dict.fromkeys(t for t in section.absorbed if t))
+    return LlmTree(nodes, source, topics)
+
+
+# --- the model's part ------------------------------------------------------------------------
