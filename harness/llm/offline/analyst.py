@@ -1,23 +1,26 @@
-"""What the offline policy does with text it has been shown.
+"""What the offline policy finds in text it has been shown.
 
-``candidates_for`` finds values for a need in table rows (or sentences for a passage
-need); ``decide`` turns findings into an answer, a request for the next need, or a
-failure. Inputs are only what the prompts contain: question text, document text a tool
-returned, findings an extraction produced.
+``candidates_for`` finds values for a need: table rows whose label names the figure, in the
+column of the year asked, preferring the statement the figure is printed on (and the one
+the question names), else a sentence stating it; sentences for a passage need (one BM25
+over everything read); the lines of a statement block for a "largest line" need; the rows
+of a segment or region table for a "which" need (``ranking``). Inputs are only what the prompts contain: question text, document
+text a tool returned, findings an extraction produced.
 """
 from __future__ import annotations
 
-import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from harness.llm.offline.question import Need, QuestionPlan
+from harness.llm.offline.lineitems import label_score
+from harness.llm.offline.question import Need
+from harness.llm.offline.statements import statement_kind
 from harness.llm.offline.tables import Row, iter_rows, page_lines
-from harness.llm.offline.text import BM25, sentences, terms
+from harness.llm.offline.text import BM25, expand_query, sentences, terms
 
-# Outflows that statements print as negatives; formulas want their size.
-OUTFLOWS = ("capital expenditures", "cash dividends paid")
+GOOD_SCORE = 2.5  # a row naming the figure, on its statement or in its year's column
+PASSAGE_SECTIONS = 3  # sections read before answering from passages
 
 
 @dataclass
@@ -29,178 +32,232 @@ class Candidate:
     section: str
     context: str
     score: float
+    year: int | None = None
+    others: dict[int, float] = field(default_factory=dict)  # the row's other years
 
     def finding(self) -> dict[str, Any]:
         return {"label": self.label, "value": self.value, "unit": self.unit, "page": self.page, "section": self.section, "context": self.context}
 
-
-def row_score(row: Row, query: list[str]) -> float:
-    label_terms = terms(row.label)
-    if not label_terms:
-        return 0.0
-    wanted = set(query)
-    hits = sum(1 for t in label_terms if t in wanted)
-    if not hits:
-        return 0.0
-    coverage = hits / len(label_terms)
-    bonus = 0.3 if re.match(r"(?i)(total|net)\b", row.label) else 0.0
-    return hits * coverage + coverage + bonus
+    def findings(self, base: str) -> list[dict[str, Any]]:
+        """This value and the same row's other years, each its own finding."""
+        out = [self.finding()]
+        for year, value in sorted(self.others.items(), reverse=True):
+            if year != self.year:
+                out.append({**self.finding(), "label": f"{base}_{year}", "value": value})
+        return out
 
 
-def scale_of(text: str) -> str:
-    head = text.lower()
-    if re.search(r"in thousands|\(thousands|thousands of", head):
-        return "thousands_usd"
-    if re.search(r"in billions|\(billions", head):
-        return "billions_usd"
-    if re.search(r"in millions|\(millions|millions of|\$ in millions|dollars in millions", head):
-        return "millions_usd"
-    return ""
+def _context(row: Row) -> str:
+    columns = ", ".join(map(str, row.years)) if row.years else "unlabelled"
+    scale = row.scale.replace("_usd", " USD") if row.scale else "scale not stated"
+    return f"{row.label}: {' '.join(row.raw_cells)} (columns: {columns}; {scale})"
 
 
-def candidates_for(need: Need, text: str, section: str, limit: int = 5) -> list[Candidate]:
+def _statement_bonus(need: Need, section: str, row: Row) -> float:
+    kind = statement_kind(section)
+    bonus = 0.0
+    if kind and need.statements:
+        if kind == need.statements[0]:
+            bonus = 1.0
+        elif kind in need.statements:
+            bonus = 0.6
+        else:
+            bonus = -0.3
+    if re.search(r"(?i)changes? in|increase|decrease", row.group) and "balance_sheet" in need.statements[:1]:
+        bonus -= 1.0  # "Changes in assets and liabilities: Inventories": a flow, not the balance
+    return bonus
+
+
+def candidates_for(need: Need, text: str, section: str, limit: int = 5, default_page: int = 1) -> list[Candidate]:
     if need.kind == "passage":
-        return passage_candidates(need.phrase, text, section, limit)
-    query = need.terms
-    scale = scale_of(text)
+        return passage_candidates(need.phrase, text, section, limit, default_page)
+    if need.kind == "rows":
+        return block_rows(need, text, section, default_page)
+    if need.kind == "table":
+        from harness.llm.offline.ranking import which_candidates
+
+        measure = "change" if need.key.endswith("change") else "level"
+        rows = which_candidates(need, text, section, default_page, measure)
+        return [Candidate(f["label"], f["value"], f["unit"], f["page"], section, f["context"], 2.0) for f in rows]
+    names = need.alternatives
     found: list[Candidate] = []
-    for row in iter_rows(text):
-        score = row_score(row, query)
+    for row in iter_rows(text, default_page):
+        score = label_score(row.label, names, need.context)
         if score <= 0:
             continue
         value = row.value_for(need.year)
         if value is None:
             continue
-        if need.year and row.years and need.year in row.years:
+        year = need.year
+        if need.year and row.years:
             score += 0.5  # the column of the year asked for, not a guess
-        unit = "percent" if row.percent and all(row.percent) else scale
-        context = f"{row.line[:160]} (columns: {', '.join(map(str, row.years)) or 'unlabelled'})"
-        found.append(Candidate(need.key, value, unit, row.page, section, context, score))
+        elif need.year:
+            score -= 0.5
+        elif row.years:
+            year = row.years[0]
+        score += _statement_bonus(need, section, row)
+        if row.scale:
+            score += 0.1
+        unit = "percent" if row.is_percent else row.scale
+        label = f"{need.base}_{year}" if year else need.base
+        found.append(Candidate(label, value, unit, row.page, section, _context(row), score, year, row.by_year()))
+    if not found:
+        found = sentence_values(need, text, section, default_page)
     found.sort(key=lambda c: -c.score)
     return found[:limit]
 
 
-def passage_candidates(query_text: str, text: str, section: str, limit: int = 3) -> list[Candidate]:
-    by_page: dict[int, list[str]] = {}
-    for page, line in page_lines(text):
-        by_page.setdefault(page, []).append(line)
-    passages = [(page, s) for page, lines in by_page.items() for s in sentences(" ".join(lines))]
-    if not passages:
-        return []
-    bm25 = BM25([terms(s) for _, s in passages])
-    from harness.llm.offline.text import expand_query
+_AMOUNT = re.compile(r"(?<![\w.])(\(?\$?\s?\d{1,3}(?:,\d{3})+(?:\.\d+)?|\(?\$?\s?\d+(?:\.\d+)?)\)?\s?(%|percent\b|million\b|billion\b|thousand\b)?", re.IGNORECASE)
+_YEAR = re.compile(r"(?<![\d,.$])((?:19|20)\d{2})(?![\d,%])")
 
-    scores = bm25.scores(expand_query(query_text))
-    order = sorted(range(len(passages)), key=lambda i: -scores[i])
-    out = []
-    for i in order[:limit]:
-        if scores[i] <= 0:
-            break
-        page, sentence = passages[i]
-        out.append(Candidate(f"passage_p{page}", sentence[:400], "text", page, section, sentence[:200], scores[i]))
+
+def sentence_values(need: Need, text: str, section: str, default_page: int = 1) -> list[Candidate]:
+    """A figure stated in prose: "the effective tax rate was 21.6% in 2022 and 24.6% in 2021".
+    Values need a unit (%, $, million); with years, the k-th value goes with the k-th year."""
+    by_page: dict[int, list[str]] = {}
+    for page, line in page_lines(text, default_page):
+        by_page.setdefault(page, []).append(line)
+    names = [set(terms(n)) for n in need.alternatives if terms(n)]
+    out: list[Candidate] = []
+    for page, lines in by_page.items():
+        for sentence in sentences(" ".join(lines)):
+            words = set(terms(sentence))
+            if not any(n <= words for n in names) or len(sentence) > 600:
+                continue
+            values = []
+            for match in _AMOUNT.finditer(sentence):
+                raw, unit = match.group(1), (match.group(2) or "").lower()
+                if _YEAR.fullmatch(raw.strip("($ ")) and not unit:
+                    continue
+                if not unit and "$" not in raw:
+                    continue
+                number = float(re.sub(r"[^\d.]", "", raw) or "nan")
+                values.append((match.start(), number, "percent" if unit in ("%", "percent") else {"million": "millions_usd", "billion": "billions_usd", "thousand": "thousands_usd"}.get(unit, "")))
+            if not values:
+                continue
+            years = [int(m.group(1)) for m in _YEAR.finditer(sentence)]
+            chosen = None
+            if need.year and len(years) == len(values) and need.year in years:
+                chosen = values[years.index(need.year)]
+            elif need.year and need.year in years and len(values) == 1 or not need.year and values:
+                chosen = values[0]
+            if chosen is None:
+                continue
+            label = f"{need.base}_{need.year}" if need.year else need.base
+            out.append(Candidate(label, chosen[1], chosen[2], page, section, sentence[:200], 1.5 + (0.5 if need.year else 0.0), need.year))
     return out
 
 
-# --- deciding ---------------------------------------------------------------------------
-
-@dataclass
-class Decision:
-    status: str  # answer | needs | fail
-    answer: str = ""
-    pages: list[int] | None = None
-    needs: str = ""
-    reason: str = ""
+def passage_candidates(query_text: str, text: str, section: str, limit: int = 3, default_page: int = 1) -> list[Candidate]:
+    return passages_across(query_text, [(section, text, default_page)], limit)
 
 
-def match_need(need: Need, findings: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """The finding that best supplies ``need``: its own label, else the closest by terms and year."""
-    best, best_score = None, 0.0
-    wanted = set(need.terms)
-    for finding in findings:
-        if finding.get("label") == need.key and _number(finding.get("value")) is not None:
-            return finding
-        if need.kind == "value" and _number(finding.get("value")) is None:
+def passages_across(query_text: str, documents: list[tuple[str, str, int]], limit: int = 3) -> list[Candidate]:
+    """The sentences that best answer ``query_text`` across all documents (one BM25 over
+    every sentence read, so scores compare across sections)."""
+    passages: list[tuple[str, int, str]] = []
+    for section, text, first in documents:
+        by_page: dict[int, list[str]] = {}
+        for page, line in page_lines(text, first):
+            by_page.setdefault(page, []).append(line)
+        passages += [(section, page, s) for page, lines in by_page.items() for s in sentences(" ".join(lines)) if not _boilerplate(s)]
+    if not passages:
+        return []
+    bm25 = BM25([terms(s) for _, _, s in passages])
+    query = expand_query(_strip_asker(query_text))
+    scores = bm25.scores(query)
+    if _ASKS_WHY.search(query_text):  # a "what drove" question is answered by a sentence that gives causes
+        scores = [score * (1.4 if _CAUSAL.search(p[2]) else 1.0) for score, p in zip(scores, passages, strict=True)]
+    wanted = set(query)
+    out = []
+    for i in sorted(range(len(passages)), key=lambda i: -scores[i]):
+        if scores[i] <= 0 or len(out) >= limit:
+            break
+        section, page, sentence = passages[i]
+        coverage = len(set(terms(sentence)) & wanted) / (len(wanted) or 1)
+        out.append(Candidate(f"passage_p{page}", sentence[:400], "text", page, section, f"covers {coverage:.0%} of the question's terms", scores[i]))
+    return out
+
+
+_ASKS_WHY = re.compile(r"(?i)\bwhat drove|\bdrivers?\b|\bwhy\b|what caused|reasons? for")
+_CAUSAL = re.compile(r"(?i)\b(?:primarily|mainly|largely|partially|partly)?\s*(?:due to|driven by|as a result of|attributable to|reflect(?:s|ed|ing)|because of|offset by)\b")
+
+
+def _strip_asker(question: str) -> str:
+    """The question without the instructions around it ("If X is not a useful metric ...")."""
+    text = re.split(r"(?i)\bif (?:\w+ ){1,4}(?:is|are) not (?:a )?(?:useful|relevant)", question)[0]
+    return re.sub(r"(?i)\b(?:please|state that|explain why|the answer here assumes.*)$", " ", text)
+
+
+def _boilerplate(sentence: str) -> bool:
+    letters = re.sub(r"[^A-Za-z]", "", sentence)
+    return len(letters) < 0.5 * len(sentence) or bool(re.search(r"(?i)table of contents|securities and exchange commission|washington, d\.c\.", sentence))
+
+
+def block_rows(need: Need, text: str, section: str, default_page: int = 1) -> list[Candidate]:
+    """The lines of a statement block ("liabilities"): the rows after its heading and before
+    its total, totals and subtotals left out."""
+    word = need.phrase.rstrip("s")[:8].lower()  # liabilit | asset | expense
+    kind = statement_kind(section)
+    if need.statements and kind and kind != need.statements[0]:
+        return []
+    out: list[Candidate] = []
+    inside = False
+    for row in iter_rows(text, default_page):
+        label = row.label.lower()
+        heading = f"{row.group} ".lower()
+        if word in heading and not re.search(r"and (?:stockholders|shareholders)|equity", heading):
+            inside = True
+        if re.match(rf"total {word}", label) or re.match(r"total (?:stockholders|shareholders)|commitments", label):
+            if inside:
+                break
             continue
-        text = f"{finding.get('label', '')} {finding.get('context', '')}"
-        words = set(terms(text))
-        overlap = len(words & wanted) / (len(wanted) or 1)
-        if need.year and str(need.year) not in text:
-            overlap *= 0.5
-        if overlap > best_score:
-            best, best_score = finding, overlap
-    return best if best_score >= 0.34 else None
+        if not inside or re.match(r"(?:total|net|subtotal)\b", label):
+            continue
+        value = row.value_for(need.year)
+        if value is None:
+            continue
+        year = need.year or (row.years[0] if row.years else None)
+        out.append(Candidate(_slug(row.label) + (f"_{year}" if year else ""), value, row.scale, row.page, section, _context(row), abs(value), year))
+    out.sort(key=lambda c: -abs(float(c.value)))
+    return out[:8]
 
 
-def _number(value: Any) -> float | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, (int, float)):
-        return float(value)
-    if isinstance(value, str):
-        match = re.fullmatch(r"\s*\(?-?\$?\s*([\d,]+(?:\.\d+)?)\)?\s*%?\s*", value)
-        if match:
-            number = float(match.group(1).replace(",", ""))
-            return -number if value.strip().startswith(("(", "-")) else number
-    return None
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", re.sub(r"\(.*?\)", " ", text.lower())).strip("_")[:48] or "line"
 
 
-def decide(plan: QuestionPlan, findings: list[dict[str, Any]], failed_items: list[str], last_chance: bool) -> Decision:
-    if plan.kind in ("lookup", "formula"):
-        supplied: dict[str, tuple[float, dict]] = {}
-        for need in plan.needs:
-            finding = match_need(need, findings)
-            if finding is not None:
-                value = _number(finding["value"])
-                if any(o in need.phrase for o in OUTFLOWS):
-                    value = abs(value)
-                supplied[need.key] = (value, finding)
-        missing = [n for n in plan.needs if n.key not in supplied]
-        if not missing:
-            return _numeric_answer(plan, supplied)
-        tried = {" ".join(i.lower().split()) for i in failed_items}
-        untried = [n for n in missing if " ".join(n.description.lower().split()) not in tried]
-        if untried and not last_chance:
-            first = untried[0]
-            return Decision("needs", needs=first.description, reason=f"have {len(supplied)} of {len(plan.needs)} figures; missing {first.description}")
-        names = ", ".join(n.description for n in missing)
-        return Decision("fail", reason=f"could not find {names} in the filing")
-    passages = [f for f in findings if isinstance(f.get("value"), str) and len(str(f["value"])) > 30]
-    if passages:
-        best = passages[:2]
-        text = " ".join(str(f["value"]) for f in best)
-        return Decision("answer", answer=f"According to the filing: {text}", pages=sorted({int(f['page']) for f in best if str(f.get('page', '')).isdigit()}))
-    if not last_chance and not failed_items:
-        return Decision("needs", needs=plan.text, reason="no relevant passage found yet")
-    return Decision("fail", reason="no passage in the filing addresses the question")
+def best_for(need: Need, documents: list[tuple[str, str, int]]) -> list[Candidate]:
+    """Candidates for ``need`` across documents given as (section title, text, first page)."""
+    if need.kind == "passage":
+        return passages_across(need.phrase, documents)
+    found: list[Candidate] = []
+    for title, text, page in documents:
+        found += candidates_for(need, text, title, default_page=page)
+    found.sort(key=lambda c: -c.score)
+    return found
 
 
-def _numeric_answer(plan: QuestionPlan, supplied: dict[str, tuple[float, dict]]) -> Decision:
-    pages = sorted({int(f["page"]) for _, f in supplied.values() if str(f.get("page", "")).isdigit()})
-    cites = ", ".join(f"p. {p}" for p in pages)
-    if plan.kind == "lookup":
-        value, finding = next(iter(supplied.values()))
-        unit = _unit_words(str(finding.get("unit", "")))
-        return Decision("answer", answer=f"{plan.needs[0].description}: {_format(value, None)}{unit} ({cites}).", pages=pages)
-    values = {key: v for key, (v, _) in supplied.items()}
-    try:
-        result = plan.formula(values) if plan.formula else None
-    except (ZeroDivisionError, ValueError, OverflowError, KeyError):
-        result = None
-    if result is None or (isinstance(result, float) and (math.isnan(result) or math.isinf(result))):
-        return Decision("fail", reason="the figures found do not give a usable result (division by zero or missing data)")
-    inputs = "; ".join(f"{key} = {_format(v, None)} (p. {f.get('page')})" for key, (v, f) in supplied.items())
-    suffix = "%" if plan.unit == "percent" else ""
-    shown = _format(result, plan.decimals if plan.decimals is not None else (1 if suffix else 2))
-    return Decision("answer", answer=f"{shown}{suffix}. Computed as {plan.formula_text} from {inputs}.", pages=pages)
+def findings_for(need: Need, documents: list[tuple[str, str, int]]) -> list[dict[str, Any]]:
+    """The findings an extraction reports for a need: the best value with its row's other
+    years, two passages, or the lines of a block."""
+    found = best_for(need, documents)
+    if not found:
+        return []
+    if need.kind == "passage":
+        return [c.finding() for c in found[:2]]
+    if need.kind == "rows":
+        return [c.finding() for c in found[:8]]
+    if need.kind == "table":  # the rows of the one table that matched best
+        first = found[0]
+        return [c.finding() for c in found if (c.section, c.page) == (first.section, first.page)][:12]
+    return found[0].findings(need.base)
 
 
-def _format(value: float, decimals: int | None) -> str:
-    if decimals is not None:
-        return f"{value:,.{decimals}f}"
-    if abs(value) >= 1000 or float(value).is_integer():
-        return f"{value:,.0f}" if float(value).is_integer() else f"{value:,.2f}"
-    return f"{value:,.2f}".rstrip("0").rstrip(".")
-
-
-def _unit_words(unit: str) -> str:
-    return {"millions_usd": " million USD", "billions_usd": " billion USD", "thousands_usd": " thousand USD", "percent": "%"}.get(unit, f" {unit}" if unit else "")
+def confident(need: Need, documents: list[tuple[str, str, int]]) -> bool:
+    found = best_for(need, documents)
+    if need.kind == "passage":
+        return len(documents) >= PASSAGE_SECTIONS and bool(found)
+    if need.kind in ("rows", "table"):
+        return len(found) >= (2 if need.kind == "rows" else 3)
+    return bool(found) and found[0].score >= GOOD_SCORE

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Callable
 
-from harness.llm.offline import planning, roles
+from harness.llm.offline import indexing, planning, roles
 from harness.llm.types import CompletionRequest, ToolCall
 
 Reply = tuple[str, list[ToolCall]]
@@ -26,6 +26,8 @@ ROLE_HANDLERS: dict[str, Callable[[CompletionRequest], Reply]] = {
     "executor": planning.run_task,
     "quality_gate": planning.quality_gate,
     "judge": roles.judge,
+    "toc_parser": indexing.toc_parser,
+    "summarizer": indexing.summarizer,
 }
 
 

@@ -8,17 +8,10 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 STOPWORDS = frozenset(
-    """a an the and or of for in on to at by with from as is are was were be been being this that these those
-    it its it's what which who whom whose how why when where does do did has have had can could should would will
-    shall may might must than then there their them they we our us you your he she his her i me my not no yes
-    if into over under about per vs versus between during based using use used only also any all each other such
-    answer question please give provide respond response help us we want calculate compute figure figures metric
-    shown information details statement statements primarily relying basing judgments judgment conclusions drawing
-    clearly outlined within stated according agreement reasonable approximation exact possible units round decimal
-    places place one two three fy fiscal year years company company's""".split()
+    ["a", "an", "the", "and", "or", "of", "for", "in", "on", "to", "at", "by", "with", "from", "as", "is", "are", "was", "were", "be", "been", "being", "this", "that", "these", "those", "it", "its", "it's", "what", "which", "who", "whom", "whose", "how", "why", "when", "where", "does", "do", "did", "has", "have", "had", "can", "could", "should", "would", "will", "shall", "may", "might", "must", "than", "then", "there", "their", "them", "they", "we", "our", "us", "you", "your", "he", "she", "his", "her", "i", "me", "my", "not", "no", "yes", "if", "into", "over", "under", "about", "per", "vs", "versus", "between", "during", "based", "using", "use", "used", "only", "also", "any", "all", "each", "other", "such", "answer", "question", "please", "give", "provide", "respond", "response", "help", "us", "we", "want", "calculate", "compute", "figure", "figures", "metric", "shown", "information", "details", "statement", "statements", "primarily", "relying", "basing", "judgments", "judgment", "conclusions", "drawing", "clearly", "outlined", "within", "stated", "according", "agreement", "reasonable", "approximation", "exact", "possible", "units", "round", "decimal", "places", "place", "one", "two", "three", "fy", "fiscal", "year", "years", "company", "company's"]
 )
 
 # A question term -> phrases filings use for it. Applied to questions only.
@@ -65,12 +58,23 @@ _TOKEN = re.compile(r"[a-z][a-z0-9&']*|\d+(?:\.\d+)?")
 
 
 def stem(word: str) -> str:
-    """A light suffix stripper: enough to match 'expenditures' with 'expenditure' and
-    'operating' with 'operations' without a stemming library."""
-    for suffix in ("ations", "ation", "ings", "ing", "ies", "es", "s", "ed"):
+    """A light suffix stripper, enough to give singular and plural, and the forms of one
+    verb, the same stem ('expenditure'/'expenditures', 'operating'/'operations',
+    'revenue'/'revenues', 'liability'/'liabilities') without a stemming library."""
+    if len(word) <= 3 or not word.isalpha():
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        word = word[:-3] + "y"
+    elif word.endswith(("sses", "xes", "ches", "shes")):
+        word = word[:-2]
+    elif word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        word = word[:-1]
+    for suffix in ("ation", "ating", "ated", "ate", "ing", "ed"):
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            base = word[: -len(suffix)]
-            return base + "y" if suffix == "ies" else base
+            word = word[: -len(suffix)]
+            break
+    if word.endswith("e") and len(word) > 4:
+        word = word[:-1]
     return word
 
 
