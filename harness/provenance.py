@@ -55,13 +55,36 @@ def _source_values(texts: Iterable[str], findings: list[dict[str, Any]]) -> list
     return values
 
 
+# Constants that financial arithmetic uses beside the figures themselves.
+CONSTANTS = (2.0, 3.0, 100.0, 365.0)
+SCALES = (1.0, 1e3, 1e-3, 1e6, 1e-6)  # "$1.577 billion" against a table in millions
+
+
+def _match(value: float, pool: set[float]) -> float | None:
+    """The source value the stated one matches, in the source's own scale."""
+    size = abs(value)
+    for scale in SCALES:
+        for v in pool:
+            if _close(size * scale, v):
+                return v
+    return None
+
+
 def _derivable(value: float, inputs: list[float]) -> bool:
-    for a, b in itertools.permutations(inputs, 2):
-        candidates = [a + b, a - b, a * b, (a + b) / 2]
+    """The value is one arithmetic step from two inputs (or an input and a common constant),
+    optionally scaled by a constant once more: ratios, margins, growth, averages."""
+    target = abs(value)
+    level1: set[float] = set()
+    for a, b in itertools.permutations(inputs + list(CONSTANTS), 2):
+        level1.update((abs(a + b), abs(a - b), abs(a * b)))
         if b:
-            candidates += [a / b, 100 * a / b, 100 * (a / b - 1), a / b - 1]
-        if any(_close(abs(value), abs(c)) for c in candidates):
-            return True
+            level1.update((abs(a / b), abs(100 * a / b), abs(100 * (a / b - 1)), abs(a / b - 1)))
+    if any(_close(target, c) for c in level1):
+        return True
+    for c in level1:  # a second step only with a constant: x 100, / 2, x 365, ...
+        for k in CONSTANTS:
+            if any(_close(target, x) for x in (c * k, c / k)):
+                return True
     return False
 
 
@@ -69,22 +92,25 @@ def check_provenance(answer: str, sources: list[str], findings: list[dict[str, A
     """{numbers, traced, derived, untraced [...], ok}; ok is None when the answer states no number."""
     if not answer.strip():
         return {"numbers": 0, "traced": 0, "derived": 0, "untraced": [], "ok": None}
-    stated = [q for q in parse_quantities(_CITATION.sub(" ", answer))]
+    stated = list(parse_quantities(_CITATION.sub(" ", answer)))
     if not stated:
         return {"numbers": 0, "traced": 0, "derived": 0, "untraced": [], "ok": None}
     cited = set(cited_pages(sources, answer)) & set(pages_fetched)
     texts = [index.pages[p - 1] for p in sorted(cited) if index and 0 < p <= index.page_count]
-    pool = _source_values(texts, findings)
+    pool = {abs(v) for v in _source_values(texts, findings)}  # sign is presentation: "(1,577)" is capex 1,577
     traced, derived, untraced = [], [], []
+    sources_used: list[float] = []
     for quantity in stated:
-        shown = [quantity.number, abs(quantity.number)]
-        if any(_close(s, v) for s in shown for v in pool):
+        source = _match(quantity.number, pool)
+        if source is not None:
             traced.append(quantity.number)
+            sources_used.append(source)
+    finding_values = [float(f["value"]) for f in findings if isinstance(f.get("value"), (int, float)) and not isinstance(f.get("value"), bool)]
+    inputs = list(dict.fromkeys(abs(v) for v in sources_used + finding_values))[:24]
     for quantity in stated:
         if quantity.number in traced:
             continue
-        finding_values = [float(f["value"]) for f in findings if isinstance(f.get("value"), (int, float)) and not isinstance(f.get("value"), bool)]
-        if _derivable(quantity.number, (traced + finding_values)[:50]):
+        if _derivable(quantity.number, inputs):
             derived.append(quantity.number)
         else:
             untraced.append(quantity.text or str(quantity.number))
