@@ -22,6 +22,7 @@ CHUNK_TARGET = 5500
 CHUNK_MIN = 5000
 CHUNK_MAX = 6000
 MAX_MATCHES = 5
+MAX_MATCHES_PER_SECTION = 2  # with node_id "all": spread the five over sections, not one long note
 CONTEXT_CHARS = 160
 ALL = "all"
 
@@ -45,8 +46,8 @@ GREP_SPEC = ToolSpec(
     "grep_section",
     "Search a section (or the whole document with node_id \"all\") for a case-insensitive regular "
     "expression or plain phrase. Returns JSON with keys: node_id, pattern, total_matches and matches "
-    "(up to 5, each with node_id, title, page, offset and context). Fetch the match's node_id at a "
-    "little before its offset to read around it.",
+    "(up to 5, at most 2 per section when searching \"all\", each with node_id, title, page, offset "
+    "and context). Fetch the match's node_id at its offset to read around it.",
     {
         "type": "object",
         "properties": {
@@ -135,13 +136,16 @@ class SectionTools:
             scopes = [node]
         matches: list[dict[str, Any]] = []
         total = 0
+        per_section = MAX_MATCHES_PER_SECTION if len(scopes) > 1 else MAX_MATCHES
         for scope in scopes:
             section = self._text(scope)
+            shown_here = 0
             for found in regex.finditer(section.text):
                 if found.end() == found.start():
                     continue
                 total += 1
-                if len(matches) < MAX_MATCHES:
+                if len(matches) < MAX_MATCHES and shown_here < per_section:
+                    shown_here += 1
                     start = max(0, found.start() - CONTEXT_CHARS)
                     context = section.text[start : found.end() + CONTEXT_CHARS].replace("\n", " ")
                     matches.append(

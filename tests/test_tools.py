@@ -62,3 +62,15 @@ def test_call_reports_errors_as_data(tiny_index, tmp_path):
     assert is_error and "bad arguments" in json.loads(content)["error"]
     events = [json.loads(line)["event"] for line in trace_file.read_text().splitlines()]
     assert events.count("tool_call_start") == 2 and events.count("tool_call_end") == 2
+
+
+def test_grep_all_spreads_its_five_matches_over_sections(tiny_index):
+    tools = SectionTools(tiny_index, Trace(None))
+    found = tools.grep_section("all", r"\d{4}")
+    per_node = {}
+    for match in found["matches"]:
+        per_node[match["node_id"]] = per_node.get(match["node_id"], 0) + 1
+    assert len(found["matches"]) == 5 and max(per_node.values()) <= 2 and len(per_node) >= 3
+    assert found["total_matches"] > 5
+    one = tools.grep_section("consolidated_statement_of_income", r"\d")
+    assert len(one["matches"]) == 5  # within one section all five can come from it
