@@ -98,13 +98,19 @@ def item_sections(layout: Layout, items: list[Heading]) -> list[Section]:
         sections.insert(0, Section(front_title(layout, items[0].pos), (1, 0), items[0].pos, "front", "front_matter"))
     elif sections and sections[0].kind == "front":
         sections[0].label = "front_matter"
-    if len(exhibits) == 1:
-        sections.append(Section(exhibits[0].title, exhibits[0].pos, layout.end, "exhibit", exhibits[0].label))
-    elif exhibits:
-        group = Section("Exhibits filed with the report", exhibits[0].pos, layout.end, "exhibits", "exhibits")
-        group.children = from_headings(layout, exhibits, group.start, group.end, "Exhibits")
-        sections.append(group)
+    sections += exhibit_sections(layout, exhibits)
     return sections
+
+
+def exhibit_sections(layout: Layout, exhibits: list) -> list[Section]:
+    """One exhibit is its own node; several sit under one "Exhibits" node."""
+    if len(exhibits) == 1:
+        return [Section(exhibits[0].title, exhibits[0].pos, layout.end, "exhibit", exhibits[0].label)]
+    if not exhibits:
+        return []
+    group = Section("Exhibits filed with the report", exhibits[0].pos, layout.end, "exhibits", "exhibits")
+    group.children = from_headings(layout, exhibits, group.start, group.end, "Exhibits")
+    return [group]
 
 
 def document_title(layout: Layout) -> str:

@@ -17,7 +17,7 @@ from retrievers.index.headings import clean_title, find_notes, find_trailing, is
 from retrievers.index.layout import Layout, Pos
 from retrievers.index.outline import _close as close_sections
 from retrievers.index.sections import Section, from_headings, to_nodes
-from retrievers.index.structure import Tree, financial_children, front_title, refine
+from retrievers.index.structure import exhibit_sections, Tree, financial_children, front_title, refine
 
 
 @dataclass
@@ -324,12 +324,7 @@ def _trailing(layout: Layout, after: Pos, kinds: set[str]) -> list[Section]:
     heads = [h for h in find_trailing(layout, after) if h.kind != "signatures" or "signatures" not in kinds]
     sections = [Section(h.title, h.pos, layout.end, h.kind, h.label) for h in heads if h.kind == "signatures"]
     exhibits = [h for h in heads if h.kind == "exhibit"]
-    if len(exhibits) == 1:
-        sections.append(Section(exhibits[0].title, exhibits[0].pos, layout.end, "exhibit", exhibits[0].label))
-    elif exhibits:
-        group = Section("Exhibits filed with the report", exhibits[0].pos, layout.end, "exhibits", "exhibits")
-        group.children = from_headings(layout, exhibits, group.start, group.end, "Exhibits")
-        sections.append(group)
+    sections += exhibit_sections(layout, exhibits)
     for a, b in itertools.pairwise(sections):
         a.end = b.start
     return sections

@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 from harness.llm.base import ModelSpec, ProviderError
-from harness.llm.providers._http import body_message, status_error
+from harness.llm.providers._http import body_message, status_error, transport_error
 from harness.llm.types import Completion, CompletionRequest, Message, ToolCall, Usage
 
 
@@ -102,12 +102,9 @@ def provider_error(exc: BaseException) -> ProviderError | None:
     """The ``ProviderError`` for an anthropic SDK exception, or ``None`` if it is not one."""
     import anthropic
 
-    if isinstance(exc, anthropic.APITimeoutError):
-        return ProviderError("timeout", f"request timed out: {exc.message}")
-    if isinstance(exc, anthropic.APIConnectionError):
-        cause = exc.__cause__
-        detail = f" ({type(cause).__name__}: {cause})" if cause else ""
-        return ProviderError("connection", f"{exc.message}{detail}")
+    transport = transport_error(exc, anthropic)
+    if transport is not None:
+        return transport
     if isinstance(exc, anthropic.APIStatusError):
         kind, text = body_message(exc.body)
         kind = getattr(exc, "type", None) or kind or exc.response.headers.get("x-amzn-errortype", "").split(":")[0]

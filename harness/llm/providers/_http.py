@@ -63,3 +63,15 @@ def body_message(body: Any) -> tuple[str | None, str | None]:
     message = body.get("message") or body.get("Message")
     kind = body.get("type") or body.get("code")
     return (str(kind) if kind else None), (str(message) if message else None)
+
+
+def transport_error(exc: BaseException, sdk: object) -> ProviderError | None:
+    """Timeouts and dropped or refused connections, as both vendor SDKs raise them (their
+    timeout class subclasses their connection class, so it is checked first)."""
+    if isinstance(exc, sdk.APITimeoutError):  # type: ignore[attr-defined]
+        return ProviderError("timeout", f"request timed out: {exc.message}")  # type: ignore[attr-defined]
+    if isinstance(exc, sdk.APIConnectionError):  # type: ignore[attr-defined]
+        cause = exc.__cause__
+        detail = f" ({type(cause).__name__}: {cause})" if cause else ""
+        return ProviderError("connection", f"{exc.message}{detail}")  # type: ignore[attr-defined]
+    return None

@@ -12,7 +12,7 @@ from typing import Any
 
 from harness.errors import UserError
 from harness.llm.base import ModelSpec, ProviderError, ProviderSettings
-from harness.llm.providers._http import body_message, status_error
+from harness.llm.providers._http import body_message, status_error, transport_error
 from harness.llm.types import Completion, CompletionRequest, Message, ToolCall, Usage
 
 OPENAI_BASE_URL = "https://api.openai.com/v1"
@@ -138,12 +138,9 @@ def completion_from_response(response: Any) -> Completion:
 def provider_error(exc: BaseException) -> ProviderError | None:
     import openai
 
-    if isinstance(exc, openai.APITimeoutError):
-        return ProviderError("timeout", f"request timed out: {exc.message}")
-    if isinstance(exc, openai.APIConnectionError):
-        cause = exc.__cause__
-        detail = f" ({type(cause).__name__}: {cause})" if cause else ""
-        return ProviderError("connection", f"{exc.message}{detail}")
+    transport = transport_error(exc, openai)
+    if transport is not None:
+        return transport
     if isinstance(exc, openai.APIStatusError):
         kind, text = body_message(exc.body)
         message = f"{kind}: {text}" if kind and text else text or exc.message
