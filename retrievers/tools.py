@@ -66,7 +66,6 @@ class SectionTools:
     stats: ToolStats = field(default_factory=ToolStats)
     pages_fetched: set[int] = field(default_factory=set)
     calls: int = 0
-    _texts: dict[str, SectionText] = field(default_factory=dict)
     _recent_greps: set[str] = field(default_factory=set)
 
     @property
@@ -74,9 +73,7 @@ class SectionTools:
         return [FETCH_SPEC, GREP_SPEC]
 
     def _text(self, node: Node) -> SectionText:
-        if node.node_id not in self._texts:
-            self._texts[node.node_id] = self.index.section_text(node)
-        return self._texts[node.node_id]
+        return self.index.section_text(node)
 
     def _resolve(self, node_id: str) -> tuple[Node | None, str]:
         node = self.index.node(node_id)
@@ -127,6 +124,14 @@ class SectionTools:
             regex = re.compile(str(pattern), re.I)
         except re.error:
             regex = re.compile(re.escape(str(pattern)), re.I)
+        # Searching lower-cased text with a lower-cased pattern is several times faster than
+        # re.IGNORECASE; it is only equivalent when the pattern has no upper-case escapes.
+        lowered_regex = None
+        if not re.search(r"\\[A-Z]", regex.pattern):
+            try:
+                lowered_regex = re.compile(regex.pattern.lower())
+            except re.error:
+                lowered_regex = None
         if str(node_id).lower() == ALL:
             scopes, note = self.index.leaves(), ""
         else:
@@ -140,7 +145,9 @@ class SectionTools:
         for scope in scopes:
             section = self._text(scope)
             shown_here = 0
-            for found in regex.finditer(section.text):
+            searched = section.lowered if lowered_regex is not None else None
+            finder = lowered_regex.finditer(searched) if searched is not None else regex.finditer(section.text)
+            for found in finder:
                 if found.end() == found.start():
                     continue
                 total += 1

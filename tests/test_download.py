@@ -6,7 +6,6 @@ import functools
 import shutil
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner

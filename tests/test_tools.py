@@ -74,3 +74,10 @@ def test_grep_all_spreads_its_five_matches_over_sections(tiny_index):
     assert found["total_matches"] > 5
     one = tools.grep_section("consolidated_statement_of_income", r"\d")
     assert len(one["matches"]) == 5  # within one section all five can come from it
+
+
+def test_grep_is_case_insensitive_with_and_without_uppercase_escapes(tiny_index):
+    tools = SectionTools(tiny_index, Trace(None))
+    assert tools.grep_section("all", "NET SALES")["total_matches"] == tools.grep_section("all", "net sales")["total_matches"] == 2
+    assert tools.grep_section("all", r"Net\Ssales")["total_matches"] == 0  # \S is not \s
+    assert tools.grep_section("all", r"Net\ssales\D+34")["total_matches"] == 1  # the income statement row

@@ -60,6 +60,16 @@ class SectionText:
 
     text: str
     page_starts: list[tuple[int, int]]  # (char offset, page number), ascending
+    _lowered: str | None = None
+
+    @property
+    def lowered(self) -> str | None:
+        """The text in lower case, for case-insensitive search without re.IGNORECASE (several
+        times slower); None when lowering would shift offsets (a few Unicode letters)."""
+        if self._lowered is None:
+            lowered = self.text.lower()
+            self._lowered = lowered if len(lowered) == len(self.text) else ""
+        return self._lowered or None
 
     def pages_in(self, start: int, end: int) -> list[int]:
         pages = []
@@ -88,6 +98,8 @@ class DocumentIndex:
     pdf_sha256: str = ""
     indexer_version: str = ""
     meta: dict[str, Any] = field(default_factory=dict)
+    # Section texts built once per loaded index and shared by every run that reads it.
+    _sections: dict[str, SectionText] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def page_count(self) -> int:
@@ -126,6 +138,9 @@ class DocumentIndex:
         return titled[match[0]] if match else None
 
     def section_text(self, node: Node) -> SectionText:
+        cached = self._sections.get(node.node_id)
+        if cached is not None:
+            return cached
         parts: list[str] = []
         starts: list[tuple[int, int]] = []
         offset = 0
@@ -135,7 +150,9 @@ class DocumentIndex:
             chunk = f"[Page {page}]\n{text.strip()}\n\n"
             parts.append(chunk)
             offset += len(chunk)
-        return SectionText("".join(parts), starts)
+        built = SectionText("".join(parts), starts)
+        self._sections[node.node_id] = built
+        return built
 
     def to_dict(self) -> dict[str, Any]:
         return {
