@@ -273,17 +273,18 @@ async def _run_all(
     cache = ResponseCache(config.cache_path) if config.cache_path else None
     settings = provider_settings(config)
     clients: dict[str, ModelClient] = {}
-    gates: dict[str, asyncio.Semaphore] = {}
+    limits: dict[str, int] = {}
     for model, spec in plan.specs.items():
-        limit = config.concurrency or DEFAULT_CONCURRENCY.get(spec.provider, 4)
-        clients[model] = ModelClient(create_provider(spec, settings), cache=cache, retry=config.retry_policy(), limiter=AdaptiveLimiter(limit))
-        gates[model] = asyncio.Semaphore(limit)
+        limits[model] = config.concurrency or DEFAULT_CONCURRENCY.get(spec.provider, 4)
+        clients[model] = ModelClient(create_provider(spec, settings), cache=cache, retry=config.retry_policy(), limiter=AdaptiveLimiter(limits[model]))
     writer = RecordWriter(sweep.runs_path)
     progress = Progress(total=len(plan.runs), done=already, enabled=show_progress)
     spend = SpendGuard(config.budgets.max_cost_usd, outcome.records)
+    queues = {model: RunQueue([r for r in todo if r.model == model], outcome.records) for model in plan.specs}
 
-    async def one(spec: RunSpec) -> None:
-        async with gates[spec.model]:
+    async def worker(model: str) -> None:
+        queue = queues[model]
+        while (spec := queue.take()) is not None:
             reason = spend.refuse()
             if reason:
                 outcome.stopped_reason = outcome.stopped_reason or reason
@@ -293,11 +294,12 @@ async def _run_all(
                 record = await execute_run(spec, clients[spec.model], indexes[spec.question.doc_name], sweep, config)
             finally:
                 spend.in_flight -= 1
-        writer.append(record)
-        outcome.records.append(record)
-        progress.advance(record.status)
+            writer.append(record)
+            outcome.records.append(record)
+            queue.learn(record)
+            progress.advance(record.status)
 
-    tasks = [asyncio.create_task(one(spec)) for spec in todo]
+    tasks = [asyncio.create_task(worker(model)) for model in plan.specs for _ in range(limits[model])]
     try:
         done_tasks, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_EXCEPTION)
         for task in done_tasks:
@@ -313,6 +315,42 @@ async def _run_all(
             await client.aclose()
         if cache:
             cache.close()
+
+
+class RunQueue:
+    """The runs one model still has to do, handed out longest-first once that is known.
+
+    A run's length is learned from finished runs of the same question and mode (earlier
+    runs, or a resumed sweep's records): those go first, longest first, so the last wave of
+    a sweep is not one long run holding up the end. Runs of unknown length come in plan
+    order, preferring questions not already in flight so that lengths are learned early.
+    """
+
+    def __init__(self, runs: list[RunSpec], finished: list[RunRecord]):
+        self.pending = list(runs)
+        self.in_flight: dict[tuple[str, str], int] = {}
+        self.seconds: dict[tuple[str, str], float] = {}
+        for record in finished:
+            self.learn(record)
+
+    def learn(self, record: RunRecord) -> None:
+        key = (record.question_id, record.mode)
+        self.seconds[key] = max(self.seconds.get(key, 0.0), record.duration_ms / 1000)
+        self.in_flight[key] = max(0, self.in_flight.get(key, 0) - 1)
+
+    def take(self) -> RunSpec | None:
+        if not self.pending:
+            return None
+        known = [r for r in self.pending if (r.question.id, r.mode) in self.seconds]
+        if known:
+            chosen = max(known, key=lambda r: self.seconds[(r.question.id, r.mode)])
+        else:
+            fresh = [r for r in self.pending if not self.in_flight.get((r.question.id, r.mode))]
+            chosen = (fresh or self.pending)[0]
+        self.pending.remove(chosen)
+        key = (chosen.question.id, chosen.mode)
+        self.in_flight[key] = self.in_flight.get(key, 0) + 1
+        return chosen
 
 
 class SpendGuard:

@@ -182,3 +182,21 @@ def test_a_nearly_full_disk_is_refused_up_front(small_disk):
     with pytest.raises(UserError, match="MB free"):
         run_sweep(SweepConfig(test_set="3M_2022_10K", runs_dir=small_disk / "runs", modes=["simple"]), show_progress=False)
     assert not (small_disk / "runs").exists() or not any((small_disk / "runs").iterdir())
+
+
+def test_runs_of_known_length_are_handed_out_longest_first():
+    from harness.dataset import Gold, Question
+    from harness.records import RunRecord
+    from harness.runner import RunQueue, RunSpec
+
+    def spec(qid, n):
+        return RunSpec(f"m__agent__{qid}__r{n}", Question(qid, "DOC", "q?", gold=Gold("1")), "m", "agent", n)
+
+    runs = [spec(q, n) for n in (1, 2) for q in ("short", "long", "mid")]
+    queue = RunQueue(runs, [])
+    first = [queue.take() for _ in range(3)]
+    assert [r.question.id for r in first] == ["short", "long", "mid"]  # unknown lengths: plan order
+    for r, seconds in zip(first, (1.0, 9.0, 4.0)):
+        queue.learn(RunRecord(r.run_id, r.question.id, "DOC", "m", "agent", 1, "ok", duration_ms=int(seconds * 1000)))
+    assert [queue.take().question.id for _ in range(3)] == ["long", "mid", "short"]
+    assert queue.take() is None
