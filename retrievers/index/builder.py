@@ -26,7 +26,18 @@ from retrievers.index.structure import Tree, structural_tree
 from retrievers.index.summaries import summarize_tree
 from retrievers.index.tree import DocumentIndex, slugify
 
-INDEXER_VERSION = "structural-1"
+def _code_fingerprint() -> str:
+    """A short hash of the indexer's own source. It is part of the version, so a change to
+    the code that builds trees invalidates cached indexes even when nobody remembers to bump
+    the number: a stale cache would silently give two checkouts different trees."""
+    here = Path(__file__).parent
+    digest = hashlib.sha256()
+    for name in ("pdf.py", "layout.py", "headings.py", "sections.py", "outline.py", "structure.py", "summaries.py", "tree.py", "builder.py"):
+        digest.update((here / name).read_bytes())
+    return digest.hexdigest()[:10]
+
+
+INDEXER_VERSION = f"structural-1+{_code_fingerprint()}"
 """Bump whenever the indexer's output changes: every cached index is then rebuilt."""
 
 TreeBuilder = Callable[[PdfContent], Tree]
