@@ -41,6 +41,7 @@ def _fail(error: UserError) -> None:
 @click.option("--pdf-dir", type=click.Path(path_type=Path), default=paths.PDF_DIR, show_default=True, help="Folder of <doc_name>.pdf files.")
 @click.option("--runs-dir", type=click.Path(path_type=Path, file_okay=False), default=paths.RUNS_DIR, show_default=True, help="Where sweep folders are written.")
 @click.option("--index-dir", type=click.Path(path_type=Path, file_okay=False), default=paths.INDEX_DIR, show_default=True, help="Index cache folder.")
+@click.option("--index-model", default=None, help="Build the section trees with this model (as `bench.py index --model`) instead of the structural indexer; built once, then cached.")
 @click.option("--reports-dir", type=click.Path(path_type=Path, file_okay=False), default=paths.REPORTS_DIR, show_default=True, help="Where the end-of-sweep report is written.")
 @click.option("--concurrency", type=int, default=None, help="Model calls in flight per provider (default: per provider, e.g. 8 for anthropic).")
 @click.option("--top-k", type=int, default=4, show_default=True, help="simple mode: sections read.")
@@ -84,6 +85,7 @@ def cli(ctx: click.Context, **opts) -> None:
         pdf_dir=opts["pdf_dir"],
         runs_dir=opts["runs_dir"],
         index_dir=opts["index_dir"],
+        index_model=opts["index_model"],
         concurrency=opts["concurrency"],
         options=ModeOptions(
             top_k=opts["top_k"], max_turns=opts["max_turns"], max_iterations=opts["max_iterations"],

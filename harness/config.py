@@ -33,6 +33,7 @@ class SweepConfig:
     questions_file: Path = field(default_factory=lambda: paths.QUESTIONS_DIR / "financebench_open_source.jsonl")
     pdf_dir: Path = paths.PDF_DIR
     index_dir: Path = paths.INDEX_DIR
+    index_model: str | None = None  # None: structural trees; else the model that builds them
     runs_dir: Path = paths.RUNS_DIR
     cache_path: Path | None = field(default_factory=lambda: paths.CACHE_DIR / "responses.sqlite")  # None: --no-cache
     concurrency: int | None = None  # per provider; None: each provider's default
@@ -64,6 +65,7 @@ class SweepConfig:
             "questions_file": str(self.questions_file),
             "pdf_dir": str(self.pdf_dir),
             "index_dir": str(self.index_dir),
+            "index_model": self.index_model,
             "cache": self.cache_path is not None,
             "concurrency": self.concurrency,
             "options": self.options.to_dict(),
@@ -88,6 +90,7 @@ class SweepConfig:
             questions_file=Path(data["questions_file"]),
             pdf_dir=Path(data["pdf_dir"]),
             index_dir=Path(data["index_dir"]),
+            index_model=data.get("index_model"),
             concurrency=data.get("concurrency"),
             options=ModeOptions(**data.get("options", {})),
             budgets=Budgets(**data.get("budgets", {})),

@@ -96,6 +96,8 @@ def plan_sweep(config: SweepConfig, warn: Callable[[str], None]) -> SweepPlan:
         spec = parse_model_spec(text)
         check_model(spec, settings)
         specs[text] = spec
+    if config.index_model is not None:
+        check_model(parse_model_spec(config.index_model), settings)
     if config.budgets.max_cost_usd is not None:
         unpriced = [text for text, spec in specs.items() if price_for(spec) is None]
         if unpriced:
@@ -122,6 +124,19 @@ def plan_sweep(config: SweepConfig, warn: Callable[[str], None]) -> SweepPlan:
     return SweepPlan(config, questions, skipped, specs, runs)
 
 
+def _index_entry(index: DocumentIndex) -> dict:
+    entry = {"pdf_sha256": index.pdf_sha256, "source": index.source, "indexer_version": index.indexer_version, "nodes": len(index.all_nodes())}
+    meta = index.meta
+    if meta.get("variant"):
+        # A model-built tree: what building it cost (when it was built, not when it was
+        # reused from the cache) and whether it fell back to the structural tree.
+        entry.update(
+            variant=meta["variant"], model=meta.get("model"), fallback=meta.get("fallback"), cache=meta.get("cache"),
+            build={"llm_calls": meta.get("llm_calls", 0), "tokens": (meta.get("usage") or {}).get("total", 0), "cost_usd": meta.get("cost_usd")},
+        )
+    return entry
+
+
 def _manifest(plan: SweepPlan, sweep: SweepDir, indexes: dict[str, DocumentIndex], status: str, **extra: object) -> dict:
     return {
         "version": MANIFEST_VERSION,
@@ -132,10 +147,7 @@ def _manifest(plan: SweepPlan, sweep: SweepDir, indexes: dict[str, DocumentIndex
         "environment": {
             **describe(),
             "indexer_version": INDEXER_VERSION,
-            "indexes": {
-                name: {"pdf_sha256": ix.pdf_sha256, "source": ix.source, "indexer_version": ix.indexer_version, "nodes": len(ix.all_nodes())}
-                for name, ix in sorted(indexes.items())
-            },
+            "indexes": {name: _index_entry(ix) for name, ix in sorted(indexes.items())},
         },
         "questions": [q.id for q in plan.questions],
         "skipped": [{"question_id": q.id, "doc_name": q.doc_name, "reason": "pdf absent"} for q in plan.skipped],
@@ -164,7 +176,10 @@ def run_sweep(
                 setattr(config.budgets, name, value)
     plan = plan_sweep(config, warn)
     check_output_folder(sweep.path if resume is not None else config.runs_dir)
-    indexes = ensure_indexes({q.doc_name: pdf_path(config.pdf_dir, q.doc_name) for q in plan.questions}, config.index_dir, workers=config.index_workers)
+    indexes = ensure_indexes(
+        {q.doc_name: pdf_path(config.pdf_dir, q.doc_name) for q in plan.questions}, config.index_dir, workers=config.index_workers,
+        index_model=config.index_model, settings=provider_settings(config), response_cache=config.cache_path, warn=warn,
+    )
     done: dict[str, RunRecord] = {}
     if resume is not None:
         previous = sweep.read_records(repair=True)

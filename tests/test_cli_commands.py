@@ -61,3 +61,50 @@ def test_index_with_a_model_builds_beside_the_structural_index(tmp_path):
     assert eight_k.exit_code == 0 and "warning: " in eight_k.output and "(structure)" in eight_k.output  # no TOC: falls back
     missing_key = runner.invoke(bench.cli, ["index", str(pdf), "--model", "anthropic:claude-haiku-4-5", "--index-dir", str(tmp_path)], env={"ANTHROPIC_API_KEY": "", "ANTHROPIC_AUTH_TOKEN": ""})
     assert missing_key.exit_code == 2 and "ANTHROPIC_API_KEY" in missing_key.output
+
+
+def test_a_sweep_can_run_on_model_built_trees(tmp_path):
+    import json
+
+    from harness.config import SweepConfig
+
+    runner = CliRunner()
+    index_dir, runs_dir = tmp_path / "idx", tmp_path / "runs"
+    args = ["--test-set", "BESTBUY", "--modes", "agent", "--index-model", "offline", "--index-dir", str(index_dir),
+            "--runs-dir", str(runs_dir), "--no-progress", "--no-report", "--no-cache"]
+    result = runner.invoke(bench.cli, args)
+    assert result.exit_code == 0, result.output
+    # Only the model-built tree exists: the structural indexer never ran for this sweep.
+    assert sorted(p.name for p in index_dir.iterdir()) == ["BESTBUY_2024Q2_10Q.llm_offline.json"]
+    (sweep,) = runs_dir.iterdir()
+    manifest = json.loads((sweep / "manifest.json").read_text())
+    assert manifest["config"]["index_model"] == "offline"
+    entry = manifest["environment"]["indexes"]["BESTBUY_2024Q2_10Q"]
+    assert entry["source"] == "llm:offline" and entry["variant"] == "llm-offline" and entry["cache"] == "built"
+    assert entry["build"]["llm_calls"] > 0 and entry["build"]["cost_usd"] == 0.0
+    tree = json.loads((index_dir / "BESTBUY_2024Q2_10Q.llm_offline.json").read_text())
+    node_ids = set()
+    stack = list(tree["nodes"])
+    while stack:
+        node = stack.pop()
+        node_ids.add(node["node_id"])
+        stack.extend(node.get("children") or [])
+    fetched = set()
+    for trace in (sweep / "traces").iterdir():
+        for line in trace.read_text().splitlines():
+            event = json.loads(line)
+            if event.get("event") == "tool_call_start" and event["tool"] == "fetch_section":
+                fetched.add(event["arguments"]["node_id"])
+    assert fetched and fetched <= node_ids
+    # --resume rebuilds the config from the manifest, model-built trees included.
+    assert SweepConfig.from_manifest(manifest["config"]).index_model == "offline"
+    again = runner.invoke(bench.cli, args)  # the second sweep reuses the cached tree
+    assert again.exit_code == 0, again.output
+    newest = max(runs_dir.iterdir())
+    assert json.loads((newest / "manifest.json").read_text())["environment"]["indexes"]["BESTBUY_2024Q2_10Q"]["cache"] == "hit"
+
+
+def test_an_unknown_index_model_stops_before_anything_is_written(tmp_path):
+    result = CliRunner().invoke(bench.cli, ["--index-model", "nosuch:model", "--runs-dir", str(tmp_path / "runs"), "--index-dir", str(tmp_path / "idx"), "--no-progress"])
+    assert result.exit_code == 2 and "nosuch" in result.output
+    assert not (tmp_path / "runs").exists() and not (tmp_path / "idx").exists()

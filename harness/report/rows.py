@@ -56,7 +56,7 @@ def header_rows(sweep: Sweep, judge: dict[str, Any]) -> dict[str, Any]:
         ("runs per question", str(config.get("runs", f.DASH))),
         ("test set", str(config.get("test_set", f.DASH))),
         ("git commit", str(env.get("git_commit") or f.DASH)),
-        ("indexer", str(env.get("indexer_version") or f.DASH)),
+        ("indexer", str(env.get("indexer_version") or f.DASH) + (f" (trees by {config['index_model']})" if config.get("index_model") else "")),
         ("judge", ", ".join(judge["judge_models"]) or ("not judged" if not judge["verdicts"] else "numeric/status checks only")),
     ]
     return {
