@@ -62,6 +62,7 @@ def _fail(error: UserError) -> None:
 @click.option("--timeout", "timeout_s", type=float, default=120.0, show_default=True, help="Seconds before a model call times out (then it is retried).")
 @click.option("--max-run-seconds", type=float, default=None, help="End a run as error after this much wall time.")
 @click.option("--max-run-tokens", type=int, default=None, help="End a run as error once it has used this many tokens.")
+@click.option("--max-run-turns", type=int, default=None, help="End a run as error once it has made this many model calls (turns across all of its agents, replans and iterations included).")
 @click.option("--report/--no-report", default=True, show_default=True, help="Write the report (numeric check only, no model calls) when the sweep ends.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
 @click.pass_context
@@ -96,7 +97,8 @@ def cli(ctx: click.Context, **opts) -> None:
         openai_api_key=opts["openai_api_key"],
         timeout_s=opts["timeout_s"],
         max_attempts=opts["retries"] + 1,
-        budgets=Budgets(max_cost_usd=opts["max_cost"], max_run_seconds=opts["max_run_seconds"], max_run_tokens=opts["max_run_tokens"]),
+        budgets=Budgets(max_cost_usd=opts["max_cost"], max_run_seconds=opts["max_run_seconds"], max_run_tokens=opts["max_run_tokens"],
+                        max_run_llm_calls=opts["max_run_turns"]),
     )
     if opts["questions_file"]:
         config.questions_file = opts["questions_file"]

@@ -58,6 +58,11 @@ def test_runaway_runs_end_as_errors_with_the_reason(tmp_path, wire_server):
     records = run_sweep(config, show_progress=False).records
     assert records and all(r.status == "error" and r.error_kind == "budget" and "token budget of 3000" in r.error for r in records)
 
+    planner = SweepConfig(modes=["planner"], test_set="3M_2022_10K", runs_dir=tmp_path, cache_path=None, budgets=Budgets(max_run_llm_calls=2))
+    records = run_sweep(planner, show_progress=False).records
+    assert records and all(r.status == "error" and r.error_kind == "budget" and "model-call budget of 2" in r.error for r in records)
+    assert all(r.llm_calls == 2 for r in records)  # the third call was refused, not made
+
     wire_server.responder = lambda request: (__import__("time").sleep(0.4), offline_responder(request))[1]
     slow = SweepConfig(models=[f"openai:slow@{wire_server.openai_url}"], modes=["simple"], test_set="3M_2022_10K", runs_dir=tmp_path,
                        cache_path=None, budgets=Budgets(max_run_seconds=0.3))
