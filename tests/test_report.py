@@ -231,3 +231,15 @@ def test_a_cell_with_no_correct_run_still_charts(sweep_dir, tmp_path) -> None:
     sweep = load_sweep(sweep_dir)
     index = render_report(sweep, verdicts_for(sweep.raw.values(), default="incorrect"), tmp_path / "zero")
     assert (index.parent / "charts" / "accuracy_vs_tokens.png").is_file()
+
+
+def test_runs_csv_keeps_formulas_as_text_and_parquet_keeps_them_raw(tmp_path) -> None:
+    formula = '=HYPERLINK("http://evil.example","click")'
+    records = [make_record("q1", answer=formula), make_record("q2", answer="-$1,561 million"), make_record("q3", answer="$1,577 million")]
+    out = render_report(load_sweep(write_sweep(tmp_path / "runs", records)), [], tmp_path / "report").parent
+    csv = pd.read_csv(out / "runs.csv").set_index("question_id")
+    assert csv.loc["q1", "answer"] == "'" + formula and csv.loc["q2", "answer"] == "'-$1,561 million"
+    assert csv.loc["q3", "answer"] == "$1,577 million"
+    assert pd.api.types.is_numeric_dtype(csv["tokens_total"])  # numbers stay numbers
+    parquet = pd.read_parquet(out / "runs.parquet").set_index("question_id")
+    assert parquet.loc["q1", "answer"] == formula

@@ -46,9 +46,26 @@ def _environment(autoescape: bool) -> jinja2.Environment:
     )
 
 
+# A spreadsheet runs a cell that starts with one of these as a formula: model text such as
+# "=HYPERLINK(...)" in runs.csv would execute when a user opens it.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(value: Any) -> Any:
+    """Text that a spreadsheet would evaluate, prefixed with an apostrophe so it stays text."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def _write_tables(runs: pd.DataFrame, out_dir: Path) -> None:
-    runs.to_csv(out_dir / "runs.csv", index=False)
+    # runs.parquet keeps every value as recorded; only the CSV, made for spreadsheets, is escaped.
     runs.to_parquet(out_dir / "runs.parquet", index=False)
+    safe = runs.copy()
+    for name in safe.columns:
+        if not pd.api.types.is_numeric_dtype(safe[name]):
+            safe[name] = safe[name].map(spreadsheet_safe)
+    safe.to_csv(out_dir / "runs.csv", index=False)
 
 
 def _summary_md(
