@@ -101,9 +101,11 @@ def concurrency_table(args: argparse.Namespace, out: Path) -> None:
         )
     # Per-call overhead is the slope between a small and a large zero-latency sweep, so the
     # sweep's fixed costs (planning, manifest, loading indexes) do not count as per-call cost.
+    # The large sweep has at least three runs per question, so the two always differ in size.
     small_args = argparse.Namespace(**{**vars(args), "runs": 1})
+    large_args = argparse.Namespace(**{**vars(args), "runs": max(3, args.runs)})
     wall1, model1, _ = sweep_once(0.0, 1, small_args, out)
-    wall2, model2, _ = sweep_once(0.0, 1, args, out)
+    wall2, model2, _ = sweep_once(0.0, 1, large_args, out)
     calls = model2.calls - model1.calls
     slope_ms = ((wall2 - model2.think_s) - (wall1 - model1.think_s)) / max(calls, 1) * 1000
     fixed_s = (wall1 - model1.think_s) - slope_ms / 1000 * model1.calls
