@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import json
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 from click.testing import CliRunner
 
 import analyze
-from harness.judge.labels import HUMAN_LABELS_FILE
 
 from sweep_factory import make_record, write_sweep
 
@@ -48,9 +48,7 @@ def test_gate_fails_a_cell_below_budget_and_writes_junit(tmp_path):
 
 
 def test_calibrate_judge_reports_agreement_with_people(tmp_path):
-    rows = [json.loads(line) for line in HUMAN_LABELS_FILE.read_text().splitlines()[:120]]
-    labels = tmp_path / "labels.jsonl"
-    labels.write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    labels = Path(__file__).parent / "data" / "human_labels_sample.jsonl"  # 120 labelled answers
     result = CliRunner().invoke(analyze.cli, ["calibrate-judge", str(labels), "--judge-model", "offline", "--no-cache"])
     assert result.exit_code == 0, result.output
     for phrase in ("3-way", "correct-vs-not", "kappa", "confusion", "answers judged: 120"):
