@@ -93,3 +93,15 @@ def test_a_judge_that_replies_garbage_leaves_the_answer_unjudged(tmp_path):
     register_script("judge", lambda request: "I think it's fine")
     verdict = judge_items([JudgeItem("b", QUESTION, GOLD, "No.")], settings(tmp_path)).verdicts[0]
     assert verdict.label == "unjudged" and "unreadable" in verdict.rationale
+
+
+def test_the_offline_judge_is_never_served_from_the_verdict_cache(tmp_path, monkeypatch):
+    import harness.judge.heuristic as heuristic
+    from harness.judge.heuristic import HeuristicVerdict
+
+    items = [JudgeItem("b", QUESTION, GOLD, "No: capex is about 5% of sales.")]
+    first = judge_items(items, settings(tmp_path, model="offline")).verdicts[0]
+    # A change to the offline judge's rules shows at once, not after the cache is cleared.
+    monkeypatch.setattr(heuristic, "heuristic_verdict", lambda *args: HeuristicVerdict("refusal", "changed rules"))
+    again = judge_items(items, settings(tmp_path, model="offline")).verdicts[0]
+    assert first.label != "refusal" and (again.label, again.cached) == ("refusal", False)

@@ -86,13 +86,15 @@ def judge_items(items: list[JudgeItem], settings: JudgeSettings, on_done: Callab
 
 async def _judge_all(items: list[JudgeItem], settings: JudgeSettings, on_done: Callable[[], None] | None) -> JudgeOutcome:
     meter = RunMeter()
-    client = None
-    cache = VerdictCache(settings.verdict_cache) if settings.verdict_cache else None
-    responses = None
+    client = cache = responses = None
     if settings.judge_model:
         spec = parse_model_spec(settings.judge_model)
         responses = ResponseCache(settings.response_cache) if settings.response_cache else None
         client = ModelClient(create_provider(spec, settings.provider), cache=responses, limiter=AdaptiveLimiter(settings.concurrency))
+        # Same rule as the response cache: a deterministic judge (offline) is recomputed, so a
+        # change to its rules is never hidden behind verdicts cached by the old rules.
+        if settings.verdict_cache and not client.provider.deterministic:
+            cache = VerdictCache(settings.verdict_cache)
     gate = asyncio.Semaphore(settings.concurrency)
 
     async def one(item: JudgeItem) -> Verdict:
