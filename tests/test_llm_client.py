@@ -112,6 +112,19 @@ def test_response_cache_replays_identically_and_for_free(wire_server, tmp_path):
     assert third.text == "a new sample" and len(wire_server.requests) == 2
 
 
+def test_the_cache_never_replays_one_server_for_another(wire_server, tmp_path):
+    cache = ResponseCache(tmp_path / "responses.sqlite")
+    other = WireServer().start()
+    try:
+        for server, reply in ((wire_server, "from server A"), (other, "from server B")):
+            server.queue(Reply(reply))
+            # The same spec, its URL from --openai-base-url: only the server differs.
+            completion, _ = ask(make_client(server, "openai:local", cache=cache))
+            assert completion.text == reply and len(server.requests) == 1
+    finally:
+        other.stop()
+
+
 def test_rate_limits_shrink_the_limiter():
     limiter = AdaptiveLimiter(8, grow_after=2)
 

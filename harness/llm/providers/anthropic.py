@@ -1,10 +1,12 @@
 """``anthropic:<model>``: the Anthropic Messages API through the SDK's async client.
 
 The key comes from ``ANTHROPIC_API_KEY`` (or ``ANTHROPIC_AUTH_TOKEN`` for a gateway that
-takes a bearer token); the base URL from ``--anthropic-base-url`` or ``ANTHROPIC_BASE_URL``.
+takes a bearer token); the base URL from ``ANTHROPIC_BASE_URL`` (tests set ``ProviderSettings.anthropic_base_url``).
 The SDK's own retries are off: the harness retries every provider the same way.
 """
 from __future__ import annotations
+
+from dataclasses import replace
 
 from harness.errors import UserError
 from harness.llm.base import ModelSpec, ProviderSettings
@@ -37,4 +39,4 @@ def create(spec: ModelSpec, settings: ProviderSettings) -> MessagesProvider:
         timeout=settings.timeout_s,
         max_retries=0,
     )
-    return MessagesProvider(spec, client)
+    return MessagesProvider(replace(spec, base_url=base_url), client)  # the cache keys on the URL used

@@ -12,6 +12,8 @@ overridden with ``ANTHROPIC_BEDROCK_BASE_URL`` (tests point it at a local server
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 import importlib.util
 import os
 
@@ -90,4 +92,4 @@ def create(spec: ModelSpec, settings: ProviderSettings) -> MessagesProvider:
         timeout=settings.timeout_s,
         max_retries=0,
     )
-    return MessagesProvider(spec, client)
+    return MessagesProvider(replace(spec, base_url=base_url), client)  # the cache keys on the URL used

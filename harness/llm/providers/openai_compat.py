@@ -7,6 +7,8 @@ base URL and no key a placeholder is sent. The SDK's own retries are off.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 import json
 from typing import Any
 
@@ -187,4 +189,6 @@ def create(spec: ModelSpec, settings: ProviderSettings) -> OpenAICompatProvider:
         timeout=settings.timeout_s,
         max_retries=0,
     )
-    return OpenAICompatProvider(spec, client, official=not url or url.rstrip("/") == OPENAI_BASE_URL)
+    # The spec carries the URL actually used, so the response cache never replays one
+    # server's replies for another that serves a model of the same name.
+    return OpenAICompatProvider(replace(spec, base_url=url or OPENAI_BASE_URL), client, official=not url or url.rstrip("/") == OPENAI_BASE_URL)
