@@ -61,7 +61,9 @@ def read_trace(path: Path) -> list[dict[str, Any]]:
         return events
     for line in path.read_text(encoding="utf-8").splitlines():
         try:
-            events.append(json.loads(line))
+            event = json.loads(line)
         except json.JSONDecodeError:
             continue  # a line cut short by a kill mid-write
+        if isinstance(event, dict):  # every reader may rely on events being objects
+            events.append(event)
     return events

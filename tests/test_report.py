@@ -76,9 +76,10 @@ def sweep_dir(tmp_path: Path) -> Path:
         {"event": "a_future_event", "payload": {"nested": [1, 2]}, "note": "<img src=y onerror=alert(2)>"},
     ]
     path = write_sweep(tmp_path / "runs", records, traces={records[4].run_id: trace})
-    # A trace cut short by a kill mid-write must not break its page.
+    # A trace cut short by a kill mid-write, or with a line that is not an object, must not
+    # break its page.
     with (path / records[1].trace_path).open("a") as handle:
-        handle.write('{"event": "model_call_st')
+        handle.write('5\n"a string"\n{"event": "model_call_st')
     return path
 
 

@@ -119,8 +119,6 @@ def build_timeline(events: list[dict[str, Any]]) -> list[TimelineItem]:
             tool_ends[str(event.get("tool"))].append(event)
     items = []
     for event in events:
-        if not isinstance(event, dict):
-            continue
         kind = event.get("event")
         if kind == "model_call_start":
             items.append(_model_item(event, ends.pop(event.get("call_id"), None)))
