@@ -150,3 +150,38 @@ def test_offline_planner_runs_end_to_end(tiny_index):
     assert result.status == "ok" and "1,749" in result.answer
     assert {"planner", "executor"} <= set(meter.by_role)
     assert result.planned_tasks >= 2 and "document_analyst" in result.agent_types
+
+
+def test_a_task_is_not_reused_when_a_dependency_changed_after_a_replan(tiny_index):
+    fetch_v1 = {**FETCH_CAPEX, "input": "capex 2022 (v1)"}
+    fetch_v2 = {**FETCH_CAPEX, "input": "capex 2022 (v2), purchases of PP&E"}
+    compute = {"id": "compute", "agent": "calculator", "depends_on": ["fetch_cash_flow"], "input": "capex / 34229", "signature": "{ratio :float}"}
+    final = {**FINAL, "depends_on": ["compute"]}
+    plans = iter([plan(fetch_v1, compute, final), plan(fetch_v2, compute, final)])
+    gates = iter([{"sufficient": False, "missing": "the right capex line"}, {"sufficient": True}])
+    seen_by_compute = []
+
+    async def respond(request):
+        from harness.llm.blocks import read_block
+
+        text = request.messages[0].text
+        if request.role == "planner":
+            return json.dumps(next(plans))
+        if request.role == "quality_gate":
+            return json.dumps(next(gates))
+        tid = task_id(request)
+        if tid == "final_answer":
+            return json.dumps({"answer": "No (p. 5)", "sources": ["p. 5"]})
+        if tid == "compute":
+            capex = json.loads(read_block(text, "dependencies"))["fetch_cash_flow"]["capex_2022"]
+            seen_by_compute.append(capex)
+            return json.dumps({"ratio": capex / 34229})
+        if len(request.messages) == 1:
+            return {"tool_calls": [{"name": "fetch_section", "arguments": {"node_id": "consolidated_statement_of_cash_flows"}}]}
+        capex = 1749 if "(v1)" in text else 1800
+        return {"tool_calls": [{"name": "return", "arguments": {"capex_2022": capex, "page": 5}}]}
+
+    result, *_ = run_mode("planner", tiny_index, QUESTION, script=respond)
+    assert result.status == "ok" and result.replans == 1
+    # The replanned fetch returned a new capex, so the unchanged compute task ran again on it.
+    assert seen_by_compute == [1749, 1800]

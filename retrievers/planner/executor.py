@@ -83,17 +83,9 @@ class PlanExecutor:
         execution.final = execution.outcomes[FINAL_TASK].result
         return execution
 
-    def _key(self, task: Task) -> str:
-        return json.dumps([task.id, task.agent, task.input, task.signature, task.depends_on])
-
     async def _run_task(self, task: Task, execution: Execution) -> TaskOutcome:
         trace = self.ctx.trace
-        earlier = self.reuse.get(self._key(task))
-        if earlier is not None and earlier.status == "ok":
-            trace.event("task_reused", task_id=task.id)
-            return TaskOutcome(task.id, "ok", earlier.result, reused=True)
         agent = self.plan.agents[task.agent]
-        trace.event("task_start", task_id=task.id, agent=task.agent, depends_on=task.depends_on, tools=agent.tools)
         dependencies = {d: execution.outcomes[d].result for d in task.depends_on}
         prompt = "\n\n".join(
             part
@@ -106,6 +98,15 @@ class PlanExecutor:
             ]
             if part
         )
+        # A task is reused after a replan only when everything that shapes its result is the
+        # same: the agent's instructions and tools, and its prompt, which holds the input,
+        # the signature and the results of the tasks it depends on.
+        key = json.dumps([agent.prompt, agent.tools, prompt, task.verification])
+        earlier = self.reuse.get(key)
+        if earlier is not None and earlier.status == "ok":
+            trace.event("task_reused", task_id=task.id)
+            return TaskOutcome(task.id, "ok", earlier.result, reused=True)
+        trace.event("task_start", task_id=task.id, agent=task.agent, depends_on=task.depends_on, tools=agent.tools)
         turns = 0
         try:
             schema = task.schema
@@ -123,11 +124,8 @@ class PlanExecutor:
             result, reason = None, str(exc)
         outcome = TaskOutcome(task.id, "ok" if result is not None else "failed", result, reason, turns=turns)
         trace.event("task_end", task_id=task.id, status=outcome.status, reason=reason, result=json.dumps(result)[:1500] if result else None)
-        self._save_key(task, outcome)
+        self.reuse[key] = outcome
         return outcome
-
-    def _save_key(self, task: Task, outcome: TaskOutcome) -> None:
-        self.reuse[self._key(task)] = outcome
 
     async def _run_tool_task(self, task: Task, prompt: str, schema: dict[str, Any], task_text: str) -> tuple[dict | None, str, int]:
         failure = SELF_FAILURE_RULES if self.ctx.options.self_failure else NO_FAILURE_RULES
