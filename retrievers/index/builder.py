@@ -27,13 +27,13 @@ from retrievers.index.summaries import summarize_tree
 from retrievers.index.tree import DocumentIndex, slugify
 
 def _code_fingerprint() -> str:
-    """A short hash of the indexer's own source. It is part of the version, so a change to
+    """A short hash of the indexer's own source (every module of this package, the LLM
+    tree builder's prompts and parsing included). It is part of the version, so a change to
     the code that builds trees invalidates cached indexes even when nobody remembers to bump
     the number: a stale cache would silently give two checkouts different trees."""
-    here = Path(__file__).parent
     digest = hashlib.sha256()
-    for name in ("pdf.py", "layout.py", "headings.py", "sections.py", "outline.py", "structure.py", "summaries.py", "tree.py", "builder.py"):
-        digest.update((here / name).read_bytes())
+    for source in sorted(Path(__file__).parent.glob("*.py")):
+        digest.update(source.read_bytes())
     return digest.hexdigest()[:10]
 
 

@@ -37,7 +37,7 @@ from retrievers.index.builder import load_or_build_index
 from retrievers.index.layout import Layout
 from retrievers.index.pdf import PdfContent
 from retrievers.index.structure import structural_tree
-from retrievers.index.summaries import node_text, summarize_tree
+from retrievers.index.summaries import node_text, summarize_tree, walk_sections
 from retrievers.index.toc import (
     Entry,
     LlmTree,
@@ -55,7 +55,6 @@ from retrievers.index.tree import DocumentIndex, Node, slugify
 from retrievers.prompting import MalformedOutput
 from retrievers.replies import ask_json
 
-LLM_TREE_VERSION = "llm-tree-1"
 DEFAULT_RESPONSE_CACHE = CACHE_DIR / "responses.sqlite"
 Warn = Callable[[str], None]
 T = TypeVar("T")
@@ -123,16 +122,9 @@ def _prompt_texts(pages: list[str], nodes: list[Node], limit: int) -> dict[int, 
     """Each node's own text (from its heading to the next node's), cut to ``limit``; a
     parent's is read from its first pages only."""
     texts: dict[int, str] = {}
-
-    def visit(siblings: list[Node], after: tuple[int, str] | None) -> None:
-        for i, node in enumerate(siblings):
-            nxt = siblings[i + 1] if i + 1 < len(siblings) else None
-            following = (nxt.start_page, nxt.title) if nxt else after
-            head = Node(node.node_id, node.title, node.start_page, min(node.end_page, node.start_page + 3))
-            texts[id(node)] = node_text(pages, head, following if head.end_page == node.end_page else None)[:limit]
-            visit(node.children, following)
-
-    visit(nodes, None)
+    for node, following, heading in walk_sections(nodes):
+        head = Node(node.node_id, node.title, node.start_page, min(node.end_page, node.start_page + 3))
+        texts[id(node)] = node_text(pages, head, following if head.end_page == node.end_page else None, heading)[:limit]
     return texts
 
 
@@ -261,7 +253,6 @@ async def build_llm_tree(
         counts = Counter(dict.fromkeys(SUMMARY_COUNTS, 0), extractive=sum(1 for node in tree.nodes for _ in node.walk()))
     meter = llm.meter
     tree.meta = {
-        "llm_tree_version": LLM_TREE_VERSION,
         "model": llm.spec.label,
         "tree_source": tree.source,
         "fallback": fallback,
@@ -361,8 +352,6 @@ def build_llm_index(
     check_model(spec, settings)
     name = Path(pdf).name
     builder = LlmTreeBuilder(spec, settings, options, response_cache, lambda m: warn(f"{name}: {m}"), trace_path)
-    index = load_or_build_index(pdf, index_dir, rebuild=rebuild, variant=llm_variant(spec), tree_builder=builder)
-    if index.meta.get("cache") == "hit" and index.meta.get("llm_tree_version") != LLM_TREE_VERSION:
-        # Built by an older LLM indexer (the cache key only knows the structural indexer's version).
-        index = load_or_build_index(pdf, index_dir, rebuild=True, variant=llm_variant(spec), tree_builder=builder)
-    return index
+    # The cache key's indexer version hashes this module too, so an index built by older
+    # LLM-indexing code is rebuilt like a structural one.
+    return load_or_build_index(pdf, index_dir, rebuild=rebuild, variant=llm_variant(spec), tree_builder=builder)

@@ -176,25 +176,35 @@ def _clip(parts: list[str], limit: int = MAX_SUMMARY_CHARS) -> str:
     return text[:limit].rsplit(" ", 1)[0].rstrip(",;") + "..."
 
 
-def summarize_tree(pages: list[str], nodes: list[Node], topics: dict[str, list[str]] | None = None) -> None:
-    """Fill in ``summary`` for every node that has none."""
-    topics = topics or {}
-    flat: list[tuple[Node, tuple[int, str] | None]] = []
-    headings: dict[int, str] = {}
+Following = tuple[int, str]  # where the next node starts: (page, title)
 
-    def collect(siblings: list[Node], after: tuple[int, str] | None, parent: Node | None) -> None:
+
+def walk_sections(nodes: list[Node]) -> list[tuple[Node, Following | None, str | None]]:
+    """Every node in reading order with where the next node starts and the heading its text
+    starts at (None: its own title). The one walk behind every node's text, so summaries
+    and the model's summary prompts cut the same text."""
+    flat: list[tuple[Node, Following | None, str | None]] = []
+
+    def collect(siblings: list[Node], after: Following | None, parent: Node | None) -> None:
         for i, node in enumerate(siblings):
             nxt = siblings[i + 1] if i + 1 < len(siblings) else None
             following = (nxt.start_page, nxt.title) if nxt else after
-            flat.append((node, following))
-            if i == 0 and parent is not None:
-                # A parent's first child (its introduction) starts at the parent's heading.
-                headings[id(node)] = parent.title if node.title.endswith("introduction") else node.title
+            # A parent's introduction ("Item 7 introduction", "Balance sheets (introduction)")
+            # has no heading of its own: its text starts at the parent's heading.
+            intro = i == 0 and parent is not None and node.title.rstrip(")").endswith("introduction")
+            flat.append((node, following, parent.title if intro else None))
             collect(node.children, following, node)
 
     collect(nodes, None, None)
-    leaves = [(n, after) for n, after in flat if not n.children]
-    texts = {id(n): node_text(pages, n, after, headings.get(id(n))) for n, after in leaves}
+    return flat
+
+
+def summarize_tree(pages: list[str], nodes: list[Node], topics: dict[str, list[str]] | None = None) -> None:
+    """Fill in ``summary`` for every node that has none."""
+    topics = topics or {}
+    flat = walk_sections(nodes)
+    leaves = [(n, after) for n, after, _ in flat if not n.children]
+    texts = {id(n): node_text(pages, n, after, heading) for n, after, heading in flat if not n.children}
     weights = TermWeights(list(texts.values()))
     for node, _ in leaves:
         if node.summary:
@@ -212,7 +222,7 @@ def summarize_tree(pages: list[str], nodes: list[Node], topics: dict[str, list[s
                 f"Key terms: {', '.join(terms)}." if terms else "",
             ]
         ) or f"Pages {node.start_page}-{node.end_page}; little extractable text."
-    for node, _ in reversed(flat):  # children before parents
+    for node, _, _ in reversed(flat):  # children before parents
         if node.summary or not node.children:
             continue
         titles = [c.title for c in node.children]
