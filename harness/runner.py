@@ -96,10 +96,12 @@ def plan_sweep(config: SweepConfig, warn: Callable[[str], None]) -> SweepPlan:
         spec = parse_model_spec(text)
         check_model(spec, settings)
         specs[text] = spec
+    priced = dict(specs)
     if config.index_model is not None:
-        check_model(parse_model_spec(config.index_model), settings)
+        priced[config.index_model] = parse_model_spec(config.index_model)
+        check_model(priced[config.index_model], settings)
     if config.budgets.max_cost_usd is not None:
-        unpriced = [text for text, spec in specs.items() if price_for(spec) is None]
+        unpriced = [text for text, spec in priced.items() if price_for(spec) is None]
         if unpriced:
             raise UserError(
                 f"--max-cost cannot be enforced: no price is known for {', '.join(unpriced)}",
@@ -132,7 +134,8 @@ def _index_entry(index: DocumentIndex) -> dict:
         # reused from the cache) and whether it fell back to the structural tree.
         entry.update(
             variant=meta["variant"], model=meta.get("model"), fallback=meta.get("fallback"), cache=meta.get("cache"),
-            build={"llm_calls": meta.get("llm_calls", 0), "tokens": (meta.get("usage") or {}).get("total", 0), "cost_usd": meta.get("cost_usd")},
+            build={"llm_calls": meta.get("llm_calls", 0), "tokens": (meta.get("usage") or {}).get("total", 0),
+                   "cost_usd": meta.get("cost_usd"), "spent_usd": meta.get("spent_usd")},
         )
     return entry
 
@@ -294,7 +297,9 @@ async def _run_all(
         clients[model] = ModelClient(create_provider(spec, settings), cache=cache, retry=config.retry_policy(), limiter=AdaptiveLimiter(limits[model]))
     writer = RecordWriter(sweep.runs_path)
     progress = Progress(total=len(plan.runs), done=already, enabled=show_progress)
-    spend = SpendGuard(config.budgets.max_cost_usd, outcome.records)
+    # Trees built by a model for this sweep were paid for by it: they count against --max-cost.
+    index_spend = sum(ix.meta.get("spent_usd") or 0.0 for ix in indexes.values() if ix.meta.get("cache") == "built")
+    spend = SpendGuard(config.budgets.max_cost_usd, outcome.records, index_spend)
     queues = {model: RunQueue([r for r in todo if r.model == model], outcome.records) for model in plan.specs}
 
     async def worker(model: str) -> None:
@@ -372,19 +377,20 @@ class SpendGuard:
     """Stops starting runs when the sweep's spend would pass ``--max-cost``: what was spent
     plus, for every run in flight and the next one, the mean spend of the runs so far."""
 
-    def __init__(self, max_cost: float | None, records: list[RunRecord]):
+    def __init__(self, max_cost: float | None, records: list[RunRecord], spent_before: float = 0.0):
         self.max_cost = max_cost
         self.records = records
+        self.spent_before = spent_before  # e.g. building the sweep's indexes with a model
         self.in_flight = 0
 
     def spent(self) -> float:
-        return sum(r.spent_usd or 0.0 for r in self.records)
+        return self.spent_before + sum(r.spent_usd or 0.0 for r in self.records)
 
     def refuse(self) -> str:
         if self.max_cost is None:
             return ""
         spent = self.spent()
-        per_run = spent / len(self.records) if self.records else 0.0
+        per_run = (spent - self.spent_before) / len(self.records) if self.records else 0.0
         projected = spent + (self.in_flight + 1) * per_run
         if projected > self.max_cost:
             return f"--max-cost ${self.max_cost:.2f} reached: ${spent:.4f} spent, about ${per_run:.4f} a run"

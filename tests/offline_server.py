@@ -15,6 +15,7 @@ from harness.llm.offline.policy import respond
 from harness.llm.types import CompletionRequest, Message, ToolCall, ToolResult, ToolSpec
 from retrievers import agent, iterative, simple
 from retrievers.planner import PLANNER_SYSTEM
+from retrievers.index.llm_tree import SUMMARY_SYSTEM, TOC_SYSTEM
 from retrievers.planner.executor import GATE_SYSTEM
 
 try:
@@ -31,6 +32,8 @@ ROLES = [
     (PLANNER_SYSTEM[:60], "planner"),
     (GATE_SYSTEM[:60], "quality_gate"),
     (JUDGE_SYSTEM[:60], "judge"),
+    (TOC_SYSTEM[:60], "toc_parser"),
+    (SUMMARY_SYSTEM[:60], "summarizer"),
 ]
 
 

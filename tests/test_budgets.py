@@ -47,6 +47,17 @@ def test_max_cost_stops_starting_runs_before_the_budget_is_passed(anthropic_env,
     assert manifest["status"] == "stopped" and manifest["stopped_reason"] == outcome.stopped_reason
 
 
+def test_building_trees_with_a_model_counts_against_max_cost(anthropic_env, tmp_path):
+    anthropic_env.responder = expensive
+    config = config_for(anthropic_env, tmp_path, test_set="BESTBUY", index_model="anthropic:claude-haiku-4-5",
+                        index_dir=tmp_path / "idx", budgets=Budgets(max_cost_usd=1.0))
+    outcome = run_sweep(config, show_progress=False)
+    manifest = json.loads((outcome.sweep.path / "manifest.json").read_text())
+    build = manifest["environment"]["indexes"]["BESTBUY_2024Q2_10Q"]["build"]
+    assert build["llm_calls"] > 5 and build["spent_usd"] > 1.0  # the tree alone cost more than the budget
+    assert outcome.records == [] and "--max-cost $1.00 reached" in outcome.stopped_reason
+
+
 def test_max_cost_needs_known_prices(tmp_path, wire_server):
     config = config_for(wire_server, tmp_path, models=[f"openai:unpriced@{wire_server.openai_url}"], budgets=Budgets(max_cost_usd=1.0))
     with pytest.raises(UserError, match="no price is known"):

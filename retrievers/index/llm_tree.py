@@ -261,6 +261,7 @@ async def build_llm_tree(
         "usage": meter.usage.to_dict(),
         "usage_by_role": meter.by_role_dict(),
         "cost_usd": meter.cost_usd,
+        "spent_usd": meter.spent_usd,  # what this build paid: cost_usd minus replies from the cache
         "llm_calls": meter.llm_calls,
         "cached_calls": meter.cached_calls,
         "retries": meter.retries,
