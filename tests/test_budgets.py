@@ -78,7 +78,7 @@ def test_runaway_runs_end_as_errors_with_the_reason(tmp_path, wire_server):
     slow = SweepConfig(models=[f"openai:slow@{wire_server.openai_url}"], modes=["simple"], test_set="3M_2022_10K", runs_dir=tmp_path,
                        cache_path=None, budgets=Budgets(max_run_seconds=0.3))
     records = run_sweep(slow, show_progress=False).records
-    assert all(r.status == "error" and r.error_kind == "budget" and "wall-time" in r.error for r in records)
+    assert records and all(r.status == "error" and r.error_kind == "budget" and "wall-time" in r.error for r in records)
 
 
 def test_retry_errors_reruns_only_the_errored_runs(anthropic_env, tmp_path):

@@ -30,16 +30,15 @@ def test_ask_answers_with_cited_pages_and_keeps_the_trace(tmp_path, monkeypatch)
 
     monkeypatch.setattr(harness.paths, "RUNS_DIR", tmp_path / "runs")
     monkeypatch.setattr(bench.paths, "RUNS_DIR", tmp_path / "runs")
-    question = "What was Best Buy's total merchandise inventories balance at the end of Q2 FY2024 (in USD millions)?"
-    result = CliRunner().invoke(bench.cli, ["ask", question, "--pdf", str(PDF_DIR / "BESTBUY_2024Q2_10Q.pdf"), "--mode", "iterative", "--trace", "--no-cache"])
-    assert result.exit_code in (0, 1), result.output
+    question = "Is 3M a capital-intensive business based on FY2022 data?"
+    result = CliRunner().invoke(bench.cli, ["ask", question, "--pdf", str(PDF_DIR / "3M_2022_10K.pdf"), "--mode", "iterative", "--trace", "--no-cache"])
+    assert result.exit_code == 0, result.output
+    assert "capital" in result.output.lower() and "sources: p." in result.output
     assert "model calls" in result.output and "(estimated)" in result.output
     trace_line = [line for line in result.output.splitlines() if line.startswith("trace: ")]
     assert trace_line
     trace = trace_line[0].split("trace: ", 1)[1]
     assert (tmp_path / "runs" / "ask") in __import__("pathlib").Path(trace).parents
-    if result.exit_code == 0:
-        assert "sources: p." in result.output
 
 
 def test_help_explains_every_command():

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from harness.judge.numeric import numeric_check
 from harness.judge.heuristic import heuristic_verdict
 
 CAPEX_INTENSIVE_Q = "Is 3M a capital-intensive business based on FY2022 data?"
@@ -69,8 +70,12 @@ def test_numeric_gold_goes_through_the_numeric_check_first() -> None:
     q = "What is the FY2018 capital expenditure amount (in USD millions) for 3M?"
     verdict = heuristic_verdict(q, "$1577.00", "Capex was $1.577 billion.")
     assert verdict.label == "correct" and verdict.rationale.startswith("numeric check")
-    # Not certain for the numeric check; the offline judge still decides.
-    assert heuristic_verdict(q, "$1577.00", "Capex was roughly $1,576 million.").label in ("correct", "incorrect")
+    # An answer the numeric check cannot decide ($1.5 billion is too coarse to match or to
+    # contradict $1,577 million) falls through to the offline judge's own rules.
+    vague = "Capex was about $1.5 billion."
+    assert numeric_check(q, "$1577.00", vague).label is None
+    verdict = heuristic_verdict(q, "$1577.00", vague)
+    assert verdict.label == "incorrect" and not verdict.rationale.startswith("numeric check")
 
 
 @pytest.mark.parametrize(

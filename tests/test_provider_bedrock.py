@@ -123,7 +123,8 @@ def test_check_without_credentials_names_the_variables() -> None:
     assert "AWS_ACCESS_KEY_ID" in str(caught.value) and "AWS_PROFILE" in str(caught.value)
 
 
-def test_bearer_token_needs_no_boto() -> None:
+def test_bearer_token_needs_no_boto(monkeypatch) -> None:
+    monkeypatch.setattr(bedrock, "_has_boto", lambda: False)  # as on a machine without the extra
     bedrock.check(SPEC, ProviderSettings(env={"AWS_BEARER_TOKEN_BEDROCK": "k"}))
 
 

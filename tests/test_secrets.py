@@ -6,9 +6,15 @@ import os
 import subprocess
 import sys
 
+import json
+
 from harness.paths import PROJECT_ROOT
 
-from offline_server import offline_responder
+from harness.dataset import load_questions, select_questions
+from harness.judge.rubric import JUDGE_SYSTEM
+from harness.paths import QUESTIONS_DIR
+
+from offline_server import _anthropic_request, _openai_request, offline_responder
 
 SECRETS = {
     "ANTHROPIC_API_KEY": "sk-ant-FAKE-secret-0123456789abcdef",
@@ -55,3 +61,30 @@ def test_no_secret_reaches_any_written_file_or_log(wire_server, tmp_path):
         for secret in [*SECRETS.values(), FLAG_KEY]:
             assert secret.encode() not in data, f"{secret} found in {where}"
         assert b"bearer sk-" not in lowered and b"x-api-key" not in lowered and b"authorization:" not in lowered, where
+
+
+def test_only_the_judge_is_shown_gold_answers(wire_server, tmp_path):
+    """The gold answer and its justification reach the model only in judge requests: a
+    retriever that saw them would make every accuracy figure a lie."""
+    wire_server.responder = offline_responder
+    env = {**os.environ, "ANTHROPIC_API_KEY": "sk-ant-test", "ANTHROPIC_BASE_URL": wire_server.url}
+    common = ["--cache-dir", str(tmp_path / "cache"), "--no-progress"]
+    sweep = run("bench.py", "--models", "anthropic:claude-haiku-4-5", "--test-set", "3M_2022_10K", "--no-report",
+                "--runs-dir", str(tmp_path / "runs"), "--index-dir", str(tmp_path / "idx"), *common, env=env)
+    assert sweep.returncode == 0, sweep.stderr
+    analysis = run("analyze.py", "--runs-dir", str(tmp_path / "runs"), "--judge", "--judge-model", "anthropic:claude-haiku-4-5",
+                   "--out", str(tmp_path / "report"), *common, env=env)
+    assert analysis.returncode == 0, analysis.stderr
+
+    questions = select_questions(load_questions(QUESTIONS_DIR / "financebench_open_source.jsonl"), "3M_2022_10K", None)
+    golds = [text for q in questions for text in (q.gold.answer, q.gold.justification) if len(text) >= 30]
+    assert golds
+    shown_to = {"judge": 0, "other": 0}
+    for recorded in wire_server.requests:
+        request = _anthropic_request(recorded.json) if recorded.api == "anthropic" else _openai_request(recorded.json)
+        body = json.dumps(recorded.json, ensure_ascii=False)
+        is_judge = request.system == JUDGE_SYSTEM
+        for gold in golds:
+            if gold in body:
+                shown_to["judge" if is_judge else "other"] += 1
+    assert shown_to["other"] == 0 and shown_to["judge"] > 0  # the check sees golds where they belong
