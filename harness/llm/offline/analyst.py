@@ -254,8 +254,8 @@ def findings_for(need: Need, documents: list[tuple[str, str, int]]) -> list[dict
     return found[0].findings(need.base)
 
 
-def confident(need: Need, documents: list[tuple[str, str, int]]) -> bool:
-    found = best_for(need, documents)
+def confident(need: Need, documents: list[tuple[str, str, int]], found: list[Candidate]) -> bool:
+    """Whether ``found`` (``best_for(need, documents)``) settles the need."""
     if need.kind == "passage":
         return len(documents) >= PASSAGE_SECTIONS and bool(found)
     if need.kind in ("rows", "table"):

@@ -220,10 +220,11 @@ def next_calls(needs: list[Need], view: LoopView, max_fetches: int = MAX_FETCHES
     exhausted: set[str] = set()
     rankings: dict[str, list[tuple[str, float, int]]] = {}
     for need in needs:
-        if confident(need, documents):
+        candidates = best_for(need, documents)
+        if confident(need, documents, candidates):
             met.add(need.key)
             continue
-        if best_for(need, documents):
+        if candidates:
             found.add(need.key)
         ranked = rank_sections(need, view.question, sections, _grep_hits(need, view))
         rankings[need.key] = ranked

@@ -8,6 +8,8 @@ nearest scale note above on the same page, else from the first one in the text.
 """
 from __future__ import annotations
 
+import functools
+
 import re
 from dataclasses import dataclass, field
 
@@ -188,7 +190,15 @@ def split_rows(line: str) -> list[tuple[str, list[str]]]:
     return [(label, cells) for label, cells in pieces if len(re.findall(r"[A-Za-z]", label)) >= 3]
 
 
-def iter_rows(text: str, default_page: int = 1) -> list[Row]:
+@functools.lru_cache(maxsize=512)
+def iter_rows(text: str, default_page: int = 1) -> tuple[Row, ...]:
+    """The table rows of ``text``. Cached: the policy asks for the rows of the same fetched
+    section once per need on every turn, and parsing dominates its time. A tuple, and rows
+    are never changed after parsing, so sharing them is safe."""
+    return tuple(_parse_rows(text, default_page))
+
+
+def _parse_rows(text: str, default_page: int) -> list[Row]:
     rows: list[Row] = []
     page = _page_start(text, default_page)
     years: list[int] = []

@@ -5,6 +5,8 @@ questions ask about), not knowledge of any question or answer.
 """
 from __future__ import annotations
 
+import functools
+
 import math
 import re
 from collections import Counter
@@ -57,6 +59,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
 _TOKEN = re.compile(r"[a-z][a-z0-9&']*|\d+(?:\.\d+)?")
 
 
+@functools.lru_cache(maxsize=65536)  # a pure function of one word, called for every word read
 def stem(word: str) -> str:
     """A light suffix stripper, enough to give singular and plural, and the forms of one
     verb, the same stem ('expenditure'/'expenditures', 'operating'/'operations',
