@@ -18,9 +18,6 @@ import click
 
 from harness.errors import UserError
 
-COMMANDS = ("report", "calibrate-judge")
-
-
 class DefaultToReport(click.Group):
     """``analyze.py [RUN_DIR] [options]`` runs ``report``; named subcommands run themselves."""
 

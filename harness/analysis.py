@@ -324,13 +324,6 @@ def majority_label(labels: Sequence[str | None]) -> str:
     return max(order, key=lambda label: (others.count(label), -order.index(label)))
 
 
-def question_grid(table: pd.DataFrame) -> pd.DataFrame:
-    """The per-question table pivoted: questions as rows, cells as columns, share correct."""
-    if table.empty:
-        return pd.DataFrame()
-    return table.pivot(index="question_id", columns="cell", values="correct_share")
-
-
 def judge_summary(verdicts: Sequence[Verdict] | None) -> dict[str, Any]:
     """What the judge did and cost, kept apart from the runs' own tokens and cost."""
     verdicts = list(verdicts or [])

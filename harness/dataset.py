@@ -16,7 +16,6 @@ from harness.errors import UserError
 from harness.paths import QUESTIONS_DIR
 
 QUESTIONS_FILE = QUESTIONS_DIR / "financebench_open_source.jsonl"
-DOCUMENTS_FILE = QUESTIONS_DIR / "financebench_document_information.jsonl"
 TEST_SETS_FILE = QUESTIONS_DIR / "test_sets.json"
 REQUIRED_FIELDS = ("financebench_id", "doc_name", "question", "answer")
 SAFE_ID = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,120}")
@@ -48,15 +47,6 @@ class Question:
     question_type: str = ""
     question_reasoning: str = ""
     gold: Gold = field(default_factory=lambda: Gold(""))
-
-
-@dataclass(frozen=True)
-class DocumentInfo:
-    doc_name: str
-    company: str = ""
-    doc_type: str = ""
-    doc_period: str = ""
-    doc_link: str = ""
 
 
 def _read_jsonl(path: Path, what: str) -> list[dict[str, Any]]:
@@ -119,21 +109,6 @@ def load_questions(path: Path | str = QUESTIONS_FILE) -> list[Question]:
     if not questions:
         raise UserError(f"{path}: no questions in the file", "point --questions at a FinanceBench-format JSONL file")
     return questions
-
-
-def load_documents(path: Path | str = DOCUMENTS_FILE) -> dict[str, DocumentInfo]:
-    docs = {}
-    for row in _read_jsonl(Path(path), "document information"):
-        name = str(row.get("doc_name") or "")
-        if name:
-            docs[name] = DocumentInfo(
-                name,
-                str(row.get("company") or ""),
-                str(row.get("doc_type") or ""),
-                str(row.get("doc_period") or ""),
-                str(row.get("doc_link") or ""),
-            )
-    return docs
 
 
 def load_test_sets(path: Path | str = TEST_SETS_FILE) -> dict[str, dict[str, Any]]:

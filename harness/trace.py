@@ -30,11 +30,9 @@ class Trace:
         self.path = path
         self._handle: TextIO | None = None
         self._start = time.monotonic()
-        self.events = 0
 
     def event(self, name: str, /, **data: Any) -> None:
         if self.path is None:
-            self.events += 1
             return
         if self._handle is None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -47,7 +45,6 @@ class Trace:
         }
         self._handle.write(json.dumps(record, default=str) + "\n")
         self._handle.flush()
-        self.events += 1
 
     def close(self) -> None:
         if self._handle is not None:

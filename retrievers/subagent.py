@@ -41,7 +41,6 @@ class SubAgent:
     result_schema: dict[str, Any]
     return_description: str = "Return your result. Its input must match the schema exactly."
     max_turns: int = 8
-    use_tools: bool = True
     allow_fail: bool = True
 
 
@@ -58,7 +57,7 @@ class SubAgentOutcome:
 
 async def run_subagent(agent: SubAgent, task: str, llm: RunModel, tools: SectionTools) -> SubAgentOutcome:
     trace = llm.trace
-    offered = (tools.specs if agent.use_tools else []) + [return_spec(agent.result_schema, agent.return_description)]
+    offered = tools.specs + [return_spec(agent.result_schema, agent.return_description)]
     if agent.allow_fail:
         offered.append(FAIL_SPEC)
     messages = [Message.user(task)]

@@ -1,7 +1,6 @@
 """analyze.py as CI and reviewers use it: baseline comparison, the gate, calibration."""
 from __future__ import annotations
 
-import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 

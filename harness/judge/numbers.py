@@ -12,7 +12,6 @@ name "3M").
 """
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass, replace
 
@@ -246,7 +245,3 @@ def question_unit(question: str) -> QuestionUnit:
     currency = bool(scale) or bool(re.search(r"\busd\b|\$|dollars", question or "", re.IGNORECASE))
     return QuestionUnit(scale=scale, percent=percent, decimals=decimals, currency=currency)
 
-
-def is_close(a: float, b: float, abs_tol: float, rel_tol: float) -> bool:
-    """True when ``a`` and ``b`` agree within an absolute or a relative tolerance."""
-    return math.isclose(a, b, rel_tol=rel_tol, abs_tol=abs_tol)

@@ -81,8 +81,6 @@ class ModelSpec:
 @runtime_checkable
 class Provider(Protocol):
     spec: ModelSpec
-    # Whether token counts are reported by the provider (False) or estimated (True).
-    estimates_usage: bool
     # Whether identical requests give identical answers (the offline policy): the response
     # cache is pointless for such providers and is skipped.
     deterministic: bool

@@ -34,16 +34,12 @@ class ResponseCache:
             "CREATE TABLE IF NOT EXISTS responses (key TEXT PRIMARY KEY, model TEXT, completion TEXT, created REAL)"
         )
         self._db.commit()
-        self.hits = 0
-        self.misses = 0
 
     def get(self, key: str) -> Completion | None:
         with self._lock:
             row = self._db.execute("SELECT completion FROM responses WHERE key = ?", (key,)).fetchone()
         if row is None:
-            self.misses += 1
             return None
-        self.hits += 1
         completion = Completion.from_dict(json.loads(row[0]))
         completion.cached = True
         return completion

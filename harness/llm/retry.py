@@ -46,8 +46,6 @@ class AdaptiveLimiter:
         self.limit = self.maximum
         self.grow_after = grow_after
         self.in_flight = 0
-        self.peak = 0
-        self.decreases = 0
         self._successes = 0
         self._cond = asyncio.Condition()
 
@@ -55,7 +53,6 @@ class AdaptiveLimiter:
         async with self._cond:
             await self._cond.wait_for(lambda: self.in_flight < self.limit)
             self.in_flight += 1
-            self.peak = max(self.peak, self.in_flight)
         return self
 
     async def __aexit__(self, *exc: object) -> None:
@@ -68,7 +65,6 @@ class AdaptiveLimiter:
             if rate_limited:
                 if self.limit > 1:
                     self.limit = max(1, self.limit // 2)
-                    self.decreases += 1
                 self._successes = 0
             else:
                 self._successes += 1

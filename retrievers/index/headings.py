@@ -55,7 +55,6 @@ _STATEMENT_START = re.compile(
     r"comprehensive\s+(?:income|loss)\s+statements?|(?:stockholders|shareholders)[’']?\s+equity\s+statements?)",
     re.IGNORECASE,
 )
-STATEMENT_KINDS = ("cash_flows", "balance_sheet", "comprehensive_income", "equity", "income")
 COMPANY_LINE = re.compile(r"(?i)\b(and (consolidated )?subsidiar(y|ies)( companies)?|inc\.?|corporation|incorporated)\s*$")
 SIGNATURES = re.compile(r"^\s*signatures?\s*$", re.IGNORECASE)
 _EXHIBIT = re.compile(r"^\s*exhibit\s+(\d{1,3}(?:\.\d{1,3})*[a-z]?)\b\s*(.*)$", re.IGNORECASE)

@@ -69,8 +69,7 @@ def _statement_bonus(need: Need, section: str, row: Row) -> float:
 
 
 def candidates_for(need: Need, text: str, section: str, limit: int = 5, default_page: int = 1) -> list[Candidate]:
-    if need.kind == "passage":
-        return passage_candidates(need.phrase, text, section, limit, default_page)
+    """Candidates in one section (``best_for`` finds passages across all sections at once)."""
     if need.kind == "rows":
         return block_rows(need, text, section, default_page)
     if need.kind == "table":
@@ -146,10 +145,6 @@ def sentence_values(need: Need, text: str, section: str, default_page: int = 1) 
             label = f"{need.base}_{need.year}" if need.year else need.base
             out.append(Candidate(label, chosen[1], chosen[2], page, section, sentence[:200], 1.5 + (0.5 if need.year else 0.0), need.year))
     return out
-
-
-def passage_candidates(query_text: str, text: str, section: str, limit: int = 3, default_page: int = 1) -> list[Candidate]:
-    return passages_across(query_text, [(section, text, default_page)], limit)
 
 
 def passages_across(query_text: str, documents: list[tuple[str, str, int]], limit: int = 3) -> list[Candidate]:

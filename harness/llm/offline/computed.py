@@ -41,12 +41,6 @@ _UP = r"improv\w*|increas\w*|grow\w*|grew|ris(?:e|en|ing)|higher|expand\w*"
 _DOWN = r"declin\w*|decreas\w*|drop\w*|fall|fell|lower|shr[iu]nk\w*|reduc\w*"
 
 
-def asked_metric(question: str) -> str:
-    """What a metric question asks for: 'fixed asset turnover ratio', '3 year average of
-    capex as a % of revenue', 'change in operating income % margin'."""
-    return _asked(question)[0]
-
-
 def _asked(question: str) -> tuple[str, tuple[str, ...]]:
     """(the metric asked for, the names it is given in parentheses)."""
     core = core_question(question)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 
 CASH_FLOW, BALANCE, INCOME = "cash_flow", "balance_sheet", "income"
-KINDS = (INCOME, BALANCE, CASH_FLOW)
 
 # How questions and titles name each statement.
 _NAMED = {

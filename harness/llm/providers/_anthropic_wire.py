@@ -125,7 +125,6 @@ class MessagesProvider:
     """A provider over an anthropic SDK async client (``AsyncAnthropic`` or
     ``AsyncAnthropicBedrock``); both expose the same ``messages.create``."""
 
-    estimates_usage = False
     deterministic = False
 
     def __init__(self, spec: ModelSpec, client: Any):

@@ -16,7 +16,6 @@ def create(spec: ModelSpec, settings: ProviderSettings) -> "OfflineProvider":
 
 
 class OfflineProvider:
-    estimates_usage = True
     deterministic = True
 
     def __init__(self, spec: ModelSpec):

@@ -155,7 +155,6 @@ def provider_error(exc: BaseException) -> ProviderError | None:
 
 
 class OpenAICompatProvider:
-    estimates_usage = False
     deterministic = False
 
     def __init__(self, spec: ModelSpec, client: Any, official: bool):

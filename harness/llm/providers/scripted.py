@@ -60,7 +60,6 @@ def _to_completion(reply: Reply, request: CompletionRequest, ids: "itertools.cou
 
 
 class ScriptedProvider:
-    estimates_usage = True
     deterministic = False
 
     def __init__(self, spec: ModelSpec, script: Script):
