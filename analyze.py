@@ -83,13 +83,15 @@ def report(run_dir, judge, judge_model, judge_runs, baseline, gate, junit, out_d
 
 
 def _print_summary(outcome) -> None:
+    from harness.llm.pricing import format_cost
+
     judging = outcome.judging
     methods = ", ".join(f"{k} {v}" for k, v in sorted(judging.by_method.items()))
     click.echo(f"sweep: {outcome.sweep.path} ({len(outcome.sweep.records)} runs)")
     click.echo(f"verdicts by method: {methods}")
     if judging.judge_model:
         meter = judging.meter
-        cost = "unknown" if meter.cost_usd is None else f"${meter.cost_usd:.4f}"
+        cost = format_cost(meter.cost_usd)
         click.echo(f"judge {judging.judge_model}: {meter.llm_calls} calls, {meter.usage.total} tokens, cost {cost} (not counted in the runs' figures)")
     for row in outcome.criteria:
         checks = "  ".join(f"{name} {check.shown} [{check.status}]" for name, check in row.checks.items())

@@ -187,12 +187,14 @@ def index(pdfs: tuple[Path, ...], show: Path | None, model: str | None, rebuild:
             return
         if not pdfs:
             raise UserError("no PDF given", "pass one or more PDF paths, or --show INDEX")
+        from harness.llm.pricing import format_cost
+
         for pdf in pdfs:
             built, path = build(pdf, rebuild)
             line = f"{pdf}: {built.page_count} pages, {len(built.all_nodes())} nodes ({built.source}) -> {path}"
             if model is not None:
                 meta = built.meta
-                cost = "unknown" if meta.get("cost_usd") is None else f"${meta['cost_usd']:.4f}"
+                cost = format_cost(meta.get("cost_usd"))
                 line += f"; {meta.get('llm_calls', 0)} model calls, {meta.get('usage', {}).get('total', 0)} tokens, cost {cost}"
             click.echo(line)
     except UserError as error:
@@ -225,8 +227,10 @@ def ask(question: str, pdf: Path, mode: str, model: str, keep_trace: bool, max_i
         click.echo(f"sources: {', '.join(result.sources) or 'none cited'}")
     else:
         click.echo(f"no answer: {result.reason}")
+    from harness.llm.pricing import format_cost
+
     estimated = " (estimated)" if meter.usage.estimated else ""
-    cost = "unknown" if meter.cost_usd is None else f"${meter.cost_usd:.4f}"
+    cost = format_cost(meter.cost_usd)
     click.echo(f"{mode} / {model}: {meter.llm_calls} model calls, {meter.usage.total} tokens{estimated}, cost {cost}, pages read {outcome.pages_fetched[:20]}")
     if outcome.trace_path:
         click.echo(f"trace: {outcome.trace_path}")

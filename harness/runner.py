@@ -8,7 +8,6 @@ is not recorded yet.
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import shutil
 import sqlite3
@@ -35,7 +34,7 @@ from harness.metrics import evidence_hit
 from harness.progress import Progress
 from harness.provenance import check_provenance
 from harness.records import RunRecord, UsageTotals
-from harness.sweepdir import MANIFEST_VERSION, RecordWriter, SweepDir
+from harness.sweepdir import MANIFEST_VERSION, RecordWriter, SweepDir, record_line, write_text_atomic
 from harness.trace import Trace
 from retrievers import check_modes, get_retriever
 from retrievers.base import RetrievalContext
@@ -258,14 +257,7 @@ def _archive_errors(sweep: SweepDir, records: list[RunRecord]) -> None:
 
 
 def _rewrite_records(sweep: SweepDir, records: list[RunRecord]) -> None:
-
-    tmp = sweep.runs_path.with_suffix(".jsonl.tmp")
-    with tmp.open("w", encoding="utf-8") as handle:
-        for record in records:
-            handle.write(json.dumps(record.to_dict(), default=str, ensure_ascii=False) + "\n")
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(tmp, sweep.runs_path)
+    write_text_atomic(sweep.runs_path, "".join(record_line(r) for r in records))
 
 
 def _summary(records: list[RunRecord], planned: int) -> dict:

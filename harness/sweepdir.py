@@ -28,19 +28,29 @@ def utc_stamp() -> str:
     return datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
 
 
-def write_json_atomic(path: Path, data: Any) -> None:
+def write_text_atomic(path: Path, text: str) -> None:
+    """Write a temporary file beside ``path``, fsync it, then rename it over ``path``: a
+    crash leaves the old file or the new one, never half of one."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(data, handle, indent=2, default=str)
-            handle.write("\n")
+            handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def write_json_atomic(path: Path, data: Any) -> None:
+    write_text_atomic(path, json.dumps(data, indent=2, default=str) + "\n")
+
+
+def record_line(record: RunRecord) -> str:
+    """One line of runs.jsonl."""
+    return json.dumps(record.to_dict(), default=str, ensure_ascii=False) + "\n"
 
 
 @dataclass
@@ -130,7 +140,7 @@ class RecordWriter:
         self._handle = path.open("a", encoding="utf-8")
 
     def append(self, record: RunRecord) -> None:
-        line = json.dumps(record.to_dict(), default=str, ensure_ascii=False) + "\n"
+        line = record_line(record)
         with self._lock:
             self._handle.write(line)
             self._handle.flush()

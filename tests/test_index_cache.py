@@ -100,7 +100,9 @@ def test_a_crash_while_writing_leaves_the_old_cache_intact(pdf, index_dir, monke
     def crash(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(builder.json, "dump", crash)
+    import harness.sweepdir
+
+    monkeypatch.setattr(harness.sweepdir.os, "fsync", crash)  # the temp file is written, not yet renamed
     with pytest.raises(KeyboardInterrupt):
         load_or_build_index(pdf, index_dir, rebuild=True)
     assert path.read_bytes() == good

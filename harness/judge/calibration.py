@@ -16,6 +16,7 @@ from harness.judge.agreement import format_confusion, summarize
 from harness.judge.labels import load_human_labels, split_of
 from harness.judge.service import JudgeItem, JudgeSettings, judge_items
 from harness.llm.client import RunMeter
+from harness.llm.pricing import format_cost
 
 
 @dataclass
@@ -65,6 +66,6 @@ def format_report(report: CalibrationReport) -> str:
         )
     lines += ["", "confusion (rows: human label, columns: judge label)", format_confusion(o["confusion"])]
     usage = report.meter.usage
-    cost = "unknown" if report.meter.cost_usd is None else f"${report.meter.cost_usd:.4f}"
+    cost = format_cost(report.meter.cost_usd)
     lines.append(f"judge model usage: {report.meter.llm_calls} calls, {usage.total} tokens{' (estimated)' if usage.estimated else ''}, cost {cost}")
     return "\n".join(lines)

@@ -66,3 +66,8 @@ def price_for(spec: ModelSpec) -> Price | None:
 def cost_of(spec: ModelSpec, usage: Usage) -> float | None:
     price = price_for(spec)
     return None if price is None else price.cost(usage)
+
+
+def format_cost(usd: float | None) -> str:
+    """A cost for the terminal: "$0.0123", or "unknown" when a price was missing."""
+    return "unknown" if usd is None else f"${usd:.4f}"

@@ -14,13 +14,12 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import os
-import tempfile
 import time
 from pathlib import Path
 from typing import Callable
 
 from harness.paths import INDEX_DIR
+from harness.sweepdir import write_text_atomic
 from retrievers.index.pdf import Extractor, PdfContent, read_pdf
 from retrievers.index.structure import Tree, structural_tree
 from retrievers.index.summaries import summarize_tree
@@ -116,16 +115,7 @@ def _read_cached(path: Path, sha: str, variant: str) -> DocumentIndex | None:
 
 
 def write_index(index: DocumentIndex, path: Path) -> None:
-    """Write atomically: a temporary file in the same folder, then ``os.replace``."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(index.to_dict(), handle, ensure_ascii=False)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_text_atomic(path, json.dumps(index.to_dict(), ensure_ascii=False))
 
 
 def load_or_build_index(

@@ -18,10 +18,13 @@ import re
 
 from harness.llm.offline.expr import Expr, Fn, Num, Op
 from harness.llm.offline.formulas import (
+    TEXTBOOK,
     Builder,
     Metric,
     definitions,
+    normalise_name,
     parse_expression,
+    as_percent,
     textbook,
     total_debt,
 )
@@ -91,8 +94,8 @@ def _resolve(name: str, question: str, defs: dict[str, str], aliases: tuple[str,
     """(result kind, metric builder) for a metric name: a definition of that name (or of an
     alias the question gives it in parentheses), else a textbook metric (whose parts may be
     defined), else arithmetic written out in the name."""
-    wanted = {_norm(n) for n in (name, *aliases) if n.strip()}
-    chosen = next((d for d in defs if _norm(d) in wanted), None)
+    wanted = {normalise_name(n) for n in (name, *aliases) if n.strip()}
+    chosen = next((d for d in defs if normalise_name(d) in wanted), None)
     if chosen is not None:
         kind = _kind_of(chosen + " " + name, defs[chosen])
         scale = 100.0 if kind == "percent" and "100" not in defs[chosen] else 1.0
@@ -103,10 +106,6 @@ def _resolve(name: str, question: str, defs: dict[str, str], aliases: tuple[str,
     if re.search(r"[+/×÷]| - |\bdivided by\b|\bplus\b|\bminus\b", name):
         return "amount", lambda b, y, body=name: parse_expression(body, b, y)
     return None
-
-
-def _norm(name: str) -> str:
-    return " ".join(re.sub(r"(?i)\b(?:unadjusted|the|fy\s?\d{4})\b", " ", name.lower()).split())
 
 
 def _scaled(expr: Expr, scale: float) -> Expr:
@@ -147,7 +146,7 @@ def _plan_metric(question: str, core: str, defs: dict[str, str], plan: QuestionP
         resolved = _resolve(item, question, defs) or ("amount", lambda bb, y, it=item: bb.ref(it, y))
         first, last = resolved[1](b, min(years)), resolved[1](b, max(years))
         n = max(years) - min(years)
-        expr = _pct(Op("-", Fn("pow", (Op("/", last, first), Num(1.0 / n))), Num(1)))
+        expr = as_percent(Op("-", Fn("pow", (Op("/", last, first), Num(1.0 / n))), Num(1)))
         return _fill(plan, b, expr, "percent", f"{item} CAGR", f"({item} FY{max(years)} / FY{min(years)}) ^ (1/{n}) - 1")
     if (change or how_much) and len(years) >= 2:
         item = (change or how_much).group(1)
@@ -163,7 +162,7 @@ def _plan_metric(question: str, core: str, defs: dict[str, str], plan: QuestionP
         if is_rate or kind == "percent":
             expr = Op("-", last, first)
             return _fill(plan, b, expr, "points", f"change in {item}", f"{item} FY{max(years)} - {item} FY{min(years)}")
-        expr = _pct(Op("-", Op("/", last, first), Num(1)))
+        expr = as_percent(Op("-", Op("/", last, first), Num(1)))
         return _fill(plan, b, expr, "percent", f"change in {item}", f"({item} FY{max(years)} / {item} FY{min(years)} - 1) x 100")
     average = re.search(r"(?i)(?:\b\w+[- ]year )?average (?:of )?(.+)", lowered)
     if average and len(years) >= 2:
@@ -188,10 +187,6 @@ def _definition_text(defs: dict[str, str], name: str) -> str:
         if defined in name.lower():
             return f"{defined} = {body}"
     return ""
-
-
-def _pct(expr: Expr) -> Expr:
-    return Op("*", expr, Num(100.0))
 
 
 def _fill(plan: QuestionPlan, b: Builder, expr: Expr, kind: str, name: str, formula_text: str) -> bool:
@@ -235,8 +230,8 @@ def _plan_trend(question: str, core: str, defs: dict[str, str], plan: QuestionPl
         return False
     b = Builder(question, defs)
     if direction == "intensive":
-        metrics = [("capex as a % of revenue", "percent", lambda bb, y: _pct(Op("/", Fn("abs", (bb.ref("capex", y),)), bb.ref("revenue", y)))),
-                   ("net PP&E as a % of total assets", "percent", lambda bb, y: _pct(Op("/", bb.ref("pp&e", y), bb.ref("total assets", y))))]
+        metrics = [("capex as a % of revenue", "percent", lambda bb, y: as_percent(Op("/", Fn("abs", (bb.ref("capex", y),)), bb.ref("revenue", y)))),
+                   ("net PP&E as a % of total assets", "percent", lambda bb, y: as_percent(Op("/", bb.ref("pp&e", y), bb.ref("total assets", y))))]
         years = [plan.target_year] if plan.target_year else [None]
     elif direction == "growth":
         metrics = [("revenue", "amount", lambda bb, y: bb.ref("revenue", y))]
@@ -295,7 +290,7 @@ def _trend_metric(lowered: str, question: str, defs: dict[str, str]) -> tuple[st
         found = textbook(f"{item} as a % of revenue")
         if item and found is not None:
             return f"{item} as a % of net sales", found[0], found[1]
-    for pattern, kind, build in _textbook_patterns():
+    for pattern, kind, build in TEXTBOOK:
         match = re.search(pattern, lowered)
         if match:
             return match.group(0), kind, build
@@ -311,10 +306,6 @@ def _trend_metric(lowered: str, question: str, defs: dict[str, str]) -> tuple[st
     return None
 
 
-def _textbook_patterns():
-    from harness.llm.offline.formulas import TEXTBOOK
-
-    return TEXTBOOK
 
 
 def _trend_years(years: list[int], direction: str) -> list[int | None]:

@@ -39,7 +39,7 @@ def _div(a: Expr, b: Expr) -> Expr:
     return Op("/", a, b)
 
 
-def _pct(e: Expr) -> Expr:
+def as_percent(e: Expr) -> Expr:
     return Op("*", e, Num(100.0))
 
 
@@ -76,12 +76,12 @@ def total_debt(b: Builder, y: int | None) -> Expr:
 
 
 TEXTBOOK: list[tuple[str, str, Metric]] = [
-    (r"ebitda (?:% )?margin", "percent", lambda b, y: _pct(_div(_ebitda(b, y), b.ref("revenue", y)))),
-    (r"gross (?:profit )?margin", "percent", lambda b, y: _pct(_div(_gross_profit(b, y), b.ref("revenue", y)))),
-    (r"operating (?:income |profit )?margin|ebit margin", "percent", lambda b, y: _pct(_div(b.ref("operating income", y), b.ref("revenue", y)))),
+    (r"ebitda (?:% )?margin", "percent", lambda b, y: as_percent(_div(_ebitda(b, y), b.ref("revenue", y)))),
+    (r"gross (?:profit )?margin", "percent", lambda b, y: as_percent(_div(_gross_profit(b, y), b.ref("revenue", y)))),
+    (r"operating (?:income |profit )?margin|ebit margin", "percent", lambda b, y: as_percent(_div(b.ref("operating income", y), b.ref("revenue", y)))),
     (r"net (?:profit |income )?margin|profit margin|net earnings as a percent(?:age)? of (?:net )?(?:sales|revenues?)", "percent",
-     lambda b, y: _pct(_div(b.ref("net income", y), b.ref("revenue", y)))),
-    (r"free cash ?flow conversion|fcf conversion", "percent", lambda b, y: _pct(_div(_fcf(b, y), b.ref("net income", y)))),
+     lambda b, y: as_percent(_div(b.ref("net income", y), b.ref("revenue", y)))),
+    (r"free cash ?flow conversion|fcf conversion", "percent", lambda b, y: as_percent(_div(_fcf(b, y), b.ref("net income", y)))),
     (r"free cash ?flow|\bfcf\b", "amount", _fcf),
     (r"ebitda", "amount", _ebitda),
     (r"gross profit", "amount", _gross_profit),
@@ -102,7 +102,7 @@ TEXTBOOK: list[tuple[str, str, Metric]] = [
     (r"days inventory outstanding|\bdio\b", "days", lambda b, y: _div(Op("*", Num(365), _avg2(b, "inventories", y)), b.ref("cogs", y))),
     (r"dividend payout ratio|payout ratio", "ratio", lambda b, y: _div(Fn("abs", (b.ref("dividends", y),)), b.ref("net income", y))),
     (r"retention ratio", "ratio", lambda b, y: Op("-", Num(1), _div(Fn("abs", (b.ref("dividends", y),)), b.ref("net income", y)))),
-    (r"effective (?:income )?tax rate", "percent", lambda b, y: Alt(b.ref("effective tax rate", y), _pct(_div(b.ref("provision for income taxes", y), b.ref("income before income taxes", y))))),
+    (r"effective (?:income )?tax rate", "percent", lambda b, y: Alt(b.ref("effective tax rate", y), as_percent(_div(b.ref("provision for income taxes", y), b.ref("income before income taxes", y))))),
     (r"interest coverage", "ratio", lambda b, y: _div(b.ref("operating income", y), b.ref("interest expense", y))),
 ]
 
@@ -115,7 +115,7 @@ def textbook(name: str) -> tuple[str, Metric] | None:
     if share:
         item = _clean_item(share.group(1))
         if item:
-            return "percent", lambda b, y, item=item: _pct(_div(_item_or_metric(b, item, y), b.ref("revenue", y)))
+            return "percent", lambda b, y, item=item: as_percent(_div(_item_or_metric(b, item, y), b.ref("revenue", y)))
     return None
 
 
@@ -158,14 +158,14 @@ def definitions(question: str) -> dict[str, str]:
     return found
 
 
-def _norm(name: str) -> str:
+def normalise_name(name: str) -> str:
     return " ".join(re.sub(r"(?i)\b(?:unadjusted|the|fy\s?\d{4})\b", " ", name.lower()).split())
 
 
 def _defined(b: Builder, name: str, year: int | None) -> Expr | None:
-    wanted = _norm(name)
+    wanted = normalise_name(name)
     for defined, body in b.definitions.items():
-        if _norm(defined) == wanted or _norm(defined).rstrip("s") == wanted.rstrip("s"):
+        if normalise_name(defined) == wanted or normalise_name(defined).rstrip("s") == wanted.rstrip("s"):
             try:
                 return parse_expression(body, b, year, depth=1)
             except ValueError:
