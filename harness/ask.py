@@ -8,8 +8,8 @@ from pathlib import Path
 from harness import paths
 from harness.llm.base import ProviderSettings
 from harness.llm.cache import ResponseCache
-from harness.llm.client import ModelClient, RunMeter
-from harness.llm.registry import check_model, create_provider, parse_model_spec
+from harness.llm.client import RunMeter
+from harness.llm.registry import check_model, open_client, parse_model_spec
 from harness.sweepdir import utc_stamp
 from harness.trace import Trace
 from retrievers import check_modes, get_retriever
@@ -50,7 +50,7 @@ def ask(
 
 async def _ask(question, index, mode, spec, settings, options, trace_path, cache_path) -> AskResult:
     cache = ResponseCache(cache_path) if cache_path else None
-    client = ModelClient(create_provider(spec, settings), cache=cache)
+    client = open_client(spec, settings, cache=cache)
     trace = Trace(trace_path)
     meter = RunMeter()
     tools = SectionTools(index, trace)

@@ -28,8 +28,7 @@ from harness.llm.base import ModelSpec, ProviderError, ProviderSettings
 from harness.llm.cache import ResponseCache
 from harness.llm.client import BudgetExceeded, ModelClient, RunBudget, RunMeter
 from harness.llm.pricing import price_for
-from harness.llm.registry import DEFAULT_CONCURRENCY, check_model, create_provider, parse_model_spec
-from harness.llm.retry import AdaptiveLimiter
+from harness.llm.registry import check_model, open_client, parse_model_spec
 from harness.metrics import evidence_hit
 from harness.progress import Progress
 from harness.provenance import check_provenance
@@ -39,6 +38,7 @@ from harness.trace import Trace
 from retrievers import check_modes, get_retriever
 from retrievers.base import RetrievalContext
 from retrievers.index import INDEXER_VERSION
+from retrievers.index.llm_tree import LlmIndexOptions
 from retrievers.index.tree import DocumentIndex, slugify
 from retrievers.indexing import ensure_indexes
 from retrievers.prompting import MalformedOutput
@@ -181,6 +181,7 @@ def run_sweep(
     indexes = ensure_indexes(
         {q.doc_name: pdf_path(config.pdf_dir, q.doc_name) for q in plan.questions}, config.index_dir, workers=config.index_workers,
         index_model=config.index_model, settings=provider_settings(config), response_cache=config.cache_path, warn=warn,
+        index_options=LlmIndexOptions(calls_in_flight=config.concurrency, retry=config.retry_policy()),
     )
     done: dict[str, RunRecord] = {}
     if resume is not None:
@@ -285,8 +286,8 @@ async def _run_all(
     clients: dict[str, ModelClient] = {}
     limits: dict[str, int] = {}
     for model, spec in plan.specs.items():
-        limits[model] = config.concurrency or DEFAULT_CONCURRENCY.get(spec.provider, 4)
-        clients[model] = ModelClient(create_provider(spec, settings), cache=cache, retry=config.retry_policy(), limiter=AdaptiveLimiter(limits[model]))
+        clients[model] = open_client(spec, settings, cache=cache, retry=config.retry_policy(), concurrency=config.concurrency)
+        limits[model] = clients[model].limiter.maximum
     writer = RecordWriter(sweep.runs_path)
     progress = Progress(total=len(plan.runs), done=already, enabled=show_progress)
     # Trees built by a model for this sweep were paid for by it: they count against --max-cost.

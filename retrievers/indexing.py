@@ -12,12 +12,15 @@ from __future__ import annotations
 
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from harness.errors import PDFError
 from harness.llm.base import ProviderSettings
 from retrievers.index import load_or_build_index
 from retrievers.index.tree import DocumentIndex
+
+if TYPE_CHECKING:
+    from retrievers.index.llm_tree import LlmIndexOptions
 
 
 def _load(args: tuple[str, str, str]) -> DocumentIndex:
@@ -34,6 +37,7 @@ def ensure_indexes(
     settings: ProviderSettings | None = None,
     response_cache: Path | None = None,
     warn: Callable[[str], None] = print,
+    index_options: "LlmIndexOptions | None" = None,
 ) -> dict[str, DocumentIndex]:
     """doc_name -> index for every PDF in ``pdfs``; raises PDFError naming the bad file."""
     for name, pdf in pdfs.items():
@@ -44,7 +48,7 @@ def ensure_indexes(
         from retrievers.index.llm_tree import build_llm_index
 
         return {
-            name: build_llm_index(pdfs[name], index_model, index_dir, settings=settings, warn=warn, response_cache=response_cache)
+            name: build_llm_index(pdfs[name], index_model, index_dir, settings=settings, warn=warn, response_cache=response_cache, options=index_options)
             for name in names
         }
     jobs = [(str(pdfs[name]), str(index_dir), name) for name in names]

@@ -170,6 +170,11 @@ def test_summaries_are_requested_concurrently_and_bounded(tmp_path, script):
     assert index.meta["summaries"]["llm"] == len(index.all_nodes())
     assert 1 < peak <= 5
 
+    # A sweep's --concurrency bounds the provider's calls in flight for indexing too.
+    peak = 0
+    build(MMM, script(model), tmp_path, options=LlmIndexOptions(concurrency=5, calls_in_flight=2), rebuild=True)
+    assert peak == 2
+
 
 def test_malformed_toc_json_twice_falls_back_to_the_structural_tree(tmp_path, script):
     toc_calls = []

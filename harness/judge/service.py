@@ -20,8 +20,7 @@ from harness.judge.verdict import LABELS, Verdict
 from harness.llm.base import ProviderError, ProviderSettings
 from harness.llm.cache import ResponseCache
 from harness.llm.client import ModelClient, RunMeter
-from harness.llm.registry import check_model, create_provider, parse_model_spec
-from harness.llm.retry import AdaptiveLimiter
+from harness.llm.registry import check_model, open_client, parse_model_spec
 from harness.records import RunRecord
 from harness.trace import Trace
 from retrievers.prompting import MalformedOutput
@@ -90,7 +89,7 @@ async def _judge_all(items: list[JudgeItem], settings: JudgeSettings, on_done: C
     if settings.judge_model:
         spec = parse_model_spec(settings.judge_model)
         responses = ResponseCache(settings.response_cache) if settings.response_cache else None
-        client = ModelClient(create_provider(spec, settings.provider), cache=responses, limiter=AdaptiveLimiter(settings.concurrency))
+        client = open_client(spec, settings.provider, cache=responses, concurrency=settings.concurrency)
         # Same rule as the response cache: a deterministic judge (offline) is recomputed, so a
         # change to its rules is never hidden behind verdicts cached by the old rules.
         if settings.verdict_cache and not client.provider.deterministic:

@@ -8,8 +8,15 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
+from typing import TYPE_CHECKING
+
 from harness.errors import UserError
 from harness.llm.base import ModelSpec, Provider, ProviderSettings
+
+if TYPE_CHECKING:
+    from harness.llm.cache import ResponseCache
+    from harness.llm.client import ModelClient
+    from harness.llm.retry import RetryPolicy
 
 # Short names users type, expanded before anything else. One table, as the seeds had.
 ALIASES: dict[str, str] = {
@@ -73,3 +80,21 @@ def check_model(spec: ModelSpec, settings: ProviderSettings) -> None:
 
 def create_provider(spec: ModelSpec, settings: ProviderSettings) -> Provider:
     return _module(spec).create(spec, settings)
+
+
+def open_client(
+    spec: ModelSpec,
+    settings: ProviderSettings,
+    *,
+    cache: "ResponseCache | None" = None,
+    retry: "RetryPolicy | None" = None,
+    concurrency: int | None = None,
+) -> "ModelClient":
+    """The one way every caller (sweeps, ask, the judge, LLM indexing) gets a client: the
+    provider, the shared response cache, retries, and a limiter of ``concurrency`` calls in
+    flight (default: the provider's), so a rate limit slows every path down alike."""
+    from harness.llm.client import ModelClient
+    from harness.llm.retry import AdaptiveLimiter
+
+    limit = concurrency or DEFAULT_CONCURRENCY[spec.provider]
+    return ModelClient(create_provider(spec, settings), cache=cache, retry=retry, limiter=AdaptiveLimiter(limit))

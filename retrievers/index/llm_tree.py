@@ -28,9 +28,9 @@ from typing import Any, Callable, Coroutine, TypeVar
 from harness.llm.base import ModelSpec, ProviderError, ProviderSettings
 from harness.llm.blocks import block
 from harness.llm.cache import ResponseCache
-from harness.llm.client import BudgetExceeded, ModelClient, RunMeter, RunModel
-from harness.llm.registry import DEFAULT_CONCURRENCY, check_model, create_provider, parse_model_spec
-from harness.llm.retry import AdaptiveLimiter
+from harness.llm.client import BudgetExceeded, RunMeter, RunModel
+from harness.llm.registry import check_model, open_client, parse_model_spec
+from harness.llm.retry import RetryPolicy
 from harness.paths import CACHE_DIR, INDEX_DIR
 from harness.trace import Trace
 from retrievers.index.builder import load_or_build_index
@@ -69,6 +69,8 @@ class LlmIndexOptions:
     summary_chars: int = 6000  # a node's text is cut to this in its summary prompt
     summarize_parents: bool = True
     min_located_share: float = 0.25  # fewer headings found than this: the TOC is not this PDF's
+    calls_in_flight: int | None = None  # the provider's limit (a sweep's --concurrency); None: its default
+    retry: RetryPolicy | None = None  # a sweep's retry policy; None: the default one
 
 
 TOC_SYSTEM = (
@@ -318,8 +320,7 @@ class LlmTreeBuilder:
 
     async def build(self, content: PdfContent) -> LlmTree:
         cache = ResponseCache(Path(self.response_cache)) if self.response_cache else None
-        limiter = AdaptiveLimiter(DEFAULT_CONCURRENCY.get(self.spec.provider, 4))  # the provider's limit, as in sweeps
-        client = ModelClient(create_provider(self.spec, self.settings), cache=cache, limiter=limiter)
+        client = open_client(self.spec, self.settings, cache=cache, retry=self.options.retry, concurrency=self.options.calls_in_flight)
         trace = Trace(self.trace_path)
         try:
             llm = client.bind(meter=RunMeter(), trace=trace)
