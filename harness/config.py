@@ -102,8 +102,8 @@ class SweepConfig:
         config.retry_base_delay_s = float(retry.get("base_delay_s", config.retry_base_delay_s))
         config.retry_max_delay_s = float(retry.get("max_delay_s", config.retry_max_delay_s))
         config.retry_max_elapsed_s = float(retry.get("max_elapsed_s", config.retry_max_elapsed_s))
-        if not data.get("cache", True):
-            config.cache_path = None
         for key, value in overrides.items():
             setattr(config, key, value)
+        if not data.get("cache", True):  # a sweep run with --no-cache resumes without it
+            config.cache_path = None
         return config

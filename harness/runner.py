@@ -139,18 +139,23 @@ def _index_entry(index: DocumentIndex) -> dict:
     return entry
 
 
-def _manifest(plan: SweepPlan, sweep: SweepDir, indexes: dict[str, DocumentIndex], status: str, **extra: object) -> dict:
+def _environment(indexes: dict[str, DocumentIndex]) -> dict:
+    """Where the sweep ran: machine, packages, git commit, and the index of every document."""
+    return {
+        **describe(),
+        "indexer_version": INDEXER_VERSION,
+        "indexes": {name: _index_entry(ix) for name, ix in sorted(indexes.items())},
+    }
+
+
+def _manifest(plan: SweepPlan, sweep: SweepDir, environment: dict, status: str, created_at: str, **extra: object) -> dict:
     return {
         "version": MANIFEST_VERSION,
         "sweep_id": sweep.path.name,
-        "created_at": extra.pop("created_at", datetime.now(timezone.utc).isoformat(timespec="seconds")),
+        "created_at": created_at,
         "status": status,
         "config": plan.config.to_dict(),
-        "environment": {
-            **describe(),
-            "indexer_version": INDEXER_VERSION,
-            "indexes": {name: _index_entry(ix) for name, ix in sorted(indexes.items())},
-        },
+        "environment": environment,
         "questions": [q.id for q in plan.questions],
         "skipped": [{"question_id": q.id, "doc_name": q.doc_name, "reason": "pdf absent"} for q in plan.skipped],
         "runs": [{"run_id": r.run_id, "question_id": r.question.id, "model": r.model, "mode": r.mode, "run_number": r.run_number} for r in plan.runs],
@@ -170,9 +175,7 @@ def run_sweep(
         sweep = SweepDir.open(resume)
         manifest = sweep.read_manifest()
         given = config
-        config = SweepConfig.from_manifest(
-            manifest["config"], openai_api_key=given.openai_api_key, cache_path=given.cache_path if manifest["config"].get("cache", True) else None
-        )
+        config = SweepConfig.from_manifest(manifest["config"], openai_api_key=given.openai_api_key, cache_path=given.cache_path)
         for name, value in given.budgets.to_dict().items():  # budgets given now override the sweep's
             if value is not None:
                 setattr(config.budgets, name, value)
@@ -192,11 +195,21 @@ def run_sweep(
             _rewrite_records(sweep, kept)
             previous = kept
         done = {r.run_id: r for r in previous}
-        created_at = manifest.get("created_at")
+        created_at = manifest.get("created_at") or datetime.now(timezone.utc).isoformat(timespec="seconds")
     else:
         sweep = SweepDir.create(config.runs_dir)
         created_at = datetime.now(timezone.utc).isoformat(timespec="seconds")
-    sweep.write_manifest(_manifest(plan, sweep, indexes, "running", created_at=created_at))
+    environment = _environment(indexes)  # probed once: it runs git and reads package versions
+    about: dict[str, object] = {}
+    if resume is not None and manifest.get("environment"):
+        # The sweep's environment stays the one its first runs ran in; a resume adds its own.
+        about["resumed_environment"] = environment
+        environment = manifest["environment"]
+
+    def write_manifest(status: str, **extra: object) -> None:
+        sweep.write_manifest(_manifest(plan, sweep, environment, status, created_at, **about, **extra))
+
+    write_manifest("running")
     todo = [r for r in plan.runs if r.run_id not in done]
     outcome = SweepOutcome(sweep, list(done.values()))
     try:
@@ -207,7 +220,7 @@ def run_sweep(
         # The disk filled up or the folder became unwritable: stop at once, keep what was
         # recorded, and say how to go on. The manifest update may fail for the same reason.
         try:
-            sweep.write_manifest(_manifest(plan, sweep, indexes, "failed", created_at=created_at, error=str(exc), summary=_summary(outcome.records, len(plan.runs))))
+            write_manifest("failed", error=str(exc), summary=_summary(outcome.records, len(plan.runs)))
         except OSError:
             pass
         raise UserError(
@@ -215,13 +228,11 @@ def run_sweep(
             f"free some space or fix permissions, then resume with `python bench.py --resume {sweep.path}`",
         ) from None
     status = "interrupted" if outcome.interrupted else ("stopped" if outcome.stopped_reason else "complete")
-    sweep.write_manifest(
-        _manifest(
-            plan, sweep, indexes, status, created_at=created_at,
-            finished_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
-            summary=_summary(outcome.records, len(plan.runs)),
-            stopped_reason=outcome.stopped_reason,
-        )
+    write_manifest(
+        status,
+        finished_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        summary=_summary(outcome.records, len(plan.runs)),
+        stopped_reason=outcome.stopped_reason,
     )
     return outcome
 

@@ -102,12 +102,16 @@ def _wait_for_records(runs_dir: Path, at_least: int, timeout: float = 60) -> Pat
 
 
 def _resume_and_check(sweep: Path) -> None:
+    before = json.loads((sweep / "manifest.json").read_text())
     done = subprocess.run([sys.executable, "bench.py", "--resume", str(sweep), "--no-progress", "--no-report"], cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     records = records_of(sweep)
     manifest = json.loads((sweep / "manifest.json").read_text())
     assert manifest["status"] == "complete"
     assert sorted(r["run_id"] for r in records) == sorted(r["run_id"] for r in manifest["runs"])  # each exactly once
+    # The sweep keeps the environment its first runs ran in; the resume records its own beside it.
+    assert manifest["environment"] == before["environment"] and manifest["resumed_environment"]["indexes"]
+    assert manifest["created_at"] == before["created_at"]
 
 
 @pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGINT], ids=["SIGKILL", "Ctrl-C"])
