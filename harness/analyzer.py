@@ -24,7 +24,7 @@ from harness.judge.service import JudgeOutcome, JudgeSettings, items_from_record
 from harness.llm.base import ProviderSettings
 from harness.progress import Progress
 from harness.report import render_report
-from harness.sweepdir import SweepDir, utc_stamp
+from harness.sweepdir import SweepDir, new_stamped_folder
 
 
 @dataclass
@@ -108,7 +108,7 @@ def analyze(config: AnalyzeConfig, *, show_progress: bool = True, log: Callable[
         comparison = compare(sweep, baseline, judging.verdicts, baseline_judging.verdicts)
     stats = cell_stats(sweep.records, judging.verdicts)
     gate = evaluate_gate(stats, budgets) if budgets else None
-    out_dir = config.out_dir or config.reports_dir / utc_stamp()
+    out_dir = config.out_dir or new_stamped_folder(config.reports_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     junit = write_junit(gate, config.junit or out_dir / "gate.xml") if gate else None
     report = render_report(sweep, judging.verdicts, out_dir, baseline_comparison=comparison, gate_result=gate, questions=list(questions.values()))

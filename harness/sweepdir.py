@@ -28,6 +28,21 @@ def utc_stamp() -> str:
     return datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
 
 
+def new_stamped_folder(parent: Path) -> Path:
+    """A new folder named by the UTC time under ``parent``; "-2", "-3"... when two are
+    made in the same second, so one never lands in (and overwrites) another."""
+    parent.mkdir(parents=True, exist_ok=True)
+    stamp = utc_stamp()
+    path, suffix = parent / stamp, 1
+    while True:
+        try:
+            path.mkdir()
+            return path
+        except FileExistsError:
+            suffix += 1
+            path = parent / f"{stamp}-{suffix}"
+
+
 def write_text_atomic(path: Path, text: str) -> None:
     """Write a temporary file beside ``path``, fsync it, then rename it over ``path``: a
     crash leaves the old file or the new one, never half of one."""
@@ -74,14 +89,7 @@ class SweepDir:
 
     @classmethod
     def create(cls, runs_dir: Path) -> "SweepDir":
-        runs_dir.mkdir(parents=True, exist_ok=True)
-        stamp = utc_stamp()
-        path = runs_dir / stamp
-        suffix = 1
-        while path.exists():  # two sweeps in the same second
-            suffix += 1
-            path = runs_dir / f"{stamp}-{suffix}"
-        path.mkdir()
+        path = new_stamped_folder(runs_dir)
         (path / TRACES).mkdir()
         return cls(path)
 

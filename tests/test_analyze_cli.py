@@ -56,3 +56,13 @@ def test_calibrate_judge_reports_agreement_with_people(tmp_path):
     broken.write_text('{"financebench_id": "x"}\n')
     result = CliRunner().invoke(analyze.cli, ["calibrate-judge", str(broken)])
     assert result.exit_code == 2 and "cannot read labels" in result.output
+
+
+def test_two_analyses_in_the_same_second_get_their_own_report_folders(tmp_path):
+    from harness.analyzer import AnalyzeConfig, analyze
+
+    sweep = write_sweep(tmp_path / "runs", [make_record(QUESTION)])
+    reports = tmp_path / "reports"
+    first = analyze(AnalyzeConfig(run_dir=sweep, reports_dir=reports), show_progress=False).report
+    second = analyze(AnalyzeConfig(run_dir=sweep, reports_dir=reports), show_progress=False).report
+    assert first.parent != second.parent and first.is_file() and second.is_file()

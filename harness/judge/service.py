@@ -16,7 +16,8 @@ from harness.errors import UserError
 from harness.judge.cache import VerdictCache, verdict_key
 from harness.judge.numeric import numeric_check
 from harness.judge.rubric import JUDGE_SYSTEM, RUBRIC_VERSION, judge_prompt
-from harness.judge.verdict import LABELS, Verdict
+from harness.judge import LABELS
+from harness.judge.verdict import Verdict
 from harness.llm.base import ProviderError, ProviderSettings
 from harness.llm.cache import ResponseCache
 from harness.llm.client import ModelClient, RunMeter

@@ -4,8 +4,6 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-LABELS = ("correct", "incorrect", "refusal")
-
 
 @dataclass
 class Verdict:

@@ -5,6 +5,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from harness.analysis import cell_name
 from harness.dataset import Question
 from harness.judge.verdict import Verdict
 from harness.records import RunRecord
@@ -83,8 +84,8 @@ def run_context(
     ts = record.tool_stats
     return {
         "run_id": record.run_id,
-        "cell": f"{record.model}/{record.mode}",
-        "cell_href": "../index.html#" + f.cell_anchor(f"{record.model}/{record.mode}"),
+        "cell": cell_name(record.model, record.mode),
+        "cell_href": "../index.html#" + f.cell_anchor(cell_name(record.model, record.mode)),
         "nav": nav,
         "facts": [
             ("model", record.model), ("mode", record.mode), ("question", record.question_id), ("document", record.doc_name),
