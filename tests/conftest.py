@@ -4,10 +4,7 @@ from typing import Iterator
 
 import pytest
 
-try:
-    from wire_server import WireServer
-except ImportError:  # tests/ became a package
-    from tests.wire_server import WireServer
+from wire_server import WireServer
 
 
 @pytest.fixture

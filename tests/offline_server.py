@@ -18,10 +18,7 @@ from retrievers.planner import PLANNER_SYSTEM
 from retrievers.index.llm_tree import SUMMARY_SYSTEM, TOC_SYSTEM
 from retrievers.planner.executor import GATE_SYSTEM
 
-try:
-    from wire_server import RecordedRequest, Reply, ToolUse
-except ImportError:
-    from tests.wire_server import RecordedRequest, Reply, ToolUse
+from wire_server import RecordedRequest, Reply, ToolUse
 
 ROLES = [
     (simple.SCORER_SYSTEM[:60], "scorer"),

@@ -10,10 +10,7 @@ from harness.trace import read_trace
 
 from conftest import run_mode
 
-try:
-    from wire_server import Reply, ToolUse
-except ImportError:
-    from tests.wire_server import Reply, ToolUse
+from wire_server import Reply, ToolUse
 
 QUESTION = "What is ACME's FY2022 capital expenditure amount in USD millions?"
 

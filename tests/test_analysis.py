@@ -19,10 +19,7 @@ from harness.analysis import (
 from harness.errors import UserError
 from harness.judge.verdict import Verdict
 
-try:
-    from sweep_factory import make_record, verdicts_for, write_sweep
-except ImportError:  # tests/ became a package
-    from tests.sweep_factory import make_record, verdicts_for, write_sweep
+from sweep_factory import make_record, verdicts_for, write_sweep
 
 
 def test_wilson_interval_matches_known_values() -> None:

@@ -12,10 +12,7 @@ from harness.runner import run_sweep
 
 from offline_server import offline_responder
 
-try:
-    from wire_server import Fault, Reply
-except ImportError:
-    from tests.wire_server import Fault, Reply
+from wire_server import Fault, Reply
 
 
 def expensive(request):

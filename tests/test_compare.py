@@ -8,10 +8,7 @@ import pytest
 from harness.analysis import load_sweep
 from harness.compare import compare, newcombe_interval
 
-try:
-    from sweep_factory import make_record, verdicts_for, write_sweep
-except ImportError:  # tests/ became a package
-    from tests.sweep_factory import make_record, verdicts_for, write_sweep
+from sweep_factory import make_record, verdicts_for, write_sweep
 
 
 def test_newcombe_interval_matches_the_published_example() -> None:

@@ -5,10 +5,7 @@ from harness.analysis import cell_stats, load_sweep
 from harness.criteria import criteria_frame, criteria_markdown, evaluate_criteria, md_escape
 from harness.judge.verdict import Verdict
 
-try:
-    from sweep_factory import make_record, verdicts_for, write_sweep
-except ImportError:  # tests/ became a package
-    from tests.sweep_factory import make_record, verdicts_for, write_sweep
+from sweep_factory import make_record, verdicts_for, write_sweep
 
 TRACED = {"numbers": 1, "traced": 1, "untraced": [], "ok": True}
 UNTRACED = {"numbers": 1, "traced": 0, "untraced": ["42"], "ok": False}

@@ -22,10 +22,7 @@ from harness.runner import run_sweep
 
 from offline_server import offline_responder
 
-try:
-    from wire_server import Fault, Reply, ToolUse
-except ImportError:
-    from tests.wire_server import Fault, Reply, ToolUse
+from wire_server import Fault, Reply, ToolUse
 
 
 def corrupting(responder, every: int):

@@ -11,10 +11,7 @@ from harness.errors import UserError
 from harness.gate import BUDGET_KEYS, GateBudgets, evaluate_gate, load_budgets, write_junit
 from harness.paths import PROJECT_ROOT
 
-try:
-    from sweep_factory import make_record, verdicts_for, write_sweep
-except ImportError:  # tests/ became a package
-    from tests.sweep_factory import make_record, verdicts_for, write_sweep
+from sweep_factory import make_record, verdicts_for, write_sweep
 
 
 def _budgets(tmp_path: Path, text: str) -> GateBudgets:

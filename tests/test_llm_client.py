@@ -15,10 +15,7 @@ from harness.llm.retry import AdaptiveLimiter, RetryPolicy
 from harness.llm.types import Message
 from harness.trace import Trace, read_trace
 
-try:
-    from wire_server import Fault, Reply, WireServer
-except ImportError:
-    from tests.wire_server import Fault, Reply, WireServer
+from wire_server import Fault, Reply, WireServer
 
 FAST = RetryPolicy(max_attempts=4, base_delay_s=0.01, max_delay_s=0.05, max_elapsed_s=20)
 

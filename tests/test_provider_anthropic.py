@@ -13,10 +13,7 @@ from harness.llm.base import ModelSpec, ProviderError, ProviderSettings
 from harness.llm.providers import anthropic
 from harness.llm.types import Completion, CompletionRequest, Message, ToolResult, ToolSpec
 
-try:
-    from wire_server import Fault, Reply, ToolUse, WireServer
-except ImportError:  # tests/ became a package
-    from tests.wire_server import Fault, Reply, ToolUse, WireServer
+from wire_server import Fault, Reply, ToolUse, WireServer
 
 SPEC = ModelSpec("anthropic", "claude-haiku-4-5", text="anthropic:claude-haiku-4-5")
 FETCH = ToolSpec(

@@ -12,10 +12,7 @@ from harness.llm.base import ModelSpec, ProviderError, ProviderSettings
 from harness.llm.providers import bedrock
 from harness.llm.types import Completion, CompletionRequest, Message, ToolResult, ToolSpec
 
-try:
-    from wire_server import Fault, Reply, ToolUse, WireServer
-except ImportError:  # tests/ became a package
-    from tests.wire_server import Fault, Reply, ToolUse, WireServer
+from wire_server import Fault, Reply, ToolUse, WireServer
 
 MODEL_ID = "us.anthropic.claude-haiku-4-5-20251001-v1:0"
 SPEC = ModelSpec("bedrock", MODEL_ID, text=f"bedrock:{MODEL_ID}")

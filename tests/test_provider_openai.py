@@ -11,10 +11,7 @@ from harness.llm.base import ModelSpec, ProviderError, ProviderSettings
 from harness.llm.providers import openai_compat
 from harness.llm.types import Completion, CompletionRequest, Message, ToolResult, ToolSpec
 
-try:
-    from wire_server import Fault, Reply, ToolUse, WireServer
-except ImportError:  # tests/ became a package
-    from tests.wire_server import Fault, Reply, ToolUse, WireServer
+from wire_server import Fault, Reply, ToolUse, WireServer
 
 GREP = ToolSpec("grep_section", "Search a section.", {"type": "object", "properties": {"pattern": {"type": "string"}}})
 

@@ -15,10 +15,7 @@ from harness.dataset import Gold, Question
 from harness.gate import GateBudgets, evaluate_gate
 from harness.report import render_report
 
-try:
-    from sweep_factory import default_trace, make_record, verdicts_for, write_sweep
-except ImportError:  # tests/ became a package
-    from tests.sweep_factory import default_trace, make_record, verdicts_for, write_sweep
+from sweep_factory import default_trace, make_record, verdicts_for, write_sweep
 
 INJECTION = (
     "<script>window.__pwned=1;document.title='PWNED'</script>"

@@ -19,10 +19,7 @@ import pytest
 from harness.analysis import load_sweep
 from harness.report import render_report
 
-try:
-    from sweep_factory import make_record, verdicts_for, write_sweep
-except ImportError:  # tests/ became a package
-    from tests.sweep_factory import make_record, verdicts_for, write_sweep
+from sweep_factory import make_record, verdicts_for, write_sweep
 
 
 def _chromium() -> str | None:
