@@ -14,9 +14,8 @@ from typing import Any, Iterable
 
 from harness.judge.numbers import parse_quantities
 from retrievers.index.tree import DocumentIndex
-from retrievers.replies import cited_pages
+from retrievers.replies import CITATION, cited_pages
 
-_CITATION = re.compile(r"\b(?:p|pp|page|pages)\.?\s*\d{1,4}(?:\s*[-–]\s*\d{1,4})?", re.I)
 _NUMBER = re.compile(r"\(?-?\d[\d,]*(?:\.\d+)?\)?")
 
 
@@ -92,7 +91,7 @@ def check_provenance(answer: str, sources: list[str], findings: list[dict[str, A
     """{numbers, traced, derived, untraced [...], ok}; ok is None when the answer states no number."""
     if not answer.strip():
         return {"numbers": 0, "traced": 0, "derived": 0, "untraced": [], "ok": None}
-    stated = list(parse_quantities(_CITATION.sub(" ", answer)))
+    stated = list(parse_quantities(CITATION.sub(" ", answer)))
     if not stated:
         return {"numbers": 0, "traced": 0, "derived": 0, "untraced": [], "ok": None}
     cited = set(cited_pages(sources, answer)) & set(pages_fetched)

@@ -48,11 +48,15 @@ def normalise_sources(value: Any) -> list[str]:
     return out
 
 
+CITATION = re.compile(r"\b(?:p|pp|page|pages)\.?\s*(\d{1,4})(?:\s*[-–]\s*(\d{1,4}))?", re.I)
+"""A page citation in an answer or a source: "p. 51", "pp. 27-28", "page 51"."""
+
+
 def cited_pages(sources: list[str], answer: str = "") -> list[int]:
     """Page numbers cited in sources or inline in the answer ("p. 51", "page 51", "pages 27-28")."""
     pages: set[int] = set()
     for text in list(sources) + [answer]:
-        for match in re.finditer(r"\b(?:p|pp|page|pages)\.?\s*(\d{1,4})(?:\s*[-–]\s*(\d{1,4}))?", text, re.I):
+        for match in CITATION.finditer(text):
             start = int(match.group(1))
             end = int(match.group(2) or start)
             if 0 < start <= end and end - start < 50:

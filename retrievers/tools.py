@@ -191,15 +191,16 @@ class SectionTools:
         except (TypeError, ValueError) as exc:
             result = {"error": f"bad arguments for {name}: {exc}", "hint": "check the tool's input schema"}
         is_error = "error" in result
+        text = json.dumps(result, ensure_ascii=False)
         self.trace.event(
             "tool_call_end",
             tool=name,
             is_error=is_error,
             pages=result.get("pages"),
             total_matches=result.get("total_matches"),
-            result=json.dumps(result)[:1500],
+            result=text[:1500],
         )
-        return json.dumps(result, ensure_ascii=False), is_error
+        return text, is_error
 
 
 def _chunk_end(text: str, offset: int) -> int:

@@ -13,6 +13,7 @@ import re
 from retrievers.index.layout import Layout, Pos
 from retrievers.index.pdf import OutlineEntry
 from retrievers.index.sections import MIN_INTRO_CHARS, Section, intro_title
+from retrievers.index.tree import compact_key
 
 MIN_OUTLINE_ENTRIES = 3
 _ITEM = re.compile(r"^\s*item\s*\d{1,2}[a-d]?\b", re.IGNORECASE)
@@ -20,16 +21,12 @@ _PART = re.compile(r"^\s*part\s+(iv|i{1,3})\b", re.IGNORECASE)
 _TOP = re.compile(r"^\s*(signatures?|exhibits?\b|index to exhibits|back cover|cover|table of contents|form 10-[kq])", re.I)
 
 
-def _norm(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "", text.lower())
-
-
 def _locate(layout: Layout, entry: OutlineEntry) -> Pos:
     """Line where the bookmark's title appears on its page; the page top if it does not."""
-    want = _norm(entry.title)[:40]
+    want = compact_key(entry.title)[:40]
     if want:
         for ln in layout.content_lines(entry.page):
-            have = _norm(ln.text)
+            have = compact_key(ln.text)
             if have and (have.startswith(want) or (len(have) >= 8 and want.startswith(have))):
                 return (entry.page, ln.number)
     return (entry.page, 0)

@@ -12,7 +12,7 @@ import math
 import re
 from collections import Counter
 
-from retrievers.index.tree import Node
+from retrievers.index.tree import Node, compact_key
 
 MAX_SUMMARY_CHARS = 400
 _WORD = re.compile(r"[A-Za-z][A-Za-z\-']{2,}")
@@ -53,7 +53,7 @@ def node_text(
 
 
 def _key(text: str, limit: int | None = None) -> str:
-    return re.sub(r"[^a-z0-9]+", "", text.lower())[:limit]
+    return compact_key(text)[:limit]
 
 
 def _title_key(title: str) -> str:

@@ -17,6 +17,7 @@ from retrievers.index.headings import clean_title, find_notes, find_trailing, is
 from retrievers.index.layout import Layout, Pos
 from retrievers.index.outline import _close as close_sections
 from retrievers.index.sections import Section, from_headings, to_nodes
+from retrievers.index.tree import compact_key
 from retrievers.index.structure import exhibit_sections, Tree, financial_children, front_title, refine
 
 
@@ -152,10 +153,6 @@ class Entry:
     located: bool = False
 
 
-def _key(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "", text.lower())
-
-
 _LIST_MARK = re.compile(r"^\s*(?:\(?[a-z0-9]\)|[•▪●◦*])\s+", re.IGNORECASE)
 _PART_PREFIX = re.compile(r"^\s*part\s+(?:iv|i{1,3})\b[\s.:\-—–]*", re.IGNORECASE)
 _PART_BEFORE_ITEM = re.compile(r"^\s*part\s+(?:iv|i{1,3})\b[\s.:\-—–]*(?=item\b)", re.IGNORECASE)
@@ -203,7 +200,7 @@ def _kind(title: str) -> tuple[str, str]:
 def find_heading(layout: Layout, title: str, pages: list[int], after: Pos) -> Pos | None:
     """Where ``title`` is printed as a heading on the first of ``pages`` that has it, after
     ``after``; bold, capitalised or exact lines beat prose that merely starts the same way."""
-    want = _key(_PART_PREFIX.sub("", _LIST_MARK.sub("", title)))[:28]
+    want = compact_key(_PART_PREFIX.sub("", _LIST_MARK.sub("", title)))[:28]
     if len(want) < 4:
         return None
     for page in pages:
@@ -212,11 +209,11 @@ def find_heading(layout: Layout, title: str, pages: list[int], after: Pos) -> Po
             raw = ln.text.strip()
             if (page, ln.number) <= after or raw[:1] in "•▪●◦" or len(raw) > max(len(title) + 40, 100):
                 continue
-            have = _key(_PART_PREFIX.sub("", raw))
+            have = compact_key(_PART_PREFIX.sub("", raw))
             if not want.startswith("item"):  # a TOC "1A. Risk Factors" for the heading "ITEM 1A. RISK FACTORS"
                 have = have.removeprefix("item")
             if have.startswith(want) or (len(have) >= 12 and want.startswith(have)):
-                strong = ln.bold or raw.isupper() or have == _key(title)
+                strong = ln.bold or raw.isupper() or have == compact_key(title)
                 hits.append((not strong, ln.number))
         if hits:
             return (page, min(hits)[1])

@@ -187,3 +187,9 @@ def _slug(text: str) -> str:
 
 
 slugify = _slug
+
+
+def compact_key(text: str) -> str:
+    """Lower-case letters and digits only: how a title is matched to a heading on the page,
+    whatever the spacing, punctuation or line wrapping."""
+    return re.sub(r"[^a-z0-9]+", "", text.lower())
