@@ -103,7 +103,8 @@ def _print_summary(outcome) -> None:
 @click.argument("labels", type=click.Path(path_type=Path, dir_okay=False))
 @click.option("--judge-model", default="offline", show_default=True, help="Judge model spec for what the numeric check leaves undecided.")
 @click.option("--no-cache", is_flag=True, help="Judge again instead of reusing cached verdicts.")
-def calibrate_judge(labels: Path, judge_model: str, no_cache: bool) -> None:
+@click.option("--show-disagreements", type=int, default=0, show_default=True, help="Print this many answers where the judge and the person disagree, with the judge's rationale.")
+def calibrate_judge(labels: Path, judge_model: str, no_cache: bool, show_disagreements: int) -> None:
     """Judge human-labelled answers (FinanceBench human-labels format) and report agreement
     with the people: 3-way and correct-vs-not, Cohen's kappa, the confusion matrix."""
     from harness.judge.calibration import calibrate, format_report
@@ -120,7 +121,7 @@ def calibrate_judge(labels: Path, judge_model: str, no_cache: bool) -> None:
         _fail(error)
     finally:
         progress.close()
-    click.echo(format_report(result))
+    click.echo(format_report(result, show_disagreements))
 
 
 if __name__ == "__main__":

@@ -52,6 +52,8 @@ def test_calibrate_judge_reports_agreement_with_people(tmp_path):
     assert result.exit_code == 0, result.output
     for phrase in ("3-way", "correct-vs-not", "kappa", "confusion", "answers judged: 120"):
         assert phrase in result.output
+    shown = CliRunner().invoke(analyze.cli, ["calibrate-judge", str(labels), "--no-cache", "--show-disagreements", "2"])
+    assert shown.exit_code == 0 and shown.output.count("\n-- financebench_id_") == 2 and "human " in shown.output
     broken = tmp_path / "broken.jsonl"
     broken.write_text('{"financebench_id": "x"}\n')
     result = CliRunner().invoke(analyze.cli, ["calibrate-judge", str(broken)])

@@ -1,7 +1,6 @@
 """Agreement metrics, the human-label reader, and the no-key judge against the real labels."""
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
@@ -16,9 +15,9 @@ from harness.judge.agreement import (
     format_confusion,
     summarize,
 )
+from harness.judge.calibration import calibrate
 from harness.judge.labels import HUMAN_LABELS_FILE, load_human_labels, normalise_label, split_of
-
-SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "calibrate_judge_heuristics.py"
+from harness.judge.service import JudgeSettings
 
 
 def test_kappa_on_a_small_example_computed_by_hand() -> None:
@@ -76,24 +75,17 @@ def test_label_reader_maps_labels_and_keeps_the_reviewers_gold(tmp_path: Path) -
     assert split_of("financebench_id_1") in ("tune", "heldout")
 
 
-# Measured with scripts/calibrate_judge_heuristics.py; a regression of more than the margin fails.
+# Measured with `python analyze.py calibrate-judge <labels>`; a regression of more than the margin fails.
 MEASURED = {"full": 0.924, "heldout": 0.910, "numeric_precision": 0.988, "numeric_coverage": 0.365}
 MARGIN = 0.01
 
 
 @pytest.mark.skipif(not HUMAN_LABELS_FILE.is_file(), reason="FinanceBench human labels not available")
 def test_no_key_judge_agrees_with_the_human_labels() -> None:
-    spec = importlib.util.spec_from_file_location("calibrate_judge_heuristics", SCRIPT)
-    assert spec and spec.loader
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
-    rows = load_human_labels()
-    numeric, combined, _ = script.judge_all(rows, script.justifications(rows, script.QUESTIONS_FILE))
-    human = [r.label for r in rows]
-    full = summarize(human, numeric, combined)
+    report = calibrate(HUMAN_LABELS_FILE, JudgeSettings("offline", verdict_cache=None, response_cache=None))
+    full = report.overall
     assert full["agreement_binary"] >= max(0.90, MEASURED["full"] - MARGIN)
     assert full["numeric_precision"] >= MEASURED["numeric_precision"] - MARGIN
     assert full["numeric_coverage"] >= MEASURED["numeric_coverage"] - 2 * MARGIN
-    held = [i for i, r in enumerate(rows) if split_of(r.financebench_id) == "heldout"]
-    heldout = summarize([human[i] for i in held], [numeric[i] for i in held], [combined[i] for i in held])
+    heldout = report.splits["heldout"]
     assert heldout["agreement_binary"] >= MEASURED["heldout"] - MARGIN

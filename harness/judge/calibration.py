@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from harness.errors import UserError
 from harness.judge.agreement import format_confusion, summarize
-from harness.judge.labels import load_human_labels, split_of
+from harness.judge.labels import LabelledAnswer, load_human_labels, split_of
 from harness.judge.service import JudgeItem, JudgeSettings, judge_items
 from harness.llm.client import RunMeter
 from harness.llm.pricing import format_cost
@@ -26,6 +26,8 @@ class CalibrationReport:
     splits: dict[str, dict[str, Any]] = field(default_factory=dict)
     by_method: dict[str, int] = field(default_factory=dict)
     meter: RunMeter = field(default_factory=RunMeter)
+    # (labelled answer, judge label, judge rationale) where judge and person disagree.
+    disagreements: list[tuple[LabelledAnswer, str, str]] = field(default_factory=list)
 
 
 def calibrate(labels_path: Path, settings: JudgeSettings, on_done: Callable[[], None] | None = None) -> CalibrationReport:
@@ -44,6 +46,7 @@ def calibrate(labels_path: Path, settings: JudgeSettings, on_done: Callable[[], 
     numeric = [v.label if v.method == "numeric" else None for v in outcome.verdicts]
     report = CalibrationReport(settings.judge_model or "numeric only", summarize(human, numeric, combined), meter=outcome.meter)
     report.by_method = dict(outcome.by_method)
+    report.disagreements = [(r, v.label, v.rationale) for r, v in zip(rows, outcome.verdicts, strict=True) if r.label != v.label]
     for split in ("tune", "heldout"):
         chosen = [i for i, r in enumerate(rows) if split_of(r.financebench_id) == split]
         if chosen:
@@ -51,7 +54,7 @@ def calibrate(labels_path: Path, settings: JudgeSettings, on_done: Callable[[], 
     return report
 
 
-def format_report(report: CalibrationReport) -> str:
+def format_report(report: CalibrationReport, show_disagreements: int = 0) -> str:
     o = report.overall
     lines = [
         f"judge: numeric check + {report.judge_model}",
@@ -68,4 +71,11 @@ def format_report(report: CalibrationReport) -> str:
     usage = report.meter.usage
     cost = format_cost(report.meter.cost_usd)
     lines.append(f"judge model usage: {report.meter.llm_calls} calls, {usage.total} tokens{' (estimated)' if usage.estimated else ''}, cost {cost}")
+    for row, label, rationale in report.disagreements[:show_disagreements]:
+        lines += [
+            "",
+            f"-- {row.financebench_id} {row.model_name}/{row.eval_mode} [{split_of(row.financebench_id)}]: human {row.label}, judge {label} ({rationale})",
+            f"   gold: {row.gold_answer[:200]!r}",
+            f"   answer: {row.model_answer[:400]!r}",
+        ]
     return "\n".join(lines)
