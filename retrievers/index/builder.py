@@ -90,7 +90,7 @@ def build_index(
         "build_seconds": round(time.perf_counter() - started, 3),
     }
     # A builder that calls a model reports what happened (model, usage, fallbacks).
-    index.meta.update(getattr(tree, "meta", None) or {})
+    index.meta.update(tree.meta)
     return index
 
 

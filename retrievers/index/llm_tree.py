@@ -36,11 +36,10 @@ from harness.trace import Trace
 from retrievers.index.builder import load_or_build_index
 from retrievers.index.layout import Layout
 from retrievers.index.pdf import PdfContent
-from retrievers.index.structure import structural_tree
+from retrievers.index.structure import Tree, structural_tree, tree_from_sections
 from retrievers.index.summaries import node_text, summarize_tree, walk_sections
 from retrievers.index.toc import (
     Entry,
-    LlmTree,
     PageMap,
     TocError,
     find_heading,
@@ -49,7 +48,6 @@ from retrievers.index.toc import (
     place_entries,
     printed_page_numbers,
     toc_sections,
-    tree_from_sections,
 )
 from retrievers.index.tree import DocumentIndex, Node, slugify
 from retrievers.prompting import MalformedOutput
@@ -184,7 +182,7 @@ def _offset_from_headings(layout: Layout, entries: list[Entry], first_body: int)
 
 async def toc_tree(
     content: PdfContent, layout: Layout, llm: RunModel, options: LlmIndexOptions, meta: dict[str, Any]
-) -> LlmTree:
+) -> Tree:
     """The tree from the model's reading of the table of contents; ``TocError`` or
     ``MalformedOutput`` when there is none to be had. What was found goes into ``meta``."""
     pages = content.pages
@@ -220,7 +218,7 @@ async def toc_tree(
 
 async def build_llm_tree(
     content: PdfContent, llm: RunModel, options: LlmIndexOptions | None = None, warn: Warn = print
-) -> LlmTree:
+) -> Tree:
     """The section tree with the model's summaries, or the structural tree (with the
     model's summaries where it could write them) and the reason in ``meta["fallback"]``."""
     options = options or LlmIndexOptions()
@@ -241,8 +239,7 @@ async def build_llm_tree(
         fallback, provider_error = f"model error: {exc}", exc
     if fallback:
         note(f"{fallback}; using the structural tree")
-        plain = structural_tree(content.pages, content.lines, content.outline)
-        tree = LlmTree(plain.nodes, plain.source, plain.topics)
+        tree = structural_tree(content.pages, content.lines, content.outline, layout=layout)
     summarize_tree(content.pages, tree.nodes, tree.topics)  # every node's fallback summary
     if provider_error is None:
         counts, provider_error = await summarize_with_model(llm, content.pages, tree.nodes, options)
@@ -315,10 +312,10 @@ class LlmTreeBuilder:
         self.warn = warn
         self.trace_path = trace_path
 
-    def __call__(self, content: PdfContent) -> LlmTree:
+    def __call__(self, content: PdfContent) -> Tree:
         return run_sync(self.build(content))
 
-    async def build(self, content: PdfContent) -> LlmTree:
+    async def build(self, content: PdfContent) -> Tree:
         cache = ResponseCache(Path(self.response_cache)) if self.response_cache else None
         client = open_client(self.spec, self.settings, cache=cache, retry=self.options.retry, concurrency=self.options.calls_in_flight)
         trace = Trace(self.trace_path)

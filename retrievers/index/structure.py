@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from retrievers.index.headings import (
     Heading,
@@ -46,16 +47,23 @@ class Tree:
     nodes: list[Node]
     source: str  # outline | structure | windows | llm:<model>
     topics: dict[str, list[str]] = field(default_factory=dict)
+    meta: dict[str, Any] = field(default_factory=dict)  # what building it took (a model's usage...): copied into the index's meta
 
 
 def structural_tree(
-    pages: list[str], lines: list[list[Line]] | None = None, outline: list[OutlineEntry] | None = None
+    pages: list[str], lines: list[list[Line]] | None = None, outline: list[OutlineEntry] | None = None, layout: Layout | None = None
 ) -> Tree:
-    """The section tree of a document, from its outline, its filing structure or windows."""
-    layout = Layout.from_lines(lines) if lines else Layout.from_pages(pages)
+    """The section tree of a document, from its outline, its filing structure or windows
+    (``layout``: the pages' layout when the caller has already built it)."""
+    layout = layout or (Layout.from_lines(lines) if lines else Layout.from_pages(pages))
     sections, source = top_sections(layout, outline or [])
     for section in sections:
         refine(layout, section)
+    return tree_from_sections(layout, sections, source)
+
+
+def tree_from_sections(layout: Layout, sections: list[Section], source: str) -> Tree:
+    """Nodes from sections, with the minor headings each section absorbed as its topics."""
     nodes = to_nodes(layout, sections)
     topics: dict[str, list[str]] = {}
     for node, section in zip(_walk(nodes), _walk(sections)):

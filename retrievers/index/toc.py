@@ -10,23 +10,15 @@ from __future__ import annotations
 import itertools
 import re
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from retrievers.index.headings import clean_title, find_notes, find_trailing, is_continued, statement_kind
 from retrievers.index.layout import Layout, Pos
 from retrievers.index.outline import _close as close_sections
-from retrievers.index.sections import Section, from_headings, to_nodes
+from retrievers.index.sections import Section, from_headings
 from retrievers.index.tree import compact_key
-from retrievers.index.structure import exhibit_sections, Tree, financial_children, front_title, refine
-
-
-@dataclass
-class LlmTree(Tree):
-    """A ``Tree`` plus what happened while building it; ``build_index`` copies ``meta``
-    into ``index.meta``."""
-
-    meta: dict[str, Any] = field(default_factory=dict)
+from retrievers.index.structure import exhibit_sections, financial_children, front_title, refine
 
 
 class TocError(ValueError):
@@ -325,21 +317,6 @@ def _trailing(layout: Layout, after: Pos, kinds: set[str]) -> list[Section]:
     for a, b in itertools.pairwise(sections):
         a.end = b.start
     return sections
-
-
-def tree_from_sections(layout: Layout, sections: list[Section], source: str) -> LlmTree:
-    nodes = to_nodes(layout, sections)
-    topics: dict[str, list[str]] = {}
-
-    def walk(items):
-        for item in items:
-            yield item
-            yield from walk(item.children)
-
-    for node, section in zip(walk(nodes), walk(sections)):
-        if section.absorbed:
-            topics[node.node_id] = list(dict.fromkeys(t for t in section.absorbed if t))
-    return LlmTree(nodes, source, topics)
 
 
 # --- the model's part ------------------------------------------------------------------------
