@@ -1,7 +1,6 @@
 """The anthropic provider drives the real SDK against the local wire server."""
 from __future__ import annotations
 
-import asyncio
 import email.utils
 import socket
 import time
@@ -14,6 +13,7 @@ from harness.llm.providers import anthropic
 from harness.llm.types import Completion, CompletionRequest, Message, ToolResult, ToolSpec
 
 from wire_server import Fault, Reply, ToolUse, WireServer
+from provider_calls import call_provider, provider_error
 
 SPEC = ModelSpec("anthropic", "claude-haiku-4-5", text="anthropic:claude-haiku-4-5")
 FETCH = ToolSpec(
@@ -28,20 +28,11 @@ def settings(server: WireServer, timeout_s: float = 5.0, **env: str) -> Provider
 
 
 def complete(request: CompletionRequest, config: ProviderSettings) -> Completion:
-    async def go() -> Completion:
-        provider = anthropic.create(SPEC, config)
-        try:
-            return await provider.complete(request)
-        finally:
-            await provider.aclose()
-
-    return asyncio.run(go())
+    return call_provider(anthropic.create, SPEC, request, config)
 
 
 def fails(request: CompletionRequest, config: ProviderSettings) -> ProviderError:
-    with pytest.raises(ProviderError) as caught:
-        complete(request, config)
-    return caught.value
+    return provider_error(anthropic.create, SPEC, request, config)
 
 
 def question(text: str = "What was 3M's FY2022 revenue?") -> CompletionRequest:

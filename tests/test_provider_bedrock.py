@@ -1,7 +1,6 @@
 """The Bedrock provider drives the anthropic SDK's Bedrock client against the local server."""
 from __future__ import annotations
 
-import asyncio
 import importlib.util
 import time
 
@@ -13,6 +12,7 @@ from harness.llm.providers import bedrock
 from harness.llm.types import Completion, CompletionRequest, Message, ToolResult, ToolSpec
 
 from wire_server import Fault, Reply, ToolUse, WireServer
+from provider_calls import call_provider, provider_error
 
 MODEL_ID = "us.anthropic.claude-haiku-4-5-20251001-v1:0"
 SPEC = ModelSpec("bedrock", MODEL_ID, text=f"bedrock:{MODEL_ID}")
@@ -25,20 +25,11 @@ def settings(server: WireServer, timeout_s: float = 5.0, **env: str) -> Provider
 
 
 def complete(request: CompletionRequest, config: ProviderSettings) -> Completion:
-    async def go() -> Completion:
-        provider = bedrock.create(SPEC, config)
-        try:
-            return await provider.complete(request)
-        finally:
-            await provider.aclose()
-
-    return asyncio.run(go())
+    return call_provider(bedrock.create, SPEC, request, config)
 
 
 def fails(request: CompletionRequest, config: ProviderSettings) -> ProviderError:
-    with pytest.raises(ProviderError) as caught:
-        complete(request, config)
-    return caught.value
+    return provider_error(bedrock.create, SPEC, request, config)
 
 
 def question() -> CompletionRequest:

@@ -12,6 +12,7 @@ from harness.llm.providers import openai_compat
 from harness.llm.types import Completion, CompletionRequest, Message, ToolResult, ToolSpec
 
 from wire_server import Fault, Reply, ToolUse, WireServer
+from provider_calls import call_provider, provider_error
 
 GREP = ToolSpec("grep_section", "Search a section.", {"type": "object", "properties": {"pattern": {"type": "string"}}})
 
@@ -21,23 +22,12 @@ def spec(server: WireServer, base: str | None = None) -> ModelSpec:
     return ModelSpec("openai", "qwen2.5-7b", url, f"openai:qwen2.5-7b@{url}")
 
 
-def complete(
-    request: CompletionRequest, model: ModelSpec, config: ProviderSettings | None = None
-) -> Completion:
-    async def go() -> Completion:
-        provider = openai_compat.create(model, config or ProviderSettings(env={}, timeout_s=5))
-        try:
-            return await provider.complete(request)
-        finally:
-            await provider.aclose()
-
-    return asyncio.run(go())
+def complete(request: CompletionRequest, model: ModelSpec, config: ProviderSettings | None = None) -> Completion:
+    return call_provider(openai_compat.create, model, request, config or ProviderSettings(env={}, timeout_s=5))
 
 
 def fails(request: CompletionRequest, model: ModelSpec, config: ProviderSettings | None = None) -> ProviderError:
-    with pytest.raises(ProviderError) as caught:
-        complete(request, model, config)
-    return caught.value
+    return provider_error(openai_compat.create, model, request, config or ProviderSettings(env={}, timeout_s=5))
 
 
 def question() -> CompletionRequest:
