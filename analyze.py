@@ -7,7 +7,7 @@
     python analyze.py RUN_DIR --gate budgets.toml      # CI: exit 1 when a cell breaks a budget
     python analyze.py calibrate-judge LABELS.jsonl     # how far to trust a judge
 
-The CLI only parses options into an AnalyzeConfig and calls harness.analyzer.
+The CLI only parses options into an AnalyzeConfig and calls harness.analyze_sweep.
 """
 from __future__ import annotations
 
@@ -16,7 +16,8 @@ from pathlib import Path
 
 import click
 
-from harness.errors import UserError
+from core.errors import UserError
+
 
 class DefaultToReport(click.Group):
     """``analyze.py [RUN_DIR] [options]`` runs ``report``; named subcommands run themselves."""
@@ -56,7 +57,7 @@ def report(run_dir, judge, judge_model, judge_runs, baseline, gate, junit, out_d
     index.html (criteria, comparisons, charts, one page per run with its trace), summary.md,
     runs.csv and runs.parquet. `analyze.py calibrate-judge --help` measures a judge
     against human labels."""
-    from harness.analyzer import AnalyzeConfig, analyze
+    from harness.analyze_sweep import AnalyzeConfig, analyze
     from harness.judge.service import DEFAULT_JUDGE_MODEL
 
     if judge_model is None and judge:
@@ -83,7 +84,7 @@ def report(run_dir, judge, judge_model, judge_runs, baseline, gate, junit, out_d
 
 
 def _print_summary(outcome) -> None:
-    from harness.llm.pricing import format_cost
+    from core.llm.pricing import format_cost
 
     judging = outcome.judging
     methods = ", ".join(f"{k} {v}" for k, v in sorted(judging.by_method.items()))

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import click
 
-from harness import paths
+from core import paths
+from core.errors import UserError
 from harness.config import Budgets, SweepConfig
-from harness.errors import UserError
 from retrievers import MODES
 from retrievers.base import ModeOptions
 
@@ -75,7 +75,7 @@ def cli(ctx: click.Context, **opts) -> None:
     """
     if ctx.invoked_subcommand is not None:
         return
-    from harness.runner import run_sweep
+    from harness.runner.sweep import run_sweep
 
     config = SweepConfig(
         models=_split(opts["models"]),
@@ -119,7 +119,7 @@ def cli(ctx: click.Context, **opts) -> None:
     if outcome.stopped_reason:
         click.echo(f"stopped: {outcome.stopped_reason}; raise --max-cost and resume with `python bench.py --resume {outcome.sweep.path} --max-cost N`", err=True)
     if opts["report"] and outcome.records:
-        from harness.analyzer import AnalyzeConfig, analyze
+        from harness.analyze_sweep import AnalyzeConfig, analyze
 
         analysis = analyze(AnalyzeConfig(run_dir=outcome.sweep.path, reports_dir=opts["reports_dir"], cache_dir=opts["cache_dir"]), show_progress=False)
         click.echo(f"report: {analysis.report}")
@@ -171,7 +171,12 @@ def index(pdfs: tuple[Path, ...], show: Path | None, model: str | None, rebuild:
     the model reads the printed table of contents and summarises every section (in
     parallel); malformed model output falls back to the structural tree with a warning.
     """
-    from retrievers.index import format_tree, index_path, load_index_file, load_or_build_index
+    from retrievers.index import (
+        format_tree,
+        index_path,
+        load_index_file,
+        load_or_build_index,
+    )
 
     def build(pdf: Path, rebuild: bool):
         if model is None:
@@ -187,7 +192,7 @@ def index(pdfs: tuple[Path, ...], show: Path | None, model: str | None, rebuild:
             return
         if not pdfs:
             raise UserError("no PDF given", "pass one or more PDF paths, or --show INDEX")
-        from harness.llm.pricing import format_cost
+        from core.llm.pricing import format_cost
 
         for pdf in pdfs:
             built, path = build(pdf, rebuild)
@@ -221,20 +226,20 @@ def ask(question: str, pdf: Path, mode: str, model: str, keep_trace: bool, max_i
         )
     except UserError as error:
         _fail(error)
-    result, meter = outcome.result, outcome.meter
-    if result.status == "ok":
-        click.echo(result.answer)
-        click.echo(f"sources: {', '.join(result.sources) or 'none cited'}")
+    record = outcome
+    if record.status == "ok":
+        click.echo(record.answer)
+        click.echo(f"sources: {', '.join(record.sources) or 'none cited'}")
     else:
-        click.echo(f"no answer: {result.reason}")
-    from harness.llm.pricing import format_cost
+        click.echo(f"no answer: {record.reason}")
+    from core.llm.pricing import format_cost
 
-    estimated = " (estimated)" if meter.usage.estimated else ""
-    cost = format_cost(meter.cost_usd)
-    click.echo(f"{mode} / {model}: {meter.llm_calls} model calls, {meter.usage.total} tokens{estimated}, cost {cost}, pages read {outcome.pages_fetched[:20]}")
-    if outcome.trace_path:
-        click.echo(f"trace: {outcome.trace_path}")
-    if result.status != "ok":
+    estimated = " (estimated)" if record.usage.estimated else ""
+    cost = format_cost(record.cost_usd)
+    click.echo(f"{mode} / {model}: {record.llm_calls} model calls, {record.usage.total} tokens{estimated}, cost {cost}, pages read {record.pages_fetched[:20]}")
+    if record.trace_path:
+        click.echo(f"trace: {record.trace_path}")
+    if record.status != "ok":
         sys.exit(1)
 
 

@@ -1,29 +1,26 @@
-"""Ad-hoc questions: one question, one PDF, one mode, one model, answered with cited pages."""
+"""Ad-hoc questions: one question, one PDF, one mode, one model, answered with cited pages.
+
+An ask is a run like any other (``run_one``): the same budgets, trace and measures; it
+simply has no gold answer and no sweep folder.
+"""
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
 from pathlib import Path
 
-from harness import paths
-from harness.llm.base import ProviderSettings
-from harness.llm.cache import ResponseCache
-from harness.llm.client import RunMeter
-from harness.llm.registry import check_model, open_client, parse_model_spec
-from harness.sweepdir import utc_stamp
-from harness.trace import Trace
-from retrievers import check_modes, get_retriever
-from retrievers.base import ModeOptions, RetrievalContext, RetrievalResult
-from retrievers.index import load_or_build_index
-from retrievers.tools import SectionTools
-
-
-@dataclass
-class AskResult:
-    result: RetrievalResult
-    meter: RunMeter
-    pages_fetched: list[int]
-    trace_path: Path | None
+from core import paths
+from core.files import utc_stamp
+from core.llm.base import ModelSpec, ProviderSettings
+from core.llm.cache import ResponseCache
+from core.llm.registry import check_model, open_client, parse_model_spec
+from core.records import RunRecord
+from harness.config import Budgets
+from harness.dataset import Question
+from harness.runner.execute import RunSettings, run_one
+from harness.runner.plan import RunSpec, run_id_for
+from retrievers import check_modes
+from retrievers.base import ModeOptions
+from retrievers.index import DocumentIndex, load_or_build_index
 
 
 def ask(
@@ -33,35 +30,32 @@ def ask(
     mode: str = "agent",
     model: str = "offline",
     options: ModeOptions | None = None,
+    budgets: Budgets | None = None,
     trace_dir: Path | None = None,
     settings: ProviderSettings | None = None,
     cache_path: Path | None = paths.CACHE_DIR / "responses.sqlite",
     index_dir: Path = paths.INDEX_DIR,
-) -> AskResult:
+) -> RunRecord:
     """Answer ``question`` from ``pdf``; with ``trace_dir`` the trace is kept there."""
     settings = settings or ProviderSettings()
     check_modes([mode])
     spec = parse_model_spec(model)
     check_model(spec, settings)
     index = load_or_build_index(pdf, index_dir)
+    target = Question(id="ask", doc_name=index.doc_name, text=question)
+    run = RunSpec(run_id_for(model, mode, "ask", 1), target, model, mode, 1)
     trace_path = trace_dir / f"{utc_stamp()}_{mode}.jsonl" if trace_dir else None
-    return asyncio.run(_ask(question, index, mode, spec, settings, options or ModeOptions(), trace_path, cache_path))
+    run_settings = RunSettings(options or ModeOptions(), budgets or Budgets())
+    return asyncio.run(_ask(run, spec, index, settings, run_settings, trace_path, cache_path))
 
 
-async def _ask(question, index, mode, spec, settings, options, trace_path, cache_path) -> AskResult:
+async def _ask(run: RunSpec, spec: ModelSpec, index: DocumentIndex, settings: ProviderSettings, run_settings: RunSettings,
+               trace_path: Path | None, cache_path: Path | None) -> RunRecord:
     cache = ResponseCache(cache_path) if cache_path else None
     client = open_client(spec, settings, cache=cache)
-    trace = Trace(trace_path)
-    meter = RunMeter()
-    tools = SectionTools(index, trace)
-    ctx = RetrievalContext(client.bind(meter=meter, trace=trace), tools, trace, options)
-    trace.event("run_start", question=question, model=spec.label, mode=mode, doc_name=index.doc_name)
     try:
-        result = await get_retriever(mode).retrieve(index, question, ctx)
-        trace.event("run_end", status=result.status, answer=result.answer, error=result.reason)
+        return await run_one(run, client, index, run_settings, trace_path=trace_path)
     finally:
-        trace.close()
         await client.aclose()
         if cache:
             cache.close()
-    return AskResult(result, meter, sorted(tools.pages_fetched), trace_path)

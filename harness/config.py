@@ -5,7 +5,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from harness import paths
+from core import paths
 from retrievers.base import ModeOptions
 
 DEFAULT_MODES = ("simple",)
@@ -50,7 +50,7 @@ class SweepConfig:
     retry_max_elapsed_s: float = 600.0
 
     def retry_policy(self):
-        from harness.llm.retry import RetryPolicy
+        from core.llm.retry import RetryPolicy
 
         return RetryPolicy(self.max_attempts, self.retry_base_delay_s, self.retry_max_delay_s, self.retry_max_elapsed_s)
 

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-from harness.errors import UserError
-from harness.paths import QUESTIONS_DIR
+from core.errors import UserError
+from core.paths import QUESTIONS_DIR
 
 QUESTIONS_FILE = QUESTIONS_DIR / "financebench_open_source.jsonl"
 TEST_SETS_FILE = QUESTIONS_DIR / "test_sets.json"

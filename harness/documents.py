@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
+from core.errors import PDFError, UserError
 from harness.dataset import Question
-from harness.errors import PDFError, UserError
 
 UPSTREAM_BASE_URL = "https://github.com/patronus-ai/financebench/raw/main/pdfs/"
 USER_AGENT = "pageindex-bench/0.1 (FinanceBench downloader)"

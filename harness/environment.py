@@ -7,7 +7,7 @@ import subprocess
 import sys
 from typing import Any
 
-from harness.paths import PROJECT_ROOT
+from core.paths import PROJECT_ROOT
 
 PACKAGES = ("anthropic", "openai", "pypdfium2", "pdfplumber", "pandas", "jinja2", "matplotlib", "click")
 

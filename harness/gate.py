@@ -26,7 +26,7 @@ from typing import Any
 
 import pandas as pd
 
-from harness.errors import UserError
+from core.errors import UserError
 
 # budget key -> (cell_stats column, kind, what it measures)
 BUDGET_KEYS: dict[str, tuple[str, str, str]] = {

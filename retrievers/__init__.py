@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import importlib
 
-from harness.errors import UserError
+from core.errors import UserError
 
 MODES: dict[str, str] = {
     "simple": "retrievers.simple:SimpleRetriever",

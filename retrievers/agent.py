@@ -6,11 +6,12 @@ tokens a run): the iterative mode exists to fix that.
 """
 from __future__ import annotations
 
-from harness.llm.blocks import block
-from retrievers.base import RetrievalContext, RetrievalResult
+from core.protocol import block
+from core.results import RetrievalResult
+from retrievers.answers import normalise_sources
+from retrievers.base import RetrievalContext
 from retrievers.index.tree import DocumentIndex
-from retrievers.prompting import section_index
-from retrievers.replies import normalise_sources
+from retrievers.section_index import section_index
 from retrievers.subagent import SubAgent, run_subagent
 
 SYSTEM = """You are a financial analyst answering a question about one long financial filing.

@@ -8,8 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from harness.llm.client import RunModel
-from harness.trace import Trace
+from core.llm.client import RunModel
+from core.results import RetrievalResult
+from core.trace import Trace
 from retrievers.index.tree import DocumentIndex
 from retrievers.tools import SectionTools
 
@@ -36,25 +37,6 @@ class RetrievalContext:
     tools: SectionTools
     trace: Trace
     options: ModeOptions = field(default_factory=ModeOptions)
-
-
-@dataclass
-class RetrievalResult:
-    status: str  # ok (answered) | fail (declined, with a reason)
-    answer: str = ""
-    sources: list[str] = field(default_factory=list)
-    reason: str = ""
-    confidence: str = ""
-    turns: int = 0
-    iterations: int = 0
-    findings: list[dict[str, Any]] = field(default_factory=list)
-    failed_searches: list[dict[str, Any]] = field(default_factory=list)
-    replans: int = 0
-    tasks_executed: int = 0
-    planned_tasks: int = 0
-    agent_types: list[str] = field(default_factory=list)
-    plan: dict[str, Any] | None = None
-    extra: dict[str, Any] = field(default_factory=dict)  # mode-specific counters (e.g. cache hits)
 
 
 class Retriever(Protocol):

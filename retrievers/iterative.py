@@ -17,11 +17,13 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from harness.llm.blocks import block
-from retrievers.base import RetrievalContext, RetrievalResult
+from core.protocol import block, format_findings, format_loop_state
+from core.reply_parsing import MalformedOutput, ask_json
+from core.results import FailedSearch, Finding, RetrievalResult
+from retrievers.answers import normalise_sources
+from retrievers.base import RetrievalContext
 from retrievers.index.tree import DocumentIndex
-from retrievers.prompting import MalformedOutput, section_index
-from retrievers.replies import ask_json, normalise_sources
+from retrievers.section_index import section_index
 from retrievers.subagent import SubAgent, run_subagent
 from retrievers.tools import SectionTools
 
@@ -77,8 +79,8 @@ LAST_CHANCE = (
 
 @dataclass
 class LoopState:
-    findings: list[dict[str, Any]] = field(default_factory=list)
-    failed_searches: list[dict[str, Any]] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    failed_searches: list[FailedSearch] = field(default_factory=list)
     iteration: int = 0
     # Extraction cache (design phase 3): item -> node_id -> finding numbers from that section.
     extracted: dict[str, dict[str, list[int]]] = field(default_factory=dict)
@@ -110,7 +112,7 @@ class CachedSectionTools:
                 reply = {
                     "node_id": node.node_id,
                     "already_extracted": True,
-                    "findings": [self.state.findings[i - 1] for i in earlier],
+                    "findings": [self.state.findings[i - 1].to_dict() for i in earlier],
                     "hint": "This section was already extracted for this item; its findings are above. Read a different section or return.",
                 }
                 return json.dumps(reply), False
@@ -154,10 +156,9 @@ class IterativeRetriever:
         tried = sorted(set(tools.fetched) | set((outcome.result or {}).get("sections_searched", [])))
         new = [self._clean_finding(f, state.iteration) for f in (outcome.result or {}).get("findings", [])] if outcome.status == "returned" else []
         if not new:
-            reason = outcome.reason or "the extraction returned no findings"
-            failed = {"item": item, "reason": reason, "sections_tried": tried}
+            failed = FailedSearch(item, outcome.reason or "the extraction returned no findings", tried)
             state.failed_searches.append(failed)
-            ctx.trace.event("extraction_failed", iteration=state.iteration, **failed)
+            ctx.trace.event("extraction_failed", iteration=state.iteration, **failed.to_dict())
             return outcome.turns
         first = len(state.findings) + 1
         state.findings.extend(new)
@@ -165,32 +166,23 @@ class IterativeRetriever:
         key = " ".join(item.lower().split())
         for node_id in tools.fetched:
             state.extracted.setdefault(key, {})[node_id] = numbers
-        ctx.trace.event("extraction", iteration=state.iteration, item=item, findings=new, sections_searched=tried)
+        ctx.trace.event("extraction", iteration=state.iteration, item=item, findings=[f.to_dict() for f in new], sections_searched=tried)
         return outcome.turns
 
     @staticmethod
-    def _clean_finding(raw: dict[str, Any], iteration: int) -> dict[str, Any]:
-        page = raw.get("page")
-        try:
-            page = int(str(page).strip().lstrip("pP. "))
-        except (TypeError, ValueError):
-            pass
-        return {
-            "label": str(raw.get("label", "")),
-            "value": raw.get("value"),
-            "unit": raw.get("unit") or "",
-            "page": page,
-            "section": str(raw.get("section", "")),
-            "context": raw.get("context") or "",
-            "iteration": iteration,
-        }
+    def _clean_finding(raw: dict[str, Any], iteration: int) -> Finding:
+        finding = Finding.from_dict({**raw, "iteration": iteration})
+        page = finding.page_number
+        if page is not None:
+            finding.page = page
+        return finding
 
     async def _synthesize(self, question: str, state: LoopState, ctx: RetrievalContext, *, last_chance: bool) -> dict[str, Any]:
         parts = [
             block("question", question),
             block("findings", format_findings(state.findings) or "(none yet)"),
-            block("failed_searches", json.dumps(state.failed_searches, indent=1) if state.failed_searches else "(none)"),
-            block("loop", f"iteration {state.iteration} of {ctx.options.max_iterations}; last_chance={'true' if last_chance else 'false'}"),
+            block("failed_searches", json.dumps([f.to_dict() for f in state.failed_searches], indent=1) if state.failed_searches else "(none)"),
+            block("loop", format_loop_state(state.iteration, ctx.options.max_iterations, last_chance)),
         ]
         if last_chance:
             parts.append(LAST_CHANCE)
@@ -218,12 +210,3 @@ class IterativeRetriever:
             status, turns=turns, iterations=state.iteration, findings=state.findings, failed_searches=state.failed_searches,
             extra={"extraction_cache_hits": state.cache_hits}, **fields
         )
-
-
-def format_findings(findings: list[dict[str, Any]]) -> str:
-    lines = []
-    for number, f in enumerate(findings, 1):
-        unit = f" {f['unit']}" if f.get("unit") else ""
-        context = f" -- {f['context']}" if f.get("context") else ""
-        lines.append(f"{number}. {f['label']}: {f['value']}{unit} (page {f['page']}, {f['section']}){context}")
-    return "\n".join(lines)

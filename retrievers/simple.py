@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import json
 
-from harness.llm.blocks import block
-from retrievers.base import RetrievalContext, RetrievalResult
+from core.protocol import block
+from core.reply_parsing import MalformedOutput, ask_json
+from core.results import RetrievalResult
+from retrievers.answers import answer_from_reply
+from retrievers.base import RetrievalContext
 from retrievers.index.tree import DocumentIndex
-from retrievers.prompting import MalformedOutput, section_index
-from retrievers.replies import answer_from_reply, ask_json
+from retrievers.section_index import section_index
 
 SCORER_SYSTEM = """You choose which sections of a long financial filing to read to answer a question.
 You see the question and the document's section index (node_id, pages, title, summary).

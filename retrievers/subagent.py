@@ -11,10 +11,10 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from harness.llm.client import RunModel
-from harness.llm.types import Message, ToolResult, ToolSpec
-from harness.schema import validate
-from retrievers.prompting import MalformedOutput, parse_json_object
+from core.llm.client import RunModel
+from core.llm.types import Message, ToolResult, ToolSpec
+from core.reply_parsing import MalformedOutput, parse_json_object
+from core.schema_check import validate
 from retrievers.tools import SectionTools
 
 FAIL_SPEC = ToolSpec(

@@ -13,9 +13,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from harness.llm.types import ToolSpec
-from harness.records import ToolStats
-from harness.trace import Trace
+from core.llm.types import ToolSpec
+from core.records import ToolStats
+from core.trace import Trace
 from retrievers.index.tree import DocumentIndex, Node, SectionText
 
 CHUNK_TARGET = 5500

@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from harness.paths import PDF_DIR  # noqa: E402
+from core.paths import PDF_DIR  # noqa: E402
 from retrievers.index import load_or_build_index  # noqa: E402
 
 DEFAULT_PDF = PDF_DIR / "3M_2022_10K.pdf"

@@ -26,12 +26,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from baseline.policy import respond  # noqa: E402
+from core.llm.providers.scripted import register_script  # noqa: E402
 from harness.config import SweepConfig  # noqa: E402
-from harness.llm.offline.policy import respond  # noqa: E402
-from harness.llm.providers.scripted import register_script  # noqa: E402
-from harness.runner import run_sweep  # noqa: E402
-from retrievers.indexing import ensure_indexes  # noqa: E402
-
+from harness.runner.sweep import run_sweep  # noqa: E402
+from retrievers.index.batch import ensure_indexes  # noqa: E402
 
 # The offline policy's replies, keyed by request: it is deterministic, so a warm-up sweep
 # records them and the timed sweeps replay them, leaving only the simulated latency (a

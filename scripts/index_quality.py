@@ -23,9 +23,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from core.errors import UserError  # noqa: E402
+from core.paths import INDEX_DIR, PDF_DIR  # noqa: E402
 from harness.dataset import QUESTIONS_FILE, load_questions  # noqa: E402
-from harness.errors import UserError  # noqa: E402
-from harness.paths import INDEX_DIR, PDF_DIR  # noqa: E402
 from retrievers.index import load_or_build_index  # noqa: E402
 from retrievers.index.tree import DocumentIndex, Node  # noqa: E402
 

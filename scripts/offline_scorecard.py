@@ -61,8 +61,8 @@ def read_runs(report_dir: Path) -> list[dict[str, str]]:
 def _kinds() -> dict[str, str]:
     """question id -> how the offline policy reads the question (from its text only)."""
     try:
+        from baseline.question import plan_question
         from harness.dataset import load_questions
-        from harness.llm.offline.question import plan_question
     except ImportError:
         return {}
     return {q.id: plan_question(q.text).kind for q in load_questions()}

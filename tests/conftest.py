@@ -3,7 +3,6 @@ from __future__ import annotations
 from typing import Iterator
 
 import pytest
-
 from wire_server import WireServer
 
 
@@ -74,11 +73,11 @@ def run_mode(mode, index, question, model="offline", *, script=None, options=Non
     """
     import asyncio
 
-    from harness.llm.base import ProviderSettings
-    from harness.llm.client import ModelClient, RunMeter
-    from harness.llm.providers.scripted import register_script
-    from harness.llm.registry import create_provider, parse_model_spec
-    from harness.trace import Trace
+    from core.llm.base import ProviderSettings
+    from core.llm.client import ModelClient, RunMeter
+    from core.llm.providers.scripted import register_script
+    from core.llm.registry import create_provider, parse_model_spec
+    from core.trace import Trace
     from retrievers import get_retriever
     from retrievers.base import ModeOptions, RetrievalContext
     from retrievers.tools import SectionTools

@@ -10,15 +10,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from harness.judge.rubric import JUDGE_SYSTEM
-from harness.llm.offline.policy import respond
-from harness.llm.types import CompletionRequest, Message, ToolCall, ToolResult, ToolSpec
-from retrievers import agent, iterative, simple
-from retrievers.planner import PLANNER_SYSTEM
-from retrievers.index.llm_tree import SUMMARY_SYSTEM, TOC_SYSTEM
-from retrievers.planner.executor import GATE_SYSTEM
-
 from wire_server import RecordedRequest, Reply, ToolUse
+
+from baseline.policy import respond
+from core.llm.types import CompletionRequest, Message, ToolCall, ToolResult, ToolSpec
+from harness.judge.rubric import JUDGE_SYSTEM
+from retrievers import agent, iterative, simple
+from retrievers.index.llm_tree import SUMMARY_SYSTEM, TOC_SYSTEM
+from retrievers.planner import PLANNER_SYSTEM
+from retrievers.planner.executor import GATE_SYSTEM
 
 ROLES = [
     (simple.SCORER_SYSTEM[:60], "scorer"),

@@ -7,8 +7,8 @@ from typing import Callable
 
 import pytest
 
-from harness.llm.base import ModelSpec, Provider, ProviderError, ProviderSettings
-from harness.llm.types import Completion, CompletionRequest
+from core.llm.base import ModelSpec, Provider, ProviderError, ProviderSettings
+from core.llm.types import Completion, CompletionRequest
 
 Create = Callable[[ModelSpec, ProviderSettings], Provider]
 

@@ -10,8 +10,9 @@ import json
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
+from core.records import RunRecord, ToolStats, UsageTotals
+from core.results import Provenance
 from harness.judge.verdict import Verdict
-from harness.records import RunRecord, ToolStats, UsageTotals
 
 
 def run_id(model: str, mode: str, question_id: str, run_number: int) -> str:
@@ -54,8 +55,13 @@ def make_record(
         "tool_stats": ToolStats(fetch=1),
     }
     defaults.update(fields)
-    return RunRecord(run_id=rid, question_id=question_id, model=model, mode=mode, run_number=run_number,
-                     status=status, usage=usage, **defaults)
+    # The JSON form is the contract: build the record the way a reader of runs.jsonl does.
+    data = {"run_id": rid, "question_id": question_id, "model": model, "mode": mode, "run_number": run_number,
+            "status": status, "usage": usage.__dict__, **defaults}
+    data["tool_stats"] = data["tool_stats"].__dict__ if isinstance(data["tool_stats"], ToolStats) else data["tool_stats"]
+    if isinstance(data.get("provenance"), Provenance):
+        data["provenance"] = data["provenance"].to_dict()
+    return RunRecord.from_dict(data)
 
 
 def default_trace(record: RunRecord, question: str = "What is the FY2018 capital expenditure?") -> list[dict[str, Any]]:

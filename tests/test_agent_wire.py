@@ -5,12 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
-
-from harness.trace import read_trace
-
 from conftest import run_mode
-
 from wire_server import Reply, ToolUse
+
+from core.trace import read_trace
 
 QUESTION = "What is ACME's FY2022 capital expenditure amount in USD millions?"
 

@@ -5,21 +5,19 @@ import json
 import math
 
 import pytest
+from sweep_factory import make_record, verdicts_for, write_sweep
 
-from harness.analysis import (
+from core.errors import UserError
+from harness.judge.verdict import Verdict
+from harness.stats.cells import (
     cell_stats,
     judge_summary,
-    load_sweep,
     majority_label,
     question_table,
     type_stats,
     wilson_interval,
-    with_verdicts,
 )
-from harness.errors import UserError
-from harness.judge.verdict import Verdict
-
-from sweep_factory import make_record, verdicts_for, write_sweep
+from harness.stats.frame import load_sweep, with_verdicts
 
 
 def test_wilson_interval_matches_known_values() -> None:

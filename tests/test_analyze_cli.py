@@ -5,10 +5,9 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from click.testing import CliRunner
+from sweep_factory import make_record, write_sweep
 
 import analyze
-
-from sweep_factory import make_record, write_sweep
 
 QUESTION = "financebench_id_03029"  # 3M FY2018 capex, gold $1577.00
 
@@ -61,7 +60,7 @@ def test_calibrate_judge_reports_agreement_with_people(tmp_path):
 
 
 def test_two_analyses_in_the_same_second_get_their_own_report_folders(tmp_path):
-    from harness.analyzer import AnalyzeConfig, analyze
+    from harness.analyze_sweep import AnalyzeConfig, analyze
 
     sweep = write_sweep(tmp_path / "runs", [make_record(QUESTION)])
     reports = tmp_path / "reports"

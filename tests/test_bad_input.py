@@ -7,12 +7,11 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from pdf_factory import image_only_pdf, minimal_pdf
 
 import analyze
 import bench
-from harness.paths import PDF_DIR, QUESTIONS_DIR
-
-from pdf_factory import image_only_pdf, minimal_pdf
+from core.paths import PDF_DIR, QUESTIONS_DIR
 
 
 @pytest.fixture
@@ -139,6 +138,7 @@ def test_a_long_pdf_is_indexed_and_an_oversized_one_refused(tmp_path, monkeypatc
     import time
 
     from pdf_factory import long_pdf
+
     from retrievers.index import build_index
     from retrievers.index import pdf as pdf_module
 
@@ -167,7 +167,7 @@ def test_a_budgets_file_with_a_typo(tmp_path):
 
 
 def test_node_ids_with_path_traversal_read_nothing_outside_the_index(tiny_index):
-    from harness.trace import Trace
+    from core.trace import Trace
     from retrievers.tools import SectionTools
 
     tools = SectionTools(tiny_index, Trace(None))

@@ -5,14 +5,12 @@ from __future__ import annotations
 import json
 
 import pytest
-
-from harness.config import Budgets, SweepConfig
-from harness.errors import UserError
-from harness.runner import run_sweep
-
 from offline_server import offline_responder
-
 from wire_server import Fault, Reply
+
+from core.errors import UserError
+from harness.config import Budgets, SweepConfig
+from harness.runner.sweep import run_sweep
 
 
 def expensive(request):

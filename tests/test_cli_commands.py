@@ -7,7 +7,7 @@ from click.testing import CliRunner
 
 import analyze
 import bench
-from harness.paths import PDF_DIR
+from core.paths import PDF_DIR
 
 
 def test_index_builds_then_reuses_the_cache_and_shows_the_tree(tmp_path):
@@ -26,9 +26,9 @@ def test_index_builds_then_reuses_the_cache_and_shows_the_tree(tmp_path):
 
 
 def test_ask_answers_with_cited_pages_and_keeps_the_trace(tmp_path, monkeypatch):
-    import harness.paths
+    import core.paths
 
-    monkeypatch.setattr(harness.paths, "RUNS_DIR", tmp_path / "runs")
+    monkeypatch.setattr(core.paths, "RUNS_DIR", tmp_path / "runs")
     monkeypatch.setattr(bench.paths, "RUNS_DIR", tmp_path / "runs")
     question = "Is 3M a capital-intensive business based on FY2022 data?"
     result = CliRunner().invoke(bench.cli, ["ask", question, "--pdf", str(PDF_DIR / "3M_2022_10K.pdf"), "--mode", "iterative", "--trace", "--no-cache"])

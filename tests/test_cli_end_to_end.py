@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from harness.paths import PROJECT_ROOT
-from harness.records import RunRecord
+from core.paths import PROJECT_ROOT
+from core.records import RunRecord
 
 CONTRACT_FIELDS = {
     "run_id", "question_id", "doc_name", "model", "mode", "run_number", "status", "answer", "sources", "error",

@@ -4,11 +4,10 @@ from __future__ import annotations
 import math
 
 import pytest
-
-from harness.analysis import load_sweep
-from harness.compare import compare, newcombe_interval
-
 from sweep_factory import make_record, verdicts_for, write_sweep
+
+from harness.stats.compare import compare, newcombe_interval
+from harness.stats.frame import load_sweep
 
 
 def test_newcombe_interval_matches_the_published_example() -> None:

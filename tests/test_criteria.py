@@ -1,14 +1,21 @@
 """The success-criteria table: thresholds, boundaries and the 'not judged' rule."""
 from __future__ import annotations
 
-from harness.analysis import cell_stats, load_sweep
-from harness.criteria import criteria_frame, criteria_markdown, evaluate_criteria, md_escape
-from harness.judge.verdict import Verdict
-
 from sweep_factory import make_record, verdicts_for, write_sweep
 
-TRACED = {"numbers": 1, "traced": 1, "untraced": [], "ok": True}
-UNTRACED = {"numbers": 1, "traced": 0, "untraced": ["42"], "ok": False}
+from core.results import Provenance
+from harness.criteria import (
+    criteria_frame,
+    criteria_markdown,
+    evaluate_criteria,
+    md_escape,
+)
+from harness.judge.verdict import Verdict
+from harness.stats.cells import cell_stats
+from harness.stats.frame import load_sweep
+
+TRACED = Provenance(numbers=1, traced=1, ok=True)
+UNTRACED = Provenance(numbers=1, traced=0, untraced=["42"], ok=False)
 
 
 def _rows(tmp_path, records, verdicts=None):

@@ -11,8 +11,8 @@ import pytest
 from click.testing import CliRunner
 
 import bench
+from core.paths import PDF_DIR
 from harness.documents import download
-from harness.paths import PDF_DIR
 
 DOCS = ["ULTABEAUTY_2023Q4_EARNINGS", "AMCOR_2023Q4_EARNINGS"]
 

@@ -14,15 +14,13 @@ import time
 from pathlib import Path
 
 import pytest
-
-from harness.config import SweepConfig
-from harness.errors import UserError
-from harness.paths import PROJECT_ROOT
-from harness.runner import run_sweep
-
 from offline_server import offline_responder
-
 from wire_server import Fault, Reply, ToolUse
+
+from core.errors import UserError
+from core.paths import PROJECT_ROOT
+from harness.config import SweepConfig
+from harness.runner.sweep import run_sweep
 
 
 def corrupting(responder, every: int):
@@ -163,9 +161,9 @@ def small_disk(tmp_path):
 
 
 def test_a_full_disk_stops_the_sweep_with_what_was_recorded_kept(small_disk, monkeypatch):
-    import harness.runner
+    import harness.runner.sweep
 
-    monkeypatch.setattr(harness.runner, "MIN_FREE_BYTES", 1_000_000)  # pass the up-front check, then fill up
+    monkeypatch.setattr(harness.runner.sweep, "MIN_FREE_BYTES", 1_000_000)  # pass the up-front check, then fill up
     (small_disk / "ballast").write_bytes(b"\0" * (6 * 1024 * 1024 - 1_300_000))
     config = SweepConfig(test_set="sample", runs_dir=small_disk / "runs", modes=["simple", "agent", "planner", "iterative"], runs=2)
     with pytest.raises(UserError) as caught:
@@ -186,9 +184,10 @@ def test_a_nearly_full_disk_is_refused_up_front(small_disk):
 
 
 def test_runs_of_known_length_are_handed_out_longest_first():
+    from core.records import RunRecord
     from harness.dataset import Gold, Question
-    from harness.records import RunRecord
-    from harness.runner import RunQueue, RunSpec
+    from harness.runner.plan import RunSpec
+    from harness.runner.schedule import RunQueue
 
     def spec(qid, n):
         return RunSpec(f"m__agent__{qid}__r{n}", Question(qid, "DOC", "q?", gold=Gold("1")), "m", "agent", n)

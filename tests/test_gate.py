@@ -5,13 +5,19 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-
-from harness.analysis import cell_stats, load_sweep
-from harness.errors import UserError
-from harness.gate import BUDGET_KEYS, GateBudgets, evaluate_gate, load_budgets, write_junit
-from harness.paths import PROJECT_ROOT
-
 from sweep_factory import make_record, verdicts_for, write_sweep
+
+from core.errors import UserError
+from core.paths import PROJECT_ROOT
+from harness.gate import (
+    BUDGET_KEYS,
+    GateBudgets,
+    evaluate_gate,
+    load_budgets,
+    write_junit,
+)
+from harness.stats.cells import cell_stats
+from harness.stats.frame import load_sweep
 
 
 def _budgets(tmp_path: Path, text: str) -> GateBudgets:

@@ -9,9 +9,16 @@ from pathlib import Path
 import pytest
 
 import retrievers.index.builder as builder
-from harness.errors import PDFError, UserError
-from harness.paths import PDF_DIR
-from retrievers.index import INDEXER_VERSION, Node, Tree, index_path, load_index_file, load_or_build_index
+from core.errors import PDFError, UserError
+from core.paths import PDF_DIR
+from retrievers.index import (
+    INDEXER_VERSION,
+    Node,
+    Tree,
+    index_path,
+    load_index_file,
+    load_or_build_index,
+)
 
 SMALL_PDF = PDF_DIR / "AMCOR_2023Q4_EARNINGS.pdf"
 

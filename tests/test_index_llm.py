@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 import retrievers.index.builder as builder
-from harness.llm.base import ProviderError
-from harness.llm.blocks import read_blocks
-from harness.llm.providers.scripted import register_script, unregister_script
-from harness.llm.types import CompletionRequest
-from harness.paths import PDF_DIR
+from core.llm.base import ProviderError
+from core.llm.providers.scripted import register_script, unregister_script
+from core.llm.types import CompletionRequest
+from core.paths import PDF_DIR
+from core.protocol import read_blocks
 from retrievers.index import index_path, load_or_build_index
 from retrievers.index.llm_tree import LlmIndexOptions, build_llm_index
 from retrievers.index.pdf import read_pdf

@@ -1,14 +1,12 @@
 """PDF reading: page texts, outlines, and a clear PDFError for every unusable file."""
 from __future__ import annotations
 
-
 import pytest
-
-from harness.errors import PDFError, UserError
-from harness.paths import PDF_DIR
-from retrievers.index.pdf import check_pdf, read_outline, read_pdf, read_pdf_pages
-
 from pdf_factory import image_only_pdf, minimal_pdf
+
+from core.errors import PDFError, UserError
+from core.paths import PDF_DIR
+from retrievers.index.pdf import check_pdf, read_outline, read_pdf, read_pdf_pages
 
 EIGHT_K = PDF_DIR / "FOOTLOCKER_2022_8K_dated-2022-05-20.pdf"
 EARNINGS_WITH_OUTLINE = PDF_DIR / "AMCOR_2023Q4_EARNINGS.pdf"

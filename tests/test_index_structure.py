@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from harness.paths import PDF_DIR
+from core.paths import PDF_DIR
 from retrievers.index import build_index, format_tree, structural_tree
 from retrievers.index.tree import DocumentIndex, Node, slugify
 

@@ -1,11 +1,12 @@
 """Iterative mode against its design document, with a scripted model."""
 import json
 
-from harness.llm.blocks import read_block
-from harness.trace import read_trace
-from retrievers.base import ModeOptions
-
 from conftest import run_mode
+
+from core.protocol import read_block
+from core.results import FailedSearch
+from core.trace import read_trace
+from retrievers.base import ModeOptions
 
 QUESTION = "If we exclude the impact of M&A, which segment has dragged down ACME's overall growth in 2022?"
 CONSUMER = {"label": "consumer_organic_growth_2022", "value": -0.9, "unit": "percent", "page": 3, "section": "Performance by Business Segment", "context": "Consumer organic sales change"}
@@ -68,7 +69,7 @@ def test_needs_then_answer_appends_findings(tiny_index):
     ]
     result, *_ = run_mode("iterative", tiny_index, QUESTION, script=script(extractor([[CONSUMER], [HEALTH]]), replies, seen))
     assert result.status == "ok" and result.iterations == 2
-    assert [f["label"] for f in result.findings] == [CONSUMER["label"], HEALTH["label"]]  # append-only
+    assert [f.label for f in result.findings] == [CONSUMER["label"], HEALTH["label"]]  # append-only
     second = read_block(seen[1].messages[0].text, "findings")
     assert "1. consumer_organic_growth_2022" in second and "2. health_care_organic_growth_2022" in second
 
@@ -82,7 +83,7 @@ def test_failed_extraction_reason_reaches_the_next_synthesis(tiny_index):
     extract = extractor([[CONSUMER], "No per-segment M&A breakdown in the segment note"])
     result, *_ = run_mode("iterative", tiny_index, QUESTION, script=script(extract, replies, seen))
     assert result.failed_searches == [
-        {"item": "M&A impact per segment", "reason": "No per-segment M&A breakdown in the segment note", "sections_tried": ["item_7_performance_by_business_segment"]}
+        FailedSearch("M&A impact per segment", "No per-segment M&A breakdown in the segment note", ["item_7_performance_by_business_segment"])
     ]
     failed_block = read_block(seen[1].messages[0].text, "failed_searches")
     assert "No per-segment M&A breakdown" in failed_block and "M&A impact per segment" in failed_block
@@ -154,5 +155,5 @@ def test_extraction_cache_skips_a_section_already_extracted_for_the_same_item(ti
 def test_run_record_fields_via_offline_model(tiny_index):
     result, meter, tools, _ = run_mode("iterative", tiny_index, "What is ACME's FY2022 capital expenditure amount (in USD millions)? Use the cash flow statement.")
     assert result.status == "ok" and "1,749" in result.answer
-    assert result.iterations >= 1 and result.findings and all({"label", "value", "page", "section"} <= set(f) for f in result.findings)
+    assert result.iterations >= 1 and result.findings and all(f.label and f.value is not None and f.page_number and f.section for f in result.findings)
     assert set(meter.by_role) == {"extractor", "synthesizer"} and meter.usage.estimated

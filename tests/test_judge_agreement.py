@@ -16,7 +16,12 @@ from harness.judge.agreement import (
     summarize,
 )
 from harness.judge.calibration import calibrate
-from harness.judge.labels import HUMAN_LABELS_FILE, load_human_labels, normalise_label, split_of
+from harness.judge.labels import (
+    HUMAN_LABELS_FILE,
+    load_human_labels,
+    normalise_label,
+    split_of,
+)
 from harness.judge.service import JudgeSettings
 
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from harness.judge.numeric import numeric_check
-from harness.judge.heuristic import heuristic_verdict
+from harness.judge.numeric_check import numeric_check
+from harness.judge.offline_judge import heuristic_verdict
 
 CAPEX_INTENSIVE_Q = "Is 3M a capital-intensive business based on FY2022 data?"
 CAPEX_INTENSIVE_GOLD = (

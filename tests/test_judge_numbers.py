@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness.judge.numbers import parse_number, parse_quantities, question_unit
+from harness.judge.amounts import parse_number, parse_quantities, question_unit
 
 
 def values(text: str) -> list[float]:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness.judge.numeric import numeric_check
+from harness.judge.numeric_check import numeric_check
 
 CAPEX_Q = (
     "What is the FY2018 capital expenditure amount (in USD millions) for 3M? Give a response to the "

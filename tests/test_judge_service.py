@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
+from core.llm.providers.scripted import register_script
+from core.protocol import read_block
 from harness.judge.service import JudgeItem, JudgeSettings, judge_items
-from harness.llm.blocks import read_block
-from harness.llm.providers.scripted import register_script
 
 QUESTION = "Is 3M a capital-intensive business based on FY2022 data?"
 GOLD = "No, the company is managing its CAPEX and Fixed Assets pretty efficiently."
@@ -96,12 +96,12 @@ def test_a_judge_that_replies_garbage_leaves_the_answer_unjudged(tmp_path):
 
 
 def test_the_offline_judge_is_never_served_from_the_verdict_cache(tmp_path, monkeypatch):
-    import harness.judge.heuristic as heuristic
-    from harness.judge.heuristic import HeuristicVerdict
+    import harness.judge.service as service
+    from harness.judge.offline_judge import HeuristicVerdict
 
     items = [JudgeItem("b", QUESTION, GOLD, "No: capex is about 5% of sales.")]
     first = judge_items(items, settings(tmp_path, model="offline")).verdicts[0]
     # A change to the offline judge's rules shows at once, not after the cache is cleared.
-    monkeypatch.setattr(heuristic, "heuristic_verdict", lambda *args: HeuristicVerdict("refusal", "changed rules"))
+    monkeypatch.setattr(service, "heuristic_verdict", lambda *args: HeuristicVerdict("refusal", "changed rules"))
     again = judge_items(items, settings(tmp_path, model="offline")).verdicts[0]
     assert first.label != "refusal" and (again.label, again.cached) == ("refusal", False)

@@ -6,16 +6,15 @@ import asyncio
 import time
 
 import pytest
-
-from harness.llm.base import ProviderError, ProviderSettings
-from harness.llm.cache import ResponseCache
-from harness.llm.client import ModelClient, RunMeter
-from harness.llm.registry import create_provider, parse_model_spec
-from harness.llm.retry import AdaptiveLimiter, RetryPolicy
-from harness.llm.types import Message
-from harness.trace import Trace, read_trace
-
 from wire_server import Fault, Reply, WireServer
+
+from core.llm.base import ProviderError, ProviderSettings
+from core.llm.cache import ResponseCache
+from core.llm.client import ModelClient, RunMeter
+from core.llm.registry import create_provider, parse_model_spec
+from core.llm.retry import AdaptiveLimiter, RetryPolicy
+from core.llm.types import Message
+from core.trace import Trace, read_trace
 
 FAST = RetryPolicy(max_attempts=4, base_delay_s=0.01, max_delay_s=0.05, max_elapsed_s=20)
 

@@ -1,8 +1,8 @@
 """How the offline policy turns findings into answers: units, arithmetic last, verdicts."""
 from __future__ import annotations
 
-from harness.llm.offline.answers import decide
-from harness.llm.offline.question import plan_question
+from baseline.answers import decide
+from baseline.question import plan_question
 
 
 def finding(label, value, unit="millions_usd", page=60, context=""):

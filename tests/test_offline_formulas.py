@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from harness.llm.offline.expr import Alt, Num, Op, Ref, evaluate, missing, render
-from harness.llm.offline.question import plan_question
+from baseline.expr import Alt, Num, Op, Ref, evaluate, missing, render
+from baseline.question import plan_question
 
 
 def keys(plan) -> set[str]:

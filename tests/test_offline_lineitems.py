@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from harness.llm.offline.lineitems import canonical, label_score
-from harness.llm.offline.statements import (
+from baseline.lineitems import canonical, label_score
+from baseline.statements import (
     BALANCE,
     CASH_FLOW,
     INCOME,

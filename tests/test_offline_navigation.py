@@ -6,11 +6,11 @@ import json
 
 from conftest import run_mode
 
-from harness.llm.offline.navigation import LoopView, catalog, next_calls, rank_sections
-from harness.llm.offline.policy import respond
-from harness.llm.offline.question import plan_question
-from harness.llm.types import CompletionRequest, Message, ToolCall, ToolResult
-from retrievers.prompting import section_index
+from baseline.navigation import LoopView, catalog, next_calls, rank_sections
+from baseline.policy import respond
+from baseline.question import plan_question
+from core.llm.types import CompletionRequest, Message, ToolCall, ToolResult
+from retrievers.section_index import section_index
 
 TURNOVER = (
     "What is ACME's FY2022 fixed asset turnover ratio? Fixed asset turnover ratio is defined as: FY2022 revenue / "
@@ -43,7 +43,7 @@ def test_the_agent_answers_once_the_figures_are_read(tiny_index):
     _, first = respond(agent_request(tiny_index, TURNOVER))
     results = []
     for call in first:
-        from harness.trace import Trace
+        from core.trace import Trace
         from retrievers.tools import SectionTools
 
         content, is_error = SectionTools(tiny_index, Trace(None)).call(call.name, call.arguments)

@@ -1,7 +1,7 @@
 """The offline policy reads table rows the way pypdfium2 lays them out in real filings."""
 from __future__ import annotations
 
-from harness.llm.offline.tables import iter_rows, split_row
+from baseline.tables import iter_rows, split_row
 
 
 def _rows(text: str):

@@ -3,13 +3,12 @@ import asyncio
 import json
 
 import pytest
+from conftest import run_mode
 
-from harness.trace import read_trace
+from core.schema_check import validate
+from core.trace import read_trace
 from retrievers.base import ModeOptions
 from retrievers.planner.plan import PlanError, parse_plan, parse_signature, verify
-from harness.schema import validate
-
-from conftest import run_mode
 
 QUESTION = "Is ACME a capital-intensive business based on FY2022 data?"
 
@@ -32,7 +31,7 @@ RESULTS = {"fetch_cash_flow": {"capex_2022": 1749, "page": 5}, "fetch_income": {
 
 
 def task_id(request):
-    from harness.llm.blocks import read_blocks
+    from core.protocol import read_blocks
 
     return read_blocks(request.messages[0].text, "task")[0][0]["id"]
 
@@ -162,7 +161,7 @@ def test_a_task_is_not_reused_when_a_dependency_changed_after_a_replan(tiny_inde
     seen_by_compute = []
 
     async def respond(request):
-        from harness.llm.blocks import read_block
+        from core.protocol import read_block
 
         text = request.messages[0].text
         if request.role == "planner":

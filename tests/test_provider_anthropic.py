@@ -6,14 +6,13 @@ import socket
 import time
 
 import pytest
-
-from harness.errors import UserError
-from harness.llm.base import ModelSpec, ProviderError, ProviderSettings
-from harness.llm.providers import anthropic
-from harness.llm.types import Completion, CompletionRequest, Message, ToolResult, ToolSpec
-
-from wire_server import Fault, Reply, ToolUse, WireServer
 from provider_calls import call_provider, provider_error
+from wire_server import Fault, Reply, ToolUse, WireServer
+
+from core.errors import UserError
+from core.llm.base import ModelSpec, ProviderError, ProviderSettings
+from core.llm.providers import anthropic
+from core.llm.types import Completion, CompletionRequest, Message, ToolResult, ToolSpec
 
 SPEC = ModelSpec("anthropic", "claude-haiku-4-5", text="anthropic:claude-haiku-4-5")
 FETCH = ToolSpec(

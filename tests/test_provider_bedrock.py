@@ -5,14 +5,13 @@ import importlib.util
 import time
 
 import pytest
-
-from harness.errors import UserError
-from harness.llm.base import ModelSpec, ProviderError, ProviderSettings
-from harness.llm.providers import bedrock
-from harness.llm.types import Completion, CompletionRequest, Message, ToolResult, ToolSpec
-
-from wire_server import Fault, Reply, ToolUse, WireServer
 from provider_calls import call_provider, provider_error
+from wire_server import Fault, Reply, ToolUse, WireServer
+
+from core.errors import UserError
+from core.llm.base import ModelSpec, ProviderError, ProviderSettings
+from core.llm.providers import bedrock
+from core.llm.types import Completion, CompletionRequest, Message, ToolResult, ToolSpec
 
 MODEL_ID = "us.anthropic.claude-haiku-4-5-20251001-v1:0"
 SPEC = ModelSpec("bedrock", MODEL_ID, text=f"bedrock:{MODEL_ID}")

@@ -5,14 +5,13 @@ import asyncio
 import time
 
 import pytest
-
-from harness.errors import UserError
-from harness.llm.base import ModelSpec, ProviderError, ProviderSettings
-from harness.llm.providers import openai_compat
-from harness.llm.types import Completion, CompletionRequest, Message, ToolResult, ToolSpec
-
-from wire_server import Fault, Reply, ToolUse, WireServer
 from provider_calls import call_provider, provider_error
+from wire_server import Fault, Reply, ToolUse, WireServer
+
+from core.errors import UserError
+from core.llm.base import ModelSpec, ProviderError, ProviderSettings
+from core.llm.providers import openai_compat
+from core.llm.types import Completion, CompletionRequest, Message, ToolResult, ToolSpec
 
 GREP = ToolSpec("grep_section", "Search a section.", {"type": "object", "properties": {"pattern": {"type": "string"}}})
 

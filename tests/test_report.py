@@ -8,14 +8,14 @@ from urllib.parse import unquote, urlsplit
 
 import pandas as pd
 import pytest
+from sweep_factory import default_trace, make_record, verdicts_for, write_sweep
 
-from harness.analysis import cell_stats, load_sweep
-from harness.compare import compare
 from harness.dataset import Gold, Question
 from harness.gate import GateBudgets, evaluate_gate
 from harness.report import render_report
-
-from sweep_factory import default_trace, make_record, verdicts_for, write_sweep
+from harness.stats.cells import cell_stats
+from harness.stats.compare import compare
+from harness.stats.frame import load_sweep
 
 INJECTION = (
     "<script>window.__pwned=1;document.title='PWNED'</script>"

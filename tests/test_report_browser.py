@@ -15,11 +15,10 @@ from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
-
-from harness.analysis import load_sweep
-from harness.report import render_report
-
 from sweep_factory import make_record, verdicts_for, write_sweep
+
+from harness.report import render_report
+from harness.stats.frame import load_sweep
 
 
 def _chromium() -> str | None:

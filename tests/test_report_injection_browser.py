@@ -5,13 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from harness.analysis import load_sweep
-from harness.judge.verdict import Verdict
-from harness.report import render_report
-
 from sweep_factory import make_record, write_sweep
 from test_report_browser import CHROMIUM, INJECTION, Links, _title, dump_dom
+
+from harness.judge.verdict import Verdict
+from harness.report import render_report
+from harness.stats.frame import load_sweep
 
 pytestmark = [pytest.mark.browser, pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium not installed (apt-get install -y chromium)")]
 

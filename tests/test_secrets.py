@@ -2,19 +2,16 @@
 its output: a sweep and an analysis with real SDKs and known fake keys, then a scan."""
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
 
-import json
+from offline_server import _anthropic_request, _openai_request, offline_responder
 
-from harness.paths import PROJECT_ROOT
-
+from core.paths import PROJECT_ROOT, QUESTIONS_DIR
 from harness.dataset import load_questions, select_questions
 from harness.judge.rubric import JUDGE_SYSTEM
-from harness.paths import QUESTIONS_DIR
-
-from offline_server import _anthropic_request, _openai_request, offline_responder
 
 SECRETS = {
     "ANTHROPIC_API_KEY": "sk-ant-FAKE-secret-0123456789abcdef",

@@ -2,11 +2,11 @@
 import asyncio
 import json
 
-from harness.llm.base import ProviderSettings
-from harness.llm.client import ModelClient, RunMeter
-from harness.llm.providers.scripted import register_script
-from harness.llm.registry import create_provider, parse_model_spec
-from harness.trace import Trace, read_trace
+from core.llm.base import ProviderSettings
+from core.llm.client import ModelClient, RunMeter
+from core.llm.providers.scripted import register_script
+from core.llm.registry import create_provider, parse_model_spec
+from core.trace import Trace, read_trace
 from retrievers.subagent import SubAgent, run_subagent
 from retrievers.tools import SectionTools
 

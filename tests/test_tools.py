@@ -1,7 +1,7 @@
 """fetch_section / grep_section: explicit results, pagination, fuzzy ids, tallies."""
 import json
 
-from harness.trace import Trace
+from core.trace import Trace
 from retrievers.tools import CHUNK_MAX, CHUNK_MIN, SectionTools
 
 

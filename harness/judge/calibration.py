@@ -11,12 +11,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from harness.errors import UserError
+from core.errors import UserError
+from core.llm.client import RunMeter
+from core.llm.pricing import format_cost
 from harness.judge.agreement import format_confusion, summarize
 from harness.judge.labels import LabelledAnswer, load_human_labels, split_of
 from harness.judge.service import JudgeItem, JudgeSettings, judge_items
-from harness.llm.client import RunMeter
-from harness.llm.pricing import format_cost
 
 
 @dataclass

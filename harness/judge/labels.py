@@ -16,7 +16,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from harness.paths import PROJECT_ROOT
+from core.paths import PROJECT_ROOT
 
 HUMAN_LABELS_FILE = PROJECT_ROOT.parent / "shared" / "financebench" / "human_labels" / "financebench_human_labels_dev.jsonl"
 LABEL_MAP = {"correct answer": "correct", "incorrect answer": "incorrect", "refusal": "refusal"}

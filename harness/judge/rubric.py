@@ -1,13 +1,13 @@
 """The LLM judge's rubric and prompt, written for FinanceBench.
 
 The answer under judgment is data, not instructions: it sits in its own delimited block
-(whose closing tag it cannot forge, see ``harness.llm.blocks.block``), and the rubric
+(whose closing tag it cannot forge, see ``core.protocol.block``), and the rubric
 says that anything inside it that reads like an instruction is part of the answer.
 Bump ``RUBRIC_VERSION`` when the rubric changes: it is part of the verdict cache key.
 """
 from __future__ import annotations
 
-from harness.llm.blocks import block
+from core.protocol import block
 
 RUBRIC_VERSION = "financebench-v1"
 

@@ -1,6 +1,9 @@
-"""The hybrid judge: the numeric check decides what it can with certainty, a model judges
-the rest (any model spec, ``offline`` included), through the same client layer as the runs
-(retries, response cache, usage). Verdicts are cached, so re-judging costs nothing.
+"""The hybrid judge: the numeric check decides what it can with certainty, and a judge model
+decides the rest through the same client layer as the runs (retries, response cache,
+usage); its verdicts are cached, so re-judging costs nothing. With ``--judge-model
+offline`` the rest is decided by the rule-based offline judge instead, without a model:
+its verdicts say so (method ``rules``) and are recomputed every time, so a change to its
+rules is never hidden behind verdicts the old rules cached.
 """
 from __future__ import annotations
 
@@ -10,24 +13,25 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
-from harness import paths
+from core import paths
+from core.errors import UserError
+from core.llm.base import ProviderError, ProviderSettings
+from core.llm.cache import ResponseCache
+from core.llm.client import ModelClient, RunMeter
+from core.llm.registry import check_model, open_client, parse_model_spec
+from core.records import RunRecord
+from core.reply_parsing import MalformedOutput, ask_json
+from core.trace import Trace
 from harness.dataset import Question
-from harness.errors import UserError
-from harness.judge.cache import VerdictCache, verdict_key
-from harness.judge.numeric import numeric_check
-from harness.judge.rubric import JUDGE_SYSTEM, RUBRIC_VERSION, judge_prompt
 from harness.judge import LABELS
+from harness.judge.cache import VerdictCache, verdict_key
+from harness.judge.numeric_check import numeric_check
+from harness.judge.offline_judge import heuristic_verdict
+from harness.judge.rubric import JUDGE_SYSTEM, RUBRIC_VERSION, judge_prompt
 from harness.judge.verdict import Verdict
-from harness.llm.base import ProviderError, ProviderSettings
-from harness.llm.cache import ResponseCache
-from harness.llm.client import ModelClient, RunMeter
-from harness.llm.registry import check_model, open_client, parse_model_spec
-from harness.records import RunRecord
-from harness.trace import Trace
-from retrievers.prompting import MalformedOutput
-from retrievers.replies import ask_json
 
 DEFAULT_JUDGE_MODEL = "anthropic:claude-sonnet-4-5"
+OFFLINE_JUDGE = "offline"  # the rule-based judge: no model, no key
 
 
 @dataclass
@@ -75,7 +79,7 @@ def items_from_records(records: Iterable[RunRecord], questions: dict[str, Questi
 def check_judge(settings: JudgeSettings) -> None:
     if settings.judge_runs < 1:
         raise UserError(f"--judge-runs must be at least 1, got {settings.judge_runs}", "pass --judge-runs 1 or more")
-    if settings.judge_model:
+    if settings.judge_model and settings.judge_model != OFFLINE_JUDGE:
         check_model(parse_model_spec(settings.judge_model), settings.provider)
 
 
@@ -87,12 +91,10 @@ def judge_items(items: list[JudgeItem], settings: JudgeSettings, on_done: Callab
 async def _judge_all(items: list[JudgeItem], settings: JudgeSettings, on_done: Callable[[], None] | None) -> JudgeOutcome:
     meter = RunMeter()
     client = cache = responses = None
-    if settings.judge_model:
+    if settings.judge_model and settings.judge_model != OFFLINE_JUDGE:
         spec = parse_model_spec(settings.judge_model)
         responses = ResponseCache(settings.response_cache) if settings.response_cache else None
         client = open_client(spec, settings.provider, cache=responses, concurrency=settings.concurrency)
-        # Same rule as the response cache: a deterministic judge (offline) is recomputed, so a
-        # change to its rules is never hidden behind verdicts cached by the old rules.
         if settings.verdict_cache and not client.provider.deterministic:
             cache = VerdictCache(settings.verdict_cache)
     gate = asyncio.Semaphore(settings.concurrency)
@@ -123,6 +125,9 @@ async def _judge_one(item: JudgeItem, settings: JudgeSettings, client: ModelClie
     decision = numeric_check(item.question, item.gold, item.answer)
     if decision.label is not None:
         return Verdict(item.item_id, decision.label, "numeric", rationale=decision.rationale)
+    if settings.judge_model == OFFLINE_JUDGE:
+        ruled = heuristic_verdict(item.question, item.gold, item.answer, item.justification)
+        return Verdict(item.item_id, ruled.label, "rules", OFFLINE_JUDGE, ruled.rationale)
     if client is None:
         return Verdict(item.item_id, "unjudged", "none", rationale="the numeric check cannot decide this answer; judge with --judge")
     samples: list[str] = []

@@ -9,7 +9,7 @@ from typing import Any
 class Verdict:
     run_id: str
     label: str  # correct | incorrect | refusal | unjudged (numeric check only, undecidable)
-    method: str  # numeric | llm | status (a fail/error run: not an answer) | none
+    method: str  # numeric | llm | rules (the offline judge) | status (a fail/error run: not an answer) | none
     judge_model: str = ""
     rationale: str = ""
     cache_key: str = ""

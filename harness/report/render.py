@@ -14,8 +14,6 @@ from typing import Any, Sequence
 import jinja2
 import pandas as pd
 
-from harness.analysis import Sweep, cell_stats, judge_summary, question_table, type_stats, with_verdicts
-from harness.compare import Comparison
 from harness.criteria import (
     ACCURACY_MIN,
     MEAN_TOKENS_MAX,
@@ -31,6 +29,9 @@ from harness.judge.verdict import Verdict
 from harness.report import charts, rows
 from harness.report import fmt as f
 from harness.report.runpage import run_context
+from harness.stats.cells import cell_stats, judge_summary, question_table, type_stats
+from harness.stats.compare import Comparison
+from harness.stats.frame import Sweep, with_verdicts
 
 TEMPLATES = Path(__file__).parent / "templates"
 

@@ -9,11 +9,11 @@ from typing import Any, Sequence
 
 import pandas as pd
 
-from harness.analysis import Sweep
-from harness.compare import Comparison
 from harness.criteria import CRITERIA, CRITERION_TITLES, REFERENCE_ROWS, CriteriaRow
 from harness.gate import BUDGET_KEYS, GateResult, format_limit
 from harness.report import fmt as f
+from harness.stats.compare import Comparison
+from harness.stats.frame import Sweep
 
 MARKS = {"correct": "✓", "incorrect": "✗", "refusal": "⊘", "unjudged": "?"}
 

@@ -5,13 +5,13 @@ import json
 from pathlib import Path
 from typing import Any
 
-from harness.analysis import cell_name
+from core.records import RunRecord
+from core.trace import read_trace
 from harness.dataset import Question
 from harness.judge.verdict import Verdict
-from harness.records import RunRecord
 from harness.report import fmt as f
 from harness.report.timeline import build_timeline, timeline_counts
-from harness.trace import read_trace
+from harness.stats.frame import cell_name
 
 
 def _question_text(question: Question | None, events: list[dict[str, Any]]) -> str:
@@ -53,19 +53,16 @@ def _pages(record: RunRecord) -> list[dict[str, Any]]:
 
 def _findings(record: RunRecord) -> list[list[str]]:
     rows = []
-    for item in record.findings:
-        item = item if isinstance(item, dict) else {"value": item}
+    for finding in record.findings:
+        item = finding.to_dict()
         rows.append([f.as_text(item.get(k, ""), 600) for k in ("label", "value", "unit", "page", "section", "context")])
     return rows
 
 
 def _failed(record: RunRecord) -> list[list[str]]:
     rows = []
-    for item in record.failed_searches:
-        item = item if isinstance(item, dict) else {"reason": item}
-        tried = item.get("sections_tried", [])
-        rows.append([f.as_text(item.get("item", ""), 400), f.as_text(item.get("reason", ""), 800),
-                     ", ".join(f.as_text(t) for t in tried) if isinstance(tried, list) else f.as_text(tried)])
+    for failed in record.failed_searches:
+        rows.append([f.as_text(failed.item, 400), f.as_text(failed.reason, 800), ", ".join(f.as_text(t) for t in failed.sections_tried)])
     return rows
 
 
@@ -80,7 +77,7 @@ def run_context(
     """Everything ``run.html`` prints, already as text."""
     events = read_trace(sweep_path / record.trace_path) if record.trace_path else []
     timeline = build_timeline(events)
-    provenance = record.provenance or {}
+    provenance = record.provenance
     ts = record.tool_stats
     return {
         "run_id": record.run_id,
@@ -95,11 +92,11 @@ def run_context(
         ],
         "status": record.status,
         "status_css": "status-" + f.slug(record.status),
-        "error": record.error,
+        "error": record.reason,
         "error_kind": record.error_kind,
         "question_text": _question_text(question, events),
         "answer": record.answer,
-        "confidence": record.confidence,
+        "confidence": record.result.confidence,
         "sources": [f.as_text(s, 300) for s in record.sources],
         "gold": None if question is None else {
             "answer": question.gold.answer, "justification": question.gold.justification,
@@ -114,24 +111,25 @@ def run_context(
             ("cost", f.usd(record.cost_usd, record.cost_usd is not None)),
             ("spent (not from cache)", f.usd(record.spent_usd, record.spent_usd is not None)),
             ("LLM calls", str(record.llm_calls)), ("cached calls", str(record.cached_calls)), ("retries", str(record.retries)),
-            ("turns", str(record.turns)), ("iterations", str(record.iterations)), ("tool calls", str(record.tool_calls)),
+            ("turns", str(record.result.turns)), ("iterations", str(record.result.iterations)), ("tool calls", str(record.tool_calls)),
         ],
         "tool_stats": [(name.replace("_", " "), str(getattr(ts, name))) for name in ts.__dataclass_fields__],
         "pages_fetched": _pages(record),
         "evidence_pages": ", ".join(str(p) for p in record.evidence_pages) or f.DASH,
         "evidence_hit": {True: "yes", False: "no", None: "no evidence pages for this question"}[record.evidence_hit],
-        "provenance": [] if not provenance else [
-            ("numbers in the answer", f.as_text(provenance.get("numbers", f.DASH))),
-            ("traced to a page", f.as_text(provenance.get("traced", f.DASH))),
-            ("untraced", ", ".join(f.as_text(u) for u in provenance.get("untraced") or []) or "none"),
-            ("all traced", f.yes_no(provenance.get("ok")) if provenance.get("ok") is not None else "n/a (no answer or no number)"),
+        "provenance": [] if not provenance.numbers else [
+            ("numbers in the answer", f.as_text(provenance.numbers)),
+            ("traced to a page", f.as_text(provenance.traced)),
+            ("derived from traced numbers", f.as_text(provenance.derived)),
+            ("untraced", ", ".join(f.as_text(u) for u in provenance.untraced) or "none"),
+            ("all traced", f.yes_no(provenance.ok) if provenance.ok is not None else "n/a (no answer or no number)"),
         ],
         "findings": _findings(record),
         "failed_searches": _failed(record),
-        "plan": json.dumps(record.plan, indent=2, ensure_ascii=False, default=str) if record.plan else "",
-        "agent_types": ", ".join(record.agent_types),
-        "tasks": f"{record.tasks_executed} executed of {record.planned_tasks} planned, {record.replans} replans"
-        if (record.planned_tasks or record.tasks_executed or record.replans) else "",
+        "plan": json.dumps(record.result.plan, indent=2, ensure_ascii=False, default=str) if record.result.plan else "",
+        "agent_types": ", ".join(record.result.agent_types),
+        "tasks": f"{record.result.tasks_executed} executed of {record.result.planned_tasks} planned, {record.result.replans} replans"
+        if (record.result.planned_tasks or record.result.tasks_executed or record.result.replans) else "",
         "timeline": timeline,
         "timeline_counts": timeline_counts(timeline),
         "trace_missing": not events,

@@ -18,12 +18,13 @@ import time
 from pathlib import Path
 from typing import Callable
 
-from harness.paths import INDEX_DIR
-from harness.sweepdir import write_text_atomic
+from core.files import write_text_atomic
+from core.paths import INDEX_DIR
 from retrievers.index.pdf import Extractor, PdfContent, read_pdf
 from retrievers.index.structure import Tree, structural_tree
 from retrievers.index.summaries import summarize_tree
 from retrievers.index.tree import DocumentIndex, slugify
+
 
 def _code_fingerprint() -> str:
     """A short hash of the indexer's own source (every module of this package, the LLM
@@ -167,7 +168,7 @@ def format_tree(index: DocumentIndex, summaries: bool = True) -> str:
 
 def load_index_file(path: Path | str) -> DocumentIndex:
     """Read an index JSON (e.g. for ``bench.py index --show``); ``UserError`` if unusable."""
-    from harness.errors import UserError
+    from core.errors import UserError
 
     path = Path(path)
     try:

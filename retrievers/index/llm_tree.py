@@ -25,14 +25,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Coroutine, TypeVar
 
-from harness.llm.base import ModelSpec, ProviderError, ProviderSettings
-from harness.llm.blocks import block
-from harness.llm.cache import ResponseCache
-from harness.llm.client import BudgetExceeded, RunMeter, RunModel
-from harness.llm.registry import check_model, open_client, parse_model_spec
-from harness.llm.retry import RetryPolicy
-from harness.paths import CACHE_DIR, INDEX_DIR
-from harness.trace import Trace
+from core.llm.base import ModelSpec, ProviderError, ProviderSettings
+from core.llm.cache import ResponseCache
+from core.llm.client import BudgetExceeded, RunMeter, RunModel
+from core.llm.registry import check_model, open_client, parse_model_spec
+from core.llm.retry import RetryPolicy
+from core.paths import CACHE_DIR, INDEX_DIR
+from core.protocol import block
+from core.reply_parsing import MalformedOutput, ask_json
+from core.trace import Trace
 from retrievers.index.builder import load_or_build_index
 from retrievers.index.layout import Layout
 from retrievers.index.pdf import PdfContent
@@ -50,8 +51,6 @@ from retrievers.index.toc import (
     toc_sections,
 )
 from retrievers.index.tree import DocumentIndex, Node, slugify
-from retrievers.prompting import MalformedOutput
-from retrievers.replies import ask_json
 
 DEFAULT_RESPONSE_CACHE = CACHE_DIR / "responses.sqlite"
 Warn = Callable[[str], None]

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from harness.errors import PDFError
+from core.errors import PDFError
 
 Extractor = Literal["pypdfium2", "pdfplumber"]
 

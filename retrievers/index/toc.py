@@ -13,12 +13,23 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
-from retrievers.index.headings import clean_title, find_notes, find_trailing, is_continued, statement_kind
+from retrievers.index.headings import (
+    clean_title,
+    find_notes,
+    find_trailing,
+    is_continued,
+    statement_kind,
+)
 from retrievers.index.layout import Layout, Pos
 from retrievers.index.outline import _close as close_sections
 from retrievers.index.sections import Section, from_headings
+from retrievers.index.structure import (
+    exhibit_sections,
+    financial_children,
+    front_title,
+    refine,
+)
 from retrievers.index.tree import compact_key
-from retrievers.index.structure import exhibit_sections, financial_children, front_title, refine
 
 
 class TocError(ValueError):

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import json
 
-from harness.llm.blocks import block
-from retrievers.base import RetrievalContext, RetrievalResult
+from core.protocol import block
+from core.reply_parsing import MalformedOutput, ask_json
+from core.results import RetrievalResult
+from retrievers.answers import normalise_sources
+from retrievers.base import RetrievalContext
 from retrievers.index.tree import DocumentIndex
 from retrievers.planner.executor import Execution, PlanExecutor, TaskOutcome
 from retrievers.planner.plan import Plan, PlanError, parse_plan, plan_summary
-from retrievers.prompting import MalformedOutput, section_index
-from retrievers.replies import ask_json, normalise_sources
+from retrievers.section_index import section_index
 
 PLANNER_SYSTEM = """You plan how to answer a question about one long financial filing.
 You see the question and the filing's section index. Write a plan as a JSON object:

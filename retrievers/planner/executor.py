@@ -8,12 +8,12 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from harness.llm.blocks import block
-from harness.llm.types import Message
-from harness.schema import validate
+from core.llm.types import Message
+from core.protocol import block
+from core.reply_parsing import MalformedOutput, parse_json_object
+from core.schema_check import validate
 from retrievers.base import RetrievalContext
 from retrievers.planner.plan import FINAL_TASK, Plan, PlanError, Task, verify
-from retrievers.prompting import MalformedOutput, parse_json_object
 from retrievers.subagent import SubAgent, run_subagent
 
 TASK_RULES = """

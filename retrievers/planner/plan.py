@@ -16,7 +16,6 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-
 FINAL_TASK = "final_answer"
 TOOLS = ("fetch_section", "grep_section")
 _SCALARS = {"string": "string", "str": "string", "int": "integer", "integer": "integer", "float": "number",

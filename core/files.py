@@ -1,0 +1,48 @@
+"""Files that are whole or absent: atomic writes, and folders named by the time they were made."""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+
+def utc_stamp() -> str:
+    return datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+
+
+def new_stamped_folder(parent: Path) -> Path:
+    """A new folder named by the UTC time under ``parent``; "-2", "-3"... when two are
+    made in the same second, so one never lands in (and overwrites) another."""
+    parent.mkdir(parents=True, exist_ok=True)
+    stamp = utc_stamp()
+    path, suffix = parent / stamp, 1
+    while True:
+        try:
+            path.mkdir()
+            return path
+        except FileExistsError:
+            suffix += 1
+            path = parent / f"{stamp}-{suffix}"
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    """Write a temporary file beside ``path``, fsync it, then rename it over ``path``: a
+    crash leaves the old file or the new one, never half of one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def write_json_atomic(path: Path, data: Any) -> None:
+    write_text_atomic(path, json.dumps(data, indent=2, default=str) + "\n")

@@ -1,0 +1,146 @@
+"""The Anthropic Messages wire format, shared by the ``anthropic`` and ``bedrock`` providers.
+
+Both talk to the same Messages API through the anthropic SDK (Bedrock only moves the model
+id into the URL), so the request/response translation, the error mapping and the provider
+object live here once. The SDK is imported inside functions only.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from core.llm.base import ModelSpec, ProviderError
+from core.llm.providers._http import body_message, status_error, transport_error
+from core.llm.types import Completion, CompletionRequest, Message, ToolCall, Usage
+
+
+def message_blocks(message: Message) -> dict[str, Any]:
+    """One neutral message as a Messages API ``{"role", "content": [blocks]}``."""
+    blocks: list[dict[str, Any]] = []
+    if message.role == "user":
+        # Tool results must come first in the user turn that answers a tool_use turn.
+        for result in message.tool_results:
+            blocks.append(
+                {
+                    "type": "tool_result",
+                    "tool_use_id": result.tool_call_id,
+                    "content": result.content,
+                    "is_error": result.is_error,
+                }
+            )
+        if message.text or not blocks:
+            blocks.append({"type": "text", "text": message.text})
+    else:
+        if message.text or not message.tool_calls:
+            blocks.append({"type": "text", "text": message.text})
+        for call in message.tool_calls:
+            blocks.append({"type": "tool_use", "id": call.id, "name": call.name, "input": call.arguments})
+    return {"role": message.role, "content": blocks}
+
+
+def request_params(request: CompletionRequest, model: str) -> dict[str, Any]:
+    """Keyword arguments for ``client.messages.create``.
+
+    ``temperature`` is not sent: the installed SDK (2.x) no longer has the parameter.
+    """
+    params: dict[str, Any] = {
+        "model": model,
+        "max_tokens": request.max_tokens,
+        "messages": [message_blocks(m) for m in request.messages],
+    }
+    if request.system:
+        params["system"] = request.system
+    if request.tools:
+        params["tools"] = [
+            {"name": t.name, "description": t.description, "input_schema": t.input_schema} for t in request.tools
+        ]
+    return params
+
+
+def _field(obj: Any, name: str, default: Any = None) -> Any:
+    if isinstance(obj, dict):
+        return obj.get(name, default)
+    return getattr(obj, name, default)
+
+
+def completion_from_message(message: Any) -> Completion:
+    """Translate a Messages API response (SDK object or plain dict) into a ``Completion``."""
+    content = _field(message, "content")
+    if not isinstance(content, list):
+        raise ProviderError("malformed", f"response has no content list (got {type(content).__name__})")
+    texts: list[str] = []
+    calls: list[ToolCall] = []
+    for block in content:
+        kind = _field(block, "type")
+        if kind == "text":
+            texts.append(str(_field(block, "text", "") or ""))
+        elif kind == "tool_use":
+            raw = _field(block, "input")
+            call_id, name = str(_field(block, "id", "") or ""), str(_field(block, "name", "") or "")
+            if isinstance(raw, dict):
+                calls.append(ToolCall(call_id, name, dict(raw)))
+            else:
+                shown = raw if isinstance(raw, str) else json.dumps(raw, default=str)
+                calls.append(ToolCall(call_id, name, {}, f"tool input is not a JSON object: {shown[:200]}"))
+        # thinking and server-tool blocks carry nothing the harness uses
+    usage = _field(message, "usage")
+    return Completion(
+        text="".join(texts),
+        tool_calls=calls,
+        usage=Usage(
+            input=int(_field(usage, "input_tokens", 0) or 0),
+            output=int(_field(usage, "output_tokens", 0) or 0),
+            cache_read=int(_field(usage, "cache_read_input_tokens", 0) or 0),
+            cache_write=int(_field(usage, "cache_creation_input_tokens", 0) or 0),
+        ),
+        stop_reason=str(_field(message, "stop_reason") or "end_turn"),
+        model=str(_field(message, "model") or ""),
+    )
+
+
+def provider_error(exc: BaseException) -> ProviderError | None:
+    """The ``ProviderError`` for an anthropic SDK exception, or ``None`` if it is not one."""
+    import anthropic
+
+    transport = transport_error(exc, anthropic)
+    if transport is not None:
+        return transport
+    if isinstance(exc, anthropic.APIStatusError):
+        kind, text = body_message(exc.body)
+        kind = getattr(exc, "type", None) or kind or exc.response.headers.get("x-amzn-errortype", "").split(":")[0]
+        message = text or exc.message
+        if kind:
+            message = f"{kind}: {message}"
+        return status_error(
+            exc.status_code, message, exc.response.headers, overloaded=kind == "overloaded_error"
+        )
+    if isinstance(exc, anthropic.APIResponseValidationError):
+        return ProviderError("malformed", exc.message, status=exc.status_code)
+    if isinstance(exc, json.JSONDecodeError):
+        return ProviderError("malformed", f"response is not JSON: {exc}")
+    return None
+
+
+class MessagesProvider:
+    """A provider over an anthropic SDK async client (``AsyncAnthropic`` or
+    ``AsyncAnthropicBedrock``); both expose the same ``messages.create``."""
+
+    deterministic = False
+
+    def __init__(self, spec: ModelSpec, client: Any):
+        self.spec = spec
+        self._client = client
+
+    async def complete(self, request: CompletionRequest) -> Completion:
+        params = request_params(request, self.spec.model)
+        try:
+            message = await self._client.messages.create(**params)
+        except Exception as exc:
+            error = provider_error(exc)
+            if error is None:
+                raise
+            raise error from exc
+        return completion_from_message(message)
+
+    async def aclose(self) -> None:
+        await self._client.close()

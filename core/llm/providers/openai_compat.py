@@ -1,0 +1,192 @@
+"""``openai:<model>[@<base_url>]``: any OpenAI-compatible chat-completions server.
+
+vLLM, Ollama, a LiteLLM proxy or OpenAI itself, through the openai SDK's async client.
+Base URL: the spec's ``@<base_url>``, then ``--openai-base-url``, then ``OPENAI_BASE_URL``;
+key: ``--openai-api-key``, then ``OPENAI_API_KEY``. A local server needs no key, so with a
+base URL and no key a placeholder is sent. The SDK's own retries are off.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from typing import Any
+
+from core.errors import UserError
+from core.llm.base import ModelSpec, ProviderError, ProviderSettings
+from core.llm.providers._http import body_message, status_error, transport_error
+from core.llm.types import Completion, CompletionRequest, Message, ToolCall, Usage
+
+OPENAI_BASE_URL = "https://api.openai.com/v1"
+PLACEHOLDER_KEY = "not-needed"
+STOP_REASONS = {"tool_calls": "tool_use", "function_call": "tool_use", "stop": "end_turn", "length": "max_tokens"}
+
+
+def base_url(spec: ModelSpec, settings: ProviderSettings) -> str | None:
+    return spec.base_url or settings.openai_base_url or settings.getenv("OPENAI_BASE_URL")
+
+
+def api_key(settings: ProviderSettings) -> str | None:
+    return settings.openai_api_key or settings.getenv("OPENAI_API_KEY")
+
+
+def check(spec: ModelSpec, settings: ProviderSettings) -> None:
+    if not spec.model:
+        raise UserError(f"{spec.label} names no model", "write openai:<model>[@<base_url>]")
+    if not base_url(spec, settings) and not api_key(settings):
+        raise UserError(
+            f"{spec.label} has neither a server nor a key: OPENAI_BASE_URL and OPENAI_API_KEY are not set",
+            "for a local server write openai:<model>@http://host:port/v1 (or set OPENAI_BASE_URL); "
+            "for OpenAI itself export OPENAI_API_KEY",
+        )
+
+
+def to_wire_messages(system: str, messages: list[Message]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = [{"role": "system", "content": system}] if system else []
+    for message in messages:
+        if message.role == "assistant":
+            entry: dict[str, Any] = {"role": "assistant", "content": message.text or None}
+            if message.tool_calls:
+                entry["tool_calls"] = [
+                    {
+                        "id": call.id,
+                        "type": "function",
+                        "function": {"name": call.name, "arguments": json.dumps(call.arguments)},
+                    }
+                    for call in message.tool_calls
+                ]
+            elif entry["content"] is None:
+                entry["content"] = ""
+            out.append(entry)
+            continue
+        # role:tool messages must directly follow the assistant turn that made the calls.
+        for result in message.tool_results:
+            # The wire format has no error flag, so the error travels in the text.
+            content = f"Error: {result.content}" if result.is_error else result.content
+            out.append({"role": "tool", "tool_call_id": result.tool_call_id, "content": content})
+        if message.text or not message.tool_results:
+            out.append({"role": "user", "content": message.text})
+    return out
+
+
+def request_params(request: CompletionRequest, model: str, official: bool) -> dict[str, Any]:
+    params: dict[str, Any] = {
+        "model": model,
+        "messages": to_wire_messages(request.system, request.messages),
+        "temperature": request.temperature,
+    }
+    # OpenAI's own reasoning models refuse max_tokens; compatible servers all take it.
+    params["max_completion_tokens" if official else "max_tokens"] = request.max_tokens
+    if request.tools:
+        params["tools"] = [
+            {
+                "type": "function",
+                "function": {"name": t.name, "description": t.description, "parameters": t.input_schema},
+            }
+            for t in request.tools
+        ]
+    return params
+
+
+def _tool_call(raw: Any) -> ToolCall | None:
+    function = getattr(raw, "function", None)
+    if function is None:  # a custom (non-function) tool call: the harness never offers those
+        return None
+    call_id, name = str(getattr(raw, "id", "") or ""), str(getattr(function, "name", "") or "")
+    text = getattr(function, "arguments", None)
+    if text is None or (isinstance(text, str) and not text.strip()):
+        return ToolCall(call_id, name, {})  # some servers send "" for a call without arguments
+    try:
+        arguments = json.loads(text) if isinstance(text, str) else text
+    except json.JSONDecodeError as exc:
+        return ToolCall(call_id, name, {}, f"arguments are not valid JSON ({exc.msg}): {str(text)[:200]}")
+    if not isinstance(arguments, dict):
+        return ToolCall(call_id, name, {}, f"arguments are not a JSON object: {str(text)[:200]}")
+    return ToolCall(call_id, name, arguments)
+
+
+def completion_from_response(response: Any) -> Completion:
+    choices = getattr(response, "choices", None)
+    if not choices:
+        raise ProviderError("malformed", "response has no choices")
+    choice = choices[0]
+    message = getattr(choice, "message", None)
+    if message is None:
+        raise ProviderError("malformed", "response choice has no message")
+    calls = [c for c in (_tool_call(raw) for raw in (getattr(message, "tool_calls", None) or [])) if c]
+    usage = Usage()
+    wire_usage = getattr(response, "usage", None)
+    if wire_usage is not None:
+        details = getattr(wire_usage, "prompt_tokens_details", None)
+        cache_read = int(getattr(details, "cached_tokens", 0) or 0)
+        cache_write = int(getattr(details, "cache_write_tokens", 0) or 0)
+        prompt = int(getattr(wire_usage, "prompt_tokens", 0) or 0)
+        usage = Usage(
+            input=max(0, prompt - cache_read - cache_write),
+            output=int(getattr(wire_usage, "completion_tokens", 0) or 0),
+            cache_read=cache_read,
+            cache_write=cache_write,
+        )
+    finish = getattr(choice, "finish_reason", None) or ("tool_calls" if calls else "stop")
+    return Completion(
+        text=getattr(message, "content", None) or getattr(message, "refusal", None) or "",
+        tool_calls=calls,
+        usage=usage,
+        stop_reason=STOP_REASONS.get(finish, str(finish)),
+        model=str(getattr(response, "model", "") or ""),
+    )
+
+
+def provider_error(exc: BaseException) -> ProviderError | None:
+    import openai
+
+    transport = transport_error(exc, openai)
+    if transport is not None:
+        return transport
+    if isinstance(exc, openai.APIStatusError):
+        kind, text = body_message(exc.body)
+        message = f"{kind}: {text}" if kind and text else text or exc.message
+        return status_error(exc.status_code, message, exc.response.headers)
+    if isinstance(exc, openai.APIResponseValidationError):
+        return ProviderError("malformed", exc.message, status=exc.status_code)
+    if isinstance(exc, json.JSONDecodeError):
+        return ProviderError("malformed", f"response is not JSON: {exc}")
+    return None
+
+
+class OpenAICompatProvider:
+    deterministic = False
+
+    def __init__(self, spec: ModelSpec, client: Any, official: bool):
+        self.spec = spec
+        self._client = client
+        self._official = official
+
+    async def complete(self, request: CompletionRequest) -> Completion:
+        params = request_params(request, self.spec.model, self._official)
+        try:
+            response = await self._client.chat.completions.create(**params)
+        except Exception as exc:
+            error = provider_error(exc)
+            if error is None:
+                raise
+            raise error from exc
+        return completion_from_response(response)
+
+    async def aclose(self) -> None:
+        await self._client.close()
+
+
+def create(spec: ModelSpec, settings: ProviderSettings) -> OpenAICompatProvider:
+    check(spec, settings)
+    import openai
+
+    url = base_url(spec, settings)
+    client = openai.AsyncOpenAI(
+        api_key=api_key(settings) or PLACEHOLDER_KEY,
+        base_url=url or OPENAI_BASE_URL,
+        timeout=settings.timeout_s,
+        max_retries=0,
+    )
+    # The spec carries the URL actually used, so the response cache never replays one
+    # server's replies for another that serves a model of the same name.
+    return OpenAICompatProvider(replace(spec, base_url=url or OPENAI_BASE_URL), client, official=not url or url.rstrip("/") == OPENAI_BASE_URL)

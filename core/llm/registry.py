@@ -1,0 +1,99 @@
+"""Model specs, aliases and the one table of providers.
+
+Vendor SDKs are imported only when their provider is created (``importlib`` on the module
+path below), so the harness starts, and the offline model runs, without them.
+"""
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+from core.errors import UserError
+from core.llm.base import ModelSpec, Provider, ProviderSettings
+
+if TYPE_CHECKING:
+    from core.llm.cache import ResponseCache
+    from core.llm.client import ModelClient
+    from core.llm.retry import RetryPolicy
+
+# Short names users type, expanded before anything else. One table, as the seeds had.
+ALIASES: dict[str, str] = {
+    "bedrock:haiku": "bedrock:us.anthropic.claude-haiku-4-5-20251001-v1:0",
+    "bedrock:sonnet": "bedrock:us.anthropic.claude-sonnet-4-5-20250929-v1:0",
+    "haiku": "anthropic:claude-haiku-4-5",
+    "sonnet": "anthropic:claude-sonnet-4-5",
+    "opus": "anthropic:claude-opus-4-5",
+}
+
+# provider name -> module that exports check(spec, settings) and create(spec, settings)
+PROVIDERS: dict[str, str] = {
+    "offline": "baseline.provider",
+    "scripted": "core.llm.providers.scripted",
+    "anthropic": "core.llm.providers.anthropic",
+    "bedrock": "core.llm.providers.bedrock",
+    "openai": "core.llm.providers.openai_compat",
+}
+
+# Model calls in flight per provider unless --concurrency says otherwise; sweeps, planner
+# tasks and the LLM indexer's parallel summaries all draw from a limiter of this size. The
+# offline policy is CPU-bound in this process, so more than one at a time only adds switching.
+DEFAULT_CONCURRENCY: dict[str, int] = {"offline": 1, "scripted": 16, "anthropic": 8, "bedrock": 4, "openai": 8}
+
+SPEC_HELP = (
+    "use offline, anthropic:<model> (e.g. anthropic:claude-haiku-4-5), bedrock:<model id or alias haiku|sonnet>, "
+    "openai:<model>[@<base_url>] or scripted:<name>"
+)
+
+
+def parse_model_spec(text: str) -> ModelSpec:
+    raw = text.strip()
+    if not raw:
+        raise UserError("empty model spec", SPEC_HELP)
+    expanded = ALIASES.get(raw, raw)
+    if ":" in expanded:
+        provider, model = expanded.split(":", 1)
+    else:
+        provider, model = expanded, ""
+    provider = provider.strip().lower()
+    if provider not in PROVIDERS:
+        raise UserError(f"unknown model provider {provider!r} in {raw!r}", SPEC_HELP)
+    base_url = None
+    if provider == "openai" and "@" in model:
+        model, base_url = model.split("@", 1)
+        if not base_url.startswith(("http://", "https://")):
+            raise UserError(f"bad base URL {base_url!r} in {raw!r}", "write openai:<model>@http://host:port/v1")
+    if provider not in ("offline",) and not model:
+        raise UserError(f"model spec {raw!r} names no model", SPEC_HELP)
+    return ModelSpec(provider, model, base_url, expanded)
+
+
+def _module(spec: ModelSpec) -> ModuleType:
+    return importlib.import_module(PROVIDERS[spec.provider])
+
+
+def check_model(spec: ModelSpec, settings: ProviderSettings) -> None:
+    """Fail before any run starts when a key or setting is missing."""
+    _module(spec).check(spec, settings)
+
+
+def create_provider(spec: ModelSpec, settings: ProviderSettings) -> Provider:
+    return _module(spec).create(spec, settings)
+
+
+def open_client(
+    spec: ModelSpec,
+    settings: ProviderSettings,
+    *,
+    cache: "ResponseCache | None" = None,
+    retry: "RetryPolicy | None" = None,
+    concurrency: int | None = None,
+) -> "ModelClient":
+    """The one way every caller (sweeps, ask, the judge, LLM indexing) gets a client: the
+    provider, the shared response cache, retries, and a limiter of ``concurrency`` calls in
+    flight (default: the provider's), so a rate limit slows every path down alike."""
+    from core.llm.client import ModelClient
+    from core.llm.retry import AdaptiveLimiter
+
+    limit = concurrency or DEFAULT_CONCURRENCY[spec.provider]
+    return ModelClient(create_provider(spec, settings), cache=cache, retry=retry, limiter=AdaptiveLimiter(limit))

@@ -1,0 +1,218 @@
+"""Statistics over one sweep: the figures the criteria table, the gate and the report show.
+
+``load_sweep`` reads a sweep folder into a ``Sweep`` (manifest + one DataFrame row per run);
+``cell_stats`` aggregates per model x mode, ``type_stats`` per model x mode x question type,
+``question_table`` per question x cell, and ``judge_summary`` keeps what the judge itself
+cost apart from what the runs cost. Verdicts are optional everywhere: without them the
+accuracy columns are NaN and nothing pretends the answers were judged.
+
+Definitions (the report repeats them):
+- accuracy = runs judged ``correct`` / all runs of the cell; a refusal, a fail, an error and
+  an unjudged answer all count as not correct. 95% Wilson score interval.
+- reliability = runs that produced an answer / all runs: status ``ok`` and, when verdicts
+  exist, not judged a ``refusal`` (a refusal is not an answer).
+- p95 uses linear interpolation between order statistics (pandas' default quantile).
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Sequence
+
+import pandas as pd
+
+from core.records import ToolStats
+from harness.judge.verdict import Verdict
+from harness.stats.frame import cell_name, role_columns, with_verdicts
+
+Z95 = 1.959963984540054  # two-sided 95% normal quantile
+TOOL_STATS = tuple(ToolStats.__dataclass_fields__)
+# Verdict methods that do not come from a full judge pass: a cell judged only by these has
+# unjudged answers, so the accuracy criterion is not decided on it.
+PARTIAL_METHODS = frozenset({"numeric", "status", "none", ""})
+CELL_KEYS = ["model", "mode"]
+
+
+def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a binomial proportion; (nan, nan) when n == 0.
+
+    Preferred over the normal approximation because cells are small (tens of runs) and
+    accuracies sit near 0 or 1, where the normal interval leaves [0, 1].
+    """
+    if n <= 0:
+        return (math.nan, math.nan)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    # Exact bounds at 0 and n (the formula gives them up to rounding, which plots badly).
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == n else min(1.0, centre + half)
+    return (low, high)
+
+
+def _rate(mask: pd.Series, denominator: pd.Series | None = None) -> float:
+    if denominator is None:
+        return float(mask.mean()) if len(mask) else math.nan
+    total = int(denominator.sum())
+    return float((mask & denominator).sum() / total) if total else math.nan
+
+
+def _p95(values: pd.Series) -> float:
+    return float(values.quantile(0.95)) if len(values) else math.nan
+
+
+def _consistency(group: pd.DataFrame) -> float:
+    """Share of questions whose runs all got the same verdict label (NaN if 1 run each)."""
+    if group["verdict"].isna().all():
+        return math.nan
+    per_question = group.groupby("question_id")["verdict"]
+    repeated = [labels for _, labels in per_question if len(labels) > 1]
+    if not repeated:
+        return math.nan
+    return sum(labels.nunique(dropna=False) == 1 for labels in repeated) / len(repeated)
+
+
+def _group_row(group: pd.DataFrame, roles: list[str], judged: bool) -> dict[str, Any]:
+    n = len(group)
+    ok = group["status"] == "ok"
+    labels = group["verdict"]
+    refused = labels == "refusal"
+    answered = ok & ~refused
+    correct = int((labels == "correct").sum())
+    has_verdict = labels.notna()
+    unjudged = int((~has_verdict | (labels == "unjudged")).sum())
+    judged_cell = judged and bool(has_verdict.any())
+    low, high = wilson_interval(correct, n) if judged_cell else (math.nan, math.nan)
+    methods = set(group.loc[has_verdict, "verdict_method"].dropna())
+    evidence = group["evidence_hit"]
+    provenance = group["provenance_ok"]
+    provenance_counted = ok & provenance.notna()
+    cost_known = bool(group["cost_known"].all())
+    row: dict[str, Any] = {
+        "runs": n,
+        "questions": group["question_id"].nunique(),
+        "ok": int(ok.sum()),
+        "fail": int((group["status"] == "fail").sum()),
+        "error": int((group["status"] == "error").sum()),
+        "answered": int(answered.sum()),
+        "reliability": float(answered.mean()) if n else math.nan,
+        "ok_rate": float(ok.mean()) if n else math.nan,
+        "judged": judged_cell,
+        "full_judge": judged_cell and bool(methods - PARTIAL_METHODS),
+        "correct": correct if judged_cell else math.nan,
+        "unjudged": unjudged if judged_cell else math.nan,
+        "accuracy": correct / n if judged_cell and n else math.nan,
+        "accuracy_low": low,
+        "accuracy_high": high,
+        "refusal_rate": float(refused.mean()) if judged_cell else math.nan,
+        # Self-agreement of a judge sampled K times (--judge-runs); NaN with one sample.
+        "judge_agreement": float(group["judge_agreement"].mean()) if group["judge_agreement"].notna().any() else math.nan,
+        "consistency": _consistency(group) if judged_cell else math.nan,
+        "tokens_mean": float(group["tokens_total"].mean()) if n else math.nan,
+        "tokens_median": float(group["tokens_total"].median()) if n else math.nan,
+        "tokens_p95": _p95(group["tokens_total"]),
+        "tokens_estimated": bool(group["tokens_estimated"].any()),
+        "cost_known": cost_known,
+        "cost_sum": float(group["cost_usd"].sum()) if cost_known else math.nan,
+        "cost_mean": float(group["cost_usd"].mean()) if cost_known and n else math.nan,
+        "duration_ms_mean": float(group["duration_ms"].mean()) if n else math.nan,
+        "duration_ms_p95": _p95(group["duration_ms"]),
+        "evidence_runs": int(evidence.notna().sum()),
+        "evidence_hit_rate": float(evidence.dropna().astype(bool).mean()) if evidence.notna().any() else math.nan,
+        "provenance_runs": int(provenance_counted.sum()),
+        "provenance_rate": _rate(provenance.fillna(False).astype(bool), provenance_counted),
+    }
+    for column in ("llm_calls", "turns", "tool_calls", "iterations", "findings_count", "failed_searches_count", "replans", "retries"):
+        row[f"{column}_mean"] = float(group[column].mean()) if n else math.nan
+    for name in TOOL_STATS:
+        row[f"tool_{name}_mean"] = float(group[f"tool_{name}"].mean()) if n else math.nan
+    for column in roles:
+        row[f"{column}_mean"] = float(group[column].mean()) if n else math.nan
+    return row
+
+
+def _grouped(df: pd.DataFrame, verdicts: Sequence[Verdict] | None, keys: list[str]) -> pd.DataFrame:
+    judged = bool(verdicts)
+    merged = with_verdicts(df, verdicts)
+    roles = role_columns(merged)
+    rows = []
+    for values, group in merged.groupby(keys, sort=True, dropna=False):
+        values = values if isinstance(values, tuple) else (values,)
+        row = dict(zip(keys, values))
+        row["cell"] = cell_name(row["model"], row["mode"])
+        row.update(_group_row(group, roles, judged))
+        rows.append(row)
+    if not rows:  # a sweep with no finished run: keep the columns readers index by
+        return pd.DataFrame(columns=keys + ["cell"] + list(_group_row(merged, roles, judged).keys()))
+    return pd.DataFrame(rows)
+
+
+def cell_stats(df: pd.DataFrame, verdicts: Sequence[Verdict] | None = None) -> pd.DataFrame:
+    """One row per model x mode with every figure of the cell table (see module doc)."""
+    return _grouped(df, verdicts, CELL_KEYS)
+
+
+def type_stats(df: pd.DataFrame, verdicts: Sequence[Verdict] | None = None) -> pd.DataFrame:
+    """``cell_stats`` split further by FinanceBench question type."""
+    return _grouped(df, verdicts, CELL_KEYS + ["question_type"])
+
+
+def question_table(df: pd.DataFrame, verdicts: Sequence[Verdict] | None = None) -> pd.DataFrame:
+    """One row per question x cell: run ids, statuses and verdict labels in run order,
+    share correct (NaN unjudged) and the majority label."""
+    merged = with_verdicts(df, verdicts).sort_values(["question_id", "model", "mode", "run_number"])
+    rows = []
+    for (question_id, model, mode), group in merged.groupby(["question_id", "model", "mode"], sort=True):
+        labels = [label if isinstance(label, str) else None for label in group["verdict"]]
+        judged = any(label is not None for label in labels)
+        correct = sum(label == "correct" for label in labels)
+        rows.append(
+            {
+                "question_id": question_id,
+                "question_type": group["question_type"].iloc[0],
+                "model": model,
+                "mode": mode,
+                "cell": cell_name(model, mode),
+                "runs": len(group),
+                "run_ids": list(group["run_id"]),
+                "statuses": list(group["status"]),
+                "labels": labels,
+                "correct_share": correct / len(group) if judged else math.nan,
+                "majority": majority_label(labels) if judged else None,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def majority_label(labels: Sequence[str | None]) -> str:
+    """``correct`` when more than half of the runs are correct, else the commonest other
+    label (ties broken towards the worse outcome: refusal, incorrect, unjudged)."""
+    if sum(label == "correct" for label in labels) * 2 > len(labels):
+        return "correct"
+    order = ["refusal", "incorrect", "unjudged", "correct"]
+    others = [label or "unjudged" for label in labels if label != "correct"] or ["unjudged"]
+    return max(order, key=lambda label: (others.count(label), -order.index(label)))
+
+
+def judge_summary(verdicts: Sequence[Verdict] | None) -> dict[str, Any]:
+    """What the judge did and cost, kept apart from the runs' own tokens and cost."""
+    verdicts = list(verdicts or [])
+    agreements = [v.agreement for v in verdicts if v.agreement is not None]
+    costs = [v.cost_usd for v in verdicts]
+    methods: dict[str, int] = {}
+    labels: dict[str, int] = {}
+    for v in verdicts:
+        methods[v.method] = methods.get(v.method, 0) + 1
+        labels[v.label] = labels.get(v.label, 0) + 1
+    return {
+        "verdicts": len(verdicts),
+        "methods": dict(sorted(methods.items())),
+        "labels": dict(sorted(labels.items())),
+        "judge_models": sorted({v.judge_model for v in verdicts if v.judge_model}),
+        "full_judge": bool({v.method for v in verdicts} - PARTIAL_METHODS),
+        "agreement_mean": sum(agreements) / len(agreements) if agreements else None,
+        "agreement_runs": len(agreements),
+        "tokens": sum(v.usage_total or 0 for v in verdicts),
+        "cost_usd": None if any(c is None for c in costs) else round(sum(costs), 6),
+        "cached": sum(bool(v.cached) for v in verdicts),
+    }
