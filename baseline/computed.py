@@ -247,7 +247,7 @@ def _plan_trend(question: str, core: str, defs: dict[str, str], plan: QuestionPl
     plan.metric = metrics[0][0]
     plan.result = metrics[0][1]
     plan.options = []
-    for name, kind, metric in metrics:
+    for name, _kind, metric in metrics:
         for year in years:
             expr = metric(b, year)
             if name == metrics[0][0]:

@@ -9,7 +9,7 @@ answers, justifications or evidence: they are never in a prompt it is given.
 from __future__ import annotations
 
 import json
-from typing import Callable
+from collections.abc import Callable
 
 from baseline import planning, roles, toc_roles
 from core.llm.types import CompletionRequest, ToolCall

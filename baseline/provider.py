@@ -11,7 +11,7 @@ def check(spec: ModelSpec, settings: ProviderSettings) -> None:
     return None  # needs no key, no network
 
 
-def create(spec: ModelSpec, settings: ProviderSettings) -> "OfflineProvider":
+def create(spec: ModelSpec, settings: ProviderSettings) -> OfflineProvider:
     return OfflineProvider(spec)
 
 

@@ -141,7 +141,7 @@ def not_found(needs: list[Need], findings: list[dict[str, Any]], view: LoopView)
     labels = {str(f.get("label")) for f in findings}
     out = []
     for need in needs:
-        if need.kind != "value" or need.key in labels or (need.year is None and any(l.startswith(need.base) for l in labels)):
+        if need.kind != "value" or need.key in labels or (need.year is None and any(label.startswith(need.base) for label in labels)):
             continue
         out.append({"label": f"not_found_{need.key}", "value": f"{need.description} not found in {', '.join(view.fetched_ids()) or 'the sections searched'}",
                     "unit": "text", "page": "", "section": "", "context": "searched, not found"})

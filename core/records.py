@@ -133,7 +133,7 @@ class RunRecord:
         return out
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "RunRecord":
+    def from_dict(cls, data: dict[str, Any]) -> RunRecord:
         """A record from its JSON line (version 1 or 2); TypeError/ValueError when a field
         has a type no version ever wrote."""
         if not isinstance(data, dict):

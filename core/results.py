@@ -33,7 +33,7 @@ class Finding:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "Finding":
+    def from_dict(cls, data: dict[str, Any]) -> Finding:
         data = _known(cls, data)
         page = data.get("page", "")
         return cls(
@@ -67,7 +67,7 @@ class FailedSearch:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "FailedSearch":
+    def from_dict(cls, data: dict[str, Any]) -> FailedSearch:
         tried = data.get("sections_tried") or []
         return cls(str(data.get("item", "")), str(data.get("reason", "")), [str(s) for s in tried] if isinstance(tried, list) else [str(tried)])
 
@@ -87,7 +87,7 @@ class Provenance:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any] | None) -> "Provenance":
+    def from_dict(cls, data: dict[str, Any] | None) -> Provenance:
         data = _known(cls, data or {})
         untraced = data.get("untraced") or []
         return cls(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -38,7 +38,7 @@ class Trace:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self._handle = self.path.open("a", encoding="utf-8")
         record = {
-            "ts": datetime.now(timezone.utc).isoformat(timespec="milliseconds"),
+            "ts": datetime.now(UTC).isoformat(timespec="milliseconds"),
             "ms": round((time.monotonic() - self._start) * 1000, 1),
             "event": name,
             **truncate(data),
@@ -53,7 +53,7 @@ class Trace:
 
 
 def read_trace(path: Path) -> list[dict[str, Any]]:
-    events = []
+    events: list[dict[str, Any]] = []
     if not path.is_file():
         return events
     for line in path.read_text(encoding="utf-8").splitlines():

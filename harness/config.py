@@ -79,7 +79,7 @@ class SweepConfig:
         }
 
     @classmethod
-    def from_manifest(cls, data: dict[str, Any], **overrides: Any) -> "SweepConfig":
+    def from_manifest(cls, data: dict[str, Any], **overrides: Any) -> SweepConfig:
         """Rebuild a sweep's config from its manifest (for --resume)."""
         config = cls(
             models=list(data["models"]),

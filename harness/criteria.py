@@ -103,7 +103,7 @@ def evaluate_row(stats_row: pd.Series | dict[str, Any]) -> CriteriaRow:
     )
 
     acc = s.get("accuracy")
-    if not s.get("judged") or _nan(acc):
+    if not s.get("judged") or acc is None or _nan(acc):
         row.checks["accuracy"] = Check("accuracy", "not judged", None, "not judged", "no verdicts for this cell")
     elif not s.get("full_judge"):
         row.checks["accuracy"] = Check(
@@ -120,7 +120,7 @@ def evaluate_row(stats_row: pd.Series | dict[str, Any]) -> CriteriaRow:
     row.checks["tokens"] = Check("tokens", "pass" if tokens < MEAN_TOKENS_MAX else "fail", tokens, f"{tokens:,.0f}", note)
 
     prov = s.get("provenance_rate")
-    if _nan(prov) or not s.get("provenance_runs"):
+    if prov is None or _nan(prov) or not s.get("provenance_runs"):
         row.checks["provenance"] = Check("provenance", "n/a", None, "n/a", "no answered run states a number")
     else:
         row.checks["provenance"] = Check(

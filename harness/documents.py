@@ -12,9 +12,9 @@ import tempfile
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable
 
 from core.errors import PDFError, UserError
 from harness.dataset import Question
@@ -31,7 +31,8 @@ def pdf_path(pdf_dir: Path, doc_name: str) -> Path:
 
 def split_available(questions: Iterable[Question], pdf_dir: Path) -> tuple[list[Question], list[Question]]:
     """(questions whose PDF is present, questions whose PDF is absent)."""
-    present, absent = [], []
+    present: list[Question] = []
+    absent: list[Question] = []
     for question in questions:
         (present if pdf_path(pdf_dir, question.doc_name).is_file() else absent).append(question)
     return present, absent

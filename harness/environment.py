@@ -26,7 +26,7 @@ def git_commit() -> str | None:
 
 
 def describe() -> dict[str, Any]:
-    versions = {}
+    versions: dict[str, str | None] = {}
     for name in PACKAGES:
         try:
             versions[name] = importlib.metadata.version(name)

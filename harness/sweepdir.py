@@ -48,13 +48,13 @@ class SweepDir:
         return self.traces_dir / f"{run_id}.jsonl"
 
     @classmethod
-    def create(cls, runs_dir: Path) -> "SweepDir":
+    def create(cls, runs_dir: Path) -> SweepDir:
         path = new_stamped_folder(runs_dir)
         (path / TRACES).mkdir()
         return cls(path)
 
     @classmethod
-    def open(cls, path: Path) -> "SweepDir":
+    def open(cls, path: Path) -> SweepDir:
         sweep = cls(Path(path))
         if not sweep.manifest_path.is_file():
             raise UserError(

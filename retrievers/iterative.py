@@ -17,6 +17,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from core.llm.types import ToolSpec
 from core.protocol import block, format_findings, format_loop_state
 from core.reply_parsing import MalformedOutput, ask_json
 from core.results import FailedSearch, Finding, RetrievalResult
@@ -91,7 +92,7 @@ class CachedSectionTools:
     """Section tools for one extraction: a section already extracted for the same shopping
     item is not fetched again; the tool returns that section's earlier findings instead."""
 
-    def __init__(self, tools: SectionTools, state: LoopState, item: str, enabled: bool):
+    def __init__(self, tools: SectionTools, state: LoopState, item: str, enabled: bool) -> None:
         self.tools = tools
         self.state = state
         self.item_key = " ".join(item.lower().split())
@@ -99,14 +100,14 @@ class CachedSectionTools:
         self.fetched: list[str] = []
 
     @property
-    def specs(self):
+    def specs(self) -> list[ToolSpec]:
         return self.tools.specs
 
     def call(self, name: str, arguments: dict[str, Any]) -> tuple[str, bool]:
         if name == "fetch_section":
             node = self.tools.index.node(str(arguments.get("node_id", ""))) or self.tools.index.closest_node(str(arguments.get("node_id", "")))
             earlier = self.state.extracted.get(self.item_key, {}).get(node.node_id) if (node and self.enabled) else None
-            if earlier is not None:
+            if node is not None and earlier is not None:
                 self.state.cache_hits += 1
                 self.tools.trace.event("extraction_cache_hit", item=self.item_key, node_id=node.node_id, findings=earlier)
                 reply = {

@@ -15,7 +15,7 @@ from core.llm.client import RunModel
 from core.llm.types import Message, ToolResult, ToolSpec
 from core.reply_parsing import MalformedOutput, parse_json_object
 from core.schema_check import validate
-from retrievers.tools import SectionTools
+from retrievers.tools import Tools
 
 FAIL_SPEC = ToolSpec(
     "fail",
@@ -55,7 +55,7 @@ class SubAgentOutcome:
     messages: list[Message] = field(default_factory=list)
 
 
-async def run_subagent(agent: SubAgent, task: str, llm: RunModel, tools: SectionTools) -> SubAgentOutcome:
+async def run_subagent(agent: SubAgent, task: str, llm: RunModel, tools: Tools) -> SubAgentOutcome:
     trace = llm.trace
     offered = tools.specs + [return_spec(agent.result_schema, agent.return_description)]
     if agent.allow_fail:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from core.llm.types import ToolSpec
 from core.records import ToolStats
@@ -57,6 +57,15 @@ GREP_SPEC = ToolSpec(
         "required": ["node_id", "pattern"],
     },
 )
+
+
+class Tools(Protocol):
+    """What an agent's tool loop needs: the tools' specs and a way to call one."""
+
+    @property
+    def specs(self) -> list[ToolSpec]: ...
+
+    def call(self, name: str, arguments: dict[str, Any]) -> tuple[str, bool]: ...
 
 
 @dataclass
@@ -146,7 +155,7 @@ class SectionTools:
             section = self._text(scope)
             shown_here = 0
             searched = section.lowered if lowered_regex is not None else None
-            finder = lowered_regex.finditer(searched) if searched is not None else regex.finditer(section.text)
+            finder = lowered_regex.finditer(searched) if lowered_regex is not None and searched is not None else regex.finditer(section.text)
             for found in finder:
                 if found.end() == found.start():
                     continue

@@ -3,7 +3,7 @@ provider, send the request, always close the client."""
 from __future__ import annotations
 
 import asyncio
-from typing import Callable
+from collections.abc import Callable
 
 import pytest
 

@@ -7,8 +7,9 @@ readers (analysis, report, gate) are tested against the real on-disk contract.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from core.records import RunRecord, ToolStats, UsageTotals
 from core.results import Provenance

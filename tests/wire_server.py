@@ -38,9 +38,10 @@ import threading
 import time
 import urllib.parse
 from collections import deque
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, Callable, Sequence, Union
+from typing import Any
 
 ANTHROPIC, BEDROCK, OPENAI = "anthropic", "bedrock", "openai"
 
@@ -51,7 +52,7 @@ class ToolUse:
     (OpenAI ``arguments``; Anthropic ``input`` becomes that string), to script malformed calls."""
 
     name: str
-    arguments: Union[dict[str, Any], str] = field(default_factory=dict)
+    arguments: dict[str, Any] | str = field(default_factory=dict)
     id: str | None = None
 
 
@@ -84,43 +85,43 @@ class Fault:
     content_type: str = "application/json"
 
     @classmethod
-    def status(cls, code: int, message: str | None = None, retry_after: float | str | None = None) -> "Fault":
+    def status(cls, code: int, message: str | None = None, retry_after: float | str | None = None) -> Fault:
         """An HTTP error with the vendor's error body (``message`` inside) and, if given,
         a ``retry-after`` header (seconds, or an HTTP date string)."""
         return cls("status", code, message, None if retry_after is None else str(retry_after))
 
     @classmethod
-    def rate_limit(cls, retry_after: float | str | None = 1, message: str | None = None) -> "Fault":
+    def rate_limit(cls, retry_after: float | str | None = 1, message: str | None = None) -> Fault:
         return cls.status(429, message, retry_after)
 
     @classmethod
-    def overloaded(cls, message: str | None = None) -> "Fault":
+    def overloaded(cls, message: str | None = None) -> Fault:
         return cls.status(529, message)
 
     @classmethod
-    def server_error(cls, status: int = 500, message: str | None = None) -> "Fault":
+    def server_error(cls, status: int = 500, message: str | None = None) -> Fault:
         return cls.status(status, message)
 
     @classmethod
-    def bad_request(cls, message: str = "invalid request (scripted)") -> "Fault":
+    def bad_request(cls, message: str = "invalid request (scripted)") -> Fault:
         return cls.status(400, message)
 
     @classmethod
-    def auth(cls, status: int = 401, message: str | None = None) -> "Fault":
+    def auth(cls, status: int = 401, message: str | None = None) -> Fault:
         return cls.status(status, message)
 
     @classmethod
-    def timeout(cls, seconds: float = 5.0) -> "Fault":
+    def timeout(cls, seconds: float = 5.0) -> Fault:
         """Hold the request ``seconds`` before answering: longer than the client's timeout."""
         return cls("timeout", seconds=seconds)
 
     @classmethod
-    def drop(cls) -> "Fault":
+    def drop(cls) -> Fault:
         """Close the connection without sending a response."""
         return cls("drop")
 
     @classmethod
-    def raw(cls, body: bytes | str, status: int = 200, content_type: str = "application/json") -> "Fault":
+    def raw(cls, body: bytes | str, status: int = 200, content_type: str = "application/json") -> Fault:
         return cls("raw", status, body=body.encode() if isinstance(body, str) else body, content_type=content_type)
 
 
@@ -131,8 +132,8 @@ DEFAULT_FAULT_MIX: tuple[Fault, ...] = (
     Fault.drop(),
 )
 
-Served = Union[Reply, Fault, dict]
-Responder = Callable[["RecordedRequest"], Union[Served, str, None]]
+Served = Reply | Fault | dict
+Responder = Callable[["RecordedRequest"], Served | str | None]
 
 
 @dataclass
@@ -252,7 +253,7 @@ class WireServer:
         self._thread: threading.Thread | None = None
 
     # -- lifecycle ---------------------------------------------------------------------
-    def start(self) -> "WireServer":
+    def start(self) -> WireServer:
         handler = type("Handler", (_Handler,), {"wire": self})
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self._httpd.daemon_threads = True
@@ -268,7 +269,7 @@ class WireServer:
         if self._thread is not None:
             self._thread.join(timeout=5)
 
-    def __enter__(self) -> "WireServer":
+    def __enter__(self) -> WireServer:
         return self.start()
 
     def __exit__(self, *exc: object) -> None:

@@ -7,8 +7,9 @@ same way in ``core.llm.client``. Providers translate vendor exceptions into
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal, Mapping, Protocol, runtime_checkable
+from typing import Literal, Protocol, runtime_checkable
 
 from core.llm.types import Completion, CompletionRequest
 
@@ -95,7 +96,7 @@ class ProviderSettings:
     """Connection settings from flags and the environment. ``env`` is injectable so that
     tests can set keys without touching the process environment."""
 
-    env: "Mapping[str, str] | None" = None
+    env: Mapping[str, str] | None = None
     openai_base_url: str | None = None
     openai_api_key: str | None = None
     anthropic_base_url: str | None = None

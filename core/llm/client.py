@@ -10,8 +10,8 @@ from __future__ import annotations
 import asyncio
 import itertools
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from core.llm.base import ModelSpec, Provider, ProviderError
 from core.llm.cache import ResponseCache, cache_key
@@ -79,7 +79,7 @@ class ModelClient:
     def spec(self) -> ModelSpec:
         return self.provider.spec
 
-    def bind(self, *, meter: RunMeter, trace: Trace, run_number: int = 1, budget: RunBudget | None = None) -> "RunModel":
+    def bind(self, *, meter: RunMeter, trace: Trace, run_number: int = 1, budget: RunBudget | None = None) -> RunModel:
         return RunModel(self, meter, trace, run_number, budget or RunBudget())
 
     async def complete(
@@ -160,7 +160,7 @@ class RunModel:
     trace: Trace
     run_number: int = 1
     budget: RunBudget = field(default_factory=RunBudget)
-    _calls: "itertools.count[int]" = field(default_factory=lambda: itertools.count(1))  # call ids per run
+    _calls: itertools.count[int] = field(default_factory=lambda: itertools.count(1))  # call ids per run
 
     @property
     def spec(self) -> ModelSpec:

@@ -85,10 +85,10 @@ def open_client(
     spec: ModelSpec,
     settings: ProviderSettings,
     *,
-    cache: "ResponseCache | None" = None,
-    retry: "RetryPolicy | None" = None,
+    cache: ResponseCache | None = None,
+    retry: RetryPolicy | None = None,
     concurrency: int | None = None,
-) -> "ModelClient":
+) -> ModelClient:
     """The one way every caller (sweeps, ask, the judge, LLM indexing) gets a client: the
     provider, the shared response cache, retries, and a limiter of ``concurrency`` calls in
     flight (default: the provider's), so a rate limit slows every path down alike."""

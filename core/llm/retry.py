@@ -49,7 +49,7 @@ class AdaptiveLimiter:
         self._successes = 0
         self._cond = asyncio.Condition()
 
-    async def __aenter__(self) -> "AdaptiveLimiter":
+    async def __aenter__(self) -> AdaptiveLimiter:
         async with self._cond:
             await self._cond.wait_for(lambda: self.in_flight < self.limit)
             self.in_flight += 1

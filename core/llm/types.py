@@ -41,7 +41,7 @@ class ToolCall:
         return out
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "ToolCall":
+    def from_dict(cls, data: dict[str, Any]) -> ToolCall:
         return cls(data["id"], data["name"], dict(data.get("arguments") or {}), data.get("parse_error"))
 
 
@@ -55,7 +55,7 @@ class ToolResult:
         return {"tool_call_id": self.tool_call_id, "content": self.content, "is_error": self.is_error}
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "ToolResult":
+    def from_dict(cls, data: dict[str, Any]) -> ToolResult:
         return cls(data["tool_call_id"], data["content"], bool(data.get("is_error")))
 
 
@@ -70,7 +70,7 @@ class Message:
     tool_results: list[ToolResult] = field(default_factory=list)
 
     @classmethod
-    def user(cls, text: str) -> "Message":
+    def user(cls, text: str) -> Message:
         return cls("user", text)
 
     def to_dict(self) -> dict[str, Any]:
@@ -82,7 +82,7 @@ class Message:
         return out
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "Message":
+    def from_dict(cls, data: dict[str, Any]) -> Message:
         return cls(
             data["role"],
             data.get("text", ""),
@@ -107,7 +107,7 @@ class Usage:
     def total(self) -> int:
         return self.input + self.output + self.cache_read + self.cache_write
 
-    def add(self, other: "Usage") -> None:
+    def add(self, other: Usage) -> None:
         self.input += other.input
         self.output += other.output
         self.cache_read += other.cache_read
@@ -125,7 +125,7 @@ class Usage:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "Usage":
+    def from_dict(cls, data: dict[str, Any]) -> Usage:
         return cls(
             int(data.get("input", 0)),
             int(data.get("output", 0)),
@@ -178,7 +178,7 @@ class Completion:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "Completion":
+    def from_dict(cls, data: dict[str, Any]) -> Completion:
         return cls(
             data.get("text", ""),
             [ToolCall.from_dict(c) for c in data.get("tool_calls", [])],

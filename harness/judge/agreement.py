@@ -7,7 +7,7 @@ plain strings; ``None`` in the judge's sequence means "abstained" and is only me
 from __future__ import annotations
 
 from collections import Counter
-from typing import Sequence
+from collections.abc import Sequence
 
 from harness.judge import LABELS
 
@@ -17,7 +17,7 @@ def _check(human: Sequence[object], judge: Sequence[object]) -> None:
         raise ValueError(f"label sequences differ in length: {len(human)} vs {len(judge)}")
 
 
-def agreement(human: Sequence[str], judge: Sequence[str]) -> float:
+def agreement(human: Sequence[str | None], judge: Sequence[str | None]) -> float:
     """Share of items where both give the same label (0.0 for no items)."""
     _check(human, judge)
     if not human:
@@ -30,7 +30,7 @@ def binarise(labels: Sequence[str | None], positive: str = "correct") -> list[st
     return [None if x is None else (positive if x == positive else "not_" + positive) for x in labels]
 
 
-def cohens_kappa(human: Sequence[str], judge: Sequence[str]) -> float:
+def cohens_kappa(human: Sequence[str | None], judge: Sequence[str | None]) -> float:
     """Cohen's kappa: agreement corrected for what the two label marginals give by chance.
 
     kappa = (p_o - p_e) / (1 - p_e); 1.0 when both raters used a single identical label.

@@ -7,9 +7,10 @@ fixed halves of the questions (so a judge tuned on one half can be checked on th
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from core.errors import UserError
 from core.llm.client import RunMeter

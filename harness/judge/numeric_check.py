@@ -47,8 +47,9 @@ effect: the check reads only the numbers and a fixed set of refusal phrases.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable, Literal
+from typing import Literal
 
 from harness.judge.amounts import (
     Quantity,

@@ -108,7 +108,7 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
                 spans[-1] = (spans[-1][0], end)
             else:
                 spans.append((start, end))
-            glued = bool(m) and "\n" not in m.group(0) and bool(_ABBREVIATION.search(text[start:end]))
+            glued = m is not None and "\n" not in m.group(0) and bool(_ABBREVIATION.search(text[start:end]))
         if m:
             cursor = m.end()
     return spans

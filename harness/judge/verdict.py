@@ -24,6 +24,6 @@ class Verdict:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "Verdict":
+    def from_dict(cls, data: dict[str, Any]) -> Verdict:
         known = cls.__dataclass_fields__
         return cls(**{k: v for k, v in data.items() if k in known})

@@ -4,7 +4,7 @@ This module and the judge are the only readers of gold data.
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from harness.dataset import Gold
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
 from core.results import Finding, Provenance
 from harness.judge.amounts import parse_quantities

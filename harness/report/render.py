@@ -8,8 +8,9 @@ ever lands in element text, never in attributes that load or link anything.
 from __future__ import annotations
 
 import shutil
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 import jinja2
 import pandas as pd

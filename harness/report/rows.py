@@ -5,7 +5,8 @@ links (``runs/<file>.html`` or ``#cell-...``); model output only ever lands in `
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import pandas as pd
 
@@ -120,11 +121,11 @@ def cell_tables(stats: pd.DataFrame) -> tuple[dict[str, Any], dict[str, Any]]:
             cell(f.mean(s["tool_grep_with_matches_mean"])), cell(f.mean(s["tool_grep_without_matches_mean"])),
             cell(f.mean(s["tool_grep_then_fetch_mean"])),
         ])
-    outcome_cols = ["cell", "runs", ("accuracy", "correct / all runs"), "95% CI", ("reliability", "answered / all runs"),
+    outcome_cols: list[str | tuple[str, str]] = ["cell", "runs", ("accuracy", "correct / all runs"), "95% CI", ("reliability", "answered / all runs"),
                     "refusals", ("consistency", "questions whose runs all got the same verdict"),
                     ("judge agreement", "share of judge samples agreeing with the majority label (--judge-runs)"),
                     "tokens mean", "median", "p95", "mean tokens by role", "cost", "cost / run", "duration", "p95"]
-    behaviour_cols = ["cell", "LLM calls", "turns", "tool calls", "iterations", "findings", "failed searches", "replans",
+    behaviour_cols: list[str | tuple[str, str]] = ["cell", "LLM calls", "turns", "tool calls", "iterations", "findings", "failed searches", "replans",
                       "retries", ("evidence hit", "fetched a gold evidence page"), ("provenance", "answers whose numbers all trace to a page"),
                       "fetches", "paginated", "greps hit", "greps missed", "grep→fetch"]
     return table(outcome_cols, outcome), table(behaviour_cols, behaviour)
@@ -148,12 +149,12 @@ def _mark(label: Any, status: str) -> tuple[str, str]:
 
 def question_grid(qtable: pd.DataFrame, cells: list[str]) -> dict[str, Any]:
     """Questions x cells; each grid cell holds one link per run to that run's page."""
-    rows = []
+    rows: list[dict[str, Any]] = []
     if qtable.empty:
         return {"cells": cells, "rows": rows}
     for question_id, group in qtable.groupby("question_id", sort=True):
         by_cell = {r["cell"]: r for _, r in group.iterrows()}
-        marks = []
+        marks: list[Any] = []
         for name in cells:
             r = by_cell.get(name)
             if r is None:

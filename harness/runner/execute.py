@@ -10,7 +10,7 @@ import sqlite3
 import time
 import traceback
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from core.llm.base import ProviderError
@@ -62,7 +62,7 @@ async def run_one(
     )
     tools = SectionTools(index, trace)
     ctx = RetrievalContext(llm, tools, trace, settings.options)
-    started_at = datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+    started_at = datetime.now(UTC).isoformat(timespec="milliseconds")
     started = time.monotonic()
     question = spec.question
     trace.event("run_start", run_id=spec.run_id, question_id=question.id, model=spec.model, mode=spec.mode, question=question.text,
@@ -90,7 +90,7 @@ async def run_one(
         record.error, record.error_kind = f"provider error after {getattr(exc, 'attempts', 1)} attempt(s): {exc}", f"provider:{exc.kind}"
     except BudgetExceeded as exc:
         record.error, record.error_kind = str(exc), "budget"
-    except asyncio.TimeoutError:
+    except TimeoutError:
         record.error, record.error_kind = f"run exceeded its wall-time budget of {budgets.max_run_seconds} s", "budget"
     except MalformedOutput as exc:
         record.error, record.error_kind = f"model output could not be parsed: {exc}", "malformed_output"
@@ -104,7 +104,7 @@ async def run_one(
         record.error, record.error_kind = f"{type(exc).__name__}: {exc}", "internal"
         trace.event("exception", traceback=traceback.format_exc())
     record.duration_ms = round((time.monotonic() - started) * 1000)
-    record.finished_at = datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+    record.finished_at = datetime.now(UTC).isoformat(timespec="milliseconds")
     record.usage = UsageTotals(
         meter.usage.input, meter.usage.output, meter.usage.cache_read, meter.usage.cache_write,
         meter.usage.total, meter.usage.estimated, meter.by_role_dict(),

@@ -6,8 +6,8 @@ PDF), so a bad input never leaves half a sweep behind.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from core.errors import UserError
 from core.llm.base import ModelSpec, ProviderSettings

@@ -41,9 +41,10 @@ async def run_all(
     limits: dict[str, int] = {}
     for model, spec in plan.specs.items():
         clients[model] = open_client(spec, settings, cache=cache, retry=config.retry_policy(), concurrency=config.concurrency)
-        limits[model] = clients[model].limiter.maximum
+        limiter = clients[model].limiter
+        limits[model] = limiter.maximum if limiter is not None else 1
     writer = RecordWriter(sweep.runs_path)
-    settings = RunSettings(config.options, config.budgets)
+    run_settings = RunSettings(config.options, config.budgets)
     progress = Progress(total=len(plan.runs), done=already, enabled=show_progress)
     # Trees built by a model for this sweep were paid for by it: they count against --max-cost.
     index_spend = sum(ix.meta.get("spent_usd") or 0.0 for ix in indexes.values() if ix.meta.get("cache") == "built")
@@ -59,7 +60,7 @@ async def run_all(
                 return
             spend.in_flight += 1
             try:
-                record = await run_one(spec, clients[spec.model], indexes[spec.question.doc_name], settings,
+                record = await run_one(spec, clients[spec.model], indexes[spec.question.doc_name], run_settings,
                                        trace_path=sweep.trace_path(spec.run_id), trace_root=sweep.path)
             finally:
                 spend.in_flight -= 1
@@ -72,8 +73,9 @@ async def run_all(
     try:
         done_tasks, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_EXCEPTION)
         for task in done_tasks:
-            if task.exception() is not None:
-                raise task.exception()  # a write failed: stop the sweep, nothing more is lost
+            error = task.exception()
+            if error is not None:
+                raise error  # a write failed: stop the sweep, nothing more is lost
     finally:
         for task in tasks:
             task.cancel()

@@ -12,9 +12,9 @@ import os
 import shutil
 import sqlite3
 import sys
-from datetime import datetime, timezone
+from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Callable
 
 from core.errors import UserError
 from core.files import write_text_atomic
@@ -101,10 +101,10 @@ def run_sweep(
             _rewrite_records(sweep, kept)
             previous = kept
         done = {r.run_id: r for r in previous}
-        created_at = manifest.get("created_at") or datetime.now(timezone.utc).isoformat(timespec="seconds")
+        created_at = manifest.get("created_at") or datetime.now(UTC).isoformat(timespec="seconds")
     else:
         sweep = SweepDir.create(config.runs_dir)
-        created_at = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        created_at = datetime.now(UTC).isoformat(timespec="seconds")
     environment = _environment(indexes)  # probed once: it runs git and reads package versions
     about: dict[str, object] = {}
     if resume is not None and manifest.get("environment"):
@@ -136,7 +136,7 @@ def run_sweep(
     status = "interrupted" if outcome.interrupted else ("stopped" if outcome.stopped_reason else "complete")
     write_manifest(
         status,
-        finished_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        finished_at=datetime.now(UTC).isoformat(timespec="seconds"),
         summary=_summary(outcome.records, len(plan.runs)),
         stopped_reason=outcome.stopped_reason,
     )
@@ -179,9 +179,9 @@ def _rewrite_records(sweep: SweepDir, records: list[RunRecord]) -> None:
 
 
 def _summary(records: list[RunRecord], planned: int) -> dict:
-    counts = {"planned": planned, "finished": len(records), "ok": 0, "fail": 0, "error": 0}
+    counts: dict[str, int | float | None] = {"planned": planned, "finished": len(records), "ok": 0, "fail": 0, "error": 0}
     for record in records:
-        counts[record.status] = counts.get(record.status, 0) + 1
+        counts[record.status] = int(counts.get(record.status) or 0) + 1
     known = [r.cost_usd for r in records]
     counts["cost_usd"] = None if any(c is None for c in known) else round(sum(c or 0 for c in known), 6)
     counts["tokens"] = sum(r.usage.total for r in records)

@@ -16,7 +16,8 @@ Definitions (the report repeats them):
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import pandas as pd
 
@@ -213,6 +214,6 @@ def judge_summary(verdicts: Sequence[Verdict] | None) -> dict[str, Any]:
         "agreement_mean": sum(agreements) / len(agreements) if agreements else None,
         "agreement_runs": len(agreements),
         "tokens": sum(v.usage_total or 0 for v in verdicts),
-        "cost_usd": None if any(c is None for c in costs) else round(sum(costs), 6),
+        "cost_usd": None if any(c is None for c in costs) else round(sum(c or 0.0 for c in costs), 6),
         "cached": sum(bool(v.cached) for v in verdicts),
     }

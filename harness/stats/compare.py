@@ -10,8 +10,8 @@ flagged ``significant``.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 import pandas as pd
 

@@ -10,9 +10,10 @@ summary requests in parallel up to the provider's concurrency limit.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from core.errors import PDFError
 from core.llm.base import ProviderSettings
@@ -37,7 +38,7 @@ def ensure_indexes(
     settings: ProviderSettings | None = None,
     response_cache: Path | None = None,
     warn: Callable[[str], None] = print,
-    index_options: "LlmIndexOptions | None" = None,
+    index_options: LlmIndexOptions | None = None,
 ) -> dict[str, DocumentIndex]:
     """doc_name -> index for every PDF in ``pdfs``; raises PDFError naming the bad file."""
     for name, pdf in pdfs.items():

@@ -15,8 +15,8 @@ import hashlib
 import json
 import logging
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from core.files import write_text_atomic
 from core.paths import INDEX_DIR

@@ -14,8 +14,8 @@ Four kinds, from the most to the least reliable:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 from retrievers.index.layout import Layout, Pos
 from retrievers.index.pdf import Line

@@ -44,7 +44,7 @@ class Layout:
     _doc_margin: float = 0.0
 
     @classmethod
-    def from_lines(cls, lines: list[list[Line]]) -> "Layout":
+    def from_lines(cls, lines: list[list[Line]]) -> Layout:
         layout = cls(lines)
         layout._mark_boilerplate()
         texts = [ln for page in lines for ln in page if ln.text.strip()]
@@ -76,7 +76,7 @@ class Layout:
         return abs(line.x0 - margin) <= 0.025 or abs(centre - 0.5) <= 0.03
 
     @classmethod
-    def from_pages(cls, pages: list[str]) -> "Layout":
+    def from_pages(cls, pages: list[str]) -> Layout:
         """A layout without styles (pdfplumber text, or an index read back from JSON)."""
         lines = [[Line(text, number + 1, i) for i, text in enumerate(page.split("\n"))] for number, page in enumerate(pages)]
         return cls.from_lines(lines)

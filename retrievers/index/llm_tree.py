@@ -20,10 +20,11 @@ import asyncio
 import re
 import time
 from collections import Counter
+from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Coroutine, TypeVar
+from typing import Any, TypeVar
 
 from core.llm.base import ModelSpec, ProviderError, ProviderSettings
 from core.llm.cache import ResponseCache
@@ -137,7 +138,8 @@ async def summarize_with_model(
     targets = flat if options.summarize_parents else [n for n in flat if not n.children]
     texts = _prompt_texts(pages, nodes, options.summary_chars)
     semaphore = asyncio.Semaphore(max(1, options.concurrency))
-    counts: Counter = Counter(dict.fromkeys(SUMMARY_COUNTS, 0), requested=len(targets))
+    counts: Counter[str] = Counter(dict.fromkeys(SUMMARY_COUNTS, 0))
+    counts["requested"] = len(targets)
     stopped: list[Exception] = []
 
     async def one(node: Node) -> None:
@@ -229,7 +231,9 @@ async def build_llm_tree(
         warn(message)
 
     layout = Layout.from_lines(content.lines) if content.lines else Layout.from_pages(content.pages)
-    fallback, provider_error, toc_meta = None, None, {}
+    fallback: str | None = None
+    provider_error: Exception | None = None
+    toc_meta: dict[str, Any] = {}
     try:
         tree = await toc_tree(content, layout, llm, options, toc_meta)
     except (TocError, MalformedOutput) as exc:
@@ -248,7 +252,8 @@ async def build_llm_tree(
             bad = counts["malformed"] + counts["unusable"]
             note(f"{bad} model summaries were unusable; those nodes keep extractive summaries")
     else:
-        counts = Counter(dict.fromkeys(SUMMARY_COUNTS, 0), extractive=sum(1 for node in tree.nodes for _ in node.walk()))
+        counts = Counter(dict.fromkeys(SUMMARY_COUNTS, 0))
+        counts["extractive"] = sum(1 for node in tree.nodes for _ in node.walk())
     meter = llm.meter
     tree.meta = {
         "model": llm.spec.label,

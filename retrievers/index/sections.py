@@ -24,7 +24,7 @@ class Section:
     end: Pos
     kind: str = "section"  # front | item | statement | notes | note | sub | window | exhibit ...
     label: str = ""  # short prefix for child ids ("item_7", "note_16")
-    children: list["Section"] = field(default_factory=list)
+    children: list[Section] = field(default_factory=list)
     # Headings inside a leaf that did not become nodes; the summary lists them.
     absorbed: list[str] = field(default_factory=list)
 

@@ -237,7 +237,7 @@ def subheading_children(layout: Layout, section: Section, page_top_only: bool = 
         h
         for h in find_subheadings(layout, section.start, section.end)
         if _norm_title(h.title) != own and not _continues_title(h, section, own)
-        and (not page_top_only or (h.score >= 2 and layout.position_in_page(layout.line_at(h.pos)) <= 2))
+        and (not page_top_only or (h.score >= 2 and _near_page_top(layout, h.pos)))
     ]
     if not heads:
         return []
@@ -310,3 +310,8 @@ def windows(layout: Layout, section: Section, size: int) -> list[Section]:
         window.absorbed = [h.title for h in heads[1:]]
         result.append(window)
     return result
+
+
+def _near_page_top(layout: Layout, pos: tuple[int, int]) -> bool:
+    line = layout.line_at(pos)
+    return line is not None and layout.position_in_page(line) <= 2

@@ -192,7 +192,7 @@ def walk_sections(nodes: list[Node]) -> list[tuple[Node, Following | None, str |
             # A parent's introduction ("Item 7 introduction", "Balance sheets (introduction)")
             # has no heading of its own: its text starts at the parent's heading.
             intro = i == 0 and parent is not None and node.title.rstrip(")").endswith("introduction")
-            flat.append((node, following, parent.title if intro else None))
+            flat.append((node, following, parent.title if intro and parent is not None else None))
             collect(node.children, following, node)
 
     collect(nodes, None, None)

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any
 
 INDEX_FORMAT = "pageindex-bench/index"
 
@@ -20,13 +21,13 @@ class Node:
     start_page: int
     end_page: int
     summary: str = ""
-    children: list["Node"] = field(default_factory=list)
+    children: list[Node] = field(default_factory=list)
 
     @property
     def pages(self) -> tuple[int, int]:
         return (self.start_page, self.end_page)
 
-    def walk(self, depth: int = 0) -> Iterator[tuple["Node", int]]:
+    def walk(self, depth: int = 0) -> Iterator[tuple[Node, int]]:
         yield self, depth
         for child in self.children:
             yield from child.walk(depth + 1)
@@ -42,7 +43,7 @@ class Node:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "Node":
+    def from_dict(cls, data: dict[str, Any]) -> Node:
         return cls(
             data["node_id"],
             data["title"],
@@ -168,7 +169,7 @@ class DocumentIndex:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "DocumentIndex":
+    def from_dict(cls, data: dict[str, Any]) -> DocumentIndex:
         if data.get("format") != INDEX_FORMAT:
             raise ValueError(f"not a {INDEX_FORMAT} file")
         return cls(

@@ -114,7 +114,7 @@ class PlannerRetriever:
         )
         sources = normalise_sources(final.get("sources"))
         if not sources:  # cite the pages the data tasks reported
-            pages = sorted({o.result.get("page") for o in execution.outcomes.values() if o.result and isinstance(o.result.get("page"), int)})
+            pages = sorted({page for o in execution.outcomes.values() if o.result and isinstance(page := o.result.get("page"), int)})
             sources = [f"p. {p}" for p in pages]
         return RetrievalResult(
             "ok", answer=answer, sources=sources, confidence=str(final.get("confidence") or ""),

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import email.utils
 import time
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from core.llm.base import ErrorKind, ProviderError, kind_for_status
 
@@ -69,9 +70,9 @@ def transport_error(exc: BaseException, sdk: object) -> ProviderError | None:
     """Timeouts and dropped or refused connections, as both vendor SDKs raise them (their
     timeout class subclasses their connection class, so it is checked first)."""
     if isinstance(exc, sdk.APITimeoutError):  # type: ignore[attr-defined]
-        return ProviderError("timeout", f"request timed out: {exc.message}")  # type: ignore[attr-defined]
+        return ProviderError("timeout", f"request timed out: {getattr(exc, 'message', exc)}")
     if isinstance(exc, sdk.APIConnectionError):  # type: ignore[attr-defined]
         cause = exc.__cause__
         detail = f" ({type(cause).__name__}: {cause})" if cause else ""
-        return ProviderError("connection", f"{exc.message}{detail}")  # type: ignore[attr-defined]
+        return ProviderError("connection", f"{getattr(exc, 'message', exc)}{detail}")
     return None

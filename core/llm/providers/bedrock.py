@@ -85,7 +85,7 @@ def create(spec: ModelSpec, settings: ProviderSettings) -> MessagesProvider:
             "aws_profile": settings.getenv("AWS_PROFILE"),
         }
     client = AsyncAnthropicBedrock(
-        **credentials,
+        **credentials,  # type: ignore[arg-type]  # the SDK types each credential keyword separately
         aws_region=aws_region,
         base_url=base_url,
         timeout=settings.timeout_s,

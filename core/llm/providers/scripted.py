@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from typing import Callable, Union
+from collections.abc import Callable
 
 from core.errors import UserError
 from core.llm.base import ModelSpec, ProviderError, ProviderSettings
 from core.llm.tokens import estimate_request_tokens, estimate_tokens
 from core.llm.types import Completion, CompletionRequest, ToolCall, Usage
 
-Reply = Union[Completion, str, dict, ProviderError]
-Script = Union[list, Callable[[CompletionRequest], Reply]]
+Reply = Completion | str | dict | ProviderError
+Script = list | Callable[[CompletionRequest], Reply]
 _SCRIPTS: dict[str, Script] = {}
 
 
@@ -34,12 +34,12 @@ def check(spec: ModelSpec, settings: ProviderSettings) -> None:
         raise UserError(f"no script registered as {spec.model!r}", "register it with register_script() before the sweep")
 
 
-def create(spec: ModelSpec, settings: ProviderSettings) -> "ScriptedProvider":
+def create(spec: ModelSpec, settings: ProviderSettings) -> ScriptedProvider:
     check(spec, settings)
     return ScriptedProvider(spec, _SCRIPTS[spec.model])
 
 
-def _to_completion(reply: Reply, request: CompletionRequest, ids: "itertools.count[int]") -> Completion:
+def _to_completion(reply: Reply, request: CompletionRequest, ids: itertools.count[int]) -> Completion:
     if isinstance(reply, ProviderError):
         raise reply
     if isinstance(reply, Completion):
