@@ -20,6 +20,7 @@ from core.results import Finding
 
 GOOD_SCORE = 2.5  # a row naming the figure, on its statement or in its year's column
 PASSAGE_SECTIONS = 3  # sections read before answering from passages
+MIN_COVERAGE = 0.2  # a sentence sharing less than a fifth of the question's terms does not answer it
 
 Source = tuple[str, str, int]  # (section title, text, first page)
 
@@ -156,6 +157,8 @@ def passages_across(question: str, sources: list[Source], limit: int = 3) -> lis
             break
         section, page, sentence = passages[i]
         coverage = len(set(terms(sentence)) & wanted) / (len(wanted) or 1)
+        if coverage < MIN_COVERAGE:
+            continue
         out.append(Candidate(Finding(f"passage_p{page}", sentence[:400], "text", page, section, f"covers {coverage:.0%} of the question's terms"), scores[i]))
     return out
 
