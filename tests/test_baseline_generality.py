@@ -49,3 +49,29 @@ def test_the_split_is_by_company_and_covers_every_question_once(split):
     assert not set(sets[split]["companies"]) & set(sets[other]["companies"])
     companies = {q.company for q in load_questions()}
     assert set(sets["dev"]["companies"]) | set(sets["test"]["companies"]) == companies
+
+
+SHARED_PDFS = BASELINE.parent.parent / "shared" / "financebench" / "pdfs"
+
+
+@pytest.mark.skipif(not SHARED_PDFS.is_dir(), reason=f"FinanceBench's filings are not at {SHARED_PDFS} (the test split's questions need them)")
+def test_both_halves_have_enough_questions_with_their_filings():
+    from harness.dataset import select_questions
+    from harness.documents import split_available
+
+    available = {split: len(split_available(select_questions(load_questions(), split), SHARED_PDFS)[0]) for split in ("dev", "test")}
+    assert available == {"dev": 44, "test": 45}
+
+
+def test_ci_gates_the_baseline_on_the_test_split_and_the_scripted_model_exactly():
+    from core.paths import PROJECT_ROOT
+    from harness.gate import load_budgets
+
+    baseline = load_budgets(PROJECT_ROOT / "budgets.toml")
+    assert set(baseline.cells) == {f"offline/{mode}" for mode in ("simple", "agent", "planner", "iterative")}
+    assert all({"min_accuracy", "min_reliability", "max_mean_tokens"} <= set(limits) for limits in baseline.cells.values())
+    plumbing = load_budgets(PROJECT_ROOT / "budgets_plumbing.toml")
+    assert all(limits["min_mean_tokens"] == limits["max_mean_tokens"] for limits in plumbing.cells.values())
+    ci = (PROJECT_ROOT / ".ci" / "run").read_text()
+    assert "--test-set test " in ci and "--gate budgets.toml" in ci and "--gate budgets_plumbing.toml" in ci
+    assert "--test-set dev" not in ci
