@@ -27,6 +27,7 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 from statistics import mean
+from typing import NoReturn
 
 ROOT = Path(__file__).resolve().parent.parent
 MODES = ("simple", "agent", "planner", "iterative")
@@ -35,12 +36,18 @@ MARGIN_QUESTIONS = 1  # the gate lets a change lose one question of a split, not
 TOKEN_HEADROOM = 1.15
 
 
+def _fail(message: str, code: int = 2) -> NoReturn:
+    """One line naming the problem and the fix, as the CLIs do."""
+    print(f"error: {message}", file=sys.stderr)
+    raise SystemExit(code)
+
+
 def _run(command: list[str]) -> None:
     print("$", " ".join(command), flush=True)
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         sys.stderr.write(done.stdout[-3000:] + done.stderr[-3000:])
-        raise SystemExit(f"command failed with exit code {done.returncode}")
+        _fail(f"{command[1]} failed with exit code {done.returncode} (its output is above)", done.returncode)
 
 
 def sweep_and_judge(split: str, out: Path, pdf_dir: Path) -> Path:
@@ -54,7 +61,7 @@ def sweep_and_judge(split: str, out: Path, pdf_dir: Path) -> Path:
 def read_runs(report: Path) -> list[dict[str, str]]:
     path = report / "runs.csv"
     if not path.exists():
-        raise SystemExit(f"{path} does not exist: point --reports at analyze.py output folders")
+        _fail(f"{path} does not exist: point --reports at analyze.py output folders (SPLIT=DIR)")
     with path.open(newline="") as handle:
         return list(csv.DictReader(handle))
 
@@ -161,11 +168,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--pdf-dir", type=Path, default=(ROOT / ".." / "shared" / "financebench" / "pdfs").resolve())
     args = parser.parse_args(argv)
     if args.reports:
-        reports = dict(item.split("=", 1) for item in args.reports)
-        reports = {split: Path(path) for split, path in reports.items() if split in SPLITS}
+        named = [item.split("=", 1) for item in args.reports]
+        if any(len(pair) != 2 or pair[0] not in SPLITS for pair in named):
+            _fail(f"--reports takes SPLIT=DIR pairs with SPLIT one of {', '.join(SPLITS)}, got {' '.join(args.reports)}")
+        reports = {split: Path(path) for split, path in named}
     else:
         if not args.pdf_dir.is_dir():
-            raise SystemExit(f"no filings folder at {args.pdf_dir}: pass --pdf-dir, or fetch them with python bench.py download --test-set full")
+            _fail(f"no filings folder at {args.pdf_dir}: pass --pdf-dir, or fetch them with python bench.py download --test-set full")
         splits = SPLITS if args.split == "both" else (args.split,)
         reports = {split: sweep_and_judge(split, args.out, args.pdf_dir) for split in splits}
     rows = {split: read_runs(path) for split, path in reports.items()}
@@ -178,7 +187,7 @@ def main(argv: list[str] | None = None) -> None:
             print_by_type(r)
     if args.write_budgets:
         if "test" not in figures:
-            raise SystemExit("--write-budgets needs the test split's figures (leave out --split dev)")
+            _fail("--write-budgets needs the test split's figures: leave out --split dev, or add test=DIR to --reports")
         commands = ("python bench.py --test-set test --pdf-dir ../shared/financebench/pdfs --no-progress --no-report\n"
                     "python analyze.py --judge --judge-model offline --no-progress")
         args.write_budgets.write_text(budgets_text(figures["test"], commands), encoding="utf-8")

@@ -85,6 +85,8 @@ def test_an_edited_script_file_is_replayed_as_edited_not_from_the_cache(tmp_path
         ('{"roles": {"agent": []}}', "roles.agent must be a non-empty list"),
         ('{"roles": {"agent": [{"when": {"turn": "one"}, "text": "x"}]}}', "when may hold turn"),
         ('{"roles": {"agent": [{"txt": "x"}]}}', "needs text, json or tool_calls"),
+        ('{"roles": {"agent": [{"tool_calls": [{"name": "return", "arguments": "yes"}]}]}}', "tool_calls must be a list"),
+        ('{"usage": {"input": -5}, "roles": {"agent": [{"text": "x"}]}}', "usage must be"),
     ],
 )
 def test_a_missing_or_malformed_script_stops_before_any_run(tmp_path, content, message):

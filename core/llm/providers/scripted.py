@@ -94,7 +94,8 @@ class ScriptFile:
     def _usage(self, value: Any, where: str) -> dict[str, int] | None:
         if value is None:
             return None
-        if not isinstance(value, dict) or set(value) - {"input", "output"} or not all(isinstance(value.get(k, 0), int) for k in ("input", "output")):
+        counts = [value.get(k, 0) for k in ("input", "output")] if isinstance(value, dict) else []
+        if not counts or set(value) - {"input", "output"} or not all(isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in counts):
             raise UserError(f"{self.path}: {where} must be {{\"input\": N, \"output\": N}}", "give whole token counts")
         return {"input": int(value.get("input", 0)), "output": int(value.get("output", 0))}
 
@@ -106,7 +107,8 @@ class ScriptFile:
         if not isinstance(when, dict) or set(when) - _WHEN_KEYS or not isinstance(when.get("turn", 1), int):
             raise UserError(f"{self.path}: {where}.when may hold turn (a number), contains and lacks", "e.g. {\"turn\": 1, \"contains\": \"last_chance=true\"}")
         calls = rule.get("tool_calls", [])
-        if not isinstance(calls, list) or not all(isinstance(c, dict) and isinstance(c.get("name"), str) for c in calls):
+        if not isinstance(calls, list) or not all(isinstance(c, dict) and isinstance(c.get("name"), str) and isinstance(c.get("arguments", {}), dict)
+                                                  and not set(c) - {"name", "arguments"} for c in calls):
             raise UserError(f"{self.path}: {where}.tool_calls must be a list of {{\"name\": ..., \"arguments\": {{...}}}}", "name every call")
         return {
             "turn": when.get("turn"),
