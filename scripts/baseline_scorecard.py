@@ -139,7 +139,7 @@ def budgets_text(test: dict[str, dict[str, float]], commands: str) -> str:
         "# Scripted plumbing is gated exactly by budgets_plumbing.toml.",
         "#",
         "# Keys (any other key is an error, exit code 2): min_accuracy, min_reliability, min_mean_tokens,",
-        "# max_mean_tokens, max_p95_tokens, max_cost_usd, min_evidence_hit_rate, min_provenance_rate",
+        "# max_mean_tokens, max_p95_tokens, max_cost_usd, min_evidence_hit_rate, min_provenance_rate, min_questions",
         "# (see harness/gate.py). [defaults] applies to every cell; cells.\"model/mode\" overrides it key by key.",
         "# A budgeted cell missing from the sweep fails the gate.",
         "",
@@ -150,6 +150,7 @@ def budgets_text(test: dict[str, dict[str, float]], commands: str) -> str:
         lines += [
             "",
             f'[cells."offline/{mode}"]',
+            f"min_questions = {s['n']:.0f}       # every test question with its filing: a sweep that skipped some does not pass",
             f"min_accuracy = {floor(s['accuracy'], s['n']):.2f}",
             f"min_reliability = {floor(s['reliability'], s['n']):.2f}",
             f"min_evidence_hit_rate = {floor(s['evidence'], s['n']):.2f}",
