@@ -25,6 +25,7 @@ from core.protocol import (
     RESULTS,
     SECTIONS,
     SIGNATURE,
+    Decision,
     GateVerdict,
     PlanDraft,
     PlannedAgent,
@@ -178,14 +179,15 @@ def _plain_task(request: CompletionRequest) -> Reply:
     plan = plan_question(read_block(prompt, QUESTION) or "")
     decision = decide(plan, dependency_findings(prompt), [], last_chance=True)
     fields = {f.name for f in read_signature(read_block(prompt, SIGNATURE) or "")}
-    if "result" in fields:  # the calculator
-        if decision.status != "answer":  # say so, rather than fail the plan into a replan that finds nothing new
-            return json.dumps({"result": f"not computable: {decision.reason}", "formula": plan.formula_text or plan.metric}), []
-        value = decision.answer.rsplit("= ", 1)[-1].rstrip(".") if "= " in decision.answer else decision.answer[:200]
-        return json.dumps({"result": value, "formula": plan.formula_text or plan.metric}), []
+    if "result" in fields:  # the calculator; when it cannot compute it says so, rather than fail the plan into a replan that finds nothing new
+        if decision.status != "answer":
+            value = f"not computable: {decision.reason}"
+        else:
+            value = decision.answer.rsplit("= ", 1)[-1].rstrip(".") if "= " in decision.answer else decision.answer[:200]
+        return json.dumps(TaskResult({"result": value, "formula": plan.formula_text or plan.metric}).to_dict()), []
     if decision.status != "answer":
-        return json.dumps({"answer": f"I cannot answer from the filing: {decision.reason}.", "sources": []}), []
-    return json.dumps({"answer": decision.answer, "sources": decision.sources}), []
+        decision = Decision("answer", f"I cannot answer from the filing: {decision.reason}.")
+    return json.dumps(decision.answer_arguments()), []
 
 
 def quality_gate(request: CompletionRequest) -> Reply:
