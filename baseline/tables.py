@@ -187,7 +187,7 @@ def split_rows(line: str) -> list[tuple[str, list[str]]]:
 
 @functools.lru_cache(maxsize=512)
 def iter_rows(text: str, default_page: int = 1) -> tuple[Row, ...]:
-    """The table rows of ``text``. Cached: the policy asks for the rows of the same fetched
+    """The table rows of ``text``. Cached: the baseline asks for the rows of the same fetched
     section once per need on every turn, and parsing dominates its time. A tuple, and rows
     are never changed after parsing, so sharing them is safe."""
     return tuple(_parse_rows(text, default_page))
