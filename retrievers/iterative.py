@@ -22,7 +22,6 @@ from core.protocol import (
     FINDINGS,
     LOOP,
     QUESTION,
-    SECTIONS,
     SHOPPING_ITEM,
     AlreadyExtracted,
     Decision,
@@ -33,12 +32,12 @@ from core.protocol import (
     format_loop_state,
     tool_result_json,
 )
-from core.reply_parsing import MalformedOutput, ask_json
+from core.reply_parsing import ask_json
 from core.results import FailedSearch, Finding, RetrievalResult
 from retrievers.answers import normalise_sources
 from retrievers.base import RetrievalContext
 from retrievers.index.tree import DocumentIndex
-from retrievers.section_index import section_index
+from retrievers.section_index import indexed_prompt, section_index
 from retrievers.subagent import SubAgent, run_subagent
 from retrievers.tools import SectionTools
 
@@ -90,6 +89,10 @@ LAST_CHANCE = (
     "This is the last chance: no more searches are possible. Answer from the findings if they support an "
     "answer, or fail with the reason. Do not reply with needs."
 )
+
+
+def read_synthesis(reply: dict[str, Any]) -> Decision:
+    return Decision.read(reply, ("answer", "needs", "fail"))
 
 
 @dataclass
@@ -161,9 +164,7 @@ class IterativeRetriever:
 
     async def _extract(self, item: str, question: str, sections: str, state: LoopState, ctx: RetrievalContext) -> int:
         agent = SubAgent("extractor", EXTRACTOR_SYSTEM, EXTRACTION_SCHEMA, "Return the findings and the sections you searched.", ctx.options.extractor_turns)
-        task = "\n\n".join(
-            [block(SHOPPING_ITEM, item), block(QUESTION, question), block(SECTIONS, sections), "Extract findings for the shopping item."]
-        )
+        task = indexed_prompt(sections, block(SHOPPING_ITEM, item), block(QUESTION, question), "Extract findings for the shopping item.")
         tools = CachedSectionTools(ctx.tools, state, item, ctx.options.extraction_cache)
         outcome = await run_subagent(agent, task, ctx.llm, tools)  # a fresh context every iteration
         returned = ExtractionReturn.from_dict(outcome.result or {})
@@ -200,10 +201,9 @@ class IterativeRetriever:
         ]
         if last_chance:
             parts.append(LAST_CHANCE)
-        try:
-            reply = Decision.from_dict(await ask_json(ctx.llm, SYNTHESIS_SYSTEM, "\n\n".join(parts), role="synthesizer", max_tokens=1500), default_status="")
-        except MalformedOutput as exc:
-            reply = Decision("needs" if not last_chance else "fail", needs=question, reason=f"synthesis reply unreadable: {exc}")
+        # An unreadable decision is re-asked once, then fails the run (MalformedOutput):
+        # searching again on a guess would hide it.
+        reply = await ask_json(ctx.llm, SYNTHESIS_SYSTEM, "\n\n".join(parts), role="synthesizer", max_tokens=1500, read=read_synthesis)
         ctx.trace.event("synthesis", iteration=state.iteration, last_chance=last_chance, status=reply.status or None, answer=reply.answer or None,
                         needs=reply.needs or None, reason=reply.reason or None, sources=reply.sources or None)
         return reply

@@ -1,7 +1,8 @@
 """The section index every mode shows its models (the line format is ``core.protocol``'s)."""
 from __future__ import annotations
 
-from core.protocol import SectionLine, format_section_line
+from core.llm.types import Message
+from core.protocol import SECTIONS, SectionLine, block, format_section_line
 from retrievers.index.tree import DocumentIndex, slugify
 
 SUMMARY_CHARS = 100
@@ -20,3 +21,12 @@ def section_index(index: DocumentIndex, *, summary_chars: int = SUMMARY_CHARS) -
             summary=summary[:summary_chars] if summary_chars else "",
         )))
     return "\n".join(lines)
+
+
+def indexed_prompt(sections: str, *parts: str) -> Message:
+    """The first message of a call that shows the section index: the index first, as a
+    stable prefix (``Message.stable_chars``) that a provider's prompt cache reuses across a
+    tool loop's turns and across the calls and questions on the same filing, then what
+    varies (the question, the task, the instructions): long documents before the query."""
+    head = block(SECTIONS, sections) + "\n\n"
+    return Message.user(head + "\n\n".join(p for p in parts if p), stable_chars=len(head))

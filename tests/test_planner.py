@@ -5,6 +5,7 @@ import json
 import pytest
 from conftest import run_mode
 
+from core.reply_parsing import MalformedOutput
 from core.schema_check import validate
 from core.trace import read_trace
 from retrievers.base import ModeOptions
@@ -112,11 +113,18 @@ def test_verification_predicates():
         verify('(launch-missiles data/result)', result)
 
 
-def test_malformed_plan_json_is_replanned_then_failed_without_a_crash(tiny_index):
-    replies = iter(["{\"agents\": {", "not json at all", '{"tasks": []}'])
+def test_a_plan_that_reads_but_cannot_run_is_replanned_then_failed(tiny_index):
+    replies = iter(['{"tasks": []}', '{"agents": {}, "tasks": [{"id": "x"}]}'])
     result, meter, *_ = run_mode("planner", tiny_index, QUESTION, script=lambda request: next(replies) if request.role == "planner" else "", options=ModeOptions(max_replans=1))
     assert result.status == "fail" and "could not be used" in result.reason
-    assert result.replans == 1
+    assert result.replans == 1 and meter.llm_calls == 2
+
+
+def test_a_plan_that_is_not_json_is_reasked_once_then_fails_the_run(tiny_index):
+    replies = iter(["{\"agents\": {", "not json at all", '{"tasks": []}'])
+    with pytest.raises(MalformedOutput, match="the planner's reply could not be read, even after a re-ask"):
+        run_mode("planner", tiny_index, QUESTION, script=lambda request: next(replies) if request.role == "planner" else "", options=ModeOptions(max_replans=1))
+    assert next(replies) == '{"tasks": []}'  # two planner calls, no replan on an unreadable reply
 
 
 def test_plan_validation_errors_name_the_problem():

@@ -2,8 +2,10 @@
 
 ``ModelClient`` wraps one provider with the same machinery whatever the provider: the
 response cache, retries, adaptive concurrency, usage and cost accounting, budgets and
-trace events. ``RunModel`` is a client bound to one run: it knows the run's number (part
-of the cache key), its meter and its trace, so retrievers only ever say *what* to ask.
+trace events, and whether requests ask for the provider's prompt cache. ``RunModel`` is a
+client bound to one run: it knows the run's number (part of the cache key), its meter and
+its trace, so retrievers only ever say *what* to ask. Replies a batch already gave
+(``prefilled``, see ``core.llm.batch``) are served like fresh calls, at the batch price.
 """
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ import itertools
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from core.llm.base import ModelSpec, Provider, ProviderError
 from core.llm.cache import ResponseCache, cache_key
@@ -19,6 +22,9 @@ from core.llm.pricing import cost_of
 from core.llm.retry import AdaptiveLimiter, RetryPolicy
 from core.llm.types import Completion, CompletionRequest, Message, ToolSpec, Usage
 from core.trace import Trace
+
+if TYPE_CHECKING:
+    from core.llm.batch import Capture
 
 
 class BudgetExceeded(Exception):
@@ -40,15 +46,17 @@ class RunMeter:
     by_role: dict[str, Usage] = field(default_factory=dict)
     llm_calls: int = 0
     cached_calls: int = 0
+    batch_calls: int = 0  # answered through a batch API, at its discount
     retries: int = 0
     cost_usd: float | None = 0.0  # priced usage of every call; None once a price is unknown
     spent_usd: float | None = 0.0  # the same for calls not served from the cache
 
-    def add(self, role: str, usage: Usage, cost: float | None, cached: bool) -> None:
+    def add(self, role: str, usage: Usage, cost: float | None, cached: bool, batch: bool = False) -> None:
         self.usage.add(usage)
         self.by_role.setdefault(role, Usage(estimated=usage.estimated)).add(usage)
         self.llm_calls += 1
         self.cached_calls += int(cached)
+        self.batch_calls += int(batch)
         self.cost_usd = None if cost is None or self.cost_usd is None else self.cost_usd + cost
         if not cached:
             self.spent_usd = None if cost is None or self.spent_usd is None else self.spent_usd + cost
@@ -68,11 +76,15 @@ class ModelClient:
         cache: ResponseCache | None = None,
         retry: RetryPolicy | None = None,
         limiter: AdaptiveLimiter | None = None,
+        prompt_cache: bool = True,
     ):
         self.provider = provider
         self.cache = cache if not getattr(provider, "deterministic", False) else None
         self.retry = retry or RetryPolicy()
         self.limiter = limiter
+        self.prompt_cache = prompt_cache
+        self.prefilled: dict[str, Completion] = {}  # response-cache key -> a batch's reply
+        self.capture: Capture | None = None  # set while a batch round records requests
         self._ids = itertools.count(1)
 
     @property
@@ -85,8 +97,10 @@ class ModelClient:
     async def complete(
         self, request: CompletionRequest, *, meter: RunMeter, trace: Trace, run_number: int = 1, call_id: int | None = None
     ) -> Completion:
+        key = cache_key(self.spec, request, run_number)
+        if self.capture is not None:
+            return self.capture.serve(self, key, request)  # no meter, no trace: a dry run
         call_id = call_id if call_id is not None else next(self._ids)
-        key = cache_key(self.spec, request, run_number) if self.cache else None
         trace.event(
             "model_call_start",
             call_id=call_id,
@@ -97,14 +111,16 @@ class ModelClient:
             prompt=request.messages[-1].text if request.messages else "",
         )
         started = time.monotonic()
-        completion = self.cache.get(key) if self.cache and key else None
+        completion = self.prefilled.pop(key, None)
+        if completion is None and self.cache:
+            completion = self.cache.get(key)
         retries = 0
         if completion is None:
             completion, retries = await self._call_with_retries(request, trace, call_id)
-            if self.cache and key:
-                self.cache.put(key, self.spec.label, completion)
-        cost = cost_of(self.spec, completion.usage)
-        meter.add(request.role, completion.usage, cost, completion.cached)
+        if self.cache and not completion.cached:
+            self.cache.put(key, self.spec.label, completion)
+        cost = cost_of(self.spec, completion.usage, batch=completion.batch)
+        meter.add(request.role, completion.usage, cost, completion.cached, completion.batch)
         meter.retries += retries
         trace.event(
             "model_call_end",
@@ -114,6 +130,7 @@ class ModelClient:
             usage=completion.usage.to_dict(),
             cost_usd=cost,
             cached=completion.cached,
+            batch=completion.batch,
             retries=retries,
             stop_reason=completion.stop_reason,
             text=completion.text,
@@ -177,7 +194,7 @@ class RunModel:
         temperature: float = 0.0,
     ) -> Completion:
         self._check_budget()
-        request = CompletionRequest(system, list(messages), list(tools), max_tokens, temperature, role)
+        request = CompletionRequest(system, list(messages), list(tools), max_tokens, temperature, role, self.client.prompt_cache)
         return await self.client.complete(request, meter=self.meter, trace=self.trace, run_number=self.run_number, call_id=next(self._calls))
 
     def _check_budget(self) -> None:

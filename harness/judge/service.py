@@ -19,11 +19,13 @@ from core.llm.base import ProviderError, ProviderSettings
 from core.llm.cache import ResponseCache
 from core.llm.client import ModelClient, RunMeter
 from core.llm.registry import check_model, open_client, parse_model_spec
+from core.protocol import JudgeVerdict
 from core.records import RunRecord
 from core.reply_parsing import MalformedOutput, ask_json
 from core.trace import Trace
 from harness.dataset import Question
 from harness.judge import LABELS
+from harness.judge.batching import check_batch_judge, prefill_judge_calls
 from harness.judge.cache import VerdictCache, verdict_key
 from harness.judge.numeric_check import numeric_check
 from harness.judge.offline_judge import heuristic_verdict
@@ -53,6 +55,8 @@ class JudgeSettings:
     response_cache: Path | None = field(default_factory=lambda: paths.CACHE_DIR / "responses.sqlite")
     provider: ProviderSettings = field(default_factory=ProviderSettings)
     concurrency: int = 8
+    batch: bool = False  # the model's calls through its batch API (--batch)
+    batch_store: Path | None = None  # where batch ids are kept (the sweep folder's batches.json)
 
 
 @dataclass
@@ -81,6 +85,8 @@ def check_judge(settings: JudgeSettings) -> None:
         raise UserError(f"--judge-runs must be at least 1, got {settings.judge_runs}", "pass --judge-runs 1 or more")
     if settings.judge_model and settings.judge_model != OFFLINE_JUDGE:
         check_model(parse_model_spec(settings.judge_model), settings.provider)
+    if settings.batch:
+        check_batch_judge(settings.judge_model, OFFLINE_JUDGE)
 
 
 def judge_items(items: list[JudgeItem], settings: JudgeSettings, on_done: Callable[[], None] | None = None) -> JudgeOutcome:
@@ -107,6 +113,10 @@ async def _judge_all(items: list[JudgeItem], settings: JudgeSettings, on_done: C
         return verdict
 
     try:
+        if settings.batch and client is not None and settings.batch_store is not None:
+            batched = client
+            await prefill_judge_calls(batched, lambda item, verdicts: _judge_one(item, settings, batched, RunMeter(), verdicts),
+                                      items, cache, settings.batch_store)
         verdicts = await asyncio.gather(*(one(item) for item in items))
     finally:
         if client:
@@ -130,22 +140,29 @@ async def _judge_one(item: JudgeItem, settings: JudgeSettings, client: ModelClie
         return Verdict(item.item_id, ruled.label, "rules", OFFLINE_JUDGE, ruled.rationale)
     if client is None:
         return Verdict(item.item_id, "unjudged", "none", rationale="the numeric check cannot decide this answer; judge with --judge")
-    samples: list[str] = []
-    rationales: list[str] = []
     usage_before = meter.usage.total
     cost_before = meter.cost_usd
-    all_cached = True
     model = settings.judge_model or ""
-    for sample in range(settings.judge_runs):
+
+    async def judged(sample: int) -> tuple[dict[str, str], bool]:
         key = verdict_key(item.question, item.gold, item.answer, RUBRIC_VERSION, model, sample)
         hit = cache.get(key) if cache else None
-        if hit is None:
-            all_cached = False
-            hit = await _ask_judge(item, client, meter, sample)
-            if cache and hit["label"] in LABELS:
-                cache.put(key, hit)
-        samples.append(hit["label"])
-        rationales.append(hit["rationale"])
+        if hit is not None:
+            return hit, True
+        hit = await _ask_judge(item, client, meter, sample)
+        if cache and hit["label"] in LABELS:
+            cache.put(key, hit)
+        return hit, False
+
+    # The samples are asked together, so that a batch (--batch) holds all of them at once.
+    outcomes = await asyncio.gather(*(judged(sample) for sample in range(settings.judge_runs)), return_exceptions=True)
+    for outcome in outcomes:
+        if isinstance(outcome, BaseException):
+            raise outcome
+    hits = [o for o in outcomes if not isinstance(o, BaseException)]
+    samples = [hit["label"] for hit, _ in hits]
+    rationales = [hit["rationale"] for hit, _ in hits]
+    all_cached = all(cached for _, cached in hits)
     majority, count = Counter(samples).most_common(1)[0]
     cost = None if (meter.cost_usd is None or cost_before is None) else meter.cost_usd - cost_before
     return Verdict(
@@ -160,12 +177,9 @@ async def _ask_judge(item: JudgeItem, client: ModelClient, meter: RunMeter, samp
     llm = client.bind(meter=meter, trace=Trace(None), run_number=sample + 1)
     prompt = judge_prompt(item.question, item.gold, item.answer, item.justification)
     try:
-        reply = await ask_json(llm, JUDGE_SYSTEM, prompt, role="judge", max_tokens=400)
-    except MalformedOutput as exc:
-        return {"label": "unjudged", "rationale": f"the judge's reply was unreadable: {exc}"}
+        verdict = await ask_json(llm, JUDGE_SYSTEM, prompt, role="judge", max_tokens=400, read=JudgeVerdict.read)
+    except MalformedOutput as exc:  # re-asked once already: the answer stays unjudged, saying why
+        return {"label": "unjudged", "rationale": str(exc)}
     except ProviderError as exc:
         return {"label": "unjudged", "rationale": f"the judge model failed: {exc}"}
-    label = str(reply.get("label", "")).strip().lower()
-    if label not in LABELS:
-        return {"label": "unjudged", "rationale": f"the judge gave no valid label ({label!r})"}
-    return {"label": label, "rationale": str(reply.get("rationale", ""))[:1000]}
+    return verdict.to_dict()

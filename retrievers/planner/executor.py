@@ -9,11 +9,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.llm.types import Message
-from core.protocol import DEPENDENCIES, QUESTION, RESULTS, SECTIONS, SIGNATURE, TASK, GateVerdict, block, format_task_results
-from core.reply_parsing import MalformedOutput, parse_json_object
+from core.protocol import DEPENDENCIES, QUESTION, RESULTS, SIGNATURE, TASK, GateVerdict, block, format_task_results
+from core.reply_parsing import MalformedOutput, ask_json, cut_off_note, reply_problem
 from core.schema_check import validate
 from retrievers.base import RetrievalContext
 from retrievers.planner.plan import FINAL_TASK, Plan, PlanError, Task, verify
+from retrievers.section_index import indexed_prompt
 from retrievers.subagent import SubAgent, run_subagent
 
 TASK_RULES = """
@@ -87,21 +88,18 @@ class PlanExecutor:
         trace = self.ctx.trace
         agent = self.plan.agents[task.agent]
         dependencies = {d: execution.outcomes[d].result for d in task.depends_on}
-        prompt = "\n\n".join(
-            part
-            for part in [
-                block(QUESTION, self.question),
-                block(TASK, task.input, id=task.id),
-                block(SIGNATURE, task.signature or "{}"),
-                block(DEPENDENCIES, format_task_results(dependencies)) if dependencies else "",
-                block(SECTIONS, self.sections) if agent.tools else "",
-            ]
-            if part
-        )
+        parts = [
+            block(QUESTION, self.question),
+            block(TASK, task.input, id=task.id),
+            block(SIGNATURE, task.signature or "{}"),
+            block(DEPENDENCIES, format_task_results(dependencies)) if dependencies else "",
+        ]
+        # A task that reads the filing sees the index first, the prefix every such task shares.
+        prompt = indexed_prompt(self.sections, *parts) if agent.tools else Message.user("\n\n".join(p for p in parts if p))
         # A task is reused after a replan only when everything that shapes its result is the
         # same: the agent's instructions and tools, and its prompt, which holds the input,
         # the signature and the results of the tasks it depends on.
-        key = json.dumps([agent.prompt, agent.tools, prompt, task.verification])
+        key = json.dumps([agent.prompt, agent.tools, prompt.text, task.verification])
         earlier = self.reuse.get(key)
         if earlier is not None and earlier.status == "ok":
             trace.event("task_reused", task_id=task.id)
@@ -120,14 +118,14 @@ class PlanExecutor:
                         result, reason = None, f"verification failed: {task.verification}"
                 except PlanError as exc:
                     result, reason = None, f"verification unreadable: {exc}"
-        except (PlanError, MalformedOutput) as exc:
+        except PlanError as exc:  # an unreadable reply (MalformedOutput) fails the run instead
             result, reason = None, str(exc)
         outcome = TaskOutcome(task.id, "ok" if result is not None else "failed", result, reason, turns=turns)
         trace.event("task_end", task_id=task.id, status=outcome.status, reason=reason, result=json.dumps(result)[:1500] if result else None)
         self.reuse[key] = outcome
         return outcome
 
-    async def _run_tool_task(self, task: Task, prompt: str, schema: dict[str, Any], task_text: str) -> tuple[dict | None, str, int]:
+    async def _run_tool_task(self, task: Task, prompt: str, schema: dict[str, Any], task_text: Message) -> tuple[dict | None, str, int]:
         failure = SELF_FAILURE_RULES if self.ctx.options.self_failure else NO_FAILURE_RULES
         agent = SubAgent("executor", (prompt + TASK_RULES + TOOL_RULES + failure).strip(), schema, "Return the task's result.", self.ctx.options.extractor_turns, allow_fail=self.ctx.options.self_failure)
         outcome = await run_subagent(agent, task_text, self.ctx.llm, self.ctx.tools)
@@ -135,30 +133,35 @@ class PlanExecutor:
             return outcome.result, "", outcome.turns
         return None, outcome.reason, outcome.turns
 
-    async def _run_plain_task(self, prompt: str, schema: dict[str, Any], task_text: str) -> tuple[dict | None, str, int]:
+    async def _run_plain_task(self, prompt: str, schema: dict[str, Any], task_text: Message) -> tuple[dict | None, str, int]:
+        """One chance to fix a reply: a result off its signature then fails the task (and
+        the plan is replanned); a reply that still cannot be read fails the run."""
         system = (prompt + TASK_RULES + "\nReply with only the JSON object.").strip()
-        messages = [Message.user(task_text)]
-        for turn in range(1, 3):  # one chance to fix a schema or JSON error
-            completion = await self.ctx.llm.complete(system, messages, role="executor", max_tokens=1500)
-            try:
-                result = parse_json_object(completion.text)
-            except MalformedOutput as exc:
-                problem = str(exc)
-            else:
+        messages = [task_text]
+        max_tokens = 1500
+        for turn in range(1, 3):
+            completion = await self.ctx.llm.complete(system, messages, role="executor", max_tokens=max_tokens)
+            result, problem = reply_problem(completion, lambda reply: reply)
+            unreadable = bool(problem)
+            if result is not None:
                 errors = validate(result, schema)
                 if not errors:
                     return result, "", turn
                 problem = "; ".join(errors[:10])
-            messages = messages + [completion.to_message(), Message.user(f"Your result was rejected: {problem}. Reply again with only the JSON object.")]
+            if completion.stop_reason == "max_tokens" and unreadable:
+                again = cut_off_note(max_tokens)
+            else:
+                again = f"Your result was rejected: {problem}. Reply again with only the JSON object."
+            messages = messages + [completion.to_message(), Message.user(again)]
+        if unreadable:
+            raise MalformedOutput(f"the executor's reply could not be read, even after a re-ask: {problem}")
         return None, f"result did not match the signature: {problem}", 2
 
     async def _quality_gate(self, execution: Execution) -> GateVerdict:
         results = {k: o.result for k, o in execution.outcomes.items()}
         prompt = "\n\n".join([block(QUESTION, self.question), block(RESULTS, format_task_results(results))])
-        completion = await self.ctx.llm.complete(GATE_SYSTEM, [Message.user(prompt)], role="quality_gate", max_tokens=500)
-        try:
-            verdict = GateVerdict.from_dict(parse_json_object(completion.text))
-        except MalformedOutput:
-            verdict = GateVerdict(True, reason="gate reply unreadable; passing")
+        # An unreadable verdict is re-asked once, then fails the run: passing it by default
+        # would let a plan through that nothing checked.
+        verdict = await ask_json(self.ctx.llm, GATE_SYSTEM, prompt, role="quality_gate", max_tokens=500, read=GateVerdict.read)
         self.ctx.trace.event("quality_gate", sufficient=verdict.sufficient, missing=verdict.missing or None, reason=verdict.reason or None)
         return verdict
