@@ -43,6 +43,7 @@ def cli() -> None:
 @click.option("--judge", is_flag=True, help="Judge what the numeric check cannot decide with a model (hybrid judge).")
 @click.option("--judge-model", default=None, help="Judge model spec (implies --judge). Default: anthropic:claude-sonnet-4-5; 'offline' needs no key; scripted:judge replies by script.")
 @click.option("--judge-runs", default=1, show_default=True, type=int, help="Judge each answer K times and report agreement.")
+@click.option("--batch", is_flag=True, help="Send the judge model's calls through Anthropic's Message Batches API (half price; results within 24 h, usually minutes), with progress while it runs. Batch ids are kept in the sweep folder: if interrupted, run the same command again to pick the batch up; what the batch cannot answer is judged live.")
 @click.option("--baseline", type=click.Path(path_type=Path, file_okay=False), default=None, help="Another sweep to compare against.")
 @click.option("--gate", type=click.Path(path_type=Path, dir_okay=False), default=None, help="Budgets TOML: exit 1 when a cell breaks one; writes JUnit XML.")
 @click.option("--junit", type=click.Path(path_type=Path, dir_okay=False), default=None, help="Where to write the gate's JUnit XML (default: in the report folder).")
@@ -52,7 +53,7 @@ def cli() -> None:
 @click.option("--no-cache", is_flag=True, help="Judge again instead of reusing cached verdicts.")
 @click.option("--cache-dir", type=click.Path(path_type=Path, file_okay=False), default=None, help="Where verdicts.sqlite and responses.sqlite live (default: data/cache).")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
-def report(run_dir, judge, judge_model, judge_runs, baseline, gate, junit, out_dir, questions_file, runs_dir, no_cache, cache_dir, no_progress) -> None:
+def report(run_dir, judge, judge_model, judge_runs, batch, baseline, gate, junit, out_dir, questions_file, runs_dir, no_cache, cache_dir, no_progress) -> None:
     """Judge a sweep (latest under bench_runs/ by default) and write reports/<timestamp>/:
     index.html (criteria, comparisons, charts, one page per run with its trace), summary.md,
     runs.csv and runs.parquet. `analyze.py calibrate-judge --help` measures a judge
@@ -64,7 +65,7 @@ def report(run_dir, judge, judge_model, judge_runs, baseline, gate, junit, out_d
         judge_model = DEFAULT_JUDGE_MODEL
     config = AnalyzeConfig(
         run_dir=run_dir, judge_model=judge_model, judge_runs=judge_runs, baseline=baseline, gate=gate,
-        junit=junit, out_dir=out_dir, questions_file=questions_file, cache=not no_cache,
+        junit=junit, out_dir=out_dir, questions_file=questions_file, cache=not no_cache, batch=batch,
     )
     if runs_dir is not None:
         config.runs_dir = runs_dir
@@ -72,6 +73,10 @@ def report(run_dir, judge, judge_model, judge_runs, baseline, gate, junit, out_d
         config.cache_dir = cache_dir
     try:
         outcome = analyze(config, show_progress=not no_progress)
+    except KeyboardInterrupt:
+        if batch:
+            click.echo("interrupted: a batch already sent keeps running; run the same command again to pick it up", err=True)
+        sys.exit(130)
     except UserError as error:
         if judge_model == DEFAULT_JUDGE_MODEL and "ANTHROPIC_API_KEY" in str(error):
             error = UserError(str(error), "or judge with no key: --judge-model offline")

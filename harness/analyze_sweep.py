@@ -20,6 +20,7 @@ from core.llm.base import ProviderSettings
 from harness.criteria import CriteriaRow, evaluate_criteria
 from harness.dataset import Question, load_questions
 from harness.gate import GateResult, evaluate_gate, load_budgets, write_junit
+from harness.judge.batching import BATCHES
 from harness.judge.service import (
     JudgeOutcome,
     JudgeSettings,
@@ -47,6 +48,7 @@ class AnalyzeConfig:
     out_dir: Path | None = None
     questions_file: Path | None = None  # None: the file the sweep used
     cache: bool = True
+    batch: bool = False  # the judge model's calls through its batch API, batch ids kept in the sweep folder
     cache_dir: Path = paths.CACHE_DIR
     provider: ProviderSettings = field(default_factory=ProviderSettings)
 
@@ -92,6 +94,8 @@ def _judge(sweep: Sweep, questions: dict[str, Question], config: AnalyzeConfig, 
         verdict_cache=config.cache_dir / "verdicts.sqlite" if config.cache else None,
         response_cache=config.cache_dir / "responses.sqlite" if config.cache else None,
         provider=config.provider,
+        batch=config.batch,
+        batch_store=sweep.path / BATCHES,
     )
     records = list(sweep.raw.values())
     progress = Progress(len(records), enabled=show_progress and bool(config.judge_model), unit="answer", desc="judge")

@@ -36,6 +36,8 @@ class SweepConfig:
     index_model: str | None = None  # None: structural trees; else the model that builds them
     runs_dir: Path = paths.RUNS_DIR
     cache_path: Path | None = field(default_factory=lambda: paths.CACHE_DIR / "responses.sqlite")  # None: --no-cache
+    prompt_cache: bool = True  # mark stable prompt prefixes for the provider's prompt cache (--no-prompt-cache: off)
+    batch: bool = False  # simple mode's calls through the provider's batch API (--batch)
     concurrency: int | None = None  # per provider; None: each provider's default
     options: ModeOptions = field(default_factory=ModeOptions)
     budgets: Budgets = field(default_factory=Budgets)
@@ -67,6 +69,8 @@ class SweepConfig:
             "index_dir": str(self.index_dir),
             "index_model": self.index_model,
             "cache": self.cache_path is not None,
+            "prompt_cache": self.prompt_cache,
+            "batch": self.batch,
             "concurrency": self.concurrency,
             "options": self.options.to_dict(),
             "budgets": self.budgets.to_dict(),
@@ -96,6 +100,8 @@ class SweepConfig:
             budgets=Budgets(**data.get("budgets", {})),
             openai_base_url=data.get("openai_base_url"),
             timeout_s=float(data.get("timeout_s", 120.0)),
+            prompt_cache=bool(data.get("prompt_cache", False)),  # sweeps from before it existed ran without
+            batch=bool(data.get("batch", False)),
         )
         retry = data.get("retry") or {}
         config.max_attempts = int(retry.get("max_attempts", config.max_attempts))

@@ -40,12 +40,13 @@ async def run_all(
     clients: dict[str, ModelClient] = {}
     limits: dict[str, int] = {}
     for model, spec in plan.specs.items():
-        clients[model] = open_client(spec, settings, cache=cache, retry=config.retry_policy(), concurrency=config.concurrency)
+        clients[model] = open_client(spec, settings, cache=cache, retry=config.retry_policy(), concurrency=config.concurrency,
+                                     prompt_cache=config.prompt_cache)
         limiter = clients[model].limiter
         limits[model] = limiter.maximum if limiter is not None else 1
     writer = RecordWriter(sweep.runs_path)
     run_settings = RunSettings(config.options, config.budgets)
-    progress = Progress(total=len(plan.runs), done=already, enabled=show_progress)
+    progress: Progress | None = None
     # Trees built by a model for this sweep were paid for by it: they count against --max-cost.
     index_spend = sum(ix.meta.get("spent_usd") or 0.0 for ix in indexes.values() if ix.meta.get("cache") == "built")
     spend = SpendGuard(config.budgets.max_cost_usd, outcome.records, index_spend)
@@ -67,10 +68,17 @@ async def run_all(
             writer.append(record)
             outcome.records.append(record)
             queue.learn(record)
-            progress.advance(record.status)
+            if progress is not None:
+                progress.advance(record.status)
 
-    tasks = [asyncio.create_task(worker(model)) for model in plan.specs for _ in range(limits[model])]
+    tasks: list[asyncio.Task] = []
     try:
+        if config.batch and todo:
+            from harness.runner.batch import prefill_runs
+
+            await prefill_runs(todo, clients, indexes, run_settings, sweep)
+        progress = Progress(total=len(plan.runs), done=already, enabled=show_progress)
+        tasks = [asyncio.create_task(worker(model)) for model in plan.specs for _ in range(limits[model])]
         done_tasks, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_EXCEPTION)
         for task in done_tasks:
             error = task.exception()
@@ -80,7 +88,8 @@ async def run_all(
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        progress.close()
+        if progress is not None:
+            progress.close()
         writer.close()
         for client in clients.values():
             await client.aclose()
