@@ -105,24 +105,32 @@ def _print_summary(outcome) -> None:
 @click.option("--judge-model", default="offline", show_default=True, help="Judge model spec for what the numeric check leaves undecided.")
 @click.option("--no-cache", is_flag=True, help="Judge again instead of reusing cached verdicts.")
 @click.option("--show-disagreements", type=int, default=0, show_default=True, help="Print this many answers where the judge and the person disagree, with the judge's rationale.")
-def calibrate_judge(labels: Path, judge_model: str, no_cache: bool, show_disagreements: int) -> None:
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object (n, binary_agreement, three_way_agreement, kappa_binary, false_correct_rate, false_correct, per half) instead of the table.")
+def calibrate_judge(labels: Path, judge_model: str, no_cache: bool, show_disagreements: int, as_json: bool) -> None:
     """Judge human-labelled answers (FinanceBench human-labels format) and report agreement
-    with the people: 3-way and correct-vs-not, Cohen's kappa, the confusion matrix."""
-    from harness.judge.calibration import calibrate, format_report
+    with the people: 3-way and correct-vs-not, Cohen's kappa, the false-correct rate (answers
+    people marked incorrect or refusal that the judge calls correct), the confusion matrix,
+    overall and on the two fixed halves of the questions, against the goals."""
+    import json
+
+    from harness.judge.calibration import calibrate, format_report, report_json
     from harness.judge.service import JudgeSettings
     from harness.progress import Progress
 
     settings = JudgeSettings(judge_model=judge_model)
     if no_cache:
         settings.verdict_cache = settings.response_cache = None
-    progress = Progress(None, unit="answer", desc="judge", enabled=judge_model != "offline")
+    progress = Progress(None, unit="answer", desc="judge", enabled=judge_model != "offline" and not as_json)
     try:
         result = calibrate(labels, settings, on_done=progress.advance)
     except UserError as error:
         _fail(error)
     finally:
         progress.close()
-    click.echo(format_report(result, show_disagreements))
+    if as_json:
+        click.echo(json.dumps(report_json(result, labels), indent=2))
+    else:
+        click.echo(format_report(result, show_disagreements))
 
 
 if __name__ == "__main__":
