@@ -63,15 +63,17 @@ def _fail(error: UserError) -> None:
 @click.option("--max-run-seconds", type=float, default=None, help="End a run as error after this much wall time.")
 @click.option("--max-run-tokens", type=int, default=None, help="End a run as error once it has used this many tokens.")
 @click.option("--max-run-turns", type=int, default=None, help="End a run as error once it has made this many model calls (turns across all of its agents, replans and iterations included).")
-@click.option("--report/--no-report", default=True, show_default=True, help="Write the report (numeric check only, no model calls) when the sweep ends.")
+@click.option("--report/--no-report", default=True, show_default=True, help="Judge the answers and write the report when the sweep ends.")
+@click.option("--judge-model", default="auto", show_default=True, help="Judge for the end-of-sweep report: 'auto' (the model judge anthropic:claude-sonnet-4-5 when ANTHROPIC_API_KEY is set, else the rule-based offline judge), 'offline', a model spec, or 'none' (numeric check only).")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
 @click.pass_context
 def cli(ctx: click.Context, **opts) -> None:
     """Sweep models x modes x FinanceBench questions x runs and record every run.
 
     Writes bench_runs/<UTC timestamp>/ with manifest.json, runs.jsonl (one record per
-    finished run, appended as it finishes) and traces/<run_id>.jsonl. Then run
-    `python analyze.py` to judge the answers and build the report.
+    finished run, appended as it finishes) and traces/<run_id>.jsonl, then judges the
+    answers (see --judge-model) and writes reports/<sweep>__<judge>__<UTC time>/.
+    `python analyze.py` judges and reports again, compares and gates.
     """
     if ctx.invoked_subcommand is not None:
         return
@@ -119,11 +121,20 @@ def cli(ctx: click.Context, **opts) -> None:
     if outcome.stopped_reason:
         click.echo(f"stopped: {outcome.stopped_reason}; raise --max-cost and resume with `python bench.py --resume {outcome.sweep.path} --max-cost N`", err=True)
     if opts["report"] and outcome.records:
-        from harness.analyze_sweep import AnalyzeConfig, analyze
+        from harness.analyze_sweep import AnalyzeConfig, analyze, console_lines
 
-        analysis = analyze(AnalyzeConfig(run_dir=outcome.sweep.path, reports_dir=opts["reports_dir"], cache_dir=opts["cache_dir"]), show_progress=False)
-        click.echo(f"report: {analysis.report}")
-    click.echo(f"judge the answers: python analyze.py {outcome.sweep.path} --judge  (add --judge-model offline without a key)")
+        judge = None if opts["judge_model"] == "none" else opts["judge_model"]
+        try:
+            analysis = analyze(
+                AnalyzeConfig(run_dir=outcome.sweep.path, judge_model=judge, reports_dir=opts["reports_dir"], cache_dir=opts["cache_dir"]),
+                show_progress=not opts["no_progress"],
+            )
+        except UserError as error:
+            _fail(error)
+        for line in console_lines(analysis)[1:]:  # the sweep line is already printed
+            click.echo(line)
+    else:
+        click.echo(f"judge and report: python analyze.py {outcome.sweep.path} --judge  (--judge-model offline without a key)")
 
 
 @cli.command()

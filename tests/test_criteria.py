@@ -55,14 +55,26 @@ def test_provenance_at_exactly_ninety_percent_passes(tmp_path) -> None:
     assert check.actual == 0.9 and check.status == "pass"
 
 
-def test_accuracy_is_not_judged_without_verdicts_or_with_numeric_only(tmp_path) -> None:
+def test_accuracy_is_not_judged_without_verdicts_or_with_an_unjudged_answer(tmp_path) -> None:
     records = [make_record(f"q{i}", provenance=TRACED) for i in range(3)]
     row = _rows(tmp_path / "a", records)["offline/simple"]
     assert row.checks["accuracy"].status == "not judged" and row.checks["accuracy"].shown == "not judged"
     assert row.passed and row.verdict == "pass (partial)"  # decided criteria pass; accuracy undecided
+    partial = [Verdict(r.run_id, "correct", "numeric") for r in records[:2]] + [Verdict(records[2].run_id, "unjudged", "none")]
+    row = _rows(tmp_path / "b", records, partial)["offline/simple"]
+    check = row.checks["accuracy"]
+    assert (check.status, check.shown) == ("not judged", "not judged") and "1 of 3 answers unjudged" in check.note
+    # The numeric check deciding every answer is a judgement, named for what it is.
     numeric = [Verdict(r.run_id, "correct", "numeric") for r in records]
-    row = _rows(tmp_path / "b", records, numeric)["offline/simple"]
-    assert row.checks["accuracy"].status == "not judged" and "numeric" in row.checks["accuracy"].note
+    check = _rows(tmp_path / "c", records, numeric)["offline/simple"].checks["accuracy"]
+    assert check.status == "pass" and "numeric check" in check.note and "LLM" not in check.note
+
+
+def test_the_offline_judge_is_named_as_rules_not_as_a_model(tmp_path) -> None:
+    records = [make_record(f"q{i}", provenance=TRACED) for i in range(3)]
+    verdicts = [Verdict(r.run_id, "correct", "rules", "offline") for r in records]
+    note = _rows(tmp_path, records, verdicts)["offline/simple"].checks["accuracy"].note
+    assert "rule-based offline judge" in note and "model" not in note.replace("rule-based offline judge", "")
 
 
 def test_provenance_is_na_when_no_answer_states_a_number(tmp_path) -> None:

@@ -19,21 +19,12 @@ from core.llm.client import RunMeter
 from core.llm.pricing import format_cost
 from harness.judge.agreement import format_confusion, summarize
 from harness.judge.labels import LabelledAnswer, load_human_labels, split_of
-from harness.judge.service import OFFLINE_JUDGE, JudgeItem, JudgeSettings, judge_items
+from harness.judge.service import OFFLINE_JUDGE, JudgeItem, JudgeSettings, judge_items, judge_name
 
 # What a judge must reach on each half of the human labels before its verdicts are trusted
 # for a report: agreement on correct-vs-not, and few invented successes.
 GOALS = {"binary_agreement": 0.93, "false_correct_rate": 0.03}
 TUNED_ON = "tune"  # the half the offline judge's rules were written against
-
-
-def judge_name(judge_model: str | None) -> str:
-    """How a report names a judge: the rule-based offline judge is never called a model."""
-    if not judge_model:
-        return "numeric check only"
-    if judge_model == OFFLINE_JUDGE:
-        return "numeric check + rule-based offline judge (no model)"
-    return f"numeric check + model judge {judge_model}"
 
 
 @dataclass

@@ -7,6 +7,7 @@ from typing import Any
 
 from core.records import RunRecord
 from core.trace import read_trace
+from harness.criteria import judge_label
 from harness.dataset import Question
 from harness.judge.verdict import Verdict
 from harness.report import fmt as f
@@ -26,7 +27,8 @@ def _question_text(question: Question | None, events: list[dict[str, Any]]) -> s
 def _verdict_rows(verdict: Verdict | None) -> list[tuple[str, str]]:
     if verdict is None:
         return []
-    rows = [("label", verdict.label), ("method", verdict.method), ("judge model", verdict.judge_model or f.DASH)]
+    rows = [("label", verdict.label), ("method", f"{verdict.method} ({judge_label(verdict.method)})"),
+            ("judge", verdict.judge_model if verdict.method == "llm" else judge_label(verdict.method))]
     if verdict.samples:
         rows.append(("samples", ", ".join(verdict.samples)))
     if verdict.agreement is not None:
