@@ -49,7 +49,7 @@ def cli() -> None:
 @click.option("--out", "out_dir", type=click.Path(path_type=Path, file_okay=False), default=None, help="Report folder (default: reports/<sweep>__<judge>__<UTC time>).")
 @click.option("--questions", "questions_file", type=click.Path(path_type=Path, dir_okay=False), default=None, help="Questions file with the gold answers (default: the one the sweep used).")
 @click.option("--runs-dir", type=click.Path(path_type=Path, file_okay=False), default=None, help="Where to look for the latest sweep (default: bench_runs/).")
-@click.option("--no-cache", is_flag=True, help="Judge again instead of reusing cached verdicts.")
+@click.option("--no-cache", is_flag=True, help="Judge again instead of reusing cached verdicts or those stored with the sweep.")
 @click.option("--cache-dir", type=click.Path(path_type=Path, file_okay=False), default=None, help="Where verdicts.sqlite and responses.sqlite live (default: data/cache).")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
 def report(run_dir, judge, judge_model, judge_runs, baseline, gate, junit, out_dir, questions_file, runs_dir, no_cache, cache_dir, no_progress) -> None:

@@ -127,7 +127,8 @@ class _JudgePlan:
 def _plan(sweep: Sweep, config: AnalyzeConfig) -> _JudgePlan:
     if config.judge_model:
         model = resolve_judge(config.judge_model, config.provider)
-        stored = read_verdicts(verdicts_path(sweep.path, judge_id(model, config.judge_runs)))
+        # --no-cache judges again; otherwise what this judge already decided is kept.
+        stored = read_verdicts(verdicts_path(sweep.path, judge_id(model, config.judge_runs))) if config.cache else {}
         source = "requested"
         if config.judge_model == AUTO_JUDGE:
             source = "auto: its key is set" if model != OFFLINE_JUDGE else f"auto: no key for {DEFAULT_JUDGE_MODEL}"
