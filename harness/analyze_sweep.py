@@ -127,8 +127,11 @@ class _JudgePlan:
 def _plan(sweep: Sweep, config: AnalyzeConfig) -> _JudgePlan:
     if config.judge_model:
         model = resolve_judge(config.judge_model, config.provider)
-        # --no-cache judges again; otherwise what this judge already decided is kept.
-        stored = read_verdicts(verdicts_path(sweep.path, judge_id(model, config.judge_runs))) if config.cache else {}
+        # --no-cache judges again; otherwise what this model judge already decided is kept.
+        # The offline judge is simply run again: it costs nothing, and a stored file is then
+        # a record of its verdicts, never a source of them.
+        reuse = config.cache and model != OFFLINE_JUDGE
+        stored = read_verdicts(verdicts_path(sweep.path, judge_id(model, config.judge_runs))) if reuse else {}
         source = "requested"
         if config.judge_model == AUTO_JUDGE:
             source = "auto: its key is set" if model != OFFLINE_JUDGE else f"auto: no key for {DEFAULT_JUDGE_MODEL}"
@@ -137,9 +140,11 @@ def _plan(sweep: Sweep, config: AnalyzeConfig) -> _JudgePlan:
     if found is None:
         return _JudgePlan("", {}, False, "numeric check only (no judge requested, none stored with the sweep)")
     _, model, stored = found
-    # The offline judge needs no key: run it again. A model judge's verdicts are reused and
-    # any answer it has not judged stays unjudged rather than costing a call unasked.
-    return _JudgePlan(model, stored, model == OFFLINE_JUDGE, "the judge stored with the sweep")
+    if model == OFFLINE_JUDGE:  # needs no key: run it again rather than trust a file
+        return _JudgePlan(model, {}, True, "the judge stored with the sweep, run again")
+    # A model judge's verdicts are reused; an answer it has not judged stays unjudged rather
+    # than costing a call nobody asked for.
+    return _JudgePlan(model, stored, False, "the judge stored with the sweep")
 
 
 def _judge(sweep: Sweep, questions: dict[str, Question], plan: _JudgePlan, config: AnalyzeConfig, show_progress: bool) -> JudgeOutcome:

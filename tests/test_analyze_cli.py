@@ -80,25 +80,56 @@ def test_a_gate_on_accuracy_without_a_judge_stops_up_front(tmp_path):
 
 
 def test_verdicts_travel_with_the_sweep_and_are_reused(tmp_path):
+    import json
+    import shutil
+
+    from core.llm.providers.scripted import register_script
     from harness.analyze_sweep import AnalyzeConfig, analyze
     from harness.judge.store import read_verdicts
 
-    sweep = sweep_with(tmp_path, "s", ["Capex was $1,577 million.", "I cannot tell from the context."])
-    reports = tmp_path / "reports"
-    first = analyze(AnalyzeConfig(run_dir=sweep, judge_model="offline", reports_dir=reports), show_progress=False)
-    stored = sweep / "verdicts" / "offline.jsonl"
+    calls = []
+
+    def judge(request):
+        calls.append(request)
+        return json.dumps({"label": "correct", "rationale": "fine"})
+
+    register_script("store-judge", judge)
+    sweep = sweep_with(tmp_path, "s", ["Capex matched the depreciation charge.", "Capex rose, as planned."])
+    cache = tmp_path / "cache"
+    config = dict(run_dir=sweep, reports_dir=tmp_path / "reports", cache_dir=cache)
+    first = analyze(AnalyzeConfig(judge_model="scripted:store-judge", **config), show_progress=False)
+    shutil.rmtree(cache)  # from here on only the sweep folder remembers the verdicts
+    stored = sweep / "verdicts" / "scripted-store-judge.jsonl"
     assert first.stored_verdicts == stored and set(read_verdicts(stored)) == {r.run_id for r in first.sweep.raw.values()}
-    assert first.report.parent.name.startswith("s__offline__")
-    # A later analysis without a judge option uses the judge stored with the sweep.
-    again = analyze(AnalyzeConfig(run_dir=sweep, reports_dir=reports), show_progress=False)
-    assert again.judge["model"] == "offline" and all(v.cached for v in again.judging.verdicts)
-    assert [v.label for v in again.judging.verdicts] == [v.label for v in first.judging.verdicts]
-    # A changed answer is judged again, not served from the stored verdicts.
-    runs = (sweep / "runs.jsonl").read_text().replace("I cannot tell from the context.", "Capex was $1,577 million.")
+    assert first.report.parent.name.startswith("s__scripted-store-judge__") and len(calls) == 2
+    # The same judge again: its verdicts come from the sweep folder, no call is made.
+    again = analyze(AnalyzeConfig(judge_model="scripted:store-judge", **config), show_progress=False)
+    assert len(calls) == 2 and all(v.cached for v in again.judging.verdicts)
+    # Without a judge option the analysis uses the judge stored with the sweep, calling nothing;
+    # an answer it never judged stays unjudged rather than costing a call nobody asked for.
+    runs = (sweep / "runs.jsonl").read_text().replace("Capex rose, as planned.", "Capex fell, as planned.")
     (sweep / "runs.jsonl").write_text(runs)
-    changed = analyze(AnalyzeConfig(run_dir=sweep, judge_model="offline", reports_dir=reports), show_progress=False)
-    assert [v.cached for v in changed.judging.verdicts].count(False) == 1
-    assert [v.label for v in changed.judging.verdicts] == ["correct", "correct"]
+    stored_only = analyze(AnalyzeConfig(**config), show_progress=False)
+    assert len(calls) == 2 and stored_only.judge["model"] == "scripted:store-judge"
+    assert [v.label for v in stored_only.judging.verdicts] == ["correct", "unjudged"]
+    assert "not judged by scripted:store-judge yet" in stored_only.judging.verdicts[1].rationale
+    # Asked for again, the judge judges only the changed answer.
+    shutil.rmtree(cache, ignore_errors=True)
+    last = analyze(AnalyzeConfig(judge_model="scripted:store-judge", **config), show_progress=False)
+    assert len(calls) == 3 and [v.cached for v in last.judging.verdicts] == [True, False]
+
+
+def test_the_offline_judge_is_run_again_not_read_back(tmp_path):
+    from harness.analyze_sweep import AnalyzeConfig, analyze
+
+    sweep = sweep_with(tmp_path, "s", ["Capex was $1,577 million.", "I cannot tell from the context."])
+    first = analyze(AnalyzeConfig(run_dir=sweep, judge_model="offline", reports_dir=tmp_path / "r"), show_progress=False)
+    stored = sweep / "verdicts" / "offline.jsonl"
+    # A tampered file changes nothing: the rules decide again.
+    stored.write_text(stored.read_text().replace('"refusal"', '"correct"'))
+    again = analyze(AnalyzeConfig(run_dir=sweep, reports_dir=tmp_path / "r"), show_progress=False)
+    assert again.judge["model"] == "offline" and not any(v.cached for v in again.judging.verdicts)
+    assert [v.label for v in again.judging.verdicts] == [v.label for v in first.judging.verdicts] == ["correct", "refusal"]
 
 
 def test_summary_json_has_every_cell_and_says_when_it_is_not_judged(tmp_path):

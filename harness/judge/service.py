@@ -108,6 +108,14 @@ def fingerprint(item: JudgeItem, settings: JudgeSettings) -> str:
     return hashlib.sha256(json.dumps(payload, ensure_ascii=False).encode()).hexdigest()
 
 
+def _reusable(kept: Verdict | None, item: JudgeItem, settings: JudgeSettings) -> Verdict | None:
+    """A stored verdict still valid for this item: same fingerprint, and a real label (an
+    answer left unjudged is judged when a judge is next allowed to)."""
+    if kept is None or kept.label not in LABELS or kept.fingerprint != fingerprint(item, settings):
+        return None
+    return kept
+
+
 def judge_items(
     items: list[JudgeItem], settings: JudgeSettings, on_done: Callable[[], None] | None = None,
     stored: Mapping[str, Verdict] | None = None,
@@ -124,9 +132,7 @@ async def _judge_all(
 ) -> JudgeOutcome:
     meter = RunMeter()
     client = cache = responses = None
-    needs_model = any(
-        not (item.item_id in stored and stored[item.item_id].fingerprint == fingerprint(item, settings)) for item in items
-    )
+    needs_model = any(_reusable(stored.get(item.item_id), item, settings) is None for item in items)
     if settings.judge_model and settings.judge_model != OFFLINE_JUDGE and settings.allow_model_calls and needs_model:
         spec = parse_model_spec(settings.judge_model)
         responses = ResponseCache(settings.response_cache) if settings.response_cache else None
@@ -137,8 +143,8 @@ async def _judge_all(
 
     async def one(item: JudgeItem) -> Verdict:
         mark = fingerprint(item, settings)
-        kept = stored.get(item.item_id)
-        if kept is not None and kept.fingerprint == mark:
+        kept = _reusable(stored.get(item.item_id), item, settings)
+        if kept is not None:
             verdict = replace(kept, cached=True)
         else:
             async with gate:
