@@ -2,10 +2,10 @@
 
 Reads only the sweep folder (and the questions file for gold answers): judging again, or
 rendering again, makes no model call of the runs. The verdicts are written back into the
-sweep folder (``verdicts/<judge>.jsonl``), so a sweep and its judgement travel together and
-a later analysis with the same judge reuses them. Without a judge option the analysis uses
-the judge that last judged the sweep (its stored verdicts; the rule-based offline judge is
-simply run again), else the numeric check alone. The report folder is named after the
+sweep folder (``verdicts/<judge>.jsonl``), so a sweep and its judgement travel together; a
+later analysis with the same model judge reuses them (the rule-based offline judge is simply
+run again). Without a judge option the analysis uses the judge that last judged the sweep,
+calling no model, else the numeric check alone. The report folder is named after the
 sweep and the judge: ``reports/<sweep>__<judge>__<UTC time>/``.
 """
 from __future__ import annotations
