@@ -117,7 +117,7 @@ async def run_one(
     record.pages_fetched = sorted(tools.pages_fetched)
     record.evidence_pages = question.gold.evidence_pages
     record.evidence_hit = evidence_hit(record.pages_fetched, question.gold)
-    record.provenance = check_provenance(record.answer, record.sources, record.findings, record.pages_fetched, index)
+    record.provenance = check_provenance(record.answer, record.findings, record.pages_fetched, index)
     trace.event("run_end", status=record.status, answer=record.answer, error=record.reason, usage=record.usage.__dict__)
     trace.close()
     return record
