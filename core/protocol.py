@@ -130,6 +130,29 @@ def parse_findings(text: str) -> list[Finding]:
     return out
 
 
+# --- the named inputs of a computed plan task ---------------------------------------------
+# ``<inputs>`` lists the numbers a computed task may use, one ``name = value`` per line; the
+# task replies with a JSON object whose numeric fields are expressions over these names
+# (``"capex_pct": "100 * capex_2022 / revenue_2022"``), which the harness evaluates.
+
+INPUT_LINE = re.compile(r"^(?P<name>[A-Za-z_][\w.]*) = (?P<value>-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)$")
+
+
+def format_inputs(named: dict[str, float]) -> str:
+    return "\n".join(f"{name} = {value!r}" for name, value in named.items())
+
+
+def parse_inputs(text: str) -> dict[str, float]:
+    """Read back what ``format_inputs`` wrote."""
+    out: dict[str, float] = {}
+    for line in text.splitlines():
+        match = INPUT_LINE.match(line.strip())
+        if match:
+            value = float(match["value"])
+            out[match["name"]] = int(value) if re.fullmatch(r"-?\d+", match["value"]) else value
+    return out
+
+
 # --- the loop state line (iterative synthesis) --------------------------------------------
 
 def format_loop_state(iteration: int, max_iterations: int, last_chance: bool) -> str:
