@@ -44,10 +44,12 @@ def read_block(text: str, name: str) -> str | None:
 
 # --- the section index -------------------------------------------------------------------
 # Every mode shows its models the same index, one line per node, indented two spaces per
-# depth: ``- <node_id> (pp. 27-28)[: <title>] -- <summary>``.
+# depth: ``- <node_id> (pp. 27-28)[ [+N subsections]][: <title>][ -- <summary>]``. A folded
+# index (what extraction turns see) hides some nodes' subsections; such a node says how many.
 
 SECTION_LINE = re.compile(
-    r"^(?P<indent>\s*)- (?P<node_id>\S+) \(pp?\. (?P<start>\d+)(?:-(?P<end>\d+))?\)(?:: (?P<title>.*?))?(?: -- (?P<summary>.*))?$"
+    r"^(?P<indent>\s*)- (?P<node_id>\S+) \(pp?\. (?P<start>\d+)(?:-(?P<end>\d+))?\)"
+    r"(?: \[\+(?P<folded>\d+) subsections?\])?(?:: (?P<title>.*?))?(?: -- (?P<summary>.*))?$"
 )
 
 
@@ -59,11 +61,14 @@ class SectionLine:
     end_page: int
     title: str = ""  # empty when the node id already says it
     summary: str = ""
+    folded: int = 0  # subsections not listed (fetch or grep the node to read inside them)
 
 
 def format_section_line(line: SectionLine) -> str:
     pages = f"p. {line.start_page}" if line.start_page == line.end_page else f"pp. {line.start_page}-{line.end_page}"
     text = f"{'  ' * line.depth}- {line.node_id} ({pages})"
+    if line.folded:
+        text += f" [+{line.folded} subsection{'s' if line.folded > 1 else ''}]"
     if line.title:
         text += f": {line.title}"
     if line.summary:
@@ -80,7 +85,7 @@ def parse_section_index(text: str) -> list[SectionLine]:
             start = int(match["start"])
             node_id = match["node_id"]
             out.append(SectionLine(node_id, len(match["indent"]) // 2, start, int(match["end"] or start),
-                                   match["title"] or node_id.replace("_", " "), match["summary"] or ""))
+                                   match["title"] or node_id.replace("_", " "), match["summary"] or "", int(match["folded"] or 0)))
     return out
 
 

@@ -8,8 +8,13 @@ at a time (``shared/seeds/iterative_retrieval_design.md`` is the specification).
 - Synthesis is single-turn with no tools. It sees the question, the numbered findings and
   the failed searches, never PDF text, and answers, asks for one more item, or fails.
 - Findings are append-only; failed extractions are kept as {item, reason, sections_tried}.
-- After ``max_iterations`` a last-chance synthesis may answer from what was found or fail
-  with a reason. Nothing forces an answer.
+- The synthesis of the last iteration carries the last-chance flag: it may answer from what
+  was found or fail with a reason, and is not offered another search. Nothing forces an
+  answer.
+- Extraction turns see the section index folded to a token budget (ids and pages, the
+  outline unfolded level by level), since an extraction resends it on every turn.
+- The extraction cache (design phase 3): a chunk of a section an earlier extraction read,
+  for any item, is answered with that extraction's findings; asking again reads the text.
 """
 from __future__ import annotations
 
@@ -24,8 +29,8 @@ from core.results import FailedSearch, Finding, RetrievalResult
 from retrievers.answers import normalise_sources
 from retrievers.base import RetrievalContext
 from retrievers.index.tree import DocumentIndex
-from retrievers.section_index import section_index
-from retrievers.subagent import SubAgent, run_subagent
+from retrievers.section_index import folded_section_index, section_index
+from retrievers.subagent import SubAgent, SubAgentOutcome, run_subagent
 from retrievers.tools import SectionTools
 
 EXTRACTOR_SYSTEM = """You are a data extraction agent working on one long financial filing.
@@ -83,42 +88,76 @@ class LoopState:
     findings: list[Finding] = field(default_factory=list)
     failed_searches: list[FailedSearch] = field(default_factory=list)
     iteration: int = 0
-    # Extraction cache (design phase 3): item -> node_id -> finding numbers from that section.
-    extracted: dict[str, dict[str, list[int]]] = field(default_factory=dict)
+    turns: int = 0  # extraction turns of the finished extractions
+    extraction: SubAgentOutcome | None = None  # the extraction under way
+    # Extraction cache (design phase 3): (node_id, offset) read by an earlier extraction, for
+    # whatever item -> the numbers of the findings that extraction returned.
+    extracted: dict[tuple[str, int], list[int]] = field(default_factory=dict)
     cache_hits: int = 0
+
+    def result(self, status: str = "fail", **fields: Any) -> RetrievalResult:
+        """The loop's outcome so far; also what a run cut short by a budget records."""
+        turns = self.turns + (self.extraction.turns if self.extraction is not None else 0)
+        return RetrievalResult(
+            status, turns=turns, iterations=self.iteration, findings=list(self.findings),
+            failed_searches=list(self.failed_searches), extra={"extraction_cache_hits": self.cache_hits}, **fields,
+        )
 
 
 class CachedSectionTools:
-    """Section tools for one extraction: a section already extracted for the same shopping
-    item is not fetched again; the tool returns that section's earlier findings instead."""
+    """Section tools for one extraction. They note every section the extraction tried
+    (fetched or grepped), and a chunk an earlier extraction already read, for any item, is
+    answered with that extraction's findings instead of its text; asking for the same chunk
+    again in this extraction reads the text (the earlier findings may lack what this item
+    needs)."""
 
-    def __init__(self, tools: SectionTools, state: LoopState, item: str, enabled: bool) -> None:
+    def __init__(self, tools: SectionTools, state: LoopState, enabled: bool) -> None:
         self.tools = tools
         self.state = state
-        self.item_key = " ".join(item.lower().split())
         self.enabled = enabled
-        self.fetched: list[str] = []
+        self.fetched: list[tuple[str, int]] = []  # chunks read (or answered from the cache)
+        self.tried: list[str] = []  # sections fetched or grepped, in order
+        self._answered_from_cache: set[tuple[str, int]] = set()
 
     @property
     def specs(self) -> list[ToolSpec]:
         return self.tools.specs
 
+    def _note(self, section: str) -> None:
+        if section and section not in self.tried:
+            self.tried.append(section)
+
     def call(self, name: str, arguments: dict[str, Any]) -> tuple[str, bool]:
-        if name == "fetch_section":
-            node = self.tools.index.node(str(arguments.get("node_id", ""))) or self.tools.index.closest_node(str(arguments.get("node_id", "")))
-            earlier = self.state.extracted.get(self.item_key, {}).get(node.node_id) if (node and self.enabled) else None
-            if node is not None and earlier is not None:
-                self.state.cache_hits += 1
-                self.tools.trace.event("extraction_cache_hit", item=self.item_key, node_id=node.node_id, findings=earlier)
-                reply = {
-                    "node_id": node.node_id,
-                    "already_extracted": True,
-                    "findings": [self.state.findings[i - 1].to_dict() for i in earlier],
-                    "hint": "This section was already extracted for this item; its findings are above. Read a different section or return.",
-                }
-                return json.dumps(reply), False
-            if node is not None:
-                self.fetched.append(node.node_id)
+        wanted = str(arguments.get("node_id", "") or "")
+        if name == "grep_section":
+            scope = wanted if wanted.lower() == "all" else getattr(self.tools.index.node(wanted) or self.tools.index.closest_node(wanted), "node_id", "")
+            self._note("all" if scope.lower() == "all" else scope)
+            return self.tools.call(name, arguments)
+        if name != "fetch_section":
+            return self.tools.call(name, arguments)
+        node = self.tools.index.node(wanted) or self.tools.index.closest_node(wanted)
+        if node is None:
+            return self.tools.call(name, arguments)
+        try:
+            chunk = (node.node_id, max(0, int(arguments.get("offset", 0) or 0)))
+        except (TypeError, ValueError):
+            return self.tools.call(name, arguments)
+        self._note(node.node_id)
+        earlier = self.state.extracted.get(chunk) if self.enabled else None
+        if earlier is not None and chunk not in self._answered_from_cache:
+            self._answered_from_cache.add(chunk)
+            self.state.cache_hits += 1
+            self.tools.trace.event("extraction_cache_hit", node_id=node.node_id, offset=chunk[1], findings=earlier)
+            reply = {
+                "node_id": node.node_id,
+                "offset": chunk[1],
+                "already_extracted": True,
+                "findings": [self.state.findings[i - 1].to_dict() for i in earlier],
+                "hint": "An earlier extraction read this part of the section and found the findings above. If they lack "
+                        "what you need, call fetch_section again with the same node_id and offset to read the text.",
+            }
+            return json.dumps(reply), False
+        self.fetched.append(chunk)
         return self.tools.call(name, arguments)
 
 
@@ -127,48 +166,51 @@ class IterativeRetriever:
 
     async def retrieve(self, index: DocumentIndex, question: str, ctx: RetrievalContext) -> RetrievalResult:
         state = LoopState()
-        sections = section_index(index)
+        ctx.progress = state.result  # a run cut short by a budget still records the loop state
+        sections = folded_section_index(index) if ctx.options.compact_index else section_index(index)
         item = question
         max_iterations = max(1, ctx.options.max_iterations)
-        turns = 0
         for iteration in range(1, max_iterations + 1):
             state.iteration = iteration
+            last_chance = iteration == max_iterations
             ctx.trace.event("iteration_start", iteration=iteration, item=item)
-            turns += await self._extract(item, question, sections, state, ctx)
-            reply = await self._synthesize(question, state, ctx, last_chance=False)
+            await self._extract(item, question, sections, state, ctx)
+            # The final iteration's synthesis is the last chance: it may answer from what was
+            # found or fail, and is not offered another search.
+            reply = await self._synthesize(question, state, ctx, last_chance=last_chance)
             ctx.trace.event("iteration_end", iteration=iteration, status=reply.get("status"), needs=reply.get("needs"))
-            result = self._finish(reply, state, turns)
+            result = self._finish(reply, state)
             if result is not None:
                 return result
+            if last_chance:  # a last-chance reply asking for more is not an answer
+                return state.result("fail", reason=f"no answer after {max_iterations} iterations; still needed: {reply.get('needs')}")
             item = str(reply.get("needs") or "").strip() or question
-        reply = await self._synthesize(question, state, ctx, last_chance=True)
-        result = self._finish(reply, state, turns)
-        if result is None:  # a last-chance reply asking for more is not an answer
-            result = self._result("fail", state, turns, reason=f"no answer after {max_iterations} iterations; still needed: {reply.get('needs')}")
-        return result
+        raise AssertionError("unreachable: the last iteration always returns")
 
-    async def _extract(self, item: str, question: str, sections: str, state: LoopState, ctx: RetrievalContext) -> int:
+    async def _extract(self, item: str, question: str, sections: str, state: LoopState, ctx: RetrievalContext) -> None:
         agent = SubAgent("extractor", EXTRACTOR_SYSTEM, EXTRACTION_SCHEMA, "Return the findings and the sections you searched.", ctx.options.extractor_turns)
         task = "\n\n".join(
             [block("shopping_item", item), block("question", question), block("sections", sections), "Extract findings for the shopping item."]
         )
-        tools = CachedSectionTools(ctx.tools, state, item, ctx.options.extraction_cache)
-        outcome = await run_subagent(agent, task, ctx.llm, tools)  # a fresh context every iteration
-        tried = sorted(set(tools.fetched) | set((outcome.result or {}).get("sections_searched", [])))
+        tools = CachedSectionTools(ctx.tools, state, ctx.options.extraction_cache)
+        state.extraction = SubAgentOutcome("exhausted")
+        outcome = await run_subagent(agent, task, ctx.llm, tools, state.extraction)  # a fresh context every iteration
+        state.turns += outcome.turns
+        state.extraction = None
+        searched = [str(s) for s in (outcome.result or {}).get("sections_searched", []) if str(s)]
+        tried = list(dict.fromkeys(tools.tried + searched))
         new = [self._clean_finding(f, state.iteration) for f in (outcome.result or {}).get("findings", [])] if outcome.status == "returned" else []
         if not new:
             failed = FailedSearch(item, outcome.reason or "the extraction returned no findings", tried)
             state.failed_searches.append(failed)
             ctx.trace.event("extraction_failed", iteration=state.iteration, **failed.to_dict())
-            return outcome.turns
+            return
         first = len(state.findings) + 1
         state.findings.extend(new)
         numbers = list(range(first, first + len(new)))
-        key = " ".join(item.lower().split())
-        for node_id in tools.fetched:
-            state.extracted.setdefault(key, {})[node_id] = numbers
+        for chunk in tools.fetched:
+            state.extracted[chunk] = numbers
         ctx.trace.event("extraction", iteration=state.iteration, item=item, findings=[f.to_dict() for f in new], sections_searched=tried)
-        return outcome.turns
 
     @staticmethod
     def _clean_finding(raw: dict[str, Any], iteration: int) -> Finding:
@@ -194,20 +236,13 @@ class IterativeRetriever:
         ctx.trace.event("synthesis", iteration=state.iteration, last_chance=last_chance, **{k: reply.get(k) for k in ("status", "answer", "needs", "reason", "sources")})
         return reply
 
-    def _finish(self, reply: dict[str, Any], state: LoopState, turns: int) -> RetrievalResult | None:
+    def _finish(self, reply: dict[str, Any], state: LoopState) -> RetrievalResult | None:
         status = str(reply.get("status", "")).lower()
         if status == "answer" and str(reply.get("answer") or "").strip():
-            return self._result(
-                "ok", state, turns, answer=str(reply["answer"]).strip(),
+            return state.result(
+                "ok", answer=str(reply["answer"]).strip(),
                 sources=normalise_sources(reply.get("sources")), confidence=str(reply.get("confidence") or ""),
             )
         if status == "fail":
-            return self._result("fail", state, turns, reason=str(reply.get("reason") or "synthesis failed without a reason"))
+            return state.result("fail", reason=str(reply.get("reason") or "synthesis failed without a reason"))
         return None
-
-    @staticmethod
-    def _result(status: str, state: LoopState, turns: int, **fields: Any) -> RetrievalResult:
-        return RetrievalResult(
-            status, turns=turns, iterations=state.iteration, findings=state.findings, failed_searches=state.failed_searches,
-            extra={"extraction_cache_hits": state.cache_hits}, **fields
-        )

@@ -14,7 +14,7 @@ from core.protocol import (
     read_blocks,
 )
 from core.results import Finding
-from retrievers.section_index import section_index
+from retrievers.section_index import folded_section_index, section_index
 
 
 def test_blocks_round_trip_and_cannot_be_closed_from_inside():
@@ -45,6 +45,24 @@ def test_the_index_the_modes_show_reads_back_node_for_node(tiny_index):
     assert [(p.node_id, p.depth, p.start_page, p.end_page) for p in parsed] == [
         (n.node_id, depth, n.start_page, n.end_page) for n, depth in walked
     ]
+
+
+def test_folded_lines_say_how_many_subsections_they_hide_and_read_back():
+    lines = [SectionLine("notes_to_consolidated_financial_statements", 1, 53, 124, "", "", folded=33),
+             SectionLine("note_2", 2, 59, 60, "Revenue", "Disaggregated revenue", folded=1)]
+    text = "\n".join(format_section_line(line) for line in lines)
+    assert text.splitlines()[0].endswith("(pp. 53-124) [+33 subsections]") and "[+1 subsection]: Revenue" in text
+    assert parse_section_index(text) == [
+        SectionLine("notes_to_consolidated_financial_statements", 1, 53, 124, "notes to consolidated financial statements", "", 33),
+        lines[1],
+    ]
+
+
+def test_a_small_documents_folded_index_is_its_full_index(tiny_index):
+    assert folded_section_index(tiny_index) == section_index(tiny_index)
+    tight = parse_section_index(folded_section_index(tiny_index, max_tokens=40))
+    assert [line.node_id for line in tight] == [n.node_id for n in tiny_index.nodes]  # the top level always shows
+    assert [line.folded for line in tight] == [0, 2, 3]
 
 
 def test_findings_round_trip():

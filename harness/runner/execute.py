@@ -103,6 +103,11 @@ async def run_one(
     except Exception as exc:  # noqa: BLE001 - a bug in one run must not end the sweep
         record.error, record.error_kind = f"{type(exc).__name__}: {exc}", "internal"
         trace.event("exception", traceback=traceback.format_exc())
+    if record.status == "error":
+        # Cut short (a budget, a provider error): the loop state the retriever had reached
+        # (iterations, findings, failed searches, replans, tasks) is recorded as it was.
+        record.result = ctx.progress()
+        record.result.status, record.result.answer, record.result.reason = "fail", "", ""
     record.duration_ms = round((time.monotonic() - started) * 1000)
     record.finished_at = datetime.now(UTC).isoformat(timespec="milliseconds")
     record.usage = UsageTotals(
