@@ -28,6 +28,7 @@ from harness.judge.service import (
 )
 from harness.progress import Progress
 from harness.report import render_report
+from harness.seeds_results import write_bench_results
 from harness.stats.cells import cell_stats
 from harness.stats.compare import Comparison, compare
 from harness.stats.frame import Sweep, load_sweep
@@ -119,6 +120,7 @@ def analyze(config: AnalyzeConfig, *, show_progress: bool = True, log: Callable[
     out_dir.mkdir(parents=True, exist_ok=True)
     junit = write_junit(gate, config.junit or out_dir / "gate.xml") if gate else None
     report = render_report(sweep, judging.verdicts, out_dir, baseline_comparison=comparison, gate_result=gate, questions=list(questions.values()))
+    write_bench_results(sweep, judging.verdicts, questions, out_dir)  # the seed benchmark's layout
     with (out_dir / "verdicts.jsonl").open("w", encoding="utf-8") as handle:
         for verdict in judging.verdicts:
             handle.write(json.dumps(verdict.to_dict()) + "\n")

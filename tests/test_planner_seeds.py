@@ -170,3 +170,13 @@ def test_the_planner_prompt_offers_only_what_the_options_allow():
     assert '"fetch"' not in relaxed and '"output"' not in relaxed and "call fail" not in relaxed
     assert seeds[:60] == relaxed[:60]  # the wire test server tells roles apart by this prefix
 
+
+def test_a_sweep_recorded_before_these_options_resumes_as_it_started():
+    from harness.config import SweepConfig
+
+    old = SweepConfig().to_dict()
+    old["options"] = {k: v for k, v in old["options"].items() if k not in ("strict_signatures", "expression_tasks", "tool_fetch_tasks", "compact_index")}
+    old["options"]["self_failure"] = False
+    resumed = SweepConfig.from_manifest(old).options
+    assert (resumed.strict_signatures, resumed.expression_tasks, resumed.tool_fetch_tasks, resumed.compact_index, resumed.self_failure) == (False,) * 5
+    assert SweepConfig.from_manifest(SweepConfig().to_dict()).options == ModeOptions()  # a new sweep resumes with what it recorded
