@@ -96,3 +96,38 @@ def test_a_flood_of_numbers_is_checked_quickly_and_mostly_untraced(tiny_index):
     answer = " ".join(f"{n:,}.{n % 97:02d} million" for n in range(10_000, 12_000))
     result = check_provenance(answer, [CAPEX, SALES], [1, 2, 3, 4, 5, 6], tiny_index)
     assert result.numbers == 2000 and result.ok is False and len(result.untraced) == 20
+
+
+def test_the_answers_own_arithmetic_is_checked_and_its_constants_are_not_figures(tiny_index):
+    answer = "Capex / sales = 1,749 / 34,229 * 100 = 5.11%; growth (34,229 / 35,355 - 1) * 100 = -3.18%."
+    result = check_provenance(answer, [], [4, 5], tiny_index)
+    assert result.ok is True and result.numbers == 6  # 1,749, 34,229 (twice), 35,355 and both results; not the 1 or the 100
+    wrong = check_provenance("Capex / sales = 1,749 / 34,229 * 100 = 7.11%", [], [4, 5], tiny_index)
+    assert wrong.ok is False and wrong.untraced == ["7.11%"]  # arithmetic shown but wrong
+    unread = check_provenance("Turnover = 34,229 / ((9,178 + 9,429) / 2) = 3.68", [], [4], tiny_index)
+    assert unread.ok is False and "9,178" in unread.untraced  # an operand on a page never read
+
+
+def test_a_step_from_derived_numbers_is_derived(tiny_index):
+    # Margins 19.1% and 20.8% are one step from page 4's figures; their difference is one more.
+    answer = "Operating margin fell 1.7 points, from 20.8% to 19.1% (operating income 7,369 and 6,539 over net sales 35,355 and 34,229)."
+    assert check_provenance(answer, [], [4], tiny_index).ok is True
+
+
+def test_a_hostile_answer_is_checked_in_linear_time(tiny_index):
+    import time
+
+    started = time.perf_counter()
+    check_provenance("1 " * 40_000 + "= 2", [], [4], tiny_index)
+    check_provenance("(" * 5_000 + "1 + 1" + ")" * 5_000 + " = 2", [], [4], tiny_index)
+    assert time.perf_counter() - started < 30  # a sanity bound on a pathological input, not a benchmark
+
+
+def test_shown_arithmetic_may_round_its_result_to_the_decimals_written(tiny_index):
+    assert check_provenance("ROA = 6,539 / ((46,455 + 47,072) / 2) = 0.14", [], [4, 6], tiny_index).ok is True
+    assert check_provenance("ROA = 6,539 / ((46,455 + 47,072) / 2) = 0.2", [], [4, 6], tiny_index).ok is False
+
+
+def test_arithmetic_on_constants_alone_traces_nothing(tiny_index):
+    assert check_provenance("Revenue was 12 * 100 = 1,200 million.", [], [4], tiny_index).ok is False
+    assert check_provenance("The reserve was 777,777 * 1 = 777,777 (p. 4).", [], [4], tiny_index).ok is False

@@ -9,7 +9,10 @@ actually fetched (``pages_fetched``) counts:
   the answer wrote ("19.1%" for 19.08) and sign as presentation ("(1,749)" is capex 1,749);
 - it is *derived* when one arithmetic step (sum, difference, product, ratio, percentage,
   growth; optionally times or over a constant such as 100, 2 or 365) turns traced numbers,
-  or verified findings, into it;
+  verified findings or numbers derived before into it, or when the answer shows the
+  arithmetic ("6,489 / ((282 + 253) / 2) = 24.26"), its figures are traced or derived, and
+  it evaluates to the result as written (a bare 1, 2 or 100 inside such arithmetic is an
+  operand, not a figure to trace);
 - otherwise it is *untraced*. A page the answer cites but the run never fetched traces
   nothing, and neither does a page that does not exist.
 
@@ -27,11 +30,14 @@ import itertools
 import math
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
 
 from core.results import Finding, Provenance
 from harness.judge.amounts import parse_quantities
 from retrievers.answers import CITATION
 from retrievers.index.tree import DocumentIndex
+from retrievers.planner.expressions import ExpressionError, evaluate, parse_expression
 
 _PAGE_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
 # "$1.577 billion" against a table in millions; a percent against a fraction is arithmetic.
@@ -39,6 +45,7 @@ SCALES = (1.0, 1e3, 1e-3, 1e6, 1e-6, 1e9, 1e-9)
 # Constants that financial arithmetic uses beside the figures themselves.
 CONSTANTS = (2.0, 3.0, 4.0, 12.0, 100.0, 365.0)
 MAX_INPUTS = 30  # numbers the derivation search combines (pairs grow as the square)
+ARITHMETIC_CONSTANTS = frozenset({1.0, *CONSTANTS})
 
 
 class PageNumbers:
@@ -76,10 +83,12 @@ def _significant_digits(value: float, decimals: int) -> int:
     return len(digits.rstrip("0")) if decimals == 0 else len(digits)
 
 
-def _window(value: float, decimals: int, scale: float) -> tuple[float, float]:
-    """The source values (in their own scale) that a stated value may round from."""
+def _window(value: float, decimals: int, scale: float, *, any_precision: bool = False) -> tuple[float, float]:
+    """The source values (in their own scale) that a stated value may round from.
+    ``any_precision``: round at the written precision even with one significant digit (for
+    the result of arithmetic the answer shows, which is not matched against anything else)."""
     target = value * scale
-    if _significant_digits(value, decimals) >= 2:
+    if any_precision or _significant_digits(value, decimals) >= 2:
         half = 0.5 * 10.0 ** (-decimals) * scale
     else:
         half = 0.0
@@ -109,16 +118,61 @@ class Derivations:
                 steps.update((abs(a / b), abs(100 * a / b), abs(100 * (a / b - 1)), abs(a / b - 1)))
         self.steps = sorted(steps)
 
-    def _any_within(self, low: float, high: float) -> bool:
+    def _within(self, low: float, high: float) -> float | None:
         i = bisect.bisect_left(self.steps, low)
-        return i < len(self.steps) and self.steps[i] <= high
+        return self.steps[i] if i < len(self.steps) and self.steps[i] <= high else None
 
-    def explain(self, value: float, decimals: int) -> bool:
+    def explain(self, value: float, decimals: int) -> float | None:
+        """The exact value that ``value`` (as written) rounds from, or None."""
         low, high = _window(abs(value), decimals, 1.0)
-        if self._any_within(low, high):
-            return True
+        found = self._within(low, high)
+        if found is not None:
+            return found
         # step * k in [low, high]  <=>  step in [low / k, high / k]; likewise for step / k.
-        return any(self._any_within(low / k, high / k) or self._any_within(low * k, high * k) for k in CONSTANTS)
+        for k in CONSTANTS:
+            if (step := self._within(low / k, high / k)) is not None:
+                return step * k
+            if (step := self._within(low * k, high * k)) is not None:
+                return step / k
+        return None
+
+
+# The answer's own arithmetic: "6,489 / ((282 + 253) / 2) = 24.26". The expression is
+# evaluated by the planner's expression evaluator (numbers only, no names).
+_EXPRESSION_CHARS = frozenset("0123456789.,()+-*/×÷$% ")
+_RESULT = re.compile(r"\s*\$?\s*(-?\d[\d,]*(?:\.\d+)?)")
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?:\D|$))")
+MAX_EXPRESSION = 300  # characters of arithmetic looked at before an "="
+
+
+@dataclass(frozen=True)
+class ShownComputation:
+    start: int  # of the expression
+    end: int
+    result_start: int
+    value: float
+
+
+def shown_computations(text: str) -> list[ShownComputation]:
+    """Each ``expression = number`` in the text whose expression is arithmetic on numbers.
+    Scans back from each "=" (at most ``MAX_EXPRESSION`` characters), so a long answer costs
+    linear time."""
+    found = []
+    for equals in (i for i, ch in enumerate(text) if ch == "="):
+        start = equals
+        while start > 0 and equals - start < MAX_EXPRESSION and text[start - 1] in _EXPRESSION_CHARS:
+            start -= 1
+        raw = text[start:equals]
+        result = _RESULT.match(text, equals + 1)
+        if result is None or not re.search(r"\d\s*[-+*/×÷]\s*\(*\s*\$?\d", raw):
+            continue
+        cleaned = _THOUSANDS.sub("", raw.replace("×", "*").replace("÷", "/").replace("$", "").replace("%", "")).strip().lstrip(")").strip()
+        try:
+            value = float(evaluate(parse_expression(cleaned), {}))
+        except ExpressionError:
+            continue
+        found.append(ShownComputation(start + len(raw) - len(raw.lstrip()), equals, result.start(1), value))
+    return found
 
 
 def verify_findings(findings: list[Finding], read: set[int], index: DocumentIndex | None) -> tuple[list[float], list[str], int]:
@@ -162,26 +216,58 @@ def check_provenance(answer: str, findings: list[Finding], pages_fetched: Iterab
     read = {p for p in pages_fetched if 0 < p <= page_count}
     finding_values, unverified, checked = verify_findings(findings, read, index)
     base = Provenance(findings_checked=checked, findings_verified=len(finding_values), unverified_findings=unverified[:20], verified=True)
-    stated = parse_quantities(CITATION.sub(" ", answer)) if answer.strip() else []
+    text = CITATION.sub(" ", answer) if answer.strip() else ""
+    computations = shown_computations(text)
+    # A bare 1, 2, 100... inside the answer's own arithmetic is an operand, not a figure.
+    stated = [q for q in parse_quantities(text) if not _arithmetic_constant(q.number, q.start, q, computations)]
     if not stated:
         return base
     pages = PageNumbers(index.pages[p - 1] for p in sorted(read)) if index is not None else PageNumbers([])
-    traced: set[int] = set()
-    sources: list[float] = []
+    exact: dict[int, float] = {}  # position -> the value it stands for: on a page, or derived
+    traced = 0
     for position, quantity in enumerate(stated):
         source = pages.find(quantity.number, quantity.decimals)
         if source is not None:
-            traced.add(position)
-            sources.append(source)
-    derivations = Derivations(list(dict.fromkeys(sources + finding_values))[:MAX_INPUTS])
-    derived, untraced = 0, []
-    for position, quantity in enumerate(stated):
-        if position in traced:
-            continue
-        if derivations.explain(quantity.number, quantity.decimals):
-            derived += 1
-        else:
-            untraced.append(quantity.text or str(quantity.number))
-    base.numbers, base.traced, base.derived = len(stated), len(traced), derived
+            exact[position] = source
+            traced += 1
+    # Derived numbers may feed further steps ("0.8 points" between two computed margins),
+    # so derive until nothing new is explained.
+    for _ in range(4):
+        known = list(dict.fromkeys(list(exact.values()) + finding_values))[:MAX_INPUTS]
+        derivations = Derivations(known)
+        grew = False
+        for position, quantity in enumerate(stated):
+            if position in exact:
+                continue
+            value = derivations.explain(quantity.number, quantity.decimals)
+            if value is None:
+                value = _shown_result(position, stated, computations, exact)
+            if value is not None:
+                exact[position], grew = value, True
+        if not grew:
+            break
+    untraced = [q.text or str(q.number) for i, q in enumerate(stated) if i not in exact]
+    base.numbers, base.traced, base.derived = len(stated), traced, len(exact) - traced
     base.untraced, base.ok = untraced[:20], not untraced
     return base
+
+
+def _arithmetic_constant(number: float, start: int, quantity: Any, computations: list[ShownComputation]) -> bool:
+    if quantity.currency or quantity.percent or quantity.explicit_scale or abs(number) not in ARITHMETIC_CONSTANTS:
+        return False
+    return any(c.start <= start < c.end for c in computations)
+
+
+def _shown_result(position: int, stated: list[Any], computations: list[ShownComputation], exact: dict[int, float]) -> float | None:
+    """The value of the answer's computation whose result this number is, when every
+    figure the computation uses is traced or derived and the result rounds from it."""
+    quantity = stated[position]
+    for computation in computations:
+        if computation.result_start != quantity.start:
+            continue
+        operands = [i for i, q in enumerate(stated) if computation.start <= q.start < computation.end]
+        if not operands or not all(i in exact for i in operands):
+            return None  # constants alone ("12 * 100 = 1,200") explain nothing about the document
+        low, high = _window(abs(quantity.number), quantity.decimals, 1.0, any_precision=True)
+        return computation.value if low <= abs(computation.value) <= high else None
+    return None
