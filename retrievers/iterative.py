@@ -34,13 +34,15 @@ from retrievers.subagent import SubAgent, SubAgentOutcome, run_subagent
 from retrievers.tools import SectionTools
 
 EXTRACTOR_SYSTEM = """You are a data extraction agent working on one long financial filing.
-You get a shopping item (what to look for), the question it serves, and the section index.
+You get a shopping item (what to look for), the question it serves, and the section index (a section
+marked [+N subsections] has parts not listed: grep it to find them, each match names its part).
 Tools: grep_section(node_id or "all", pattern) to locate text; fetch_section(node_id, offset) to read it
 (5,000-6,000 characters per call; when truncated is true, continue at the hint's offset rather than guess).
 Fetch the 1-3 most promising sections. Extract every relevant data point, not only the shopping item:
 numbers as raw numeric values with their unit and scale from the table header (e.g. millions_usd, percent),
 the 1-based page from the [Page N] marker, the section title, and a context sentence saying exactly what
-the value is (metric, period, segment). Then call `return` with {"findings": [...], "sections_searched": [...]}.
+the value is (metric, period, segment). Report values as printed on the page; leave arithmetic to the
+synthesis agent. Then call `return` with {"findings": [...], "sections_searched": [...]}.
 If nothing relevant is in the sections you read, call `fail` with the reason and the sections you tried."""
 
 FINDING_SCHEMA = {

@@ -1,6 +1,7 @@
 """Tokens of a three-iteration iterative run on the 3M FY2022 10-K, with scripted replies.
 
     python scripts/bench_iterative_tokens.py
+    python scripts/bench_iterative_tokens.py --full-index     # extraction turns see the whole index
     python scripts/bench_iterative_tokens.py --pdf data/pdfs/OTHER.pdf --sections a,b,c
 
 The design's target is < 25k tokens per run. This measures what the harness itself sends:
@@ -61,15 +62,16 @@ def scripted_model(sections: list[str]):
     return respond
 
 
-def measure(pdf: Path, sections: list[str]) -> None:
+def measure(pdf: Path, sections: list[str], compact_index: bool) -> None:
     index = load_or_build_index(pdf, INDEX_DIR)
     register_script("bench_iterative_tokens", scripted_model(sections))
     provider = create_provider(parse_model_spec("scripted:bench_iterative_tokens"), ProviderSettings())
     trace = Trace(None)
     meter = RunMeter()
-    ctx = RetrievalContext(ModelClient(provider).bind(meter=meter, trace=trace), SectionTools(index, trace), trace, ModeOptions(max_iterations=3))
+    ctx = RetrievalContext(ModelClient(provider).bind(meter=meter, trace=trace), SectionTools(index, trace), trace, ModeOptions(max_iterations=3, compact_index=compact_index))
     result = asyncio.run(get_retriever("iterative").retrieve(index, QUESTION, ctx))
-    print(f"{pdf.name}: {index.page_count} pages, {len(index.all_nodes())} sections; status {result.status}, {result.iterations} iterations")
+    shown = "folded" if compact_index else "full"
+    print(f"{pdf.name}: {index.page_count} pages, {len(index.all_nodes())} sections, {shown} index; status {result.status}, {result.iterations} iterations")
     for number, request in enumerate(provider.requests, 1):  # type: ignore[attr-defined]
         print(f"  call {number:2d} {request.role:12s} {len(request.messages)} messages  {estimate_request_tokens(request):6,d} input tokens")
     for role, usage in sorted(meter.by_role.items()):
@@ -81,8 +83,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pdf", type=Path, default=PDF_DIR / "3M_2022_10K.pdf")
     parser.add_argument("--sections", default=",".join(SECTIONS), help="node ids fetched in iterations 1, 2, 3")
+    parser.add_argument("--full-index", action="store_true", help="extraction turns see the whole section index (the old behaviour)")
     args = parser.parse_args()
-    measure(args.pdf, [s for s in args.sections.split(",") if s])
+    measure(args.pdf, [s for s in args.sections.split(",") if s], not args.full_index)
 
 
 if __name__ == "__main__":
