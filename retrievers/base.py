@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any, Protocol
 
+from core.errors import UserError
 from core.llm.client import RunModel
 from core.results import RetrievalResult
 from core.trace import Trace
@@ -47,7 +48,8 @@ class ModeOptions:
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise ValueError(f"unknown mode options {unknown}")
+            raise UserError(f"the sweep's manifest has mode options this version does not know: {', '.join(unknown)}",
+                            "resume it with the version of pageindex-bench that started it")
         return cls(**{**LEGACY_OPTIONS, **data})
 
 

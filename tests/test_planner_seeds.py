@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from conftest import run_mode
 
+from core.errors import UserError
 from core.protocol import parse_inputs, read_block, read_blocks
 from retrievers.base import ModeOptions
 from retrievers.planner import planner_system
@@ -180,3 +182,8 @@ def test_a_sweep_recorded_before_these_options_resumes_as_it_started():
     resumed = SweepConfig.from_manifest(old).options
     assert (resumed.strict_signatures, resumed.expression_tasks, resumed.tool_fetch_tasks, resumed.compact_index, resumed.self_failure) == (False,) * 5
     assert SweepConfig.from_manifest(SweepConfig().to_dict()).options == ModeOptions()  # a new sweep resumes with what it recorded
+
+    newer = SweepConfig().to_dict()
+    newer["options"]["warp_drive"] = True
+    with pytest.raises(UserError, match="warp_drive"):
+        SweepConfig.from_manifest(newer)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 from offline_server import offline_responder
 
@@ -13,6 +14,7 @@ import bench
 from harness.presets import PRESETS
 
 
+@pytest.mark.filterwarnings("ignore:The model .* is deprecated:DeprecationWarning")  # the SDK's notice for sonnet 4.5, not ours
 def test_preset_seeds_runs_the_seed_benchmark_and_analyze_writes_bench_results(wire_server, monkeypatch, tmp_path):
     monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-fake-key")
     monkeypatch.setenv("ANTHROPIC_BASE_URL", wire_server.url)
