@@ -18,7 +18,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.llm.types import Message
-from core.protocol import block, format_inputs
+from core.protocol import (
+    DEPENDENCIES,
+    INPUTS,
+    QUESTION,
+    RESULTS,
+    SECTIONS,
+    SIGNATURE,
+    TASK,
+    GateVerdict,
+    block,
+    format_inputs,
+    format_task_results,
+)
 from core.reply_parsing import MalformedOutput, parse_json_object
 from core.results import RetrievalResult
 from core.schema_check import validate
@@ -109,8 +121,8 @@ class PlanExecutor:
         for wave in self.plan.waves():
             if self.options.quality_gate and any(t.id == FINAL_TASK for t in wave):
                 verdict = await self._quality_gate(execution)
-                if not verdict.get("sufficient", True):
-                    reason = f"quality gate: {verdict.get('missing') or ''} {verdict.get('reason') or ''}".strip()
+                if not verdict.sufficient:
+                    reason = f"quality gate: {verdict.missing} {verdict.reason}".strip()
                     return Execution("failed", failed_task="quality_gate", reason=reason, outcomes=execution.outcomes, executed=execution.executed)
             outcomes = await self._run_wave(wave, execution)
             for outcome in outcomes:
@@ -144,12 +156,12 @@ class PlanExecutor:
         prompt = "\n\n".join(
             part
             for part in [
-                block("question", self.question),
-                block("task", self._task_text(task), id=task.id),
-                block("signature", task.signature or "{}"),
-                block("dependencies", json.dumps(dependencies, indent=1)) if dependencies else "",
-                block("inputs", format_inputs(shown) or "(none)") if computed else "",
-                block("sections", self.sections) if agent.tools and not computed else "",
+                block(QUESTION, self.question),
+                block(TASK, self._task_text(task), id=task.id),
+                block(SIGNATURE, task.signature or "{}"),
+                block(DEPENDENCIES, format_task_results(dependencies)) if dependencies else "",
+                block(INPUTS, format_inputs(shown)) if computed else "",
+                block(SECTIONS, self.sections) if agent.tools and not computed else "",
             ]
             if part
         )
@@ -276,15 +288,15 @@ class PlanExecutor:
             self.ctx.trace.event("task_computed", expressions={k: v for k, v in result.items() if k in numeric}, inputs=len(inputs))
         return result, reason, turns
 
-    async def _quality_gate(self, execution: Execution) -> dict[str, Any]:
+    async def _quality_gate(self, execution: Execution) -> GateVerdict:
         results = {k: o.result for k, o in execution.outcomes.items()}
-        prompt = "\n\n".join([block("question", self.question), block("results", json.dumps(results, indent=1))])
+        prompt = "\n\n".join([block(QUESTION, self.question), block(RESULTS, format_task_results(results))])
         completion = await self.ctx.llm.complete(GATE_SYSTEM, [Message.user(prompt)], role="quality_gate", max_tokens=500)
         try:
-            verdict = parse_json_object(completion.text)
+            verdict = GateVerdict.from_dict(parse_json_object(completion.text))
         except MalformedOutput:
-            verdict = {"sufficient": True, "reason": "gate reply unreadable; passing"}
-        self.ctx.trace.event("quality_gate", **{k: verdict.get(k) for k in ("sufficient", "missing", "reason")})
+            verdict = GateVerdict(True, reason="gate reply unreadable; passing")
+        self.ctx.trace.event("quality_gate", sufficient=verdict.sufficient, missing=verdict.missing or None, reason=verdict.reason or None)
         return verdict
 
 

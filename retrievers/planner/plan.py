@@ -23,6 +23,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from core.protocol import PlanDraft
+
 FINAL_TASK = "final_answer"
 TOOLS = ("fetch_section", "grep_section")
 OUTPUTS = {"json": "json", "expression": "expression", "ptc_lisp": "expression"}  # the seeds' name for it
@@ -83,44 +85,30 @@ class Plan:
 
 
 def parse_plan(data: dict[str, Any]) -> Plan:
+    """A runnable plan from the planner's reply (read as ``core.protocol.PlanDraft``), or
+    ``PlanError`` saying what is wrong with it."""
     if not isinstance(data, dict) or not isinstance(data.get("tasks"), list) or not data["tasks"]:
         raise PlanError("a plan needs a non-empty \"tasks\" list")
+    draft = PlanDraft.from_dict(data)
     agents: dict[str, AgentDef] = {}
-    for name, spec in (data.get("agents") or {}).items():
-        spec = spec if isinstance(spec, dict) else {}
-        tools = [t for t in spec.get("tools", []) if isinstance(t, str)]
-        unknown = [t for t in tools if t not in TOOLS]
+    for name, spec in draft.agents.items():
+        unknown = [t for t in spec.tools if t not in TOOLS]
         if unknown:
             raise PlanError(f"agent {name!r} asks for unknown tools {unknown}; available: {list(TOOLS)}")
-        agents[str(name)] = AgentDef(str(name), str(spec.get("prompt", "")), tools)
+        agents[name] = AgentDef(name, spec.prompt, spec.tools)
     tasks: list[Task] = []
-    for raw in data["tasks"]:
-        if not isinstance(raw, dict) or not raw.get("id"):
+    for raw in draft.tasks:
+        if not raw.id:
             raise PlanError("every task needs an \"id\"")
-        fetch = _fetch_list(raw)
-        default_agent = "document_analyst" if fetch else "synthesizer"
-        agent = str(raw.get("agent", "") or default_agent)
-        if agent not in agents:
-            agents[agent] = AgentDef(agent, "", list(TOOLS) if fetch else [])
-        output = str(raw.get("output", "json") or "json").lower()
+        fetch = _fetch_list(raw.id, raw.fetch)
+        agent = raw.agent or ("document_analyst" if fetch else "synthesizer")
+        agents.setdefault(agent, AgentDef(agent, "", list(TOOLS) if fetch else []))
+        output = raw.output.lower()
         if output not in OUTPUTS:
-            raise PlanError(f"task {raw['id']!r}: unknown output {output!r}; use \"json\" or \"expression\"")
+            raise PlanError(f"task {raw.id!r}: unknown output {output!r}; use \"json\" or \"expression\"")
         if fetch and OUTPUTS[output] != "json":
-            raise PlanError(f"task {raw['id']!r} both fetches and computes; split it into a fetch task and a computed task")
-        depends = raw.get("depends_on") or []
-        tasks.append(
-            Task(
-                id=str(raw["id"]),
-                agent=agent,
-                input=str(raw.get("input", "")),
-                depends_on=[str(d) for d in (depends if isinstance(depends, list) else [depends])],
-                signature=str(raw.get("signature", "") or ""),
-                output=OUTPUTS[output],
-                verification=str(raw.get("verification", "") or ""),
-                type=str(raw.get("type", "") or ""),
-                fetch=fetch,
-            )
-        )
+            raise PlanError(f"task {raw.id!r} both fetches and computes; split it into a fetch task and a computed task")
+        tasks.append(Task(raw.id, agent, raw.input, raw.depends_on, raw.signature, OUTPUTS[output], raw.verification, raw.type, fetch))
     ids = [t.id for t in tasks]
     duplicates = sorted({i for i in ids if ids.count(i) > 1})
     if duplicates:
@@ -140,12 +128,8 @@ def parse_plan(data: dict[str, Any]) -> Plan:
     return plan
 
 
-def _fetch_list(raw: dict[str, Any]) -> list[tuple[str, int]]:
+def _fetch_list(task_id: str, items: list[Any]) -> list[tuple[str, int]]:
     """A fetch task's sections: node ids, or {node_id, offset} objects."""
-    value = raw.get("fetch")
-    if value in (None, [], ""):
-        return []
-    items = value if isinstance(value, list) else [value]
     out: list[tuple[str, int]] = []
     for item in items:
         if isinstance(item, str) and item.strip():
@@ -153,12 +137,12 @@ def _fetch_list(raw: dict[str, Any]) -> list[tuple[str, int]]:
         elif isinstance(item, dict) and str(item.get("node_id") or "").strip():
             offset = item.get("offset", 0)
             if not isinstance(offset, int) or isinstance(offset, bool) or offset < 0:
-                raise PlanError(f"task {raw.get('id')!r}: a fetch offset is a whole number of characters, not {offset!r}")
+                raise PlanError(f"task {task_id!r}: a fetch offset is a whole number of characters, not {offset!r}")
             out.append((str(item["node_id"]).strip(), offset))
         else:
-            raise PlanError(f"task {raw.get('id')!r}: \"fetch\" lists node_ids (or {{node_id, offset}} objects), not {item!r}")
+            raise PlanError(f"task {task_id!r}: \"fetch\" lists node_ids (or {{node_id, offset}} objects), not {item!r}")
     if len(out) > 8:
-        raise PlanError(f"task {raw.get('id')!r} fetches {len(out)} sections; at most 8 per task")
+        raise PlanError(f"task {task_id!r} fetches {len(out)} sections; at most 8 per task")
     return out
 
 
