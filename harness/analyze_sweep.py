@@ -41,6 +41,7 @@ from harness.judge.store import judge_id, latest_stored, read_verdicts, verdicts
 from harness.judge.verdict import Verdict
 from harness.progress import Progress
 from harness.report import render_report
+from harness.seeds_results import write_bench_results
 from harness.stats.cells import cell_stats, judge_summary
 from harness.stats.compare import Comparison, ModeComparison, compare, mode_comparisons
 from harness.stats.frame import Sweep, load_sweep
@@ -244,6 +245,7 @@ def analyze(config: AnalyzeConfig, *, show_progress: bool = True, log: Callable[
         sweep, judging.verdicts, out_dir, baseline_comparison=comparison, gate_result=gate,
         questions=list(questions.values()), judge=judge, mode_comparisons=modes,
     )
+    write_bench_results(sweep, judging.verdicts, questions, out_dir)  # the seed benchmark's layout
     with (out_dir / "verdicts.jsonl").open("w", encoding="utf-8") as handle:
         for verdict in judging.verdicts:
             handle.write(json.dumps(verdict.to_dict()) + "\n")

@@ -128,10 +128,10 @@ def test_evidence_hit_rate_skips_questions_without_evidence(tmp_path) -> None:
 
 def test_provenance_rate_counts_answered_runs_that_state_numbers(tmp_path) -> None:
     records = [
-        make_record("q1", provenance={"numbers": 2, "traced": 2, "untraced": [], "ok": True}),
-        make_record("q2", provenance={"numbers": 2, "traced": 1, "untraced": ["7.5%"], "ok": False}),
-        make_record("q3", provenance={"numbers": 0, "traced": 0, "untraced": [], "ok": None}),
-        make_record("q4", status="fail", provenance={"ok": None}),
+        make_record("q1", provenance={"numbers": 2, "traced": 2, "untraced": [], "ok": True, "verified": True}),
+        make_record("q2", provenance={"numbers": 2, "traced": 1, "untraced": ["7.5%"], "ok": False, "verified": True}),
+        make_record("q3", provenance={"numbers": 0, "traced": 0, "untraced": [], "ok": None, "verified": True}),
+        make_record("q4", status="fail", provenance={"ok": None, "verified": True}),
     ]
     row = _cell(tmp_path, records).iloc[0]
     assert row["provenance_runs"] == 2 and row["provenance_rate"] == 0.5

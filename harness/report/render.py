@@ -162,7 +162,8 @@ def render_report(
         "css_href": "style.css",
         "header": rows.header_rows(sweep, judge_figures, judge_title),
         "thresholds": f"reliability > {RELIABILITY_MIN:.0%}, accuracy > {ACCURACY_MIN:.0%} (judged cells only), "
-                      f"mean tokens < {MEAN_TOKENS_MAX / 1000:.0f}k, provenance ≥ {PROVENANCE_MIN:.0%} of answers that state a number",
+                      f"mean tokens < {MEAN_TOKENS_MAX / 1000:.0f}k, provenance: {PROVENANCE_MIN:.0%} of answers that state a number have every number "
+                      "traced to a page the run read",
         "criteria": rows.criteria_table(criteria),
         "gate": rows.gate_table(gate_result) if gate_result is not None else None,
         "comparison": rows.comparison_tables(baseline_comparison) if baseline_comparison is not None else None,

@@ -138,7 +138,7 @@ def cell_tables(stats: pd.DataFrame) -> tuple[dict[str, Any], dict[str, Any]]:
                     ("judge agreement", "share of judge samples agreeing with the majority label (--judge-runs)"),
                     "tokens mean", "median", "p95", "mean tokens by role", "cost", "cost / run", "duration", "p95"]
     behaviour_cols: list[str | tuple[str, str]] = ["cell", "LLM calls", "turns", "tool calls", "iterations", "findings", "failed searches", "replans",
-                      "retries", ("evidence hit", "fetched a gold evidence page"), ("provenance", "answers whose numbers all trace to a page"),
+                      "retries", ("evidence hit", "fetched a gold evidence page"), ("provenance", "answers whose every number is on (or one step from) a page the run read"),
                       "fetches", "paginated", "greps hit", "greps missed", "grep→fetch"]
     return table(outcome_cols, outcome), table(behaviour_cols, behaviour)
 

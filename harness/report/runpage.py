@@ -119,12 +119,15 @@ def run_context(
         "pages_fetched": _pages(record),
         "evidence_pages": ", ".join(str(p) for p in record.evidence_pages) or f.DASH,
         "evidence_hit": {True: "yes", False: "no", None: "no evidence pages for this question"}[record.evidence_hit],
-        "provenance": [] if not provenance.numbers else [
+        "provenance": [] if not (provenance.numbers or provenance.findings_checked) else [
             ("numbers in the answer", f.as_text(provenance.numbers)),
-            ("traced to a page", f.as_text(provenance.traced)),
+            ("traced to a page the run read", f.as_text(provenance.traced)),
             ("derived from traced numbers", f.as_text(provenance.derived)),
             ("untraced", ", ".join(f.as_text(u) for u in provenance.untraced) or "none"),
             ("all traced", f.yes_no(provenance.ok) if provenance.ok is not None else "n/a (no answer or no number)"),
+            ("findings verified on their pages", f"{provenance.findings_verified} of {provenance.findings_checked}"),
+            ("unverified findings", "; ".join(f.as_text(u) for u in provenance.unverified_findings) or "none"),
+            ("checked against page text", f.yes_no(provenance.verified)),
         ],
         "findings": _findings(record),
         "failed_searches": _failed(record),

@@ -30,6 +30,7 @@ from typing import Any
 import pandas as pd
 
 from core.records import ToolStats
+from harness.criteria import TOKENS_PER_RUN
 from harness.judge import LABELS
 from harness.judge.verdict import Verdict
 from harness.stats.frame import cell_name, role_columns, with_verdicts
@@ -84,7 +85,11 @@ def _group_row(group: pd.DataFrame, roles: list[str], has_verdicts: bool) -> dic
     methods = sorted(set(group.loc[labels.notna(), "verdict_method"].dropna()))
     evidence = group["evidence_hit"]
     provenance = group["provenance_ok"]
-    provenance_counted = ok & provenance.notna()
+    # Only provenance checked against the pages' text counts (older records trusted findings).
+    verified = group["provenance_verified"].fillna(False).astype(bool) if "provenance_verified" in group else pd.Series(False, index=group.index)
+    provenance_counted = ok & provenance.notna() & verified
+    findings_checked = pd.to_numeric(group.get("provenance_findings_checked", pd.Series(0, index=group.index)), errors="coerce").fillna(0)
+    findings_verified = pd.to_numeric(group.get("provenance_findings_verified", pd.Series(0, index=group.index)), errors="coerce").fillna(0)
     cost_known = bool(group["cost_known"].all())
     row: dict[str, Any] = {
         "runs": n,
@@ -124,6 +129,10 @@ def _group_row(group: pd.DataFrame, roles: list[str], has_verdicts: bool) -> dic
         "evidence_hit_rate": float(evidence.dropna().astype(bool).mean()) if evidence.notna().any() else math.nan,
         "provenance_runs": int(provenance_counted.sum()),
         "provenance_rate": _rate(provenance.fillna(False).astype(bool), provenance_counted),
+        "provenance_unverified_runs": int((ok & provenance.notna() & ~verified).sum()),
+        "findings_checked": int(findings_checked.sum()),
+        "findings_verified_rate": float(findings_verified.sum() / findings_checked.sum()) if findings_checked.sum() else math.nan,
+        "tokens_under_budget": float((group["tokens_total"] < TOKENS_PER_RUN).mean()) if n else math.nan,
     }
     for column in ("llm_calls", "turns", "tool_calls", "iterations", "findings_count", "failed_searches_count", "replans", "retries"):
         row[f"{column}_mean"] = float(group[column].mean()) if n else math.nan
