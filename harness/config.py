@@ -35,6 +35,7 @@ class SweepConfig:
     index_dir: Path = paths.INDEX_DIR
     index_model: str | None = None  # None: structural trees; else the model that builds them
     runs_dir: Path = paths.RUNS_DIR
+    preset: str | None = None  # the preset the CLI started from (harness/presets.py), for the record
     cache_path: Path | None = field(default_factory=lambda: paths.CACHE_DIR / "responses.sqlite")  # None: --no-cache
     prompt_cache: bool = True  # mark stable prompt prefixes for the provider's prompt cache (--no-prompt-cache: off)
     batch: bool = False  # simple mode's calls through the provider's batch API (--batch)
@@ -68,6 +69,7 @@ class SweepConfig:
             "pdf_dir": str(self.pdf_dir),
             "index_dir": str(self.index_dir),
             "index_model": self.index_model,
+            "preset": self.preset,
             "cache": self.cache_path is not None,
             "prompt_cache": self.prompt_cache,
             "batch": self.batch,
@@ -95,8 +97,9 @@ class SweepConfig:
             pdf_dir=Path(data["pdf_dir"]),
             index_dir=Path(data["index_dir"]),
             index_model=data.get("index_model"),
+            preset=data.get("preset"),
             concurrency=data.get("concurrency"),
-            options=ModeOptions(**data.get("options", {})),
+            options=ModeOptions.from_dict(data.get("options", {})),
             budgets=Budgets(**data.get("budgets", {})),
             openai_base_url=data.get("openai_base_url"),
             timeout_s=float(data.get("timeout_s", 120.0)),

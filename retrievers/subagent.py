@@ -47,6 +47,7 @@ class SubAgent:
     return_description: str = "Return your result. Its input must match the schema exactly."
     max_turns: int = 8
     allow_fail: bool = True
+    strict_numbers: bool = False  # an integer is not a float, nor a float an integer (the seeds' signatures)
 
 
 @dataclass
@@ -60,19 +61,25 @@ class SubAgentOutcome:
     messages: list[Message] = field(default_factory=list)
 
 
-async def run_subagent(agent: SubAgent, task: str | Message, llm: RunModel, tools: Tools) -> SubAgentOutcome:
+async def run_subagent(
+    agent: SubAgent, task: str | Message, llm: RunModel, tools: Tools, outcome: SubAgentOutcome | None = None
+) -> SubAgentOutcome:
+    """Run the agent's tool loop on ``task``. ``outcome``, when given, is filled in as the
+    loop goes, so a caller still knows the turns taken when a budget cuts the loop short."""
     trace = llm.trace
     offered = tools.specs + [return_spec(agent.result_schema, agent.return_description)]
     if agent.allow_fail:
         offered.append(FAIL_SPEC)
     max_tokens = 2048
     messages = [task if isinstance(task, Message) else Message.user(task)]
-    outcome = SubAgentOutcome("exhausted", messages=messages)
+    if outcome is None:
+        outcome = SubAgentOutcome("exhausted")
+    outcome.status, outcome.messages = "exhausted", messages
     trace.event("subagent_start", agent=agent.name, max_turns=agent.max_turns)
     unreadable = ""  # what was wrong with the previous turn, if it could not be read
     for turn in range(1, agent.max_turns + 1):
-        outcome.turns = turn
         completion = await llm.complete(agent.system, messages, tools=offered, role=agent.name, max_tokens=max_tokens)
+        outcome.turns = turn  # counted once the call is made: a call a budget refused is no turn
         messages.append(completion.to_message())
         problem = _unreadable(completion)
         if problem:
@@ -86,7 +93,7 @@ async def run_subagent(agent: SubAgent, task: str | Message, llm: RunModel, tool
         unreadable = ""
         if not completion.tool_calls:
             # A plain-text reply that is a valid result is accepted rather than wasting a turn.
-            accepted = _accept_text(completion.text, agent.result_schema)
+            accepted = _accept_text(completion.text, agent.result_schema, agent.strict_numbers)
             if accepted is not None:
                 outcome.status, outcome.result = "returned", accepted
                 break
@@ -97,7 +104,7 @@ async def run_subagent(agent: SubAgent, task: str | Message, llm: RunModel, tool
         for call in completion.tool_calls:
             if call.name == "return":
                 arguments = decode_string_fields(call.arguments, agent.result_schema)
-                errors = validate(arguments, agent.result_schema)
+                errors = validate(arguments, agent.result_schema, strict_numbers=agent.strict_numbers)
                 if errors:
                     outcome.validation_errors += 1
                     trace.event("return_rejected", agent=agent.name, errors=errors)
@@ -171,9 +178,9 @@ def decode_string_fields(arguments: dict[str, Any], schema: dict[str, Any]) -> d
     return decoded
 
 
-def _accept_text(text: str, schema: dict[str, Any]) -> dict[str, Any] | None:
+def _accept_text(text: str, schema: dict[str, Any], strict_numbers: bool) -> dict[str, Any] | None:
     try:
         value = parse_json_object(text)
     except MalformedOutput:
         return None
-    return value if not validate(value, schema) else None
+    return value if not validate(value, schema, strict_numbers=strict_numbers) else None

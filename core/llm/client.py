@@ -14,7 +14,7 @@ import itertools
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from core.llm.base import ModelSpec, Provider, ProviderError
 from core.llm.cache import ResponseCache, cache_key
@@ -23,8 +23,12 @@ from core.llm.retry import AdaptiveLimiter, RetryPolicy
 from core.llm.types import Completion, CompletionRequest, Message, ToolSpec, Usage
 from core.trace import Trace
 
-if TYPE_CHECKING:
-    from core.llm.batch import Capture
+
+class CallCapture(Protocol):
+    """A client's capture mode (``core.llm.batch.Capture``): answers a call from replies at
+    hand, or records the request and stops the caller."""
+
+    def serve(self, client: ModelClient, key: str, request: CompletionRequest) -> Completion: ...
 
 
 class BudgetExceeded(Exception):
@@ -84,7 +88,7 @@ class ModelClient:
         self.limiter = limiter
         self.prompt_cache = prompt_cache
         self.prefilled: dict[str, Completion] = {}  # response-cache key -> a batch's reply
-        self.capture: Capture | None = None  # set while a batch round records requests
+        self.capture: CallCapture | None = None  # set while a batch round records requests
         self._ids = itertools.count(1)
 
     @property

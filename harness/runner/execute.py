@@ -103,6 +103,11 @@ async def run_one(
     except Exception as exc:  # noqa: BLE001 - a bug in one run must not end the sweep
         record.error, record.error_kind = f"{type(exc).__name__}: {exc}", "internal"
         trace.event("exception", traceback=traceback.format_exc())
+    if record.status == "error":
+        # Cut short (a budget, a provider error): the loop state the retriever had reached
+        # (iterations, findings, failed searches, replans, tasks) is recorded as it was.
+        record.result = ctx.progress()
+        record.result.status, record.result.answer, record.result.reason = "fail", "", ""
     record.duration_ms = round((time.monotonic() - started) * 1000)
     record.finished_at = datetime.now(UTC).isoformat(timespec="milliseconds")
     record.usage = UsageTotals(
@@ -117,7 +122,7 @@ async def run_one(
     record.pages_fetched = sorted(tools.pages_fetched)
     record.evidence_pages = question.gold.evidence_pages
     record.evidence_hit = evidence_hit(record.pages_fetched, question.gold)
-    record.provenance = check_provenance(record.answer, record.sources, record.findings, record.pages_fetched, index)
+    record.provenance = check_provenance(record.answer, record.findings, record.pages_fetched, index)
     trace.event("run_end", status=record.status, answer=record.answer, error=record.reason, usage=record.usage.__dict__)
     trace.close()
     return record
