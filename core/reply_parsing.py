@@ -27,6 +27,7 @@ T = TypeVar("T")
 
 _FENCE = re.compile(r"(?:```|~~~)[ \t]*[A-Za-z0-9_+-]*[ \t]*\n?(.*?)(?:```|~~~)", re.S)
 _WORDS = {"True": "true", "False": "false", "None": "null"}
+_SPACE_AND_COMMENTS = re.compile(r"^(?:\s+|//[^\n]*|/\*.*?\*/)*", re.S)
 
 
 def parse_json_object(text: str) -> dict[str, Any]:
@@ -36,7 +37,10 @@ def parse_json_object(text: str) -> dict[str, Any]:
     text = text.lstrip("\ufeff")
     if not text.strip():
         raise MalformedOutput("the reply was empty")
-    candidates = [o for fenced in _FENCE.findall(text) for o in _objects(fenced)] + _objects(text)
+    spans, unclosed = _objects(text)
+    if unclosed:  # an object cut short: an earlier one (an example?) is not safely the reply
+        raise MalformedOutput(f"the JSON object is not closed (cut off?): {text[-200:]!r}")
+    candidates = [o for fenced in _FENCE.findall(text) for o in _objects(fenced)[0]] + spans
     for candidate in candidates:
         for attempt in (candidate, _normalised(candidate)):
             try:
@@ -45,14 +49,14 @@ def parse_json_object(text: str) -> dict[str, Any]:
                 continue
             if isinstance(value, dict):
                 return value
-    if "{" in text and not candidates:
-        raise MalformedOutput(f"the JSON object is not closed (cut off?): {text[:200]!r}")
     raise MalformedOutput(f"expected a JSON object, got: {text[:200]!r}")
 
 
-def _objects(text: str, limit: int = 8) -> list[str]:
+def _objects(text: str, limit: int = 8) -> tuple[list[str], bool]:
     """Balanced ``{...}`` spans, in order, from each opening brace that is not inside an
-    earlier one (strings in either quote style are skipped)."""
+    earlier one (strings in either quote style are skipped). A brace that never closes
+    ends the search: everything after it is inside an object cut short, and reading an
+    inner object of it instead would be a silent wrong answer."""
     found: list[str] = []
     position = 0
     while len(found) < limit:
@@ -61,11 +65,10 @@ def _objects(text: str, limit: int = 8) -> list[str]:
             break
         end = _closing(text, start)
         if end is None:
-            position = start + 1
-            continue
+            return found, True
         found.append(text[start : end + 1])
         position = end + 1
-    return found
+    return found, False
 
 
 def _closing(text: str, start: int) -> int | None:
@@ -123,7 +126,7 @@ def _normalised(text: str) -> str:
             close = text.find("*/", i + 2)
             i = n if close == -1 else close + 2
         elif ch == ",":
-            rest = text[i + 1 :].lstrip()
+            rest = _SPACE_AND_COMMENTS.sub("", text[i + 1 : i + 400], count=1)
             if not rest.startswith(("}", "]")):
                 out.append(ch)
             i += 1
