@@ -28,7 +28,7 @@ from core.llm.registry import check_model, parse_model_spec
 from harness.criteria import CriteriaRow, evaluate_criteria
 from harness.dataset import Question, load_questions
 from harness.gate import GateBudgets, GateResult, evaluate_gate, load_budgets, write_junit
-from harness.judge.batching import BATCHES
+from harness.judge.batching import BATCHES, check_batch_judge
 from harness.judge.service import (
     DEFAULT_JUDGE_MODEL,
     OFFLINE_JUDGE,
@@ -224,6 +224,8 @@ def analyze(config: AnalyzeConfig, *, show_progress: bool = True, log: Callable[
     sweep = _load(run_dir)
     budgets = load_budgets(config.gate) if config.gate else None  # a bad budgets file fails before any judging
     plan = _plan(sweep, config)
+    if config.batch:  # before any judging: a batch needs a model judge that may be called
+        check_batch_judge(plan.model if plan.calls_allowed else None, OFFLINE_JUDGE)
     if budgets:
         _check_gate_can_see(budgets, plan)
     questions = _questions(sweep, config.questions_file)

@@ -197,3 +197,18 @@ def test_a_task_is_not_reused_when_a_dependency_changed_after_a_replan(tiny_inde
     assert result.status == "ok" and result.replans == 1
     # The replanned fetch returned a new capex, so the unchanged compute task ran again on it.
     assert seen_by_compute == [1749, 1800]
+
+
+def test_an_unreadable_quality_gate_is_reasked_once_then_fails_the_run_rather_than_passing(tiny_index):
+    base = scripted([plan(FETCH_CAPEX, FETCH_SALES, FINAL)])
+    gate_calls = []
+
+    async def respond(request):
+        if request.role == "quality_gate":
+            gate_calls.append(request)
+            return "The results look sufficient to me."
+        return await base(request)
+
+    with pytest.raises(MalformedOutput, match="the quality_gate's reply could not be read, even after a re-ask"):
+        run_mode("planner", tiny_index, QUESTION, script=respond, options=ModeOptions(quality_gate=True))
+    assert len(gate_calls) == 2 and "could not be read" in gate_calls[1].messages[-1].text

@@ -19,7 +19,7 @@ from core.llm.types import CompletionRequest, Message, ToolCall, ToolResult, Too
 from harness.config import SweepConfig
 from harness.runner.sweep import run_sweep
 
-SPEC = ModelSpec("anthropic", "claude-sonnet-4-5", text="anthropic:claude-sonnet-4-5")
+SPEC = ModelSpec("anthropic", "claude-haiku-4-5", text="anthropic:claude-haiku-4-5")
 INDEX = "<sections>\n" + "\n".join(f"- section_{i} (pp. {i}-{i}) Notes on line item {i}" for i in range(400)) + "\n</sections>\n\n"
 TOOLS = [ToolSpec("fetch_section", "Read a section.", {"type": "object", "properties": {"node_id": {"type": "string"}}})]
 
@@ -45,7 +45,7 @@ def marks(params: dict) -> list[str]:
 
 
 def test_the_stable_prefix_the_system_prompt_and_the_conversation_are_marked():
-    params = request_params(loop_request(prompt_cache=True, turns=2), "claude-sonnet-4-5")
+    params = request_params(loop_request(prompt_cache=True, turns=2), "claude-haiku-4-5")
     assert marks(params) == ["system", "message 0 block 0", "message 2 block 0"]  # three of the four allowed
     first = params["messages"][0]["content"]
     assert first[0]["text"] == INDEX and first[1]["text"] == "<question>What was capex?</question>"
@@ -55,7 +55,7 @@ def test_the_stable_prefix_the_system_prompt_and_the_conversation_are_marked():
 
 
 def test_without_prompt_cache_nothing_is_marked_and_the_text_is_one_block():
-    params = request_params(loop_request(prompt_cache=False), "claude-sonnet-4-5")
+    params = request_params(loop_request(prompt_cache=False), "claude-haiku-4-5")
     assert marks(params) == [] and params["system"] == "You are an analyst."
     assert "cache_control" not in json.dumps(params)
     assert [b["type"] for b in params["messages"][0]["content"]] == ["text"]
@@ -143,7 +143,7 @@ MIN_SAVING = {"agent": 0.4, "iterative": 0.2}
 
 
 def sweep(tmp_path, prompt_cache: bool, mode: str):
-    config = SweepConfig(models=["anthropic:claude-sonnet-4-5"], modes=[mode], test_set="3M_2022_10K", runs_dir=tmp_path,
+    config = SweepConfig(models=["anthropic:claude-haiku-4-5"], modes=[mode], test_set="3M_2022_10K", runs_dir=tmp_path,
                          cache_path=None, prompt_cache=prompt_cache, concurrency=1)
     outcome = run_sweep(config, show_progress=False, warn=lambda message: None)
     return outcome, sorted(outcome.records, key=lambda r: r.run_id)
@@ -166,7 +166,7 @@ def test_a_sweep_costs_less_with_prompt_caching_and_answers_the_same(wire_server
         assert after.usage.cache_read > 0 and after.usage.cache_write > 0
         # The same prompts, billed differently: the sum of input tokens does not move.
         assert before.usage.input == after.usage.input + after.usage.cache_read + after.usage.cache_write
-        price = PRICES["claude-sonnet-4-5"]
+        price = PRICES["claude-haiku-4-5"]
         u = after.usage
         assert after.cost_usd == pytest.approx((u.input * price.input + u.output * price.output + u.cache_read * price.cache_read
                                                 + u.cache_write * price.cache_write) / 1e6, abs=2e-6)

@@ -13,7 +13,8 @@ request a real server would refuse is ``errored`` with the 400 message. Script t
     server.batches.outcome = lambda custom_id, params: "expired" if ... else "succeeded"
 
 ``server.batches.created`` lists every batch created (its id and custom ids), so tests can
-check that an interrupted client resumed a batch rather than creating a second one.
+check that an interrupted client resumed a batch rather than creating a second one;
+``server.batches.forget()`` makes every batch unknown (a 404), as old batches become.
 """
 from __future__ import annotations
 
@@ -111,6 +112,11 @@ class BatchDesk:
         if not batch.ended:
             return 400, _error("invalid_request_error", f"batch {batch_id} is still in progress")
         return 200, "".join(json.dumps(r) + "\n" for r in batch.results).encode()
+
+    def forget(self) -> None:
+        """Drop every batch, as the API does once a batch's results are past their 29 days."""
+        with self._lock:
+            self._batches.clear()
 
     def _view(self, batch: FakeBatch) -> dict[str, Any]:
         counts = dict.fromkeys(("processing",) + OUTCOMES, 0)

@@ -89,6 +89,7 @@ class ModelClient:
         self.prompt_cache = prompt_cache
         self.prefilled: dict[str, Completion] = {}  # response-cache key -> a batch's reply
         self.capture: CallCapture | None = None  # set while a batch round records requests
+        self._served: set[str] = set()  # prefilled replies already used once
         self._ids = itertools.count(1)
 
     @property
@@ -115,7 +116,14 @@ class ModelClient:
             prompt=request.messages[-1].text if request.messages else "",
         )
         started = time.monotonic()
-        completion = self.prefilled.pop(key, None)
+        completion = self.prefilled.get(key)
+        if completion is not None and key in self._served:
+            # A second identical request: the batch answered it once, so it replays, like
+            # a reply from the response cache (its cost counted, nothing spent).
+            completion = Completion.from_dict(completion.to_dict())
+            completion.cached = True
+        elif completion is not None:
+            self._served.add(key)
         if completion is None and self.cache:
             completion = self.cache.get(key)
         retries = 0
