@@ -45,7 +45,7 @@ def parse_json_object(text: str) -> dict[str, Any]:
         for attempt in (candidate, _normalised(candidate)):
             try:
                 value = json.loads(attempt)
-            except json.JSONDecodeError:
+            except (json.JSONDecodeError, RecursionError):  # nested past Python's limit: unreadable too
                 continue
             if isinstance(value, dict):
                 return value

@@ -202,3 +202,24 @@ def test_analyze_refuses_a_batch_without_a_batching_judge(offline_sweep, tmp_pat
     result = CliRunner().invoke(analyze.cli, [str(offline_sweep), "--batch", "--out", str(tmp_path / "out"), "--no-progress", *args])
     assert result.exit_code == 2 and phrase in result.output.strip().splitlines()[-1]
     assert not (tmp_path / "out").exists()
+
+
+def test_every_sample_of_a_repeated_judgement_goes_in_the_one_batch(server, offline_sweep, tmp_path):
+    config = AnalyzeConfig(run_dir=offline_sweep, judge_model=MODEL, judge_runs=3, batch=True, cache=False,
+                           cache_dir=tmp_path / "cache", out_dir=tmp_path / "report")
+    judging = analyze_sweep(config, show_progress=False, log=lambda message: None).judging
+    (batch,) = server.batches.created
+    by_model = [v for v in judging.verdicts if v.method == "llm"]
+    assert by_model and all(len(v.samples) == 3 for v in by_model) and live_calls(server) == []
+    assert len(batch.custom_ids) % 3 == 0
+
+
+def test_two_processes_batching_in_one_folder_keep_each_others_batch_ids(tmp_path):
+    from core.llm.batch import BatchStore
+
+    first, second = BatchStore(tmp_path / "batches.json"), BatchStore(tmp_path / "batches.json")
+    first.add("msgbatch_a", MODEL, "runs", ["k1"])
+    second.add("msgbatch_b", MODEL, "judge", ["k2"])
+    first.mark("msgbatch_a", "ended")
+    stored = {b["id"]: b["status"] for b in BatchStore(tmp_path / "batches.json").batches}
+    assert stored == {"msgbatch_a": "ended", "msgbatch_b": "submitted"}

@@ -169,3 +169,8 @@ def test_every_tool_turn_is_acted_on_reasked_or_rejected(role, case, tiny_index,
     assert all(r.is_error for r in answer.tool_results)  # a cut-off or broken call is never run
     with pytest.raises(MalformedOutput, match=f"the {role}'s reply could not be read, even after a re-ask"):
         run_loop(role, [turn, turn, VALID_RETURN[role]], tiny_index)
+
+
+def test_a_reply_nested_past_pythons_limit_is_unreadable_not_a_crash():
+    value, problem = reply_problem(Completion('{"a": ' * 5000 + "1" + "}" * 5000, [], Usage()), _as_is)
+    assert value is None and problem

@@ -111,17 +111,22 @@ DEFAULT_POLICY = BatchPolicy()
 
 class BatchStore:
     """The batches a sweep folder has created: ``{"batches": [{id, model, purpose,
-    custom_ids, created_at, status}]}``, rewritten atomically at every change."""
+    custom_ids, created_at, status}]}``, rewritten atomically at every change. A change is
+    merged into what is on disk under a lock, so two processes batching in the same folder
+    (an analysis beside a resumed sweep) never drop each other's batch ids."""
 
     def __init__(self, path: Path):
         self.path = path
-        self.batches: list[dict[str, Any]] = []
-        if path.is_file():
-            try:
-                data = json.loads(path.read_text(encoding="utf-8"))
-                self.batches = [b for b in data.get("batches", []) if isinstance(b, dict) and b.get("id")]
-            except (OSError, json.JSONDecodeError, AttributeError):
-                self.batches = []  # unreadable: a new batch is cheaper than a wrong one
+        self.batches: list[dict[str, Any]] = self._read()
+
+    def _read(self) -> list[dict[str, Any]]:
+        if not self.path.is_file():
+            return []
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+            return [b for b in data.get("batches", []) if isinstance(b, dict) and b.get("id")]
+        except (OSError, json.JSONDecodeError, AttributeError):
+            return []  # unreadable: a new batch is cheaper than a wrong one
 
     def holding(self, model: str, keys: set[str]) -> list[dict[str, Any]]:
         """Stored batches of ``model`` that hold any of ``keys``, newest first."""
@@ -130,17 +135,25 @@ class BatchStore:
 
     def add(self, batch_id: str, model: str, purpose: str, keys: Sequence[str]) -> None:
         created = datetime.now(UTC).isoformat(timespec="seconds")
-        self.batches.append({"id": batch_id, "model": model, "purpose": purpose, "custom_ids": list(keys), "created_at": created, "status": "submitted"})
-        self._save()
+        entry = {"id": batch_id, "model": model, "purpose": purpose, "custom_ids": list(keys), "created_at": created, "status": "submitted"}
+        self._update(entry)
 
     def mark(self, batch_id: str, status: str) -> None:
         for entry in self.batches:
             if entry["id"] == batch_id:
                 entry["status"] = status
-        self._save()
+                self._update(entry)
 
-    def _save(self) -> None:
-        write_json_atomic(self.path, {"batches": self.batches})
+    def _update(self, entry: dict[str, Any]) -> None:
+        import fcntl
+
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with open(self.path.with_name(self.path.name + ".lock"), "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            merged = {b["id"]: b for b in self._read()}
+            merged[entry["id"]] = entry
+            self.batches = list(merged.values())
+            write_json_atomic(self.path, {"batches": self.batches})
 
 
 Job = Callable[[], Awaitable[Any]]

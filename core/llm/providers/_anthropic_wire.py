@@ -34,9 +34,10 @@ def message_blocks(message: Message, *, split_stable: bool = False) -> dict[str,
                 }
             )
         stable = message.text[: message.stable_chars] if split_stable else ""
-        if stable and len(stable) < len(message.text):
+        if stable:
             blocks.append({"type": "text", "text": stable, "cache_control": EPHEMERAL})
-            blocks.append({"type": "text", "text": message.text[len(stable):]})
+            if len(stable) < len(message.text):
+                blocks.append({"type": "text", "text": message.text[len(stable):]})
         elif message.text or not blocks:
             blocks.append({"type": "text", "text": message.text})
     else:
