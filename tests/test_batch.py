@@ -34,7 +34,7 @@ def server(wire_server: WireServer, monkeypatch):
     """The wire server answering as the offline model, the SDK pointed at it, and quick polling."""
     monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-fake")
     monkeypatch.setenv("ANTHROPIC_BASE_URL", wire_server.url)
-    monkeypatch.setattr(core.llm.batch, "DEFAULT_POLICY", BatchPolicy(first_poll_s=0.01, max_poll_s=0.05, min_later_round=1))
+    monkeypatch.setattr(core.llm.batch, "DEFAULT_POLICY", BatchPolicy(first_poll_s=0.01, max_poll_s=0.05))
     wire_server.responder = offline_responder
     return wire_server
 
@@ -223,3 +223,21 @@ def test_two_processes_batching_in_one_folder_keep_each_others_batch_ids(tmp_pat
     first.mark("msgbatch_a", "ended")
     stored = {b["id"]: b["status"] for b in BatchStore(tmp_path / "batches.json").batches}
     assert stored == {"msgbatch_a": "ended", "msgbatch_b": "submitted"}
+
+
+def test_a_few_re_asks_after_a_batch_go_live_rather_than_wait_for_another(server, offline_sweep, tmp_path):
+    garbled: list[str] = []
+
+    def responder(request):
+        messages = request.json["messages"]
+        if len(messages) == 1 and not garbled:  # the first judge request the batch answers
+            garbled.append(json.dumps(messages[0]))
+            return "Let me think about whether this is right."
+        return offline_responder(request)
+
+    server.responder = responder
+    judging = judged(offline_sweep, tmp_path, batch=True)
+    assert len(server.batches.created) == 1 and len(server.batches.created[0].custom_ids) > 10
+    (reask,) = live_calls(server)  # one re-ask, sent live: a tenth of a batch is not worth another wait
+    assert "could not be read" in json.dumps(reask.json["messages"][-1])
+    assert all(v.label != "unjudged" for v in judging.verdicts if v.method == "llm")

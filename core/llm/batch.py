@@ -101,9 +101,10 @@ class Capture:
 class BatchPolicy:
     first_poll_s: float = 10.0
     max_poll_s: float = 60.0
-    # Rounds after the first with fewer requests than this (a few re-asks) go live: the
-    # half price is not worth another wait of minutes to hours.
-    min_later_round: int = 10
+    # A round after the first that is smaller than this share of the first (a few re-asks)
+    # goes live: half the price of so little is not worth another wait of minutes to hours.
+    # simple mode's second round (every answerer) is as large as its first, so it is batched.
+    live_share: float = 0.1
 
 
 DEFAULT_POLICY = BatchPolicy()
@@ -173,6 +174,7 @@ async def prefill_by_batch(
     policy = policy or DEFAULT_POLICY
     live: set[str] = set()
     counts = {"rounds": 0, "batched": 0, "answered": 0, "live": 0}
+    first = 0
     while True:
         capture = Capture(live)
         client.capture = capture
@@ -183,7 +185,8 @@ async def prefill_by_batch(
         wanted = capture.requests
         if not wanted:
             break
-        if counts["rounds"] and len(wanted) < policy.min_later_round:
+        first = first or len(wanted)
+        if counts["rounds"] and len(wanted) < policy.live_share * first:
             report(f"{len(wanted)} follow-up request(s) go live rather than wait for another batch")
             live |= set(wanted)
             counts["live"] += len(wanted)
