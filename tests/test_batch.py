@@ -120,10 +120,19 @@ def _wait_for(find, timeout: float = 120.0):
     raise AssertionError("never appeared")
 
 
-@pytest.fixture
-def offline_sweep(tmp_path) -> Path:
-    config = SweepConfig(models=["offline"], modes=["simple", "agent"], runs_dir=tmp_path / "runs", index_dir=tmp_path / "idx", cache_path=None)
+@pytest.fixture(scope="module")
+def pristine_sweep(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("offline")
+    config = SweepConfig(models=["offline"], modes=["simple", "agent"], runs_dir=root / "runs", index_dir=root / "idx", cache_path=None)
     return run_sweep(config, show_progress=False, warn=lambda message: None).sweep.path
+
+
+@pytest.fixture
+def offline_sweep(pristine_sweep, tmp_path) -> Path:
+    """A copy of one offline sweep, so that each test's batches.json starts empty."""
+    import shutil
+
+    return Path(shutil.copytree(pristine_sweep, tmp_path / "sweep"))
 
 
 def judged(run_dir: Path, tmp_path: Path, *, batch: bool, cache: bool = False):
