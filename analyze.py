@@ -29,7 +29,9 @@ class DefaultToReport(click.Group):
 
 
 def _fail(error: UserError) -> None:
-    click.echo(f"error: {error}", err=True)
+    from core.redact import redact_text
+
+    click.echo(f"error: {redact_text(str(error))}", err=True)
     sys.exit(error.exit_code)
 
 
@@ -76,6 +78,9 @@ def report(run_dir, judge, judge_model, judge_runs, baseline, gate, junit, out_d
         if judge_model == DEFAULT_JUDGE_MODEL and "ANTHROPIC_API_KEY" in str(error):
             error = UserError(str(error), "or judge with no key: --judge-model offline")
         _fail(error)
+    except KeyboardInterrupt:
+        click.echo("interrupted: no report written (verdicts already judged are cached)", err=True)
+        sys.exit(130)
     _print_summary(outcome)
     if outcome.gate is not None:
         click.echo(outcome.gate.summary())

@@ -6,8 +6,12 @@ rendering again, makes no model call of the runs.
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import sys
-from collections.abc import Callable
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -17,6 +21,7 @@ from core import paths
 from core.errors import UserError
 from core.files import new_stamped_folder
 from core.llm.base import ProviderSettings
+from core.redact import redact_data
 from harness.criteria import CriteriaRow, evaluate_criteria
 from harness.dataset import Question, load_questions
 from harness.gate import GateResult, evaluate_gate, load_budgets, write_junit
@@ -72,7 +77,11 @@ def latest_sweep(runs_dir: Path) -> Path:
 
 def _questions(sweep: Sweep, override: Path | None) -> dict[str, Question]:
     path = override or Path(sweep.manifest.get("config", {}).get("questions_file") or paths.QUESTIONS_DIR / "financebench_open_source.jsonl")
-    if not path.is_file():
+    try:
+        usable = path.is_file()
+    except OSError:  # e.g. a name too long for the file system
+        usable = False
+    if not usable and override is None:
         path = paths.QUESTIONS_DIR / "financebench_open_source.jsonl"
     return {q.id: q for q in load_questions(path)}
 
@@ -104,6 +113,7 @@ def _judge(sweep: Sweep, questions: dict[str, Question], config: AnalyzeConfig, 
 def analyze(config: AnalyzeConfig, *, show_progress: bool = True, log: Callable[[str], None] = lambda m: print(m, file=sys.stderr)) -> AnalyzeOutcome:
     run_dir = config.run_dir or latest_sweep(config.runs_dir)
     sweep = _load(run_dir)
+    sweep.manifest = redact_data(sweep.manifest)  # a sweep written before redaction shows none either
     budgets = load_budgets(config.gate) if config.gate else None  # a bad budgets file fails before any judging
     questions = _questions(sweep, config.questions_file)
     judging = _judge(sweep, questions, config, show_progress)
@@ -115,11 +125,43 @@ def analyze(config: AnalyzeConfig, *, show_progress: bool = True, log: Callable[
         comparison = compare(sweep, baseline, judging.verdicts, baseline_judging.verdicts)
     stats = cell_stats(sweep.records, judging.verdicts)
     gate = evaluate_gate(stats, budgets) if budgets else None
-    out_dir = config.out_dir or new_stamped_folder(config.reports_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    junit = write_junit(gate, config.junit or out_dir / "gate.xml") if gate else None
-    report = render_report(sweep, judging.verdicts, out_dir, baseline_comparison=comparison, gate_result=gate, questions=list(questions.values()))
-    with (out_dir / "verdicts.jsonl").open("w", encoding="utf-8") as handle:
-        for verdict in judging.verdicts:
-            handle.write(json.dumps(verdict.to_dict()) + "\n")
-    return AnalyzeOutcome(sweep, report, stats, evaluate_criteria(stats), judging, comparison, gate, junit)
+    target = config.out_dir or new_stamped_folder(config.reports_dir)
+    with written_whole(target, made_for_it=config.out_dir is None) as out_dir:
+        if gate and config.junit is None:
+            write_junit(gate, out_dir / "gate.xml")
+        report = render_report(sweep, judging.verdicts, out_dir, baseline_comparison=comparison, gate_result=gate, questions=list(questions.values()))
+        with (out_dir / "verdicts.jsonl").open("w", encoding="utf-8") as handle:
+            for verdict in judging.verdicts:
+                handle.write(json.dumps(verdict.to_dict()) + "\n")
+    junit = None
+    if gate:
+        junit = write_junit(gate, config.junit) if config.junit else target / "gate.xml"
+    return AnalyzeOutcome(sweep, target / report.relative_to(out_dir), stats, evaluate_criteria(stats), judging, comparison, gate, junit)
+
+
+@contextmanager
+def written_whole(target: Path, *, made_for_it: bool) -> Iterator[Path]:
+    """A folder beside ``target`` to write a report into, renamed onto ``target`` once the
+    report is complete: a Ctrl-C or a crash while writing leaves the previous report (or
+    none), never half of one. ``made_for_it``: ``target`` is an empty folder made to hold
+    this report, removed again if the report is not written."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.parent / f".{target.name}.partial-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+    partial.mkdir()
+    try:
+        yield partial
+        if target.is_dir() and any(target.iterdir()):
+            previous = target.parent / f".{target.name}.previous-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+            target.rename(previous)
+            partial.rename(target)
+            shutil.rmtree(previous, ignore_errors=True)
+        else:
+            partial.replace(target)  # onto an empty folder or none
+    except BaseException:
+        shutil.rmtree(partial, ignore_errors=True)
+        if made_for_it:
+            try:
+                target.rmdir()
+            except OSError:
+                pass
+        raise
