@@ -36,6 +36,7 @@ class SweepConfig:
     index_dir: Path = paths.INDEX_DIR
     index_model: str | None = None  # None: structural trees; else the model that builds them
     runs_dir: Path = paths.RUNS_DIR
+    preset: str | None = None  # the preset the CLI started from (harness/presets.py), for the record
     cache_path: Path | None = field(default_factory=lambda: paths.CACHE_DIR / "responses.sqlite")  # None: --no-cache
     concurrency: int | None = None  # per provider; None: each provider's default
     options: ModeOptions = field(default_factory=ModeOptions)
@@ -68,6 +69,7 @@ class SweepConfig:
             "pdf_dir": str(self.pdf_dir),
             "index_dir": str(self.index_dir),
             "index_model": None if self.index_model is None else redact_text(self.index_model),
+            "preset": self.preset,
             "cache": self.cache_path is not None,
             "concurrency": self.concurrency,
             "options": self.options.to_dict(),
@@ -93,8 +95,9 @@ class SweepConfig:
             pdf_dir=Path(data["pdf_dir"]),
             index_dir=Path(data["index_dir"]),
             index_model=data.get("index_model"),
+            preset=data.get("preset"),
             concurrency=data.get("concurrency"),
-            options=ModeOptions(**data.get("options", {})),
+            options=ModeOptions.from_dict(data.get("options", {})),
             budgets=Budgets(**data.get("budgets", {})),
             openai_base_url=data.get("openai_base_url"),
             timeout_s=float(data.get("timeout_s", 120.0)),

@@ -7,6 +7,7 @@ from typing import Any
 
 from core.records import RunRecord
 from core.trace import read_trace
+from harness.criteria import judge_label
 from harness.dataset import Question
 from harness.judge.verdict import Verdict
 from harness.report import fmt as f
@@ -26,7 +27,8 @@ def _question_text(question: Question | None, events: list[dict[str, Any]]) -> s
 def _verdict_rows(verdict: Verdict | None) -> list[tuple[str, str]]:
     if verdict is None:
         return []
-    rows = [("label", verdict.label), ("method", verdict.method), ("judge model", verdict.judge_model or f.DASH)]
+    rows = [("label", verdict.label), ("method", f"{verdict.method} ({judge_label(verdict.method)})"),
+            ("judge", verdict.judge_model if verdict.method == "llm" else judge_label(verdict.method))]
     if verdict.samples:
         rows.append(("samples", ", ".join(verdict.samples)))
     if verdict.agreement is not None:
@@ -117,12 +119,15 @@ def run_context(
         "pages_fetched": _pages(record),
         "evidence_pages": ", ".join(str(p) for p in record.evidence_pages) or f.DASH,
         "evidence_hit": {True: "yes", False: "no", None: "no evidence pages for this question"}[record.evidence_hit],
-        "provenance": [] if not provenance.numbers else [
+        "provenance": [] if not (provenance.numbers or provenance.findings_checked) else [
             ("numbers in the answer", f.as_text(provenance.numbers)),
-            ("traced to a page", f.as_text(provenance.traced)),
+            ("traced to a page the run read", f.as_text(provenance.traced)),
             ("derived from traced numbers", f.as_text(provenance.derived)),
             ("untraced", ", ".join(f.as_text(u) for u in provenance.untraced) or "none"),
             ("all traced", f.yes_no(provenance.ok) if provenance.ok is not None else "n/a (no answer or no number)"),
+            ("findings verified on their pages", f"{provenance.findings_verified} of {provenance.findings_checked}"),
+            ("unverified findings", "; ".join(f.as_text(u) for u in provenance.unverified_findings) or "none"),
+            ("checked against page text", f.yes_no(provenance.verified)),
         ],
         "findings": _findings(record),
         "failed_searches": _failed(record),

@@ -113,6 +113,11 @@ async def run_one(
     finally:
         llm.close()  # a task the retriever left running makes no more calls for this run
     record.error = redact_text(record.error)
+    if record.status in ("error", STOPPED):
+        # Cut short (a budget, a provider error): the loop state the retriever had reached
+        # (iterations, findings, failed searches, replans, tasks) is recorded as it was.
+        record.result = ctx.progress()
+        record.result.status, record.result.answer, record.result.reason = "fail", "", ""
     record.duration_ms = round((time.monotonic() - started) * 1000)
     record.finished_at = datetime.now(UTC).isoformat(timespec="milliseconds")
     record.usage = UsageTotals(
@@ -127,7 +132,7 @@ async def run_one(
     record.pages_fetched = sorted(tools.pages_fetched)
     record.evidence_pages = question.gold.evidence_pages
     record.evidence_hit = evidence_hit(record.pages_fetched, question.gold)
-    record.provenance = check_provenance(record.answer, record.sources, record.findings, record.pages_fetched, index)
+    record.provenance = check_provenance(record.answer, record.findings, record.pages_fetched, index)
     trace.event("run_end", status=record.status, answer=record.answer, error=record.reason, usage=record.usage.__dict__)
     trace.close()
     return record
