@@ -29,7 +29,9 @@ class DefaultToReport(click.Group):
 
 
 def _fail(error: UserError) -> None:
-    click.echo(f"error: {error}", err=True)
+    from core.redact import redact_text
+
+    click.echo(f"error: {redact_text(str(error))}", err=True)
     sys.exit(error.exit_code)
 
 
@@ -75,14 +77,15 @@ def report(run_dir, judge, judge_model, judge_runs, batch, baseline, gate, junit
         config.cache_dir = cache_dir
     try:
         outcome = analyze(config, show_progress=not no_progress)
-    except KeyboardInterrupt:
-        if batch:
-            click.echo("interrupted: a batch already sent keeps running; run the same command again to pick it up", err=True)
-        sys.exit(130)
     except UserError as error:
         if judge_model == DEFAULT_JUDGE_MODEL and "ANTHROPIC_API_KEY" in str(error):
             error = UserError(str(error), "or judge with no key: --judge-model offline")
         _fail(error)
+    except KeyboardInterrupt:
+        click.echo("interrupted: no report written (verdicts already judged are cached)", err=True)
+        if batch:
+            click.echo("a batch already sent keeps running: run the same command again to pick it up", err=True)
+        sys.exit(130)
     _print_summary(outcome)
     if outcome.gate is not None:
         click.echo(outcome.gate.summary())

@@ -29,8 +29,15 @@ def _split(value: str) -> list[str]:
 
 
 def _fail(error: UserError) -> None:
-    click.echo(f"error: {error}", err=True)
+    from core.redact import redact_text
+
+    click.echo(f"error: {redact_text(str(error))}", err=True)
     sys.exit(error.exit_code)
+
+
+def _interrupted(what: str) -> None:
+    click.echo(f"interrupted: {what}", err=True)
+    sys.exit(130)
 
 
 @click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
@@ -67,11 +74,11 @@ def _fail(error: UserError) -> None:
 @click.option("--cache-dir", type=click.Path(path_type=Path, file_okay=False), default=paths.CACHE_DIR, show_default=True, help="Where the response cache (responses.sqlite) lives.")
 @click.option("--resume", type=click.Path(path_type=Path, file_okay=False), default=None, help="Finish an interrupted sweep in this folder without repeating finished runs.")
 @click.option("--retry-errors", type=click.Path(path_type=Path, file_okay=False), default=None, help="Rerun only the runs of this sweep that ended in error (their old records are kept in retried_errors.jsonl).")
-@click.option("--max-cost", type=float, default=None, help="Stop starting runs when the sweep's spend in USD would pass this.")
+@click.option("--max-cost", type=float, default=None, help="Cap on the sweep's spend in USD, held per model call: each call reserves what it could cost first; at the cap every run stops (resume with a higher cap).")
 @click.option("--retries", type=int, default=5, show_default=True, help="Retries of a model call after rate limits, overload, 5xx, timeouts or dropped connections (exponential backoff with jitter; retry-after honoured).")
 @click.option("--timeout", "timeout_s", type=float, default=120.0, show_default=True, help="Seconds before a model call times out (then it is retried).")
-@click.option("--max-run-seconds", type=float, default=None, help="End a run as error after this much wall time.")
-@click.option("--max-run-tokens", type=int, default=None, help="End a run as error once it has used this many tokens.")
+@click.option("--max-run-seconds", type=float, default=None, help="End a run as error after this much wall time (a model call in flight is cut off).")
+@click.option("--max-run-tokens", type=int, default=None, help="End a run as error before a model call that could take it past this many tokens (the call's prompt plus its maximum output).")
 @click.option("--max-run-turns", type=int, default=None, help="End a run as error once it has made this many model calls (turns across all of its agents, replans and iterations included).")
 @click.option("--report/--no-report", default=True, show_default=True, help="Judge the answers and write the report when the sweep ends.")
 @click.option("--judge-model", default="auto", show_default=True, help="Judge for the end-of-sweep report: 'auto' (the model judge anthropic:claude-sonnet-4-5 when ANTHROPIC_API_KEY is set, else the rule-based offline judge), 'offline', a model spec, or 'none' (numeric check only).")
@@ -127,15 +134,22 @@ def cli(ctx: click.Context, **opts) -> None:
         outcome = run_sweep(config, resume=target, retry_errors=bool(opts["retry_errors"]), show_progress=not opts["no_progress"])
     except UserError as error:
         _fail(error)
-    counts = {s: sum(1 for r in outcome.records if r.status == s) for s in ("ok", "fail", "error")}
+    except KeyboardInterrupt:
+        _interrupted("before any run started; nothing was recorded")
+    from core.llm.pricing import format_cost
+
+    counts, ledger = outcome.tally.counts(), outcome.ledger
     click.echo(f"sweep: {outcome.sweep.path}")
-    click.echo(f"runs: {len(outcome.records)} recorded (ok {counts['ok']}, fail {counts['fail']}, error {counts['error']})")
+    click.echo(f"runs: {outcome.tally.finished} recorded (ok {counts['ok']}, fail {counts['fail']}, error {counts['error']})")
+    spent = format_cost(None if ledger.unknown else ledger.spent) + (" or more (a price is unknown)" if ledger.unknown else "")
+    cap = f" of --max-cost ${ledger.cap:.2f}" if ledger.cap is not None else ""
+    click.echo(f"spent: {spent}{cap} (the whole sweep, model calls not replayed from the cache)")
     if outcome.interrupted:
-        click.echo(f"interrupted: resume with `python bench.py --resume {outcome.sweep.path}`", err=True)
-        sys.exit(130)
+        _interrupted(f"resume with `python bench.py --resume {outcome.sweep.path}`")
     if outcome.stopped_reason:
-        click.echo(f"stopped: {outcome.stopped_reason}; raise --max-cost and resume with `python bench.py --resume {outcome.sweep.path} --max-cost N`", err=True)
-    if opts["report"] and outcome.records:
+        click.echo(f"stopped: {outcome.stopped_reason}; {outcome.budget_stopped} run(s) stopped mid-way are done again by "
+                   f"`python bench.py --resume {outcome.sweep.path} --max-cost N` with a higher N", err=True)
+    if opts["report"] and outcome.tally.finished:
         from harness.analyze_sweep import AnalyzeConfig, analyze, console_lines
 
         judge = None if opts["judge_model"] == "none" else opts["judge_model"]
@@ -146,6 +160,8 @@ def cli(ctx: click.Context, **opts) -> None:
             )
         except UserError as error:
             _fail(error)
+        except KeyboardInterrupt:
+            _interrupted(f"no report written; the sweep is complete: python analyze.py {outcome.sweep.path}")
         for line in console_lines(analysis)[1:]:  # the sweep line is already printed
             click.echo(line)
     else:

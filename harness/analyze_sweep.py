@@ -11,9 +11,13 @@ sweep and the judge: ``reports/<sweep>__<judge>__<UTC time>/``.
 from __future__ import annotations
 
 import json
+import os
 import re
+import shutil
 import sys
-from collections.abc import Callable
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -25,6 +29,7 @@ from core.files import utc_stamp, write_json_atomic
 from core.llm.base import ProviderSettings
 from core.llm.pricing import format_cost
 from core.llm.registry import check_model, parse_model_spec
+from core.redact import redact_data
 from harness.criteria import CriteriaRow, evaluate_criteria
 from harness.dataset import Question, load_questions
 from harness.gate import GateBudgets, GateResult, evaluate_gate, load_budgets, write_junit
@@ -106,7 +111,11 @@ def resolve_judge(judge_model: str | None, provider: ProviderSettings | None = N
 
 def _questions(sweep: Sweep, override: Path | None) -> dict[str, Question]:
     path = override or Path(sweep.manifest.get("config", {}).get("questions_file") or paths.QUESTIONS_DIR / "financebench_open_source.jsonl")
-    if not path.is_file():
+    try:
+        usable = path.is_file()
+    except OSError:  # e.g. a name too long for the file system
+        usable = False
+    if not usable and override is None:
         path = paths.QUESTIONS_DIR / "financebench_open_source.jsonl"
     return {q.id: q for q in load_questions(path)}
 
@@ -222,6 +231,7 @@ def _judge_description(plan: _JudgePlan, judging: JudgeOutcome, config: AnalyzeC
 def analyze(config: AnalyzeConfig, *, show_progress: bool = True, log: Callable[[str], None] = lambda m: print(m, file=sys.stderr)) -> AnalyzeOutcome:
     run_dir = config.run_dir or latest_sweep(config.runs_dir)
     sweep = _load(run_dir)
+    sweep.manifest = redact_data(sweep.manifest)  # a sweep written before redaction shows none either
     budgets = load_budgets(config.gate) if config.gate else None  # a bad budgets file fails before any judging
     plan = _plan(sweep, config)
     if config.batch:  # before any judging: a batch needs a model judge that may be called
@@ -244,22 +254,26 @@ def analyze(config: AnalyzeConfig, *, show_progress: bool = True, log: Callable[
     criteria = evaluate_criteria(stats)
     gate = evaluate_gate(stats, budgets) if budgets else None
     judge = _judge_description(plan, judging, config)
-    out_dir = config.out_dir or report_folder(config.reports_dir, sweep.sweep_id, judge["id"])
-    out_dir.mkdir(parents=True, exist_ok=True)
-    junit = write_junit(gate, config.junit or out_dir / "gate.xml") if gate else None
-    report = render_report(
-        sweep, judging.verdicts, out_dir, baseline_comparison=comparison, gate_result=gate,
-        questions=list(questions.values()), judge=judge, mode_comparisons=modes,
-    )
-    write_bench_results(sweep, judging.verdicts, questions, out_dir)  # the seed benchmark's layout
-    with (out_dir / "verdicts.jsonl").open("w", encoding="utf-8") as handle:
-        for verdict in judging.verdicts:
-            handle.write(json.dumps(verdict.to_dict()) + "\n")
-    summary_path = out_dir / "summary.json"
-    write_json_atomic(summary_path, build_summary(
-        sweep_id=sweep.sweep_id, judge=judge, stats=stats, criteria=criteria, modes=modes, comparison=comparison, gate=gate,
-    ))
-    return AnalyzeOutcome(sweep, report, stats, criteria, judging, judge, comparison, modes, gate, junit, summary_path, stored_path)
+    target = config.out_dir or report_folder(config.reports_dir, sweep.sweep_id, judge["id"])
+    with written_whole(target, made_for_it=config.out_dir is None) as out_dir:
+        if gate and config.junit is None:
+            write_junit(gate, out_dir / "gate.xml")
+        report = render_report(
+            sweep, judging.verdicts, out_dir, baseline_comparison=comparison, gate_result=gate,
+            questions=list(questions.values()), judge=judge, mode_comparisons=modes,
+        )
+        write_bench_results(sweep, judging.verdicts, questions, out_dir)  # the seed benchmark's layout
+        with (out_dir / "verdicts.jsonl").open("w", encoding="utf-8") as handle:
+            for verdict in judging.verdicts:
+                handle.write(json.dumps(verdict.to_dict()) + "\n")
+        write_json_atomic(out_dir / "summary.json", build_summary(
+            sweep_id=sweep.sweep_id, judge=judge, stats=stats, criteria=criteria, modes=modes, comparison=comparison, gate=gate,
+        ))
+    junit = None
+    if gate:
+        junit = write_junit(gate, config.junit) if config.junit else target / "gate.xml"
+    return AnalyzeOutcome(sweep, target / report.relative_to(out_dir), stats, criteria, judging, judge, comparison, modes, gate, junit,
+                          target / "summary.json", stored_path)
 
 
 def console_lines(outcome: AnalyzeOutcome) -> list[str]:
@@ -289,3 +303,31 @@ def console_lines(outcome: AnalyzeOutcome) -> list[str]:
         lines.append(f"verdicts kept with the sweep: {outcome.stored_verdicts}")
     lines.append(f"report: {outcome.report}")
     return lines
+
+
+@contextmanager
+def written_whole(target: Path, *, made_for_it: bool) -> Iterator[Path]:
+    """A folder beside ``target`` to write a report into, renamed onto ``target`` once the
+    report is complete: a Ctrl-C or a crash while writing leaves the previous report (or
+    none), never half of one. ``made_for_it``: ``target`` is an empty folder made to hold
+    this report, removed again if the report is not written."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.parent / f".{target.name}.partial-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+    partial.mkdir()
+    try:
+        yield partial
+        if target.is_dir() and any(target.iterdir()):
+            previous = target.parent / f".{target.name}.previous-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+            target.rename(previous)
+            partial.rename(target)
+            shutil.rmtree(previous, ignore_errors=True)
+        else:
+            partial.replace(target)  # onto an empty folder or none
+    except BaseException:
+        shutil.rmtree(partial, ignore_errors=True)
+        if made_for_it:
+            try:
+                target.rmdir()
+            except OSError:
+                pass
+        raise

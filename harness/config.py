@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from core import paths
+from core.redact import redact_text, redact_url
 from retrievers.base import ModeOptions
 
 DEFAULT_MODES = ("simple",)
@@ -58,9 +59,10 @@ class SweepConfig:
         return RetryPolicy(self.max_attempts, self.retry_base_delay_s, self.retry_max_delay_s, self.retry_max_elapsed_s)
 
     def to_dict(self) -> dict[str, Any]:
-        """The manifest's view of the config: every setting that shapes results, no secrets."""
+        """The manifest's view of the config: every setting that shapes results, no secrets
+        (a credential in a base URL is redacted; --resume asks for it again)."""
         return {
-            "models": list(self.models),
+            "models": [redact_text(m) for m in self.models],
             "modes": list(self.modes),
             "runs": self.runs,
             "test_set": self.test_set,
@@ -68,7 +70,7 @@ class SweepConfig:
             "questions_file": str(self.questions_file),
             "pdf_dir": str(self.pdf_dir),
             "index_dir": str(self.index_dir),
-            "index_model": self.index_model,
+            "index_model": None if self.index_model is None else redact_text(self.index_model),
             "preset": self.preset,
             "cache": self.cache_path is not None,
             "prompt_cache": self.prompt_cache,
@@ -76,7 +78,7 @@ class SweepConfig:
             "concurrency": self.concurrency,
             "options": self.options.to_dict(),
             "budgets": self.budgets.to_dict(),
-            "openai_base_url": self.openai_base_url,
+            "openai_base_url": None if self.openai_base_url is None else redact_url(self.openai_base_url),
             "timeout_s": self.timeout_s,
             "retry": {
                 "max_attempts": self.max_attempts, "base_delay_s": self.retry_base_delay_s,
