@@ -140,10 +140,9 @@ class BatchStore:
         self._update(entry)
 
     def mark(self, batch_id: str, status: str) -> None:
-        for entry in self.batches:
-            if entry["id"] == batch_id:
-                entry["status"] = status
-                self._update(entry)
+        entry = next((b for b in self.batches if b["id"] == batch_id), None)
+        if entry is not None:
+            self._update({**entry, "status": status})
 
     def _update(self, entry: dict[str, Any]) -> None:
         import fcntl
