@@ -12,6 +12,12 @@ token split, and whether every answer is identical.
     python scripts/bench_prompt_cache.py                               # claude-sonnet-4-5, 1,024-token minimum
     python scripts/bench_prompt_cache.py --model anthropic:claude-haiku-4-5 --min-tokens 4096
     python scripts/bench_prompt_cache.py --modes agent --test-set 3M_2022_10K
+    python scripts/bench_prompt_cache.py --modes agent --agent-turns 8     # agent runs as long as the seeds'
+
+The offline policy answers in two to four calls, far fewer than the 8-10 turns the seeds'
+agent took; ``--agent-turns N`` makes the agent read on (the next sections of the index,
+in order) until its N-th call, then answer as the policy would, so the saving on runs of
+the seeds' length is measured too.
 
 Run order decides which run writes a prefix another run reads, so ``--concurrency`` (default
 1, for a repeatable figure) moves the numbers a little; answers never change.
@@ -28,15 +34,37 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from offline_server import offline_responder  # noqa: E402
+from offline_server import offline_responder, request_of  # noqa: E402
 from wire_cache import PromptCache  # noqa: E402
 from wire_server import WireServer  # noqa: E402
 
 from core.errors import UserError  # noqa: E402
+from core.protocol import parse_section_index, read_block  # noqa: E402
 from harness.config import SweepConfig  # noqa: E402
 from harness.runner.sweep import run_sweep  # noqa: E402
 
 MODES = ("simple", "agent", "planner", "iterative")
+
+
+def reading_on(turns: int):
+    """A responder that keeps the offline agent fetching until its ``turns``-th call."""
+
+    def respond(request):  # type: ignore[no-untyped-def]
+        reply = offline_responder(request)
+        neutral = request_of(request)
+        if neutral.role != "agent" or not reply.tool_calls or reply.tool_calls[0].name not in ("return", "fail"):
+            return reply
+        calls_so_far = sum(1 for m in neutral.messages if m.role == "assistant")
+        if calls_so_far + 1 >= turns:
+            return reply
+        fetched = {c.arguments.get("node_id") for m in neutral.messages for c in m.tool_calls if c.name == "fetch_section"}
+        sections = parse_section_index(read_block(neutral.messages[0].text, "sections") or "")
+        unread = [s.node_id for s in sections if s.node_id not in fetched]
+        if not unread:
+            return reply
+        return type(reply)("", [type(reply.tool_calls[0])("fetch_section", {"node_id": unread[0], "offset": 0})])
+
+    return respond
 
 
 def sweep(mode: str, prompt_cache: bool, args: argparse.Namespace, server: WireServer, runs_dir: Path) -> list:
@@ -79,6 +107,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--min-tokens", type=int, default=1024, help="shortest prefix the fake cache stores (Anthropic: 1,024-4,096 by model)")
     parser.add_argument("--concurrency", type=int, default=1)
+    parser.add_argument("--agent-turns", type=int, default=0, help="agent mode: keep reading until this many calls per run (0: as the policy would)")
     args = parser.parse_args()
     modes = [m.strip() for m in args.modes.split(",") if m.strip()]
     if not args.model.startswith("anthropic:") or not modes or set(modes) - set(MODES):
@@ -86,7 +115,7 @@ def main() -> int:
         return 2
     rows = []
     with WireServer() as server, tempfile.TemporaryDirectory() as tmp:
-        server.responder = offline_responder
+        server.responder = reading_on(args.agent_turns) if args.agent_turns else offline_responder
         os.environ.update(ANTHROPIC_API_KEY="sk-ant-local-fake", ANTHROPIC_BASE_URL=server.url)
         try:
             for mode in modes:

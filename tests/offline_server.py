@@ -98,10 +98,15 @@ def _args(raw: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
+def request_of(request: RecordedRequest) -> CompletionRequest:
+    """The provider-neutral request a real SDK sent, with its role read off the system prompt."""
+    return _anthropic_request(request.json) if request.api in ("anthropic", "bedrock") else _openai_request(request.json)
+
+
 def offline_responder(request: RecordedRequest) -> Reply:
     """Answer any Anthropic or OpenAI request as the offline model would; a judge request as
     the rule-based offline judge would."""
-    completion_request = _anthropic_request(request.json) if request.api in ("anthropic", "bedrock") else _openai_request(request.json)
+    completion_request = request_of(request)
     if completion_request.role == "judge":
         return Reply(_judge(completion_request.messages[0].text))
     text, calls = respond(completion_request)
