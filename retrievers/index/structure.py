@@ -25,6 +25,7 @@ from retrievers.index.headings import (
     find_subheadings,
     find_trailing,
 )
+from retrievers.index.heading_tree import heading_sections
 from retrievers.index.layout import Layout, Pos
 from retrievers.index.outline import outline_sections
 from retrievers.index.pdf import Line, OutlineEntry
@@ -85,7 +86,11 @@ def top_sections(layout: Layout, outline: list[OutlineEntry]) -> tuple[list[Sect
     items = find_items(layout)
     if len(items) >= 2:
         return item_sections(layout, items), "structure"
-    root = Section(document_title(layout), (1, 0), layout.end, "root")
+    title = document_title(layout)
+    from_headings = heading_sections(layout, (1, 0), layout.end, title)
+    if from_headings:
+        return from_headings, "headings"
+    root = Section(title, (1, 0), layout.end, "root")
     children = split(layout, root, allow_financial=True)
     if children and any(c.kind != "window" for c in children):
         return children, "structure"

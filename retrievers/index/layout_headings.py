@@ -1,0 +1,324 @@
+"""Headings of any document, found from its typography and numbering, each with a level.
+
+A heading stands out from the body text: larger, bold, in capitals, or numbered ("2.3",
+"B.", "IV."), short, without the figures of a table row or the full stop of a sentence.
+One line alone proves little (a bold word in a table, a numbered list item), so the
+evidence is pooled by style: a style whose lines mostly read as headings is a heading style,
+and a numbered line in body type counts only when its number follows the one before it.
+
+Levels come from the same evidence: a larger size sits above a smaller one, "2" above
+"2.3", a scheme the document used first ("I.") above one it used later ("A."), bold
+capitals above bold. The document's title (the one line in the largest type, on its
+first page) is not made the parent of everything.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from retrievers.index.headings import COMPANY_LINE, clean_title, is_continued
+from retrievers.index.layout import Layout, Pos
+from retrievers.index.numbering import Numbering, follows, parse_numbering
+from retrievers.index.pdf import Line
+
+# A line this much larger than the body text is set in a heading size.
+LARGER = 1.08
+# Sizes within this ratio of each other are one size (glyph-measured sizes vary a little).
+SAME_SIZE = 1.08
+MAX_TITLE_CHARS = 260  # a wrapped heading, joined
+MAX_TITLE_WORDS = 40
+
+_CONNECTOR_END = re.compile(r"(\b(and|or|of|the|to|in|for|with|on|by|from|its|a|an|at|as|into|under|between)|[,;&/\-—–])$", re.I)
+_AMOUNT = re.compile(r"\$|%|€|£|¥")
+_NUMBER = re.compile(r"(?<![\w.])\(?\d[\d,]*(?:\.\d+)?\)?(?![\w])")
+_YEAR = re.compile(r"^\(?(19|20)\d\d\)?$")
+_TABLE_WORDS = re.compile(r"\b(ended|in millions|in thousands|in billions|except per|unaudited|continued|cont\.)\b", re.I)
+_BULLET = re.compile(r"^[•●▪◦○■□►▶✓\-–—*·]")
+_TITLE_START = re.compile(r"^[\"“‘'(\[]?[A-Z0-9]")
+_SENTENCE_BREAK = re.compile(r"[a-z0-9)][.!?]\s+[A-Z]")
+
+
+@dataclass
+class LayoutHeading:
+    """A heading found from layout: where it is, its title (wrapped lines joined) and how it
+    looks."""
+
+    pos: Pos
+    title: str
+    size: float
+    bold: bool
+    caps: bool
+    numbering: Numbering | None
+    end: Pos  # its last line (a wrapped heading spans several)
+    level: int = 0
+    kind: str = "heading"  # or "statement" once the filing's structure is laid over it
+    is_title: bool = False  # the document's title: names the opening section, parents nothing
+
+
+def is_caps(text: str) -> bool:
+    letters = [c for c in text if c.isalpha()]
+    return len(letters) >= 4 and sum(c.isupper() for c in letters) / len(letters) > 0.85
+
+
+def _numbers_outside_years(text: str) -> int:
+    return sum(1 for token in _NUMBER.findall(text) if not _YEAR.match(token))
+
+
+def title_text_ok(text: str) -> bool:
+    """Could this text be a heading's title, whatever its style? Not a table row, a
+    sentence, a bullet or a fragment."""
+    text = text.strip()
+    numbering = parse_numbering(text)
+    rest = numbering.rest if numbering else text
+    words = rest.split()
+    if not 2 <= len(rest) <= MAX_TITLE_CHARS or len(words) > MAX_TITLE_WORDS or not words:
+        return False
+    if _BULLET.match(text) or not _TITLE_START.match(rest):
+        return False
+    if _AMOUNT.search(rest) or _numbers_outside_years(rest) > 1 or _TABLE_WORDS.search(rest) or is_continued(rest):
+        return False
+    letters = sum(c.isalpha() for c in rest)
+    if letters < 0.6 * len(rest.replace(" ", "")):
+        return False
+    if rest.endswith((",", ";")) or (rest.endswith(".") and len(words) > 8) or _SENTENCE_BREAK.search(rest):
+        return False
+    if len(words) == 1 and not numbering and not is_caps(rest) and len(rest) < 4:
+        return False
+    return not COMPANY_LINE.search(rest)
+
+
+class _Typography:
+    """The document's body style and its size classes."""
+
+    def __init__(self, layout: Layout):
+        chars: Counter[float] = Counter()
+        for page in range(1, layout.page_count + 1):
+            for ln in layout.content_lines(page):
+                if len(ln.text) > 30 and ln.size:
+                    chars[ln.size] += len(ln.text)
+        self.body = chars.most_common(1)[0][0] if chars else 0.0
+        self.bold_informative = layout.bold_informative
+
+    def larger(self, size: float) -> bool:
+        return bool(self.body) and size >= self.body * LARGER
+
+    def smaller(self, size: float) -> bool:
+        return bool(self.body) and 0 < size * LARGER <= self.body
+
+    def emphasis(self, ln: Line, text: str) -> tuple[bool, bool, bool]:
+        return self.larger(ln.size), bool(ln.bold and self.bold_informative), is_caps(text)
+
+
+def _same_style(a: Line, b: Line) -> bool:
+    # A little looser than SAME_SIZE: two lines of one heading differ only by measuring noise.
+    return a.bold == b.bold and (not a.size or not b.size or max(a.size, b.size) <= min(a.size, b.size) * 1.12)
+
+
+def _continues(first: Line, following: Line, joined: str, typography: _Typography) -> bool:
+    """Is ``following`` the wrapped rest of the heading that starts at ``first``?"""
+    if not _same_style(first, following) or parse_numbering(following.text) or len(joined) > MAX_TITLE_CHARS:
+        return False
+    text = following.text.strip()
+    if not text or _AMOUNT.search(text) or _numbers_outside_years(text) > 1:
+        return False
+    if first.y and following.y and first.size and not 0 < following.y - first.y <= 1.9 * max(first.size, following.size):
+        return False  # too far below: a new block, not the next line of this one
+    if _CONNECTOR_END.search(joined) or text[:1].islower():
+        return True
+    if first.x1 - first.x0 >= 0.55 and is_caps(text) == is_caps(joined):
+        return True  # the line before ran to the right margin: this one carries on
+    # A heading in a heading size rarely has a second line of body text right under it;
+    # in body size a bold line under a bold line is as likely a bold paragraph.
+    return typography.larger(first.size) and len(text.split()) <= 8 and is_caps(text) == is_caps(joined)
+
+
+def _candidates(layout: Layout, typography: _Typography, start: Pos, end: Pos) -> list[LayoutHeading]:
+    found: list[LayoutHeading] = []
+    for page in range(max(start[0], 1), min(end[0], layout.page_count) + 1):
+        lines = layout.content_lines(page)
+        skip_until = -1
+        for i, ln in enumerate(lines):
+            pos = (page, ln.number)
+            if i <= skip_until or not start <= pos < end:
+                continue
+            text = ln.text.strip()
+            larger, bold, caps = typography.emphasis(ln, text)
+            numbering = parse_numbering(text)
+            if numbering and not _TITLE_START.match(numbering.rest):
+                numbering = None
+            if not (larger or bold or caps or numbering):
+                continue
+            if typography.smaller(ln.size) and not (bold and caps and len(text.split()) >= 3):
+                continue  # table headers and footnotes; a small bold-capitals table title passes
+            if not larger and not layout.column_aligned(ln):
+                continue  # a table's column header, indented text
+            # Join the wrapped lines of a long heading.
+            j, joined = i, text
+            while j + 1 < len(lines) and j - i < 3 and _continues(ln, lines[j + 1], f"{joined} {lines[j + 1].text.strip()}", typography):
+                j += 1
+                joined = f"{joined} {lines[j].text.strip()}"
+            if not title_text_ok(joined) or (_CONNECTOR_END.search(joined) and not numbering):
+                continue
+            if not larger and not numbering and _precedes_table(lines, j):
+                continue  # a table's caption or column header
+            if not larger and _is_run_in(lines, j, ln):
+                continue
+            skip_until = j
+            found.append(LayoutHeading(pos, clean_title(joined), ln.size, bold, is_caps(joined), numbering, (page, lines[j].number)))
+    return found
+
+
+_FIGURE_TOKEN = re.compile(r"^[($]*-?\d[\d,.]*%?\)?$|^[$%—–-]$")
+
+
+def looks_like_row(text: str) -> bool:
+    """A table row: figures make up much of it ("Net sales $ 34,229 $ 35,355")."""
+    tokens = text.split()
+    figures = sum(1 for t in tokens if _FIGURE_TOKEN.match(t) and not _YEAR.match(t))
+    return figures >= 2 and figures >= 0.3 * len(tokens) or (figures >= 1 and len(tokens) <= 3)
+
+
+def _precedes_table(lines: list[Line], index: int) -> bool:
+    """Is a table row among the next two lines, before any prose?"""
+    for other in lines[index + 1 : index + 3]:
+        text = other.text.strip()
+        if looks_like_row(text):
+            return True
+        if len(text) > 60:
+            return False
+    return False
+
+
+def _is_run_in(lines: list[Line], index: int, first: Line) -> bool:
+    """A short body-size line that a sentence continues on the next line ("Net sales were"
+    / "up 5%") is prose broken by the layout, not a heading."""
+    if index + 1 >= len(lines):
+        return False
+    following = lines[index + 1].text.strip()
+    return bool(following[:1].islower()) and not first.bold
+
+
+def _size_classes(sizes: list[float]) -> dict[float, int]:
+    """Rank sizes, largest first; a size within ``SAME_SIZE`` of the next larger one is in
+    its class."""
+    ranks: dict[float, int] = {}
+    rank, previous = -1, None
+    for size in sorted(set(sizes), reverse=True):
+        if previous is None or previous > size * SAME_SIZE:
+            rank += 1
+        ranks[size] = rank
+        previous = size
+    return ranks
+
+
+def _accepted_styles(layout: Layout, typography: _Typography, cands: list[LayoutHeading]) -> set[tuple]:
+    """Styles (size class, bold, caps) in which headings outnumber prose: a style also used
+    for whole paragraphs (a bold lead-in, a larger introduction) marks no headings."""
+    ranks = _size_classes([c.size for c in cands] + [typography.body])
+
+    def key(size: float, bold: bool, caps: bool) -> tuple:
+        return (ranks.get(size, _nearest_rank(ranks, size)), bold, caps)
+
+    heads: Counter[tuple] = Counter(key(c.size, c.bold, c.caps) for c in cands)
+    prose: Counter[tuple] = Counter()
+    for page in range(1, layout.page_count + 1):
+        for ln in layout.content_lines(page):
+            text = ln.text.strip()
+            if len(text) >= 60 and len(text.split()) >= 9 and not looks_like_row(text):
+                prose[key(ln.size, bool(ln.bold and typography.bold_informative), is_caps(text))] += 1
+    body_key = key(typography.body, False, False)
+    return {k for k, n in heads.items() if k != body_key and prose[k] < n}
+
+
+def _nearest_rank(ranks: dict[float, int], size: float) -> int:
+    if not ranks:
+        return 0
+    nearest = min(ranks, key=lambda s: abs(s - size))
+    return ranks[nearest]
+
+
+def _numbered_chain(cands: list[LayoutHeading]) -> set[int]:
+    """Indexes of numbered candidates whose number follows the previous one of the chain:
+    "1.", "2.", "2.1", "3." in order, not a stray "4." of a numbered list."""
+    kept: set[int] = set()
+    last: dict[str, Numbering] = {}
+    for i, c in enumerate(cands):
+        n = c.numbering
+        if n is None:
+            continue
+        if follows(last.get(n.scheme), n):
+            kept.add(i)
+            last[n.scheme] = n
+    return kept
+
+
+def find_layout_headings(layout: Layout, start: Pos = (1, 0), end: Pos | None = None) -> list[LayoutHeading]:
+    """The headings in [start, end), in document order, with levels (0 = top)."""
+    end = end or layout.end
+    typography = _Typography(layout)
+    if not typography.body:
+        return []
+    cands = _candidates(layout, typography, start, end)
+    styles = _accepted_styles(layout, typography, cands)
+    ranks = _size_classes([c.size for c in cands] + [typography.body])
+    chained = _numbered_chain(cands)
+    kept = []
+    for i, c in enumerate(cands):
+        style = (ranks.get(c.size, 0), c.bold, c.caps)
+        emphasised = typography.larger(c.size) or c.bold or c.caps
+        if (emphasised and style in styles) or i in chained:
+            kept.append(c)
+    assign_levels(kept, ranks)
+    return kept
+
+
+def _prominence(h: LayoutHeading, ranks: dict[float, int]) -> tuple[int, int, int]:
+    return (ranks.get(h.size, _nearest_rank(ranks, h.size)), 0 if h.bold else 1, 0 if h.caps else 1)
+
+
+def _is_ancestor(top: LayoutHeading, new: LayoutHeading, ranks: dict[float, int], scheme_order: dict[str, int]) -> bool:
+    """Should ``new`` nest under ``top``?"""
+    a, b = _prominence(top, ranks), _prominence(new, ranks)
+    if a[0] != b[0]:
+        return a[0] < b[0]  # size speaks first
+    m, n = top.numbering, new.numbering
+    if m and n and m.scheme in _LIST_SCHEMES and n.scheme in _LIST_SCHEMES:
+        if m.scheme == n.scheme == "decimal":
+            return m.depth < n.depth
+        if m.scheme != n.scheme:
+            return scheme_order[m.scheme] < scheme_order[n.scheme]
+        return False
+    return a < b
+
+
+# Schemes that nest by number; "Chapter 2" or "Appendix A" say nothing about depth beside them.
+_LIST_SCHEMES = frozenset({"decimal", "roman", "ROMAN", "letter", "LETTER", "(1)", "(a)", "(i)", "(A)"})
+
+
+def assign_levels(heads: list[LayoutHeading], ranks: dict[float, int]) -> None:
+    """Set each heading's level by nesting it under the nearest heading before it that is
+    more prominent."""
+    scheme_order: dict[str, int] = {}
+    for h in heads:
+        if h.numbering and h.numbering.scheme not in scheme_order:
+            scheme_order[h.numbering.scheme] = len(scheme_order)
+    _mark_title(heads, ranks)
+    stack: list[LayoutHeading] = []
+    for h in heads:
+        while stack and (stack[-1].is_title or not _is_ancestor(stack[-1], h, ranks, scheme_order)):
+            stack.pop()
+        h.level = len(stack)
+        stack.append(h)
+
+
+def _mark_title(heads: list[LayoutHeading], ranks: dict[float, int]) -> None:
+    """One of the first three headings, on the first two pages, in a size larger than any
+    other heading's: the title."""
+    if len(heads) < 3:
+        return
+    for i, first in enumerate(heads[:3]):
+        others = max(h.size for j, h in enumerate(heads) if j != i)
+        if first.pos[0] <= 2 and first.size > others * 1.03:
+            first.is_title = True
+            return
