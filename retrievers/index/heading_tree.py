@@ -10,11 +10,14 @@ size says. Headings that hold next to no text are folded into the section before
 """
 from __future__ import annotations
 
+import copy
+
 from retrievers.index.headings import Heading, find_statements
 from retrievers.index.layout import Layout, Pos
-from retrievers.index.layout_headings import LayoutHeading, find_layout_headings
+from retrievers.index.layout_headings import LayoutHeading, document_headings
 from retrievers.index.outline import _close as close_sections
 from retrievers.index.sections import MIN_INTRO_CHARS, Section
+from retrievers.index.tree import compact_key
 
 # A heading followed by less text than this before the next heading at its level or above
 # is a label, not a section.
@@ -91,6 +94,8 @@ def _fold_empty(layout: Layout, heads: list[LayoutHeading], end: Pos) -> tuple[l
     kept: list[LayoutHeading] = []
     topics: dict[int, list[str]] = {}
     for i, h in enumerate(heads):
+        if kept and kept[-1].level == h.level and kept[-1].title == h.title:
+            continue  # the title repeated where the section (a long table) goes on
         following = heads[i + 1] if i + 1 < len(heads) else None
         nxt = following.pos if following else end
         has_children = following is not None and following.level > h.level and not h.is_title
@@ -102,14 +107,34 @@ def _fold_empty(layout: Layout, heads: list[LayoutHeading], end: Pos) -> tuple[l
     return kept, topics
 
 
-def heading_sections(layout: Layout, start: Pos, end: Pos, opening_title: str) -> list[Section]:
+def _is_own(head: LayoutHeading, start: Pos, title: str) -> bool:
+    """Is ``head`` the heading of the section being split (or a line of it)?"""
+    if not title:
+        return False
+    own, have = compact_key(title), compact_key(head.title)
+    return head.pos == start or (head.pos[0] == start[0] and bool(have) and (have in own or own in have))
+
+
+def heading_sections(
+    layout: Layout, start: Pos, end: Pos, opening_title: str, statements: bool = True, within: str = ""
+) -> list[Section]:
     """Nested sections for [start, end) from its layout headings (with the financial
-    statements laid over them); empty when the layout shows no headings."""
-    heads = find_layout_headings(layout, start, end)
-    statements = find_statements(layout, start, end)
-    if len({s.key for s in statements}) < 2:
-        statements = []
-    heads = _overlay_statements(layout, heads, statements)
+    statements laid over them); empty when the layout shows no headings. ``within``: the
+    title of the section being split, whose own heading is not a child of it."""
+    known = layout.memo.get("known_titles", set())
+    heads = [
+        copy.copy(h) for h in document_headings(layout)
+        if start <= h.pos < end and not _is_own(h, start, within) and compact_key(h.title)[:24] not in known  # type: ignore[operator]
+    ]
+    if heads and within:
+        top = min(h.level for h in heads)
+        for h in heads:
+            h.level -= top
+            h.is_title = False
+    found = find_statements(layout, start, end) if statements else []
+    if len({s.key for s in found}) < 2:
+        found = []
+    heads = _overlay_statements(layout, heads, found)
     _group_under_empty(layout, heads)
     heads, topics = _fold_empty(layout, heads, end)
     if len(heads) < MIN_HEADINGS:

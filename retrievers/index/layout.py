@@ -43,6 +43,8 @@ class Layout:
     _margins: dict[int, float] = field(default_factory=dict, repr=False)
     _content: dict[int, list[Line]] = field(default_factory=dict, repr=False)
     _columns: dict[int, list[float]] = field(default_factory=dict, repr=False)
+    # Document-wide findings computed once and reused by every section (layout headings).
+    memo: dict[str, object] = field(default_factory=dict, repr=False)
     _doc_margin: float = 0.0
 
     @classmethod

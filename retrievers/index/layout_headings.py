@@ -21,6 +21,7 @@ from retrievers.index.headings import COMPANY_LINE, clean_title, is_continued
 from retrievers.index.layout import Layout, Pos
 from retrievers.index.numbering import Numbering, follows, parse_numbering
 from retrievers.index.pdf import Line
+from retrievers.index.toc_pages import find_toc_pages
 
 # A line this much larger than the body text is set in a heading size.
 LARGER = 1.08
@@ -37,6 +38,9 @@ _TABLE_WORDS = re.compile(r"\b(ended|in millions|in thousands|in billions|except
 _BULLET = re.compile(r"^[•●▪◦○■□►▶✓\-–—*·]")
 _TITLE_START = re.compile(r"^[\"“‘'(\[]?[A-Z0-9]")
 _SENTENCE_BREAK = re.compile(r"[a-z0-9)][.!?]\s+[A-Z]")
+# "Table G.1. Reserve requirements ...", "Figure 3: ...": a caption names what follows even
+# when it is set smaller than the text and sits right above the table.
+_CAPTION = re.compile(r"^(table|figure|exhibit|chart|schedule|box)\s+[A-Z]?[\d.-]*\d[A-Za-z]?\b[.:\s—–-]", re.I)
 
 
 @dataclass
@@ -61,6 +65,10 @@ def is_caps(text: str) -> bool:
     return len(letters) >= 4 and sum(c.isupper() for c in letters) / len(letters) > 0.85
 
 
+def ln_text(layout: Layout, page: int) -> str:
+    return "\n".join(ln.text for ln in layout.lines[page - 1])
+
+
 def _numbers_outside_years(text: str) -> int:
     return sum(1 for token in _NUMBER.findall(text) if not _YEAR.match(token))
 
@@ -70,7 +78,7 @@ def title_text_ok(text: str) -> bool:
     sentence, a bullet or a fragment."""
     text = text.strip()
     numbering = parse_numbering(text)
-    rest = numbering.rest if numbering else text
+    rest = numbering.rest if numbering else _CAPTION.sub("", text).strip() or text
     words = rest.split()
     if not 2 <= len(rest) <= MAX_TITLE_CHARS or len(words) > MAX_TITLE_WORDS or not words:
         return False
@@ -99,6 +107,14 @@ class _Typography:
                     chars[ln.size] += len(ln.text)
         self.body = chars.most_common(1)[0][0] if chars else 0.0
         self.bold_informative = layout.bold_informative
+        # The usual distance between two lines of a paragraph: a heading's wrapped lines
+        # sit closer together than that in a double-spaced document.
+        steps = []
+        for page in range(1, layout.page_count + 1, max(1, layout.page_count // 40)):
+            lines = layout.content_lines(page)
+            steps += [round(b.y - a.y, 1) for a, b in zip(lines, lines[1:])
+                      if a.size == b.size == self.body and 0 < b.y - a.y < 3 * self.body]
+        self.pitch = sorted(steps)[len(steps) // 2] if steps else 0.0
 
     def larger(self, size: float) -> bool:
         return bool(self.body) and size >= self.body * LARGER
@@ -126,6 +142,8 @@ def _continues(first: Line, following: Line, joined: str, typography: _Typograph
         return False  # too far below: a new block, not the next line of this one
     if _CONNECTOR_END.search(joined) or text[:1].islower():
         return True
+    if typography.pitch and first.y and 0 < following.y - first.y < 0.8 * typography.pitch:
+        return True  # closer than the lines of a paragraph: one block
     if first.x1 - first.x0 >= 0.55 and is_caps(text) == is_caps(joined):
         return True  # the line before ran to the right margin: this one carries on
     # A heading in a heading size rarely has a second line of body text right under it;
@@ -133,9 +151,11 @@ def _continues(first: Line, following: Line, joined: str, typography: _Typograph
     return typography.larger(first.size) and len(text.split()) <= 8 and is_caps(text) == is_caps(joined)
 
 
-def _candidates(layout: Layout, typography: _Typography, start: Pos, end: Pos) -> list[LayoutHeading]:
+def _candidates(layout: Layout, typography: _Typography, start: Pos, end: Pos, skip: set[int]) -> list[LayoutHeading]:
     found: list[LayoutHeading] = []
     for page in range(max(start[0], 1), min(end[0], layout.page_count) + 1):
+        if page in skip:
+            continue
         lines = layout.content_lines(page)
         skip_until = -1
         for i, ln in enumerate(lines):
@@ -149,9 +169,10 @@ def _candidates(layout: Layout, typography: _Typography, start: Pos, end: Pos) -
                 numbering = None
             if not (larger or bold or caps or numbering):
                 continue
-            if typography.smaller(ln.size) and not (bold and caps and len(text.split()) >= 3):
+            caption = bool(_CAPTION.match(text)) and (bold or larger)
+            if typography.smaller(ln.size) and not caption and not (bold and caps and len(text.split()) >= 3):
                 continue  # table headers and footnotes; a small bold-capitals table title passes
-            if not larger and not layout.column_aligned(ln):
+            if not larger and not numbering and not layout.column_aligned(ln):
                 continue  # a table's column header, indented text
             # Join the wrapped lines of a long heading.
             j, joined = i, text
@@ -160,8 +181,8 @@ def _candidates(layout: Layout, typography: _Typography, start: Pos, end: Pos) -
                 joined = f"{joined} {lines[j].text.strip()}"
             if not title_text_ok(joined) or (_CONNECTOR_END.search(joined) and not numbering):
                 continue
-            if not larger and not numbering and _precedes_table(lines, j):
-                continue  # a table's caption or column header
+            if not larger and not numbering and not caption and _precedes_table(lines, j):
+                continue  # a table's column header or a label over its rows
             if not larger and _is_run_in(lines, j, ln):
                 continue
             skip_until = j
@@ -196,7 +217,7 @@ def _is_run_in(lines: list[Line], index: int, first: Line) -> bool:
     if index + 1 >= len(lines):
         return False
     following = lines[index + 1].text.strip()
-    return bool(following[:1].islower()) and not first.bold
+    return bool(following[:1].islower()) and not first.bold and not parse_numbering(following)
 
 
 def _size_classes(sizes: list[float]) -> dict[float, int]:
@@ -238,19 +259,35 @@ def _nearest_rank(ranks: dict[float, int], size: float) -> int:
     return ranks[nearest]
 
 
-def _numbered_chain(cands: list[LayoutHeading]) -> set[int]:
-    """Indexes of numbered candidates whose number follows the previous one of the chain:
-    "1.", "2.", "2.1", "3." in order, not a stray "4." of a numbered list."""
-    kept: set[int] = set()
-    last: dict[str, Numbering] = {}
-    for i, c in enumerate(cands):
-        n = c.numbering
-        if n is None:
-            continue
-        if follows(last.get(n.scheme), n):
-            kept.add(i)
-            last[n.scheme] = n
-    return kept
+class _NumberChain:
+    """The numbers seen so far, per scheme: a numbered line in body type is a heading only
+    when its number follows the previous heading's of its scheme ("1.", "2.", "2.1", "3."),
+    not a stray "4." of a numbered list. A scheme the document started using after another
+    (the "1." under an "A.") starts again at 1 after each heading of that other scheme."""
+
+    def __init__(self) -> None:
+        self.last: dict[str, Numbering] = {}
+        self.order: dict[str, int] = {}
+
+    def follows(self, n: Numbering) -> bool:
+        return follows(self.last.get(n.scheme), n)
+
+    def accept(self, n: Numbering) -> None:
+        """Take a heading's number into the chain when it follows; either way, restart the
+        schemes nested in its scheme."""
+        if self.follows(n):
+            self.last[n.scheme] = n
+            self.order.setdefault(n.scheme, len(self.order))
+        if n.scheme in self.order:
+            for scheme in [s for s, rank in self.order.items() if rank > self.order[n.scheme]]:
+                self.last.pop(scheme, None)
+
+
+def document_headings(layout: Layout) -> list[LayoutHeading]:
+    """All the document's layout headings, found once per layout (sections reuse them)."""
+    if "layout_headings" not in layout.memo:
+        layout.memo["layout_headings"] = find_layout_headings(layout)
+    return layout.memo["layout_headings"]  # type: ignore[return-value]
 
 
 def find_layout_headings(layout: Layout, start: Pos = (1, 0), end: Pos | None = None) -> list[LayoutHeading]:
@@ -259,17 +296,21 @@ def find_layout_headings(layout: Layout, start: Pos = (1, 0), end: Pos | None = 
     typography = _Typography(layout)
     if not typography.body:
         return []
-    cands = _candidates(layout, typography, start, end)
+    # A table of contents lists every heading, at the wrong place.
+    toc = set(find_toc_pages([ln_text(layout, page) for page in range(1, layout.page_count + 1)]))
+    cands = _candidates(layout, typography, start, end, toc)
     styles = _accepted_styles(layout, typography, cands)
     ranks = _size_classes([c.size for c in cands] + [typography.body])
-    chained = _numbered_chain(cands)
+    chain = _NumberChain()
     kept = []
-    for i, c in enumerate(cands):
+    for c in cands:
         style = (ranks.get(c.size, 0), c.bold, c.caps)
         emphasised = typography.larger(c.size) or c.bold or c.caps
-        if (emphasised and style in styles) or i in chained:
+        if (emphasised and style in styles) or (c.numbering and chain.follows(c.numbering)):
             kept.append(c)
-    assign_levels(kept, ranks)
+            if c.numbering:
+                chain.accept(c.numbering)
+    assign_levels(kept, ranks, chain.order)
     return kept
 
 
@@ -286,9 +327,10 @@ def _is_ancestor(top: LayoutHeading, new: LayoutHeading, ranks: dict[float, int]
     if m and n and m.scheme in _LIST_SCHEMES and n.scheme in _LIST_SCHEMES:
         if m.scheme == n.scheme == "decimal":
             return m.depth < n.depth
-        if m.scheme != n.scheme:
+        if m.scheme == n.scheme:
+            return False
+        if m.scheme in scheme_order and n.scheme in scheme_order:
             return scheme_order[m.scheme] < scheme_order[n.scheme]
-        return False
     return a < b
 
 
@@ -296,13 +338,10 @@ def _is_ancestor(top: LayoutHeading, new: LayoutHeading, ranks: dict[float, int]
 _LIST_SCHEMES = frozenset({"decimal", "roman", "ROMAN", "letter", "LETTER", "(1)", "(a)", "(i)", "(A)"})
 
 
-def assign_levels(heads: list[LayoutHeading], ranks: dict[float, int]) -> None:
+def assign_levels(heads: list[LayoutHeading], ranks: dict[float, int], scheme_order: dict[str, int]) -> None:
     """Set each heading's level by nesting it under the nearest heading before it that is
-    more prominent."""
-    scheme_order: dict[str, int] = {}
-    for h in heads:
-        if h.numbering and h.numbering.scheme not in scheme_order:
-            scheme_order[h.numbering.scheme] = len(scheme_order)
+    more prominent. ``scheme_order``: the numbering schemes in the order the document's
+    chain of section numbers first used them (outermost first)."""
     _mark_title(heads, ranks)
     stack: list[LayoutHeading] = []
     for h in heads:
