@@ -1,7 +1,7 @@
 """The lines of a PDF page with the typography that heading detection needs.
 
-For each line PDFium is asked about its first and last characters only: their font (name,
-weight, flags), the first one's effective size and where the line sits on the page. That
+For each line PDFium is asked about its first and last characters only: their font
+(weight, or name and flags), the first one's effective size and where the line sits. That
 costs a handful of calls per line, where reading every character's style (what pdfplumber
 does) makes indexing many times slower than the text extraction itself.
 """
@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import ctypes
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 # Font flag bit PDFium sets for synthetic bold (FXFONT_FORCE_BOLD).
 _FORCE_BOLD = 0x40000
 _BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi|,B\b|-B\b|Bd\b|CMBX", re.IGNORECASE)
-_SUBSET_PREFIX = re.compile(r"^[A-Z]{6}\+")
 # A type-3 font (TeX's bitmap fonts) reports a nonsense size such as 0.1 pt; its lines are
 # measured by the height of their tall glyphs instead: capitals and ascenders with flat tops
 # and bottoms (round letters overshoot, digits vary by font), about 0.7 em.
@@ -23,12 +22,12 @@ _TALL_GLYPHS = frozenset("BDEFHIKLMNPRTUVWXYZbdfhklt")
 _CAP_HEIGHT_EM = 0.7
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(NamedTuple):
     """One text line of a page with the style of its first and last character.
 
-    Structure detection needs to tell a heading from body text: bold, larger, set in another
-    font, or standing apart from the line above. The two ends of a line are enough for that.
+    Structure detection needs to tell a heading from body text: bold, larger, or standing
+    apart from the line above. The two ends of a line are enough for that. (A named tuple:
+    a long filing has tens of thousands of lines, and a tuple is the cheapest to build.)
     """
 
     text: str
@@ -38,8 +37,7 @@ class Line:
     size: float = 0.0  # effective font size in points (font size times the text's scale)
     x0: float = 0.0  # left edge of the first character, as a fraction of the page width
     x1: float = 0.0  # right edge of the last character, likewise
-    y: float = 0.0  # the first character's baseline, in points from the top of the page
-    font: str = ""  # the first character's font, without a subset prefix ("" when unnamed)
+    y: float = 0.0  # the bottom of the first character, in points from the top of the page
 
 
 def clean_text(text: str) -> str:
@@ -62,22 +60,25 @@ class _PageReader:
         self.buffer = name_buffer
         self.flags = ctypes.c_int()
         self.box = [ctypes.c_double() for _ in range(4)]
+        self.box_refs = [ctypes.byref(value) for value in self.box]
         self.matrix = raw.FS_MATRIX()
+        self.bold_names: dict[bytes, bool] = {}
 
-    def font(self, index: int) -> tuple[str, bool]:
-        """The character's font name and whether it is bold."""
+    def is_bold(self, index: int) -> bool:
         raw = self.raw
+        if raw.FPDFText_GetFontWeight(self.textpage, index) >= 600:
+            return True
         length = raw.FPDFText_GetFontInfo(self.textpage, index, self.buffer, len(self.buffer), ctypes.byref(self.flags))
-        name = self.buffer.raw[: max(length - 1, 0)].decode("latin-1", "replace")
-        bold = bool(
-            _BOLD_NAME.search(name) or self.flags.value & _FORCE_BOLD or raw.FPDFText_GetFontWeight(self.textpage, index) >= 600
-        )
-        return _SUBSET_PREFIX.sub("", name), bold
+        name = self.buffer.raw[: max(length - 1, 0)]
+        bold = self.bold_names.get(name)
+        if bold is None:
+            bold = self.bold_names[name] = bool(_BOLD_NAME.search(name.decode("latin-1", "replace")))
+        return bold or bool(self.flags.value & _FORCE_BOLD)
 
     def char_box(self, index: int) -> tuple[float, float, float, float]:
-        left, right, bottom, top = self.box
-        self.raw.FPDFText_GetCharBox(self.textpage, index, left, right, bottom, top)
-        return left.value, right.value, bottom.value, top.value
+        """(left, right, bottom, top) in page points, y upwards."""
+        self.raw.FPDFText_GetCharBox(self.textpage, index, *self.box_refs)
+        return self.box[0].value, self.box[1].value, self.box[2].value, self.box[3].value
 
     def size(self, index: int) -> float:
         """Font size times the scale of the character's transformation matrix: what the
@@ -106,36 +107,20 @@ class _PageReader:
 
     def line(self, raw_text: str, start: int, end: int, page: int, number: int) -> Line:
         text = clean_text(raw_text[start:end])
-        first = start
-        while first < end and raw_text[first].isspace():
-            first += 1
-        last = end - 1
-        while last > first and raw_text[last].isspace():
-            last -= 1
+        first = start + len(raw_text[start:end]) - len(raw_text[start:end].lstrip())
         if first >= end:
             return Line(text, page, number)
-        font, bold = self.font(first)
-        # A line is bold when both ends are, so that a run-in heading ("Net Sales: ...")
+        last = start + len(raw_text[start:end].rstrip()) - 1
+        # A line is bold when both its ends are, so that a run-in heading ("Net Sales: ...")
         # does not count as a heading line.
-        if bold and last != first:
-            bold = self.font(last)[1]
+        bold = self.is_bold(first) and (last == first or self.is_bold(last))
         size = self.size(first)
         if size < _MIN_REAL_SIZE:
             size = self.glyph_size(raw_text, first, last + 1) or size
-        x0, _, _, _ = self.char_box(first)
+        x0, _, bottom, _ = self.char_box(first)
         _, x1, _, _ = self.char_box(last)
-        origin_x, origin_y = ctypes.c_double(), ctypes.c_double()
-        self.raw.FPDFText_GetCharOrigin(self.textpage, first, ctypes.byref(origin_x), ctypes.byref(origin_y))
         return Line(
-            text,
-            page,
-            number,
-            bold,
-            round(size, 1),
-            round(x0 / self.width, 3),
-            round(x1 / self.width, 3),
-            round(self.height - origin_y.value, 1),
-            font,
+            text, page, number, bold, round(size, 1), round(x0 / self.width, 3), round(x1 / self.width, 3), round(self.height - bottom, 1)
         )
 
 
