@@ -268,6 +268,9 @@ def _exhibit_subject(layout: Layout, line: Line) -> str:
 
 def statement_kind(text: str) -> str | None:
     """Which primary statement a title line names, or None."""
+    squeezed = "".join(text.lower().split())  # clean_title joins "S T A T E M E N T S"
+    if "statement" not in squeezed and "balancesheet" not in squeezed:
+        return None  # every title _STATEMENT_START accepts has one of these; most lines neither
     t = clean_title(text).lower().replace("’", "'")
     # "NIKE, Inc. Consolidated Statements of Income"
     t = re.sub(r"^.{0,40}?\b(inc|corporation|company|corp|co|ltd|plc)\.?,?\s+(?=(condensed|consolidated|statements?|balance))", "", t)
