@@ -13,6 +13,7 @@ first page) is not made the parent of everything.
 """
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -27,7 +28,8 @@ from retrievers.index.toc_pages import find_toc_pages
 LARGER = 1.08
 # Sizes within this ratio of each other are one size (glyph-measured sizes vary a little).
 SAME_SIZE = 1.08
-MAX_TITLE_CHARS = 260  # a wrapped heading, joined
+MAX_TITLE_CHARS = 400  # a wrapped heading, joined
+MAX_LINE_CHARS = 180  # a longer line is prose or a table row, never a heading's first line
 MAX_TITLE_WORDS = 40
 
 _CONNECTOR_END = re.compile(r"(\b(and|or|of|the|to|in|for|with|on|by|from|its|a|an|at|as|into|under|between)|[,;&/\-—–])$", re.I)
@@ -60,9 +62,14 @@ class LayoutHeading:
     is_title: bool = False  # the document's title: names the opening section, parents nothing
 
 
+@functools.lru_cache(maxsize=16384)
 def is_caps(text: str) -> bool:
-    letters = [c for c in text if c.isalpha()]
-    return len(letters) >= 4 and sum(c.isupper() for c in letters) / len(letters) > 0.85
+    """Set in capitals: nearly all of at least four letters upper case (called on every
+    line, so counted with builtins rather than a Python loop)."""
+    text = text[:200]
+    upper = sum(map(str.isupper, text))
+    letters = upper + sum(map(str.islower, text))
+    return letters >= 4 and upper > 0.85 * letters
 
 
 def ln_text(layout: Layout, page: int) -> str:
@@ -126,29 +133,37 @@ class _Typography:
         return self.larger(ln.size), bool(ln.bold and self.bold_informative), is_caps(text)
 
 
-def _same_style(a: Line, b: Line) -> bool:
-    # A little looser than SAME_SIZE: two lines of one heading differ only by measuring noise.
-    return a.bold == b.bold and (not a.size or not b.size or max(a.size, b.size) <= min(a.size, b.size) * 1.12)
+def _same_style(a: Line, b: Line, tolerance: float = 1.12) -> bool:
+    # By default a little looser than SAME_SIZE: two lines of one heading differ only by
+    # measuring noise (glyph-measured sizes).
+    return a.bold == b.bold and (not a.size or not b.size or max(a.size, b.size) <= min(a.size, b.size) * tolerance)
 
 
-def _continues(first: Line, following: Line, joined: str, typography: _Typography) -> bool:
-    """Is ``following`` the wrapped rest of the heading that starts at ``first``?"""
-    if not _same_style(first, following) or parse_numbering(following.text) or len(joined) > MAX_TITLE_CHARS:
+def _continues(first: Line, previous: Line, following: Line, joined: str, typography: _Typography) -> bool:
+    """Is ``following`` the wrapped rest of the heading that starts at ``first``, whose
+    text so far is ``joined`` and last line so far ``previous``?"""
+    if not _same_style(first, following) or parse_numbering(following.text) or len(joined) + len(following.text) > MAX_TITLE_CHARS:
         return False
+    if COMPANY_LINE.search(first.text.strip()):
+        return False  # "ACME INC. AND SUBSIDIARIES" over a statement's title is a line of its own
     text = following.text.strip()
     if not text or _AMOUNT.search(text) or _numbers_outside_years(text) > 1:
         return False
-    if first.y and following.y and first.size and not 0 < following.y - first.y <= 1.9 * max(first.size, following.size):
+    step = following.y - previous.y
+    if previous.y and following.y and first.size and not 0 < step <= 1.9 * max(first.size, following.size):
         return False  # too far below: a new block, not the next line of this one
     if _CONNECTOR_END.search(joined) or text[:1].islower():
         return True
-    if typography.pitch and first.y and 0 < following.y - first.y < 0.8 * typography.pitch:
+    if typography.pitch and previous.y and 0 < step < 0.8 * typography.pitch and _same_style(first, following, 1.05):
         return True  # closer than the lines of a paragraph: one block
-    if first.x1 - first.x0 >= 0.55 and is_caps(text) == is_caps(joined):
+    if previous.x1 - previous.x0 >= 0.55 and is_caps(text) == is_caps(joined):
         return True  # the line before ran to the right margin: this one carries on
     # A heading in a heading size rarely has a second line of body text right under it;
     # in body size a bold line under a bold line is as likely a bold paragraph.
-    return typography.larger(first.size) and len(text.split()) <= 8 and is_caps(text) == is_caps(joined)
+    return (
+        typography.larger(first.size) and typography.larger(following.size)
+        and len(text.split()) <= 8 and is_caps(text) == is_caps(joined)
+    )
 
 
 def _candidates(layout: Layout, typography: _Typography, start: Pos, end: Pos, skip: set[int]) -> list[LayoutHeading]:
@@ -163,6 +178,8 @@ def _candidates(layout: Layout, typography: _Typography, start: Pos, end: Pos, s
             if i <= skip_until or not start <= pos < end:
                 continue
             text = ln.text.strip()
+            if len(text) > MAX_LINE_CHARS:
+                continue
             larger, bold, caps = typography.emphasis(ln, text)
             numbering = parse_numbering(text)
             if numbering and not _TITLE_START.match(numbering.rest):
@@ -176,10 +193,18 @@ def _candidates(layout: Layout, typography: _Typography, start: Pos, end: Pos, s
                 continue  # a table's column header, indented text
             # Join the wrapped lines of a long heading.
             j, joined = i, text
-            while j + 1 < len(lines) and j - i < 3 and _continues(ln, lines[j + 1], f"{joined} {lines[j + 1].text.strip()}", typography):
+            while j + 1 < len(lines) and j - i < 5 and _continues(ln, lines[j], lines[j + 1], joined, typography):
                 j += 1
                 joined = f"{joined} {lines[j].text.strip()}"
-            if not title_text_ok(joined) or (_CONNECTOR_END.search(joined) and not numbering):
+            if not title_text_ok(joined) and j > i:
+                # Too long as a whole (a four-line table title): its lines still belong to it.
+                joined = " ".join(other.text.strip() for other in lines[i : j + 1])[:MAX_TITLE_CHARS].rsplit(" ", 1)[0]
+                if not title_text_ok(" ".join(joined.split()[:MAX_TITLE_WORDS])):
+                    continue
+                joined = " ".join(joined.split()[:MAX_TITLE_WORDS])
+            elif not title_text_ok(joined):
+                continue
+            if _CONNECTOR_END.search(joined) and not numbering:
                 continue
             if not larger and not numbering and not caption and _precedes_table(lines, j):
                 continue  # a table's column header or a label over its rows
@@ -239,12 +264,17 @@ def _accepted_styles(layout: Layout, typography: _Typography, cands: list[Layout
     ranks = _size_classes([c.size for c in cands] + [typography.body])
 
     def key(size: float, bold: bool, caps: bool) -> tuple:
-        return (ranks.get(size, _nearest_rank(ranks, size)), bold, caps)
+        if size not in ranks:
+            ranks[size] = _nearest_rank(ranks, size)
+        return (ranks[size], bold, caps)
 
     heads: Counter[tuple] = Counter(key(c.size, c.bold, c.caps) for c in cands)
+    in_heading = {(c.pos[0], n) for c in cands for n in range(c.pos[1], c.end[1] + 1)}
     prose: Counter[tuple] = Counter()
     for page in range(1, layout.page_count + 1):
         for ln in layout.content_lines(page):
+            if (page, ln.number) in in_heading:
+                continue  # a long heading's own lines are not prose
             text = ln.text.strip()
             if len(text) >= 60 and len(text.split()) >= 9 and not looks_like_row(text):
                 prose[key(ln.size, bool(ln.bold and typography.bold_informative), is_caps(text))] += 1
