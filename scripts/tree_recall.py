@@ -3,6 +3,7 @@
     python scripts/tree_recall.py                                  # ../shared/pageindex_reference
     python scripts/tree_recall.py REF_DIR [PDF_DIR] --missed       # list the nodes not found
     python scripts/tree_recall.py --json recall.json
+    python scripts/tree_recall.py --ignore-outline                 # the layout headings alone
 
 REF_DIR holds ``<name>_structure.json`` files (or a ``trees/`` folder of them); PDF_DIR
 holds ``<name>.pdf`` (default: REF_DIR's ``docs/`` folder, else REF_DIR). A reference node
@@ -19,49 +20,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from retrievers.index import build_index  # noqa: E402
 from retrievers.index.recall import (  # noqa: E402
     PAGE_TOLERANCE,
+    STRUCTURE_SUFFIX,
     TITLE_SIMILARITY,
-    Recall,
-    TreeNode,
-    node_recall,
+    measure_folder,
     overall,
-    reference_nodes,
+    reference_files,
 )
 
 DEFAULT_REFERENCE = Path(__file__).resolve().parent.parent.parent / "shared" / "pageindex_reference"
-_SUFFIX = "_structure.json"
-
-
-def reference_files(ref_dir: Path) -> list[Path]:
-    folder = ref_dir / "trees" if (ref_dir / "trees").is_dir() else ref_dir
-    return sorted(folder.glob(f"*{_SUFFIX}"))
-
-
-def pdf_folder(ref_dir: Path, pdf_dir: Path | None) -> Path:
-    if pdf_dir is not None:
-        return pdf_dir
-    return ref_dir / "docs" if (ref_dir / "docs").is_dir() else ref_dir
-
-
-def recall_for(reference_file: Path, pdf: Path) -> Recall:
-    index = build_index(pdf)
-    ours = [TreeNode(node.title, node.start_page, depth) for node, depth in index.walk()]
-    return node_recall(pdf.stem, reference_nodes(reference_file), ours, has_outline=index.meta.get("outline_entries", 0) > 0)
-
-
-def measure(ref_dir: Path, pdf_dir: Path | None = None) -> list[Recall]:
-    """Recall for every reference tree whose PDF is present."""
-    pdfs = pdf_folder(ref_dir, pdf_dir)
-    results = []
-    for reference_file in reference_files(ref_dir):
-        pdf = pdfs / f"{reference_file.name[: -len(_SUFFIX)]}.pdf"
-        if pdf.is_file():
-            results.append(recall_for(reference_file, pdf))
-        else:
-            print(f"skipped {reference_file.name}: no {pdf}", file=sys.stderr)
-    return results
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -70,16 +38,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("pdf_dir", nargs="?", type=Path, default=None, help="folder of the PDFs (default: REF_DIR/docs)")
     parser.add_argument("--json", type=Path, default=None, help="also write the figures as JSON here")
     parser.add_argument("--missed", action="store_true", help="list the reference nodes not found")
+    parser.add_argument("--ignore-outline", action="store_true",
+                        help="build every tree as if its PDF had no outline (measures the layout headings alone)")
     args = parser.parse_args(argv)
 
     if not reference_files(args.reference_dir):
-        print(f"no *{_SUFFIX} files in {args.reference_dir}", file=sys.stderr)
+        print(f"no *{STRUCTURE_SUFFIX} files in {args.reference_dir}", file=sys.stderr)
         return 2
-    results = measure(args.reference_dir, args.pdf_dir)
+    results, missing = measure_folder(args.reference_dir, args.pdf_dir, args.ignore_outline)
+    for name in missing:
+        print(f"skipped {name}: its PDF is not there", file=sys.stderr)
     if not results:
         print("no reference tree has its PDF", file=sys.stderr)
         return 2
-    print(f"node recall: title similarity >= {TITLE_SIMILARITY}, start page within {PAGE_TOLERANCE}")
+    print(f"node recall: title similarity >= {TITLE_SIMILARITY}, start page within {PAGE_TOLERANCE}"
+          + (" (outlines ignored)" if args.ignore_outline else ""))
     header = f"{'document':48s} {'outline':>7s} {'ref':>5s} {'found':>5s} {'ours':>5s} {'recall':>7s}"
     print(header)
     print("-" * len(header))
@@ -97,6 +70,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"  {'  ' * node.depth}p{node.start_page} {node.title}")
     if args.json:
         payload = {
+            "outlines_ignored": args.ignore_outline,
             "title_similarity": TITLE_SIMILARITY,
             "page_tolerance": PAGE_TOLERANCE,
             "overall": overall(results),

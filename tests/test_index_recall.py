@@ -3,12 +3,20 @@ shared reference documents."""
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import pytest
 
-from retrievers.index.recall import TreeNode, node_recall, normalise_title, overall, reference_nodes, titles_match
+from retrievers.index.recall import (
+    TreeNode,
+    measure_folder,
+    node_recall,
+    normalise_title,
+    overall,
+    reference_files,
+    reference_nodes,
+    titles_match,
+)
 
 REFERENCE_DIR = Path(__file__).resolve().parents[2] / "shared" / "pageindex_reference"
 
@@ -67,3 +75,16 @@ def test_a_reference_node_is_found_only_near_its_page(tmp_path):
     assert (result.found_count, result.reference_count) == (2, 3)
     assert [n.title for n in result.missed] == ["Background"]
     assert overall([result]) == pytest.approx(2 / 3)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not reference_files(REFERENCE_DIR), reason=f"no PageIndex reference trees in {REFERENCE_DIR}")
+def test_trees_recover_the_reference_indexers_sections():
+    """The goals of a tree built without a model, on PageIndex's published trees: 80% of
+    their nodes overall, 60% on each document without an outline."""
+    results, _ = measure_folder(REFERENCE_DIR)
+    assert results
+    assert overall(results) >= 0.80, [(r.doc, round(r.recall, 3)) for r in results]
+    for result in results:
+        if not result.has_outline:
+            assert result.recall >= 0.60, (result.doc, result.recall)

@@ -119,3 +119,41 @@ def overall(results: list[Recall]) -> float:
     """Recall over all reference nodes of all documents (micro average)."""
     total = sum(r.reference_count for r in results)
     return sum(r.found_count for r in results) / total if total else 0.0
+
+
+STRUCTURE_SUFFIX = "_structure.json"
+
+
+def reference_files(reference_dir: Path) -> list[Path]:
+    """The ``*_structure.json`` trees of a folder (or of its ``trees/`` sub-folder)."""
+    folder = reference_dir / "trees" if (reference_dir / "trees").is_dir() else reference_dir
+    return sorted(folder.glob(f"*{STRUCTURE_SUFFIX}"))
+
+
+def recall_of_pdf(reference_file: Path, pdf: Path, ignore_outline: bool = False) -> Recall:
+    """Build ``pdf``'s tree without a model, as ``bench.py index`` does, and compare
+    (``ignore_outline``: as if the PDF had no bookmarks, to measure the layout alone)."""
+    from retrievers.index.builder import build_index
+    from retrievers.index.structure import structural_tree
+
+    builder = (lambda content: structural_tree(content.pages, content.lines, [])) if ignore_outline else None
+    index = build_index(pdf, tree_builder=builder)
+    ours = [TreeNode(node.title, node.start_page, depth) for node, depth in index.walk()]
+    has_outline = index.meta.get("outline_entries", 0) > 0 and not ignore_outline
+    return node_recall(pdf.stem, reference_nodes(reference_file), ours, has_outline=has_outline)
+
+
+def measure_folder(
+    reference_dir: Path, pdf_dir: Path | None = None, ignore_outline: bool = False
+) -> tuple[list[Recall], list[str]]:
+    """Recall for every reference tree whose PDF is present (PDFs in ``pdf_dir``, default
+    the reference folder's ``docs/``), and the names of those without a PDF."""
+    pdfs = pdf_dir or (reference_dir / "docs" if (reference_dir / "docs").is_dir() else reference_dir)
+    results, missing = [], []
+    for reference_file in reference_files(reference_dir):
+        pdf = pdfs / f"{reference_file.name[: -len(STRUCTURE_SUFFIX)]}.pdf"
+        if pdf.is_file():
+            results.append(recall_of_pdf(reference_file, pdf, ignore_outline))
+        else:
+            missing.append(reference_file.name)
+    return results, missing
