@@ -10,6 +10,10 @@ line styles, structure, summaries, JSON write); "cached" is the best of ``--repe
 of that same cache file. Raw and cold are each the best of ``--repeat`` runs, since the
 machine is shared and a single timing is noisy; "ratio" is cold / raw. Targets: cold within
 1.5x of raw; for the 252-page 3M 10-K cold < 10 s, cached < 0.5 s.
+
+``--pdfplumber N`` also times the other way to get character styles: pdfplumber's
+``page.chars`` (size and font name of every character) on the first N pages, against
+pypdfium2's styled lines (``read_pdf``) on the whole document, per page.
 """
 from __future__ import annotations
 
@@ -61,11 +65,32 @@ def bench(pdf: Path, cache_dir: Path, repeat: int) -> dict:
     }
 
 
+def styles_per_page(pdf: Path, pages: int) -> tuple[float, float]:
+    """Seconds per page to read character styles with pdfplumber (first ``pages`` pages)
+    and line styles with pypdfium2 (all pages)."""
+    import pdfplumber
+
+    from retrievers.index import read_pdf
+
+    started = time.perf_counter()
+    with pdfplumber.open(str(pdf)) as document:
+        chosen = document.pages[:pages]
+        for page in chosen:
+            _ = [(c["size"], c["fontname"]) for c in page.chars]
+        plumber = (time.perf_counter() - started) / max(len(chosen), 1)
+    started = time.perf_counter()
+    content = read_pdf(pdf)
+    pdfium = (time.perf_counter() - started) / max(len(content.pages), 1)
+    return plumber, pdfium
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("pdfs", nargs="*", type=Path, help="PDFs to index (default: the 3M 10-K and the reference PDFs)")
     parser.add_argument("--folder", type=Path, default=None, help="also every *.pdf in this folder")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each timing per PDF (best is reported)")
+    parser.add_argument("--pdfplumber", type=int, default=0, metavar="N",
+                        help="also time pdfplumber's character styles on the first N pages of each PDF")
     args = parser.parse_args(argv)
 
     pdfs = list(args.pdfs)
@@ -86,6 +111,11 @@ def main(argv: list[str] | None = None) -> int:
                 f"{row['doc'][:42]:42s} {row['pages']:5d} {row['source']:9s} {row['nodes']:5d} {row['leaves']:6d} "
                 f"{row['read']:7.2f} {row['tree']:7.2f} {row['raw']:7.2f} {row['cold']:7.2f} {row['ratio']:6.2f} {row['cached']:8.3f}"
             )
+    if args.pdfplumber:
+        print(f"\ncharacter styles, seconds per page (pdfplumber: first {args.pdfplumber} pages)")
+        for pdf in pdfs:
+            plumber, pdfium = styles_per_page(pdf, args.pdfplumber)
+            print(f"{pdf.stem[:42]:42s} pdfplumber {plumber:.4f}  pypdfium2 {pdfium:.4f}  ({plumber / pdfium:.0f}x)")
     if len(rows) > 1:
         print("-" * len(header))
         pages = sum(r["pages"] for r in rows)
