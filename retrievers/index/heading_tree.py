@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import copy
 
-from retrievers.index.headings import Heading, find_statements
+from retrievers.index.headings import Heading
+from retrievers.index.statements import find_statements
 from retrievers.index.layout import Layout, Pos
 from retrievers.index.layout_headings import LayoutHeading, document_headings
 from retrievers.index.outline import _close as close_sections

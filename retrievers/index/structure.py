@@ -15,21 +15,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from retrievers.index.headings import (
-    Heading,
-    clean_title,
-    find_items,
-    is_tabular,
-    find_notes,
-    find_statements,
-    find_subheadings,
-    find_trailing,
-)
 from retrievers.index.heading_tree import heading_sections
+from retrievers.index.headings import Heading, clean_title, find_items, find_subheadings, find_trailing, is_tabular
 from retrievers.index.layout import Layout, Pos
 from retrievers.index.outline import outline_sections
 from retrievers.index.pdf import Line, OutlineEntry
 from retrievers.index.sections import MIN_INTRO_CHARS, Section, from_headings, intro_title, to_nodes
+from retrievers.index.statements import find_notes, find_statements
 from retrievers.index.tree import Node, compact_key
 
 MAX_LEAF_PAGES = 6  # a leaf longer than this is split

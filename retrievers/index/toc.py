@@ -13,7 +13,8 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
-from retrievers.index.headings import clean_title, find_notes, find_trailing, is_continued, statement_kind
+from retrievers.index.headings import clean_title, find_trailing, is_continued
+from retrievers.index.statements import find_notes, statement_kind
 from retrievers.index.layout import Layout, Pos
 from retrievers.index.outline import _close as close_sections
 from retrievers.index.sections import Section, from_headings
