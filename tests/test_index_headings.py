@@ -138,7 +138,7 @@ def test_section_numbers_are_read_with_their_scheme(text, scheme, values, rest):
     assert n is not None and (n.scheme, n.values, n.rest) == (scheme, values, rest)
 
 
-@pytest.mark.parametrize("text", ["2023 Results", "3M Company", "Net sales increased", "12 34 Totals"])
+@pytest.mark.parametrize("text", ["2023 Results", "3M Company", "Net sales increased", "12 34 Totals", "(vx) Not a numeral"])
 def test_figures_and_names_are_not_section_numbers(text):
     assert parse_numbering(text) is None
 

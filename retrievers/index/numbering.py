@@ -58,7 +58,14 @@ def parse_numbering(text: str) -> Numbering | None:
     text = text.strip()
     if m := _WORD_LABEL.match(text):
         word, value = m["word"].lower(), m["value"]
-        number = int(value) if value.isdigit() else (roman_value(value) if _is_roman(value) and len(value) > 1 else ord(value.lower()) - 96)
+        if value.isdigit():
+            number = int(value)
+        elif len(value) > 1:
+            if not _is_roman(value):
+                return None  # "Part CL": letters that are no roman numeral
+            number = roman_value(value)
+        else:
+            number = ord(value.lower()) - 96
         return Numbering(word, (number,), m["rest"].strip(), f"{m['word']} {value}")
     if m := _DECIMAL.match(text):
         values = tuple(int(v) for v in m["value"].split("."))
@@ -80,6 +87,8 @@ def parse_numbering(text: str) -> Numbering | None:
             return Numbering("(1)", (int(value),), m["rest"].strip(), f"({value})")
         if _is_roman(value) and value.islower() and (len(value) > 1 or value == "i"):
             return Numbering("(i)", (roman_value(value),), m["rest"].strip(), f"({value})")
+        if len(value) > 1:
+            return None  # "(vx)": letters that are no roman numeral
         scheme = "(A)" if value.isupper() else "(a)"
         return Numbering(scheme, (ord(value.lower()) - 96,), m["rest"].strip(), f"({value})")
     return None
