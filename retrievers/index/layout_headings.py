@@ -30,6 +30,7 @@ LARGER = 1.08
 SAME_SIZE = 1.08
 MAX_TITLE_CHARS = 400  # a wrapped heading, joined
 MAX_LINE_CHARS = 180  # a longer line is prose or a table row, never a heading's first line
+_MIN_PAGE_BODY_CHARS = 600  # a page with less running text than this takes the document's body size
 MAX_TITLE_WORDS = 40
 
 _CONNECTOR_END = re.compile(r"(\b(and|or|of|the|to|in|for|with|on|by|from|its|a|an|at|as|into|under|between)|[,;&/\-—–])$", re.I)
@@ -104,14 +105,21 @@ def title_text_ok(text: str) -> bool:
 
 
 class _Typography:
-    """The document's body style and its size classes."""
+    """The document's body text: its size, on the whole and page by page, and its line
+    pitch. A page's own body size is what its headings stand out from: an earnings
+    release's narrative is set larger than the fine print and tables of its back pages."""
 
     def __init__(self, layout: Layout):
         chars: Counter[float] = Counter()
+        self.page_body: dict[int, float] = {}
         for page in range(1, layout.page_count + 1):
+            on_page: Counter[float] = Counter()
             for ln in layout.content_lines(page):
-                if len(ln.text) > 30 and ln.size:
-                    chars[ln.size] += len(ln.text)
+                if len(ln.text) > 30 and ln.size and not looks_like_row(ln.text):
+                    on_page[ln.size] += len(ln.text)
+            chars.update(on_page)
+            if sum(on_page.values()) >= _MIN_PAGE_BODY_CHARS:
+                self.page_body[page] = on_page.most_common(1)[0][0]
         self.body = chars.most_common(1)[0][0] if chars else 0.0
         self.bold_informative = layout.bold_informative
         # The usual distance between two lines of a paragraph: a heading's wrapped lines
@@ -123,14 +131,19 @@ class _Typography:
                       if a.size == b.size == self.body and 0 < b.y - a.y < 3 * self.body]
         self.pitch = sorted(steps)[len(steps) // 2] if steps else 0.0
 
-    def larger(self, size: float) -> bool:
-        return bool(self.body) and size >= self.body * LARGER
+    def body_on(self, page: int) -> float:
+        return self.page_body.get(page, self.body)
 
-    def smaller(self, size: float) -> bool:
-        return bool(self.body) and 0 < size * LARGER <= self.body
+    def larger(self, size: float, page: int) -> bool:
+        body = self.body_on(page)
+        return bool(body) and size >= body * LARGER
+
+    def smaller(self, size: float, page: int) -> bool:
+        body = self.body_on(page)
+        return bool(body) and 0 < size * LARGER <= body
 
     def emphasis(self, ln: Line, text: str) -> tuple[bool, bool, bool]:
-        return self.larger(ln.size), bool(ln.bold and self.bold_informative), is_caps(text)
+        return self.larger(ln.size, ln.page), bool(ln.bold and self.bold_informative), is_caps(text)
 
 
 def _same_style(a: Line, b: Line, tolerance: float = 1.12) -> bool:
@@ -161,7 +174,7 @@ def _continues(first: Line, previous: Line, following: Line, joined: str, typogr
     # A heading in a heading size rarely has a second line of body text right under it;
     # in body size a bold line under a bold line is as likely a bold paragraph.
     return (
-        typography.larger(first.size) and typography.larger(following.size)
+        typography.larger(first.size, first.page) and typography.larger(following.size, following.page)
         and len(text.split()) <= 8 and is_caps(text) == is_caps(joined)
     )
 
@@ -187,7 +200,7 @@ def _candidates(layout: Layout, typography: _Typography, start: Pos, end: Pos, s
             if not (larger or bold or caps or numbering):
                 continue
             caption = bool(_CAPTION.match(text)) and (bold or larger)
-            if typography.smaller(ln.size) and not caption and not (bold and caps and len(text.split()) >= 3):
+            if typography.smaller(ln.size, page) and not caption and not (bold and caps and len(text.split()) >= 3):
                 continue  # table headers and footnotes; a small bold-capitals table title passes
             if not larger and not numbering and not layout.column_aligned(ln):
                 continue  # a table's column header, indented text
@@ -335,7 +348,7 @@ def find_layout_headings(layout: Layout, start: Pos = (1, 0), end: Pos | None = 
     kept = []
     for c in cands:
         style = (ranks.get(c.size, 0), c.bold, c.caps)
-        emphasised = typography.larger(c.size) or c.bold or c.caps
+        emphasised = typography.larger(c.size, c.pos[0]) or c.bold or c.caps
         if (emphasised and style in styles) or (c.numbering and chain.follows(c.numbering)):
             kept.append(c)
             if c.numbering:
