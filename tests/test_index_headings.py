@@ -150,3 +150,28 @@ def test_numbers_follow_in_order():
     assert follows(n("2"), n("2.1")) and follows(n("2.1.3"), n("2.2")) and follows(n("2.4"), n("3"))
     assert follows(n("A."), n("B.")) and follows(None, n("1."))
     assert not follows(n("1.1"), n("7.")) and not follows(n("A."), n("C.")) and not follows(None, n("4."))
+
+
+def test_a_paper_keeps_its_title_and_numbered_sections(tmp_path):
+    """A research paper: title, authors, an abstract, numbered sections with sub-sections,
+    a table caption and references; the author line is nobody's parent."""
+    pdf = typeset_pdf(tmp_path / "paper.pdf", [
+        [Text("Retrieval Without Vectors for Long Filings", 17, bold=True, x=120), Text("Ada Lovelace and Alan Turing", 11, x=200),
+         BLANK, Text("Abstract", 11, bold=True, x=280), *paragraph(6, x=90), BLANK,
+         Text("1 Introduction", 12, bold=True), *paragraph(8)],
+        [Text("2 Related Work", 12, bold=True), *paragraph(6), BLANK, Text("2.1 Vector Retrieval", 10, bold=True), *paragraph(6),
+         BLANK, Text("2.2 Tree Indexes", 10, bold=True), *paragraph(6)],
+        [Text("3 Method", 12, bold=True), *paragraph(8), BLANK, Text("Table 1: Accuracy by mode", 9, bold=True),
+         Text("Mode Accuracy Tokens"), Text("simple 47.6 7,335"), Text("agent 52.4 14,245"), BLANK, *paragraph(4)],
+        [Text("4 Conclusion", 12, bold=True), *paragraph(5), BLANK, Text("References", 12, bold=True),
+         Text("[1] A. Author. A paper about things. In Proceedings, 2020.", 9),
+         Text("[2] B. Author. Another paper about other things. Journal of Things, 2021.", 9)],
+    ])
+    index = build_index(pdf)
+    assert [n.title for n in index.nodes] == [
+        "Retrieval Without Vectors for Long Filings", "Abstract", "1 Introduction", "2 Related Work", "3 Method",
+        "4 Conclusion", "References",
+    ]
+    related = index.nodes[3]
+    assert [c.title for c in related.children] == ["2.1 Vector Retrieval", "2.2 Tree Indexes"]
+    assert "Table 1: Accuracy by mode" in [c.title for c in index.nodes[4].children]

@@ -58,6 +58,12 @@ def _overlay_statements(layout: Layout, heads: list[LayoutHeading], statements: 
     return merged
 
 
+def _outranks(a: LayoutHeading, b: LayoutHeading) -> bool:
+    """Does ``a`` look more prominent than ``b``: larger, or as large and bolder, or in
+    capitals where ``b`` is not?"""
+    return (round(a.size), a.bold, a.caps) > (round(b.size), b.bold, b.caps)
+
+
 def _is_empty(layout: Layout, head: LayoutHeading, following: Pos) -> bool:
     return layout.chars_between((head.end[0], head.end[1] + 1), following) < MIN_SECTION_CHARS
 
@@ -65,13 +71,13 @@ def _is_empty(layout: Layout, head: LayoutHeading, following: Pos) -> bool:
 def _group_under_empty(layout: Layout, heads: list[LayoutHeading]) -> None:
     """A heading straight followed by a heading in its own style ("Full Year Highlights",
     then "Consolidated Results") names the group that follows: nest the group under it,
-    up to the next such heading or the first title the group already has (the next
-    period's "Consolidated Results")."""
+    up to the next such heading, one that looks more prominent than it, or the first
+    title the group already has (the next period's "Consolidated Results")."""
     i = 0
     while i < len(heads):
         h = heads[i]
         if not (i + 1 < len(heads) and heads[i + 1].level == h.level and not h.is_title and not heads[i + 1].is_title
-                and h.kind != "statement"
+                and h.kind != "statement" and not _outranks(heads[i + 1], h)
                 and _is_empty(layout, h, heads[i + 1].pos)):
             i += 1
             continue
@@ -81,7 +87,7 @@ def _group_under_empty(layout: Layout, heads: list[LayoutHeading]) -> None:
             g = heads[j]
             if g.level == h.level:
                 starts_group = j + 1 < len(heads) and heads[j + 1].level == g.level and _is_empty(layout, g, heads[j + 1].pos)
-                if g.title.lower() in seen or starts_group:
+                if g.title.lower() in seen or starts_group or _outranks(g, h):
                     break
                 seen.add(g.title.lower())
             g.level += 1
@@ -100,7 +106,8 @@ def _fold_empty(layout: Layout, heads: list[LayoutHeading], end: Pos) -> tuple[l
         following = heads[i + 1] if i + 1 < len(heads) else None
         nxt = following.pos if following else end
         has_children = following is not None and following.level > h.level and not h.is_title
-        if not has_children and h.kind != "statement" and _is_empty(layout, h, nxt):
+        # The title is kept however little follows it: it names the opening section.
+        if not has_children and h.kind != "statement" and not h.is_title and _is_empty(layout, h, nxt):
             if kept:
                 topics.setdefault(id(kept[-1]), []).append(h.title)
             continue
