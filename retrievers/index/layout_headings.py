@@ -228,11 +228,15 @@ def _candidates(layout: Layout, typography: _Typography, start: Pos, end: Pos, s
     return found
 
 
+_FIGURE_CHAR = re.compile(r"[\d$%—–-]")
 _FIGURE_TOKEN = re.compile(r"^[($]*-?\d[\d,.]*%?\)?$|^[$%—–-]$")
 
 
+@functools.lru_cache(maxsize=16384)
 def looks_like_row(text: str) -> bool:
     """A table row: figures make up much of it ("Net sales $ 34,229 $ 35,355")."""
+    if not _FIGURE_CHAR.search(text):
+        return False  # no digit, currency, percent or dash: no figure at all
     tokens = text.split()
     figures = sum(1 for t in tokens if _FIGURE_TOKEN.match(t) and not _YEAR.match(t))
     return figures >= 2 and figures >= 0.3 * len(tokens) or (figures >= 1 and len(tokens) <= 3)

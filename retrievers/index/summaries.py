@@ -95,17 +95,18 @@ _PROSE_CHUNK = 24  # prose lines read at a time: the first sentence is nearly al
 def first_sentence(text: str, title: str = "", limit: int = 170) -> str:
     """The first sentence of running prose (at least eight words, mostly letters)."""
     # Running prose only: table rows ("Net income $ 5,791 $ 5,929") would read as a sentence.
-    prose = [
-        ln for ln in (raw.strip() for raw in text.split("\n"))
-        if len(ln) > 40 and len(_NUMBER.findall(ln)) < 3 and _row_label(ln) is None
-    ]
-    # Split a growing head of the prose rather than all of it; the last two pieces of a
-    # head may end differently in the whole text, so only the pieces before them count.
-    for end in range(_PROSE_CHUNK, len(prose), _PROSE_CHUNK):
-        pieces = _SENTENCE_END.split(" ".join(prose[:end]))
-        found = _first_good_sentence(pieces[:-2], title, limit)
-        if found is not None:
-            return found
+    # Lines are sifted and split as a growing head of the prose rather than all at once; the
+    # last two pieces of a head may end differently in the whole text, so only the pieces
+    # before them count until the text runs out.
+    prose: list[str] = []
+    for raw in text.split("\n"):
+        ln = raw.strip()
+        if len(ln) > 40 and len(_NUMBER.findall(ln)) < 3 and _row_label(ln) is None:
+            prose.append(ln)
+            if len(prose) % _PROSE_CHUNK == 0:
+                found = _first_good_sentence(_SENTENCE_END.split(" ".join(prose))[:-2], title, limit)
+                if found is not None:
+                    return found
     return _first_good_sentence(_SENTENCE_END.split(" ".join(prose)), title, limit) or ""
 
 
