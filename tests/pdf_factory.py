@@ -1,7 +1,12 @@
-"""Small PDFs made on the spot for tests: text-less, password-protected, image-only."""
+"""Small PDFs made on the spot for tests: text-less, password-protected, image-only, and
+typeset text (sizes, bold, indentation) for heading detection."""
 from __future__ import annotations
 
+import ctypes
+from dataclasses import dataclass
 from pathlib import Path
+
+PAGE_WIDTH, PAGE_HEIGHT = 612, 792
 
 
 def minimal_pdf(encrypted: bool = False) -> bytes:
@@ -58,4 +63,57 @@ def long_pdf(path: Path, source: Path, copies: int) -> Path:
         out.import_pages(original)
     out.save(str(path))
     original.close()
+    return path
+
+
+@dataclass(frozen=True)
+class Text:
+    """One line of a typeset page: its text, size in points, weight and left indent."""
+
+    text: str
+    size: float = 10.0
+    bold: bool = False
+    x: float = 72.0
+
+
+BLANK = Text("")  # an empty line: vertical space only
+
+LOREM = (
+    "The company reported steady results across its segments during the period and expects demand "
+    "to remain firm as new products reach customers in the coming quarters of the year."
+)
+
+
+def paragraph(lines: int = 4, size: float = 10.0, x: float = 72.0) -> list[Text]:
+    """Body text: ``lines`` full-width lines of prose, the last one ending a sentence."""
+    words = LOREM.split()
+    out = []
+    for n in range(lines):
+        start = (n * 14) % (len(words) - 14)
+        out.append(Text(" ".join(words[start : start + 14]) + ("." if n == lines - 1 else ""), size, x=x))
+    return out
+
+
+def typeset_pdf(path: Path, pages: list[list[Text]], leading: float = 1.4) -> Path:
+    """A PDF whose pages hold the given lines, top down, in Helvetica (bold: Helvetica-Bold),
+    each line ``leading`` times its size below the one before."""
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    pdf = pdfium.PdfDocument.new()
+    for lines in pages:
+        page = pdf.new_page(PAGE_WIDTH, PAGE_HEIGHT)
+        y = PAGE_HEIGHT - 60.0
+        for line in lines:
+            y -= (line.size or 10.0) * leading
+            if not line.text:
+                continue
+            font = b"Helvetica-Bold" if line.bold else b"Helvetica"
+            obj = raw.FPDFPageObj_NewTextObj(pdf.raw, font, line.size)
+            text = ctypes.create_string_buffer((line.text + "\0").encode("utf-16-le"))
+            raw.FPDFText_SetText(obj, ctypes.cast(text, ctypes.POINTER(raw.FPDF_WCHAR)))
+            raw.FPDFPageObj_Transform(obj, 1, 0, 0, 1, line.x, y)
+            raw.FPDFPage_InsertObject(page.raw, obj)
+        raw.FPDFPage_GenerateContent(page.raw)
+    pdf.save(str(path))
     return path

@@ -123,7 +123,7 @@ def test_outline_tree_of_an_adobe_10k(adobe):
     "name, source, expected",
     [
         ("FOOTLOCKER_2022_8K_dated-2022-05-20.pdf", "structure", r"^Item 5\.07\. Submission of Matters"),
-        ("ULTABEAUTY_2023Q4_EARNINGS.pdf", "structure", r"^Condensed Consolidated Statements of Cash Flows$"),
+        ("ULTABEAUTY_2023Q4_EARNINGS.pdf", "headings", r"^Condensed Consolidated Statements of Cash Flows$"),
         ("AMCOR_2023Q4_EARNINGS.pdf", "outline", r"^GAAP Balance Sheet$"),
         ("BESTBUY_2024Q2_10Q.pdf", "structure", r"^Condensed Consolidated Statements of Earnings$"),
     ],

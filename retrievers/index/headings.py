@@ -1,6 +1,7 @@
 """Find the headings of a filing in its text, without an LLM.
 
-Four kinds, from the most to the least reliable:
+Four kinds, from the most to the least reliable (statements and notes are found by
+``statements``):
 
 - ``item``: "Item 7. Management's Discussion ..." of 10-K/10-Q forms (and "Item 2.02" of
   8-Ks). The table of contents lists every item too, and body text refers to "Item 7";
@@ -36,8 +37,6 @@ _DASH = r"[.:\-—–]"
 _ITEM = re.compile(r"^\s*items?\s*(\d{1,2})([a-d](?![a-z]))?(?!\d|\.\d)[\s.:\-—–]*(.*)$", re.IGNORECASE)
 _ITEM_8K = re.compile(r"^\s*item\s*(\d{1,2}\.\d{2})\s*[.:]?\s*(.*)$", re.IGNORECASE)
 _PART = re.compile(rf"^\s*part\s+(iv|i{{1,3}})\b\s*(?:{_DASH}+\s*|\s+|$)(.*)$", re.IGNORECASE)
-_NOTE = re.compile(r"^\s*note\s*(\d{1,2})(?!\d|\.\d)[\s.:\-—–]*(.*)$", re.IGNORECASE)
-_NUMBERED = re.compile(rf"^\s*(\d{{1,2}})\s*{_DASH}\s*(\S.*)$")
 _PAGE_REF = re.compile(r"(\.{3,}|…+|\s\d{1,3})\s*$")  # dot leaders or a trailing page number
 _TITLE_START = re.compile(r"^[\[(“\"'‘]?[A-Z0-9]")
 _CONNECTOR_END = re.compile(r"(\b(and|or|of|the|to|in|for|with|on|by|from|its|a|an)|[,;&/\-—–])$", re.IGNORECASE)
@@ -49,12 +48,6 @@ _TABLE_HEADER = re.compile(
     re.IGNORECASE,
 )
 _FIGURE = re.compile(r"\$|%|\(\d|\d[\d,]*\.\d|\d{1,3},\d{3}")
-_STATEMENT_START = re.compile(
-    r"^(?:the\s+)?(?:(?:condensed|consolidated|combined|interim)\s+)*"
-    r"(?:statements?\s+of|balance\s+sheets?|income\s+statements?|cash\s+flows?\s+statements?|"
-    r"comprehensive\s+(?:income|loss)\s+statements?|(?:stockholders|shareholders)[’']?\s+equity\s+statements?)",
-    re.IGNORECASE,
-)
 COMPANY_LINE = re.compile(r"(?i)\b(and (consolidated )?subsidiar(y|ies)( companies)?|inc\.?|corporation|incorporated)\s*$")
 SIGNATURES = re.compile(r"^\s*signatures?\s*$", re.IGNORECASE)
 _EXHIBIT = re.compile(r"^\s*exhibit\s+(\d{1,3}(?:\.\d{1,3})*[a-z]?)\b\s*(.*)$", re.IGNORECASE)
@@ -263,123 +256,6 @@ def _exhibit_subject(layout: Layout, line: Line) -> str:
     return following[0].text.strip() if following and len(following[0].text) < 100 else ""
 
 
-# --- financial statements and notes ------------------------------------------------------
-
-
-def statement_kind(text: str) -> str | None:
-    """Which primary statement a title line names, or None."""
-    t = clean_title(text).lower().replace("’", "'")
-    # "NIKE, Inc. Consolidated Statements of Income"
-    t = re.sub(r"^.{0,40}?\b(inc|corporation|company|corp|co|ltd|plc)\.?,?\s+(?=(condensed|consolidated|statements?|balance))", "", t)
-    if not _STATEMENT_START.match(t) or len(t) > 110 or is_continued(t) or re.search(r"\s\d{1,3}$", t):
-        return None
-    if "notes to" in t or "schedule" in t or "reconciliation" in t:
-        return None
-    if "cash flow" in t:
-        return "cash_flows"
-    if "balance sheet" in t or "financial position" in t or "financial condition" in t:
-        return "balance_sheet"
-    if "comprehensive" in t:
-        return "comprehensive_income"
-    if "equity" in t or "stockholders" in t or "shareholders" in t or "partners' capital" in t:
-        return "equity"
-    if re.search(r"\b(income|operations|earnings|loss)\b", t):
-        return "income"
-    return None
-
-
-def find_statements(layout: Layout, start: Pos, end: Pos) -> list[Heading]:
-    """Statement titles near the top of pages in [start, end); continuation pages and
-    index pages (several titles on one page) are skipped."""
-    found: list[Heading] = []
-    for page in range(start[0], min(end[0], layout.page_count) + 1):
-        hits = []
-        for rank, ln in enumerate(layout.content_lines(page)):
-            if not start <= (page, ln.number) < end:
-                continue
-            text = ln.text.strip()
-            kind = statement_kind(text)
-            # At the top of a page, or a bold "Consolidated ..." title over a table lower
-            # down (two statements on one page); a bold "Balance Sheet" paragraph heading
-            # in a press release is neither.
-            if kind and not re.search(r"(?i)consolidated|condensed|combined|statements?\b", text) and not _precedes_table(layout, ln):
-                continue  # a bare "BALANCE SHEET" heading in the notes, not the statement
-            if kind and (
-                (rank < 5 and all(len(prev.text) < 70 for prev in layout.content_lines(page)[:rank]))
-                or (ln.bold and layout.bold_informative and re.search(r"(?i)consolidated|statements? of", text)
-                    and _precedes_table(layout, ln))
-            ):
-                hits.append((ln, kind))
-        if len(hits) >= 3:  # an index to the financial statements
-            continue
-        for ln, kind in hits:
-            prev = found[-1] if found else None
-            if prev and prev.key == (kind,) and page - prev.pos[0] <= 1:
-                continue  # the statement continues on this page
-            found.append(Heading((page, ln.number), _statement_title(layout, ln), "statement", (kind,), 5.0, kind))
-    return found
-
-
-def _statement_title(layout: Layout, ln: Line) -> str:
-    """The statement's title, with its wrapped second line ("... OF COMPREHENSIVE" /
-    "INCOME") when it has one."""
-    title = clean_title(ln.text)
-    # "Consolidated Statements of Earnings GENERAL MILLS, INC. AND SUBSIDIARIES" on one line
-    title = re.sub(r"(?<=[a-z)])\s+[A-Z][A-Z.,&'’ ]{3,}\b(INC\.?|CORPORATION|COMPANY|SUBSIDIARIES)\s*$", "", title)
-    title = re.sub(r"(?i)^.{0,40}?\b(inc|corporation|company|corp|ltd|plc)\.?,?\s+(?=(condensed|consolidated|statements?|balance))", "", title)
-    nxt = _next_content(layout, ln)
-    if nxt is not None and re.search(r"(?i)\b(comprehensive|changes in|of|and|in)$", title):
-        tail = nxt.text.strip()
-        if len(tail) < 50 and not _TABLE_HEADER.search(tail) and not is_tabular(tail):
-            title = clean_title(f"{title} {tail}")
-    return title
-
-
-def _note_candidate(layout: Layout, ln: Line) -> Heading | None:
-    text = ln.text.strip()
-    if len(text) > 140 or is_continued(text):
-        return None
-    m = _NOTE.match(text)
-    bold = ln.bold and layout.bold_informative
-    if m:
-        number, rest = int(m.group(1)), m.group(2).strip()
-        if not rest:
-            nxt = _next_content(layout, ln)
-            if nxt is None or len(nxt.text) > 100 or not _TITLE_START.match(nxt.text.strip()):
-                return None
-            rest = nxt.text.strip()
-        if not _TITLE_START.match(rest) or _FIGURE.search(rest) or (rest.endswith(".") and len(rest.split()) > 12):
-            return None
-        if _PAGE_REF.search(rest):
-            return None  # "Note 2. Inventories 55": an index entry with its page number
-        title = f"Note {number}. {clean_title(rest)}"
-        score = 1.0 + bold + 0.5 * _is_caps(rest)
-    else:
-        m = _NUMBERED.match(text)
-        if not m or not (bold or (_is_caps(m.group(2)) and not layout.bold_informative)):
-            return None
-        number, rest = int(m.group(1)), m.group(2).strip()
-        if not _TITLE_START.match(rest) or _FIGURE.search(rest) or len(rest.split()) > 14 or rest.endswith("."):
-            return None
-        title = f"Note {number}. {clean_title(rest)}"
-        score = 1.0
-    if not 1 <= number <= 40:
-        return None
-    return Heading((ln.page, ln.number), title, "note", (number,), score + 0.3 * (layout.position_in_page(ln) <= 3), f"note_{number}")
-
-
-def find_notes(layout: Layout, start: Pos, end: Pos) -> list[Heading]:
-    """The in-order chain of note headings in [start, end) (at least three notes)."""
-    cands = [h for ln in layout.iter_lines(start, end) if (h := _note_candidate(layout, ln))]
-    chain = best_chain(
-        cands,
-        key=lambda c: c.key,
-        weight=lambda c: c.score,
-        bonus=lambda a, b: 1.0 if b.key[0] == a.key[0] + 1 else 0.0,
-    )
-    return chain if len(chain) >= 3 else []
-
-
 # --- generic sub-headings ----------------------------------------------------------------
 
 
@@ -493,3 +369,38 @@ def find_subheadings(layout: Layout, start: Pos, end: Pos) -> list[Heading]:
         if score > 0:
             found.append(Heading((ln.page, ln.number), clean_title(ln.text), "sub", score=score))
     return found
+
+
+# A primary statement's title is the one statement fact item titles need (a wrapped item
+# title never continues into a statement's); the rest of statement finding is statements.py.
+_STATEMENT_START = re.compile(
+    r"^(?:the\s+)?(?:(?:condensed|consolidated|combined|interim)\s+)*"
+    r"(?:statements?\s+of|balance\s+sheets?|income\s+statements?|cash\s+flows?\s+statements?|"
+    r"comprehensive\s+(?:income|loss)\s+statements?|(?:stockholders|shareholders)[’']?\s+equity\s+statements?)",
+    re.IGNORECASE,
+)
+
+
+def statement_kind(text: str) -> str | None:
+    """Which primary statement a title line names, or None."""
+    squeezed = "".join(text.lower().split())  # clean_title joins "S T A T E M E N T S"
+    if "statement" not in squeezed and "balancesheet" not in squeezed:
+        return None  # every title _STATEMENT_START accepts has one of these; most lines neither
+    t = clean_title(text).lower().replace("’", "'")
+    # "NIKE, Inc. Consolidated Statements of Income"
+    t = re.sub(r"^.{0,40}?\b(inc|corporation|company|corp|co|ltd|plc)\.?,?\s+(?=(condensed|consolidated|statements?|balance))", "", t)
+    if not _STATEMENT_START.match(t) or len(t) > 110 or is_continued(t) or re.search(r"\s\d{1,3}$", t):
+        return None
+    if "notes to" in t or "schedule" in t or "reconciliation" in t:
+        return None
+    if "cash flow" in t:
+        return "cash_flows"
+    if "balance sheet" in t or "financial position" in t or "financial condition" in t:
+        return "balance_sheet"
+    if "comprehensive" in t:
+        return "comprehensive_income"
+    if "equity" in t or "stockholders" in t or "shareholders" in t or "partners' capital" in t:
+        return "equity"
+    if re.search(r"\b(income|operations|earnings|loss)\b", t):
+        return "income"
+    return None

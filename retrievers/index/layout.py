@@ -41,6 +41,10 @@ class Layout:
     bold_informative: bool = True  # False when (nearly) everything or nothing is bold
     body_size: float = 0.0
     _margins: dict[int, float] = field(default_factory=dict, repr=False)
+    _content: dict[int, list[Line]] = field(default_factory=dict, repr=False)
+    _columns: dict[int, list[float]] = field(default_factory=dict, repr=False)
+    # Document-wide findings computed once and reused by every section (layout headings).
+    memo: dict[str, object] = field(default_factory=dict, repr=False)
     _doc_margin: float = 0.0
 
     @classmethod
@@ -74,6 +78,22 @@ class Layout:
         margin = self.margin(line.page)
         centre = (line.x0 + line.x1) / 2
         return abs(line.x0 - margin) <= 0.025 or abs(centre - 0.5) <= 0.03
+
+    def column_aligned(self, line: Line) -> bool:
+        """Starts where a column of body text starts (either column of a two-column page),
+        left of all of them (an outdented heading), or is centred on the page. Lines
+        without positions always pass."""
+        if not line.x0 and not line.x1:
+            return True
+        if page := self._columns.get(line.page):
+            starts = page
+        else:
+            counts = Counter(round(ln.x0, 2) for ln in self.content_lines(line.page) if len(ln.text) > 40)
+            total = sum(counts.values())
+            starts = [x for x, n in counts.items() if n >= max(2, 0.15 * total)] or [self._doc_margin]
+            self._columns[line.page] = starts
+        centre = (line.x0 + line.x1) / 2
+        return line.x0 < min(starts) or any(abs(line.x0 - x) <= 0.025 for x in starts) or abs(centre - 0.5) <= 0.03
 
     @classmethod
     def from_pages(cls, pages: list[str]) -> Layout:
@@ -117,9 +137,13 @@ class Layout:
         return bool(line.text.strip()) and (line.page, line.number) not in self.boilerplate
 
     def content_lines(self, page: int) -> list[Line]:
+        """The page's lines without blanks and boilerplate (a shared list: do not change it)."""
         if not 0 < page <= self.page_count:
             return []
-        return [ln for ln in self.lines[page - 1] if self.is_content(ln)]
+        cached = self._content.get(page)
+        if cached is None:
+            cached = self._content[page] = [ln for ln in self.lines[page - 1] if self.is_content(ln)]
+        return cached
 
     def iter_lines(self, start: Pos, end: Pos):
         """Content lines in [start, end), in reading order."""

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import ctypes
 import os
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
 from core.errors import PDFError
+from retrievers.index.line_styles import Line, clean_text, page_lines
 
 Extractor = Literal["pypdfium2", "pdfplumber"]
 
@@ -23,26 +23,6 @@ MIN_PAGE_CHARS = 20
 
 # PDFium's document-loading error codes (fpdfview.h).
 _ERR_FILE, _ERR_FORMAT, _ERR_PASSWORD, _ERR_SECURITY = 2, 3, 4, 6
-# Font flag bit PDFium sets for synthetic bold (FXFONT_FORCE_BOLD).
-_FORCE_BOLD = 0x40000
-_BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi|,B\b|-B\b|Bd\b", re.IGNORECASE)
-
-
-@dataclass(frozen=True)
-class Line:
-    """One text line of a page with the style of its first and last character.
-
-    Structure detection needs to tell a bold heading from body text; the style of the two
-    ends is enough for that and costs a handful of PDFium calls per line.
-    """
-
-    text: str
-    page: int  # 1-based
-    number: int  # 0-based line number within the page
-    bold: bool = False
-    size: float = 0.0
-    x0: float = 0.0  # left edge of the first character, as a fraction of the page width
-    x1: float = 0.0  # right edge of the last character, likewise
 
 
 @dataclass(frozen=True)
@@ -132,60 +112,6 @@ def _check_page_count(count: int, path: Path) -> None:
         )
 
 
-def _clean(text: str) -> str:
-    # PDFium marks a word broken at a line end with U+FFFE. A lone "\n" (not PDFium's own
-    # "\r\n" line break) is a character of the PDF itself that some producers put between
-    # words; treated as a line break it would leave one word per line.
-    return text.replace("\ufffe", "-").replace("\x02", "-").replace("\r", "").replace("\n", " ").rstrip()
-
-
-def _is_bold(textpage, index: int, buffer: ctypes.Array) -> bool:
-    import pypdfium2.raw as raw
-
-    flags = ctypes.c_int()
-    length = raw.FPDFText_GetFontInfo(textpage, index, buffer, len(buffer), ctypes.byref(flags))
-    name = buffer.raw[: max(length - 1, 0)].decode("latin-1", "replace")
-    return bool(_BOLD_NAME.search(name) or flags.value & _FORCE_BOLD or raw.FPDFText_GetFontWeight(textpage, index) >= 600)
-
-
-def _char_x(textpage, index: int, width: float) -> tuple[float, float]:
-    import pypdfium2.raw as raw
-
-    left, right, bottom, top = (ctypes.c_double() for _ in range(4))
-    raw.FPDFText_GetCharBox(textpage, index, left, right, bottom, top)
-    return left.value / width, right.value / width
-
-
-def _page_lines(textpage, raw_text: str, page: int, buffer: ctypes.Array, width: float) -> list[Line]:
-    """Split a page into lines; a line is bold when both its first and last characters are,
-    so that a run-in heading ("Net Sales: ...") does not count as a heading line."""
-    import pypdfium2.raw as raw
-
-    lines: list[Line] = []
-    offset = 0
-    count = len(raw_text)
-    for number, piece in enumerate(raw_text.split("\r\n")):
-        start, end = offset, offset + len(piece)
-        offset = end + 2
-        text = _clean(piece)
-        first = start
-        while first < end and raw_text[first].isspace():
-            first += 1
-        last = end - 1
-        while last > first and raw_text[last].isspace():
-            last -= 1
-        if first >= end or first >= count:
-            lines.append(Line(text, page, number))
-            continue
-        bold = _is_bold(textpage, first, buffer) and (last == first or _is_bold(textpage, last, buffer))
-        size = round(float(raw.FPDFText_GetFontSize(textpage, first)), 1)
-        # Where a line starts tells a left-aligned heading from a table's column header.
-        x0 = _char_x(textpage, first, width)[0]
-        x1 = _char_x(textpage, last, width)[1]
-        lines.append(Line(text, page, number, bold, size, round(x0, 3), round(x1, 3)))
-    return lines
-
-
 def _outline(doc) -> list[OutlineEntry]:
     entries = []
     for bookmark in doc.get_toc():
@@ -212,7 +138,7 @@ def _read_pdfplumber(path: Path) -> list[str]:
     except ImportError:  # pragma: no cover - pdfplumber is a declared dependency
         raise PDFError("pdfplumber is not installed", "pip install pdfplumber, or use the default pypdfium2 extractor") from None
     with pdfplumber.open(str(path)) as pdf:
-        return ["\n".join(_clean(line) for line in (page.extract_text() or "").split("\n")) for page in pdf.pages]
+        return ["\n".join(clean_text(line) for line in (page.extract_text() or "").split("\n")) for page in pdf.pages]
 
 
 def read_pdf(path: Path | str, extractor: Extractor = "pypdfium2", styles: bool = True) -> PdfContent:
@@ -243,12 +169,13 @@ def read_pdf(path: Path | str, extractor: Extractor = "pypdfium2", styles: bool 
             try:
                 raw_text = textpage.get_text_range()
                 if styles:
-                    page_lines = _page_lines(textpage, raw_text, index + 1, buffer, max(page.get_width(), 1.0))
-                    lines.append(page_lines)
+                    width, height = page.get_size()
+                    styled = page_lines(textpage, raw_text, index + 1, width, height, buffer)
+                    lines.append(styled)
                     # Page text and line objects stay in step: line n is split("\n")[n].
-                    pages.append("\n".join(line.text for line in page_lines))
+                    pages.append("\n".join(line.text for line in styled))
                 else:
-                    pages.append("\n".join(_clean(piece) for piece in raw_text.split("\r\n")))
+                    pages.append("\n".join(clean_text(piece) for piece in raw_text.split("\r\n")))
             finally:
                 textpage.close()
                 page.close()

@@ -15,27 +15,14 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from retrievers.index.headings import (
-    Heading,
-    clean_title,
-    find_items,
-    find_notes,
-    find_statements,
-    find_subheadings,
-    find_trailing,
-    is_tabular,
-)
+from retrievers.index.heading_tree import heading_sections
+from retrievers.index.headings import Heading, clean_title, find_items, find_subheadings, find_trailing, is_tabular
 from retrievers.index.layout import Layout, Pos
 from retrievers.index.outline import outline_sections
 from retrievers.index.pdf import Line, OutlineEntry
-from retrievers.index.sections import (
-    MIN_INTRO_CHARS,
-    Section,
-    from_headings,
-    intro_title,
-    to_nodes,
-)
-from retrievers.index.tree import Node
+from retrievers.index.sections import MIN_INTRO_CHARS, Section, from_headings, intro_title, to_nodes
+from retrievers.index.statements import find_notes, find_statements
+from retrievers.index.tree import Node, compact_key
 
 MAX_LEAF_PAGES = 6  # a leaf longer than this is split
 MAX_STATEMENT_PAGES = 2  # a statement longer than this is split at its sub-titles
@@ -63,8 +50,11 @@ def structural_tree(
     (``layout``: the pages' layout when the caller has already built it)."""
     layout = layout or (Layout.from_lines(lines) if lines else Layout.from_pages(pages))
     sections, source = top_sections(layout, outline or [])
+    # A filing's long sections are split by the sub-headings filings use (tuned on them);
+    # any other document's by the headings its layout shows.
+    by_layout = source == "headings" or (source == "outline" and len(find_items(layout)) < 2)
     for section in sections:
-        refine(layout, section)
+        refine(layout, section, by_layout=by_layout)
     return tree_from_sections(layout, sections, source)
 
 
@@ -87,11 +77,17 @@ def _walk(items):
 def top_sections(layout: Layout, outline: list[OutlineEntry]) -> tuple[list[Section], str]:
     from_outline = outline_sections(layout, outline)
     if from_outline:
+        # Headings the outline already has are not sub-sections of the sections around them.
+        layout.memo["known_titles"] = {compact_key(entry.title)[:24] for entry in outline}
         return from_outline, "outline"
     items = find_items(layout)
     if len(items) >= 2:
         return item_sections(layout, items), "structure"
-    root = Section(document_title(layout), (1, 0), layout.end, "root")
+    title = document_title(layout)
+    from_headings = heading_sections(layout, (1, 0), layout.end, title)
+    if from_headings:
+        return from_headings, "headings"
+    root = Section(title, (1, 0), layout.end, "root")
     children = split(layout, root, allow_financial=True)
     if children and any(c.kind != "window" for c in children):
         return children, "structure"
@@ -160,24 +156,29 @@ def page_count(layout: Layout, section: Section) -> int:
     return last - first + 1
 
 
-def refine(layout: Layout, section: Section, allow_financial: bool = True) -> None:
-    """Split long leaves, recursively, until every leaf is short or cannot be split."""
+def refine(layout: Layout, section: Section, allow_financial: bool = True, by_layout: bool = False) -> None:
+    """Split long leaves, recursively, until every leaf is short or cannot be split
+    (``by_layout``: at the layout's headings first)."""
     pages = page_count(layout, section)
     if not section.children and pages > MAX_LEAF_PAGES:
-        section.children = split(layout, section, allow_financial) or []
+        section.children = split(layout, section, allow_financial, by_layout) or []
     elif not section.children and section.kind == "statement" and pages > MAX_STATEMENT_PAGES:
         # A primary statement fills a page or two; more means supplementary tables follow
         # (earnings releases), which have their own titles.
         section.children = subheading_children(layout, section, page_top_only=True)
     for child in section.children:
-        refine(layout, child, allow_financial and child.kind not in ("statement", "notes", "note", "window"))
+        refine(layout, child, allow_financial and child.kind not in ("statement", "notes", "note", "window"), by_layout)
 
 
-def split(layout: Layout, section: Section, allow_financial: bool = True) -> list[Section]:
-    """Children for a long section: financial statements and notes, else sub-headings,
-    else page windows."""
+def split(layout: Layout, section: Section, allow_financial: bool = True, by_layout: bool = False) -> list[Section]:
+    """Children for a long section: financial statements and notes, else the layout's
+    headings (``by_layout``), else sub-headings, else page windows."""
     if allow_financial:
         children = financial_children(layout, section)
+        if children:
+            return children
+    if by_layout and section.kind != "root":
+        children = heading_sections(layout, section.start, section.end, intro_title(section), False, section.title)
         if children:
             return children
     children = subheading_children(layout, section)

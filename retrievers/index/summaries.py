@@ -32,7 +32,12 @@ _GENERIC_LABELS = {"total", "basic", "diluted", "other", "net", "balance", "as r
 
 
 def _tokens(text: str) -> list[str]:
-    return [w.lower().strip("'-") for w in _WORD.findall(text) if w.lower() not in _STOP]
+    tokens = []
+    for word in _WORD.findall(text):
+        lowered = word.lower()
+        if lowered not in _STOP:
+            tokens.append(lowered.strip("'-"))
+    return tokens
 
 
 def node_text(
@@ -84,12 +89,29 @@ def _until_title(text: str, title: str) -> str:
     return text
 
 
+_PROSE_CHUNK = 24  # prose lines read at a time: the first sentence is nearly always early
+
+
 def first_sentence(text: str, title: str = "", limit: int = 170) -> str:
     """The first sentence of running prose (at least eight words, mostly letters)."""
-    lines = [ln.strip() for ln in text.split("\n")]
     # Running prose only: table rows ("Net income $ 5,791 $ 5,929") would read as a sentence.
-    prose = " ".join(ln for ln in lines if len(ln) > 40 and len(_NUMBER.findall(ln)) < 3 and _row_label(ln) is None)
-    for sentence in _SENTENCE_END.split(prose):
+    # Lines are sifted and split as a growing head of the prose rather than all at once; the
+    # last two pieces of a head may end differently in the whole text, so only the pieces
+    # before them count until the text runs out.
+    prose: list[str] = []
+    for raw in text.split("\n"):
+        ln = raw.strip()
+        if len(ln) > 40 and len(_NUMBER.findall(ln)) < 3 and _row_label(ln) is None:
+            prose.append(ln)
+            if len(prose) % _PROSE_CHUNK == 0:
+                found = _first_good_sentence(_SENTENCE_END.split(" ".join(prose))[:-2], title, limit)
+                if found is not None:
+                    return found
+    return _first_good_sentence(_SENTENCE_END.split(" ".join(prose)), title, limit) or ""
+
+
+def _first_good_sentence(pieces: list[str], title: str, limit: int) -> str | None:
+    for sentence in pieces:
         sentence = " ".join(sentence.split())
         words = sentence.split()
         letters = sum(c.isalpha() for c in sentence)
@@ -103,15 +125,20 @@ def first_sentence(text: str, title: str = "", limit: int = 170) -> str:
             else:
                 sentence += "."
             return sentence
-    return ""
+    return None
 
 
 _FIGURE_TOKEN = re.compile(r"\$|\(?\$?-?[\d,]*\.?\d+\)?%?|—|–|-|%|\)|pts?\.?|bps")
 
 
+_TWO_DIGITS = re.compile(r"\d\D*\d")
+
+
 def _row_label(line: str) -> str | None:
     """The label of a table row, a label followed by two or more figures and nothing
     else ("Net sales $ 34,229 $ 35,355"); None for any other line."""
+    if not _TWO_DIGITS.search(line):
+        return None  # two figures with digits need two digits: most prose lines stop here
     tokens = line.split()
     if len(line) > 160 or len(tokens) < 3:
         return None
@@ -153,11 +180,16 @@ class TermWeights:
     def __init__(self, texts: list[str]):
         self.count = max(len(texts), 1)
         self.df: Counter[str] = Counter()
+        # Each text's term counts, kept for key_terms: tokenising is most of the summaries' time.
+        self._counts: dict[str, Counter[str]] = {}
         for text in texts:
-            self.df.update(set(_tokens(text)))
+            counts = self._counts[text] = Counter(_tokens(text))
+            self.df.update(counts.keys())
 
     def key_terms(self, text: str, exclude: str = "", limit: int = 6) -> list[str]:
-        counts = Counter(_tokens(text))
+        counts = self._counts.get(text)
+        if counts is None:
+            counts = Counter(_tokens(text))
         skip = set(_tokens(exclude))
         scored = []
         for term, tf in counts.items():

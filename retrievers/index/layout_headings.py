@@ -1,0 +1,410 @@
+"""Headings of any document, found from its typography and numbering, each with a level.
+
+A heading stands out from the body text: larger, bold, in capitals, or numbered ("2.3",
+"B.", "IV."), short, without the figures of a table row or the full stop of a sentence.
+One line alone proves little (a bold word in a table, a numbered list item), so the
+evidence is pooled by style: a style whose lines mostly read as headings is a heading style,
+and a numbered line in body type counts only when its number follows the one before it.
+
+Levels come from the same evidence: a larger size sits above a smaller one, "2" above
+"2.3", a scheme the document used first ("I.") above one it used later ("A."), bold
+capitals above bold. The document's title (the one line in the largest type, on its
+first page) is not made the parent of everything.
+"""
+from __future__ import annotations
+
+import functools
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from retrievers.index.headings import COMPANY_LINE, clean_title, is_continued
+from retrievers.index.layout import Layout, Pos
+from retrievers.index.numbering import Numbering, follows, parse_numbering
+from retrievers.index.pdf import Line
+from retrievers.index.toc_pages import find_toc_pages
+
+# A line this much larger than the body text is set in a heading size.
+LARGER = 1.08
+# Sizes within this ratio of each other are one size (glyph-measured sizes vary a little).
+SAME_SIZE = 1.08
+MAX_TITLE_CHARS = 400  # a wrapped heading, joined
+MAX_LINE_CHARS = 180  # a longer line is prose or a table row, never a heading's first line
+_MIN_PAGE_BODY_CHARS = 600  # a page with less running text than this takes the document's body size
+MAX_TITLE_WORDS = 40
+
+_CONNECTOR_END = re.compile(r"(\b(and|or|of|the|to|in|for|with|on|by|from|its|a|an|at|as|into|under|between)|[,;&/\-—–])$", re.I)
+_AMOUNT = re.compile(r"\$|%|€|£|¥")
+_NUMBER = re.compile(r"(?<![\w.])\(?\d[\d,]*(?:\.\d+)?\)?(?![\w])")
+_YEAR = re.compile(r"^\(?(19|20)\d\d\)?$")
+_TABLE_WORDS = re.compile(r"\b(ended|in millions|in thousands|in billions|except per|unaudited|continued|cont\.)\b", re.I)
+_BULLET = re.compile(r"^[•●▪◦○■□►▶✓\-–—*·]")
+_TITLE_START = re.compile(r"^[\"“‘'(\[]?[A-Z0-9]")
+_SENTENCE_BREAK = re.compile(r"[a-z0-9)][.!?]\s+[A-Z]")
+# "Table G.1. Reserve requirements ...", "Figure 3: ...": a caption names what follows even
+# when it is set smaller than the text and sits right above the table.
+_CAPTION = re.compile(r"^(table|figure|exhibit|chart|schedule|box)\s+[A-Z]?[\d.-]*\d[A-Za-z]?\b[.:\s—–-]", re.I)
+
+
+@dataclass
+class LayoutHeading:
+    """A heading found from layout: where it is, its title (wrapped lines joined) and how it
+    looks."""
+
+    pos: Pos
+    title: str
+    size: float
+    bold: bool
+    caps: bool
+    numbering: Numbering | None
+    end: Pos  # its last line (a wrapped heading spans several)
+    level: int = 0
+    kind: str = "heading"  # or "statement" once the filing's structure is laid over it
+    is_title: bool = False  # the document's title: names the opening section, parents nothing
+
+
+@functools.lru_cache(maxsize=16384)
+def is_caps(text: str) -> bool:
+    """Set in capitals: nearly all of at least four letters upper case (called on every
+    line, so counted with builtins rather than a Python loop)."""
+    text = text[:200]
+    upper = sum(map(str.isupper, text))
+    letters = upper + sum(map(str.islower, text))
+    return letters >= 4 and upper > 0.85 * letters
+
+
+def ln_text(layout: Layout, page: int) -> str:
+    return "\n".join(ln.text for ln in layout.lines[page - 1])
+
+
+def _numbers_outside_years(text: str) -> int:
+    return sum(1 for token in _NUMBER.findall(text) if not _YEAR.match(token))
+
+
+def title_text_ok(text: str) -> bool:
+    """Could this text be a heading's title, whatever its style? Not a table row, a
+    sentence, a bullet or a fragment."""
+    text = text.strip()
+    numbering = parse_numbering(text)
+    rest = numbering.rest if numbering else _CAPTION.sub("", text).strip() or text
+    words = rest.split()
+    if not 2 <= len(rest) <= MAX_TITLE_CHARS or len(words) > MAX_TITLE_WORDS or not words:
+        return False
+    if _BULLET.match(text) or not _TITLE_START.match(rest):
+        return False
+    if _AMOUNT.search(rest) or _numbers_outside_years(rest) > 1 or _TABLE_WORDS.search(rest) or is_continued(rest):
+        return False
+    letters = sum(c.isalpha() for c in rest)
+    if letters < 0.6 * len(rest.replace(" ", "")):
+        return False
+    if rest.endswith((",", ";")) or (rest.endswith(".") and len(words) > 8) or _SENTENCE_BREAK.search(rest):
+        return False
+    if len(words) == 1 and not numbering and not is_caps(rest) and len(rest) < 4:
+        return False
+    return not COMPANY_LINE.search(rest)
+
+
+class _Typography:
+    """The document's body text: its size, on the whole and page by page, and its line
+    pitch. A page's own body size is what its headings stand out from: an earnings
+    release's narrative is set larger than the fine print and tables of its back pages."""
+
+    def __init__(self, layout: Layout):
+        chars: Counter[float] = Counter()
+        self.page_body: dict[int, float] = {}
+        for page in range(1, layout.page_count + 1):
+            on_page: Counter[float] = Counter()
+            for ln in layout.content_lines(page):
+                if len(ln.text) > 30 and ln.size and not looks_like_row(ln.text):
+                    on_page[ln.size] += len(ln.text)
+            chars.update(on_page)
+            if sum(on_page.values()) >= _MIN_PAGE_BODY_CHARS:
+                self.page_body[page] = on_page.most_common(1)[0][0]
+        self.body = chars.most_common(1)[0][0] if chars else 0.0
+        self.bold_informative = layout.bold_informative
+        # The usual distance between two lines of a paragraph: a heading's wrapped lines
+        # sit closer together than that in a double-spaced document.
+        steps = []
+        for page in range(1, layout.page_count + 1, max(1, layout.page_count // 40)):
+            lines = layout.content_lines(page)
+            steps += [round(b.y - a.y, 1) for a, b in zip(lines, lines[1:])
+                      if a.size == b.size == self.body and 0 < b.y - a.y < 3 * self.body]
+        self.pitch = sorted(steps)[len(steps) // 2] if steps else 0.0
+
+    def body_on(self, page: int) -> float:
+        return self.page_body.get(page, self.body)
+
+    def larger(self, size: float, page: int) -> bool:
+        body = self.body_on(page)
+        return bool(body) and size >= body * LARGER
+
+    def smaller(self, size: float, page: int) -> bool:
+        body = self.body_on(page)
+        return bool(body) and 0 < size * LARGER <= body
+
+    def emphasis(self, ln: Line, text: str) -> tuple[bool, bool, bool]:
+        return self.larger(ln.size, ln.page), bool(ln.bold and self.bold_informative), is_caps(text)
+
+
+def _same_style(a: Line, b: Line, tolerance: float = 1.12) -> bool:
+    # By default a little looser than SAME_SIZE: two lines of one heading differ only by
+    # measuring noise (glyph-measured sizes).
+    return a.bold == b.bold and (not a.size or not b.size or max(a.size, b.size) <= min(a.size, b.size) * tolerance)
+
+
+def _continues(first: Line, previous: Line, following: Line, joined: str, typography: _Typography) -> bool:
+    """Is ``following`` the wrapped rest of the heading that starts at ``first``, whose
+    text so far is ``joined`` and last line so far ``previous``?"""
+    if not _same_style(first, following) or parse_numbering(following.text) or len(joined) + len(following.text) > MAX_TITLE_CHARS:
+        return False
+    if COMPANY_LINE.search(first.text.strip()):
+        return False  # "ACME INC. AND SUBSIDIARIES" over a statement's title is a line of its own
+    text = following.text.strip()
+    if not text or _AMOUNT.search(text) or _numbers_outside_years(text) > 1:
+        return False
+    step = following.y - previous.y
+    if previous.y and following.y and first.size and not 0 < step <= 1.9 * max(first.size, following.size):
+        return False  # too far below: a new block, not the next line of this one
+    if _CONNECTOR_END.search(joined) or text[:1].islower():
+        return True
+    if typography.pitch and previous.y and 0 < step < 0.8 * typography.pitch and _same_style(first, following, 1.05):
+        return True  # closer than the lines of a paragraph: one block
+    if previous.x1 - previous.x0 >= 0.55 and is_caps(text) == is_caps(joined):
+        return True  # the line before ran to the right margin: this one carries on
+    # A heading in a heading size rarely has a second line of body text right under it;
+    # in body size a bold line under a bold line is as likely a bold paragraph.
+    return (
+        typography.larger(first.size, first.page) and typography.larger(following.size, following.page)
+        and len(text.split()) <= 8 and is_caps(text) == is_caps(joined)
+    )
+
+
+def _candidates(layout: Layout, typography: _Typography, start: Pos, end: Pos, skip: set[int]) -> list[LayoutHeading]:
+    found: list[LayoutHeading] = []
+    for page in range(max(start[0], 1), min(end[0], layout.page_count) + 1):
+        if page in skip:
+            continue
+        lines = layout.content_lines(page)
+        skip_until = -1
+        for i, ln in enumerate(lines):
+            pos = (page, ln.number)
+            if i <= skip_until or not start <= pos < end:
+                continue
+            text = ln.text.strip()
+            if len(text) > MAX_LINE_CHARS:
+                continue
+            larger, bold, caps = typography.emphasis(ln, text)
+            numbering = parse_numbering(text)
+            if numbering and not _TITLE_START.match(numbering.rest):
+                numbering = None
+            if not (larger or bold or caps or numbering):
+                continue
+            caption = bool(_CAPTION.match(text)) and (bold or larger)
+            if typography.smaller(ln.size, page) and not caption and not (bold and caps and len(text.split()) >= 3):
+                continue  # table headers and footnotes; a small bold-capitals table title passes
+            if not larger and not numbering and not layout.column_aligned(ln):
+                continue  # a table's column header, indented text
+            # Join the wrapped lines of a long heading.
+            j, joined = i, text
+            while j + 1 < len(lines) and j - i < 5 and _continues(ln, lines[j], lines[j + 1], joined, typography):
+                j += 1
+                joined = f"{joined} {lines[j].text.strip()}"
+            if not title_text_ok(joined) and j > i:
+                # Too long as a whole (a four-line table title): its lines still belong to it.
+                joined = " ".join(other.text.strip() for other in lines[i : j + 1])[:MAX_TITLE_CHARS].rsplit(" ", 1)[0]
+                if not title_text_ok(" ".join(joined.split()[:MAX_TITLE_WORDS])):
+                    continue
+                joined = " ".join(joined.split()[:MAX_TITLE_WORDS])
+            elif not title_text_ok(joined):
+                continue
+            if _CONNECTOR_END.search(joined) and not numbering:
+                continue
+            if not larger and not numbering and not caption and _precedes_table(lines, j):
+                continue  # a table's column header or a label over its rows
+            if not larger and _is_run_in(lines, j, ln):
+                continue
+            skip_until = j
+            found.append(LayoutHeading(pos, clean_title(joined), ln.size, bold, is_caps(joined), numbering, (page, lines[j].number)))
+    return found
+
+
+_FIGURE_CHAR = re.compile(r"[\d$%—–-]")
+_FIGURE_TOKEN = re.compile(r"^[($]*-?\d[\d,.]*%?\)?$|^[$%—–-]$")
+
+
+@functools.lru_cache(maxsize=16384)
+def looks_like_row(text: str) -> bool:
+    """A table row: figures make up much of it ("Net sales $ 34,229 $ 35,355")."""
+    if not _FIGURE_CHAR.search(text):
+        return False  # no digit, currency, percent or dash: no figure at all
+    tokens = text.split()
+    figures = sum(1 for t in tokens if _FIGURE_TOKEN.match(t) and not _YEAR.match(t))
+    return figures >= 2 and figures >= 0.3 * len(tokens) or (figures >= 1 and len(tokens) <= 3)
+
+
+def _precedes_table(lines: list[Line], index: int) -> bool:
+    """Is a table row among the next two lines, before any prose?"""
+    for other in lines[index + 1 : index + 3]:
+        text = other.text.strip()
+        if looks_like_row(text):
+            return True
+        if len(text) > 60:
+            return False
+    return False
+
+
+def _is_run_in(lines: list[Line], index: int, first: Line) -> bool:
+    """A short body-size line that a sentence continues on the next line ("Net sales were"
+    / "up 5%") is prose broken by the layout, not a heading."""
+    if index + 1 >= len(lines):
+        return False
+    following = lines[index + 1].text.strip()
+    return bool(following[:1].islower()) and not first.bold and not parse_numbering(following)
+
+
+def _size_classes(sizes: list[float]) -> dict[float, int]:
+    """Rank sizes, largest first; a size within ``SAME_SIZE`` of the next larger one is in
+    its class."""
+    ranks: dict[float, int] = {}
+    rank, previous = -1, None
+    for size in sorted(set(sizes), reverse=True):
+        if previous is None or previous > size * SAME_SIZE:
+            rank += 1
+        ranks[size] = rank
+        previous = size
+    return ranks
+
+
+def _accepted_styles(layout: Layout, typography: _Typography, cands: list[LayoutHeading]) -> set[tuple]:
+    """Styles (size class, bold, caps) in which headings outnumber prose: a style also used
+    for whole paragraphs (a bold lead-in, a larger introduction) marks no headings."""
+    ranks = _size_classes([c.size for c in cands] + [typography.body])
+
+    def key(size: float, bold: bool, caps: bool) -> tuple:
+        if size not in ranks:
+            ranks[size] = _nearest_rank(ranks, size)
+        return (ranks[size], bold, caps)
+
+    heads: Counter[tuple] = Counter(key(c.size, c.bold, c.caps) for c in cands)
+    in_heading = {(c.pos[0], n) for c in cands for n in range(c.pos[1], c.end[1] + 1)}
+    prose: Counter[tuple] = Counter()
+    for page in range(1, layout.page_count + 1):
+        for ln in layout.content_lines(page):
+            if (page, ln.number) in in_heading:
+                continue  # a long heading's own lines are not prose
+            text = ln.text.strip()
+            if len(text) >= 60 and len(text.split()) >= 9 and not looks_like_row(text):
+                prose[key(ln.size, bool(ln.bold and typography.bold_informative), is_caps(text))] += 1
+    body_key = key(typography.body, False, False)
+    return {k for k, n in heads.items() if k != body_key and prose[k] < n}
+
+
+def _nearest_rank(ranks: dict[float, int], size: float) -> int:
+    if not ranks:
+        return 0
+    nearest = min(ranks, key=lambda s: abs(s - size))
+    return ranks[nearest]
+
+
+class _NumberChain:
+    """The numbers seen so far, per scheme: a numbered line in body type is a heading only
+    when its number follows the previous heading's of its scheme ("1.", "2.", "2.1", "3."),
+    not a stray "4." of a numbered list. A scheme the document started using after another
+    (the "1." under an "A.") starts again at 1 after each heading of that other scheme."""
+
+    def __init__(self) -> None:
+        self.last: dict[str, Numbering] = {}
+        self.order: dict[str, int] = {}
+
+    def follows(self, n: Numbering) -> bool:
+        return follows(self.last.get(n.scheme), n)
+
+    def accept(self, n: Numbering) -> None:
+        """Take a heading's number into the chain when it follows; either way, restart the
+        schemes nested in its scheme."""
+        if self.follows(n):
+            self.last[n.scheme] = n
+            self.order.setdefault(n.scheme, len(self.order))
+        if n.scheme in self.order:
+            for scheme in [s for s, rank in self.order.items() if rank > self.order[n.scheme]]:
+                self.last.pop(scheme, None)
+
+
+def document_headings(layout: Layout) -> list[LayoutHeading]:
+    """All the document's layout headings, found once per layout (sections reuse them)."""
+    if "layout_headings" not in layout.memo:
+        layout.memo["layout_headings"] = find_layout_headings(layout)
+    return layout.memo["layout_headings"]  # type: ignore[return-value]
+
+
+def find_layout_headings(layout: Layout, start: Pos = (1, 0), end: Pos | None = None) -> list[LayoutHeading]:
+    """The headings in [start, end), in document order, with levels (0 = top)."""
+    end = end or layout.end
+    typography = _Typography(layout)
+    if not typography.body:
+        return []
+    # A table of contents lists every heading, at the wrong place.
+    toc = set(find_toc_pages([ln_text(layout, page) for page in range(1, layout.page_count + 1)]))
+    cands = _candidates(layout, typography, start, end, toc)
+    styles = _accepted_styles(layout, typography, cands)
+    ranks = _size_classes([c.size for c in cands] + [typography.body])
+    chain = _NumberChain()
+    kept = []
+    for c in cands:
+        style = (ranks.get(c.size, 0), c.bold, c.caps)
+        emphasised = typography.larger(c.size, c.pos[0]) or c.bold or c.caps
+        if (emphasised and style in styles) or (c.numbering and chain.follows(c.numbering)):
+            kept.append(c)
+            if c.numbering:
+                chain.accept(c.numbering)
+    assign_levels(kept, ranks, chain.order)
+    return kept
+
+
+def _prominence(h: LayoutHeading, ranks: dict[float, int]) -> tuple[int, int, int]:
+    return (ranks.get(h.size, _nearest_rank(ranks, h.size)), 0 if h.bold else 1, 0 if h.caps else 1)
+
+
+def _is_ancestor(top: LayoutHeading, new: LayoutHeading, ranks: dict[float, int], scheme_order: dict[str, int]) -> bool:
+    """Should ``new`` nest under ``top``?"""
+    a, b = _prominence(top, ranks), _prominence(new, ranks)
+    if a[0] != b[0]:
+        return a[0] < b[0]  # size speaks first
+    m, n = top.numbering, new.numbering
+    if m and n and m.scheme in _LIST_SCHEMES and n.scheme in _LIST_SCHEMES:
+        if m.scheme == n.scheme == "decimal":
+            return m.depth < n.depth
+        if m.scheme == n.scheme:
+            return False
+        if m.scheme in scheme_order and n.scheme in scheme_order:
+            return scheme_order[m.scheme] < scheme_order[n.scheme]
+    return a < b
+
+
+# Schemes that nest by number; "Chapter 2" or "Appendix A" say nothing about depth beside them.
+_LIST_SCHEMES = frozenset({"decimal", "roman", "ROMAN", "letter", "LETTER", "(1)", "(a)", "(i)", "(A)"})
+
+
+def assign_levels(heads: list[LayoutHeading], ranks: dict[float, int], scheme_order: dict[str, int]) -> None:
+    """Set each heading's level by nesting it under the nearest heading before it that is
+    more prominent. ``scheme_order``: the numbering schemes in the order the document's
+    chain of section numbers first used them (outermost first)."""
+    _mark_title(heads, ranks)
+    stack: list[LayoutHeading] = []
+    for h in heads:
+        while stack and (stack[-1].is_title or not _is_ancestor(stack[-1], h, ranks, scheme_order)):
+            stack.pop()
+        h.level = len(stack)
+        stack.append(h)
+
+
+def _mark_title(heads: list[LayoutHeading], ranks: dict[float, int]) -> None:
+    """One of the first three headings, on the first two pages, in a size larger than any
+    other heading's: the title."""
+    if len(heads) < 3:
+        return
+    for i, first in enumerate(heads[:3]):
+        others = max(h.size for j, h in enumerate(heads) if j != i)
+        if first.pos[0] <= 2 and first.size > others * 1.03:
+            first.is_title = True
+            return

@@ -1,0 +1,95 @@
+"""Node recall of the structural trees against PageIndex reference trees.
+
+    python scripts/tree_recall.py                                  # ../shared/pageindex_reference
+    python scripts/tree_recall.py REF_DIR [PDF_DIR] --missed       # list the nodes not found
+    python scripts/tree_recall.py --json recall.json
+    python scripts/tree_recall.py --ignore-outline                 # the layout headings alone
+
+REF_DIR holds ``<name>_structure.json`` files (or a ``trees/`` folder of them); PDF_DIR
+holds ``<name>.pdf`` (default: REF_DIR's ``docs/`` folder, else REF_DIR). A reference node
+is found when a node of our tree has a matching title (``retrievers.index.recall.
+titles_match``: normalised titles, difflib ratio >= 0.8) and starts within one page of it.
+Each tree is built from scratch without a model, exactly as ``bench.py index`` builds it.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from retrievers.index.recall import (  # noqa: E402
+    PAGE_TOLERANCE,
+    STRUCTURE_SUFFIX,
+    TITLE_SIMILARITY,
+    measure_folder,
+    overall,
+    reference_files,
+)
+
+DEFAULT_REFERENCE = Path(__file__).resolve().parent.parent.parent / "shared" / "pageindex_reference"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("reference_dir", nargs="?", type=Path, default=DEFAULT_REFERENCE, help="folder of *_structure.json trees")
+    parser.add_argument("pdf_dir", nargs="?", type=Path, default=None, help="folder of the PDFs (default: REF_DIR/docs)")
+    parser.add_argument("--json", type=Path, default=None, help="also write the figures as JSON here")
+    parser.add_argument("--missed", action="store_true", help="list the reference nodes not found")
+    parser.add_argument("--ignore-outline", action="store_true",
+                        help="build every tree as if its PDF had no outline (measures the layout headings alone)")
+    args = parser.parse_args(argv)
+
+    if not reference_files(args.reference_dir):
+        print(f"no *{STRUCTURE_SUFFIX} files in {args.reference_dir}", file=sys.stderr)
+        return 2
+    results, missing = measure_folder(args.reference_dir, args.pdf_dir, args.ignore_outline)
+    for name in missing:
+        print(f"skipped {name}: its PDF is not there", file=sys.stderr)
+    if not results:
+        print("no reference tree has its PDF", file=sys.stderr)
+        return 2
+    print(f"node recall: title similarity >= {TITLE_SIMILARITY}, start page within {PAGE_TOLERANCE}"
+          + (" (outlines ignored)" if args.ignore_outline else ""))
+    header = f"{'document':48s} {'outline':>7s} {'ref':>5s} {'found':>5s} {'ours':>5s} {'recall':>7s}"
+    print(header)
+    print("-" * len(header))
+    for r in results:
+        print(f"{r.doc[:48]:48s} {'yes' if r.has_outline else 'no':>7s} {r.reference_count:5d} {r.found_count:5d} "
+              f"{r.our_count:5d} {r.recall:7.1%}")
+    print("-" * len(header))
+    total_ref = sum(r.reference_count for r in results)
+    total_found = sum(r.found_count for r in results)
+    print(f"{'overall':48s} {'':>7s} {total_ref:5d} {total_found:5d} {'':>5s} {overall(results):7.1%}")
+    if args.missed:
+        for r in results:
+            print(f"\n{r.doc}: {len(r.missed)} missed")
+            for node in r.missed:
+                print(f"  {'  ' * node.depth}p{node.start_page} {node.title}")
+    if args.json:
+        payload = {
+            "outlines_ignored": args.ignore_outline,
+            "title_similarity": TITLE_SIMILARITY,
+            "page_tolerance": PAGE_TOLERANCE,
+            "overall": overall(results),
+            "documents": [
+                {
+                    "doc": r.doc,
+                    "has_outline": r.has_outline,
+                    "reference_nodes": r.reference_count,
+                    "found": r.found_count,
+                    "our_nodes": r.our_count,
+                    "recall": r.recall,
+                    "missed": [{"title": n.title, "start_page": n.start_page} for n in r.missed],
+                }
+                for r in results
+            ],
+        }
+        args.json.write_text(json.dumps(payload, indent=2, ensure_ascii=False), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,176 @@
+"""Headings found from layout on typeset PDFs: size, bold, numbering, page furniture and
+tables, as a reader would see them."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pdf_factory import BLANK, Text, paragraph, typeset_pdf
+
+from retrievers.index import build_index
+from retrievers.index.layout import Layout
+from retrievers.index.layout_headings import find_layout_headings
+from retrievers.index.numbering import follows, parse_numbering
+from retrievers.index.pdf import read_pdf
+
+HEADER = Text("Northwind Holdings Annual Review 2023", 8)
+
+
+def page(number: int, *blocks: list[Text] | Text) -> list[Text]:
+    """A page with a running header, the blocks, and its page number at the foot."""
+    lines = [HEADER, BLANK]
+    for block in blocks:
+        lines += block if isinstance(block, list) else [block]
+    return lines + [BLANK, Text(str(number), 8, x=300)]
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory) -> Path:
+    """A three-page report: a title, bold section and sub-section headings in two sizes, a
+    table with a bold caption, header row and total, running headers and page numbers."""
+    path = tmp_path_factory.mktemp("pdfs") / "northwind_review.pdf"
+    return typeset_pdf(path, [
+        page(1, Text("Northwind Annual Review", 22, bold=True), BLANK, paragraph(6), BLANK, paragraph(5)),
+        page(
+            2,
+            Text("Strategy and Markets", 15, bold=True), paragraph(5), BLANK,
+            Text("Regional Demand", 11, bold=True), paragraph(6), BLANK,
+            Text("Pricing", 11, bold=True), paragraph(5),
+        ),
+        page(
+            3,
+            Text("Financial Review", 15, bold=True), paragraph(4), BLANK,
+            Text("Net sales by segment", 10, bold=True),
+            Text("Segment 2023 2022", 10, bold=True),
+            Text("Consumer 1,234 1,100"), Text("Industrial 2,345 2,200"),
+            Text("Total net sales 3,579 3,300", 10, bold=True), BLANK,
+            paragraph(3), BLANK,
+            Text("Outlook", 15, bold=True), paragraph(5),
+        ),
+    ])
+
+
+@pytest.fixture(scope="module")
+def numbered(tmp_path_factory) -> Path:
+    """A memo set entirely in 10 pt regular type: only the numbers mark its headings, and a
+    stray "7." of a list does not."""
+    path = tmp_path_factory.mktemp("pdfs") / "numbered_memo.pdf"
+    return typeset_pdf(path, [
+        [Text("1. Introduction"), *paragraph(5), BLANK, Text("1.1 Background"), *paragraph(5), BLANK,
+         Text("7. Other matters", x=90), *paragraph(3), BLANK, Text("1.2 Scope of the Review"), *paragraph(5)],
+        [Text("2. Methods"), *paragraph(4), BLANK, Text("A. Sampling"), *paragraph(5), BLANK,
+         Text("B. Analysis"), *paragraph(5), BLANK, Text("3. Findings"), *paragraph(5)],
+    ])
+
+
+def headings(pdf: Path):
+    content = read_pdf(pdf)
+    layout = Layout.from_lines(content.lines)
+    return layout, find_layout_headings(layout)
+
+
+def test_headings_come_from_size_and_weight_with_levels(report):
+    _, heads = headings(report)
+    assert [h.title for h in heads] == [
+        "Northwind Annual Review", "Strategy and Markets", "Regional Demand", "Pricing", "Financial Review", "Outlook",
+    ]
+    levels = {h.title: h.level for h in heads}
+    assert levels["Strategy and Markets"] == levels["Financial Review"] == levels["Outlook"] == 0
+    assert levels["Regional Demand"] == levels["Pricing"] == 1
+    # The title names the opening section and is nobody's parent.
+    assert heads[0].is_title
+
+
+def test_running_headers_and_page_numbers_are_furniture(report):
+    layout, heads = headings(report)
+    furniture = {layout.line_at(pos).text for pos in layout.boilerplate}
+    assert HEADER.text in furniture and {"1", "2", "3"} <= furniture
+    assert not any("Northwind Holdings" in h.title or h.title.isdigit() for h in heads)
+
+
+def test_table_rows_captions_and_totals_are_not_headings(report):
+    _, heads = headings(report)
+    titles = " | ".join(h.title for h in heads)
+    for text in ("Net sales by segment", "Segment", "Consumer", "Total net sales"):
+        assert text not in titles
+
+
+def test_numbers_give_headings_and_levels_in_body_type(numbered):
+    _, heads = headings(numbered)
+    assert [(h.title, h.level) for h in heads] == [
+        ("1. Introduction", 0), ("1.1 Background", 1), ("1.2 Scope of the Review", 1),
+        ("2. Methods", 0), ("A. Sampling", 1), ("B. Analysis", 1), ("3. Findings", 0),
+    ]
+
+
+def test_a_typeset_report_gets_a_tree_of_its_sections(report):
+    index = build_index(report)
+    assert index.source == "headings"
+    top = [(n.node_id, n.start_page, n.end_page) for n in index.nodes]
+    assert top == [
+        ("northwind_annual_review", 1, 1),
+        ("strategy_and_markets", 2, 2),
+        ("financial_review", 3, 3),
+        ("outlook", 3, 3),
+    ]
+    strategy = index.nodes[1]
+    # A few lines before the first sub-section are no section of their own.
+    assert [c.title for c in strategy.children] == ["Regional Demand", "Pricing"]
+    assert all(n.summary for n in index.all_nodes())
+
+
+@pytest.mark.parametrize(
+    "text, scheme, values, rest",
+    [
+        ("2.3 Types and Values", "decimal", (2, 3), "Types and Values"),
+        ("IV. ECONOMIC ANALYSIS", "ROMAN", (4,), "ECONOMIC ANALYSIS"),
+        ("I. Introduction", "ROMAN", (1,), "Introduction"),
+        ("C. Key Terms", "LETTER", (3,), "Key Terms"),
+        ("b. Duration of Obligation", "letter", (2,), "Duration of Obligation"),
+        ("(2) Fees and Charges", "(1)", (2,), "Fees and Charges"),
+        ("ii. Ongoing Burdens", "roman", (2,), "Ongoing Burdens"),
+        ("Appendix B: Files", "appendix", (2,), "Files"),
+    ],
+)
+def test_section_numbers_are_read_with_their_scheme(text, scheme, values, rest):
+    n = parse_numbering(text)
+    assert n is not None and (n.scheme, n.values, n.rest) == (scheme, values, rest)
+
+
+@pytest.mark.parametrize("text", ["2023 Results", "3M Company", "Net sales increased", "12 34 Totals", "(vx) Not a numeral"])
+def test_figures_and_names_are_not_section_numbers(text):
+    assert parse_numbering(text) is None
+
+
+def test_numbers_follow_in_order():
+    def n(text: str):
+        return parse_numbering(f"{text} Title")
+
+    assert follows(n("2"), n("2.1")) and follows(n("2.1.3"), n("2.2")) and follows(n("2.4"), n("3"))
+    assert follows(n("A."), n("B.")) and follows(None, n("1."))
+    assert not follows(n("1.1"), n("7.")) and not follows(n("A."), n("C.")) and not follows(None, n("4."))
+
+
+def test_a_paper_keeps_its_title_and_numbered_sections(tmp_path):
+    """A research paper: title, authors, an abstract, numbered sections with sub-sections,
+    a table caption and references; the author line is nobody's parent."""
+    pdf = typeset_pdf(tmp_path / "paper.pdf", [
+        [Text("Retrieval Without Vectors for Long Filings", 17, bold=True, x=120), Text("Ada Lovelace and Alan Turing", 11, x=200),
+         BLANK, Text("Abstract", 11, bold=True, x=280), *paragraph(6, x=90), BLANK,
+         Text("1 Introduction", 12, bold=True), *paragraph(8)],
+        [Text("2 Related Work", 12, bold=True), *paragraph(6), BLANK, Text("2.1 Vector Retrieval", 10, bold=True), *paragraph(6),
+         BLANK, Text("2.2 Tree Indexes", 10, bold=True), *paragraph(6)],
+        [Text("3 Method", 12, bold=True), *paragraph(8), BLANK, Text("Table 1: Accuracy by mode", 9, bold=True),
+         Text("Mode Accuracy Tokens"), Text("simple 47.6 7,335"), Text("agent 52.4 14,245"), BLANK, *paragraph(4)],
+        [Text("4 Conclusion", 12, bold=True), *paragraph(5), BLANK, Text("References", 12, bold=True),
+         Text("[1] A. Author. A paper about things. In Proceedings, 2020.", 9),
+         Text("[2] B. Author. Another paper about other things. Journal of Things, 2021.", 9)],
+    ])
+    index = build_index(pdf)
+    assert [n.title for n in index.nodes] == [
+        "Retrieval Without Vectors for Long Filings", "Abstract", "1 Introduction", "2 Related Work", "3 Method",
+        "4 Conclusion", "References",
+    ]
+    related = index.nodes[3]
+    assert [c.title for c in related.children] == ["2.1 Vector Retrieval", "2.2 Tree Indexes"]
+    assert "Table 1: Accuracy by mode" in [c.title for c in index.nodes[4].children]
