@@ -108,6 +108,7 @@ def analyze(config: AnalyzeConfig, *, show_progress: bool = True, log: Callable[
     questions = _questions(sweep, config.questions_file)
     judging = _judge(sweep, questions, config, show_progress)
     comparison = None
+    baseline = baseline_judging = None
     if config.baseline:
         baseline = _load(config.baseline)
         log(f"judging the baseline {baseline.path}")
@@ -118,7 +119,14 @@ def analyze(config: AnalyzeConfig, *, show_progress: bool = True, log: Callable[
     out_dir = config.out_dir or new_stamped_folder(config.reports_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     junit = write_junit(gate, config.junit or out_dir / "gate.xml") if gate else None
-    report = render_report(sweep, judging.verdicts, out_dir, baseline_comparison=comparison, gate_result=gate, questions=list(questions.values()))
+    progress = Progress(len(sweep.records), enabled=show_progress, unit="run", desc="report")
+    try:
+        report = render_report(
+            sweep, judging.verdicts, out_dir, baseline_comparison=comparison, gate_result=gate, questions=list(questions.values()),
+            baseline=baseline, baseline_verdicts=baseline_judging.verdicts if baseline_judging else None, on_progress=progress.advance_by,
+        )
+    finally:
+        progress.close()
     with (out_dir / "verdicts.jsonl").open("w", encoding="utf-8") as handle:
         for verdict in judging.verdicts:
             handle.write(json.dumps(verdict.to_dict()) + "\n")

@@ -5,6 +5,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from click.testing import CliRunner
+from report_files import report_data
 from sweep_factory import make_record, write_sweep
 
 import analyze
@@ -24,8 +25,8 @@ def test_baseline_comparison_lists_flips_and_the_change(tmp_path):
     assert result.exit_code == 0, result.output
     summary = (tmp_path / "r" / "summary.md").read_text()
     assert "financebench\\_id\\_03029 | offline/simple | gained | incorrect | correct" in summary
-    html = (tmp_path / "r" / "index.html").read_text()
-    assert "flipped" in html.lower() or "flip" in html.lower()
+    flips = report_data(tmp_path / "r")["comparison"]["flips"]["rows"]
+    assert [(row[0]["text"], row[2]["text"]) for row in flips] == [("financebench_id_03029", "gained")]
 
 
 def test_gate_fails_a_cell_below_budget_and_writes_junit(tmp_path):

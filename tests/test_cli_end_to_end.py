@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from report_files import report_data
 
 from core.paths import PROJECT_ROOT
 from core.records import RunRecord
@@ -77,10 +78,9 @@ def test_analyze_writes_a_report_with_real_figures(sweep, tmp_path):
     assert str(out / "index.html") in done.stdout
     for name in ("index.html", "summary.md", "runs.csv", "runs.parquet", "verdicts.jsonl"):
         assert (out / name).is_file(), name
-    assert len(list((out / "runs").glob("*.html"))) == 24
-    assert list((out / "charts").glob("*.png"))
-    html = (out / "index.html").read_text()
-    assert "Success criteria" in html and "offline/iterative" in html
+    data = report_data(out)
+    assert len(data["runs"]["rows"]) == 24 and list((out / "details").glob("*.js"))
+    assert "offline/iterative" in [row[0]["text"] for row in data["criteria"]["rows"]]
     verdicts = [json.loads(line) for line in (out / "verdicts.jsonl").read_text().splitlines()]
     assert len(verdicts) == 24 and all(v["label"] in ("correct", "incorrect", "refusal") for v in verdicts)
 

@@ -1,14 +1,20 @@
-"""Write a sweep's report: a static site that opens from disk, plus CSV, Parquet and Markdown.
+"""Write a sweep's report: an interactive page that opens from disk, plus CSV, Parquet and
+Markdown.
 
 ``render_report`` is a pure function of the sweep folder, the verdicts and (optionally) the
-questions, a baseline comparison and a gate result. Templates only print: every figure is
-formatted in ``rows``/``runpage`` first. Autoescaping is on for HTML and model text only
-ever lands in element text, never in attributes that load or link anything.
+questions, a baseline and a gate result. The folder holds ``index.html`` (a fixed shell
+under a strict Content-Security-Policy), ``data.js`` (every table and figure, see
+``export``), ``details/<n>.js`` (run details and traces, loaded when a run is opened, see
+``details``), the viewer's script and style and the vendored libraries in ``static/``.
+The page renders model text with ``textContent`` only. Its size grows with the runs by a
+few hundred bytes per run in ``data.js`` and about 1-2 kB per run of compressed detail.
 """
 from __future__ import annotations
 
+import json
+import os
 import shutil
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -27,14 +33,16 @@ from harness.criteria import (
 from harness.dataset import Question
 from harness.gate import GateResult
 from harness.judge.verdict import Verdict
-from harness.report import charts, rows
+from harness.report import export, rows
 from harness.report import fmt as f
-from harness.report.runpage import run_context
+from harness.report.details import write_details
 from harness.stats.cells import cell_stats, judge_summary, question_table, type_stats
 from harness.stats.compare import Comparison
 from harness.stats.frame import Sweep, with_verdicts
 
 TEMPLATES = Path(__file__).parent / "templates"
+STATIC = Path(__file__).parent / "static"
+DATA_VERSION = 1
 
 
 def _environment(autoescape: bool) -> jinja2.Environment:
@@ -112,14 +120,25 @@ def _summary_md(
     }
 
 
-def _neighbours(run_ids: list[str]) -> dict[str, dict[str, str]]:
-    nav = {}
-    for i, run_id in enumerate(run_ids):
-        nav[run_id] = {
-            "prev": f.run_file(run_ids[i - 1]) if i > 0 else "",
-            "next": f.run_file(run_ids[i + 1]) if i + 1 < len(run_ids) else "",
-        }
-    return nav
+def write_static(out_dir: Path) -> None:
+    """The viewer's script, style and vendored libraries, copied beside the page."""
+    target = out_dir / "static"
+    if target.exists():
+        shutil.rmtree(target)
+    shutil.copytree(STATIC, target)
+
+
+def write_data(out_dir: Path, data: dict[str, Any]) -> None:
+    """``data.js``: one assignment the page's first script reads. A script file, not JSON
+    fetched at run time: a page opened from disk may load scripts beside it, not fetch."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), default=str)
+    (out_dir / "data.js").write_text(f"window.BENCH_REPORT={text};\n", encoding="utf-8")
+
+
+def write_page(out_dir: Path, title: str) -> Path:
+    index = out_dir / "index.html"
+    index.write_text(_environment(autoescape=True).get_template("index.html").render(page_title=title), encoding="utf-8")
+    return index
 
 
 def render_report(
@@ -130,11 +149,17 @@ def render_report(
     baseline_comparison: Comparison | None = None,
     gate_result: GateResult | None = None,
     questions: Sequence[Question] | None = None,
+    baseline: Sweep | None = None,
+    baseline_verdicts: Sequence[Verdict] | None = None,
+    history_page: Path | None = None,
+    on_progress: Callable[[int], None] = lambda n: None,
 ) -> Path:
-    """Write index.html, runs/<run>.html, summary.md, runs.csv, runs.parquet and charts/
-    into ``out_dir``; returns the path of index.html."""
+    """Write the report into ``out_dir``; returns the path of index.html.
+
+    ``on_progress(k)`` is called as the details of k more runs are written (most of the
+    time a big report takes)."""
     out_dir = Path(out_dir)
-    (out_dir / "runs").mkdir(parents=True, exist_ok=True)
+    out_dir.mkdir(parents=True, exist_ok=True)
     verdicts = list(verdicts or [])
     judged = bool(verdicts)
     stats = cell_stats(sweep.records, verdicts)
@@ -144,42 +169,43 @@ def render_report(
     criteria = evaluate_criteria(stats)
     judge = judge_summary(verdicts)
     cells = list(stats["cell"]) if not stats.empty else []
+    by_question = {q.id: q for q in questions or []}
 
     _write_tables(runs, out_dir)
-    shutil.copyfile(TEMPLATES / "style.css", out_dir / "style.css")
-    drawn = charts.draw_all(stats, sweep.records, qtable, out_dir)
+    order = list(runs.sort_values(["model", "mode", "question_id", "run_number"])["run_id"])
+    verdict_dicts = {v.run_id: v.to_dict() for v in verdicts}
+    chunk_of, trace_questions = write_details(
+        (sweep.raw[run_id] for run_id in order), verdict_dicts, sweep.path, out_dir, on_done=on_progress
+    )
+    write_static(out_dir)
 
-    html = _environment(autoescape=True)
     outcome_table, behaviour_table = rows.cell_tables(stats)
-    context = {
-        "page_title": f"Sweep {sweep.sweep_id}",
-        "css_href": "style.css",
+    question_ids = list(dict.fromkeys(runs["question_id"])) if len(runs) else []
+    data: dict[str, Any] = {
+        "version": DATA_VERSION,
+        "kind": "sweep",
+        "title": f"Sweep {sweep.sweep_id}",
         "header": rows.header_rows(sweep, judge),
         "thresholds": f"reliability > {RELIABILITY_MIN:.0%}, accuracy > {ACCURACY_MIN:.0%} (full judge only), "
                       f"mean tokens < {MEAN_TOKENS_MAX / 1000:.0f}k, provenance ≥ {PROVENANCE_MIN:.0%} of answers that state a number",
+        "verdict": rows.overall_verdict(criteria, gate_result),
         "criteria": rows.criteria_table(criteria),
+        "failed_criteria": export.failed_criteria(criteria),
         "gate": rows.gate_table(gate_result) if gate_result is not None else None,
         "comparison": rows.comparison_tables(baseline_comparison) if baseline_comparison is not None else None,
         "outcome_table": outcome_table,
         "behaviour_table": behaviour_table,
-        "charts": drawn,
         "type_table": rows.type_table(by_type),
-        "grid": rows.question_grid(qtable, cells),
-        "run_sections": rows.runs_by_cell(runs, stats),
+        "cell_figures": export.frame_table(stats),
+        "charts": export.chart_data(stats),
+        "grid": export.question_grid(qtable, cells),
+        "runs": export.runs_table(runs, chunk_of),
+        "questions": export.questions_map(question_ids, by_question, trace_questions),
+        "baseline_runs": export.baseline_runs(baseline, baseline_verdicts, set(question_ids)) if baseline is not None else None,
+        "history": os.path.relpath(history_page, out_dir) if history_page is not None else "",
     }
-    index = out_dir / "index.html"
-    index.write_text(html.get_template("index.html").render(**context), encoding="utf-8")
-
-    by_verdict = {v.run_id: v for v in verdicts}
-    by_question = {q.id: q for q in questions or []}
-    order = list(runs.sort_values(["model", "mode", "question_id", "run_number"])["run_id"])
-    nav = _neighbours(order)
-    template = html.get_template("run.html")
-    for run_id in order:
-        record = sweep.raw[run_id]
-        page = run_context(record, sweep.path, verdict=by_verdict.get(run_id), question=by_question.get(record.question_id), nav=nav[run_id])
-        page_html = template.render(page_title=f"Run {run_id}", css_href="../style.css", run=page, sweep_id=sweep.sweep_id)
-        (out_dir / "runs" / f.run_file(run_id)).write_text(page_html, encoding="utf-8")
+    write_data(out_dir, data)
+    index = write_page(out_dir, data["title"])
 
     markdown = _environment(autoescape=False)  # Markdown: every user string passed through md_escape
     summary = _summary_md(sweep, stats, criteria, judged, baseline_comparison, gate_result)
