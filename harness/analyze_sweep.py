@@ -18,8 +18,9 @@ from core.errors import UserError
 from core.files import new_stamped_folder
 from core.llm.base import ProviderSettings
 from harness.criteria import CriteriaRow, evaluate_criteria
-from harness.dataset import Question, load_questions
+from harness.dataset import HF_PREFIX, Question, load_questions
 from harness.gate import GateResult, evaluate_gate, load_budgets, write_junit
+from harness.history import default_db, history_frame, record_sweep
 from harness.judge.service import (
     JudgeOutcome,
     JudgeSettings,
@@ -28,7 +29,8 @@ from harness.judge.service import (
 )
 from harness.progress import Progress
 from harness.report import render_report
-from harness.stats.cells import cell_stats
+from harness.report.history_page import write_history_page
+from harness.stats.cells import cell_stats, question_table
 from harness.stats.compare import Comparison, compare
 from harness.stats.frame import Sweep, load_sweep
 from harness.sweepdir import SweepDir
@@ -49,6 +51,8 @@ class AnalyzeConfig:
     cache: bool = True
     cache_dir: Path = paths.CACHE_DIR
     provider: ProviderSettings = field(default_factory=ProviderSettings)
+    history_db: Path | None = field(default_factory=default_db)  # None: not recorded
+    gate_present_only: bool = False  # gate only the budgeted cells the sweep has
 
 
 @dataclass
@@ -72,7 +76,7 @@ def latest_sweep(runs_dir: Path) -> Path:
 
 def _questions(sweep: Sweep, override: Path | None) -> dict[str, Question]:
     path = override or Path(sweep.manifest.get("config", {}).get("questions_file") or paths.QUESTIONS_DIR / "financebench_open_source.jsonl")
-    if not path.is_file():
+    if not path.is_file() and not str(path).startswith(HF_PREFIX):
         path = paths.QUESTIONS_DIR / "financebench_open_source.jsonl"
     return {q.id: q for q in load_questions(path)}
 
@@ -115,15 +119,22 @@ def analyze(config: AnalyzeConfig, *, show_progress: bool = True, log: Callable[
         baseline_judging = _judge(baseline, {**_questions(baseline, config.questions_file), **questions}, config, show_progress)
         comparison = compare(sweep, baseline, judging.verdicts, baseline_judging.verdicts)
     stats = cell_stats(sweep.records, judging.verdicts)
-    gate = evaluate_gate(stats, budgets) if budgets else None
+    gate = evaluate_gate(stats, budgets, present_only=config.gate_present_only) if budgets else None
     out_dir = config.out_dir or new_stamped_folder(config.reports_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
+    history_page = None
+    if config.history_db is not None:
+        record_sweep(config.history_db, sweep.sweep_id, sweep.manifest, stats, question_table(sweep.records, judging.verdicts),
+                     judge=judging.judge_model or "", report=out_dir / "index.html", sweep_path=sweep.path)
+        # Beside the report folders (reports/<ts>/ and reports/history/), so the report links to it.
+        history_page = write_history_page(history_frame(config.history_db), out_dir.parent / "history", config.history_db)
     junit = write_junit(gate, config.junit or out_dir / "gate.xml") if gate else None
     progress = Progress(len(sweep.records), enabled=show_progress, unit="run", desc="report")
     try:
         report = render_report(
             sweep, judging.verdicts, out_dir, baseline_comparison=comparison, gate_result=gate, questions=list(questions.values()),
             baseline=baseline, baseline_verdicts=baseline_judging.verdicts if baseline_judging else None, on_progress=progress.advance_by,
+            history_page=history_page,
         )
     finally:
         progress.close()

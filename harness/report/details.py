@@ -14,8 +14,8 @@ import base64
 import gzip
 import json
 import os
-from collections.abc import Callable, Iterable
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from pathlib import Path
 from typing import Any
 
@@ -74,20 +74,34 @@ def write_details(
     ordered = list(records)
     chunk_of = {record.run_id: i // CHUNK_RUNS for i, record in enumerate(ordered)}
     limits = COMPACT if len(ordered) > COMPACT_ABOVE_RUNS else FULL
-    jobs: list[Job] = [
-        (n, str(sweep_path), [(r.to_dict(), verdicts.get(r.run_id)) for r in ordered[start:start + CHUNK_RUNS]], str(folder), limits)
-        for n, start in enumerate(range(0, len(ordered), CHUNK_RUNS))
-    ]
+
+    def jobs() -> Iterator[Job]:  # made as the pool takes them, not all at once (memory)
+        for n, start in enumerate(range(0, len(ordered), CHUNK_RUNS)):
+            items = [(r.to_dict(), verdicts.get(r.run_id)) for r in ordered[start:start + CHUNK_RUNS]]
+            yield n, str(sweep_path), items, str(folder), limits
+
     questions: dict[str, str] = {}
-    workers = workers or min(len(jobs), os.cpu_count() or 1)
-    if workers <= 1 or len(jobs) < POOL_MIN_CHUNKS:
-        results: Iterable[tuple[int, dict[str, str]]] = map(_write_chunk, jobs)
-        for count, found in results:
-            questions.update({k: v for k, v in found.items() if k not in questions})
-            on_done(count)
+
+    def collect(result: tuple[int, dict[str, str]]) -> None:
+        count, found = result
+        for key, text in found.items():
+            questions.setdefault(key, text)
+        on_done(count)
+
+    chunks = -(-len(ordered) // CHUNK_RUNS)
+    workers = workers or min(chunks, os.cpu_count() or 1)
+    if workers <= 1 or chunks < POOL_MIN_CHUNKS:
+        for job in jobs():
+            collect(_write_chunk(job))
         return chunk_of, questions
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        for count, found in pool.map(_write_chunk, jobs):
-            questions.update({k: v for k, v in found.items() if k not in questions})
-            on_done(count)
+        pending: set[Future[tuple[int, dict[str, str]]]] = set()
+        for job in jobs():
+            if len(pending) >= 2 * workers:  # a few chunks in flight, not the whole sweep
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    collect(future.result())
+            pending.add(pool.submit(_write_chunk, job))
+        for future in pending:
+            collect(future.result())
     return chunk_of, questions

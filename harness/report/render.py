@@ -211,3 +211,23 @@ def render_report(
     summary = _summary_md(sweep, stats, criteria, judged, baseline_comparison, gate_result)
     (out_dir / "summary.md").write_text(markdown.get_template("summary.md").render(**summary), encoding="utf-8")
     return index
+
+
+def render_trace(trace_path: Path, out_dir: Path) -> Path:
+    """A viewer page for one trace file (``bench.py ask --trace``): its timeline, answer and
+    usage, read from the trace alone. Returns the page's index.html."""
+    from harness.report.details import chunk_script
+    from harness.report.run_detail import trace_only_detail
+
+    detail = trace_only_detail(trace_path)
+    if not detail["timeline"]:
+        from core.errors import UserError
+
+        raise UserError(f"{trace_path} has no trace events", "pass a trace written by `bench.py ask --trace` or a sweep's traces/<run>.jsonl")
+    out_dir.mkdir(parents=True, exist_ok=True)
+    (out_dir / "details").mkdir(exist_ok=True)
+    (out_dir / "details" / "0.js").write_text(chunk_script(0, {detail["run_id"]: detail}), encoding="utf-8")
+    write_static(out_dir)
+    data: dict[str, Any] = {"version": DATA_VERSION, "kind": "trace", "title": f"Trace {trace_path.name}", "lede": str(trace_path), "history": "", "questions": {}}
+    write_data(out_dir, data)
+    return write_page(out_dir, data["title"])

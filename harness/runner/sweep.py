@@ -22,6 +22,7 @@ from core.records import RunRecord
 from harness.config import SweepConfig
 from harness.documents import pdf_path
 from harness.environment import describe
+from harness.progress import Progress
 from harness.runner.plan import SweepPlan, plan_sweep, provider_settings
 from harness.runner.schedule import SweepOutcome, run_all
 from harness.sweepdir import MANIFEST_VERSION, RecordWriter, SweepDir, record_line
@@ -87,11 +88,18 @@ def run_sweep(
                 setattr(config.budgets, name, value)
     plan = plan_sweep(config, warn)
     check_output_folder(sweep.path if resume is not None else config.runs_dir)
-    indexes = ensure_indexes(
-        {q.doc_name: pdf_path(config.pdf_dir, q.doc_name) for q in plan.questions}, config.index_dir, workers=config.index_workers,
-        index_model=config.index_model, settings=provider_settings(config), response_cache=config.cache_path, warn=warn,
-        index_options=LlmIndexOptions(calls_in_flight=config.concurrency, retry=config.retry_policy()),
-    )
+    documents = {q.doc_name: pdf_path(config.pdf_dir, q.doc_name) for q in plan.questions}
+    # Building 55 filings' indexes takes minutes cold: show it, not a silent pause.
+    progress = Progress(len(documents), enabled=show_progress, unit="doc", desc="indexes")
+    try:
+        indexes = ensure_indexes(
+            documents, config.index_dir, workers=config.index_workers,
+            index_model=config.index_model, settings=provider_settings(config), response_cache=config.cache_path, warn=warn,
+            index_options=LlmIndexOptions(calls_in_flight=config.concurrency, retry=config.retry_policy()),
+            on_done=lambda name: progress.advance(),
+        )
+    finally:
+        progress.close()
     done: dict[str, RunRecord] = {}
     if resume is not None:
         previous = sweep.read_records(repair=True)

@@ -39,8 +39,10 @@ def ensure_indexes(
     response_cache: Path | None = None,
     warn: Callable[[str], None] = print,
     index_options: LlmIndexOptions | None = None,
+    on_done: Callable[[str], None] = lambda name: None,
 ) -> dict[str, DocumentIndex]:
-    """doc_name -> index for every PDF in ``pdfs``; raises PDFError naming the bad file."""
+    """doc_name -> index for every PDF in ``pdfs``; raises PDFError naming the bad file.
+    ``on_done(doc_name)`` is called as each index is ready (progress)."""
     for name, pdf in pdfs.items():
         if not pdf.is_file():
             raise PDFError(f"PDF not found for {name}: {pdf}", "run `python bench.py download` or check --pdf-dir")
@@ -48,13 +50,20 @@ def ensure_indexes(
     if index_model is not None:
         from retrievers.index.llm_tree import build_llm_index
 
-        return {
-            name: build_llm_index(pdfs[name], index_model, index_dir, settings=settings, warn=warn, response_cache=response_cache, options=index_options)
-            for name in names
-        }
+        built = {}
+        for name in names:
+            built[name] = build_llm_index(pdfs[name], index_model, index_dir, settings=settings, warn=warn, response_cache=response_cache, options=index_options)
+            on_done(name)
+        return built
     jobs = [(str(pdfs[name]), str(index_dir), name) for name in names]
+    indexes = {}
     if workers <= 1 or len(jobs) <= 1:
-        return {name: _load(job) for job, name in zip(jobs, names)}
+        for job, name in zip(jobs, names):
+            indexes[name] = _load(job)
+            on_done(name)
+        return indexes
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        results = list(pool.map(_load, jobs))
-    return dict(zip(names, results))
+        for name, index in zip(names, pool.map(_load, jobs)):
+            indexes[name] = index
+            on_done(name)
+    return indexes
