@@ -155,3 +155,25 @@ def test_injected_model_text_stays_text(browser: Chromium, site: Path) -> None:
     _open(browser, site, "#runs?q=capex%201%2C577")
     browser.wait_for("document.getElementById('run-count').textContent.startsWith('1 of')")
     assert browser.eval("window.__pwned") is None and browser.eval("document.querySelectorAll('main img').length") == 0
+
+
+def test_history_and_trace_pages_render(browser: Chromium, tmp_path: Path) -> None:
+    from harness.history import history_frame
+    from harness.report.history_page import write_history_page
+    from harness.report.render import render_trace
+
+    db = tmp_path / "h.sqlite"
+    page = write_history_page(history_frame(db), tmp_path / "history", db)  # a new database: the shipped seed
+    browser.open(page.resolve().as_uri())
+    browser.wait_for(f"{READY} === 'history'")
+    assert browser.eval("document.querySelectorAll('canvas').length") == 3
+    assert browser.eval("document.querySelectorAll('#view-history tbody tr').length") >= 12  # 3 sweeps x 4 cells
+    records = _records()[:1]
+    sweep = write_sweep(tmp_path / "runs", records)
+    trace = render_trace(sweep / records[0].trace_path, tmp_path / "trace")
+    browser.open(trace.resolve().as_uri())
+    browser.wait_for(f"{READY} === 'run'")
+    assert "model call #1 · agent" in browser.eval("document.getElementById('timeline').textContent")
+    assert browser.eval("document.getElementById('run-answer').textContent") == INJECTION  # as text, from the trace
+    assert browser.eval("window.__pwned") is None
+    assert browser.errors() == []

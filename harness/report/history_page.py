@@ -19,7 +19,7 @@ METRICS = (("accuracy", "Accuracy per cell", "share of runs correct"), ("tokens_
 
 def _label(row: pd.Series) -> str:
     commit = str(row["git_commit"] or "")[:9]
-    return f"{str(row['created_at'])[:16]} {commit}".strip()
+    return f"{str(row['created_at'])[:16]} {commit} {row['test_set']}".strip()
 
 
 def history_table(frame: pd.DataFrame) -> dict[str, Any]:

@@ -526,6 +526,8 @@
     }
     add(body, el("h3", { text: "Trace", id: "trace" }));
     add(body, d.trace_missing ? el("p", { class: "notice", text: "No trace was recorded for this run." }) : el("p", { class: "hint", text: d.timeline_counts }));
+    if (d.texts_cut) add(body, el("p", { class: "notice", id: "texts-cut", text: "At this sweep's size the report keeps only the end of each prompt and the start of long replies and results; the whole trace is in " + d.trace_file }));
+    else if (d.trace_file) add(body, el("p", { class: "hint", text: "Trace file: " + d.trace_file }));
     var ol = el("ol", { class: "timeline", id: "timeline" });
     d.timeline.forEach(function (item) {
       var li = el("li", { class: "entry " + item.css }, el("div", { class: "entry-head" }, el("span", { class: "at", text: item.at }), " ", el("strong", { text: item.title }),
