@@ -6,6 +6,7 @@ rendering again, makes no model call of the runs.
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -30,6 +31,7 @@ from harness.judge.service import (
 from harness.progress import Progress
 from harness.report import render_report
 from harness.report.history_page import write_history_page
+from harness.report.render import start_details
 from harness.stats.cells import cell_stats, question_table
 from harness.stats.compare import Comparison, compare
 from harness.stats.frame import Sweep, load_sweep
@@ -110,32 +112,43 @@ def analyze(config: AnalyzeConfig, *, show_progress: bool = True, log: Callable[
     sweep = _load(run_dir)
     budgets = load_budgets(config.gate) if config.gate else None  # a bad budgets file fails before any judging
     questions = _questions(sweep, config.questions_file)
-    judging = _judge(sweep, questions, config, show_progress)
-    comparison = None
-    baseline = baseline_judging = None
-    if config.baseline:
-        baseline = _load(config.baseline)
-        log(f"judging the baseline {baseline.path}")
-        baseline_judging = _judge(baseline, {**_questions(baseline, config.questions_file), **questions}, config, show_progress)
-        comparison = compare(sweep, baseline, judging.verdicts, baseline_judging.verdicts)
-    stats = cell_stats(sweep.records, judging.verdicts)
-    gate = evaluate_gate(stats, budgets, present_only=config.gate_present_only) if budgets else None
+    fresh = config.out_dir is None or not config.out_dir.exists()
     out_dir = config.out_dir or new_stamped_folder(config.reports_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    history_page = None
-    if config.history_db is not None:
-        record_sweep(config.history_db, sweep.sweep_id, sweep.manifest, stats, question_table(sweep.records, judging.verdicts),
-                     judge=judging.judge_model or "", report=out_dir / "index.html", sweep_path=sweep.path)
-        # Beside the report folders (reports/<ts>/ and reports/history/), so the report links to it.
-        history_page = write_history_page(history_frame(config.history_db), out_dir.parent / "history", config.history_db)
-    junit = write_junit(gate, config.junit or out_dir / "gate.xml") if gate else None
     progress = Progress(len(sweep.records), enabled=show_progress, unit="run", desc="report")
+    # The run details (traces) do not depend on the verdicts: written while the answers are judged.
+    details = start_details(sweep, out_dir, progress.advance_by)
     try:
+        judging = _judge(sweep, questions, config, show_progress)
+        comparison = None
+        baseline = baseline_judging = None
+        if config.baseline:
+            baseline = _load(config.baseline)
+            log(f"judging the baseline {baseline.path}")
+            baseline_judging = _judge(baseline, {**_questions(baseline, config.questions_file), **questions}, config, show_progress)
+            comparison = compare(sweep, baseline, judging.verdicts, baseline_judging.verdicts)
+        stats = cell_stats(sweep.records, judging.verdicts)
+        gate = evaluate_gate(stats, budgets, present_only=config.gate_present_only) if budgets else None
+        history_page = None
+        if config.history_db is not None:
+            record_sweep(config.history_db, sweep.sweep_id, sweep.manifest, stats, question_table(sweep.records, judging.verdicts),
+                         judge=judging.judge_model or "", report=out_dir / "index.html", sweep_path=sweep.path)
+            # Beside the report folders (reports/<ts>/ and reports/history/), so the report links to it.
+            history_page = write_history_page(history_frame(config.history_db), out_dir.parent / "history", config.history_db)
+        junit = write_junit(gate, config.junit or out_dir / "gate.xml") if gate else None
         report = render_report(
             sweep, judging.verdicts, out_dir, baseline_comparison=comparison, gate_result=gate, questions=list(questions.values()),
-            baseline=baseline, baseline_verdicts=baseline_judging.verdicts if baseline_judging else None, on_progress=progress.advance_by,
-            history_page=history_page,
+            baseline=baseline, baseline_verdicts=baseline_judging.verdicts if baseline_judging else None,
+            history_page=history_page, details=details,
         )
+    except BaseException:
+        try:
+            details.wait()  # the writer must stop before its folder goes
+        except BaseException:  # noqa: BLE001 - the first error is the one to report
+            pass
+        if fresh:
+            shutil.rmtree(out_dir, ignore_errors=True)  # no half-written report left behind
+        raise
     finally:
         progress.close()
     with (out_dir / "verdicts.jsonl").open("w", encoding="utf-8") as handle:

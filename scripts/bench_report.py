@@ -9,7 +9,9 @@ each and measures what a user waits for:
   every 50 ms) of judging + statistics + report;
 - the report folder's size;
 - the page's time to interactive in headless Chromium: from navigation to the overview
-  drawn, and to the run grid of every run ready (the page sets data-ready).
+  drawn, and to the run grid of every run ready (the page sets data-ready);
+- the CPU time the analysis used, and the machine's load average (the machine is shared:
+  wall time depends on what else runs, CPU time much less).
 
 The synthetic questions copy the real ones (ids suffixed ``-s2``... past the 89 questions
 whose filings we have), so the judge compares every answer with its own gold: the judge's
@@ -24,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -112,6 +115,7 @@ def measure_analysis(sweep: Path, questions: Path, report: Path, history: Path) 
     command = [sys.executable, str(ROOT / "analyze.py"), str(sweep), "--judge", "--judge-model", "offline", "--questions", str(questions),
                "--out", str(report), "--no-progress", "--no-cache", "--history-db", str(history)]
     peak = 0
+    cpu_before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     done = threading.Event()
@@ -128,11 +132,13 @@ def measure_analysis(sweep: Path, questions: Path, report: Path, history: Path) 
     seconds = time.perf_counter() - start
     done.set()
     sampler.join()
+    cpu_after = resource.getrusage(resource.RUSAGE_CHILDREN)  # the analysis and its workers, once reaped
+    cpu = (cpu_after.ru_utime - cpu_before.ru_utime) + (cpu_after.ru_stime - cpu_before.ru_stime)
     if proc.returncode != 0:
         raise SystemExit(f"analyze failed ({proc.returncode}): {err[-2000:]}")
     size = sum(p.stat().st_size for p in report.rglob("*") if p.is_file())
     details = sum(p.stat().st_size for p in (report / "details").glob("*.js"))
-    return {"seconds": seconds, "peak_mb": peak / 1e6, "report_mb": size / 1e6, "details_mb": details / 1e6,
+    return {"seconds": seconds, "cpu_seconds": cpu, "peak_mb": peak / 1e6, "report_mb": size / 1e6, "details_mb": details / 1e6,
             "data_js_mb": (report / "data.js").stat().st_size / 1e6}
 
 
@@ -163,16 +169,16 @@ def main() -> None:
     args = parser.parse_args()
     args.work.mkdir(parents=True, exist_ok=True)
     print(f"machine: {os.cpu_count()} cores; source: {args.source}")
-    print("| runs | analysis + report | per 1k runs | peak memory (PSS) | report folder | data.js | details | overview ready | run grid ready |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("| runs | analysis + report (wall) | CPU time | wall per 1k runs | peak memory (PSS) | report folder | data.js | details | overview ready | run grid ready | load avg |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     for size in [int(s) for s in args.sizes.split(",")]:
         sweep, questions = build_sweep(args.source, size, args.work)
         report = args.work / f"report-{size}"
         m = measure_analysis(sweep, questions, report, args.work / f"history-{size}.sqlite")
         page = {} if args.no_browser else measure_page(report, args.work / "profile")
-        print(f"| {size:,} | {m['seconds']:.1f} s | {m['seconds'] / size * 1000:.2f} s | {m['peak_mb']:,.0f} MB | {m['report_mb']:.1f} MB "
-              f"| {m['data_js_mb']:.1f} MB | {m['details_mb']:.1f} MB | {page.get('overview_s', float('nan')):.2f} s | {page.get('runs_s', float('nan')):.2f} s |",
-              flush=True)
+        print(f"| {size:,} | {m['seconds']:.1f} s | {m['cpu_seconds']:.1f} s | {m['seconds'] / size * 1000:.2f} s | {m['peak_mb']:,.0f} MB "
+              f"| {m['report_mb']:.1f} MB | {m['data_js_mb']:.1f} MB | {m['details_mb']:.1f} MB | {page.get('overview_s', float('nan')):.2f} s "
+              f"| {page.get('runs_s', float('nan')):.2f} s | {os.getloadavg()[0]:.1f} |", flush=True)
         if not args.keep:
             shutil.rmtree(sweep)
             shutil.rmtree(report)

@@ -17,10 +17,12 @@ def report_data(folder: Path) -> dict[str, Any]:
     return json.loads(text[len(PREFIX):-1])
 
 
-def chunk(folder: Path, number: int) -> dict[str, Any]:
+def chunk(folder: Path, number: int | str) -> dict[str, Any]:
+    """Detail chunk ``n`` (``details/<n>.js``) or verdict chunk ``"v<n>"``."""
     text = (folder / "details" / f"{number}.js").read_text(encoding="utf-8")
-    match = re.fullmatch(r'BENCH_CHUNK\((\d+),"([A-Za-z0-9+/=]*)"\);\n', text)
-    assert match and int(match.group(1)) == number, text[:80]
+    function = "BENCH_VERDICTS" if str(number).startswith("v") else "BENCH_CHUNK"
+    match = re.fullmatch(function + r'\((\d+),"([A-Za-z0-9+/=]*)"\);\n', text)
+    assert match and match.group(1) == str(number).lstrip("v"), text[:80]
     return json.loads(gzip.decompress(base64.b64decode(match.group(2))))
 
 
@@ -30,5 +32,6 @@ def runs(data: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def detail(folder: Path, run_id: str) -> dict[str, Any]:
+    """A run's detail as the run view shows it: its chunk, with its verdict merged in."""
     row = next(r for r in runs(report_data(folder)) if r["run_id"] == run_id)
-    return chunk(folder, row["chunk"])[run_id]
+    return {**chunk(folder, row["chunk"])[run_id], "verdict": chunk(folder, f"v{row['chunk']}").get(run_id)}

@@ -68,3 +68,11 @@ def test_two_analyses_in_the_same_second_get_their_own_report_folders(tmp_path):
     first = analyze(AnalyzeConfig(run_dir=sweep, reports_dir=reports), show_progress=False).report
     second = analyze(AnalyzeConfig(run_dir=sweep, reports_dir=reports), show_progress=False).report
     assert first.parent != second.parent and first.is_file() and second.is_file()
+
+
+def test_a_failed_analysis_leaves_no_half_written_report(tmp_path):
+    sweep = sweep_with(tmp_path, "s", ["Capex was $1,577 million."])
+    out = tmp_path / "r"
+    result = CliRunner().invoke(analyze.cli, [str(sweep), "--judge-model", "nosuch:model", "--out", str(out), "--no-progress", "--no-cache"])
+    assert result.exit_code == 2 and "nosuch" in result.output
+    assert not out.exists()  # the report folder made for it is gone, details written meanwhile included

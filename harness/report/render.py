@@ -35,7 +35,7 @@ from harness.gate import GateResult
 from harness.judge.verdict import Verdict
 from harness.report import export, rows
 from harness.report import fmt as f
-from harness.report.details import write_details
+from harness.report.details import DetailWriter, write_verdicts
 from harness.stats.cells import cell_stats, judge_summary, question_table, type_stats
 from harness.stats.compare import Comparison
 from harness.stats.frame import Sweep, with_verdicts
@@ -120,6 +120,14 @@ def _summary_md(
     }
 
 
+def start_details(sweep: Sweep, out_dir: Path, on_progress: Callable[[int], None] = lambda n: None) -> DetailWriter:
+    """Start writing the run details (the slow part of a big report) in the background;
+    they do not depend on the verdicts, so the caller may judge meanwhile."""
+    frame = sweep.records
+    order = list(frame.sort_values(["model", "mode", "question_id", "run_number"])["run_id"]) if len(frame) else []
+    return DetailWriter([sweep.raw[run_id] for run_id in order], sweep.path, out_dir, on_done=on_progress)
+
+
 def write_static(out_dir: Path) -> None:
     """The viewer's script, style and vendored libraries, copied beside the page."""
     target = out_dir / "static"
@@ -152,12 +160,13 @@ def render_report(
     baseline: Sweep | None = None,
     baseline_verdicts: Sequence[Verdict] | None = None,
     history_page: Path | None = None,
+    details: DetailWriter | None = None,
     on_progress: Callable[[int], None] = lambda n: None,
 ) -> Path:
     """Write the report into ``out_dir``; returns the path of index.html.
 
-    ``on_progress(k)`` is called as the details of k more runs are written (most of the
-    time a big report takes)."""
+    ``details``: the writer ``start_details`` started (else one is started here);
+    ``on_progress(k)`` is called as the details of k more runs are written."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     verdicts = list(verdicts or [])
@@ -171,13 +180,11 @@ def render_report(
     cells = list(stats["cell"]) if not stats.empty else []
     by_question = {q.id: q for q in questions or []}
 
+    writer = details or start_details(sweep, out_dir, on_progress)
     _write_tables(runs, out_dir)
-    order = list(runs.sort_values(["model", "mode", "question_id", "run_number"])["run_id"])
-    verdict_dicts = {v.run_id: v.to_dict() for v in verdicts}
-    chunk_of, trace_questions = write_details(
-        (sweep.raw[run_id] for run_id in order), verdict_dicts, sweep.path, out_dir, on_done=on_progress
-    )
     write_static(out_dir)
+    chunk_of, trace_questions = writer.wait()
+    write_verdicts(chunk_of, {v.run_id: v.to_dict() for v in verdicts}, out_dir)
 
     outcome_table, behaviour_table = rows.cell_tables(stats)
     question_ids = list(dict.fromkeys(runs["question_id"])) if len(runs) else []

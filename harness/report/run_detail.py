@@ -1,4 +1,4 @@
-"""One run's detail as the page shows it: the record, its verdict and the trace, as text.
+"""One run's detail as the page shows it: the record and the trace, and its verdict, as text.
 
 Built on demand by the page from the report's detail chunks (``details.py``); every value
 here is plain text or a list of texts, so the page only ever puts it in ``textContent``.
@@ -78,7 +78,7 @@ def timeline_detail(events: list[dict[str, Any]], limits: TextLimits = FULL) -> 
     return {"timeline": [asdict(item) for item in items], "timeline_counts": timeline_counts(items), "trace_missing": not events}
 
 
-def run_detail(record: RunRecord, sweep_path: Path, verdict: dict[str, Any] | None, limits: TextLimits = FULL) -> dict[str, Any]:
+def run_detail(record: RunRecord, sweep_path: Path, limits: TextLimits = FULL) -> dict[str, Any]:
     """Everything the run view prints, already as text."""
     events = read_trace(sweep_path / record.trace_path) if record.trace_path else []
     result = record.result
@@ -100,7 +100,6 @@ def run_detail(record: RunRecord, sweep_path: Path, verdict: dict[str, Any] | No
         "answer": record.answer,
         "confidence": result.confidence,
         "sources": [f.as_text(s, 300) for s in record.sources],
-        "verdict": verdict_detail(verdict),
         "usage_rows": _usage_rows(record),
         "usage_estimated": record.usage.estimated,
         "costs": [

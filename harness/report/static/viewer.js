@@ -448,7 +448,8 @@
   // ---------- one run, loaded on demand ----------
   var chunkPromises = {};
   var chunkWaiters = {};
-  window.BENCH_CHUNK = function (n, packed) { if (chunkWaiters[n]) chunkWaiters[n](packed); };
+  window.BENCH_CHUNK = function (n, packed) { if (chunkWaiters["d" + n]) chunkWaiters["d" + n](packed); };
+  window.BENCH_VERDICTS = function (n, packed) { if (chunkWaiters["v" + n]) chunkWaiters["v" + n](packed); };
   function inflate(packed) {
     var bin = atob(packed);
     var bytes = new Uint8Array(bin.length);
@@ -456,18 +457,25 @@
     var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
     return new Response(stream).text().then(JSON.parse);
   }
-  function loadChunk(n) {
-    if (!Number.isInteger(n) || n < 0) return Promise.reject(new Error("this run has no detail"));
-    if (!chunkPromises[n]) {
-      chunkPromises[n] = new Promise(function (resolve, reject) {
-        chunkWaiters[n] = resolve;
+  function loadScript(key, file) { // a chunk file of this report, by number only
+    if (!chunkPromises[key]) {
+      chunkPromises[key] = new Promise(function (resolve, reject) {
+        chunkWaiters[key] = resolve;
         var s = document.createElement("script");
-        s.src = "details/" + n + ".js";
-        s.onerror = function () { reject(new Error("cannot load details/" + n + ".js")); };
+        s.src = "details/" + file;
+        s.onerror = function () { reject(new Error("cannot load details/" + file + " (keep the report folder together)")); };
         document.head.appendChild(s);
       }).then(inflate);
     }
-    return chunkPromises[n];
+    return chunkPromises[key];
+  }
+  function loadChunk(n) { // a run's detail and trace, with its verdict when the sweep has verdict chunks
+    if (!Number.isInteger(n) || n < 0) return Promise.reject(new Error("this run has no detail"));
+    var parts = [loadScript("d" + n, n + ".js"), D.kind === "sweep" ? loadScript("v" + n, "v" + n + ".js") : Promise.resolve({})];
+    return Promise.all(parts).then(function (both) {
+      Object.keys(both[0]).forEach(function (id) { if (both[0][id].verdict === undefined) both[0][id].verdict = both[1][id] || null; });
+      return both[0];
+    });
   }
   function runView(params) {
     var root = show("run");
