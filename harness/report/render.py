@@ -5,7 +5,8 @@ Markdown.
 questions, a baseline and a gate result. The folder holds ``index.html`` (a fixed shell
 under a strict Content-Security-Policy), ``data.js`` (every table and figure, see
 ``export``), ``details/<n>.js`` (run details and traces, loaded when a run is opened, see
-``details``), the viewer's script and style and the vendored libraries in ``static/``.
+``details``), the viewer's scripts (viewer-core.js, run-view.js, viewer.js) and style and
+the vendored libraries in ``static/``.
 The page renders model text with ``textContent`` only. Its size grows with the runs by a
 few hundred bytes per run in ``data.js`` and about 1-2 kB per run of compressed detail.
 """

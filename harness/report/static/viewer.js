@@ -12,113 +12,14 @@
 (function () {
   "use strict";
   var D = window.BENCH_REPORT;
+  var V = window.BenchViewer;
+  var safeHref = V.safeHref, el = V.el, add = V.add, clear = V.clear, show = V.show, DASH = V.DASH, isNum = V.isNum, fmtInt = V.fmtInt, fmtNum = V.fmtNum, fmtPct = V.fmtPct, fmtMs = V.fmtMs, fmtUsd = V.fmtUsd, fmtBool = V.fmtBool, formatValue = V.formatValue, parseHash = V.parseHash, routeHref = V.routeHref, cellNode = V.cellNode, table = V.table, pairs = V.pairs, section = V.section, rowsOf = V.rowsOf;
   var started = performance.now();
   var violations = [];
   document.addEventListener("securitypolicyviolation", function (e) {
     violations.push(e.violatedDirective + " " + (e.blockedURI || ""));
     document.body.setAttribute("data-csp-violations", String(violations.length));
   });
-
-  // ---------- small DOM helpers: text only ----------
-  function safeHref(href) {
-    if (typeof href !== "string") return "";
-    if (href.charAt(0) === "#") return href;
-    // relative paths inside the report folder tree (e.g. ../history/index.html): no scheme
-    return /^[A-Za-z0-9_.\/-]+(#[A-Za-z0-9_=&%.?\/-]*)?$/.test(href) && href.indexOf("//") < 0 ? href : "";
-  }
-  function el(tag, attrs) {
-    var node = document.createElement(tag);
-    var a = attrs || {};
-    Object.keys(a).forEach(function (k) {
-      var v = a[k];
-      if (v === undefined || v === null || (v === "" && k !== "value")) return;
-      if (k === "class") node.className = v;
-      else if (k === "text") node.textContent = String(v);
-      else if (k === "href") { var h = safeHref(v); if (h) node.setAttribute("href", h); }
-      else if (k === "title" || k.indexOf("data-") === 0 || k === "id" || k === "type" || k === "placeholder" || k === "value" || k === "for") node.setAttribute(k, String(v));
-    });
-    for (var i = 2; i < arguments.length; i++) add(node, arguments[i]);
-    return node;
-  }
-  function add(node) { // add(node, child, child...): strings become text nodes, arrays are flattened
-    for (var i = 1; i < arguments.length; i++) {
-      var child = arguments[i];
-      if (child === undefined || child === null || child === false) continue;
-      if (Array.isArray(child)) child.forEach(function (c) { add(node, c); });
-      else node.appendChild(typeof child === "object" ? child : document.createTextNode(String(child)));
-    }
-    return node;
-  }
-  function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); return node; }
-  function show(id) {
-    document.querySelectorAll(".view").forEach(function (v) { v.classList.toggle("hidden", v.id !== "view-" + id); });
-    document.querySelectorAll("#tabs a[data-view]").forEach(function (a) {
-      var on = a.getAttribute("data-view") === id || (id === "run" && a.getAttribute("data-view") === "runs") || (id === "question" && a.getAttribute("data-view") === "questions");
-      a.classList.toggle("active", on);
-    });
-    return clear(document.getElementById("view-" + id));
-  }
-
-  // ---------- formatting ----------
-  var DASH = "—";
-  function isNum(v) { return typeof v === "number" && isFinite(v); }
-  function fmtInt(v) { return isNum(v) ? Math.round(v).toLocaleString("en-US") : DASH; }
-  function fmtNum(v) { return isNum(v) ? (Math.abs(v) >= 100 ? Math.round(v).toLocaleString("en-US") : String(Math.round(v * 1000) / 1000)) : DASH; }
-  function fmtPct(v) { return isNum(v) ? (v * 100).toFixed(1) + "%" : DASH; }
-  function fmtMs(v) { return isNum(v) ? (Math.abs(v) < 1000 ? Math.round(v) + " ms" : (v / 1000).toFixed(1) + " s") : DASH; }
-  function fmtUsd(v) { return isNum(v) ? (v < 1 ? "$" + v.toFixed(4) : "$" + v.toFixed(2)) : "unknown"; }
-  function fmtBool(v) { return v === true ? "yes" : v === false ? "no" : DASH; }
-  var FORMATS = { tokens_total: fmtInt, cost_usd: fmtUsd, duration_ms: fmtMs, evidence_hit: fmtBool, provenance_ok: fmtBool };
-  function formatValue(key, kind, v) {
-    if (v === null || v === undefined) return "";
-    if (FORMATS[key]) return FORMATS[key](v);
-    if (kind === "bool") return fmtBool(v);
-    if (kind === "int") return fmtInt(v);
-    if (kind === "float") return fmtNum(v);
-    return String(v);
-  }
-
-  // ---------- routes ----------
-  function parseHash() {
-    var raw = (location.hash || "").replace(/^#/, "");
-    var q = raw.indexOf("?");
-    var view = (q < 0 ? raw : raw.slice(0, q)) || "";
-    var params = {};
-    if (q >= 0) new URLSearchParams(raw.slice(q + 1)).forEach(function (v, k) { params[k] = v; });
-    return { view: view, params: params };
-  }
-  function routeHref(view, params) {
-    var p = new URLSearchParams();
-    Object.keys(params || {}).forEach(function (k) { if (params[k] !== "" && params[k] !== undefined && params[k] !== null) p.set(k, params[k]); });
-    var s = p.toString();
-    return "#" + view + (s ? "?" + s : "");
-  }
-
-  // ---------- generic pieces ----------
-  function cellNode(c) {
-    var attrs = { class: c.css || "", title: c.hint || "" };
-    if (c.href) return el("td", attrs, el("a", { href: c.href, text: c.text, title: c.hint || "" }));
-    return el("td", attrs, c.hint ? el("span", { title: c.hint, text: c.text }) : c.text);
-  }
-  function table(t, css) {
-    var head = el("tr", {}, t.columns.map(function (c) { return el("th", { title: c.hint || "", text: c.title }); }));
-    var body = el("tbody", {}, t.rows.map(function (row) { return el("tr", {}, row.map(cellNode)); }));
-    return el("div", { class: "scroll" }, el("table", { class: css || "" }, el("thead", {}, head), body));
-  }
-  function pairs(items) {
-    var dl = el("dl", { class: "pairs" });
-    (items || []).forEach(function (kv) { add(dl, [el("dt", { text: kv[0] }), el("dd", { text: kv[1] })]); });
-    return dl;
-  }
-  function section(title, hint) {
-    var s = el("section", {}, el("h2", { text: title }));
-    if (hint) add(s, el("p", { class: "hint", text: hint }));
-    return s;
-  }
-  function rowsOf(t) { // {columns:[{key}], rows:[[...]]} -> objects
-    var keys = t.columns.map(function (c) { return c.key; });
-    return t.rows.map(function (r) { var o = {}; for (var i = 0; i < keys.length; i++) o[keys[i]] = r[i]; return o; });
-  }
 
   // ---------- overview ----------
   var charts = [];
@@ -445,108 +346,6 @@
     return box;
   }
 
-  // ---------- one run, loaded on demand ----------
-  var chunkPromises = {};
-  var chunkWaiters = {};
-  window.BENCH_CHUNK = function (n, packed) { if (chunkWaiters["d" + n]) chunkWaiters["d" + n](packed); };
-  window.BENCH_VERDICTS = function (n, packed) { if (chunkWaiters["v" + n]) chunkWaiters["v" + n](packed); };
-  function inflate(packed) {
-    var bin = atob(packed);
-    var bytes = new Uint8Array(bin.length);
-    for (var i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-    return new Response(stream).text().then(JSON.parse);
-  }
-  function loadScript(key, file) { // a chunk file of this report, by number only
-    if (!chunkPromises[key]) {
-      chunkPromises[key] = new Promise(function (resolve, reject) {
-        chunkWaiters[key] = resolve;
-        var s = document.createElement("script");
-        s.src = "details/" + file;
-        s.onerror = function () { reject(new Error("cannot load details/" + file + " (keep the report folder together)")); };
-        document.head.appendChild(s);
-      }).then(inflate);
-    }
-    return chunkPromises[key];
-  }
-  function loadChunk(n) { // a run's detail and trace, with its verdict when the sweep has verdict chunks
-    if (!Number.isInteger(n) || n < 0) return Promise.reject(new Error("this run has no detail"));
-    var parts = [loadScript("d" + n, n + ".js"), D.kind === "sweep" ? loadScript("v" + n, "v" + n + ".js") : Promise.resolve({})];
-    return Promise.all(parts).then(function (both) {
-      Object.keys(both[0]).forEach(function (id) { if (both[0][id].verdict === undefined) both[0][id].verdict = both[1][id] || null; });
-      return both[0];
-    });
-  }
-  function runView(params) {
-    var root = show("run");
-    var id = params.id || "";
-    var row = D.kind === "trace" ? null : runRows().filter(function (r) { return r.run_id === id; })[0];
-    var chunk = D.kind === "trace" ? 0 : row ? row.chunk : -1;
-    add(root, el("p", { class: "crumbs" },
-      row ? [el("a", { href: routeHref("runs", { cell: row.cell }), text: "← " + row.cell + " runs" }), " · ",
-        el("a", { href: routeHref("question", { id: row.question_id, cell: row.cell }), text: "this question in every cell" })] : null));
-    var body = el("div", { id: "run-detail" }, el("p", { class: "hint", text: "Loading run " + id + "…" }));
-    add(root, body);
-    loadChunk(chunk).then(function (details) {
-      var d = D.kind === "trace" ? details[Object.keys(details)[0]] : details[id];
-      clear(body);
-      if (!d) { add(body, el("p", { class: "notice", text: "No run " + id + " in this report." })); return; }
-      renderRun(body, d);
-      ready("run");
-    }).catch(function (err) { clear(body); add(body, el("p", { class: "notice", text: String(err.message || err) })); });
-  }
-  function miniTable(headers, rows) {
-    return el("div", { class: "scroll" }, el("table", {}, el("thead", {}, el("tr", {}, headers.map(function (h) { return el("th", { text: h }); }))),
-      el("tbody", {}, rows.map(function (r) { return el("tr", {}, r.map(function (v) { return el("td", { text: v }); })); }))));
-  }
-  function renderRun(body, d) {
-    var q = D.questions ? D.questions[d.question_id] : null;
-    add(body, el("h2", {}, "Run ", el("span", { class: "mono", text: d.run_id })));
-    add(body, el("p", {}, el("span", { class: "pill status-" + d.status, text: d.status }), " ",
-      el("span", { class: "pill " + (d.verdict ? d.verdict.css : "none"), text: d.verdict ? d.verdict.label : "not judged" })));
-    add(body, pairs(d.facts));
-    add(body, el("h3", { text: "Question" }), el("div", { class: "text", id: "run-question", text: (q && q.text) || d.question_text || "(question text not recorded)" }));
-    add(body, el("h3", { text: "Answer" }));
-    add(body, d.answer ? el("div", { class: "text answer", id: "run-answer", text: d.answer }) : el("p", { class: "notice", text: "No answer." }));
-    if (d.confidence) add(body, el("p", { text: "Confidence: " + d.confidence }));
-    if (d.sources.length) add(body, el("p", { text: "Sources:" }), el("ul", { class: "sources" }, d.sources.map(function (s) { return el("li", { text: s }); })));
-    if (d.error) add(body, el("h3", { text: "Error" + (d.error_kind ? " (" + d.error_kind + ")" : "") }), el("div", { class: "text error", text: d.error }));
-    if (q && q.gold) add(body, el("h3", { text: "Gold answer" }), el("div", { class: "text gold", text: q.gold }), q.justification ? el("p", { class: "hint", text: q.justification }) : null);
-    add(body, el("h3", { text: "Verdict: " + (d.verdict ? d.verdict.label : "not judged") }));
-    if (d.verdict) { add(body, pairs(d.verdict.rows)); if (d.verdict.rationale) add(body, el("h4", { text: "Rationale" }), el("div", { class: "text", text: d.verdict.rationale })); }
-    if (d.usage_rows.length) {
-      add(body, el("h3", { text: "Usage and cost" }), miniTable(["role", "input", "output", "cache read", "cache write", "total"], d.usage_rows));
-      if (d.usage_estimated) add(body, el("p", { class: "hint", text: "Token counts are estimated (the provider did not report them)." }));
-      add(body, el("div", { class: "columns" }, el("div", {}, el("h4", { text: "Calls and cost" }), pairs(d.costs)), el("div", {}, el("h4", { text: "Tool use" }), pairs(d.tool_stats))));
-      add(body, el("h3", { text: "Pages" }));
-      var pages = el("p", {}, "Fetched: ");
-      if (!d.pages.length) add(pages, "none");
-      d.pages.forEach(function (p) { add(pages, [el("span", { class: "page" + (p[1] ? " evidence" : ""), text: p[0] }), " "]); });
-      add(body, pages, el("p", { text: "Gold evidence pages: " + d.evidence_pages + " · evidence hit: " + d.evidence_hit }));
-      if (d.provenance.length) add(body, el("h4", { text: "Provenance of the answer's numbers" }), pairs(d.provenance));
-    }
-    if (d.findings.length) add(body, el("h3", { text: "Findings (" + d.findings.length + ")" }), miniTable(["label", "value", "unit", "page", "section", "context"], d.findings));
-    if (d.failed_searches.length) add(body, el("h3", { text: "Failed searches (" + d.failed_searches.length + ")" }), miniTable(["item", "reason", "sections tried"], d.failed_searches));
-    if (d.plan || d.tasks) {
-      add(body, el("h3", { text: "Plan" }));
-      if (d.tasks) add(body, el("p", { text: d.tasks + (d.agent_types ? " · agents: " + d.agent_types : "") }));
-      if (d.plan) add(body, el("details", {}, el("summary", { text: "plan" }), el("pre", { text: d.plan })));
-    }
-    add(body, el("h3", { text: "Trace", id: "trace" }));
-    add(body, d.trace_missing ? el("p", { class: "notice", text: "No trace was recorded for this run." }) : el("p", { class: "hint", text: d.timeline_counts }));
-    if (d.texts_cut) add(body, el("p", { class: "notice", id: "texts-cut", text: "At this sweep's size the report keeps only the end of each prompt and the start of long replies and results; the whole trace is in " + d.trace_file }));
-    else if (d.trace_file) add(body, el("p", { class: "hint", text: "Trace file: " + d.trace_file }));
-    var ol = el("ol", { class: "timeline", id: "timeline" });
-    d.timeline.forEach(function (item) {
-      var li = el("li", { class: "entry " + item.css }, el("div", { class: "entry-head" }, el("span", { class: "at", text: item.at }), " ", el("strong", { text: item.title }),
-        item.badges.map(function (b) { return el("span", { class: "badge", text: b }); })));
-      if (item.fields.length) add(li, pairs(item.fields)).lastChild.classList.add("small");
-      item.details.forEach(function (dt) { add(li, el("details", {}, el("summary", { text: dt[0] }), el("pre", { text: dt[1] }))); });
-      add(ol, li);
-    });
-    add(body, ol);
-  }
-
   // ---------- setup ----------
   function setupView() {
     var root = show("setup");
@@ -591,13 +390,15 @@
       document.body.setAttribute("data-interactive-ms", String(Math.round(ms)));
     }
   }
+  V.runRows = runRows;
+  V.ready = ready;
   function route() {
     var r = parseHash();
     try {
-      if (D.kind === "trace") { runView({ id: "" }); return; }
+      if (D.kind === "trace") { V.runView({ id: "" }); return; }
       if (D.kind === "history") { historyView(); ready("history"); return; }
       if (r.view === "runs") runsView(r.params);
-      else if (r.view === "run") runView(r.params);
+      else if (r.view === "run") V.runView(r.params);
       else if (r.view === "questions") { questionsView(r.params); ready("questions"); }
       else if (r.view === "question") { questionView(r.params); ready("question"); }
       else if (r.view === "setup") { setupView(); ready("setup"); }
