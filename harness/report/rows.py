@@ -113,7 +113,7 @@ def cell_tables(stats: pd.DataFrame) -> tuple[dict[str, Any], dict[str, Any]]:
             cell(f.pct(s["reliability"]), hint=f"ok {s['ok']}, fail {s['fail']}, error {s['error']}"),
             cell(f.pct(s["refusal_rate"])), cell(f.pct(s["consistency"])), cell(f.pct(s["judge_agreement"])),
             cell(f.tokens(s["tokens_mean"]) + (" (est.)" if s["tokens_estimated"] else "")), cell(f.tokens(s["tokens_median"])), cell(f.tokens(s["tokens_p95"])),
-            cell(_role_text(s)),
+            cell(_role_text(s), css="wrap"),
             cell(f.usd(s["cost_sum"], bool(s["cost_known"]))), cell(f.usd(s["cost_mean"], bool(s["cost_known"]))),
             cell(f.seconds(s["duration_ms_mean"])), cell(f.seconds(s["duration_ms_p95"])),
         ])
@@ -193,7 +193,7 @@ def gate_table(result: GateResult) -> dict[str, Any]:
         actual = format_limit(c.criterion, c.actual) if known and c.actual is not None else f.DASH
         rows.append([
             cell(c.cell, href=f.route("runs", cell=c.cell)), cell(c.criterion), cell(limit), cell(actual),
-            cell("pass" if c.passed else "FAIL", css="status-pass" if c.passed else "status-fail"), cell(c.message),
+            cell("pass" if c.passed else "FAIL", css="status-pass" if c.passed else "status-fail"), cell(c.message, css="wrap"),
         ])
     return {"passed": result.passed, "table": table(["cell", "budget", "limit", "actual", "result", "detail"], rows)}
 
