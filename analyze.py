@@ -51,7 +51,7 @@ def cli() -> None:
 @cli.command()
 @click.argument("run_dir", required=False, type=click.Path(path_type=Path, file_okay=False))
 @click.option("--judge", is_flag=True, help="Judge what the numeric check cannot decide with a model (hybrid judge).")
-@click.option("--judge-model", default=None, help="Judge model spec (implies --judge). Default: anthropic:claude-sonnet-4-5; 'offline' needs no key.")
+@click.option("--judge-model", default=None, help="Judge model spec (implies --judge). Default: anthropic:claude-sonnet-4-5; 'offline' needs no key; scripted:judge replies by script.")
 @click.option("--judge-runs", default=1, show_default=True, type=int, help="Judge each answer K times and report agreement.")
 @click.option("--baseline", type=click.Path(path_type=Path, file_okay=False), default=None, help="Another sweep to compare against.")
 @click.option("--gate", type=click.Path(path_type=Path, dir_okay=False), default=None, help="Budgets TOML: exit 1 when a cell breaks one; writes JUnit XML.")

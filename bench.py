@@ -32,10 +32,10 @@ def _fail(error: UserError) -> None:
 
 
 @click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
-@click.option("--models", default="offline", show_default=True, help="Comma-separated model specs: offline, anthropic:<model>, bedrock:<id|haiku|sonnet>, openai:<model>[@<base_url>].")
+@click.option("--models", default="offline", show_default=True, help="Comma-separated model specs: offline, anthropic:<model>, bedrock:<id|haiku|sonnet>, openai:<model>[@<base_url>], scripted:<script> (e.g. scripted:plumbing, exact replies for CI).")
 @click.option("--modes", default="simple,agent,planner,iterative", show_default=True, help=f"Comma-separated retrieval modes: {', '.join(MODES)}.")
 @click.option("--runs", default=1, show_default=True, type=int, help="Runs per (model, mode, question).")
-@click.option("--test-set", default="sample", show_default=True, help="sample, full, 3M_2022_10K, or any document-name prefix.")
+@click.option("--test-set", default="sample", show_default=True, help="sample, full, dev, test (the baseline's split by company), 3M_2022_10K, or any document-name prefix.")
 @click.option("--question", "question_filter", default=None, help="Keep only questions whose id contains this text.")
 @click.option("--questions", "questions_file", type=click.Path(path_type=Path), default=None, help="FinanceBench-format questions: a JSONL file (default: the bundled one) or hf:NAME[@SPLIT], e.g. hf:PatronusAI/financebench.")
 @click.option("--pdf-dir", type=click.Path(path_type=Path), default=paths.PDF_DIR, show_default=True, help="Folder of <doc_name>.pdf files.")

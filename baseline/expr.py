@@ -7,6 +7,7 @@ of sales): the first that the figures found can evaluate is used.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 
@@ -68,7 +69,7 @@ def refs(expr: Expr) -> list[str]:
     return out
 
 
-def missing(expr: Expr, have: set[str], unavailable: set[str] = frozenset()) -> list[str]:
+def missing(expr: Expr, have: set[str], unavailable: frozenset[str] | set[str] = frozenset()) -> list[str]:
     """The figures still needed to evaluate ``expr``: for an Alt, the cheaper branch (the
     first on a tie), never a branch that needs a figure known to be unavailable."""
     if isinstance(expr, Ref):
@@ -154,9 +155,12 @@ def used_refs(expr: Expr, values: dict[str, float]) -> list[str]:
 _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2}
 
 
-def render(expr: Expr, values: dict[str, float], fmt=None) -> str:
+def _plain(value: float) -> str:
+    return f"{value:,.2f}".rstrip("0").rstrip(".")
+
+
+def render(expr: Expr, values: dict[str, float], fmt: Callable[[float], str] = _plain) -> str:
     """The arithmetic with the figures put in: ``6,489 / ((282 + 253) / 2)``."""
-    fmt = fmt or (lambda v: f"{v:,.2f}".rstrip("0").rstrip("."))
 
     def show(e: Expr, parent: int = 0, right_side: bool = False) -> str:
         if isinstance(e, Ref):

@@ -1,11 +1,10 @@
-"""Questions that ask for a computed answer: formulas, trends, choices, largest lines.
+"""Formulas: the definitions a question states and the textbook definitions of the metrics
+it names, as expressions over line-item needs.
 
-Sources of formulas, in order: definitions the question states ("X is defined as: ...",
-"Define X as ...", "Calculate X using A and B", "using A as the numerator and B as the
-denominator"), an expression the question asks for directly ("operating income +
-depreciation and amortization"), then textbook definitions of metrics it names (margins,
-growth, CAGR, averages over years, turnover, days outstanding, payout, EBITDA, free cash
-flow, working capital). Each figure becomes a ``Need`` (one line item, one year).
+Definitions the question states come first ("X is defined as: ...", "Define X as ..."),
+then textbook ones: margins, returns, turnover, days outstanding, liquidity and leverage
+ratios, payout, EBITDA, free cash flow, working capital, a line item as a share of revenue.
+Each figure becomes a ``Need`` (one line item, one year).
 """
 from __future__ import annotations
 
@@ -13,10 +12,8 @@ import re
 from collections.abc import Callable
 
 from baseline.expr import Alt, Expr, Fn, Num, Op, Ref
-from baseline.question import (
-    make_need,
-    years_in,
-)
+from baseline.needs import Need, make_need
+from baseline.wording import years_in
 
 Metric = Callable[["Builder", "int | None"], Expr]
 
@@ -27,7 +24,7 @@ class Builder:
     def __init__(self, question: str, definitions: dict[str, str] | None = None):
         self.question = question
         self.definitions = definitions or {}
-        self.needs: dict[str, object] = {}
+        self.needs: dict[str, Need] = {}
 
     def ref(self, phrase: str, year: int | None) -> Expr:
         need = make_need(phrase, year, self.question)
@@ -47,10 +44,6 @@ def _avg2(b: Builder, phrase: str, year: int | None) -> Expr:
     if year is None:
         return b.ref(phrase, None)
     return Fn("avg", (b.ref(phrase, year - 1), b.ref(phrase, year)))
-
-
-def _prev(year: int | None) -> int | None:
-    return year - 1 if year else None
 
 
 # --- textbook metrics: (pattern, result kind, builder) ------------------------------------
@@ -96,8 +89,7 @@ TEXTBOOK: list[tuple[str, str, Metric]] = [
     (r"fixed asset turnover", "ratio", lambda b, y: _div(b.ref("revenue", y), _avg2(b, "pp&e", y))),
     (r"(?:total )?asset turnover", "ratio", lambda b, y: _div(b.ref("revenue", y), _avg2(b, "total assets", y))),
     (r"inventory turnover", "ratio", lambda b, y: _div(b.ref("cogs", y), _avg2(b, "inventories", y))),
-    (r"days payable outstanding|\bdpo\b", "days", lambda b, y: _div(Op("*", Num(365), _avg2(b, "accounts payable", y)),
-                                                                 Op("+", b.ref("cogs", y), Op("-", b.ref("inventories", y), b.ref("inventories", _prev(y)))))),
+    (r"days payable outstanding|\bdpo\b", "days", lambda b, y: _div(Op("*", Num(365), _avg2(b, "accounts payable", y)), b.ref("cogs", y))),
     (r"days sales outstanding|\bdso\b", "days", lambda b, y: _div(Op("*", Num(365), _avg2(b, "accounts receivable", y)), b.ref("revenue", y))),
     (r"days inventory outstanding|\bdio\b", "days", lambda b, y: _div(Op("*", Num(365), _avg2(b, "inventories", y)), b.ref("cogs", y))),
     (r"dividend payout ratio|payout ratio", "ratio", lambda b, y: _div(Fn("abs", (b.ref("dividends", y),)), b.ref("net income", y))),
@@ -140,21 +132,18 @@ def _clean_item(text: str) -> str:
 _DEFINE = [
     re.compile(r"(?P<name>[A-Za-z][\w &'()/-]{0,60}?)\s+(?:here\s+)?is defined as:?\s*(?P<body>.+?)(?=\.\s+[A-Z]|\.$|\?|$)", re.DOTALL),
     re.compile(r"Define (?P<name>[A-Za-z][\w &'()/-]{0,60}?) as:?\s*(?P<body>.+?)(?=\.\s+[A-Z]|\.$|\?|$)", re.DOTALL),
-    re.compile(r"Calculate (?P<name>[A-Za-z][\w &'()/-]{0,60}?) using (?P<body>.+?)(?=\.\s+[A-Z]|\.$|\?|$)", re.DOTALL),
 ]
 
 
 def definitions(question: str) -> dict[str, str]:
+    """Metric name -> the definition the question states for it."""
     found: dict[str, str] = {}
     for pattern in _DEFINE:
         for match in pattern.finditer(question):
             name = match.group("name").strip().lower()
             name = re.sub(r"^(?:the|an?|fy\s?\d{4})\s+", "", name)
             name = re.sub(r"\s*\([^)]*\)\s*$", "", name)
-            body = match.group("body").strip()
-            if pattern.pattern.startswith("Calculate"):
-                body = re.sub(r"\band\b", "+", body)  # "using operating income and D&A": a sum
-            found[name] = body
+            found[name] = match.group("body").strip()
     return found
 
 
@@ -182,8 +171,9 @@ _WORD_OPS = {"divided by": "/", "multiplied by": "*", "times": "*", "less": "-",
 
 
 def parse_expression(body: str, b: Builder, year: int | None, depth: int = 0) -> Expr:
-    """``365 * (average accounts payable between FY2016 and FY2017) / (FY2017 COGS + ...)``
-    as an expression; terms are line items, other stated definitions or textbook metrics."""
+    """A stated definition, ``365 * (average receivables between FY2020 and FY2021) / FY2021
+    revenue``, as an expression; terms are line items, other stated definitions or textbook
+    metrics."""
     if depth > 4:
         raise ValueError("definitions nest too deeply")
     body = re.sub(r"\[[^\]]*\]", " ", body)  # "[from cash flow statement]": a hint, not a term

@@ -50,6 +50,10 @@ CANONICAL: list[tuple[str, str]] = [
     (r"effective tax rate", "effective tax rate|effective income tax rate"),
 ]
 
+# Line items a yes/no question may ask the trend of ("has X increased its debt?").
+TREND_ITEMS = (r"pp&e|ppne|property,? plant,? (?:and|&) equipment|fixed assets|debt|cash (?:&|and) cash equivalents|revenues?|net sales|"
+               r"inventor(?:y|ies)|net income|operating income|total assets|dividends")
+
 # Words that change what a row is when the figure's own name does not contain them.
 _MODIFIERS = {stem(w) for w in ["cost", "costs", "expense", "expenses", "deferred", "unearned", "receivable", "receivables", "payable", "payables", "margin", "margins", "growth", "per", "share", "noncontrolling", "non-controlling", "minority", "discontinued", "proceeds", "percent", "percentage", "purchases", "purchase", "accumulated", "depreciation", "amortization", "allowance", "impairment", "restructuring", "interest", "tax", "taxes", "change", "changes", "average", "adjusted", "other", "gain", "loss", "losses", "before", "comprehensive", "basic", "diluted", "weighted", "sale", "increase", "decrease", "reclassification", "repayment", "repayments", "issuance", "acquired", "acquisition", "lease", "leases", "current", "noncurrent", "long-term", "short-term"]}
 _SOFT = {stem(w) for w in ["other", "before", "adjusted", "lease", "leases"]}

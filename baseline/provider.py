@@ -1,4 +1,4 @@
-"""``offline``: the built-in deterministic policy, registered like any other provider."""
+"""``offline``: the rule-based baseline, registered like any other provider."""
 from __future__ import annotations
 
 from baseline.policy import respond

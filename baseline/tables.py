@@ -95,10 +95,6 @@ _DATE_LABEL = re.compile(
 )
 
 
-# Inventories printed as their parts under a heading with no total line: the total is their sum.
-_COMPONENT_HEADING = re.compile(r"(?i)^(?:total )?inventor(?:y|ies)\b[^\d]*$")
-_COMPONENT = re.compile(r"(?i)raw materials?|work[- ]in[- ]process|work in progress|finished (?:goods|products)|supplies|merchandise|materials and")
-
 
 def _is_year_token(token: str) -> bool:
     return bool(re.fullmatch(r"(?:19|20)\d{2}", token))
@@ -191,7 +187,7 @@ def split_rows(line: str) -> list[tuple[str, list[str]]]:
 
 @functools.lru_cache(maxsize=512)
 def iter_rows(text: str, default_page: int = 1) -> tuple[Row, ...]:
-    """The table rows of ``text``. Cached: the policy asks for the rows of the same fetched
+    """The table rows of ``text``. Cached: the baseline asks for the rows of the same fetched
     section once per need on every turn, and parsing dominates its time. A tuple, and rows
     are never changed after parsing, so sharing them is safe."""
     return tuple(_parse_rows(text, default_page))
@@ -209,22 +205,7 @@ def _parse_rows(text: str, default_page: int) -> list[Row]:
     stacked: list[int] = []  # years of a header spread over several lines
     after_row = False  # the previous line was a row: a bare line of cells is their subtotal
 
-    parts: list[Row] = []  # component lines under a heading with no total of its own
-    parts_heading = ""
-
-    def close_parts() -> None:
-        nonlocal parts, parts_heading
-        if len(parts) >= 2 and len({len(p.values) for p in parts}) == 1:
-            sums = [sum(p.values[i] or 0.0 for p in parts) for i in range(len(parts[0].values))]
-            first = parts[0]
-            rows.append(Row(f"{parts_heading} (sum of its lines)", sums, [f"{v:,.1f}" for v in sums], first.years, first.page,
-                            f"{parts_heading}: " + " + ".join(p.label for p in parts), [False] * len(sums), first.scale, first.group, first.header))
-        parts, parts_heading = [], ""
-
-    def add(label: str, cells: list[str], line: str, above: str = "") -> None:
-        nonlocal parts_heading
-        if _COMPONENT_HEADING.match(above) and not parts:
-            parts_heading = above
+    def add(label: str, cells: list[str], line: str) -> None:
         values = [parse_cell(c) for c in cells]
         rows.append(
             Row(
@@ -232,10 +213,6 @@ def _parse_rows(text: str, default_page: int) -> list[Row]:
                 page_scale or text_scale, group, header,
             )
         )
-        if parts_heading and _COMPONENT.search(label):
-            parts.append(rows[-1])
-        else:
-            close_parts()
 
     for raw in text.splitlines():
         line = raw.replace("\xa0", " ").strip()
@@ -294,13 +271,11 @@ def _parse_rows(text: str, default_page: int) -> list[Row]:
         if len(stacked) >= 2:
             years, header = stacked, " ".join(map(str, stacked))
         stacked = []
-        above = pending
         if pending and label != pending and label[0].islower():
             label = f"{pending} {label}"  # a label that wrapped onto a second line
         pending = ""
-        add(label, cells, line, above)
+        add(label, cells, line)
         after_row = True
-    close_parts()
     return rows
 
 

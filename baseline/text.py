@@ -1,7 +1,8 @@
-"""Lexical tools of the offline policy: tokens, light stemming, finance synonyms, BM25.
+"""Lexical tools: tokens, light stemming, finance synonyms, BM25, sentences.
 
-The synonym table is general accounting vocabulary (how filings name the line items that
-questions ask about), not knowledge of any question or answer.
+The stopwords are ordinary English function words; the synonym table is general accounting
+vocabulary (how filings name the line items questions ask about). Neither knows anything
+about a particular question set's wording.
 """
 from __future__ import annotations
 
@@ -12,7 +13,10 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 STOPWORDS = frozenset(
-    ["a", "an", "the", "and", "or", "of", "for", "in", "on", "to", "at", "by", "with", "from", "as", "is", "are", "was", "were", "be", "been", "being", "this", "that", "these", "those", "it", "its", "it's", "what", "which", "who", "whom", "whose", "how", "why", "when", "where", "does", "do", "did", "has", "have", "had", "can", "could", "should", "would", "will", "shall", "may", "might", "must", "than", "then", "there", "their", "them", "they", "we", "our", "us", "you", "your", "he", "she", "his", "her", "i", "me", "my", "not", "no", "yes", "if", "into", "over", "under", "about", "per", "vs", "versus", "between", "during", "based", "using", "use", "used", "only", "also", "any", "all", "each", "other", "such", "answer", "question", "please", "give", "provide", "respond", "response", "help", "us", "we", "want", "calculate", "compute", "figure", "figures", "metric", "shown", "information", "details", "statement", "statements", "primarily", "relying", "basing", "judgments", "judgment", "conclusions", "drawing", "clearly", "outlined", "within", "stated", "according", "agreement", "reasonable", "approximation", "exact", "possible", "units", "round", "decimal", "places", "place", "one", "two", "three", "fy", "fiscal", "year", "years", "company", "company's"]
+    "a an the and or but of for in on to at by with from as is are was were be been being this that these those it its "
+    "it's what which who whom whose how why when where does do did has have had can could should would will shall may "
+    "might must than then there their them they we our us you your he she his her i me my not no yes if into over under "
+    "about per vs versus between during any all each other such only also".split()
 )
 
 # A question term -> phrases filings use for it. Applied to questions only.
@@ -32,16 +36,15 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "depreciation": ("depreciation and amortization", "depreciation"),
     "ppe": ("property plant and equipment net", "property and equipment net"),
     "pp&e": ("property plant and equipment net", "property and equipment net"),
+    "ppne": ("property plant and equipment net", "property and equipment net"),
     "fixed assets": ("property plant and equipment net", "property and equipment net"),
     "accounts payable": ("accounts payable", "trade payables"),
     "accounts receivable": ("accounts receivable net", "trade receivables", "receivables"),
     "inventory": ("inventories", "merchandise inventories"),
     "inventories": ("inventories", "merchandise inventories"),
-    "total assets": ("total assets",),
     "current assets": ("total current assets",),
     "current liabilities": ("total current liabilities",),
     "dividends": ("cash dividends", "dividends paid", "payments of dividends"),
-    "interest expense": ("interest expense",),
     "free cash flow": ("net cash provided by operating activities", "purchases of property plant and equipment"),
     "cash from operations": ("net cash provided by operating activities",),
     "operating cash flow": ("net cash provided by operating activities",),
@@ -52,7 +55,6 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "balance sheet": ("balance sheet", "statement of financial position"),
     "p&l": ("statement of income", "statement of operations"),
     "m&a": ("acquisitions", "divestitures"),
-    "organic": ("organic sales", "organic growth"),
 }
 
 _TOKEN = re.compile(r"[a-z][a-z0-9&']*|\d+(?:\.\d+)?")
@@ -62,7 +64,7 @@ _TOKEN = re.compile(r"[a-z][a-z0-9&']*|\d+(?:\.\d+)?")
 def stem(word: str) -> str:
     """A light suffix stripper, enough to give singular and plural, and the forms of one
     verb, the same stem ('expenditure'/'expenditures', 'operating'/'operations',
-    'revenue'/'revenues', 'liability'/'liabilities') without a stemming library."""
+    'liability'/'liabilities') without a stemming library."""
     if len(word) <= 3 or not word.isalpha():
         return word
     if word.endswith("ies") and len(word) > 4:
@@ -100,6 +102,8 @@ def expand_query(question: str) -> list[str]:
 
 
 class BM25:
+    """Okapi BM25 over a fixed set of documents (each a list of terms)."""
+
     def __init__(self, documents: Sequence[Iterable[str]], k1: float = 1.4, b: float = 0.6):
         self.docs = [Counter(d) for d in documents]
         self.lengths = [sum(c.values()) for c in self.docs]
@@ -123,8 +127,8 @@ class BM25:
         return total
 
     def scores(self, query: Iterable[str]) -> list[float]:
-        query = list(query)
-        return [self.score(query, i) for i in range(len(self.docs))]
+        wanted = list(query)
+        return [self.score(wanted, i) for i in range(len(self.docs))]
 
 
 def sentences(text: str) -> list[str]:

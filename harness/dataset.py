@@ -151,8 +151,8 @@ def select_questions(
     question_filter: str | None = None,
     test_sets: dict[str, dict[str, Any]] | None = None,
 ) -> list[Question]:
-    """Questions of a named test set, or of every document whose name starts with
-    ``test_set``; ``question_filter`` keeps ids containing it (as the seed bench did)."""
+    """Questions of a named test set (all, listed ids, companies or documents), or of every
+    document whose name starts with ``test_set``; ``question_filter`` keeps ids containing it (as the seed bench did)."""
     questions = list(questions)
     sets = load_test_sets() if test_sets is None else test_sets
     if test_set in sets:
@@ -162,6 +162,9 @@ def select_questions(
         elif "question_ids" in spec:
             wanted = set(spec["question_ids"])
             chosen = [q for q in questions if q.id in wanted]
+        elif "companies" in spec:  # a split by company: no company's filings on both sides
+            companies = set(spec["companies"])
+            chosen = [q for q in questions if q.company in companies]
         else:
             docs = set(spec.get("doc_names", []))
             chosen = [q for q in questions if q.doc_name in docs]

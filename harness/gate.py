@@ -33,6 +33,8 @@ BUDGET_KEYS: dict[str, tuple[str, str, str]] = {
     "min_accuracy": ("accuracy", "rate", "share of runs judged correct"),
     "min_reliability": ("reliability", "rate", "share of runs that produced an answer"),
     "max_mean_tokens": ("tokens_mean", "count", "mean tokens per run"),
+    "min_mean_tokens": ("tokens_mean", "count", "mean tokens per run"),  # with max_: an exact count of calls, e.g. for a scripted model
+    "min_questions": ("questions", "count", "questions the cell ran"),  # a sweep that skipped absent filings must not pass on a subset
     "max_p95_tokens": ("tokens_p95", "count", "95th percentile of tokens per run"),
     "max_cost_usd": ("cost_sum", "usd", "total cost of the cell's runs in USD"),
     "min_evidence_hit_rate": ("evidence_hit_rate", "rate", "share of runs that fetched a gold evidence page"),

@@ -6,7 +6,7 @@ tokens a run): the iterative mode exists to fix that.
 """
 from __future__ import annotations
 
-from core.protocol import block
+from core.protocol import QUESTION, SECTIONS, Decision, block
 from core.results import RetrievalResult
 from retrievers.answers import normalise_sources
 from retrievers.base import RetrievalContext
@@ -42,19 +42,15 @@ class AgentRetriever:
         agent = SubAgent("agent", SYSTEM, RESULT_SCHEMA, "Return the final answer with cited pages.", ctx.options.max_turns)
         task = "\n\n".join(
             [
-                block("question", question),
-                block("sections", section_index(index)),
+                block(QUESTION, question),
+                block(SECTIONS, section_index(index)),
                 "Answer the question from the filing. Use the tools, then call return (or fail).",
             ]
         )
         outcome = await run_subagent(agent, task, ctx.llm, ctx.tools)
         if outcome.status != "returned" or not outcome.result:
             return RetrievalResult("fail", reason=outcome.reason, turns=outcome.turns)
-        result = outcome.result
+        returned = Decision.from_dict(outcome.result)
         return RetrievalResult(
-            "ok",
-            answer=str(result.get("answer", "")).strip(),
-            sources=normalise_sources(result.get("sources")),
-            confidence=str(result.get("confidence") or ""),
-            turns=outcome.turns,
+            "ok", answer=returned.answer, sources=normalise_sources(returned.sources), confidence=returned.confidence, turns=outcome.turns
         )

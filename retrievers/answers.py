@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from core.protocol import Decision
 from core.results import RetrievalResult
 
 
@@ -39,14 +40,9 @@ def cited_pages(sources: list[str], answer: str = "") -> list[int]:
 
 
 def answer_from_reply(reply: dict[str, Any]) -> RetrievalResult:
-    status = str(reply.get("status", "answer")).lower()
-    answer = str(reply.get("answer") or "").strip()
-    if status == "fail" or not answer:
-        reason = str(reply.get("reason") or "the model gave no answer").strip()
-        return RetrievalResult("fail", reason=reason)
-    return RetrievalResult(
-        "ok",
-        answer=answer,
-        sources=normalise_sources(reply.get("sources")),
-        confidence=str(reply.get("confidence") or ""),
-    )
+    """An answering reply (``core.protocol.Decision``) as a result: a ``fail``, or a reply
+    without answer text, is a refusal with the model's reason."""
+    decision = Decision.from_dict(reply)
+    if decision.status == "fail" or not decision.answer:
+        return RetrievalResult("fail", reason=decision.reason or "the model gave no answer")
+    return RetrievalResult("ok", answer=decision.answer, sources=normalise_sources(decision.sources), confidence=decision.confidence)

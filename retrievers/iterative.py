@@ -13,12 +13,26 @@ at a time (``shared/seeds/iterative_retrieval_design.md`` is the specification).
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
 from core.llm.types import ToolSpec
-from core.protocol import block, format_findings, format_loop_state
+from core.protocol import (
+    FAILED_SEARCHES,
+    FINDINGS,
+    LOOP,
+    QUESTION,
+    SECTIONS,
+    SHOPPING_ITEM,
+    AlreadyExtracted,
+    Decision,
+    ExtractionReturn,
+    block,
+    format_failed_searches,
+    format_findings,
+    format_loop_state,
+    tool_result_json,
+)
 from core.reply_parsing import MalformedOutput, ask_json
 from core.results import FailedSearch, Finding, RetrievalResult
 from retrievers.answers import normalise_sources
@@ -110,13 +124,11 @@ class CachedSectionTools:
             if node is not None and earlier is not None:
                 self.state.cache_hits += 1
                 self.tools.trace.event("extraction_cache_hit", item=self.item_key, node_id=node.node_id, findings=earlier)
-                reply = {
-                    "node_id": node.node_id,
-                    "already_extracted": True,
-                    "findings": [self.state.findings[i - 1].to_dict() for i in earlier],
-                    "hint": "This section was already extracted for this item; its findings are above. Read a different section or return.",
-                }
-                return json.dumps(reply), False
+                reply = AlreadyExtracted(
+                    node.node_id, [self.state.findings[i - 1] for i in earlier],
+                    "This section was already extracted for this item; its findings are above. Read a different section or return.",
+                )
+                return tool_result_json(reply), False
             if node is not None:
                 self.fetched.append(node.node_id)
         return self.tools.call(name, arguments)
@@ -136,26 +148,27 @@ class IterativeRetriever:
             ctx.trace.event("iteration_start", iteration=iteration, item=item)
             turns += await self._extract(item, question, sections, state, ctx)
             reply = await self._synthesize(question, state, ctx, last_chance=False)
-            ctx.trace.event("iteration_end", iteration=iteration, status=reply.get("status"), needs=reply.get("needs"))
+            ctx.trace.event("iteration_end", iteration=iteration, status=reply.status or None, needs=reply.needs or None)
             result = self._finish(reply, state, turns)
             if result is not None:
                 return result
-            item = str(reply.get("needs") or "").strip() or question
+            item = reply.needs or question
         reply = await self._synthesize(question, state, ctx, last_chance=True)
         result = self._finish(reply, state, turns)
         if result is None:  # a last-chance reply asking for more is not an answer
-            result = self._result("fail", state, turns, reason=f"no answer after {max_iterations} iterations; still needed: {reply.get('needs')}")
+            result = self._result("fail", state, turns, reason=f"no answer after {max_iterations} iterations; still needed: {reply.needs or None}")
         return result
 
     async def _extract(self, item: str, question: str, sections: str, state: LoopState, ctx: RetrievalContext) -> int:
         agent = SubAgent("extractor", EXTRACTOR_SYSTEM, EXTRACTION_SCHEMA, "Return the findings and the sections you searched.", ctx.options.extractor_turns)
         task = "\n\n".join(
-            [block("shopping_item", item), block("question", question), block("sections", sections), "Extract findings for the shopping item."]
+            [block(SHOPPING_ITEM, item), block(QUESTION, question), block(SECTIONS, sections), "Extract findings for the shopping item."]
         )
         tools = CachedSectionTools(ctx.tools, state, item, ctx.options.extraction_cache)
         outcome = await run_subagent(agent, task, ctx.llm, tools)  # a fresh context every iteration
-        tried = sorted(set(tools.fetched) | set((outcome.result or {}).get("sections_searched", [])))
-        new = [self._clean_finding(f, state.iteration) for f in (outcome.result or {}).get("findings", [])] if outcome.status == "returned" else []
+        returned = ExtractionReturn.from_dict(outcome.result or {})
+        tried = sorted(set(tools.fetched) | set(returned.sections_searched))
+        new = [self._clean_finding(f, state.iteration) for f in returned.findings] if outcome.status == "returned" else []
         if not new:
             failed = FailedSearch(item, outcome.reason or "the extraction returned no findings", tried)
             state.failed_searches.append(failed)
@@ -171,39 +184,36 @@ class IterativeRetriever:
         return outcome.turns
 
     @staticmethod
-    def _clean_finding(raw: dict[str, Any], iteration: int) -> Finding:
-        finding = Finding.from_dict({**raw, "iteration": iteration})
+    def _clean_finding(finding: Finding, iteration: int) -> Finding:
+        finding.iteration = iteration
         page = finding.page_number
         if page is not None:
             finding.page = page
         return finding
 
-    async def _synthesize(self, question: str, state: LoopState, ctx: RetrievalContext, *, last_chance: bool) -> dict[str, Any]:
+    async def _synthesize(self, question: str, state: LoopState, ctx: RetrievalContext, *, last_chance: bool) -> Decision:
         parts = [
-            block("question", question),
-            block("findings", format_findings(state.findings) or "(none yet)"),
-            block("failed_searches", json.dumps([f.to_dict() for f in state.failed_searches], indent=1) if state.failed_searches else "(none)"),
-            block("loop", format_loop_state(state.iteration, ctx.options.max_iterations, last_chance)),
+            block(QUESTION, question),
+            block(FINDINGS, format_findings(state.findings)),
+            block(FAILED_SEARCHES, format_failed_searches(state.failed_searches)),
+            block(LOOP, format_loop_state(state.iteration, ctx.options.max_iterations, last_chance)),
         ]
         if last_chance:
             parts.append(LAST_CHANCE)
         try:
-            reply = await ask_json(ctx.llm, SYNTHESIS_SYSTEM, "\n\n".join(parts), role="synthesizer", max_tokens=1500)
+            reply = Decision.from_dict(await ask_json(ctx.llm, SYNTHESIS_SYSTEM, "\n\n".join(parts), role="synthesizer", max_tokens=1500), default_status="")
         except MalformedOutput as exc:
-            reply = {"status": "needs" if not last_chance else "fail", "needs": question, "reason": f"synthesis reply unreadable: {exc}"}
-        ctx.trace.event("synthesis", iteration=state.iteration, last_chance=last_chance, **{k: reply.get(k) for k in ("status", "answer", "needs", "reason", "sources")})
+            reply = Decision("needs" if not last_chance else "fail", needs=question, reason=f"synthesis reply unreadable: {exc}")
+        ctx.trace.event("synthesis", iteration=state.iteration, last_chance=last_chance, status=reply.status or None, answer=reply.answer or None,
+                        needs=reply.needs or None, reason=reply.reason or None, sources=reply.sources or None)
         return reply
 
-    def _finish(self, reply: dict[str, Any], state: LoopState, turns: int) -> RetrievalResult | None:
-        status = str(reply.get("status", "")).lower()
-        if status == "answer" and str(reply.get("answer") or "").strip():
-            return self._result(
-                "ok", state, turns, answer=str(reply["answer"]).strip(),
-                sources=normalise_sources(reply.get("sources")), confidence=str(reply.get("confidence") or ""),
-            )
-        if status == "fail":
-            return self._result("fail", state, turns, reason=str(reply.get("reason") or "synthesis failed without a reason"))
-        return None
+    def _finish(self, reply: Decision, state: LoopState, turns: int) -> RetrievalResult | None:
+        if reply.status == "answer" and reply.answer:
+            return self._result("ok", state, turns, answer=reply.answer, sources=normalise_sources(reply.sources), confidence=reply.confidence)
+        if reply.status == "fail":
+            return self._result("fail", state, turns, reason=reply.reason or "synthesis failed without a reason")
+        return None  # needs (or a reply that neither answers nor fails): search on
 
     @staticmethod
     def _result(status: str, state: LoopState, turns: int, **fields: Any) -> RetrievalResult:

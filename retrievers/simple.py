@@ -6,9 +6,7 @@ use, so pages read and tool counts are recorded the same way.
 """
 from __future__ import annotations
 
-import json
-
-from core.protocol import block
+from core.protocol import DOCUMENTS, QUESTION, SECTIONS, Document, FetchResult, ToolError, block, format_documents, read_scores, read_tool_result
 from core.reply_parsing import MalformedOutput, ask_json
 from core.results import RetrievalResult
 from retrievers.answers import answer_from_reply
@@ -35,13 +33,11 @@ class SimpleRetriever:
 
     async def retrieve(self, index: DocumentIndex, question: str, ctx: RetrievalContext) -> RetrievalResult:
         chosen = await self._choose_sections(index, question, ctx)
-        documents = []
-        for node_id in chosen[: ctx.options.top_k]:
-            documents.append(self._read(node_id, ctx))
+        documents = [self._read(node_id, ctx) for node_id in chosen[: ctx.options.top_k]]
         prompt = "\n\n".join(
             [
-                block("question", question),
-                block("documents", "\n\n".join(documents)),
+                block(QUESTION, question),
+                block(DOCUMENTS, format_documents(documents)),
                 "Answer the question from the documents, as the JSON object described.",
             ]
         )
@@ -52,45 +48,32 @@ class SimpleRetriever:
 
     async def _choose_sections(self, index: DocumentIndex, question: str, ctx: RetrievalContext) -> list[str]:
         prompt = "\n\n".join(
-            [block("question", question), block("sections", section_index(index)), "Score the sections as described."]
+            [block(QUESTION, question), block(SECTIONS, section_index(index)), "Score the sections as described."]
         )
         try:
             reply = await ask_json(ctx.llm, SCORER_SYSTEM, prompt, role="scorer", max_tokens=800)
         except MalformedOutput as exc:
             ctx.trace.event("malformed_output", role="scorer", error=str(exc))
             reply = {}
-        scores = reply.get("scores", reply)
-        ranked: list[tuple[float, str]] = []
-        if isinstance(scores, dict):
-            for node_id, score in scores.items():
-                try:
-                    ranked.append((float(score), str(node_id)))
-                except (TypeError, ValueError):
-                    continue
-        elif isinstance(scores, list):  # [{"node_id": ..., "score": ...}] is a common variant
-            for item in scores:
-                if isinstance(item, dict) and "node_id" in item:
-                    ranked.append((float(item.get("score", 0) or 0), str(item["node_id"])))
-        ranked.sort(key=lambda pair: -pair[0])
-        chosen = [node_id for score, node_id in ranked if score > 0]
+        chosen = [node_id for node_id, score in read_scores(reply) if score > 0]
         ctx.trace.event("sections_chosen", node_ids=chosen[: ctx.options.top_k])
         if not chosen:  # nothing scored: fall back to the first leaves rather than answer blind
             chosen = [n.node_id for n in index.leaves()[: ctx.options.top_k]]
         return chosen
 
-    def _read(self, node_id: str, ctx: RetrievalContext) -> str:
+    def _read(self, node_id: str, ctx: RetrievalContext) -> Document:
         parts: list[str] = []
         offset = 0
-        first = None
+        first: FetchResult | None = None
         while True:
-            content, is_error = ctx.tools.call("fetch_section", {"node_id": node_id, "offset": offset})
-            result = json.loads(content)
-            if is_error:
-                return block("document", result.get("error", "unreadable"), node_id=node_id)
+            content, _ = ctx.tools.call("fetch_section", {"node_id": node_id, "offset": offset})
+            result = read_tool_result(content)
+            if not isinstance(result, FetchResult):
+                error = result.error if isinstance(result, ToolError) else "unreadable"
+                return Document(node_id, node_id, 0, 0, error)
             first = first or result
-            parts.append(result["content"])
-            offset = result["offset"] + len(result["content"])
-            if not result["truncated"] or offset >= ctx.options.section_chars:
+            parts.append(result.content)
+            offset = result.offset + len(result.content)
+            if not result.truncated or offset >= ctx.options.section_chars:
                 break
-        pages = f"{first['pages'][0]}-{first['pages'][1]}"
-        return block("document", "".join(parts), node_id=first["node_id"], title=first["title"], pages=pages)
+        return Document(first.node_id, first.title, first.pages[0], first.pages[1], "".join(parts))

@@ -1,9 +1,9 @@
 """The section tools every mode gives its agents: ``fetch_section`` and ``grep_section``.
 
-Results are explicit dictionaries with fixed keys (the seeds lost turns when agents had to
-guess result keys). Fetches page through a section 5,000-6,000 characters at a time with a
-continuation hint; greps return up to five matches with the offset to fetch from, so an
-agent can grep, then fetch exactly there. The tools also keep the run's tallies: pages
+Results are explicit dictionaries with fixed keys, in ``core.protocol``'s shapes (the seeds
+lost turns when agents had to guess result keys). Fetches page through a section
+5,000-6,000 characters at a time with a continuation hint; greps return up to five matches
+with the offset to fetch from, so an agent can grep, then fetch exactly there. The tools also keep the run's tallies: pages
 shown to the model (for evidence recall), call counts and grep-then-fetch patterns.
 """
 from __future__ import annotations
@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from core.llm.types import ToolSpec
+from core.protocol import FetchResult, GrepMatch, GrepResult, ToolError
 from core.records import ToolStats
 from core.trace import Trace
 from retrievers.index.tree import DocumentIndex, Node, SectionText
@@ -97,7 +98,7 @@ class SectionTools:
     def fetch_section(self, node_id: str, offset: int = 0) -> dict[str, Any]:
         node, note = self._resolve(str(node_id))
         if node is None:
-            return {"error": f"unknown node_id {node_id!r}", "hint": "use a node_id from the section index"}
+            return ToolError(f"unknown node_id {node_id!r}", "use a node_id from the section index").to_dict()
         section = self._text(node)
         total = len(section.text)
         offset = max(0, min(int(offset or 0), max(total - 1, 0)))
@@ -117,16 +118,7 @@ class SectionTools:
             if truncated
             else "End of section."
         )
-        return {
-            "node_id": node.node_id,
-            "title": node.title,
-            "pages": [node.start_page, node.end_page],
-            "content": content,
-            "total_chars": total,
-            "offset": offset,
-            "truncated": truncated,
-            "hint": hint,
-        }
+        return FetchResult(node.node_id, node.title, (node.start_page, node.end_page), content, total, offset, truncated, hint).to_dict()
 
     def grep_section(self, node_id: str, pattern: str) -> dict[str, Any]:
         try:
@@ -146,9 +138,9 @@ class SectionTools:
         else:
             node, note = self._resolve(str(node_id))
             if node is None:
-                return {"error": f"unknown node_id {node_id!r}", "hint": "use a node_id from the section index or \"all\""}
+                return ToolError(f"unknown node_id {node_id!r}", "use a node_id from the section index or \"all\"").to_dict()
             scopes = [node]
-        matches: list[dict[str, Any]] = []
+        matches: list[GrepMatch] = []
         total = 0
         per_section = MAX_MATCHES_PER_SECTION if len(scopes) > 1 else MAX_MATCHES
         for scope in scopes:
@@ -164,27 +156,15 @@ class SectionTools:
                     shown_here += 1
                     start = max(0, found.start() - CONTEXT_CHARS)
                     context = section.text[start : found.end() + CONTEXT_CHARS].replace("\n", " ")
-                    matches.append(
-                        {
-                            "node_id": scope.node_id,
-                            "title": scope.title,
-                            "page": section.page_at(found.start()),
-                            "offset": max(0, found.start() - 500),
-                            "context": context,
-                        }
-                    )
+                    matches.append(GrepMatch(scope.node_id, scope.title, section.page_at(found.start()), max(0, found.start() - 500), context))
                     self._recent_greps.add(scope.node_id)
         self.stats.grep += 1
         if total:
             self.stats.grep_with_matches += 1
         else:
             self.stats.grep_without_matches += 1
-        result: dict[str, Any] = {"node_id": str(node_id), "pattern": str(pattern), "total_matches": total, "matches": matches}
-        if note:
-            result["hint"] = note
-        elif not total:
-            result["hint"] = "No matches: try a shorter or different phrase, or another section."
-        return result
+        hint = note or ("" if total else "No matches: try a shorter or different phrase, or another section.")
+        return GrepResult(str(node_id), str(pattern), total, matches, hint).to_dict()
 
     def call(self, name: str, arguments: dict[str, Any]) -> tuple[str, bool]:
         """Run a tool call from a model; returns (JSON content, is_error)."""
@@ -196,9 +176,9 @@ class SectionTools:
             elif name == "grep_section":
                 result = self.grep_section(arguments.get("node_id", ALL), arguments.get("pattern", ""))
             else:
-                result = {"error": f"unknown tool {name!r}", "hint": "use fetch_section or grep_section"}
+                result = ToolError(f"unknown tool {name!r}", "use fetch_section or grep_section").to_dict()
         except (TypeError, ValueError) as exc:
-            result = {"error": f"bad arguments for {name}: {exc}", "hint": "check the tool's input schema"}
+            result = ToolError(f"bad arguments for {name}: {exc}", "check the tool's input schema").to_dict()
         is_error = "error" in result
         text = json.dumps(result, ensure_ascii=False)
         self.trace.event(

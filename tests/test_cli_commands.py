@@ -34,7 +34,7 @@ def test_ask_answers_with_cited_pages_and_keeps_the_trace(tmp_path, monkeypatch)
 
     monkeypatch.setattr(core.paths, "RUNS_DIR", tmp_path / "runs")
     monkeypatch.setattr(bench.paths, "RUNS_DIR", tmp_path / "runs")
-    question = "Is 3M a capital-intensive business based on FY2022 data?"
+    question = "What is 3M's FY2022 capital expenditure amount (in USD millions)?"
     result = CliRunner().invoke(bench.cli, ["ask", question, "--pdf", str(PDF_DIR / "3M_2022_10K.pdf"), "--mode", "iterative", "--trace", "--no-cache"])
     assert result.exit_code == 0, result.output
     assert "capital" in result.output.lower() and "sources: p." in result.output

@@ -32,7 +32,7 @@ from core.llm.client import BudgetExceeded, RunMeter, RunModel
 from core.llm.registry import check_model, open_client, parse_model_spec
 from core.llm.retry import RetryPolicy
 from core.paths import CACHE_DIR, INDEX_DIR
-from core.protocol import block
+from core.protocol import SectionToSummarise, format_section_to_summarise, format_toc_text, read_summary_reply
 from core.reply_parsing import MalformedOutput, ask_json
 from core.trace import Trace
 from retrievers.index.builder import load_or_build_index
@@ -96,14 +96,12 @@ SUMMARY_COUNTS = ("requested", "llm", "extractive", "malformed", "unusable", "fa
 
 
 def toc_prompt(text: str, page_count: int) -> str:
-    return f"{TOC_INSTRUCTIONS}\n\n{block('toc', text, pages=page_count)}"
+    return f"{TOC_INSTRUCTIONS}\n\n{format_toc_text(text, page_count)}"
 
 
 def summary_prompt(node: Node, text: str) -> str:
-    parts = [SUMMARY_INSTRUCTIONS, block("section", text, title=node.title, pages=f"{node.start_page}-{node.end_page}")]
-    if node.children:
-        parts.append(block("subsections", "\n".join(c.title for c in node.children)))
-    return "\n\n".join(parts)
+    section = SectionToSummarise(node.title, node.start_page, node.end_page, text, tuple(c.title for c in node.children))
+    return f"{SUMMARY_INSTRUCTIONS}\n\n{format_section_to_summarise(section)}"
 
 
 def usable_summary(value: Any) -> str | None:
@@ -157,7 +155,7 @@ async def summarize_with_model(
                 stopped.append(exc)
                 counts["failed"] += 1
                 return
-            summary = usable_summary(reply.get("summary"))
+            summary = usable_summary(read_summary_reply(reply))
             if summary is None:
                 counts["unusable"] += 1
                 return

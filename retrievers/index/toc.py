@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Any
 
+from core.protocol import read_toc_reply
 from retrievers.index.headings import (
     clean_title,
     find_notes,
@@ -224,26 +225,21 @@ def find_heading(layout: Layout, title: str, pages: list[int], after: Pos) -> Po
 
 
 def parse_entries(reply: dict[str, Any]) -> tuple[list[Entry], int]:
-    """Entries from the model's reply, with levels made consistent; and how many were dropped
-    as unreadable."""
-    raw = reply.get("entries")
-    if not isinstance(raw, list):
+    """Entries from the model's reply (``core.protocol.read_toc_reply``), with levels made
+    consistent; and how many were dropped as unreadable."""
+    read = read_toc_reply(reply)
+    if read is None:
         raise TocError("the reply has no list of entries")
-    entries, dropped = [], 0
+    raw, dropped = read
+    entries = []
     for item in raw:
-        try:
-            title = _PART_BEFORE_ITEM.sub("", " ".join(str(item["title"]).split()))
-            printed = int(str(item["page"]).strip())
-            level = int(item.get("level", 0) or 0)
-        except (KeyError, TypeError, ValueError, AttributeError):
-            dropped += 1
-            continue
+        title = _PART_BEFORE_ITEM.sub("", item.title)
         if not title:
             dropped += 1
             continue
         if (_PART_PREFIX.match(title) and len(title) < 40) or is_continued(title):
             continue  # "PART II" group headings and "(continued)" repeats carry no text of their own
-        entries.append(Entry(title, printed, max(level, 0)))
+        entries.append(Entry(title, item.page, item.level))
     if entries:
         base = min(e.level for e in entries)
         previous = -1

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 
-from core.protocol import block
+from core.protocol import PREVIOUS_PLAN, QUESTION, SECTIONS, Decision, TaskResult, block
 from core.reply_parsing import MalformedOutput, ask_json
 from core.results import RetrievalResult
 from retrievers.answers import normalise_sources
@@ -90,9 +90,9 @@ class PlannerRetriever:
         )
 
     async def _plan(self, question: str, sections: str, ctx: RetrievalContext, failure: tuple[str, str] | None, previous: str | None):
-        parts = [block("question", question), block("sections", sections)]
+        parts = [block(QUESTION, question), block(SECTIONS, sections)]
         if failure is not None:
-            parts.append(block("previous_plan", previous or "(unreadable)"))
+            parts.append(block(PREVIOUS_PLAN, previous or "(unreadable)"))
             parts.append(REPLAN_NOTE.format(failed_task=failure[0], reason=failure[1]))
         try:
             data = await ask_json(ctx.llm, PLANNER_SYSTEM, "\n\n".join(parts), role="planner", max_tokens=4000)
@@ -109,14 +109,13 @@ class PlannerRetriever:
 
     def _answer(self, execution: Execution, plan: Plan, replans: int, executed: int) -> RetrievalResult:
         final = execution.final or {}
-        answer = str(final.get("answer") or "").strip() or "; ".join(
-            f"{k}: {v}" for k, v in final.items() if k not in ("sources",)
-        )
-        sources = normalise_sources(final.get("sources"))
+        returned = Decision.from_dict(final)  # the final task's answer fields, as an answering role writes them
+        answer = returned.answer or "; ".join(f"{k}: {v}" for k, v in final.items() if k not in ("sources",))
+        sources = normalise_sources(returned.sources)
         if not sources:  # cite the pages the data tasks reported
-            pages = sorted({page for o in execution.outcomes.values() if o.result and isinstance(page := o.result.get("page"), int)})
+            pages = sorted({page for o in execution.outcomes.values() if o.result and (page := TaskResult.from_dict(o.result).page) is not None})
             sources = [f"p. {p}" for p in pages]
         return RetrievalResult(
-            "ok", answer=answer, sources=sources, confidence=str(final.get("confidence") or ""),
+            "ok", answer=answer, sources=sources, confidence=returned.confidence,
             replans=replans, tasks_executed=executed, **self._plan_fields(plan),
         )

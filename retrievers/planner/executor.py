@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.llm.types import Message
-from core.protocol import block
+from core.protocol import DEPENDENCIES, QUESTION, RESULTS, SECTIONS, SIGNATURE, TASK, GateVerdict, block, format_task_results
 from core.reply_parsing import MalformedOutput, parse_json_object
 from core.schema_check import validate
 from retrievers.base import RetrievalContext
@@ -69,8 +69,8 @@ class PlanExecutor:
         for wave in self.plan.waves():
             if self.ctx.options.quality_gate and any(t.id == FINAL_TASK for t in wave):
                 verdict = await self._quality_gate(execution)
-                if not verdict.get("sufficient", True):
-                    reason = f"quality gate: {verdict.get('missing') or ''} {verdict.get('reason') or ''}".strip()
+                if not verdict.sufficient:
+                    reason = f"quality gate: {verdict.missing} {verdict.reason}".strip()
                     return Execution("failed", failed_task="quality_gate", reason=reason, outcomes=execution.outcomes, executed=execution.executed)
             outcomes = await asyncio.gather(*(self._run_task(task, execution) for task in wave))
             for outcome in outcomes:
@@ -90,11 +90,11 @@ class PlanExecutor:
         prompt = "\n\n".join(
             part
             for part in [
-                block("question", self.question),
-                block("task", task.input, id=task.id),
-                block("signature", task.signature or "{}"),
-                block("dependencies", json.dumps(dependencies, indent=1)) if dependencies else "",
-                block("sections", self.sections) if agent.tools else "",
+                block(QUESTION, self.question),
+                block(TASK, task.input, id=task.id),
+                block(SIGNATURE, task.signature or "{}"),
+                block(DEPENDENCIES, format_task_results(dependencies)) if dependencies else "",
+                block(SECTIONS, self.sections) if agent.tools else "",
             ]
             if part
         )
@@ -152,13 +152,13 @@ class PlanExecutor:
             messages = messages + [completion.to_message(), Message.user(f"Your result was rejected: {problem}. Reply again with only the JSON object.")]
         return None, f"result did not match the signature: {problem}", 2
 
-    async def _quality_gate(self, execution: Execution) -> dict[str, Any]:
+    async def _quality_gate(self, execution: Execution) -> GateVerdict:
         results = {k: o.result for k, o in execution.outcomes.items()}
-        prompt = "\n\n".join([block("question", self.question), block("results", json.dumps(results, indent=1))])
+        prompt = "\n\n".join([block(QUESTION, self.question), block(RESULTS, format_task_results(results))])
         completion = await self.ctx.llm.complete(GATE_SYSTEM, [Message.user(prompt)], role="quality_gate", max_tokens=500)
         try:
-            verdict = parse_json_object(completion.text)
+            verdict = GateVerdict.from_dict(parse_json_object(completion.text))
         except MalformedOutput:
-            verdict = {"sufficient": True, "reason": "gate reply unreadable; passing"}
-        self.ctx.trace.event("quality_gate", **{k: verdict.get(k) for k in ("sufficient", "missing", "reason")})
+            verdict = GateVerdict(True, reason="gate reply unreadable; passing")
+        self.ctx.trace.event("quality_gate", sufficient=verdict.sufficient, missing=verdict.missing or None, reason=verdict.reason or None)
         return verdict

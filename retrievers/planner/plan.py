@@ -16,6 +16,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from core.protocol import PlanDraft
+
 FINAL_TASK = "final_answer"
 TOOLS = ("fetch_section", "grep_section")
 _SCALARS = {"string": "string", "str": "string", "int": "integer", "integer": "integer", "float": "number",
@@ -74,36 +76,24 @@ class Plan:
 
 
 def parse_plan(data: dict[str, Any]) -> Plan:
+    """A runnable plan from the planner's reply (read as ``core.protocol.PlanDraft``), or
+    ``PlanError`` saying what is wrong with it."""
     if not isinstance(data, dict) or not isinstance(data.get("tasks"), list) or not data["tasks"]:
         raise PlanError("a plan needs a non-empty \"tasks\" list")
+    draft = PlanDraft.from_dict(data)
     agents: dict[str, AgentDef] = {}
-    for name, spec in (data.get("agents") or {}).items():
-        spec = spec if isinstance(spec, dict) else {}
-        tools = [t for t in spec.get("tools", []) if isinstance(t, str)]
-        unknown = [t for t in tools if t not in TOOLS]
+    for name, spec in draft.agents.items():
+        unknown = [t for t in spec.tools if t not in TOOLS]
         if unknown:
             raise PlanError(f"agent {name!r} asks for unknown tools {unknown}; available: {list(TOOLS)}")
-        agents[str(name)] = AgentDef(str(name), str(spec.get("prompt", "")), tools)
+        agents[name] = AgentDef(name, spec.prompt, spec.tools)
     tasks: list[Task] = []
-    for raw in data["tasks"]:
-        if not isinstance(raw, dict) or not raw.get("id"):
+    for raw in draft.tasks:
+        if not raw.id:
             raise PlanError("every task needs an \"id\"")
-        agent = str(raw.get("agent", ""))
-        if agent not in agents:
-            agents.setdefault(agent or "synthesizer", AgentDef(agent or "synthesizer", "", []))
-        depends = raw.get("depends_on") or []
-        tasks.append(
-            Task(
-                id=str(raw["id"]),
-                agent=agent or "synthesizer",
-                input=str(raw.get("input", "")),
-                depends_on=[str(d) for d in (depends if isinstance(depends, list) else [depends])],
-                signature=str(raw.get("signature", "") or ""),
-                output=str(raw.get("output", "json") or "json"),
-                verification=str(raw.get("verification", "") or ""),
-                type=str(raw.get("type", "") or ""),
-            )
-        )
+        agent = raw.agent or "synthesizer"
+        agents.setdefault(agent, AgentDef(agent, "", []))
+        tasks.append(Task(raw.id, agent, raw.input, raw.depends_on, raw.signature, raw.output, raw.verification, raw.type))
     ids = [t.id for t in tasks]
     duplicates = sorted({i for i in ids if ids.count(i) > 1})
     if duplicates:

@@ -1,4 +1,4 @@
-"""How the offline policy moves through a filing: the statements a question needs, fetched
+"""How the baseline moves through a filing: the statements a question needs, fetched
 together in one turn, nothing fetched twice, and an answer as soon as the needs are met."""
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from baseline.navigation import LoopView, catalog, next_calls, rank_sections
 from baseline.policy import respond
 from baseline.question import plan_question
 from core.llm.types import CompletionRequest, Message, ToolCall, ToolResult
+from core.protocol import QUESTION, SECTIONS, FetchResult, block, tool_result_json
 from retrievers.section_index import section_index
 
 TURNOVER = (
@@ -20,7 +21,7 @@ CAPEX = "What is ACME's FY2022 capital expenditure amount (in USD millions)? Use
 
 
 def agent_request(index, question, messages=()):
-    task = f"<question>\n{question}\n</question>\n\n<sections>\n{section_index(index)}\n</sections>"
+    task = f"{block(QUESTION, question)}\n\n{block(SECTIONS, section_index(index))}"
     return CompletionRequest("system", [Message.user(task), *messages], role="agent")
 
 
@@ -93,9 +94,8 @@ def test_the_policy_is_deterministic(tiny_index):
 
 
 def test_tool_call_ids_stay_unique_across_turns(tiny_index):
-    first = [ToolCall("offline_fetch_section_1", "fetch_section", {"node_id": "consolidated_statement_of_income"})]
-    content = json.dumps({"node_id": "consolidated_statement_of_income", "title": "Consolidated Statement of Income", "pages": [4, 4],
-                          "content": "[Page 4]\nNet sales $ 34,229", "offset": 0, "truncated": False})
+    first = [ToolCall("baseline_fetch_section_1", "fetch_section", {"node_id": "consolidated_statement_of_income"})]
+    content = tool_result_json(FetchResult("consolidated_statement_of_income", "Consolidated Statement of Income", (4, 4), "[Page 4]\nNet sales $ 34,229", 30, 0, False))
     request = agent_request(tiny_index, TURNOVER, [Message("assistant", "", first), Message("user", "", tool_results=[ToolResult(first[0].id, content)])])
     _, calls = respond(request)
-    assert all(c.id != "offline_fetch_section_1" for c in calls)
+    assert all(c.id != "baseline_fetch_section_1" for c in calls)

@@ -1,6 +1,8 @@
-"""The offline policy reads table rows the way pypdfium2 lays them out in real filings."""
+"""The baseline reads table rows the way pypdfium2 lays them out in real filings."""
 from __future__ import annotations
 
+from baseline.question import plan_question
+from baseline.reading import row_candidates
 from baseline.tables import iter_rows, split_row
 
 
@@ -57,10 +59,16 @@ def test_a_chunk_that_starts_mid_page_is_on_the_page_before_its_first_marker():
     assert rows["Inventories"].page == 55 and rows["Goodwill"].page == 56
 
 
-def test_inventories_printed_as_parts_get_their_sum():
+def test_component_lines_without_a_total_are_not_summed_into_one():
+    # No total is printed: the baseline does not invent one (a figure it did not read).
     text = ("As of June 30, 2023 2022\nCash and cash equivalents $ 689 $ 775\nInventories, net\n"
-            "Raw materials and supplies 992 1,114\nWork in process and finished goods 1,221 1,325\n"
-            "Prepaid expenses and other current assets 531 512")
-    total = _rows(text)["Inventories, net (sum of its lines)"]
-    assert total.value_for(2023) == 2213 and total.value_for(2022) == 2439
-    assert "Prepaid" not in total.line  # the parts end where the component lines end
+            "Raw materials and supplies 992 1,114\nWork in process and finished goods 1,221 1,325")
+    assert not [label for label in _rows(text) if label.lower().startswith("inventories")]
+
+
+def test_a_balance_is_not_read_from_its_change_in_the_statement_of_cash_flows():
+    need = plan_question("What is Acme's FY2023 total inventories?").needs[0]
+    flows = "[Page 53]\n(Millions) 2023 2022\nInventories 248 (626)"
+    assert row_candidates(need, flows, "Consolidated Statements of Cash Flows", 53) == []
+    balances = "[Page 52]\n(Millions) 2023 2022\nInventories 2,213 2,439"
+    assert row_candidates(need, balances, "Consolidated Balance Sheets", 52)[0].finding.value == 2213
