@@ -2,6 +2,7 @@
 
     python bench.py                                   # offline sweep on the bundled sample
     python bench.py --runs 3 --modes agent,iterative  # any models x modes x questions x runs
+    python bench.py --preset seeds                    # the seed benchmark: haiku+sonnet, 3 modes, 3M, 3 runs
     python bench.py download --test-set full --from ../shared/financebench/pdfs
     python bench.py index data/pdfs/3M_2022_10K.pdf
     python bench.py index data/pdfs/3M_2022_10K.pdf --show   # print the tree (an index .json works too)
@@ -18,6 +19,7 @@ import click
 from core import paths
 from core.errors import UserError
 from harness.config import Budgets, SweepConfig
+from harness.presets import PRESETS, apply_preset
 from retrievers import MODES
 from retrievers.base import ModeOptions
 
@@ -27,11 +29,19 @@ def _split(value: str) -> list[str]:
 
 
 def _fail(error: UserError) -> None:
-    click.echo(f"error: {error}", err=True)
+    from core.redact import redact_text
+
+    click.echo(f"error: {redact_text(str(error))}", err=True)
     sys.exit(error.exit_code)
 
 
+def _interrupted(what: str) -> None:
+    click.echo(f"interrupted: {what}", err=True)
+    sys.exit(130)
+
+
 @click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.option("--preset", type=click.Choice(sorted(PRESETS)), default=None, help="A named benchmark: 'seeds' reproduces the seed benchmark (LLM-built trees with haiku; haiku and sonnet; agent, planner, iterative; the 3M questions; 3 runs). Options given explicitly override it.")
 @click.option("--models", default="offline", show_default=True, help="Comma-separated model specs: offline, anthropic:<model>, bedrock:<id|haiku|sonnet>, openai:<model>[@<base_url>], scripted:<script> (e.g. scripted:plumbing, exact replies for CI).")
 @click.option("--modes", default="simple,agent,planner,iterative", show_default=True, help=f"Comma-separated retrieval modes: {', '.join(MODES)}.")
 @click.option("--runs", default=1, show_default=True, type=int, help="Runs per (model, mode, question).")
@@ -45,11 +55,16 @@ def _fail(error: UserError) -> None:
 @click.option("--reports-dir", type=click.Path(path_type=Path, file_okay=False), default=paths.REPORTS_DIR, show_default=True, help="Where the end-of-sweep report is written.")
 @click.option("--concurrency", type=int, default=None, help="Model calls in flight per provider (default: per provider, e.g. 8 for anthropic).")
 @click.option("--top-k", type=int, default=4, show_default=True, help="simple mode: sections read.")
-@click.option("--max-turns", type=int, default=12, show_default=True, help="agent mode: tool-loop turns.")
-@click.option("--max-iterations", type=int, default=4, show_default=True, help="iterative mode: extraction/synthesis iterations.")
-@click.option("--extraction-cache/--no-extraction-cache", default=True, show_default=True, help="iterative mode: do not re-extract a section already extracted for the same item.")
+@click.option("--max-turns", type=int, default=12, show_default=True, help="agent mode, and each tool task of a plan: tool-loop turns.")
+@click.option("--max-iterations", type=int, default=4, show_default=True, help="iterative mode: extraction/synthesis iterations (the last one's synthesis is the last chance).")
+@click.option("--extractor-turns", type=click.IntRange(1), default=10, show_default=True, help="iterative mode: turns per extraction (the seeds' implementation: 10; the design's plan: 4).")
+@click.option("--extraction-cache/--no-extraction-cache", default=True, show_default=True, help="iterative mode: a section part an earlier extraction read, for any item, is answered with its findings.")
+@click.option("--folded-index/--full-index", "compact_index", default=True, show_default=True, help="iterative mode: extraction turns see the section index folded to ~1.8k tokens, or in full.")
 @click.option("--quality-gate/--no-quality-gate", default=True, show_default=True, help="planner mode: an LLM sufficiency check before the final synthesis (the seeds' default).")
-@click.option("--self-failure", is_flag=True, help="planner mode: extraction tasks may fail with a reason the replanner sees.")
+@click.option("--self-failure/--no-self-failure", default=True, show_default=True, help="planner mode: tasks may fail with a reason the replanner sees (the seeds').")
+@click.option("--strict-signatures/--lenient-signatures", default=True, show_default=True, help="planner mode: 42 is not a :float, as in the seeds; lenient accepts it.")
+@click.option("--compute-by-expression/--compute-by-model", "expression_tasks", default=True, show_default=True, help="planner mode: computed tasks write expressions the harness evaluates (the seeds'), or give numbers they computed.")
+@click.option("--fetch-by-tool/--fetch-by-model", "tool_fetch_tasks", default=True, show_default=True, help="planner mode: fetch tasks run the tool without a model call (the seeds'), or through a model.")
 @click.option("--max-replans", type=int, default=2, show_default=True, help="planner mode: replans after a failed task or gate.")
 @click.option("--openai-base-url", default=None, help="OpenAI-compatible server for openai:<model> (else OPENAI_BASE_URL).")
 @click.option("--openai-api-key", default=None, help="Key for that server (else OPENAI_API_KEY; a local server needs none).")
@@ -57,26 +72,30 @@ def _fail(error: UserError) -> None:
 @click.option("--cache-dir", type=click.Path(path_type=Path, file_okay=False), default=paths.CACHE_DIR, show_default=True, help="Where the response cache (responses.sqlite) lives.")
 @click.option("--resume", type=click.Path(path_type=Path, file_okay=False), default=None, help="Finish an interrupted sweep in this folder without repeating finished runs.")
 @click.option("--retry-errors", type=click.Path(path_type=Path, file_okay=False), default=None, help="Rerun only the runs of this sweep that ended in error (their old records are kept in retried_errors.jsonl).")
-@click.option("--max-cost", type=float, default=None, help="Stop starting runs when the sweep's spend in USD would pass this.")
+@click.option("--max-cost", type=float, default=None, help="Cap on the sweep's spend in USD, held per model call: each call reserves what it could cost first; at the cap every run stops (resume with a higher cap).")
 @click.option("--retries", type=int, default=5, show_default=True, help="Retries of a model call after rate limits, overload, 5xx, timeouts or dropped connections (exponential backoff with jitter; retry-after honoured).")
 @click.option("--timeout", "timeout_s", type=float, default=120.0, show_default=True, help="Seconds before a model call times out (then it is retried).")
-@click.option("--max-run-seconds", type=float, default=None, help="End a run as error after this much wall time.")
-@click.option("--max-run-tokens", type=int, default=None, help="End a run as error once it has used this many tokens.")
+@click.option("--max-run-seconds", type=float, default=None, help="End a run as error after this much wall time (a model call in flight is cut off).")
+@click.option("--max-run-tokens", type=int, default=None, help="End a run as error before a model call that could take it past this many tokens (the call's prompt plus its maximum output).")
 @click.option("--max-run-turns", type=int, default=None, help="End a run as error once it has made this many model calls (turns across all of its agents, replans and iterations included).")
-@click.option("--report/--no-report", default=True, show_default=True, help="Write the report (numeric check only, no model calls) when the sweep ends.")
+@click.option("--report/--no-report", default=True, show_default=True, help="Judge the answers and write the report when the sweep ends.")
+@click.option("--judge-model", default="auto", show_default=True, help="Judge for the end-of-sweep report: 'auto' (the model judge anthropic:claude-sonnet-4-5 when ANTHROPIC_API_KEY is set, else the rule-based offline judge), 'offline', a model spec, or 'none' (numeric check only).")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
 @click.pass_context
 def cli(ctx: click.Context, **opts) -> None:
     """Sweep models x modes x FinanceBench questions x runs and record every run.
 
     Writes bench_runs/<UTC timestamp>/ with manifest.json, runs.jsonl (one record per
-    finished run, appended as it finishes) and traces/<run_id>.jsonl. Then run
-    `python analyze.py` to judge the answers and build the report.
+    finished run, appended as it finishes) and traces/<run_id>.jsonl, then judges the
+    answers (see --judge-model) and writes reports/<sweep>__<judge>__<UTC time>/.
+    `python analyze.py` judges and reports again, compares and gates.
     """
     if ctx.invoked_subcommand is not None:
         return
     from harness.runner.sweep import run_sweep
 
+    explicit = {name for name in opts if ctx.get_parameter_source(name) not in (click.core.ParameterSource.DEFAULT, None)}
+    opts = apply_preset(opts["preset"], opts, explicit)
     config = SweepConfig(
         models=_split(opts["models"]),
         modes=_split(opts["modes"]),
@@ -87,11 +106,13 @@ def cli(ctx: click.Context, **opts) -> None:
         runs_dir=opts["runs_dir"],
         index_dir=opts["index_dir"],
         index_model=opts["index_model"],
+        preset=opts["preset"],
         concurrency=opts["concurrency"],
         options=ModeOptions(
             top_k=opts["top_k"], max_turns=opts["max_turns"], max_iterations=opts["max_iterations"],
-            extraction_cache=opts["extraction_cache"], quality_gate=opts["quality_gate"],
-            self_failure=opts["self_failure"], max_replans=opts["max_replans"],
+            extractor_turns=opts["extractor_turns"], extraction_cache=opts["extraction_cache"], compact_index=opts["compact_index"],
+            quality_gate=opts["quality_gate"], self_failure=opts["self_failure"], strict_signatures=opts["strict_signatures"],
+            expression_tasks=opts["expression_tasks"], tool_fetch_tasks=opts["tool_fetch_tasks"], max_replans=opts["max_replans"],
         ),
         openai_base_url=opts["openai_base_url"],
         openai_api_key=opts["openai_api_key"],
@@ -110,21 +131,38 @@ def cli(ctx: click.Context, **opts) -> None:
         outcome = run_sweep(config, resume=target, retry_errors=bool(opts["retry_errors"]), show_progress=not opts["no_progress"])
     except UserError as error:
         _fail(error)
-    counts = {s: sum(1 for r in outcome.records if r.status == s) for s in ("ok", "fail", "error")}
-    click.echo(f"sweep: {outcome.sweep.path}")
-    click.echo(f"runs: {len(outcome.records)} recorded (ok {counts['ok']}, fail {counts['fail']}, error {counts['error']})")
-    if outcome.interrupted:
-        click.echo(f"interrupted: resume with `python bench.py --resume {outcome.sweep.path}`", err=True)
-        sys.exit(130)
-    if outcome.stopped_reason:
-        click.echo(f"stopped: {outcome.stopped_reason}; raise --max-cost and resume with `python bench.py --resume {outcome.sweep.path} --max-cost N`", err=True)
-    if opts["report"] and outcome.records:
-        from harness.analyze_sweep import AnalyzeConfig, analyze
+    except KeyboardInterrupt:
+        _interrupted("before any run started; nothing was recorded")
+    from core.llm.pricing import format_cost
 
-        analysis = analyze(AnalyzeConfig(run_dir=outcome.sweep.path, reports_dir=opts["reports_dir"], cache_dir=opts["cache_dir"]),
-                           show_progress=not opts["no_progress"])
-        click.echo(f"report: {analysis.report}")
-    click.echo(f"judge the answers: python analyze.py {outcome.sweep.path} --judge  (add --judge-model offline without a key)")
+    counts, ledger = outcome.tally.counts(), outcome.ledger
+    click.echo(f"sweep: {outcome.sweep.path}")
+    click.echo(f"runs: {outcome.tally.finished} recorded (ok {counts['ok']}, fail {counts['fail']}, error {counts['error']})")
+    spent = format_cost(None if ledger.unknown else ledger.spent) + (" or more (a price is unknown)" if ledger.unknown else "")
+    cap = f" of --max-cost ${ledger.cap:.2f}" if ledger.cap is not None else ""
+    click.echo(f"spent: {spent}{cap} (the whole sweep, model calls not replayed from the cache)")
+    if outcome.interrupted:
+        _interrupted(f"resume with `python bench.py --resume {outcome.sweep.path}`")
+    if outcome.stopped_reason:
+        click.echo(f"stopped: {outcome.stopped_reason}; {outcome.budget_stopped} run(s) stopped mid-way are done again by "
+                   f"`python bench.py --resume {outcome.sweep.path} --max-cost N` with a higher N", err=True)
+    if opts["report"] and outcome.tally.finished:
+        from harness.analyze_sweep import AnalyzeConfig, analyze, console_lines
+
+        judge = None if opts["judge_model"] == "none" else opts["judge_model"]
+        try:
+            analysis = analyze(
+                AnalyzeConfig(run_dir=outcome.sweep.path, judge_model=judge, reports_dir=opts["reports_dir"], cache_dir=opts["cache_dir"]),
+                show_progress=not opts["no_progress"],
+            )
+        except UserError as error:
+            _fail(error)
+        except KeyboardInterrupt:
+            _interrupted(f"no report written; the sweep is complete: python analyze.py {outcome.sweep.path}")
+        for line in console_lines(analysis)[1:]:  # the sweep line is already printed
+            click.echo(line)
+    else:
+        click.echo(f"judge and report: python analyze.py {outcome.sweep.path} --judge  (--judge-model offline without a key)")
 
 
 @cli.command()

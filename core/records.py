@@ -18,6 +18,10 @@ from core.results import FailedSearch, Finding, Provenance, RetrievalResult
 
 RECORD_VERSION = 2
 STATUSES = ("ok", "fail", "error")
+# A run the sweep's --max-cost stopped before it finished: not a result. Its record (with
+# what it spent) goes to the sweep's stopped_runs.jsonl, never to runs.jsonl, and
+# --resume does the run again.
+STOPPED = "budget"
 
 
 @dataclass
@@ -153,7 +157,7 @@ class RunRecord:
             failed_searches=[FailedSearch.from_dict(f) for f in failed if isinstance(f, dict)],
             **{k: data[k] for k in RESULT_FIELDS if k in data and k not in ("findings", "failed_searches")},
         )
-        kwargs["error"] = error if status == "error" else ""
+        kwargs["error"] = error if status in ("error", STOPPED) else ""
         usage = data.get("usage") or {}
         stats = data.get("tool_stats") or {}
         if not isinstance(usage, dict) or not isinstance(stats, dict):

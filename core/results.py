@@ -74,14 +74,19 @@ class FailedSearch:
 
 @dataclass
 class Provenance:
-    """Whether the answer's numbers trace to the document. ``ok`` is None when there is no
-    answer or it states no number."""
+    """Whether the answer's numbers trace to the text of pages the run read. ``ok`` is None
+    when there is no answer or it states no number. ``verified`` is False for records
+    written before provenance was checked against page text (they trusted findings)."""
 
     numbers: int = 0
-    traced: int = 0
-    derived: int = 0  # computed from traced numbers by the answer's arithmetic
+    traced: int = 0  # found on a page the run fetched
+    derived: int = 0  # computed from traced numbers (or verified findings) by one arithmetic step
     untraced: list[str] = field(default_factory=list)
     ok: bool | None = None
+    findings_checked: int = 0  # findings with a numeric value
+    findings_verified: int = 0  # ... whose value is on their page, which exists and was read
+    unverified_findings: list[str] = field(default_factory=list)  # why each failed
+    verified: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -89,11 +94,16 @@ class Provenance:
     @classmethod
     def from_dict(cls, data: dict[str, Any] | None) -> Provenance:
         data = _known(cls, data or {})
-        untraced = data.get("untraced") or []
+
+        def texts(key: str) -> list[str]:
+            value = data.get(key) or []
+            return [str(u) for u in value] if isinstance(value, list) else [str(value)]
+
         return cls(
-            int(data.get("numbers") or 0), int(data.get("traced") or 0), int(data.get("derived") or 0),
-            [str(u) for u in untraced] if isinstance(untraced, list) else [str(untraced)],
+            int(data.get("numbers") or 0), int(data.get("traced") or 0), int(data.get("derived") or 0), texts("untraced"),
             data.get("ok") if isinstance(data.get("ok"), bool) else None,
+            int(data.get("findings_checked") or 0), int(data.get("findings_verified") or 0), texts("unverified_findings"),
+            data.get("verified") is True,
         )
 
 

@@ -14,6 +14,7 @@ from core.llm.base import ModelSpec, ProviderSettings
 from core.llm.cache import ResponseCache
 from core.llm.registry import check_model, open_client, parse_model_spec
 from core.records import RunRecord
+from core.redact import redact_text
 from harness.config import Budgets
 from harness.dataset import Question
 from harness.runner.execute import RunSettings, run_one
@@ -43,7 +44,8 @@ def ask(
     check_model(spec, settings)
     index = load_or_build_index(pdf, index_dir)
     target = Question(id="ask", doc_name=index.doc_name, text=question)
-    run = RunSpec(run_id_for(model, mode, "ask", 1), target, model, mode, 1)
+    name = redact_text(model)  # the record never holds a credential from a base URL
+    run = RunSpec(run_id_for(name, mode, "ask", 1), target, name, mode, 1)
     trace_path = trace_dir / f"{utc_stamp()}_{mode}.jsonl" if trace_dir else None
     run_settings = RunSettings(options or ModeOptions(), budgets or Budgets())
     return asyncio.run(_ask(run, spec, index, settings, run_settings, trace_path, cache_path))

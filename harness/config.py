@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from core import paths
+from core.redact import redact_text, redact_url
 from retrievers.base import ModeOptions
 
 DEFAULT_MODES = ("simple",)
@@ -35,6 +36,7 @@ class SweepConfig:
     index_dir: Path = paths.INDEX_DIR
     index_model: str | None = None  # None: structural trees; else the model that builds them
     runs_dir: Path = paths.RUNS_DIR
+    preset: str | None = None  # the preset the CLI started from (harness/presets.py), for the record
     cache_path: Path | None = field(default_factory=lambda: paths.CACHE_DIR / "responses.sqlite")  # None: --no-cache
     concurrency: int | None = None  # per provider; None: each provider's default
     options: ModeOptions = field(default_factory=ModeOptions)
@@ -55,9 +57,10 @@ class SweepConfig:
         return RetryPolicy(self.max_attempts, self.retry_base_delay_s, self.retry_max_delay_s, self.retry_max_elapsed_s)
 
     def to_dict(self) -> dict[str, Any]:
-        """The manifest's view of the config: every setting that shapes results, no secrets."""
+        """The manifest's view of the config: every setting that shapes results, no secrets
+        (a credential in a base URL is redacted; --resume asks for it again)."""
         return {
-            "models": list(self.models),
+            "models": [redact_text(m) for m in self.models],
             "modes": list(self.modes),
             "runs": self.runs,
             "test_set": self.test_set,
@@ -65,12 +68,13 @@ class SweepConfig:
             "questions_file": str(self.questions_file),
             "pdf_dir": str(self.pdf_dir),
             "index_dir": str(self.index_dir),
-            "index_model": self.index_model,
+            "index_model": None if self.index_model is None else redact_text(self.index_model),
+            "preset": self.preset,
             "cache": self.cache_path is not None,
             "concurrency": self.concurrency,
             "options": self.options.to_dict(),
             "budgets": self.budgets.to_dict(),
-            "openai_base_url": self.openai_base_url,
+            "openai_base_url": None if self.openai_base_url is None else redact_url(self.openai_base_url),
             "timeout_s": self.timeout_s,
             "retry": {
                 "max_attempts": self.max_attempts, "base_delay_s": self.retry_base_delay_s,
@@ -91,8 +95,9 @@ class SweepConfig:
             pdf_dir=Path(data["pdf_dir"]),
             index_dir=Path(data["index_dir"]),
             index_model=data.get("index_model"),
+            preset=data.get("preset"),
             concurrency=data.get("concurrency"),
-            options=ModeOptions(**data.get("options", {})),
+            options=ModeOptions.from_dict(data.get("options", {})),
             budgets=Budgets(**data.get("budgets", {})),
             openai_base_url=data.get("openai_base_url"),
             timeout_s=float(data.get("timeout_s", 120.0)),

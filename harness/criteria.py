@@ -3,17 +3,24 @@
 From ``seeds/iterative_retrieval_design.md`` (Success Criteria):
 
 - reliability: more than 90% of runs produce an answer (status ok, not judged a refusal);
-- accuracy: more than 50% correct by LLM-as-judge. Decided only when the verdicts came from
-  a full judge pass (hybrid: numeric check, then an LLM or the offline heuristic judge);
-  with no verdicts, or only the numeric/status checks, the row says "not judged";
-- token cost: fewer than 25k tokens per run on average;
-- provenance: every number in the answer traceable to a page. Measured per run by the
-  runner (``RunRecord.provenance``); a cell passes when at least 90% of its answered runs
-  that state a number have every number traced to a finding or a cited fetched page.
-  90%, not 100%, because the tracer matches numbers textually and a rounding or a computed
-  ratio ("22.4%" from two traced amounts) can read as untraced; the rate is shown exactly.
-  Runs whose answer states no number are left out (nothing to trace); a cell with none
-  shows "n/a".
+- accuracy: more than 50% correct by the judge (the design says LLM-as-judge; the rule-based
+  offline judge stands in without a key, and the row names which judged). Decided only when
+  every run of the cell has a verdict; with any answer unjudged the row says "not judged"
+  and how many, and never counts an unjudged answer as wrong. The note gives the 95%
+  interval clustered by question;
+- token cost: fewer than 25k tokens per run. Decided on the mean, as the seeds compared
+  modes (~80k, ~11k); the share of runs that stayed under 25k is shown beside it, since a
+  mean can hide a tail of runs far over budget;
+- provenance: every number in the answer traceable to a page. Checked per run by the
+  runner (``harness.metrics.provenance``) against the text of the pages the run fetched:
+  a number is traced when it is on such a page (scale, rounding and sign allowed) or one
+  arithmetic step from such numbers or verified findings. The design says *every* number,
+  so the criterion is the share of answered runs that state a number whose every number is
+  traced, and a cell passes only when that share is 100%: one answer with a number nobody
+  read fails it. The share is shown, so 98% (a tracer miss worth a look on the run page)
+  reads differently from 60%. Runs whose answer states no number are left out (nothing to
+  trace); a cell with none shows "n/a". Records written before page-text verification are
+  not counted (the note says how many).
 
 "Simplicity" is a design property, not a measurement, so it is not in the table.
 """
@@ -27,15 +34,16 @@ import pandas as pd
 
 RELIABILITY_MIN = 0.90  # strictly greater
 ACCURACY_MIN = 0.50  # strictly greater
-MEAN_TOKENS_MAX = 25_000  # strictly less
-PROVENANCE_MIN = 0.90  # at least
+TOKENS_PER_RUN = 25_000  # strictly less
+MEAN_TOKENS_MAX = TOKENS_PER_RUN  # the criterion is decided on the mean
+PROVENANCE_MIN = 1.0  # every answer with numbers fully traced
 
 CRITERIA = ("reliability", "accuracy", "tokens", "provenance")
 CRITERION_TITLES = {
     "reliability": "Reliability > 90%",
     "accuracy": "Accuracy > 50%",
     "tokens": "Mean tokens < 25k",
-    "provenance": "Provenance ≥ 90%",
+    "provenance": "Provenance: every number traced",
 }
 
 # The seed benchmark's figures and the iterative target, shown beside the measured rows.
@@ -84,6 +92,15 @@ class CriteriaRow:
         return "pass" if statuses <= {"pass"} else ("pass (partial)" if "pass" in statuses else "undecided")
 
 
+METHOD_NAMES = {"numeric": "numeric check", "rules": "rule-based offline judge", "llm": "model judge", "status": "run status"}
+
+
+def judge_label(methods: str) -> str:
+    """"numeric, rules" -> "numeric check + rule-based offline judge": never "LLM" for rules."""
+    names = [METHOD_NAMES.get(m.strip(), m.strip()) for m in methods.split(",") if m.strip() and m.strip() != "status"]
+    return " + ".join(names) or "run status"
+
+
 def _nan(value: Any) -> bool:
     return value is None or (isinstance(value, float) and math.isnan(value))
 
@@ -104,30 +121,39 @@ def evaluate_row(stats_row: pd.Series | dict[str, Any]) -> CriteriaRow:
 
     acc = s.get("accuracy")
     if not s.get("judged") or acc is None or _nan(acc):
-        row.checks["accuracy"] = Check("accuracy", "not judged", None, "not judged", "no verdicts for this cell")
-    elif not s.get("full_judge"):
-        row.checks["accuracy"] = Check(
-            "accuracy", "not judged", acc, f"≥ {_pct(acc)}", "numeric check only: answers it could not decide are unjudged"
-        )
+        unjudged = s.get("unjudged")
+        why = f"{int(unjudged)} of {s['runs']} answers unjudged" if unjudged and not _nan(unjudged) else "no verdicts for this cell"
+        row.checks["accuracy"] = Check("accuracy", "not judged", None, "not judged", why + ": judge them with --judge")
     else:
-        note = f"95% CI {_pct(s['accuracy_low'])}–{_pct(s['accuracy_high'])}"
-        if s.get("unjudged"):
-            note += f"; {int(s['unjudged'])} unjudged counted as not correct"
+        note = f"95% CI {_pct(s['accuracy_low'])}–{_pct(s['accuracy_high'])} over {s['questions']} questions"
+        if s.get("judge_methods"):
+            note += f"; judged by {judge_label(str(s['judge_methods']))}"
         row.checks["accuracy"] = Check("accuracy", "pass" if acc > ACCURACY_MIN else "fail", acc, _pct(acc), note)
 
     tokens = s["tokens_mean"]
-    note = "estimated counts" if s.get("tokens_estimated") else ""
-    row.checks["tokens"] = Check("tokens", "pass" if tokens < MEAN_TOKENS_MAX else "fail", tokens, f"{tokens:,.0f}", note)
+    under = s.get("tokens_under_budget")
+    shown = f"{tokens:,.0f}" + ("" if under is None or _nan(under) else f" ({_pct(under)} of runs < 25k)")
+    note = "; ".join(filter(None, ["estimated counts" if s.get("tokens_estimated") else "",
+                                   "" if under is None or _nan(under) else f"{_pct(under)} of runs under 25k"]))
+    row.checks["tokens"] = Check("tokens", "pass" if tokens < MEAN_TOKENS_MAX else "fail", tokens, shown, note)
 
-    prov = s.get("provenance_rate")
-    if prov is None or _nan(prov) or not s.get("provenance_runs"):
-        row.checks["provenance"] = Check("provenance", "n/a", None, "n/a", "no answered run states a number")
-    else:
-        row.checks["provenance"] = Check(
-            "provenance", "pass" if prov >= PROVENANCE_MIN else "fail", prov, _pct(prov),
-            f"{s['provenance_runs']} answers with numbers",
-        )
+    row.checks["provenance"] = _provenance_check(s)
     return row
+
+
+def _provenance_check(s: dict[str, Any]) -> Check:
+    prov = s.get("provenance_rate")
+    unverified = int(s.get("provenance_unverified_runs") or 0)
+    older = f"; {unverified} older records not verified against page text, not counted" if unverified else ""
+    if prov is None or _nan(prov) or not s.get("provenance_runs"):
+        return Check("provenance", "n/a", None, "n/a", "no answered run states a number" + older)
+    runs = int(s["provenance_runs"])
+    traced = round(prov * runs)
+    note = f"{traced}/{runs} answers with numbers fully traced{older}"
+    checked = s.get("findings_checked")
+    if checked:
+        note += f"; {_pct(s['findings_verified_rate'])} of {int(checked)} findings verified on their pages"
+    return Check("provenance", "pass" if prov >= PROVENANCE_MIN else "fail", prov, _pct(prov), note)
 
 
 def evaluate_criteria(stats: pd.DataFrame) -> list[CriteriaRow]:

@@ -19,7 +19,14 @@ from core.paths import QUESTIONS_DIR
 QUESTIONS_FILE = QUESTIONS_DIR / "financebench_open_source.jsonl"
 TEST_SETS_FILE = QUESTIONS_DIR / "test_sets.json"
 REQUIRED_FIELDS = ("financebench_id", "doc_name", "question", "answer")
+TEXT_FIELDS = ("doc_name", "question", "answer", "justification", "company", "question_type", "question_reasoning")
 SAFE_ID = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,120}")
+# Limits far above FinanceBench (its longest question is 592 characters, its longest line
+# 26 KB, the whole file 0.9 MB) that stop a pathological file before it costs minutes.
+MAX_QUESTION_CHARS = 10_000
+MAX_DOC_NAME_CHARS = 200  # it names a PDF file: <doc_name>.pdf
+MAX_LINE_BYTES = 4 * 1024 * 1024
+MAX_FILE_BYTES = 256 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -50,30 +57,41 @@ class Question:
     gold: Gold = field(default_factory=lambda: Gold(""))
 
 
-def _read_jsonl(path: Path, what: str) -> list[dict[str, Any]]:
+def _read_jsonl(path: Path, what: str) -> list[tuple[int, dict[str, Any]]]:
+    """(line number, object) for every non-blank line; UserError naming the line otherwise."""
     if not path.is_file():
         raise UserError(f"{what} file not found: {path}", "check the path, or reinstall the project to restore questions/")
+    size = path.stat().st_size
+    if size > MAX_FILE_BYTES:
+        raise UserError(f"{path} is {size / 1e6:.0f} MB, over the {MAX_FILE_BYTES // 2**20} MB a {what} file may be", "split it into smaller files")
     rows = []
-    with path.open(encoding="utf-8") as handle:
-        for number, line in enumerate(handle, 1):
+    fix = "fix that line; each line must be one JSON object"
+    with path.open("rb") as handle:
+        for number, raw in enumerate(iter(lambda: handle.readline(MAX_LINE_BYTES + 1), b""), 1):
+            if len(raw) > MAX_LINE_BYTES:
+                raise UserError(f"{path}:{number}: the line is over {MAX_LINE_BYTES // 2**20} MB", "a question is a few hundred characters; " + fix)
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise UserError(f"{path}:{number}: not UTF-8 text (byte {exc.start} of the line)", "save the file as UTF-8") from None
             if not line.strip():
                 continue
             try:
                 row = json.loads(line)
             except json.JSONDecodeError as exc:
-                raise UserError(
-                    f"{path}:{number}: not valid JSON ({exc.msg})", "fix that line; each line must be one JSON object"
-                ) from None
+                raise UserError(f"{path}:{number}: not valid JSON ({exc.msg})", fix) from None
+            except RecursionError:
+                raise UserError(f"{path}:{number}: JSON nested too deeply", fix) from None
             if not isinstance(row, dict):
                 raise UserError(f"{path}:{number}: expected a JSON object, got {type(row).__name__}", "one object per line")
-            rows.append(row)
+            rows.append((number, row))
     return rows
 
 
 HF_PREFIX = "hf:"
 
 
-def _read_hf(spec: str) -> list[dict[str, Any]]:
+def _read_hf(spec: str) -> list[tuple[int, dict[str, Any]]]:
     """Rows of a Hugging Face dataset, ``hf:NAME[@SPLIT]`` (default split: train), e.g.
     ``hf:PatronusAI/financebench``. NAME may be a hub id, a local folder of data files, or a
     folder written by ``Dataset.save_to_disk``. Needs the ``datasets`` package."""
@@ -91,7 +109,29 @@ def _read_hf(spec: str) -> list[dict[str, Any]]:
     except Exception as exc:  # noqa: BLE001 - the hub, the network and the files fail in many ways; say which
         raise UserError(f"cannot load questions from {spec}: {str(exc).splitlines()[0][:300]}",
                         "check the dataset name and split (hf:NAME@SPLIT) and the network, or pass a local JSONL file") from None
-    return [dict(row) for row in table]
+    return [(number, dict(row)) for number, row in enumerate(table, 1)]
+
+
+def _evidence(row: dict[str, Any], where: str) -> list[Evidence]:
+    """FinanceBench's evidence list: objects with a 0-based ``evidence_page_num``."""
+    items = row.get("evidence")
+    if items is None:
+        return []
+    if not isinstance(items, list):
+        raise UserError(f"{where}: evidence is {type(items).__name__}, not a list", "write evidence as a list of objects, or leave it out")
+    evidence = []
+    for item in items:
+        if not isinstance(item, dict):
+            raise UserError(f"{where}: an evidence item is {type(item).__name__}, not an object",
+                            "each evidence item is an object with evidence_page_num and evidence_text")
+        page, text = item.get("evidence_page_num"), item.get("evidence_text")
+        if page is not None and (not isinstance(page, int) or isinstance(page, bool)):
+            raise UserError(f"{where}: evidence_page_num {str(page)[:40]!r} is not a whole number", "write the 0-based page number")
+        if text is not None and not isinstance(text, str):
+            raise UserError(f"{where}: evidence_text is {type(text).__name__}, not text", "write the evidence as text")
+        if isinstance(page, int) and page >= 0:
+            evidence.append(Evidence(page + 1, text or ""))
+    return evidence
 
 
 def load_questions(path: Path | str = QUESTIONS_FILE) -> list[Question]:
@@ -101,27 +141,36 @@ def load_questions(path: Path | str = QUESTIONS_FILE) -> list[Question]:
     rows = _read_hf(text) if text.startswith(HF_PREFIX) else _read_jsonl(Path(path), "questions")
     questions: list[Question] = []
     seen: set[str] = set()
-    for number, row in enumerate(rows, 1):
+    for number, row in rows:
+        where = f"{path}:{number}"
+        wrong = [f for f in (*TEXT_FIELDS, "financebench_id") if row.get(f) is not None and not isinstance(row[f], str)]
+        if isinstance(row.get("financebench_id"), int) and not isinstance(row["financebench_id"], bool):
+            wrong.remove("financebench_id")  # a numeric id reads as its digits
+        if wrong:
+            raise UserError(f"{where}: {', '.join(wrong)} must be text", "write each of them as a JSON string")
         missing = [f for f in REQUIRED_FIELDS if not str(row.get(f) or "").strip()]
         if missing:
             raise UserError(
-                f"{path}: question {number} ({row.get('financebench_id', 'no id')}) lacks {', '.join(missing)}",
+                f"{where}: question {str(row.get('financebench_id', 'no id'))[:60]} lacks {', '.join(missing)}",
                 "every question needs financebench_id, doc_name, question and answer",
+            )
+        if len(row["doc_name"]) > MAX_DOC_NAME_CHARS or not row["doc_name"].isprintable():
+            raise UserError(f"{where}: doc_name {row['doc_name'][:60]!r} is not a document name", "write the filing's name, e.g. 3M_2022_10K")
+        if len(row["question"]) > MAX_QUESTION_CHARS:
+            raise UserError(
+                f"{where}: the question is {len(row['question']):,} characters, over the limit of {MAX_QUESTION_CHARS:,}",
+                "ask a question, not a document; FinanceBench's longest is 592 characters",
             )
         qid = str(row["financebench_id"])
         if not SAFE_ID.fullmatch(qid):
             raise UserError(
-                f"{path}: question id {qid!r} has characters other than letters, digits, '_', '-' and '.'",
+                f"{where}: question id {qid[:60]!r} has characters other than letters, digits, '_', '-' and '.' (or is over 121)",
                 "ids name trace files, so they must be plain names such as financebench_id_00499",
             )
         if qid in seen:
             raise UserError(f"{path}: duplicate question id {qid}", "give every question a unique financebench_id")
         seen.add(qid)
-        evidence = []
-        for item in row.get("evidence") or []:
-            page = item.get("evidence_page_num")
-            if isinstance(page, int) and page >= 0:
-                evidence.append(Evidence(page + 1, str(item.get("evidence_text") or "")))
+        evidence = _evidence(row, where)
         questions.append(
             Question(
                 id=qid,
@@ -140,9 +189,12 @@ def load_questions(path: Path | str = QUESTIONS_FILE) -> list[Question]:
 
 def load_test_sets(path: Path | str = TEST_SETS_FILE) -> dict[str, dict[str, Any]]:
     try:
-        return json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
+        sets = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError) as exc:
         raise UserError(f"cannot read test sets from {path}: {exc}", "restore questions/test_sets.json") from None
+    if not isinstance(sets, dict) or not all(isinstance(v, dict) for v in sets.values()):
+        raise UserError(f"{path} is not an object of test sets", "restore questions/test_sets.json")
+    return sets
 
 
 def select_questions(

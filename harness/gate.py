@@ -30,7 +30,7 @@ from core.errors import UserError
 
 # budget key -> (cell_stats column, kind, what it measures)
 BUDGET_KEYS: dict[str, tuple[str, str, str]] = {
-    "min_accuracy": ("accuracy", "rate", "share of runs judged correct"),
+    "min_accuracy": ("accuracy", "rate", "accuracy (mean over questions of the share of runs judged correct)"),
     "min_reliability": ("reliability", "rate", "share of runs that produced an answer"),
     "max_mean_tokens": ("tokens_mean", "count", "mean tokens per run"),
     "min_mean_tokens": ("tokens_mean", "count", "mean tokens per run"),  # with max_: an exact count of calls, e.g. for a scripted model
@@ -146,7 +146,7 @@ def format_limit(key: str, value: float) -> str:
 
 def _unmeasured(key: str) -> str:
     if key == "min_accuracy":
-        return "no verdicts: the answers were not judged (run analyze with --judge)"
+        return "not judged: some answers have no verdict (run analyze with --judge)"
     if key == "max_cost_usd":
         return "cost unknown: a model's price is missing from the pricing table"
     if key == "min_evidence_hit_rate":
@@ -174,8 +174,6 @@ def evaluate_gate(stats: pd.DataFrame, budgets: GateBudgets, *, present_only: bo
             passed = actual >= limit if key.startswith("min_") else actual <= limit
             relation = "≥" if key.startswith("min_") else "≤"
             message = f"{BUDGET_KEYS[key][2]} {format_limit(key, actual)} {'meets' if passed else 'misses'} {relation} {format_limit(key, limit)}"
-            if key == "min_accuracy" and not passed and row.get("unjudged"):
-                message += f" ({int(row['unjudged'])} unjudged runs counted as not correct)"
             checks.append(GateCheck(cell, key, limit, actual, passed, message))
     for cell in budgets.cells:
         if cell not in rows and not present_only:

@@ -1,31 +1,62 @@
-"""A sweep's folder: ``manifest.json``, ``runs.jsonl`` and ``traces/``.
+"""A sweep's folder: ``manifest.json``, ``runs.jsonl``, ``traces/`` and its lock.
 
 ``runs.jsonl`` is append-only and each record is flushed and fsynced as its run finishes,
 so a killed sweep loses only the runs in flight. A record cut short by a kill is detected
 on resume and dropped (the run is simply done again). The manifest is replaced atomically.
+One process at a time owns a sweep folder (``lock``): a second sweep or resume of the same
+folder is refused, naming the holder. Runs that the sweep's ``--max-cost`` stopped before
+they finished go to ``stopped_runs.jsonl``, not ``runs.jsonl``: they are no result, and
+``--resume`` does them again. Every file is checked (``harness.sweepschema``) as it is read.
 """
 from __future__ import annotations
 
+import fcntl
 import json
 import os
+import socket
+import sys
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from core.errors import UserError
 from core.files import new_stamped_folder, write_json_atomic
-from core.records import RunRecord
+from core.records import STATUSES, RunRecord
+from core.redact import MASK, redact_text
+from harness.sweepschema import MANIFEST_VERSION, manifest_problem, record_problem
+
+__all__ = ["MANIFEST_VERSION", "RETRIED_ERRORS", "RUNS", "STOPPED_RUNS", "RecordWriter", "SweepDir", "record_line"]
 
 MANIFEST = "manifest.json"
 RUNS = "runs.jsonl"
+STOPPED_RUNS = "stopped_runs.jsonl"
+RETRIED_ERRORS = "retried_errors.jsonl"
 TRACES = "traces"
-MANIFEST_VERSION = 1
+LOCK = ".lock"
+# Far above anything a sweep writes (a 100k-run manifest is ~20 MB, a record ~100 KB), low
+# enough that a hostile file is refused before it is read into memory.
+MAX_MANIFEST_BYTES = 512 * 1024 * 1024
+MAX_RECORD_BYTES = 32 * 1024 * 1024
 
 
 def record_line(record: RunRecord) -> str:
     """One line of runs.jsonl."""
     return json.dumps(record.to_dict(), default=str, ensure_ascii=False) + "\n"
+
+
+def _command_line() -> str:
+    """This process's command line for the lock file, without any key given as a flag."""
+    words, hide_next = [], False
+    for word in sys.argv:
+        name, eq, _ = word.partition("=")
+        secret = any(s in name.lower() for s in ("key", "token", "secret", "password")) and name.startswith("-")
+        words.append(MASK if hide_next else f"{name}={MASK}" if secret and eq else word)
+        hide_next = secret and not eq
+    return redact_text(" ".join(words))[:300]
 
 
 @dataclass
@@ -39,6 +70,10 @@ class SweepDir:
     @property
     def runs_path(self) -> Path:
         return self.path / RUNS
+
+    @property
+    def stopped_path(self) -> Path:
+        return self.path / STOPPED_RUNS
 
     @property
     def traces_dir(self) -> Path:
@@ -63,13 +98,49 @@ class SweepDir:
             )
         return sweep
 
+    @contextmanager
+    def lock(self) -> Iterator[None]:
+        """Own the folder for the duration (an OS lock, released by the OS if the process
+        dies, so a killed sweep never blocks its resume); UserError naming the holder when
+        another process owns it."""
+        try:
+            handle = (self.path / LOCK).open("a+", encoding="utf-8")
+        except OSError as exc:
+            raise UserError(f"cannot lock {self.path}: {exc.strerror or exc}", "fix the folder's permissions") from None
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            handle.seek(0)
+            holder = handle.read().strip() or "another process"
+            handle.close()
+            raise UserError(
+                f"{self.path} is in use by {holder}",
+                "wait for that process to finish (or stop it); one process at a time runs a sweep",
+            ) from None
+        since = datetime.now(UTC).isoformat(timespec="seconds")
+        handle.seek(0)
+        handle.truncate()
+        handle.write(f"pid {os.getpid()} on {socket.gethostname()} since {since} ({_command_line()})\n")
+        handle.flush()
+        try:
+            yield
+        finally:
+            handle.truncate(0)
+            handle.close()
+
     def read_manifest(self) -> dict[str, Any]:
         try:
+            size = self.manifest_path.stat().st_size
+            if size > MAX_MANIFEST_BYTES:
+                raise UserError(f"{self.manifest_path} is {size / 1e6:.0f} MB, over the {MAX_MANIFEST_BYTES / 1e6:.0f} MB a manifest may be",
+                                "pass a folder written by `python bench.py`")
             data = json.loads(self.manifest_path.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as exc:
-            raise UserError(f"cannot read {self.manifest_path}: {exc}", "the sweep folder is damaged; run the sweep again") from None
-        if not isinstance(data, dict) or "config" not in data:
-            raise UserError(f"{self.manifest_path} is not a sweep manifest", "pass a folder written by `python bench.py`")
+        except (OSError, ValueError, RecursionError) as exc:  # ValueError: bad JSON or not UTF-8
+            raise UserError(f"cannot read {self.manifest_path}: {_reason(exc)}", "the sweep folder is damaged; run the sweep again") from None
+        found = manifest_problem(data)
+        if found:
+            raise UserError(f"{self.manifest_path} is not a sweep manifest this version reads: {found}",
+                            "pass a folder written by `python bench.py` (a newer version's sweeps need that version)")
         return data
 
     def write_manifest(self, data: dict[str, Any]) -> None:
@@ -77,27 +148,55 @@ class SweepDir:
 
     def read_records(self, *, repair: bool = False) -> list[RunRecord]:
         """Every complete record; with ``repair`` a final line cut short by a kill is removed."""
-        if not self.runs_path.is_file():
-            return []
-        raw = self.runs_path.read_bytes()
-        records: list[RunRecord] = []
+        return list(self.each_record(repair=repair))
+
+    def each_record(self, path: Path | None = None, *, repair: bool = False, statuses: tuple[str, ...] = STATUSES) -> Iterator[RunRecord]:
+        """The records of runs.jsonl (or ``path``) one at a time, never the whole file in
+        memory. A last line cut short by a kill is skipped (and, with ``repair``, removed
+        once the file has been read to its end); any other bad line is a UserError naming
+        its number."""
+        path = path or self.runs_path
+        if not path.is_file():
+            return
         good_end = 0
-        position = 0
-        for line in raw.splitlines(keepends=True):
-            position += len(line)
-            if not line.endswith(b"\n"):
-                break  # the last record was being written when the process died
-            try:
-                records.append(RunRecord.from_dict(json.loads(line)))
-                good_end = position
-            except (json.JSONDecodeError, TypeError, KeyError):
-                if position == len(raw):
-                    break
-                raise UserError(f"{self.runs_path} has a corrupt line", "remove it, then resume") from None
-        if repair and good_end < len(raw):
-            with self.runs_path.open("r+b") as handle:
+        with path.open("rb") as handle:
+            for number, line in enumerate(iter(lambda: handle.readline(MAX_RECORD_BYTES + 1), b""), 1):
+                at_end = not handle.peek(1)
+                if not line.endswith(b"\n"):
+                    if len(line) > MAX_RECORD_BYTES:
+                        raise UserError(f"{path}:{number}: the line is over {MAX_RECORD_BYTES // 2**20} MB", "remove that line, then resume")
+                    break  # the last record was being written when the process died
+                try:
+                    data = json.loads(line)
+                except (ValueError, RecursionError) as exc:
+                    if at_end:
+                        break  # a final line that is not whole JSON: cut short, done again
+                    raise UserError(f"{path}:{number}: a corrupt line ({_reason(exc)})", "remove that line, then resume (the run is done again)") from None
+                found = record_problem(data, statuses)
+                if found:
+                    raise UserError(f"{path}:{number}: not a run record: {found}", "remove that line, then resume (the run is done again)")
+                try:
+                    record = RunRecord.from_dict(data)
+                except (TypeError, ValueError, KeyError) as exc:
+                    raise UserError(f"{path}:{number}: not a run record: {exc}", "remove that line, then resume (the run is done again)") from None
+                good_end = handle.tell()
+                yield record
+            size = handle.seek(0, os.SEEK_END)
+        if repair and good_end < size:
+            with path.open("r+b") as handle:
                 handle.truncate(good_end)
-        return records
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, RecursionError):
+        return "JSON nested too deeply"
+    if isinstance(exc, UnicodeDecodeError):
+        return f"not UTF-8 text (byte {exc.start})"
+    if isinstance(exc, json.JSONDecodeError):
+        return exc.msg + f" at column {exc.colno}"
+    if isinstance(exc, OSError):
+        return exc.strerror or str(exc)
+    return str(exc)
 
 
 class RecordWriter:

@@ -14,7 +14,8 @@ TRACES = "traces"
 
 def is_report(folder: Path) -> bool:
     """A sweep report folder (the history and trace pages are not)."""
-    return folder.is_dir() and (folder / "index.html").is_file() and (folder / "data.js").is_file() and folder.name not in (HISTORY, TRACES)
+    return (folder.is_dir() and not folder.name.startswith(".")  # a report still being written is a dot-folder
+            and (folder / "index.html").is_file() and (folder / "data.js").is_file() and folder.name not in (HISTORY, TRACES))
 
 
 def reports(reports_dir: Path) -> list[Path]:

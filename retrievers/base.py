@@ -5,9 +5,11 @@ sees gold answers or evidence) from ``index`` with the model and tools in ``ctx`
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
 from typing import Any, Protocol
 
+from core.errors import UserError
 from core.llm.client import RunModel
 from core.results import RetrievalResult
 from core.trace import Trace
@@ -19,16 +21,47 @@ from retrievers.tools import SectionTools
 class ModeOptions:
     top_k: int = 4  # simple: sections to read
     section_chars: int = 12000  # simple: characters read per section
-    max_turns: int = 12  # agent: turns of the tool loop
-    extractor_turns: int = 6  # iterative: turns per extraction
+    max_turns: int = 12  # agent, and each tool task of a plan: turns of the tool loop
+    # iterative: turns per extraction. The seeds' implementation allowed 10; the design's
+    # phase-1 plan said 4. An extraction cut off by the limit throws away all it read (it
+    # ends as a failed search), so the limit should only stop a runaway: 10, as the system
+    # whose figures we compare with. --extractor-turns 4 runs the design's plan.
+    extractor_turns: int = 10
     max_iterations: int = 4  # iterative
     extraction_cache: bool = True  # iterative, design phase 3
+    compact_index: bool = True  # iterative: extraction turns see the folded section index
     quality_gate: bool = True  # planner: the seeds' pre-synthesis sufficiency check
     max_replans: int = 2  # planner
-    self_failure: bool = False  # planner: extraction tasks may fail with a reason
+    # planner: the seeds' behaviour by default; each can be relaxed to compare.
+    self_failure: bool = True  # tasks may fail with a reason the replanner sees
+    strict_signatures: bool = True  # 42 is not a :float (nor 42.0 an :int)
+    expression_tasks: bool = True  # computed tasks write expressions the harness evaluates
+    tool_fetch_tasks: bool = True  # pure fetch tasks run the tool with no model call
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ModeOptions:
+        """Options as a manifest recorded them. A key the manifest lacks takes the value the
+        harness had before the option existed, so a resumed sweep runs as it started."""
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise UserError(f"the sweep's manifest has mode options this version does not know: {', '.join(unknown)}",
+                            "resume it with the version of pageindex-bench that started it")
+        return cls(**{**LEGACY_OPTIONS, **data})
+
+
+# What sweeps recorded before these options existed ran with.
+LEGACY_OPTIONS: dict[str, Any] = {
+    "extractor_turns": 6, "compact_index": False, "self_failure": False, "strict_signatures": False,
+    "expression_tasks": False, "tool_fetch_tasks": False,
+}
+
+
+def no_progress() -> RetrievalResult:
+    return RetrievalResult("fail")
 
 
 @dataclass
@@ -37,6 +70,10 @@ class RetrievalContext:
     tools: SectionTools
     trace: Trace
     options: ModeOptions = field(default_factory=ModeOptions)
+    # How far the run has got (iterations, findings, failed searches, replans, tasks), as a
+    # result. A retriever that keeps loop state points this at it, so that a run cut short
+    # by a budget still records what it had reached.
+    progress: Callable[[], RetrievalResult] = no_progress
 
 
 class Retriever(Protocol):

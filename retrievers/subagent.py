@@ -42,6 +42,7 @@ class SubAgent:
     return_description: str = "Return your result. Its input must match the schema exactly."
     max_turns: int = 8
     allow_fail: bool = True
+    strict_numbers: bool = False  # an integer is not a float, nor a float an integer (the seeds' signatures)
 
 
 @dataclass
@@ -55,21 +56,25 @@ class SubAgentOutcome:
     messages: list[Message] = field(default_factory=list)
 
 
-async def run_subagent(agent: SubAgent, task: str, llm: RunModel, tools: Tools) -> SubAgentOutcome:
+async def run_subagent(agent: SubAgent, task: str, llm: RunModel, tools: Tools, outcome: SubAgentOutcome | None = None) -> SubAgentOutcome:
+    """Run the agent's tool loop on ``task``. ``outcome``, when given, is filled in as the
+    loop goes, so a caller still knows the turns taken when a budget cuts the loop short."""
     trace = llm.trace
     offered = tools.specs + [return_spec(agent.result_schema, agent.return_description)]
     if agent.allow_fail:
         offered.append(FAIL_SPEC)
     messages = [Message.user(task)]
-    outcome = SubAgentOutcome("exhausted", messages=messages)
+    if outcome is None:
+        outcome = SubAgentOutcome("exhausted")
+    outcome.status, outcome.messages = "exhausted", messages
     trace.event("subagent_start", agent=agent.name, max_turns=agent.max_turns)
     for turn in range(1, agent.max_turns + 1):
-        outcome.turns = turn
         completion = await llm.complete(agent.system, messages, tools=offered, role=agent.name, max_tokens=2048)
+        outcome.turns = turn  # counted once the call is made: a call a budget refused is no turn
         messages.append(completion.to_message())
         if not completion.tool_calls:
             # A plain-text reply that is a valid result is accepted rather than wasting a turn.
-            accepted = _accept_text(completion.text, agent.result_schema)
+            accepted = _accept_text(completion.text, agent.result_schema, agent.strict_numbers)
             if accepted is not None:
                 outcome.status, outcome.result = "returned", accepted
                 break
@@ -82,7 +87,7 @@ async def run_subagent(agent: SubAgent, task: str, llm: RunModel, tools: Tools) 
                 results.append(ToolResult(call.id, f"Your arguments were not valid JSON ({call.parse_error}). Call {call.name} again.", True))
                 continue
             if call.name == "return":
-                errors = validate(call.arguments, agent.result_schema)
+                errors = validate(call.arguments, agent.result_schema, strict_numbers=agent.strict_numbers)
                 if errors:
                     outcome.validation_errors += 1
                     trace.event("return_rejected", agent=agent.name, errors=errors)
@@ -115,9 +120,9 @@ async def run_subagent(agent: SubAgent, task: str, llm: RunModel, tools: Tools) 
     return outcome
 
 
-def _accept_text(text: str, schema: dict[str, Any]) -> dict[str, Any] | None:
+def _accept_text(text: str, schema: dict[str, Any], strict_numbers: bool) -> dict[str, Any] | None:
     try:
         value = parse_json_object(text)
     except MalformedOutput:
         return None
-    return value if not validate(value, schema) else None
+    return value if not validate(value, schema, strict_numbers=strict_numbers) else None

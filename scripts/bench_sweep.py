@@ -12,6 +12,12 @@ PDFs, cold and cached, over a process pool.
     python scripts/bench_sweep.py                          # 200 ms per call, levels 1 4 16 64
     python scripts/bench_sweep.py --latency 0.05 --runs 2 --levels 1,16
     python scripts/bench_sweep.py --pdf-dir ../shared/financebench/pdfs   # index timings too
+    python scripts/bench_sweep.py --scale 1000,10000,100000   # the runner's cost per run as sweeps grow
+
+``--scale`` runs sweeps of growing size with a model that answers at once (the offline
+policy's replies, recorded once and replayed), each in its own process, and reports the
+wall time per run and the peak memory: a runner whose cost per run is constant shows the
+same time per run and about the same memory at every size.
 
 Machines are shared and noisy: compare the ratios within one run of the script.
 """
@@ -19,6 +25,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
+import math
+import resource
+import subprocess
 import sys
 import tempfile
 import time
@@ -28,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from baseline.policy import respond  # noqa: E402
 from core.llm.providers.scripted import register_script  # noqa: E402
-from harness.config import SweepConfig  # noqa: E402
+from harness.config import Budgets, SweepConfig  # noqa: E402
 from harness.runner.sweep import run_sweep  # noqa: E402
 from retrievers.index.batch import ensure_indexes  # noqa: E402
 
@@ -128,6 +138,51 @@ def index_table(pdf_dir: Path, workers: int) -> None:
     print(f"\nindexes of {len(pdfs)} PDFs ({pages} pages) over {workers} worker processes: cold {cold:.1f} s ({pages / cold:.0f} pages/s), cached {cached:.2f} s")
 
 
+def scale_one(total: int, modes: str, test_set: str) -> dict:
+    """One sweep of about ``total`` runs with an instant model, in this process."""
+    import collections
+
+    from core.llm.providers import scripted
+
+    # The scripted provider keeps every request for tests to inspect; here it keeps none,
+    # so that the memory measured is the runner's.
+    keep_all = scripted.ScriptedProvider.__init__
+
+    def keep_none(self, spec, script):
+        keep_all(self, spec, script)
+        self.requests = collections.deque(maxlen=1)
+
+    scripted.ScriptedProvider.__init__ = keep_none  # type: ignore[method-assign]
+    model = LatencyModel(0.0)
+    register_script("instant", model)
+    with tempfile.TemporaryDirectory() as tmp:
+        warm = SweepConfig(models=["scripted:instant"], modes=modes.split(","), runs=1, test_set=test_set, runs_dir=Path(tmp), cache_path=None,
+                           index_workers=1)
+        run_sweep(warm, show_progress=False, warn=lambda m: None)  # records the policy's replies; indexes loaded
+        questions = len(list(Path(tmp).glob("*/runs.jsonl"))[0].read_text().splitlines()) // len(warm.modes)
+        runs = max(1, math.ceil(total / (questions * len(warm.modes))))
+        # A --max-cost the free model never reaches: the spend check runs before every run and call.
+        config = SweepConfig(models=["scripted:instant"], modes=modes.split(","), runs=runs, test_set=test_set, runs_dir=Path(tmp),
+                             cache_path=None, index_workers=1, budgets=Budgets(max_cost_usd=1000.0))
+        before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        started = time.perf_counter()
+        run_sweep(config, show_progress=False, warn=lambda m: None)
+        wall = time.perf_counter() - started
+        planned = questions * len(warm.modes) * runs
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return {"runs": planned, "wall_s": wall, "ms_per_run": wall / planned * 1000, "peak_mb": peak / 1024, "growth_mb": (peak - before) / 1024}
+
+
+def scale_table(args: argparse.Namespace) -> None:
+    print(f"\nrunner cost as sweeps grow: modes {args.modes}, test set {args.test_set}, a model that answers at once")
+    print(f"{'runs':>8} {'wall s':>8} {'ms/run':>7} {'peak MB':>8} {'MB grown':>9}")
+    for total in (int(x) for x in args.scale.split(",")):
+        done = subprocess.run([sys.executable, __file__, "--scale-one", str(total), "--modes", args.modes, "--test-set", args.test_set],
+                              capture_output=True, text=True, check=True)
+        row = json.loads(done.stdout.strip().splitlines()[-1])
+        print(f"{row['runs']:>8} {row['wall_s']:>8.1f} {row['ms_per_run']:>7.2f} {row['peak_mb']:>8.0f} {row['growth_mb']:>9.0f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--latency", type=float, default=0.2, help="seconds per model call (default 0.2)")
@@ -137,7 +192,15 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="runs per question (default 3)")
     parser.add_argument("--pdf-dir", type=Path, default=None, help="also time index builds of every PDF here")
     parser.add_argument("--workers", type=int, default=2, help="index build processes (default 2)")
+    parser.add_argument("--scale", default=None, help="sweep sizes (runs) to time instead, e.g. 1000,10000,100000 (use --modes simple)")
+    parser.add_argument("--scale-one", type=int, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.scale_one is not None:
+        print(json.dumps(scale_one(args.scale_one, args.modes, args.test_set)))
+        return
+    if args.scale:
+        scale_table(args)
+        return
     with tempfile.TemporaryDirectory() as tmp:
         concurrency_table(args, Path(tmp))
     if args.pdf_dir:

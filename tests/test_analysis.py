@@ -15,19 +15,8 @@ from harness.stats.cells import (
     majority_label,
     question_table,
     type_stats,
-    wilson_interval,
 )
 from harness.stats.frame import load_sweep, with_verdicts
-
-
-def test_wilson_interval_matches_known_values() -> None:
-    low, high = wilson_interval(1, 3)
-    assert low == pytest.approx(0.0615, abs=1e-4) and high == pytest.approx(0.7923, abs=1e-4)
-    low, high = wilson_interval(0, 10)
-    assert low == 0.0 and high == pytest.approx(0.2775, abs=1e-4)
-    low, high = wilson_interval(10, 10)
-    assert low == pytest.approx(0.7225, abs=1e-4) and high == 1.0
-    assert all(math.isnan(x) for x in wilson_interval(0, 0))
 
 
 def test_load_sweep_flattens_usage_roles_tools_and_unknown_cost(tmp_path) -> None:
@@ -67,24 +56,36 @@ def _cell(tmp_path, records, verdicts=None):
     return cell_stats(sweep.records, verdicts).set_index("cell")
 
 
-def test_accuracy_counts_every_run_and_reliability_excludes_refusals(tmp_path) -> None:
-    records = [
+def _five_runs():
+    return [
         make_record("q1", run_number=1),
         make_record("q1", run_number=2),
         make_record("q2", run_number=1),
         make_record("q2", run_number=2),
         make_record("q3", run_number=1, status="fail"),
     ]
-    labels = {records[1].run_id: "incorrect", records[2].run_id: "refusal", records[3].run_id: "unjudged"}
+
+
+def test_accuracy_is_a_mean_over_questions_and_reliability_excludes_refusals(tmp_path) -> None:
+    records = _five_runs()
+    labels = {records[1].run_id: "incorrect", records[2].run_id: "refusal", records[3].run_id: "incorrect"}
     row = _cell(tmp_path, records, verdicts_for(records, labels)).loc["offline/simple"]
-    assert row["runs"] == 5 and row["ok"] == 4 and row["fail"] == 1
-    assert row["accuracy"] == pytest.approx(1 / 5)  # unjudged, refusal and the fail are not correct
-    low, high = wilson_interval(1, 5)
-    assert (row["accuracy_low"], row["accuracy_high"]) == pytest.approx((low, high))
+    assert row["runs"] == 5 and row["questions"] == 3 and row["ok"] == 4 and row["fail"] == 1
+    # q1 is right in one run of two, q2 in none, q3 failed: (1/2 + 0 + 0) / 3 questions.
+    assert row["judged"] and row["unjudged"] == 0 and row["accuracy"] == pytest.approx(1 / 6)
+    assert row["accuracy_low"] <= row["accuracy"] <= row["accuracy_high"]
     assert row["ok_rate"] == pytest.approx(4 / 5)
     assert row["reliability"] == pytest.approx(3 / 5)  # the ok run judged a refusal is not an answer
     assert row["refusal_rate"] == pytest.approx(2 / 5)
-    assert row["unjudged"] == 1
+
+
+def test_an_unjudged_answer_makes_the_cell_not_judged_never_wrong(tmp_path) -> None:
+    records = _five_runs()
+    labels = {records[1].run_id: "incorrect", records[2].run_id: "refusal", records[3].run_id: "unjudged"}
+    row = _cell(tmp_path, records, verdicts_for(records, labels)).loc["offline/simple"]
+    assert not row["judged"] and row["unjudged"] == 1
+    assert math.isnan(row["accuracy"]) and math.isnan(row["accuracy_low"]) and math.isnan(row["refusal_rate"])
+    assert row["reliability"] == pytest.approx(3 / 5)  # reliability needs no judge
 
 
 def test_token_percentiles_and_cost(tmp_path) -> None:
@@ -127,10 +128,10 @@ def test_evidence_hit_rate_skips_questions_without_evidence(tmp_path) -> None:
 
 def test_provenance_rate_counts_answered_runs_that_state_numbers(tmp_path) -> None:
     records = [
-        make_record("q1", provenance={"numbers": 2, "traced": 2, "untraced": [], "ok": True}),
-        make_record("q2", provenance={"numbers": 2, "traced": 1, "untraced": ["7.5%"], "ok": False}),
-        make_record("q3", provenance={"numbers": 0, "traced": 0, "untraced": [], "ok": None}),
-        make_record("q4", status="fail", provenance={"ok": None}),
+        make_record("q1", provenance={"numbers": 2, "traced": 2, "untraced": [], "ok": True, "verified": True}),
+        make_record("q2", provenance={"numbers": 2, "traced": 1, "untraced": ["7.5%"], "ok": False, "verified": True}),
+        make_record("q3", provenance={"numbers": 0, "traced": 0, "untraced": [], "ok": None, "verified": True}),
+        make_record("q4", status="fail", provenance={"ok": None, "verified": True}),
     ]
     row = _cell(tmp_path, records).iloc[0]
     assert row["provenance_runs"] == 2 and row["provenance_rate"] == 0.5

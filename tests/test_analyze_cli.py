@@ -70,6 +70,91 @@ def test_two_analyses_in_the_same_second_get_their_own_report_folders(tmp_path):
     assert first.parent != second.parent and first.is_file() and second.is_file()
 
 
+def test_a_gate_on_accuracy_without_a_judge_stops_up_front(tmp_path):
+    sweep = sweep_with(tmp_path, "s", ["Capex was $1,577 million.", "Capex is hard to say."])
+    budgets = tmp_path / "budgets.toml"
+    budgets.write_text('[cells."offline/simple"]\nmin_accuracy = 0.5\n')
+    out = tmp_path / "r"
+    result = CliRunner().invoke(analyze.cli, [str(sweep), "--gate", str(budgets), "--out", str(out), "--no-progress", "--no-cache"])
+    assert result.exit_code == 2 and "min_accuracy" in result.output and "--judge" in result.output
+    assert len(result.output.strip().splitlines()) == 1 and not out.exists()  # nothing half-written
+
+
+def test_verdicts_travel_with_the_sweep_and_are_reused(tmp_path):
+    import json
+    import shutil
+
+    from core.llm.providers.scripted import register_script
+    from harness.analyze_sweep import AnalyzeConfig, analyze
+    from harness.judge.store import read_verdicts
+
+    calls = []
+
+    def judge(request):
+        calls.append(request)
+        return json.dumps({"label": "correct", "rationale": "fine"})
+
+    register_script("store-judge", judge)
+    sweep = sweep_with(tmp_path, "s", ["Capex matched the depreciation charge.", "Capex rose, as planned."])
+    cache = tmp_path / "cache"
+    config = dict(run_dir=sweep, reports_dir=tmp_path / "reports", cache_dir=cache)
+    first = analyze(AnalyzeConfig(judge_model="scripted:store-judge", **config), show_progress=False)
+    shutil.rmtree(cache)  # from here on only the sweep folder remembers the verdicts
+    stored = sweep / "verdicts" / "scripted-store-judge.jsonl"
+    assert first.stored_verdicts == stored and set(read_verdicts(stored)) == {r.run_id for r in first.sweep.raw.values()}
+    assert first.report.parent.name.startswith("s__scripted-store-judge__") and len(calls) == 2
+    # The same judge again: its verdicts come from the sweep folder, no call is made.
+    again = analyze(AnalyzeConfig(judge_model="scripted:store-judge", **config), show_progress=False)
+    assert len(calls) == 2 and all(v.cached for v in again.judging.verdicts)
+    # Without a judge option the analysis uses the judge stored with the sweep, calling nothing;
+    # an answer it never judged stays unjudged rather than costing a call nobody asked for.
+    runs = (sweep / "runs.jsonl").read_text().replace("Capex rose, as planned.", "Capex fell, as planned.")
+    (sweep / "runs.jsonl").write_text(runs)
+    stored_only = analyze(AnalyzeConfig(**config), show_progress=False)
+    assert len(calls) == 2 and stored_only.judge["model"] == "scripted:store-judge"
+    assert [v.label for v in stored_only.judging.verdicts] == ["correct", "unjudged"]
+    assert "not judged by scripted:store-judge yet" in stored_only.judging.verdicts[1].rationale
+    # Asked for again, the judge judges only the changed answer.
+    shutil.rmtree(cache, ignore_errors=True)
+    last = analyze(AnalyzeConfig(judge_model="scripted:store-judge", **config), show_progress=False)
+    assert len(calls) == 3 and [v.cached for v in last.judging.verdicts] == [True, False]
+
+
+def test_the_offline_judge_is_run_again_not_read_back(tmp_path):
+    from harness.analyze_sweep import AnalyzeConfig, analyze
+
+    sweep = sweep_with(tmp_path, "s", ["Capex was $1,577 million.", "I cannot tell from the context."])
+    first = analyze(AnalyzeConfig(run_dir=sweep, judge_model="offline", reports_dir=tmp_path / "r"), show_progress=False)
+    stored = sweep / "verdicts" / "offline.jsonl"
+    # A tampered file changes nothing: the rules decide again.
+    stored.write_text(stored.read_text().replace('"refusal"', '"correct"'))
+    again = analyze(AnalyzeConfig(run_dir=sweep, reports_dir=tmp_path / "r"), show_progress=False)
+    assert again.judge["model"] == "offline" and not any(v.cached for v in again.judging.verdicts)
+    assert [v.label for v in again.judging.verdicts] == [v.label for v in first.judging.verdicts] == ["correct", "refusal"]
+
+
+def test_summary_json_has_every_cell_and_says_when_it_is_not_judged(tmp_path):
+    import json
+
+    sweep = sweep_with(tmp_path, "s", ["Capex was $1,577 million.", "Capex was roughly in line with depreciation."])
+    out = tmp_path / "r"
+    result = CliRunner().invoke(analyze.cli, [str(sweep), "--out", str(out), "--no-progress", "--no-cache"])
+    assert result.exit_code == 0, result.output
+    assert "not judged: 1 answers" in result.output
+    (cell,) = json.loads((out / "summary.json").read_text())["cells"]
+    assert cell["judged"] is False and cell["accuracy"] is None and cell["accuracy_ci"] is None and cell["unjudged"] == 1
+    assert (cell["model"], cell["mode"], cell["n_questions"], cell["n_runs"]) == ("offline", "simple", 1, 2)
+    assert cell["reliability"] == 1.0 and cell["mean_tokens"] == 1000
+    outcome = report_data(out)["outcome_table"]["rows"][0]
+    assert outcome[2]["text"] == "not judged (1 of 2 unjudged)"
+    judged = tmp_path / "j"
+    result = CliRunner().invoke(analyze.cli, [str(sweep), "--judge-model", "offline", "--out", str(judged), "--no-progress", "--no-cache"])
+    summary = json.loads((judged / "summary.json").read_text())
+    (cell,) = summary["cells"]
+    assert cell["judged"] is True and cell["accuracy"] == 0.5 and len(cell["accuracy_ci"]) == 2
+    assert summary["judge"]["name"] == "numeric check + rule-based offline judge (no model)"
+
+
 def test_a_failed_analysis_leaves_no_half_written_report(tmp_path):
     sweep = sweep_with(tmp_path, "s", ["Capex was $1,577 million."])
     out = tmp_path / "r"

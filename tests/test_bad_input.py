@@ -11,6 +11,7 @@ from pdf_factory import image_only_pdf, minimal_pdf
 
 import analyze
 import bench
+from core.errors import UserError
 from core.paths import PDF_DIR, QUESTIONS_DIR
 
 
@@ -177,3 +178,191 @@ def test_node_ids_with_path_traversal_read_nothing_outside_the_index(tiny_index)
         assert "root:" not in content
         data = json.loads(content)
         assert "error" in data or data["node_id"] in {n.node_id for n in tiny_index.all_nodes()}
+
+
+QUESTION_ROW = {"financebench_id": "financebench_id_01865", "doc_name": "3M_2022_10K", "question": "What drove 3M's operating margin change?",
+                "answer": "Litigation", "evidence": [{"evidence_page_num": 10, "evidence_text": "..."}]}
+
+
+@pytest.mark.parametrize(
+    "content,phrases",
+    [
+        (b'{"financebench_id": "a", "doc_name": "X", "question": "q", "answer": "1"}\n{"question": "caf\xe9"}\n', ("questions.jsonl:2", "not UTF-8")),
+        (json.dumps({**QUESTION_ROW, "evidence": "page 10"}).encode(), ("evidence is str, not a list",)),
+        (json.dumps({**QUESTION_ROW, "evidence": ["page 10"]}).encode(), ("evidence item is str, not an object",)),
+        (json.dumps({**QUESTION_ROW, "evidence": [{"evidence_page_num": "ten"}]}).encode(), ("evidence_page_num 'ten' is not a whole number",)),
+        (json.dumps({**QUESTION_ROW, "question": {"text": "q"}}).encode(), ("question must be text",)),
+        (b'{"financebench_id": ' + b"[" * 100_000 + b"]" * 100_000 + b"}", ("nested too deeply",)),
+        (json.dumps({**QUESTION_ROW, "question": "How? " * 4_000}).encode(), ("20,000 characters", "over the limit of 10,000")),
+        (json.dumps({**QUESTION_ROW, "justification": "x" * (5 * 1024 * 1024)}).encode(), ("questions.jsonl:1", "over 4 MB")),
+    ],
+    ids=["not-utf8", "evidence-not-a-list", "evidence-item-not-an-object", "evidence-page-not-a-number", "question-not-text",
+         "deeply-nested", "question-too-long", "line-too-long"],
+)
+def test_malformed_questions_are_refused_with_the_line_and_the_fix(folders, tmp_path, content, phrases):
+    pdfs, runs, indexes = folders
+    path = tmp_path / "questions.jsonl"
+    path.write_bytes(content)
+    result = sweep("--questions", str(path), "--test-set", "3M_2022_10K", pdfs=pdfs, runs=runs, indexes=indexes)
+    assert_refused(result, *phrases)
+    assert_nothing_written(runs, indexes)
+
+
+def test_a_zero_page_pdf_is_called_empty_not_corrupt(folders):
+    import pypdfium2 as pdfium
+
+    pdfs, runs, indexes = folders
+    pdfium.PdfDocument.new().save(str(pdfs / "3M_2022_10K.pdf"))  # a valid PDF with an empty page tree
+    result = sweep("--test-set", "3M_2022_10K", pdfs=pdfs, runs=runs, indexes=indexes)
+    assert_refused(result, "PDF has no pages", "3M_2022_10K.pdf")
+    assert "PDFium" not in result.output
+
+
+@pytest.fixture(scope="module")
+def finished_sweep(tmp_path_factory) -> Path:
+    """A real one-question offline sweep, finished: what --resume and analyze are given."""
+    runs = tmp_path_factory.mktemp("finished")
+    result = CliRunner().invoke(bench.cli, ["--test-set", "3M_2022_10K", "--question", "01865", "--modes", "simple,agent", "--runs-dir", str(runs),
+                                            "--no-cache", "--no-progress", "--no-report"])
+    assert result.exit_code == 0, result.output
+    return next(runs.iterdir())
+
+
+@pytest.fixture
+def damaged(finished_sweep, tmp_path) -> Path:
+    copy = tmp_path / "sweep"
+    shutil.copytree(finished_sweep, copy)
+    return copy
+
+
+def resume(folder: Path, *extra: str):
+    return CliRunner().invoke(bench.cli, ["--resume", str(folder), "--no-progress", "--no-report", *extra])
+
+
+def analysis(folder: Path, tmp_path: Path):
+    return CliRunner().invoke(analyze.cli, [str(folder), "--out", str(tmp_path / "report"), "--no-progress", "--no-cache"])
+
+
+def edit_json(path: Path, change) -> None:
+    data = json.loads(path.read_text())
+    path.write_text(json.dumps(change(data)))
+
+
+@pytest.mark.parametrize(
+    "change,phrases",
+    [
+        (lambda m: {**m, "config": "models=offline"}, ("config is text, not an object",)),
+        (lambda m: {**m, "config": {}}, ("has no config",)),
+        (lambda m: {**m, "runs": {"a": 1}}, ("runs is an object, not a list",)),
+        (lambda m: {**m, "version": 99}, ("manifest version 99",)),
+        (lambda m: [m], ("is a list, not an object",)),
+        (lambda m: {**m, "config": {**m["config"], "runs": "3"}}, ("config.runs is text, not an integer",)),
+        (lambda m: {**m, "config": {**m["config"], "budgets": {"max_cost_usd": "lots"}}}, ("config.budgets.max_cost_usd",)),
+        (lambda m: {**m, "environment": {**m["environment"], "packages": ["pandas"]}}, ("environment.packages is a list",)),
+    ],
+    ids=["config-text", "config-empty", "runs-not-a-list", "version-99", "not-an-object", "runs-count-text", "budget-text", "packages-list"],
+)
+def test_a_damaged_manifest_is_refused_by_resume_and_by_analyze(damaged, tmp_path, change, phrases):
+    edit_json(damaged / "manifest.json", change)
+    before = (damaged / "runs.jsonl").read_bytes()
+    assert_refused(resume(damaged), "manifest.json", *phrases)
+    assert_refused(analysis(damaged, tmp_path), "manifest.json", *phrases)
+    assert (damaged / "runs.jsonl").read_bytes() == before and not (tmp_path / "report").exists()
+
+
+def test_a_manifest_that_is_not_json_or_not_utf8(damaged, tmp_path):
+    (damaged / "manifest.json").write_bytes(b'{"version": 1, "config": "caf\xe9"}')
+    assert_refused(resume(damaged), "not UTF-8")
+    (damaged / "manifest.json").write_bytes(b"[" * 100_000)
+    assert_refused(analysis(damaged, tmp_path), "nested too deeply")
+
+
+@pytest.mark.parametrize(
+    "change,phrases",
+    [
+        (lambda r: {**r, "run_number": "1"}, ("run_number is text, not an integer",)),
+        (lambda r: {**r, "usage": {**r["usage"], "by_role": {"agent": {"total": "12"}}}}, ("usage.by_role.agent.total is text",)),
+        (lambda r: {**r, "findings": "none"}, ("findings is text, not a list",)),
+        (lambda r: {**r, "spent_usd": [1]}, ("spent_usd is a list",)),
+        (lambda r: {**r, "status": "great"}, ("status 'great' is none of ok, fail, error",)),
+        (lambda r: {k: v for k, v in r.items() if k != "run_id"}, ("lacks run_id",)),
+        (lambda r: {**r, "trace_path": "../../../../etc/passwd"}, ("trace_path", "not a file under traces/")),
+        (lambda r: {**r, "run_id": "../escape"}, ("not a plain name",)),
+    ],
+    ids=["run-number-text", "role-tokens-text", "findings-text", "spent-list", "unknown-status", "no-run-id", "trace-path-escape", "run-id-path"],
+)
+def test_a_record_of_wrong_types_is_refused_with_its_line(damaged, tmp_path, change, phrases):
+    lines = (damaged / "runs.jsonl").read_text().splitlines()
+    lines[0] = json.dumps(change(json.loads(lines[0])))
+    (damaged / "runs.jsonl").write_text("\n".join(lines) + "\n")
+    assert_refused(resume(damaged), "runs.jsonl:1:", *phrases)
+    assert_refused(analysis(damaged, tmp_path), "runs.jsonl:1:", *phrases)
+
+
+def test_a_corrupt_line_names_its_number(damaged, tmp_path):
+    lines = (damaged / "runs.jsonl").read_text().splitlines()
+    (damaged / "runs.jsonl").write_text("\n".join([lines[0], "{not json", lines[1]]) + "\n")
+    assert_refused(resume(damaged), "runs.jsonl:2:", "corrupt line")
+    assert_refused(analysis(damaged, tmp_path), "runs.jsonl:2:", "corrupt line")
+
+
+def test_resume_refuses_options_it_does_not_know(damaged):
+    edit_json(damaged / "manifest.json", lambda m: {**m, "config": {**m["config"], "options": {"warp_speed": 9}}})
+    assert_refused(resume(damaged), "options this version does not know: warp_speed")
+
+
+def test_a_damaged_response_cache_is_refused_before_any_work(folders, tmp_path):
+    pdfs, runs, indexes = folders
+    shutil.copy(PDF_DIR / "3M_2022_10K.pdf", pdfs)
+    cache_dir = tmp_path / "cache"
+    cache_dir.mkdir()
+    (cache_dir / "responses.sqlite").write_bytes(b"this is not a database" * 100)
+    result = sweep("--test-set", "3M_2022_10K", "--cache-dir", str(cache_dir), pdfs=pdfs, runs=runs, indexes=indexes)
+    assert_refused(result, "responses.sqlite", "damaged", "--no-cache")
+    assert not runs.exists() or not any(runs.iterdir())
+
+
+def test_a_response_cache_damaged_inside_stops_the_sweep_with_what_was_recorded(tmp_path):
+    import sqlite3
+
+    from core.llm.cache import ResponseCache
+
+    path = tmp_path / "responses.sqlite"
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE responses (key TEXT PRIMARY KEY, model TEXT, completion TEXT, created REAL)")
+    db.executemany("INSERT INTO responses VALUES (?, 'm', ?, 0)", [(f"k{i}", "x" * 3000) for i in range(200)])
+    db.commit()
+    db.close()
+    data = bytearray(path.read_bytes())
+    data[8192:40960] = b"\xff" * (40960 - 8192)  # B-tree pages overwritten: the header still reads as SQLite
+    path.write_bytes(bytes(data))
+    cache = ResponseCache(path)
+    with pytest.raises(UserError, match="damaged"):
+        for i in range(200):
+            cache.get(f"k{i}")
+
+
+@pytest.mark.parametrize(
+    "change,phrases",
+    [
+        (lambda m: {**m, "config": {**m["config"], "runs": 10**9}}, ("2,000,000,000 runs, over the limit of 1,000,000",)),
+        (lambda m: {**m, "config": {**m["config"], "concurrency": 10**6}}, ("--concurrency must be between 1 and 1024",)),
+        (lambda m: {**m, "config": {**m["config"], "pdf_dir": "/tmp/" + "x" * 300}}, ("config.pdf_dir is too long",)),
+        (lambda m: {**m, "config": {**m["config"], "questions_file": "questions\u0000.jsonl"}}, ("config.questions_file has a NUL byte",)),
+    ],
+    ids=["a-billion-runs", "a-million-calls-in-flight", "path-too-long", "path-with-nul"],
+)
+def test_absurd_sizes_in_a_manifest_are_refused_before_any_work(damaged, change, phrases):
+    edit_json(damaged / "manifest.json", change)
+    assert_refused(resume(damaged), *phrases)
+
+
+def test_absurd_flags_are_refused(folders, tmp_path):
+    pdfs, runs, indexes = folders
+    shutil.copy(PDF_DIR / "3M_2022_10K.pdf", pdfs)
+    assert_refused(sweep("--runs", "100000000", "--test-set", "3M_2022_10K", pdfs=pdfs, runs=runs, indexes=indexes), "300,000,000 runs, over the limit")
+    assert_refused(sweep("--concurrency", "0", pdfs=pdfs, runs=runs, indexes=indexes), "--concurrency must be between")
+    doc = json.dumps({**QUESTION_ROW, "doc_name": "D" * 300})
+    (tmp_path / "q.jsonl").write_text(doc + "\n")
+    assert_refused(sweep("--questions", str(tmp_path / "q.jsonl"), "--test-set", "D", pdfs=pdfs, runs=runs, indexes=indexes), "is not a document name")
+    assert_nothing_written(runs, indexes)

@@ -3,6 +3,7 @@ bundled 3M filing, checking the manifest, the records, the traces and the report
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -21,21 +22,54 @@ CONTRACT_FIELDS = {
 
 
 def cli(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, *args], cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=600)
+    # As on a fresh machine: no key, so the end-of-sweep report uses the offline judge.
+    env = {k: v for k, v in os.environ.items() if k not in ("ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN")}
+    return subprocess.run([sys.executable, *args], cwd=PROJECT_ROOT, capture_output=True, text=True, timeout=600, env=env)
+
+
+def _bench(runs_dir: Path, reports_dir: Path, runs: int) -> Path:
+    done = cli("bench.py", "--test-set", "3M_2022_10K", "--runs", str(runs), "--runs-dir", str(runs_dir), "--reports-dir", str(reports_dir), "--no-progress")
+    assert done.returncode == 0, done.stderr
+    reports = [p for p in reports_dir.glob("*/index.html") if p.parent.name != "history"]  # the sweep ends with a judged report
+    assert len(reports) == 1 and f"report: {reports[0]}" in done.stdout
+    assert (reports_dir / "history" / "index.html").is_file()  # and lands in the history, whose page sits beside it
+    assert "rule-based offline judge" in done.stdout and "not judged" not in done.stdout
+    folders = list(runs_dir.iterdir())
+    assert len(folders) == 1 and str(folders[0]) in done.stdout
+    assert reports[0].parent.name.startswith(f"{folders[0].name}__offline__")
+    return folders[0]
 
 
 @pytest.fixture(scope="module")
-def sweep(tmp_path_factory) -> Path:
-    runs_dir = tmp_path_factory.mktemp("runs")
-    reports_dir = tmp_path_factory.mktemp("reports")
-    done = cli("bench.py", "--test-set", "3M_2022_10K", "--runs", "2", "--runs-dir", str(runs_dir), "--reports-dir", str(reports_dir), "--no-progress")
-    assert done.returncode == 0, done.stderr
-    reports = [p for p in reports_dir.glob("*/index.html") if p.parent.name != "history"]  # the sweep ends with a (numeric-check) report
-    assert len(reports) == 1 and f"report: {reports[0]}" in done.stdout
-    assert (reports_dir / "history" / "index.html").is_file()  # and lands in the history, whose page sits beside it
-    folders = list(runs_dir.iterdir())
-    assert len(folders) == 1 and str(folders[0]) in done.stdout
-    return folders[0]
+def swept(tmp_path_factory) -> tuple[Path, Path]:
+    reports = tmp_path_factory.mktemp("reports")
+    return _bench(tmp_path_factory.mktemp("runs"), reports, 2), reports
+
+
+@pytest.fixture(scope="module")
+def sweep(swept) -> Path:
+    return swept[0]
+
+
+def _summary(reports_dir: Path) -> dict:
+    (path,) = reports_dir.glob("*/summary.json")
+    return json.loads(path.read_text())
+
+
+def test_the_main_command_ends_with_a_judged_report_whose_intervals_ignore_reruns(swept, tmp_path_factory):
+    sweep, reports = swept
+    two_runs = _summary(reports)
+    assert two_runs["judge"]["id"] == "offline" and two_runs["judge"]["unjudged"] == 0
+    assert all(c["judged"] and c["accuracy"] is not None and c["unjudged"] == 0 for c in two_runs["cells"])
+    assert (sweep / "verdicts" / "offline.jsonl").is_file()  # the judgement travels with the sweep
+    # The offline model is deterministic: one run per question gives the same intervals.
+    runs_dir, reports_dir = tmp_path_factory.mktemp("runs1"), tmp_path_factory.mktemp("reports1")
+    _bench(runs_dir, reports_dir, 1)
+    one_run = {c["cell"]: c for c in _summary(reports_dir)["cells"]}
+    for cell in two_runs["cells"]:
+        same = one_run[cell["cell"]]
+        assert cell["n_runs"] == 2 * same["n_runs"] and cell["consistency"] == 1.0
+        assert (cell["accuracy"], cell["accuracy_ci"]) == (same["accuracy"], same["accuracy_ci"])
 
 
 def test_manifest_describes_the_sweep(sweep):

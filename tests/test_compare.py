@@ -1,20 +1,13 @@
-"""Comparing a sweep with a baseline: per-cell changes with intervals, flipped questions."""
+"""Comparing a sweep with a baseline, and the modes of one sweep: paired per-cell changes
+and flipped questions."""
 from __future__ import annotations
-
-import math
 
 import pytest
 from sweep_factory import make_record, verdicts_for, write_sweep
 
-from harness.stats.compare import compare, newcombe_interval
+from harness.stats.compare import compare, mode_comparisons
 from harness.stats.frame import load_sweep
-
-
-def test_newcombe_interval_matches_the_published_example() -> None:
-    # Newcombe (1998), Statistics in Medicine 17:873, example (a): 56/70 vs 48/80.
-    low, high = newcombe_interval(56, 70, 48, 80)
-    assert low == pytest.approx(0.0524, abs=1e-4) and high == pytest.approx(0.3339, abs=1e-4)
-    assert all(math.isnan(x) for x in newcombe_interval(1, 0, 1, 2))
+from harness.stats.intervals import paired_change
 
 
 def _sweeps(tmp_path, before_labels, after_labels, *, after_tokens=2000, extra_after=()):
@@ -42,7 +35,11 @@ def test_cell_changes_and_flips(tmp_path) -> None:
     change = result.cells[0]
     assert change.accuracy.before == 0.25 and change.accuracy.after == 0.75
     assert change.accuracy.diff == 0.5
-    assert (change.accuracy.low, change.accuracy.high) == pytest.approx(newcombe_interval(3, 4, 1, 4))
+    # Paired on the four shared questions: 3 gained, 1 lost.
+    expected = paired_change({f"q{i}": (s, 1) for i, s in enumerate([0, 1, 1, 1])}, {f"q{i}": (s, 1) for i, s in enumerate([1, 0, 0, 0])})
+    assert (change.accuracy.low, change.accuracy.high) == pytest.approx((expected.low, expected.high))
+    assert (change.accuracy.gained, change.accuracy.lost, change.accuracy.method) == (3, 1, "tango+mcnemar")
+    assert change.accuracy.p_value == pytest.approx(0.625)  # McNemar exact: 2 * P(X <= 1), X ~ Bin(4, 1/2)
     assert change.reliability.diff == 0 and not change.reliability.significant
     assert change.tokens_before == 1000 and change.tokens_after == 2000 and change.tokens_pct == 1.0
     flips = {(f.question_id, f.direction) for f in result.flips}
@@ -62,3 +59,28 @@ def test_without_verdicts_on_one_side_accuracy_and_flips_are_not_compared(tmp_pa
     result = compare(now, base, nv, None)
     assert not result.judged and result.flips == []
     assert result.cells[0].accuracy is None and result.cells[0].reliability.after == 1.0
+
+
+def test_only_shared_questions_are_compared(tmp_path) -> None:
+    # The baseline ran q0..q3, the current sweep q2..q5: two questions are shared.
+    before = [make_record(f"q{i}") for i in range(4)]
+    after = [make_record(f"q{i}") for i in range(2, 6)]
+    base = load_sweep(write_sweep(tmp_path, before, sweep_id="base"))
+    now = load_sweep(write_sweep(tmp_path, after, sweep_id="now"))
+    bv = verdicts_for(before, {r.run_id: "incorrect" for r in before})
+    nv = verdicts_for(after, {r.run_id: "correct" for r in after})
+    change = compare(now, base, nv, bv).cells[0].accuracy
+    assert change.n_questions == 2 and (change.before, change.after, change.gained) == (0.0, 1.0, 2)
+
+
+def test_modes_of_one_sweep_are_compared_paired(tmp_path) -> None:
+    records = [make_record(f"q{i}", mode=mode) for mode in ("agent", "iterative") for i in range(10)]
+    labels = {r.run_id: "correct" if r.mode == "iterative" or r.question_id in ("q0", "q1") else "incorrect" for r in records}
+    sweep = load_sweep(write_sweep(tmp_path, records))
+    (pair,) = mode_comparisons(sweep.records, verdicts_for(records, labels), ["agent", "iterative"])
+    assert (pair.mode, pair.versus) == ("iterative", "agent")
+    assert pair.accuracy.diff == pytest.approx(0.8) and (pair.accuracy.gained, pair.accuracy.lost) == (8, 0)
+    assert pair.accuracy.significant and pair.accuracy.p_value == pytest.approx(2 / 2**8)
+    # Without verdicts nothing is compared, and nothing pretends it was.
+    (unjudged,) = mode_comparisons(sweep.records, None, ["agent", "iterative"])
+    assert unjudged.accuracy is None

@@ -14,8 +14,8 @@ from harness.judge.verdict import Verdict
 from harness.stats.cells import cell_stats
 from harness.stats.frame import load_sweep
 
-TRACED = Provenance(numbers=1, traced=1, ok=True)
-UNTRACED = Provenance(numbers=1, traced=0, untraced=["42"], ok=False)
+TRACED = Provenance(numbers=1, traced=1, ok=True, verified=True)
+UNTRACED = Provenance(numbers=1, traced=0, untraced=["42"], ok=False, verified=True)
 
 
 def _rows(tmp_path, records, verdicts=None):
@@ -36,7 +36,7 @@ def test_a_cell_meeting_every_criterion_passes(tmp_path) -> None:
 
 def test_boundaries_are_strict(tmp_path) -> None:
     # Ten runs: nine answered (exactly 90%: not > 90%), five correct (not > 50%), 25,000
-    # tokens each (not < 25k), eight of the nine answers traced (89%: below 90%).
+    # tokens each (not < 25k, and no run under 25k), eight of the nine answers traced.
     records = [make_record(f"q{i}", tokens=25_000, provenance=TRACED) for i in range(9)]
     records[0].provenance = UNTRACED
     records.append(make_record("q9", status="fail", tokens=25_000))
@@ -45,24 +45,56 @@ def test_boundaries_are_strict(tmp_path) -> None:
     assert row.checks["reliability"].actual == 0.9 and row.checks["reliability"].status == "fail"
     assert row.checks["accuracy"].actual == 0.5 and row.checks["accuracy"].status == "fail"
     assert row.checks["tokens"].actual == 25_000 and row.checks["tokens"].status == "fail"
+    assert row.checks["tokens"].shown == "25,000 (0.0% of runs < 25k)"
     assert row.checks["provenance"].actual == 8 / 9 and row.checks["provenance"].status == "fail"
+    assert "8/9 answers with numbers fully traced" in row.checks["provenance"].note
     assert not row.passed and row.verdict == "fail"
 
 
-def test_provenance_at_exactly_ninety_percent_passes(tmp_path) -> None:
-    records = [make_record(f"q{i}", provenance=TRACED) for i in range(9)] + [make_record("q9", provenance=UNTRACED)]
+def test_provenance_means_every_number_of_every_answer(tmp_path) -> None:
+    """The design says every number: one answer of a hundred with an untraced number fails
+    the cell, and the share shows how close it came."""
+    records = [make_record(f"q{i}", provenance=TRACED) for i in range(99)] + [make_record("q99", provenance=UNTRACED)]
+    check = _rows(tmp_path / "a", records)["offline/simple"].checks["provenance"]
+    assert check.actual == 0.99 and check.status == "fail" and check.shown == "99.0%"
+    check = _rows(tmp_path / "b", records[:99])["offline/simple"].checks["provenance"]
+    assert check.actual == 1.0 and check.status == "pass"
+
+
+def test_tokens_are_decided_on_the_mean_and_the_share_under_25k_is_shown(tmp_path) -> None:
+    records = [make_record(f"q{i}", tokens=t) for i, t in enumerate([5_000, 5_000, 5_000, 60_000])]
+    check = _rows(tmp_path, records)["offline/simple"].checks["tokens"]
+    assert check.actual == 18_750 and check.status == "pass"
+    assert check.shown == "18,750 (75.0% of runs < 25k)" and "75.0% of runs under 25k" in check.note
+
+
+def test_provenance_recorded_before_page_text_verification_is_not_counted(tmp_path) -> None:
+    older = Provenance(numbers=1, traced=1, ok=True)  # a record from before: it trusted findings
+    records = [make_record("q1", provenance=older), make_record("q2", provenance=TRACED)]
     check = _rows(tmp_path, records)["offline/simple"].checks["provenance"]
-    assert check.actual == 0.9 and check.status == "pass"
+    assert check.status == "pass" and "1/1 answers" in check.note and "1 older records not verified" in check.note
 
 
-def test_accuracy_is_not_judged_without_verdicts_or_with_numeric_only(tmp_path) -> None:
+def test_accuracy_is_not_judged_without_verdicts_or_with_an_unjudged_answer(tmp_path) -> None:
     records = [make_record(f"q{i}", provenance=TRACED) for i in range(3)]
     row = _rows(tmp_path / "a", records)["offline/simple"]
     assert row.checks["accuracy"].status == "not judged" and row.checks["accuracy"].shown == "not judged"
     assert row.passed and row.verdict == "pass (partial)"  # decided criteria pass; accuracy undecided
+    partial = [Verdict(r.run_id, "correct", "numeric") for r in records[:2]] + [Verdict(records[2].run_id, "unjudged", "none")]
+    row = _rows(tmp_path / "b", records, partial)["offline/simple"]
+    check = row.checks["accuracy"]
+    assert (check.status, check.shown) == ("not judged", "not judged") and "1 of 3 answers unjudged" in check.note
+    # The numeric check deciding every answer is a judgement, named for what it is.
     numeric = [Verdict(r.run_id, "correct", "numeric") for r in records]
-    row = _rows(tmp_path / "b", records, numeric)["offline/simple"]
-    assert row.checks["accuracy"].status == "not judged" and "numeric" in row.checks["accuracy"].note
+    check = _rows(tmp_path / "c", records, numeric)["offline/simple"].checks["accuracy"]
+    assert check.status == "pass" and "numeric check" in check.note and "LLM" not in check.note
+
+
+def test_the_offline_judge_is_named_as_rules_not_as_a_model(tmp_path) -> None:
+    records = [make_record(f"q{i}", provenance=TRACED) for i in range(3)]
+    verdicts = [Verdict(r.run_id, "correct", "rules", "offline") for r in records]
+    note = _rows(tmp_path, records, verdicts)["offline/simple"].checks["accuracy"].note
+    assert "rule-based offline judge" in note and "model" not in note.replace("rule-based offline judge", "")
 
 
 def test_provenance_is_na_when_no_answer_states_a_number(tmp_path) -> None:

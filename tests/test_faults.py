@@ -184,7 +184,6 @@ def test_a_nearly_full_disk_is_refused_up_front(small_disk):
 
 
 def test_runs_of_known_length_are_handed_out_longest_first():
-    from core.records import RunRecord
     from harness.dataset import Gold, Question
     from harness.runner.plan import RunSpec
     from harness.runner.schedule import RunQueue
@@ -193,10 +192,192 @@ def test_runs_of_known_length_are_handed_out_longest_first():
         return RunSpec(f"m__agent__{qid}__r{n}", Question(qid, "DOC", "q?", gold=Gold("1")), "m", "agent", n)
 
     runs = [spec(q, n) for n in (1, 2) for q in ("short", "long", "mid")]
-    queue = RunQueue(runs, [])
+    queue = RunQueue(runs)
     first = [queue.take() for _ in range(3)]
     assert [r.question.id for r in first] == ["short", "long", "mid"]  # unknown lengths: plan order
     for r, seconds in zip(first, (1.0, 9.0, 4.0)):
-        queue.learn(RunRecord(r.run_id, r.question.id, "DOC", "m", "agent", 1, "ok", duration_ms=int(seconds * 1000)))
+        queue.learn(r.question.id, r.mode, seconds)
     assert [queue.take().question.id for _ in range(3)] == ["long", "mid", "short"]
     assert queue.take() is None
+
+    # Lengths known from a resumed sweep's records order the runs from the start.
+    resumed = RunQueue(runs, {("short", "agent"): 1.0, ("mid", "agent"): 4.0})
+    assert [resumed.take().question.id for _ in range(6)] == ["mid", "mid", "short", "short", "long", "long"]
+
+
+def test_a_run_that_fails_after_retries_records_its_retries_and_the_dropped_connection(wire_server, tmp_path):
+    wire_server.responder = lambda request: Fault.drop()
+    config = SweepConfig(models=[f"openai:m@{wire_server.openai_url}"], modes=["simple"], test_set="3M_2022_10K", question_filter="01865",
+                         runs_dir=tmp_path, cache_path=None, max_attempts=3, retry_base_delay_s=0.01, retry_max_delay_s=0.02)
+    (record,) = run_sweep(config, show_progress=False).records
+    assert record.status == "error" and record.error_kind == "provider:connection" and "after 3 attempt(s)" in record.error
+    assert record.retries == 2 and len(wire_server.requests) == 3
+
+
+def test_socket_errors_a_provider_lets_through_are_retried_not_taken_for_a_full_disk(tmp_path):
+    """A provider that does not translate a reset socket or a timeout (a raw OSError) must
+    not end the sweep as if the disk were full, nor pass for the run's wall-time budget."""
+    from baseline.policy import respond
+    from core.llm.providers.scripted import register_script
+
+    faults = [ConnectionResetError(104, "Connection reset by peer"), TimeoutError("read timed out")]
+
+    def script(request):
+        if faults:
+            raise faults.pop(0)
+        text, calls = respond(request)
+        return {"text": text, "tool_calls": [c.to_dict() for c in calls]}
+
+    register_script("raw-socket-errors", script)
+    config = SweepConfig(models=["scripted:raw-socket-errors"], modes=["simple"], test_set="3M_2022_10K", question_filter="01865",
+                         runs_dir=tmp_path, cache_path=None, retry_base_delay_s=0.01, retry_max_delay_s=0.02)
+    outcome = run_sweep(config, show_progress=False)
+    (record,) = outcome.records
+    assert record.status == "ok" and record.retries == 2
+    events = [json.loads(line) for line in (outcome.sweep.path / record.trace_path).read_text().splitlines()]
+    assert [e["kind"] for e in events if e["event"] == "retry"] == ["connection", "timeout"]
+
+
+def test_a_sweep_folder_is_run_by_one_process_at_a_time(wire_server, tmp_path):
+    from click.testing import CliRunner
+
+    import bench
+
+    wire_server.responder = slowly(offline_responder, 0.1)
+    process = _sweep_cli(wire_server, tmp_path)
+    try:
+        sweep = _wait_for_records(tmp_path, at_least=1)
+        second = CliRunner().invoke(bench.cli, ["--resume", str(sweep), "--no-progress", "--no-report"])
+        assert second.exit_code == 2, second.output
+        message = second.output.strip().splitlines()[-1]
+        assert message.startswith("error: ") and f"in use by pid {process.pid}" in message and "bench.py" in message
+    finally:
+        process.kill()
+        process.communicate()
+    records = records_of(sweep)
+    assert len({r["run_id"] for r in records}) == len(records)  # the refused resume wrote nothing
+    _resume_and_check(sweep)  # the OS released the killed holder's lock: nothing stale blocks the resume
+
+
+def _process_table() -> dict[int, tuple[int, str]]:
+    """pid -> (parent pid, state) of every process, from /proc."""
+    table = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        table[int(stat.parent.name)] = (int(fields[1]), fields[0])
+    return table
+
+
+def _descendants(pid: int) -> list[int]:
+    table = _process_table()
+    found, todo = [], [pid]
+    while todo:
+        parent = todo.pop()
+        children = [p for p, (ppid, _) in table.items() if ppid == parent]
+        found += children
+        todo += children
+    return found
+
+
+def _alive(pids: list[int]) -> list[int]:
+    table = _process_table()
+    return [p for p in pids if p in table and table[p][1] != "Z"]  # a zombie has stopped; only its exit code is left
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process table from /proc (Linux)")
+def test_index_workers_die_with_a_sweep_killed_while_indexes_build(tmp_path):
+    process = subprocess.Popen(
+        [sys.executable, "bench.py", "--test-set", "sample", "--modes", "simple", "--index-dir", str(tmp_path / "idx"),
+         "--runs-dir", str(tmp_path / "runs"), "--no-cache", "--no-progress", "--no-report"],
+        cwd=PROJECT_ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    workers: list[int] = []
+    try:
+        deadline = time.monotonic() + 60
+        while len(workers) < 2 and time.monotonic() < deadline and process.poll() is None:
+            workers = _descendants(process.pid)
+            time.sleep(0.05)
+        assert len(workers) >= 2, "the index workers never started"
+        time.sleep(0.3)  # the ten uncached PDFs take seconds to index: the workers are busy
+        process.kill()
+        process.wait()
+        deadline = time.monotonic() + 5
+        while _alive(workers) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert _alive(workers) == [], "index workers outlived the killed sweep"
+    finally:
+        process.kill()
+        for pid in _alive(workers):
+            os.kill(pid, signal.SIGKILL)
+
+
+def test_ctrl_c_says_stopping_at_once_and_stops_an_offline_sweep_within_seconds(tmp_path):
+    import threading
+
+    process = subprocess.Popen(
+        [sys.executable, "bench.py", "--modes", "simple,agent,planner,iterative", "--runs", "3", "--runs-dir", str(tmp_path),
+         "--no-cache", "--no-progress", "--no-report"],
+        cwd=PROJECT_ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    said: list[tuple[float, str]] = []
+    reader = threading.Thread(target=lambda: said.extend((time.monotonic(), line) for line in process.stderr), daemon=True)
+    reader.start()
+    sweep = _wait_for_records(tmp_path, at_least=3)
+    sent = time.monotonic()
+    process.send_signal(signal.SIGINT)
+    process.wait(timeout=60)
+    stopped = time.monotonic() - sent
+    reader.join(timeout=5)
+    stopping = [at - sent for at, line in said if line.startswith("stopping...")]
+    assert stopping and stopping[0] < 1.0, said  # said at once, not when the sweep has wound down
+    assert stopped < 5.0, f"took {stopped:.1f} s to stop"  # ~0.5 s alone; the bound leaves room for a busy machine
+    assert process.returncode == 130 and any(f"--resume {sweep}" in line for _, line in said)
+    assert json.loads((sweep / "manifest.json").read_text())["status"] == "interrupted"
+
+
+def test_ctrl_c_while_the_report_is_written_leaves_no_half_report(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+    from sweep_factory import make_record, write_sweep
+
+    import analyze
+    import harness.analyze_sweep
+
+    sweep = write_sweep(tmp_path / "runs", [make_record("financebench_id_03029", run_number=n) for n in (1, 2, 3)])
+    out = tmp_path / "reports" / "kept"
+    first = CliRunner().invoke(analyze.cli, [str(sweep), "--out", str(out), "--no-progress", "--no-cache"])
+    assert first.exit_code == 0, first.output
+    before = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    assert any(p.name == "index.html" for p in before)
+
+    real_render, real_write = harness.analyze_sweep.render_report, Path.write_text
+
+    def render_until_ctrl_c(*args, **kwargs):
+        written = []
+
+        def write_text(self, *a, **k):
+            written.append(self)
+            if len(written) == 3:  # a few files of the report are on disk: Ctrl-C
+                raise KeyboardInterrupt
+            return real_write(self, *a, **k)
+
+        monkeypatch.setattr(Path, "write_text", write_text)
+        try:
+            return real_render(*args, **kwargs)
+        finally:
+            monkeypatch.setattr(Path, "write_text", real_write)
+
+    monkeypatch.setattr(harness.analyze_sweep, "render_report", render_until_ctrl_c)
+    again = CliRunner().invoke(analyze.cli, [str(sweep), "--out", str(out), "--no-progress", "--no-cache"])
+    assert again.exit_code == 130 and "no report written" in again.output
+    assert {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()} == before  # the old report, whole
+    # no partial folder beside it (the history page beside it is the first analysis's)
+    assert sorted(p.name for p in out.parent.iterdir() if p.name != "history") == ["kept"]
+
+    # A report that would have had a new timestamped folder leaves no folder at all.
+    stamped = tmp_path / "stamped"
+    with pytest.raises(KeyboardInterrupt):
+        harness.analyze_sweep.analyze(harness.analyze_sweep.AnalyzeConfig(run_dir=sweep, reports_dir=stamped, cache=False), show_progress=False)
+    assert list(stamped.iterdir()) == []

@@ -5,7 +5,9 @@ import json
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
+from analyze import cli as analyze_cli
 from harness.judge.agreement import (
     agreement,
     binarise,
@@ -15,7 +17,7 @@ from harness.judge.agreement import (
     format_confusion,
     summarize,
 )
-from harness.judge.calibration import calibrate
+from harness.judge.calibration import calibrate, goals_met
 from harness.judge.labels import (
     HUMAN_LABELS_FILE,
     load_human_labels,
@@ -56,7 +58,9 @@ def test_confusion_matrix_and_coverage() -> None:
     assert (coverage, precision, decided) == (0.75, pytest.approx(2 / 3), 3)
     assert binarise(["correct", "refusal", None]) == ["correct", "not_correct", None]
     figures = summarize(human, ["correct", None, None, None], judge)
-    assert figures["agreement_3way"] == 0.5 and figures["numeric_precision"] == 1.0
+    assert figures["three_way_agreement"] == 0.5 and figures["numeric_precision"] == 1.0
+    # Of the two answers people did not call correct, the judge calls one correct.
+    assert (figures["false_correct"], figures["false_correct_rate"]) == (1, 0.5)
 
 
 def test_label_reader_maps_labels_and_keeps_the_reviewers_gold(tmp_path: Path) -> None:
@@ -80,17 +84,42 @@ def test_label_reader_maps_labels_and_keeps_the_reviewers_gold(tmp_path: Path) -
     assert split_of("financebench_id_1") in ("tune", "heldout")
 
 
-# Measured with `python analyze.py calibrate-judge <labels>`; a regression of more than the margin fails.
-MEASURED = {"full": 0.924, "heldout": 0.910, "numeric_precision": 0.988, "numeric_coverage": 0.365}
+# Measured with `python analyze.py calibrate-judge <labels> --json`. The offline judge's rules
+# were tuned on the "tune" half; a regression of more than the margin fails.
+MEASURED = {
+    "all": {"binary_agreement": 0.922, "false_correct_rate": 0.030},
+    "tune": {"binary_agreement": 0.940, "false_correct_rate": 0.022},
+    "heldout": {"binary_agreement": 0.904, "false_correct_rate": 0.038},
+    "numeric_precision": 0.987,
+    "numeric_coverage": 0.356,
+}
 MARGIN = 0.01
 
 
 @pytest.mark.skipif(not HUMAN_LABELS_FILE.is_file(), reason="FinanceBench human labels not available")
 def test_no_key_judge_agrees_with_the_human_labels() -> None:
     report = calibrate(HUMAN_LABELS_FILE, JudgeSettings("offline", verdict_cache=None, response_cache=None))
-    full = report.overall
-    assert full["agreement_binary"] >= max(0.90, MEASURED["full"] - MARGIN)
-    assert full["numeric_precision"] >= MEASURED["numeric_precision"] - MARGIN
-    assert full["numeric_coverage"] >= MEASURED["numeric_coverage"] - 2 * MARGIN
-    heldout = report.splits["heldout"]
-    assert heldout["agreement_binary"] >= MEASURED["heldout"] - MARGIN
+    for name, figures in [("all", report.overall), ("tune", report.splits["tune"]), ("heldout", report.splits["heldout"])]:
+        assert figures["binary_agreement"] >= MEASURED[name]["binary_agreement"] - MARGIN, name
+        assert figures["false_correct_rate"] <= MEASURED[name]["false_correct_rate"] + MARGIN / 2, name
+    assert report.overall["numeric_precision"] >= MEASURED["numeric_precision"] - MARGIN
+    assert report.overall["numeric_coverage"] >= MEASURED["numeric_coverage"] - 2 * MARGIN
+    # The half the rules were written against meets the goals; the held-out half is reported
+    # as it is (see the README's Judging section), not asserted into passing.
+    assert goals_met(report.splits["tune"])
+
+
+def test_calibrate_judge_prints_one_json_object() -> None:
+    sample = Path(__file__).parent / "data" / "human_labels_sample.jsonl"
+    result = CliRunner().invoke(analyze_cli, ["calibrate-judge", str(sample), "--json"])
+    assert result.exit_code == 0, result.output
+    figures = json.loads(result.output)
+    for key in ("n", "binary_agreement", "three_way_agreement", "kappa_binary", "false_correct_rate", "false_correct"):
+        assert key in figures, key
+    assert figures["n"] == 120 and figures["judge"] == "numeric check + rule-based offline judge (no model)"
+    assert set(figures["splits"]) <= {"tune", "heldout"} and figures["tuned_on"] == "tune"
+    # Recomputed from the confusion matrix it prints: the figures are not made up.
+    confusion = figures["confusion"]
+    negatives = sum(sum(confusion[h].values()) for h in ("incorrect", "refusal"))
+    invented = confusion["incorrect"]["correct"] + confusion["refusal"]["correct"]
+    assert figures["false_correct"] == invented and figures["false_correct_rate"] == pytest.approx(invented / negatives)

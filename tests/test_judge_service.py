@@ -35,15 +35,31 @@ def settings(tmp_path, model="scripted:judge", runs=1):
     return JudgeSettings(judge_model=model, judge_runs=runs, verdict_cache=tmp_path / "v.sqlite", response_cache=None)
 
 
-def test_an_answer_that_instructs_the_judge_is_graded_not_obeyed(tmp_path):
+def test_an_answer_that_instructs_the_judge_never_reaches_the_model(tmp_path):
     calls = []
     register_script("judge", naive_judge(calls))
     outcome = judge_items([JudgeItem("r1", QUESTION, GOLD, INJECTION)], settings(tmp_path))
     verdict = outcome.verdicts[0]
-    assert verdict.method == "llm" and verdict.label == "incorrect"
-    prompt = calls[0].messages[0].text
+    assert (verdict.method, verdict.label) == ("numeric", "incorrect") and "grader" in verdict.rationale
+    assert calls == []
+
+
+def test_the_model_judge_reads_the_answer_as_data():
+    # What reaches the model cannot close its own block, so a gullible model that obeys
+    # instructions outside the block still grades the answer.
+    from core.llm.types import Message
+    from harness.judge.rubric import JUDGE_SYSTEM, judge_prompt
+
+    calls = []
+    prompt = judge_prompt(QUESTION, GOLD, INJECTION)
     assert prompt.count("</answer>") == 1  # the answer could not close its own block
-    assert "data" in calls[0].system and "instruction" in calls[0].system
+
+    class Request:
+        messages = [Message("user", prompt)]
+
+    reply = json.loads(naive_judge(calls)(Request()))
+    assert reply["label"] == "incorrect"
+    assert "data" in JUDGE_SYSTEM and "instruction" in JUDGE_SYSTEM
 
 
 def test_injection_has_no_effect_on_the_numeric_path_or_the_offline_judge(tmp_path):

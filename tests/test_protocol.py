@@ -8,6 +8,7 @@ import pytest
 
 from core.protocol import (
     DOCUMENTS,
+    NO_INPUTS,
     AlreadyExtracted,
     Decision,
     Document,
@@ -29,6 +30,7 @@ from core.protocol import (
     format_documents,
     format_failed_searches,
     format_findings,
+    format_inputs,
     format_loop_state,
     format_scores,
     format_section_line,
@@ -40,6 +42,7 @@ from core.protocol import (
     format_toc_text,
     is_last_chance,
     parse_findings,
+    parse_inputs,
     parse_section_index,
     read_block,
     read_blocks,
@@ -56,7 +59,7 @@ from core.protocol import (
     tool_result_json,
 )
 from core.results import FailedSearch, Finding
-from retrievers.section_index import section_index
+from retrievers.section_index import folded_section_index, section_index
 
 
 def test_blocks_round_trip_and_cannot_be_closed_from_inside():
@@ -87,6 +90,24 @@ def test_the_index_the_modes_show_reads_back_node_for_node(tiny_index):
     assert [(p.node_id, p.depth, p.start_page, p.end_page) for p in parsed] == [
         (n.node_id, depth, n.start_page, n.end_page) for n, depth in walked
     ]
+
+
+def test_folded_lines_say_how_many_subsections_they_hide_and_read_back():
+    lines = [SectionLine("notes_to_consolidated_financial_statements", 1, 53, 124, "", "", folded=33),
+             SectionLine("note_2", 2, 59, 60, "Revenue", "Disaggregated revenue", folded=1)]
+    text = "\n".join(format_section_line(line) for line in lines)
+    assert text.splitlines()[0].endswith("(pp. 53-124) [+33 subsections]") and "[+1 subsection]: Revenue" in text
+    assert parse_section_index(text) == [
+        SectionLine("notes_to_consolidated_financial_statements", 1, 53, 124, "notes to consolidated financial statements", "", 33),
+        lines[1],
+    ]
+
+
+def test_a_small_documents_folded_index_is_its_full_index(tiny_index):
+    assert folded_section_index(tiny_index) == section_index(tiny_index)
+    tight = parse_section_index(folded_section_index(tiny_index, max_tokens=40))
+    assert [line.node_id for line in tight] == [n.node_id for n in tiny_index.nodes]  # the top level always shows
+    assert [line.folded for line in tight] == [0, 2, 3]
 
 
 def test_findings_round_trip():
@@ -149,6 +170,7 @@ def test_indexing_prompts_round_trip():
         GrepResult("all", "capex", 7, [GrepMatch("cash_flows", "Cash Flows", 5, 120, "... capex (1,749) ...")]),
         GrepResult("all", "goodwill", 0, [], "No matches"),
         AlreadyExtracted("cash_flows", [Finding("capex_2022", 1749.0, "millions_usd", 5, "Cash Flows", "FY2022")], "already extracted"),
+        AlreadyExtracted("notes", [], "read before", offset=5500),
         ToolError("unknown node_id 'x'", "use a node_id from the section index"),
     ],
 )
@@ -210,6 +232,28 @@ def test_plans_round_trip_and_the_planner_accepts_a_written_one():
     assert PlanDraft.from_dict(data) == draft
     plan = parse_plan(data)
     assert [t.id for t in plan.tasks] == ["extract", "final_answer"] and plan.agents["analyst"].tools == ["fetch_section", "grep_section"]
+
+
+def test_fetch_and_computed_tasks_round_trip_and_the_planner_accepts_them():
+    from retrievers.planner.plan import parse_plan, task_kind
+
+    draft = PlanDraft(
+        {"calc": PlannedAgent("Compute.", []), "writer": PlannedAgent("Answer.", [])},
+        [PlannedTask("read", "", "", fetch=["cash_flows", {"node_id": "notes", "offset": 5500}]),
+         PlannedTask("ratio", "calc", "capex / sales", ["read"], "{pct :float}", output="expression"),
+         PlannedTask("final_answer", "writer", "Answer.", ["ratio"], "{answer :string, sources [:string]}")],
+    )
+    data = json.loads(json.dumps(draft.to_dict()))
+    assert PlanDraft.from_dict(data) == draft
+    plan = parse_plan(data)
+    assert [task_kind(t) for t in plan.tasks] == ["fetch", "computed", "model"]
+    assert plan.tasks[0].fetch == [("cash_flows", 0), ("notes", 5500)]
+
+
+def test_named_inputs_round_trip():
+    named = {"capex_2022": 1749.0, "fetch_income.page": 48, "tiny": -1.5e-07}
+    assert parse_inputs(format_inputs(named)) == named
+    assert format_inputs({}) == NO_INPUTS and parse_inputs(NO_INPUTS) == {} and parse_inputs(None) == {}
 
 
 def test_task_results_keep_figures_apart_from_unit_and_pages():

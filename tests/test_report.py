@@ -178,7 +178,7 @@ def test_a_trace_cut_short_still_renders(report) -> None:
 def test_unjudged_report_says_so(sweep_dir, tmp_path) -> None:
     index = render_report(load_sweep(sweep_dir), None, tmp_path / "unjudged")
     data = report_data(index.parent)
-    assert data["header"]["judged"] is False
+    assert data["header"]["judged"] is False and data["header"]["unjudged"] == 5  # the page says how many, never counted as wrong
     assert all(c["accuracy"] is None for c in data["charts"]["cells"])
     summary = (index.parent / "summary.md").read_text()
     assert "not judged" in summary

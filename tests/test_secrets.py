@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 
+import pytest
 from offline_server import _anthropic_request, _openai_request, offline_responder
 from report_files import chunk
 
@@ -88,3 +89,89 @@ def test_only_the_judge_is_shown_gold_answers(wire_server, tmp_path):
             if gold in body:
                 shown_to["judge" if is_judge else "other"] += 1
     assert shown_to["other"] == 0 and shown_to["judge"] > 0  # the check sees golds where they belong
+
+
+def test_credentials_in_a_base_url_are_used_but_never_stored_or_shown(wire_server, tmp_path):
+    """A spec's base URL and --openai-base-url may carry a password and a key: they reach
+    the server, and appear nowhere the harness writes or prints, not even in file names."""
+    import base64
+
+    from wire_server import Fault
+
+    wire_server.responder = offline_responder
+    host = wire_server.openai_url.split("://", 1)[1]
+    in_spec = f"http://user:pw-SPEC-SECRET@{host}?api-key=QUERY-SECRET&x=1"
+    in_flag = f"http://flag-user:pw-FLAG-SECRET@{host}?token=FLAG-TOKEN"
+    secrets = ["pw-SPEC-SECRET", "QUERY-SECRET", "pw-FLAG-SECRET", "FLAG-TOKEN"]
+    wire_server.queue(Fault.bad_request(f"unknown model at {in_spec}"))  # a server that echoes the URL in an error
+    folders = {name: tmp_path / name for name in ("runs", "cache", "report")}
+    models = f"openai:m@{in_spec},openai:gpt-test"
+    common = ["--no-progress", "--cache-dir", str(folders["cache"])]
+    sweep = run("bench.py", "--models", models, "--modes", "simple,agent", "--test-set", "3M_2022_10K", "--question", "01865",
+                "--openai-base-url", in_flag, "--runs-dir", str(folders["runs"]), "--no-report", *common,
+                env=dict(os.environ))
+    assert sweep.returncode == 0, sweep.stderr
+    folder = next(folders["runs"].iterdir())
+    records = [json.loads(line) for line in (folder / "runs.jsonl").read_text().splitlines()]
+    assert len(records) == 4 and sum(r["status"] == "error" for r in records) == 1
+    assert {r["model"] for r in records} == {"openai:m@http://***@" + host + "?api-key=***&x=1", "openai:gpt-test"}
+
+    # A resume needs the credentials again: they were never stored.
+    (folder / "runs.jsonl").write_text("\n".join(json.dumps(r) for r in records[:2]) + "\n")
+    refused = run("bench.py", "--resume", str(folder), "--no-report", *common, env=dict(os.environ))
+    assert refused.returncode == 2 and "had a credential" in refused.stderr and "--models" in refused.stderr
+    resumed = run("bench.py", "--resume", str(folder), "--models", models, "--openai-base-url", in_flag, "--no-report", *common,
+                  env=dict(os.environ))
+    assert resumed.returncode == 0, resumed.stderr
+    analysis = run("analyze.py", str(folder), "--out", str(folders["report"]), *common, env=dict(os.environ))
+    assert analysis.returncode == 0, analysis.stderr
+
+    # The credentials did reach the server, so the scan below looks for something real.
+    sent = " ".join(str(r.headers) for r in wire_server.requests)
+    assert base64.b64encode(b"user:pw-SPEC-SECRET").decode() in sent and base64.b64encode(b"flag-user:pw-FLAG-SECRET").decode() in sent
+
+    written = [p for folder in folders.values() for p in folder.rglob("*")]
+    assert any(p.suffix == ".sqlite" for p in written) and any(p.name == "index.html" for p in written)
+    assert any(p.parent.name == "traces" for p in written)
+    outputs = [sweep, refused, resumed, analysis]
+    haystacks = [(str(p), p.read_bytes()) for p in written if p.is_file()]
+    haystacks += [(f"output {i}", (o.stdout + o.stderr).encode()) for i, o in enumerate(outputs)]
+    haystacks += [("file names", "\n".join(str(p) for p in written).encode())]
+    for where, data in haystacks:
+        for secret in secrets:
+            assert secret.encode() not in data, f"{secret} found in {where}"
+    assert not [p for p in written if "127" in p.name or "http" in p.name]  # no URL in a file name
+
+
+def test_the_response_cache_tells_servers_apart_without_storing_their_urls(tmp_path):
+    from wire_server import WireServer
+
+    from harness.config import SweepConfig
+    from harness.runner.sweep import run_sweep
+
+    cache = tmp_path / "responses.sqlite"
+    with WireServer() as first, WireServer() as second:
+        for server in (first, second):
+            server.responder = offline_responder
+            url = server.openai_url.replace("http://", "http://u:CACHE-SECRET@")
+            config = SweepConfig(models=[f"openai:m@{url}"], modes=["simple"], test_set="3M_2022_10K", question_filter="01865",
+                                 runs_dir=tmp_path / "runs", cache_path=cache)
+            run_sweep(config, show_progress=False)
+        assert first.requests and second.requests  # the second server was asked, not replayed from the first's replies
+    assert b"CACHE-SECRET" not in cache.read_bytes() + b"".join(p.read_bytes() for p in tmp_path.glob("responses.sqlite*"))
+
+
+@pytest.mark.parametrize(
+    "text,shown",
+    [
+        ("openai:m@http://user:pw@127.0.0.1:8000/v1?api-key=SECRET&x=1", "openai:m@http://***@127.0.0.1:8000/v1?api-key=***&x=1"),
+        ("https://TOKEN@gateway.example/v1", "https://***@gateway.example/v1"),
+        ("see https://h/x?X-Amz-Signature=abc&sig=zz&access_token=t&region=eu.", "see https://h/x?X-Amz-Signature=***&sig=***&access_token=***&region=eu."),
+        ("http://host:8000/v1", "http://host:8000/v1"),
+        ("no url here, key=value", "no url here, key=value"),
+    ],
+)
+def test_redaction_keeps_the_server_and_drops_the_credential(text, shown):
+    from core.redact import redact_text
+
+    assert redact_text(text) == shown

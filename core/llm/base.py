@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Literal, Protocol, runtime_checkable
 
 from core.llm.types import Completion, CompletionRequest
+from core.redact import redact_text
 
 ErrorKind = Literal[
     "rate_limit",  # 429: retry after the server's retry-after
@@ -72,11 +73,12 @@ class ModelSpec:
     provider: str
     model: str
     base_url: str | None = None
-    text: str = ""  # the spec as the user wrote it (after alias expansion)
+    text: str = ""  # the spec as the user wrote it (after alias expansion); may hold a credential
 
     @property
     def label(self) -> str:
-        return self.text or (f"{self.provider}:{self.model}" if self.model else self.provider)
+        """The spec as stored and shown everywhere: a credential in its base URL redacted."""
+        return redact_text(self.text or (f"{self.provider}:{self.model}" if self.model else self.provider))
 
 
 @runtime_checkable

@@ -3,7 +3,9 @@
 ``ModelClient`` wraps one provider with the same machinery whatever the provider: the
 response cache, retries, adaptive concurrency, usage and cost accounting, budgets and
 trace events. ``RunModel`` is a client bound to one run: it knows the run's number (part
-of the cache key), its meter and its trace, so retrievers only ever say *what* to ask.
+of the cache key), its meter, its budget and its trace, so retrievers only ever say *what*
+to ask. Budgets hold per call (``core.llm.budget``): a call reserves what it could use
+before it is sent and settles what it used when it returns.
 """
 from __future__ import annotations
 
@@ -14,22 +16,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from core.llm.base import ModelSpec, Provider, ProviderError
+from core.llm.budget import BudgetExceeded, RunBudget, SpendLedger, SweepBudgetExhausted
 from core.llm.cache import ResponseCache, cache_key
-from core.llm.pricing import cost_of
+from core.llm.pricing import cost_of, price_for
 from core.llm.retry import AdaptiveLimiter, RetryPolicy
+from core.llm.tokens import estimate_request_tokens
 from core.llm.types import Completion, CompletionRequest, Message, ToolSpec, Usage
+from core.redact import redact_text
 from core.trace import Trace
 
-
-class BudgetExceeded(Exception):
-    """A per-run limit (tokens, model calls, wall time) ended the run."""
-
-
-@dataclass
-class RunBudget:
-    max_tokens: int | None = None
-    max_llm_calls: int | None = None
-    deadline: float | None = None  # time.monotonic() value
+__all__ = ["BudgetExceeded", "ModelClient", "RunBudget", "RunMeter", "RunModel", "SpendLedger", "SweepBudgetExhausted"]
 
 
 @dataclass
@@ -43,6 +39,8 @@ class RunMeter:
     retries: int = 0
     cost_usd: float | None = 0.0  # priced usage of every call; None once a price is unknown
     spent_usd: float | None = 0.0  # the same for calls not served from the cache
+    calls_started: int = 0  # calls admitted, finished or not: the call budget counts these
+    tokens_reserved: int = 0  # tokens held by this run's calls in flight
 
     def add(self, role: str, usage: Usage, cost: float | None, cached: bool) -> None:
         self.usage.add(usage)
@@ -52,6 +50,17 @@ class RunMeter:
         self.cost_usd = None if cost is None or self.cost_usd is None else self.cost_usd + cost
         if not cached:
             self.spent_usd = None if cost is None or self.spent_usd is None else self.spent_usd + cost
+
+    def admit(self, request: CompletionRequest, budget: RunBudget) -> int:
+        """Count the call and reserve its tokens, or raise BudgetExceeded; returns the
+        tokens reserved, to be given back to ``release`` when the call is over."""
+        tokens = budget.admit(request, self.usage.total, self.tokens_reserved, self.calls_started)
+        self.calls_started += 1
+        self.tokens_reserved += tokens
+        return tokens
+
+    def release(self, tokens: int) -> None:
+        self.tokens_reserved -= tokens
 
     def by_role_dict(self) -> dict[str, dict[str, int]]:
         return {
@@ -68,11 +77,13 @@ class ModelClient:
         cache: ResponseCache | None = None,
         retry: RetryPolicy | None = None,
         limiter: AdaptiveLimiter | None = None,
+        ledger: SpendLedger | None = None,
     ):
         self.provider = provider
         self.cache = cache if not getattr(provider, "deterministic", False) else None
         self.retry = retry or RetryPolicy()
         self.limiter = limiter
+        self.ledger = ledger  # the sweep's spend, shared with every other client of the sweep
         self._ids = itertools.count(1)
 
     @property
@@ -83,7 +94,28 @@ class ModelClient:
         return RunModel(self, meter, trace, run_number, budget or RunBudget())
 
     async def complete(
-        self, request: CompletionRequest, *, meter: RunMeter, trace: Trace, run_number: int = 1, call_id: int | None = None
+        self,
+        request: CompletionRequest,
+        *,
+        meter: RunMeter,
+        trace: Trace,
+        run_number: int = 1,
+        call_id: int | None = None,
+        budget: RunBudget | None = None,
+    ) -> Completion:
+        # Yield to the event loop before every call: a CPU-bound provider (the offline
+        # policy) never awaits anything, and without this a Ctrl-C or a cancelled run would
+        # wait for the whole run to finish.
+        await asyncio.sleep(0)
+        budget = budget or RunBudget()
+        reserved_tokens = meter.admit(request, budget)
+        try:
+            return await self._complete(request, meter, trace, run_number, call_id, budget)
+        finally:
+            meter.release(reserved_tokens)
+
+    async def _complete(
+        self, request: CompletionRequest, meter: RunMeter, trace: Trace, run_number: int, call_id: int | None, budget: RunBudget
     ) -> Completion:
         call_id = call_id if call_id is not None else next(self._ids)
         key = cache_key(self.spec, request, run_number) if self.cache else None
@@ -100,12 +132,11 @@ class ModelClient:
         completion = self.cache.get(key) if self.cache and key else None
         retries = 0
         if completion is None:
-            completion, retries = await self._call_with_retries(request, trace, call_id)
+            completion, retries = await self._call_with_retries(request, trace, call_id, meter, budget)
             if self.cache and key:
                 self.cache.put(key, self.spec.label, completion)
         cost = cost_of(self.spec, completion.usage)
         meter.add(request.role, completion.usage, cost, completion.cached)
-        meter.retries += retries
         trace.event(
             "model_call_end",
             call_id=call_id,
@@ -121,7 +152,11 @@ class ModelClient:
         )
         return completion
 
-    async def _call_with_retries(self, request: CompletionRequest, trace: Trace, call_id: int) -> tuple[Completion, int]:
+    async def _call_with_retries(
+        self, request: CompletionRequest, trace: Trace, call_id: int, meter: RunMeter, budget: RunBudget
+    ) -> tuple[Completion, int]:
+        """The provider's reply, retrying transient errors; every attempt, failed or not,
+        is counted in ``meter.retries`` beyond the first."""
         started = time.monotonic()
         attempt = 0
         while True:
@@ -129,23 +164,64 @@ class ModelClient:
             try:
                 if self.limiter is not None:
                     async with self.limiter:
-                        completion = await self.provider.complete(request)
+                        completion = await self._attempt(request, budget)
                     await self.limiter.record(rate_limited=False)
                 else:
-                    completion = await self.provider.complete(request)
+                    completion = await self._attempt(request, budget)
+                meter.retries += attempt - 1
                 return completion, attempt - 1
             except ProviderError as error:
                 if self.limiter is not None and error.kind == "rate_limit":
                     await self.limiter.record(rate_limited=True)
                 wait = self.retry.delay(attempt, error)
-                if not self.retry.should_retry(attempt, error, started, wait):
-                    trace.event("model_call_error", call_id=call_id, attempt=attempt, kind=error.kind, error=str(error))
+                out_of_time = budget.deadline is not None and time.monotonic() + wait >= budget.deadline
+                if out_of_time or not self.retry.should_retry(attempt, error, started, wait):
+                    trace.event("model_call_error", call_id=call_id, attempt=attempt, kind=error.kind, error=redact_text(str(error)))
                     error.attempts = attempt  # type: ignore[attr-defined]
+                    meter.retries += attempt - 1
                     raise
                 trace.event(
-                    "retry", call_id=call_id, attempt=attempt, kind=error.kind, status=error.status, wait_s=round(wait, 3), error=str(error)
+                    "retry", call_id=call_id, attempt=attempt, kind=error.kind, status=error.status, wait_s=round(wait, 3),
+                    error=redact_text(str(error)),
                 )
                 await asyncio.sleep(wait)
+            except BaseException:
+                meter.retries += attempt - 1
+                raise
+
+    async def _attempt(self, request: CompletionRequest, budget: RunBudget) -> Completion:
+        """One request to the provider, inside the sweep's spend ledger and the run's
+        deadline. Made inside the limiter, so a reservation is held only by a call that is
+        really being sent: at most one per concurrency slot."""
+        hold = self.ledger.reserve(self.spec.label, self._estimated_cost(request)) if self.ledger is not None else 0.0
+        cost: float | None = 0.0
+        try:
+            completion = await self._send(request, budget.deadline)
+            cost = cost_of(self.spec, completion.usage)
+            return completion
+        finally:
+            if self.ledger is not None:
+                self.ledger.settle(self.spec.label, hold, cost)
+
+    async def _send(self, request: CompletionRequest, deadline: float | None) -> Completion:
+        window = asyncio.timeout(None if deadline is None else deadline - time.monotonic())
+        try:
+            async with window:
+                return await self.provider.complete(request)
+        except TimeoutError as exc:
+            if window.expired():
+                raise BudgetExceeded("wall-time budget reached during a model call") from None
+            raise ProviderError("timeout", f"request timed out: {type(exc).__name__} {exc}".strip()) from exc
+        except (ConnectionError, EOFError) as exc:
+            # A provider that lets a socket error through (not translated by its SDK):
+            # the connection dropped, which is worth a retry, not the end of the sweep.
+            raise ProviderError("connection", f"connection dropped: {type(exc).__name__} {exc}".strip()) from exc
+
+    def _estimated_cost(self, request: CompletionRequest) -> float | None:
+        price = price_for(self.spec)
+        if price is None:
+            return None
+        return price.cost(Usage(input=estimate_request_tokens(request), output=request.max_tokens))
 
     async def aclose(self) -> None:
         await self.provider.aclose()
@@ -161,6 +237,7 @@ class RunModel:
     run_number: int = 1
     budget: RunBudget = field(default_factory=RunBudget)
     _calls: itertools.count[int] = field(default_factory=lambda: itertools.count(1))  # call ids per run
+    closed: bool = False  # set when the run has ended: a task still running makes no more calls
 
     @property
     def spec(self) -> ModelSpec:
@@ -176,15 +253,12 @@ class RunModel:
         role: str = "agent",
         temperature: float = 0.0,
     ) -> Completion:
-        self._check_budget()
+        if self.closed:
+            raise BudgetExceeded("the run has already ended")
         request = CompletionRequest(system, list(messages), list(tools), max_tokens, temperature, role)
-        return await self.client.complete(request, meter=self.meter, trace=self.trace, run_number=self.run_number, call_id=next(self._calls))
+        return await self.client.complete(
+            request, meter=self.meter, trace=self.trace, run_number=self.run_number, call_id=next(self._calls), budget=self.budget
+        )
 
-    def _check_budget(self) -> None:
-        budget = self.budget
-        if budget.max_tokens is not None and self.meter.usage.total >= budget.max_tokens:
-            raise BudgetExceeded(f"token budget of {budget.max_tokens} reached ({self.meter.usage.total} used)")
-        if budget.max_llm_calls is not None and self.meter.llm_calls >= budget.max_llm_calls:
-            raise BudgetExceeded(f"model-call budget of {budget.max_llm_calls} reached")
-        if budget.deadline is not None and time.monotonic() >= budget.deadline:
-            raise BudgetExceeded("wall-time budget reached")
+    def close(self) -> None:
+        self.closed = True

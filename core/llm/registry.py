@@ -11,8 +11,10 @@ from typing import TYPE_CHECKING
 
 from core.errors import UserError
 from core.llm.base import ModelSpec, Provider, ProviderSettings
+from core.redact import redact_text, redact_url
 
 if TYPE_CHECKING:
+    from core.llm.budget import SpendLedger
     from core.llm.cache import ResponseCache
     from core.llm.client import ModelClient
     from core.llm.retry import RetryPolicy
@@ -48,6 +50,7 @@ SPEC_HELP = (
 
 def parse_model_spec(text: str) -> ModelSpec:
     raw = text.strip()
+    shown = redact_text(raw)  # error messages name the spec without its credentials
     if not raw:
         raise UserError("empty model spec", SPEC_HELP)
     expanded = ALIASES.get(raw, raw)
@@ -57,14 +60,14 @@ def parse_model_spec(text: str) -> ModelSpec:
         provider, model = expanded, ""
     provider = provider.strip().lower()
     if provider not in PROVIDERS:
-        raise UserError(f"unknown model provider {provider!r} in {raw!r}", SPEC_HELP)
+        raise UserError(f"unknown model provider {provider!r} in {shown!r}", SPEC_HELP)
     base_url = None
     if provider == "openai" and "@" in model:
         model, base_url = model.split("@", 1)
         if not base_url.startswith(("http://", "https://")):
-            raise UserError(f"bad base URL {base_url!r} in {raw!r}", "write openai:<model>@http://host:port/v1")
+            raise UserError(f"bad base URL {redact_url(base_url)!r} for {provider}:{model}", "write openai:<model>@http://host:port/v1")
     if provider not in ("offline",) and not model:
-        raise UserError(f"model spec {raw!r} names no model", SPEC_HELP)
+        raise UserError(f"model spec {shown!r} names no model", SPEC_HELP)
     return ModelSpec(provider, model, base_url, expanded)
 
 
@@ -88,12 +91,14 @@ def open_client(
     cache: ResponseCache | None = None,
     retry: RetryPolicy | None = None,
     concurrency: int | None = None,
+    ledger: SpendLedger | None = None,
 ) -> ModelClient:
     """The one way every caller (sweeps, ask, the judge, LLM indexing) gets a client: the
     provider, the shared response cache, retries, and a limiter of ``concurrency`` calls in
-    flight (default: the provider's), so a rate limit slows every path down alike."""
+    flight (default: the provider's), so a rate limit slows every path down alike; with a
+    ``ledger``, every call reserves its cost against the sweep's spend cap first."""
     from core.llm.client import ModelClient
     from core.llm.retry import AdaptiveLimiter
 
     limit = concurrency or DEFAULT_CONCURRENCY[spec.provider]
-    return ModelClient(create_provider(spec, settings), cache=cache, retry=retry, limiter=AdaptiveLimiter(limit))
+    return ModelClient(create_provider(spec, settings), cache=cache, retry=retry, limiter=AdaptiveLimiter(limit), ledger=ledger)

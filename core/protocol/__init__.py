@@ -8,8 +8,8 @@ a figure.
   model can tell data from instructions (an answer that says "ignore the rubric" stays
   inside its block); the block names are constants here.
 - ``prompts``: what the blocks carry: the section index, simple mode's documents, the
-  iterative synthesis's findings, failed searches and loop state, a planner task's results
-  and signature, a table of contents or a section to summarise.
+  iterative synthesis's findings, failed searches and loop state, a planner task's results,
+  signature and named inputs, a table of contents or a section to summarise.
 - ``tools``: ``fetch_section`` and ``grep_section`` results, the extraction cache's reply.
 - ``replies``: section scores, answers and synthesis decisions, extraction returns, plans,
   task results, quality-gate verdicts, table-of-contents entries, summaries.
@@ -20,6 +20,7 @@ from core.protocol.blocks import (  # noqa: F401
     DOCUMENTS,
     FAILED_SEARCHES,
     FINDINGS,
+    INPUTS,
     LOOP,
     PREVIOUS_PLAN,
     QUESTION,
@@ -37,8 +38,10 @@ from core.protocol.blocks import (  # noqa: F401
 )
 from core.protocol.prompts import (  # noqa: F401
     FINDING_LINE,
+    INPUT_LINE,
     NO_FAILED_SEARCHES,
     NO_FINDINGS,
+    NO_INPUTS,
     SECTION_LINE,
     Document,
     SectionLine,
@@ -47,6 +50,7 @@ from core.protocol.prompts import (  # noqa: F401
     format_documents,
     format_failed_searches,
     format_findings,
+    format_inputs,
     format_loop_state,
     format_section_line,
     format_section_to_summarise,
@@ -55,6 +59,7 @@ from core.protocol.prompts import (  # noqa: F401
     format_toc_text,
     is_last_chance,
     parse_findings,
+    parse_inputs,
     parse_section_index,
     read_documents,
     read_failed_searches,

@@ -19,6 +19,7 @@ TASK = "task"  # planner: a task's input
 SIGNATURE = "signature"
 DEPENDENCIES = "dependencies"
 RESULTS = "results"  # planner quality gate: every task's result
+INPUTS = "inputs"  # planner computed task: the numbers its expressions may use
 PREVIOUS_PLAN = "previous_plan"
 TOC = "toc"  # LLM indexing: table-of-contents text
 SECTION = "section"  # LLM indexing: one section's text to summarise

@@ -12,10 +12,12 @@ from core.protocol.blocks import DOCUMENT, SECTION, SUBSECTIONS, TOC, block, jso
 from core.results import FailedSearch, Finding
 
 # Every mode shows its models the same index, one line per node, indented two spaces per
-# depth: ``- <node_id> (pp. 27-28)[: <title>] -- <summary>``.
+# depth: ``- <node_id> (pp. 27-28)[ [+N subsections]][: <title>][ -- <summary>]``. A folded
+# index (what extraction turns see) hides some nodes' subsections; such a node says how many.
 
 SECTION_LINE = re.compile(
-    r"^(?P<indent>\s*)- (?P<node_id>\S+) \(pp?\. (?P<start>\d+)(?:-(?P<end>\d+))?\)(?:: (?P<title>.*?))?(?: -- (?P<summary>.*))?$"
+    r"^(?P<indent>\s*)- (?P<node_id>\S+) \(pp?\. (?P<start>\d+)(?:-(?P<end>\d+))?\)"
+    r"(?: \[\+(?P<folded>\d+) subsections?\])?(?:: (?P<title>.*?))?(?: -- (?P<summary>.*))?$"
 )
 
 
@@ -27,11 +29,14 @@ class SectionLine:
     end_page: int
     title: str = ""  # empty when the node id already says it
     summary: str = ""
+    folded: int = 0  # subsections not listed (fetch or grep the node to read inside them)
 
 
 def format_section_line(line: SectionLine) -> str:
     pages = f"p. {line.start_page}" if line.start_page == line.end_page else f"pp. {line.start_page}-{line.end_page}"
     text = f"{'  ' * line.depth}- {line.node_id} ({pages})"
+    if line.folded:
+        text += f" [+{line.folded} subsection{'s' if line.folded > 1 else ''}]"
     if line.title:
         text += f": {line.title}"
     if line.summary:
@@ -48,7 +53,7 @@ def parse_section_index(text: str) -> list[SectionLine]:
             start = int(match["start"])
             node_id = match["node_id"]
             out.append(SectionLine(node_id, len(match["indent"]) // 2, start, int(match["end"] or start),
-                                   match["title"] or node_id.replace("_", " "), match["summary"] or ""))
+                                   match["title"] or node_id.replace("_", " "), match["summary"] or "", int(match["folded"] or 0)))
     return out
 
 
@@ -174,6 +179,29 @@ def format_signature(fields: list[SignatureField]) -> str:
         kind = f.type if f.type.startswith(("[", "{")) else f":{f.type.lstrip(':')}"
         parts.append(f"{f.name} {kind}{'?' if f.optional else ''}")
     return "{" + ", ".join(parts) + "}"
+
+
+# A computed task's named inputs: ``name = value`` per line, the numbers of its dependencies'
+# results; the task replies with an expression over these names per numeric field
+# (``"capex_pct": "100 * capex_2022 / revenue_2022"``), which the harness evaluates.
+
+INPUT_LINE = re.compile(r"^(?P<name>[A-Za-z_][\w.]*) = (?P<value>-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)$")
+NO_INPUTS = "(none)"
+
+
+def format_inputs(named: dict[str, float]) -> str:
+    return "\n".join(f"{name} = {value!r}" for name, value in named.items()) or NO_INPUTS
+
+
+def parse_inputs(text: str | None) -> dict[str, float]:
+    """Read back what ``format_inputs`` wrote."""
+    out: dict[str, float] = {}
+    for line in (text or "").splitlines():
+        match = INPUT_LINE.match(line.strip())
+        if match:
+            value = float(match["value"])
+            out[match["name"]] = int(value) if re.fullmatch(r"-?\d+", match["value"]) else value
+    return out
 
 
 def read_signature(text: str) -> list[SignatureField]:

@@ -101,7 +101,8 @@ class PlannedTask:
     signature: str = ""
     verification: str = ""
     type: str = ""
-    output: str = "json"
+    output: str = "json"  # json | expression (a computed task: the harness evaluates its expressions)
+    fetch: list[Any] = field(default_factory=list)  # a fetch task: node ids (or {node_id, offset}), no model call
 
 
 @dataclass
@@ -139,9 +140,15 @@ class PlanDraft:
                 str(raw.get("id") or ""), str(raw.get("agent") or ""), str(raw.get("input", "")),
                 [str(d) for d in (depends if isinstance(depends, list) else [depends])],
                 str(raw.get("signature") or ""), str(raw.get("verification") or ""), str(raw.get("type") or ""),
-                str(raw.get("output") or "json"),
+                str(raw.get("output") or "json"), _listed(raw.get("fetch")),
             ))
         return cls(agents, tasks)
+
+
+def _listed(value: Any) -> list[Any]:
+    if value in (None, "", []):
+        return []
+    return list(value) if isinstance(value, list) else [value]
 
 
 @dataclass

@@ -51,15 +51,18 @@ class GrepResult:
 
 @dataclass
 class AlreadyExtracted:
-    """The iterative extraction cache's reply to a fetch of a section already extracted for
-    the same shopping item: that section's earlier findings instead of its text."""
+    """The iterative extraction cache's reply to a fetch of a part of a section (the chunk at
+    ``offset``) that an earlier extraction read, for any shopping item: that extraction's
+    findings instead of the text. Fetching the same chunk again reads the text."""
 
     node_id: str
     findings: list[Finding]
     hint: str = ""
+    offset: int = 0
 
     def to_dict(self) -> dict[str, Any]:
-        return {"node_id": self.node_id, "already_extracted": True, "findings": [f.to_dict() for f in self.findings], "hint": self.hint}
+        return {"node_id": self.node_id, "offset": self.offset, "already_extracted": True,
+                "findings": [f.to_dict() for f in self.findings], "hint": self.hint}
 
 
 @dataclass
@@ -87,7 +90,8 @@ def read_tool_result(content: str) -> ToolResultData | None:
         return ToolError(str(data["error"]), str(data.get("hint", "")))
     if data.get("already_extracted"):
         found = data.get("findings") or []
-        return AlreadyExtracted(str(data.get("node_id", "")), [Finding.from_dict(f) for f in found if isinstance(f, dict)], str(data.get("hint", "")))
+        return AlreadyExtracted(str(data.get("node_id", "")), [Finding.from_dict(f) for f in found if isinstance(f, dict)], str(data.get("hint", "")),
+                                int(data.get("offset") or 0))
     if "content" in data:
         start, end = read_pages(" ".join(str(p) for p in data.get("pages") or []))
         return FetchResult(str(data.get("node_id", "")), str(data.get("title", "")), (start, end), str(data["content"]),

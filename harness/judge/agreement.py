@@ -79,21 +79,36 @@ def format_confusion(matrix: dict[str, dict[str, int]], labels: Sequence[str] = 
     return "\n".join(lines)
 
 
+def false_correct(human: Sequence[str], judge: Sequence[str | None]) -> tuple[int, int]:
+    """(answers people did not call correct that the judge calls correct, answers people did
+    not call correct): the judge's invented successes and how many it had the chance to invent."""
+    _check(human, judge)
+    negatives = [j for h, j in zip(human, judge) if h != "correct"]
+    return sum(j == "correct" for j in negatives), len(negatives)
+
+
 def summarize(human: Sequence[str], numeric: Sequence[str | None], combined: Sequence[str]) -> dict[str, object]:
     """Every figure the calibration reports, for one set of labelled answers.
 
     ``numeric`` is the numeric check's label (None where it abstained), ``combined`` the
-    label after the fallback judge filled in the abstentions.
+    label after the fallback judge filled in the abstentions. ``false_correct_rate`` is the
+    share of answers people marked incorrect or refusal that the judge calls correct: the
+    figure a benchmark must keep low, because each one is a success that did not happen.
     """
     coverage, precision, decided = coverage_and_precision(human, numeric)
+    invented, negatives = false_correct(human, combined)
+    judged_correct = sum(j == "correct" for j in combined)
     return {
         "n": len(human),
         "numeric_coverage": coverage,
         "numeric_precision": precision,
         "numeric_decided": decided,
-        "agreement_3way": agreement(human, combined),
-        "agreement_binary": agreement(binarise(human), binarise(combined)),
-        "kappa_3way": cohens_kappa(human, combined),
+        "three_way_agreement": agreement(human, combined),
+        "binary_agreement": agreement(binarise(human), binarise(combined)),
+        "kappa_three_way": cohens_kappa(human, combined),
         "kappa_binary": cohens_kappa(binarise(human), binarise(combined)),
+        "false_correct": invented,
+        "false_correct_rate": invented / negatives if negatives else 0.0,
+        "correct_precision": (judged_correct - invented) / judged_correct if judged_correct else 0.0,
         "confusion": confusion_matrix(human, combined),
     }

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import sqlite3
 import threading
 from pathlib import Path
 from typing import Any
+
+from core.llm.cache import open_cache_db
 
 
 def verdict_key(question: str, gold: str, answer: str, rubric: str, judge_model: str, sample: int) -> str:
@@ -20,12 +21,8 @@ def verdict_key(question: str, gold: str, answer: str, rubric: str, judge_model:
 
 class VerdictCache:
     def __init__(self, path: Path):
-        path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(str(path), check_same_thread=False, timeout=30)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("CREATE TABLE IF NOT EXISTS verdicts (key TEXT PRIMARY KEY, value TEXT)")
-        self._db.commit()
+        self._db = open_cache_db(path, "CREATE TABLE IF NOT EXISTS verdicts (key TEXT PRIMARY KEY, value TEXT)")
 
     def get(self, key: str) -> dict[str, Any] | None:
         with self._lock:

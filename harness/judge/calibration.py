@@ -1,9 +1,11 @@
 """Calibrating a judge against people: how often does it agree with human labels?
 
 Judges every human-labelled answer of a FinanceBench-format labels file with the same
-hybrid judge the analyzer uses (numeric check, then the judge model), and reports 3-way
-and correct-vs-not agreement, Cohen's kappa and the confusion matrix, overall and on two
-fixed halves of the questions (so a judge tuned on one half can be checked on the other).
+hybrid judge the analyzer uses (numeric check, then the judge model or the rule-based
+offline judge), and reports 3-way and correct-vs-not agreement, Cohen's kappa, the
+false-correct rate and the confusion matrix, overall and on two fixed halves of the
+questions. The offline judge's rules were tuned on the ``tune`` half only, so the
+``heldout`` half is the honest estimate of how it does on questions it has not seen.
 """
 from __future__ import annotations
 
@@ -17,7 +19,12 @@ from core.llm.client import RunMeter
 from core.llm.pricing import format_cost
 from harness.judge.agreement import format_confusion, summarize
 from harness.judge.labels import LabelledAnswer, load_human_labels, split_of
-from harness.judge.service import JudgeItem, JudgeSettings, judge_items
+from harness.judge.service import OFFLINE_JUDGE, JudgeItem, JudgeSettings, judge_items, judge_name
+
+# What a judge must reach on each half of the human labels before its verdicts are trusted
+# for a report: agreement on correct-vs-not, and few invented successes.
+GOALS = {"binary_agreement": 0.93, "false_correct_rate": 0.03}
+TUNED_ON = "tune"  # the half the offline judge's rules were written against
 
 
 @dataclass
@@ -45,7 +52,7 @@ def calibrate(labels_path: Path, settings: JudgeSettings, on_done: Callable[[], 
     human = [r.label for r in rows]
     combined = [v.label for v in outcome.verdicts]
     numeric = [v.label if v.method == "numeric" else None for v in outcome.verdicts]
-    report = CalibrationReport(settings.judge_model or "numeric only", summarize(human, numeric, combined), meter=outcome.meter)
+    report = CalibrationReport(settings.judge_model or "", summarize(human, numeric, combined), meter=outcome.meter)
     report.by_method = dict(outcome.by_method)
     report.disagreements = [(r, v.label, v.rationale) for r, v in zip(rows, outcome.verdicts, strict=True) if r.label != v.label]
     for split in ("tune", "heldout"):
@@ -55,18 +62,47 @@ def calibrate(labels_path: Path, settings: JudgeSettings, on_done: Callable[[], 
     return report
 
 
+def goals_met(figures: dict[str, Any]) -> bool:
+    return figures["binary_agreement"] >= GOALS["binary_agreement"] and figures["false_correct_rate"] <= GOALS["false_correct_rate"]
+
+
+def _public(figures: dict[str, Any]) -> dict[str, Any]:
+    return {**figures, "goals_met": goals_met(figures)}
+
+
+def report_json(report: CalibrationReport, labels_path: Path | None = None) -> dict[str, Any]:
+    """The calibration as one JSON object: overall figures at the top, then each half."""
+    return {
+        "judge": judge_name(report.judge_model),
+        "judge_model": report.judge_model or None,
+        "labels": str(labels_path) if labels_path else None,
+        **_public(report.overall),
+        "by_method": report.by_method,
+        "goals": {"binary_agreement_min": GOALS["binary_agreement"], "false_correct_rate_max": GOALS["false_correct_rate"]},
+        "tuned_on": TUNED_ON if report.judge_model == OFFLINE_JUDGE else None,
+        "splits": {name: _public(figures) for name, figures in report.splits.items()},
+        "judge_usage": {"calls": report.meter.llm_calls, "tokens": report.meter.usage.total, "cost_usd": report.meter.cost_usd},
+    }
+
+
 def format_report(report: CalibrationReport, show_disagreements: int = 0) -> str:
     o = report.overall
+    tuned = f" (its rules were tuned on the {TUNED_ON!r} half)" if report.judge_model == OFFLINE_JUDGE else ""
     lines = [
-        f"judge: numeric check + {report.judge_model}",
+        f"judge: {judge_name(report.judge_model)}{tuned}",
         f"answers judged: {o['n']} (by method: {', '.join(f'{k} {v}' for k, v in sorted(report.by_method.items()))})",
         f"numeric check: decides {o['numeric_coverage']:.1%} of answers, agreeing with people on {o['numeric_precision']:.1%} of those",
+        f"goals on each half: correct-vs-not agreement >= {GOALS['binary_agreement']:.0%}, "
+        f"false-correct rate <= {GOALS['false_correct_rate']:.0%}",
         "",
-        f"{'':12s}{'3-way':>10s}{'kappa':>8s}{'correct-vs-not':>16s}{'kappa':>8s}",
+        f"{'':12s}{'3-way':>10s}{'kappa':>8s}{'correct-vs-not':>16s}{'kappa':>8s}{'false-correct':>16s}{'goals':>8s}",
     ]
     for name, figures in [("all", o)] + list(report.splits.items()):
+        invented = f"{figures['false_correct_rate']:.1%} ({figures['false_correct']})"
         lines.append(
-            f"{name:12s}{figures['agreement_3way']:>10.1%}{figures['kappa_3way']:>8.3f}{figures['agreement_binary']:>16.1%}{figures['kappa_binary']:>8.3f}"
+            f"{name:12s}{figures['three_way_agreement']:>10.1%}{figures['kappa_three_way']:>8.3f}"
+            f"{figures['binary_agreement']:>16.1%}{figures['kappa_binary']:>8.3f}{invented:>16s}"
+            f"{'met' if goals_met(figures) else 'MISSED':>8s}"
         )
     lines += ["", "confusion (rows: human label, columns: judge label)", format_confusion(o["confusion"])]
     usage = report.meter.usage

@@ -8,9 +8,11 @@ rules is never hidden behind verdicts the old rules cached.
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 from collections import Counter
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from core import paths
@@ -32,6 +34,20 @@ from harness.judge.verdict import Verdict
 
 DEFAULT_JUDGE_MODEL = "anthropic:claude-sonnet-4-5"
 OFFLINE_JUDGE = "offline"  # the rule-based judge: no model, no key
+# The deterministic judges' own code: a verdict judged by other rules is not reused.
+_RULE_MODULES = ("amounts", "answer_reading", "commitment", "comparison", "numeric_check", "offline_judge", "refusal")
+RULES_VERSION = hashlib.sha256(
+    b"".join((Path(__file__).parent / f"{name}.py").read_bytes() for name in _RULE_MODULES)
+).hexdigest()[:16]
+
+
+def judge_name(judge_model: str | None) -> str:
+    """How a report names a judge: the rule-based offline judge is never called a model."""
+    if not judge_model:
+        return "numeric check only"
+    if judge_model == OFFLINE_JUDGE:
+        return "numeric check + rule-based offline judge (no model)"
+    return f"numeric check + model judge {judge_model}"
 
 
 @dataclass
@@ -53,6 +69,8 @@ class JudgeSettings:
     response_cache: Path | None = field(default_factory=lambda: paths.CACHE_DIR / "responses.sqlite")
     provider: ProviderSettings = field(default_factory=ProviderSettings)
     concurrency: int = 8
+    # False: reuse what is stored and decide the rest with the numeric check, calling no model.
+    allow_model_calls: bool = True
 
 
 @dataclass
@@ -83,15 +101,39 @@ def check_judge(settings: JudgeSettings) -> None:
         check_model(parse_model_spec(settings.judge_model), settings.provider)
 
 
-def judge_items(items: list[JudgeItem], settings: JudgeSettings, on_done: Callable[[], None] | None = None) -> JudgeOutcome:
-    check_judge(settings)
-    return asyncio.run(_judge_all(items, settings, on_done))
+def fingerprint(item: JudgeItem, settings: JudgeSettings) -> str:
+    """What a verdict depends on: the answer under judgment, its gold, and the judge."""
+    payload = [item.question, item.gold, item.answer, item.status, item.error[:200], settings.judge_model or "",
+               settings.judge_runs, RUBRIC_VERSION, RULES_VERSION]
+    return hashlib.sha256(json.dumps(payload, ensure_ascii=False).encode()).hexdigest()
 
 
-async def _judge_all(items: list[JudgeItem], settings: JudgeSettings, on_done: Callable[[], None] | None) -> JudgeOutcome:
+def _reusable(kept: Verdict | None, item: JudgeItem, settings: JudgeSettings) -> Verdict | None:
+    """A stored verdict still valid for this item: same fingerprint, and a real label (an
+    answer left unjudged is judged when a judge is next allowed to)."""
+    if kept is None or kept.label not in LABELS or kept.fingerprint != fingerprint(item, settings):
+        return None
+    return kept
+
+
+def judge_items(
+    items: list[JudgeItem], settings: JudgeSettings, on_done: Callable[[], None] | None = None,
+    stored: Mapping[str, Verdict] | None = None,
+) -> JudgeOutcome:
+    """Judge every item; a ``stored`` verdict (by item id) whose fingerprint still matches is
+    reused as it is."""
+    if settings.allow_model_calls:
+        check_judge(settings)
+    return asyncio.run(_judge_all(items, settings, on_done, stored or {}))
+
+
+async def _judge_all(
+    items: list[JudgeItem], settings: JudgeSettings, on_done: Callable[[], None] | None, stored: Mapping[str, Verdict],
+) -> JudgeOutcome:
     meter = RunMeter()
     client = cache = responses = None
-    if settings.judge_model and settings.judge_model != OFFLINE_JUDGE:
+    needs_model = any(_reusable(stored.get(item.item_id), item, settings) is None for item in items)
+    if settings.judge_model and settings.judge_model != OFFLINE_JUDGE and settings.allow_model_calls and needs_model:
         spec = parse_model_spec(settings.judge_model)
         responses = ResponseCache(settings.response_cache) if settings.response_cache else None
         client = open_client(spec, settings.provider, cache=responses, concurrency=settings.concurrency)
@@ -100,8 +142,14 @@ async def _judge_all(items: list[JudgeItem], settings: JudgeSettings, on_done: C
     gate = asyncio.Semaphore(settings.concurrency)
 
     async def one(item: JudgeItem) -> Verdict:
-        async with gate:
-            verdict = await _judge_one(item, settings, client, meter, cache)
+        mark = fingerprint(item, settings)
+        kept = _reusable(stored.get(item.item_id), item, settings)
+        if kept is not None:
+            verdict = replace(kept, cached=True)
+        else:
+            async with gate:
+                verdict = await _judge_one(item, settings, client, meter, cache)
+            verdict = replace(verdict, judged_with=settings.judge_model or "", fingerprint=mark)
         if on_done:
             on_done()
         return verdict
@@ -129,7 +177,10 @@ async def _judge_one(item: JudgeItem, settings: JudgeSettings, client: ModelClie
         ruled = heuristic_verdict(item.question, item.gold, item.answer, item.justification)
         return Verdict(item.item_id, ruled.label, "rules", OFFLINE_JUDGE, ruled.rationale)
     if client is None:
-        return Verdict(item.item_id, "unjudged", "none", rationale="the numeric check cannot decide this answer; judge with --judge")
+        why = "the numeric check cannot decide this answer; judge with --judge"
+        if settings.judge_model and not settings.allow_model_calls:
+            why = f"not judged by {settings.judge_model} yet; judge with --judge-model {settings.judge_model}"
+        return Verdict(item.item_id, "unjudged", "none", rationale=why)
     samples: list[str] = []
     rationales: list[str] = []
     usage_before = meter.usage.total

@@ -18,7 +18,9 @@ class Verdict:
     agreement: float | None = None
     usage_total: int = 0
     cost_usd: float | None = 0.0
-    cached: bool = False
+    cached: bool = False  # served from the verdict cache or from the sweep's stored verdicts
+    judged_with: str = ""  # the judge of the whole pass ("offline", a model spec; "" numeric only)
+    fingerprint: str = ""  # what was judged, and by which judge and rules (see judge.store)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -33,12 +33,13 @@ from harness.criteria import (
 )
 from harness.dataset import Question
 from harness.gate import GateResult
+from harness.judge import LABELS
 from harness.judge.verdict import Verdict
 from harness.report import export, rows
 from harness.report import fmt as f
 from harness.report.details import DetailWriter, write_verdicts
 from harness.stats.cells import cell_stats, judge_summary, question_table, type_stats
-from harness.stats.compare import Comparison
+from harness.stats.compare import Comparison, ModeComparison
 from harness.stats.frame import Sweep, with_verdicts
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -84,7 +85,7 @@ def _summary_md(
     comparison: Comparison | None, gate_result: GateResult | None,
 ) -> dict[str, Any]:
     cell_rows = [
-        [md_escape(s["cell"]), str(s["runs"]), f.pct(s["accuracy"]) + (f" ({f.ci(s['accuracy_low'], s['accuracy_high'])})" if judged else ""),
+        [md_escape(s["cell"]), str(s["runs"]), rows.accuracy_text(s) + (f" ({f.ci(s['accuracy_low'], s['accuracy_high'])})" if s["judged"] else ""),
          f.pct(s["reliability"]), f.tokens(s["tokens_mean"]), f.tokens(s["tokens_p95"]),
          f.usd(s["cost_sum"], bool(s["cost_known"])), f.seconds(s["duration_ms_mean"]), f.pct(s["evidence_hit_rate"])]
         for _, s in stats.iterrows()
@@ -95,9 +96,10 @@ def _summary_md(
         flips = [[md_escape(x.question_id), md_escape(x.cell), x.direction, x.before, x.after] for x in comparison.flips]
         changes = [
             [md_escape(c.cell),
-             f"{f.pct(c.accuracy.before)} → {f.pct(c.accuracy.after)} ({f.signed_pct(c.accuracy.diff)}, CI {f.signed_pct(c.accuracy.low)} … {f.signed_pct(c.accuracy.high)})"
+             f"{f.pct(c.accuracy.before)} → {f.pct(c.accuracy.after)} ({f.signed_pct(c.accuracy.diff)}, paired CI {f.signed_pct(c.accuracy.low)} … "
+             f"{f.signed_pct(c.accuracy.high)}, p = {c.accuracy.p_value:.3g})"
              if c.accuracy else "not judged",
-             f"{f.pct(c.reliability.before)} → {f.pct(c.reliability.after)}",
+             f"{f.pct(c.reliability.before)} → {f.pct(c.reliability.after)}" if c.reliability else f.DASH,
              f"{f.tokens(c.tokens_before)} → {f.tokens(c.tokens_after)}"]
             for c in comparison.cells
         ]
@@ -158,6 +160,8 @@ def render_report(
     baseline_comparison: Comparison | None = None,
     gate_result: GateResult | None = None,
     questions: Sequence[Question] | None = None,
+    judge: dict[str, Any] | None = None,
+    mode_comparisons: Sequence[ModeComparison] = (),
     baseline: Sweep | None = None,
     baseline_verdicts: Sequence[Verdict] | None = None,
     history_page: Path | None = None,
@@ -166,18 +170,21 @@ def render_report(
 ) -> Path:
     """Write the report into ``out_dir``; returns the path of index.html.
 
-    ``details``: the writer ``start_details`` started (else one is started here);
+    ``judge`` names who judged (as summary.json does); ``mode_comparisons`` are the paired
+    comparisons of the sweep's modes; ``baseline`` and its verdicts feed the side-by-side
+    view; ``details``: the writer ``start_details`` started (else one is started here);
     ``on_progress(k)`` is called as the details of k more runs are written."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     verdicts = list(verdicts or [])
-    judged = bool(verdicts)
+    judged = bool(verdicts) and not any(v.label not in LABELS for v in verdicts)
     stats = cell_stats(sweep.records, verdicts)
     by_type = type_stats(sweep.records, verdicts)
     qtable = question_table(sweep.records, verdicts)
     runs = with_verdicts(sweep.records, verdicts)
     criteria = evaluate_criteria(stats)
-    judge = judge_summary(verdicts)
+    judge_figures = judge_summary(verdicts)
+    judge_title = (judge or {}).get("name", "")
     cells = list(stats["cell"]) if not stats.empty else []
     by_question = {q.id: q for q in questions or []}
 
@@ -193,14 +200,16 @@ def render_report(
         "version": DATA_VERSION,
         "kind": "sweep",
         "title": f"Sweep {sweep.sweep_id}",
-        "header": rows.header_rows(sweep, judge),
-        "thresholds": f"reliability > {RELIABILITY_MIN:.0%}, accuracy > {ACCURACY_MIN:.0%} (full judge only), "
-                      f"mean tokens < {MEAN_TOKENS_MAX / 1000:.0f}k, provenance ≥ {PROVENANCE_MIN:.0%} of answers that state a number",
+        "header": rows.header_rows(sweep, judge_figures, judge_title),
+        "thresholds": f"reliability > {RELIABILITY_MIN:.0%}, accuracy > {ACCURACY_MIN:.0%} (judged cells only), "
+                      f"mean tokens < {MEAN_TOKENS_MAX / 1000:.0f}k, provenance: {PROVENANCE_MIN:.0%} of answers that state a number have every number "
+                      "traced to a page the run read",
         "verdict": rows.overall_verdict(criteria, gate_result),
         "criteria": rows.criteria_table(criteria),
         "failed_criteria": export.failed_criteria(criteria),
         "gate": rows.gate_table(gate_result) if gate_result is not None else None,
         "comparison": rows.comparison_tables(baseline_comparison) if baseline_comparison is not None else None,
+        "modes": rows.mode_table(mode_comparisons) if mode_comparisons else None,
         "outcome_table": outcome_table,
         "behaviour_table": behaviour_table,
         "type_table": rows.type_table(by_type),
@@ -217,6 +226,7 @@ def render_report(
 
     markdown = _environment(autoescape=False)  # Markdown: every user string passed through md_escape
     summary = _summary_md(sweep, stats, criteria, judged, baseline_comparison, gate_result)
+    summary["judge_name"] = md_escape(judge_title)
     (out_dir / "summary.md").write_text(markdown.get_template("summary.md").render(**summary), encoding="utf-8")
     return index
 

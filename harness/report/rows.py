@@ -14,7 +14,7 @@ import pandas as pd
 from harness.criteria import CRITERIA, CRITERION_TITLES, REFERENCE_ROWS, CriteriaRow
 from harness.gate import BUDGET_KEYS, GateResult, format_limit
 from harness.report import fmt as f
-from harness.stats.compare import Comparison
+from harness.stats.compare import Comparison, ModeComparison
 from harness.stats.frame import Sweep
 
 MARKS = {"correct": "✓", "incorrect": "✗", "refusal": "⊘", "unjudged": "?"}
@@ -32,7 +32,15 @@ def table(columns: Sequence[str | tuple[str, str]], rows: list[list[dict[str, st
     return {"columns": cols, "rows": rows}
 
 
-def header_rows(sweep: Sweep, judge: dict[str, Any]) -> dict[str, Any]:
+def accuracy_text(s: pd.Series) -> str:
+    """The accuracy figure, or plainly that the cell is not judged (never unjudged as wrong)."""
+    if s.get("judged"):
+        return f.pct(s["accuracy"])
+    unjudged = s.get("unjudged")
+    return "not judged" + (f" ({int(unjudged)} of {int(s['runs'])} unjudged)" if not f.missing(unjudged) and unjudged else "")
+
+
+def header_rows(sweep: Sweep, judge: dict[str, Any], judge_name: str = "") -> dict[str, Any]:
     m = sweep.manifest
     config = m.get("config") or {}
     env = m.get("environment") or {}
@@ -62,7 +70,7 @@ def header_rows(sweep: Sweep, judge: dict[str, Any]) -> dict[str, Any]:
         ("test set", str(config.get("test_set", f.DASH))),
         ("git commit", str(env.get("git_commit") or f.DASH)),
         ("indexer", str(env.get("indexer_version") or f.DASH) + (f" (trees by {config['index_model']})" if config.get("index_model") else "")),
-        ("judge", ", ".join(judge["judge_models"]) or ("not judged" if not judge["verdicts"] else "numeric/status checks only")),
+        ("judge", judge_name or ", ".join(judge["judge_models"]) or ("not judged" if not judge["verdicts"] else "numeric check only")),
     ]
     return {
         "brief": brief,
@@ -76,7 +84,9 @@ def header_rows(sweep: Sweep, judge: dict[str, Any]) -> dict[str, Any]:
         "config": config_rows,
         "environment": env_rows,
         "judge": judge_rows,
-        "judged": bool(judge["verdicts"]),
+        "judged": bool(judge["verdicts"]) and not judge.get("unjudged"),
+        "unjudged": int(judge.get("unjudged") or 0) if judge["verdicts"] else len(sweep.records),
+        "judge_name": judge_name,
     }
 
 
@@ -109,7 +119,8 @@ def cell_tables(stats: pd.DataFrame) -> tuple[dict[str, Any], dict[str, Any]]:
         link = cell(s["cell"], href=f.route("runs", cell=s["cell"]))
         outcome.append([
             link, cell(s["runs"]),
-            cell(f.pct(s["accuracy"]), hint=f.ci(s["accuracy_low"], s["accuracy_high"])), cell(f.ci(s["accuracy_low"], s["accuracy_high"])),
+            cell(accuracy_text(s), hint=f"judged by {s['judge_methods']}" if s.get("judge_methods") else ""),
+            cell(f.ci(s["accuracy_low"], s["accuracy_high"]), hint=f"over {s['questions']} questions (effective n {f.num(s['accuracy_effective_n'], 1)})"),
             cell(f.pct(s["reliability"]), hint=f"ok {s['ok']}, fail {s['fail']}, error {s['error']}"),
             cell(f.pct(s["refusal_rate"])), cell(f.pct(s["consistency"])), cell(f.pct(s["judge_agreement"])),
             cell(f.tokens(s["tokens_mean"]) + (" (est.)" if s["tokens_estimated"] else "")), cell(f.tokens(s["tokens_median"])), cell(f.tokens(s["tokens_p95"])),
@@ -127,12 +138,13 @@ def cell_tables(stats: pd.DataFrame) -> tuple[dict[str, Any], dict[str, Any]]:
             cell(f.mean(s["tool_grep_with_matches_mean"])), cell(f.mean(s["tool_grep_without_matches_mean"])),
             cell(f.mean(s["tool_grep_then_fetch_mean"])),
         ])
-    outcome_cols: list[str | tuple[str, str]] = ["cell", "runs", ("accuracy", "correct / all runs"), "95% CI", ("reliability", "answered / all runs"),
-                    "refusals", ("consistency", "questions whose runs all got the same verdict"),
+    outcome_cols: list[str | tuple[str, str]] = ["cell", "runs", ("accuracy", "mean over questions of the share of runs judged correct"),
+                    ("95% CI", "clustered by question: reruns are not new samples"), ("reliability", "answered / all runs"),
+                    "refusals", ("consistency", "questions whose runs all got the same verdict (2+ runs each)"),
                     ("judge agreement", "share of judge samples agreeing with the majority label (--judge-runs)"),
                     "tokens mean", "median", "p95", "mean tokens by role", "cost", "cost / run", "duration", "p95"]
     behaviour_cols: list[str | tuple[str, str]] = ["cell", "LLM calls", "turns", "tool calls", "iterations", "findings", "failed searches", "replans",
-                      "retries", ("evidence hit", "fetched a gold evidence page"), ("provenance", "answers whose numbers all trace to a page"),
+                      "retries", ("evidence hit", "fetched a gold evidence page"), ("provenance", "answers whose every number is on (or one step from) a page the run read"),
                       "fetches", "paginated", "greps hit", "greps missed", "grep→fetch"]
     return table(outcome_cols, outcome), table(behaviour_cols, behaviour)
 
@@ -140,24 +152,33 @@ def cell_tables(stats: pd.DataFrame) -> tuple[dict[str, Any], dict[str, Any]]:
 def type_table(stats: pd.DataFrame) -> dict[str, Any]:
     rows = [
         [cell(s["cell"], href=f.route("runs", cell=s["cell"], type=s["question_type"])), cell(s["question_type"]), cell(s["runs"]),
-         cell(f.pct(s["accuracy"])), cell(f.ci(s["accuracy_low"], s["accuracy_high"])), cell(f.pct(s["reliability"])),
+         cell(accuracy_text(s)), cell(f.ci(s["accuracy_low"], s["accuracy_high"])), cell(f.pct(s["reliability"])),
          cell(f.tokens(s["tokens_mean"])), cell(f.pct(s["evidence_hit_rate"]))]
         for _, s in stats.iterrows()
     ]
     return table(["cell", "question type", "runs", "accuracy", "95% CI", "reliability", "tokens mean", "evidence hit"], rows)
 
 
+def paired_text(change: Any) -> tuple[str, str, str]:
+    """(change, 95% interval, test) of a ``PairedChange``, or dashes."""
+    if change is None:
+        return f.DASH, f.DASH, f.DASH
+    test = f"p = {change.p_value:.3g} ({change.gained} gained, {change.lost} lost of {change.n_questions})"
+    return f.signed_pct(change.diff), f"{f.signed_pct(change.low)} … {f.signed_pct(change.high)}", test
+
+
 def comparison_tables(comparison: Comparison) -> dict[str, Any]:
     rows = []
     for c in comparison.cells:
         acc = c.accuracy
+        diff, interval, test = paired_text(acc)
+        rel = c.reliability
         rows.append([
             cell(c.cell, href=f.route("runs", cell=c.cell)), cell(f"{c.runs_before} → {c.runs_after}"),
             cell(f.pct(acc.before) if acc else "not judged"), cell(f.pct(acc.after) if acc else "not judged"),
-            cell(f.signed_pct(acc.diff) if acc else f.DASH, css=_change_css(acc)),
-            cell(f"{f.signed_pct(acc.low)} … {f.signed_pct(acc.high)}" if acc else f.DASH),
-            cell(f"{f.pct(c.reliability.before)} → {f.pct(c.reliability.after)}"),
-            cell(f.signed_pct(c.reliability.diff), css=_change_css(c.reliability)),
+            cell(diff, css=_change_css(acc)), cell(interval), cell(test),
+            cell(f"{f.pct(rel.before)} → {f.pct(rel.after)}" if rel else f.DASH),
+            cell(f.signed_pct(rel.diff) if rel else f.DASH, css=_change_css(rel)),
             cell(f"{f.tokens(c.tokens_before)} → {f.tokens(c.tokens_after)}"),
             cell(f.signed_num(c.tokens_diff) + ("" if f.missing(c.tokens_pct) else f" ({c.tokens_pct * 100:+.1f}%)")),
         ])
@@ -172,11 +193,27 @@ def comparison_tables(comparison: Comparison) -> dict[str, Any]:
     return {
         "baseline_id": comparison.baseline_id,
         "judged": comparison.judged,
-        "cells": table(["cell", "runs", "accuracy before", "after", "change", "95% CI (Newcombe)", "reliability", "change", "mean tokens", "change"], rows),
+        "cells": table(["cell", "runs", "accuracy before", "after", "change", ("95% CI (paired)", "on the questions both sweeps ran"),
+                        ("McNemar / sign test", "exact two-sided test on the questions that changed"),
+                        "reliability", "change", "mean tokens", "change"], rows),
         "flips": table(["question", "cell", "flip", "before (share correct)", "after", "runs"], flips),
         "only_current": comparison.only_current,
         "only_baseline": comparison.only_baseline,
     }
+
+
+def mode_table(modes: Sequence[ModeComparison]) -> dict[str, Any]:
+    """Each pair of modes of a model, paired on the questions both ran."""
+    rows = []
+    for m in modes:
+        diff, interval, test = paired_text(m.accuracy)
+        rows.append([
+            cell(m.model), cell(f"{m.mode} vs {m.versus}"),
+            cell(f"{f.pct(m.accuracy.after)} vs {f.pct(m.accuracy.before)}" if m.accuracy else "not judged"),
+            cell(diff, css=_change_css(m.accuracy)), cell(interval), cell(test),
+        ])
+    return table(["model", "modes", "accuracy", "change", ("95% CI (paired)", "on the questions both modes ran"),
+                  ("McNemar / sign test", "exact two-sided test on the questions that changed")], rows)
 
 
 def _change_css(change: Any) -> str:

@@ -13,6 +13,7 @@ from typing import Any
 
 from core.records import RunRecord
 from core.trace import read_trace
+from harness.criteria import judge_label
 from harness.report import fmt as f
 from harness.report.timeline import FULL, TextLimits, build_timeline, timeline_counts
 from harness.stats.frame import cell_name
@@ -31,7 +32,9 @@ def verdict_detail(verdict: dict[str, Any] | None) -> dict[str, Any] | None:
     """A verdict's JSON form (``Verdict.to_dict``) as label, rows and rationale."""
     if not verdict:
         return None
-    rows = [("label", verdict.get("label")), ("method", verdict.get("method")), ("judge model", verdict.get("judge_model") or f.DASH)]
+    method = str(verdict.get("method") or "")
+    rows = [("label", verdict.get("label")), ("method", f"{method} ({judge_label(method)})"),
+            ("judge", verdict.get("judge_model") if method == "llm" else judge_label(method))]
     if verdict.get("samples"):
         rows.append(("samples", ", ".join(map(str, verdict["samples"]))))
     if verdict.get("agreement") is not None:
@@ -64,12 +67,15 @@ def _failed(record: RunRecord) -> list[list[str]]:
 
 def _provenance(record: RunRecord) -> list[list[str]]:
     p = record.provenance
-    if not p.numbers:
+    if not (p.numbers or p.findings_checked):
         return []
     return [
-        ["numbers in the answer", f.as_text(p.numbers)], ["traced to a page", f.as_text(p.traced)],
+        ["numbers in the answer", f.as_text(p.numbers)], ["traced to a page the run read", f.as_text(p.traced)],
         ["derived from traced numbers", f.as_text(p.derived)], ["untraced", ", ".join(f.as_text(u) for u in p.untraced) or "none"],
         ["all traced", f.yes_no(p.ok) if p.ok is not None else "n/a (no answer or no number)"],
+        ["findings verified on their pages", f"{p.findings_verified} of {p.findings_checked}"],
+        ["unverified findings", "; ".join(f.as_text(u) for u in p.unverified_findings) or "none"],
+        ["checked against page text", f.yes_no(p.verified)],
     ]
 
 

@@ -13,9 +13,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from core.errors import UserError
 from core.llm.base import ProviderError
-from core.llm.client import BudgetExceeded, ModelClient, RunBudget, RunMeter
-from core.records import RunRecord, UsageTotals
+from core.llm.client import BudgetExceeded, ModelClient, RunBudget, RunMeter, SweepBudgetExhausted
+from core.records import STOPPED, RunRecord, UsageTotals
+from core.redact import redact_text
 from core.reply_parsing import MalformedOutput
 from core.trace import Trace
 from harness.config import Budgets
@@ -45,9 +47,9 @@ async def run_one(
     trace_path: Path | None,
     trace_root: Path | None = None,
 ) -> RunRecord:
-    """One run, always ending in a record: ok, fail (declined with a reason) or error.
-    The trace goes to ``trace_path`` (None: no trace); the record names it relative to
-    ``trace_root``."""
+    """One run, always ending in a record: ok, fail (declined with a reason), error, or
+    ``budget`` when the sweep's --max-cost stopped it. The trace goes to ``trace_path``
+    (None: no trace); the record names it relative to ``trace_root``."""
     if trace_path is not None:
         trace_path.unlink(missing_ok=True)  # a resumed run starts its trace afresh
     trace = Trace(trace_path)
@@ -79,30 +81,43 @@ async def run_one(
         trace_path=_relative(trace_path, trace_root),
         started_at=started_at,
     )
+    window = asyncio.timeout(budgets.max_run_seconds or None)  # None (or 0): no wall-time budget
     try:
         retriever = get_retriever(spec.mode)
-        coro = retriever.retrieve(index, question.text, ctx)
-        timeout = budgets.max_run_seconds
-        result = await (asyncio.wait_for(coro, timeout) if timeout else coro)
+        async with window:
+            result = await retriever.retrieve(index, question.text, ctx)
         record.status = "ok" if result.status == "ok" else "fail"
         record.result = result
     except ProviderError as exc:
         record.error, record.error_kind = f"provider error after {getattr(exc, 'attempts', 1)} attempt(s): {exc}", f"provider:{exc.kind}"
+    except SweepBudgetExhausted as exc:
+        record.status, record.error, record.error_kind = STOPPED, str(exc), "max_cost"
     except BudgetExceeded as exc:
         record.error, record.error_kind = str(exc), "budget"
-    except TimeoutError:
-        record.error, record.error_kind = f"run exceeded its wall-time budget of {budgets.max_run_seconds} s", "budget"
+    except TimeoutError as exc:
+        if not window.expired():  # not our deadline: something inside timed out on its own
+            record.error, record.error_kind = f"{type(exc).__name__}: {exc}", "internal"
+        else:
+            record.error, record.error_kind = f"run exceeded its wall-time budget of {budgets.max_run_seconds} s", "budget"
     except MalformedOutput as exc:
         record.error, record.error_kind = f"model output could not be parsed: {exc}", "malformed_output"
-    except (OSError, sqlite3.OperationalError):
+    except (OSError, sqlite3.OperationalError, UserError):
         trace.close()
-        raise  # the disk, not the run: the sweep must stop
+        raise  # the disk or a damaged cache, not the run: the sweep must stop
     except asyncio.CancelledError:
         trace.close()  # interrupted: no record, the run is done again on resume
         raise
     except Exception as exc:  # noqa: BLE001 - a bug in one run must not end the sweep
         record.error, record.error_kind = f"{type(exc).__name__}: {exc}", "internal"
-        trace.event("exception", traceback=traceback.format_exc())
+        trace.event("exception", traceback=redact_text(traceback.format_exc()))
+    finally:
+        llm.close()  # a task the retriever left running makes no more calls for this run
+    record.error = redact_text(record.error)
+    if record.status in ("error", STOPPED):
+        # Cut short (a budget, a provider error): the loop state the retriever had reached
+        # (iterations, findings, failed searches, replans, tasks) is recorded as it was.
+        record.result = ctx.progress()
+        record.result.status, record.result.answer, record.result.reason = "fail", "", ""
     record.duration_ms = round((time.monotonic() - started) * 1000)
     record.finished_at = datetime.now(UTC).isoformat(timespec="milliseconds")
     record.usage = UsageTotals(
@@ -117,7 +132,7 @@ async def run_one(
     record.pages_fetched = sorted(tools.pages_fetched)
     record.evidence_pages = question.gold.evidence_pages
     record.evidence_hit = evidence_hit(record.pages_fetched, question.gold)
-    record.provenance = check_provenance(record.answer, record.sources, record.findings, record.pages_fetched, index)
+    record.provenance = check_provenance(record.answer, record.findings, record.pages_fetched, index)
     trace.event("run_end", status=record.status, answer=record.answer, error=record.reason, usage=record.usage.__dict__)
     trace.close()
     return record

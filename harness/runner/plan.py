@@ -13,9 +13,11 @@ from core.errors import UserError
 from core.llm.base import ModelSpec, ProviderSettings
 from core.llm.pricing import price_for
 from core.llm.registry import check_model, parse_model_spec
+from core.redact import redact_text, url_fingerprint
 from harness.config import SweepConfig
 from harness.dataset import Question, load_questions, select_questions
 from harness.documents import pdf_path, split_available
+from harness.sweepschema import path_problem
 from retrievers import check_modes
 from retrievers.index.tree import slugify
 
@@ -38,8 +40,25 @@ class SweepPlan:
     runs: list[RunSpec]
 
 
+# Far above a full sweep (150 questions x 4 modes x a few models x 5 runs is ~10k runs), low
+# enough that a typo (or a damaged manifest) cannot plan more runs than memory holds.
+MAX_RUNS = 1_000_000
+MAX_CONCURRENCY = 1024
+
+
+def model_slug(model: str) -> str:
+    """A model spec as part of a file name: ``openai:m@http://host/v1`` becomes
+    ``openai_m_<hash>``, a hash of the redacted URL, so no URL (or credential) is ever
+    in a file name and two servers still differ."""
+    name, at, url = model.partition("@")
+    slug = f"{slugify(name)}_{url_fingerprint(url)}" if at and "://" in url else slugify(model)
+    if len(slug) > 80:  # a run id names a file: room is kept for the mode, question and run number
+        slug = f"{slug[:60]}_{url_fingerprint(model)}"
+    return slug
+
+
 def run_id_for(model: str, mode: str, question_id: str, run_number: int) -> str:
-    return f"{slugify(model)}__{mode}__{question_id}__r{run_number}"
+    return f"{model_slug(model)}__{mode}__{question_id}__r{run_number}"
 
 
 def provider_settings(config: SweepConfig) -> ProviderSettings:
@@ -54,17 +73,30 @@ def plan_sweep(config: SweepConfig, warn: Callable[[str], None]) -> SweepPlan:
         raise UserError(f"--runs must be at least 1, got {config.runs}", "pass --runs 1 or more")
     if not config.models or not config.modes:
         raise UserError("no models or no modes to run", "pass --models and --modes, e.g. --models offline --modes simple")
+    if config.concurrency is not None and not 1 <= config.concurrency <= MAX_CONCURRENCY:
+        raise UserError(f"--concurrency must be between 1 and {MAX_CONCURRENCY}, got {config.concurrency}", "pass a number of calls in flight, e.g. 8")
     check_modes(config.modes)
+    for flag, path in (("--questions", config.questions_file), ("--pdf-dir", config.pdf_dir), ("--index-dir", config.index_dir),
+                       ("--runs-dir", config.runs_dir)):
+        found = path_problem(str(path))
+        if found:
+            raise UserError(f"{flag} {str(path)[:60]!r}... {found}", f"pass a usable path to {flag}")
     settings = provider_settings(config)
+    # Keyed by the spec as written, credentials redacted: what records, cells and the
+    # manifest call the model (the full spec stays in memory, in the ModelSpec).
     specs = {}
     for text in config.models:
         spec = parse_model_spec(text)
         check_model(spec, settings)
-        specs[text] = spec
+        name = redact_text(text.strip())
+        if name in specs:
+            raise UserError(f"model {name} is given twice", "give each model spec once in --models")
+        specs[name] = spec
     priced = dict(specs)
     if config.index_model is not None:
-        priced[config.index_model] = parse_model_spec(config.index_model)
-        check_model(priced[config.index_model], settings)
+        index_spec = parse_model_spec(config.index_model)
+        check_model(index_spec, settings)
+        priced[index_spec.label] = index_spec
     if config.budgets.max_cost_usd is not None:
         unpriced = [text for text, spec in priced.items() if price_for(spec) is None]
         if unpriced:
@@ -84,9 +116,12 @@ def plan_sweep(config: SweepConfig, warn: Callable[[str], None]) -> SweepPlan:
             f"none of the {len(chosen)} questions in test set {config.test_set!r} has its PDF in {config.pdf_dir}",
             f"run `python bench.py download --test-set {config.test_set}` or pick --test-set sample",
         )
+    planned = len(specs) * len(config.modes) * len(questions) * config.runs
+    if planned > MAX_RUNS:
+        raise UserError(f"the sweep would plan {planned:,} runs, over the limit of {MAX_RUNS:,}", "lower --runs or split the sweep")
     runs = [
         RunSpec(run_id_for(model, mode, q.id, n), q, model, mode, n)
-        for model in config.models
+        for model in specs
         for mode in config.modes
         for q in questions
         for n in range(1, config.runs + 1)

@@ -1,15 +1,23 @@
 """Scheduling a sweep's runs: one pool of workers per model, as many as its provider's
-concurrency, handing out runs longest-first and stopping before ``--max-cost`` is passed.
+concurrency, handing out runs longest-first, every model call held to ``--max-cost``.
+
+Nothing here grows with the sweep beyond the plan itself: finished records go to disk and
+into a ``SweepTally`` of counts, and the spend is a running total in the ``SpendLedger``,
+so the thousandth run and the hundred-thousandth cost the same to schedule.
 """
 from __future__ import annotations
 
 import asyncio
+import heapq
+from collections import Counter, deque
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from core.llm.budget import SpendLedger
 from core.llm.cache import ResponseCache
 from core.llm.client import ModelClient
 from core.llm.registry import open_client
-from core.records import RunRecord
+from core.records import STATUSES, STOPPED, RunRecord
 from harness.progress import Progress
 from harness.runner.execute import RunSettings, run_one
 from harness.runner.plan import RunSpec, SweepPlan, provider_settings
@@ -18,11 +26,57 @@ from retrievers.index.tree import DocumentIndex
 
 
 @dataclass
+class SweepTally:
+    """What a sweep's runs.jsonl holds, as counts kept while runs finish (one per run id:
+    a run recorded twice, by a resume that redid it, counts as its later record)."""
+
+    planned: int
+    statuses: dict[str, str] = field(default_factory=dict)  # run_id -> status
+    costs: dict[str, float | None] = field(default_factory=dict)  # run_id -> cost_usd
+    tokens: dict[str, int] = field(default_factory=dict)  # run_id -> total tokens
+
+    def add(self, record: RunRecord) -> None:
+        self.statuses[record.run_id] = record.status
+        self.costs[record.run_id] = record.cost_usd
+        self.tokens[record.run_id] = record.usage.total
+
+    def forget(self, run_id: str) -> None:
+        """Take a run out (--retry-errors sets its error aside to run it again)."""
+        for held in (self.statuses, self.costs, self.tokens):
+            held.pop(run_id, None)
+
+    @property
+    def finished(self) -> int:
+        return len(self.statuses)
+
+    def counts(self) -> dict[str, int]:
+        counted = Counter(self.statuses.values())
+        return {status: counted.get(status, 0) for status in STATUSES}
+
+    def summary(self) -> dict[str, int | float | None]:
+        costs = list(self.costs.values())
+        return {
+            "planned": self.planned,
+            "finished": self.finished,
+            **self.counts(),
+            "cost_usd": None if any(c is None for c in costs) else round(sum(c or 0.0 for c in costs), 6),
+            "tokens": sum(self.tokens.values()),
+        }
+
+
+@dataclass
 class SweepOutcome:
     sweep: SweepDir
-    records: list[RunRecord] = field(default_factory=list)
+    tally: SweepTally
+    ledger: SpendLedger
     interrupted: bool = False
     stopped_reason: str = ""
+    budget_stopped: int = 0  # runs the --max-cost stopped in this invocation (stopped_runs.jsonl)
+
+    @property
+    def records(self) -> list[RunRecord]:
+        """The sweep's records, read from runs.jsonl (they are not kept in memory)."""
+        return list({r.run_id: r for r in self.sweep.each_record()}.values())
 
 
 async def run_all(
@@ -31,42 +85,37 @@ async def run_all(
     indexes: dict[str, DocumentIndex],
     sweep: SweepDir,
     outcome: SweepOutcome,
+    cache: ResponseCache | None,
     show_progress: bool,
-    already: int,
+    known_seconds: dict[tuple[str, str], float],
 ) -> None:
     config = plan.config
-    cache = ResponseCache(config.cache_path) if config.cache_path else None
     settings = provider_settings(config)
+    ledger = outcome.ledger
     clients: dict[str, ModelClient] = {}
     limits: dict[str, int] = {}
     for model, spec in plan.specs.items():
-        clients[model] = open_client(spec, settings, cache=cache, retry=config.retry_policy(), concurrency=config.concurrency)
+        clients[model] = open_client(spec, settings, cache=cache, retry=config.retry_policy(), concurrency=config.concurrency, ledger=ledger)
         limiter = clients[model].limiter
         limits[model] = limiter.maximum if limiter is not None else 1
     writer = RecordWriter(sweep.runs_path)
+    stopped = RecordWriter(sweep.stopped_path)
     run_settings = RunSettings(config.options, config.budgets)
-    progress = Progress(total=len(plan.runs), done=already, enabled=show_progress)
-    # Trees built by a model for this sweep were paid for by it: they count against --max-cost.
-    index_spend = sum(ix.meta.get("spent_usd") or 0.0 for ix in indexes.values() if ix.meta.get("cache") == "built")
-    spend = SpendGuard(config.budgets.max_cost_usd, outcome.records, index_spend)
-    queues = {model: RunQueue([r for r in todo if r.model == model], outcome.records) for model in plan.specs}
+    progress = Progress(total=len(plan.runs), done=outcome.tally.finished, enabled=show_progress)
+    queues = {model: RunQueue([r for r in todo if r.model == model], known_seconds) for model in plan.specs}
 
     async def worker(model: str) -> None:
         queue = queues[model]
-        while (spec := queue.take()) is not None:
-            reason = spend.refuse()
-            if reason:
-                outcome.stopped_reason = outcome.stopped_reason or reason
-                return
-            spend.in_flight += 1
-            try:
-                record = await run_one(spec, clients[spec.model], indexes[spec.question.doc_name], run_settings,
-                                       trace_path=sweep.trace_path(spec.run_id), trace_root=sweep.path)
-            finally:
-                spend.in_flight -= 1
+        while ledger.room_for_runs() and (spec := queue.take()) is not None:
+            record = await run_one(spec, clients[spec.model], indexes[spec.question.doc_name], run_settings,
+                                   trace_path=sweep.trace_path(spec.run_id), trace_root=sweep.path)
+            if record.status == STOPPED:
+                stopped.append(record)  # its spend is kept; --resume does the run again
+                outcome.budget_stopped += 1
+                continue
             writer.append(record)
-            outcome.records.append(record)
-            queue.learn(record)
+            outcome.tally.add(record)
+            queue.learn(record.question_id, record.mode, record.duration_ms / 1000)
             progress.advance(record.status)
 
     tasks = [asyncio.create_task(worker(model)) for model in plan.specs for _ in range(limits[model])]
@@ -82,10 +131,10 @@ async def run_all(
         await asyncio.gather(*tasks, return_exceptions=True)
         progress.close()
         writer.close()
+        stopped.close()
         for client in clients.values():
             await client.aclose()
-        if cache:
-            cache.close()
+        outcome.stopped_reason = ledger.exhausted
 
 
 class RunQueue:
@@ -95,54 +144,53 @@ class RunQueue:
     runs, or a resumed sweep's records): those go first, longest first, so the last wave of
     a sweep is not one long run holding up the end. Runs of unknown length come in plan
     order, preferring questions not already in flight so that lengths are learned early.
+    Taking a run costs the same however many are left (a heap of known lengths, a queue of
+    unknown ones), so a 100k-run sweep is not quadratic.
     """
 
-    def __init__(self, runs: list[RunSpec], finished: list[RunRecord]):
-        self.pending = list(runs)
-        self.in_flight: dict[tuple[str, str], int] = {}
+    def __init__(self, runs: Iterable[RunSpec], known_seconds: dict[tuple[str, str], float] | None = None):
+        self.groups: dict[tuple[str, str], deque[RunSpec]] = {}  # (question, mode) -> its runs, plan order
+        for run in runs:
+            self.groups.setdefault((run.question.id, run.mode), deque()).append(run)
+        self.order = {key: position for position, key in enumerate(self.groups)}
+        self.in_flight: Counter[tuple[str, str]] = Counter()
         self.seconds: dict[tuple[str, str], float] = {}
-        for record in finished:
-            self.learn(record)
+        self.unknown: dict[tuple[str, str], None] = dict.fromkeys(self.groups)  # an ordered set
+        self.known: list[tuple[float, int, tuple[str, str]]] = []  # heap of (-seconds, plan position, key)
+        for (question_id, mode), seconds in (known_seconds or {}).items():
+            self._know((question_id, mode), seconds)
 
-    def learn(self, record: RunRecord) -> None:
-        key = (record.question_id, record.mode)
-        self.seconds[key] = max(self.seconds.get(key, 0.0), record.duration_ms / 1000)
-        self.in_flight[key] = max(0, self.in_flight.get(key, 0) - 1)
+    def learn(self, question_id: str, mode: str, seconds: float) -> None:
+        key = (question_id, mode)
+        self.in_flight[key] = max(0, self.in_flight[key] - 1)
+        self._know(key, seconds)
+
+    def _know(self, key: tuple[str, str], seconds: float) -> None:
+        if seconds <= self.seconds.get(key, -1.0):
+            return
+        self.seconds[key] = seconds
+        self.unknown.pop(key, None)
+        if self.groups.get(key):
+            heapq.heappush(self.known, (-seconds, self.order[key], key))
 
     def take(self) -> RunSpec | None:
-        if not self.pending:
-            return None
-        known = [r for r in self.pending if (r.question.id, r.mode) in self.seconds]
-        if known:
-            chosen = max(known, key=lambda r: self.seconds[(r.question.id, r.mode)])
-        else:
-            fresh = [r for r in self.pending if not self.in_flight.get((r.question.id, r.mode))]
-            chosen = (fresh or self.pending)[0]
-        self.pending.remove(chosen)
-        key = (chosen.question.id, chosen.mode)
-        self.in_flight[key] = self.in_flight.get(key, 0) + 1
-        return chosen
+        while self.known:
+            negative, _, key = self.known[0]
+            if not self.groups[key] or -negative != self.seconds[key]:
+                heapq.heappop(self.known)  # stale: the group is done, or its length grew since
+                continue
+            return self._take_from(key)
+        # Unknown lengths in plan order, skipping questions in flight: the scan passes at
+        # most one key per run in flight, since finished groups leave ``unknown`` at once.
+        for key in self.unknown:
+            if not self.in_flight[key]:
+                return self._take_from(key)
+        first = next(iter(self.unknown), None)
+        return self._take_from(first) if first is not None else None
 
-
-class SpendGuard:
-    """Stops starting runs when the sweep's spend would pass ``--max-cost``: what was spent
-    plus, for every run in flight and the next one, the mean spend of the runs so far."""
-
-    def __init__(self, max_cost: float | None, records: list[RunRecord], spent_before: float = 0.0):
-        self.max_cost = max_cost
-        self.records = records
-        self.spent_before = spent_before  # e.g. building the sweep's indexes with a model
-        self.in_flight = 0
-
-    def spent(self) -> float:
-        return self.spent_before + sum(r.spent_usd or 0.0 for r in self.records)
-
-    def refuse(self) -> str:
-        if self.max_cost is None:
-            return ""
-        spent = self.spent()
-        per_run = (spent - self.spent_before) / len(self.records) if self.records else 0.0
-        projected = spent + (self.in_flight + 1) * per_run
-        if projected > self.max_cost:
-            return f"--max-cost ${self.max_cost:.2f} reached: ${spent:.4f} spent, about ${per_run:.4f} a run"
-        return ""
+    def _take_from(self, key: tuple[str, str]) -> RunSpec:
+        run = self.groups[key].popleft()
+        self.in_flight[key] += 1
+        if not self.groups[key]:
+            self.unknown.pop(key, None)
+        return run

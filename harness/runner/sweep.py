@@ -3,29 +3,38 @@
 ``run_sweep`` plans the sweep (``plan``), builds or loads the indexes, writes the manifest,
 runs what is not recorded yet (``schedule`` hands runs to workers, ``execute`` runs one)
 and records the outcome. Records are appended as runs finish; ``--resume`` reruns only
-what is not recorded yet.
+what is not recorded yet (and the runs ``--max-cost`` stopped). One process at a time owns
+a sweep folder; Ctrl-C says "stopping..." at once and stops within a model call.
 """
 from __future__ import annotations
 
 import asyncio
 import os
 import shutil
+import signal
 import sqlite3
 import sys
-from collections.abc import Callable
+import tempfile
+import threading
+from collections.abc import Callable, Coroutine
+from contextlib import ExitStack
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from core.errors import UserError
-from core.files import write_text_atomic
-from core.records import RunRecord
+from core.llm.budget import SpendLedger
+from core.llm.cache import ResponseCache
+from core.records import STATUSES, STOPPED
+from core.redact import is_redacted, redact_text, redact_url
 from harness.config import SweepConfig
 from harness.documents import pdf_path
 from harness.environment import describe
 from harness.progress import Progress
 from harness.runner.plan import SweepPlan, plan_sweep, provider_settings
-from harness.runner.schedule import SweepOutcome, run_all
-from harness.sweepdir import MANIFEST_VERSION, RecordWriter, SweepDir, record_line
+from harness.runner.schedule import SweepOutcome, SweepTally, run_all
+from harness.sweepdir import MANIFEST_VERSION, RETRIED_ERRORS, RUNS, RecordWriter, SweepDir, record_line
 from retrievers.index import INDEXER_VERSION
 from retrievers.index.batch import ensure_indexes
 from retrievers.index.llm_tree import LlmIndexOptions
@@ -77,78 +86,184 @@ def run_sweep(
     retry_errors: bool = False,
     show_progress: bool = True,
     warn: Callable[[str], None] = lambda m: print(f"warning: {m}", file=sys.stderr),
+    notice: Callable[[str], None] = lambda m: print(m, file=sys.stderr, flush=True),
 ) -> SweepOutcome:
-    if resume is not None:
-        sweep = SweepDir.open(resume)
-        manifest = sweep.read_manifest()
-        given = config
-        config = SweepConfig.from_manifest(manifest["config"], openai_api_key=given.openai_api_key, cache_path=given.cache_path)
-        for name, value in given.budgets.to_dict().items():  # budgets given now override the sweep's
-            if value is not None:
-                setattr(config.budgets, name, value)
-    plan = plan_sweep(config, warn)
-    check_output_folder(sweep.path if resume is not None else config.runs_dir)
-    documents = {q.doc_name: pdf_path(config.pdf_dir, q.doc_name) for q in plan.questions}
-    # Building 55 filings' indexes takes minutes cold: show it, not a silent pause.
-    progress = Progress(len(documents), enabled=show_progress, unit="doc", desc="indexes")
-    try:
-        indexes = ensure_indexes(
-            documents, config.index_dir, workers=config.index_workers,
-            index_model=config.index_model, settings=provider_settings(config), response_cache=config.cache_path, warn=warn,
-            index_options=LlmIndexOptions(calls_in_flight=config.concurrency, retry=config.retry_policy()),
-            on_done=lambda name: progress.advance(),
-        )
-    finally:
-        progress.close()
-    done: dict[str, RunRecord] = {}
-    if resume is not None:
-        previous = sweep.read_records(repair=True)
-        if retry_errors:
-            kept = [r for r in previous if r.status != "error"]
-            _archive_errors(sweep, [r for r in previous if r.status == "error"])
-            _rewrite_records(sweep, kept)
-            previous = kept
-        done = {r.run_id: r for r in previous}
-        created_at = manifest.get("created_at") or datetime.now(UTC).isoformat(timespec="seconds")
-    else:
-        sweep = SweepDir.create(config.runs_dir)
-        created_at = datetime.now(UTC).isoformat(timespec="seconds")
-    environment = _environment(indexes)  # probed once: it runs git and reads package versions
-    about: dict[str, object] = {}
-    if resume is not None and manifest.get("environment"):
-        # The sweep's environment stays the one its first runs ran in; a resume adds its own.
-        about["resumed_environment"] = environment
-        environment = manifest["environment"]
-
-    def write_manifest(status: str, **extra: object) -> None:
-        sweep.write_manifest(_manifest(plan, sweep, environment, status, created_at, **about, **extra))
-
-    write_manifest("running")
-    todo = [r for r in plan.runs if r.run_id not in done]
-    outcome = SweepOutcome(sweep, list(done.values()))
-    try:
-        asyncio.run(run_all(plan, todo, indexes, sweep, outcome, show_progress, len(done)))
-    except KeyboardInterrupt:
-        outcome.interrupted = True
-    except (OSError, sqlite3.OperationalError) as exc:
-        # The disk filled up or the folder became unwritable: stop at once, keep what was
-        # recorded, and say how to go on. The manifest update may fail for the same reason.
+    """Run (or, with ``resume``, finish) a sweep. Everything the input can get wrong is
+    checked before the folder is touched; the folder is locked while the sweep runs."""
+    with ExitStack() as held:
+        manifest: dict[str, Any] = {}
+        if resume is not None:
+            sweep = SweepDir.open(resume)
+            held.enter_context(sweep.lock())
+            manifest = sweep.read_manifest()
+            config = resumed_config(manifest, config, sweep)
+        plan = plan_sweep(config, warn)
+        previous = Previous.read(sweep, len(plan.runs), retry_errors) if resume is not None else Previous(SweepTally(len(plan.runs)))
+        cache = ResponseCache(config.cache_path) if config.cache_path else None  # a damaged cache fails here, before any work
+        if cache is not None:
+            held.callback(cache.close)
+        check_output_folder(sweep.path if resume is not None else config.runs_dir)
+        documents = {q.doc_name: pdf_path(config.pdf_dir, q.doc_name) for q in plan.questions}
+        # Building 55 filings' indexes takes minutes cold: show it, not a silent pause.
+        progress = Progress(len(documents), enabled=show_progress, unit="doc", desc="indexes")
         try:
-            write_manifest("failed", error=str(exc), summary=_summary(outcome.records, len(plan.runs)))
-        except OSError:
+            indexes = ensure_indexes(
+                documents, config.index_dir, workers=config.index_workers,
+                index_model=config.index_model, settings=provider_settings(config), response_cache=config.cache_path, warn=warn,
+                index_options=LlmIndexOptions(calls_in_flight=config.concurrency, retry=config.retry_policy()),
+                on_done=lambda name: progress.advance(),
+            )
+        finally:
+            progress.close()
+        if resume is None:
+            sweep = SweepDir.create(config.runs_dir)
+            held.enter_context(sweep.lock())
+            created_at = datetime.now(UTC).isoformat(timespec="seconds")
+        else:
+            if retry_errors:
+                _set_errors_aside(sweep)
+            created_at = manifest.get("created_at") or datetime.now(UTC).isoformat(timespec="seconds")
+        environment = _environment(indexes)  # probed once: it runs git and reads package versions
+        about: dict[str, object] = {}
+        if manifest.get("environment"):
+            # The sweep's environment stays the one its first runs ran in; a resume adds its own.
+            about["resumed_environment"] = environment
+            environment = manifest["environment"]
+        ledger = SpendLedger(config.budgets.max_cost_usd, previous.spent + _index_spend(indexes, manifest))
+        outcome = SweepOutcome(sweep, previous.tally, ledger)
+
+        def write_manifest(status: str, **extra: object) -> None:
+            summary = {**outcome.tally.summary(), "spent_usd": None if ledger.unknown else round(ledger.spent, 6),
+                       "budget_stopped": outcome.budget_stopped}
+            sweep.write_manifest(_manifest(plan, sweep, environment, status, created_at, **about, summary=summary, **extra))
+
+        write_manifest("running")
+        todo = [r for r in plan.runs if r.run_id not in previous.tally.statuses]
+        try:
+            outcome.interrupted = run_interruptibly(
+                run_all(plan, todo, indexes, sweep, outcome, cache, show_progress, previous.seconds), notice
+            )
+        except (OSError, sqlite3.OperationalError, UserError) as exc:
+            # The disk filled up, the folder became unwritable or the cache is damaged: stop
+            # at once, keep what was recorded, and say how to go on. The manifest update may
+            # fail for the same reason.
+            try:
+                write_manifest("failed", error=redact_text(str(exc)))
+            except OSError:
+                pass
+            problem = exc.problem if isinstance(exc, UserError) else f"cannot write the sweep in {sweep.path}: {exc}"
+            fix = exc.fix if isinstance(exc, UserError) and exc.fix else "free some space or fix permissions"
+            raise UserError(
+                f"{problem}; {outcome.tally.finished} runs are safely recorded",
+                f"{fix}, then resume with `python bench.py --resume {sweep.path}`",
+            ) from None
+        status = "interrupted" if outcome.interrupted else ("stopped" if outcome.stopped_reason else "complete")
+        write_manifest(status, finished_at=datetime.now(UTC).isoformat(timespec="seconds"), stopped_reason=outcome.stopped_reason)
+        return outcome
+
+
+def run_interruptibly(work: Coroutine[Any, Any, None], notice: Callable[[str], None]) -> bool:
+    """Run ``work``; True when Ctrl-C stopped it. The first Ctrl-C says "stopping..." at
+    once and cancels the runs in flight (they are done again on resume); a second one
+    stops without waiting for them to wind down."""
+    if threading.current_thread() is not threading.main_thread():
+        asyncio.run(work)  # signal handlers belong to the main thread
+        return False
+    presses = 0
+    with asyncio.Runner() as runner:
+        loop = runner.get_loop()
+        task = loop.create_task(work)
+
+        def on_interrupt(signum: int, frame: object) -> None:
+            nonlocal presses
+            presses += 1
+            if presses > 1:
+                raise KeyboardInterrupt
+            notice("stopping... (runs in flight are cancelled and done again on resume; Ctrl-C again to quit now)")
+            loop.call_soon_threadsafe(task.cancel)
+
+        previous = signal.signal(signal.SIGINT, on_interrupt)
+        try:
+            loop.run_until_complete(task)
+        except asyncio.CancelledError:
+            if not presses:
+                raise
+        except KeyboardInterrupt:
             pass
-        raise UserError(
-            f"cannot write the sweep in {sweep.path}: {exc}; {len(outcome.records)} runs are safely recorded",
-            f"free some space or fix permissions, then resume with `python bench.py --resume {sweep.path}`",
-        ) from None
-    status = "interrupted" if outcome.interrupted else ("stopped" if outcome.stopped_reason else "complete")
-    write_manifest(
-        status,
-        finished_at=datetime.now(UTC).isoformat(timespec="seconds"),
-        summary=_summary(outcome.records, len(plan.runs)),
-        stopped_reason=outcome.stopped_reason,
-    )
-    return outcome
+        finally:
+            signal.signal(signal.SIGINT, previous)
+    return presses > 0
+
+
+@dataclass
+class Previous:
+    """What a resumed sweep has already recorded, read once: who finished (a tally, not
+    the records), how long each question took, and what everything cost."""
+
+    tally: SweepTally
+    seconds: dict[tuple[str, str], float] = field(default_factory=dict)
+    spent: float = 0.0
+
+    @classmethod
+    def read(cls, sweep: SweepDir, planned: int, retry_errors: bool) -> Previous:
+        previous = cls(SweepTally(planned))
+        for record in sweep.each_record(repair=True):
+            previous.tally.add(record)
+            previous.spent += record.spent_usd or 0.0
+            key = (record.question_id, record.mode)
+            previous.seconds[key] = max(previous.seconds.get(key, 0.0), record.duration_ms / 1000)
+        # Runs the budget stopped and errors set aside by --retry-errors were paid for too.
+        for path in (sweep.stopped_path, sweep.path / RETRIED_ERRORS):
+            for record in sweep.each_record(path, statuses=(*STATUSES, STOPPED)):
+                previous.spent += record.spent_usd or 0.0
+        if retry_errors:
+            for run_id in [i for i, status in previous.tally.statuses.items() if status == "error"]:
+                previous.tally.forget(run_id)
+        return previous
+
+
+def resumed_config(manifest: dict[str, Any], given: SweepConfig, sweep: SweepDir) -> SweepConfig:
+    """The sweep's own config, with the budgets given now and the credentials that were
+    redacted from its manifest given again."""
+    try:
+        config = SweepConfig.from_manifest(manifest["config"], openai_api_key=given.openai_api_key, cache_path=given.cache_path)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise UserError(f"{sweep.manifest_path}: its config cannot be resumed ({type(exc).__name__}: {exc})",
+                        "the manifest is damaged; start the sweep again") from None
+    for name, value in given.budgets.to_dict().items():  # budgets given now override the sweep's
+        if value is not None:
+            setattr(config.budgets, name, value)
+    config.models = [_with_credential(m, given.models, "--models") for m in config.models]
+    if config.index_model is not None:
+        config.index_model = _with_credential(config.index_model, [given.index_model or ""], "--index-model")
+    stored_url = config.openai_base_url
+    if stored_url is not None and is_redacted(stored_url):
+        if given.openai_base_url is None or redact_url(given.openai_base_url) != stored_url:
+            raise UserError(f"the sweep's --openai-base-url {stored_url} had a credential in it, which is never stored",
+                            "resume with the same --openai-base-url as well")
+        config.openai_base_url = given.openai_base_url
+    return config
+
+
+def _with_credential(stored: str, given: list[str], flag: str) -> str:
+    if not is_redacted(stored):
+        return stored
+    for text in given:
+        if redact_text(text.strip()) == stored:
+            return text.strip()
+    raise UserError(f"the sweep's model {stored} had a credential in its URL, which is never stored",
+                    f"resume with {flag} '<the full spec>' as well")
+
+
+def _index_spend(indexes: dict[str, DocumentIndex], manifest: dict[str, Any]) -> float:
+    """What building the sweep's trees with a model cost: now, and (for a resume) when the
+    sweep first ran. It counts against --max-cost like the runs."""
+    spend = sum(ix.meta.get("spent_usd") or 0.0 for ix in indexes.values() if ix.meta.get("cache") == "built")
+    for entry in ((manifest.get("environment") or {}).get("indexes") or {}).values():
+        build = entry.get("build")
+        if entry.get("cache") == "built" and isinstance(build, dict) and isinstance(build.get("spent_usd"), (int, float)):
+            spend += build["spent_usd"]
+    return spend
 
 
 MIN_FREE_BYTES = 5 * 1024 * 1024
@@ -172,25 +287,23 @@ def check_output_folder(folder: Path) -> None:
         )
 
 
-def _archive_errors(sweep: SweepDir, records: list[RunRecord]) -> None:
-    """Keep the records of runs about to be retried: their errors are history worth having."""
-    archive = RecordWriter(sweep.path / "retried_errors.jsonl")
+def _set_errors_aside(sweep: SweepDir) -> None:
+    """--retry-errors: move the records of runs that ended in error from runs.jsonl to
+    retried_errors.jsonl (their errors are history worth keeping), streaming both files."""
+    archive = RecordWriter(sweep.path / RETRIED_ERRORS)
+    fd, tmp = tempfile.mkstemp(dir=sweep.path, prefix=f".{RUNS}.", suffix=".tmp")
     try:
-        for record in records:
-            archive.append(record)
+        with os.fdopen(fd, "w", encoding="utf-8") as kept:
+            for record in sweep.each_record():
+                if record.status == "error":
+                    archive.append(record)
+                else:
+                    kept.write(record_line(record))
+            kept.flush()
+            os.fsync(kept.fileno())
+        os.replace(tmp, sweep.runs_path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
     finally:
         archive.close()
-
-
-def _rewrite_records(sweep: SweepDir, records: list[RunRecord]) -> None:
-    write_text_atomic(sweep.runs_path, "".join(record_line(r) for r in records))
-
-
-def _summary(records: list[RunRecord], planned: int) -> dict:
-    counts: dict[str, int | float | None] = {"planned": planned, "finished": len(records), "ok": 0, "fail": 0, "error": 0}
-    for record in records:
-        counts[record.status] = int(counts.get(record.status) or 0) + 1
-    known = [r.cost_usd for r in records]
-    counts["cost_usd"] = None if any(c is None for c in known) else round(sum(c or 0 for c in known), 6)
-    counts["tokens"] = sum(r.usage.total for r in records)
-    return counts

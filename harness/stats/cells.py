@@ -6,9 +6,17 @@
 cost apart from what the runs cost. Verdicts are optional everywhere: without them the
 accuracy columns are NaN and nothing pretends the answers were judged.
 
-Definitions (the report repeats them):
-- accuracy = runs judged ``correct`` / all runs of the cell; a refusal, a fail, an error and
-  an unjudged answer all count as not correct. 95% Wilson score interval.
+Definitions (the report and the README repeat them):
+- accuracy = the mean over the cell's questions of the share of that question's runs
+  judged ``correct`` (= correct runs / all runs when every question has the same number of
+  runs); a refusal, a fail and an error count as not correct. Only a cell whose every run
+  has a verdict has an accuracy: with any answer unjudged it is NaN ("not judged") and
+  ``unjudged`` says how many; an unjudged answer is never counted as wrong.
+- accuracy_low/high: 95% interval clustered by question (``intervals.clustered_interval``):
+  reruns of a question are not new samples.
+- consistency = share of questions whose runs all got the same verdict; within_variance =
+  mean over questions of the (unbiased) variance of correct across its runs. Both need
+  two or more runs per question.
 - reliability = runs that produced an answer / all runs: status ``ok`` and, when verdicts
   exist, not judged a ``refusal`` (a refusal is not an answer).
 - p95 uses linear interpolation between order statistics (pandas' default quantile).
@@ -22,33 +30,19 @@ from typing import Any
 import pandas as pd
 
 from core.records import ToolStats
+from harness.criteria import TOKENS_PER_RUN
+from harness.judge import LABELS
 from harness.judge.verdict import Verdict
 from harness.stats.frame import cell_name, role_columns, with_verdicts
+from harness.stats.intervals import clustered_interval, consistency, wilson_interval
 
-Z95 = 1.959963984540054  # two-sided 95% normal quantile
+__all__ = ["cell_stats", "type_stats", "question_table", "question_scores", "majority_label", "judge_summary", "wilson_interval"]
+
 TOOL_STATS = tuple(ToolStats.__dataclass_fields__)
-# Verdict methods that do not come from a full judge pass: a cell judged only by these has
-# unjudged answers, so the accuracy criterion is not decided on it.
+# Verdict methods that do not come from a judge pass over the answers: a sweep with only
+# these was not judged (fail/error runs are "status" refusals whatever the judge).
 PARTIAL_METHODS = frozenset({"numeric", "status", "none", ""})
 CELL_KEYS = ["model", "mode"]
-
-
-def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval for a binomial proportion; (nan, nan) when n == 0.
-
-    Preferred over the normal approximation because cells are small (tens of runs) and
-    accuracies sit near 0 or 1, where the normal interval leaves [0, 1].
-    """
-    if n <= 0:
-        return (math.nan, math.nan)
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    # Exact bounds at 0 and n (the formula gives them up to rounding, which plots badly).
-    low = 0.0 if successes == 0 else max(0.0, centre - half)
-    high = 1.0 if successes == n else min(1.0, centre + half)
-    return (low, high)
 
 
 def _rate(mask: pd.Series, denominator: pd.Series | None = None) -> float:
@@ -62,53 +56,66 @@ def _p95(values: pd.Series) -> float:
     return float(values.quantile(0.95)) if len(values) else math.nan
 
 
-def _consistency(group: pd.DataFrame) -> float:
-    """Share of questions whose runs all got the same verdict label (NaN if 1 run each)."""
-    if group["verdict"].isna().all():
-        return math.nan
-    per_question = group.groupby("question_id")["verdict"]
-    repeated = [labels for _, labels in per_question if len(labels) > 1]
-    if not repeated:
-        return math.nan
-    return sum(labels.nunique(dropna=False) == 1 for labels in repeated) / len(repeated)
+def question_scores(group: pd.DataFrame) -> dict[str, tuple[float, int]]:
+    """question_id -> (share of its runs judged correct, runs); the unit statistics sample."""
+    out: dict[str, tuple[float, int]] = {}
+    for question_id, labels in group.groupby("question_id")["verdict"]:
+        out[str(question_id)] = (float((labels == "correct").mean()), len(labels))
+    return out
 
 
-def _group_row(group: pd.DataFrame, roles: list[str], judged: bool) -> dict[str, Any]:
+def _labels_by_question(group: pd.DataFrame) -> dict[str, list[str | None]]:
+    return {str(q): [x if isinstance(x, str) else None for x in labels] for q, labels in group.groupby("question_id")["verdict"]}
+
+
+def _group_row(group: pd.DataFrame, roles: list[str], has_verdicts: bool) -> dict[str, Any]:
     n = len(group)
     ok = group["status"] == "ok"
     labels = group["verdict"]
     refused = labels == "refusal"
     answered = ok & ~refused
     correct = int((labels == "correct").sum())
-    has_verdict = labels.notna()
-    unjudged = int((~has_verdict | (labels == "unjudged")).sum())
-    judged_cell = judged and bool(has_verdict.any())
-    low, high = wilson_interval(correct, n) if judged_cell else (math.nan, math.nan)
-    methods = set(group.loc[has_verdict, "verdict_method"].dropna())
+    unjudged = int((~labels.isin(LABELS)).sum())
+    judged = has_verdicts and n > 0 and unjudged == 0
+    scores = question_scores(group)
+    accuracy = clustered_interval([s for s, _ in scores.values()], [k for _, k in scores.values()]) if judged else None
+    answered_by_question = group.assign(_answered=answered).groupby("question_id")["_answered"]
+    reliability = clustered_interval(list(answered_by_question.mean()), list(answered_by_question.size()))
+    agree, within = consistency(_labels_by_question(group)) if judged else (math.nan, math.nan)
+    methods = sorted(set(group.loc[labels.notna(), "verdict_method"].dropna()))
     evidence = group["evidence_hit"]
     provenance = group["provenance_ok"]
-    provenance_counted = ok & provenance.notna()
+    # Only provenance checked against the pages' text counts (older records trusted findings).
+    verified = group["provenance_verified"].fillna(False).astype(bool) if "provenance_verified" in group else pd.Series(False, index=group.index)
+    provenance_counted = ok & provenance.notna() & verified
+    findings_checked = pd.to_numeric(group.get("provenance_findings_checked", pd.Series(0, index=group.index)), errors="coerce").fillna(0)
+    findings_verified = pd.to_numeric(group.get("provenance_findings_verified", pd.Series(0, index=group.index)), errors="coerce").fillna(0)
     cost_known = bool(group["cost_known"].all())
     row: dict[str, Any] = {
         "runs": n,
         "questions": group["question_id"].nunique(),
+        "runs_per_question": n / group["question_id"].nunique() if n else math.nan,
         "ok": int(ok.sum()),
         "fail": int((group["status"] == "fail").sum()),
         "error": int((group["status"] == "error").sum()),
         "answered": int(answered.sum()),
         "reliability": float(answered.mean()) if n else math.nan,
+        "reliability_low": reliability.low,
+        "reliability_high": reliability.high,
         "ok_rate": float(ok.mean()) if n else math.nan,
-        "judged": judged_cell,
-        "full_judge": judged_cell and bool(methods - PARTIAL_METHODS),
-        "correct": correct if judged_cell else math.nan,
-        "unjudged": unjudged if judged_cell else math.nan,
-        "accuracy": correct / n if judged_cell and n else math.nan,
-        "accuracy_low": low,
-        "accuracy_high": high,
-        "refusal_rate": float(refused.mean()) if judged_cell else math.nan,
+        "judged": judged,
+        "judge_methods": ", ".join(methods),
+        "correct": correct if has_verdicts else math.nan,
+        "unjudged": unjudged if has_verdicts else n,
+        "accuracy": accuracy.mean if accuracy else math.nan,
+        "accuracy_low": accuracy.low if accuracy else math.nan,
+        "accuracy_high": accuracy.high if accuracy else math.nan,
+        "accuracy_effective_n": accuracy.effective_n if accuracy else math.nan,
+        "refusal_rate": float(refused.mean()) if judged else math.nan,
         # Self-agreement of a judge sampled K times (--judge-runs); NaN with one sample.
         "judge_agreement": float(group["judge_agreement"].mean()) if group["judge_agreement"].notna().any() else math.nan,
-        "consistency": _consistency(group) if judged_cell else math.nan,
+        "consistency": agree,
+        "within_variance": within,
         "tokens_mean": float(group["tokens_total"].mean()) if n else math.nan,
         "tokens_median": float(group["tokens_total"].median()) if n else math.nan,
         "tokens_p95": _p95(group["tokens_total"]),
@@ -122,6 +129,10 @@ def _group_row(group: pd.DataFrame, roles: list[str], judged: bool) -> dict[str,
         "evidence_hit_rate": float(evidence.dropna().astype(bool).mean()) if evidence.notna().any() else math.nan,
         "provenance_runs": int(provenance_counted.sum()),
         "provenance_rate": _rate(provenance.fillna(False).astype(bool), provenance_counted),
+        "provenance_unverified_runs": int((ok & provenance.notna() & ~verified).sum()),
+        "findings_checked": int(findings_checked.sum()),
+        "findings_verified_rate": float(findings_verified.sum() / findings_checked.sum()) if findings_checked.sum() else math.nan,
+        "tokens_under_budget": float((group["tokens_total"] < TOKENS_PER_RUN).mean()) if n else math.nan,
     }
     for column in ("llm_calls", "turns", "tool_calls", "iterations", "findings_count", "failed_searches_count", "replans", "retries"):
         row[f"{column}_mean"] = float(group[column].mean()) if n else math.nan
@@ -211,6 +222,7 @@ def judge_summary(verdicts: Sequence[Verdict] | None) -> dict[str, Any]:
         "labels": dict(sorted(labels.items())),
         "judge_models": sorted({v.judge_model for v in verdicts if v.judge_model}),
         "full_judge": bool({v.method for v in verdicts} - PARTIAL_METHODS),
+        "unjudged": sum(v.label not in LABELS for v in verdicts),
         "agreement_mean": sum(agreements) / len(agreements) if agreements else None,
         "agreement_runs": len(agreements),
         "tokens": sum(v.usage_total or 0 for v in verdicts),

@@ -1,50 +1,29 @@
-"""Compare a sweep with a baseline sweep: what changed per cell and which questions flipped.
+"""Compare results paired on the questions they share: a sweep with its baseline, and the
+modes of one sweep with each other.
 
-The confidence interval for a change of a proportion (accuracy, reliability) is Newcombe's
-hybrid score interval (method 10 of Newcombe 1998) built from the two Wilson intervals. It
-keeps inside [-1, 1] and behaves at 0% and 100%, where the normal approximation does not.
-It treats runs as independent; repeated runs of one question are correlated, so with
-``--runs`` > 1 the interval is somewhat too narrow. A change whose interval excludes 0 is
-flagged ``significant``.
+Two results on the same questions are paired samples: a question that is hard is hard on
+both sides. Comparing them as if they were independent (an unpaired interval on the two
+accuracies) wastes that pairing and overstates the uncertainty of a change, or, with reruns
+counted as samples, understates it. Every accuracy change here is ``intervals.paired_change``
+on the shared questions (Tango's score interval and McNemar's exact test when every
+question's runs agree; a clustered interval and the sign test when they do not). A change whose interval excludes 0
+is flagged ``significant``.
 """
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import combinations
 
 import pandas as pd
 
 from harness.judge.verdict import Verdict
-from harness.stats.cells import cell_stats, question_table, wilson_interval
-from harness.stats.frame import Sweep
+from harness.stats.cells import cell_stats, question_scores, question_table
+from harness.stats.frame import Sweep, with_verdicts
+from harness.stats.intervals import PairedChange, paired_change, wilson_interval
 
-
-def newcombe_interval(k1: int, n1: int, k0: int, n0: int) -> tuple[float, float]:
-    """95% interval for p1 - p0 (p1 = k1/n1 after, p0 = k0/n0 before)."""
-    if n1 <= 0 or n0 <= 0:
-        return (math.nan, math.nan)
-    p1, p0 = k1 / n1, k0 / n0
-    l1, u1 = wilson_interval(k1, n1)
-    l0, u0 = wilson_interval(k0, n0)
-    diff = p1 - p0
-    return (diff - math.sqrt((p1 - l1) ** 2 + (u0 - p0) ** 2), diff + math.sqrt((u1 - p1) ** 2 + (p0 - l0) ** 2))
-
-
-@dataclass
-class ProportionChange:
-    before: float
-    after: float
-    low: float  # 95% Newcombe interval of after - before
-    high: float
-
-    @property
-    def diff(self) -> float:
-        return self.after - self.before
-
-    @property
-    def significant(self) -> bool:
-        return not (math.isnan(self.low) or self.low <= 0 <= self.high)
+__all__ = ["CellChange", "Comparison", "ModeComparison", "QuestionFlip", "compare", "mode_comparisons", "wilson_interval"]
 
 
 @dataclass
@@ -54,8 +33,8 @@ class CellChange:
     cell: str
     runs_before: int
     runs_after: int
-    accuracy: ProportionChange | None  # None: either side unjudged
-    reliability: ProportionChange
+    accuracy: PairedChange | None  # None: either side not judged, or no shared question
+    reliability: PairedChange | None
     tokens_before: float
     tokens_after: float
 
@@ -96,12 +75,29 @@ class Comparison:
     judged: bool  # both sides had verdicts: accuracy and flips are meaningful
 
 
-def _proportion(after: pd.Series, before: pd.Series, count: str) -> ProportionChange:
-    """``count`` names the success-count column of cell_stats (correct, answered)."""
-    k1, n1 = int(after[count]), int(after["runs"])
-    k0, n0 = int(before[count]), int(before["runs"])
-    low, high = newcombe_interval(k1, n1, k0, n0)
-    return ProportionChange(before=k0 / n0, after=k1 / n1, low=low, high=high)
+@dataclass
+class ModeComparison:
+    """Two modes of one model in one sweep, paired on the questions both ran."""
+
+    model: str
+    mode: str  # the later mode in the sweep's order (the one being judged)
+    versus: str  # the mode it is compared with
+    accuracy: PairedChange | None  # mode minus versus; None when either is not judged
+
+    def to_dict(self) -> dict[str, object]:
+        return {"model": self.model, "mode": self.mode, "versus": self.versus,
+                "accuracy_change": self.accuracy.to_dict() if self.accuracy else None}
+
+
+def _scores(df: pd.DataFrame, verdicts: Sequence[Verdict] | None, cell: str) -> dict[str, tuple[float, int]]:
+    return question_scores(with_verdicts(df, verdicts).loc[lambda x: x["cell"] == cell])
+
+
+def _answered_scores(df: pd.DataFrame, verdicts: Sequence[Verdict] | None, cell: str) -> dict[str, tuple[float, int]]:
+    merged = with_verdicts(df, verdicts).loc[lambda x: x["cell"] == cell]
+    answered = (merged["status"] == "ok") & (merged["verdict"] != "refusal")
+    grouped = merged.assign(_a=answered).groupby("question_id")["_a"]
+    return {str(q): (float(share), int(size)) for (q, share), size in zip(grouped.mean().items(), grouped.size())}
 
 
 def compare(
@@ -110,8 +106,8 @@ def compare(
     current_verdicts: Sequence[Verdict] | None = None,
     baseline_verdicts: Sequence[Verdict] | None = None,
 ) -> Comparison:
-    """Per cell present in both sweeps: accuracy, reliability and mean tokens before and
-    after; per question: majority verdicts that flipped (judged sweeps only)."""
+    """Per cell present in both sweeps: accuracy and reliability changes paired on shared
+    questions, mean tokens before and after; per question: majority verdicts that flipped."""
     now = cell_stats(current.records, current_verdicts).set_index("cell")
     was = cell_stats(baseline.records, baseline_verdicts).set_index("cell")
     shared = [c for c in now.index if c in was.index]
@@ -121,13 +117,15 @@ def compare(
         a, b = now.loc[cell], was.loc[cell]
         accuracy = None
         if judged and a["judged"] and b["judged"]:
-            accuracy = _proportion(a, b, "correct")
+            accuracy = paired_change(_scores(current.records, current_verdicts, cell), _scores(baseline.records, baseline_verdicts, cell))
+        reliability = paired_change(
+            _answered_scores(current.records, current_verdicts, cell), _answered_scores(baseline.records, baseline_verdicts, cell)
+        )
         cells.append(
             CellChange(
                 model=a["model"], mode=a["mode"], cell=cell,
                 runs_before=int(b["runs"]), runs_after=int(a["runs"]),
-                accuracy=accuracy,
-                reliability=_proportion(a, b, "answered"),
+                accuracy=accuracy, reliability=reliability,
                 tokens_before=float(b["tokens_mean"]), tokens_after=float(a["tokens_mean"]),
             )
         )
@@ -141,6 +139,27 @@ def compare(
         only_baseline=[c for c in was.index if c not in now.index],
         judged=judged,
     )
+
+
+def mode_comparisons(df: pd.DataFrame, verdicts: Sequence[Verdict] | None, mode_order: Sequence[str] = ()) -> list[ModeComparison]:
+    """Every pair of modes of each model, paired on the questions both ran: later mode
+    minus earlier, in ``mode_order`` (the sweep's order; else alphabetical)."""
+    stats = cell_stats(df, verdicts)
+    if stats.empty:
+        return []
+    rank = {mode: i for i, mode in enumerate(mode_order)}
+    out = []
+    for model, group in stats.groupby("model", sort=True):
+        modes = sorted(group["mode"], key=lambda m: (rank.get(m, len(rank)), m))
+        judged = dict(zip(group["mode"], group["judged"]))
+        for earlier, later in combinations(modes, 2):
+            change = None
+            if judged[earlier] and judged[later]:
+                change = paired_change(
+                    _scores(df, verdicts, f"{model}/{later}"), _scores(df, verdicts, f"{model}/{earlier}")
+                )
+            out.append(ModeComparison(str(model), later, earlier, change))
+    return out
 
 
 def _flips(

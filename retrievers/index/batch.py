@@ -7,9 +7,20 @@ fails the sweep up front with its name instead of halfway through.
 With ``index_model`` the trees are the model's (``bench.py index --model`` builds the same
 files): documents are built one after another, because each build already sends its
 summary requests in parallel up to the provider's concurrency limit.
+
+Workers die with the process that started them, however it ends: on Linux the kernel
+kills them when their parent dies (``PR_SET_PDEATHSIG``), elsewhere a watchdog thread
+notices; Ctrl-C is left to the parent, which stops the workers at once.
 """
 from __future__ import annotations
 
+import ctypes
+import multiprocessing
+import os
+import signal
+import sys
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -27,6 +38,59 @@ if TYPE_CHECKING:
 def _load(args: tuple[str, str, str]) -> DocumentIndex:
     pdf, index_dir, _name = args
     return load_or_build_index(Path(pdf), Path(index_dir))
+
+
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _watch_parent(parent: int, sweep_pid: int) -> None:
+    while True:
+        time.sleep(0.5)
+        if os.getppid() != parent or not _alive(sweep_pid):
+            os._exit(1)
+
+
+def _die_with_parent(sweep_pid: int) -> None:
+    """Pool initializer: a worker never outlives the sweep (a SIGKILLed sweep cannot stop
+    its workers, and they would go on building indexes for minutes)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the sweep's to handle
+    parent = os.getppid()  # the sweep, or the fork server that started this worker for it
+    if sys.platform.startswith("linux"):
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):
+            pass  # the watchdog below still notices
+    if not _alive(sweep_pid):
+        os._exit(1)  # the sweep died before the kernel was asked to tell us
+    threading.Thread(target=_watch_parent, args=(parent, sweep_pid), daemon=True, name="parent-watchdog").start()
+
+
+def _build_in_pool(jobs: list[tuple[str, str, str]], workers: int, on_done: Callable[[str], None]) -> list[DocumentIndex]:
+    before = set(multiprocessing.active_children())
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_die_with_parent, initargs=(os.getpid(),))
+    try:
+        results = []
+        for job, index in zip(jobs, pool.map(_load, jobs)):
+            results.append(index)
+            on_done(job[2])
+    except BaseException:
+        # A corrupt PDF or a Ctrl-C: stop now, not after the builds in progress.
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in set(multiprocessing.active_children()) - before:
+            process.kill()
+        raise
+    pool.shutdown()
+    return results
 
 
 def ensure_indexes(
@@ -62,8 +126,4 @@ def ensure_indexes(
             indexes[name] = _load(job)
             on_done(name)
         return indexes
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for name, index in zip(names, pool.map(_load, jobs)):
-            indexes[name] = index
-            on_done(name)
-    return indexes
+    return dict(zip(names, _build_in_pool(jobs, workers, on_done)))

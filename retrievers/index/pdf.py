@@ -8,6 +8,7 @@ Every failure a user can cause (missing, empty, corrupt, encrypted, scanned file
 from __future__ import annotations
 
 import ctypes
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -82,6 +83,10 @@ def _open(path: Path):  # -> pdfium.PdfDocument
             "split it (e.g. qpdf --split-pages) or index only the filing's main document",
         )
     try:
+        # PDFium reports no error for a file it parses but finds no page tree in, so the
+        # last error would be a stale one (e.g. "password" from an earlier file): set it
+        # to "file error" first with a load that cannot succeed, and read it as such below.
+        pdfium.raw.FPDF_LoadDocument(b"\0", None)
         return pdfium.PdfDocument(str(path))
     except pdfium.PdfiumError as exc:
         code = getattr(exc, "err_code", None)
@@ -93,6 +98,8 @@ def _open(path: Path):  # -> pdfium.PdfDocument
             raise PDFError(
                 f"PDF uses an unsupported encryption scheme: {path}", "save an unencrypted copy and index that"
             ) from None
+        if code == _ERR_FILE and os.access(path, os.R_OK):  # readable, yet PDFium set no error: no pages
+            raise PDFError(f"PDF has no pages: {path}", "download the file again") from None
         if code == _ERR_FILE:
             raise PDFError(f"cannot open PDF: {path}", "check the file's permissions") from None
         raise PDFError(

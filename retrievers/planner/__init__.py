@@ -5,6 +5,12 @@ agents with prompts and tools, tasks with dependencies, signatures and verificat
 ending in ``final_answer``. An executor runs it; a failed task (or a failed quality gate)
 triggers a replan, bounded by ``max_replans``. A plan that cannot be parsed counts as a
 failed plan and is replanned too, never a crash.
+
+By default it behaves as the seeds' planner did, so that its figures compare like for like
+with their 27-44%: fetch tasks run without a model, computed tasks write expressions the
+harness evaluates, signatures are strict and tasks may fail with a reason. ``ModeOptions``
+relaxes each (``--lenient-signatures``, ``--no-self-failure``, ``--compute-by-model``,
+``--fetch-by-model``); the planner prompt then no longer offers what was turned off.
 """
 from __future__ import annotations
 
@@ -14,10 +20,10 @@ from core.protocol import PREVIOUS_PLAN, QUESTION, SECTIONS, Decision, TaskResul
 from core.reply_parsing import MalformedOutput, ask_json
 from core.results import RetrievalResult
 from retrievers.answers import normalise_sources
-from retrievers.base import RetrievalContext
+from retrievers.base import ModeOptions, RetrievalContext
 from retrievers.index.tree import DocumentIndex
-from retrievers.planner.executor import Execution, PlanExecutor, TaskOutcome
-from retrievers.planner.plan import Plan, PlanError, parse_plan, plan_summary
+from retrievers.planner.executor import Execution, PlanExecutor, PlannerState, TaskOutcome
+from retrievers.planner.plan import Plan, PlanError, parse_plan
 from retrievers.section_index import section_index
 
 PLANNER_SYSTEM = """You plan how to answer a question about one long financial filing.
@@ -34,17 +40,65 @@ Rules:
   answer :string and sources [:string] (cited pages, e.g. "p. 51").
 - Signature types: :string :int :float :bool :any :map, lists as [:type], nested maps as {...};
   a trailing ? marks an optional field. Verification, when useful, is a predicate such as
-  (number? (get data/result "capex_2022")).
+  (number? (get data/result "capex_2022")).{extra_rules}
 Reply with only the JSON object.
 
 Example:
-{"agents": {"document_analyst": {"prompt": "You extract data from a filing. Grep first, then fetch at the offset.", "tools": ["fetch_section", "grep_section"]},
-            "calculator": {"prompt": "You compute ratios from the inputs, showing the arithmetic.", "tools": []},
-            "synthesizer": {"prompt": "You answer the question from the results, citing pages.", "tools": []}},
- "tasks": [{"id": "fetch_cash_flow", "agent": "document_analyst", "depends_on": [], "input": "From consolidated_statement_of_cash_flows extract FY2022 capital expenditures.", "signature": "{capex_2022 :float, unit :string, page :int}", "verification": "(number? (get data/result \\"capex_2022\\"))"},
-           {"id": "fetch_income_statement", "agent": "document_analyst", "depends_on": [], "input": "From consolidated_statement_of_income extract FY2022 net sales.", "signature": "{revenue_2022 :float, unit :string, page :int}"},
-           {"id": "compute", "agent": "calculator", "depends_on": ["fetch_cash_flow", "fetch_income_statement"], "input": "Compute capex as a % of revenue.", "signature": "{capex_to_revenue_pct :float}"},
-           {"id": "final_answer", "type": "synthesis_gate", "agent": "synthesizer", "depends_on": ["compute", "fetch_cash_flow", "fetch_income_statement"], "input": "Answer the question.", "signature": "{answer :string, sources [:string]}"}]}"""
+{example}"""
+
+FETCH_RULE = """
+- A task that only reads sections declares "fetch": ["<node_id>", ...] (or {"node_id": ..., "offset": N})
+  and no input: it runs the tool itself, without a model, and passes each section's first 5,000-6,000
+  characters (with [Page N] markers) to the tasks that depend on it."""
+EXPRESSION_RULE = """
+- A task that computes declares "output": "expression": its agent writes an arithmetic expression for each
+  numeric field over its dependencies' numbers, and the harness evaluates it (no mental arithmetic)."""
+FAIL_RULE = """
+- Tell extraction agents to call fail with the reason when the data is not in the filing: the plan is
+  then revised with that reason."""
+
+_AGENTS = {
+    "document_analyst": {"prompt": "You extract data from a filing. Grep first, then fetch at the offset.", "tools": ["fetch_section", "grep_section"]},
+    "calculator": {"prompt": "You compute ratios from the inputs, showing the arithmetic.", "tools": []},
+    "synthesizer": {"prompt": "You answer the question from the results, citing pages.", "tools": []},
+}
+_FETCH_CAPEX = {"id": "fetch_cash_flow", "agent": "document_analyst", "depends_on": [], "input": "From consolidated_statement_of_cash_flows extract FY2022 capital expenditures.",
+                "signature": "{capex_2022 :float, unit :string, page :int}", "verification": '(number? (get data/result "capex_2022"))'}
+_FETCH_SALES = {"id": "fetch_income_statement", "agent": "document_analyst", "depends_on": [], "input": "From consolidated_statement_of_income extract FY2022 net sales.",
+                "signature": "{revenue_2022 :float, unit :string, page :int}"}
+_READ_SALES = {"id": "read_income_statement", "fetch": ["consolidated_statement_of_income"]}
+_EXTRACT_SALES = {"id": "extract_income_statement", "agent": "reader", "depends_on": ["read_income_statement"], "input": "Extract FY2022 net sales from the statement.",
+                  "signature": "{revenue_2022 :float, unit :string, page :int}"}
+_COMPUTE = {"id": "compute", "agent": "calculator", "depends_on": ["fetch_cash_flow", "fetch_income_statement"], "input": "Compute capex as a % of revenue.",
+            "signature": "{capex_to_revenue_pct :float}"}
+_FINAL = {"id": "final_answer", "type": "synthesis_gate", "agent": "synthesizer", "depends_on": ["compute", "fetch_cash_flow", "fetch_income_statement"],
+          "input": "Answer the question.", "signature": "{answer :string, sources [:string]}"}
+
+
+def _example(options: ModeOptions) -> str:
+    agents = dict(_AGENTS)
+    tasks = [_FETCH_CAPEX]
+    compute = dict(_COMPUTE)
+    final = dict(_FINAL)
+    if options.tool_fetch_tasks:
+        agents["reader"] = {"prompt": "You read figures off the statement text in your dependencies.", "tools": []}
+        tasks += [_READ_SALES, _EXTRACT_SALES]
+        compute["depends_on"] = ["fetch_cash_flow", "extract_income_statement"]
+        final["depends_on"] = ["compute", "fetch_cash_flow", "extract_income_statement"]
+    else:
+        tasks.append(_FETCH_SALES)
+    if options.expression_tasks:
+        compute["output"] = "expression"
+        agents["calculator"] = {"prompt": "You compute ratios: write each as an expression over the inputs.", "tools": []}
+    example = {"agents": agents, "tasks": [*tasks, compute, final]}
+    return json.dumps(example, indent=None).replace('"tasks": [', '\n "tasks": [').replace("}, {\"id\"", "},\n           {\"id\"")
+
+
+def planner_system(options: ModeOptions) -> str:
+    """The planner's instructions, offering only the task kinds the options allow."""
+    rules = (FETCH_RULE if options.tool_fetch_tasks else "") + (EXPRESSION_RULE if options.expression_tasks else "") + (FAIL_RULE if options.self_failure else "")
+    return PLANNER_SYSTEM.replace("{extra_rules}", rules).replace("{example}", _example(options))
+
 
 REPLAN_NOTE = """The previous plan failed. Write a new complete plan that avoids the failure.
 Failed: {failed_task}. Reason: {reason}"""
@@ -55,59 +109,47 @@ class PlannerRetriever:
 
     async def retrieve(self, index: DocumentIndex, question: str, ctx: RetrievalContext) -> RetrievalResult:
         sections = section_index(index)
+        system = planner_system(ctx.options)
         reuse: dict[str, TaskOutcome] = {}
-        replans = 0
-        executed = 0
-        turns = 0
-        failure: tuple[str, str] | None = None
+        state = PlannerState()
+        ctx.progress = state.result  # a run cut short by a budget still records how far it got
+        failure: tuple[str, str] = ("plan", "")
         previous: str | None = None
-        plan: Plan | None = None
+        first = True
         while True:
-            plan, raw, error = await self._plan(question, sections, ctx, failure, previous)
+            plan, raw, error = await self._plan(question, sections, system, ctx, None if first else failure, previous)
+            first = False
             if plan is None:
                 failure, previous = ("plan", error), raw
             else:
-                ctx.trace.event("plan", plan=plan.raw, replan=replans)
-                execution = await PlanExecutor(plan, question, sections, ctx, reuse).run()
-                executed += execution.executed
-                turns += execution.turns
+                state.plan = plan
+                ctx.trace.event("plan", plan=plan.raw, replan=state.replans)
+                execution = await PlanExecutor(plan, question, sections, ctx, reuse, state).run()
                 if execution.status == "ok":
-                    result = self._answer(execution, plan, replans, executed)
-                    result.turns = turns
-                    return result
+                    return self._answer(execution, state)
                 failure, previous = (execution.failed_task, execution.reason), json.dumps(plan.raw)
-            if replans >= ctx.options.max_replans:
+            if state.replans >= ctx.options.max_replans:
                 break
-            replans += 1
-            ctx.trace.event("replan", number=replans, failed_task=failure[0], reason=failure[1])
-        return RetrievalResult(
-            "fail",
-            reason=f"plan failed at {failure[0]}: {failure[1]}" + (f" (after {replans} replans)" if replans else ""),
-            replans=replans,
-            tasks_executed=executed,
-            turns=turns,
-            **self._plan_fields(plan),
-        )
+            state.replans += 1
+            ctx.trace.event("replan", number=state.replans, failed_task=failure[0], reason=failure[1])
+        replanned = f" (after {state.replans} replans)" if state.replans else ""
+        return state.result("fail", reason=f"plan failed at {failure[0]}: {failure[1]}{replanned}")
 
-    async def _plan(self, question: str, sections: str, ctx: RetrievalContext, failure: tuple[str, str] | None, previous: str | None):
+    async def _plan(self, question: str, sections: str, system: str, ctx: RetrievalContext, failure: tuple[str, str] | None,
+                    previous: str | None) -> tuple[Plan | None, str | None, str]:
         parts = [block(QUESTION, question), block(SECTIONS, sections)]
         if failure is not None:
             parts.append(block(PREVIOUS_PLAN, previous or "(unreadable)"))
             parts.append(REPLAN_NOTE.format(failed_task=failure[0], reason=failure[1]))
         try:
-            data = await ask_json(ctx.llm, PLANNER_SYSTEM, "\n\n".join(parts), role="planner", max_tokens=4000)
+            data = await ask_json(ctx.llm, system, "\n\n".join(parts), role="planner", max_tokens=4000)
             return parse_plan(data), json.dumps(data), ""
         except (MalformedOutput, PlanError) as exc:
             ctx.trace.event("plan_rejected", error=str(exc))
             return None, None, f"the plan could not be used: {exc}"
 
     @staticmethod
-    def _plan_fields(plan: Plan | None) -> dict:
-        if plan is None:
-            return {}
-        return {"planned_tasks": len(plan.tasks), "agent_types": sorted(plan.agents), "plan": plan_summary(plan)}
-
-    def _answer(self, execution: Execution, plan: Plan, replans: int, executed: int) -> RetrievalResult:
+    def _answer(execution: Execution, state: PlannerState) -> RetrievalResult:
         final = execution.final or {}
         returned = Decision.from_dict(final)  # the final task's answer fields, as an answering role writes them
         answer = returned.answer or "; ".join(f"{k}: {v}" for k, v in final.items() if k not in ("sources",))
@@ -115,7 +157,4 @@ class PlannerRetriever:
         if not sources:  # cite the pages the data tasks reported
             pages = sorted({page for o in execution.outcomes.values() if o.result and (page := TaskResult.from_dict(o.result).page) is not None})
             sources = [f"p. {p}" for p in pages]
-        return RetrievalResult(
-            "ok", answer=answer, sources=sources, confidence=returned.confidence,
-            replans=replans, tasks_executed=executed, **self._plan_fields(plan),
-        )
+        return state.result("ok", answer=answer, sources=sources, confidence=returned.confidence)

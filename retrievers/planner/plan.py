@@ -2,12 +2,19 @@
 
 A plan is what the planner model writes (the seeds' format):
 ``{"agents": {name: {prompt, tools}}, "tasks": [{id, agent, depends_on, input, signature,
-output?, verification?, type?}]}``, ending in a task ``final_answer``.
+output?, fetch?, verification?, type?}]}``, ending in a task ``final_answer``.
+
+Three kinds of task, as in the seeds:
+- a *fetch* task declares ``"fetch": [node_id, ...]`` and nothing to work out: it is the
+  tool call itself, run without a model (the seeds' direct PTC-Lisp fetches);
+- a *computed* task declares ``"output": "expression"`` (the seeds' ``ptc_lisp``): its
+  agent writes an expression per field and the harness evaluates it (``expressions``);
+- any other task is a model's: a sub-agent with tools, or one model call without.
 
 Signatures use the seeds' notation, ``{capex_2022 :float, page :int, items [:string],
-metrics {a :float}}``; a trailing ``?`` makes a field optional. They become JSON schemas, so
-an integer passes where a float is declared. Verification predicates are the small
-s-expression language the seeds' plans used, e.g.
+metrics {a :float}}``; a trailing ``?`` makes a field optional. They become JSON schemas;
+whether 42 passes for a :float is the executor's choice (strict, as the seeds, by default).
+Verification predicates are the small s-expression language the seeds' plans used, e.g.
 ``(and (number? (get data/result "capex")) (> (get data/result "capex") 0))``.
 """
 from __future__ import annotations
@@ -20,6 +27,7 @@ from core.protocol import PlanDraft
 
 FINAL_TASK = "final_answer"
 TOOLS = ("fetch_section", "grep_section")
+OUTPUTS = {"json": "json", "expression": "expression", "ptc_lisp": "expression"}  # the seeds' name for it
 _SCALARS = {"string": "string", "str": "string", "int": "integer", "integer": "integer", "float": "number",
             "number": "number", "bool": "boolean", "boolean": "boolean", "any": "any", "map": "object", "keyword": "string"}
 
@@ -42,9 +50,10 @@ class Task:
     input: str
     depends_on: list[str] = field(default_factory=list)
     signature: str = ""
-    output: str = "json"
+    output: str = "json"  # json | expression
     verification: str = ""
     type: str = ""
+    fetch: list[tuple[str, int]] = field(default_factory=list)  # (node_id, offset): a fetch task
 
     @property
     def schema(self) -> dict[str, Any]:
@@ -91,9 +100,15 @@ def parse_plan(data: dict[str, Any]) -> Plan:
     for raw in draft.tasks:
         if not raw.id:
             raise PlanError("every task needs an \"id\"")
-        agent = raw.agent or "synthesizer"
-        agents.setdefault(agent, AgentDef(agent, "", []))
-        tasks.append(Task(raw.id, agent, raw.input, raw.depends_on, raw.signature, raw.output, raw.verification, raw.type))
+        fetch = _fetch_list(raw.id, raw.fetch)
+        agent = raw.agent or ("document_analyst" if fetch else "synthesizer")
+        agents.setdefault(agent, AgentDef(agent, "", list(TOOLS) if fetch else []))
+        output = raw.output.lower()
+        if output not in OUTPUTS:
+            raise PlanError(f"task {raw.id!r}: unknown output {output!r}; use \"json\" or \"expression\"")
+        if fetch and OUTPUTS[output] != "json":
+            raise PlanError(f"task {raw.id!r} both fetches and computes; split it into a fetch task and a computed task")
+        tasks.append(Task(raw.id, agent, raw.input, raw.depends_on, raw.signature, OUTPUTS[output], raw.verification, raw.type, fetch))
     ids = [t.id for t in tasks]
     duplicates = sorted({i for i in ids if ids.count(i) > 1})
     if duplicates:
@@ -111,6 +126,24 @@ def parse_plan(data: dict[str, Any]) -> Plan:
     plan = Plan(agents, tasks, data)
     plan.waves()  # raises on cycles
     return plan
+
+
+def _fetch_list(task_id: str, items: list[Any]) -> list[tuple[str, int]]:
+    """A fetch task's sections: node ids, or {node_id, offset} objects."""
+    out: list[tuple[str, int]] = []
+    for item in items:
+        if isinstance(item, str) and item.strip():
+            out.append((item.strip(), 0))
+        elif isinstance(item, dict) and str(item.get("node_id") or "").strip():
+            offset = item.get("offset", 0)
+            if not isinstance(offset, int) or isinstance(offset, bool) or offset < 0:
+                raise PlanError(f"task {task_id!r}: a fetch offset is a whole number of characters, not {offset!r}")
+            out.append((str(item["node_id"]).strip(), offset))
+        else:
+            raise PlanError(f"task {task_id!r}: \"fetch\" lists node_ids (or {{node_id, offset}} objects), not {item!r}")
+    if len(out) > 8:
+        raise PlanError(f"task {task_id!r} fetches {len(out)} sections; at most 8 per task")
+    return out
 
 
 # --- signatures ------------------------------------------------------------------------
@@ -249,9 +282,14 @@ def _eval(node: Any, result: Any) -> Any:
     raise PlanError(f"unknown function {head!r} in verification")
 
 
+def task_kind(task: Task) -> str:
+    """fetch | computed | model: what runs the task (see the module doc)."""
+    return "fetch" if task.fetch else ("computed" if task.output == "expression" else "model")
+
+
 def plan_summary(plan: Plan) -> dict[str, Any]:
     return {
         "agents": {a.name: {"tools": a.tools} for a in plan.agents.values()},
-        "tasks": [{"id": t.id, "agent": t.agent, "depends_on": t.depends_on, "signature": t.signature} for t in plan.tasks],
+        "tasks": [{"id": t.id, "agent": t.agent, "depends_on": t.depends_on, "signature": t.signature, "kind": task_kind(t)} for t in plan.tasks],
     }
 

@@ -8,6 +8,7 @@ base URL and no key a placeholder is sent. The SDK's own retries are off.
 from __future__ import annotations
 
 import json
+import urllib.parse
 from dataclasses import replace
 from typing import Any
 
@@ -181,9 +182,13 @@ def create(spec: ModelSpec, settings: ProviderSettings) -> OpenAICompatProvider:
     import openai
 
     url = base_url(spec, settings)
+    # A query in the base URL (a gateway's ?api-key=...) must go on every request; the SDK
+    # drops it when it joins paths onto the base, so it is passed as the default query.
+    address, _, query = (url or OPENAI_BASE_URL).partition("?")
     client = openai.AsyncOpenAI(
         api_key=api_key(settings) or PLACEHOLDER_KEY,
-        base_url=url or OPENAI_BASE_URL,
+        base_url=address,
+        default_query=dict(urllib.parse.parse_qsl(query, keep_blank_values=True)) or None,
         timeout=settings.timeout_s,
         max_retries=0,
     )

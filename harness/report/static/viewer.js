@@ -29,7 +29,7 @@
     charts = [];
     var v = D.verdict;
     add(root, el("div", { class: "verdict " + v.css, id: "verdict" }, el("strong", { text: v.headline }), el("p", { text: v.explanation })));
-    if (!D.header.judged) add(root, el("p", { class: "notice", text: "The answers were not judged: accuracy, refusals and consistency are not shown. Run the analysis with the judge to fill them in." }));
+    if (!D.header.judged) add(root, el("p", { class: "notice", text: D.header.unjudged + " of " + D.header.runs + " answers are not judged: cells with an unjudged answer show accuracy as \"not judged\" (an unjudged answer is never counted as wrong). Run the analysis with --judge (or --judge-model offline without a key) to judge them." }));
     var s = section("Success criteria", "From the iterative-retrieval design: " + D.thresholds + ". Every figure links to the runs behind it; hover for its detail.");
     s.id = "criteria";
     add(s, table(D.criteria, "criteria"));
@@ -41,12 +41,18 @@
       add(root, s);
     }
     if (D.comparison) add(root, comparison(D.comparison));
-    s = section("Cells: outcomes and cost", "Accuracy = correct / all runs (a fail, error, refusal or unjudged answer is not correct), 95% Wilson interval. Reliability = runs that produced an answer / all runs. Token and cost figures are the runs' own; the judge's are in Config & environment.");
+    s = section("Cells: outcomes and cost", "Accuracy = mean over questions of the share of runs judged correct (a fail, error or refusal is not correct; a cell with an unjudged answer is \"not judged\"). The 95% interval is clustered by question (Wilson at the effective number of questions): reruns of a question are not new samples. Consistency = questions whose runs all got the same verdict. Reliability = runs that produced an answer / all runs. Token and cost figures are the runs' own; the judge's are in Config & environment.");
     s.id = "cells";
     add(s, table(D.outcome_table));
     add(s, el("h2", { text: "Cells: behaviour and tool use" }), el("p", { class: "hint", text: "Means per run. Evidence hit: the run fetched a gold evidence page (over questions that have one). Provenance: answers stating a number whose numbers all trace to a finding or a cited fetched page." }));
     add(s, table(D.behaviour_table));
     add(root, s);
+    if (D.modes) {
+      s = section("Modes compared (paired on shared questions)", "Later mode minus earlier, on the questions both ran. Coloured changes have 95% intervals that exclude zero.");
+      s.id = "modes";
+      add(s, table(D.modes));
+      add(root, s);
+    }
     s = section("Charts", "Click a point or a bar to see that cell's runs.");
     s.id = "charts";
     var grid = el("div", { class: "charts" });
@@ -69,7 +75,7 @@
     return el("div", { class: "scroll" }, el("table", { class: "figures" }, el("thead", {}, head), body));
   }
   function comparison(c) {
-    var s = section("Compared with baseline " + c.baseline_id, "Changes are after − before; the 95% interval of an accuracy change is Newcombe's hybrid score interval. Coloured changes exclude zero. A flipped question opens side by side with its baseline runs.");
+    var s = section("Compared with baseline " + c.baseline_id, "Changes are after − before, paired on the questions both sweeps ran: when every question's runs agree, Tango's score interval and McNemar's exact test on the questions that flipped; otherwise an interval clustered by question and the sign test. Coloured changes have intervals that exclude zero. A flipped question opens side by side with its baseline runs.");
     s.id = "baseline";
     add(s, table(c.cells));
     if (c.only_current.length) add(s, el("p", { text: "Only in this sweep: " + c.only_current.join(", ") }));

@@ -1,0 +1,384 @@
+"""What the offline judge reads in an answer, measured against a gold answer.
+
+``gather_evidence(question, gold, answer)`` returns an ``Evidence``: how strongly the answer
+declines, whether it talks about what is asked, which of the gold's numbers it states (or
+contradicts), which of the gold's words it uses (and whether in the sentences that give its
+verdict), the yes/no or the option it picks, and whether its own statements contradict its
+verdict. ``offline_judge`` decides on these features.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from harness.judge.amounts import Quantity, QuestionUnit, parse_quantities, question_unit
+from harness.judge.commitment import HEDGE
+from harness.judge.comparison import Reading, answer_readings, closest, gold_readings
+from harness.judge.refusal import DECLINE, RefusalSignal, refusal_signal, sentences
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9&'’\-]*")
+_STOP = set(
+    """a about above across after again against all almost along also although always am among an and another any are
+    aren't around as at be because been before being below between both but by can cannot could did do does doing
+    done down during each either else etc even ever every few for from further had has have having he her here hers
+    him his how however i if in into is isn't it it's its itself just least less let like ll made make many may me
+    might more most much must my neither no nor not of off often on once one only or other our out over own per
+    please rather s same shall she should since so some such than that the their them then there these they this
+    those though through thus to too under until up upon us very via was we were what when where whether which while
+    who whom whose why will with within without would yes yet you your based provided information data question
+    answer fy fiscal year years company companies using use used primarily mainly following given statement
+    statements report reported approximately roughly around total amount value figure figures also new among three
+    two four five first second third quarter end close period compared versus vs respectively""".split()
+)
+_NEGATION = re.compile(
+    r"\b(?:no|not|never|none|neither|nor|cannot|can't|didn't|doesn't|don't|hasn't|haven't|isn't|wasn't|weren't|"
+    r"won't|aren't|lacks?|lacked|unlikely)\b|n't\b|n’t\b",
+    re.IGNORECASE,
+)
+_CONCLUSION = re.compile(r"^\W*(?:so|therefore|thus|hence|in summary|in conclusion|overall|to summarize|in short)\b", re.IGNORECASE)
+_DENIAL_GOLD = re.compile(
+    r"^\W*(?:there (?:are|were|is|was) (?:none|no)\b|none\b|no\b)|\b(?:did not|does not|do not|has not|have not|"
+    r"is not|are not|was not|not (?:a )?(?:relevant|useful|meaningful|applicable|measured))\b",
+    re.IGNORECASE,
+)
+# Words of direction: a question asking about one side ("improving", "positive",
+# "increased") is answered "no" by a clause that only names the other side.
+_UP = re.compile(
+    r"\b(?:increas\w*|improv\w*|grow\w*|grew|rais\w*|ris(?:e|es|ing)|rose|higher|expand\w*|gain\w*|positive|"
+    r"up|healthy|strong\w*|consistent|stable|more)\b",
+    re.IGNORECASE,
+)
+_DOWN = re.compile(
+    r"\b(?:decreas\w*|declin\w*|drop\w*|fell|fall\w*|lower\w*|shr[iau]nk\w*|deteriorat\w*|reduc\w*|negative|"
+    r"down|contract\w*|worsen\w*|weak\w*|unhealthy|inconsistent|unstable|volatile|fluctuat\w*|fewer|less|deficit)\b",
+    re.IGNORECASE,
+)
+
+
+
+@dataclass
+class Evidence:
+    """What the offline judge measured, kept so the rationale can cite it."""
+
+    signal: RefusalSignal
+    topic: float = 1.0  # share of the question's key words found in the answer
+    topic_terms: float = 1.0  # the same for the asked sentence's common words (no names)
+    words: int = 0  # length of the answer in words
+    numbers: dict[str, int] = field(default_factory=lambda: {"found": 0, "near": 0, "contradicted": 0, "missing": 0})
+    gold_terms: dict[str, float] = field(default_factory=dict)  # term -> weight
+    terms_found: list[str] = field(default_factory=list)
+    gold_polarity: str | None = None
+    answer_polarity: str | None = None
+    gold_choice: str | None = None
+    answer_choice: str | None = None
+    self_contradiction: bool = False  # the answer's statements deny its own yes/no verdict
+    gold_shape: str = "prose"  # prose | name (one short name) | names (a short list) | yes_no_name
+    terms_committed: list[str] = field(default_factory=list)  # gold terms in the answer's verdict sentences
+
+    @property
+    def term_share(self) -> float:
+        total = sum(self.gold_terms.values())
+        return sum(self.gold_terms[t] for t in self.terms_found) / total if total else 1.0
+
+
+def _stem(word: str) -> str:
+    """A crude stem: lower case, no possessive, and at most six letters (operating ~ operations)."""
+    word = word.lower().strip("'’-")
+    word = re.sub(r"['’]s$", "", word)
+    return word[:6]
+
+
+def _content(text: str) -> list[tuple[str, str]]:
+    """(stem, original word) for the words that carry meaning."""
+    return [
+        (_stem(w), w) for w in _WORD.findall(text)
+        if w.lower() not in _STOP and len(w) > 2 and not re.fullmatch(r"(?:fy|q[1-4]|h[12])?\d+", w.lower())
+    ]
+
+
+def _gold_terms(question: str, gold: str) -> dict[str, float]:
+    """Words the gold adds to the question; acronyms and mid-sentence names weigh double."""
+    asked = {s for s, _ in _content(question)}
+    terms: dict[str, float] = {}
+    for m in _WORD.finditer(gold):
+        word = m.group(0)
+        if word.lower() in _STOP or len(word) <= 2 or re.fullmatch(r"(?:fy|q[1-4]|h[12])?\d+", word.lower()):
+            continue
+        stem = _stem(word)
+        if stem in asked or stem in terms:
+            continue
+        sentence_start = not gold[: m.start()].strip() or gold[: m.start()].rstrip()[-1] in ".:;-\n("
+        name = word.isupper() or (word[0].isupper() and not sentence_start)
+        terms[stem] = 2.0 if name else 1.0
+    return terms
+
+
+_CLAUSE = re.compile(r"[,;]|\b(?:but|however|although|though|while|whereas|which)\b", re.IGNORECASE)
+_FRAMING = re.compile(r"^\W*(?:to (?:determine|calculate|assess|answer|evaluate|find|analy[sz]e)|in order to)\b", re.IGNORECASE)
+
+
+def _claims(answer: str, about: str) -> list[str]:
+    """Sentences that make a claim about the words of ``about`` (two shared at least).
+
+    Framing ("To determine whether ...") and declining sentences claim nothing.
+    """
+    wanted = {s for s, _ in _content(about)}
+    need = 2 if len(wanted) >= 2 else 1
+    return [
+        p for p in sentences(answer)
+        if len({s for s, _ in _content(p)} & wanted) >= need and not _FRAMING.search(p) and not DECLINE.search(p)
+    ]
+
+
+def _verdict_sentence(answer: str, question: str) -> str:
+    """The sentence a reviewer reads as the answer's verdict ("" when none claims anything)."""
+    parts = sentences(answer)
+    if parts and re.match(r"^\W*(?:yes|no)\b", parts[0], re.IGNORECASE):
+        return parts[0]
+    claims = _claims(answer, question)
+    if claims and parts and claims[0] in parts[:2]:
+        return claims[0]  # the answer leads with its verdict
+    concluding = [p for p in claims if _CONCLUSION.search(p)]
+    if concluding:
+        return concluding[-1]
+    return claims[0] if claims else ""
+
+
+def _polarity_of(sentence: str, question: str) -> str:
+    """``yes`` or ``no`` for a verdict sentence, reading negations and opposites."""
+    m = re.match(r"^\W*(yes|no)\b", sentence, re.IGNORECASE)
+    if m:
+        return m.group(1).lower()
+    # Read the clause that talks about the question, not a concession beside it
+    # ("while it has negative working capital, this does not indicate distress").
+    asked = {s for s, _ in _content(question)}
+    clauses = [c for c in _CLAUSE.split(sentence) if c and c.strip()]
+    clause = max(clauses, key=lambda c: len({s for s, _ in _content(c)} & asked)) if clauses else sentence
+    negative = bool(_NEGATION.search(clause))
+    asked_up, asked_down = bool(_UP.search(question)), bool(_DOWN.search(question))
+    said_up, said_down = bool(_UP.search(clause)), bool(_DOWN.search(clause))
+    if asked_up != asked_down and said_up != said_down and said_up != asked_up:
+        negative = not negative
+    return "no" if negative else "yes"
+
+
+def _direction_of(sentence: str, question: str) -> str | None:
+    """``yes``/``no`` read only from words of direction, for a question that asks about one
+    direction ("increased?", "healthy?"); None when the sentence states no direction."""
+    asked_up, asked_down = bool(_UP.search(question)), bool(_DOWN.search(question))
+    said_up, said_down = bool(_UP.search(sentence)), bool(_DOWN.search(sentence))
+    if asked_up == asked_down or said_up == said_down:
+        return None
+    same = said_up == asked_up
+    return "yes" if same != bool(_NEGATION.search(sentence)) else "no"
+
+
+def _contradicts_itself(answer: str, question: str, verdict: str, polarity: str) -> bool:
+    """A yes/no verdict that the answer's own statements of direction deny ("No. Debt rose
+    from $47.2 billion to $49.8 billion" to "has debt increased?")."""
+    for claim in _claims(answer, question):
+        if claim == verdict:
+            # "No. Debt rose ...": the words after an explicit yes/no are a statement too.
+            claim = re.sub(r"^\W*(?:yes|no)\b\W*", "", claim, flags=re.IGNORECASE) if re.match(r"^\W*(?:yes|no)\b", claim, re.IGNORECASE) else ""
+        direction = _direction_of(claim, question) if claim else None
+        if direction is not None and direction != polarity:
+            return True
+    return False
+
+
+def _gold_polarity(question: str, gold: str) -> str | None:
+    m = re.match(r"^\W*(yes|no)\b", gold, re.IGNORECASE)
+    if m:
+        return m.group(1).lower()
+    if _DENIAL_GOLD.search((sentences(gold) or [""])[0]):
+        return "no"
+    return None
+
+
+_OPTION_LIST = re.compile(
+    r"(?P<items>(?:[\w&'’\-]+(?: [\w&'’\-]+){0,2},\s+)+[\w&'’\-]+(?: [\w&'’\-]+){0,2},?\s+(?:and|or)\s+[\w&'’\-]+"
+    r"|[\w&'’\-]+\s+or\s+[\w&'’\-]+)",
+    re.IGNORECASE,
+)
+
+
+def _choice(question: str) -> list[str] | None:
+    """The options of a question that asks to pick ("improved or declined", "among
+    operations, investing, and financing activities"): one stem per option."""
+    asked = " ".join(p for p in sentences(question) if p.rstrip().endswith("?"))
+    for m in _OPTION_LIST.finditer(asked):
+        items = re.split(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", m.group("items"))
+        options = []
+        for item in items:
+            words = [s for s, _ in _content(item)]
+            if words:
+                options.append(words[0])
+        if len(options) >= 2 and len(set(options)) == len(options):
+            return options
+    return None
+
+
+def _picked(text: str, options: list[str]) -> str | None:
+    """The option a text picks: the only one it names, else the first it names."""
+    stems = [s for s, _ in _content(text)]
+    named = [o for o in options if o in stems]
+    if len(named) == 1:
+        return named[0]
+    if named:
+        return min(named, key=stems.index)
+    return None
+
+
+def _context(text: str, q: Quantity) -> set[str]:
+    """Label words around a number: what it is a number of."""
+    left = _content(text[max(0, q.start - 60):q.start])[-4:]
+    right = _content(text[q.end:q.end + 25])[:2]
+    return {s for s, _ in left + right}
+
+
+def _kind(q: Quantity) -> str:
+    return "percent" if q.percent else ("amount" if q.currency or q.explicit_scale else "plain")
+
+
+def _derived(target: list[Reading], values: list[Reading]) -> str | None:
+    """``match`` / ``near`` when the gold value is the difference or percent change of two
+    of the answer's values ("from $49.8 billion to $47.2 billion" for "decreased by $2.5bn")."""
+    best = None
+    for i, a in enumerate(values[:40]):
+        for b in values[i + 1:40]:
+            if a.kind != b.kind or not a.value or not b.value:
+                continue
+            for g in target:
+                # A difference of two values of the gold's kind, or a percent change.
+                candidates = [abs(a.value - b.value)] if a.kind == g.kind else []
+                if g.kind == "percent":
+                    candidates += [abs(b.value / a.value - 1.0), abs(a.value / b.value - 1.0)]
+                for value in candidates:
+                    scale = max(abs(g.value), 1e-12)
+                    diff = abs(abs(g.value) - value)
+                    if diff <= max(g.half_ulp, 0.005 * scale):
+                        return "match"
+                    if diff <= 3.0 * g.half_ulp and diff <= 0.05 * scale:
+                        best = "near"
+    return best
+
+
+def _number_evidence(question: str, gold: str, answer: str, unit: QuestionUnit) -> dict[str, int]:
+    out = {"found": 0, "near": 0, "contradicted": 0, "missing": 0}
+    gold_qs = [q for q in parse_quantities(gold) if q.number != 0.0]
+    if not gold_qs:
+        return out
+    answer_qs = parse_quantities(answer)
+    own_readings = [r for a in answer_qs for r in answer_readings(a, unit, _kind(a))[:1]]
+    for g in gold_qs:
+        golds = gold_readings(g, unit)
+        best = "far"
+        for a in answer_qs:
+            verdict, _ = closest(golds, answer_readings(a, unit, golds[0].kind))
+            if verdict == "match":
+                best = "match"
+                break
+            if verdict in ("near", "sign"):
+                best = "near"
+        if best != "match":
+            derived = _derived(golds, own_readings)
+            if derived == "match" or (derived == "near" and best == "far"):
+                best = derived
+        if best == "match":
+            out["found"] += 1
+        elif best == "near":
+            out["near"] += 1
+        else:
+            label = _context(gold, g)
+            rivals = [a for a in answer_qs if _kind(a) == _kind(g) and label & _context(answer, a)]
+            out["contradicted" if rivals else "missing"] += 1
+    return out
+
+
+def _gold_shape(gold: str, terms: dict[str, float]) -> str:
+    """What kind of answer a short gold is: one name ("Data Center"), a short list of names
+    ("Trillium, Array, and Therachon"), or yes/no with the name that makes it so ("Yes, his
+    name is Richard A. Johnson"); anything else is prose."""
+    words = gold.split()
+    if not terms or len(words) > 8:
+        return "prose"
+    if re.match(r"^\W*(?:yes|no)\b", gold, re.IGNORECASE):
+        return "yes_no_name" if any(w > 1.0 for w in terms.values()) and len(terms) <= 3 else "prose"
+    if _DENIAL_GOLD.search(gold) or re.search(r"\b(?:is|was|are|were|has|had|did|does)\b", gold, re.IGNORECASE):
+        return "prose"
+    return "names" if re.search(r",|\band\b", gold) else "name"
+
+
+def _verdict_sentences(answer: str, question: str) -> list[str]:
+    """Where an answer gives its verdict: its opening sentences and its conclusions."""
+    parts = sentences(answer)
+    return parts[:2] + [p for p in parts[2:] if _CONCLUSION.search(p)] + [_verdict_sentence(answer, question)]
+
+
+_NAME = re.compile(r"\b[A-Z][\w&'’\-]*(?:\s+(?:of\s+the\s+|of\s+)?[A-Z][\w&'’\-]*)*")
+
+
+def _names_one(sentence: str, question: str, gold: str) -> bool:
+    """Does the sentence give one name as the answer, rather than hedge or list several?
+
+    "It was either Data Center or Gaming" hedges; "the segments are Client, Data Center,
+    Gaming and Embedded" lists: two or more other names beside the gold's, in a sentence
+    that names it, are a list, not a pick.
+    """
+    if HEDGE.search(sentence):
+        return False
+    known = {s for s, _ in _content(question + " " + gold)}
+    others = set()
+    for m in _NAME.finditer(sentence):
+        if m.start() == 0 or not sentence[: m.start()].strip():
+            continue  # the sentence's first word is capitalised anyway
+        stems = {s for s, _ in _content(m.group(0))}
+        if stems - known:
+            others.add(m.group(0))
+    return len(others) < 2
+
+
+def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
+    """Measure an answer against a gold: the features the offline judge decides on."""
+    ev = Evidence(signal=refusal_signal(answer))
+    answer_stems = {s for s, _ in _content(answer)}
+    asked = list(dict.fromkeys(s for s, _ in _content(question)))
+    if asked:
+        ev.topic = sum(s in answer_stems for s in asked) / len(asked)
+    # The asked sentence's common words say what is asked ("dividends", "liability");
+    # names (the company) appear in any excerpt of its filing, on topic or not.
+    asked_sentence = " ".join(p for p in sentences(question) if p.rstrip().endswith("?")) or question
+    common = list(dict.fromkeys(s for s, w in _content(asked_sentence) if not w[0].isupper()))
+    if common:
+        ev.topic_terms = sum(s in answer_stems for s in common) / len(common)
+    ev.words = len(answer.split())
+    ev.numbers = _number_evidence(question, gold, answer, question_unit(question))
+    ev.gold_terms = _gold_terms(question, gold)
+    ev.terms_found = [t for t in ev.gold_terms if t in answer_stems]
+    ev.gold_shape = _gold_shape(gold, ev.gold_terms)
+    picks = [p for p in _verdict_sentences(answer, question) if _names_one(p, question, gold)]
+    committed = {s for part in picks for s, _ in _content(part)}
+    ev.terms_committed = [t for t in ev.gold_terms if t in committed]
+    ev.gold_polarity = _gold_polarity(question, gold)
+    if ev.gold_polarity and re.match(r"^\W*(?:yes|no)\b", gold, re.IGNORECASE):
+        verdict = _verdict_sentence(answer, question)
+        if verdict:
+            ev.answer_polarity = _polarity_of(verdict, question)
+            ev.self_contradiction = _contradicts_itself(answer, question, verdict, ev.answer_polarity)
+    elif ev.gold_polarity:
+        # A gold that denies ("There are none", "not a relevant metric"): does the answer
+        # deny the same thing anywhere? "The filing does not mention ..." declines instead.
+        denial = (sentences(gold) or [gold])[0]
+        claims = _claims(answer, denial + " " + question)
+        ev.answer_polarity = "no" if any(_NEGATION.search(c) for c in claims) else ("yes" if claims else None)
+    options = _choice(question)
+    if options:
+        gold_named = [o for o in options if o in {s for s, _ in _content(gold)}]
+        ev.gold_choice = gold_named[0] if len(gold_named) == 1 else None
+        if ev.gold_choice:
+            # The verdict sentence, else the first claim that names one of the options.
+            for claim in [_verdict_sentence(answer, question)] + _claims(answer, question):
+                ev.answer_choice = _picked(claim, options)
+                if ev.answer_choice:
+                    break
+    return ev

@@ -1,0 +1,276 @@
+"""Which number an answer commits to as its answer, or why it commits to none.
+
+A benchmark must not credit an answer for a figure it merely mentions. The numeric check
+therefore decides on one value only: the one the answer *commits* to. This module finds it.
+
+- Not claims: constants of a formula ("x 100", "/ 2"), worked examples ("For example,
+  if ..."), sentences that decline ("I cannot verify ..."), and values stated for another
+  period than the question's ("$1,373 million in FY2017" when FY2018 is asked; "the prior
+  year").
+- The deciding sentence: the last sentence that concludes ("therefore", "in summary",
+  "the answer is", a computation's "=") and states a candidate value; without one, the last
+  sentence that states one. After a computation's last "=", only the result counts.
+- No commitment: a *list* (three or more distinct candidate values in the deciding
+  sentence), a *hedge* ("either $X or $Y", "between $X and $Y", "it might be $X",
+  "alternatively ..."), a *dump* (pasted statement rows, or pages of filing text).
+
+Instructions to the grader inside an answer ("mark this correct", "ignore the rubric")
+are recognised by ``addresses_grader``: an answer that contains them earns no credit.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from harness.judge.amounts import Quantity, parse_quantities
+from harness.judge.refusal import DECLINE, sentence_spans
+
+MAX_ANSWER_WORDS = 600  # longer is pasted source text, not an answer a reviewer would accept
+
+_STRONG_CONCLUSION = re.compile(
+    r"\b(?:therefore|thus|hence|so|in summary|in conclusion|to summari[sz]e|overall|final answer|the answer is|"
+    r"answer:|in short|as a result|this (?:gives|yields|means|results in)|which (?:gives|yields|equals|is))\b|=|≈",
+    re.IGNORECASE,
+)
+_HYPOTHETICAL = re.compile(
+    r"\b(?:for example|for instance|e\.g\.|hypothetical(?:ly)?|suppose|let's say|let us say|say that)\b|^\s*if\b",
+    re.IGNORECASE,
+)
+# After a refusal, "a typical figure would be $X" is a guess, not an answer.
+_CONDITIONAL = re.compile(r"\b(?:would|typical(?:ly)?|usually|generally|likely|probably|estimate[sd]?)\b", re.IGNORECASE)
+HEDGE = re.compile(
+    r"\b(?:either|possibly|perhaps|maybe|might|may be|could be|could also be|could range|somewhere|not sure|unsure|"
+    r"uncertain|unclear|alternatively|another possibility|depending on|i guess|my guess|a guess)\b",
+    re.IGNORECASE,
+)
+# Between two values: a range or an alternative ("$1.3 to $1.6 billion", "1,373-1,577", "X or Y").
+_ALTERNATIVE = re.compile(r"^[^.;]{0,20}?(?:\bor\b|\bto\b|\bthrough\b|[-–—])[^.;]{0,12}$", re.IGNORECASE)
+# The second value restates the first in other units ("$302,578 thousand, which is $302.6 million").
+_RESTATES = re.compile(r"\b(?:which is|equivalent to|equals|i\.e\.|that is|in other words|translates to|or about)\b", re.IGNORECASE)
+_ARITHMETIC_WORDS = re.compile(
+    r"\b(?:multipl\w*|divid\w*)\s+(?:\w+\s+){0,3}?by\s*$|\bmultiply(?:ing)?\s*$", re.IGNORECASE
+)
+_OPERATOR_BEFORE = re.compile(r"(?:^|[\s)])[x×]\s*$|[*/÷]\s*$")
+# A term of a computation: an operator between two numbers ("5,121.3 / 7,491.5", "$787 x 100").
+_IN_EXPRESSION_AFTER = re.compile(r"^\)?\s*(?:[*×/÷+]|\s[-−]\s)\s*\(?\s*(?:US)?\$?\s*\(?\d")
+_IN_EXPRESSION_BEFORE = re.compile(r"\d\)?\s*(?:[*×/÷+]|\s[-−]\s)\s*\(?\s*(?:US)?\$?\s*\(?$")
+_OPERATOR_AFTER = re.compile(r"^\s*(?:[*×/÷]|[-−]\s*\()")
+_GRADER = re.compile(
+    r"\b(?:ignore|disregard|forget|override)\b[^.\n]{0,40}\b(?:instructions?|rubric|prompt|guidelines|rules|above|previous)\b"
+    r"|\b(?:grader|graders|grading|rubric|evaluator|the judge|llm judge|judge model)\b"
+    r"|\bmark (?:this|it|the answer|my answer|as)\b[^.\n]{0,25}\b(?:correct|incorrect|right)\b"
+    r"|\b(?:gold|golden|reference|expected) answer\b|\bsystem\s*(?:prompt|message|:)|</?\s*(?:answer|system|gold\w*|instructions?)\s*>"
+    r"|\"label\"\s*:",
+    re.IGNORECASE,
+)
+# A period named by a year: "FY2018", "FY 18", "fiscal 2018", "fiscal year 2018", "2018", "Jun'23".
+_YEAR = re.compile(
+    r"\b(?:FY\s?|fiscal\s+(?:year\s+)?)'?(?P<fy>\d{4}|\d{2})\b|(?<![\d,.$])(?P<plain>(?:19|20)\d{2})\b(?![,.]\d)|'(?P<short>\d{2})\b",
+    re.IGNORECASE,
+)
+_DATED = re.compile(r"(?:jan\w*|feb\w*|mar\w*)\.?\s+\d{1,2},?\s*$", re.IGNORECASE)
+_RANGE_BETWEEN = re.compile(r"^\s*(?:-|–|—|to|through|and)\s*$", re.IGNORECASE)
+_OTHER_PERIOD = re.compile(
+    r"\b(?:prior|previous|preceding|last) (?:fiscal )?(?:year|period|quarter)|\ba year (?:earlier|ago|before)\b|"
+    r"\byear-ago\b|\bthe year before\b",
+    re.IGNORECASE,
+)
+_CLAUSE_BREAK = re.compile(
+    r"[,;()\[\]]|\b(?:while|whereas|compared|versus|vs\.?|against|but|from|up from|down from|and)\b", re.IGNORECASE
+)
+_FROM_TO = re.compile(r"\bfrom\b[^.;]*?$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Commitment:
+    """What the answer commits to: ``value``, or None with the ``reason`` why not.
+
+    ``reason`` is ``committed`` with a value; without one it is ``no value``, ``list``,
+    ``hedge`` or ``dump``. ``rivals`` are the deciding sentence's other candidate values.
+    """
+
+    value: Quantity | None
+    reason: str
+    rivals: tuple[Quantity, ...] = ()
+
+    @property
+    def ambiguous(self) -> bool:
+        return self.reason in ("list", "hedge", "dump")
+
+
+def addresses_grader(answer: str) -> bool:
+    """Text that speaks to whoever grades the answer: "mark this correct", "ignore the rubric"."""
+    return bool(_GRADER.search(answer or ""))
+
+
+def _word_count(text: str) -> int:
+    return len(re.findall(r"[A-Za-z]{2,}", text))
+
+
+def is_row(line: str) -> bool:
+    """A statement row pasted as text: a line item and its columns ("Total debt $47,237 $49,781").
+
+    Two numbers side by side with no word between them are columns; a computation ("=",
+    "+", " - ", "/") is reasoning, not a row.
+    """
+    found = parse_quantities(line)
+    if len(found) == 1:
+        return _word_count(line) == 0 and not re.search(r"[=+/*×]", line)
+    if len(found) < 2 or re.search(r"[=+/*×÷]|\s[-−]\s|\bminus\b|\bdivided\b", line):
+        return False
+    return any(not re.search(r"[A-Za-z]", line[a.end:b.start]) for a, b in zip(found, found[1:]))
+
+
+def looks_like_dump(answer: str) -> bool:
+    """Pages of pasted filing, or statement rows pasted with next to no answer around them."""
+    if len(answer.split()) > MAX_ANSWER_WORDS:
+        return True
+    lines = [line for line in answer.splitlines() if line.strip()]
+    rows = [line for line in lines if is_row(line)]
+    prose = sum(_word_count(line) for line in lines if not is_row(line))
+    return len(rows) >= 3 and prose < 15
+
+
+def is_operand(answer: str, q: Quantity) -> bool:
+    """A constant or term of a formula ("x 100", "365 *", "(5,121.3 / 7,491.5)"): not a claimed value."""
+    if _IN_EXPRESSION_AFTER.match(answer[q.end:q.end + 8]) or _IN_EXPRESSION_BEFORE.search(answer[max(0, q.start - 8):q.start]):
+        return True
+    if q.currency or q.explicit_scale or q.decimals or q.multiple or (q.percent and q.number != 100):
+        return False
+    if _ARITHMETIC_WORDS.search(answer[max(0, q.start - 40):q.start]):
+        return True
+    return bool(_OPERATOR_BEFORE.search(answer[max(0, q.start - 3):q.start]) or _OPERATOR_AFTER.match(answer[q.end:q.end + 4]))
+
+
+def hypothetical(answer: str, span: tuple[int, int], declines: bool) -> bool:
+    """An illustration ("For example, if COGS were $10 billion ..."), not the answer.
+
+    In an answer that declines, the worked example that follows such a lead-in (often on
+    the next lines, after a colon) is illustrative too.
+    """
+    if _HYPOTHETICAL.search(answer[span[0]:span[1]]):
+        return True
+    return declines and bool(_HYPOTHETICAL.search(answer[max(0, span[0] - 400):span[0]]))
+
+
+def _norm_year(raw: str) -> int:
+    year = int(raw)
+    return year + 2000 if year < 100 else year
+
+
+def years_in(text: str) -> list[tuple[int, int, int, bool]]:
+    """(start, end, year, dated) for each year named in ``text``; ``dated`` for the year of
+    a January-March date ("February 1, 2020"), which may close the previous fiscal year."""
+    out = []
+    for m in _YEAR.finditer(text or ""):
+        raw = m.group("fy") or m.group("plain") or m.group("short")
+        year = _norm_year(raw)
+        if not 1990 <= year <= 2039:
+            continue
+        out.append((m.start(), m.end(), year, bool(_DATED.search(text[max(0, m.start() - 16):m.start()]))))
+    return out
+
+
+def question_years(question: str) -> set[int]:
+    """The years a question asks about; "FY2017 - FY2019" includes 2018."""
+    found = years_in(question)
+    years = {y for _, _, y, _ in found}
+    for (_, end, a, _), (start, _, b, _) in zip(found, found[1:]):
+        if a < b <= a + 10 and _RANGE_BETWEEN.match(question[end:start]):
+            years.update(range(a, b + 1))
+    return years
+
+
+def _clause(sentence: str, offset: int, q: Quantity) -> str:
+    """The clause of ``sentence`` (starting at ``offset`` in the answer) that holds ``q``."""
+    start, end = q.start - offset, q.end - offset
+    left = max((m.end() for m in _CLAUSE_BREAK.finditer(sentence, 0, start)), default=0)
+    right = min((m.start() for m in _CLAUSE_BREAK.finditer(sentence, end)), default=len(sentence))
+    return sentence[left:right]
+
+
+def _year_fits(year: int, dated: bool, asked: set[int]) -> bool:
+    return year in asked or (dated and year - 1 in asked)
+
+
+def other_period(answer: str, span: tuple[int, int], q: Quantity, asked: set[int]) -> bool:
+    """Is ``q`` stated for a period the question does not ask about?"""
+    sentence = answer[span[0]:span[1]]
+    clause = _clause(sentence, span[0], q)
+    if _OTHER_PERIOD.search(clause):
+        return True
+    if not asked:
+        return False
+    clause_years = years_in(clause)
+    if clause_years:
+        return not any(_year_fits(y, d, asked) for _, _, y, d in clause_years)
+    sentence_years = years_in(sentence)
+    return bool(sentence_years) and not any(_year_fits(y, d, asked) for _, _, y, d in sentence_years)
+
+
+def _starts_from(answer: str, span: tuple[int, int], q: Quantity, later: Quantity) -> bool:
+    """"from $A to $B": A is where a change started, not the value reached."""
+    between = answer[q.end:later.start]
+    return bool(re.search(r"\bto\b", between)) and bool(_FROM_TO.search(answer[span[0]:q.start]))
+
+
+def find_commitment(
+    answer: str, question: str, is_candidate: Callable[[Quantity], bool], same: Callable[[Quantity, Quantity], bool],
+) -> Commitment:
+    """The value ``answer`` commits to among the values ``is_candidate`` accepts.
+
+    ``same(a, b)`` says whether two written numbers state one value (so "0.6563, or
+    65.63%" is one value, not a list).
+    """
+    answer = answer or ""
+    if len(answer.split()) > MAX_ANSWER_WORDS:
+        return Commitment(None, "dump")
+    quantities = [q for q in parse_quantities(answer) if not is_operand(answer, q) and is_candidate(q)]
+    spans = sentence_spans(answer)
+    declines = any(DECLINE.search(answer[a:b]) for a, b in spans)
+    asked = question_years(question)
+    sentences: list[tuple[tuple[int, int], list[Quantity]]] = []
+    row_spans = {span for span in spans if is_row(answer[span[0]:span[1]])}
+    rows = len(row_spans) if len(row_spans) >= 2 else 0  # a lone bare number is an answer, not a table
+    for span in spans:
+        text = answer[span[0]:span[1]]
+        if rows and span in row_spans:
+            continue  # quoted statement data, not a claim
+        if DECLINE.search(text) or hypothetical(answer, span, declines) or declines and _CONDITIONAL.search(text):
+            continue
+        inside = [q for q in quantities if span[0] <= q.start < span[1] and not other_period(answer, span, q, asked)]
+        if inside:
+            sentences.append((span, inside))
+    if not sentences:
+        return Commitment(None, "dump" if rows >= 2 else "no value")
+    concluding = [s for s in sentences if _STRONG_CONCLUSION.search(answer[s[0][0]:s[0][1]])]
+    span, inside = (concluding or sentences)[-1]
+    text = answer[span[0]:span[1]]
+    last_eq = max(text.rfind("="), text.rfind("≈"))
+    if last_eq >= 0 and any(q.start > span[0] + last_eq for q in inside):
+        inside = [q for q in inside if q.start > span[0] + last_eq]
+    # "from $A to $B": the start of a change is not what the answer arrives at.
+    inside = [q for i, q in enumerate(inside) if not any(_starts_from(answer, span, q, later) for later in inside[i + 1:])]
+    clusters: list[Quantity] = []
+    for q in inside:
+        if not any(same(q, c) for c in clusters):
+            clusters.append(q)
+    if len(clusters) >= 3:
+        return Commitment(None, "list", tuple(clusters))
+    if HEDGE.search(text) or any(_hedged_elsewhere(answer, s, qs, clusters[0], same) for s, qs in sentences if s != span):
+        return Commitment(None, "hedge", tuple(clusters))
+    if len(clusters) == 2:
+        between = answer[clusters[0].end:clusters[1].start]
+        if _RESTATES.search(between):
+            return Commitment(clusters[1], "committed", (clusters[0],))
+        if _ALTERNATIVE.match(between) or re.search(r"\bbetween\b[^.;]{0,30}$", answer[span[0]:clusters[0].start]):
+            return Commitment(None, "hedge", tuple(clusters))
+    return Commitment(clusters[0], "committed", tuple(clusters[1:]))
+
+
+def _hedged_elsewhere(
+    answer: str, span: tuple[int, int], values: list[Quantity], value: Quantity, same: Callable[[Quantity, Quantity], bool],
+) -> bool:
+    """Another sentence offers a different value as an alternative ("Alternatively, $X")."""
+    return bool(HEDGE.search(answer[span[0]:span[1]])) and any(not same(q, value) for q in values)

@@ -1,0 +1,172 @@
+"""``bench_results.md``: a sweep's results in the seed benchmark's layout, beside its figures.
+
+The seeds kept their results in a ``bench_results.md`` that their documents quote but do
+not include. What they quote gives its shape, and this file follows it:
+
+- per model x mode: accuracy by LLM judge, average tokens and reliability ("agent mode ~80k
+  tokens, 30% accuracy", "planner ~11k tokens, 27-44%": one row per model, hence a range);
+- reliability of all runs together ("63% current combined");
+- the errors by cause ("[the quality gate] caused 14 of 22 errors");
+- the questions by number ("Q3 ('Is 3M capital-intensive?')", "Q2 (segment growth)").
+
+Accuracy is correct runs over all runs (a failed or errored run is not correct), and
+reliability runs that produced an answer over all runs, as in the criteria table.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+
+from core.files import write_text_atomic
+from core.records import RunRecord
+from harness.criteria import md_escape
+from harness.dataset import Question
+from harness.judge.verdict import Verdict
+from harness.stats.frame import Sweep
+
+# The seed benchmark's figures, as ``shared/seeds/iterative_retrieval_design.md`` gives them.
+SEED_FIGURES = (
+    ("agent", "~30%", "~80k", "—"),
+    ("planner", "27–44%", "~11k", "—"),
+    ("all modes combined", "30% (best)", "—", "63%"),
+    ("iterative (the design's target)", "> 50%", "< 25k", "> 90%"),
+)
+CAUSES = (
+    "refusal (judged)", "quality gate", "type validation", "verification", "task failed with a reason", "unusable plan", "turn limit",
+    "no answer found", "budget", "provider error", "malformed output", "harness error",
+)
+MARKS = {"correct": "✓", "incorrect": "✗", "refusal": "∅", "unjudged": "?"}
+
+
+def failure_cause(record: RunRecord) -> str:
+    """Why a run gave no answer, in the seeds' terms (one of ``CAUSES``)."""
+    if record.status == "error":
+        kind = record.error_kind
+        if kind == "budget":
+            return "budget"
+        if kind.startswith("provider"):
+            return "provider error"
+        return "malformed output" if kind == "malformed_output" else "harness error"
+    reason = record.reason.lower()
+    for needle, cause in (
+        ("quality gate", "quality gate"), ("did not match the signature", "type validation"), ("must be float", "type validation"),
+        ("must be integer", "type validation"), ("verification", "verification"), ("the task failed", "task failed with a reason"),
+        ("could not be used", "unusable plan"), ("turn limit", "turn limit"),
+    ):
+        if needle in reason:
+            return cause
+    return "no answer found"
+
+
+def _pct(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f}%" if whole else "—"
+
+
+def _seconds(ms: float) -> str:
+    return f"{ms / 1000:.1f} s"
+
+
+def _label(record: RunRecord, verdicts: dict[str, Verdict]) -> str:
+    verdict = verdicts.get(record.run_id)
+    if record.status != "ok":
+        return "none"
+    return verdict.label if verdict is not None else "unjudged"
+
+
+def bench_results(sweep: Sweep, verdicts: Sequence[Verdict], questions: dict[str, Question]) -> str:
+    """The Markdown text (see the module doc). Every string from a run or a question goes
+    through ``md_escape``."""
+    by_run = {v.run_id: v for v in verdicts}
+    records = sorted(sweep.raw.values(), key=lambda r: (r.model, r.mode, r.question_id, r.run_number))
+    config = sweep.manifest.get("config") or {}
+    judged = bool(verdicts) and any(v.method not in ("numeric", "status", "none", "") for v in verdicts)
+    judges = sorted({v.judge_model for v in verdicts if v.judge_model})
+    cells: dict[tuple[str, str], list[RunRecord]] = {}
+    for record in records:
+        cells.setdefault((record.model, record.mode), []).append(record)
+    question_ids = sorted({r.question_id for r in records})
+    lines = [
+        "# Benchmark results",
+        "",
+        f"Sweep `{md_escape(sweep.sweep_id)}`" + (f" (preset `{md_escape(str(config['preset']))}`)" if config.get("preset") else "")
+        + f": {len(question_ids)} questions × {len(cells)} model/mode cells × {config.get('runs', '?')} run(s) per question, {len(records)} runs; "
+        f"test set `{md_escape(str(config.get('test_set', '?')))}`; trees built "
+        + (f"by `{md_escape(str(config['index_model']))}`" if config.get("index_model") else "from the filings' structure (no model)") + ".",
+        "",
+        "Judge: " + (f"{', '.join(f'`{md_escape(j)}`' for j in judges) or 'offline rules'} after the numeric check." if judged
+                     else "not judged (run `python analyze.py --judge`); accuracy shows only what the numeric check decided."),
+        "",
+        "## Results by model and mode",
+        "",
+        "| Model | Mode | Runs | Answered | Reliability | Correct | Accuracy | Avg tokens | Avg LLM calls | Avg duration |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    all_answered = 0
+    all_correct = 0
+    for (model, mode), runs in cells.items():
+        labels = [_label(r, by_run) for r in runs]
+        answered = sum(1 for r, label in zip(runs, labels) if r.status == "ok" and label != "refusal")
+        correct = labels.count("correct")
+        all_answered += answered
+        all_correct += correct
+        estimated = " (est.)" if any(r.usage.estimated for r in runs) else ""
+        lines.append(
+            f"| {md_escape(model)} | {md_escape(mode)} | {len(runs)} | {answered} | {_pct(answered, len(runs))} | {correct} | "
+            f"{_pct(correct, len(runs))} | {sum(r.usage.total for r in runs) / len(runs):,.0f}{estimated} | "
+            f"{sum(r.llm_calls for r in runs) / len(runs):.1f} | {_seconds(sum(r.duration_ms for r in runs) / len(runs))} |"
+        )
+    lines += [
+        "",
+        f"All runs together: reliability {_pct(all_answered, len(records))} ({all_answered}/{len(records)} answered), "
+        f"accuracy {_pct(all_correct, len(records))} ({all_correct}/{len(records)} correct).",
+        "",
+        "## Runs without an answer, by cause",
+        "",
+    ]
+    def cause(record: RunRecord) -> str:
+        return "refusal (judged)" if record.status == "ok" else failure_cause(record)
+
+    failed = [r for r in records if r.status != "ok" or _label(r, by_run) == "refusal"]
+    if not failed:
+        lines.append("Every run produced an answer.")
+    else:
+        counts = Counter((r.model, r.mode, cause(r)) for r in failed)
+        present = [c for c in CAUSES if any(key[2] == c for key in counts)]
+        lines += ["| Model | Mode | Without an answer | " + " | ".join(present) + " |", "|---|---|---|" + "---|" * len(present)]
+        without = {r.run_id for r in failed}
+        for (model, mode), runs in cells.items():
+            missing = [r for r in runs if r.run_id in without]
+            lines.append(f"| {md_escape(model)} | {md_escape(mode)} | {len(missing)} | " + " | ".join(str(counts[(model, mode, c)]) for c in present) + " |")
+        totals = Counter(cause(r) for r in failed)
+        lines += ["", "Across all cells: " + ", ".join(f"{c} {totals[c]} of {len(failed)}" for c in present) + "."]
+    lines += ["", "## By question", "", "✓ correct, ✗ incorrect, ∅ refusal, ? not judged, – no answer (fail or error); one mark per run.", ""]
+    lines += ["| Question | " + " | ".join(f"{md_escape(m)} {md_escape(mo)}" for m, mo in cells) + " |", "|---|" + "---|" * len(cells)]
+    for number, qid in enumerate(question_ids, 1):
+        text = questions[qid].text if qid in questions else qid
+        short = text if len(text) <= 90 else text[:87] + "..."
+        marks = []
+        for runs in cells.values():
+            mine = [r for r in runs if r.question_id == qid]
+            marks.append(" ".join(MARKS.get(_label(r, by_run), "–") for r in mine) or " ")
+        lines.append(f"| Q{number} `{md_escape(qid)}`: {md_escape(short)} | " + " | ".join(marks) + " |")
+    lines += [
+        "",
+        "## The seed benchmark's published figures",
+        "",
+        "| Mode | Accuracy (LLM judge) | Avg tokens | Reliability |",
+        "|---|---|---|---|",
+        *[f"| {mode} | {acc} | {tokens} | {rel} |" for mode, acc, tokens, rel in SEED_FIGURES],
+        "",
+        "From `iterative_retrieval_design.md` (FinanceBench's 3M FY2022 questions, Claude haiku and sonnet on Bedrock, "
+        "trees built by a model from the printed table of contents). Their per-run records are not published, so the "
+        "comparison is with these rounded figures only.",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def write_bench_results(sweep: Sweep, verdicts: Sequence[Verdict], questions: dict[str, Question], out_dir: Path) -> Path:
+    path = out_dir / "bench_results.md"
+    write_text_atomic(path, bench_results(sweep, verdicts, questions))
+    return path

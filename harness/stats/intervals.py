@@ -1,0 +1,201 @@
+"""Confidence intervals with questions as the unit of sampling.
+
+A benchmark samples *questions*; reruns of one question are not new questions. Treating
+runs as independent samples makes a deterministic model look more certain with every
+rerun (``--runs 5`` of the same 21 answers is not 105 observations). Following Miller 2024,
+"Adding Error Bars to Evals" (arXiv:2411.00640), every interval here is clustered by
+question, and two results on the same questions are compared *paired*:
+
+- ``clustered_interval``: the cell's accuracy is the mean over questions of the share of
+  that question's runs judged correct. Its clustered variance (the spread of those
+  per-question shares) gives an effective number of independent questions, n_eff =
+  n * p(1-p) / var(shares), between n (runs of a question always agree) and the number of
+  runs (runs as independent as separate questions); the interval is Wilson's score
+  interval at n_eff, so it stays inside [0, 1] and behaves at 0% and 100%. When every
+  question's runs agree, n_eff = n exactly: ``--runs 3`` of a deterministic model gives the
+  same interval as ``--runs 1``.
+- ``paired_change``: a change of accuracy between two results on the questions both have
+  (a sweep and its baseline, or two modes of one sweep). When every question's runs agree
+  on each side (one run, or a deterministic model) it is Tango's score interval for paired
+  proportions (Tango 1998; recommended by Fagerland, Lydersen and Laake 2014, "Recommended
+  tests and confidence intervals for paired binomial proportions") and the exact McNemar test on the questions that
+  flipped. Tango's interval stays honest when nothing flipped: 21 questions that agree
+  give -15 … +15 points, not a zero-width interval. Otherwise the per-question differences
+  of shares give a clustered normal interval and the exact sign test on questions that
+  gained or lost.
+- ``consistency``: how often a question's runs agree with each other.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+Z95 = 1.959963984540054  # two-sided 95% normal quantile
+
+
+def wilson_interval(successes: float, n: float, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a proportion; (nan, nan) when n == 0.
+
+    ``successes`` and ``n`` may be fractional (an effective sample size). Preferred over the
+    normal approximation because cells are small (tens of questions) and accuracies sit near
+    0 or 1, where the normal interval leaves [0, 1].
+    """
+    if n <= 0:
+        return (math.nan, math.nan)
+    p = min(1.0, max(0.0, successes / n))
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    # Exact bounds at 0 and 1 (the formula gives them up to rounding, which plots badly).
+    low = 0.0 if p <= 0.0 else max(0.0, centre - half)
+    high = 1.0 if p >= 1.0 else min(1.0, centre + half)
+    return (low, high)
+
+
+@dataclass(frozen=True)
+class ClusteredEstimate:
+    """A mean over questions with its question-clustered 95% interval."""
+
+    mean: float
+    low: float
+    high: float
+    n_questions: int
+    n_runs: int
+    effective_n: float  # independent questions the interval is worth
+
+
+def clustered_interval(shares: Sequence[float], runs: Sequence[int]) -> ClusteredEstimate:
+    """Accuracy over questions from each question's share of correct runs (and run count)."""
+    n = len(shares)
+    total = int(sum(runs))
+    if n == 0:
+        return ClusteredEstimate(math.nan, math.nan, math.nan, 0, total, 0.0)
+    p = sum(shares) / n
+    spread = sum((s - p) ** 2 for s in shares) / n  # population form: equals p(1-p) for 0/1 shares
+    binomial = p * (1 - p)
+    if binomial <= 1e-12:
+        n_eff = float(n)  # every question at 0 or every question at 1: nothing to discount
+    elif spread <= 1e-12:
+        n_eff = float(max(total, n))  # every question at the same share: only runs vary
+    else:
+        n_eff = min(max(float(n), n * binomial / spread), float(max(total, n)))
+    if abs(n_eff - n) < 1e-9 * n:
+        n_eff = float(n)  # exactly n when shares are 0/1, not n up to rounding
+    low, high = wilson_interval(p * n_eff, n_eff)
+    return ClusteredEstimate(p, low, high, n, total, n_eff)
+
+
+def consistency(labels_by_question: Mapping[str, Sequence[str | None]]) -> tuple[float, float]:
+    """(share of questions whose runs all got the same verdict, mean within-question
+    variance of correct) over questions with two or more runs; (nan, nan) without any."""
+    repeated = [labels for labels in labels_by_question.values() if len(labels) > 1]
+    if not repeated:
+        return (math.nan, math.nan)
+    agree = sum(len(set(labels)) == 1 for labels in repeated) / len(repeated)
+    variances = []
+    for labels in repeated:
+        k = len(labels)
+        share = sum(label == "correct" for label in labels) / k
+        variances.append(share * (1 - share) * k / (k - 1))  # unbiased for k runs
+    return (agree, sum(variances) / len(variances))
+
+
+def binomial_two_sided(k: int, n: int) -> float:
+    """Exact two-sided p-value of k successes in n fair coin flips (McNemar's exact test)."""
+    if n <= 0:
+        return 1.0
+    k = min(k, n - k)
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2.0**n
+    return min(1.0, 2.0 * tail)
+
+
+@dataclass(frozen=True)
+class PairedChange:
+    """``after - before`` on the questions both sides answered, with a paired 95% interval."""
+
+    n_questions: int
+    before: float
+    after: float
+    low: float
+    high: float
+    gained: int  # questions better after (a flip to correct with one run a side)
+    lost: int
+    p_value: float  # exact McNemar / sign test on gained vs lost
+    method: str  # "tango+mcnemar" | "clustered-normal+sign"
+
+    @property
+    def diff(self) -> float:
+        return self.after - self.before
+
+    @property
+    def significant(self) -> bool:
+        """The interval excludes 0 (the test agrees at this level in all but edge cases)."""
+        return not (math.isnan(self.low) or self.low <= 0 <= self.high)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "n_questions": self.n_questions, "before": self.before, "after": self.after, "diff": self.diff,
+            "ci": [self.low, self.high], "gained": self.gained, "lost": self.lost, "p_value": self.p_value,
+            "method": self.method, "significant": self.significant,
+        }
+
+
+def tango_interval(gained: int, lost: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """Tango's score interval for ``(gained - lost) / n`` from ``n`` matched pairs.
+
+    The score statistic for a difference d uses the maximum-likelihood cell probabilities
+    under that d (a quadratic's root); the interval is every d the test does not reject.
+    """
+    if n <= 0:
+        return (math.nan, math.nan)
+    b, c = gained, lost
+
+    def score(d: float) -> float:
+        w = -(b + c) + d * (2 * n - b + c)
+        q21 = (-w + math.sqrt(max(w * w + 8 * n * c * d * (1 - d), 0.0))) / (4 * n)
+        variance = n * (2 * q21 + d * (1 - d))
+        excess = b - c - n * d
+        if variance <= 0:
+            return math.copysign(math.inf, excess) if excess else 0.0
+        return excess / math.sqrt(variance)
+
+    def root(low: float, high: float, target: float) -> float:
+        for _ in range(100):  # the score falls as d rises: bisect to the crossing
+            mid = (low + high) / 2
+            low, high = (mid, high) if score(mid) > target else (low, mid)
+        return (low + high) / 2
+
+    estimate = (b - c) / n
+    lower = -1.0 if score(-1.0) <= z else root(-1.0, estimate, z)
+    upper = 1.0 if score(1.0) >= -z else root(estimate, 1.0, -z)
+    return (lower, upper)
+
+
+def paired_change(after: Mapping[str, tuple[float, int]], before: Mapping[str, tuple[float, int]]) -> PairedChange | None:
+    """Compare two results on their shared questions; each maps question -> (share correct, runs).
+
+    None when they share no question.
+    """
+    shared = sorted(set(after) & set(before))
+    if not shared:
+        return None
+    a = [after[q][0] for q in shared]
+    b = [before[q][0] for q in shared]
+    n = len(shared)
+    gained = sum(x > y for x, y in zip(a, b))
+    lost = sum(x < y for x, y in zip(a, b))
+    p_value = binomial_two_sided(gained, gained + lost)
+    diffs = [x - y for x, y in zip(a, b)]
+    mean = sum(diffs) / n
+    se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n * (n - 1))) if n > 1 else 0.0
+    # Runs that agree (one run a side, or a deterministic model) are matched binary pairs.
+    if all(x in (0.0, 1.0) for x in a + b) or se == 0.0:
+        majority_gained = sum(x > 0.5 >= y for x, y in zip(a, b))
+        majority_lost = sum(y > 0.5 >= x for x, y in zip(a, b))
+        low, high = tango_interval(majority_gained, majority_lost, n)
+        if se == 0.0 and not all(x in (0.0, 1.0) for x in a + b):
+            low, high = min(low, mean), max(high, mean)
+        return PairedChange(n, sum(b) / n, sum(a) / n, low, high, gained, lost, p_value, "tango+mcnemar")
+    low, high = max(-1.0, mean - Z95 * se), min(1.0, mean + Z95 * se)
+    return PairedChange(n, sum(b) / n, sum(a) / n, low, high, gained, lost, p_value, "clustered-normal+sign")

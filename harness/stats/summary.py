@@ -1,0 +1,143 @@
+"""``summary.json``: every figure of a report, machine-readable, from one function.
+
+A report's HTML and Markdown are for people; ``summary.json`` is for programs (a CI step,
+a dashboard, the report viewer). It is built here, from the statistics frame and the
+comparisons, never inside a template, so every reader sees the same figures. A figure that
+was not measured is ``null``, never 0: ``accuracy`` is null for a cell whose answers are
+not all judged, and ``judged`` says so.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+import pandas as pd
+
+from harness.criteria import CriteriaRow
+from harness.gate import GateResult
+from harness.stats.compare import Comparison, ModeComparison
+
+SCHEMA = "pageindex-bench/summary/v1"
+STATISTICS = {
+    "unit": "question",
+    "accuracy": "mean over questions of the share of each question's runs judged correct",
+    "accuracy_ci": "95% Wilson score interval at the question-clustered effective sample size "
+                   "(Miller 2024, Adding Error Bars to Evals): reruns of a question are not new samples",
+    "consistency": "share of questions whose runs all got the same verdict (two or more runs per question)",
+    "paired": "changes on shared questions: Tango's score interval and exact McNemar test when every question's runs agree; "
+              "clustered normal interval and exact sign test when they do not",
+}
+
+
+def _value(value: Any) -> Any:
+    """JSON-safe: NaN and missing become null; numpy scalars become Python numbers."""
+    if value is None:
+        return None
+    if hasattr(value, "item"):
+        value = value.item()
+    if isinstance(value, float) and math.isnan(value):
+        return None
+    return value
+
+
+def _pair(low: Any, high: Any) -> list[Any] | None:
+    low, high = _value(low), _value(high)
+    return None if low is None or high is None else [low, high]
+
+
+def cell_summary(row: pd.Series | dict[str, Any], criteria: CriteriaRow | None = None) -> dict[str, Any]:
+    """One cell of ``summary.json`` from one row of ``cell_stats``."""
+    s = dict(row)
+    judged = bool(s.get("judged"))
+    out = {
+        "model": s["model"],
+        "mode": s["mode"],
+        "cell": s["cell"],
+        "n_questions": int(s["questions"]),
+        "n_runs": int(s["runs"]),
+        "runs_per_question": _value(s.get("runs_per_question")),
+        "judged": judged,
+        "judge_methods": s.get("judge_methods") or None,
+        "unjudged": _value(s.get("unjudged")),
+        "correct": _value(s.get("correct")) if judged else None,
+        "accuracy": _value(s.get("accuracy")) if judged else None,
+        "accuracy_ci": _pair(s.get("accuracy_low"), s.get("accuracy_high")) if judged else None,
+        "accuracy_effective_n": _value(s.get("accuracy_effective_n")) if judged else None,
+        "reliability": _value(s.get("reliability")),
+        "reliability_ci": _pair(s.get("reliability_low"), s.get("reliability_high")),
+        "refusal_rate": _value(s.get("refusal_rate")),
+        "consistency": _value(s.get("consistency")),
+        "within_variance": _value(s.get("within_variance")),
+        "mean_tokens": _value(s.get("tokens_mean")),
+        "median_tokens": _value(s.get("tokens_median")),
+        "p95_tokens": _value(s.get("tokens_p95")),
+        "tokens_estimated": bool(s.get("tokens_estimated")),
+        "cost_usd": _value(s.get("cost_sum")) if s.get("cost_known") else None,
+        "mean_duration_ms": _value(s.get("duration_ms_mean")),
+        "evidence_hit_rate": _value(s.get("evidence_hit_rate")),
+        "provenance_rate": _value(s.get("provenance_rate")),
+        "judge_agreement": _value(s.get("judge_agreement")),
+    }
+    if criteria is not None:
+        out["criteria"] = {name: check.status for name, check in criteria.checks.items()}
+    return out
+
+
+def _baseline(comparison: Comparison) -> dict[str, Any]:
+    return {
+        "sweep_id": comparison.baseline_id,
+        "judged": comparison.judged,
+        "cells": [
+            {
+                "cell": c.cell, "model": c.model, "mode": c.mode, "runs_before": c.runs_before, "runs_after": c.runs_after,
+                "accuracy_change": c.accuracy.to_dict() if c.accuracy else None,
+                "reliability_change": c.reliability.to_dict() if c.reliability else None,
+                "mean_tokens_before": _value(c.tokens_before), "mean_tokens_after": _value(c.tokens_after),
+            }
+            for c in comparison.cells
+        ],
+        "flips": [
+            {"question_id": f.question_id, "cell": f.cell, "direction": f.direction, "before": f.before, "after": f.after}
+            for f in comparison.flips
+        ],
+        "only_current": comparison.only_current,
+        "only_baseline": comparison.only_baseline,
+    }
+
+
+def _clean(data: Any) -> Any:
+    if isinstance(data, dict):
+        return {k: _clean(v) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_clean(v) for v in data]
+    return _value(data)
+
+
+def build_summary(
+    *,
+    sweep_id: str,
+    judge: dict[str, Any],
+    stats: pd.DataFrame,
+    criteria: Sequence[CriteriaRow] = (),
+    modes: Sequence[ModeComparison] = (),
+    comparison: Comparison | None = None,
+    gate: GateResult | None = None,
+) -> dict[str, Any]:
+    """The whole ``summary.json`` object (see the module doc)."""
+    by_cell = {row.cell: row for row in criteria}
+    cells = [cell_summary(row, by_cell.get(str(row["cell"]))) for _, row in stats.iterrows()]
+    return _clean({
+        "schema": SCHEMA,
+        "sweep_id": sweep_id,
+        "judge": judge,
+        "statistics": STATISTICS,
+        "cells": cells,
+        "mode_comparisons": [m.to_dict() for m in modes],
+        "baseline": _baseline(comparison) if comparison is not None else None,
+        "gate": None if gate is None else {
+            "passed": gate.passed,
+            "checks": len(gate.checks),
+            "failures": [{"cell": c.cell, "criterion": c.criterion, "message": c.message} for c in gate.failures],
+        },
+    })

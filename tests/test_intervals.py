@@ -1,0 +1,148 @@
+"""Intervals with questions as the unit: reruns do not narrow them, pairing is used, and
+the intervals cover the truth about as often as they claim to (checked by simulation)."""
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+from sweep_factory import make_record, verdicts_for, write_sweep
+
+from harness.stats.cells import cell_stats
+from harness.stats.frame import load_sweep
+from harness.stats.intervals import (
+    binomial_two_sided,
+    clustered_interval,
+    consistency,
+    paired_change,
+    tango_interval,
+    wilson_interval,
+)
+
+
+def test_wilson_interval_matches_known_values() -> None:
+    low, high = wilson_interval(1, 3)
+    assert (low, high) == pytest.approx((0.0615, 0.7923), abs=1e-4)
+    assert wilson_interval(0, 10) == (0.0, pytest.approx(0.2775, abs=1e-4))
+    assert wilson_interval(10, 10) == (pytest.approx(0.7225, abs=1e-4), 1.0)
+    assert all(math.isnan(x) for x in wilson_interval(0, 0))
+
+
+def test_reruns_that_agree_do_not_narrow_the_interval() -> None:
+    shares = [1.0] * 7 + [0.0] * 14
+    once = clustered_interval(shares, [1] * 21)
+    thrice = clustered_interval(shares, [3] * 21)
+    assert (thrice.low, thrice.high) == (once.low, once.high) == wilson_interval(7, 21)
+    assert thrice.effective_n == once.effective_n == 21
+    # 0% stays a 0-16% interval over 21 questions, however many reruns.
+    assert clustered_interval([0.0] * 21, [5] * 21).high == pytest.approx(wilson_interval(0, 21)[1])
+
+
+def test_reruns_that_disagree_add_information_up_to_the_number_of_runs() -> None:
+    # Every question right in two of four runs: all the spread is within questions.
+    half = clustered_interval([0.5] * 20, [4] * 20)
+    assert half.effective_n == 80 and (half.low, half.high) == pytest.approx(wilson_interval(40, 80))
+    mixed = clustered_interval([1.0, 0.0, 0.5, 0.5, 1.0, 0.0], [2] * 6)
+    assert 6 < mixed.effective_n < 12
+
+
+def _deterministic_sweep(tmp_path, runs: int):
+    records = [make_record(f"q{i}", run_number=r) for i in range(21) for r in range(1, runs + 1)]
+    labels = {rec.run_id: "correct" if int(rec.question_id[1:]) % 3 == 0 else "incorrect" for rec in records}
+    sweep = load_sweep(write_sweep(tmp_path / f"runs{runs}", records))
+    return cell_stats(sweep.records, verdicts_for(records, labels)).iloc[0]
+
+
+def test_a_deterministic_runs_3_sweep_has_the_interval_of_runs_1(tmp_path) -> None:
+    one, three = _deterministic_sweep(tmp_path, 1), _deterministic_sweep(tmp_path, 3)
+    assert three["runs"] == 63 and one["runs"] == 21
+    assert (three["accuracy"], three["accuracy_low"], three["accuracy_high"]) == (one["accuracy"], one["accuracy_low"], one["accuracy_high"])
+    assert three["consistency"] == 1.0 and three["within_variance"] == 0.0 and math.isnan(one["consistency"])
+
+
+def test_consistency_counts_questions_whose_runs_agree() -> None:
+    agree, within = consistency({"a": ["correct", "correct"], "b": ["correct", "incorrect"], "c": ["refusal", "refusal"]})
+    assert agree == pytest.approx(2 / 3)
+    assert within == pytest.approx((0 + 0.5 + 0) / 3)  # b: share 1/2, unbiased variance 1/2 * 1/2 * 2
+    assert all(math.isnan(x) for x in consistency({"a": ["correct"]}))
+
+
+def test_tango_interval_matches_the_published_example() -> None:
+    # Fagerland, Lydersen and Laake (2014), airway hyper-responsiveness before and after
+    # stem cell transplantation: 21 pairs, 1 and 7 discordant; Tango (-0.517, -0.026).
+    assert tango_interval(1, 7, 21) == pytest.approx((-0.5172, -0.0260), abs=1e-4)
+    # Nothing flipped on 21 questions is not proof of no difference: about +-15 points.
+    low, high = tango_interval(0, 0, 21)
+    assert high == pytest.approx(wilson_interval(0, 21)[1], abs=1e-3) and low == pytest.approx(-high)
+
+
+def test_deterministic_reruns_compare_as_one_run() -> None:
+    after = {f"q{i}": (float(i % 2), 1) for i in range(12)}
+    before = {f"q{i}": (float(i % 3 == 0), 1) for i in range(12)}
+    thrice = paired_change({q: (s, 3) for q, (s, _) in after.items()}, {q: (s, 3) for q, (s, _) in before.items()})
+    once = paired_change(after, before)
+    assert (thrice.low, thrice.high, thrice.p_value) == (once.low, once.high, once.p_value)
+
+
+def test_mcnemar_exact_p_values() -> None:
+    assert binomial_two_sided(0, 8) == pytest.approx(2 / 256)
+    assert binomial_two_sided(1, 4) == pytest.approx(0.625)
+    assert binomial_two_sided(3, 6) == 1.0 and binomial_two_sided(0, 0) == 1.0
+
+
+def test_pairing_uses_the_shared_questions_only_and_never_leaves_minus_one_to_one() -> None:
+    after = {"a": (1.0, 1), "b": (1.0, 1), "c": (0.0, 1), "x": (1.0, 1)}
+    before = {"a": (0.0, 1), "b": (1.0, 1), "c": (0.0, 1), "y": (0.0, 1)}
+    change = paired_change(after, before)
+    assert change.n_questions == 3 and change.diff == pytest.approx(1 / 3)
+    assert -1 <= change.low <= change.diff <= change.high <= 1
+    assert paired_change({"a": (1.0, 1)}, {"b": (0.0, 1)}) is None
+    same = paired_change({q: (1.0, 1) for q in "abcdef"}, {q: (1.0, 1) for q in "abcdef"})
+    assert same.diff == 0 and same.low <= 0 <= same.high and not same.significant
+
+
+# -- Coverage by simulation: questions of varying difficulty, answered by a noisy model. --
+
+def _simulate_cell(rng: random.Random, n_questions: int, runs: int) -> tuple[list[float], float]:
+    """Per-question shares correct over ``runs`` runs, and the true accuracy of the population."""
+    difficulty = [rng.betavariate(0.6, 0.6) for _ in range(n_questions)]  # most questions near 0 or 1
+    shares = [sum(rng.random() < p for _ in range(runs)) / runs for p in difficulty]
+    return shares, 0.5  # Beta(0.6, 0.6) has mean 0.5
+
+
+def test_the_clustered_interval_covers_the_truth_and_the_run_level_one_does_not() -> None:
+    rng = random.Random(20240611)
+    trials, clustered_hits, naive_hits = 600, 0, 0
+    for _ in range(trials):
+        shares, truth = _simulate_cell(rng, 30, 5)
+        est = clustered_interval(shares, [5] * 30)
+        clustered_hits += est.low <= truth <= est.high
+        correct = round(sum(shares) * 5)
+        low, high = wilson_interval(correct, 150)  # pretends 150 independent runs
+        naive_hits += low <= truth <= high
+    assert 0.92 <= clustered_hits / trials <= 0.985
+    assert naive_hits / trials < 0.85  # what counting reruns as samples costs
+
+
+def test_the_paired_interval_covers_the_true_difference() -> None:
+    rng = random.Random(7)
+    trials, hits = 600, 0
+    for _ in range(trials):
+        after, before = {}, {}
+        for q in range(40):
+            p = rng.betavariate(0.8, 0.8)
+            before[f"q{q}"] = (float(rng.random() < p), 1)
+            after[f"q{q}"] = (float(rng.random() < min(1.0, p + 0.1)), 1)
+        change = paired_change(after, before)
+        # The true difference in the simulated population: E[min(1, p + 0.1) - p] for Beta(0.8, 0.8).
+        hits += change.low <= TRUE_PAIRED_DIFF <= change.high
+    assert 0.92 <= hits / trials <= 0.99
+
+
+def _true_paired_diff() -> float:
+    rng = random.Random(1)
+    draws = [rng.betavariate(0.8, 0.8) for _ in range(200_000)]
+    return sum(min(1.0, p + 0.1) - p for p in draws) / len(draws)
+
+
+TRUE_PAIRED_DIFF = _true_paired_diff()

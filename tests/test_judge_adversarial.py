@@ -1,0 +1,43 @@
+"""Answers written to fool the judge are never judged correct.
+
+``tests/data/adversarial_answers.jsonl`` holds questions and golds copied from FinanceBench's
+human-labelled file, each with an answer of one adversarial kind: a list of many numbers, a
+hedge, a pasted statement excerpt, the right number in the wrong unit or scale or for the
+wrong period, a sign error, the right number inside a refusal, text addressed to the
+grader, and a yes/no that its own figures contradict. Neither the numeric check nor the
+offline judge may call one of them correct. Control answers (the right answer, stated
+plainly) must be correct, so the test cannot pass by refusing to credit anything.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from harness.judge.numeric_check import numeric_check
+from harness.judge.offline_judge import heuristic_verdict
+
+CASES = [json.loads(line) for line in (Path(__file__).parent / "data" / "adversarial_answers.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()]
+ADVERSARIAL = [c for c in CASES if c["expect"] == "not correct"]
+CONTROLS = [c for c in CASES if c["expect"] == "correct"]
+KINDS = {"list", "hedge", "dump", "unit", "period", "sign", "refusal", "injection", "yes_no"}
+
+
+def test_every_adversarial_kind_is_covered() -> None:
+    assert {c["kind"] for c in ADVERSARIAL} == KINDS
+    assert len(CONTROLS) >= 10
+
+
+@pytest.mark.parametrize("case", ADVERSARIAL, ids=[c["case"] for c in ADVERSARIAL])
+def test_an_adversarial_answer_is_never_correct(case: dict) -> None:
+    numeric = numeric_check(case["question"], case["gold"], case["answer"])
+    assert numeric.label != "correct", numeric.rationale
+    offline = heuristic_verdict(case["question"], case["gold"], case["answer"])
+    assert offline.label != "correct", offline.rationale
+
+
+@pytest.mark.parametrize("case", CONTROLS, ids=[c["case"] for c in CONTROLS])
+def test_the_plain_right_answer_is_correct(case: dict) -> None:
+    verdict = heuristic_verdict(case["question"], case["gold"], case["answer"])
+    assert verdict.label == "correct", verdict.rationale
