@@ -17,6 +17,7 @@ import shutil
 import sys
 import uuid
 from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,6 +28,7 @@ from core import paths
 from core.errors import UserError
 from core.files import utc_stamp, write_json_atomic
 from core.llm.base import ProviderSettings
+from core.llm.client import RunMeter
 from core.llm.pricing import format_cost
 from core.llm.registry import check_model, parse_model_spec
 from core.redact import redact_data
@@ -37,6 +39,7 @@ from harness.history import default_db, history_frame, record_sweep
 from harness.judge.service import (
     DEFAULT_JUDGE_MODEL,
     OFFLINE_JUDGE,
+    JudgeItem,
     JudgeOutcome,
     JudgeSettings,
     items_from_records,
@@ -173,12 +176,30 @@ def _judge(sweep: Sweep, questions: dict[str, Question], plan: _JudgePlan, confi
         allow_model_calls=plan.calls_allowed,
     )
     records = list(sweep.raw.values())
+    items = items_from_records(records, questions)
+    workers = os.cpu_count() or 1
+    if plan.model in ("", OFFLINE_JUDGE) and len(items) >= PARALLEL_JUDGE_MIN and workers > 1:
+        # No model to call: the numeric check and the offline rules are pure CPU and
+        # deterministic, so a big sweep's answers are judged on every core.
+        parts = [items[i::workers * 4] for i in range(workers * 4)]
+        order = {item.item_id: n for n, item in enumerate(items)}
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            verdicts = [v for part in pool.map(_judge_part, [(part, settings) for part in parts]) for v in part]
+        return JudgeOutcome(sorted(verdicts, key=lambda v: order[v.run_id]), RunMeter(), settings.judge_model)
     model_judge = bool(plan.model) and plan.model != OFFLINE_JUDGE and plan.calls_allowed
     progress = Progress(len(records), enabled=show_progress and model_judge, unit="answer", desc="judge")
     try:
-        return judge_items(items_from_records(records, questions), settings, on_done=progress.advance, stored=plan.stored)
+        return judge_items(items, settings, on_done=progress.advance, stored=plan.stored)
     finally:
         progress.close()
+
+
+PARALLEL_JUDGE_MIN = 2000  # below this a process pool costs more than it saves
+
+
+def _judge_part(job: tuple[list[JudgeItem], JudgeSettings]) -> list[Verdict]:
+    items, settings = job
+    return judge_items(items, settings).verdicts
 
 
 def _store(sweep: Sweep, plan: _JudgePlan, config: AnalyzeConfig, verdicts: list[Verdict], log: Callable[[str], None]) -> Path | None:
