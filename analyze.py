@@ -55,6 +55,7 @@ def cli() -> None:
 @click.option("--judge", is_flag=True, help="Judge what the numeric check cannot decide with a model (hybrid judge).")
 @click.option("--judge-model", default=None, help="Judge model spec (implies --judge). Default: anthropic:claude-sonnet-4-5; 'offline' is the rule-based judge (no model, no key); 'auto' picks the model judge when its key is set, else 'offline'; scripted:judge replies by script. Without --judge/--judge-model the verdicts stored with the sweep are used, else the numeric check alone.")
 @click.option("--judge-runs", default=1, show_default=True, type=int, help="Judge each answer K times and report agreement.")
+@click.option("--batch", is_flag=True, help="Send the judge model's calls through Anthropic's Message Batches API (half price; results within 24 h, usually minutes), with progress while it runs. Batch ids are kept in the sweep folder: if interrupted, run the same command again to pick the batch up; what the batch cannot answer is judged live.")
 @click.option("--baseline", type=click.Path(path_type=Path, file_okay=False), default=None, help="Another sweep to compare against.")
 @click.option("--gate", type=click.Path(path_type=Path, dir_okay=False), default=None, help="Budgets TOML: exit 1 when a cell breaks one; writes JUnit XML. Budgets on accuracy need a judge (--judge, or verdicts stored with the sweep): without one the gate stops up front (exit 2).")
 @click.option("--junit", type=click.Path(path_type=Path, dir_okay=False), default=None, help="Where to write the gate's JUnit XML (default: in the report folder).")
@@ -68,7 +69,7 @@ def cli() -> None:
               help="History database the sweep's figures are recorded in (default: $PAGEINDEX_HISTORY_DB or data/history.sqlite).")
 @click.option("--no-history", is_flag=True, help="Do not record this analysis in the history database.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
-def report(run_dir, judge, judge_model, judge_runs, baseline, gate, junit, out_dir, questions_file, runs_dir, no_cache, cache_dir,
+def report(run_dir, judge, judge_model, judge_runs, batch, baseline, gate, junit, out_dir, questions_file, runs_dir, no_cache, cache_dir,
            gate_present_only, history_db, no_history, no_progress) -> None:
     """Judge a sweep (latest under bench_runs/ by default) and write
     reports/<sweep>__<judge>__<UTC time>/: index.html (an interactive viewer that opens from
@@ -84,7 +85,7 @@ def report(run_dir, judge, judge_model, judge_runs, baseline, gate, junit, out_d
         judge_model = DEFAULT_JUDGE_MODEL
     config = AnalyzeConfig(
         run_dir=run_dir, judge_model=judge_model, judge_runs=judge_runs, baseline=baseline, gate=gate,
-        junit=junit, out_dir=out_dir, questions_file=questions_file, cache=not no_cache,
+        junit=junit, out_dir=out_dir, questions_file=questions_file, cache=not no_cache, batch=batch,
     )
     if runs_dir is not None:
         config.runs_dir = runs_dir
@@ -103,6 +104,8 @@ def report(run_dir, judge, judge_model, judge_runs, baseline, gate, junit, out_d
         _fail(error)
     except KeyboardInterrupt:
         click.echo("interrupted: no report written (verdicts already judged are cached)", err=True)
+        if batch:
+            click.echo("a batch already sent keeps running: run the same command again to pick it up", err=True)
         sys.exit(130)
     _print_summary(outcome)
     if outcome.gate is not None:

@@ -69,6 +69,8 @@ def _interrupted(what: str) -> None:
 @click.option("--openai-base-url", default=None, help="OpenAI-compatible server for openai:<model> (else OPENAI_BASE_URL).")
 @click.option("--openai-api-key", default=None, help="Key for that server (else OPENAI_API_KEY; a local server needs none).")
 @click.option("--no-cache", is_flag=True, help="Bypass the on-disk response cache.")
+@click.option("--no-prompt-cache", is_flag=True, help="Do not mark prompt prefixes for the provider's prompt cache (Anthropic, Bedrock), to compare costs; OpenAI-compatible servers cache on their own either way.")
+@click.option("--batch", is_flag=True, help="simple mode only: send the runs' calls through Anthropic's Message Batches API (half price; results within 24 h, usually minutes). Batch ids are kept in the sweep folder: after an interruption, --resume polls the same batches.")
 @click.option("--cache-dir", type=click.Path(path_type=Path, file_okay=False), default=paths.CACHE_DIR, show_default=True, help="Where the response cache (responses.sqlite) lives.")
 @click.option("--resume", type=click.Path(path_type=Path, file_okay=False), default=None, help="Finish an interrupted sweep in this folder without repeating finished runs.")
 @click.option("--retry-errors", type=click.Path(path_type=Path, file_okay=False), default=None, help="Rerun only the runs of this sweep that ended in error (their old records are kept in retried_errors.jsonl).")
@@ -124,6 +126,7 @@ def cli(ctx: click.Context, **opts) -> None:
     if opts["questions_file"]:
         config.questions_file = opts["questions_file"]
     config.cache_path = None if opts["no_cache"] else opts["cache_dir"] / "responses.sqlite"
+    config.prompt_cache, config.batch = not opts["no_prompt_cache"], opts["batch"]
     try:
         if opts["resume"] and opts["retry_errors"]:
             raise UserError("--resume and --retry-errors both name a sweep", "use one: --retry-errors also finishes unfinished runs")

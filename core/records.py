@@ -70,6 +70,7 @@ class RunRecord:
     spent_usd: float | None = None  # the same for calls not replayed from the response cache
     llm_calls: int = 0
     cached_calls: int = 0
+    batch_calls: int = 0  # answered through a provider's batch API (bench.py --batch), at its discount
     retries: int = 0
     tool_calls: int = 0
     pages_fetched: list[int] = field(default_factory=list)

@@ -36,6 +36,7 @@ from harness.criteria import CriteriaRow, evaluate_criteria
 from harness.dataset import HF_PREFIX, Question, load_questions
 from harness.gate import GateBudgets, GateResult, evaluate_gate, load_budgets, write_junit
 from harness.history import default_db, history_frame, record_sweep
+from harness.judge.batching import BATCHES, check_batch_judge
 from harness.judge.service import (
     DEFAULT_JUDGE_MODEL,
     OFFLINE_JUDGE,
@@ -76,6 +77,7 @@ class AnalyzeConfig:
     out_dir: Path | None = None
     questions_file: Path | None = None  # None: the file the sweep used
     cache: bool = True
+    batch: bool = False  # the judge model's calls through its batch API, batch ids kept in the sweep folder
     cache_dir: Path = paths.CACHE_DIR
     provider: ProviderSettings = field(default_factory=ProviderSettings)
     history_db: Path | None = field(default_factory=default_db)  # None: not recorded
@@ -173,6 +175,8 @@ def _judge(sweep: Sweep, questions: dict[str, Question], plan: _JudgePlan, confi
         verdict_cache=config.cache_dir / "verdicts.sqlite" if config.cache else None,
         response_cache=config.cache_dir / "responses.sqlite" if config.cache else None,
         provider=config.provider,
+        batch=config.batch,
+        batch_store=sweep.path / BATCHES,
         allow_model_calls=plan.calls_allowed,
     )
     records = list(sweep.raw.values())
@@ -257,6 +261,8 @@ def analyze(config: AnalyzeConfig, *, show_progress: bool = True, log: Callable[
     sweep.manifest = redact_data(sweep.manifest)  # a sweep written before redaction shows none either
     budgets = load_budgets(config.gate) if config.gate else None  # a bad budgets file fails before any judging
     plan = _plan(sweep, config)
+    if config.batch:  # before any judging: a batch needs a model judge that may be called
+        check_batch_judge(plan.model if plan.calls_allowed else None, OFFLINE_JUDGE)
     if budgets:
         _check_gate_can_see(budgets, plan)
     questions = _questions(sweep, config.questions_file)

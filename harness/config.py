@@ -38,6 +38,8 @@ class SweepConfig:
     runs_dir: Path = paths.RUNS_DIR
     preset: str | None = None  # the preset the CLI started from (harness/presets.py), for the record
     cache_path: Path | None = field(default_factory=lambda: paths.CACHE_DIR / "responses.sqlite")  # None: --no-cache
+    prompt_cache: bool = True  # mark stable prompt prefixes for the provider's prompt cache (--no-prompt-cache: off)
+    batch: bool = False  # simple mode's calls through the provider's batch API (--batch)
     concurrency: int | None = None  # per provider; None: each provider's default
     options: ModeOptions = field(default_factory=ModeOptions)
     budgets: Budgets = field(default_factory=Budgets)
@@ -71,6 +73,8 @@ class SweepConfig:
             "index_model": None if self.index_model is None else redact_text(self.index_model),
             "preset": self.preset,
             "cache": self.cache_path is not None,
+            "prompt_cache": self.prompt_cache,
+            "batch": self.batch,
             "concurrency": self.concurrency,
             "options": self.options.to_dict(),
             "budgets": self.budgets.to_dict(),
@@ -101,6 +105,8 @@ class SweepConfig:
             budgets=Budgets(**data.get("budgets", {})),
             openai_base_url=data.get("openai_base_url"),
             timeout_s=float(data.get("timeout_s", 120.0)),
+            prompt_cache=bool(data.get("prompt_cache", False)),  # sweeps from before it existed ran without
+            batch=bool(data.get("batch", False)),
         )
         retry = data.get("retry") or {}
         config.max_attempts = int(retry.get("max_attempts", config.max_attempts))

@@ -6,12 +6,12 @@ tokens a run): the iterative mode exists to fix that.
 """
 from __future__ import annotations
 
-from core.protocol import QUESTION, SECTIONS, Decision, block
+from core.protocol import QUESTION, Decision, block
 from core.results import RetrievalResult
 from retrievers.answers import normalise_sources
 from retrievers.base import RetrievalContext
 from retrievers.index.tree import DocumentIndex
-from retrievers.section_index import section_index
+from retrievers.section_index import indexed_prompt, section_index
 from retrievers.subagent import SubAgent, run_subagent
 
 SYSTEM = """You are a financial analyst answering a question about one long financial filing.
@@ -40,12 +40,8 @@ class AgentRetriever:
 
     async def retrieve(self, index: DocumentIndex, question: str, ctx: RetrievalContext) -> RetrievalResult:
         agent = SubAgent("agent", SYSTEM, RESULT_SCHEMA, "Return the final answer with cited pages.", ctx.options.max_turns)
-        task = "\n\n".join(
-            [
-                block(QUESTION, question),
-                block(SECTIONS, section_index(index)),
-                "Answer the question from the filing. Use the tools, then call return (or fail).",
-            ]
+        task = indexed_prompt(
+            section_index(index), block(QUESTION, question), "Answer the question from the filing. Use the tools, then call return (or fail)."
         )
         outcome = await run_subagent(agent, task, ctx.llm, ctx.tools)
         if outcome.status != "returned" or not outcome.result:

@@ -39,10 +39,9 @@ def cited_pages(sources: list[str], answer: str = "") -> list[int]:
     return sorted(pages)
 
 
-def answer_from_reply(reply: dict[str, Any]) -> RetrievalResult:
-    """An answering reply (``core.protocol.Decision``) as a result: a ``fail``, or a reply
-    without answer text, is a refusal with the model's reason."""
-    decision = Decision.from_dict(reply)
-    if decision.status == "fail" or not decision.answer:
-        return RetrievalResult("fail", reason=decision.reason or "the model gave no answer")
+def answer_from_decision(decision: Decision) -> RetrievalResult:
+    """An answering role's decision (read by ``Decision.read``) as a result: a ``fail`` is a
+    refusal with the model's reason."""
+    if decision.status != "answer":
+        return RetrievalResult("fail", reason=decision.reason or "the model declined without a reason")
     return RetrievalResult("ok", answer=decision.answer, sources=normalise_sources(decision.sources), confidence=decision.confidence)

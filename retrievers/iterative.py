@@ -27,7 +27,6 @@ from core.protocol import (
     FINDINGS,
     LOOP,
     QUESTION,
-    SECTIONS,
     SHOPPING_ITEM,
     AlreadyExtracted,
     Decision,
@@ -38,12 +37,12 @@ from core.protocol import (
     format_loop_state,
     tool_result_json,
 )
-from core.reply_parsing import MalformedOutput, ask_json
+from core.reply_parsing import ask_json
 from core.results import FailedSearch, Finding, RetrievalResult
 from retrievers.answers import normalise_sources
 from retrievers.base import RetrievalContext
 from retrievers.index.tree import DocumentIndex
-from retrievers.section_index import folded_section_index, section_index
+from retrievers.section_index import folded_section_index, indexed_prompt, section_index
 from retrievers.subagent import SubAgent, SubAgentOutcome, run_subagent
 from retrievers.tools import SectionTools
 
@@ -97,6 +96,10 @@ LAST_CHANCE = (
     "This is the last chance: no more searches are possible. Answer from the findings if they support an "
     "answer, or fail with the reason. Do not reply with needs."
 )
+
+
+def read_synthesis(reply: dict[str, Any]) -> Decision:
+    return Decision.read(reply, ("answer", "needs", "fail"))
 
 
 @dataclass
@@ -203,9 +206,7 @@ class IterativeRetriever:
 
     async def _extract(self, item: str, question: str, sections: str, state: LoopState, ctx: RetrievalContext) -> None:
         agent = SubAgent("extractor", EXTRACTOR_SYSTEM, EXTRACTION_SCHEMA, "Return the findings and the sections you searched.", ctx.options.extractor_turns)
-        task = "\n\n".join(
-            [block(SHOPPING_ITEM, item), block(QUESTION, question), block(SECTIONS, sections), "Extract findings for the shopping item."]
-        )
+        task = indexed_prompt(sections, block(SHOPPING_ITEM, item), block(QUESTION, question), "Extract findings for the shopping item.")
         tools = CachedSectionTools(ctx.tools, state, ctx.options.extraction_cache)
         state.extraction = SubAgentOutcome("exhausted")
         outcome = await run_subagent(agent, task, ctx.llm, tools, state.extraction)  # a fresh context every iteration
@@ -243,10 +244,9 @@ class IterativeRetriever:
         ]
         if last_chance:
             parts.append(LAST_CHANCE)
-        try:
-            reply = Decision.from_dict(await ask_json(ctx.llm, SYNTHESIS_SYSTEM, "\n\n".join(parts), role="synthesizer", max_tokens=1500), default_status="")
-        except MalformedOutput as exc:
-            reply = Decision("needs" if not last_chance else "fail", needs=question, reason=f"synthesis reply unreadable: {exc}")
+        # An unreadable decision is re-asked once, then fails the run (MalformedOutput):
+        # searching again on a guess would hide it.
+        reply = await ask_json(ctx.llm, SYNTHESIS_SYSTEM, "\n\n".join(parts), role="synthesizer", max_tokens=1500, read=read_synthesis)
         ctx.trace.event("synthesis", iteration=state.iteration, last_chance=last_chance, status=reply.status or None, answer=reply.answer or None,
                         needs=reply.needs or None, reason=reply.reason or None, sources=reply.sources or None)
         return reply

@@ -9,7 +9,8 @@ from __future__ import annotations
 import heapq
 
 from core.llm.tokens import estimate_tokens
-from core.protocol import SectionLine, format_section_line
+from core.llm.types import Message
+from core.protocol import SECTIONS, SectionLine, block, format_section_line
 from retrievers.index.tree import DocumentIndex, Node, slugify
 
 SUMMARY_CHARS = 100
@@ -101,3 +102,11 @@ def _listed(nodes: list[Node], expanded: set[int], depth: int = 0):
         if id(node) in expanded:
             yield from _listed(node.children, expanded, depth + 1)
 
+
+def indexed_prompt(sections: str, *parts: str) -> Message:
+    """The first message of a call that shows the section index: the index first, as a
+    stable prefix (``Message.stable_chars``) that a provider's prompt cache reuses across a
+    tool loop's turns and across the calls and questions on the same filing, then what
+    varies (the question, the task, the instructions): long documents before the query."""
+    head = block(SECTIONS, sections) + "\n\n"
+    return Message.user(head + "\n\n".join(p for p in parts if p), stable_chars=len(head))

@@ -6,13 +6,24 @@ use, so pages read and tool counts are recorded the same way.
 """
 from __future__ import annotations
 
-from core.protocol import DOCUMENTS, QUESTION, SECTIONS, Document, FetchResult, ToolError, block, format_documents, read_scores, read_tool_result
-from core.reply_parsing import MalformedOutput, ask_json
+from core.protocol import (
+    DOCUMENTS,
+    QUESTION,
+    Decision,
+    Document,
+    FetchResult,
+    ToolError,
+    block,
+    format_documents,
+    read_scores_reply,
+    read_tool_result,
+)
+from core.reply_parsing import ask_json
 from core.results import RetrievalResult
-from retrievers.answers import answer_from_reply
+from retrievers.answers import answer_from_decision
 from retrievers.base import RetrievalContext
 from retrievers.index.tree import DocumentIndex
-from retrievers.section_index import section_index
+from retrievers.section_index import indexed_prompt, section_index
 
 SCORER_SYSTEM = """You choose which sections of a long financial filing to read to answer a question.
 You see the question and the document's section index (node_id, pages, title, summary).
@@ -33,6 +44,8 @@ class SimpleRetriever:
 
     async def retrieve(self, index: DocumentIndex, question: str, ctx: RetrievalContext) -> RetrievalResult:
         chosen = await self._choose_sections(index, question, ctx)
+        if not chosen:  # the scorer read the index and found nothing worth reading: no blind guess
+            return RetrievalResult("fail", reason="the scorer found no section relevant to the question", turns=1)
         documents = [self._read(node_id, ctx) for node_id in chosen[: ctx.options.top_k]]
         prompt = "\n\n".join(
             [
@@ -41,24 +54,18 @@ class SimpleRetriever:
                 "Answer the question from the documents, as the JSON object described.",
             ]
         )
-        reply = await ask_json(ctx.llm, ANSWERER_SYSTEM, prompt, role="answerer", max_tokens=1500)
-        result = answer_from_reply(reply)
+        decision = await ask_json(ctx.llm, ANSWERER_SYSTEM, prompt, role="answerer", max_tokens=1500, read=Decision.read)
+        result = answer_from_decision(decision)
         result.turns = 1
         return result
 
     async def _choose_sections(self, index: DocumentIndex, question: str, ctx: RetrievalContext) -> list[str]:
-        prompt = "\n\n".join(
-            [block(QUESTION, question), block(SECTIONS, section_index(index)), "Score the sections as described."]
-        )
-        try:
-            reply = await ask_json(ctx.llm, SCORER_SYSTEM, prompt, role="scorer", max_tokens=800)
-        except MalformedOutput as exc:
-            ctx.trace.event("malformed_output", role="scorer", error=str(exc))
-            reply = {}
-        chosen = [node_id for node_id, score in read_scores(reply) if score > 0]
+        # An unreadable reply is re-asked once, then fails the run: reading the first
+        # sections instead would answer from a guess the record would not show.
+        prompt = indexed_prompt(section_index(index), block(QUESTION, question), "Score the sections as described.")
+        ranked = await ask_json(ctx.llm, SCORER_SYSTEM, prompt, role="scorer", max_tokens=800, read=read_scores_reply)
+        chosen = [node_id for node_id, score in ranked if score > 0]
         ctx.trace.event("sections_chosen", node_ids=chosen[: ctx.options.top_k])
-        if not chosen:  # nothing scored: fall back to the first leaves rather than answer blind
-            chosen = [n.node_id for n in index.leaves()[: ctx.options.top_k]]
         return chosen
 
     def _read(self, node_id: str, ctx: RetrievalContext) -> Document:

@@ -98,8 +98,27 @@ def _args(raw: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
+def request_of(request: RecordedRequest) -> CompletionRequest:
+    """The provider-neutral request a real SDK sent, with its role read off the system prompt."""
+    return _anthropic_request(request.json) if request.api in ("anthropic", "bedrock") else _openai_request(request.json)
+
+
 def offline_responder(request: RecordedRequest) -> Reply:
-    """Answer any Anthropic or OpenAI request as the offline model would."""
-    completion_request = _anthropic_request(request.json) if request.api in ("anthropic", "bedrock") else _openai_request(request.json)
+    """Answer any Anthropic or OpenAI request as the offline model would; a judge request as
+    the rule-based offline judge would."""
+    completion_request = request_of(request)
+    if completion_request.role == "judge":
+        return Reply(_judge(completion_request.messages[0].text))
     text, calls = respond(completion_request)
     return Reply(text, [ToolUse(c.name, c.arguments, c.id) for c in calls])
+
+
+def _judge(prompt: str) -> str:
+    from core.protocol import read_block
+    from harness.judge.offline_judge import heuristic_verdict
+
+    def part(name: str) -> str:
+        return read_block(prompt, name) or ""
+
+    ruled = heuristic_verdict(part("question"), part("gold_answer"), part("answer"), part("gold_justification"))
+    return json.dumps({"label": ruled.label, "rationale": ruled.rationale})

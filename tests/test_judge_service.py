@@ -108,7 +108,7 @@ def test_judge_runs_report_agreement_when_the_judge_flickers(tmp_path):
 def test_a_judge_that_replies_garbage_leaves_the_answer_unjudged(tmp_path):
     register_script("judge", lambda request: "I think it's fine")
     verdict = judge_items([JudgeItem("b", QUESTION, GOLD, "No.")], settings(tmp_path)).verdicts[0]
-    assert verdict.label == "unjudged" and "unreadable" in verdict.rationale
+    assert verdict.label == "unjudged" and "could not be read, even after a re-ask" in verdict.rationale
 
 
 def test_the_offline_judge_is_never_served_from_the_verdict_cache(tmp_path, monkeypatch):

@@ -5,6 +5,7 @@ import json
 import pytest
 from conftest import run_mode
 
+from core.reply_parsing import MalformedOutput
 from core.schema_check import validate
 from core.trace import read_trace
 from retrievers.base import ModeOptions
@@ -117,11 +118,18 @@ def test_verification_predicates():
         verify('(launch-missiles data/result)', result)
 
 
-def test_malformed_plan_json_is_replanned_then_failed_without_a_crash(tiny_index):
-    replies = iter(["{\"agents\": {", "not json at all", '{"tasks": []}'])
+def test_a_plan_that_reads_but_cannot_run_is_replanned_then_failed(tiny_index):
+    replies = iter(['{"tasks": []}', '{"agents": {}, "tasks": [{"id": "x"}]}'])
     result, meter, *_ = run_mode("planner", tiny_index, QUESTION, script=lambda request: next(replies) if request.role == "planner" else "", options=ModeOptions(max_replans=1))
     assert result.status == "fail" and "could not be used" in result.reason
-    assert result.replans == 1
+    assert result.replans == 1 and meter.llm_calls == 2
+
+
+def test_a_plan_that_is_not_json_is_reasked_once_then_fails_the_run(tiny_index):
+    replies = iter(["{\"agents\": {", "not json at all", '{"tasks": []}'])
+    with pytest.raises(MalformedOutput, match="the planner's reply could not be read, even after a re-ask"):
+        run_mode("planner", tiny_index, QUESTION, script=lambda request: next(replies) if request.role == "planner" else "", options=ModeOptions(max_replans=1))
+    assert next(replies) == '{"tasks": []}'  # two planner calls, no replan on an unreadable reply
 
 
 def test_plan_validation_errors_name_the_problem():
@@ -189,3 +197,18 @@ def test_a_task_is_not_reused_when_a_dependency_changed_after_a_replan(tiny_inde
     assert result.status == "ok" and result.replans == 1
     # The replanned fetch returned a new capex, so the unchanged compute task ran again on it.
     assert seen_by_compute == [1749, 1800]
+
+
+def test_an_unreadable_quality_gate_is_reasked_once_then_fails_the_run_rather_than_passing(tiny_index):
+    base = scripted([plan(FETCH_CAPEX, FETCH_SALES, FINAL)])
+    gate_calls = []
+
+    async def respond(request):
+        if request.role == "quality_gate":
+            gate_calls.append(request)
+            return "The results look sufficient to me."
+        return await base(request)
+
+    with pytest.raises(MalformedOutput, match="the quality_gate's reply could not be read, even after a re-ask"):
+        run_mode("planner", tiny_index, QUESTION, script=respond, options=ModeOptions(quality_gate=True))
+    assert len(gate_calls) == 2 and "could not be read" in gate_calls[1].messages[-1].text

@@ -124,7 +124,7 @@ def test_malformed_tool_input_sets_parse_error(wire_server: WireServer) -> None:
     (call,) = complete(question(), settings(wire_server)).tool_calls
 
     assert (call.id, call.name, call.arguments) == ("toolu_x", "fetch_section", {})
-    assert call.parse_error and "not a JSON object" in call.parse_error
+    assert call.parse_error and "not valid JSON" in call.parse_error
 
 
 @pytest.mark.parametrize(

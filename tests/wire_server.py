@@ -24,8 +24,13 @@ Faults: ``Fault.status(code, message, retry_after)`` with the vendor's error JSO
 without a response) and ``Fault.raw(body)`` (any status, body and content type).
 Malformed tool input: ``ToolUse("grep", '{"pattern": ')`` sends the string as is.
 Request bodies that a real server would refuse (no messages, a tool call left unanswered, a
-tool result naming no call) get a 400 before any script runs; ``server.strict = False``
-turns that off. A responder that raises is answered with a 500 naming the exception.
+tool result naming no call, an empty text block, misplaced prompt-cache markers) get a 400
+before any script runs; ``server.strict = False`` turns that off. A responder that raises
+is answered with a 500 naming the exception.
+
+``server.prompt_cache = PromptCache()`` bills cached prefixes as the vendors do
+(``tests/wire_cache.py``); ``server.batches`` serves Anthropic's Message Batches API
+(``tests/wire_batches.py``).
 """
 from __future__ import annotations
 
@@ -43,7 +48,9 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-ANTHROPIC, BEDROCK, OPENAI = "anthropic", "bedrock", "openai"
+from wire_batches import BatchDesk
+from wire_cache import PromptCache
+from wire_rules import ANTHROPIC, BEDROCK, OPENAI, validate
 
 
 @dataclass
@@ -175,65 +182,6 @@ def _tokens(value: Any) -> int:
     return max(1, len(json.dumps(value, default=str)) // 4)
 
 
-def validate(api: str, body: Any) -> str | None:
-    """The 400 message a real server would give for this body, or ``None``. Checks the
-    shape and the tool-call pairing both APIs enforce: every tool call is answered right
-    after the assistant turn that made it, and every answer names such a call."""
-    if not isinstance(body, dict):
-        return "body is not a JSON object"
-    if body.get("stream"):
-        return "streaming is not supported by the wire server"
-    messages = body.get("messages")
-    if not isinstance(messages, list) or not messages:
-        return "messages: must be a non-empty list"
-    if api != BEDROCK and not isinstance(body.get("model"), str):
-        return "model: field required"
-    if api == OPENAI:
-        return _validate_openai(messages)
-    if not isinstance(body.get("max_tokens"), int):
-        return "max_tokens: field required"
-    return _validate_anthropic(messages)
-
-
-def _validate_anthropic(messages: list[Any]) -> str | None:
-    pending: set[str] = set()
-    for i, message in enumerate(messages):
-        role, content = (message.get("role"), message.get("content")) if isinstance(message, dict) else (None, None)
-        if role not in ("user", "assistant") or not isinstance(content, (str, list)):
-            return f"messages.{i}: needs role user|assistant and content"
-        if isinstance(content, list) and not all(isinstance(b, dict) and "type" in b for b in content):
-            return f"messages.{i}.content: every block needs a type"
-        blocks = content if isinstance(content, list) else [{"type": "text", "text": content}]
-        answered = {b.get("tool_use_id") for b in blocks if b.get("type") == "tool_result"}
-        if pending - answered:
-            missing = sorted(pending - answered)
-            return f"messages.{i}: tool_use ids were found without tool_result blocks immediately after: {missing}"
-        if answered - pending:
-            return f"messages.{i}: unexpected tool_use_id found in tool_result blocks: {sorted(answered - pending)}"
-        pending = {b.get("id") for b in blocks if b.get("type") == "tool_use"} if role == "assistant" else set()
-    return None
-
-
-def _validate_openai(messages: list[Any]) -> str | None:
-    pending: set[str] = set()
-    for i, message in enumerate(messages):
-        if not isinstance(message, dict):
-            return f"messages.[{i}]: must be an object"
-        role = message.get("role")
-        if role == "tool":
-            if message.get("tool_call_id") not in pending:
-                return f"messages.[{i}]: 'tool' message does not answer a preceding 'tool_calls' entry"
-            pending.discard(message.get("tool_call_id"))
-            continue
-        if pending:
-            missing = sorted(pending)
-            return f"messages.[{i}]: assistant 'tool_calls' must be followed by tool messages for {missing}"
-        if role not in ("system", "developer", "user", "assistant"):
-            return f"messages.[{i}]: unknown role {role!r}"
-        pending = {c.get("id") for c in message.get("tool_calls") or []} if role == "assistant" else set()
-    return None
-
-
 class WireServer:
     """The server; use as a context manager or call ``start()``/``stop()``."""
 
@@ -242,6 +190,8 @@ class WireServer:
         self.responder: Responder | None = None
         # Answer 400, as the real APIs do, to bodies that break their rules (see ``validate``).
         self.strict = True
+        self.prompt_cache: PromptCache | None = None  # None: input tokens from the body's size
+        self.batches = BatchDesk(self)
         self._queue: deque[Served] = deque()
         self._lock = threading.Lock()
         self._stop = threading.Event()
@@ -352,6 +302,10 @@ class WireServer:
         if output is None:
             output = _tokens([reply.text, [(c.name, c.arguments) for c in reply.tool_calls]])
         input_tokens = reply.input_tokens if reply.input_tokens is not None else _tokens(request.json)
+        if reply.input_tokens is None and self.prompt_cache is not None:
+            bill = self.prompt_cache.bill(request.api, request.json, model)
+            input_tokens = bill.input
+            reply = Reply(**{**reply.__dict__, "cache_read": bill.cache_read, "cache_write": bill.cache_write})
         if request.api == OPENAI:
             message: dict[str, Any] = {"role": "assistant", "content": reply.text or None, "refusal": None}
             if reply.tool_calls:
@@ -434,11 +388,30 @@ class _Handler(BaseHTTPRequestHandler):
         pass
 
     def do_GET(self) -> None:
+        path = urllib.parse.urlsplit(self.path).path
+        if self._batch_route("GET", path, None):
+            return
         self._send_json(404, {"error": {"type": "not_found_error", "message": f"no GET {self.path}"}})
+
+    def _batch_route(self, method: str, path: str, body: Any) -> bool:
+        headers = {k.lower(): v for k, v in self.headers.items()}
+        answer = self.wire.batches.route(method, path, body, headers)
+        if answer is None:
+            return False
+        self.wire._record(RecordedRequest("batches", method, path, headers, body, None, at=time.monotonic()))
+        status, payload = answer
+        if isinstance(payload, bytes):
+            self._send(status, payload, "application/binary")
+        else:
+            self._send_json(status, payload)
+        return True
 
     def do_POST(self) -> None:
         raw = self.rfile.read(int(self.headers.get("content-length") or 0))
         path = urllib.parse.urlsplit(self.path).path
+        if path.startswith("/v1/messages/batches"):
+            if self._batch_route("POST", path, json.loads(raw) if raw else None):
+                return
         api, model = "unknown", None
         if path == "/v1/messages":
             api = ANTHROPIC

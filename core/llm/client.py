@@ -2,10 +2,12 @@
 
 ``ModelClient`` wraps one provider with the same machinery whatever the provider: the
 response cache, retries, adaptive concurrency, usage and cost accounting, budgets and
-trace events. ``RunModel`` is a client bound to one run: it knows the run's number (part
-of the cache key), its meter, its budget and its trace, so retrievers only ever say *what*
-to ask. Budgets hold per call (``core.llm.budget``): a call reserves what it could use
-before it is sent and settles what it used when it returns.
+trace events, and whether requests ask for the provider's prompt cache. ``RunModel`` is a
+client bound to one run: it knows the run's number (part of the cache key), its meter, its
+budget and its trace, so retrievers only ever say *what* to ask. Budgets hold per call
+(``core.llm.budget``): a call reserves what it could use before it is sent and settles what
+it used when it returns. Replies a batch already gave (``prefilled``, see
+``core.llm.batch``) are served like fresh calls, at the batch price.
 """
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ import itertools
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from core.llm.base import ModelSpec, Provider, ProviderError
 from core.llm.budget import BudgetExceeded, RunBudget, SpendLedger, SweepBudgetExhausted
@@ -28,6 +31,13 @@ from core.trace import Trace
 __all__ = ["BudgetExceeded", "ModelClient", "RunBudget", "RunMeter", "RunModel", "SpendLedger", "SweepBudgetExhausted"]
 
 
+class CallCapture(Protocol):
+    """A client's capture mode (``core.llm.batch.Capture``): answers a call from replies at
+    hand, or records the request and stops the caller."""
+
+    def serve(self, client: ModelClient, key: str, request: CompletionRequest) -> Completion: ...
+
+
 @dataclass
 class RunMeter:
     """Usage, cost and call counts of one run (or of one analysis, for the judge)."""
@@ -36,17 +46,19 @@ class RunMeter:
     by_role: dict[str, Usage] = field(default_factory=dict)
     llm_calls: int = 0
     cached_calls: int = 0
+    batch_calls: int = 0  # answered through a batch API, at its discount
     retries: int = 0
     cost_usd: float | None = 0.0  # priced usage of every call; None once a price is unknown
     spent_usd: float | None = 0.0  # the same for calls not served from the cache
     calls_started: int = 0  # calls admitted, finished or not: the call budget counts these
     tokens_reserved: int = 0  # tokens held by this run's calls in flight
 
-    def add(self, role: str, usage: Usage, cost: float | None, cached: bool) -> None:
+    def add(self, role: str, usage: Usage, cost: float | None, cached: bool, batch: bool = False) -> None:
         self.usage.add(usage)
         self.by_role.setdefault(role, Usage(estimated=usage.estimated)).add(usage)
         self.llm_calls += 1
         self.cached_calls += int(cached)
+        self.batch_calls += int(batch)
         self.cost_usd = None if cost is None or self.cost_usd is None else self.cost_usd + cost
         if not cached:
             self.spent_usd = None if cost is None or self.spent_usd is None else self.spent_usd + cost
@@ -78,12 +90,17 @@ class ModelClient:
         retry: RetryPolicy | None = None,
         limiter: AdaptiveLimiter | None = None,
         ledger: SpendLedger | None = None,
+        prompt_cache: bool = True,
     ):
         self.provider = provider
         self.cache = cache if not getattr(provider, "deterministic", False) else None
         self.retry = retry or RetryPolicy()
         self.limiter = limiter
         self.ledger = ledger  # the sweep's spend, shared with every other client of the sweep
+        self.prompt_cache = prompt_cache
+        self.prefilled: dict[str, Completion] = {}  # response-cache key -> a batch's reply
+        self.capture: CallCapture | None = None  # set while a batch round records requests
+        self._served: set[str] = set()  # prefilled replies already used once
         self._ids = itertools.count(1)
 
     @property
@@ -103,6 +120,8 @@ class ModelClient:
         call_id: int | None = None,
         budget: RunBudget | None = None,
     ) -> Completion:
+        if self.capture is not None:  # a dry run: no budget, no meter, no trace
+            return self.capture.serve(self, cache_key(self.spec, request, run_number), request)
         # Yield to the event loop before every call: a CPU-bound provider (the offline
         # policy) never awaits anything, and without this a Ctrl-C or a cancelled run would
         # wait for the whole run to finish.
@@ -118,7 +137,7 @@ class ModelClient:
         self, request: CompletionRequest, meter: RunMeter, trace: Trace, run_number: int, call_id: int | None, budget: RunBudget
     ) -> Completion:
         call_id = call_id if call_id is not None else next(self._ids)
-        key = cache_key(self.spec, request, run_number) if self.cache else None
+        key = cache_key(self.spec, request, run_number)
         trace.event(
             "model_call_start",
             call_id=call_id,
@@ -129,14 +148,23 @@ class ModelClient:
             prompt=request.messages[-1].text if request.messages else "",
         )
         started = time.monotonic()
-        completion = self.cache.get(key) if self.cache and key else None
+        completion = self.prefilled.get(key)
+        if completion is not None and key in self._served:
+            # A second identical request: the batch answered it once, so it replays, like
+            # a reply from the response cache (its cost counted, nothing spent).
+            completion = Completion.from_dict(completion.to_dict())
+            completion.cached = True
+        elif completion is not None:
+            self._served.add(key)
+        if completion is None and self.cache:
+            completion = self.cache.get(key)
         retries = 0
         if completion is None:
             completion, retries = await self._call_with_retries(request, trace, call_id, meter, budget)
-            if self.cache and key:
-                self.cache.put(key, self.spec.label, completion)
-        cost = cost_of(self.spec, completion.usage)
-        meter.add(request.role, completion.usage, cost, completion.cached)
+        if self.cache and not completion.cached:
+            self.cache.put(key, self.spec.label, completion)
+        cost = cost_of(self.spec, completion.usage, batch=completion.batch)
+        meter.add(request.role, completion.usage, cost, completion.cached, completion.batch)
         trace.event(
             "model_call_end",
             call_id=call_id,
@@ -145,6 +173,7 @@ class ModelClient:
             usage=completion.usage.to_dict(),
             cost_usd=cost,
             cached=completion.cached,
+            batch=completion.batch,
             retries=retries,
             stop_reason=completion.stop_reason,
             text=completion.text,
@@ -255,7 +284,7 @@ class RunModel:
     ) -> Completion:
         if self.closed:
             raise BudgetExceeded("the run has already ended")
-        request = CompletionRequest(system, list(messages), list(tools), max_tokens, temperature, role)
+        request = CompletionRequest(system, list(messages), list(tools), max_tokens, temperature, role, self.client.prompt_cache)
         return await self.client.complete(
             request, meter=self.meter, trace=self.trace, run_number=self.run_number, call_id=next(self._calls), budget=self.budget
         )

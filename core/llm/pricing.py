@@ -2,7 +2,8 @@
 
 A model missing from the table has an unknown price: its calls are recorded with
 ``cost_usd = None`` and reports say "unknown", never a guess. Prices are list prices for
-on-demand use; Bedrock's on-demand prices for these models match Anthropic's.
+on-demand use; Bedrock's on-demand prices for these models match Anthropic's. Prompt-cache
+writes (five-minute cache) cost 1.25x the input price and reads 0.1x; batch calls half.
 """
 from __future__ import annotations
 
@@ -30,6 +31,8 @@ class Price:
 
 
 FREE = Price(0.0, 0.0, 0.0, 0.0)
+# Anthropic's Message Batches bill every token (cache reads and writes too) at half price.
+BATCH_DISCOUNT = 0.5
 
 # Normalised model name -> price. Normalising strips the provider, Bedrock's region and
 # vendor prefixes, date stamps and version suffixes, so one row serves every spelling.
@@ -63,9 +66,11 @@ def price_for(spec: ModelSpec) -> Price | None:
     return PRICES.get(normalise_model(spec.model))
 
 
-def cost_of(spec: ModelSpec, usage: Usage) -> float | None:
+def cost_of(spec: ModelSpec, usage: Usage, *, batch: bool = False) -> float | None:
     price = price_for(spec)
-    return None if price is None else price.cost(usage)
+    if price is None:
+        return None
+    return price.cost(usage) * (BATCH_DISCOUNT if batch else 1.0)
 
 
 def format_cost(usd: float | None) -> str:

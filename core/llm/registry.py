@@ -80,6 +80,11 @@ def check_model(spec: ModelSpec, settings: ProviderSettings) -> None:
     _module(spec).check(spec, settings)
 
 
+def has_batch_api(spec: ModelSpec) -> bool:
+    """Whether the provider can answer requests through a batch API (``--batch``)."""
+    return bool(getattr(_module(spec), "HAS_BATCH_API", False))
+
+
 def create_provider(spec: ModelSpec, settings: ProviderSettings) -> Provider:
     return _module(spec).create(spec, settings)
 
@@ -92,13 +97,16 @@ def open_client(
     retry: RetryPolicy | None = None,
     concurrency: int | None = None,
     ledger: SpendLedger | None = None,
+    prompt_cache: bool = True,
 ) -> ModelClient:
     """The one way every caller (sweeps, ask, the judge, LLM indexing) gets a client: the
     provider, the shared response cache, retries, and a limiter of ``concurrency`` calls in
     flight (default: the provider's), so a rate limit slows every path down alike; with a
-    ``ledger``, every call reserves its cost against the sweep's spend cap first."""
+    ``ledger``, every call reserves its cost against the sweep's spend cap first;
+    ``prompt_cache``: whether requests use the provider's prompt cache."""
     from core.llm.client import ModelClient
     from core.llm.retry import AdaptiveLimiter
 
     limit = concurrency or DEFAULT_CONCURRENCY[spec.provider]
-    return ModelClient(create_provider(spec, settings), cache=cache, retry=retry, limiter=AdaptiveLimiter(limit), ledger=ledger)
+    return ModelClient(create_provider(spec, settings), cache=cache, retry=retry, limiter=AdaptiveLimiter(limit), ledger=ledger,
+                       prompt_cache=prompt_cache)

@@ -6,6 +6,7 @@ they can key the response cache and be written to traces.
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -45,6 +46,27 @@ class ToolCall:
         return cls(data["id"], data["name"], dict(data.get("arguments") or {}), data.get("parse_error"))
 
 
+def decode_tool_arguments(raw: Any) -> tuple[dict[str, Any], str | None]:
+    """A tool call's arguments as an object, however they arrive: an object; a JSON text of
+    one (OpenAI always sends text, and some gateways pass Anthropic's ``input`` on as text);
+    or such a text encoded twice. Nothing (``None``, ``""``) is a call without arguments.
+    Anything else is ``({}, the problem)``, which the tool loop tells the model."""
+    value = raw
+    for _ in range(3):
+        if isinstance(value, dict):
+            return dict(value), None
+        if value is None or (isinstance(value, str) and not value.strip()):
+            return {}, None
+        if not isinstance(value, str):
+            break
+        try:
+            value = json.loads(value)
+        except json.JSONDecodeError as exc:
+            return {}, f"arguments are not valid JSON ({exc.msg}): {str(raw)[:200]}"
+    shown = raw if isinstance(raw, str) else json.dumps(raw, default=str)
+    return {}, f"arguments are not a JSON object: {shown[:200]}"
+
+
 @dataclass
 class ToolResult:
     tool_call_id: str
@@ -62,16 +84,21 @@ class ToolResult:
 @dataclass
 class Message:
     """One conversation turn. A user turn carries text and/or tool results; an assistant
-    turn carries text and/or tool calls."""
+    turn carries text and/or tool calls.
+
+    ``stable_chars`` marks the first characters of ``text`` as a prefix that other calls
+    repeat word for word (the section index, shared by every turn, item and question on one
+    filing): providers with a prompt cache put a cache breakpoint after it."""
 
     role: Role
     text: str = ""
     tool_calls: list[ToolCall] = field(default_factory=list)
     tool_results: list[ToolResult] = field(default_factory=list)
+    stable_chars: int = 0
 
     @classmethod
-    def user(cls, text: str) -> Message:
-        return cls("user", text)
+    def user(cls, text: str, stable_chars: int = 0) -> Message:
+        return cls("user", text, stable_chars=stable_chars)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"role": self.role, "text": self.text}
@@ -79,6 +106,8 @@ class Message:
             out["tool_calls"] = [c.to_dict() for c in self.tool_calls]
         if self.tool_results:
             out["tool_results"] = [r.to_dict() for r in self.tool_results]
+        if self.stable_chars:
+            out["stable_chars"] = self.stable_chars
         return out
 
     @classmethod
@@ -88,6 +117,7 @@ class Message:
             data.get("text", ""),
             [ToolCall.from_dict(c) for c in data.get("tool_calls", [])],
             [ToolResult.from_dict(r) for r in data.get("tool_results", [])],
+            int(data.get("stable_chars", 0) or 0),
         )
 
 
@@ -139,7 +169,9 @@ class Usage:
 class CompletionRequest:
     """Everything a provider needs for one call. ``role`` names the agent role
     (scorer, answerer, agent, extractor, synthesizer, planner, executor, judge, ...):
-    usage is split by it, and the offline policy reads it to know which part it plays."""
+    usage is split by it, and the offline policy reads it to know which part it plays.
+    ``prompt_cache`` asks a provider that has a prompt cache to mark the stable prefix
+    (system prompt, tools, a message's ``stable_chars``, the conversation so far)."""
 
     system: str
     messages: list[Message]
@@ -147,9 +179,10 @@ class CompletionRequest:
     max_tokens: int = 2048
     temperature: float = 0.0
     role: str = "agent"
+    prompt_cache: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "system": self.system,
             "messages": [m.to_dict() for m in self.messages],
             "tools": [t.to_dict() for t in self.tools],
@@ -157,25 +190,37 @@ class CompletionRequest:
             "temperature": self.temperature,
             "role": self.role,
         }
+        if self.prompt_cache:
+            # Part of the response-cache key: a reply's recorded usage (cache reads and
+            # writes) is only true of calls made the same way.
+            out["prompt_cache"] = True
+        return out
 
 
 @dataclass
 class Completion:
+    """A model's reply. ``cached``: replayed from the response cache; ``batch``: answered
+    through a provider's batch API (billed at the batch discount)."""
+
     text: str
     tool_calls: list[ToolCall]
     usage: Usage
     stop_reason: str = "end_turn"
     model: str = ""
     cached: bool = False
+    batch: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "text": self.text,
             "tool_calls": [c.to_dict() for c in self.tool_calls],
             "usage": self.usage.to_dict(),
             "stop_reason": self.stop_reason,
             "model": self.model,
         }
+        if self.batch:
+            out["batch"] = True
+        return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Completion:
@@ -185,6 +230,7 @@ class Completion:
             Usage.from_dict(data.get("usage", {})),
             data.get("stop_reason", "end_turn"),
             data.get("model", ""),
+            batch=bool(data.get("batch", False)),
         )
 
     def to_message(self) -> Message:

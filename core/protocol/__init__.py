@@ -12,7 +12,8 @@ a figure.
   signature and named inputs, a table of contents or a section to summarise.
 - ``tools``: ``fetch_section`` and ``grep_section`` results, the extraction cache's reply.
 - ``replies``: section scores, answers and synthesis decisions, extraction returns, plans,
-  task results, quality-gate verdicts, table-of-contents entries, summaries.
+  task results, quality-gate and judge verdicts, table-of-contents entries, summaries; and
+  each role's reply reader, which says why a reply is not a valid one (``MalformedOutput``).
 """
 from core.protocol.blocks import (  # noqa: F401
     DEPENDENCIES,
@@ -69,9 +70,12 @@ from core.protocol.prompts import (  # noqa: F401
     read_toc_text,
 )
 from core.protocol.replies import (  # noqa: F401
+    JUDGE_LABELS,
     Decision,
     ExtractionReturn,
     GateVerdict,
+    JudgeVerdict,
+    MalformedOutput,
     PlanDraft,
     PlannedAgent,
     PlannedTask,
@@ -81,7 +85,10 @@ from core.protocol.replies import (  # noqa: F401
     format_summary_reply,
     format_toc_reply,
     read_scores,
+    read_scores_reply,
     read_summary_reply,
+    read_summary_text_reply,
+    read_toc_entries_reply,
     read_toc_reply,
 )
 from core.protocol.tools import (  # noqa: F401

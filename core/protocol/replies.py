@@ -1,6 +1,10 @@
 """What models reply, as JSON: section scores, answers and synthesis decisions, extraction
-returns, plans, task results, quality-gate verdicts, table-of-contents entries and section
-summaries. Readers are tolerant (a model's JSON varies); writers write the canonical shape."""
+returns, plans, task results, quality-gate verdicts, judge verdicts, table-of-contents
+entries and section summaries. Writers write the canonical shape. Readers are tolerant
+(``from_dict``, ``read_*``: a model's JSON varies); a role's *reply reader*
+(``read_*_reply``, ``Decision.read``, ``GateVerdict.read``) also decides whether a reply is
+a valid one at all and raises ``MalformedOutput`` saying what is wrong, which is sent
+back to the model once (``core.reply_parsing.ask_json``)."""
 from __future__ import annotations
 
 import json
@@ -8,6 +12,10 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from core.results import Finding
+
+
+class MalformedOutput(ValueError):
+    """A model's reply that is not what its role asked for; the message says what is wrong."""
 
 
 def format_scores(scores: dict[str, float]) -> str:
@@ -30,6 +38,30 @@ def read_scores(reply: dict[str, Any]) -> list[tuple[str, float]]:
             continue
     ranked.sort(key=lambda pair: -pair[1])
     return ranked
+
+
+def read_scores_reply(reply: dict[str, Any]) -> list[tuple[str, float]]:
+    """The scorer's reply, or ``MalformedOutput`` when it holds no scores at all (an empty
+    ``{"scores": {}}`` is a valid reply: nothing is relevant)."""
+    scores = reply.get("scores", reply)
+    ranked = read_scores(reply) if isinstance(scores, (dict, list)) else []
+    if scores and not ranked:
+        raise MalformedOutput('expected {"scores": {"<node_id>": <relevance 0-10>, ...}}')
+    return ranked
+
+
+# Status words models use beside the ones asked for, read as the one they mean.
+_STATUS_WORDS = {
+    "answer": ("answer", "answered", "final", "final_answer", "complete", "completed", "done", "ok", "success"),
+    "needs": ("needs", "need", "need_more", "needs_more", "more", "search", "continue"),
+    "fail": ("fail", "failed", "failure", "decline", "declined", "refuse", "refusal", "cannot_answer", "unanswerable", "not_found"),
+}
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return ""
+    return (value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)).strip()
 
 
 @dataclass
@@ -64,8 +96,28 @@ class Decision:
         status = str(reply.get("status") or default_status).strip().lower()
         sources = reply.get("sources")
         listed = [str(s) for s in sources] if isinstance(sources, list) else ([str(sources)] if sources else [])
-        return cls(status, str(reply.get("answer") or "").strip(), listed, str(reply.get("confidence") or ""),
-                   str(reply.get("needs") or "").strip(), str(reply.get("reason") or "").strip())
+        return cls(status, _text(reply.get("answer")), listed, str(reply.get("confidence") or ""),
+                   _text(reply.get("needs")), _text(reply.get("reason")))
+
+    @classmethod
+    def read(cls, reply: dict[str, Any], allowed: tuple[str, ...] = ("answer", "fail")) -> Decision:
+        """An answering role's reply, or ``MalformedOutput``: the status must be one of
+        ``allowed`` (a usual synonym counts; a missing one is read from the fields given),
+        an answer needs its text and a ``needs`` says what to look for."""
+        decision = cls.from_dict(reply, default_status="")
+        written = decision.status.replace(" ", "_").replace("-", "_")
+        status = next((name for name, words in _STATUS_WORDS.items() if written in words), "")
+        if not written:
+            status = "answer" if decision.answer else "needs" if decision.needs and "needs" in allowed else "fail" if decision.reason else ""
+        if status not in allowed:
+            shown = f"{decision.status!r}" if decision.status else "missing"
+            raise MalformedOutput(f'"status" must be {" or ".join(repr(a) for a in allowed)} (it is {shown})')
+        if status == "answer" and not decision.answer:
+            raise MalformedOutput('an "answer" reply needs the answer itself in "answer"')
+        if status == "needs" and not decision.needs:
+            raise MalformedOutput('a "needs" reply must say in "needs" what to look for next')
+        decision.status = status
+        return decision
 
 
 @dataclass
@@ -204,7 +256,19 @@ class GateVerdict:
         sufficient = data.get("sufficient", True)
         if isinstance(sufficient, str):
             sufficient = sufficient.strip().lower() not in ("false", "no", "0")
-        return cls(bool(sufficient), str(data.get("missing") or ""), str(data.get("reason") or ""))
+        return cls(bool(sufficient), _text(data.get("missing")), _text(data.get("reason")))
+
+    @classmethod
+    def read(cls, data: dict[str, Any]) -> GateVerdict:
+        """The gate's reply, or ``MalformedOutput`` when it does not say true or false:
+        an unreadable gate must not pass a plan by default."""
+        value = data.get("sufficient")
+        words = {"true": True, "yes": True, "false": False, "no": False}
+        if isinstance(value, str) and value.strip().lower() in words:
+            value = words[value.strip().lower()]
+        if not isinstance(value, bool):
+            raise MalformedOutput('expected {"sufficient": true} or {"sufficient": false, "missing": "...", "reason": "..."}')
+        return cls(value, _text(data.get("missing")), _text(data.get("reason")))
 
 
 @dataclass(frozen=True)
@@ -239,6 +303,13 @@ def read_toc_reply(reply: dict[str, Any]) -> tuple[list[TocEntry], int] | None:
     return entries, dropped
 
 
+def read_toc_entries_reply(reply: dict[str, Any]) -> dict[str, Any]:
+    """The table-of-contents reader's reply, or ``MalformedOutput`` without an entry list."""
+    if read_toc_reply(reply) is None:
+        raise MalformedOutput('expected {"entries": [{"title": "...", "page": <printed page>, "level": 0}, ...]}')
+    return reply
+
+
 def format_summary_reply(summary: str) -> str:
     return json.dumps({"summary": summary})
 
@@ -246,3 +317,33 @@ def format_summary_reply(summary: str) -> str:
 def read_summary_reply(reply: dict[str, Any]) -> str | None:
     value = reply.get("summary")
     return value if isinstance(value, str) else None
+
+
+def read_summary_text_reply(reply: dict[str, Any]) -> str:
+    """The summarizer's reply, or ``MalformedOutput`` without a summary text."""
+    summary = read_summary_reply(reply)
+    if summary is None or not summary.strip():
+        raise MalformedOutput('expected {"summary": "..."}')
+    return summary
+
+
+JUDGE_LABELS = ("correct", "incorrect", "refusal")
+
+
+@dataclass
+class JudgeVerdict:
+    """A judge model's reply: FinanceBench's label and a short rationale."""
+
+    label: str
+    rationale: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def read(cls, reply: dict[str, Any]) -> JudgeVerdict:
+        label = str(reply.get("label") or reply.get("verdict") or "").strip().lower().strip(".")
+        if label not in JUDGE_LABELS:
+            shown = repr(label) if label else "missing"
+            raise MalformedOutput(f'"label" must be "correct", "incorrect" or "refusal" (it is {shown})')
+        return cls(label, _text(reply.get("rationale"))[:1000])

@@ -21,11 +21,13 @@ from core.llm.base import ProviderError, ProviderSettings
 from core.llm.cache import ResponseCache
 from core.llm.client import ModelClient, RunMeter
 from core.llm.registry import check_model, open_client, parse_model_spec
+from core.protocol import JudgeVerdict
 from core.records import RunRecord
 from core.reply_parsing import MalformedOutput, ask_json
 from core.trace import Trace
 from harness.dataset import Question
 from harness.judge import LABELS
+from harness.judge.batching import check_batch_judge, prefill_judge_calls
 from harness.judge.cache import VerdictCache, verdict_key
 from harness.judge.numeric_check import numeric_check
 from harness.judge.offline_judge import heuristic_verdict
@@ -69,6 +71,8 @@ class JudgeSettings:
     response_cache: Path | None = field(default_factory=lambda: paths.CACHE_DIR / "responses.sqlite")
     provider: ProviderSettings = field(default_factory=ProviderSettings)
     concurrency: int = 8
+    batch: bool = False  # the model's calls through its batch API (--batch)
+    batch_store: Path | None = None  # where batch ids are kept (the sweep folder's batches.json)
     # False: reuse what is stored and decide the rest with the numeric check, calling no model.
     allow_model_calls: bool = True
 
@@ -99,6 +103,8 @@ def check_judge(settings: JudgeSettings) -> None:
         raise UserError(f"--judge-runs must be at least 1, got {settings.judge_runs}", "pass --judge-runs 1 or more")
     if settings.judge_model and settings.judge_model != OFFLINE_JUDGE:
         check_model(parse_model_spec(settings.judge_model), settings.provider)
+    if settings.batch:
+        check_batch_judge(settings.judge_model, OFFLINE_JUDGE)
 
 
 def fingerprint(item: JudgeItem, settings: JudgeSettings) -> str:
@@ -155,6 +161,11 @@ async def _judge_all(
         return verdict
 
     try:
+        if settings.batch and client is not None and settings.batch_store is not None:
+            batched = client
+            unsettled = [item for item in items if _reusable(stored.get(item.item_id), item, settings) is None]
+            await prefill_judge_calls(batched, lambda item, verdicts: _judge_one(item, settings, batched, RunMeter(), verdicts),
+                                      unsettled, cache, settings.batch_store)
         verdicts = await asyncio.gather(*(one(item) for item in items))
     finally:
         if client:
@@ -181,22 +192,29 @@ async def _judge_one(item: JudgeItem, settings: JudgeSettings, client: ModelClie
         if settings.judge_model and not settings.allow_model_calls:
             why = f"not judged by {settings.judge_model} yet; judge with --judge-model {settings.judge_model}"
         return Verdict(item.item_id, "unjudged", "none", rationale=why)
-    samples: list[str] = []
-    rationales: list[str] = []
     usage_before = meter.usage.total
     cost_before = meter.cost_usd
-    all_cached = True
     model = settings.judge_model or ""
-    for sample in range(settings.judge_runs):
+
+    async def judged(sample: int) -> tuple[dict[str, str], bool]:
         key = verdict_key(item.question, item.gold, item.answer, RUBRIC_VERSION, model, sample)
         hit = cache.get(key) if cache else None
-        if hit is None:
-            all_cached = False
-            hit = await _ask_judge(item, client, meter, sample)
-            if cache and hit["label"] in LABELS:
-                cache.put(key, hit)
-        samples.append(hit["label"])
-        rationales.append(hit["rationale"])
+        if hit is not None:
+            return hit, True
+        hit = await _ask_judge(item, client, meter, sample)
+        if cache and hit["label"] in LABELS:
+            cache.put(key, hit)
+        return hit, False
+
+    # The samples are asked together, so that a batch (--batch) holds all of them at once.
+    outcomes = await asyncio.gather(*(judged(sample) for sample in range(settings.judge_runs)), return_exceptions=True)
+    for outcome in outcomes:
+        if isinstance(outcome, BaseException):
+            raise outcome
+    hits = [o for o in outcomes if not isinstance(o, BaseException)]
+    samples = [hit["label"] for hit, _ in hits]
+    rationales = [hit["rationale"] for hit, _ in hits]
+    all_cached = all(cached for _, cached in hits)
     majority, count = Counter(samples).most_common(1)[0]
     cost = None if (meter.cost_usd is None or cost_before is None) else meter.cost_usd - cost_before
     return Verdict(
@@ -211,12 +229,9 @@ async def _ask_judge(item: JudgeItem, client: ModelClient, meter: RunMeter, samp
     llm = client.bind(meter=meter, trace=Trace(None), run_number=sample + 1)
     prompt = judge_prompt(item.question, item.gold, item.answer, item.justification)
     try:
-        reply = await ask_json(llm, JUDGE_SYSTEM, prompt, role="judge", max_tokens=400)
-    except MalformedOutput as exc:
-        return {"label": "unjudged", "rationale": f"the judge's reply was unreadable: {exc}"}
+        verdict = await ask_json(llm, JUDGE_SYSTEM, prompt, role="judge", max_tokens=400, read=JudgeVerdict.read)
+    except MalformedOutput as exc:  # re-asked once already: the answer stays unjudged, saying why
+        return {"label": "unjudged", "rationale": str(exc)}
     except ProviderError as exc:
         return {"label": "unjudged", "rationale": f"the judge model failed: {exc}"}
-    label = str(reply.get("label", "")).strip().lower()
-    if label not in LABELS:
-        return {"label": "unjudged", "rationale": f"the judge gave no valid label ({label!r})"}
-    return {"label": label, "rationale": str(reply.get("rationale", ""))[:1000]}
+    return verdict.to_dict()

@@ -127,6 +127,7 @@ async def run_one(
     record.cost_usd = None if meter.cost_usd is None else round(meter.cost_usd, 6)
     record.spent_usd = None if meter.spent_usd is None else round(meter.spent_usd, 6)
     record.llm_calls, record.cached_calls, record.retries = meter.llm_calls, meter.cached_calls, meter.retries
+    record.batch_calls = meter.batch_calls
     record.tool_calls = tools.calls
     record.tool_stats = tools.stats
     record.pages_fetched = sorted(tools.pages_fetched)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from core.errors import UserError
 from core.llm.base import ModelSpec, ProviderSettings
 from core.llm.pricing import price_for
-from core.llm.registry import check_model, parse_model_spec
+from core.llm.registry import check_model, has_batch_api, parse_model_spec
 from core.redact import redact_text, url_fingerprint
 from harness.config import SweepConfig
 from harness.dataset import Question, load_questions, select_questions
@@ -104,6 +104,8 @@ def plan_sweep(config: SweepConfig, warn: Callable[[str], None]) -> SweepPlan:
                 f"--max-cost cannot be enforced: no price is known for {', '.join(unpriced)}",
                 "add the model to core/llm/pricing.py or drop --max-cost",
             )
+    if config.batch:
+        check_batch(config, specs)
     chosen = select_questions(load_questions(config.questions_file), config.test_set, config.question_filter)
     questions, skipped = split_available(chosen, config.pdf_dir)
     if skipped:
@@ -127,3 +129,19 @@ def plan_sweep(config: SweepConfig, warn: Callable[[str], None]) -> SweepPlan:
         for n in range(1, config.runs + 1)
     ]
     return SweepPlan(config, questions, skipped, specs, runs)
+
+
+def check_batch(config: SweepConfig, specs: dict[str, ModelSpec]) -> None:
+    """``--batch`` is for simple mode on a provider with a batch API, without ``--max-cost``."""
+    others = [m for m in config.modes if m != "simple"]
+    if others:
+        raise UserError(
+            f"--batch runs simple mode only, not {', '.join(others)}: a simple run is two calls (scorer, then answerer), "
+            "batched in two rounds, while the other modes chain many calls that each wait on the last",
+            "run those modes in a sweep without --batch",
+        )
+    unbatched = [text for text, spec in specs.items() if not has_batch_api(spec)]
+    if unbatched:
+        raise UserError(f"{', '.join(unbatched)} has no batch API", "--batch needs anthropic:<model> (the Message Batches API); drop --batch")
+    if config.budgets.max_cost_usd is not None:
+        raise UserError("--max-cost cannot stop a batch once it is sent", "drop --max-cost or --batch")

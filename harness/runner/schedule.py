@@ -95,13 +95,14 @@ async def run_all(
     clients: dict[str, ModelClient] = {}
     limits: dict[str, int] = {}
     for model, spec in plan.specs.items():
-        clients[model] = open_client(spec, settings, cache=cache, retry=config.retry_policy(), concurrency=config.concurrency, ledger=ledger)
+        clients[model] = open_client(spec, settings, cache=cache, retry=config.retry_policy(), concurrency=config.concurrency, ledger=ledger,
+                                     prompt_cache=config.prompt_cache)
         limiter = clients[model].limiter
         limits[model] = limiter.maximum if limiter is not None else 1
     writer = RecordWriter(sweep.runs_path)
     stopped = RecordWriter(sweep.stopped_path)
     run_settings = RunSettings(config.options, config.budgets)
-    progress = Progress(total=len(plan.runs), done=outcome.tally.finished, enabled=show_progress)
+    progress: Progress | None = None
     queues = {model: RunQueue([r for r in todo if r.model == model], known_seconds) for model in plan.specs}
 
     async def worker(model: str) -> None:
@@ -116,10 +117,17 @@ async def run_all(
             writer.append(record)
             outcome.tally.add(record)
             queue.learn(record.question_id, record.mode, record.duration_ms / 1000)
-            progress.advance(record.status)
+            if progress is not None:
+                progress.advance(record.status)
 
-    tasks = [asyncio.create_task(worker(model)) for model in plan.specs for _ in range(limits[model])]
+    tasks: list[asyncio.Task] = []
     try:
+        if config.batch and todo:
+            from harness.runner.batch import prefill_runs
+
+            await prefill_runs(todo, clients, indexes, run_settings, sweep)
+        progress = Progress(total=len(plan.runs), done=outcome.tally.finished, enabled=show_progress)
+        tasks = [asyncio.create_task(worker(model)) for model in plan.specs for _ in range(limits[model])]
         done_tasks, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_EXCEPTION)
         for task in done_tasks:
             error = task.exception()
@@ -129,7 +137,8 @@ async def run_all(
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        progress.close()
+        if progress is not None:
+            progress.close()
         writer.close()
         stopped.close()
         for client in clients.values():

@@ -32,7 +32,7 @@ from core.llm.client import BudgetExceeded, RunMeter, RunModel
 from core.llm.registry import check_model, open_client, parse_model_spec
 from core.llm.retry import RetryPolicy
 from core.paths import CACHE_DIR, INDEX_DIR
-from core.protocol import SectionToSummarise, format_section_to_summarise, format_toc_text, read_summary_reply
+from core.protocol import SectionToSummarise, format_section_to_summarise, format_toc_text, read_summary_text_reply, read_toc_entries_reply
 from core.reply_parsing import MalformedOutput, ask_json
 from core.trace import Trace
 from retrievers.index.builder import load_or_build_index
@@ -147,7 +147,7 @@ async def summarize_with_model(
                 return
             try:
                 prompt = summary_prompt(node, texts[id(node)])
-                reply = await ask_json(llm, SUMMARY_SYSTEM, prompt, role="summarizer", max_tokens=400)
+                written = await ask_json(llm, SUMMARY_SYSTEM, prompt, role="summarizer", max_tokens=400, read=read_summary_text_reply)
             except MalformedOutput:
                 counts["malformed"] += 1
                 return
@@ -155,7 +155,7 @@ async def summarize_with_model(
                 stopped.append(exc)
                 counts["failed"] += 1
                 return
-            summary = usable_summary(read_summary_reply(reply))
+            summary = usable_summary(written)
             if summary is None:
                 counts["unusable"] += 1
                 return
@@ -190,7 +190,7 @@ async def toc_tree(
         raise TocError(f"no table of contents found in the first {min(options.scan_pages, len(pages))} pages")
     meta["pages"] = toc_pages
     text = "\n".join(pages[p - 1] for p in toc_pages)[: options.toc_chars]
-    reply = await ask_json(llm, TOC_SYSTEM, toc_prompt(text, len(pages)), role="toc_parser", max_tokens=4096)
+    reply = await ask_json(llm, TOC_SYSTEM, toc_prompt(text, len(pages)), role="toc_parser", max_tokens=4096, read=read_toc_entries_reply)
     entries, unreadable = parse_entries(reply)
     total = len(entries) + unreadable
     page_map = PageMap(printed_page_numbers(pages), max(toc_pages))

@@ -3,8 +3,8 @@
 One planner call sees the question and the section index and writes the whole plan:
 agents with prompts and tools, tasks with dependencies, signatures and verification,
 ending in ``final_answer``. An executor runs it; a failed task (or a failed quality gate)
-triggers a replan, bounded by ``max_replans``. A plan that cannot be parsed counts as a
-failed plan and is replanned too, never a crash.
+triggers a replan, bounded by ``max_replans``. A plan that reads but cannot run counts as a
+failed plan and is replanned too; a reply that is not JSON even after a re-ask fails the run.
 
 By default it behaves as the seeds' planner did, so that its figures compare like for like
 with their 27-44%: fetch tasks run without a model, computed tasks write expressions the
@@ -16,15 +16,15 @@ from __future__ import annotations
 
 import json
 
-from core.protocol import PREVIOUS_PLAN, QUESTION, SECTIONS, Decision, TaskResult, block
-from core.reply_parsing import MalformedOutput, ask_json
+from core.protocol import PREVIOUS_PLAN, QUESTION, Decision, TaskResult, block
+from core.reply_parsing import ask_json
 from core.results import RetrievalResult
 from retrievers.answers import normalise_sources
 from retrievers.base import ModeOptions, RetrievalContext
 from retrievers.index.tree import DocumentIndex
 from retrievers.planner.executor import Execution, PlanExecutor, PlannerState, TaskOutcome
 from retrievers.planner.plan import Plan, PlanError, parse_plan
-from retrievers.section_index import section_index
+from retrievers.section_index import indexed_prompt, section_index
 
 PLANNER_SYSTEM = """You plan how to answer a question about one long financial filing.
 You see the question and the filing's section index. Write a plan as a JSON object:
@@ -137,14 +137,16 @@ class PlannerRetriever:
 
     async def _plan(self, question: str, sections: str, system: str, ctx: RetrievalContext, failure: tuple[str, str] | None,
                     previous: str | None) -> tuple[Plan | None, str | None, str]:
-        parts = [block(QUESTION, question), block(SECTIONS, sections)]
+        parts = [block(QUESTION, question)]
         if failure is not None:
             parts.append(block(PREVIOUS_PLAN, previous or "(unreadable)"))
             parts.append(REPLAN_NOTE.format(failed_task=failure[0], reason=failure[1]))
+        # A reply that is not JSON is re-asked once, then fails the run (MalformedOutput);
+        # a plan that reads but cannot run is a failed plan, and is replanned.
+        data = await ask_json(ctx.llm, system, indexed_prompt(sections, *parts), role="planner", max_tokens=4000)
         try:
-            data = await ask_json(ctx.llm, system, "\n\n".join(parts), role="planner", max_tokens=4000)
             return parse_plan(data), json.dumps(data), ""
-        except (MalformedOutput, PlanError) as exc:
+        except PlanError as exc:
             ctx.trace.event("plan_rejected", error=str(exc))
             return None, None, f"the plan could not be used: {exc}"
 

@@ -23,7 +23,6 @@ from core.protocol import (
     INPUTS,
     QUESTION,
     RESULTS,
-    SECTIONS,
     SIGNATURE,
     TASK,
     GateVerdict,
@@ -31,12 +30,13 @@ from core.protocol import (
     format_inputs,
     format_task_results,
 )
-from core.reply_parsing import MalformedOutput, parse_json_object
+from core.reply_parsing import MalformedOutput, ask_json, cut_off_note, reply_problem
 from core.results import RetrievalResult
 from core.schema_check import validate
 from retrievers.base import ModeOptions, RetrievalContext
 from retrievers.planner.expressions import ExpressionError, evaluate, numeric_inputs, parse_expression
 from retrievers.planner.plan import FINAL_TASK, Plan, PlanError, Task, plan_summary, task_kind, verify
+from retrievers.section_index import indexed_prompt
 from retrievers.subagent import SubAgent, SubAgentOutcome, run_subagent
 
 TASK_RULES = """
@@ -153,22 +153,20 @@ class PlanExecutor:
         computed = kind == "computed" and self.options.expression_tasks
         usable, shown = numeric_inputs(dependencies) if computed else ({}, {})
         tool_run = kind == "fetch" and self.options.tool_fetch_tasks
-        prompt = "\n\n".join(
-            part
-            for part in [
-                block(QUESTION, self.question),
-                block(TASK, self._task_text(task), id=task.id),
-                block(SIGNATURE, task.signature or "{}"),
-                block(DEPENDENCIES, format_task_results(dependencies)) if dependencies else "",
-                block(INPUTS, format_inputs(shown)) if computed else "",
-                block(SECTIONS, self.sections) if agent.tools and not computed else "",
-            ]
-            if part
-        )
+        parts = [
+            block(QUESTION, self.question),
+            block(TASK, self._task_text(task), id=task.id),
+            block(SIGNATURE, task.signature or "{}"),
+            block(DEPENDENCIES, format_task_results(dependencies)) if dependencies else "",
+            block(INPUTS, format_inputs(shown)) if computed else "",
+        ]
+        # A task that reads the filing sees the index first, the prefix every such task shares.
+        reads = bool(agent.tools) and not computed
+        prompt = indexed_prompt(self.sections, *parts) if reads else Message.user("\n\n".join(p for p in parts if p))
         # A task is reused after a replan only when everything that shapes its result is the
         # same: the agent's instructions and tools, and its prompt, which holds the input,
         # the signature and the results of the tasks it depends on.
-        key = json.dumps([agent.prompt, agent.tools, prompt, task.verification, kind, task.fetch])
+        key = json.dumps([agent.prompt, agent.tools, prompt.text, task.verification, kind, task.fetch])
         earlier = self.reuse.get(key)
         if earlier is not None and earlier.status == "ok":
             trace.event("task_reused", task_id=task.id)
@@ -193,7 +191,7 @@ class PlanExecutor:
                         result, reason = None, f"verification failed: {task.verification}"
                 except PlanError as exc:
                     result, reason = None, f"verification unreadable: {exc}"
-        except (PlanError, MalformedOutput) as exc:
+        except PlanError as exc:  # an unreadable reply (MalformedOutput) fails the run instead
             result, reason = None, str(exc)
         outcome = TaskOutcome(task.id, "ok" if result is not None else "failed", result, reason, turns=turns)
         self.state.executed += 1
@@ -230,7 +228,7 @@ class PlanExecutor:
     def _check(self, result: Any, schema: dict[str, Any]) -> list[str]:
         return validate(result, schema, strict_numbers=self.options.strict_signatures)
 
-    async def _run_tool_task(self, prompt: str, schema: dict[str, Any], task_text: str) -> tuple[dict | None, str, int]:
+    async def _run_tool_task(self, prompt: str, schema: dict[str, Any], task_text: Message) -> tuple[dict | None, str, int]:
         system = (prompt + TASK_RULES + self._strict_rules() + TOOL_RULES + self._failure_rules(tools=True)).strip()
         agent = SubAgent("executor", system, schema, "Return the task's result.", self.options.max_turns,
                          allow_fail=self.options.self_failure, strict_numbers=self.options.strict_signatures)
@@ -243,27 +241,32 @@ class PlanExecutor:
             return outcome.result, "", outcome.turns
         return None, outcome.reason, outcome.turns
 
-    async def _ask(self, system: str, task_text: str, accept: Callable[[dict[str, Any]], tuple[dict | None, str]]) -> tuple[dict | None, str, int]:
-        """One model call, and one more to fix what ``accept`` rejected; ``accept`` returns
-        (result, problem, final): final problems (a task's own failure) are not retried."""
-        messages = [Message.user(task_text)]
-        problem = ""
+    async def _ask(self, system: str, task_text: Message, accept: Callable[[dict[str, Any]], tuple[dict | None, str]]) -> tuple[dict | None, str, int]:
+        """One model call, and one more to fix what ``accept`` rejected (the task then fails
+        and the plan is replanned); a reply that still cannot be read fails the run, as for
+        every role (``MalformedOutput``)."""
+        messages = [task_text]
+        problem, unreadable, max_tokens = "", False, 1500
         for turn in range(1, 3):
-            completion = await self.ctx.llm.complete(system, messages, role="executor", max_tokens=1500)
-            try:
-                reply = parse_json_object(completion.text)
-            except MalformedOutput as exc:
-                problem = str(exc)
-            else:
+            completion = await self.ctx.llm.complete(system, messages, role="executor", max_tokens=max_tokens)
+            reply, problem = reply_problem(completion, lambda reply: reply)
+            unreadable = reply is None
+            if reply is not None:
                 if self.options.self_failure and set(reply) == {"fail"}:
                     return None, f"the task failed: {reply['fail']}", turn
                 result, problem = accept(reply)
                 if result is not None:
                     return result, "", turn
-            messages = messages + [completion.to_message(), Message.user(f"Your result was rejected: {problem}. Reply again with only the JSON object.")]
+            if unreadable and completion.stop_reason == "max_tokens":
+                again = cut_off_note(max_tokens)
+            else:
+                again = f"Your result was rejected: {problem}. Reply again with only the JSON object."
+            messages = messages + [completion.to_message(), Message.user(again)]
+        if unreadable:
+            raise MalformedOutput(f"the executor's reply could not be read, even after a re-ask: {problem}")
         return None, problem, 2
 
-    async def _run_plain_task(self, prompt: str, schema: dict[str, Any], task_text: str) -> tuple[dict | None, str, int]:
+    async def _run_plain_task(self, prompt: str, schema: dict[str, Any], task_text: Message) -> tuple[dict | None, str, int]:
         system = (prompt + TASK_RULES + self._strict_rules() + self._failure_rules(tools=False) + "\nReply with only the JSON object.").strip()
 
         def accept(reply: dict[str, Any]) -> tuple[dict | None, str]:
@@ -272,7 +275,7 @@ class PlanExecutor:
 
         return await self._ask(system, task_text, accept)
 
-    async def _run_computed_task(self, prompt: str, schema: dict[str, Any], task_text: str, inputs: dict[str, float]) -> tuple[dict | None, str, int]:
+    async def _run_computed_task(self, prompt: str, schema: dict[str, Any], task_text: Message, inputs: dict[str, float]) -> tuple[dict | None, str, int]:
         system = (prompt + TASK_RULES + self._failure_rules(tools=False) + EXPRESSION_RULES).strip()
         numeric = {name for name, sub in (schema.get("properties") or {}).items() if sub.get("type") in ("number", "integer")}
 
@@ -291,11 +294,9 @@ class PlanExecutor:
     async def _quality_gate(self, execution: Execution) -> GateVerdict:
         results = {k: o.result for k, o in execution.outcomes.items()}
         prompt = "\n\n".join([block(QUESTION, self.question), block(RESULTS, format_task_results(results))])
-        completion = await self.ctx.llm.complete(GATE_SYSTEM, [Message.user(prompt)], role="quality_gate", max_tokens=500)
-        try:
-            verdict = GateVerdict.from_dict(parse_json_object(completion.text))
-        except MalformedOutput:
-            verdict = GateVerdict(True, reason="gate reply unreadable; passing")
+        # An unreadable verdict is re-asked once, then fails the run: passing it by default
+        # would let a plan through that nothing checked.
+        verdict = await ask_json(self.ctx.llm, GATE_SYSTEM, prompt, role="quality_gate", max_tokens=500, read=GateVerdict.read)
         self.ctx.trace.event("quality_gate", sufficient=verdict.sufficient, missing=verdict.missing or None, reason=verdict.reason or None)
         return verdict
 

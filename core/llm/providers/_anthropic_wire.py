@@ -10,12 +10,17 @@ import json
 from typing import Any
 
 from core.llm.base import ModelSpec, ProviderError
+from core.llm.batch import BatchAPI
 from core.llm.providers._http import body_message, status_error, transport_error
-from core.llm.types import Completion, CompletionRequest, Message, ToolCall, Usage
+from core.llm.types import Completion, CompletionRequest, Message, ToolCall, Usage, decode_tool_arguments
+
+EPHEMERAL = {"type": "ephemeral"}  # the default five-minute prompt cache
 
 
-def message_blocks(message: Message) -> dict[str, Any]:
-    """One neutral message as a Messages API ``{"role", "content": [blocks]}``."""
+def message_blocks(message: Message, *, split_stable: bool = False) -> dict[str, Any]:
+    """One neutral message as a Messages API ``{"role", "content": [blocks]}``. With
+    ``split_stable`` a message's stable prefix is its own text block, marked as a prompt-cache
+    breakpoint; the model reads the two blocks as the one text."""
     blocks: list[dict[str, Any]] = []
     if message.role == "user":
         # Tool results must come first in the user turn that answers a tool_use turn.
@@ -28,32 +33,55 @@ def message_blocks(message: Message) -> dict[str, Any]:
                     "is_error": result.is_error,
                 }
             )
-        if message.text or not blocks:
+        stable = message.text[: message.stable_chars] if split_stable else ""
+        if stable:
+            blocks.append({"type": "text", "text": stable, "cache_control": EPHEMERAL})
+            if len(stable) < len(message.text):
+                blocks.append({"type": "text", "text": message.text[len(stable):]})
+        elif message.text or not blocks:
             blocks.append({"type": "text", "text": message.text})
     else:
-        if message.text or not message.tool_calls:
+        # The API refuses empty text blocks: an assistant turn that said nothing is sent
+        # as no block at all (the API joins the user turns around it).
+        if message.text:
             blocks.append({"type": "text", "text": message.text})
         for call in message.tool_calls:
             blocks.append({"type": "tool_use", "id": call.id, "name": call.name, "input": call.arguments})
     return {"role": message.role, "content": blocks}
 
 
+def _mark_last_block(messages: list[dict[str, Any]]) -> None:
+    """A breakpoint after the conversation so far, so the next turn of a tool loop reads it
+    from the cache (on the last non-empty block: empty text cannot be marked)."""
+    for message in reversed(messages):
+        for block in reversed(message["content"]):
+            if block.get("type") != "text" or block.get("text"):
+                block["cache_control"] = EPHEMERAL
+                return
+
+
 def request_params(request: CompletionRequest, model: str) -> dict[str, Any]:
-    """Keyword arguments for ``client.messages.create``.
+    """Keyword arguments for ``client.messages.create`` (and one batch request's ``params``).
 
     ``temperature`` is not sent: the installed SDK (2.x) no longer has the parameter.
+    With ``request.prompt_cache`` up to three cache breakpoints (the API allows four) mark
+    what later calls repeat: the system prompt (with the tools before it), a message's
+    stable prefix (the section index), and, in a tool loop, the conversation so far.
+    Anthropic caches a marked prefix only from a minimum length (1,024 to 4,096 tokens by
+    model); a shorter one is simply billed as input, so marking it costs nothing.
     """
-    params: dict[str, Any] = {
-        "model": model,
-        "max_tokens": request.max_tokens,
-        "messages": [message_blocks(m) for m in request.messages],
-    }
+    cache = request.prompt_cache
+    messages = [message_blocks(m, split_stable=cache) for m in request.messages]
+    messages = [m for m in messages if m["content"]]
+    params: dict[str, Any] = {"model": model, "max_tokens": request.max_tokens, "messages": messages}
     if request.system:
-        params["system"] = request.system
+        params["system"] = [{"type": "text", "text": request.system, "cache_control": EPHEMERAL}] if cache else request.system
     if request.tools:
         params["tools"] = [
             {"name": t.name, "description": t.description, "input_schema": t.input_schema} for t in request.tools
         ]
+        if cache:
+            _mark_last_block(messages)
     return params
 
 
@@ -75,13 +103,9 @@ def completion_from_message(message: Any) -> Completion:
         if kind == "text":
             texts.append(str(_field(block, "text", "") or ""))
         elif kind == "tool_use":
-            raw = _field(block, "input")
             call_id, name = str(_field(block, "id", "") or ""), str(_field(block, "name", "") or "")
-            if isinstance(raw, dict):
-                calls.append(ToolCall(call_id, name, dict(raw)))
-            else:
-                shown = raw if isinstance(raw, str) else json.dumps(raw, default=str)
-                calls.append(ToolCall(call_id, name, {}, f"tool input is not a JSON object: {shown[:200]}"))
+            arguments, problem = decode_tool_arguments(_field(block, "input"))
+            calls.append(ToolCall(call_id, name, arguments, problem))
         # thinking and server-tool blocks carry nothing the harness uses
     usage = _field(message, "usage")
     return Completion(
@@ -123,13 +147,15 @@ def provider_error(exc: BaseException) -> ProviderError | None:
 
 class MessagesProvider:
     """A provider over an anthropic SDK async client (``AsyncAnthropic`` or
-    ``AsyncAnthropicBedrock``); both expose the same ``messages.create``."""
+    ``AsyncAnthropicBedrock``); both expose the same ``messages.create``. ``batches`` is the
+    provider's Message Batches API, where it has one (Anthropic's; Bedrock has none)."""
 
     deterministic = False
 
-    def __init__(self, spec: ModelSpec, client: Any):
+    def __init__(self, spec: ModelSpec, client: Any, batches: BatchAPI | None = None):
         self.spec = spec
         self._client = client
+        self.batches = batches
 
     async def complete(self, request: CompletionRequest) -> Completion:
         params = request_params(request, self.spec.model)

@@ -13,6 +13,7 @@ from core.llm.base import ModelSpec, ProviderSettings
 from core.llm.providers._anthropic_wire import MessagesProvider
 
 DEFAULT_BASE_URL = "https://api.anthropic.com"
+HAS_BATCH_API = True  # the Message Batches API (Bedrock's batch inference is a different, S3-based service)
 
 
 def check(spec: ModelSpec, settings: ProviderSettings) -> None:
@@ -39,4 +40,7 @@ def create(spec: ModelSpec, settings: ProviderSettings) -> MessagesProvider:
         timeout=settings.timeout_s,
         max_retries=0,
     )
-    return MessagesProvider(replace(spec, base_url=base_url), client)  # the cache keys on the URL used
+    from core.llm.providers._anthropic_batches import MessageBatches
+
+    # The cache keys on the URL used.
+    return MessagesProvider(replace(spec, base_url=base_url), client, MessageBatches(client, spec.model))

@@ -4,9 +4,16 @@ vLLM, Ollama, a LiteLLM proxy or OpenAI itself, through the openai SDK's async c
 Base URL: the spec's ``@<base_url>``, then ``--openai-base-url``, then ``OPENAI_BASE_URL``;
 key: ``--openai-api-key``, then ``OPENAI_API_KEY``. A local server needs no key, so with a
 base URL and no key a placeholder is sent. The SDK's own retries are off.
+
+Prompt caching on these servers is automatic (OpenAI's for prompts of 1,024 tokens or more,
+vLLM's with prefix caching on) and cannot be asked for per request; what they report as
+``prompt_tokens_details.cached_tokens`` is recorded as cache reads. OpenAI itself also gets
+a ``prompt_cache_key`` (which helps it route requests with the same prefix to the same
+cache); other servers get no parameter they might refuse.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import urllib.parse
 from dataclasses import replace
@@ -15,7 +22,7 @@ from typing import Any
 from core.errors import UserError
 from core.llm.base import ModelSpec, ProviderError, ProviderSettings
 from core.llm.providers._http import body_message, status_error, transport_error
-from core.llm.types import Completion, CompletionRequest, Message, ToolCall, Usage
+from core.llm.types import Completion, CompletionRequest, Message, ToolCall, Usage, decode_tool_arguments
 
 OPENAI_BASE_URL = "https://api.openai.com/v1"
 PLACEHOLDER_KEY = "not-needed"
@@ -85,7 +92,17 @@ def request_params(request: CompletionRequest, model: str, official: bool) -> di
             }
             for t in request.tools
         ]
+    if official and request.prompt_cache:
+        params["prompt_cache_key"] = prompt_cache_key(request)
     return params
+
+
+def prompt_cache_key(request: CompletionRequest) -> str:
+    """What requests sharing a prefix have in common: the system prompt and the first
+    message's stable prefix (the section index)."""
+    first = request.messages[0] if request.messages else None
+    stable = first.text[: first.stable_chars] if first else ""
+    return hashlib.sha256(f"{request.system}\x00{stable}".encode()).hexdigest()[:32]
 
 
 def _tool_call(raw: Any) -> ToolCall | None:
@@ -93,16 +110,9 @@ def _tool_call(raw: Any) -> ToolCall | None:
     if function is None:  # a custom (non-function) tool call: the harness never offers those
         return None
     call_id, name = str(getattr(raw, "id", "") or ""), str(getattr(function, "name", "") or "")
-    text = getattr(function, "arguments", None)
-    if text is None or (isinstance(text, str) and not text.strip()):
-        return ToolCall(call_id, name, {})  # some servers send "" for a call without arguments
-    try:
-        arguments = json.loads(text) if isinstance(text, str) else text
-    except json.JSONDecodeError as exc:
-        return ToolCall(call_id, name, {}, f"arguments are not valid JSON ({exc.msg}): {str(text)[:200]}")
-    if not isinstance(arguments, dict):
-        return ToolCall(call_id, name, {}, f"arguments are not a JSON object: {str(text)[:200]}")
-    return ToolCall(call_id, name, arguments)
+    # Some servers send "" for a call without arguments, some encode the JSON text twice.
+    arguments, problem = decode_tool_arguments(getattr(function, "arguments", None))
+    return ToolCall(call_id, name, arguments, problem)
 
 
 def completion_from_response(response: Any) -> Completion:

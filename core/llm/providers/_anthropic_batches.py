@@ -1,0 +1,78 @@
+"""Anthropic's Message Batches API: many Messages requests in one job, at half the price.
+
+A batch is created with every request under a ``custom_id``, processed within 24 hours
+(usually much sooner), then its results are streamed as JSON lines, one per request:
+``succeeded`` with the message, or ``errored`` / ``canceled`` / ``expired`` without one.
+The requests are the ones ``messages.create`` would send (``request_params``), so a
+batched reply is the reply the live call would give. The SDK is imported by the caller.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from core.llm.base import ProviderError
+from core.llm.batch import BatchOutcome, BatchStatus
+from core.llm.providers._anthropic_wire import _field, completion_from_message, provider_error, request_params
+from core.llm.types import CompletionRequest
+
+COUNTS = ("processing", "succeeded", "errored", "canceled", "expired")
+
+
+class MessageBatches:
+    """The ``core.llm.batch.BatchAPI`` of an ``AsyncAnthropic`` client."""
+
+    max_requests = 10_000  # the API takes up to 100,000 (and 256 MB): smaller batches finish sooner
+
+    def __init__(self, client: Any, model: str):
+        self._client = client
+        self._model = model
+
+    async def submit(self, requests: dict[str, CompletionRequest]) -> str:
+        items = [{"custom_id": custom_id, "params": request_params(r, self._model)} for custom_id, r in requests.items()]
+        batch = await _call(self._client.messages.batches.create(requests=items))
+        return str(batch.id)
+
+    async def status(self, batch_id: str) -> BatchStatus:
+        batch = await _call(self._client.messages.batches.retrieve(batch_id))
+        counts = _field(batch, "request_counts")
+        return BatchStatus(
+            batch_id,
+            ended=str(_field(batch, "processing_status")) == "ended",
+            counts={name: int(_field(counts, name, 0) or 0) for name in COUNTS},
+        )
+
+    async def results(self, batch_id: str) -> dict[str, BatchOutcome]:
+        outcomes: dict[str, BatchOutcome] = {}
+        try:
+            stream = await self._client.messages.batches.results(batch_id)
+            async for item in stream:
+                outcomes[str(item.custom_id)] = _outcome(item.result)
+        except Exception as exc:
+            raise _translated(exc) from exc
+        return outcomes
+
+
+def _outcome(result: Any) -> BatchOutcome:
+    kind = str(_field(result, "type"))
+    if kind == "succeeded":
+        completion = completion_from_message(_field(result, "message"))
+        completion.batch = True
+        return completion
+    if kind == "errored":
+        error = _field(_field(result, "error"), "error")
+        return f"errored: {_field(error, 'type', 'error')}: {_field(error, 'message', '')}".rstrip(": ")
+    if kind == "expired":
+        return "expired: the batch ended before this request was processed"
+    return f"{kind}: no reply"
+
+
+async def _call(awaitable: Any) -> Any:
+    try:
+        return await awaitable
+    except Exception as exc:
+        raise _translated(exc) from exc
+
+
+def _translated(exc: Exception) -> Exception:
+    error = provider_error(exc)
+    return error if error is not None else ProviderError("malformed", f"{type(exc).__name__}: {exc}")
