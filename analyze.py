@@ -6,6 +6,9 @@
     python analyze.py RUN_DIR --baseline OTHER_RUN_DIR # what changed
     python analyze.py RUN_DIR --gate budgets.toml      # CI: exit 1 when a cell breaks a budget
     python analyze.py calibrate-judge LABELS.jsonl     # how far to trust a judge
+    python analyze.py history                          # figures per cell across sweeps (and a trend gate)
+    python analyze.py view [RUN_DIR|REPORT|TRACE]      # open a report, a sweep's report or an ask --trace
+    python analyze.py prune --keep 10                  # delete all but the newest reports
 
 The CLI only parses options into an AnalyzeConfig and calls harness.analyze_sweep.
 """
@@ -20,9 +23,12 @@ from core.errors import UserError
 
 
 class DefaultToReport(click.Group):
-    """``analyze.py [RUN_DIR] [options]`` runs ``report``; named subcommands run themselves."""
+    """``analyze.py [RUN_DIR] [options]`` runs ``report``; named subcommands run themselves;
+    ``analyze.py --help`` lists them all."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if args in (["--help"], ["-h"]):
+            return super().parse_args(ctx, args)
         if not args or args[0] not in self.commands:
             args = ["report", *args]
         return super().parse_args(ctx, args)
@@ -37,7 +43,11 @@ def _fail(error: UserError) -> None:
 
 @click.group(cls=DefaultToReport, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 def cli() -> None:
-    """Judge, compare, gate and report benchmark sweeps (default command: report)."""
+    """Judge, compare, gate and report benchmark sweeps.
+
+    With no command (or a RUN_DIR first) this runs `report`: `analyze.py [RUN_DIR] --judge`
+    is `analyze.py report [RUN_DIR] --judge`. `analyze.py COMMAND --help` explains each.
+    """
 
 
 @cli.command()
@@ -54,14 +64,20 @@ def cli() -> None:
 @click.option("--runs-dir", type=click.Path(path_type=Path, file_okay=False), default=None, help="Where to look for the latest sweep (default: bench_runs/).")
 @click.option("--no-cache", is_flag=True, help="Judge again instead of reusing cached verdicts or those stored with the sweep.")
 @click.option("--cache-dir", type=click.Path(path_type=Path, file_okay=False), default=None, help="Where verdicts.sqlite and responses.sqlite live (default: data/cache).")
+@click.option("--gate-present-only", is_flag=True, help="Gate only the budgeted cells this sweep has (else a budgeted cell it lacks fails).")
+@click.option("--history-db", type=click.Path(path_type=Path, dir_okay=False), default=None,
+              help="History database the sweep's figures are recorded in (default: $PAGEINDEX_HISTORY_DB or data/history.sqlite).")
+@click.option("--no-history", is_flag=True, help="Do not record this analysis in the history database.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
-def report(run_dir, judge, judge_model, judge_runs, batch, baseline, gate, junit, out_dir, questions_file, runs_dir, no_cache, cache_dir, no_progress) -> None:
+def report(run_dir, judge, judge_model, judge_runs, batch, baseline, gate, junit, out_dir, questions_file, runs_dir, no_cache, cache_dir,
+           gate_present_only, history_db, no_history, no_progress) -> None:
     """Judge a sweep (latest under bench_runs/ by default) and write
-    reports/<sweep>__<judge>__<UTC time>/: index.html (criteria, comparisons, charts, one page
-    per run with its trace), summary.json (every figure, machine-readable), summary.md,
-    runs.csv, runs.parquet and verdicts.jsonl. The verdicts are also kept in the sweep
-    folder (verdicts/<judge>.jsonl) and reused by later analyses with the same judge.
-    `analyze.py calibrate-judge --help` measures a judge against human labels."""
+    reports/<sweep>__<judge>__<UTC time>/: index.html (an interactive viewer that opens from
+    disk: criteria, comparisons, charts, every run with filters, search and its trace),
+    summary.json (every figure, machine-readable), summary.md, runs.csv, runs.parquet and
+    verdicts.jsonl. The verdicts are also kept in the sweep folder (verdicts/<judge>.jsonl)
+    and reused by later analyses with the same judge; the sweep's figures are recorded in the
+    history database (`analyze.py history`)."""
     from harness.analyze_sweep import AnalyzeConfig, analyze
     from harness.judge.service import DEFAULT_JUDGE_MODEL
 
@@ -75,6 +91,11 @@ def report(run_dir, judge, judge_model, judge_runs, batch, baseline, gate, junit
         config.runs_dir = runs_dir
     if cache_dir is not None:
         config.cache_dir = cache_dir
+    config.gate_present_only = gate_present_only
+    if no_history:
+        config.history_db = None
+    elif history_db is not None:
+        config.history_db = history_db
     try:
         outcome = analyze(config, show_progress=not no_progress)
     except UserError as error:
@@ -131,6 +152,108 @@ def calibrate_judge(labels: Path, judge_model: str, no_cache: bool, show_disagre
         click.echo(json.dumps(report_json(result, labels), indent=2))
     else:
         click.echo(format_report(result, show_disagreements))
+
+
+@cli.command()
+@click.option("--db", type=click.Path(path_type=Path, dir_okay=False), default=None, help="History database (default: $PAGEINDEX_HISTORY_DB or data/history.sqlite).")
+@click.option("--cell", "cells", multiple=True, help="Only this model/mode cell (repeatable).")
+@click.option("--test-set", default=None, help="Only sweeps of this test set (figures of different test sets do not compare).")
+@click.option("--last", type=int, default=None, help="Only the last N sweeps.")
+@click.option("--out", "out_dir", type=click.Path(path_type=Path, file_okay=False), default=None, help="Where the history page goes (default: reports/history).")
+@click.option("--png", type=click.Path(path_type=Path, dir_okay=False), default=None, help="Also draw the chart as a PNG file.")
+@click.option("--gate-accuracy-drop", type=float, default=None, help="Exit 1 when a cell's accuracy in the newest sweep is this many points (0.05 = 5 pp) below the median of its previous sweeps.")
+@click.option("--gate-token-rise", type=float, default=None, help="Exit 1 when a cell's mean tokens rose by more than this ratio (0.2 = 20%) over that median.")
+@click.option("--window", type=int, default=3, show_default=True, help="How many previous sweeps the trend gate's median uses.")
+@click.option("--junit", type=click.Path(path_type=Path, dir_okay=False), default=None, help="Write the trend gate's result as JUnit XML.")
+def history(db, cells, test_set, last, out_dir, png, gate_accuracy_drop, gate_token_rise, window, junit) -> None:
+    """Accuracy, reliability, tokens and cost per cell across analysed sweeps and commits.
+
+    Prints one line per sweep and cell, writes the history page (charts over sweeps) and,
+    with --gate-accuracy-drop / --gate-token-rise, gates the newest sweep on the trend."""
+    from core import paths
+    from harness.gate import write_junit
+    from harness.history import default_db, history_frame, trend_gate
+    from harness.report import fmt as f
+    from harness.report.history_page import write_history_page, write_history_png
+
+    db = db or default_db()
+    try:
+        if window < 1:
+            raise UserError(f"--window must be at least 1, got {window}", "pass --window 3 (the previous three sweeps)")
+        frame = history_frame(db, cells=list(cells) or None, last=last, test_set=test_set)
+    except UserError as error:
+        _fail(error)
+    if frame.empty:
+        click.echo(f"no sweep in {db} yet: run `python bench.py` (or `python analyze.py RUN_DIR`) to record one")
+        return
+    click.echo(f"{frame['sweep_id'].nunique()} sweeps in {db} (oldest first)")
+    click.echo(f"{'sweep':22s} {'commit':9s} {'source':8s} {'cell':28s} {'runs':>6s} {'accuracy':>9s} {'reliab.':>8s} {'tokens':>8s} {'cost':>9s}")
+    for _, r in frame.iterrows():
+        click.echo(f"{str(r['sweep_id'])[:22]:22s} {str(r['git_commit'] or '-')[:9]:9s} {r['source']:8s} {str(r['cell'])[:28]:28s} "
+                   f"{f.num(r['runs']):>6s} {f.pct(r['accuracy']):>9s} {f.pct(r['reliability']):>8s} {f.tokens(r['tokens_mean']):>8s} {f.usd(r['cost_sum']):>9s}")
+    page = write_history_page(frame, out_dir or paths.REPORTS_DIR / "history", db)
+    click.echo(f"history page: {page}")
+    if png is not None:
+        click.echo(f"chart: {write_history_png(frame, png)}")
+    if gate_accuracy_drop is None and gate_token_rise is None:
+        return
+    result = trend_gate(frame, max_accuracy_drop=gate_accuracy_drop, max_token_rise=gate_token_rise, window=window)
+    for check in result.checks:
+        click.echo(f"{'ok  ' if check.passed else 'FAIL'} {check.cell} {check.criterion}: {check.message}")
+    click.echo(f"trend gate {'passed' if result.passed else 'FAILED'}: newest sweep {frame['sweep_id'].iloc[-1]}")
+    if junit is not None:
+        click.echo(f"junit: {write_junit(result, junit)}")
+    sys.exit(result.exit_code)
+
+
+@cli.command()
+@click.argument("target", required=False, type=click.Path(path_type=Path))
+@click.option("--no-open", is_flag=True, help="Only print the page's path.")
+@click.option("--reports-dir", type=click.Path(path_type=Path, file_okay=False), default=None, help="Where reports are (default: reports/).")
+def view(target: Path | None, no_open: bool, reports_dir: Path | None) -> None:
+    """Open a report in the browser: the latest one (no TARGET), a report folder, the report
+    of a sweep folder (built when it has none), the history page (TARGET `history`), or a
+    trace file (`bench.py ask --trace` prints its path) rendered as a page."""
+    from harness.viewing import find_page
+
+    try:
+        page = find_page(target, reports_dir)
+    except UserError as error:
+        _fail(error)
+    click.echo(str(page))
+    if not no_open:
+        import webbrowser
+
+        if not webbrowser.open(page.resolve().as_uri()):
+            click.echo("(no browser found: open the path above)", err=True)
+
+
+@cli.command()
+@click.option("--keep", type=int, default=10, show_default=True, help="How many of the newest reports to keep.")
+@click.option("--reports-dir", type=click.Path(path_type=Path, file_okay=False), default=None, help="Where reports are (default: reports/).")
+@click.option("--history-keep", type=int, default=None, help="Also forget all but the newest N sweeps in the history database.")
+@click.option("--db", type=click.Path(path_type=Path, dir_okay=False), default=None, help="History database (with --history-keep).")
+@click.option("--dry-run", is_flag=True, help="Only list what would be deleted.")
+def prune(keep: int, reports_dir: Path | None, history_keep: int | None, db: Path | None, dry_run: bool) -> None:
+    """Delete old report folders (the newest --keep stay; the history page and anything that
+    is not a report are never touched)."""
+    from harness.viewing import prune_reports
+
+    try:
+        if keep < 0:
+            raise UserError(f"--keep must be 0 or more, got {keep}", "pass --keep 10 to keep the ten newest reports")
+        removed = prune_reports(reports_dir, keep, dry_run=dry_run)
+        for folder in removed:
+            click.echo(f"{'would delete' if dry_run else 'deleted'} {folder}")
+        click.echo(f"{len(removed)} report(s) {'to delete' if dry_run else 'deleted'}, newest {keep} kept")
+        if history_keep is not None and not dry_run:
+            from harness.history import default_db
+            from harness.history import prune as prune_history
+
+            gone = prune_history(db or default_db(), history_keep)
+            click.echo(f"history: {len(gone)} sweep(s) forgotten, newest {history_keep} kept")
+    except UserError as error:
+        _fail(error)
 
 
 if __name__ == "__main__":

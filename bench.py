@@ -5,7 +5,7 @@
     python bench.py --preset seeds                    # the seed benchmark: haiku+sonnet, 3 modes, 3M, 3 runs
     python bench.py download --test-set full --from ../shared/financebench/pdfs
     python bench.py index data/pdfs/3M_2022_10K.pdf
-    python bench.py index --show data/indexes/3M_2022_10K.json
+    python bench.py index data/pdfs/3M_2022_10K.pdf --show   # print the tree (an index .json works too)
 
 The CLI only parses options into a SweepConfig and calls the harness.
 """
@@ -47,7 +47,7 @@ def _interrupted(what: str) -> None:
 @click.option("--runs", default=1, show_default=True, type=int, help="Runs per (model, mode, question).")
 @click.option("--test-set", default="sample", show_default=True, help="sample, full, dev, test (the baseline's split by company), 3M_2022_10K, or any document-name prefix.")
 @click.option("--question", "question_filter", default=None, help="Keep only questions whose id contains this text.")
-@click.option("--questions", "questions_file", type=click.Path(path_type=Path), default=None, help="A FinanceBench-format questions JSONL file (default: the bundled one).")
+@click.option("--questions", "questions_file", type=click.Path(path_type=Path), default=None, help="FinanceBench-format questions: a JSONL file (default: the bundled one) or hf:NAME[@SPLIT], e.g. hf:PatronusAI/financebench.")
 @click.option("--pdf-dir", type=click.Path(path_type=Path), default=paths.PDF_DIR, show_default=True, help="Folder of <doc_name>.pdf files.")
 @click.option("--runs-dir", type=click.Path(path_type=Path, file_okay=False), default=paths.RUNS_DIR, show_default=True, help="Where sweep folders are written.")
 @click.option("--index-dir", type=click.Path(path_type=Path, file_okay=False), default=paths.INDEX_DIR, show_default=True, help="Index cache folder.")
@@ -201,11 +201,11 @@ def download(test_set: str, from_dir: Path | None, base_url: str | None, pdf_dir
 
 @cli.command()
 @click.argument("pdfs", nargs=-1, type=click.Path(path_type=Path))
-@click.option("--show", "show", type=click.Path(path_type=Path), default=None, help="Print the tree of an index JSON (or of a PDF's cached index).")
+@click.option("--show", is_flag=True, help="Print each tree (built first if needed); an argument may also be an index .json from data/indexes/.")
 @click.option("--model", default=None, help="Build the tree with a model: it parses the table of contents and writes the summaries (e.g. offline, anthropic:claude-haiku-4-5). Default: no model.")
 @click.option("--rebuild", is_flag=True, help="Rebuild even when the cached index is current.")
 @click.option("--index-dir", type=click.Path(path_type=Path), default=paths.INDEX_DIR, show_default=True)
-def index(pdfs: tuple[Path, ...], show: Path | None, model: str | None, rebuild: bool, index_dir: Path) -> None:
+def index(pdfs: tuple[Path, ...], show: bool, model: str | None, rebuild: bool, index_dir: Path) -> None:
     """Build (or load from cache) the section tree of each PDF.
 
     Without --model the tree comes from the PDF outline, else the filing's own structure
@@ -229,15 +229,17 @@ def index(pdfs: tuple[Path, ...], show: Path | None, model: str | None, rebuild:
         return built, index_path(pdf, index_dir, built.meta.get("variant", ""))
 
     try:
-        if show is not None:
-            click.echo(format_tree(load_index_file(show) if show.suffix == ".json" else build(show, False)[0]))
-            return
         if not pdfs:
-            raise UserError("no PDF given", "pass one or more PDF paths, or --show INDEX")
+            raise UserError("no PDF given", "pass one or more PDF paths, e.g. `python bench.py index data/pdfs/3M_2022_10K.pdf --show`")
         from core.llm.pricing import format_cost
 
         for pdf in pdfs:
+            if show and pdf.suffix == ".json":
+                click.echo(format_tree(load_index_file(pdf)))
+                continue
             built, path = build(pdf, rebuild)
+            if show:
+                click.echo(format_tree(built))
             line = f"{pdf}: {built.page_count} pages, {len(built.all_nodes())} nodes ({built.source}) -> {path}"
             if model is not None:
                 meta = built.meta

@@ -17,6 +17,7 @@ import shutil
 import sys
 import uuid
 from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,16 +28,19 @@ from core import paths
 from core.errors import UserError
 from core.files import utc_stamp, write_json_atomic
 from core.llm.base import ProviderSettings
+from core.llm.client import RunMeter
 from core.llm.pricing import format_cost
 from core.llm.registry import check_model, parse_model_spec
 from core.redact import redact_data
 from harness.criteria import CriteriaRow, evaluate_criteria
-from harness.dataset import Question, load_questions
+from harness.dataset import HF_PREFIX, Question, load_questions
 from harness.gate import GateBudgets, GateResult, evaluate_gate, load_budgets, write_junit
+from harness.history import default_db, history_frame, record_sweep
 from harness.judge.batching import BATCHES, check_batch_judge
 from harness.judge.service import (
     DEFAULT_JUDGE_MODEL,
     OFFLINE_JUDGE,
+    JudgeItem,
     JudgeOutcome,
     JudgeSettings,
     items_from_records,
@@ -47,8 +51,11 @@ from harness.judge.store import judge_id, latest_stored, read_verdicts, verdicts
 from harness.judge.verdict import Verdict
 from harness.progress import Progress
 from harness.report import render_report
+from harness.report.history_page import write_history_page
+from harness.report.render import start_details
+from harness.report.rows import overall_verdict
 from harness.seeds_results import write_bench_results
-from harness.stats.cells import cell_stats, judge_summary
+from harness.stats.cells import cell_stats, judge_summary, question_table
 from harness.stats.compare import Comparison, ModeComparison, compare, mode_comparisons
 from harness.stats.frame import Sweep, load_sweep
 from harness.stats.summary import build_summary
@@ -73,6 +80,8 @@ class AnalyzeConfig:
     batch: bool = False  # the judge model's calls through its batch API, batch ids kept in the sweep folder
     cache_dir: Path = paths.CACHE_DIR
     provider: ProviderSettings = field(default_factory=ProviderSettings)
+    history_db: Path | None = field(default_factory=default_db)  # None: not recorded
+    gate_present_only: bool = False  # gate only the budgeted cells the sweep has
 
 
 @dataclass
@@ -112,7 +121,7 @@ def resolve_judge(judge_model: str | None, provider: ProviderSettings | None = N
 def _questions(sweep: Sweep, override: Path | None) -> dict[str, Question]:
     path = override or Path(sweep.manifest.get("config", {}).get("questions_file") or paths.QUESTIONS_DIR / "financebench_open_source.jsonl")
     try:
-        usable = path.is_file()
+        usable = path.is_file() or str(path).startswith(HF_PREFIX)
     except OSError:  # e.g. a name too long for the file system
         usable = False
     if not usable and override is None:
@@ -171,12 +180,30 @@ def _judge(sweep: Sweep, questions: dict[str, Question], plan: _JudgePlan, confi
         allow_model_calls=plan.calls_allowed,
     )
     records = list(sweep.raw.values())
+    items = items_from_records(records, questions)
+    workers = os.cpu_count() or 1
+    if plan.model in ("", OFFLINE_JUDGE) and len(items) >= PARALLEL_JUDGE_MIN and workers > 1:
+        # No model to call: the numeric check and the offline rules are pure CPU and
+        # deterministic, so a big sweep's answers are judged on every core.
+        parts = [items[i::workers * 4] for i in range(workers * 4)]
+        order = {item.item_id: n for n, item in enumerate(items)}
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            verdicts = [v for part in pool.map(_judge_part, [(part, settings) for part in parts]) for v in part]
+        return JudgeOutcome(sorted(verdicts, key=lambda v: order[v.run_id]), RunMeter(), settings.judge_model)
     model_judge = bool(plan.model) and plan.model != OFFLINE_JUDGE and plan.calls_allowed
     progress = Progress(len(records), enabled=show_progress and model_judge, unit="answer", desc="judge")
     try:
-        return judge_items(items_from_records(records, questions), settings, on_done=progress.advance, stored=plan.stored)
+        return judge_items(items, settings, on_done=progress.advance, stored=plan.stored)
     finally:
         progress.close()
+
+
+PARALLEL_JUDGE_MIN = 2000  # below this a process pool costs more than it saves
+
+
+def _judge_part(job: tuple[list[JudgeItem], JudgeSettings]) -> list[Verdict]:
+    items, settings = job
+    return judge_items(items, settings).verdicts
 
 
 def _store(sweep: Sweep, plan: _JudgePlan, config: AnalyzeConfig, verdicts: list[Verdict], log: Callable[[str], None]) -> Path | None:
@@ -239,29 +266,45 @@ def analyze(config: AnalyzeConfig, *, show_progress: bool = True, log: Callable[
     if budgets:
         _check_gate_can_see(budgets, plan)
     questions = _questions(sweep, config.questions_file)
-    judging = _judge(sweep, questions, plan, config, show_progress)
-    stored_path = _store(sweep, plan, config, judging.verdicts, log)
-    comparison = None
-    if config.baseline:
-        baseline = _load(config.baseline)
-        baseline_plan = _plan(baseline, config)
-        log(f"judging the baseline {baseline.path} ({judge_name(baseline_plan.model or None)})")
-        baseline_judging = _judge(baseline, {**_questions(baseline, config.questions_file), **questions}, baseline_plan, config, show_progress)
-        _store(baseline, baseline_plan, config, baseline_judging.verdicts, log)
-        comparison = compare(sweep, baseline, judging.verdicts, baseline_judging.verdicts)
-    stats = cell_stats(sweep.records, judging.verdicts)
-    modes = mode_comparisons(sweep.records, judging.verdicts, sweep.manifest.get("config", {}).get("modes") or ())
-    criteria = evaluate_criteria(stats)
-    gate = evaluate_gate(stats, budgets) if budgets else None
-    judge = _judge_description(plan, judging, config)
-    target = config.out_dir or report_folder(config.reports_dir, sweep.sweep_id, judge["id"])
+    target = config.out_dir or report_folder(config.reports_dir, sweep.sweep_id, judge_id(plan.model or None, config.judge_runs))
+    history_page = target.parent / "history" / "index.html" if config.history_db is not None else None
+    progress = Progress(len(sweep.records), enabled=show_progress, unit="run", desc="report")
     with written_whole(target, made_for_it=config.out_dir is None) as out_dir:
-        if gate and config.junit is None:
-            write_junit(gate, out_dir / "gate.xml")
-        report = render_report(
-            sweep, judging.verdicts, out_dir, baseline_comparison=comparison, gate_result=gate,
-            questions=list(questions.values()), judge=judge, mode_comparisons=modes,
-        )
+        # The run details (traces) do not depend on the verdicts: written while the answers are judged.
+        details = start_details(sweep, out_dir, progress.advance_by)
+        try:
+            judging = _judge(sweep, questions, plan, config, show_progress)
+            stored_path = _store(sweep, plan, config, judging.verdicts, log)
+            comparison = None
+            baseline = baseline_judging = None
+            if config.baseline:
+                baseline = _load(config.baseline)
+                baseline_plan = _plan(baseline, config)
+                log(f"judging the baseline {baseline.path} ({judge_name(baseline_plan.model or None)})")
+                baseline_judging = _judge(baseline, {**_questions(baseline, config.questions_file), **questions}, baseline_plan, config, show_progress)
+                _store(baseline, baseline_plan, config, baseline_judging.verdicts, log)
+                comparison = compare(sweep, baseline, judging.verdicts, baseline_judging.verdicts)
+            stats = cell_stats(sweep.records, judging.verdicts)
+            modes = mode_comparisons(sweep.records, judging.verdicts, sweep.manifest.get("config", {}).get("modes") or ())
+            criteria = evaluate_criteria(stats)
+            gate = evaluate_gate(stats, budgets, present_only=config.gate_present_only) if budgets else None
+            judge = _judge_description(plan, judging, config)
+            if gate and config.junit is None:
+                write_junit(gate, out_dir / "gate.xml")
+            report = render_report(
+                sweep, judging.verdicts, out_dir, baseline_comparison=comparison, gate_result=gate,
+                questions=list(questions.values()), judge=judge, mode_comparisons=modes,
+                baseline=baseline, baseline_verdicts=baseline_judging.verdicts if baseline_judging else None,
+                history_page=history_page, details=details,
+            )
+        except BaseException:
+            try:
+                details.wait()  # the writer must stop before its folder goes
+            except BaseException:  # noqa: BLE001 - the first error is the one to report
+                pass
+            raise
+        finally:
+            progress.close()
         write_bench_results(sweep, judging.verdicts, questions, out_dir)  # the seed benchmark's layout
         with (out_dir / "verdicts.jsonl").open("w", encoding="utf-8") as handle:
             for verdict in judging.verdicts:
@@ -269,6 +312,11 @@ def analyze(config: AnalyzeConfig, *, show_progress: bool = True, log: Callable[
         write_json_atomic(out_dir / "summary.json", build_summary(
             sweep_id=sweep.sweep_id, judge=judge, stats=stats, criteria=criteria, modes=modes, comparison=comparison, gate=gate,
         ))
+    if config.history_db is not None and history_page is not None:
+        # Recorded once the report is whole; the history page sits beside the report folders.
+        record_sweep(config.history_db, sweep.sweep_id, sweep.manifest, stats, question_table(sweep.records, judging.verdicts),
+                     judge=judge["name"] if plan.model else "", report=target / "index.html", sweep_path=sweep.path)
+        write_history_page(history_frame(config.history_db), history_page.parent, config.history_db)
     junit = None
     if gate:
         junit = write_junit(gate, config.junit) if config.junit else target / "gate.xml"
@@ -299,6 +347,10 @@ def console_lines(outcome: AnalyzeOutcome) -> list[str]:
     for row in outcome.criteria:
         checks = "  ".join(f"{name} {check.shown} [{check.status}]" for name, check in row.checks.items())
         lines.append(f"  {row.cell:40s} {checks}")
+    verdict = overall_verdict(outcome.criteria, outcome.gate)
+    lines.append(f"verdict: {verdict['headline']}")
+    if outcome.gate is not None and outcome.gate.passed != all(r.verdict != "fail" for r in outcome.criteria):
+        lines.append(f"  {verdict['explanation']}")
     if outcome.stored_verdicts:
         lines.append(f"verdicts kept with the sweep: {outcome.stored_verdicts}")
     lines.append(f"report: {outcome.report}")

@@ -88,6 +88,30 @@ def _read_jsonl(path: Path, what: str) -> list[tuple[int, dict[str, Any]]]:
     return rows
 
 
+HF_PREFIX = "hf:"
+
+
+def _read_hf(spec: str) -> list[tuple[int, dict[str, Any]]]:
+    """Rows of a Hugging Face dataset, ``hf:NAME[@SPLIT]`` (default split: train), e.g.
+    ``hf:PatronusAI/financebench``. NAME may be a hub id, a local folder of data files, or a
+    folder written by ``Dataset.save_to_disk``. Needs the ``datasets`` package."""
+    name, _, split = spec[len(HF_PREFIX):].partition("@")
+    try:
+        import datasets
+    except ImportError:
+        raise UserError(f"{spec} needs the datasets package", "pip install datasets, or pass a FinanceBench JSONL file") from None
+    try:
+        if Path(name).is_dir() and (Path(name) / "dataset_info.json").is_file():
+            loaded = datasets.load_from_disk(name)
+            table = loaded[split or "train"] if isinstance(loaded, datasets.DatasetDict) else loaded
+        else:
+            table = datasets.load_dataset(name, split=split or "train")
+    except Exception as exc:  # noqa: BLE001 - the hub, the network and the files fail in many ways; say which
+        raise UserError(f"cannot load questions from {spec}: {str(exc).splitlines()[0][:300]}",
+                        "check the dataset name and split (hf:NAME@SPLIT) and the network, or pass a local JSONL file") from None
+    return [(number, dict(row)) for number, row in enumerate(table, 1)]
+
+
 def _evidence(row: dict[str, Any], where: str) -> list[Evidence]:
     """FinanceBench's evidence list: objects with a 0-based ``evidence_page_num``."""
     items = row.get("evidence")
@@ -111,11 +135,13 @@ def _evidence(row: dict[str, Any], where: str) -> list[Evidence]:
 
 
 def load_questions(path: Path | str = QUESTIONS_FILE) -> list[Question]:
-    """Read a FinanceBench-format JSONL file, refusing missing fields and duplicate ids."""
-    path = Path(path)
+    """Read FinanceBench-format questions, refusing missing fields and duplicate ids: a
+    JSONL file, or ``hf:NAME[@SPLIT]`` for a Hugging Face dataset with the same columns."""
+    text = str(path)
+    rows = _read_hf(text) if text.startswith(HF_PREFIX) else _read_jsonl(Path(path), "questions")
     questions: list[Question] = []
     seen: set[str] = set()
-    for number, row in _read_jsonl(path, "questions"):
+    for number, row in rows:
         where = f"{path}:{number}"
         wrong = [f for f in (*TEXT_FIELDS, "financebench_id") if row.get(f) is not None and not isinstance(row[f], str)]
         if isinstance(row.get("financebench_id"), int) and not isinstance(row["financebench_id"], bool):

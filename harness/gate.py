@@ -156,8 +156,11 @@ def _unmeasured(key: str) -> str:
     return "not measured"
 
 
-def evaluate_gate(stats: pd.DataFrame, budgets: GateBudgets) -> GateResult:
-    """Check every cell of ``stats`` (analysis.cell_stats) against its budgets."""
+def evaluate_gate(stats: pd.DataFrame, budgets: GateBudgets, *, present_only: bool = False) -> GateResult:
+    """Check every cell of ``stats`` (analysis.cell_stats) against its budgets.
+
+    ``present_only``: a budgeted cell the sweep does not have is skipped instead of failing
+    (a sweep of some modes gated with the full budgets file)."""
     checks: list[GateCheck] = []
     rows = {str(r["cell"]): r for _, r in stats.iterrows()}
     for cell, row in rows.items():
@@ -173,8 +176,9 @@ def evaluate_gate(stats: pd.DataFrame, budgets: GateBudgets) -> GateResult:
             message = f"{BUDGET_KEYS[key][2]} {format_limit(key, actual)} {'meets' if passed else 'misses'} {relation} {format_limit(key, limit)}"
             checks.append(GateCheck(cell, key, limit, actual, passed, message))
     for cell in budgets.cells:
-        if cell not in rows:
-            checks.append(GateCheck(cell, "present", None, None, False, f"cell {cell} is budgeted but the sweep has no runs for it"))
+        if cell not in rows and not present_only:
+            checks.append(GateCheck(cell, "present", None, None, False,
+                                    f"cell {cell} is budgeted but the sweep has no runs for it (--gate-present-only gates only the cells the sweep has)"))
     return GateResult(checks)
 
 

@@ -20,6 +20,11 @@ class Progress:
             self._bar.set_postfix(dict(sorted(self.counts.items())), refresh=False)
             self._bar.update(1)
 
+    def advance_by(self, count: int) -> None:
+        """``count`` more done at once (work that finishes in batches)."""
+        if self._bar is not None:
+            self._bar.update(count)
+
     def close(self) -> None:
         if self._bar is not None:
             self._bar.close()

@@ -1,9 +1,15 @@
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import Iterator
 
 import pytest
 from wire_server import WireServer
+
+# Analyses record their sweep in the history database: the tests' go to a throwaway one,
+# never the repository's data/history.sqlite (subprocesses inherit this too).
+os.environ["PAGEINDEX_HISTORY_DB"] = os.path.join(tempfile.mkdtemp(prefix="pageindex-history-"), "history.sqlite")
 
 
 @pytest.fixture

@@ -5,6 +5,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from click.testing import CliRunner
+from report_files import report_data
 from sweep_factory import make_record, write_sweep
 
 import analyze
@@ -24,8 +25,8 @@ def test_baseline_comparison_lists_flips_and_the_change(tmp_path):
     assert result.exit_code == 0, result.output
     summary = (tmp_path / "r" / "summary.md").read_text()
     assert "financebench\\_id\\_03029 | offline/simple | gained | incorrect | correct" in summary
-    html = (tmp_path / "r" / "index.html").read_text()
-    assert "flipped" in html.lower() or "flip" in html.lower()
+    flips = report_data(tmp_path / "r")["comparison"]["flips"]["rows"]
+    assert [(row[0]["text"], row[2]["text"]) for row in flips] == [("financebench_id_03029", "gained")]
 
 
 def test_gate_fails_a_cell_below_budget_and_writes_junit(tmp_path):
@@ -144,11 +145,33 @@ def test_summary_json_has_every_cell_and_says_when_it_is_not_judged(tmp_path):
     assert cell["judged"] is False and cell["accuracy"] is None and cell["accuracy_ci"] is None and cell["unjudged"] == 1
     assert (cell["model"], cell["mode"], cell["n_questions"], cell["n_runs"]) == ("offline", "simple", 1, 2)
     assert cell["reliability"] == 1.0 and cell["mean_tokens"] == 1000
-    html = (out / "index.html").read_text()
-    assert "not judged (1 of 2 unjudged)" in html
+    outcome = report_data(out)["outcome_table"]["rows"][0]
+    assert outcome[2]["text"] == "not judged (1 of 2 unjudged)"
     judged = tmp_path / "j"
     result = CliRunner().invoke(analyze.cli, [str(sweep), "--judge-model", "offline", "--out", str(judged), "--no-progress", "--no-cache"])
     summary = json.loads((judged / "summary.json").read_text())
     (cell,) = summary["cells"]
     assert cell["judged"] is True and cell["accuracy"] == 0.5 and len(cell["accuracy_ci"]) == 2
     assert summary["judge"]["name"] == "numeric check + rule-based offline judge (no model)"
+
+
+def test_a_failed_analysis_leaves_no_half_written_report(tmp_path):
+    sweep = sweep_with(tmp_path, "s", ["Capex was $1,577 million."])
+    out = tmp_path / "r"
+    result = CliRunner().invoke(analyze.cli, [str(sweep), "--judge-model", "nosuch:model", "--out", str(out), "--no-progress", "--no-cache"])
+    assert result.exit_code == 2 and "nosuch" in result.output
+    assert not out.exists()  # the report folder made for it is gone, details written meanwhile included
+
+
+def test_a_big_sweep_judged_on_every_core_gets_the_same_verdicts(tmp_path, monkeypatch):
+    import harness.analyze_sweep
+    from harness.analyze_sweep import AnalyzeConfig, analyze
+
+    answers = ["Capex was $1,577 million.", "Capex was $1,900 million.", "I cannot tell.", "Roughly in line with depreciation."] * 3
+    sweep = sweep_with(tmp_path, "s", answers)
+    serial = analyze(AnalyzeConfig(run_dir=sweep, judge_model="offline", reports_dir=tmp_path / "a", history_db=None), show_progress=False)
+    monkeypatch.setattr(harness.analyze_sweep, "PARALLEL_JUDGE_MIN", 1)
+    monkeypatch.setattr(harness.analyze_sweep.os, "cpu_count", lambda: 2)
+    parallel = analyze(AnalyzeConfig(run_dir=sweep, judge_model="offline", reports_dir=tmp_path / "b", history_db=None), show_progress=False)
+    assert [(v.run_id, v.label, v.method) for v in parallel.judging.verdicts] == [(v.run_id, v.label, v.method) for v in serial.judging.verdicts]
+    assert {v.label for v in serial.judging.verdicts} >= {"correct", "incorrect"}

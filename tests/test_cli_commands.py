@@ -23,6 +23,10 @@ def test_index_builds_then_reuses_the_cache_and_shows_the_tree(tmp_path):
     assert built.stat().st_mtime_ns == stamp  # loaded from the cache, not rebuilt
     shown = runner.invoke(bench.cli, ["index", "--show", str(built)])
     assert shown.exit_code == 0 and "consolidated" in shown.output.lower()
+    # as the README writes it: the PDF, then --show
+    shown = runner.invoke(bench.cli, ["index", str(pdf), "--show", "--index-dir", str(tmp_path / "idx")])
+    assert shown.exit_code == 0, shown.output
+    assert "BESTBUY_2024Q2_10Q: 30 pages" in shown.output and "consolidated" in shown.output.lower()
 
 
 def test_ask_answers_with_cited_pages_and_keeps_the_trace(tmp_path, monkeypatch):
@@ -47,6 +51,9 @@ def test_help_explains_every_command():
                       (bench.cli, ["index", "--help"]), (analyze.cli, ["--help"]), (analyze.cli, ["calibrate-judge", "--help"])):
         result = runner.invoke(cli, args)
         assert result.exit_code == 0 and "Usage:" in result.output and len(result.output) > 300
+    listed = runner.invoke(analyze.cli, ["--help"]).output
+    for command in ("report", "history", "view", "prune", "calibrate-judge"):
+        assert f"  {command} " in listed, command  # the subcommands are listed, not only report's options
 
 
 def test_index_with_a_model_builds_beside_the_structural_index(tmp_path):

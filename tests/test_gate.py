@@ -124,6 +124,9 @@ def test_a_budgeted_cell_missing_from_the_sweep_fails(tmp_path) -> None:
     result = evaluate_gate(_stats(tmp_path), GateBudgets(cells={"anthropic:haiku/agent": {"min_reliability": 0.5}}))
     assert not result.passed
     assert result.checks[-1].criterion == "present" and "no runs" in result.checks[-1].message
+    assert "--gate-present-only" in result.checks[-1].message  # says how to gate only the cells present
+    present = evaluate_gate(_stats(tmp_path), GateBudgets(cells={"anthropic:haiku/agent": {"min_reliability": 0.5}}), present_only=True)
+    assert present.passed and not [c for c in present.checks if c.cell == "anthropic:haiku/agent"]
 
 
 def test_junit_xml_has_one_testcase_per_check_and_failures(tmp_path) -> None:

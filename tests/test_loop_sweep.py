@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from report_files import detail, report_data, runs
 
 from core.llm.providers.scripted import register_script, unregister_script
 from core.protocol import is_last_chance, read_block
@@ -97,8 +98,9 @@ def test_a_scripted_sweep_goes_through_needs_a_failed_search_the_cache_and_the_l
     [row] = analysis.criteria
     assert row.checks["provenance"].status == "pass" and row.checks["reliability"].status == "pass"
     assert analysis.stats.iloc[0]["iterations_mean"] == 3 and analysis.stats.iloc[0]["failed_searches_count_mean"] == 1
-    run_page = next((folder / "runs").glob("*.html")).read_text()
-    assert "No per-segment M&amp;A breakdown" in run_page and "consumer_divestitures_2022" in run_page
+    [run] = runs(report_data(folder))
+    run_view = json.dumps(detail(folder, run["run_id"]), ensure_ascii=False)  # what the run view shows
+    assert "No per-segment M&A breakdown" in run_view and "consumer_divestitures_2022" in run_view
     results = (folder / "bench_results.md").read_text()
     assert "| scripted:loop | iterative | 1 | 1 | 100.0% |" in results and "Q1 `financebench\\_id\\_01865`" in results
     assert "Provenance" in (folder / "summary.md").read_text()

@@ -1,13 +1,15 @@
-"""The report: files written, pages parsed, links resolved, model text kept inert."""
+"""The report: files written, its data and run details as the page reads them, links that
+stay inside the page, Markdown and CSV."""
 from __future__ import annotations
 
 import json
 from html.parser import HTMLParser
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import parse_qsl, urlsplit
 
 import pandas as pd
 import pytest
+from report_files import detail, report_data, runs
 from sweep_factory import default_trace, make_record, verdicts_for, write_sweep
 
 from harness.dataset import Gold, Question
@@ -93,13 +95,11 @@ def test_report_writes_every_file(report) -> None:
     index, _ = report
     out = index.parent
     assert index.name == "index.html"
-    for name in ("summary.md", "runs.csv", "runs.parquet", "style.css"):
+    for name in ("data.js", "summary.md", "runs.csv", "runs.parquet", "details/0.js", "static/viewer.js", "static/viewer.css",
+                 "static/vendor/tabulator.min.js", "static/vendor/chart.umd.min.js", "static/vendor/tabulator.LICENSE",
+                 "static/vendor/chart.js.LICENSE.md"):
         assert (out / name).is_file(), name
-    assert len(list((out / "runs").glob("*.html"))) == 5
-    charts = sorted(p.name for p in (out / "charts").glob("*.png"))
-    assert charts == ["accuracy_vs_tokens.png", "reliability.png", "tokens.png", "verdict_grid.png"]
-    for chart in (out / "charts").glob("*.png"):
-        assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert not (out / "runs").exists()  # no page per run any more: details load on demand
 
 
 def test_tables_have_one_row_per_run_with_verdicts(report) -> None:
@@ -110,97 +110,97 @@ def test_tables_have_one_row_per_run_with_verdicts(report) -> None:
     assert {"run_id", "verdict", "verdict_method", "tokens_total", "tool_fetch", "evidence_hit"} <= set(parquet.columns)
     labels = dict(zip(parquet["run_id"], parquet["verdict"]))
     assert labels["offline__simple__q2__r2"] == "incorrect" and labels["offline__simple__q2__r1"] == "refusal"
+    grid = {r["run_id"]: r for r in runs(report_data(out))}
+    assert len(grid) == 5 and grid["offline__simple__q2__r2"]["verdict"] == "incorrect"
+    assert grid["offline__iterative__q1__r1"]["tokens_total"] == 20_000
 
 
-def test_index_shows_criteria_first_and_every_section(report) -> None:
-    html = report[0].read_text(encoding="utf-8")
-    page = Page(html)
-    text = page.text
-    headings = ("Success criteria", "Cells: outcomes and cost", "Charts", "By question type", "Questions × cells", "Runs")
-    order = [html.index(f"<h2>{h}") for h in headings]
-    assert order == sorted(order)
-    assert "20240501T120000Z" in text and "abc1234" in text  # sweep id and git commit in the header
-    assert "seed: agent mode" in text and "iterative target" in text
-    assert {"cell-offline-simple", "cell-offline-iterative", "criteria"} <= page.ids
-
-
-def test_links_are_relative_and_resolve(report) -> None:
+def test_the_page_is_a_fixed_shell_under_a_strict_policy(report) -> None:
     index = report[0]
     page = _parse(index)
-    for href in page.hrefs():
-        parts = urlsplit(href)
-        assert not parts.scheme and not parts.netloc, href
-        if parts.path:
-            assert (index.parent / unquote(parts.path)).is_file(), href
-        if parts.fragment and not parts.path:
-            assert parts.fragment in page.ids, href
-    for tag, attrs in page.tags:
-        if tag in ("img", "link"):
-            target = attrs.get("src") or attrs.get("href")
-            assert not urlsplit(target).scheme and (index.parent / target).is_file()
+    scripts = [a for t, a in page.tags if t == "script"]
+    assert scripts and all(a.get("src") for a in scripts)  # no inline script
+    for attrs in scripts:
+        assert not urlsplit(attrs["src"]).scheme and (index.parent / attrs["src"]).is_file()
+    policy = next(a["content"] for t, a in page.tags if t == "meta" and a.get("http-equiv") == "Content-Security-Policy")
+    assert "script-src 'self'" in policy and "default-src 'none'" in policy
+    assert "unsafe-inline" not in policy and "unsafe-eval" not in policy
+    assert "$1,577" not in index.read_text(encoding="utf-8")  # the data is not in the page, it is in data.js
 
 
-def test_criteria_row_reaches_a_run_trace_in_two_clicks(report) -> None:
-    index = report[0]
-    html = index.read_text(encoding="utf-8")
-    page = _parse(index)
-    first = next(h for h in page.hrefs() if h.startswith("#cell-"))  # the first link: a criteria row
-    assert html.index(f'href="{first}"') < html.index("Cells: outcomes and cost")
-    section = html[html.index(f'id="{first[1:]}"'):]
-    run_href = Page(section).hrefs()[0]
-    assert run_href.startswith("runs/")
-    run_page = _parse(index.parent / run_href)
-    assert "Trace" in run_page.text and "model call #1" in run_page.text
+def test_every_criteria_figure_links_to_the_runs_behind_it(report) -> None:
+    data = report_data(report[0].parent)
+    rows = data["criteria"]["rows"]
+    measured = [r for r in rows if r[0]["href"]]
+    assert {r[0]["text"] for r in measured} == {"offline/simple", "offline/iterative"}
+    for row in measured:
+        cell_name = row[0]["text"]
+        for c in row[2:6]:  # the four criteria
+            parts = urlsplit(c["href"])
+            assert parts.fragment.startswith("runs?"), c
+            assert dict(parse_qsl(parts.fragment.split("?", 1)[1]))["cell"] == cell_name
+    sorts = {dict(parse_qsl(urlsplit(c["href"]).fragment.split("?", 1)[1])).get("sort") for c in measured[0][2:6]}
+    assert sorts == {"status", "verdict", "-tokens_total", "provenance_ok"}
+    # 3 of 4 answered (75% is not > 90%), 2 of 4 correct (50% is not > 50%)
+    assert data["failed_criteria"]["offline/simple"] == ["reliability", "accuracy"]
 
 
-def test_model_text_is_inert(report) -> None:
+def test_a_run_detail_has_answer_verdict_usage_findings_and_trace(report) -> None:
     out = report[0].parent
-    pages = [report[0]] + sorted((out / "runs").glob("*.html"))
-    for path in pages:
-        html = path.read_text(encoding="utf-8")
-        page = Page(html)
-        assert not [t for t, _ in page.tags if t in ("script", "iframe", "object", "embed")], path
-        assert not any(k.startswith("on") for _, attrs in page.tags for k in attrs), path
-        assert not any("javascript:" in v.lower() for _, attrs in page.tags for v in attrs.values()), path
-        assert all(a.get("src", "").startswith("charts/") for t, a in page.tags if t == "img"), path
-    injected = out / "runs" / "offline__simple__q1__r1.html"
-    html = injected.read_text(encoding="utf-8")
-    assert "&lt;script&gt;window.__pwned=1" in html and "&lt;img src=x onerror=" in html
-    assert INJECTION in Page(html).text  # shown to the reader exactly as the model wrote it
-    assert "<title>Run offline__simple__q1__r1</title>" in html
-
-
-def test_run_page_shows_answer_gold_verdict_usage_findings_and_trace(report) -> None:
-    out = report[0].parent
-    text = _parse(out / "runs" / "offline__simple__q1__r2.html").text
-    assert "What is the FY2018 capex?" in text and "$1577.00" in text and "From the cash flow statement." in text
-    assert "Verdict: correct" in text and "llm" in text and "compared with the gold answer" in text
-    assert "fetch_section" in text and "model call #1 · agent" in text and "in 800 / out 200 tok" in text
-    iterative = _parse(out / "runs" / "offline__iterative__q1__r1.html")
-    text = iterative.text
+    data = report_data(out)
+    assert data["questions"]["q1"]["text"] == "What is the FY2018 capex?" and data["questions"]["q1"]["gold"] == "$1577.00"
+    d = detail(out, "offline__simple__q1__r2")
+    assert d["verdict"]["label"] == "correct" and d["verdict"]["rationale"] == "compared with the gold answer"
+    titles = [item["title"] for item in d["timeline"]]
+    assert "model call #1 · agent" in titles and "tool · fetch_section" in titles
+    assert "in 800 / out 200 tok" in d["timeline"][1]["badges"]
+    it = detail(out, "offline__iterative__q1__r1")
+    text = json.dumps(it, ensure_ascii=False)
     for expected in ("extractor", "synthesizer", "20,000", "capex <b>", "Cash flows", "segment M&A", "no breakdown",
-                     "1 executed of 1 planned", "iteration start", "retry", "rate_limit", "a future event", "<img src=y onerror=alert(2)>"):
+                     "1 executed of 1 planned", "iteration start", "rate_limit", "a future event", "<img src=y onerror=alert(2)>"):
         assert expected in text, expected
-    assert "Pages" in text and "Gold evidence pages: 11" in text
-    links = iterative.hrefs()
-    assert "../index.html" in links and "../index.html#cell-offline-iterative" in links
+    assert it["evidence_pages"] == "11" and it["texts_cut"] is False
+    assert "gold" not in it  # the gold answer lives once per question, not in every run
 
 
-def test_run_page_without_questions_takes_the_question_from_the_trace(sweep_dir, tmp_path) -> None:
+def test_a_run_without_questions_takes_the_question_from_the_trace(sweep_dir, tmp_path) -> None:
     index = render_report(load_sweep(sweep_dir), None, tmp_path / "plain")
-    text = _parse(index.parent / "runs" / "offline__simple__q2__r1.html").text
-    assert "What is the FY2018 capital expenditure?" in text and "not judged" in text
-    assert "Gold answer" not in text
+    data = report_data(index.parent)
+    assert data["questions"]["q2"]["text"] == "What is the FY2018 capital expenditure?" and data["questions"]["q2"]["gold"] == ""
+    assert detail(index.parent, "offline__simple__q2__r1")["verdict"] is None
+
+
+def test_a_trace_cut_short_still_renders(report) -> None:
+    d = detail(report[0].parent, "offline__simple__q1__r2")
+    assert d["timeline"] and not d["trace_missing"]
 
 
 def test_unjudged_report_says_so(sweep_dir, tmp_path) -> None:
     index = render_report(load_sweep(sweep_dir), None, tmp_path / "unjudged")
-    text = _parse(index).text
-    assert "answers are not judged" in text and "never counted as wrong" in text
-    assert "Not drawn: the answers were not judged." in text
-    assert not (index.parent / "charts" / "accuracy_vs_tokens.png").exists()
+    data = report_data(index.parent)
+    assert data["header"]["judged"] is False and data["header"]["unjudged"] == 5  # the page says how many, never counted as wrong
+    assert all(c["accuracy"] is None for c in data["charts"]["cells"])
     summary = (index.parent / "summary.md").read_text()
     assert "not judged" in summary
+
+
+def test_a_new_run_column_reaches_the_grid(sweep_dir, tmp_path) -> None:
+    sweep = load_sweep(sweep_dir)
+    sweep.records["a_new_measure"] = range(len(sweep.records))
+    data = report_data(render_report(sweep, None, tmp_path / "new").parent)
+    column = next(c for c in data["runs"]["columns"] if c["key"] == "a_new_measure")
+    assert column["shown"] is False and column["kind"] == "int"  # offered in the column chooser
+    assert "a_new_measure" not in [c["key"] for c in data["cell_figures"]["columns"]]
+    assert "tokens_p95" in [c["key"] for c in data["cell_figures"]["columns"]]
+
+
+def test_big_sweeps_cut_trace_texts_harder(sweep_dir, tmp_path, monkeypatch) -> None:
+    from harness.report import details
+
+    monkeypatch.setattr(details, "COMPACT_ABOVE_RUNS", 1)
+    out = render_report(load_sweep(sweep_dir), None, tmp_path / "compact").parent
+    d = detail(out, "offline__iterative__q1__r1")
+    assert d["texts_cut"] is True and d["trace_file"].endswith("traces/offline__iterative__q1__r1.jsonl")
 
 
 def test_summary_md_has_criteria_cells_gate_and_flips(sweep_dir, tmp_path) -> None:
@@ -215,20 +215,23 @@ def test_summary_md_has_criteria_cells_gate_and_flips(sweep_dir, tmp_path) -> No
     assert "| offline/simple | 4 |" in summary  # the criteria table
     assert "*seed: planner mode*" in summary
     assert "Compared with baseline" in summary and "| q1 | offline/simple | lost | correct | incorrect |" in summary
-    text = _parse(index).text
-    assert "CI gate: failed" in text and "Questions whose majority verdict flipped" in text
+    data = report_data(index.parent)
+    assert data["gate"]["passed"] is False and data["verdict"]["headline"].startswith("CI gate FAILED")
+    flip = data["comparison"]["flips"]["rows"][0]
+    assert flip[0]["href"] == "#question?id=q1&cell=offline%2Fsimple"  # opens both sweeps' runs side by side
 
 
 def test_an_empty_sweep_renders(tmp_path) -> None:
     index = render_report(load_sweep(write_sweep(tmp_path, [])), [], tmp_path / "empty")
-    assert "0 runs" in _parse(index).text
+    assert report_data(index.parent)["header"]["runs"] == 0
     assert json.loads(json.dumps(pd.read_csv(index.parent / "runs.csv").columns.tolist()))
 
 
 def test_a_cell_with_no_correct_run_still_charts(sweep_dir, tmp_path) -> None:
     sweep = load_sweep(sweep_dir)
     index = render_report(sweep, verdicts_for(sweep.raw.values(), default="incorrect"), tmp_path / "zero")
-    assert (index.parent / "charts" / "accuracy_vs_tokens.png").is_file()
+    points = report_data(index.parent)["charts"]["cells"]
+    assert {p["accuracy"] for p in points} == {0.0} and all(p["accuracy_low"] == 0.0 for p in points)
 
 
 def test_runs_csv_keeps_formulas_as_text_and_parquet_keeps_them_raw(tmp_path) -> None:

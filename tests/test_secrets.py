@@ -9,6 +9,7 @@ import sys
 
 import pytest
 from offline_server import _anthropic_request, _openai_request, offline_responder
+from report_files import chunk
 
 from core.paths import PROJECT_ROOT, QUESTIONS_DIR
 from harness.dataset import load_questions, select_questions
@@ -53,6 +54,8 @@ def test_no_secret_reaches_any_written_file_or_log(wire_server, tmp_path):
     assert any(p.suffix == ".sqlite" for p in written) and any(p.name == "runs.jsonl" for p in written)
     assert any(p.name == "index.html" for p in written) and any(p.suffix == ".parquet" for p in written)
     haystacks = [(str(p), p.read_bytes()) for p in written]
+    # The report's run details are compressed: read them as the page does.
+    haystacks += [(str(p), json.dumps(chunk(p.parent.parent, p.stem)).encode()) for p in written if p.parent.name == "details"]
     haystacks += [("bench stdout/stderr", (sweep.stdout + sweep.stderr).encode()), ("analyze stdout/stderr", (analysis.stdout + analysis.stderr).encode())]
     for where, data in haystacks:
         lowered = data.lower()

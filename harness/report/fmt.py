@@ -1,15 +1,14 @@
 """Formatting for the report: every figure becomes text here, so templates only print.
 
-Also the names of things on disk and in the page (run page file names, anchor ids): these
-are built from our own identifiers and reduced to a safe alphabet, so nothing a model wrote
-can ever reach an ``href`` or ``id``.
+Also the page's internal links (``route``): built from our own identifiers and URL-encoded,
+so nothing a model wrote can ever become a link target.
 """
 from __future__ import annotations
 
 import json
 import re
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import urlencode
 
 import pandas as pd
 
@@ -86,13 +85,13 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", str(text).lower()).strip("-") or "x"
 
 
-def cell_anchor(cell: str) -> str:
-    return "cell-" + slug(cell)
+def route(view: str, **params: Any) -> str:
+    """A link inside the page: ``#view?key=value`` (values URL-encoded, empty ones left out).
 
-
-def run_file(run_id: str) -> str:
-    """File name of a run's page: the run id reduced to a safe alphabet, URL-quoted."""
-    return quote(re.sub(r"[^A-Za-z0-9_.-]+", "_", str(run_id)).lstrip(".") or "run") + ".html"
+    The page's router reads these; they are the only links the report builds, so nothing
+    a model wrote can become a link target."""
+    query = urlencode({k: str(v) for k, v in params.items() if v not in (None, "")})
+    return f"#{view}" + (f"?{query}" if query else "")
 
 
 def as_text(value: Any, limit: int | None = None) -> str:

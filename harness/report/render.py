@@ -1,14 +1,21 @@
-"""Write a sweep's report: a static site that opens from disk, plus CSV, Parquet and Markdown.
+"""Write a sweep's report: an interactive page that opens from disk, plus CSV, Parquet and
+Markdown.
 
 ``render_report`` is a pure function of the sweep folder, the verdicts and (optionally) the
-questions, a baseline comparison and a gate result. Templates only print: every figure is
-formatted in ``rows``/``runpage`` first. Autoescaping is on for HTML and model text only
-ever lands in element text, never in attributes that load or link anything.
+questions, a baseline and a gate result. The folder holds ``index.html`` (a fixed shell
+under a strict Content-Security-Policy), ``data.js`` (every table and figure, see
+``export``), ``details/<n>.js`` (run details and traces, loaded when a run is opened, see
+``details``), the viewer's scripts (viewer-core.js, run-view.js, viewer.js) and style and
+the vendored libraries in ``static/``.
+The page renders model text with ``textContent`` only. Its size grows with the runs by a
+few hundred bytes per run in ``data.js`` and about 1-2 kB per run of compressed detail.
 """
 from __future__ import annotations
 
+import json
+import os
 import shutil
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -28,14 +35,16 @@ from harness.dataset import Question
 from harness.gate import GateResult
 from harness.judge import LABELS
 from harness.judge.verdict import Verdict
-from harness.report import charts, rows
+from harness.report import export, rows
 from harness.report import fmt as f
-from harness.report.runpage import run_context
+from harness.report.details import DetailWriter, write_verdicts
 from harness.stats.cells import cell_stats, judge_summary, question_table, type_stats
 from harness.stats.compare import Comparison, ModeComparison
 from harness.stats.frame import Sweep, with_verdicts
 
 TEMPLATES = Path(__file__).parent / "templates"
+STATIC = Path(__file__).parent / "static"
+DATA_VERSION = 1
 
 
 def _environment(autoescape: bool) -> jinja2.Environment:
@@ -114,14 +123,33 @@ def _summary_md(
     }
 
 
-def _neighbours(run_ids: list[str]) -> dict[str, dict[str, str]]:
-    nav = {}
-    for i, run_id in enumerate(run_ids):
-        nav[run_id] = {
-            "prev": f.run_file(run_ids[i - 1]) if i > 0 else "",
-            "next": f.run_file(run_ids[i + 1]) if i + 1 < len(run_ids) else "",
-        }
-    return nav
+def start_details(sweep: Sweep, out_dir: Path, on_progress: Callable[[int], None] = lambda n: None) -> DetailWriter:
+    """Start writing the run details (the slow part of a big report) in the background;
+    they do not depend on the verdicts, so the caller may judge meanwhile."""
+    frame = sweep.records
+    order = list(frame.sort_values(["model", "mode", "question_id", "run_number"])["run_id"]) if len(frame) else []
+    return DetailWriter([sweep.raw[run_id] for run_id in order], sweep.path, out_dir, on_done=on_progress)
+
+
+def write_static(out_dir: Path) -> None:
+    """The viewer's script, style and vendored libraries, copied beside the page."""
+    target = out_dir / "static"
+    if target.exists():
+        shutil.rmtree(target)
+    shutil.copytree(STATIC, target)
+
+
+def write_data(out_dir: Path, data: dict[str, Any]) -> None:
+    """``data.js``: one assignment the page's first script reads. A script file, not JSON
+    fetched at run time: a page opened from disk may load scripts beside it, not fetch."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), default=str)
+    (out_dir / "data.js").write_text(f"window.BENCH_REPORT={text};\n", encoding="utf-8")
+
+
+def write_page(out_dir: Path, title: str) -> Path:
+    index = out_dir / "index.html"
+    index.write_text(_environment(autoescape=True).get_template("index.html").render(page_title=title), encoding="utf-8")
+    return index
 
 
 def render_report(
@@ -134,12 +162,20 @@ def render_report(
     questions: Sequence[Question] | None = None,
     judge: dict[str, Any] | None = None,
     mode_comparisons: Sequence[ModeComparison] = (),
+    baseline: Sweep | None = None,
+    baseline_verdicts: Sequence[Verdict] | None = None,
+    history_page: Path | None = None,
+    details: DetailWriter | None = None,
+    on_progress: Callable[[int], None] = lambda n: None,
 ) -> Path:
-    """Write index.html, runs/<run>.html, summary.md, runs.csv, runs.parquet and charts/
-    into ``out_dir``; returns the path of index.html. ``judge`` names who judged (as
-    summary.json does); ``mode_comparisons`` are the paired comparisons of the sweep's modes."""
+    """Write the report into ``out_dir``; returns the path of index.html.
+
+    ``judge`` names who judged (as summary.json does); ``mode_comparisons`` are the paired
+    comparisons of the sweep's modes; ``baseline`` and its verdicts feed the side-by-side
+    view; ``details``: the writer ``start_details`` started (else one is started here);
+    ``on_progress(k)`` is called as the details of k more runs are written."""
     out_dir = Path(out_dir)
-    (out_dir / "runs").mkdir(parents=True, exist_ok=True)
+    out_dir.mkdir(parents=True, exist_ok=True)
     verdicts = list(verdicts or [])
     judged = bool(verdicts) and not any(v.label not in LABELS for v in verdicts)
     stats = cell_stats(sweep.records, verdicts)
@@ -150,47 +186,66 @@ def render_report(
     judge_figures = judge_summary(verdicts)
     judge_title = (judge or {}).get("name", "")
     cells = list(stats["cell"]) if not stats.empty else []
+    by_question = {q.id: q for q in questions or []}
 
+    writer = details or start_details(sweep, out_dir, on_progress)
     _write_tables(runs, out_dir)
-    shutil.copyfile(TEMPLATES / "style.css", out_dir / "style.css")
-    drawn = charts.draw_all(stats, sweep.records, qtable, out_dir)
+    write_static(out_dir)
+    chunk_of, trace_questions = writer.wait()
+    write_verdicts(chunk_of, {v.run_id: v.to_dict() for v in verdicts}, out_dir)
 
-    html = _environment(autoescape=True)
     outcome_table, behaviour_table = rows.cell_tables(stats)
-    context = {
-        "page_title": f"Sweep {sweep.sweep_id}",
-        "css_href": "style.css",
+    question_ids = list(dict.fromkeys(runs["question_id"])) if len(runs) else []
+    data: dict[str, Any] = {
+        "version": DATA_VERSION,
+        "kind": "sweep",
+        "title": f"Sweep {sweep.sweep_id}",
         "header": rows.header_rows(sweep, judge_figures, judge_title),
         "thresholds": f"reliability > {RELIABILITY_MIN:.0%}, accuracy > {ACCURACY_MIN:.0%} (judged cells only), "
                       f"mean tokens < {MEAN_TOKENS_MAX / 1000:.0f}k, provenance: {PROVENANCE_MIN:.0%} of answers that state a number have every number "
                       "traced to a page the run read",
+        "verdict": rows.overall_verdict(criteria, gate_result),
         "criteria": rows.criteria_table(criteria),
+        "failed_criteria": export.failed_criteria(criteria),
         "gate": rows.gate_table(gate_result) if gate_result is not None else None,
         "comparison": rows.comparison_tables(baseline_comparison) if baseline_comparison is not None else None,
         "modes": rows.mode_table(mode_comparisons) if mode_comparisons else None,
         "outcome_table": outcome_table,
         "behaviour_table": behaviour_table,
-        "charts": drawn,
         "type_table": rows.type_table(by_type),
-        "grid": rows.question_grid(qtable, cells),
-        "run_sections": rows.runs_by_cell(runs, stats),
+        "cell_figures": export.frame_table(stats),
+        "charts": export.chart_data(stats),
+        "grid": export.question_grid(qtable, cells),
+        "runs": export.runs_table(runs, chunk_of),
+        "questions": export.questions_map(question_ids, by_question, trace_questions),
+        "baseline_runs": export.baseline_runs(baseline, baseline_verdicts, set(question_ids)) if baseline is not None else None,
+        "history": os.path.relpath(history_page, out_dir) if history_page is not None else "",
     }
-    index = out_dir / "index.html"
-    index.write_text(html.get_template("index.html").render(**context), encoding="utf-8")
-
-    by_verdict = {v.run_id: v for v in verdicts}
-    by_question = {q.id: q for q in questions or []}
-    order = list(runs.sort_values(["model", "mode", "question_id", "run_number"])["run_id"])
-    nav = _neighbours(order)
-    template = html.get_template("run.html")
-    for run_id in order:
-        record = sweep.raw[run_id]
-        page = run_context(record, sweep.path, verdict=by_verdict.get(run_id), question=by_question.get(record.question_id), nav=nav[run_id])
-        page_html = template.render(page_title=f"Run {run_id}", css_href="../style.css", run=page, sweep_id=sweep.sweep_id)
-        (out_dir / "runs" / f.run_file(run_id)).write_text(page_html, encoding="utf-8")
+    write_data(out_dir, data)
+    index = write_page(out_dir, data["title"])
 
     markdown = _environment(autoescape=False)  # Markdown: every user string passed through md_escape
     summary = _summary_md(sweep, stats, criteria, judged, baseline_comparison, gate_result)
     summary["judge_name"] = md_escape(judge_title)
     (out_dir / "summary.md").write_text(markdown.get_template("summary.md").render(**summary), encoding="utf-8")
     return index
+
+
+def render_trace(trace_path: Path, out_dir: Path) -> Path:
+    """A viewer page for one trace file (``bench.py ask --trace``): its timeline, answer and
+    usage, read from the trace alone. Returns the page's index.html."""
+    from harness.report.details import chunk_script
+    from harness.report.run_detail import trace_only_detail
+
+    detail = trace_only_detail(trace_path)
+    if not detail["timeline"]:
+        from core.errors import UserError
+
+        raise UserError(f"{trace_path} has no trace events", "pass a trace written by `bench.py ask --trace` or a sweep's traces/<run>.jsonl")
+    out_dir.mkdir(parents=True, exist_ok=True)
+    (out_dir / "details").mkdir(exist_ok=True)
+    (out_dir / "details" / "0.js").write_text(chunk_script(0, {detail["run_id"]: detail}), encoding="utf-8")
+    write_static(out_dir)
+    data: dict[str, Any] = {"version": DATA_VERSION, "kind": "trace", "title": f"Trace {trace_path.name}", "lede": str(trace_path), "history": "", "questions": {}}
+    write_data(out_dir, data)
+    return write_page(out_dir, data["title"])

@@ -1,7 +1,8 @@
 """Ready-made rows for the index page: every table as headers + cells of text.
 
-A cell is ``{"text", "href", "css", "hint"}``. ``href`` is only ever one of our own relative
-links (``runs/<file>.html`` or ``#cell-...``); model output only ever lands in ``text``.
+A cell is ``{"text", "href", "css", "hint"}``. ``href`` is only ever one of the page's own
+routes (``fmt.route``: ``#runs?cell=...``, ``#question?id=...``); model output only ever
+lands in ``text``, which the page sets as text.
 """
 from __future__ import annotations
 
@@ -17,6 +18,9 @@ from harness.stats.compare import Comparison, ModeComparison
 from harness.stats.frame import Sweep
 
 MARKS = {"correct": "✓", "incorrect": "✗", "refusal": "⊘", "unjudged": "?"}
+# What a criterion's figure links to: the cell's runs, sorted so the runs behind the figure
+# come first (unanswered runs for reliability, wrong ones for accuracy...).
+CRITERION_SORT = {"reliability": "status", "accuracy": "verdict", "tokens": "-tokens_total", "provenance": "provenance_ok"}
 
 
 def cell(text: Any, *, href: str = "", css: str = "", hint: str = "") -> dict[str, str]:
@@ -89,11 +93,13 @@ def header_rows(sweep: Sweep, judge: dict[str, Any], judge_name: str = "") -> di
 def criteria_table(rows: list[CriteriaRow]) -> dict[str, Any]:
     body = []
     for row in rows:
-        line = [cell(row.cell, href="#" + f.cell_anchor(row.cell), hint="the cell's runs"), cell(row.runs)]
+        runs = f.route("runs", cell=row.cell)
+        line = [cell(row.cell, href=runs, hint="the cell's runs"), cell(row.runs, href=runs, hint="the cell's runs")]
         for name in CRITERIA:
             check = row.checks[name]
-            line.append(cell(check.shown, css="status-" + f.slug(check.status), hint=f"{check.status}: {check.note}".strip(": ")))
-        line.append(cell(row.verdict, css="status-" + f.slug(row.verdict.split(" ")[0])))
+            line.append(cell(check.shown, href=f.route("runs", cell=row.cell, sort=CRITERION_SORT[name]),
+                             css="status-" + f.slug(check.status), hint=f"{check.status}: {check.note}".strip(": ") + " · click for the runs"))
+        line.append(cell(row.verdict, href=runs, css="status-" + f.slug(row.verdict.split(" ")[0])))
         body.append(line)
     for ref in REFERENCE_ROWS:
         body.append([cell(ref["label"], css="reference"), cell("")] + [cell(ref[c], css="reference") for c in CRITERIA] + [cell("", css="reference")])
@@ -110,7 +116,7 @@ def cell_tables(stats: pd.DataFrame) -> tuple[dict[str, Any], dict[str, Any]]:
     """(outcomes and cost, behaviour and tool use), one row per model x mode."""
     outcome, behaviour = [], []
     for _, s in stats.iterrows():
-        link = cell(s["cell"], href="#" + f.cell_anchor(s["cell"]))
+        link = cell(s["cell"], href=f.route("runs", cell=s["cell"]))
         outcome.append([
             link, cell(s["runs"]),
             cell(accuracy_text(s), hint=f"judged by {s['judge_methods']}" if s.get("judge_methods") else ""),
@@ -118,7 +124,7 @@ def cell_tables(stats: pd.DataFrame) -> tuple[dict[str, Any], dict[str, Any]]:
             cell(f.pct(s["reliability"]), hint=f"ok {s['ok']}, fail {s['fail']}, error {s['error']}"),
             cell(f.pct(s["refusal_rate"])), cell(f.pct(s["consistency"])), cell(f.pct(s["judge_agreement"])),
             cell(f.tokens(s["tokens_mean"]) + (" (est.)" if s["tokens_estimated"] else "")), cell(f.tokens(s["tokens_median"])), cell(f.tokens(s["tokens_p95"])),
-            cell(_role_text(s)),
+            cell(_role_text(s), css="wrap"),
             cell(f.usd(s["cost_sum"], bool(s["cost_known"]))), cell(f.usd(s["cost_mean"], bool(s["cost_known"]))),
             cell(f.seconds(s["duration_ms_mean"])), cell(f.seconds(s["duration_ms_p95"])),
         ])
@@ -145,72 +151,12 @@ def cell_tables(stats: pd.DataFrame) -> tuple[dict[str, Any], dict[str, Any]]:
 
 def type_table(stats: pd.DataFrame) -> dict[str, Any]:
     rows = [
-        [cell(s["cell"], href="#" + f.cell_anchor(s["cell"])), cell(s["question_type"]), cell(s["runs"]),
+        [cell(s["cell"], href=f.route("runs", cell=s["cell"], type=s["question_type"])), cell(s["question_type"]), cell(s["runs"]),
          cell(accuracy_text(s)), cell(f.ci(s["accuracy_low"], s["accuracy_high"])), cell(f.pct(s["reliability"])),
          cell(f.tokens(s["tokens_mean"])), cell(f.pct(s["evidence_hit_rate"]))]
         for _, s in stats.iterrows()
     ]
     return table(["cell", "question type", "runs", "accuracy", "95% CI", "reliability", "tokens mean", "evidence hit"], rows)
-
-
-def _mark(label: Any, status: str) -> tuple[str, str]:
-    if isinstance(label, str):
-        return MARKS.get(label, "?"), f.label_class(label)
-    return ("·" if status == "ok" else status), "none" if status == "ok" else "status-" + f.slug(status)
-
-
-def question_grid(qtable: pd.DataFrame, cells: list[str]) -> dict[str, Any]:
-    """Questions x cells; each grid cell holds one link per run to that run's page."""
-    rows: list[dict[str, Any]] = []
-    if qtable.empty:
-        return {"cells": cells, "rows": rows}
-    for question_id, group in qtable.groupby("question_id", sort=True):
-        by_cell = {r["cell"]: r for _, r in group.iterrows()}
-        marks: list[Any] = []
-        for name in cells:
-            r = by_cell.get(name)
-            if r is None:
-                marks.append([])
-                continue
-            links = []
-            for run_id, status, label in zip(r["run_ids"], r["statuses"], r["labels"]):
-                text, css = _mark(label, status)
-                links.append({"text": text, "href": "runs/" + f.run_file(run_id), "css": css, "hint": f"{run_id}: {label or status}"})
-            marks.append(links)
-        rows.append({"question_id": str(question_id), "question_type": str(group["question_type"].iloc[0]), "marks": marks})
-    return {"cells": cells, "rows": rows}
-
-
-def runs_by_cell(runs: pd.DataFrame, stats: pd.DataFrame) -> list[dict[str, Any]]:
-    """One section per cell (the criteria table links here), listing its runs."""
-    sections = []
-    for _, s in stats.iterrows():
-        group = runs[runs["cell"] == s["cell"]].sort_values(["question_id", "run_number"])
-        rows = []
-        for _, r in group.iterrows():
-            label = r.get("verdict")
-            label_text = label if isinstance(label, str) else "not judged"
-            rows.append([
-                cell(r["run_id"], href="runs/" + f.run_file(r["run_id"])), cell(r["question_id"]), cell(r["run_number"]),
-                cell(r["status"], css="status-" + f.slug(r["status"])),
-                cell(label_text, css=f.label_class(label), hint=str(r.get("verdict_method") or "")),
-                cell(f"{int(r['tokens_total']):,}"), cell(f.seconds(r["duration_ms"])),
-                cell(f.usd(r["cost_usd"], bool(r["cost_known"]))), cell(f.yes_no(r["evidence_hit"])),
-                cell(_error_text(r)),
-            ])
-        sections.append({
-            "cell": s["cell"], "anchor": f.cell_anchor(s["cell"]),
-            "summary": f"{s['runs']} runs · accuracy {accuracy_text(s)} · reliability {f.pct(s['reliability'])} · mean tokens {f.tokens(s['tokens_mean'])}",
-            "table": table(["run", "question", "#", "status", "verdict", "tokens", "duration", "cost", "evidence hit", "error"], rows),
-        })
-    return sections
-
-
-def _error_text(run: pd.Series) -> str:
-    if run["status"] == "ok":
-        return ""
-    kind = f"[{run['error_kind']}] " if run.get("error_kind") else ""
-    return kind + f.as_text(run["error"], 120)
 
 
 def paired_text(change: Any) -> tuple[str, str, str]:
@@ -228,7 +174,7 @@ def comparison_tables(comparison: Comparison) -> dict[str, Any]:
         diff, interval, test = paired_text(acc)
         rel = c.reliability
         rows.append([
-            cell(c.cell, href="#" + f.cell_anchor(c.cell)), cell(f"{c.runs_before} → {c.runs_after}"),
+            cell(c.cell, href=f.route("runs", cell=c.cell)), cell(f"{c.runs_before} → {c.runs_after}"),
             cell(f.pct(acc.before) if acc else "not judged"), cell(f.pct(acc.after) if acc else "not judged"),
             cell(diff, css=_change_css(acc)), cell(interval), cell(test),
             cell(f"{f.pct(rel.before)} → {f.pct(rel.after)}" if rel else f.DASH),
@@ -237,10 +183,11 @@ def comparison_tables(comparison: Comparison) -> dict[str, Any]:
             cell(f.signed_num(c.tokens_diff) + ("" if f.missing(c.tokens_pct) else f" ({c.tokens_pct * 100:+.1f}%)")),
         ])
     flips = [
-        [cell(fl.question_id), cell(fl.cell, href="#" + f.cell_anchor(fl.cell)),
+        [cell(fl.question_id, href=f.route("question", id=fl.question_id, cell=fl.cell), hint="this question's runs, now and in the baseline"),
+         cell(fl.cell, href=f.route("runs", cell=fl.cell)),
          cell(fl.direction, css="correct" if fl.direction == "gained" else "incorrect"),
          cell(f"{fl.before} ({f.pct(fl.before_share, 0)})"), cell(f"{fl.after} ({f.pct(fl.after_share, 0)})"),
-         *[cell(f"r{i + 1}", href="runs/" + f.run_file(rid)) for i, rid in enumerate(fl.run_ids[:1])]]
+         cell("side by side", href=f.route("question", id=fl.question_id, cell=fl.cell))]
         for fl in comparison.flips
     ]
     return {
@@ -249,7 +196,7 @@ def comparison_tables(comparison: Comparison) -> dict[str, Any]:
         "cells": table(["cell", "runs", "accuracy before", "after", "change", ("95% CI (paired)", "on the questions both sweeps ran"),
                         ("McNemar / sign test", "exact two-sided test on the questions that changed"),
                         "reliability", "change", "mean tokens", "change"], rows),
-        "flips": table(["question", "cell", "flip", "before (share correct)", "after", "run"], flips),
+        "flips": table(["question", "cell", "flip", "before (share correct)", "after", "runs"], flips),
         "only_current": comparison.only_current,
         "only_baseline": comparison.only_baseline,
     }
@@ -282,7 +229,39 @@ def gate_table(result: GateResult) -> dict[str, Any]:
         limit = format_limit(c.criterion, c.limit) if known and c.limit is not None else f.DASH
         actual = format_limit(c.criterion, c.actual) if known and c.actual is not None else f.DASH
         rows.append([
-            cell(c.cell, href="#" + f.cell_anchor(c.cell)), cell(c.criterion), cell(limit), cell(actual),
-            cell("pass" if c.passed else "FAIL", css="status-pass" if c.passed else "status-fail"), cell(c.message),
+            cell(c.cell, href=f.route("runs", cell=c.cell)), cell(c.criterion), cell(limit), cell(actual),
+            cell("pass" if c.passed else "FAIL", css="status-pass" if c.passed else "status-fail"), cell(c.message, css="wrap"),
         ])
     return {"passed": result.passed, "table": table(["cell", "budget", "limit", "actual", "result", "detail"], rows)}
+
+
+def overall_verdict(criteria: list[CriteriaRow], gate: GateResult | None) -> dict[str, str]:
+    """One headline for the sweep, and why the design criteria and the CI gate can differ.
+
+    They answer different questions: the criteria are the design's absolute targets, the
+    gate checks budgets.toml, limits set just below what the cells measured before, so it
+    catches a regression. A cell can miss a target and still pass the gate."""
+    decided = [r for r in criteria if r.verdict != "undecided"]
+    meets = [r.cell for r in criteria if r.verdict == "pass"]
+    misses = [r.cell for r in criteria if r.verdict == "fail"]
+    design = (f"design targets met by {len(meets)} of {len(criteria)} cells" if decided
+              else "design targets undecided (judge the answers)")
+    if gate is None:
+        return {"headline": design[0].upper() + design[1:], "css": "status-fail" if misses else ("status-pass" if decided else "status-undecided"),
+                "explanation": "No CI gate was checked (analyze.py --gate budgets.toml)."}
+    failed = len(gate.failures)
+    gate_text = "CI gate passed" if gate.passed else f"CI gate FAILED ({failed} of {len(gate.checks)} checks)"
+    explanation = ("The gate and the design criteria answer different questions. The gate checks the limits in the "
+                   "budgets file, set just below what each cell measured before, so it fails when a cell got worse. "
+                   "The criteria are the design's absolute targets (> 90% reliability, > 50% accuracy, < 25k tokens, "
+                   "provenance). ")
+    if gate.passed and misses:
+        explanation += (f"Here no cell regressed, but {len(misses)} cell(s) miss a design target "
+                        f"({', '.join(misses)}): not worse than before, not good enough yet.")
+    elif not gate.passed and not misses:
+        explanation += "Here every decided cell meets the design targets, but a budget is stricter than a target, or a budgeted cell is missing."
+    elif not gate.passed:
+        explanation += "Here both fail: see the gate's failed checks for what got worse."
+    else:
+        explanation += "Here both pass."
+    return {"headline": f"{gate_text}; {design}", "css": "status-pass" if gate.passed else "status-fail", "explanation": explanation}

@@ -14,10 +14,22 @@ from typing import Any
 
 from harness.report.fmt import as_text, seconds, tail
 
-PROMPT_TAIL = 1500
-REPLY_LIMIT = 4000
 FIELD_LIMIT = 160  # longer values go into a collapsible block
-DETAIL_LIMIT = 6000
+
+
+@dataclass(frozen=True)
+class TextLimits:
+    """How much of a trace's long texts the report keeps (the trace file keeps more)."""
+
+    prompt_tail: int = 1500
+    reply: int = 4000
+    detail: int = 6000
+
+
+FULL = TextLimits()
+# For big sweeps: ~1 kB of compressed detail per run instead of ~3 kB, so a report of
+# 16,200 runs stays well under 50 MB. The page says the texts were cut and where the trace is.
+COMPACT = TextLimits(prompt_tail=400, reply=1000, detail=700)
 # Event kind -> CSS class; anything else is "event".
 EVENT_CLASSES = {
     "retry": "warn", "model_call_error": "error", "exception": "error", "malformed_output": "warn",
@@ -51,13 +63,13 @@ def _usage_badges(usage: Any) -> list[str]:
     return badges
 
 
-def _model_item(start: dict[str, Any], end: dict[str, Any] | None) -> TimelineItem:
+def _model_item(start: dict[str, Any], end: dict[str, Any] | None, limits: TextLimits) -> TimelineItem:
     role = as_text(start.get("role") or (end or {}).get("role") or "?")
     item = TimelineItem("model", "model", seconds(start.get("ms")), f"model call #{as_text(start.get('call_id', '?'))} · {role}")
     item.fields.append(("model", as_text(start.get("model", ""))))
     if start.get("tools"):
         item.fields.append(("tools offered", ", ".join(as_text(t) for t in start["tools"]) if isinstance(start["tools"], list) else as_text(start["tools"])))
-    item.details.append(("prompt (tail)", tail(as_text(start.get("prompt", "")), PROMPT_TAIL)))
+    item.details.append(("prompt (tail)", tail(as_text(start.get("prompt", "")), limits.prompt_tail)))
     if end is None:
         item.badges.append("no reply recorded")
         item.css = "model error"
@@ -71,13 +83,13 @@ def _model_item(start: dict[str, Any], end: dict[str, Any] | None) -> TimelineIt
         item.badges.append(f"{as_text(end['retries'])} retries")
     if end.get("stop_reason"):
         item.badges.append(as_text(end["stop_reason"]))
-    item.details.append(("reply", as_text(end.get("text", ""), REPLY_LIMIT) or "(no text)"))
+    item.details.append(("reply", as_text(end.get("text", ""), limits.reply) or "(no text)"))
     if end.get("tool_calls"):
-        item.details.append(("tool calls requested", as_text(end["tool_calls"], REPLY_LIMIT)))
+        item.details.append(("tool calls requested", as_text(end["tool_calls"], limits.reply)))
     return item
 
 
-def _tool_item(start: dict[str, Any], end: dict[str, Any] | None) -> TimelineItem:
+def _tool_item(start: dict[str, Any], end: dict[str, Any] | None, limits: TextLimits) -> TimelineItem:
     item = TimelineItem("tool", "tool", seconds(start.get("ms")), f"tool · {as_text(start.get('tool', '?'))}")
     item.fields.append(("arguments", as_text(start.get("arguments", {}), FIELD_LIMIT * 2)))
     if end is None:
@@ -90,11 +102,11 @@ def _tool_item(start: dict[str, Any], end: dict[str, Any] | None) -> TimelineIte
         item.fields.append(("pages", as_text(end["pages"])))
     if end.get("total_matches") is not None:
         item.fields.append(("matches", as_text(end["total_matches"])))
-    item.details.append(("result (excerpt)", as_text(end.get("result", ""), DETAIL_LIMIT)))
+    item.details.append(("result (excerpt)", as_text(end.get("result", ""), limits.detail)))
     return item
 
 
-def _generic_item(event: dict[str, Any]) -> TimelineItem:
+def _generic_item(event: dict[str, Any], limits: TextLimits = FULL) -> TimelineItem:
     name = as_text(event.get("event", "?"))
     item = TimelineItem("event", EVENT_CLASSES.get(name, "event"), seconds(event.get("ms")), name.replace("_", " "))
     for key, value in event.items():
@@ -102,13 +114,13 @@ def _generic_item(event: dict[str, Any]) -> TimelineItem:
             continue
         text = as_text(value)
         if len(text) > FIELD_LIMIT or "\n" in text:
-            item.details.append((key, as_text(value, DETAIL_LIMIT)))
+            item.details.append((key, as_text(value, limits.detail)))
         else:
             item.fields.append((key, text))
     return item
 
 
-def build_timeline(events: list[dict[str, Any]]) -> list[TimelineItem]:
+def build_timeline(events: list[dict[str, Any]], limits: TextLimits = FULL) -> list[TimelineItem]:
     """The trace as timeline entries in the order things started."""
     ends: dict[Any, dict[str, Any]] = {}
     tool_ends: dict[str, deque[dict[str, Any]]] = defaultdict(deque)
@@ -121,16 +133,16 @@ def build_timeline(events: list[dict[str, Any]]) -> list[TimelineItem]:
     for event in events:
         kind = event.get("event")
         if kind == "model_call_start":
-            items.append(_model_item(event, ends.pop(event.get("call_id"), None)))
+            items.append(_model_item(event, ends.pop(event.get("call_id"), None), limits))
         elif kind == "tool_call_start":
             queue = tool_ends[str(event.get("tool"))]
-            items.append(_tool_item(event, queue.popleft() if queue else None))
+            items.append(_tool_item(event, queue.popleft() if queue else None, limits))
         elif kind in ("model_call_end", "tool_call_end"):
             continue  # shown with its start
         else:
-            items.append(_generic_item(event))
+            items.append(_generic_item(event, limits))
     # An end whose start was lost (e.g. a trace cut at the top) is still shown.
-    items += [_generic_item(e) for e in ends.values()]
+    items += [_generic_item(e, limits) for e in ends.values()]
     return items
 
 

@@ -108,8 +108,11 @@ def plan_sweep(config: SweepConfig, warn: Callable[[str], None]) -> SweepPlan:
         check_batch(config, specs)
     chosen = select_questions(load_questions(config.questions_file), config.test_set, config.question_filter)
     questions, skipped = split_available(chosen, config.pdf_dir)
-    for question in skipped:
-        warn(f"skipping {question.id}: {pdf_path(config.pdf_dir, question.doc_name)} is absent (python bench.py download fetches it)")
+    if skipped:
+        # One line, not one per question: a new user running --test-set full sees a count.
+        docs = sorted({q.doc_name for q in skipped})
+        warn(f"skipping {len(skipped)} of {len(chosen)} questions: {len(docs)} PDFs are not in {config.pdf_dir} "
+             f"(e.g. {pdf_path(config.pdf_dir, docs[0]).name}); `python bench.py download --test-set {config.test_set}` fetches them")
     if not questions:
         raise UserError(
             f"none of the {len(chosen)} questions in test set {config.test_set!r} has its PDF in {config.pdf_dir}",

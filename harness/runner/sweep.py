@@ -31,6 +31,7 @@ from core.redact import is_redacted, redact_text, redact_url
 from harness.config import SweepConfig
 from harness.documents import pdf_path
 from harness.environment import describe
+from harness.progress import Progress
 from harness.runner.plan import SweepPlan, plan_sweep, provider_settings
 from harness.runner.schedule import SweepOutcome, SweepTally, run_all
 from harness.sweepdir import MANIFEST_VERSION, RETRIED_ERRORS, RUNS, RecordWriter, SweepDir, record_line
@@ -102,11 +103,18 @@ def run_sweep(
         if cache is not None:
             held.callback(cache.close)
         check_output_folder(sweep.path if resume is not None else config.runs_dir)
-        indexes = ensure_indexes(
-            {q.doc_name: pdf_path(config.pdf_dir, q.doc_name) for q in plan.questions}, config.index_dir, workers=config.index_workers,
-            index_model=config.index_model, settings=provider_settings(config), response_cache=config.cache_path, warn=warn,
-            index_options=LlmIndexOptions(calls_in_flight=config.concurrency, retry=config.retry_policy()),
-        )
+        documents = {q.doc_name: pdf_path(config.pdf_dir, q.doc_name) for q in plan.questions}
+        # Building 55 filings' indexes takes minutes cold: show it, not a silent pause.
+        progress = Progress(len(documents), enabled=show_progress, unit="doc", desc="indexes")
+        try:
+            indexes = ensure_indexes(
+                documents, config.index_dir, workers=config.index_workers,
+                index_model=config.index_model, settings=provider_settings(config), response_cache=config.cache_path, warn=warn,
+                index_options=LlmIndexOptions(calls_in_flight=config.concurrency, retry=config.retry_policy()),
+                on_done=lambda name: progress.advance(),
+            )
+        finally:
+            progress.close()
         if resume is None:
             sweep = SweepDir.create(config.runs_dir)
             held.enter_context(sweep.lock())

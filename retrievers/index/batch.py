@@ -75,11 +75,14 @@ def _die_with_parent(sweep_pid: int) -> None:
     threading.Thread(target=_watch_parent, args=(parent, sweep_pid), daemon=True, name="parent-watchdog").start()
 
 
-def _build_in_pool(jobs: list[tuple[str, str, str]], workers: int) -> list[DocumentIndex]:
+def _build_in_pool(jobs: list[tuple[str, str, str]], workers: int, on_done: Callable[[str], None]) -> list[DocumentIndex]:
     before = set(multiprocessing.active_children())
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_die_with_parent, initargs=(os.getpid(),))
     try:
-        results = list(pool.map(_load, jobs))
+        results = []
+        for job, index in zip(jobs, pool.map(_load, jobs)):
+            results.append(index)
+            on_done(job[2])
     except BaseException:
         # A corrupt PDF or a Ctrl-C: stop now, not after the builds in progress.
         pool.shutdown(wait=False, cancel_futures=True)
@@ -100,8 +103,10 @@ def ensure_indexes(
     response_cache: Path | None = None,
     warn: Callable[[str], None] = print,
     index_options: LlmIndexOptions | None = None,
+    on_done: Callable[[str], None] = lambda name: None,
 ) -> dict[str, DocumentIndex]:
-    """doc_name -> index for every PDF in ``pdfs``; raises PDFError naming the bad file."""
+    """doc_name -> index for every PDF in ``pdfs``; raises PDFError naming the bad file.
+    ``on_done(doc_name)`` is called as each index is ready (progress)."""
     for name, pdf in pdfs.items():
         if not pdf.is_file():
             raise PDFError(f"PDF not found for {name}: {pdf}", "run `python bench.py download` or check --pdf-dir")
@@ -109,11 +114,16 @@ def ensure_indexes(
     if index_model is not None:
         from retrievers.index.llm_tree import build_llm_index
 
-        return {
-            name: build_llm_index(pdfs[name], index_model, index_dir, settings=settings, warn=warn, response_cache=response_cache, options=index_options)
-            for name in names
-        }
+        built = {}
+        for name in names:
+            built[name] = build_llm_index(pdfs[name], index_model, index_dir, settings=settings, warn=warn, response_cache=response_cache, options=index_options)
+            on_done(name)
+        return built
     jobs = [(str(pdfs[name]), str(index_dir), name) for name in names]
+    indexes = {}
     if workers <= 1 or len(jobs) <= 1:
-        return {name: _load(job) for job, name in zip(jobs, names)}
-    return dict(zip(names, _build_in_pool(jobs, workers)))
+        for job, name in zip(jobs, names):
+            indexes[name] = _load(job)
+            on_done(name)
+        return indexes
+    return dict(zip(names, _build_in_pool(jobs, workers, on_done)))

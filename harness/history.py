@@ -1,0 +1,210 @@
+"""History across sweeps: every analysed sweep's figures in an SQLite database.
+
+Tables, keyed by sweep (and through it by git commit), model, mode and question:
+
+- ``sweeps``: sweep id, when it ran and was analysed, git commit, test set, runs, judge,
+  report and sweep folders, and ``source`` (``analysis``, or ``seed`` for the rows that
+  ship with the repository, see below);
+- ``cells``: one row per sweep x model x mode, the figures of ``cell_stats``;
+- ``questions``: one row per sweep x model x mode x question, from ``question_table``.
+
+Analysing a sweep again replaces its rows (one transaction), so the latest analysis of a
+sweep is what the history shows. Concurrent analyses wait for each other (busy timeout).
+A new database starts from ``data/history_seed.jsonl`` when it exists: rows exported from
+real offline sweeps of this repository at earlier commits (``scripts/seed_history.py``), so
+a fresh clone has a history to look at; they are marked ``seed``.
+
+The trend gate compares each cell of the latest sweep with the median of the same cell in
+the sweeps before it: a drop of accuracy or a rise of mean tokens past a limit fails.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+import sqlite3
+import statistics
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from core import paths
+from core.errors import UserError
+from harness.gate import GateCheck, GateResult
+
+SEED_FILE = paths.PROJECT_ROOT / "data" / "history_seed.jsonl"
+ENV_DB = "PAGEINDEX_HISTORY_DB"
+CELL_FIGURES = ("runs", "accuracy", "accuracy_low", "accuracy_high", "reliability", "tokens_mean", "tokens_p95", "cost_sum",
+                "duration_ms_mean", "evidence_hit_rate", "provenance_rate", "judged", "full_judge")
+SCHEMA = f"""
+CREATE TABLE IF NOT EXISTS sweeps (
+    sweep_id TEXT PRIMARY KEY, created_at TEXT, analysed_at TEXT, git_commit TEXT, test_set TEXT,
+    runs INTEGER, judge TEXT, report TEXT, sweep_path TEXT, source TEXT);
+CREATE TABLE IF NOT EXISTS cells (
+    sweep_id TEXT NOT NULL REFERENCES sweeps(sweep_id) ON DELETE CASCADE, model TEXT NOT NULL, mode TEXT NOT NULL, cell TEXT,
+    {", ".join(f"{name} REAL" for name in CELL_FIGURES)}, PRIMARY KEY (sweep_id, model, mode));
+CREATE TABLE IF NOT EXISTS questions (
+    sweep_id TEXT NOT NULL REFERENCES sweeps(sweep_id) ON DELETE CASCADE, model TEXT NOT NULL, mode TEXT NOT NULL,
+    question_id TEXT NOT NULL, runs INTEGER, correct_share REAL, majority TEXT, PRIMARY KEY (sweep_id, model, mode, question_id));
+CREATE INDEX IF NOT EXISTS cells_by_cell ON cells (model, mode);
+CREATE INDEX IF NOT EXISTS questions_by_question ON questions (question_id, model, mode);
+"""
+
+
+def default_db() -> Path:
+    """``$PAGEINDEX_HISTORY_DB`` if set, else ``data/history.sqlite``."""
+    return Path(os.environ.get(ENV_DB) or paths.PROJECT_ROOT / "data" / "history.sqlite")
+
+
+def _value(value: Any) -> Any:
+    if value is None or value is pd.NA:
+        return None
+    if hasattr(value, "item"):
+        value = value.item()
+    if isinstance(value, float) and math.isnan(value):
+        return None
+    return value
+
+
+@contextmanager
+def connect(db: Path, seed: Path | None = SEED_FILE) -> Iterator[sqlite3.Connection]:
+    """An open database (created, and seeded, when new); UserError if it is not one."""
+    new = not db.exists()
+    try:
+        db.parent.mkdir(parents=True, exist_ok=True)
+        conn = sqlite3.connect(db, timeout=30)
+    except (OSError, sqlite3.Error) as exc:
+        raise UserError(f"cannot open the history database {db}: {exc}", "pass --history-db with a writable path") from None
+    try:
+        conn.row_factory = sqlite3.Row
+        conn.execute("PRAGMA foreign_keys = ON")
+        with conn:
+            conn.executescript(SCHEMA)
+        if new and seed is not None and seed.is_file():
+            import_rows(conn, seed)
+        yield conn
+    except sqlite3.DatabaseError as exc:
+        raise UserError(f"{db} is not a usable history database ({exc})", "move it aside or pass --history-db NEW_PATH") from None
+    finally:
+        conn.close()
+
+
+def _insert(conn: sqlite3.Connection, table: str, row: dict[str, Any]) -> None:
+    names = list(row)
+    conn.execute(f"INSERT OR REPLACE INTO {table} ({', '.join(names)}) VALUES ({', '.join('?' for _ in names)})", [_value(row[n]) for n in names])
+
+
+def import_rows(conn: sqlite3.Connection, path: Path) -> int:
+    """Load an export (``{"table": ..., "row": {...}}`` per line) in one transaction."""
+    count = 0
+    with conn:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                item = json.loads(line)
+                if item.get("table") in ("sweeps", "cells", "questions"):
+                    _insert(conn, item["table"], item["row"])
+                    count += 1
+    return count
+
+
+def export_rows(conn: sqlite3.Connection, sweep_ids: list[str] | None = None) -> list[str]:
+    """Rows as JSON lines (the seed format), for the given sweeps or all."""
+    lines = []
+    for table in ("sweeps", "cells", "questions"):
+        for row in conn.execute(f"SELECT * FROM {table} ORDER BY sweep_id"):
+            if sweep_ids is None or row["sweep_id"] in sweep_ids:
+                lines.append(json.dumps({"table": table, "row": dict(row)}, sort_keys=True))
+    return lines
+
+
+def record_sweep(
+    db: Path, sweep_id: str, manifest: dict[str, Any], stats: pd.DataFrame, qtable: pd.DataFrame, *,
+    judge: str, report: Path | None, sweep_path: Path,
+) -> None:
+    """Store (or replace) one sweep's figures."""
+    config = manifest.get("config") or {}
+    env = manifest.get("environment") or {}
+    with connect(db) as conn, conn:
+        conn.execute("DELETE FROM sweeps WHERE sweep_id = ?", (sweep_id,))
+        _insert(conn, "sweeps", {
+            "sweep_id": sweep_id, "created_at": manifest.get("created_at") or "", "analysed_at": datetime.now(UTC).isoformat(timespec="seconds"),
+            "git_commit": env.get("git_commit") or "", "test_set": str(config.get("test_set") or ""), "runs": int(stats["runs"].sum()) if len(stats) else 0,
+            "judge": judge, "report": str(report or ""), "sweep_path": str(sweep_path), "source": "analysis",
+        })
+        for _, row in stats.iterrows():
+            _insert(conn, "cells", {"sweep_id": sweep_id, "model": row["model"], "mode": row["mode"], "cell": row["cell"],
+                                    **{name: row.get(name) for name in CELL_FIGURES}})
+        conn.executemany(
+            "INSERT OR REPLACE INTO questions (sweep_id, model, mode, question_id, runs, correct_share, majority) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(sweep_id, r.model, r.mode, r.question_id, int(r.runs), _value(r.correct_share), r.majority) for r in qtable.itertuples(index=False)],
+        )
+
+
+def history_frame(db: Path, *, cells: list[str] | None = None, last: int | None = None, test_set: str | None = None) -> pd.DataFrame:
+    """One row per sweep x cell, oldest sweep first (``last``: only the last N sweeps)."""
+    with connect(db) as conn:
+        query = ("SELECT s.sweep_id, s.created_at, s.git_commit, s.test_set, s.judge, s.source, s.report, c.* FROM cells c "
+                 "JOIN sweeps s USING (sweep_id)")
+        params: list[Any] = []
+        if test_set:
+            query += " WHERE s.test_set = ?"
+            params.append(test_set)
+        frame = pd.read_sql_query(query + " ORDER BY s.created_at, s.sweep_id, c.model, c.mode", conn, params=params)
+    frame = frame.loc[:, ~frame.columns.duplicated()]
+    if cells:
+        frame = frame[frame["cell"].isin(cells)]
+    if last:
+        keep = list(dict.fromkeys(frame["sweep_id"]))[-last:]
+        frame = frame[frame["sweep_id"].isin(keep)]
+    return frame.reset_index(drop=True)
+
+
+def prune(db: Path, keep: int) -> list[str]:
+    """Forget all but the last ``keep`` sweeps; returns the sweep ids removed."""
+    with connect(db) as conn, conn:
+        ids = [r["sweep_id"] for r in conn.execute("SELECT sweep_id FROM sweeps ORDER BY created_at, sweep_id")]
+        gone = ids[:-keep] if keep > 0 else ids
+        for sweep_id in gone:
+            conn.execute("DELETE FROM sweeps WHERE sweep_id = ?", (sweep_id,))
+        return gone
+
+
+def trend_gate(frame: pd.DataFrame, *, max_accuracy_drop: float | None = None, max_token_rise: float | None = None, window: int = 3) -> GateResult:
+    """Each cell of the newest sweep against the median of its previous ``window`` sweeps.
+
+    ``max_accuracy_drop`` is in accuracy points (0.05 = 5 pp); ``max_token_rise`` a ratio
+    (0.2 = 20% more mean tokens). A cell with no earlier sweep, or no judged accuracy
+    before, is reported as not compared (it passes: there is no trend to break)."""
+    checks: list[GateCheck] = []
+    if frame.empty:
+        return GateResult(checks)
+    newest = frame["sweep_id"].iloc[-1]
+    for cell, group in frame.groupby("cell", sort=True):
+        now = group[group["sweep_id"] == newest]
+        before = group[group["sweep_id"] != newest].tail(window)
+        if now.empty:
+            continue
+        row = now.iloc[-1]
+        for key, limit, column in (("accuracy_drop", max_accuracy_drop, "accuracy"), ("token_rise", max_token_rise, "tokens_mean")):
+            if limit is None:
+                continue
+            past = [float(v) for v in before[column] if v is not None and not pd.isna(v)]
+            current = row[column]
+            if not past or current is None or pd.isna(current):
+                checks.append(GateCheck(str(cell), key, limit, None, True, f"not compared: no earlier {column} for this cell"))
+                continue
+            median = statistics.median(past)
+            if key == "accuracy_drop":
+                change = median - float(current)
+                passed = change <= limit
+                message = f"accuracy {float(current) * 100:.1f}% vs median {median * 100:.1f}% of {len(past)} earlier sweeps: drop {change * 100:+.1f} pp (limit {limit * 100:.1f} pp)"
+            else:
+                change = float(current) / median - 1 if median else math.inf
+                passed = change <= limit
+                message = f"mean tokens {float(current):,.0f} vs median {median:,.0f} of {len(past)} earlier sweeps: {change * 100:+.1f}% (limit +{limit * 100:.0f}%)"
+            checks.append(GateCheck(str(cell), key, limit, change, passed, message))
+    return GateResult(checks)

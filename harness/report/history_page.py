@@ -1,0 +1,91 @@
+"""The history page (``reports/history/index.html``) and chart (``history.png``): accuracy,
+mean tokens and cost per cell across sweeps, from the history database's rows."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from harness.report import fmt as f
+from harness.report.export import json_value
+from harness.report.render import write_data, write_page, write_static
+from harness.report.rows import cell, table
+
+METRICS = (("accuracy", "Accuracy per cell", "share of runs correct"), ("tokens_mean", "Mean tokens per run", "tokens"),
+           ("cost_sum", "Cost per sweep and cell (USD)", "USD"))
+
+
+def _label(row: pd.Series) -> str:
+    commit = str(row["git_commit"] or "")[:9]
+    return f"{str(row['created_at'])[:16]} {commit} {row['test_set']}".strip()
+
+
+def history_table(frame: pd.DataFrame) -> dict[str, Any]:
+    rows = []
+    for _, r in frame.iterrows():
+        report = str(r.get("report") or "")
+        rows.append([
+            cell(r["sweep_id"]), cell(str(r["created_at"])[:19]), cell(str(r["git_commit"] or f.DASH)[:12]), cell(r["source"]),
+            cell(r["cell"]), cell(f.num(r["runs"])), cell(f.pct(r["accuracy"])), cell(f.pct(r["reliability"])),
+            cell(f.tokens(r["tokens_mean"])), cell(f.usd(r["cost_sum"])), cell(r["judge"] or "numeric check only", hint=report),
+        ])
+    return table(["sweep", "started", "commit", "source", "cell", "runs", "accuracy", "reliability", "mean tokens", "cost", "judge"], rows)
+
+
+def write_history_page(frame: pd.DataFrame, out_dir: Path, db: Path) -> Path:
+    """Write the page (replacing the previous one) and return its index.html."""
+    tmp = out_dir.with_name(out_dir.name + ".tmp")
+    if tmp.exists():
+        shutil.rmtree(tmp)
+    tmp.mkdir(parents=True)
+    sweeps = frame.drop_duplicates("sweep_id")
+    values: dict[str, dict[str, dict[str, Any]]] = {}
+    for _, r in frame.iterrows():
+        values.setdefault(str(r["cell"]), {})[str(r["sweep_id"])] = {k: json_value(r[k]) for k, _, _ in METRICS}
+    data: dict[str, Any] = {
+        "version": 1, "kind": "history", "title": "History across sweeps",
+        "lede": f"{len(sweeps)} sweeps, {frame['cell'].nunique() if len(frame) else 0} cells · database {db}",
+        "history": "",
+        "history_data": {
+            "note": "One line per model/mode cell, one point per analysed sweep (oldest left). Rows marked seed ship with the "
+                    "repository: real offline sweeps at earlier commits. `python analyze.py history` prints the same table.",
+            "sweeps": [{"sweep_id": str(s["sweep_id"]), "label": _label(s)} for _, s in sweeps.iterrows()],
+            "cells": sorted(values), "values": values,
+            "metrics": [{"key": k, "title": t, "unit": u} for k, t, u in METRICS],
+            "table": history_table(frame.iloc[::-1]),
+        },
+    }
+    write_static(tmp)
+    write_data(tmp, data)
+    write_page(tmp, data["title"])
+    if out_dir.exists():
+        shutil.rmtree(out_dir)
+    tmp.rename(out_dir)
+    return out_dir / "index.html"
+
+
+def write_history_png(frame: pd.DataFrame, path: Path) -> Path:
+    """The same lines as a PNG (for a CI artifact or a pull request)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, len(METRICS), figsize=(6 * len(METRICS), 4))
+    order = list(dict.fromkeys(frame["sweep_id"]))
+    for ax, (key, title, unit) in zip(axes, METRICS):
+        for name, group in frame.groupby("cell", sort=True):
+            xs = [order.index(s) for s in group["sweep_id"]]
+            ax.plot(xs, group[key].astype(float), marker="o", label=str(name))
+        ax.set_title(title)
+        ax.set_ylabel(unit)
+        ax.set_xticks(range(len(order)), [str(i + 1) for i in range(len(order))])
+        ax.set_xlabel("sweep (oldest first)")
+        ax.grid(alpha=0.3)
+    axes[-1].legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1), frameon=False)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=100, bbox_inches="tight")
+    plt.close(fig)
+    return path

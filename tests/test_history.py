@@ -1,0 +1,141 @@
+"""History across sweeps: recorded by every analysis, queried, charted, gated on a trend;
+and the view and prune commands."""
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from pathlib import Path
+
+from click.testing import CliRunner
+from sweep_factory import make_record, write_sweep
+
+import analyze
+from harness.history import SEED_FILE, connect, history_frame, record_sweep, trend_gate
+from harness.stats.cells import cell_stats, question_table
+from harness.stats.frame import load_sweep
+
+QUESTION = "financebench_id_03029"  # 3M FY2018 capex, gold $1577.00: the numeric check decides
+
+
+def _sweep(root: Path, sweep_id: str, correct: int, tokens: int = 1000, commit: str = "abc") -> Path:
+    """Four runs of one question; ``correct`` of them state the gold number."""
+    records = [make_record(QUESTION, run_number=i + 1, tokens=tokens, answer="Capex was $1,577 million." if i < correct else "Capex was $1,900 million.")
+               for i in range(4)]
+    # After the shipped seed's sweeps, which every new database starts with.
+    created = f"2030-05-0{len(list(root.glob('*'))) + 1}T12:00:00+00:00" if root.exists() else "2030-05-01T12:00:00+00:00"
+    return write_sweep(root, records, sweep_id=sweep_id, created_at=created,
+                       environment={"git_commit": commit, "indexes": {}})
+
+
+def _analyze(sweep: Path, db: Path, out: Path) -> None:
+    result = CliRunner().invoke(analyze.cli, [str(sweep), "--history-db", str(db), "--out", str(out), "--no-progress", "--no-cache"])
+    assert result.exit_code == 0, result.output
+
+
+def test_every_analysis_lands_in_the_database_and_a_rerun_replaces_it(tmp_path: Path) -> None:
+    db = tmp_path / "h.sqlite"
+    sweep = _sweep(tmp_path / "runs", "s1", correct=2)
+    _analyze(sweep, db, tmp_path / "reports" / "a")
+    _analyze(sweep, db, tmp_path / "reports" / "b")  # the same sweep again: replaced, not doubled
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM sweeps WHERE source = 'analysis'").fetchone()[0] == 1
+        assert conn.execute("SELECT runs, cell FROM cells WHERE sweep_id = 's1'").fetchall() == [(4.0, "offline/simple")]
+        assert conn.execute("SELECT runs, correct_share FROM questions WHERE sweep_id = 's1'").fetchall() == [(4, 0.5)]
+        assert conn.execute("SELECT git_commit FROM sweeps WHERE sweep_id = 's1'").fetchone()[0] == "abc"
+    page = tmp_path / "reports" / "history" / "index.html"
+    assert page.is_file()  # beside the report folders, and the report links to it
+    data = (tmp_path / "reports" / "b" / "data.js").read_text()
+    assert '"history":"../history/index.html"' in data
+
+
+def test_history_prints_three_sweeps_and_the_trend_gate_fails_a_drop(tmp_path: Path) -> None:
+    db = tmp_path / "h.sqlite"
+    root = tmp_path / "runs"
+    for n, correct in enumerate((4, 4, 4, 1), 1):
+        sweep = _sweep(root, f"s{n}", correct=correct, commit=f"c{n}")
+        _analyze(sweep, db, tmp_path / "reports" / f"r{n}")
+    runner = CliRunner()
+    shown = runner.invoke(analyze.cli, ["history", "--db", str(db), "--out", str(tmp_path / "hist"), "--png", str(tmp_path / "h.png")])
+    assert shown.exit_code == 0, shown.output
+    assert "7 sweeps" in shown.output and shown.output.count("offline/simple") == 7  # 3 seeded, 4 analysed
+    assert (tmp_path / "h.png").read_bytes()[:4] == b"\x89PNG" and (tmp_path / "hist" / "data.js").is_file()
+    gated = runner.invoke(analyze.cli, ["history", "--db", str(db), "--out", str(tmp_path / "hist"), "--gate-accuracy-drop", "0.10",
+                                        "--junit", str(tmp_path / "trend.xml")])
+    assert gated.exit_code == 1, gated.output
+    assert "FAIL offline/simple accuracy_drop" in gated.output and "drop +75.0 pp" in gated.output
+    assert "failures=\"1\"" in (tmp_path / "trend.xml").read_text()
+    # the same gate over the first three sweeps only (no drop) passes
+    frame = history_frame(db)
+    assert trend_gate(frame[frame["sweep_id"] != "s4"], max_accuracy_drop=0.10).passed
+
+
+def test_token_rise_gate_and_a_cell_with_no_past(tmp_path: Path) -> None:
+    db = tmp_path / "h.sqlite"
+    root = tmp_path / "runs"
+    for n, tokens in enumerate((1000, 1000, 1500), 1):
+        sweep = load_sweep(_sweep(root, f"t{n}", correct=4, tokens=tokens))
+        stats = cell_stats(sweep.records)
+        record_sweep(db, sweep.sweep_id, sweep.manifest, stats, question_table(sweep.records), judge="", report=None, sweep_path=sweep.path)
+    result = trend_gate(history_frame(db), max_token_rise=0.2)
+    assert not result.passed and "+50.0%" in result.failures[0].message
+    lone = trend_gate(history_frame(db, last=1), max_token_rise=0.2)
+    assert lone.passed and "not compared" in lone.checks[0].message
+
+
+def test_a_new_database_starts_from_the_shipped_seed(tmp_path: Path) -> None:
+    assert SEED_FILE.is_file(), "data/history_seed.jsonl ships with the repository"
+    frame = history_frame(tmp_path / "fresh.sqlite")
+    assert frame["sweep_id"].nunique() >= 3 and set(frame["source"]) == {"seed"}
+    assert frame["git_commit"].nunique() >= 3  # sweeps at different commits
+
+
+def test_a_file_that_is_not_a_database_is_a_clear_error(tmp_path: Path) -> None:
+    bad = tmp_path / "h.sqlite"
+    bad.write_text("not sqlite " * 100)
+    result = CliRunner().invoke(analyze.cli, ["history", "--db", str(bad)])
+    assert result.exit_code == 2 and "not a usable history database" in result.output
+
+
+def _page(output: str) -> Path:
+    """The page path ``view`` prints (after any progress bar on stderr)."""
+    return Path(re.findall(r"((?:/[\w.-]+)+/index\.html)", output)[-1])
+
+
+def test_view_finds_reports_sweeps_and_traces(tmp_path: Path) -> None:
+    reports = tmp_path / "reports"
+    sweep = _sweep(tmp_path / "runs", "v1", correct=2)
+    runner = CliRunner()
+    # a sweep with no report yet: built, then opened
+    built = runner.invoke(analyze.cli, ["view", str(sweep), "--no-open", "--reports-dir", str(reports)])
+    assert built.exit_code == 0, built.output
+    page = _page(built.output)
+    assert page.name == "index.html" and page.parent.parent == reports
+    # the latest report, and the same sweep again: found, not rebuilt
+    assert _page(runner.invoke(analyze.cli, ["view", "--no-open", "--reports-dir", str(reports)]).output) == page
+    assert _page(runner.invoke(analyze.cli, ["view", str(sweep), "--no-open", "--reports-dir", str(reports)]).output) == page
+    # an ask --trace file becomes a page of its own
+    trace = next((sweep / "traces").glob("*.jsonl"))
+    shown = runner.invoke(analyze.cli, ["view", str(trace), "--no-open", "--reports-dir", str(reports)])
+    assert shown.exit_code == 0, shown.output
+    folder = _page(shown.output).parent
+    data = json.loads((folder / "data.js").read_text()[len("window.BENCH_REPORT="):-2])
+    assert data["kind"] == "trace" and (folder / "details" / "0.js").is_file()
+    missing = runner.invoke(analyze.cli, ["view", str(tmp_path / "nope"), "--no-open"])
+    assert missing.exit_code == 2 and "does not exist" in missing.output
+
+
+def test_prune_keeps_the_newest_reports_and_nothing_else(tmp_path: Path) -> None:
+    reports = tmp_path / "reports"
+    db = tmp_path / "h.sqlite"
+    for n in range(3):
+        _analyze(_sweep(tmp_path / "runs", f"p{n}", correct=2), db, reports / f"r{n}")
+    (reports / "notes").mkdir()
+    runner = CliRunner()
+    dry = runner.invoke(analyze.cli, ["prune", "--keep", "1", "--reports-dir", str(reports), "--dry-run"])
+    assert dry.exit_code == 0 and "would delete" in dry.output and (reports / "r0").is_dir()
+    done = runner.invoke(analyze.cli, ["prune", "--keep", "1", "--reports-dir", str(reports), "--history-keep", "2", "--db", str(db)])
+    assert done.exit_code == 0, done.output
+    assert sorted(p.name for p in reports.iterdir()) == ["history", "notes", "r2"]
+    with connect(db) as conn:
+        assert [r[0] for r in conn.execute("SELECT sweep_id FROM sweeps ORDER BY sweep_id")] == ["p1", "p2"]
