@@ -13,11 +13,11 @@ def utc_stamp() -> str:
     return datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
 
 
-def new_stamped_folder(parent: Path) -> Path:
-    """A new folder named by the UTC time under ``parent``; "-2", "-3"... when two are
+def new_stamped_folder(parent: Path, prefix: str = "") -> Path:
+    """A new folder ``<prefix><UTC time>`` under ``parent``; "-2", "-3"... when two are
     made in the same second, so one never lands in (and overwrites) another."""
     parent.mkdir(parents=True, exist_ok=True)
-    stamp = utc_stamp()
+    stamp = prefix + utc_stamp()
     path, suffix = parent / stamp, 1
     while True:
         try:

@@ -26,7 +26,7 @@ import pandas as pd
 
 from core import paths
 from core.errors import UserError
-from core.files import utc_stamp, write_json_atomic
+from core.files import new_stamped_folder, write_json_atomic
 from core.llm.base import ProviderSettings
 from core.llm.client import RunMeter
 from core.llm.pricing import format_cost
@@ -231,16 +231,7 @@ def _check_gate_can_see(budgets: GateBudgets, plan: _JudgePlan) -> None:
 def report_folder(reports_dir: Path, sweep_id: str, judge: str) -> Path:
     """``<reports>/<sweep>__<judge>__<UTC time>/``: filesystem-safe, never overwriting."""
     safe = re.sub(r"[^A-Za-z0-9._-]+", "-", f"{sweep_id}__{judge}").strip("-.")[:120]
-    reports_dir.mkdir(parents=True, exist_ok=True)
-    stamp = utc_stamp()
-    path, suffix = reports_dir / f"{safe}__{stamp}", 1
-    while True:
-        try:
-            path.mkdir()
-            return path
-        except FileExistsError:
-            suffix += 1
-            path = reports_dir / f"{safe}__{stamp}-{suffix}"
+    return new_stamped_folder(reports_dir, prefix=f"{safe}__")
 
 
 def _judge_description(plan: _JudgePlan, judging: JudgeOutcome, config: AnalyzeConfig) -> dict:

@@ -35,6 +35,7 @@ import pandas as pd
 from core import paths
 from core.errors import UserError
 from harness.gate import GateCheck, GateResult
+from harness.stats.summary import plain_value
 
 SEED_FILE = paths.PROJECT_ROOT / "data" / "history_seed.jsonl"
 ENV_DB = "PAGEINDEX_HISTORY_DB"
@@ -58,16 +59,6 @@ CREATE INDEX IF NOT EXISTS questions_by_question ON questions (question_id, mode
 def default_db() -> Path:
     """``$PAGEINDEX_HISTORY_DB`` if set, else ``data/history.sqlite``."""
     return Path(os.environ.get(ENV_DB) or paths.PROJECT_ROOT / "data" / "history.sqlite")
-
-
-def _value(value: Any) -> Any:
-    if value is None or value is pd.NA:
-        return None
-    if hasattr(value, "item"):
-        value = value.item()
-    if isinstance(value, float) and math.isnan(value):
-        return None
-    return value
 
 
 @contextmanager
@@ -95,7 +86,7 @@ def connect(db: Path, seed: Path | None = SEED_FILE) -> Iterator[sqlite3.Connect
 
 def _insert(conn: sqlite3.Connection, table: str, row: dict[str, Any]) -> None:
     names = list(row)
-    conn.execute(f"INSERT OR REPLACE INTO {table} ({', '.join(names)}) VALUES ({', '.join('?' for _ in names)})", [_value(row[n]) for n in names])
+    conn.execute(f"INSERT OR REPLACE INTO {table} ({', '.join(names)}) VALUES ({', '.join('?' for _ in names)})", [plain_value(row[n]) for n in names])
 
 
 def import_rows(conn: sqlite3.Connection, path: Path) -> int:
@@ -140,7 +131,7 @@ def record_sweep(
                                     **{name: row.get(name) for name in CELL_FIGURES}})
         conn.executemany(
             "INSERT OR REPLACE INTO questions (sweep_id, model, mode, question_id, runs, correct_share, majority) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [(sweep_id, r.model, r.mode, r.question_id, int(r.runs), _value(r.correct_share), r.majority) for r in qtable.itertuples(index=False)],
+            [(sweep_id, r.model, r.mode, r.question_id, int(r.runs), plain_value(r.correct_share), r.majority) for r in qtable.itertuples(index=False)],
         )
 
 

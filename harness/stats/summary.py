@@ -30,9 +30,9 @@ STATISTICS = {
 }
 
 
-def _value(value: Any) -> Any:
+def plain_value(value: Any) -> Any:
     """JSON-safe: NaN and missing become null; numpy scalars become Python numbers."""
-    if value is None:
+    if value is None or value is pd.NA:
         return None
     if hasattr(value, "item"):
         value = value.item()
@@ -42,7 +42,7 @@ def _value(value: Any) -> Any:
 
 
 def _pair(low: Any, high: Any) -> list[Any] | None:
-    low, high = _value(low), _value(high)
+    low, high = plain_value(low), plain_value(high)
     return None if low is None or high is None else [low, high]
 
 
@@ -56,28 +56,28 @@ def cell_summary(row: pd.Series | dict[str, Any], criteria: CriteriaRow | None =
         "cell": s["cell"],
         "n_questions": int(s["questions"]),
         "n_runs": int(s["runs"]),
-        "runs_per_question": _value(s.get("runs_per_question")),
+        "runs_per_question": plain_value(s.get("runs_per_question")),
         "judged": judged,
         "judge_methods": s.get("judge_methods") or None,
-        "unjudged": _value(s.get("unjudged")),
-        "correct": _value(s.get("correct")) if judged else None,
-        "accuracy": _value(s.get("accuracy")) if judged else None,
+        "unjudged": plain_value(s.get("unjudged")),
+        "correct": plain_value(s.get("correct")) if judged else None,
+        "accuracy": plain_value(s.get("accuracy")) if judged else None,
         "accuracy_ci": _pair(s.get("accuracy_low"), s.get("accuracy_high")) if judged else None,
-        "accuracy_effective_n": _value(s.get("accuracy_effective_n")) if judged else None,
-        "reliability": _value(s.get("reliability")),
+        "accuracy_effective_n": plain_value(s.get("accuracy_effective_n")) if judged else None,
+        "reliability": plain_value(s.get("reliability")),
         "reliability_ci": _pair(s.get("reliability_low"), s.get("reliability_high")),
-        "refusal_rate": _value(s.get("refusal_rate")),
-        "consistency": _value(s.get("consistency")),
-        "within_variance": _value(s.get("within_variance")),
-        "mean_tokens": _value(s.get("tokens_mean")),
-        "median_tokens": _value(s.get("tokens_median")),
-        "p95_tokens": _value(s.get("tokens_p95")),
+        "refusal_rate": plain_value(s.get("refusal_rate")),
+        "consistency": plain_value(s.get("consistency")),
+        "within_variance": plain_value(s.get("within_variance")),
+        "mean_tokens": plain_value(s.get("tokens_mean")),
+        "median_tokens": plain_value(s.get("tokens_median")),
+        "p95_tokens": plain_value(s.get("tokens_p95")),
         "tokens_estimated": bool(s.get("tokens_estimated")),
-        "cost_usd": _value(s.get("cost_sum")) if s.get("cost_known") else None,
-        "mean_duration_ms": _value(s.get("duration_ms_mean")),
-        "evidence_hit_rate": _value(s.get("evidence_hit_rate")),
-        "provenance_rate": _value(s.get("provenance_rate")),
-        "judge_agreement": _value(s.get("judge_agreement")),
+        "cost_usd": plain_value(s.get("cost_sum")) if s.get("cost_known") else None,
+        "mean_duration_ms": plain_value(s.get("duration_ms_mean")),
+        "evidence_hit_rate": plain_value(s.get("evidence_hit_rate")),
+        "provenance_rate": plain_value(s.get("provenance_rate")),
+        "judge_agreement": plain_value(s.get("judge_agreement")),
     }
     if criteria is not None:
         out["criteria"] = {name: check.status for name, check in criteria.checks.items()}
@@ -93,7 +93,7 @@ def _baseline(comparison: Comparison) -> dict[str, Any]:
                 "cell": c.cell, "model": c.model, "mode": c.mode, "runs_before": c.runs_before, "runs_after": c.runs_after,
                 "accuracy_change": c.accuracy.to_dict() if c.accuracy else None,
                 "reliability_change": c.reliability.to_dict() if c.reliability else None,
-                "mean_tokens_before": _value(c.tokens_before), "mean_tokens_after": _value(c.tokens_after),
+                "mean_tokens_before": plain_value(c.tokens_before), "mean_tokens_after": plain_value(c.tokens_after),
             }
             for c in comparison.cells
         ],
@@ -111,7 +111,7 @@ def _clean(data: Any) -> Any:
         return {k: _clean(v) for k, v in data.items()}
     if isinstance(data, list):
         return [_clean(v) for v in data]
-    return _value(data)
+    return plain_value(data)
 
 
 def build_summary(
