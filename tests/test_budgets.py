@@ -131,15 +131,30 @@ def test_retries_stop_at_the_run_deadline(tmp_path, wire_server):
     assert record.error_kind == "provider:rate_limit"  # the cause, not the clock: no time was left to retry
 
 
-def test_building_trees_with_a_model_counts_against_max_cost(anthropic_env, tmp_path):
+def test_building_trees_with_a_model_holds_max_cost_per_call(anthropic_env, tmp_path):
+    """The tree's calls reserve against the cap like a run's: the build stops within one call
+    of it (concurrency 1), no run starts on a tree built without the model, nothing is cached."""
+    anthropic_env.responder = expensive
+    config = config_for(anthropic_env, tmp_path / "runs", test_set="BESTBUY", index_model="anthropic:claude-haiku-4-5",
+                        index_dir=tmp_path / "idx", budgets=Budgets(max_cost_usd=1.0))
+    with pytest.raises(UserError) as caught:
+        run_sweep(config, show_progress=False)
+    assert "--max-cost $1.00 reached" in str(caught.value) and "--index-model" in str(caught.value)
+    served = served_replies(anthropic_env)
+    assert 1 <= served and served * CALL_USD <= 1.0 + CALL_USD  # spend within one call of the cap
+    assert not list((tmp_path / "idx").glob("*llm*")) and not list((tmp_path / "runs").glob("*/manifest.json"))
+
+
+def test_trees_built_within_the_cap_count_toward_it(anthropic_env, tmp_path):
     anthropic_env.responder = expensive
     config = config_for(anthropic_env, tmp_path, test_set="BESTBUY", index_model="anthropic:claude-haiku-4-5",
-                        index_dir=tmp_path / "idx", budgets=Budgets(max_cost_usd=1.0))
+                        index_dir=tmp_path / "idx", budgets=Budgets(max_cost_usd=50.0))
     outcome = run_sweep(config, show_progress=False)
     manifest = json.loads((outcome.sweep.path / "manifest.json").read_text())
     build = manifest["environment"]["indexes"]["BESTBUY_2024Q2_10Q"]["build"]
-    assert build["llm_calls"] > 5 and build["spent_usd"] > 1.0  # the tree alone cost more than the budget
-    assert outcome.records == [] and "--max-cost $1.00 reached" in outcome.stopped_reason
+    assert build["llm_calls"] > 5 and build["spent_usd"] > 1.0
+    runs_spend = sum(r.spent_usd or 0.0 for r in outcome.records)
+    assert outcome.ledger.spent == pytest.approx(build["spent_usd"] + runs_spend)
 
 
 def test_max_cost_needs_known_prices(tmp_path, wire_server):

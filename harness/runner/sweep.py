@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from core.errors import UserError
-from core.llm.budget import SpendLedger
+from core.llm.budget import SpendLedger, SweepBudgetExhausted
 from core.llm.cache import ResponseCache
 from core.records import STATUSES, STOPPED
 from core.redact import is_redacted, redact_text, redact_url
@@ -104,15 +104,23 @@ def run_sweep(
             held.callback(cache.close)
         check_output_folder(sweep.path if resume is not None else config.runs_dir)
         documents = {q.doc_name: pdf_path(config.pdf_dir, q.doc_name) for q in plan.questions}
+        # One ledger for the whole sweep: trees built with --index-model reserve against
+        # --max-cost call by call, like the runs after them.
+        ledger = SpendLedger(config.budgets.max_cost_usd, previous.spent + _past_index_spend(manifest))
         # Building 55 filings' indexes takes minutes cold: show it, not a silent pause.
         progress = Progress(len(documents), enabled=show_progress, unit="doc", desc="indexes")
         try:
             indexes = ensure_indexes(
                 documents, config.index_dir, workers=config.index_workers,
                 index_model=config.index_model, settings=provider_settings(config), response_cache=config.cache_path, warn=warn,
-                index_options=LlmIndexOptions(calls_in_flight=config.concurrency, retry=config.retry_policy()),
+                index_options=LlmIndexOptions(calls_in_flight=config.concurrency, retry=config.retry_policy(), ledger=ledger),
                 on_done=lambda name: progress.advance(),
             )
+        except SweepBudgetExhausted as exc:
+            raise UserError(
+                f"{exc}, while building the trees with --index-model {config.index_model}; no run was started",
+                "raise --max-cost (the calls already paid for are in the response cache and replay for free)",
+            ) from None
         finally:
             progress.close()
         if resume is None:
@@ -129,7 +137,6 @@ def run_sweep(
             # The sweep's environment stays the one its first runs ran in; a resume adds its own.
             about["resumed_environment"] = environment
             environment = manifest["environment"]
-        ledger = SpendLedger(config.budgets.max_cost_usd, previous.spent + _index_spend(indexes, manifest))
         outcome = SweepOutcome(sweep, previous.tally, ledger)
 
         def write_manifest(status: str, **extra: object) -> None:
@@ -255,10 +262,11 @@ def _with_credential(stored: str, given: list[str], flag: str) -> str:
                     f"resume with {flag} '<the full spec>' as well")
 
 
-def _index_spend(indexes: dict[str, DocumentIndex], manifest: dict[str, Any]) -> float:
-    """What building the sweep's trees with a model cost: now, and (for a resume) when the
-    sweep first ran. It counts against --max-cost like the runs."""
-    spend = sum(ix.meta.get("spent_usd") or 0.0 for ix in indexes.values() if ix.meta.get("cache") == "built")
+def _past_index_spend(manifest: dict[str, Any]) -> float:
+    """What building the sweep's trees with a model cost when the sweep first ran (for a
+    resume): it counts against --max-cost like the runs. Trees built now are settled in the
+    ledger call by call."""
+    spend = 0.0
     for entry in ((manifest.get("environment") or {}).get("indexes") or {}).values():
         build = entry.get("build")
         if entry.get("cache") == "built" and isinstance(build, dict) and isinstance(build.get("spent_usd"), (int, float)):

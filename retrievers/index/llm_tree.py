@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from core.llm.base import ModelSpec, ProviderError, ProviderSettings
+from core.llm.budget import SpendLedger, SweepBudgetExhausted
 from core.llm.cache import ResponseCache
 from core.llm.client import BudgetExceeded, RunMeter, RunModel
 from core.llm.registry import check_model, open_client, parse_model_spec
@@ -69,6 +70,9 @@ class LlmIndexOptions:
     min_located_share: float = 0.25  # fewer headings found than this: the TOC is not this PDF's
     calls_in_flight: int | None = None  # the provider's limit (a sweep's --concurrency); None: its default
     retry: RetryPolicy | None = None  # a sweep's retry policy; None: the default one
+    # A sweep's --max-cost: every call of the build reserves its cost against it, as a run's
+    # calls do, and a build with no room left stops the sweep instead of falling back.
+    ledger: SpendLedger | None = None
 
 
 TOC_SYSTEM = (
@@ -236,6 +240,8 @@ async def build_llm_tree(
         tree = await toc_tree(content, layout, llm, options, toc_meta)
     except (TocError, MalformedOutput) as exc:
         fallback = f"table of contents unusable: {exc}"
+    except SweepBudgetExhausted:
+        raise  # the sweep's money is spent: a tree built without the model is not what was asked for
     except (ProviderError, BudgetExceeded) as exc:
         fallback, provider_error = f"model error: {exc}", exc
     if fallback:
@@ -244,6 +250,8 @@ async def build_llm_tree(
     summarize_tree(content.pages, tree.nodes, tree.topics)  # every node's fallback summary
     if provider_error is None:
         counts, provider_error = await summarize_with_model(llm, content.pages, tree.nodes, options)
+        if isinstance(provider_error, SweepBudgetExhausted):
+            raise provider_error
         if provider_error is not None:
             note(f"model error while summarising ({provider_error}); {counts['extractive']} nodes keep extractive summaries")
         elif counts["malformed"] + counts["unusable"]:
@@ -319,7 +327,8 @@ class LlmTreeBuilder:
 
     async def build(self, content: PdfContent) -> Tree:
         cache = ResponseCache(Path(self.response_cache)) if self.response_cache else None
-        client = open_client(self.spec, self.settings, cache=cache, retry=self.options.retry, concurrency=self.options.calls_in_flight)
+        client = open_client(self.spec, self.settings, cache=cache, retry=self.options.retry, concurrency=self.options.calls_in_flight,
+                             ledger=self.options.ledger)
         trace = Trace(self.trace_path)
         try:
             llm = client.bind(meter=RunMeter(), trace=trace)
