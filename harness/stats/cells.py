@@ -172,24 +172,32 @@ def type_stats(df: pd.DataFrame, verdicts: Sequence[Verdict] | None = None) -> p
 def question_table(df: pd.DataFrame, verdicts: Sequence[Verdict] | None = None) -> pd.DataFrame:
     """One row per question x cell: run ids, statuses and verdict labels in run order,
     share correct (NaN unjudged) and the majority label."""
-    merged = with_verdicts(df, verdicts).sort_values(["question_id", "model", "mode", "run_number"])
+    keys = ["question_id", "model", "mode"]
+    merged = with_verdicts(df, verdicts).sort_values(keys + ["run_number"])
+    merged = merged[merged[keys].notna().all(axis=1)]  # as groupby would: a run without a key is in no group
+    # Plain lists walked in the sorted order: one pandas group per question x cell costs
+    # far more than the handful of values each group holds.
+    columns = {name: merged[name].tolist() for name in keys + ["question_type", "run_id", "status", "verdict"]}
+    starts = [i for i in range(len(merged)) if i == 0 or any(columns[k][i] != columns[k][i - 1] for k in keys)]
     rows = []
-    for (question_id, model, mode), group in merged.groupby(["question_id", "model", "mode"], sort=True):
-        labels = [label if isinstance(label, str) else None for label in group["verdict"]]
+    for start, end in zip(starts, starts[1:] + [len(merged)]):
+        question_id, model, mode = (columns[k][start] for k in keys)
+        labels = [label if isinstance(label, str) else None for label in columns["verdict"][start:end]]
         judged = any(label is not None for label in labels)
         correct = sum(label == "correct" for label in labels)
+        runs = end - start
         rows.append(
             {
                 "question_id": question_id,
-                "question_type": group["question_type"].iloc[0],
+                "question_type": columns["question_type"][start],
                 "model": model,
                 "mode": mode,
                 "cell": cell_name(model, mode),
-                "runs": len(group),
-                "run_ids": list(group["run_id"]),
-                "statuses": list(group["status"]),
+                "runs": runs,
+                "run_ids": columns["run_id"][start:end],
+                "statuses": columns["status"][start:end],
                 "labels": labels,
-                "correct_share": correct / len(group) if judged else math.nan,
+                "correct_share": correct / runs if judged else math.nan,
                 "majority": majority_label(labels) if judged else None,
             }
         )
