@@ -56,16 +56,25 @@ def _p95(values: pd.Series) -> float:
     return float(values.quantile(0.95)) if len(values) else math.nan
 
 
+def _verdicts_by_question(group: pd.DataFrame) -> dict[str, list[Any]]:
+    """question_id -> its runs' verdicts in row order, questions in sorted order (as a
+    groupby gives them). Plain lists: a pandas group per question cost more than the few
+    values each holds, and a big sweep has thousands of questions x cells."""
+    out: dict[str, list[Any]] = {}
+    for question_id, label in zip(group["question_id"].tolist(), group["verdict"].tolist()):
+        if not pd.isna(question_id):  # as groupby: a run without a question is in no group
+            out.setdefault(str(question_id), []).append(label)
+    return {question_id: out[question_id] for question_id in sorted(out)}
+
+
 def question_scores(group: pd.DataFrame) -> dict[str, tuple[float, int]]:
     """question_id -> (share of its runs judged correct, runs); the unit statistics sample."""
-    out: dict[str, tuple[float, int]] = {}
-    for question_id, labels in group.groupby("question_id")["verdict"]:
-        out[str(question_id)] = (float((labels == "correct").mean()), len(labels))
-    return out
+    return {q: (sum(label == "correct" for label in labels) / len(labels), len(labels))
+            for q, labels in _verdicts_by_question(group).items()}
 
 
 def _labels_by_question(group: pd.DataFrame) -> dict[str, list[str | None]]:
-    return {str(q): [x if isinstance(x, str) else None for x in labels] for q, labels in group.groupby("question_id")["verdict"]}
+    return {q: [x if isinstance(x, str) else None for x in labels] for q, labels in _verdicts_by_question(group).items()}
 
 
 def _group_row(group: pd.DataFrame, roles: list[str], has_verdicts: bool) -> dict[str, Any]:

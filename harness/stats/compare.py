@@ -149,10 +149,13 @@ def compare(
     )
 
 
-def mode_comparisons(df: pd.DataFrame, verdicts: Sequence[Verdict] | None, mode_order: Sequence[str] = ()) -> list[ModeComparison]:
+def mode_comparisons(
+    df: pd.DataFrame, verdicts: Sequence[Verdict] | None, mode_order: Sequence[str] = (), stats: pd.DataFrame | None = None,
+) -> list[ModeComparison]:
     """Every pair of modes of each model, paired on the questions both ran: later mode
-    minus earlier, in ``mode_order`` (the sweep's order; else alphabetical)."""
-    stats = cell_stats(df, verdicts)
+    minus earlier, in ``mode_order`` (the sweep's order; else alphabetical). ``stats``: the
+    ``cell_stats`` of the same runs and verdicts, when the caller has them already."""
+    stats = cell_stats(df, verdicts) if stats is None else stats
     if stats.empty:
         return []
     rank = {mode: i for i, mode in enumerate(mode_order)}
