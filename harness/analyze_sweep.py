@@ -276,7 +276,7 @@ def analyze(config: AnalyzeConfig, *, show_progress: bool = True, log: Callable[
                 _store(baseline, baseline_plan, config, baseline_judging.verdicts, log)
                 comparison = compare(sweep, baseline, judging.verdicts, baseline_judging.verdicts)
             stats = cell_stats(sweep.records, judging.verdicts)
-            modes = mode_comparisons(sweep.records, judging.verdicts, sweep.manifest.get("config", {}).get("modes") or ())
+            modes = mode_comparisons(sweep.records, judging.verdicts, sweep.manifest.get("config", {}).get("modes") or (), stats=stats)
             criteria = evaluate_criteria(stats)
             gate = evaluate_gate(stats, budgets, present_only=config.gate_present_only) if budgets else None
             judge = _judge_description(plan, judging, config)
@@ -286,7 +286,7 @@ def analyze(config: AnalyzeConfig, *, show_progress: bool = True, log: Callable[
                 sweep, judging.verdicts, out_dir, baseline_comparison=comparison, gate_result=gate,
                 questions=list(questions.values()), judge=judge, mode_comparisons=modes,
                 baseline=baseline, baseline_verdicts=baseline_judging.verdicts if baseline_judging else None,
-                history_page=history_page, details=details,
+                history_page=history_page, details=details, stats=stats,
             )
         except BaseException:
             try:

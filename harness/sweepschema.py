@@ -13,6 +13,7 @@ import functools
 import re
 import types
 import typing
+from collections.abc import Callable
 from typing import Any
 
 from core.records import STATUSES, RunRecord
@@ -84,9 +85,48 @@ def problem(value: Any, hint: Any, where: str) -> str | None:
     return None  # a type the files never hold: nothing to check
 
 
+@functools.cache
+def _fits(hint: Any) -> Callable[[Any], bool]:
+    """A predicate equal to ``problem(value, hint, ...) is None``, built once per type.
+
+    A big sweep has hundreds of thousands of values to check and nearly all of them fit:
+    the predicate decides without reading the type again or naming a path, and ``problem``
+    is asked only for the rare value that does not fit, to say why."""
+    if hint is Any or hint is object:
+        return lambda value: True
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        options = [_fits(option) for option in typing.get_args(hint)]
+        return lambda value: any(fits(value) for fits in options)
+    if hint is type(None):
+        return lambda value: value is None
+    if hint is bool:
+        return lambda value: isinstance(value, bool)
+    if hint is int:
+        return lambda value: isinstance(value, int) and not isinstance(value, bool)
+    if hint is float:
+        return lambda value: isinstance(value, (int, float)) and not isinstance(value, bool)
+    if hint is str:
+        return lambda value: isinstance(value, str)
+    if origin is list or hint is list:
+        (item,) = typing.get_args(hint) or (Any,)
+        element_fits = _fits(item)
+        return lambda value: isinstance(value, list) and all(element_fits(element) for element in value)
+    if origin is dict or hint is dict:
+        _, item = typing.get_args(hint) or (str, Any)
+        element_fits = _fits(item)
+        return lambda value: isinstance(value, dict) and all(element_fits(element) for element in value.values())
+    if dataclasses.is_dataclass(hint) and isinstance(hint, type):
+        field_fits = {key: _fits(field_hint) for key, field_hint in _hints(hint).items()}
+        return lambda value: isinstance(value, dict) and all(
+            field_fits[key](element) for key, element in value.items() if key in field_fits
+        )
+    return lambda value: True  # a type the files never hold: nothing to check
+
+
 def fields_problem(data: dict[str, Any], hints: dict[str, Any], where: str = "") -> str | None:
     for key, value in data.items():
-        if key in hints:
+        if key in hints and not _fits(hints[key])(value):
             found = problem(value, hints[key], f"{where}.{key}" if where else key)
             if found:
                 return found
@@ -100,6 +140,7 @@ def _record_hints() -> dict[str, Any]:
     return hints
 
 
+RECORD_HINTS = _record_hints()
 REQUIRED_RECORD_FIELDS = tuple(f.name for f in dataclasses.fields(RunRecord) if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING)
 
 
@@ -110,7 +151,7 @@ def record_problem(data: Any, statuses: tuple[str, ...] = STATUSES) -> str | Non
     missing = [name for name in REQUIRED_RECORD_FIELDS if name not in data]
     if missing:
         return f"the record lacks {', '.join(missing)}"
-    found = fields_problem(data, _record_hints())
+    found = fields_problem(data, RECORD_HINTS)
     if found:
         return found
     if data["status"] not in statuses:

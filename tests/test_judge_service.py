@@ -118,6 +118,6 @@ def test_the_offline_judge_is_never_served_from_the_verdict_cache(tmp_path, monk
     items = [JudgeItem("b", QUESTION, GOLD, "No: capex is about 5% of sales.")]
     first = judge_items(items, settings(tmp_path, model="offline")).verdicts[0]
     # A change to the offline judge's rules shows at once, not after the cache is cleared.
-    monkeypatch.setattr(service, "heuristic_verdict", lambda *args: HeuristicVerdict("refusal", "changed rules"))
+    monkeypatch.setattr(service, "heuristic_verdict", lambda *args, **kwargs: HeuristicVerdict("refusal", "changed rules"))
     again = judge_items(items, settings(tmp_path, model="offline")).verdicts[0]
     assert first.label != "refusal" and (again.label, again.cached) == ("refusal", False)

@@ -12,6 +12,7 @@ name "3M").
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, replace
 
@@ -228,6 +229,7 @@ _Q_PERCENT = re.compile(
 _Q_DECIMALS = re.compile(r"round\w*\s+(?:\w+\s+){0,3}?to\s+(?:the\s+)?(\w+)\s+decimal", re.IGNORECASE)
 
 
+@functools.lru_cache(maxsize=4096)  # a question's unit is read once, not once per run of it
 def question_unit(question: str) -> QuestionUnit:
     """Read the unit the question asks for ("in USD millions", "in units of percents")."""
     scale = None

@@ -8,6 +8,7 @@ verdict. ``offline_judge`` decides on these features.
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 
@@ -81,28 +82,67 @@ class Evidence:
         return sum(self.gold_terms[t] for t in self.terms_found) / total if total else 1.0
 
 
+_PERIOD_WORD = re.compile(r"(?:fy|q[1-4]|h[12])?\d+")  # "FY2022", "Q3", "H1": periods, not content
+
+
 def _stem(word: str) -> str:
     """A crude stem: lower case, no possessive, and at most six letters (operating ~ operations)."""
     word = word.lower().strip("'’-")
-    word = re.sub(r"['’]s$", "", word)
+    if word.endswith(("'s", "’s")):
+        word = word[:-2]
     return word[:6]
 
 
 def _content(text: str) -> list[tuple[str, str]]:
     """(stem, original word) for the words that carry meaning."""
-    return [
-        (_stem(w), w) for w in _WORD.findall(text)
-        if w.lower() not in _STOP and len(w) > 2 and not re.fullmatch(r"(?:fy|q[1-4]|h[12])?\d+", w.lower())
-    ]
+    out = []
+    for w in _WORD.findall(text):
+        lower = w.lower()
+        if lower not in _STOP and len(w) > 2 and not _PERIOD_WORD.fullmatch(lower):
+            out.append((_stem(w), w))
+    return out
+
+
+# What is read from a question or a gold alone is read once per text, not once per run:
+# every run of a question shares them (an answer's own words are always read afresh).
+@functools.lru_cache(maxsize=4096)
+def _stems_of(text: str) -> frozenset[str]:
+    """The content stems of a question or gold text."""
+    return frozenset(s for s, _ in _content(text))
+
+
+@functools.lru_cache(maxsize=4096)
+def _asked_stems(question: str) -> tuple[str, ...]:
+    """The question's content stems in order, each once."""
+    return tuple(dict.fromkeys(s for s, _ in _content(question)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _asked_common_stems(question: str) -> tuple[str, ...]:
+    """The asked sentence's stems of common words (no names), in order, each once."""
+    asked_sentence = " ".join(p for p in sentences(question) if p.rstrip().endswith("?")) or question
+    return tuple(dict.fromkeys(s for s, w in _content(asked_sentence) if not w[0].isupper()))
+
+
+@functools.lru_cache(maxsize=4096)
+def _asks_direction(question: str) -> tuple[bool, bool]:
+    """Does the question name the up side, the down side (words of direction)?"""
+    return bool(_UP.search(question)), bool(_DOWN.search(question))
+
+
+@functools.lru_cache(maxsize=4096)
+def _gold_terms_of(question: str, gold: str) -> dict[str, float]:
+    return _gold_terms(question, gold)
 
 
 def _gold_terms(question: str, gold: str) -> dict[str, float]:
     """Words the gold adds to the question; acronyms and mid-sentence names weigh double."""
-    asked = {s for s, _ in _content(question)}
+    asked = _stems_of(question)
     terms: dict[str, float] = {}
     for m in _WORD.finditer(gold):
         word = m.group(0)
-        if word.lower() in _STOP or len(word) <= 2 or re.fullmatch(r"(?:fy|q[1-4]|h[12])?\d+", word.lower()):
+        lower = word.lower()
+        if lower in _STOP or len(word) <= 2 or _PERIOD_WORD.fullmatch(lower):
             continue
         stem = _stem(word)
         if stem in asked or stem in terms:
@@ -122,7 +162,7 @@ def _claims(answer: str, about: str) -> list[str]:
 
     Framing ("To determine whether ...") and declining sentences claim nothing.
     """
-    wanted = {s for s, _ in _content(about)}
+    wanted = _stems_of(about)
     need = 2 if len(wanted) >= 2 else 1
     return [
         p for p in sentences(answer)
@@ -151,11 +191,11 @@ def _polarity_of(sentence: str, question: str) -> str:
         return m.group(1).lower()
     # Read the clause that talks about the question, not a concession beside it
     # ("while it has negative working capital, this does not indicate distress").
-    asked = {s for s, _ in _content(question)}
+    asked = _stems_of(question)
     clauses = [c for c in _CLAUSE.split(sentence) if c and c.strip()]
     clause = max(clauses, key=lambda c: len({s for s, _ in _content(c)} & asked)) if clauses else sentence
     negative = bool(_NEGATION.search(clause))
-    asked_up, asked_down = bool(_UP.search(question)), bool(_DOWN.search(question))
+    asked_up, asked_down = _asks_direction(question)
     said_up, said_down = bool(_UP.search(clause)), bool(_DOWN.search(clause))
     if asked_up != asked_down and said_up != said_down and said_up != asked_up:
         negative = not negative
@@ -165,7 +205,7 @@ def _polarity_of(sentence: str, question: str) -> str:
 def _direction_of(sentence: str, question: str) -> str | None:
     """``yes``/``no`` read only from words of direction, for a question that asks about one
     direction ("increased?", "healthy?"); None when the sentence states no direction."""
-    asked_up, asked_down = bool(_UP.search(question)), bool(_DOWN.search(question))
+    asked_up, asked_down = _asks_direction(question)
     said_up, said_down = bool(_UP.search(sentence)), bool(_DOWN.search(sentence))
     if asked_up == asked_down or said_up == said_down:
         return None
@@ -186,6 +226,7 @@ def _contradicts_itself(answer: str, question: str, verdict: str, polarity: str)
     return False
 
 
+@functools.lru_cache(maxsize=4096)
 def _gold_polarity(question: str, gold: str) -> str | None:
     m = re.match(r"^\W*(yes|no)\b", gold, re.IGNORECASE)
     if m:
@@ -202,7 +243,8 @@ _OPTION_LIST = re.compile(
 )
 
 
-def _choice(question: str) -> list[str] | None:
+@functools.lru_cache(maxsize=4096)
+def _choice(question: str) -> tuple[str, ...] | None:
     """The options of a question that asks to pick ("improved or declined", "among
     operations, investing, and financing activities"): one stem per option."""
     asked = " ".join(p for p in sentences(question) if p.rstrip().endswith("?"))
@@ -214,11 +256,11 @@ def _choice(question: str) -> list[str] | None:
             if words:
                 options.append(words[0])
         if len(options) >= 2 and len(set(options)) == len(options):
-            return options
+            return tuple(options)
     return None
 
 
-def _picked(text: str, options: list[str]) -> str | None:
+def _picked(text: str, options: tuple[str, ...]) -> str | None:
     """The option a text picks: the only one it names, else the first it names."""
     stems = [s for s, _ in _content(text)]
     named = [o for o in options if o in stems]
@@ -263,15 +305,21 @@ def _derived(target: list[Reading], values: list[Reading]) -> str | None:
     return best
 
 
+@functools.lru_cache(maxsize=4096)
+def _gold_numbers(gold: str, unit: QuestionUnit) -> tuple[tuple[Quantity, list[Reading], frozenset[str]], ...]:
+    """Each non-zero number of the gold with its readings (read only: shared by the runs)
+    and its label words."""
+    return tuple((g, gold_readings(g, unit), frozenset(_context(gold, g))) for g in parse_quantities(gold) if g.number != 0.0)
+
+
 def _number_evidence(question: str, gold: str, answer: str, unit: QuestionUnit) -> dict[str, int]:
     out = {"found": 0, "near": 0, "contradicted": 0, "missing": 0}
-    gold_qs = [q for q in parse_quantities(gold) if q.number != 0.0]
-    if not gold_qs:
+    gold_numbers = _gold_numbers(gold, unit)
+    if not gold_numbers:
         return out
     answer_qs = parse_quantities(answer)
     own_readings = [r for a in answer_qs for r in answer_readings(a, unit, _kind(a))[:1]]
-    for g in gold_qs:
-        golds = gold_readings(g, unit)
+    for g, golds, label in gold_numbers:
         best = "far"
         for a in answer_qs:
             verdict, _ = closest(golds, answer_readings(a, unit, golds[0].kind))
@@ -289,7 +337,6 @@ def _number_evidence(question: str, gold: str, answer: str, unit: QuestionUnit) 
         elif best == "near":
             out["near"] += 1
         else:
-            label = _context(gold, g)
             rivals = [a for a in answer_qs if _kind(a) == _kind(g) and label & _context(answer, a)]
             out["contradicted" if rivals else "missing"] += 1
     return out
@@ -327,7 +374,7 @@ def _names_one(sentence: str, question: str, gold: str) -> bool:
     """
     if HEDGE.search(sentence):
         return False
-    known = {s for s, _ in _content(question + " " + gold)}
+    known = _stems_of(question + " " + gold)
     others = set()
     for m in _NAME.finditer(sentence):
         if m.start() == 0 or not sentence[: m.start()].strip():
@@ -342,18 +389,17 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
     """Measure an answer against a gold: the features the offline judge decides on."""
     ev = Evidence(signal=refusal_signal(answer))
     answer_stems = {s for s, _ in _content(answer)}
-    asked = list(dict.fromkeys(s for s, _ in _content(question)))
+    asked = _asked_stems(question)
     if asked:
         ev.topic = sum(s in answer_stems for s in asked) / len(asked)
     # The asked sentence's common words say what is asked ("dividends", "liability");
     # names (the company) appear in any excerpt of its filing, on topic or not.
-    asked_sentence = " ".join(p for p in sentences(question) if p.rstrip().endswith("?")) or question
-    common = list(dict.fromkeys(s for s, w in _content(asked_sentence) if not w[0].isupper()))
+    common = _asked_common_stems(question)
     if common:
         ev.topic_terms = sum(s in answer_stems for s in common) / len(common)
     ev.words = len(answer.split())
     ev.numbers = _number_evidence(question, gold, answer, question_unit(question))
-    ev.gold_terms = _gold_terms(question, gold)
+    ev.gold_terms = dict(_gold_terms_of(question, gold))  # the Evidence's own copy
     ev.terms_found = [t for t in ev.gold_terms if t in answer_stems]
     ev.gold_shape = _gold_shape(gold, ev.gold_terms)
     picks = [p for p in _verdict_sentences(answer, question) if _names_one(p, question, gold)]
@@ -373,7 +419,7 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
         ev.answer_polarity = "no" if any(_NEGATION.search(c) for c in claims) else ("yes" if claims else None)
     options = _choice(question)
     if options:
-        gold_named = [o for o in options if o in {s for s, _ in _content(gold)}]
+        gold_named = [o for o in options if o in _stems_of(gold)]
         ev.gold_choice = gold_named[0] if len(gold_named) == 1 else None
         if ev.gold_choice:
             # The verdict sentence, else the first claim that names one of the options.

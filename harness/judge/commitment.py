@@ -19,6 +19,7 @@ are recognised by ``addresses_grader``: an answer that contains them earns no cr
 """
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -127,9 +128,9 @@ def looks_like_dump(answer: str) -> bool:
     if len(answer.split()) > MAX_ANSWER_WORDS:
         return True
     lines = [line for line in answer.splitlines() if line.strip()]
-    rows = [line for line in lines if is_row(line)]
-    prose = sum(_word_count(line) for line in lines if not is_row(line))
-    return len(rows) >= 3 and prose < 15
+    row = [is_row(line) for line in lines]  # once per line: is_row parses the line's numbers
+    prose = sum(_word_count(line) for line, is_a_row in zip(lines, row) if not is_a_row)
+    return sum(row) >= 3 and prose < 15
 
 
 def is_operand(answer: str, q: Quantity) -> bool:
@@ -172,14 +173,15 @@ def years_in(text: str) -> list[tuple[int, int, int, bool]]:
     return out
 
 
-def question_years(question: str) -> set[int]:
+@functools.lru_cache(maxsize=4096)  # read once per question, not once per run of it
+def question_years(question: str) -> frozenset[int]:
     """The years a question asks about; "FY2017 - FY2019" includes 2018."""
     found = years_in(question)
     years = {y for _, _, y, _ in found}
     for (_, end, a, _), (start, _, b, _) in zip(found, found[1:]):
         if a < b <= a + 10 and _RANGE_BETWEEN.match(question[end:start]):
             years.update(range(a, b + 1))
-    return years
+    return frozenset(years)
 
 
 def _clause(sentence: str, offset: int, q: Quantity) -> str:
@@ -190,11 +192,11 @@ def _clause(sentence: str, offset: int, q: Quantity) -> str:
     return sentence[left:right]
 
 
-def _year_fits(year: int, dated: bool, asked: set[int]) -> bool:
+def _year_fits(year: int, dated: bool, asked: frozenset[int]) -> bool:
     return year in asked or (dated and year - 1 in asked)
 
 
-def other_period(answer: str, span: tuple[int, int], q: Quantity, asked: set[int]) -> bool:
+def other_period(answer: str, span: tuple[int, int], q: Quantity, asked: frozenset[int]) -> bool:
     """Is ``q`` stated for a period the question does not ask about?"""
     sentence = answer[span[0]:span[1]]
     clause = _clause(sentence, span[0], q)

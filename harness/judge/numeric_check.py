@@ -30,6 +30,7 @@ Rules
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Literal
@@ -90,6 +91,7 @@ def _stem(word: str) -> str:
     return word
 
 
+@functools.lru_cache(maxsize=4096)  # read once per question, not once per run of it
 def single_number_gold(question: str, gold: str) -> Quantity | None:
     """The gold's quantity if the gold is essentially one number, else None (prose gold)."""
     gold = str(gold).strip()

@@ -52,13 +52,18 @@ class HeuristicVerdict:
     rationale: str
 
 
-def heuristic_verdict(question: str, gold: str, answer: str, justification: str = "") -> HeuristicVerdict:
+def heuristic_verdict(
+    question: str, gold: str, answer: str, justification: str = "", *, decided: NumericDecision | None = None,
+) -> HeuristicVerdict:
     """Label ``answer`` against ``gold`` without an LLM: correct, incorrect or refusal.
 
     ``justification`` (FinanceBench's explanation of the gold) is accepted for the judge
     protocol's sake; the offline judge does not need it: its formulas repeat the question.
+    ``decided``: the numeric check's decision on these same three texts, when the caller
+    has it already (the judge service asks the check first); else it is asked here.
     """
-    decided = numeric_check(question, gold, answer)
+    if decided is None:
+        decided = numeric_check(question, gold, answer)
     if decided.label is not None:
         return HeuristicVerdict(decided.label, f"numeric check: {decided.rationale}")
     gold, answer = str(gold), answer or ""

@@ -185,7 +185,7 @@ async def _judge_one(item: JudgeItem, settings: JudgeSettings, client: ModelClie
     if decision.label is not None:
         return Verdict(item.item_id, decision.label, "numeric", rationale=decision.rationale)
     if settings.judge_model == OFFLINE_JUDGE:
-        ruled = heuristic_verdict(item.question, item.gold, item.answer, item.justification)
+        ruled = heuristic_verdict(item.question, item.gold, item.answer, item.justification, decided=decision)
         return Verdict(item.item_id, ruled.label, "rules", OFFLINE_JUDGE, ruled.rationale)
     if client is None:
         why = "the numeric check cannot decide this answer; judge with --judge"

@@ -1,7 +1,7 @@
 """The verdict contract: what the judge decided about one run's answer."""
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 
@@ -23,7 +23,11 @@ class Verdict:
     fingerprint: str = ""  # what was judged, and by which judge and rules (see judge.store)
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        # Field by field rather than dataclasses.asdict, whose deep copy of every value
+        # costs seconds over a big sweep's verdicts; samples is the only mutable field.
+        out = {name: getattr(self, name) for name in self.__dataclass_fields__}
+        out["samples"] = list(self.samples)
+        return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Verdict:

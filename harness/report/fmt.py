@@ -13,6 +13,9 @@ from urllib.parse import urlencode
 import pandas as pd
 
 DASH = "—"
+# One encoder for every trace value: json.dumps with options builds a new one per call,
+# and a big report turns hundreds of thousands of values into text.
+_AS_JSON = json.JSONEncoder(ensure_ascii=False, default=str)
 LABEL_CLASSES = {"correct": "correct", "incorrect": "incorrect", "refusal": "refusal", "unjudged": "unjudged"}
 
 
@@ -100,7 +103,7 @@ def as_text(value: Any, limit: int | None = None) -> str:
         text = value
     else:
         try:
-            text = json.dumps(value, ensure_ascii=False, indent=None, default=str)
+            text = _AS_JSON.encode(value)
         except (TypeError, ValueError):
             text = str(value)
     if limit is not None and len(text) > limit:

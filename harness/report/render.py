@@ -167,18 +167,20 @@ def render_report(
     history_page: Path | None = None,
     details: DetailWriter | None = None,
     on_progress: Callable[[int], None] = lambda n: None,
+    stats: pd.DataFrame | None = None,
 ) -> Path:
     """Write the report into ``out_dir``; returns the path of index.html.
 
     ``judge`` names who judged (as summary.json does); ``mode_comparisons`` are the paired
     comparisons of the sweep's modes; ``baseline`` and its verdicts feed the side-by-side
     view; ``details``: the writer ``start_details`` started (else one is started here);
-    ``on_progress(k)`` is called as the details of k more runs are written."""
+    ``on_progress(k)`` is called as the details of k more runs are written; ``stats``: the
+    ``cell_stats`` of the same runs and verdicts, when the caller has them already."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     verdicts = list(verdicts or [])
     judged = bool(verdicts) and not any(v.label not in LABELS for v in verdicts)
-    stats = cell_stats(sweep.records, verdicts)
+    stats = cell_stats(sweep.records, verdicts) if stats is None else stats
     by_type = type_stats(sweep.records, verdicts)
     qtable = question_table(sweep.records, verdicts)
     runs = with_verdicts(sweep.records, verdicts)

@@ -7,7 +7,6 @@ The gold answer is not here: it lives once per question in the report's data.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +14,7 @@ from core.records import RunRecord
 from core.trace import read_trace
 from harness.criteria import judge_label
 from harness.report import fmt as f
-from harness.report.timeline import FULL, TextLimits, build_timeline, timeline_counts
+from harness.report.timeline import FULL, TextLimits, TimelineItem, build_timeline, timeline_counts
 from harness.stats.frame import cell_name
 
 
@@ -79,9 +78,18 @@ def _provenance(record: RunRecord) -> list[list[str]]:
     ]
 
 
+def _item_data(item: TimelineItem) -> dict[str, Any]:
+    """A timeline entry as JSON data. Built by hand: dataclasses.asdict deep-copies every
+    string of every entry, a good part of a big report's cost."""
+    return {
+        "kind": item.kind, "css": item.css, "at": item.at, "title": item.title, "badges": list(item.badges),
+        "fields": [tuple(pair) for pair in item.fields], "details": [tuple(pair) for pair in item.details],
+    }
+
+
 def timeline_detail(events: list[dict[str, Any]], limits: TextLimits = FULL) -> dict[str, Any]:
     items = build_timeline(events, limits)
-    return {"timeline": [asdict(item) for item in items], "timeline_counts": timeline_counts(items), "trace_missing": not events}
+    return {"timeline": [_item_data(item) for item in items], "timeline_counts": timeline_counts(items), "trace_missing": not events}
 
 
 def run_detail(record: RunRecord, sweep_path: Path, limits: TextLimits = FULL) -> dict[str, Any]:

@@ -56,16 +56,25 @@ def _p95(values: pd.Series) -> float:
     return float(values.quantile(0.95)) if len(values) else math.nan
 
 
+def _verdicts_by_question(group: pd.DataFrame) -> dict[str, list[Any]]:
+    """question_id -> its runs' verdicts in row order, questions in sorted order (as a
+    groupby gives them). Plain lists: a pandas group per question cost more than the few
+    values each holds, and a big sweep has thousands of questions x cells."""
+    out: dict[str, list[Any]] = {}
+    for question_id, label in zip(group["question_id"].tolist(), group["verdict"].tolist()):
+        if not pd.isna(question_id):  # as groupby: a run without a question is in no group
+            out.setdefault(str(question_id), []).append(label)
+    return {question_id: out[question_id] for question_id in sorted(out)}
+
+
 def question_scores(group: pd.DataFrame) -> dict[str, tuple[float, int]]:
     """question_id -> (share of its runs judged correct, runs); the unit statistics sample."""
-    out: dict[str, tuple[float, int]] = {}
-    for question_id, labels in group.groupby("question_id")["verdict"]:
-        out[str(question_id)] = (float((labels == "correct").mean()), len(labels))
-    return out
+    return {q: (sum(label == "correct" for label in labels) / len(labels), len(labels))
+            for q, labels in _verdicts_by_question(group).items()}
 
 
 def _labels_by_question(group: pd.DataFrame) -> dict[str, list[str | None]]:
-    return {str(q): [x if isinstance(x, str) else None for x in labels] for q, labels in group.groupby("question_id")["verdict"]}
+    return {q: [x if isinstance(x, str) else None for x in labels] for q, labels in _verdicts_by_question(group).items()}
 
 
 def _group_row(group: pd.DataFrame, roles: list[str], has_verdicts: bool) -> dict[str, Any]:
@@ -172,24 +181,32 @@ def type_stats(df: pd.DataFrame, verdicts: Sequence[Verdict] | None = None) -> p
 def question_table(df: pd.DataFrame, verdicts: Sequence[Verdict] | None = None) -> pd.DataFrame:
     """One row per question x cell: run ids, statuses and verdict labels in run order,
     share correct (NaN unjudged) and the majority label."""
-    merged = with_verdicts(df, verdicts).sort_values(["question_id", "model", "mode", "run_number"])
+    keys = ["question_id", "model", "mode"]
+    merged = with_verdicts(df, verdicts).sort_values(keys + ["run_number"])
+    merged = merged[merged[keys].notna().all(axis=1)]  # as groupby would: a run without a key is in no group
+    # Plain lists walked in the sorted order: one pandas group per question x cell costs
+    # far more than the handful of values each group holds.
+    columns = {name: merged[name].tolist() for name in keys + ["question_type", "run_id", "status", "verdict"]}
+    starts = [i for i in range(len(merged)) if i == 0 or any(columns[k][i] != columns[k][i - 1] for k in keys)]
     rows = []
-    for (question_id, model, mode), group in merged.groupby(["question_id", "model", "mode"], sort=True):
-        labels = [label if isinstance(label, str) else None for label in group["verdict"]]
+    for start, end in zip(starts, starts[1:] + [len(merged)]):
+        question_id, model, mode = (columns[k][start] for k in keys)
+        labels = [label if isinstance(label, str) else None for label in columns["verdict"][start:end]]
         judged = any(label is not None for label in labels)
         correct = sum(label == "correct" for label in labels)
+        runs = end - start
         rows.append(
             {
                 "question_id": question_id,
-                "question_type": group["question_type"].iloc[0],
+                "question_type": columns["question_type"][start],
                 "model": model,
                 "mode": mode,
                 "cell": cell_name(model, mode),
-                "runs": len(group),
-                "run_ids": list(group["run_id"]),
-                "statuses": list(group["status"]),
+                "runs": runs,
+                "run_ids": columns["run_id"][start:end],
+                "statuses": columns["status"][start:end],
                 "labels": labels,
-                "correct_share": correct / len(group) if judged else math.nan,
+                "correct_share": correct / runs if judged else math.nan,
                 "majority": majority_label(labels) if judged else None,
             }
         )

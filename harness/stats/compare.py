@@ -89,15 +89,21 @@ class ModeComparison:
                 "accuracy_change": self.accuracy.to_dict() if self.accuracy else None}
 
 
-def _scores(df: pd.DataFrame, verdicts: Sequence[Verdict] | None, cell: str) -> dict[str, tuple[float, int]]:
-    return question_scores(with_verdicts(df, verdicts).loc[lambda x: x["cell"] == cell])
+# The run frame is merged with the verdicts once and split by cell once: merging it again
+# for every pair of cells made the comparisons grow with cells x runs.
+def _scores_by_cell(merged: pd.DataFrame) -> dict[str, dict[str, tuple[float, int]]]:
+    """cell -> question_id -> (share of its runs judged correct, runs)."""
+    return {str(cell): question_scores(group) for cell, group in merged.groupby("cell", sort=False)}
 
 
-def _answered_scores(df: pd.DataFrame, verdicts: Sequence[Verdict] | None, cell: str) -> dict[str, tuple[float, int]]:
-    merged = with_verdicts(df, verdicts).loc[lambda x: x["cell"] == cell]
+def _answered_by_cell(merged: pd.DataFrame) -> dict[str, dict[str, tuple[float, int]]]:
+    """cell -> question_id -> (share of its runs that answered, runs)."""
     answered = (merged["status"] == "ok") & (merged["verdict"] != "refusal")
-    grouped = merged.assign(_a=answered).groupby("question_id")["_a"]
-    return {str(q): (float(share), int(size)) for (q, share), size in zip(grouped.mean().items(), grouped.size())}
+    out: dict[str, dict[str, tuple[float, int]]] = {}
+    for cell, group in merged.assign(_a=answered).groupby("cell", sort=False):
+        grouped = group.groupby("question_id")["_a"]
+        out[str(cell)] = {str(q): (float(share), int(size)) for (q, share), size in zip(grouped.mean().items(), grouped.size())}
+    return out
 
 
 def compare(
@@ -112,15 +118,17 @@ def compare(
     was = cell_stats(baseline.records, baseline_verdicts).set_index("cell")
     shared = [c for c in now.index if c in was.index]
     judged = bool(current_verdicts) and bool(baseline_verdicts)
+    merged_now = with_verdicts(current.records, current_verdicts)
+    merged_was = with_verdicts(baseline.records, baseline_verdicts)
+    scores_now, scores_was = _scores_by_cell(merged_now), _scores_by_cell(merged_was)
+    answered_now, answered_was = _answered_by_cell(merged_now), _answered_by_cell(merged_was)
     cells = []
     for cell in shared:
         a, b = now.loc[cell], was.loc[cell]
         accuracy = None
         if judged and a["judged"] and b["judged"]:
-            accuracy = paired_change(_scores(current.records, current_verdicts, cell), _scores(baseline.records, baseline_verdicts, cell))
-        reliability = paired_change(
-            _answered_scores(current.records, current_verdicts, cell), _answered_scores(baseline.records, baseline_verdicts, cell)
-        )
+            accuracy = paired_change(scores_now.get(cell, {}), scores_was.get(cell, {}))
+        reliability = paired_change(answered_now.get(cell, {}), answered_was.get(cell, {}))
         cells.append(
             CellChange(
                 model=a["model"], mode=a["mode"], cell=cell,
@@ -141,13 +149,17 @@ def compare(
     )
 
 
-def mode_comparisons(df: pd.DataFrame, verdicts: Sequence[Verdict] | None, mode_order: Sequence[str] = ()) -> list[ModeComparison]:
+def mode_comparisons(
+    df: pd.DataFrame, verdicts: Sequence[Verdict] | None, mode_order: Sequence[str] = (), stats: pd.DataFrame | None = None,
+) -> list[ModeComparison]:
     """Every pair of modes of each model, paired on the questions both ran: later mode
-    minus earlier, in ``mode_order`` (the sweep's order; else alphabetical)."""
-    stats = cell_stats(df, verdicts)
+    minus earlier, in ``mode_order`` (the sweep's order; else alphabetical). ``stats``: the
+    ``cell_stats`` of the same runs and verdicts, when the caller has them already."""
+    stats = cell_stats(df, verdicts) if stats is None else stats
     if stats.empty:
         return []
     rank = {mode: i for i, mode in enumerate(mode_order)}
+    scores = _scores_by_cell(with_verdicts(df, verdicts))
     out = []
     for model, group in stats.groupby("model", sort=True):
         modes = sorted(group["mode"], key=lambda m: (rank.get(m, len(rank)), m))
@@ -155,9 +167,7 @@ def mode_comparisons(df: pd.DataFrame, verdicts: Sequence[Verdict] | None, mode_
         for earlier, later in combinations(modes, 2):
             change = None
             if judged[earlier] and judged[later]:
-                change = paired_change(
-                    _scores(df, verdicts, f"{model}/{later}"), _scores(df, verdicts, f"{model}/{earlier}")
-                )
+                change = paired_change(scores.get(f"{model}/{later}", {}), scores.get(f"{model}/{earlier}", {}))
             out.append(ModeComparison(str(model), later, earlier, change))
     return out
 
