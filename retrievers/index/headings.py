@@ -361,13 +361,20 @@ def heading_like(ln: Line) -> bool:
 
 def find_subheadings(layout: Layout, start: Pos, end: Pos) -> list[Heading]:
     """Heading-looking lines in (start, end), excluding the section's own heading line."""
+    # Nested sections look over the same lines again: a line's score and title depend on
+    # the layout alone, so each is worked out once per layout.
+    scored: dict[Pos, tuple[float, str]] = layout.memo.setdefault("subheading_scores", {})  # type: ignore[assignment]
     found = []
     for ln in layout.iter_lines(start, end):
-        if (ln.page, ln.number) == start:
+        pos = (ln.page, ln.number)
+        if pos == start:
             continue
-        score = heading_score(layout, ln)
-        if score > 0:
-            found.append(Heading((ln.page, ln.number), clean_title(ln.text), "sub", score=score))
+        known = scored.get(pos)
+        if known is None:
+            score = heading_score(layout, ln)
+            known = scored[pos] = (score, clean_title(ln.text) if score > 0 else "")
+        if known[0] > 0:
+            found.append(Heading(pos, known[1], "sub", score=known[0]))
     return found
 
 
