@@ -73,6 +73,14 @@ def is_caps(text: str) -> bool:
     return letters >= 4 and upper > 0.85 * letters
 
 
+def clear_line_caches() -> None:
+    """Forget the memoised line tests (``is_caps``, ``looks_like_row``) before a document is
+    built: they pay off within one document, where the same lines are looked at again, and
+    one document's entries would only make the next build look faster than a cold one is."""
+    is_caps.cache_clear()
+    looks_like_row.cache_clear()
+
+
 def ln_text(layout: Layout, page: int) -> str:
     return "\n".join(ln.text for ln in layout.lines[page - 1])
 
