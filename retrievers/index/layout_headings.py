@@ -68,8 +68,11 @@ def is_caps(text: str) -> bool:
     """Set in capitals: nearly all of at least four letters upper case (called on every
     line, so counted with builtins rather than a Python loop)."""
     text = text[:200]
+    lower = sum(map(str.islower, text))
+    if 6 * lower > len(text):
+        return False  # even if every other character were a capital, too few would be
     upper = sum(map(str.isupper, text))
-    letters = upper + sum(map(str.islower, text))
+    letters = upper + lower
     return letters >= 4 and upper > 0.85 * letters
 
 
@@ -102,7 +105,7 @@ def title_text_ok(text: str) -> bool:
         return False
     if _AMOUNT.search(rest) or _numbers_outside_years(rest) > 1 or _TABLE_WORDS.search(rest) or is_continued(rest):
         return False
-    letters = sum(c.isalpha() for c in rest)
+    letters = sum(map(str.isalpha, rest))
     if letters < 0.6 * len(rest.replace(" ", "")):
         return False
     if rest.endswith((",", ";")) or (rest.endswith(".") and len(words) > 8) or _SENTENCE_BREAK.search(rest):
