@@ -69,7 +69,7 @@ class LineStyleReader:
         self._buffer = ctypes.create_string_buffer(256)
         self._flags = ctypes.c_int()
         self._flags_ref = ctypes.byref(self._flags)
-        self._box = [ctypes.c_double() for _ in range(4)]
+        self._box = [ctypes.c_double() for _ in range(4)]  # a character box: left, right, bottom, top (points, y up)
         self._box_refs = [ctypes.byref(value) for value in self._box]
         self._matrix = raw.FS_MATRIX()
         self._bold_names: dict[bytes, bool] = {}
@@ -85,12 +85,6 @@ class LineStyleReader:
             bold = self._bold_names[name] = bool(_BOLD_NAME.search(name.decode("latin-1", "replace")))
         return bold or bool(self._flags.value & _FORCE_BOLD)
 
-    def _char_box(self, handle, index: int) -> tuple[float, float, float, float]:
-        """(left, right, bottom, top) in page points, y upwards."""
-        self._get_box(handle, index, *self._box_refs)
-        left, right, bottom, top = self._box
-        return left.value, right.value, bottom.value, top.value
-
     def _size(self, handle, index: int) -> float:
         """Font size times the scale of the character's transformation matrix: what the
         reader sees, whatever mix of font size and scaling the producer used."""
@@ -103,11 +97,13 @@ class LineStyleReader:
     def _glyph_size(self, handle, raw_text: str, start: int, end: int) -> float:
         """A size estimated from the median height of the line's first few tall glyphs (of
         any letters or digits when it has none)."""
+        get_box, box_refs = self._get_box, self._box_refs
+        _, _, bottom, top = self._box
         for glyph in (_TALL_GLYPH, _ALNUM):
             heights = []
             for match in glyph.finditer(raw_text, start, end):
-                _, _, bottom, top = self._char_box(handle, match.start())
-                heights.append(top - bottom)
+                get_box(handle, match.start(), *box_refs)
+                heights.append(top.value - bottom.value)
                 if len(heights) == 5:
                     break
             if heights:
@@ -118,7 +114,8 @@ class LineStyleReader:
         """Split a page's text (PDFium's ``get_text_range``) into styled lines."""
         handle = textpage.raw
         width, height = max(width, 1.0), max(height, 1.0)
-        is_bold, char_box = self._is_bold, self._char_box
+        is_bold, size_of, get_box, box_refs = self._is_bold, self._size, self._get_box, self._box_refs
+        left, right, bottom, _ = self._box
         lines: list[Line] = []
         start = 0
         for number, piece in enumerate(raw_text.split("\r\n")):
@@ -133,13 +130,13 @@ class LineStyleReader:
             # A line is bold when both its ends are, so that a run-in heading ("Net Sales:
             # ...") does not count as a heading line.
             bold = is_bold(handle, first) and (last == first or is_bold(handle, last))
-            size = self._size(handle, first)
+            size = size_of(handle, first)
             if size < _MIN_REAL_SIZE:
                 size = self._glyph_size(handle, raw_text, first, last + 1) or size
-            x0, _, bottom, _ = char_box(handle, first)
-            x1 = char_box(handle, last)[1]
-            lines.append(
-                Line(text, page, number, bold, round(size, 1), round(x0 / width, 3), round(x1 / width, 3), round(height - bottom, 1))
-            )
+            # The two character boxes read in place (this loop runs once per line).
+            get_box(handle, first, *box_refs)
+            x0, y = left.value / width, height - bottom.value
+            get_box(handle, last, *box_refs)
+            lines.append(Line(text, page, number, bold, round(size, 1), round(x0, 3), round(right.value / width, 3), round(y, 1)))
             start = end + 2
         return lines
