@@ -153,9 +153,6 @@ class _Typography:
         body = self.body_on(page)
         return bool(body) and 0 < size * LARGER <= body
 
-    def emphasis(self, ln: Line, text: str) -> tuple[bool, bool, bool]:
-        return self.larger(ln.size, ln.page), bool(ln.bold and self.bold_informative), is_caps(text)
-
 
 def _same_style(a: Line, b: Line, tolerance: float = 1.12) -> bool:
     # By default a little looser than SAME_SIZE: two lines of one heading differ only by
@@ -197,6 +194,11 @@ def _candidates(layout: Layout, typography: _Typography, start: Pos, end: Pos, s
             continue
         lines = layout.content_lines(page)
         skip_until = -1
+        # How a line stands out (larger, bold, capitals), with the page's body size looked up
+        # once: this loop sees every line.
+        body = typography.body_on(page)
+        larger_from = body * LARGER
+        bold_informative = typography.bold_informative
         for i, ln in enumerate(lines):
             pos = (page, ln.number)
             if i <= skip_until or not start <= pos < end:
@@ -204,7 +206,7 @@ def _candidates(layout: Layout, typography: _Typography, start: Pos, end: Pos, s
             text = ln.text.strip()
             if len(text) > MAX_LINE_CHARS:
                 continue
-            larger, bold, caps = typography.emphasis(ln, text)
+            larger, bold, caps = bool(body) and ln.size >= larger_from, bool(ln.bold and bold_informative), is_caps(text)
             numbering = parse_numbering(text)
             if numbering and not _TITLE_START.match(numbering.rest):
                 numbering = None
@@ -249,7 +251,8 @@ def looks_like_row(text: str) -> bool:
     if not _FIGURE_CHAR.search(text):
         return False  # no digit, currency, percent or dash: no figure at all
     tokens = text.split()
-    figures = sum(1 for t in tokens if _FIGURE_TOKEN.match(t) and not _YEAR.match(t))
+    # filter() runs the figure test in C; most tokens are words and go no further.
+    figures = sum(1 for t in filter(_FIGURE_TOKEN.match, tokens) if not _YEAR.match(t))
     return figures >= 2 and figures >= 0.3 * len(tokens) or (figures >= 1 and len(tokens) <= 3)
 
 
@@ -301,8 +304,8 @@ def _accepted_styles(layout: Layout, typography: _Typography, cands: list[Layout
     prose: Counter[tuple] = Counter()
     for page in range(1, layout.page_count + 1):
         for ln in layout.content_lines(page):
-            if (page, ln.number) in in_heading:
-                continue  # a long heading's own lines are not prose
+            if len(ln.text) < 60 or (page, ln.number) in in_heading:
+                continue  # too short for prose; a long heading's own lines are not prose
             text = ln.text.strip()
             if len(text) >= 60 and len(text.split()) >= 9 and not looks_like_row(text):
                 prose[key(ln.size, bool(ln.bold and typography.bold_informative), is_caps(text))] += 1
@@ -373,7 +376,10 @@ def find_layout_headings(layout: Layout, start: Pos = (1, 0), end: Pos | None = 
 
 
 def _prominence(h: LayoutHeading, ranks: dict[float, int]) -> tuple[int, int, int]:
-    return (ranks.get(h.size, _nearest_rank(ranks, h.size)), 0 if h.bold else 1, 0 if h.caps else 1)
+    rank = ranks.get(h.size)
+    if rank is None:  # only then: the nearest rank is a search over every size
+        rank = _nearest_rank(ranks, h.size)
+    return (rank, 0 if h.bold else 1, 0 if h.caps else 1)
 
 
 def _is_ancestor(top: LayoutHeading, new: LayoutHeading, ranks: dict[float, int], scheme_order: dict[str, int]) -> bool:
