@@ -48,37 +48,52 @@ def clean_text(text: str) -> str:
     return text.replace("\ufffe", "-").replace("\x02", "-").replace("\r", "").replace("\n", " ").rstrip()
 
 
+def _unchecked(function, restype):
+    """``function`` (a PDFium function of pypdfium2's) called without declared argument
+    types: ctypes then passes ints and pointers as they are instead of checking each against
+    its declared type, which halves the cost of a call made tens of thousands of times per
+    document. Every argument must then be given as what C expects: Python ints for ``int``,
+    pointers, ``byref`` for out-parameters, ctypes values for other integer types."""
+    prototype = ctypes.CFUNCTYPE(restype)
+    unchecked = prototype(ctypes.cast(function, ctypes.c_void_p).value)
+    unchecked.argtypes = None
+    return unchecked
+
+
 class LineStyleReader:
     """Reads line styles from the text pages of one document.
 
     A document has thousands of lines, each costing a handful of PDFium calls, and on a PDF
     that parses fast this per-line work weighs as much as the text extraction itself. So the
-    ctypes functions, buffers and out-parameters are made once per document, the calls take
-    the text page's raw handle (the helper object would be converted through a Python
-    property on every call), and each font name is judged bold or not once per document.
+    ctypes functions, buffers and out-parameters are made once per document, the calls skip
+    ctypes' argument checks (``_unchecked``) and take the text page's raw handle (the helper
+    object would be converted through a Python property on every call), and each font name
+    is judged bold or not once per document.
     """
 
     def __init__(self) -> None:
         import pypdfium2.raw as raw
 
-        self._font_weight = raw.FPDFText_GetFontWeight
-        self._font_info = raw.FPDFText_GetFontInfo
-        self._font_size = raw.FPDFText_GetFontSize
-        self._get_matrix = raw.FPDFText_GetMatrix
-        self._get_box = raw.FPDFText_GetCharBox
+        self._font_weight = _unchecked(raw.FPDFText_GetFontWeight, ctypes.c_int)
+        self._font_info = _unchecked(raw.FPDFText_GetFontInfo, ctypes.c_ulong)
+        self._font_size = _unchecked(raw.FPDFText_GetFontSize, ctypes.c_double)
+        self._get_matrix = _unchecked(raw.FPDFText_GetMatrix, ctypes.c_int)
+        self._get_box = _unchecked(raw.FPDFText_GetCharBox, ctypes.c_int)
         self._buffer = ctypes.create_string_buffer(256)
+        self._buffer_size = ctypes.c_ulong(len(self._buffer))
         self._flags = ctypes.c_int()
         self._flags_ref = ctypes.byref(self._flags)
         self._box = [ctypes.c_double() for _ in range(4)]  # a character box: left, right, bottom, top (points, y up)
         self._box_refs = [ctypes.byref(value) for value in self._box]
         self._matrix = raw.FS_MATRIX()
+        self._matrix_ref = ctypes.byref(self._matrix)
         self._bold_names: dict[bytes, bool] = {}
 
     def _is_bold(self, handle, index: int) -> bool:
         if self._font_weight(handle, index) >= 600:
             return True
         buffer = self._buffer
-        length = self._font_info(handle, index, buffer, len(buffer), self._flags_ref)
+        length = self._font_info(handle, index, buffer, self._buffer_size, self._flags_ref)
         name = buffer.raw[: max(length - 1, 0)]
         bold = self._bold_names.get(name)
         if bold is None:
@@ -89,7 +104,7 @@ class LineStyleReader:
         """Font size times the scale of the character's transformation matrix: what the
         reader sees, whatever mix of font size and scaling the producer used."""
         points = float(self._font_size(handle, index))
-        if self._get_matrix(handle, index, self._matrix):
+        if self._get_matrix(handle, index, self._matrix_ref):
             m = self._matrix
             points *= abs(m.a * m.d - m.b * m.c) ** 0.5
         return points
