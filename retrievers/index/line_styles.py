@@ -54,10 +54,10 @@ def _unchecked(function, restype):
     its declared type, which halves the cost of a call made tens of thousands of times per
     document. Every argument must then be given as what C expects: Python ints for ``int``,
     pointers, ``byref`` for out-parameters, ctypes values for other integer types."""
-    prototype = ctypes.CFUNCTYPE(restype)
-    unchecked = prototype(ctypes.cast(function, ctypes.c_void_p).value)
-    unchecked.argtypes = None
-    return unchecked
+    address = ctypes.cast(function, ctypes.c_void_p).value
+    if not address:
+        raise RuntimeError(f"PDFium function {function!r} has no address")
+    return ctypes.CFUNCTYPE(restype)(address)  # no argument types: any arguments pass as they are
 
 
 class LineStyleReader:
