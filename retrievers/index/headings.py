@@ -73,7 +73,9 @@ def clean_title(text: str) -> str:
 
 
 def is_continued(text: str) -> bool:
-    return bool(_CONTINUED.search(text.strip()))
+    # The tail alone: "(continued)" is the longest match, and searching the whole line would
+    # try the pattern at every position.
+    return bool(_CONTINUED.search(text.strip()[-16:]))
 
 
 def best_chain(

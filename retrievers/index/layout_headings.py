@@ -35,7 +35,10 @@ MAX_TITLE_WORDS = 40
 
 _CONNECTOR_END = re.compile(r"(\b(and|or|of|the|to|in|for|with|on|by|from|its|a|an|at|as|into|under|between)|[,;&/\-—–])$", re.I)
 _AMOUNT = re.compile(r"\$|%|€|£|¥")
-_NUMBER = re.compile(r"(?<![\w.])\(?\d[\d,]*(?:\.\d+)?\)?(?![\w])")
+# A figure not glued to a word or a decimal point: "(12)", "3,400", "2.5". Its first
+# character, "(" or a digit, comes first in the pattern and the one before it is checked
+# behind it, so the engine jumps to candidate characters instead of trying every position.
+_NUMBER = re.compile(r"\((?<![\w.].)\d[\d,]*(?:\.\d+)?\)?(?![\w])|\d(?<![\w.].)[\d,]*(?:\.\d+)?\)?(?![\w])")
 _YEAR = re.compile(r"^\(?(19|20)\d\d\)?$")
 _TABLE_WORDS = re.compile(r"\b(ended|in millions|in thousands|in billions|except per|unaudited|continued|cont\.)\b", re.I)
 _BULLET = re.compile(r"^[•●▪◦○■□►▶✓\-–—*·]")
@@ -76,6 +79,17 @@ def is_caps(text: str) -> bool:
     return letters >= 4 and upper > 0.85 * letters
 
 
+def _at_end(pattern: re.Pattern[str], text: str) -> bool:
+    """``pattern.search(text)`` for a pattern anchored at the end whose matches are short
+    (a connector word, a company suffix; no trailing spaces in ``text``): a search of the
+    whole text tries the pattern at every position, so only the tail is searched, with
+    room for the character before the longest match (a word boundary looks at it)."""
+    return bool(pattern.search(text[-_END_REACH:]))
+
+
+_END_REACH = 48  # "and consolidated subsidiaries companies", COMPANY_LINE's longest, is 39
+
+
 def clear_line_caches() -> None:
     """Forget the memoised line tests (``is_caps``, ``looks_like_row``) before a document is
     built: they pay off within one document, where the same lines are looked at again, and
@@ -112,7 +126,7 @@ def title_text_ok(text: str) -> bool:
         return False
     if len(words) == 1 and not numbering and not is_caps(rest) and len(rest) < 4:
         return False
-    return not COMPANY_LINE.search(rest)
+    return not _at_end(COMPANY_LINE, rest)
 
 
 class _Typography:
@@ -165,7 +179,7 @@ def _continues(first: Line, previous: Line, following: Line, joined: str, typogr
     text so far is ``joined`` and last line so far ``previous``?"""
     if not _same_style(first, following) or parse_numbering(following.text) or len(joined) + len(following.text) > MAX_TITLE_CHARS:
         return False
-    if COMPANY_LINE.search(first.text.strip()):
+    if _at_end(COMPANY_LINE, first.text.strip()):
         return False  # "ACME INC. AND SUBSIDIARIES" over a statement's title is a line of its own
     text = following.text.strip()
     if not text or _AMOUNT.search(text) or _numbers_outside_years(text) > 1:
@@ -173,7 +187,7 @@ def _continues(first: Line, previous: Line, following: Line, joined: str, typogr
     step = following.y - previous.y
     if previous.y and following.y and first.size and not 0 < step <= 1.9 * max(first.size, following.size):
         return False  # too far below: a new block, not the next line of this one
-    if _CONNECTOR_END.search(joined) or text[:1].islower():
+    if _at_end(_CONNECTOR_END, joined) or text[:1].islower():
         return True
     if typography.pitch and previous.y and 0 < step < 0.8 * typography.pitch and _same_style(first, following, 1.05):
         return True  # closer than the lines of a paragraph: one block
@@ -230,7 +244,7 @@ def _candidates(layout: Layout, typography: _Typography, start: Pos, end: Pos, s
                 joined = " ".join(joined.split()[:MAX_TITLE_WORDS])
             elif not title_text_ok(joined):
                 continue
-            if _CONNECTOR_END.search(joined) and not numbering:
+            if _at_end(_CONNECTOR_END, joined) and not numbering:
                 continue
             if not larger and not numbering and not caption and _precedes_table(lines, j):
                 continue  # a table's column header or a label over its rows
