@@ -53,18 +53,29 @@ SIGNATURES = re.compile(r"^\s*signatures?\s*$", re.IGNORECASE)
 _EXHIBIT = re.compile(r"^\s*exhibit\s+(\d{1,3}(?:\.\d{1,3})*[a-z]?)\b\s*(.*)$", re.IGNORECASE)
 
 
+# Compiled once: the title and line tests below run on thousands of lines per document.
+_DOT_LEADER = re.compile(r"\.{3,}.*$|…+.*$")
+# Some PDFs space out a word's last letter ("Busines s", "Informatio n"), or every letter
+# ("N E W S R E L E A S E").
+_SPACED_LAST_LETTER = re.compile(r"\b([A-Za-z]{4,}) ([b-z])\b(?=[\s.,:;]|$)")
+_SPACED_LETTERS = re.compile(r"\b(?:[A-Za-z] ){3,}[A-Za-z]\b")
+_CONTINUED = re.compile(r"\(?\b(continued|cont'?d?\.?)\)?\s*$", re.IGNORECASE)
+_FOUR_DIGITS = re.compile(r"\b\d{4}\b")
+_NUMBERED_TITLE = re.compile(r"^\d{1,2}\.?\s+[A-Z]")
+
+
 def clean_title(text: str) -> str:
-    text = re.sub(r"\.{3,}.*$|…+.*$", "", text)  # dot leaders and what follows
+    text = _DOT_LEADER.sub("", text)  # dot leaders and what follows
     text = " ".join(text.split())
-    # Some PDFs space out a word's last letter ("Busines s", "Informatio n"), or every
-    # letter ("N E W S R E L E A S E").
-    text = re.sub(r"\b([A-Za-z]{4,}) ([b-z])\b(?=[\s.,:;]|$)", r"\1\2", text)
-    text = re.sub(r"\b(?:[A-Za-z] ){3,}[A-Za-z]\b", lambda m: m.group(0).replace(" ", ""), text)
+    text = _SPACED_LAST_LETTER.sub(r"\1\2", text)
+    text = _SPACED_LETTERS.sub(lambda m: m.group(0).replace(" ", ""), text)
     return text.strip(" .:-—–")
 
 
 def is_continued(text: str) -> bool:
-    return bool(re.search(r"\(?\b(continued|cont'?d?\.?)\)?\s*$", text.strip(), re.IGNORECASE))
+    # The tail alone: "(continued)" is the longest match, and searching the whole line would
+    # try the pattern at every position.
+    return bool(_CONTINUED.search(text.strip()[-16:]))
 
 
 def best_chain(
@@ -300,12 +311,12 @@ def heading_score(layout: Layout, ln: Line) -> float:
         return 0.0
     if text.startswith(("•", "●", "(", "[", "-", "*")) or _FIGURE.search(text) or _TABLE_HEADER.search(text):
         return 0.0
-    letters = sum(c.isalpha() for c in text)
-    if letters < 0.6 * len(text.replace(" ", "")) or len(re.findall(r"\b\d{4}\b", text)) > 1:
+    letters = sum(map(str.isalpha, text))
+    if letters < 0.6 * len(text.replace(" ", "")) or len(_FOUR_DIGITS.findall(text)) > 1:
         return 0.0
     if _CONNECTOR_END.search(text) or (text.endswith(".") and len(words) > 5):
         return 0.0
-    if re.match(r"^\d", text) and not re.match(r"^\d{1,2}\.?\s+[A-Z]", text):
+    if text[:1].isdecimal() and not _NUMBERED_TITLE.match(text):  # what "^\d" matched
         return 0.0
     if len(words) == 1 and not (_is_caps(text) and len(text) >= 4):
         return 0.0  # "Total", "Operating": a table's column header
@@ -361,13 +372,20 @@ def heading_like(ln: Line) -> bool:
 
 def find_subheadings(layout: Layout, start: Pos, end: Pos) -> list[Heading]:
     """Heading-looking lines in (start, end), excluding the section's own heading line."""
+    # Nested sections look over the same lines again: a line's score and title depend on
+    # the layout alone, so each is worked out once per layout.
+    scored: dict[Pos, tuple[float, str]] = layout.memo.setdefault("subheading_scores", {})  # type: ignore[assignment]
     found = []
     for ln in layout.iter_lines(start, end):
-        if (ln.page, ln.number) == start:
+        pos = (ln.page, ln.number)
+        if pos == start:
             continue
-        score = heading_score(layout, ln)
-        if score > 0:
-            found.append(Heading((ln.page, ln.number), clean_title(ln.text), "sub", score=score))
+        known = scored.get(pos)
+        if known is None:
+            score = heading_score(layout, ln)
+            known = scored[pos] = (score, clean_title(ln.text) if score > 0 else "")
+        if known[0] > 0:
+            found.append(Heading(pos, known[1], "sub", score=known[0]))
     return found
 
 

@@ -27,9 +27,13 @@ def _norm(text: str) -> str:
     return " ".join(text.lower().split())
 
 
+_DIGITS = re.compile(r"\d+")
+_TRAILING_ROMAN = re.compile(r"\b[ivxlc]{1,6}$")
+
+
 def _shape(key: str) -> str:
     """A running header or footer with its page number (arabic or roman) blanked out."""
-    return re.sub(r"\b[ivxlc]{1,6}$", "#", re.sub(r"\d+", "#", key))
+    return _TRAILING_ROMAN.sub("#", _DIGITS.sub("#", key))
 
 
 @dataclass
@@ -112,23 +116,24 @@ class Layout:
     def _mark_boilerplate(self) -> None:
         exact: Counter[str] = Counter()
         shape: Counter[str] = Counter()
-        edges: list[list[Line]] = []
+        # Each edge line with its text and shape keys, made once for the counting and the check.
+        edges: list[list[tuple[Line, str, str]]] = []
         for page in self.lines:
             nonblank = [ln for ln in page if ln.text.strip()]
-            edge = nonblank[:_HEAD_LINES] + nonblank[-_FOOT_LINES:]
+            edge = []
+            for ln in nonblank[:_HEAD_LINES] + nonblank[-_FOOT_LINES:]:
+                key = _norm(ln.text)
+                edge.append((ln, key, _shape(key)))
             edges.append(edge)
-            for key in {_norm(ln.text) for ln in edge}:
-                exact[key] += 1
-            for key in {_shape(_norm(ln.text)) for ln in edge}:
-                shape[key] += 1
+            exact.update({key for _, key, _ in edge})
+            shape.update({key_shape for _, _, key_shape in edge})
         pages = max(self.page_count, 1)
         min_exact = max(3, int(0.03 * pages))
         for edge in edges:
-            for ln in edge:
-                key = _norm(ln.text)
+            for ln, key, key_shape in edge:
                 if (
                     exact[key] >= min_exact
-                    or shape[_shape(key)] >= max(3, 0.25 * pages)
+                    or shape[key_shape] >= max(3, 0.25 * pages)
                     or _PAGE_NUMBER.match(key)
                 ):
                     self.boilerplate.add((ln.page, ln.number))

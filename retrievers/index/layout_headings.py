@@ -35,7 +35,10 @@ MAX_TITLE_WORDS = 40
 
 _CONNECTOR_END = re.compile(r"(\b(and|or|of|the|to|in|for|with|on|by|from|its|a|an|at|as|into|under|between)|[,;&/\-—–])$", re.I)
 _AMOUNT = re.compile(r"\$|%|€|£|¥")
-_NUMBER = re.compile(r"(?<![\w.])\(?\d[\d,]*(?:\.\d+)?\)?(?![\w])")
+# A figure not glued to a word or a decimal point: "(12)", "3,400", "2.5". Its first
+# character, "(" or a digit, comes first in the pattern and the one before it is checked
+# behind it, so the engine jumps to candidate characters instead of trying every position.
+_NUMBER = re.compile(r"\((?<![\w.].)\d[\d,]*(?:\.\d+)?\)?(?![\w])|\d(?<![\w.].)[\d,]*(?:\.\d+)?\)?(?![\w])")
 _YEAR = re.compile(r"^\(?(19|20)\d\d\)?$")
 _TABLE_WORDS = re.compile(r"\b(ended|in millions|in thousands|in billions|except per|unaudited|continued|cont\.)\b", re.I)
 _BULLET = re.compile(r"^[•●▪◦○■□►▶✓\-–—*·]")
@@ -68,9 +71,31 @@ def is_caps(text: str) -> bool:
     """Set in capitals: nearly all of at least four letters upper case (called on every
     line, so counted with builtins rather than a Python loop)."""
     text = text[:200]
+    lower = sum(map(str.islower, text))
+    if 6 * lower > len(text):
+        return False  # even if every other character were a capital, too few would be
     upper = sum(map(str.isupper, text))
-    letters = upper + sum(map(str.islower, text))
+    letters = upper + lower
     return letters >= 4 and upper > 0.85 * letters
+
+
+def _at_end(pattern: re.Pattern[str], text: str) -> bool:
+    """``pattern.search(text)`` for a pattern anchored at the end whose matches are short
+    (a connector word, a company suffix; no trailing spaces in ``text``): a search of the
+    whole text tries the pattern at every position, so only the tail is searched, with
+    room for the character before the longest match (a word boundary looks at it)."""
+    return bool(pattern.search(text[-_END_REACH:]))
+
+
+_END_REACH = 48  # "and consolidated subsidiaries companies", COMPANY_LINE's longest, is 39
+
+
+def clear_line_caches() -> None:
+    """Forget the memoised line tests (``is_caps``, ``looks_like_row``) before a document is
+    built: they pay off within one document, where the same lines are looked at again, and
+    one document's entries would only make the next build look faster than a cold one is."""
+    is_caps.cache_clear()
+    looks_like_row.cache_clear()
 
 
 def ln_text(layout: Layout, page: int) -> str:
@@ -94,14 +119,14 @@ def title_text_ok(text: str) -> bool:
         return False
     if _AMOUNT.search(rest) or _numbers_outside_years(rest) > 1 or _TABLE_WORDS.search(rest) or is_continued(rest):
         return False
-    letters = sum(c.isalpha() for c in rest)
+    letters = sum(map(str.isalpha, rest))
     if letters < 0.6 * len(rest.replace(" ", "")):
         return False
     if rest.endswith((",", ";")) or (rest.endswith(".") and len(words) > 8) or _SENTENCE_BREAK.search(rest):
         return False
     if len(words) == 1 and not numbering and not is_caps(rest) and len(rest) < 4:
         return False
-    return not COMPANY_LINE.search(rest)
+    return not _at_end(COMPANY_LINE, rest)
 
 
 class _Typography:
@@ -142,9 +167,6 @@ class _Typography:
         body = self.body_on(page)
         return bool(body) and 0 < size * LARGER <= body
 
-    def emphasis(self, ln: Line, text: str) -> tuple[bool, bool, bool]:
-        return self.larger(ln.size, ln.page), bool(ln.bold and self.bold_informative), is_caps(text)
-
 
 def _same_style(a: Line, b: Line, tolerance: float = 1.12) -> bool:
     # By default a little looser than SAME_SIZE: two lines of one heading differ only by
@@ -157,7 +179,7 @@ def _continues(first: Line, previous: Line, following: Line, joined: str, typogr
     text so far is ``joined`` and last line so far ``previous``?"""
     if not _same_style(first, following) or parse_numbering(following.text) or len(joined) + len(following.text) > MAX_TITLE_CHARS:
         return False
-    if COMPANY_LINE.search(first.text.strip()):
+    if _at_end(COMPANY_LINE, first.text.strip()):
         return False  # "ACME INC. AND SUBSIDIARIES" over a statement's title is a line of its own
     text = following.text.strip()
     if not text or _AMOUNT.search(text) or _numbers_outside_years(text) > 1:
@@ -165,7 +187,7 @@ def _continues(first: Line, previous: Line, following: Line, joined: str, typogr
     step = following.y - previous.y
     if previous.y and following.y and first.size and not 0 < step <= 1.9 * max(first.size, following.size):
         return False  # too far below: a new block, not the next line of this one
-    if _CONNECTOR_END.search(joined) or text[:1].islower():
+    if _at_end(_CONNECTOR_END, joined) or text[:1].islower():
         return True
     if typography.pitch and previous.y and 0 < step < 0.8 * typography.pitch and _same_style(first, following, 1.05):
         return True  # closer than the lines of a paragraph: one block
@@ -186,6 +208,11 @@ def _candidates(layout: Layout, typography: _Typography, start: Pos, end: Pos, s
             continue
         lines = layout.content_lines(page)
         skip_until = -1
+        # How a line stands out (larger, bold, capitals), with the page's body size looked up
+        # once: this loop sees every line.
+        body = typography.body_on(page)
+        larger_from = body * LARGER
+        bold_informative = typography.bold_informative
         for i, ln in enumerate(lines):
             pos = (page, ln.number)
             if i <= skip_until or not start <= pos < end:
@@ -193,7 +220,7 @@ def _candidates(layout: Layout, typography: _Typography, start: Pos, end: Pos, s
             text = ln.text.strip()
             if len(text) > MAX_LINE_CHARS:
                 continue
-            larger, bold, caps = typography.emphasis(ln, text)
+            larger, bold, caps = bool(body) and ln.size >= larger_from, bool(ln.bold and bold_informative), is_caps(text)
             numbering = parse_numbering(text)
             if numbering and not _TITLE_START.match(numbering.rest):
                 numbering = None
@@ -217,7 +244,7 @@ def _candidates(layout: Layout, typography: _Typography, start: Pos, end: Pos, s
                 joined = " ".join(joined.split()[:MAX_TITLE_WORDS])
             elif not title_text_ok(joined):
                 continue
-            if _CONNECTOR_END.search(joined) and not numbering:
+            if _at_end(_CONNECTOR_END, joined) and not numbering:
                 continue
             if not larger and not numbering and not caption and _precedes_table(lines, j):
                 continue  # a table's column header or a label over its rows
@@ -238,7 +265,8 @@ def looks_like_row(text: str) -> bool:
     if not _FIGURE_CHAR.search(text):
         return False  # no digit, currency, percent or dash: no figure at all
     tokens = text.split()
-    figures = sum(1 for t in tokens if _FIGURE_TOKEN.match(t) and not _YEAR.match(t))
+    # filter() runs the figure test in C; most tokens are words and go no further.
+    figures = sum(1 for t in filter(_FIGURE_TOKEN.match, tokens) if not _YEAR.match(t))
     return figures >= 2 and figures >= 0.3 * len(tokens) or (figures >= 1 and len(tokens) <= 3)
 
 
@@ -290,8 +318,8 @@ def _accepted_styles(layout: Layout, typography: _Typography, cands: list[Layout
     prose: Counter[tuple] = Counter()
     for page in range(1, layout.page_count + 1):
         for ln in layout.content_lines(page):
-            if (page, ln.number) in in_heading:
-                continue  # a long heading's own lines are not prose
+            if len(ln.text) < 60 or (page, ln.number) in in_heading:
+                continue  # too short for prose; a long heading's own lines are not prose
             text = ln.text.strip()
             if len(text) >= 60 and len(text.split()) >= 9 and not looks_like_row(text):
                 prose[key(ln.size, bool(ln.bold and typography.bold_informative), is_caps(text))] += 1
@@ -362,7 +390,10 @@ def find_layout_headings(layout: Layout, start: Pos = (1, 0), end: Pos | None = 
 
 
 def _prominence(h: LayoutHeading, ranks: dict[float, int]) -> tuple[int, int, int]:
-    return (ranks.get(h.size, _nearest_rank(ranks, h.size)), 0 if h.bold else 1, 0 if h.caps else 1)
+    rank = ranks.get(h.size)
+    if rank is None:  # only then: the nearest rank is a search over every size
+        rank = _nearest_rank(ranks, h.size)
+    return (rank, 0 if h.bold else 1, 0 if h.caps else 1)
 
 
 def _is_ancestor(top: LayoutHeading, new: LayoutHeading, ranks: dict[float, int], scheme_order: dict[str, int]) -> bool:

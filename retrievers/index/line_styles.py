@@ -18,7 +18,8 @@ _BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi|,B\b|-B\b|Bd\b|CMBX", r
 # measured by the height of their tall glyphs instead: capitals and ascenders with flat tops
 # and bottoms (round letters overshoot, digits vary by font), about 0.7 em.
 _MIN_REAL_SIZE = 2.0
-_TALL_GLYPHS = frozenset("BDEFHIKLMNPRTUVWXYZbdfhklt")
+_TALL_GLYPH = re.compile("[BDEFHIKLMNPRTUVWXYZbdfhklt]")
+_ALNUM = re.compile(r"[^\W_]")  # what str.isalnum accepts
 _CAP_HEIGHT_EM = 0.7
 
 
@@ -47,91 +48,110 @@ def clean_text(text: str) -> str:
     return text.replace("\ufffe", "-").replace("\x02", "-").replace("\r", "").replace("\n", " ").rstrip()
 
 
-class _PageReader:
-    """Reads line styles from one PDFium text page, reusing its ctypes buffers."""
+def _unchecked(function, restype):
+    """``function`` (a PDFium function of pypdfium2's) called without declared argument
+    types: ctypes then passes ints and pointers as they are instead of checking each against
+    its declared type, which halves the cost of a call made tens of thousands of times per
+    document. Every argument must then be given as what C expects: Python ints for ``int``,
+    pointers, ``byref`` for out-parameters, ctypes values for other integer types."""
+    address = ctypes.cast(function, ctypes.c_void_p).value
+    if not address:
+        raise RuntimeError(f"PDFium function {function!r} has no address")
+    return ctypes.CFUNCTYPE(restype)(address)  # no argument types: any arguments pass as they are
 
-    def __init__(self, textpage, width: float, height: float, name_buffer: ctypes.Array):
+
+class LineStyleReader:
+    """Reads line styles from the text pages of one document.
+
+    A document has thousands of lines, each costing a handful of PDFium calls, and on a PDF
+    that parses fast this per-line work weighs as much as the text extraction itself. So the
+    ctypes functions, buffers and out-parameters are made once per document, the calls skip
+    ctypes' argument checks (``_unchecked``) and take the text page's raw handle (the helper
+    object would be converted through a Python property on every call), and each font name
+    is judged bold or not once per document.
+    """
+
+    def __init__(self) -> None:
         import pypdfium2.raw as raw
 
-        self.raw = raw
-        self.textpage = textpage
-        self.width = max(width, 1.0)
-        self.height = max(height, 1.0)
-        self.buffer = name_buffer
-        self.flags = ctypes.c_int()
-        self.box = [ctypes.c_double() for _ in range(4)]
-        self.box_refs = [ctypes.byref(value) for value in self.box]
-        self.matrix = raw.FS_MATRIX()
-        self.bold_names: dict[bytes, bool] = {}
+        self._font_weight = _unchecked(raw.FPDFText_GetFontWeight, ctypes.c_int)
+        self._font_info = _unchecked(raw.FPDFText_GetFontInfo, ctypes.c_ulong)
+        self._font_size = _unchecked(raw.FPDFText_GetFontSize, ctypes.c_double)
+        self._get_matrix = _unchecked(raw.FPDFText_GetMatrix, ctypes.c_int)
+        self._get_box = _unchecked(raw.FPDFText_GetCharBox, ctypes.c_int)
+        self._buffer = ctypes.create_string_buffer(256)
+        self._buffer_size = ctypes.c_ulong(len(self._buffer))
+        self._flags = ctypes.c_int()
+        self._flags_ref = ctypes.byref(self._flags)
+        self._box = [ctypes.c_double() for _ in range(4)]  # a character box: left, right, bottom, top (points, y up)
+        self._box_refs = [ctypes.byref(value) for value in self._box]
+        self._matrix = raw.FS_MATRIX()
+        self._matrix_ref = ctypes.byref(self._matrix)
+        self._bold_names: dict[bytes, bool] = {}
 
-    def is_bold(self, index: int) -> bool:
-        raw = self.raw
-        if raw.FPDFText_GetFontWeight(self.textpage, index) >= 600:
+    def _is_bold(self, handle, index: int) -> bool:
+        if self._font_weight(handle, index) >= 600:
             return True
-        length = raw.FPDFText_GetFontInfo(self.textpage, index, self.buffer, len(self.buffer), ctypes.byref(self.flags))
-        name = self.buffer.raw[: max(length - 1, 0)]
-        bold = self.bold_names.get(name)
+        buffer = self._buffer
+        length = self._font_info(handle, index, buffer, self._buffer_size, self._flags_ref)
+        name = buffer.raw[: max(length - 1, 0)]
+        bold = self._bold_names.get(name)
         if bold is None:
-            bold = self.bold_names[name] = bool(_BOLD_NAME.search(name.decode("latin-1", "replace")))
-        return bold or bool(self.flags.value & _FORCE_BOLD)
+            bold = self._bold_names[name] = bool(_BOLD_NAME.search(name.decode("latin-1", "replace")))
+        return bold or bool(self._flags.value & _FORCE_BOLD)
 
-    def char_box(self, index: int) -> tuple[float, float, float, float]:
-        """(left, right, bottom, top) in page points, y upwards."""
-        self.raw.FPDFText_GetCharBox(self.textpage, index, *self.box_refs)
-        return self.box[0].value, self.box[1].value, self.box[2].value, self.box[3].value
-
-    def size(self, index: int) -> float:
+    def _size(self, handle, index: int) -> float:
         """Font size times the scale of the character's transformation matrix: what the
         reader sees, whatever mix of font size and scaling the producer used."""
-        raw = self.raw
-        points = float(raw.FPDFText_GetFontSize(self.textpage, index))
-        if raw.FPDFText_GetMatrix(self.textpage, index, self.matrix):
-            m = self.matrix
+        points = float(self._font_size(handle, index))
+        if self._get_matrix(handle, index, self._matrix_ref):
+            m = self._matrix
             points *= abs(m.a * m.d - m.b * m.c) ** 0.5
         return points
 
-    def glyph_size(self, raw_text: str, start: int, end: int) -> float:
+    def _glyph_size(self, handle, raw_text: str, start: int, end: int) -> float:
         """A size estimated from the median height of the line's first few tall glyphs (of
         any letters or digits when it has none)."""
-        for wanted in (_TALL_GLYPHS.__contains__, str.isalnum):
+        get_box, box_refs = self._get_box, self._box_refs
+        _, _, bottom, top = self._box
+        for glyph in (_TALL_GLYPH, _ALNUM):
             heights = []
-            for index in range(start, end):
-                if wanted(raw_text[index]):
-                    _, _, bottom, top = self.char_box(index)
-                    heights.append(top - bottom)
-                    if len(heights) == 5:
-                        break
+            for match in glyph.finditer(raw_text, start, end):
+                get_box(handle, match.start(), *box_refs)
+                heights.append(top.value - bottom.value)
+                if len(heights) == 5:
+                    break
             if heights:
                 return sorted(heights)[len(heights) // 2] / _CAP_HEIGHT_EM
         return 0.0
 
-    def line(self, raw_text: str, start: int, end: int, page: int, number: int) -> Line:
-        text = clean_text(raw_text[start:end])
-        first = start + len(raw_text[start:end]) - len(raw_text[start:end].lstrip())
-        if first >= end:
-            return Line(text, page, number)
-        last = start + len(raw_text[start:end].rstrip()) - 1
-        # A line is bold when both its ends are, so that a run-in heading ("Net Sales: ...")
-        # does not count as a heading line.
-        bold = self.is_bold(first) and (last == first or self.is_bold(last))
-        size = self.size(first)
-        if size < _MIN_REAL_SIZE:
-            size = self.glyph_size(raw_text, first, last + 1) or size
-        x0, _, bottom, _ = self.char_box(first)
-        _, x1, _, _ = self.char_box(last)
-        return Line(
-            text, page, number, bold, round(size, 1), round(x0 / self.width, 3), round(x1 / self.width, 3), round(self.height - bottom, 1)
-        )
-
-
-def page_lines(textpage, raw_text: str, page: int, width: float, height: float, buffer: ctypes.Array) -> list[Line]:
-    """Split a page's text (PDFium's ``get_text_range``) into styled lines."""
-    reader = _PageReader(textpage, width, height, buffer)
-    lines: list[Line] = []
-    offset = 0
-    count = len(raw_text)
-    for number, piece in enumerate(raw_text.split("\r\n")):
-        start, end = offset, min(offset + len(piece), count)
-        offset += len(piece) + 2
-        lines.append(reader.line(raw_text, start, end, page, number))
-    return lines
+    def page_lines(self, textpage, raw_text: str, page: int, width: float, height: float) -> list[Line]:
+        """Split a page's text (PDFium's ``get_text_range``) into styled lines."""
+        handle = textpage.raw
+        width, height = max(width, 1.0), max(height, 1.0)
+        is_bold, size_of, get_box, box_refs = self._is_bold, self._size, self._get_box, self._box_refs
+        left, right, bottom, _ = self._box
+        lines: list[Line] = []
+        start = 0
+        for number, piece in enumerate(raw_text.split("\r\n")):
+            text = clean_text(piece)
+            first = start + len(piece) - len(piece.lstrip())
+            end = start + len(piece)
+            if first >= end:
+                lines.append(Line(text, page, number))
+                start = end + 2
+                continue
+            last = start + len(piece.rstrip()) - 1
+            # A line is bold when both its ends are, so that a run-in heading ("Net Sales:
+            # ...") does not count as a heading line.
+            bold = is_bold(handle, first) and (last == first or is_bold(handle, last))
+            size = size_of(handle, first)
+            if size < _MIN_REAL_SIZE:
+                size = self._glyph_size(handle, raw_text, first, last + 1) or size
+            # The two character boxes read in place (this loop runs once per line).
+            get_box(handle, first, *box_refs)
+            x0, y = left.value / width, height - bottom.value
+            get_box(handle, last, *box_refs)
+            lines.append(Line(text, page, number, bold, round(size, 1), round(x0, 3), round(right.value / width, 3), round(y, 1)))
+            start = end + 2
+        return lines

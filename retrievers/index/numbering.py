@@ -19,6 +19,12 @@ _DECIMAL = re.compile(r"^(?P<value>\d{1,2}(?:\.\d{1,2}){0,4})(?P<dot>\.?)(?=\s)\
 _ROMAN = re.compile(r"^(?P<value>[IVX]{1,5}|[ivx]{1,5})[.)]\s+(?P<rest>.*)$")
 _LETTER = re.compile(r"^(?P<value>[A-Za-z])[.)]\s+(?P<rest>.*)$")
 _PAREN = re.compile(r"^\((?P<value>\d{1,2}|[a-z]|[ivx]{1,5}|[A-Z])\)\s+(?P<rest>.*)$")
+# What every number above starts with: a label word, a digit, "(", a roman numeral's letter
+# or a letter and its "." or ")". Most lines start otherwise, and one match turns them away
+# before the five patterns are tried.
+_MAY_BE_NUMBERED = re.compile(
+    r"^(?:chapter|section|part|lecture|appendix|annex|schedule|article)\s|^(?:\d|\(|[ivx]|[a-z][.)])", re.IGNORECASE
+)
 
 
 @dataclass(frozen=True)
@@ -56,6 +62,8 @@ def parse_numbering(text: str) -> Numbering | None:
     only a number when a title follows it.
     """
     text = text.strip()
+    if not _MAY_BE_NUMBERED.match(text):
+        return None
     if m := _WORD_LABEL.match(text):
         word, value = m["word"].lower(), m["value"]
         if value.isdigit():

@@ -7,14 +7,13 @@ Every failure a user can cause (missing, empty, corrupt, encrypted, scanned file
 """
 from __future__ import annotations
 
-import ctypes
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
 from core.errors import PDFError
-from retrievers.index.line_styles import Line, clean_text, page_lines
+from retrievers.index.line_styles import Line, LineStyleReader, clean_text
 
 Extractor = Literal["pypdfium2", "pdfplumber"]
 
@@ -158,7 +157,7 @@ def read_pdf(path: Path | str, extractor: Extractor = "pypdfium2", styles: bool 
     except PDFError:
         doc.close()
         raise
-    buffer = ctypes.create_string_buffer(256)
+    reader = LineStyleReader() if styles else None
     pages: list[str] = []
     lines: list[list[Line]] = []
     try:
@@ -168,9 +167,9 @@ def read_pdf(path: Path | str, extractor: Extractor = "pypdfium2", styles: bool 
             textpage = page.get_textpage()
             try:
                 raw_text = textpage.get_text_range()
-                if styles:
+                if reader is not None:
                     width, height = page.get_size()
-                    styled = page_lines(textpage, raw_text, index + 1, width, height, buffer)
+                    styled = reader.page_lines(textpage, raw_text, index + 1, width, height)
                     lines.append(styled)
                     # Page text and line objects stay in step: line n is split("\n")[n].
                     pages.append("\n".join(line.text for line in styled))

@@ -18,6 +18,7 @@ from typing import Any
 from retrievers.index.heading_tree import heading_sections
 from retrievers.index.headings import Heading, clean_title, find_items, find_subheadings, find_trailing, is_tabular
 from retrievers.index.layout import Layout, Pos
+from retrievers.index.layout_headings import clear_line_caches
 from retrievers.index.outline import outline_sections
 from retrievers.index.pdf import Line, OutlineEntry
 from retrievers.index.sections import MIN_INTRO_CHARS, Section, from_headings, intro_title, to_nodes
@@ -48,6 +49,7 @@ def structural_tree(
 ) -> Tree:
     """The section tree of a document, from its outline, its filing structure or windows
     (``layout``: the pages' layout when the caller has already built it)."""
+    clear_line_caches()
     layout = layout or (Layout.from_lines(lines) if lines else Layout.from_pages(pages))
     sections, source = top_sections(layout, outline or [])
     # A filing's long sections are split by the sub-headings filings use (tuned on them);

@@ -16,8 +16,19 @@ from retrievers.index.tree import Node, compact_key
 
 MAX_SUMMARY_CHARS = 400
 _WORD = re.compile(r"[A-Za-z][A-Za-z\-']{2,}")
-_NUMBER = re.compile(r"\(?\$?\s?\d[\d,]*\.?\d*\)?%?|—|–")
-_SENTENCE_END = re.compile(r"(?<=[a-z0-9%)\]”\"])[.!?](?=\s+[A-Z“\"(]|\s*$)")
+# A figure, "(12)", "$ 3.4", "5%", or a dash that stands for one. Spelt as one branch per
+# first character ("(", "$", a space, a digit) rather than as optional prefixes, which the
+# regex engine would try at every position of every line; the matches are the same.
+_FIGURE_TAIL = r"\d[\d,]*\.?\d*\)?%?"
+_NUMBER = re.compile(rf"\(\$?\s?{_FIGURE_TAIL}|\$\s?{_FIGURE_TAIL}|\s{_FIGURE_TAIL}|{_FIGURE_TAIL}|—|–")
+# Every _NUMBER match holds one of these characters, so a line with fewer than three of
+# them has fewer than three numbers: a cheap scan that spares most prose lines _NUMBER's,
+# which tries its optional prefixes at every position.
+_NUMBER_CHAR = re.compile(r"[\d—–]")
+# A full stop after a letter, digit, "%" or closing bracket, before a capital or the end.
+# The stop comes first and the character before it is checked behind it: a pattern that
+# opens on a look-behind is tried at every position, this one only at stops.
+_SENTENCE_END = re.compile(r"[.!?](?<=[a-z0-9%)\]”\"][.!?])(?=\s+[A-Z“\"(]|\s*$)")
 _STOP = set(
     """about above after again against also among amount amounts and any are based been before being below between both
     but can certain company company's could current during each either example fiscal following for from further had has
@@ -101,7 +112,7 @@ def first_sentence(text: str, title: str = "", limit: int = 170) -> str:
     prose: list[str] = []
     for raw in text.split("\n"):
         ln = raw.strip()
-        if len(ln) > 40 and len(_NUMBER.findall(ln)) < 3 and _row_label(ln) is None:
+        if len(ln) > 40 and _few_numbers(ln) and _row_label(ln) is None:
             prose.append(ln)
             if len(prose) % _PROSE_CHUNK == 0:
                 found = _first_good_sentence(_SENTENCE_END.split(" ".join(prose))[:-2], title, limit)
@@ -110,11 +121,16 @@ def first_sentence(text: str, title: str = "", limit: int = 170) -> str:
     return _first_good_sentence(_SENTENCE_END.split(" ".join(prose)), title, limit) or ""
 
 
+def _few_numbers(line: str) -> bool:
+    """Fewer than three numbers (or dashes) in the line."""
+    return len(_NUMBER_CHAR.findall(line)) < 3 or len(_NUMBER.findall(line)) < 3
+
+
 def _first_good_sentence(pieces: list[str], title: str, limit: int) -> str | None:
     for sentence in pieces:
         sentence = " ".join(sentence.split())
         words = sentence.split()
-        letters = sum(c.isalpha() for c in sentence)
+        letters = sum(map(str.isalpha, sentence))
         if _BOILERPLATE.search(sentence):
             continue
         if len(words) >= 8 and letters > 0.6 * len(sentence) and sentence[:1].isupper():

@@ -183,8 +183,11 @@ class DocumentIndex:
         )
 
 
+_NOT_ALNUM = re.compile(r"[^a-z0-9]+")  # compiled once: compact_key runs on every line of a summary's search
+
+
 def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")
+    return _NOT_ALNUM.sub("_", text.lower()).strip("_")
 
 
 slugify = _slug
@@ -193,4 +196,4 @@ slugify = _slug
 def compact_key(text: str) -> str:
     """Lower-case letters and digits only: how a title is matched to a heading on the page,
     whatever the spacing, punctuation or line wrapping."""
-    return re.sub(r"[^a-z0-9]+", "", text.lower())
+    return _NOT_ALNUM.sub("", text.lower())

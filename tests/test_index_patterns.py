@@ -1,0 +1,73 @@
+"""The per-line patterns that were rewritten for speed match what their plain spellings do.
+
+Each fast pattern is checked against the straightforward one it replaced, on lines of the
+kinds that tell them apart (figures glued to words, stops after brackets, suffixes at the
+end of a long line, letters that are no number).
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from retrievers.index import layout_headings, summaries
+from retrievers.index.headings import COMPANY_LINE, is_continued
+from retrievers.index.numbering import parse_numbering
+
+LINES = [
+    "Net sales $ 34,229 $ 35,355 (1,204) 12.5% — –",
+    "In 2023, revenue rose 5% to $1.2 billion (see Note 3).",
+    "x(3,400) a.5 1.2.3 v2 (12) $ 7 2,000.50) 19 20",
+    "Consolidated statements of income (continued)",
+    "Revenue was discontinued",
+    "The report of ACME HOLDINGS INC.",
+    "ACME CORPORATION AND CONSOLIDATED SUBSIDIARIES COMPANIES",
+    "Payments to suppliers and",
+    "Agreements between",
+    "This ends here. Then a new one! Or (not)? Yes” Next.",
+    "Chapter 3 The model",
+    "IV. Discussion",
+    "b) the case",
+    "(ii) second",
+    "2.3 Results",
+    "Section 12: Scope",
+    "Thereafter nothing",
+    "ſection 2 Long s",
+]
+
+OLD_SUMMARY_NUMBER = re.compile(r"\(?\$?\s?\d[\d,]*\.?\d*\)?%?|—|–")
+OLD_HEADING_NUMBER = re.compile(r"(?<![\w.])\(?\d[\d,]*(?:\.\d+)?\)?(?![\w])")
+OLD_SENTENCE_END = re.compile(r"(?<=[a-z0-9%)\]”\"])[.!?](?=\s+[A-Z“\"(]|\s*$)")
+OLD_CONTINUED = re.compile(r"\(?\b(continued|cont'?d?\.?)\)?\s*$", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("line", LINES)
+def test_fast_patterns_match_their_plain_spellings(line: str) -> None:
+    assert summaries._NUMBER.findall(line) == OLD_SUMMARY_NUMBER.findall(line)
+    assert layout_headings._NUMBER.findall(line) == OLD_HEADING_NUMBER.findall(line)
+    assert summaries._SENTENCE_END.split(line) == OLD_SENTENCE_END.split(line)
+    assert is_continued(line) == bool(OLD_CONTINUED.search(line.strip()))
+    long_line = "word " * 30 + line
+    for text in (line, long_line):
+        assert layout_headings._at_end(COMPANY_LINE, text) == bool(COMPANY_LINE.search(text))
+        connector = layout_headings._CONNECTOR_END
+        assert layout_headings._at_end(connector, text) == bool(connector.search(text))
+
+
+@pytest.mark.parametrize("line", LINES)
+def test_number_prefilter_turns_away_only_unnumbered_lines(line: str) -> None:
+    from retrievers.index import numbering
+
+    full = [numbering._WORD_LABEL, numbering._DECIMAL, numbering._ROMAN, numbering._LETTER, numbering._PAREN]
+    if any(pattern.match(line.strip()) for pattern in full):
+        assert numbering._MAY_BE_NUMBERED.match(line.strip())
+    if not numbering._MAY_BE_NUMBERED.match(line.strip()):
+        assert parse_numbering(line) is None
+
+
+def test_is_caps_short_cut_agrees_with_the_count() -> None:
+    for text in [*LINES, "ABCD", "ABCDEFG h", "AB", "NET SALES", "Net Sales", "A" * 250 + "b" * 40]:
+        layout_headings.clear_line_caches()
+        sample = text[:200]
+        upper, lower = sum(map(str.isupper, sample)), sum(map(str.islower, sample))
+        assert layout_headings.is_caps(text) == (upper + lower >= 4 and upper > 0.85 * (upper + lower))
