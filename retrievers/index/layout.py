@@ -8,8 +8,10 @@ and do not make a section look as if it reached onto the next page.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import accumulate
 
 from retrievers.index.pdf import Line
 
@@ -47,6 +49,7 @@ class Layout:
     _margins: dict[int, float] = field(default_factory=dict, repr=False)
     _content: dict[int, list[Line]] = field(default_factory=dict, repr=False)
     _columns: dict[int, list[float]] = field(default_factory=dict, repr=False)
+    _char_sums: dict[int, tuple[list[int], list[int]]] = field(default_factory=dict, repr=False)
     # Document-wide findings computed once and reused by every section (layout headings).
     memo: dict[str, object] = field(default_factory=dict, repr=False)
     _doc_margin: float = 0.0
@@ -161,7 +164,29 @@ class Layout:
                 yield ln
 
     def chars_between(self, start: Pos, end: Pos) -> int:
-        return sum(len(ln.text.strip()) for ln in self.iter_lines(start, end))
+        """Characters of the content lines in [start, end). Asked thousands of times per
+        document (is a section long enough, does it reach onto a page), so each page keeps
+        its line numbers and running character totals, and a span is two bisections."""
+        total = 0
+        for page in range(max(start[0], 1), min(end[0], self.page_count) + 1):
+            numbers, sums = self._page_char_sums(page)
+            lo = bisect_left(numbers, start[1]) if page == start[0] else 0
+            hi = bisect_left(numbers, end[1]) if page == end[0] else len(numbers)
+            if hi > lo:
+                total += sums[hi] - sums[lo]
+        return total
+
+    def _page_char_sums(self, page: int) -> tuple[list[int], list[int]]:
+        """The page's content line numbers (ascending) and the characters of its first k
+        content lines for every k."""
+        cached = self._char_sums.get(page)
+        if cached is None:
+            lines = self.content_lines(page)
+            cached = self._char_sums[page] = (
+                [ln.number for ln in lines],
+                [0, *accumulate(len(ln.text.strip()) for ln in lines)],
+            )
+        return cached
 
     def touches(self, start: Pos, end: Pos, page: int) -> bool:
         """Does the text in [start, end) reach onto ``page`` with real content?"""
