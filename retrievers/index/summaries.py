@@ -42,12 +42,15 @@ _BOILERPLATE = re.compile(r"(?i)accompanying notes|integral part of these|table 
 _GENERIC_LABELS = {"total", "basic", "diluted", "other", "net", "balance", "as reported", "adjustments"}
 
 
-def _tokens(text: str) -> list[str]:
-    tokens = []
-    for word in _WORD.findall(text):
+def _tokens(text: str) -> Counter[str]:
+    """The text's terms (lower case, stop words out) with their counts. Words are counted as
+    they stand first, in C, so the Python work (lower case, stop list) is done once per
+    distinct word rather than once per occurrence."""
+    tokens: Counter[str] = Counter()
+    for word, count in Counter(_WORD.findall(text)).items():
         lowered = word.lower()
         if lowered not in _STOP:
-            tokens.append(lowered.strip("'-"))
+            tokens[lowered.strip("'-")] += count
     return tokens
 
 
@@ -103,8 +106,9 @@ def _until_title(text: str, title: str) -> str:
 _PROSE_CHUNK = 24  # prose lines read at a time: the first sentence is nearly always early
 
 
-def first_sentence(text: str, title: str = "", limit: int = 170) -> str:
+def first_sentence(text: str, title: str = "", limit: int = 170, row_labels: RowLabels | None = None) -> str:
     """The first sentence of running prose (at least eight words, mostly letters)."""
+    row_labels = RowLabels() if row_labels is None else row_labels
     # Running prose only: table rows ("Net income $ 5,791 $ 5,929") would read as a sentence.
     # Lines are sifted and split as a growing head of the prose rather than all at once; the
     # last two pieces of a head may end differently in the whole text, so only the pieces
@@ -112,7 +116,7 @@ def first_sentence(text: str, title: str = "", limit: int = 170) -> str:
     prose: list[str] = []
     for raw in text.split("\n"):
         ln = raw.strip()
-        if len(ln) > 40 and _few_numbers(ln) and _row_label(ln) is None:
+        if len(ln) > 40 and _few_numbers(ln) and row_labels[ln] is None:
             prose.append(ln)
             if len(prose) % _PROSE_CHUNK == 0:
                 found = _first_good_sentence(_SENTENCE_END.split(" ".join(prose))[:-2], title, limit)
@@ -168,12 +172,22 @@ def _row_label(line: str) -> str | None:
     return label if label[:1].isalpha() else None
 
 
-def table_labels(text: str, limit: int = 10) -> list[str]:
+class RowLabels(dict[str, "str | None"]):
+    """``_row_label`` of each line, worked out once: a leaf's first sentence and its table
+    labels read the same lines. Made afresh for each document's summaries."""
+
+    def __missing__(self, line: str) -> str | None:
+        label = self[line] = _row_label(line)
+        return label
+
+
+def table_labels(text: str, limit: int = 10, row_labels: RowLabels | None = None) -> list[str]:
     """Row labels of the tables in ``text``: the words before a row's figures."""
+    row_labels = RowLabels() if row_labels is None else row_labels
     labels: list[str] = []
     seen: set[str] = set()
     for line in text.split("\n"):
-        label = _row_label(line.strip())
+        label = row_labels[line.strip()]
         if label is None:
             continue
         key = label.lower()
@@ -199,14 +213,14 @@ class TermWeights:
         # Each text's term counts, kept for key_terms: tokenising is most of the summaries' time.
         self._counts: dict[str, Counter[str]] = {}
         for text in texts:
-            counts = self._counts[text] = Counter(_tokens(text))
+            counts = self._counts[text] = _tokens(text)
             self.df.update(counts.keys())
 
     def key_terms(self, text: str, exclude: str = "", limit: int = 6) -> list[str]:
         counts = self._counts.get(text)
         if counts is None:
-            counts = Counter(_tokens(text))
-        skip = set(_tokens(exclude))
+            counts = _tokens(text)
+        skip = _tokens(exclude).keys()
         scored = []
         for term, tf in counts.items():
             if term in skip or tf < 2 or len(term) < 4:
@@ -254,12 +268,13 @@ def summarize_tree(pages: list[str], nodes: list[Node], topics: dict[str, list[s
     leaves = [(n, after) for n, after, _ in flat if not n.children]
     texts = {id(n): node_text(pages, n, after, heading) for n, after, heading in flat if not n.children}
     weights = TermWeights(list(texts.values()))
+    row_labels = RowLabels()
     for node, _ in leaves:
         if node.summary:
             continue
         text = texts[id(node)]
-        sentence = first_sentence(text, node.title)
-        labels = table_labels(text)
+        sentence = first_sentence(text, node.title, row_labels=row_labels)
+        labels = table_labels(text, row_labels=row_labels)
         covered = [t for t in topics.get(node.node_id, []) if t.lower() != node.title.lower()][:8]
         terms = weights.key_terms(text, exclude=node.title + " " + " ".join(labels + covered))
         node.summary = _clip(
