@@ -71,12 +71,17 @@ def is_caps(text: str) -> bool:
     """Set in capitals: nearly all of at least four letters upper case (called on every
     line, so counted with builtins rather than a Python loop)."""
     text = text[:200]
+    if len(text) > 2 * _CAPS_HEAD and 6 * sum(map(str.islower, text[:_CAPS_HEAD])) > len(text):
+        return False  # the head alone has too many small letters: most long lines are prose
     lower = sum(map(str.islower, text))
     if 6 * lower > len(text):
         return False  # even if every other character were a capital, too few would be
     upper = sum(map(str.isupper, text))
     letters = upper + lower
     return letters >= 4 and upper > 0.85 * letters
+
+
+_CAPS_HEAD = 40
 
 
 def _at_end(pattern: re.Pattern[str], text: str) -> bool:
@@ -213,9 +218,12 @@ def _candidates(layout: Layout, typography: _Typography, start: Pos, end: Pos, s
         body = typography.body_on(page)
         larger_from = body * LARGER
         bold_informative = typography.bold_informative
+        # Only the first and last page can have lines outside [start, end): the others skip
+        # the position test.
+        whole_page = start <= (page, 0) and (page + 1, -1) <= end  # line numbers start at 0
         for i, ln in enumerate(lines):
             pos = (page, ln.number)
-            if i <= skip_until or not start <= pos < end:
+            if i <= skip_until or not (whole_page or start <= pos < end):
                 continue
             text = ln.text.strip()
             if len(text) > MAX_LINE_CHARS:
@@ -236,14 +244,15 @@ def _candidates(layout: Layout, typography: _Typography, start: Pos, end: Pos, s
             while j + 1 < len(lines) and j - i < 5 and _continues(ln, lines[j], lines[j + 1], joined, typography):
                 j += 1
                 joined = f"{joined} {lines[j].text.strip()}"
-            if not title_text_ok(joined) and j > i:
+            # Tested once: most candidates pass, and a passing text would be tested again.
+            if not title_text_ok(joined):
+                if j == i:
+                    continue
                 # Too long as a whole (a four-line table title): its lines still belong to it.
                 joined = " ".join(other.text.strip() for other in lines[i : j + 1])[:MAX_TITLE_CHARS].rsplit(" ", 1)[0]
                 if not title_text_ok(" ".join(joined.split()[:MAX_TITLE_WORDS])):
                     continue
                 joined = " ".join(joined.split()[:MAX_TITLE_WORDS])
-            elif not title_text_ok(joined):
-                continue
             if _at_end(_CONNECTOR_END, joined) and not numbering:
                 continue
             if not larger and not numbering and not caption and _precedes_table(lines, j):
@@ -265,8 +274,10 @@ def looks_like_row(text: str) -> bool:
     if not _FIGURE_CHAR.search(text):
         return False  # no digit, currency, percent or dash: no figure at all
     tokens = text.split()
-    # filter() runs the figure test in C; most tokens are words and go no further.
-    figures = sum(1 for t in filter(_FIGURE_TOKEN.match, tokens) if not _YEAR.match(t))
+    # filter() runs the figure and year tests in C (most tokens are words and go no
+    # further); a generator over the tokens would cost a Python step for each.
+    candidates = list(filter(_FIGURE_TOKEN.match, tokens))
+    figures = len(candidates) - len(list(filter(_YEAR.match, candidates))) if candidates else 0
     return figures >= 2 and figures >= 0.3 * len(tokens) or (figures >= 1 and len(tokens) <= 3)
 
 
