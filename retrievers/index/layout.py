@@ -150,7 +150,11 @@ class Layout:
             return []
         cached = self._content.get(page)
         if cached is None:
-            cached = self._content[page] = [ln for ln in self.lines[page - 1] if self.is_content(ln)]
+            # is_content spelt out: this runs once for every line of the document.
+            boilerplate = self.boilerplate
+            cached = self._content[page] = [
+                ln for ln in self.lines[page - 1] if ln.text.strip() and (ln.page, ln.number) not in boilerplate
+            ]
         return cached
 
     def iter_lines(self, start: Pos, end: Pos):
