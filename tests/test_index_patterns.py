@@ -71,3 +71,50 @@ def test_is_caps_short_cut_agrees_with_the_count() -> None:
         sample = text[:200]
         upper, lower = sum(map(str.isupper, sample)), sum(map(str.islower, sample))
         assert layout_headings.is_caps(text) == (upper + lower >= 4 and upper > 0.85 * (upper + lower))
+
+
+@pytest.mark.parametrize("line", [*LINES, "a—b", "1 2", "", "12 and 3 more —"])
+def test_three_number_chars_agrees_with_counting_them(line: str) -> None:
+    assert bool(summaries._THREE_NUMBER_CHARS.search(line)) == (len(re.findall(r"[\d—–]", line)) >= 3)
+
+
+def test_is_caps_head_short_cut_on_long_lines() -> None:
+    prose = "The Company reported net sales of 34 billion dollars, up from last year, in all regions."
+    for text in (prose, prose.upper(), "ANNUAL REPORT " * 8 + prose, "NET SALES BY SEGMENT AND REGION " * 4 + "and more"):
+        layout_headings.clear_line_caches()
+        sample = text[:200]
+        upper, lower = sum(map(str.isupper, sample)), sum(map(str.islower, sample))
+        assert layout_headings.is_caps(text) == (upper + lower >= 4 and upper > 0.85 * (upper + lower))
+
+
+@pytest.mark.parametrize("line", [*LINES, "2021 2022 2023", "Total 2023 1,204", "$ 12", "Revenue 2023"])
+def test_looks_like_row_counts_figures_as_before(line: str) -> None:
+    layout_headings.clear_line_caches()
+    tokens = line.split()
+    figures = sum(1 for t in tokens if layout_headings._FIGURE_TOKEN.match(t) and not layout_headings._YEAR.match(t))
+    plain = bool(layout_headings._FIGURE_CHAR.search(line)) and (
+        figures >= 2 and figures >= 0.3 * len(tokens) or (figures >= 1 and len(tokens) <= 3)
+    )
+    assert layout_headings.looks_like_row(line) == plain
+
+
+def test_tokens_count_as_the_word_by_word_loop() -> None:
+    from collections import Counter
+
+    text = " ".join(LINES) + " Revenue revenue REVENUE the The it's -dash- Net net"
+    plain = Counter(
+        w.lower().strip("'-") for w in summaries._WORD.findall(text) if w.lower() not in summaries._STOP
+    )
+    assert summaries._tokens(text) == plain
+
+
+def test_chars_between_agrees_with_walking_the_lines() -> None:
+    from retrievers.index.layout import Layout
+
+    pages = ["Title\n\nfirst line of text\nsecond\n  indented  ", "next page\nmore text here\n3", "last"]
+    layout = Layout.from_pages(pages)
+    positions = [(page, line) for page in range(0, 5) for line in range(-1, 6)]
+    for start in positions:
+        for end in positions:
+            walked = sum(len(ln.text.strip()) for ln in layout.iter_lines(start, end))
+            assert layout.chars_between(start, end) == walked, (start, end)
