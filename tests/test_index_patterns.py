@@ -98,16 +98,6 @@ def test_looks_like_row_counts_figures_as_before(line: str) -> None:
     assert layout_headings.looks_like_row(line) == plain
 
 
-def test_tokens_count_as_the_word_by_word_loop() -> None:
-    from collections import Counter
-
-    text = " ".join(LINES) + " Revenue revenue REVENUE the The it's -dash- Net net"
-    plain = Counter(
-        w.lower().strip("'-") for w in summaries._WORD.findall(text) if w.lower() not in summaries._STOP
-    )
-    assert summaries._tokens(text) == plain
-
-
 def test_chars_between_agrees_with_walking_the_lines() -> None:
     from retrievers.index.layout import Layout
 

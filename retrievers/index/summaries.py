@@ -43,15 +43,12 @@ _BOILERPLATE = re.compile(r"(?i)accompanying notes|integral part of these|table 
 _GENERIC_LABELS = {"total", "basic", "diluted", "other", "net", "balance", "as reported", "adjustments"}
 
 
-def _tokens(text: str) -> Counter[str]:
-    """The text's terms (lower case, stop words out) with their counts. Words are counted as
-    they stand first, in C, so the Python work (lower case, stop list) is done once per
-    distinct word rather than once per occurrence."""
-    tokens: Counter[str] = Counter()
-    for word, count in Counter(_WORD.findall(text)).items():
+def _tokens(text: str) -> list[str]:
+    tokens = []
+    for word in _WORD.findall(text):
         lowered = word.lower()
         if lowered not in _STOP:
-            tokens[lowered.strip("'-")] += count
+            tokens.append(lowered.strip("'-"))
     return tokens
 
 
@@ -214,14 +211,14 @@ class TermWeights:
         # Each text's term counts, kept for key_terms: tokenising is most of the summaries' time.
         self._counts: dict[str, Counter[str]] = {}
         for text in texts:
-            counts = self._counts[text] = _tokens(text)
+            counts = self._counts[text] = Counter(_tokens(text))
             self.df.update(counts.keys())
 
     def key_terms(self, text: str, exclude: str = "", limit: int = 6) -> list[str]:
         counts = self._counts.get(text)
         if counts is None:
-            counts = _tokens(text)
-        skip = _tokens(exclude).keys()
+            counts = Counter(_tokens(text))
+        skip = set(_tokens(exclude))
         scored = []
         for term, tf in counts.items():
             if term in skip or tf < 2 or len(term) < 4:
