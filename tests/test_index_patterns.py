@@ -78,9 +78,10 @@ def test_three_number_chars_agrees_with_counting_them(line: str) -> None:
     assert bool(summaries._THREE_NUMBER_CHARS.search(line)) == (len(re.findall(r"[\d—–]", line)) >= 3)
 
 
-def test_is_caps_head_short_cut_on_long_lines() -> None:
+def test_is_caps_counts_letters_beyond_ascii() -> None:
     prose = "The Company reported net sales of 34 billion dollars, up from last year, in all regions."
-    for text in (prose, prose.upper(), "ANNUAL REPORT " * 8 + prose, "NET SALES BY SEGMENT AND REGION " * 4 + "and more"):
+    others = ["ÉTATS FINANCIERS", "états financiers", "NET SALES — 2023’S", "ΑΒΓΔ", "αβγδ ABCD", "İSTANBUL", "ǅǅǅǅ"]
+    for text in (prose, prose.upper(), "ANNUAL REPORT " * 8 + prose, "NET SALES BY SEGMENT AND REGION " * 4, *others):
         layout_headings.clear_line_caches()
         sample = text[:200]
         upper, lower = sum(map(str.isupper, sample)), sum(map(str.islower, sample))

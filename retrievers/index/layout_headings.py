@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import re
+import string
 from collections import Counter
 from dataclasses import dataclass
 
@@ -71,17 +72,26 @@ def is_caps(text: str) -> bool:
     """Set in capitals: nearly all of at least four letters upper case (called on every
     line, so counted with builtins rather than a Python loop)."""
     text = text[:200]
-    if len(text) > 2 * _CAPS_HEAD and 6 * sum(map(str.islower, text[:_CAPS_HEAD])) > len(text):
-        return False  # the head alone has too many small letters: most long lines are prose
-    lower = sum(map(str.islower, text))
+    # Small and capital letters are counted in C: a-z and A-Z by deleting them from the
+    # line's ASCII bytes, the few other characters (dashes, quotes, accented letters) one by
+    # one. str.islower over every character costs a call each, on every line.
+    data = text.encode("ascii", "ignore")
+    others = None if len(data) == len(text) else _NOT_ASCII.findall(text)
+    lower = len(data) - len(data.translate(None, _ASCII_LOWER))
+    if others:
+        lower += sum(map(str.islower, others))
     if 6 * lower > len(text):
         return False  # even if every other character were a capital, too few would be
-    upper = sum(map(str.isupper, text))
+    upper = len(data) - len(data.translate(None, _ASCII_UPPER))
+    if others:
+        upper += sum(map(str.isupper, others))
     letters = upper + lower
     return letters >= 4 and upper > 0.85 * letters
 
 
-_CAPS_HEAD = 40
+_NOT_ASCII = re.compile(r"[^\x00-\x7f]")
+_ASCII_LOWER = string.ascii_lowercase.encode("ascii")
+_ASCII_UPPER = string.ascii_uppercase.encode("ascii")
 
 
 def _at_end(pattern: re.Pattern[str], text: str) -> bool:
