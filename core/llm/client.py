@@ -21,7 +21,7 @@ from typing import Protocol
 from core.llm.base import ModelSpec, Provider, ProviderError
 from core.llm.budget import BudgetExceeded, RunBudget, SpendLedger, SweepBudgetExhausted
 from core.llm.cache import ResponseCache, cache_key
-from core.llm.pricing import cost_of, price_for
+from core.llm.pricing import FREE, cost_of, price_for
 from core.llm.retry import AdaptiveLimiter, RetryPolicy
 from core.llm.tokens import estimate_request_tokens
 from core.llm.types import Completion, CompletionRequest, Message, ToolSpec, Usage
@@ -247,8 +247,12 @@ class ModelClient:
             raise ProviderError("connection", f"connection dropped: {type(exc).__name__} {exc}".strip()) from exc
 
     def _estimated_cost(self, request: CompletionRequest) -> float | None:
+        """What the call could cost, for the ledger's reservation; None (reserve only the
+        dearest call so far) where no estimate is needed: only a cap reads reservations,
+        and a free model (the offline policy of every CI sweep) costs nothing. Estimating
+        the prompt walks the whole conversation, on every call."""
         price = price_for(self.spec)
-        if price is None:
+        if price is None or price == FREE or self.ledger is None or self.ledger.cap is None:
             return None
         return price.cost(Usage(input=estimate_request_tokens(request), output=request.max_tokens))
 
