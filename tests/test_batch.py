@@ -68,6 +68,15 @@ def test_a_simple_sweep_goes_out_as_two_batches_at_half_the_price(server, tmp_pa
     assert json.loads((outcome.sweep.path / "manifest.json").read_text())["config"]["batch"] is True
 
 
+def test_a_batch_sweeps_spend_is_what_its_runs_paid(server, tmp_path):
+    """bench's "spent" line and the manifest count the batch's replies, as a resume would."""
+    outcome, batched = sweep(tmp_path, batch=True)
+    paid = sum(r.spent_usd or 0.0 for r in batched)
+    assert paid > 0 and outcome.ledger.spent == pytest.approx(paid, abs=1e-5)  # records round to 6 places
+    manifest = json.loads((outcome.sweep.path / "manifest.json").read_text())
+    assert manifest["summary"]["spent_usd"] == pytest.approx(paid, abs=1e-5)
+
+
 def test_items_the_batch_cannot_answer_are_called_live(server, tmp_path):
     seen: list[str] = []
 

@@ -156,6 +156,10 @@ class ModelClient:
             completion.cached = True
         elif completion is not None:
             self._served.add(key)
+            if self.ledger is not None:
+                # Paid for when the batch ran, not through _attempt: the sweep's spend counts
+                # it here, once, as a resume would count it from the records.
+                self.ledger.settle(self.spec.label, 0.0, cost_of(self.spec, completion.usage, batch=True))
         if completion is None and self.cache:
             completion = self.cache.get(key)
         retries = 0
