@@ -31,10 +31,9 @@ def section_index(index: DocumentIndex, *, summary_chars: int = SUMMARY_CHARS) -
     ``summary_chars`` because the index rides along in every turn of every agent."""
     lines = []
     for node, depth in index.walk():
-        summary = " ".join(node.summary.split())
         lines.append(format_section_line(SectionLine(
             node.node_id, depth, node.start_page, node.end_page,
-            title=_title(node), summary=summary[:summary_chars] if summary_chars else "",
+            title=_title(node), summary=_summary(node, summary_chars) if summary_chars else "",
         )))
     return "\n".join(lines)
 

@@ -19,7 +19,7 @@ import string
 from collections import Counter
 from dataclasses import dataclass
 
-from retrievers.index.headings import COMPANY_LINE, clean_title, is_continued
+from retrievers.index.headings import _TITLE_START, COMPANY_LINE, clean_title, is_continued
 from retrievers.index.layout import Layout, Pos
 from retrievers.index.numbering import Numbering, follows, parse_numbering
 from retrievers.index.pdf import Line
@@ -43,7 +43,6 @@ _NUMBER = re.compile(r"\((?<![\w.].)\d[\d,]*(?:\.\d+)?\)?(?![\w])|\d(?<![\w.].)[
 _YEAR = re.compile(r"^\(?(19|20)\d\d\)?$")
 _TABLE_WORDS = re.compile(r"\b(ended|in millions|in thousands|in billions|except per|unaudited|continued|cont\.)\b", re.I)
 _BULLET = re.compile(r"^[•●▪◦○■□►▶✓\-–—*·]")
-_TITLE_START = re.compile(r"^[\"“‘'(\[]?[A-Z0-9]")
 _SENTENCE_BREAK = re.compile(r"[a-z0-9)][.!?]\s+[A-Z]")
 # "Table G.1. Reserve requirements ...", "Figure 3: ...": a caption names what follows even
 # when it is set smaller than the text and sits right above the table.

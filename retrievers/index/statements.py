@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from retrievers.index.headings import (
+    _DASH,
     _FIGURE,
     _PAGE_REF,
     _TABLE_HEADER,
@@ -27,9 +28,10 @@ from retrievers.index.headings import (
 from retrievers.index.layout import Layout, Pos
 from retrievers.index.pdf import Line
 
-_DASH = r"[.:\-—–]"
 _NOTE = re.compile(r"^\s*note\s*(\d{1,2})(?!\d|\.\d)[\s.:\-—–]*(.*)$", re.IGNORECASE)
 _NUMBERED = re.compile(rf"^\s*(\d{{1,2}})\s*{_DASH}\s*(\S.*)$")
+
+
 def find_statements(layout: Layout, start: Pos, end: Pos) -> list[Heading]:
     """Statement titles near the top of pages in [start, end); continuation pages and
     index pages (several titles on one page) are skipped."""
