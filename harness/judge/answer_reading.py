@@ -194,12 +194,8 @@ def _polarity_of(sentence: str, question: str) -> str:
     asked = _stems_of(question)
     clauses = [c for c in _CLAUSE.split(sentence) if c and c.strip()]
     clause = max(clauses, key=lambda c: len({s for s, _ in _content(c)} & asked)) if clauses else sentence
-    negative = bool(_NEGATION.search(clause))
-    asked_up, asked_down = _asks_direction(question)
-    said_up, said_down = bool(_UP.search(clause)), bool(_DOWN.search(clause))
-    if asked_up != asked_down and said_up != said_down and said_up != asked_up:
-        negative = not negative
-    return "no" if negative else "yes"
+    # Naming the other side of a one-sided question flips the negation ("debt fell" to "did debt rise?").
+    return _direction_of(clause, question) or ("no" if _NEGATION.search(clause) else "yes")
 
 
 def _direction_of(sentence: str, question: str) -> str | None:
