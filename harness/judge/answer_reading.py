@@ -36,6 +36,8 @@ _NEGATION = re.compile(
     r"won't|aren't|lacks?|lacked|unlikely)\b|n't\b|n’t\b",
     re.IGNORECASE,
 )
+# An explicit yes or no that opens a text, with the punctuation after it ("No. Debt rose ...").
+_YES_NO = re.compile(r"^\W*(yes|no)\b\W*", re.IGNORECASE)
 _CONCLUSION = re.compile(r"^\W*(?:so|therefore|thus|hence|in summary|in conclusion|overall|to summarize|in short)\b", re.IGNORECASE)
 _DENIAL_GOLD = re.compile(
     r"^\W*(?:there (?:are|were|is|was) (?:none|no)\b|none\b|no\b)|\b(?:did not|does not|do not|has not|have not|"
@@ -173,7 +175,7 @@ def _claims(answer: str, about: str) -> list[str]:
 def _verdict_sentence(answer: str, question: str) -> str:
     """The sentence a reviewer reads as the answer's verdict ("" when none claims anything)."""
     parts = sentences(answer)
-    if parts and re.match(r"^\W*(?:yes|no)\b", parts[0], re.IGNORECASE):
+    if parts and _YES_NO.match(parts[0]):
         return parts[0]
     claims = _claims(answer, question)
     if claims and parts and claims[0] in parts[:2]:
@@ -186,7 +188,7 @@ def _verdict_sentence(answer: str, question: str) -> str:
 
 def _polarity_of(sentence: str, question: str) -> str:
     """``yes`` or ``no`` for a verdict sentence, reading negations and opposites."""
-    m = re.match(r"^\W*(yes|no)\b", sentence, re.IGNORECASE)
+    m = _YES_NO.match(sentence)
     if m:
         return m.group(1).lower()
     # Read the clause that talks about the question, not a concession beside it
@@ -215,7 +217,8 @@ def _contradicts_itself(answer: str, question: str, verdict: str, polarity: str)
     for claim in _claims(answer, question):
         if claim == verdict:
             # "No. Debt rose ...": the words after an explicit yes/no are a statement too.
-            claim = re.sub(r"^\W*(?:yes|no)\b\W*", "", claim, flags=re.IGNORECASE) if re.match(r"^\W*(?:yes|no)\b", claim, re.IGNORECASE) else ""
+            explicit = _YES_NO.match(claim)
+            claim = claim[explicit.end():] if explicit else ""
         direction = _direction_of(claim, question) if claim else None
         if direction is not None and direction != polarity:
             return True
@@ -224,7 +227,7 @@ def _contradicts_itself(answer: str, question: str, verdict: str, polarity: str)
 
 @functools.lru_cache(maxsize=4096)
 def _gold_polarity(question: str, gold: str) -> str | None:
-    m = re.match(r"^\W*(yes|no)\b", gold, re.IGNORECASE)
+    m = _YES_NO.match(gold)
     if m:
         return m.group(1).lower()
     if _DENIAL_GOLD.search((sentences(gold) or [""])[0]):
@@ -345,7 +348,7 @@ def _gold_shape(gold: str, terms: dict[str, float]) -> str:
     words = gold.split()
     if not terms or len(words) > 8:
         return "prose"
-    if re.match(r"^\W*(?:yes|no)\b", gold, re.IGNORECASE):
+    if _YES_NO.match(gold):
         return "yes_no_name" if any(w > 1.0 for w in terms.values()) and len(terms) <= 3 else "prose"
     if _DENIAL_GOLD.search(gold) or re.search(r"\b(?:is|was|are|were|has|had|did|does)\b", gold, re.IGNORECASE):
         return "prose"
@@ -402,7 +405,7 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
     committed = {s for part in picks for s, _ in _content(part)}
     ev.terms_committed = [t for t in ev.gold_terms if t in committed]
     ev.gold_polarity = _gold_polarity(question, gold)
-    if ev.gold_polarity and re.match(r"^\W*(?:yes|no)\b", gold, re.IGNORECASE):
+    if ev.gold_polarity and _YES_NO.match(gold):
         verdict = _verdict_sentence(answer, question)
         if verdict:
             ev.answer_polarity = _polarity_of(verdict, question)
