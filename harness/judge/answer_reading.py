@@ -133,10 +133,6 @@ def _asks_direction(question: str) -> tuple[bool, bool]:
 
 
 @functools.lru_cache(maxsize=4096)
-def _gold_terms_of(question: str, gold: str) -> dict[str, float]:
-    return _gold_terms(question, gold)
-
-
 def _gold_terms(question: str, gold: str) -> dict[str, float]:
     """Words the gold adds to the question; acronyms and mid-sentence names weigh double."""
     asked = _stems_of(question)
@@ -311,7 +307,7 @@ def _gold_numbers(gold: str, unit: QuestionUnit) -> tuple[tuple[Quantity, list[R
     return tuple((g, gold_readings(g, unit), frozenset(_context(gold, g))) for g in parse_quantities(gold) if g.number != 0.0)
 
 
-def _number_evidence(question: str, gold: str, answer: str, unit: QuestionUnit) -> dict[str, int]:
+def _number_evidence(gold: str, answer: str, unit: QuestionUnit) -> dict[str, int]:
     out = {"found": 0, "near": 0, "contradicted": 0, "missing": 0}
     gold_numbers = _gold_numbers(gold, unit)
     if not gold_numbers:
@@ -397,8 +393,8 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
     if common:
         ev.topic_terms = sum(s in answer_stems for s in common) / len(common)
     ev.words = len(answer.split())
-    ev.numbers = _number_evidence(question, gold, answer, question_unit(question))
-    ev.gold_terms = dict(_gold_terms_of(question, gold))  # the Evidence's own copy
+    ev.numbers = _number_evidence(gold, answer, question_unit(question))
+    ev.gold_terms = dict(_gold_terms(question, gold))  # the Evidence's own copy: the cached dict is shared
     ev.terms_found = [t for t in ev.gold_terms if t in answer_stems]
     ev.gold_shape = _gold_shape(gold, ev.gold_terms)
     picks = [p for p in _verdict_sentences(answer, question) if _names_one(p, question, gold)]

@@ -110,7 +110,7 @@ def single_number_gold(question: str, gold: str) -> Quantity | None:
     return display_precision(found[0])
 
 
-def _direction_conflicts(question: str, answer: str, q: Quantity, gold_value: float) -> bool | None:
+def _direction_conflicts(answer: str, q: Quantity, gold_value: float) -> bool | None:
     """For a change: True when the answer's words contradict the sign it is credited with,
     False when they explain it ("decreased by 3.2%" for -3.2%), None when they say nothing."""
     window = answer[max(0, q.start - 60): q.end + 15]
@@ -131,7 +131,7 @@ def _judge_committed(
     verdict, reading = closest(golds, answer_readings(commitment.value, unit, unit_kind))
     gold_value = golds[0].value
     if verdict in ("match", "sign") and _ASKS_CHANGE.search(question):
-        conflict = _direction_conflicts(question, answer, commitment.value, gold_value)
+        conflict = _direction_conflicts(answer, commitment.value, gold_value)
         if verdict == "match" and conflict:
             verdict = "sign"
         elif verdict == "sign" and conflict is False:
