@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from harness.judge.amounts import Quantity, QuestionUnit, parse_quantities, question_unit
 from harness.judge.commitment import HEDGE
-from harness.judge.comparison import Reading, answer_readings, closest, gold_readings
+from harness.judge.comparison import Reading, answer_readings, closest, gold_readings, quantity_kind
 from harness.judge.refusal import DECLINE, RefusalSignal, refusal_signal, sentences
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9&'’\-]*")
@@ -273,10 +273,6 @@ def _context(text: str, q: Quantity) -> set[str]:
     return {s for s, _ in left + right}
 
 
-def _kind(q: Quantity) -> str:
-    return "percent" if q.percent else ("amount" if q.currency or q.explicit_scale else "plain")
-
-
 def _derived(target: list[Reading], values: list[Reading]) -> str | None:
     """``match`` / ``near`` when the gold value is the difference or percent change of two
     of the answer's values ("from $49.8 billion to $47.2 billion" for "decreased by $2.5bn")."""
@@ -313,7 +309,7 @@ def _number_evidence(gold: str, answer: str, unit: QuestionUnit) -> dict[str, in
     if not gold_numbers:
         return out
     answer_qs = parse_quantities(answer)
-    own_readings = [r for a in answer_qs for r in answer_readings(a, unit, _kind(a))[:1]]
+    own_readings = [r for a in answer_qs for r in answer_readings(a, unit, quantity_kind(a))[:1]]
     for g, golds, label in gold_numbers:
         best = "far"
         for a in answer_qs:
@@ -332,7 +328,7 @@ def _number_evidence(gold: str, answer: str, unit: QuestionUnit) -> dict[str, in
         elif best == "near":
             out["near"] += 1
         else:
-            rivals = [a for a in answer_qs if _kind(a) == _kind(g) and label & _context(answer, a)]
+            rivals = [a for a in answer_qs if quantity_kind(a) == quantity_kind(g) and label & _context(answer, a)]
             out["contradicted" if rivals else "missing"] += 1
     return out
 
