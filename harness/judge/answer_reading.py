@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from harness.judge.amounts import Quantity, QuestionUnit, parse_quantities, question_unit
 from harness.judge.commitment import HEDGE
-from harness.judge.comparison import Reading, answer_readings, closest, gold_readings
+from harness.judge.comparison import Reading, answer_readings, closest, gold_readings, quantity_kind
 from harness.judge.refusal import DECLINE, RefusalSignal, refusal_signal, sentences
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9&'’\-]*")
@@ -36,6 +36,8 @@ _NEGATION = re.compile(
     r"won't|aren't|lacks?|lacked|unlikely)\b|n't\b|n’t\b",
     re.IGNORECASE,
 )
+# An explicit yes or no that opens a text, with the punctuation after it ("No. Debt rose ...").
+_YES_NO = re.compile(r"^\W*(yes|no)\b\W*", re.IGNORECASE)
 _CONCLUSION = re.compile(r"^\W*(?:so|therefore|thus|hence|in summary|in conclusion|overall|to summarize|in short)\b", re.IGNORECASE)
 _DENIAL_GOLD = re.compile(
     r"^\W*(?:there (?:are|were|is|was) (?:none|no)\b|none\b|no\b)|\b(?:did not|does not|do not|has not|have not|"
@@ -131,10 +133,6 @@ def _asks_direction(question: str) -> tuple[bool, bool]:
 
 
 @functools.lru_cache(maxsize=4096)
-def _gold_terms_of(question: str, gold: str) -> dict[str, float]:
-    return _gold_terms(question, gold)
-
-
 def _gold_terms(question: str, gold: str) -> dict[str, float]:
     """Words the gold adds to the question; acronyms and mid-sentence names weigh double."""
     asked = _stems_of(question)
@@ -173,7 +171,7 @@ def _claims(answer: str, about: str) -> list[str]:
 def _verdict_sentence(answer: str, question: str) -> str:
     """The sentence a reviewer reads as the answer's verdict ("" when none claims anything)."""
     parts = sentences(answer)
-    if parts and re.match(r"^\W*(?:yes|no)\b", parts[0], re.IGNORECASE):
+    if parts and _YES_NO.match(parts[0]):
         return parts[0]
     claims = _claims(answer, question)
     if claims and parts and claims[0] in parts[:2]:
@@ -186,7 +184,7 @@ def _verdict_sentence(answer: str, question: str) -> str:
 
 def _polarity_of(sentence: str, question: str) -> str:
     """``yes`` or ``no`` for a verdict sentence, reading negations and opposites."""
-    m = re.match(r"^\W*(yes|no)\b", sentence, re.IGNORECASE)
+    m = _YES_NO.match(sentence)
     if m:
         return m.group(1).lower()
     # Read the clause that talks about the question, not a concession beside it
@@ -194,12 +192,8 @@ def _polarity_of(sentence: str, question: str) -> str:
     asked = _stems_of(question)
     clauses = [c for c in _CLAUSE.split(sentence) if c and c.strip()]
     clause = max(clauses, key=lambda c: len({s for s, _ in _content(c)} & asked)) if clauses else sentence
-    negative = bool(_NEGATION.search(clause))
-    asked_up, asked_down = _asks_direction(question)
-    said_up, said_down = bool(_UP.search(clause)), bool(_DOWN.search(clause))
-    if asked_up != asked_down and said_up != said_down and said_up != asked_up:
-        negative = not negative
-    return "no" if negative else "yes"
+    # Naming the other side of a one-sided question flips the negation ("debt fell" to "did debt rise?").
+    return _direction_of(clause, question) or ("no" if _NEGATION.search(clause) else "yes")
 
 
 def _direction_of(sentence: str, question: str) -> str | None:
@@ -219,7 +213,8 @@ def _contradicts_itself(answer: str, question: str, verdict: str, polarity: str)
     for claim in _claims(answer, question):
         if claim == verdict:
             # "No. Debt rose ...": the words after an explicit yes/no are a statement too.
-            claim = re.sub(r"^\W*(?:yes|no)\b\W*", "", claim, flags=re.IGNORECASE) if re.match(r"^\W*(?:yes|no)\b", claim, re.IGNORECASE) else ""
+            explicit = _YES_NO.match(claim)
+            claim = claim[explicit.end():] if explicit else ""
         direction = _direction_of(claim, question) if claim else None
         if direction is not None and direction != polarity:
             return True
@@ -228,7 +223,7 @@ def _contradicts_itself(answer: str, question: str, verdict: str, polarity: str)
 
 @functools.lru_cache(maxsize=4096)
 def _gold_polarity(question: str, gold: str) -> str | None:
-    m = re.match(r"^\W*(yes|no)\b", gold, re.IGNORECASE)
+    m = _YES_NO.match(gold)
     if m:
         return m.group(1).lower()
     if _DENIAL_GOLD.search((sentences(gold) or [""])[0]):
@@ -278,10 +273,6 @@ def _context(text: str, q: Quantity) -> set[str]:
     return {s for s, _ in left + right}
 
 
-def _kind(q: Quantity) -> str:
-    return "percent" if q.percent else ("amount" if q.currency or q.explicit_scale else "plain")
-
-
 def _derived(target: list[Reading], values: list[Reading]) -> str | None:
     """``match`` / ``near`` when the gold value is the difference or percent change of two
     of the answer's values ("from $49.8 billion to $47.2 billion" for "decreased by $2.5bn")."""
@@ -312,13 +303,13 @@ def _gold_numbers(gold: str, unit: QuestionUnit) -> tuple[tuple[Quantity, list[R
     return tuple((g, gold_readings(g, unit), frozenset(_context(gold, g))) for g in parse_quantities(gold) if g.number != 0.0)
 
 
-def _number_evidence(question: str, gold: str, answer: str, unit: QuestionUnit) -> dict[str, int]:
+def _number_evidence(gold: str, answer: str, unit: QuestionUnit) -> dict[str, int]:
     out = {"found": 0, "near": 0, "contradicted": 0, "missing": 0}
     gold_numbers = _gold_numbers(gold, unit)
     if not gold_numbers:
         return out
     answer_qs = parse_quantities(answer)
-    own_readings = [r for a in answer_qs for r in answer_readings(a, unit, _kind(a))[:1]]
+    own_readings = [r for a in answer_qs for r in answer_readings(a, unit, quantity_kind(a))[:1]]
     for g, golds, label in gold_numbers:
         best = "far"
         for a in answer_qs:
@@ -337,7 +328,7 @@ def _number_evidence(question: str, gold: str, answer: str, unit: QuestionUnit) 
         elif best == "near":
             out["near"] += 1
         else:
-            rivals = [a for a in answer_qs if _kind(a) == _kind(g) and label & _context(answer, a)]
+            rivals = [a for a in answer_qs if quantity_kind(a) == quantity_kind(g) and label & _context(answer, a)]
             out["contradicted" if rivals else "missing"] += 1
     return out
 
@@ -349,7 +340,7 @@ def _gold_shape(gold: str, terms: dict[str, float]) -> str:
     words = gold.split()
     if not terms or len(words) > 8:
         return "prose"
-    if re.match(r"^\W*(?:yes|no)\b", gold, re.IGNORECASE):
+    if _YES_NO.match(gold):
         return "yes_no_name" if any(w > 1.0 for w in terms.values()) and len(terms) <= 3 else "prose"
     if _DENIAL_GOLD.search(gold) or re.search(r"\b(?:is|was|are|were|has|had|did|does)\b", gold, re.IGNORECASE):
         return "prose"
@@ -398,15 +389,15 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
     if common:
         ev.topic_terms = sum(s in answer_stems for s in common) / len(common)
     ev.words = len(answer.split())
-    ev.numbers = _number_evidence(question, gold, answer, question_unit(question))
-    ev.gold_terms = dict(_gold_terms_of(question, gold))  # the Evidence's own copy
+    ev.numbers = _number_evidence(gold, answer, question_unit(question))
+    ev.gold_terms = dict(_gold_terms(question, gold))  # the Evidence's own copy: the cached dict is shared
     ev.terms_found = [t for t in ev.gold_terms if t in answer_stems]
     ev.gold_shape = _gold_shape(gold, ev.gold_terms)
     picks = [p for p in _verdict_sentences(answer, question) if _names_one(p, question, gold)]
     committed = {s for part in picks for s, _ in _content(part)}
     ev.terms_committed = [t for t in ev.gold_terms if t in committed]
     ev.gold_polarity = _gold_polarity(question, gold)
-    if ev.gold_polarity and re.match(r"^\W*(?:yes|no)\b", gold, re.IGNORECASE):
+    if ev.gold_polarity and _YES_NO.match(gold):
         verdict = _verdict_sentence(answer, question)
         if verdict:
             ev.answer_polarity = _polarity_of(verdict, question)

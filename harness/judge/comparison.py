@@ -119,11 +119,16 @@ def closest(golds: Iterable[Reading], answers: Iterable[Reading]) -> tuple[str, 
     return best, best_reading
 
 
+def quantity_kind(q: Quantity) -> str:
+    """What a written number is on its own: ``percent``, ``amount`` (a currency or a scale
+    word) or ``plain``."""
+    return "percent" if q.percent else ("amount" if q.currency or q.explicit_scale else "plain")
+
+
 def same_kind(q: Quantity, gold_kind: str) -> bool:
-    """Does this answer value claim the same sort of quantity as the gold?"""
-    if gold_kind == "amount":
-        return (q.currency or q.explicit_scale) and not q.percent
-    return q.percent or (not q.currency and not q.explicit_scale)
+    """Does this answer value claim the same sort of quantity as the gold? An amount only
+    for an amount gold; a percent or a plain number for a percent or plain gold."""
+    return (quantity_kind(q) == "amount") == (gold_kind == "amount")
 
 
 def same_value(a: Quantity, b: Quantity, unit: QuestionUnit, gold_kind: str) -> bool:

@@ -110,10 +110,15 @@ def single_number_gold(question: str, gold: str) -> Quantity | None:
     return display_precision(found[0])
 
 
-def _direction_conflicts(question: str, answer: str, q: Quantity, gold_value: float) -> bool | None:
+def _around(answer: str, q: Quantity) -> str:
+    """The words around a value that may say which way it goes ("decreased by 3.2%")."""
+    return answer[max(0, q.start - 60): q.end + 15]
+
+
+def _direction_conflicts(answer: str, q: Quantity, gold_value: float) -> bool | None:
     """For a change: True when the answer's words contradict the sign it is credited with,
     False when they explain it ("decreased by 3.2%" for -3.2%), None when they say nothing."""
-    window = answer[max(0, q.start - 60): q.end + 15]
+    window = _around(answer, q)
     down, up = bool(_DECREASE.search(window)), bool(_INCREASE.search(window))
     if down == up:
         return None
@@ -131,12 +136,12 @@ def _judge_committed(
     verdict, reading = closest(golds, answer_readings(commitment.value, unit, unit_kind))
     gold_value = golds[0].value
     if verdict in ("match", "sign") and _ASKS_CHANGE.search(question):
-        conflict = _direction_conflicts(question, answer, commitment.value, gold_value)
+        conflict = _direction_conflicts(answer, commitment.value, gold_value)
         if verdict == "match" and conflict:
             verdict = "sign"
         elif verdict == "sign" and conflict is False:
             verdict = "match"
-    elif verdict == "sign" and gold_value < 0 and _DECREASE.search(answer[max(0, commitment.value.start - 60): commitment.value.end + 15]):
+    elif verdict == "sign" and gold_value < 0 and _DECREASE.search(_around(answer, commitment.value)):
         verdict = "match"
     return verdict, reading
 

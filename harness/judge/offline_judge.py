@@ -67,9 +67,9 @@ def heuristic_verdict(
     if decided.label is not None:
         return HeuristicVerdict(decided.label, f"numeric check: {decided.rationale}")
     gold, answer = str(gold), answer or ""
-    ev = gather_evidence(question, gold, answer)
     if looks_like_dump(answer):
         return HeuristicVerdict("incorrect", "the answer pastes source text instead of answering")
+    ev = gather_evidence(question, gold, answer)  # after the dump test, which does not need it
     if single_number_gold(question, gold) is not None:
         return _decide_number(ev, decided)
     if not _declines(ev) and _off_topic(ev) and not _states_gold(ev):

@@ -10,6 +10,7 @@ about the answer's committed value.
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -90,7 +91,10 @@ _ABBREVIATION = re.compile(
 )
 
 
-def sentence_spans(text: str) -> list[tuple[int, int]]:
+# Cached: the numeric check, the commitment and the offline judge's readings each split the
+# same answer (and the same gold and question), several times per verdict.
+@functools.lru_cache(maxsize=64)
+def sentence_spans(text: str) -> tuple[tuple[int, int], ...]:
     """(start, end) of each sentence: split on end punctuation and line breaks.
 
     A period after an abbreviation ("Nike, Inc. for the year", "U.S. sales") ends nothing.
@@ -111,7 +115,7 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
             glued = m is not None and "\n" not in m.group(0) and bool(_ABBREVIATION.search(text[start:end]))
         if m:
             cursor = m.end()
-    return spans
+    return tuple(spans)
 
 
 def sentences(text: str) -> list[str]:
@@ -119,6 +123,7 @@ def sentences(text: str) -> list[str]:
     return [text[a:b] for a, b in sentence_spans(text)]
 
 
+@functools.lru_cache(maxsize=64)  # the numeric check and the offline judge both read it
 def refusal_signal(answer: str) -> RefusalSignal:
     """Measure how strongly ``answer`` declines to answer."""
     if _HARNESS_FAIL.match(answer or ""):

@@ -19,6 +19,7 @@ from harness.dataset import Question
 from harness.report import fmt as f
 from harness.report.rows import MARKS
 from harness.stats.frame import Sweep, with_verdicts
+from harness.stats.summary import plain_value
 
 ANSWER_PREVIEW = 400  # the grid's answer column; the run view shows it whole
 ERROR_PREVIEW = 200
@@ -36,17 +37,13 @@ REFERENCES = (("seed agent", 80_000, 0.30, 0.30), ("seed planner", 11_000, 0.27,
 
 
 def json_value(value: Any) -> Any:
-    """A frame value as JSON: NaN/NA -> null, numpy scalars -> Python, floats to 6 places."""
-    if value is None or value is pd.NA:
-        return None
-    if isinstance(value, bool):
-        return value
+    """A frame value for the page: ``plain_value``, with lists, infinities as null and
+    floats to 6 places (the page shows no more, and data.js stays small)."""
     if isinstance(value, (list, tuple)):
         return [json_value(v) for v in value]
-    if hasattr(value, "item") and not isinstance(value, (str, bytes)):
-        value = value.item()
+    value = plain_value(value)
     if isinstance(value, float):
-        return None if math.isnan(value) or math.isinf(value) else round(value, 6)
+        return None if math.isinf(value) else round(value, 6)
     return value
 
 
