@@ -10,7 +10,6 @@ about the answer's committed value.
 """
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import dataclass
 
@@ -91,10 +90,7 @@ _ABBREVIATION = re.compile(
 )
 
 
-# Cached: the numeric check, the commitment and the offline judge's readings each split the
-# same answer (and the same gold and question), several times per verdict.
-@functools.lru_cache(maxsize=64)
-def sentence_spans(text: str) -> tuple[tuple[int, int], ...]:
+def sentence_spans(text: str) -> list[tuple[int, int]]:
     """(start, end) of each sentence: split on end punctuation and line breaks.
 
     A period after an abbreviation ("Nike, Inc. for the year", "U.S. sales") ends nothing.
@@ -115,7 +111,7 @@ def sentence_spans(text: str) -> tuple[tuple[int, int], ...]:
             glued = m is not None and "\n" not in m.group(0) and bool(_ABBREVIATION.search(text[start:end]))
         if m:
             cursor = m.end()
-    return tuple(spans)
+    return spans
 
 
 def sentences(text: str) -> list[str]:
@@ -123,7 +119,6 @@ def sentences(text: str) -> list[str]:
     return [text[a:b] for a, b in sentence_spans(text)]
 
 
-@functools.lru_cache(maxsize=64)  # the numeric check and the offline judge both read it
 def refusal_signal(answer: str) -> RefusalSignal:
     """Measure how strongly ``answer`` declines to answer."""
     if _HARNESS_FAIL.match(answer or ""):
