@@ -154,7 +154,7 @@ def _formula(plan: QuestionPlan, expr: Expr, figures: dict[str, Figure], unavail
         points = evaluate_series(plan.series, figures)
         if len(points) == len(plan.series):
             kind = plan.direction or "amount"
-            each = " and ".join(f"{result_text(v, kind, plan, scaled) if kind != 'amount' else fmt_amount(v, scaled, plan.unit)} in FY{y}" for y, v, _ in points)
+            each = " and ".join(f"{result_text(v, kind, plan, scaled)} in FY{y}" for y, v, _ in points)
             item = name.replace("change in ", "")
             short = " - ".join(_show_number(v) for _, v, _ in reversed(points))
             return answered(f"Inputs: {_inputs(plan, used, figures)}. {item[:1].upper()}{item[1:]} was {each}. "

@@ -196,13 +196,7 @@ def _plan_trend(question: str, core: str, defs: dict[str, str], plan: QuestionPl
     found = _trend_metric(lowered, defs)
     if found is None:
         return False
-    name, kind, metric = found
-    b = Builder(question, defs)
-    plan.kind, plan.direction, plan.metric, plan.result = "trend", direction, name, kind
-    plan.series = [(year or 0, metric(b, year)) for year in _trend_years(plan.years, direction)]
-    # A sentence may state the trend instead: read when the figures cannot be had.
-    plan.needs = [*b.needs.values(), passage_need(question, plan.target_year)]
-    return True
+    return _fill_series(plan, question, defs, found, "trend", direction)
 
 
 def _plan_drivers(question: str, core: str, defs: dict[str, str], plan: QuestionPlan) -> bool:
@@ -214,10 +208,16 @@ def _plan_drivers(question: str, core: str, defs: dict[str, str], plan: Question
     found = _trend_metric(lowered, defs)
     if found is None:
         return False
-    name, kind, metric = found
+    return _fill_series(plan, question, defs, found, "explain", "up")
+
+
+def _fill_series(plan: QuestionPlan, question: str, defs: dict[str, str], found: tuple[str, str, Metric], kind: str, direction: str) -> bool:
+    """The metric in each year a trend or an explanation compares, and a passage: a sentence
+    may state the trend (or give the causes) when the figures cannot be had."""
+    name, result, metric = found
     b = Builder(question, defs)
-    plan.series = [(year or 0, metric(b, year)) for year in _trend_years(plan.years, "up")]
-    plan.kind, plan.metric, plan.result, plan.direction = "explain", name, kind, "up"
+    plan.kind, plan.direction, plan.metric, plan.result = kind, direction, name, result
+    plan.series = [(year or 0, metric(b, year)) for year in _trend_years(plan.years, direction)]
     plan.needs = [*b.needs.values(), passage_need(question, plan.target_year)]
     return True
 

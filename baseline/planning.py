@@ -13,7 +13,7 @@ import re
 from baseline.answers import decide, wanted_needs
 from baseline.figures import number
 from baseline.navigation import LoopView, catalog, next_calls, rank_sections
-from baseline.needs import PASSAGE, VALUE, Need, passage_need
+from baseline.needs import PASSAGE, VALUE, Need, QuestionPlan, passage_need
 from baseline.question import plan_question
 from baseline.reading import gather
 from baseline.roles import Reply, item_needs, prompt_text
@@ -96,9 +96,8 @@ def run_task(request: CompletionRequest) -> Reply:
     return _plain_task(request)
 
 
-def _task_needs(view: LoopView) -> list[Need]:
+def _task_needs(view: LoopView, plan: QuestionPlan) -> list[Need]:
     """The needs a task's input names: its figures ("extract: A; B") and its passage."""
-    plan = plan_question(view.question)
     if view.item.startswith(FIND_PASSAGE):
         return [passage_need(view.item.removeprefix(FIND_PASSAGE), plan.target_year)]
     text, _, passage = view.item.partition(ALSO_PASSAGE)
@@ -115,8 +114,8 @@ def _task_needs(view: LoopView) -> list[Need]:
 
 def _tool_task(request: CompletionRequest) -> Reply:
     view = LoopView.read(request)
-    needs = _task_needs(view)
     plan = plan_question(view.question)
+    needs = _task_needs(view, plan)
     keys = {n.key for n in needs}
     calls = next_calls(needs, view, select=lambda met, found, done: [n for n in wanted_needs(plan, met, found, done) if n.key in keys])
     if calls:

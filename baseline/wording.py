@@ -72,10 +72,6 @@ def asked_decimals(question: str) -> int | None:
     return {"zero": 0, "one": 1, "two": 2, "three": 3}.get(word, int(word) if word.isdigit() else 2)
 
 
-def asks_yes_no(question: str) -> bool:
-    return bool(YESNO.match(core_question(question)))
-
-
 def asks_why(question: str) -> bool:
     core = core_question(question)
     return bool(EXPLAIN.search(core)) and not re.search(r"(?i)^\s*how (?:much|many)", core)
