@@ -17,11 +17,10 @@ from baseline.tables import split_row
 from baseline.text import STOPWORDS, sentences
 from core.llm.types import CompletionRequest, ToolCall
 from core.protocol import TocEntry, format_summary_reply, format_toc_reply, read_section_to_summarise, read_toc_text
+from core.protocol.toc_lines import toc_line
 
 Reply = tuple[str, list[ToolCall]]
 
-_TOC_LINE = re.compile(r"^(?P<title>.*?)[\s.…·_]+(?P<page>\d{1,4})$")
-_FIGURE = re.compile(r"^[($]?[\d,.]+[)%,]?$")
 _ITEM = re.compile(r"^(?:\(?[a-z]\)\s+)?item\s*\d{1,2}[a-d]?\b", re.IGNORECASE)
 _NOTE = re.compile(r"^(?:\(?[a-z]\)\s+)?note\s*\d{1,2}\b", re.IGNORECASE)
 _NOTES_GROUP = re.compile(r"^(?:\(?[a-z]\)\s+)?notes to\b", re.IGNORECASE)
@@ -35,21 +34,6 @@ _WRAPS = re.compile(r"(\b(and|or|of|the|to|in|for|with|on|by|from|its|a|an)|[,;&
 _CONTINUED = re.compile(r"\(?\b(continued|cont'?d?\.?)\)?\s*$", re.IGNORECASE)
 _NOT_APPLICABLE = re.compile(r"(?i)\b(n/a|not applicable|none)$")
 _DATE_START = re.compile(r"^(january|february|march|april|may|june|july|august|september|october|november|december|(19|20)\d\d)\b", re.IGNORECASE)
-
-
-def toc_entry(line: str, max_page: int | None) -> tuple[str, int] | None:
-    """(title, printed page) for a line that reads like an entry; None for prose, rows, dates."""
-    line = re.sub(r"(?i)\s+part\s+(?:iv|i{1,3})$", "", " ".join(line.split()))  # "... 15 Part II": the next group's heading
-    match = _TOC_LINE.match(line)
-    if not match:
-        return None
-    title, page = match["title"].strip(" .:-—–…·_"), int(match["page"])
-    if not re.search(r"[A-Za-z]{2}", title) or "$" in title or "%" in title or len(title.split()) > 30:
-        return None
-    last = title.split()[-1]
-    if (_FIGURE.match(last) and not re.match(r"^(19|20)\d\d[,.]?$", last)) or page < 1 or (max_page is not None and page > max_page):
-        return None
-    return title, page
 
 
 class _Levels:
@@ -105,7 +89,7 @@ def parse_toc(text: str, page_count: int | None = None) -> list[TocEntry]:
         if not line or _HEADER.match(line):
             continue
         candidate = f"{pending} {line}" if _continues(pending, line) else line
-        found = toc_entry(candidate, limit)
+        found = toc_line(candidate, limit)
         usable = len(candidate.split()) <= 25 and not _CONTINUED.search(candidate) and not _NOT_APPLICABLE.search(candidate)
         if found is None:
             if _ITEM.match(candidate):
