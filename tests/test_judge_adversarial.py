@@ -4,7 +4,9 @@
 human-labelled file, each with an answer of one adversarial kind: a list of many numbers, a
 hedge, a pasted statement excerpt, the right number in the wrong unit or scale or for the
 wrong period, a sign error, the right number inside a refusal, text addressed to the
-grader, and a yes/no that its own figures contradict. Neither the numeric check nor the
+grader, a yes/no that its own figures contradict, a value or names the answer denies
+("not $1,577 million"), a value asked back as a question, the gold's names hedged or buried
+in a long list of other names, and both a yes and a no. Neither the numeric check nor the
 offline judge may call one of them correct. Control answers (the right answer, stated
 plainly) must be correct, so the test cannot pass by refusing to credit anything.
 """
@@ -21,7 +23,9 @@ from harness.judge.offline_judge import heuristic_verdict
 CASES = [json.loads(line) for line in (Path(__file__).parent / "data" / "adversarial_answers.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()]
 ADVERSARIAL = [c for c in CASES if c["expect"] == "not correct"]
 CONTROLS = [c for c in CASES if c["expect"] == "correct"]
-KINDS = {"list", "hedge", "dump", "unit", "period", "sign", "refusal", "injection", "yes_no"}
+KINDS = {
+    "list", "hedge", "dump", "unit", "period", "sign", "refusal", "injection", "yes_no", "denial", "question", "names", "mixed",
+}
 
 
 def test_every_adversarial_kind_is_covered() -> None:

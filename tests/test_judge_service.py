@@ -121,3 +121,26 @@ def test_the_offline_judge_is_never_served_from_the_verdict_cache(tmp_path, monk
     monkeypatch.setattr(service, "heuristic_verdict", lambda *args, **kwargs: HeuristicVerdict("refusal", "changed rules"))
     again = judge_items(items, settings(tmp_path, model="offline")).verdicts[0]
     assert first.label != "refusal" and (again.label, again.cached) == ("refusal", False)
+
+
+def test_the_rules_version_covers_every_module_the_rule_based_judges_import() -> None:
+    """A verdict cached under the rules' version must not outlive a change to any rule:
+    every judge module the numeric check or the offline judge imports, directly or not,
+    is part of that version."""
+    import ast
+    from pathlib import Path
+
+    from harness.judge import service
+
+    folder = Path(service.__file__).parent
+    seen, todo = set(), ["numeric_check", "offline_judge"]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        tree = ast.parse((folder / f"{name}.py").read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("harness.judge."):
+                todo.append(node.module.rsplit(".", 1)[1])
+    assert seen <= set(service._RULE_MODULES), sorted(seen - set(service._RULE_MODULES))

@@ -13,37 +13,22 @@ import re
 from dataclasses import dataclass, field
 
 from harness.judge.amounts import Quantity, QuestionUnit, parse_quantities, question_unit
-from harness.judge.commitment import HEDGE
 from harness.judge.comparison import Reading, answer_readings, closest, gold_readings, quantity_kind
 from harness.judge.refusal import DECLINE, RefusalSignal, refusal_signal, sentences
+from harness.judge.verdict_commitment import explicit_verdicts, list_units, names_committed, names_one
+from harness.judge.words import (
+    CONCLUSION,
+    DENIAL_GOLD,
+    NEGATION,
+    PERIOD_WORD,
+    STOP,
+    WORD,
+    YES_NO,
+    content,
+    stem,
+    stems_of,
+)
 
-_WORD = re.compile(r"[A-Za-z][A-Za-z0-9&'’\-]*")
-_STOP = set(
-    """a about above across after again against all almost along also although always am among an and another any are
-    aren't around as at be because been before being below between both but by can cannot could did do does doing
-    done down during each either else etc even ever every few for from further had has have having he her here hers
-    him his how however i if in into is isn't it it's its itself just least less let like ll made make many may me
-    might more most much must my neither no nor not of off often on once one only or other our out over own per
-    please rather s same shall she should since so some such than that the their them then there these they this
-    those though through thus to too under until up upon us very via was we were what when where whether which while
-    who whom whose why will with within without would yes yet you your based provided information data question
-    answer fy fiscal year years company companies using use used primarily mainly following given statement
-    statements report reported approximately roughly around total amount value figure figures also new among three
-    two four five first second third quarter end close period compared versus vs respectively""".split()
-)
-_NEGATION = re.compile(
-    r"\b(?:no|not|never|none|neither|nor|cannot|can't|didn't|doesn't|don't|hasn't|haven't|isn't|wasn't|weren't|"
-    r"won't|aren't|lacks?|lacked|unlikely)\b|n't\b|n’t\b",
-    re.IGNORECASE,
-)
-# An explicit yes or no that opens a text, with the punctuation after it ("No. Debt rose ...").
-_YES_NO = re.compile(r"^\W*(yes|no)\b\W*", re.IGNORECASE)
-_CONCLUSION = re.compile(r"^\W*(?:so|therefore|thus|hence|in summary|in conclusion|overall|to summarize|in short)\b", re.IGNORECASE)
-_DENIAL_GOLD = re.compile(
-    r"^\W*(?:there (?:are|were|is|was) (?:none|no)\b|none\b|no\b)|\b(?:did not|does not|do not|has not|have not|"
-    r"is not|are not|was not|not (?:a )?(?:relevant|useful|meaningful|applicable|measured))\b",
-    re.IGNORECASE,
-)
 # Words of direction: a question asking about one side ("improving", "positive",
 # "increased") is answered "no" by a clause that only names the other side.
 _UP = re.compile(
@@ -77,53 +62,36 @@ class Evidence:
     self_contradiction: bool = False  # the answer's statements deny its own yes/no verdict
     gold_shape: str = "prose"  # prose | name (one short name) | names (a short list) | yes_no_name
     terms_committed: list[str] = field(default_factory=list)  # gold terms in the answer's verdict sentences
+    # For a short list of names: the gold's terms in units that state them as the answer
+    # (not hedged, denied or buried in a longer list).
+    terms_listed: list[str] = field(default_factory=list)
+    mixed_verdict: bool = False  # the answer says both yes and no
 
     @property
     def term_share(self) -> float:
         total = sum(self.gold_terms.values())
         return sum(self.gold_terms[t] for t in self.terms_found) / total if total else 1.0
 
-
-_PERIOD_WORD = re.compile(r"(?:fy|q[1-4]|h[12])?\d+")  # "FY2022", "Q3", "H1": periods, not content
-
-
-def _stem(word: str) -> str:
-    """A crude stem: lower case, no possessive, and at most six letters (operating ~ operations)."""
-    word = word.lower().strip("'’-")
-    if word.endswith(("'s", "’s")):
-        word = word[:-2]
-    return word[:6]
-
-
-def _content(text: str) -> list[tuple[str, str]]:
-    """(stem, original word) for the words that carry meaning."""
-    out = []
-    for w in _WORD.findall(text):
-        lower = w.lower()
-        if lower not in _STOP and len(w) > 2 and not _PERIOD_WORD.fullmatch(lower):
-            out.append((_stem(w), w))
-    return out
-
-
-# What is read from a question or a gold alone is read once per text, not once per run:
-# every run of a question shares them (an answer's own words are always read afresh).
-@functools.lru_cache(maxsize=4096)
-def _stems_of(text: str) -> frozenset[str]:
-    """The content stems of a question or gold text."""
-    return frozenset(s for s, _ in _content(text))
+    @property
+    def committed_share(self) -> float:
+        """``term_share``, counting for a short list of names only the names it commits to."""
+        if self.gold_shape != "names":
+            return self.term_share
+        total = sum(self.gold_terms.values())
+        return sum(self.gold_terms[t] for t in self.terms_listed) / total if total else 1.0
 
 
 @functools.lru_cache(maxsize=4096)
 def _asked_stems(question: str) -> tuple[str, ...]:
     """The question's content stems in order, each once."""
-    return tuple(dict.fromkeys(s for s, _ in _content(question)))
+    return tuple(dict.fromkeys(s for s, _ in content(question)))
 
 
 @functools.lru_cache(maxsize=4096)
 def _asked_common_stems(question: str) -> tuple[str, ...]:
     """The asked sentence's stems of common words (no names), in order, each once."""
     asked_sentence = " ".join(p for p in sentences(question) if p.rstrip().endswith("?")) or question
-    return tuple(dict.fromkeys(s for s, w in _content(asked_sentence) if not w[0].isupper()))
+    return tuple(dict.fromkeys(s for s, w in content(asked_sentence) if not w[0].isupper()))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -135,19 +103,19 @@ def _asks_direction(question: str) -> tuple[bool, bool]:
 @functools.lru_cache(maxsize=4096)
 def _gold_terms(question: str, gold: str) -> dict[str, float]:
     """Words the gold adds to the question; acronyms and mid-sentence names weigh double."""
-    asked = _stems_of(question)
+    asked = stems_of(question)
     terms: dict[str, float] = {}
-    for m in _WORD.finditer(gold):
+    for m in WORD.finditer(gold):
         word = m.group(0)
         lower = word.lower()
-        if lower in _STOP or len(word) <= 2 or _PERIOD_WORD.fullmatch(lower):
+        if lower in STOP or len(word) <= 2 or PERIOD_WORD.fullmatch(lower):
             continue
-        stem = _stem(word)
-        if stem in asked or stem in terms:
+        word_stem = stem(word)
+        if word_stem in asked or word_stem in terms:
             continue
         sentence_start = not gold[: m.start()].strip() or gold[: m.start()].rstrip()[-1] in ".:;-\n("
         name = word.isupper() or (word[0].isupper() and not sentence_start)
-        terms[stem] = 2.0 if name else 1.0
+        terms[word_stem] = 2.0 if name else 1.0
     return terms
 
 
@@ -160,23 +128,23 @@ def _claims(answer: str, about: str) -> list[str]:
 
     Framing ("To determine whether ...") and declining sentences claim nothing.
     """
-    wanted = _stems_of(about)
+    wanted = stems_of(about)
     need = 2 if len(wanted) >= 2 else 1
     return [
         p for p in sentences(answer)
-        if len({s for s, _ in _content(p)} & wanted) >= need and not _FRAMING.search(p) and not DECLINE.search(p)
+        if len({s for s, _ in content(p)} & wanted) >= need and not _FRAMING.search(p) and not DECLINE.search(p)
     ]
 
 
 def _verdict_sentence(answer: str, question: str) -> str:
     """The sentence a reviewer reads as the answer's verdict ("" when none claims anything)."""
     parts = sentences(answer)
-    if parts and _YES_NO.match(parts[0]):
+    if parts and YES_NO.match(parts[0]):
         return parts[0]
     claims = _claims(answer, question)
     if claims and parts and claims[0] in parts[:2]:
         return claims[0]  # the answer leads with its verdict
-    concluding = [p for p in claims if _CONCLUSION.search(p)]
+    concluding = [p for p in claims if CONCLUSION.search(p)]
     if concluding:
         return concluding[-1]
     return claims[0] if claims else ""
@@ -184,16 +152,16 @@ def _verdict_sentence(answer: str, question: str) -> str:
 
 def _polarity_of(sentence: str, question: str) -> str:
     """``yes`` or ``no`` for a verdict sentence, reading negations and opposites."""
-    m = _YES_NO.match(sentence)
+    m = YES_NO.match(sentence)
     if m:
         return m.group(1).lower()
     # Read the clause that talks about the question, not a concession beside it
     # ("while it has negative working capital, this does not indicate distress").
-    asked = _stems_of(question)
+    asked = stems_of(question)
     clauses = [c for c in _CLAUSE.split(sentence) if c and c.strip()]
-    clause = max(clauses, key=lambda c: len({s for s, _ in _content(c)} & asked)) if clauses else sentence
+    clause = max(clauses, key=lambda c: len({s for s, _ in content(c)} & asked)) if clauses else sentence
     # Naming the other side of a one-sided question flips the negation ("debt fell" to "did debt rise?").
-    return _direction_of(clause, question) or ("no" if _NEGATION.search(clause) else "yes")
+    return _direction_of(clause, question) or ("no" if NEGATION.search(clause) else "yes")
 
 
 def _direction_of(sentence: str, question: str) -> str | None:
@@ -204,7 +172,7 @@ def _direction_of(sentence: str, question: str) -> str | None:
     if asked_up == asked_down or said_up == said_down:
         return None
     same = said_up == asked_up
-    return "yes" if same != bool(_NEGATION.search(sentence)) else "no"
+    return "yes" if same != bool(NEGATION.search(sentence)) else "no"
 
 
 def _contradicts_itself(answer: str, question: str, verdict: str, polarity: str) -> bool:
@@ -213,7 +181,7 @@ def _contradicts_itself(answer: str, question: str, verdict: str, polarity: str)
     for claim in _claims(answer, question):
         if claim == verdict:
             # "No. Debt rose ...": the words after an explicit yes/no are a statement too.
-            explicit = _YES_NO.match(claim)
+            explicit = YES_NO.match(claim)
             claim = claim[explicit.end():] if explicit else ""
         direction = _direction_of(claim, question) if claim else None
         if direction is not None and direction != polarity:
@@ -223,10 +191,10 @@ def _contradicts_itself(answer: str, question: str, verdict: str, polarity: str)
 
 @functools.lru_cache(maxsize=4096)
 def _gold_polarity(question: str, gold: str) -> str | None:
-    m = _YES_NO.match(gold)
+    m = YES_NO.match(gold)
     if m:
         return m.group(1).lower()
-    if _DENIAL_GOLD.search((sentences(gold) or [""])[0]):
+    if DENIAL_GOLD.search((sentences(gold) or [""])[0]):
         return "no"
     return None
 
@@ -247,7 +215,7 @@ def _choice(question: str) -> tuple[str, ...] | None:
         items = re.split(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", m.group("items"))
         options = []
         for item in items:
-            words = [s for s, _ in _content(item)]
+            words = [s for s, _ in content(item)]
             if words:
                 options.append(words[0])
         if len(options) >= 2 and len(set(options)) == len(options):
@@ -257,7 +225,7 @@ def _choice(question: str) -> tuple[str, ...] | None:
 
 def _picked(text: str, options: tuple[str, ...]) -> str | None:
     """The option a text picks: the only one it names, else the first it names."""
-    stems = [s for s, _ in _content(text)]
+    stems = [s for s, _ in content(text)]
     named = [o for o in options if o in stems]
     if len(named) == 1:
         return named[0]
@@ -268,8 +236,8 @@ def _picked(text: str, options: tuple[str, ...]) -> str | None:
 
 def _context(text: str, q: Quantity) -> set[str]:
     """Label words around a number: what it is a number of."""
-    left = _content(text[max(0, q.start - 60):q.start])[-4:]
-    right = _content(text[q.end:q.end + 25])[:2]
+    left = content(text[max(0, q.start - 60):q.start])[-4:]
+    right = content(text[q.end:q.end + 25])[:2]
     return {s for s, _ in left + right}
 
 
@@ -340,9 +308,9 @@ def _gold_shape(gold: str, terms: dict[str, float]) -> str:
     words = gold.split()
     if not terms or len(words) > 8:
         return "prose"
-    if _YES_NO.match(gold):
+    if YES_NO.match(gold):
         return "yes_no_name" if any(w > 1.0 for w in terms.values()) and len(terms) <= 3 else "prose"
-    if _DENIAL_GOLD.search(gold) or re.search(r"\b(?:is|was|are|were|has|had|did|does)\b", gold, re.IGNORECASE):
+    if DENIAL_GOLD.search(gold) or re.search(r"\b(?:is|was|are|were|has|had|did|does)\b", gold, re.IGNORECASE):
         return "prose"
     return "names" if re.search(r",|\band\b", gold) else "name"
 
@@ -350,36 +318,13 @@ def _gold_shape(gold: str, terms: dict[str, float]) -> str:
 def _verdict_sentences(answer: str, question: str) -> list[str]:
     """Where an answer gives its verdict: its opening sentences and its conclusions."""
     parts = sentences(answer)
-    return parts[:2] + [p for p in parts[2:] if _CONCLUSION.search(p)] + [_verdict_sentence(answer, question)]
-
-
-_NAME = re.compile(r"\b[A-Z][\w&'’\-]*(?:\s+(?:of\s+the\s+|of\s+)?[A-Z][\w&'’\-]*)*")
-
-
-def _names_one(sentence: str, question: str, gold: str) -> bool:
-    """Does the sentence give one name as the answer, rather than hedge or list several?
-
-    "It was either Data Center or Gaming" hedges; "the segments are Client, Data Center,
-    Gaming and Embedded" lists: two or more other names beside the gold's, in a sentence
-    that names it, are a list, not a pick.
-    """
-    if HEDGE.search(sentence):
-        return False
-    known = _stems_of(question + " " + gold)
-    others = set()
-    for m in _NAME.finditer(sentence):
-        if m.start() == 0 or not sentence[: m.start()].strip():
-            continue  # the sentence's first word is capitalised anyway
-        stems = {s for s, _ in _content(m.group(0))}
-        if stems - known:
-            others.add(m.group(0))
-    return len(others) < 2
+    return parts[:2] + [p for p in parts[2:] if CONCLUSION.search(p)] + [_verdict_sentence(answer, question)]
 
 
 def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
     """Measure an answer against a gold: the features the offline judge decides on."""
     ev = Evidence(signal=refusal_signal(answer))
-    answer_stems = {s for s, _ in _content(answer)}
+    answer_stems = {s for s, _ in content(answer)}
     asked = _asked_stems(question)
     if asked:
         ev.topic = sum(s in answer_stems for s in asked) / len(asked)
@@ -393,24 +338,34 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
     ev.gold_terms = dict(_gold_terms(question, gold))  # the Evidence's own copy: the cached dict is shared
     ev.terms_found = [t for t in ev.gold_terms if t in answer_stems]
     ev.gold_shape = _gold_shape(gold, ev.gold_terms)
-    picks = [p for p in _verdict_sentences(answer, question) if _names_one(p, question, gold)]
-    committed = {s for part in picks for s, _ in _content(part)}
+    picks = [p for p in _verdict_sentences(answer, question) if names_one(p, question, gold)]
+    committed = {s for part in picks for s, _ in content(part)}
     ev.terms_committed = [t for t in ev.gold_terms if t in committed]
+    if ev.gold_shape == "names":
+        listed = {s for unit in list_units(answer) if names_committed(unit, question, gold) for s, _ in content(unit)}
+        ev.terms_listed = [t for t in ev.gold_terms if t in listed]
     ev.gold_polarity = _gold_polarity(question, gold)
-    if ev.gold_polarity and _YES_NO.match(gold):
+    if ev.gold_polarity and YES_NO.match(gold):
+        stated = explicit_verdicts(answer)
+        ev.mixed_verdict = len(stated) > 1
         verdict = _verdict_sentence(answer, question)
-        if verdict:
+        if len(stated) == 1:
+            # One explicit yes or no ("..., so no, it did not") is the verdict, whatever
+            # the sentence around it seems to say.
+            ev.answer_polarity = next(iter(stated))
+        elif verdict:
             ev.answer_polarity = _polarity_of(verdict, question)
+        if verdict and ev.answer_polarity:
             ev.self_contradiction = _contradicts_itself(answer, question, verdict, ev.answer_polarity)
     elif ev.gold_polarity:
         # A gold that denies ("There are none", "not a relevant metric"): does the answer
         # deny the same thing anywhere? "The filing does not mention ..." declines instead.
         denial = (sentences(gold) or [gold])[0]
         claims = _claims(answer, denial + " " + question)
-        ev.answer_polarity = "no" if any(_NEGATION.search(c) for c in claims) else ("yes" if claims else None)
+        ev.answer_polarity = "no" if any(NEGATION.search(c) for c in claims) else ("yes" if claims else None)
     options = _choice(question)
     if options:
-        gold_named = [o for o in options if o in _stems_of(gold)]
+        gold_named = [o for o in options if o in stems_of(gold)]
         ev.gold_choice = gold_named[0] if len(gold_named) == 1 else None
         if ev.gold_choice:
             # The verdict sentence, else the first claim that names one of the options.

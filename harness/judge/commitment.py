@@ -10,6 +10,8 @@ therefore decides on one value only: the one the answer *commits* to. This modul
 - The deciding sentence: the last sentence that concludes ("therefore", "in summary",
   "the answer is", a computation's "=") and states a candidate value; without one, the last
   sentence that states one. After a computation's last "=", only the result counts.
+- Not claims either: a value the answer denies ("capex was not $1,577 million; it was ..."),
+  and one in a sentence that asks ("1,577?").
 - No commitment: a *list* (three or more distinct candidate values in the deciding
   sentence), a *hedge* ("either $X or $Y", "between $X and $Y", "it might be $X",
   "alternatively ..."), a *dump* (pasted statement rows, or pages of filing text).
@@ -81,6 +83,12 @@ _CLAUSE_BREAK = re.compile(
     r"[,;()\[\]]|\b(?:while|whereas|compared|versus|vs\.?|against|but|from|up from|down from|and)\b", re.IGNORECASE
 )
 _FROM_TO = re.compile(r"\bfrom\b[^.;]*?$", re.IGNORECASE)
+# A value the answer denies: "not $1,577 million", "rather than 1,577", "isn't exactly $1.6 billion".
+_DENIED_BEFORE = re.compile(
+    r"(?:\b(?:not|never|rather than|instead of|other than|no longer)|n[’']t)\s+"
+    r"(?:(?:the|a|an|equal to|exactly|quite|just|only|simply|actually|really)\s+){0,2}(?:US)?\$?\s*$",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -211,6 +219,11 @@ def other_period(answer: str, span: tuple[int, int], q: Quantity, asked: frozens
     return bool(sentence_years) and not any(_year_fits(y, d, asked) for _, _, y, d in sentence_years)
 
 
+def denied(answer: str, q: Quantity) -> bool:
+    """A value stated only to be denied ("not $1,577 million"): the answer claims the opposite."""
+    return bool(_DENIED_BEFORE.search(answer[max(0, q.start - 40):q.start]))
+
+
 def _starts_from(answer: str, span: tuple[int, int], q: Quantity, later: Quantity) -> bool:
     """"from $A to $B": A is where a change started, not the value reached."""
     between = answer[q.end:later.start]
@@ -241,7 +254,13 @@ def find_commitment(
             continue  # quoted statement data, not a claim
         if DECLINE.search(text) or hypothetical(answer, span, declines) or declines and _CONDITIONAL.search(text):
             continue
-        inside = [q for q in quantities if span[0] <= q.start < span[1] and not other_period(answer, span, q, asked)]
+        if text.rstrip().endswith("?"):
+            continue  # a question, not a claim ("Was it $1,577 million?")
+        here = [q for q in quantities if span[0] <= q.start < span[1] and not other_period(answer, span, q, asked)]
+        # A value the sentence denies anywhere ("... $1,577 million, but really $1,600 million
+        # rather than 1,577") is denied everywhere in it.
+        denials = [q for q in here if denied(answer, q)]
+        inside = [q for q in here if not any(same(q, d) for d in denials)]
         if inside:
             sentences.append((span, inside))
     if not sentences:

@@ -20,7 +20,8 @@ right answer wrong than a wrong answer right: a benchmark must not invent succes
    verdict must agree with the gold's, read from its explicit yes/no, negations and words of
    direction; its own statements must not deny it ("No. Debt rose from $47.2 billion to
    $49.8 billion" to "has debt increased?"); and agreement beside a refusal counts for
-   nothing. For a question that asks to pick, the answer must pick the gold's option.
+   nothing. An answer that says both yes and no commits to neither. For a question that
+   asks to pick, the answer must pick the gold's option.
 6. Numbers: each number of the gold (years excluded) is *found* when the answer states it
    within rounding or states two values whose difference or percent change gives it; it is
    *contradicted* when the answer gives a different value of the same kind next to the same
@@ -30,7 +31,8 @@ right answer wrong than a wrong answer right: a benchmark must not invent succes
    names; "Yes, his name is X" needs X.
 8. Key terms: the words the gold adds to the question (segment names, named items, people;
    acronyms and names count double) should mostly appear in the answer (half of them; 30 %
-   for a long explanatory gold of eight terms or more).
+   for a long explanatory gold of eight terms or more). A short list of names counts only
+   where the answer commits to it: not hedged, denied or buried in a much longer list.
 
 No LLM, no network; the same inputs always give the same verdict. Like the numeric check,
 it reads the answer as data: an answer that addresses the grader earns nothing.
@@ -122,13 +124,15 @@ def _states_gold(ev: Evidence) -> bool:
 
 
 def _decide_prose(ev: Evidence) -> HeuristicVerdict:
-    share = ev.term_share
+    share = ev.committed_share
     if ev.signal.opens:
         # "As of my last update I don't have access ...": what follows is general knowledge.
         return HeuristicVerdict("refusal", "the answer opens by declining")
     if _declines(ev) and not _states_gold(ev):
         return HeuristicVerdict("refusal", "the answer declines and does not state the gold's facts")
 
+    if ev.mixed_verdict:
+        return HeuristicVerdict("incorrect", "the answer gives both a yes and a no")
     if ev.gold_polarity and ev.answer_polarity and ev.gold_polarity != ev.answer_polarity:
         return HeuristicVerdict("incorrect", f"the gold says {ev.gold_polarity}, the answer {ev.answer_polarity}")
     if ev.gold_choice and ev.answer_choice and ev.gold_choice != ev.answer_choice:

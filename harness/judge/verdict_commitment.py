@@ -1,0 +1,134 @@
+"""Whether a prose answer commits to its verdict, as ``commitment`` asks of a number.
+
+An answer earns nothing for a verdict it does not commit to: both a yes and a no ("Yes, it
+paid dividends. Actually, no."), names it hedges ("it could be X or perhaps Y"), denies
+("not X") or buries in a long list of other names ("Regions: X, Y, Z and ten more").
+
+- ``explicit_verdicts``: every yes or no the answer gives as a verdict: at the head of a
+  sentence ("No. Debt rose ..."), after a conclusion word or a comma at the end of a clause
+  ("..., so no, it did not"), or both at once ("yes and no").
+- ``names_one``: a sentence that picks one name (a short gold such as "Data Center").
+- ``names_committed``: a sentence that states a short list of names (a gold such as
+  "Trillium, Array, and Therachon") without hedging, denying or burying it.
+"""
+from __future__ import annotations
+
+import re
+
+from harness.judge.commitment import HEDGE
+from harness.judge.refusal import sentences
+from harness.judge.words import NEGATION, YES_NO, content, stems_of
+
+# "..., so no, it did not improve", "The answer is yes.", "Overall: no."
+_INLINE_VERDICT = re.compile(
+    r"(?:[,;:]|\b(?:so|therefore|thus|hence|in short|in summary|overall|the answer is|answer is))\s*\b(yes|no)\b\s*(?=[,.;:!]|$)",
+    re.IGNORECASE,
+)
+# "yes and no", "yes/no", a bare "yes no" in a string of keywords: both at once.
+_BOTH = re.compile(r"\byes(?:\W+(?:and|or)\W+|\s*/\s*|\s+)no\b|\bno(?:\W+(?:and|or)\W+|\s*/\s*|\s+)yes\b", re.IGNORECASE)
+NAME = re.compile(r"\b[A-Z][\w&'’\-]*(?:\s+(?:of\s+the\s+|of\s+)?[A-Z][\w&'’\-]*)*")
+_CLAUSE_START = re.compile(r"[,;:]|\b(?:but|while|whereas|and)\b", re.IGNORECASE)
+
+
+def explicit_verdicts(answer: str) -> set[str]:
+    """The yes and no the answer states as verdicts (lower case), wherever they stand."""
+    found: set[str] = set()
+    for sentence in sentences(answer):
+        if _BOTH.search(sentence):
+            return {"yes", "no"}
+        head = YES_NO.match(sentence)
+        if head:
+            found.add(head.group(1).lower())
+        found.update(m.group(1).lower() for m in _INLINE_VERDICT.finditer(sentence))
+    return found
+
+
+def _denies(sentence: str, stems: frozenset[str]) -> bool:
+    """Is the first of ``stems`` the sentence names denied ("Not the United States, ...",
+    "it is not Data Center")? A negation after it ("Data Center, not Gaming") is a pick."""
+    for m in re.finditer(r"[A-Za-z][A-Za-z0-9&'’\-]*", sentence):
+        words = content(m.group(0))
+        if words and words[0][0] in stems:
+            before = sentence[:m.start()]
+            clause = before[max((c.end() for c in _CLAUSE_START.finditer(before)), default=0):]
+            return bool(NEGATION.search(clause))
+    return False
+
+
+_ACRONYM = re.compile(r"\(([A-Z]{2,8})\)")
+
+
+def _expansions(sentence: str) -> list[tuple[int, int, str]]:
+    """(start, end, letters) of the text an acronym in brackets spells out: in "Europe, the
+    Middle East and Africa (EMEA)" the names before "(EMEA)" are the acronym, not others."""
+    spans, previous = [], 0
+    for m in _ACRONYM.finditer(sentence):
+        spans.append((max(previous, m.start() - 80), m.start(), m.group(1)))
+        previous = m.end()
+    return spans
+
+
+def _other_names(sentence: str, known: frozenset[str]) -> int:
+    """Names in the sentence that are neither the question's nor the gold's (nor the
+    spelled-out words of an acronym in brackets)."""
+    others = set()
+    expansions = _expansions(sentence)
+    for m in NAME.finditer(sentence):
+        if m.start() == 0 or not sentence[: m.start()].strip():
+            continue  # the sentence's first word is capitalised anyway
+        if any(a <= m.start() < b and m.group(0)[0] in letters for a, b, letters in expansions):
+            continue
+        if {s for s, _ in content(m.group(0))} - known:
+            others.add(m.group(0))
+    return len(others)
+
+
+def names_one(sentence: str, question: str, gold: str) -> bool:
+    """Does the sentence give one name as the answer, rather than hedge, deny or list several?
+
+    "It was either Data Center or Gaming" hedges; "the segments are Client, Data Center,
+    Gaming and Embedded" lists: two or more other names beside the gold's, in a sentence
+    that names it, are a list, not a pick; "not Data Center" denies it.
+    """
+    if HEDGE.search(sentence):
+        return False
+    gold_stems = stems_of(gold) - stems_of(question)
+    if _denies(sentence, gold_stems):
+        return False
+    return _other_names(sentence, stems_of(question + " " + gold)) < 2
+
+
+_BULLET = re.compile(r"^\s*(?:[-*•▪◦]|\d{1,2}[.)])\s+")
+
+
+def list_units(answer: str) -> list[str]:
+    """The answer's sentences, with each run of bullet lines read as one unit: a list of
+    fourteen bullets is one list, not fourteen answers of one name each."""
+    units: list[str] = []
+    run: list[str] = []
+    for line in (answer or "").splitlines():
+        if _BULLET.match(line):
+            run.append(_BULLET.sub("", line))
+            continue
+        if run:
+            units.append("; ".join(run))
+            run = []
+        units.extend(sentences(line))
+    if run:
+        units.append("; ".join(run))
+    return units
+
+
+def names_committed(sentence: str, question: str, gold: str) -> bool:
+    """Does the sentence state the gold's short list of names as its answer?
+
+    Not when it hedges or denies them, nor when it buries them among more other names
+    than twice the gold's own (a list of every region is not an answer naming four).
+    """
+    gold_stems = stems_of(gold) - stems_of(question)
+    if not {s for s, _ in content(sentence)} & gold_stems:
+        return False
+    if HEDGE.search(sentence) or _denies(sentence, gold_stems):
+        return False
+    items = len([part for part in re.split(r",|\band\b|\bor\b", gold) if part.strip()])
+    return _other_names(sentence, stems_of(question + " " + gold)) <= 2 * items

@@ -1,0 +1,67 @@
+"""The words an answer and a gold are compared by: content words, crude stems, negations.
+
+Shared by the offline judge's readings (``answer_reading``, ``verdict_commitment``): the
+same stop words and the same stems everywhere, so a term found by one reading is the term
+another reading looks for.
+"""
+from __future__ import annotations
+
+import functools
+import re
+
+WORD = re.compile(r"[A-Za-z][A-Za-z0-9&'’\-]*")
+STOP = set(
+    """a about above across after again against all almost along also although always am among an and another any are
+    aren't around as at be because been before being below between both but by can cannot could did do does doing
+    done down during each either else etc even ever every few for from further had has have having he her here hers
+    him his how however i if in into is isn't it it's its itself just least less let like ll made make many may me
+    might more most much must my neither no nor not of off often on once one only or other our out over own per
+    please rather s same shall she should since so some such than that the their them then there these they this
+    those though through thus to too under until up upon us very via was we were what when where whether which while
+    who whom whose why will with within without would yes yet you your based provided information data question
+    answer fy fiscal year years company companies using use used primarily mainly following given statement
+    statements report reported approximately roughly around total amount value figure figures also new among three
+    two four five first second third quarter end close period compared versus vs respectively""".split()
+)
+NEGATION = re.compile(
+    r"\b(?:no|not|never|none|neither|nor|cannot|can't|didn't|doesn't|don't|hasn't|haven't|isn't|wasn't|weren't|"
+    r"won't|aren't|lacks?|lacked|unlikely)\b|n't\b|n’t\b",
+    re.IGNORECASE,
+)
+# An explicit yes or no that opens a text, with the punctuation after it ("No. Debt rose ...").
+YES_NO = re.compile(r"^\W*(yes|no)\b\W*", re.IGNORECASE)
+CONCLUSION = re.compile(r"^\W*(?:so|therefore|thus|hence|in summary|in conclusion|overall|to summarize|in short)\b", re.IGNORECASE)
+DENIAL_GOLD = re.compile(
+    r"^\W*(?:there (?:are|were|is|was) (?:none|no)\b|none\b|no\b)|\b(?:did not|does not|do not|has not|have not|"
+    r"is not|are not|was not|not (?:a )?(?:relevant|useful|meaningful|applicable|measured))\b",
+    re.IGNORECASE,
+)
+
+
+PERIOD_WORD = re.compile(r"(?:fy|q[1-4]|h[12])?\d+")  # "FY2022", "Q3", "H1": periods, not content
+
+
+def stem(word: str) -> str:
+    """A crude stem: lower case, no possessive, and at most six letters (operating ~ operations)."""
+    word = word.lower().strip("'’-")
+    if word.endswith(("'s", "’s")):
+        word = word[:-2]
+    return word[:6]
+
+
+def content(text: str) -> list[tuple[str, str]]:
+    """(stem, original word) for the words that carry meaning."""
+    out = []
+    for w in WORD.findall(text):
+        lower = w.lower()
+        if lower not in STOP and len(w) > 2 and not PERIOD_WORD.fullmatch(lower):
+            out.append((stem(w), w))
+    return out
+
+
+# What is read from a question or a gold alone is read once per text, not once per run:
+# every run of a question shares them (an answer's own words are always read afresh).
+@functools.lru_cache(maxsize=4096)
+def stems_of(text: str) -> frozenset[str]:
+    """The content stems of a question or gold text."""
+    return frozenset(s for s, _ in content(text))
