@@ -7,6 +7,7 @@ therefore decides on one value only: the one the answer *commits* to. This modul
   if ..."), sentences that decline ("I cannot verify ..."), and values stated for another
   period than the question's ("$1,373 million in FY2017" when FY2018 is asked; "the prior
   year").
+- A correction ("Wait, recomputing: ...") withdraws every value stated before it.
 - The deciding sentence: the last sentence that concludes ("therefore", "in summary",
   "the answer is", a computation's "=") and states a candidate value; without one, the last
   sentence that states one. After a computation's last "=", only the result counts.
@@ -83,6 +84,12 @@ _CLAUSE_BREAK = re.compile(
     r"[,;()\[\]]|\b(?:while|whereas|compared|versus|vs\.?|against|but|from|up from|down from|and)\b", re.IGNORECASE
 )
 _FROM_TO = re.compile(r"\bfrom\b[^.;]*?$", re.IGNORECASE)
+# The answer corrects itself: what it said before is withdrawn ("= 65.4%. Wait, recomputing: 60.1%").
+_CORRECTION = re.compile(
+    r"\b(?:wait|correction|on second thought|recomput\w*|recalculat\w*|i made an? (?:error|mistake)|"
+    r"let me (?:redo|recompute|recalculate|correct|re-?check))\b",
+    re.IGNORECASE,
+)
 # A value the answer denies: "not $1,577 million", "rather than 1,577", "isn't exactly $1.6 billion".
 _DENIED_BEFORE = re.compile(
     r"(?:\b(?:not|never|rather than|instead of|other than|no longer)|n[’']t)\s+"
@@ -263,6 +270,10 @@ def find_commitment(
         inside = [q for q in here if not any(same(q, d) for d in denials)]
         if inside:
             sentences.append((span, inside))
+    corrections = [m.start() for m in _CORRECTION.finditer(answer)]
+    if corrections:
+        # Only what the answer states after its last correction of itself is its answer.
+        sentences = [s for s in sentences if s[0][1] > corrections[-1]]
     if not sentences:
         return Commitment(None, "dump" if rows >= 2 else "no value")
     concluding = [s for s in sentences if _STRONG_CONCLUSION.search(answer[s[0][0]:s[0][1]])]
