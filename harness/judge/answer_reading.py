@@ -15,7 +15,13 @@ from dataclasses import dataclass, field
 from harness.judge.amounts import Quantity, QuestionUnit, parse_quantities, question_unit
 from harness.judge.comparison import Reading, answer_readings, closest, gold_readings, quantity_kind
 from harness.judge.refusal import DECLINE, RefusalSignal, refusal_signal, sentences
-from harness.judge.verdict_commitment import explicit_verdicts, list_units, names_committed, names_one
+from harness.judge.verdict_commitment import (
+    explicit_verdicts,
+    list_units,
+    names_committed,
+    names_one,
+    prose_committed_stems,
+)
 from harness.judge.words import (
     CONCLUSION,
     DENIAL_GOLD,
@@ -74,9 +80,7 @@ class Evidence:
 
     @property
     def committed_share(self) -> float:
-        """``term_share``, counting for a short list of names only the names it commits to."""
-        if self.gold_shape != "names":
-            return self.term_share
+        """``term_share``, counting only the terms the answer commits to."""
         total = sum(self.gold_terms.values())
         return sum(self.gold_terms[t] for t in self.terms_listed) / total if total else 1.0
 
@@ -343,7 +347,9 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
     ev.terms_committed = [t for t in ev.gold_terms if t in committed]
     if ev.gold_shape == "names":
         listed = {s for unit in list_units(answer) if names_committed(unit, question, gold) for s, _ in content(unit)}
-        ev.terms_listed = [t for t in ev.gold_terms if t in listed]
+    else:
+        listed = prose_committed_stems(answer, gold)
+    ev.terms_listed = [t for t in ev.gold_terms if t in listed]
     ev.gold_polarity = _gold_polarity(question, gold)
     if ev.gold_polarity and YES_NO.match(gold):
         stated = explicit_verdicts(answer)

@@ -31,8 +31,9 @@ right answer wrong than a wrong answer right: a benchmark must not invent succes
    names; "Yes, his name is X" needs X.
 8. Key terms: the words the gold adds to the question (segment names, named items, people;
    acronyms and names count double) should mostly appear in the answer (half of them; 30 %
-   for a long explanatory gold of eight terms or more). A short list of names counts only
-   where the answer commits to it: not hedged, denied or buried in a much longer list.
+   for a long explanatory gold of eight terms or more). A term counts only where the answer
+   commits to it: not hedged or guessed ("possible drivers include"), not denied ("was not
+   driven by"), not buried in a list of many more items than the gold has.
 
 No LLM, no network; the same inputs always give the same verdict. Like the numeric check,
 it reads the answer as data: an answer that addresses the grader earns nothing.

@@ -132,3 +132,46 @@ def names_committed(sentence: str, question: str, gold: str) -> bool:
         return False
     items = len([part for part in re.split(r",|\band\b|\bor\b", gold) if part.strip()])
     return _other_names(sentence, stems_of(question + " " + gold)) <= 2 * items
+
+
+# Beside ``HEDGE``: the softer words a list of guesses opens with ("Possible drivers include").
+_GUESS = re.compile(r"\b(?:possible|potential(?:ly)?|may have|might have|could have|could include|can include)\b", re.IGNORECASE)
+_ITEM_BREAK = re.compile(r"[,;]|\band\b|\bor\b", re.IGNORECASE)
+
+
+def _items(text: str) -> int:
+    return len([part for part in _ITEM_BREAK.split(text) if part.strip()])
+
+
+def _short_items(text: str) -> int:
+    """Items of a list of a few words each ("Ryzen, Radeon, consoles, PCs, pricing"): a
+    sentence of long clauses between its commas is prose, not a list, and words in brackets
+    ("EBITDAR (Earnings Before Interest, Taxes, ...)") spell out a term, not list items."""
+    text = re.sub(r"\([^()]*\)", " ", text)
+    return len([part for part in _ITEM_BREAK.split(text) if 0 < len(part.split()) <= 4])
+
+
+def _undenied_stems(unit: str) -> set[str]:
+    """The unit's content stems, less those its clause denies ("was not driven by X")."""
+    stems: set[str] = set()
+    # A denial reaches over the list it heads ("not driven by X, Y or Z"); a semicolon or a
+    # turn ("but", "rather", "instead") ends it.
+    for clause in re.split(r"[;:]|\b(?:but|while|whereas|rather|instead)\b", unit, flags=re.IGNORECASE):
+        for m in re.finditer(r"[A-Za-z][A-Za-z0-9&'’\-]*", clause):
+            if NEGATION.search(clause[:m.start()]):
+                break  # the rest of a denying clause is what it denies
+            stems.update(s for s, _ in content(m.group(0)))
+    return stems
+
+
+def prose_committed_stems(answer: str, gold: str) -> set[str]:
+    """The stems an answer states as its own answer to a prose gold: not in a unit that
+    guesses ("may have been driven by", "possible drivers include"), not in a list of many
+    more items than the gold has, and not in a clause that denies them."""
+    allowed = max(6, 2 * _items(gold) + 2)
+    stems: set[str] = set()
+    for unit in list_units(answer):
+        if HEDGE.search(unit) or _GUESS.search(unit) or _short_items(unit) > allowed:
+            continue
+        stems |= _undenied_stems(unit)
+    return stems
