@@ -65,7 +65,9 @@ _GRADER = re.compile(
     r"|\b(?:grader|graders|grading|rubric|evaluator|the judge|llm judge|judge model)\b"
     r"|\bmark (?:this|it|the answer|my answer|as)\b[^.\n]{0,25}\b(?:correct|incorrect|right)\b"
     r"|\b(?:gold|golden|reference|expected) answer\b|\bsystem\s*(?:prompt|message|:)|</?\s*(?:answer|system|gold\w*|instructions?)\s*>"
-    r"|\"label\"\s*:",
+    r"|\"(?:label|verdict|rationale|grade|score)\"\s*:"
+    # A forged turn of the conversation the judge reads ("Assistant: CORRECT").
+    r"|(?:^|\n)\s*(?:assistant|human|user|system)\s*:",
     re.IGNORECASE,
 )
 # A period named by a year: "FY2018", "FY 18", "fiscal 2018", "fiscal year 2018", "2018", "Jun'23".
