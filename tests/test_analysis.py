@@ -199,3 +199,14 @@ def test_judge_summary_is_apart_from_the_runs() -> None:
 def test_an_empty_sweep_has_no_cells(tmp_path) -> None:
     stats = cell_stats(load_sweep(write_sweep(tmp_path, [])).records)
     assert stats.empty and "accuracy" in stats.columns
+
+
+def test_pages_read_sit_beside_the_evidence_hit(tmp_path) -> None:
+    """Fetching every page always "hits" the evidence: the cell reports how many pages its
+    runs read, so such a hit rate is seen for what it is."""
+    records = [
+        make_record("q1", evidence_hit=True, pages_fetched=list(range(1, 201))),
+        make_record("q2", evidence_hit=True, pages_fetched=[12, 13]),
+    ]
+    row = _cell(tmp_path, records).iloc[0]
+    assert row["evidence_hit_rate"] == 1.0 and row["pages_read_mean"] == 101.0

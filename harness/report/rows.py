@@ -133,6 +133,7 @@ def cell_tables(stats: pd.DataFrame) -> tuple[dict[str, Any], dict[str, Any]]:
             cell(f.mean(s["iterations_mean"])), cell(f.mean(s["findings_count_mean"])), cell(f.mean(s["failed_searches_count_mean"])),
             cell(f.mean(s["replans_mean"])), cell(f.mean(s["retries_mean"])),
             cell(f.pct(s["evidence_hit_rate"]), hint=f"over {s['evidence_runs']} runs with gold evidence pages"),
+            cell(f.mean(s["pages_read_mean"])),
             cell(f.pct(s["provenance_rate"]), hint=f"over {s['provenance_runs']} answers stating a number"),
             cell(f.mean(s["tool_fetch_mean"])), cell(f.mean(s["tool_fetch_paginated_mean"])),
             cell(f.mean(s["tool_grep_with_matches_mean"])), cell(f.mean(s["tool_grep_without_matches_mean"])),
@@ -144,7 +145,9 @@ def cell_tables(stats: pd.DataFrame) -> tuple[dict[str, Any], dict[str, Any]]:
                     ("judge agreement", "share of judge samples agreeing with the majority label (--judge-runs)"),
                     "tokens mean", "median", "p95", "mean tokens by role", "cost", "cost / run", "duration", "p95"]
     behaviour_cols: list[str | tuple[str, str]] = ["cell", "LLM calls", "turns", "tool calls", "iterations", "findings", "failed searches", "replans",
-                      "retries", ("evidence hit", "fetched a gold evidence page"), ("provenance", "answers whose every number is on (or one step from) a page the run read"),
+                      "retries", ("evidence hit", "fetched a gold evidence page"),
+                      ("pages read", "mean pages a run fetched: read the evidence hit beside it, as reading every page always hits"),
+                      ("provenance", "answers whose every number is on (or one step from) a page the run read"),
                       "fetches", "paginated", "greps hit", "greps missed", "grep→fetch"]
     return table(outcome_cols, outcome), table(behaviour_cols, behaviour)
 

@@ -136,6 +136,8 @@ def _group_row(group: pd.DataFrame, roles: list[str], has_verdicts: bool) -> dic
         "duration_ms_p95": _p95(group["duration_ms"]),
         "evidence_runs": int(evidence.notna().sum()),
         "evidence_hit_rate": float(evidence.dropna().astype(bool).mean()) if evidence.notna().any() else math.nan,
+        # Read beside the evidence hit: a run that fetches every page always "hits".
+        "pages_read_mean": float(group["pages_fetched_count"].mean()) if n else math.nan,
         "provenance_runs": int(provenance_counted.sum()),
         "provenance_rate": _rate(provenance.fillna(False).astype(bool), provenance_counted),
         "provenance_unverified_runs": int((ok & provenance.notna() & ~verified).sum()),

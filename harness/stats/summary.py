@@ -76,6 +76,7 @@ def cell_summary(row: pd.Series | dict[str, Any], criteria: CriteriaRow | None =
         "cost_usd": plain_value(s.get("cost_sum")) if s.get("cost_known") else None,
         "mean_duration_ms": plain_value(s.get("duration_ms_mean")),
         "evidence_hit_rate": plain_value(s.get("evidence_hit_rate")),
+        "mean_pages_read": plain_value(s.get("pages_read_mean")),
         "provenance_rate": plain_value(s.get("provenance_rate")),
         "judge_agreement": plain_value(s.get("judge_agreement")),
     }
