@@ -21,6 +21,7 @@ from harness.judge.verdict_commitment import (
     names_committed,
     names_one,
     prose_committed_stems,
+    uncommitted_values,
 )
 from harness.judge.words import (
     CONCLUSION,
@@ -280,7 +281,11 @@ def _number_evidence(gold: str, answer: str, unit: QuestionUnit) -> dict[str, in
     gold_numbers = _gold_numbers(gold, unit)
     if not gold_numbers:
         return out
-    answer_qs = parse_quantities(answer)
+    # Only values the answer commits to can state the gold's number: not hedged, denied,
+    # offered as alternatives or listed among many.
+    every_value = parse_quantities(answer)
+    skipped = uncommitted_values(answer, every_value)
+    answer_qs = [q for i, q in enumerate(every_value) if i not in skipped]
     own_readings = [r for a in answer_qs for r in answer_readings(a, unit, quantity_kind(a))[:1]]
     for g, golds, label in gold_numbers:
         best = "far"
@@ -300,7 +305,7 @@ def _number_evidence(gold: str, answer: str, unit: QuestionUnit) -> dict[str, in
         elif best == "near":
             out["near"] += 1
         else:
-            rivals = [a for a in answer_qs if quantity_kind(a) == quantity_kind(g) and label & _context(answer, a)]
+            rivals = [a for a in every_value if quantity_kind(a) == quantity_kind(g) and label & _context(answer, a)]
             out["contradicted" if rivals else "missing"] += 1
     return out
 

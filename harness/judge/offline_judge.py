@@ -25,7 +25,9 @@ right answer wrong than a wrong answer right: a benchmark must not invent succes
 6. Numbers: each number of the gold (years excluded) is *found* when the answer states it
    within rounding or states two values whose difference or percent change gives it; it is
    *contradicted* when the answer gives a different value of the same kind next to the same
-   label words. A contradicted number with none found is incorrect.
+   label words. Only values the answer commits to can be found: not in a sentence
+   that hedges, not denied, not offered as alternatives ("$124 million or $98 million"), not
+   one of a run of four or more values. A contradicted number with none found is incorrect.
 7. Names: a gold that is one short name ("Data Center") must be the answer's pick, in the
    sentences that give its verdict, neither hedged ("either X or Y") nor one of a list of
    names; "Yes, his name is X" needs X.

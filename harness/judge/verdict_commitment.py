@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import re
 
-from harness.judge.commitment import HEDGE
-from harness.judge.refusal import sentences
+from harness.judge.amounts import Quantity
+from harness.judge.commitment import HEDGE, denied
+from harness.judge.comparison import quantity_kind
+from harness.judge.refusal import sentence_spans, sentences
 from harness.judge.words import NEGATION, YES_NO, content, stems_of
 
 # "..., so no, it did not improve", "The answer is yes.", "Overall: no."
@@ -175,3 +177,37 @@ def prose_committed_stems(answer: str, gold: str) -> set[str]:
             continue
         stems |= _undenied_stems(unit)
     return stems
+
+
+_OR_BETWEEN = re.compile(r"^[^.;]{0,20}?\bor\b[^.;]{0,12}$", re.IGNORECASE)
+_LIST_RUN = 4  # values of one kind with next to no words between them: a list, not a claim
+
+
+def uncommitted_values(answer: str, quantities: list[Quantity]) -> set[int]:
+    """Indexes of the answer's values it does not commit to: in a sentence that hedges or
+    guesses, denied ("not $124 million"), offered as alternatives ("$124 million or $98
+    million"), or one of a run of four or more values of a kind ("$12M, $124M, $1,240M, ...")."""
+    out: set[int] = set()
+    for start, end in sentence_spans(answer):
+        inside = [i for i, q in enumerate(quantities) if start <= q.start < end]
+        if not inside:
+            continue
+        if HEDGE.search(answer, start, end) or _GUESS.search(answer, start, end):
+            out.update(inside)
+            continue
+        out.update(i for i in inside if denied(answer, quantities[i]))
+        run = [inside[0]]
+        for previous, current in zip(inside, inside[1:]):
+            a, b = quantities[previous], quantities[current]
+            gap = answer[a.end:b.start]
+            if quantity_kind(a) == quantity_kind(b) and _OR_BETWEEN.match(gap):
+                out.update((previous, current))
+            if quantity_kind(a) == quantity_kind(b) and len(re.findall(r"[A-Za-z]{2,}", gap)) <= 3:
+                run.append(current)
+                continue
+            if len(run) >= _LIST_RUN:
+                out.update(run)
+            run = [current]
+        if len(run) >= _LIST_RUN:
+            out.update(run)
+    return out
