@@ -44,12 +44,9 @@ _GENERIC_LABELS = {"total", "basic", "diluted", "other", "net", "balance", "as r
 
 
 def _tokens(text: str) -> list[str]:
-    tokens = []
-    for word in _WORD.findall(text):
-        lowered = word.lower()
-        if lowered not in _STOP:
-            tokens.append(lowered.strip("'-"))
-    return tokens
+    # A comprehension over the lowered words: this runs over every word of every leaf.
+    stop = _STOP
+    return [word.strip("'-") for word in map(str.lower, _WORD.findall(text)) if word not in stop]
 
 
 def node_text(
