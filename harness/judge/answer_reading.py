@@ -16,10 +16,12 @@ from harness.judge.amounts import Quantity, QuestionUnit, parse_quantities, ques
 from harness.judge.comparison import Reading, answer_readings, closest, gold_readings, quantity_kind
 from harness.judge.refusal import DECLINE, RefusalSignal, refusal_signal, sentences
 from harness.judge.verdict_commitment import (
+    after_last_correction,
     explicit_verdicts,
     list_units,
     names_committed,
     names_one,
+    picked_option,
     prose_committed_stems,
     uncommitted_values,
 )
@@ -228,17 +230,6 @@ def _choice(question: str) -> tuple[str, ...] | None:
     return None
 
 
-def _picked(text: str, options: tuple[str, ...]) -> str | None:
-    """The option a text picks: the only one it names, else the first it names."""
-    stems = [s for s, _ in content(text)]
-    named = [o for o in options if o in stems]
-    if len(named) == 1:
-        return named[0]
-    if named:
-        return min(named, key=stems.index)
-    return None
-
-
 def _context(text: str, q: Quantity) -> set[str]:
     """Label words around a number: what it is a number of."""
     left = content(text[max(0, q.start - 60):q.start])[-4:]
@@ -379,9 +370,16 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
         gold_named = [o for o in options if o in stems_of(gold)]
         ev.gold_choice = gold_named[0] if len(gold_named) == 1 else None
         if ev.gold_choice:
-            # The verdict sentence, else the first claim that names one of the options.
-            for claim in [_verdict_sentence(answer, question)] + _claims(answer, question):
-                ev.answer_choice = _picked(claim, options)
+            # The verdict sentence, else the first claim that names one of the options; after
+            # a correction of itself ("Actually, financing ..."), what follows it.
+            parts = sentences(answer)
+            corrected = after_last_correction(answer, parts)
+            if len(corrected) < len(parts):
+                claims = _claims("\n".join(corrected), question)
+            else:
+                claims = [_verdict_sentence(answer, question)] + _claims(answer, question)
+            for claim in claims:
+                ev.answer_choice = picked_option(claim, options, _OPTION_LIST)
                 if ev.answer_choice:
                     break
     return ev

@@ -21,7 +21,9 @@ right answer wrong than a wrong answer right: a benchmark must not invent succes
    direction; its own statements must not deny it ("No. Debt rose from $47.2 billion to
    $49.8 billion" to "has debt increased?"); and agreement beside a refusal counts for
    nothing. An answer that says both yes and no commits to neither. For a question that
-   asks to pick, the answer must pick the gold's option.
+   asks to pick, the answer must pick the gold's option: hedging between options, denying
+   one, listing them all as the question does, or picking one and then "Actually" another
+   is no pick of the gold's.
 6. Numbers: each number of the gold (years excluded) is *found* when the answer states it
    within rounding or states two values whose difference or percent change gives it; it is
    *contradicted* when the answer gives a different value of the same kind next to the same

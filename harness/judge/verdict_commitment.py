@@ -153,16 +153,16 @@ def _short_items(text: str) -> int:
     return len([part for part in _ITEM_BREAK.split(text) if 0 < len(part.split()) <= 4])
 
 
-def _undenied_stems(unit: str) -> set[str]:
-    """The unit's content stems, less those its clause denies ("was not driven by X")."""
-    stems: set[str] = set()
+def undenied_stems(unit: str) -> list[str]:
+    """The unit's content stems in order, less those its clause denies ("was not driven by X")."""
+    stems: list[str] = []
     # A denial reaches over the list it heads ("not driven by X, Y or Z"); a semicolon or a
     # turn ("but", "rather", "instead") ends it.
     for clause in re.split(r"[;:]|\b(?:but|while|whereas|rather|instead)\b", unit, flags=re.IGNORECASE):
         for m in re.finditer(r"[A-Za-z][A-Za-z0-9&'’\-]*", clause):
             if NEGATION.search(clause[:m.start()]):
                 break  # the rest of a denying clause is what it denies
-            stems.update(s for s, _ in content(m.group(0)))
+            stems.extend(s for s, _ in content(m.group(0)))
     return stems
 
 
@@ -175,7 +175,7 @@ def prose_committed_stems(answer: str, gold: str) -> set[str]:
     for unit in list_units(answer):
         if HEDGE.search(unit) or _GUESS.search(unit) or _short_items(unit) > allowed:
             continue
-        stems |= _undenied_stems(unit)
+        stems.update(undenied_stems(unit))
     return stems
 
 
@@ -211,3 +211,40 @@ def uncommitted_values(answer: str, quantities: list[Quantity]) -> set[int]:
         if len(run) >= _LIST_RUN:
             out.update(run)
     return out
+
+
+NO_PICK = "no single option"  # what an answer that names options without choosing one picks
+_CORRECTION = re.compile(r"\b(?:actually|wait|correction|on second thought|i made an? (?:error|mistake))\b", re.IGNORECASE)
+
+
+def picked_option(text: str, options: tuple[str, ...], option_list: re.Pattern[str]) -> str | None:
+    """The option a sentence picks: the only one it names, else the first it names.
+
+    Not a pick: options it hedges between ("either operating or investing"), denies ("not
+    operating activities"), or only lists the way the question does ("operating, investing
+    and financing activities all ..."): those give ``NO_PICK``. None when it names none.
+    """
+    named_at_all = [o for o in options if o in {s for s, _ in content(text)}]
+    if not named_at_all:
+        return None
+    if HEDGE.search(text):
+        return NO_PICK
+    # The question's own list echoed ("Among operations, investing and financing, ...") picks
+    # nothing; what the rest of the sentence names is the pick.
+    unlisted = option_list.sub(
+        lambda m: " " if sum(o in {s for s, _ in content(m.group(0))} for o in options) >= 2 else m.group(0), text
+    )
+    stems = undenied_stems(unlisted)
+    named = [o for o in options if o in stems]
+    if not named:
+        return NO_PICK
+    if len(named) == 1:
+        return named[0]
+    return min(named, key=stems.index)
+
+
+def after_last_correction(answer: str, parts: list[str]) -> list[str]:
+    """The sentences after the answer's last correction of itself ("Actually, ..."), which
+    then hold its verdict; all of them when it corrects nothing."""
+    marked = [i for i, part in enumerate(parts) if _CORRECTION.search(part)]
+    return parts[marked[-1]:] if marked else parts
