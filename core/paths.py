@@ -10,3 +10,5 @@ INDEX_DIR = PROJECT_ROOT / "data" / "indexes"
 CACHE_DIR = PROJECT_ROOT / "data" / "cache"
 RUNS_DIR = PROJECT_ROOT / "bench_runs"
 REPORTS_DIR = PROJECT_ROOT / "reports"
+# Beside the checkout: FinanceBench's filings and human labels, PageIndex's reference trees.
+SHARED_DIR = PROJECT_ROOT.parent / "shared"

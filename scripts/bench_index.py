@@ -28,10 +28,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from core.paths import PDF_DIR  # noqa: E402
+from core.paths import PDF_DIR, SHARED_DIR  # noqa: E402
 from retrievers.index import load_or_build_index, read_pdf_pages  # noqa: E402
 
-REFERENCE_DOCS = Path(__file__).resolve().parent.parent.parent / "shared" / "pageindex_reference" / "docs"
+REFERENCE_DOCS = SHARED_DIR / "pageindex_reference" / "docs"
 DEFAULT_PDFS = [PDF_DIR / "3M_2022_10K.pdf", *sorted(REFERENCE_DOCS.glob("*.pdf"))]
 
 

@@ -20,6 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from core.paths import SHARED_DIR  # noqa: E402
 from retrievers.index.recall import (  # noqa: E402
     PAGE_TOLERANCE,
     STRUCTURE_SUFFIX,
@@ -29,7 +30,7 @@ from retrievers.index.recall import (  # noqa: E402
     reference_files,
 )
 
-DEFAULT_REFERENCE = Path(__file__).resolve().parent.parent.parent / "shared" / "pageindex_reference"
+DEFAULT_REFERENCE = SHARED_DIR / "pageindex_reference"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -19,12 +19,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from core.paths import PROJECT_ROOT  # noqa: E402
+from core.paths import SHARED_DIR  # noqa: E402
 from retrievers.index.builder import build_index  # noqa: E402
 from retrievers.index.structure import structural_tree  # noqa: E402
 
-SHARED = PROJECT_ROOT.parent / "shared"
-DEFAULT_DIRS = [SHARED / "financebench" / "pdfs", SHARED / "pageindex_reference" / "docs"]
+DEFAULT_DIRS = [SHARED_DIR / "financebench" / "pdfs", SHARED_DIR / "pageindex_reference" / "docs"]
 
 
 def _snapshot(pdf: Path, ignore_outline: bool) -> str:

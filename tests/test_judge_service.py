@@ -2,10 +2,13 @@
 repeated judging, and answers that try to instruct the judge."""
 from __future__ import annotations
 
+import ast
 import json
+from pathlib import Path
 
 from core.llm.providers.scripted import register_script
 from core.protocol import read_block
+from harness.judge import service
 from harness.judge.service import JudgeItem, JudgeSettings, judge_items
 
 QUESTION = "Is 3M a capital-intensive business based on FY2022 data?"
@@ -127,11 +130,6 @@ def test_the_rules_version_covers_every_module_the_rule_based_judges_import() ->
     """A verdict cached under the rules' version must not outlive a change to any rule:
     every judge module the numeric check or the offline judge imports, directly or not,
     is part of that version."""
-    import ast
-    from pathlib import Path
-
-    from harness.judge import service
-
     folder = Path(service.__file__).parent
     seen, todo = set(), ["numeric_check", "offline_judge"]
     while todo:

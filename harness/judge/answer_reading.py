@@ -71,21 +71,33 @@ class Evidence:
     self_contradiction: bool = False  # the answer's statements deny its own yes/no verdict
     gold_shape: str = "prose"  # prose | name (one short name) | names (a short list) | yes_no_name
     terms_committed: list[str] = field(default_factory=list)  # gold terms in the answer's verdict sentences
-    # For a short list of names: the gold's terms in units that state them as the answer
-    # (not hedged, denied or buried in a longer list).
-    terms_listed: list[str] = field(default_factory=list)
     mixed_verdict: bool = False  # the answer says both yes and no
+    texts: tuple[str, str, str] = ("", "", "")  # question, gold, answer: what the lazy readings read
 
     @property
     def term_share(self) -> float:
-        total = sum(self.gold_terms.values())
-        return sum(self.gold_terms[t] for t in self.terms_found) / total if total else 1.0
+        return self._share(self.terms_found)
+
+    @functools.cached_property
+    def terms_listed(self) -> list[str]:
+        """The gold's terms where the answer states them as its answer (not hedged, guessed,
+        denied or buried in a longer list). Read only when a verdict comes down to the key
+        terms: most answers are decided before, and this reading is one of the costliest."""
+        question, gold, answer = self.texts
+        if self.gold_shape == "names":
+            listed = {s for unit in list_units(answer) if names_committed(unit, question, gold) for s, _ in content(unit)}
+        else:
+            listed = prose_committed_stems(answer, gold)
+        return [t for t in self.gold_terms if t in listed]
 
     @property
     def committed_share(self) -> float:
         """``term_share``, counting only the terms the answer commits to."""
+        return self._share(self.terms_listed)
+
+    def _share(self, terms: list[str]) -> float:
         total = sum(self.gold_terms.values())
-        return sum(self.gold_terms[t] for t in self.terms_listed) / total if total else 1.0
+        return sum(self.gold_terms[t] for t in terms) / total if total else 1.0
 
 
 @functools.lru_cache(maxsize=4096)
@@ -323,7 +335,7 @@ def _verdict_sentences(answer: str, question: str) -> list[str]:
 
 def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
     """Measure an answer against a gold: the features the offline judge decides on."""
-    ev = Evidence(signal=refusal_signal(answer))
+    ev = Evidence(signal=refusal_signal(answer), texts=(question, gold, answer))
     answer_stems = {s for s, _ in content(answer)}
     asked = _asked_stems(question)
     if asked:
@@ -341,11 +353,6 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
     picks = [p for p in _verdict_sentences(answer, question) if names_one(p, question, gold)]
     committed = {s for part in picks for s, _ in content(part)}
     ev.terms_committed = [t for t in ev.gold_terms if t in committed]
-    if ev.gold_shape == "names":
-        listed = {s for unit in list_units(answer) if names_committed(unit, question, gold) for s, _ in content(unit)}
-    else:
-        listed = prose_committed_stems(answer, gold)
-    ev.terms_listed = [t for t in ev.gold_terms if t in listed]
     ev.gold_polarity = _gold_polarity(question, gold)
     if ev.gold_polarity and YES_NO.match(gold):
         stated = explicit_verdicts(answer)

@@ -87,8 +87,8 @@ _CLAUSE_BREAK = re.compile(
 )
 _FROM_TO = re.compile(r"\bfrom\b[^.;]*?$", re.IGNORECASE)
 # The answer corrects itself: what it said before is withdrawn ("= 65.4%. Wait, recomputing: 60.1%").
-_CORRECTION = re.compile(
-    r"\b(?:wait|correction|on second thought|recomput\w*|recalculat\w*|i made an? (?:error|mistake)|"
+CORRECTION = re.compile(
+    r"\b(?:actually|wait|correction|on second thought|recomput\w*|recalculat\w*|i made an? (?:error|mistake)|"
     r"let me (?:redo|recompute|recalculate|correct|re-?check))\b",
     re.IGNORECASE,
 )
@@ -272,7 +272,7 @@ def find_commitment(
         inside = [q for q in here if not any(same(q, d) for d in denials)]
         if inside:
             sentences.append((span, inside))
-    corrections = [m.start() for m in _CORRECTION.finditer(answer)]
+    corrections = [m.start() for m in CORRECTION.finditer(answer)]
     if corrections:
         # Only what the answer states after its last correction of itself is its answer.
         sentences = [s for s in sentences if s[0][1] > corrections[-1]]

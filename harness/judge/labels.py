@@ -16,9 +16,9 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from core.paths import PROJECT_ROOT
+from core.paths import SHARED_DIR
 
-HUMAN_LABELS_FILE = PROJECT_ROOT.parent / "shared" / "financebench" / "human_labels" / "financebench_human_labels_dev.jsonl"
+HUMAN_LABELS_FILE = SHARED_DIR / "financebench" / "human_labels" / "financebench_human_labels_dev.jsonl"
 LABEL_MAP = {"correct answer": "correct", "incorrect answer": "incorrect", "refusal": "refusal"}
 
 

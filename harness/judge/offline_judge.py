@@ -129,7 +129,6 @@ def _states_gold(ev: Evidence) -> bool:
 
 
 def _decide_prose(ev: Evidence) -> HeuristicVerdict:
-    share = ev.committed_share
     if ev.signal.opens:
         # "As of my last update I don't have access ...": what follows is general knowledge.
         return HeuristicVerdict("refusal", "the answer opens by declining")
@@ -166,7 +165,7 @@ def _decide_prose(ev: Evidence) -> HeuristicVerdict:
     # A long explanatory gold (several drivers, a list of items) is matched by an answer
     # that gives a good part of it; a short gold needs most of its terms.
     enough = 0.3 if len(ev.gold_terms) >= 8 else 0.5
-    if share >= enough:
+    if ev.committed_share >= enough:
         return HeuristicVerdict("correct", "the answer states the gold's key terms")
     if ev.signal.phrases > 0:
         return HeuristicVerdict("refusal", "the answer declines and does not state the gold's facts")

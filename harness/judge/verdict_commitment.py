@@ -16,10 +16,10 @@ from __future__ import annotations
 import re
 
 from harness.judge.amounts import Quantity
-from harness.judge.commitment import HEDGE, denied
+from harness.judge.commitment import CORRECTION, HEDGE, denied
 from harness.judge.comparison import quantity_kind
 from harness.judge.refusal import sentence_spans, sentences
-from harness.judge.words import NEGATION, YES_NO, content, stems_of
+from harness.judge.words import NEGATION, WORD, YES_NO, content, stems_of
 
 # "..., so no, it did not improve", "The answer is yes.", "Overall: no."
 _INLINE_VERDICT = re.compile(
@@ -28,7 +28,7 @@ _INLINE_VERDICT = re.compile(
 )
 # "yes and no", "yes/no", a bare "yes no" in a string of keywords: both at once.
 _BOTH = re.compile(r"\byes(?:\W+(?:and|or)\W+|\s*/\s*|\s+)no\b|\bno(?:\W+(?:and|or)\W+|\s*/\s*|\s+)yes\b", re.IGNORECASE)
-NAME = re.compile(r"\b[A-Z][\w&'’\-]*(?:\s+(?:of\s+the\s+|of\s+)?[A-Z][\w&'’\-]*)*")
+_NAME = re.compile(r"\b[A-Z][\w&'’\-]*(?:\s+(?:of\s+the\s+|of\s+)?[A-Z][\w&'’\-]*)*")
 _CLAUSE_START = re.compile(r"[,;:]|\b(?:but|while|whereas|and)\b", re.IGNORECASE)
 
 
@@ -48,7 +48,7 @@ def explicit_verdicts(answer: str) -> set[str]:
 def _denies(sentence: str, stems: frozenset[str]) -> bool:
     """Is the first of ``stems`` the sentence names denied ("Not the United States, ...",
     "it is not Data Center")? A negation after it ("Data Center, not Gaming") is a pick."""
-    for m in re.finditer(r"[A-Za-z][A-Za-z0-9&'’\-]*", sentence):
+    for m in WORD.finditer(sentence):
         words = content(m.group(0))
         if words and words[0][0] in stems:
             before = sentence[:m.start()]
@@ -75,7 +75,7 @@ def _other_names(sentence: str, known: frozenset[str]) -> int:
     spelled-out words of an acronym in brackets)."""
     others = set()
     expansions = _expansions(sentence)
-    for m in NAME.finditer(sentence):
+    for m in _NAME.finditer(sentence):
         if m.start() == 0 or not sentence[: m.start()].strip():
             continue  # the sentence's first word is capitalised anyway
         if any(a <= m.start() < b and m.group(0)[0] in letters for a, b, letters in expansions):
@@ -132,8 +132,7 @@ def names_committed(sentence: str, question: str, gold: str) -> bool:
         return False
     if HEDGE.search(sentence) or _denies(sentence, gold_stems):
         return False
-    items = len([part for part in re.split(r",|\band\b|\bor\b", gold) if part.strip()])
-    return _other_names(sentence, stems_of(question + " " + gold)) <= 2 * items
+    return _other_names(sentence, stems_of(question + " " + gold)) <= 2 * _items(gold)
 
 
 # Beside ``HEDGE``: the softer words a list of guesses opens with ("Possible drivers include").
@@ -159,10 +158,15 @@ def undenied_stems(unit: str) -> list[str]:
     # A denial reaches over the list it heads ("not driven by X, Y or Z"); a semicolon or a
     # turn ("but", "rather", "instead") ends it.
     for clause in re.split(r"[;:]|\b(?:but|while|whereas|rather|instead)\b", unit, flags=re.IGNORECASE):
-        for m in re.finditer(r"[A-Za-z][A-Za-z0-9&'’\-]*", clause):
-            if NEGATION.search(clause[:m.start()]):
-                break  # the rest of a denying clause is what it denies
-            stems.extend(s for s, _ in content(m.group(0)))
+        end = len(clause)
+        negation = NEGATION.search(clause)
+        if negation:
+            # The words that start before the negation ends (the negation's own word too)
+            # count; the rest of a denying clause is what it denies.
+            end = 0
+            for m in WORD.finditer(clause, 0, negation.end()):
+                end = m.end()
+        stems.extend(s for s, _ in content(clause[:end]))
     return stems
 
 
@@ -214,7 +218,6 @@ def uncommitted_values(answer: str, quantities: list[Quantity]) -> set[int]:
 
 
 NO_PICK = "no single option"  # what an answer that names options without choosing one picks
-_CORRECTION = re.compile(r"\b(?:actually|wait|correction|on second thought|i made an? (?:error|mistake))\b", re.IGNORECASE)
 
 
 def picked_option(text: str, options: tuple[str, ...], option_list: re.Pattern[str]) -> str | None:
@@ -246,5 +249,5 @@ def picked_option(text: str, options: tuple[str, ...], option_list: re.Pattern[s
 def after_last_correction(answer: str, parts: list[str]) -> list[str]:
     """The sentences after the answer's last correction of itself ("Actually, ..."), which
     then hold its verdict; all of them when it corrects nothing."""
-    marked = [i for i, part in enumerate(parts) if _CORRECTION.search(part)]
+    marked = [i for i, part in enumerate(parts) if CORRECTION.search(part)]
     return parts[marked[-1]:] if marked else parts
