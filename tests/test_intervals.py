@@ -15,6 +15,7 @@ from harness.stats.intervals import (
     clustered_interval,
     consistency,
     paired_change,
+    pooled_clustered_interval,
     tango_interval,
     wilson_interval,
 )
@@ -26,6 +27,30 @@ def test_wilson_interval_matches_known_values() -> None:
     assert wilson_interval(0, 10) == (0.0, pytest.approx(0.2775, abs=1e-4))
     assert wilson_interval(10, 10) == (pytest.approx(0.7225, abs=1e-4), 1.0)
     assert all(math.isnan(x) for x in wilson_interval(0, 0))
+
+
+def test_a_pooled_share_over_independent_items_is_wilsons_interval() -> None:
+    # One item per question: nothing is clustered, so the interval is Wilson's on the counts.
+    pooled = pooled_clustered_interval([(1, 1)] * 30 + [(0, 1)] * 10)
+    assert (pooled.mean, pooled.effective_n) == (0.75, 40)
+    assert (pooled.low, pooled.high) == pytest.approx(wilson_interval(30, 40))
+
+
+def test_many_answers_to_a_question_that_agree_count_as_one() -> None:
+    # 40 questions with 12 answers each, every answer to a question judged alike: 480 answers
+    # but 40 samples. Pooling them as independent would give an interval four times narrower.
+    clustered = pooled_clustered_interval([(12, 12)] * 30 + [(0, 12)] * 10)
+    naive = wilson_interval(360, 480)
+    assert clustered.effective_n == 40 and (clustered.n_questions, clustered.n_runs) == (40, 480)
+    assert (clustered.low, clustered.high) == pytest.approx(wilson_interval(30, 40))
+    assert clustered.high - clustered.low > 3 * (naive[1] - naive[0])
+    # Answers that disagree within a question sit between the two; never narrower than naive.
+    mixed = pooled_clustered_interval([(9, 12)] * 20 + [(12, 12)] * 10 + [(6, 12)] * 10)
+    assert 40 <= mixed.effective_n <= 480
+    assert mixed.high - mixed.low >= wilson_interval(mixed.mean * 480, 480)[1] - wilson_interval(mixed.mean * 480, 480)[0] - 1e-12
+    # Empty groups count for nothing; no items at all is no estimate.
+    assert pooled_clustered_interval([(1, 1), (0, 0)]).n_questions == 1
+    assert math.isnan(pooled_clustered_interval([(0, 0)]).mean)
 
 
 def test_reruns_that_agree_do_not_narrow_the_interval() -> None:

@@ -123,3 +123,20 @@ def test_calibrate_judge_prints_one_json_object() -> None:
     negatives = sum(sum(confusion[h].values()) for h in ("incorrect", "refusal"))
     invented = confusion["incorrect"]["correct"] + confusion["refusal"]["correct"]
     assert figures["false_correct"] == invented and figures["false_correct_rate"] == pytest.approx(invented / negatives)
+    # The figures the goals read carry intervals clustered by question, around the figure.
+    for half in [figures, *figures["splits"].values()]:
+        low, high = half["binary_agreement_ci"]
+        assert low < half["binary_agreement"] < high
+        low, high = half["false_correct_rate_ci"]
+        assert low <= half["false_correct_rate"] <= high < 1
+        assert 0 < half["n_questions"] < half["n"]
+
+
+def test_calibration_table_prints_the_clustered_intervals() -> None:
+    sample = Path(__file__).parent / "data" / "human_labels_sample.jsonl"
+    result = CliRunner().invoke(analyze_cli, ["calibrate-judge", str(sample)])
+    assert result.exit_code == 0, result.output
+    assert "95% intervals, clustered by question" in result.output
+    figures = json.loads(CliRunner().invoke(analyze_cli, ["calibrate-judge", str(sample), "--json"]).output)
+    low, high = figures["binary_agreement_ci"]
+    assert f"{figures['n_questions']} questions   correct-vs-not {low:.1%} to {high:.1%}" in result.output

@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from harness.judge import LABELS
+from harness.stats.intervals import pooled_clustered_interval
 
 
 def _check(human: Sequence[object], judge: Sequence[object]) -> None:
@@ -87,17 +88,48 @@ def false_correct(human: Sequence[str], judge: Sequence[str | None]) -> tuple[in
     return sum(j == "correct" for j in negatives), len(negatives)
 
 
-def summarize(human: Sequence[str], numeric: Sequence[str | None], combined: Sequence[str]) -> dict[str, object]:
+def _by_question(questions: Sequence[str], hits: Sequence[bool], counted: Sequence[bool]) -> list[tuple[int, int]]:
+    """(hits, items counted) per question, in the order questions first appear."""
+    groups: dict[str, list[int]] = {}
+    for question, hit, count in zip(questions, hits, counted, strict=True):
+        group = groups.setdefault(question, [0, 0])
+        group[0] += bool(hit and count)
+        group[1] += bool(count)
+    return [(a, n) for a, n in groups.values()]
+
+
+def _interval(counts: list[tuple[int, int]]) -> list[float] | None:
+    estimate = pooled_clustered_interval(counts)
+    return None if estimate.n_runs == 0 else [estimate.low, estimate.high]
+
+
+def summarize(
+    human: Sequence[str], numeric: Sequence[str | None], combined: Sequence[str], questions: Sequence[str] | None = None
+) -> dict[str, object]:
     """Every figure the calibration reports, for one set of labelled answers.
 
     ``numeric`` is the numeric check's label (None where it abstained), ``combined`` the
     label after the fallback judge filled in the abstentions. ``false_correct_rate`` is the
     share of answers people marked incorrect or refusal that the judge calls correct: the
     figure a benchmark must keep low, because each one is a success that did not happen.
+    With ``questions`` (each answer's question id) the two figures the goals read get 95%
+    intervals clustered by question: a question's answers share its gold and difficulty, so
+    a half of the labels holds about as many independent samples as it has questions.
     """
     coverage, precision, decided = coverage_and_precision(human, numeric)
     invented, negatives = false_correct(human, combined)
     judged_correct = sum(j == "correct" for j in combined)
+    intervals: dict[str, object] = {}
+    if questions is not None:
+        agree = [h == j for h, j in zip(binarise(human), binarise(combined))]
+        every = [True] * len(human)
+        wrongly_correct = [h != "correct" and j == "correct" for h, j in zip(human, combined)]
+        not_correct = [h != "correct" for h in human]
+        intervals = {
+            "n_questions": len(set(questions)),
+            "binary_agreement_ci": _interval(_by_question(questions, agree, every)),
+            "false_correct_rate_ci": _interval(_by_question(questions, wrongly_correct, not_correct)),
+        }
     return {
         "n": len(human),
         "numeric_coverage": coverage,
@@ -110,5 +142,6 @@ def summarize(human: Sequence[str], numeric: Sequence[str | None], combined: Seq
         "false_correct": invented,
         "false_correct_rate": invented / negatives if negatives else 0.0,
         "correct_precision": (judged_correct - invented) / judged_correct if judged_correct else 0.0,
+        **intervals,
         "confusion": confusion_matrix(human, combined),
     }

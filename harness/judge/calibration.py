@@ -52,13 +52,16 @@ def calibrate(labels_path: Path, settings: JudgeSettings, on_done: Callable[[], 
     human = [r.label for r in rows]
     combined = [v.label for v in outcome.verdicts]
     numeric = [v.label if v.method == "numeric" else None for v in outcome.verdicts]
-    report = CalibrationReport(settings.judge_model or "", summarize(human, numeric, combined), meter=outcome.meter)
+    questions = [r.financebench_id for r in rows]
+    report = CalibrationReport(settings.judge_model or "", summarize(human, numeric, combined, questions), meter=outcome.meter)
     report.by_method = dict(outcome.by_method)
     report.disagreements = [(r, v.label, v.rationale) for r, v in zip(rows, outcome.verdicts, strict=True) if r.label != v.label]
     for split in ("tune", "heldout"):
         chosen = [i for i, r in enumerate(rows) if split_of(r.financebench_id) == split]
         if chosen:
-            report.splits[split] = summarize([human[i] for i in chosen], [numeric[i] for i in chosen], [combined[i] for i in chosen])
+            report.splits[split] = summarize(
+                [human[i] for i in chosen], [numeric[i] for i in chosen], [combined[i] for i in chosen], [questions[i] for i in chosen]
+            )
     return report
 
 
@@ -85,6 +88,10 @@ def report_json(report: CalibrationReport, labels_path: Path | None = None) -> d
     }
 
 
+def _span(interval: list[float] | None) -> str:
+    return "n/a" if not interval else f"{interval[0]:.1%} to {interval[1]:.1%}"
+
+
 def format_report(report: CalibrationReport, show_disagreements: int = 0) -> str:
     o = report.overall
     tuned = f" (its rules were tuned on the {TUNED_ON!r} half)" if report.judge_model == OFFLINE_JUDGE else ""
@@ -104,6 +111,11 @@ def format_report(report: CalibrationReport, show_disagreements: int = 0) -> str
             f"{figures['binary_agreement']:>16.1%}{figures['kappa_binary']:>8.3f}{invented:>16s}"
             f"{'met' if goals_met(figures) else 'MISSED':>8s}"
         )
+    lines += ["", "95% intervals, clustered by question (a question's answers are not independent samples):"]
+    for name, figures in [("all", o)] + list(report.splits.items()):
+        if figures.get("binary_agreement_ci"):
+            lines.append(f"{name:12s}{figures['n_questions']:>4d} questions   correct-vs-not {_span(figures['binary_agreement_ci'])}"
+                         f"   false-correct {_span(figures.get('false_correct_rate_ci'))}")
     lines += ["", "confusion (rows: human label, columns: judge label)", format_confusion(o["confusion"])]
     usage = report.meter.usage
     cost = format_cost(report.meter.cost_usd)

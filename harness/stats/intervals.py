@@ -24,6 +24,8 @@ question, and two results on the same questions are compared *paired*:
   of shares give a clustered normal interval and the exact sign test on questions that
   gained or lost.
 - ``consistency``: how often a question's runs agree with each other.
+- ``pooled_clustered_interval``: a share over items grouped by question (a judge's agreement
+  with people over answers, many answers to a question), clustered by question.
 """
 from __future__ import annotations
 
@@ -84,6 +86,36 @@ def clustered_interval(shares: Sequence[float], runs: Sequence[int]) -> Clustere
         n_eff = float(n)  # exactly n when shares are 0/1, not n up to rounding
     low, high = wilson_interval(p * n_eff, n_eff)
     return ClusteredEstimate(p, low, high, n, total, n_eff)
+
+
+def pooled_clustered_interval(counts: Sequence[tuple[int, int]]) -> ClusteredEstimate:
+    """A share pooled over items (all successes over all items) with its 95% interval
+    clustered by the group each ``(successes, items)`` pair counts.
+
+    This is how a judge's agreement with people is measured: over answers, with many answers
+    to each question. Answers to one question share its gold and its difficulty, so they are
+    not independent samples. The interval uses the ratio estimator's cluster-robust variance,
+    V = sum((a_g - p*n_g)^2) / N^2 over the groups with items (the population form, as in
+    ``clustered_interval``: one item per group gives p(1-p)/N, so Wilson's interval on the
+    pooled counts), and Wilson's score interval at the effective number of items p(1-p)/V,
+    at most N: clustering never makes the interval narrower than for independent items.
+    Groups whose items all agree count as one item each. ``n_questions`` is the number of
+    groups, ``n_runs`` is N.
+    """
+    groups = [(a, n) for a, n in counts if n > 0]
+    total = sum(n for _, n in groups)
+    if total == 0:
+        return ClusteredEstimate(math.nan, math.nan, math.nan, 0, 0, 0.0)
+    p = sum(a for a, _ in groups) / total
+    n_eff = float(total)
+    if p * (1 - p) > 1e-12:
+        variance = sum((a - p * n) ** 2 for a, n in groups) / total**2
+        if variance > 1e-15:
+            n_eff = min(n_eff, p * (1 - p) / variance)
+        if abs(n_eff - round(n_eff)) < 1e-9 * total:
+            n_eff = float(round(n_eff))  # a whole number of groups, not one up to rounding
+    low, high = wilson_interval(p * n_eff, n_eff)
+    return ClusteredEstimate(p, low, high, len(groups), total, n_eff)
 
 
 def consistency(labels_by_question: Mapping[str, Sequence[str | None]]) -> tuple[float, float]:
