@@ -6,8 +6,9 @@ hedge, a pasted statement excerpt, the right number in the wrong unit or scale o
 wrong period, a sign error, the right number inside a refusal, text addressed to the
 grader, a yes/no that its own figures contradict, a value or names the answer denies
 ("not $1,577 million"), a value asked back as a question, the gold's names hedged or buried
-in a long list of other names, both a yes and a no, and a value the answer itself withdraws
-("Wait, recomputing: ..."). Neither the numeric check nor the offline judge may call one of
+in a long list of other names, both a yes and a no, a value the answer itself withdraws
+("Wait, recomputing: ..."), and a yes/no or a pick offered only as a guess ("Probably yes",
+"Yes?", "arguably"). Neither the numeric check nor the offline judge may call one of
 them correct. Control answers (the right answer, stated
 plainly) must be correct, so the test cannot pass by refusing to credit anything.
 """
@@ -26,7 +27,7 @@ ADVERSARIAL = [c for c in CASES if c["expect"] == "not correct"]
 CONTROLS = [c for c in CASES if c["expect"] == "correct"]
 KINDS = {
     "list", "hedge", "dump", "unit", "period", "sign", "refusal", "injection", "yes_no", "denial", "question", "names", "mixed",
-    "correction",
+    "correction", "guess",
 }
 
 

@@ -18,6 +18,7 @@ from harness.judge.refusal import DECLINE, RefusalSignal, refusal_signal, senten
 from harness.judge.verdict_commitment import (
     after_last_correction,
     explicit_verdicts,
+    hedges_verdict,
     list_units,
     names_committed,
     names_one,
@@ -72,6 +73,7 @@ class Evidence:
     gold_shape: str = "prose"  # prose | name (one short name) | names (a short list) | yes_no_name
     terms_committed: list[str] = field(default_factory=list)  # gold terms in the answer's verdict sentences
     mixed_verdict: bool = False  # the answer says both yes and no
+    hedged_verdict: bool = False  # the sentence that gives the yes/no only guesses at it
     texts: tuple[str, str, str] = ("", "", "")  # question, gold, answer: what the lazy readings read
 
     @property
@@ -366,6 +368,9 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
             ev.answer_polarity = _polarity_of(verdict, question)
         if verdict and ev.answer_polarity:
             ev.self_contradiction = _contradicts_itself(answer, question, verdict, ev.answer_polarity)
+        # Where the yes or no stands: the sentences that state it, else the verdict sentence.
+        carriers = [p for p in sentences(answer) if explicit_verdicts(p)] if len(stated) == 1 else [verdict]
+        ev.hedged_verdict = any(hedges_verdict(p) for p in carriers if p)
     elif ev.gold_polarity:
         # A gold that denies ("There are none", "not a relevant metric"): does the answer
         # deny the same thing anywhere? "The filing does not mention ..." declines instead.

@@ -20,7 +20,8 @@ right answer wrong than a wrong answer right: a benchmark must not invent succes
    verdict must agree with the gold's, read from its explicit yes/no, negations and words of
    direction; its own statements must not deny it ("No. Debt rose from $47.2 billion to
    $49.8 billion" to "has debt increased?"); and agreement beside a refusal counts for
-   nothing. An answer that says both yes and no commits to neither. For a question that
+   nothing. An answer that says both yes and no commits to neither, and one that only
+   guesses at its verdict ("Probably yes", "Yes?", "arguably") to none. For a question that
    asks to pick, the answer must pick the gold's option: hedging between options, denying
    one, listing them all as the question does, or picking one and then "Actually" another
    is no pick of the gold's.
@@ -156,6 +157,8 @@ def _decide_prose(ev: Evidence) -> HeuristicVerdict:
     agrees = (ev.gold_polarity and ev.answer_polarity == ev.gold_polarity) or (
         ev.gold_choice and ev.answer_choice == ev.gold_choice
     )
+    if agrees and ev.hedged_verdict:
+        return HeuristicVerdict("incorrect", "the answer only guesses at its verdict")
     if agrees and ev.self_contradiction:
         return HeuristicVerdict("incorrect", "the answer's own statements contradict its verdict")
     if agrees and ev.signal.phrases:

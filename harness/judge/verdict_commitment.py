@@ -32,6 +32,23 @@ _NAME = re.compile(r"\b[A-Z][\w&'â€™\-]*(?:\s+(?:of\s+the\s+|of\s+)?[A-Z][\w&'â€
 _CLAUSE_START = re.compile(r"[,;:]|\b(?:but|while|whereas|and)\b", re.IGNORECASE)
 
 
+# Beside ``HEDGE``: the softer words a list of guesses opens with ("Possible drivers include").
+_GUESS = re.compile(r"\b(?:possible|potential(?:ly)?|may have|might have|could have|could include|can include)\b", re.IGNORECASE)
+# A verdict offered as a guess or an opinion one could take either way ("Probably yes",
+# "it could be considered capital-intensive", "Arguably yes, though one could argue it is
+# not"), or asked back ("Yes?"), commits to neither side.
+_SOFT_VERDICT = re.compile(
+    r"\b(?:probably|likely|arguably|presumably|conceivably|one could argue|could (?:be|also be) (?:considered|argued|seen|viewed))\b"
+    r"|\?\s*$",
+    re.IGNORECASE,
+)
+
+
+def hedges_verdict(sentence: str) -> bool:
+    """Does the sentence that gives a verdict (a yes/no, a pick) only guess at it?"""
+    return bool(HEDGE.search(sentence) or _GUESS.search(sentence) or _SOFT_VERDICT.search(sentence))
+
+
 def explicit_verdicts(answer: str) -> set[str]:
     """The yes and no the answer states as verdicts (lower case), wherever they stand."""
     found: set[str] = set()
@@ -135,8 +152,6 @@ def names_committed(sentence: str, question: str, gold: str) -> bool:
     return _other_names(sentence, stems_of(question + " " + gold)) <= 2 * _items(gold)
 
 
-# Beside ``HEDGE``: the softer words a list of guesses opens with ("Possible drivers include").
-_GUESS = re.compile(r"\b(?:possible|potential(?:ly)?|may have|might have|could have|could include|can include)\b", re.IGNORECASE)
 _ITEM_BREAK = re.compile(r"[,;]|\band\b|\bor\b", re.IGNORECASE)
 
 
@@ -230,7 +245,7 @@ def picked_option(text: str, options: tuple[str, ...], option_list: re.Pattern[s
     named_at_all = [o for o in options if o in {s for s, _ in content(text)}]
     if not named_at_all:
         return None
-    if HEDGE.search(text):
+    if hedges_verdict(text):
         return NO_PICK
     # The question's own list echoed ("Among operations, investing and financing, ...") picks
     # nothing; what the rest of the sentence names is the pick.
