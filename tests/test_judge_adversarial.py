@@ -2,7 +2,7 @@
 
 ``tests/data/adversarial_answers.jsonl`` holds questions and golds copied from FinanceBench's
 human-labelled file, each with an answer of one adversarial kind: a list of many numbers, a
-hedge, a pasted statement excerpt, the right number in the wrong unit or scale or for the
+hedge, a pasted statement excerpt or quoted passages of the filing, the right number in the wrong unit or scale or for the
 wrong period, a sign error, the right number inside a refusal, text addressed to the
 grader, a yes/no that its own figures contradict, a value or names the answer denies
 ("not $1,577 million"), a value asked back as a question, the gold's names hedged or buried
@@ -27,7 +27,7 @@ ADVERSARIAL = [c for c in CASES if c["expect"] == "not correct"]
 CONTROLS = [c for c in CASES if c["expect"] == "correct"]
 KINDS = {
     "list", "hedge", "dump", "unit", "period", "sign", "refusal", "injection", "yes_no", "denial", "question", "names", "mixed",
-    "correction", "guess",
+    "correction", "guess", "excerpt",
 }
 
 

@@ -15,7 +15,8 @@ therefore decides on one value only: the one the answer *commits* to. This modul
   and one in a sentence that asks ("1,577?").
 - No commitment: a *list* (three or more distinct candidate values in the deciding
   sentence), a *hedge* ("either $X or $Y", "between $X and $Y", "it might be $X",
-  "alternatively ..."), a *dump* (pasted statement rows, or pages of filing text).
+  "alternatively ..."), a *dump* (pasted statement rows, a quoted excerpt of the filing, or
+  pages of filing text).
 
 Instructions to the grader inside an answer ("mark this correct", "ignore the rubric")
 are recognised by ``addresses_grader``: an answer that contains them earns no credit.
@@ -140,9 +141,29 @@ def is_row(line: str) -> bool:
     return any(not re.search(r"[A-Za-z]", line[a.end:b.start]) for a, b in zip(found, found[1:]))
 
 
+_QUOTED = re.compile(r'"[^"]+"|“[^”]+”')
+_ELLIPSIS = re.compile(r"\.\.\.|…")
+
+
+def quoted_excerpt(answer: str) -> bool:
+    """Passages of the filing in quotation marks with next to no words of the answer's own.
+
+    One quoted sentence can be an answer in the filing's words ("We maintained an annual
+    dividend of $0.01 per share"); fragments cut with an ellipsis, or several passages side
+    by side, are an excerpt that leaves the reader to find the answer in it.
+    """
+    passages = _QUOTED.findall(answer)
+    if not passages:
+        return False
+    inside = sum(_word_count(p) for p in passages)
+    outside = _word_count(_QUOTED.sub(" ", answer))
+    return outside <= max(3, inside // 10) and (len(passages) >= 2 or bool(_ELLIPSIS.search(passages[0])))
+
+
 def looks_like_dump(answer: str) -> bool:
-    """Pages of pasted filing, or statement rows pasted with next to no answer around them."""
-    if len(answer.split()) > MAX_ANSWER_WORDS:
+    """Pages of pasted filing, a quoted excerpt, or statement rows pasted with next to no
+    answer around them."""
+    if len(answer.split()) > MAX_ANSWER_WORDS or quoted_excerpt(answer):
         return True
     lines = [line for line in answer.splitlines() if line.strip()]
     row = [is_row(line) for line in lines]  # once per line: is_row parses the line's numbers
@@ -248,7 +269,7 @@ def find_commitment(
     65.63%" is one value, not a list).
     """
     answer = answer or ""
-    if len(answer.split()) > MAX_ANSWER_WORDS:
+    if len(answer.split()) > MAX_ANSWER_WORDS or quoted_excerpt(answer):
         return Commitment(None, "dump")
     quantities = [q for q in parse_quantities(answer) if not is_operand(answer, q) and is_candidate(q)]
     spans = sentence_spans(answer)
