@@ -5,7 +5,7 @@ human-labelled file, each with an answer of one adversarial kind: a list of many
 hedge, a pasted statement excerpt or quoted passages of the filing, the right number in the wrong unit or scale or for the
 wrong period, a sign error, the right number inside a refusal, text addressed to the
 grader, a yes/no that its own figures contradict, a value or names the answer denies
-("not $1,577 million"), a value asked back as a question, the gold's names hedged or buried
+("not $1,577 million"), a value, a name or a gold's key terms asked back as a question, the gold's names hedged or buried
 in a long list of other names, both a yes and a no, a value the answer itself withdraws
 ("Wait, recomputing: ..."), and a yes/no or a pick offered only as a guess ("Probably yes",
 "Yes?", "arguably"). Neither the numeric check nor the offline judge may call one of

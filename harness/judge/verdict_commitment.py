@@ -7,7 +7,8 @@ paid dividends. Actually, no."), names it hedges ("it could be X or perhaps Y"),
 - ``explicit_verdicts``: every yes or no the answer gives as a verdict: at the head of a
   sentence ("No. Debt rose ..."), after a conclusion word or a comma at the end of a clause
   ("..., so no, it did not"), or both at once ("yes and no").
-- ``names_one``: a sentence that picks one name (a short gold such as "Data Center").
+- ``names_one``: a sentence that picks one name (a short gold such as "Data Center"), not
+  one that asks ("Was it Data Center?").
 - ``names_committed``: a sentence that states a short list of names (a gold such as
   "Trillium, Array, and Therachon") without hedging, denying or burying it.
 """
@@ -62,6 +63,11 @@ def explicit_verdicts(answer: str) -> set[str]:
     return found
 
 
+def _asks(sentence: str) -> bool:
+    """A question ("Was it Data Center?") names a candidate; it does not answer with it."""
+    return sentence.rstrip().endswith("?")
+
+
 def _denies(sentence: str, stems: frozenset[str]) -> bool:
     """Is the first of ``stems`` the sentence names denied ("Not the United States, ...",
     "it is not Data Center")? A negation after it ("Data Center, not Gaming") is a pick."""
@@ -109,7 +115,7 @@ def names_one(sentence: str, question: str, gold: str) -> bool:
     Gaming and Embedded" lists: two or more other names beside the gold's, in a sentence
     that names it, are a list, not a pick; "not Data Center" denies it.
     """
-    if HEDGE.search(sentence):
+    if HEDGE.search(sentence) or _asks(sentence):
         return False
     gold_stems = stems_of(gold) - stems_of(question)
     if _denies(sentence, gold_stems):
@@ -147,7 +153,7 @@ def names_committed(sentence: str, question: str, gold: str) -> bool:
     gold_stems = stems_of(gold) - stems_of(question)
     if not {s for s, _ in content(sentence)} & gold_stems:
         return False
-    if HEDGE.search(sentence) or _denies(sentence, gold_stems):
+    if HEDGE.search(sentence) or _asks(sentence) or _denies(sentence, gold_stems):
         return False
     return _other_names(sentence, stems_of(question + " " + gold)) <= 2 * _items(gold)
 
@@ -192,7 +198,7 @@ def prose_committed_stems(answer: str, gold: str) -> set[str]:
     allowed = max(6, 2 * _items(gold) + 2)
     stems: set[str] = set()
     for unit in list_units(answer):
-        if HEDGE.search(unit) or _GUESS.search(unit) or _short_items(unit) > allowed:
+        if HEDGE.search(unit) or _GUESS.search(unit) or _asks(unit) or _short_items(unit) > allowed:
             continue
         stems.update(undenied_stems(unit))
     return stems
