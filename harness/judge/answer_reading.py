@@ -93,6 +93,19 @@ class Evidence:
         return [t for t in self.gold_terms if t in listed]
 
     @property
+    def items_missed(self) -> int:
+        """For a short list of names ("Trillium, Array, and Therachon"): how many of its
+        items the answer does not commit to. Two right names beside a wrong third are not
+        the list the question asks for."""
+        if self.gold_shape != "names":
+            return 0
+        question, gold, _ = self.texts
+        listed = set(self.terms_listed)
+        asked = stems_of(question)
+        items = [stems_of(item) - asked for item in re.split(r",\s*(?:and\s+)?|\s+and\s+", gold)]
+        return sum(1 for item in items if item and not item & listed)
+
+    @property
     def committed_share(self) -> float:
         """``term_share``, counting only the terms the answer commits to."""
         return self._share(self.terms_listed)

@@ -33,7 +33,8 @@ right answer wrong than a wrong answer right: a benchmark must not invent succes
    one of a run of four or more values. A contradicted number with none found is incorrect.
 7. Names: a gold that is one short name ("Data Center") must be the answer's pick, in the
    sentences that give its verdict, neither hedged ("either X or Y") nor one of a list of
-   names; "Yes, his name is X" needs X.
+   names; "Yes, his name is X" needs X; a short list of names ("Trillium, Array, and
+   Therachon") needs every one of them, committed to.
 8. Key terms: the words the gold adds to the question (segment names, named items, people;
    acronyms and names count double) should mostly appear in the answer (half of them; 30 %
    for a long explanatory gold of eight terms or more). A term counts only where the answer
@@ -152,6 +153,8 @@ def _decide_prose(ev: Evidence) -> HeuristicVerdict:
     # "Yes, his name is X" needs X.
     if ev.gold_shape == "name" and len(ev.terms_committed) < len(ev.gold_terms):
         return HeuristicVerdict("incorrect", "the answer's verdict does not name the gold's answer")
+    if ev.items_missed:
+        return HeuristicVerdict("incorrect", f"the answer leaves out {ev.items_missed} of the names the gold lists")
     if ev.gold_shape == "yes_no_name" and any(w > 1.0 and t not in ev.terms_found for t, w in ev.gold_terms.items()):
         return HeuristicVerdict("incorrect", "the answer misses the name the gold gives")
     agrees = (ev.gold_polarity and ev.answer_polarity == ev.gold_polarity) or (
