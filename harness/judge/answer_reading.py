@@ -93,6 +93,23 @@ class Evidence:
         return [t for t in self.gold_terms if t in listed]
 
     @property
+    def pick_missed(self) -> bool:
+        """For a "which ...?" question with a prose gold ("The entertainment segment grew the
+        most, 9%"): the sentence that gives the answer's verdict does not pick the gold's
+        pick, the first term the gold's first sentence adds to the question. A right figure
+        beside a wrong pick ("Services did best. Entertainment grew 9%") answers another
+        question."""
+        question, gold, answer = self.texts
+        if self.gold_shape != "prose" or self.gold_polarity or _choice(question) or not _asks_which(question):
+            return False
+        first = (sentences(gold) or [gold])[0]
+        pick = next((s for s, _ in content(first) if s in self.gold_terms), None)
+        if pick is None:
+            return False
+        verdict = _verdict_sentence(answer, question)
+        return not verdict or hedges_verdict(verdict) or pick not in {s for s, _ in content(verdict)}
+
+    @property
     def items_missed(self) -> int:
         """For a short list of names ("Trillium, Array, and Therachon"): how many of its
         items the answer does not commit to. Two right names beside a wrong third are not
@@ -126,6 +143,13 @@ def _asked_common_stems(question: str) -> tuple[str, ...]:
     """The asked sentence's stems of common words (no names), in order, each once."""
     asked_sentence = " ".join(p for p in sentences(question) if p.rstrip().endswith("?")) or question
     return tuple(dict.fromkeys(s for s, w in content(asked_sentence) if not w[0].isupper()))
+
+
+@functools.lru_cache(maxsize=4096)
+def _asks_which(question: str) -> bool:
+    """Does the question ask to name one thing ("Which region ...?", "who ...?")?"""
+    asked = " ".join(p for p in sentences(question) if p.rstrip().endswith("?")) or question
+    return bool(re.search(r"\b(?:which|who)\b", asked, re.IGNORECASE))
 
 
 @functools.lru_cache(maxsize=4096)

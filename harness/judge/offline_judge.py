@@ -147,7 +147,9 @@ def _decide_prose(ev: Evidence) -> HeuristicVerdict:
     # A different value where the gold has its number: the number was the point.
     if numbers["contradicted"] and not numbers["found"]:
         return HeuristicVerdict("incorrect", "the answer gives a different value where the gold has its number")
-    if numbers["found"] and not numbers["contradicted"]:
+    # The gold's figure does not rescue a wrong pick ("Services did best. Entertainment grew
+    # 9%" when Entertainment is the answer): then the key terms must carry the verdict.
+    if numbers["found"] and not numbers["contradicted"] and not ev.pick_missed:
         return HeuristicVerdict("correct", "the answer states the gold's numbers")
     # A short gold is the name that answers: one name must be the answer's verdict, and
     # "Yes, his name is X" needs X.
