@@ -413,7 +413,9 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
         # deny the same thing anywhere? "The filing does not mention ..." declines instead.
         denial = (sentences(gold) or [gold])[0]
         claims = _claims(answer, denial + " " + question)
-        ev.answer_polarity = "no" if any(NEGATION.search(c) for c in claims) else ("yes" if claims else None)
+        denials = [c for c in claims if NEGATION.search(c)]
+        ev.answer_polarity = "no" if denials else ("yes" if claims else None)
+        ev.hedged_verdict = bool(denials) and all(hedges_verdict(c) for c in denials)
     options = _choice(question)
     if options:
         gold_named = [o for o in options if o in stems_of(gold)]

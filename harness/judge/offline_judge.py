@@ -24,13 +24,17 @@ right answer wrong than a wrong answer right: a benchmark must not invent succes
    guesses at its verdict ("Probably yes", "Yes?", "arguably") to none. For a question that
    asks to pick, the answer must pick the gold's option: hedging between options, denying
    one, listing them all as the question does, or picking one and then "Actually" another
-   is no pick of the gold's.
+   is no pick of the gold's. For a gold that denies, an answer that claims the same absence
+   ("there are no debt securities registered") is correct even beside "the filing does not
+   mention any"; a decline in the answerer's own voice ("I cannot provide") is a refusal.
 6. Numbers: each number of the gold (years excluded) is *found* when the answer states it
    within rounding or states two values whose difference or percent change gives it; it is
    *contradicted* when the answer gives a different value of the same kind next to the same
    label words. Only values the answer commits to can be found: not in a sentence
    that hedges, not denied, not offered as alternatives ("$124 million or $98 million"), not
    one of a run of four or more values. A contradicted number with none found is incorrect.
+   For a "which" question the gold's figure counts only beside the gold's pick: a right
+   figure next to a wrong pick ("Services did best. Entertainment grew 9%") earns nothing.
 7. Names: a gold that is one short name ("Data Center") must be the answer's pick, in the
    sentences that give its verdict, neither hedged ("either X or Y") nor one of a list of
    names; "Yes, his name is X" needs X; a short list of names ("Trillium, Array, and
@@ -51,6 +55,7 @@ from dataclasses import dataclass
 from harness.judge.answer_reading import Evidence, gather_evidence
 from harness.judge.commitment import MAX_ANSWER_WORDS, looks_like_dump
 from harness.judge.numeric_check import Label, NumericDecision, numeric_check, single_number_gold
+from harness.judge.words import YES_NO
 
 
 @dataclass(frozen=True)
@@ -130,10 +135,23 @@ def _states_gold(ev: Evidence) -> bool:
     return bool(ev.numbers["found"]) or _names_found(ev)
 
 
+def _denies_as_gold(ev: Evidence) -> bool:
+    """For a gold that denies ("There are none"), an answer that claims the same absence
+    ("there are no debt securities registered") answers it, even beside "the filing does
+    not mention any": what the source lacks is the point. A decline in the answerer's own
+    voice ("I cannot provide ...") or at its opening still makes it a refusal."""
+    return (
+        ev.gold_shape != "yes_no_name" and not YES_NO.match(ev.texts[1]) and ev.gold_polarity == "no"
+        and ev.answer_polarity == "no" and not ev.hedged_verdict and not ev.signal.opens and not ev.signal.personal
+    )
+
+
 def _decide_prose(ev: Evidence) -> HeuristicVerdict:
     if ev.signal.opens:
         # "As of my last update I don't have access ...": what follows is general knowledge.
         return HeuristicVerdict("refusal", "the answer opens by declining")
+    if _denies_as_gold(ev):
+        return HeuristicVerdict("correct", "the answer denies what the gold denies")
     if _declines(ev) and not _states_gold(ev):
         return HeuristicVerdict("refusal", "the answer declines and does not state the gold's facts")
 

@@ -77,11 +77,17 @@ class RefusalSignal:
     opens: bool = False  # the first sentence declines
     closes: bool = False  # the last sentence declines
     defers: int = 0  # sentences that point elsewhere or hedge on recency (weak signal)
+    personal: int = 0  # declining sentences in the first person ("I cannot", "as an AI", "please provide")
 
     @property
     def any(self) -> bool:
         return self.harness or self.phrases > 0
 
+
+# A decline in the answerer's own voice. "The filing does not mention any debt securities"
+# says what the source holds, which can itself be the answer (to "which debt securities
+# are registered?" when there are none); "I cannot provide" never is.
+_PERSONAL = re.compile(r"\b(?:i|we)\b|\bas an ai\b|\bplease provide\b|\bif you (?:can |could )?(?:provide|share)\b", re.IGNORECASE)
 
 _ABBREVIATION = re.compile(
     r"(?:\b(?:inc|corp|co|ltd|llc|plc|no|nos|vs|approx|etc|e\.g|i\.e|u\.s|jan|feb|mar|apr|jun|jul|aug|sep|sept|"
@@ -124,8 +130,12 @@ def refusal_signal(answer: str) -> RefusalSignal:
     if _HARNESS_FAIL.match(answer or ""):
         return RefusalSignal(harness=True)
     parts = sentences(answer)
-    hits = [bool(DECLINE.search(s)) for s in parts]
+    found = [DECLINE.search(s) for s in parts]
+    hits = [m is not None for m in found]
     return RefusalSignal(
         phrases=sum(hits), sentences=len(parts), opens=bool(hits and hits[0]), closes=bool(hits and hits[-1]),
         defers=sum(bool(DEFER.search(s)) for s in parts),
+        # The declining phrase itself in the first person: "we can conclude there are none,
+        # since the excerpt does not include any" is not a "we cannot".
+        personal=sum(1 for m in found if m is not None and _PERSONAL.search(m.group(0))),
     )
