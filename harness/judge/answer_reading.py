@@ -179,18 +179,25 @@ def _gold_terms(question: str, gold: str) -> dict[str, float]:
 
 _CLAUSE = re.compile(r"[,;]|\b(?:but|however|although|though|while|whereas|which)\b", re.IGNORECASE)
 _FRAMING = re.compile(r"^\W*(?:to (?:determine|calculate|assess|answer|evaluate|find|analy[sz]e)|in order to)\b", re.IGNORECASE)
+# A definition ("Adobe defines free cash flow as operating cash flow less capex") states how
+# a figure is made, not which way it went: its "less" is a minus.
+_DEFINITION = re.compile(r"\bdefin(?:es|ed)\b[^.;]{0,80}?\bas\b|\b(?:is|are) (?:calculated|computed|derived) (?:as|by)\b", re.IGNORECASE)
+# The other side of a comparison ("All other nominees had fewer votes against"): the mirror
+# of "X had more", not a denial of it.
+_OTHER_SIDE = re.compile(r"^\W*(?:all |the |every )?(?:other|others|rest|remaining)\b", re.IGNORECASE)
 
 
 def _claims(answer: str, about: str) -> list[str]:
     """Sentences that make a claim about the words of ``about`` (two shared at least).
 
-    Framing ("To determine whether ...") and declining sentences claim nothing.
+    Framing ("To determine whether ..."), definitions and declining sentences claim nothing.
     """
     wanted = stems_of(about)
     need = 2 if len(wanted) >= 2 else 1
     return [
         p for p in sentences(answer)
-        if len({s for s, _ in content(p)} & wanted) >= need and not _FRAMING.search(p) and not DECLINE.search(p)
+        if len({s for s, _ in content(p)} & wanted) >= need and not _FRAMING.search(p) and not _DEFINITION.search(p)
+        and not DECLINE.search(p)
     ]
 
 
@@ -237,6 +244,8 @@ def _contradicts_itself(answer: str, question: str, verdict: str, polarity: str)
     """A yes/no verdict that the answer's own statements of direction deny ("No. Debt rose
     from $47.2 billion to $49.8 billion" to "has debt increased?")."""
     for claim in _claims(answer, question):
+        if _OTHER_SIDE.search(claim):
+            continue
         if claim == verdict:
             # "No. Debt rose ...": the words after an explicit yes/no are a statement too.
             explicit = YES_NO.match(claim)
