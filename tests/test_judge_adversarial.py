@@ -3,7 +3,8 @@
 ``tests/data/adversarial_answers.jsonl`` holds questions and golds copied from FinanceBench's
 human-labelled file, each with an answer of one adversarial kind: a list of many numbers, a
 hedge, a pasted statement excerpt or quoted passages of the filing, the right number in the
-wrong unit or scale or for the wrong period, a sign error, the right number inside a
+wrong unit or scale or for the wrong period, a sign error (also a prose gold's figure gone the
+other way: "increased by 1.7%" for "decreased by 1.7%"), the right number inside a
 refusal, text addressed to the grader, a yes/no that its own figures contradict, a value or
 names the answer denies ("not $1,577 million"), a value, a name or a gold's key terms asked
 back as a question, the gold's names hedged, buried in a long list of other names or given

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from harness.judge.amounts import Quantity, QuestionUnit, parse_quantities, question_unit
 from harness.judge.comparison import Reading, answer_readings, closest, gold_readings, quantity_kind
+from harness.judge.numeric_check import stated_direction
 from harness.judge.refusal import DECLINE, RefusalSignal, refusal_signal, sentences
 from harness.judge.verdict_commitment import (
     after_last_correction,
@@ -62,7 +63,7 @@ class Evidence:
     topic: float = 1.0  # share of the question's key words found in the answer
     topic_terms: float = 1.0  # the same for the asked sentence's common words (no names)
     words: int = 0  # length of the answer in words
-    numbers: dict[str, int] = field(default_factory=lambda: {"found": 0, "near": 0, "contradicted": 0, "missing": 0})
+    numbers: dict[str, int] = field(default_factory=lambda: {"found": 0, "near": 0, "contradicted": 0, "missing": 0, "reversed": 0})
     gold_terms: dict[str, float] = field(default_factory=dict)  # term -> weight
     terms_found: list[str] = field(default_factory=list)
     gold_polarity: str | None = None
@@ -321,14 +322,17 @@ def _derived(target: list[Reading], values: list[Reading]) -> str | None:
 
 
 @functools.lru_cache(maxsize=4096)
-def _gold_numbers(gold: str, unit: QuestionUnit) -> tuple[tuple[Quantity, list[Reading], frozenset[str]], ...]:
-    """Each non-zero number of the gold with its readings (read only: shared by the runs)
-    and its label words."""
-    return tuple((g, gold_readings(g, unit), frozenset(_context(gold, g))) for g in parse_quantities(gold) if g.number != 0.0)
+def _gold_numbers(gold: str, unit: QuestionUnit) -> tuple[tuple[Quantity, list[Reading], frozenset[str], str | None], ...]:
+    """Each non-zero number of the gold with its readings (read only: shared by the runs),
+    its label words and the direction the gold gives it ("decreased by 1.7%")."""
+    return tuple(
+        (g, gold_readings(g, unit), frozenset(_context(gold, g)), stated_direction(gold, g))
+        for g in parse_quantities(gold) if g.number != 0.0
+    )
 
 
 def _number_evidence(gold: str, answer: str, unit: QuestionUnit) -> dict[str, int]:
-    out = {"found": 0, "near": 0, "contradicted": 0, "missing": 0}
+    out = {"found": 0, "near": 0, "contradicted": 0, "missing": 0, "reversed": 0}
     gold_numbers = _gold_numbers(gold, unit)
     if not gold_numbers:
         return out
@@ -338,16 +342,21 @@ def _number_evidence(gold: str, answer: str, unit: QuestionUnit) -> dict[str, in
     skipped = uncommitted_values(answer, every_value)
     answer_qs = [q for i, q in enumerate(every_value) if i not in skipped]
     own_readings = [r for a in answer_qs for r in answer_readings(a, unit, quantity_kind(a))[:1]]
-    for g, golds, label in gold_numbers:
+    for g, golds, label, direction in gold_numbers:
         best = "far"
         for a in answer_qs:
             verdict, _ = closest(golds, answer_readings(a, unit, golds[0].kind))
+            if verdict == "match" and direction and stated_direction(answer, a) not in (None, direction):
+                # The gold's figure gone the other way ("increased by 1.7%" for "decreased
+                # by 1.7%"): a different claim, whatever the digits.
+                best = "reversed"
+                continue
             if verdict == "match":
                 best = "match"
                 break
-            if verdict in ("near", "sign"):
+            if verdict in ("near", "sign") and best == "far":
                 best = "near"
-        if best != "match":
+        if best in ("far", "near"):
             derived = _derived(golds, own_readings)
             if derived == "match" or (derived == "near" and best == "far"):
                 best = derived
@@ -355,6 +364,9 @@ def _number_evidence(gold: str, answer: str, unit: QuestionUnit) -> dict[str, in
             out["found"] += 1
         elif best == "near":
             out["near"] += 1
+        elif best == "reversed":
+            out["reversed"] += 1
+            out["contradicted"] += 1
         else:
             rivals = [a for a in every_value if quantity_kind(a) == quantity_kind(g) and label & _context(answer, a)]
             out["contradicted" if rivals else "missing"] += 1

@@ -115,16 +115,25 @@ def _around(answer: str, q: Quantity) -> str:
     return answer[max(0, q.start - 60): q.end + 15]
 
 
-def _direction_conflicts(answer: str, q: Quantity, gold_value: float) -> bool | None:
-    """For a change: True when the answer's words contradict the sign it is credited with,
-    False when they explain it ("decreased by 3.2%" for -3.2%), None when they say nothing."""
-    window = _around(answer, q)
+def stated_direction(text: str, q: Quantity) -> str | None:
+    """``down`` or ``up`` when the words around a value say which way it went ("decreased
+    by 3.2%", "rose 44%"); None when they say neither, or both."""
+    window = _around(text, q)
     down, up = bool(_DECREASE.search(window)), bool(_INCREASE.search(window))
     if down == up:
         return None
-    says_negative = down or q.number < 0
-    if q.number < 0 and up:
+    return "down" if down else "up"
+
+
+def _direction_conflicts(answer: str, q: Quantity, gold_value: float) -> bool | None:
+    """For a change: True when the answer's words contradict the sign it is credited with,
+    False when they explain it ("decreased by 3.2%" for -3.2%), None when they say nothing."""
+    direction = stated_direction(answer, q)
+    if direction is None:
+        return None
+    if q.number < 0 and direction == "up":
         return None  # "grew by -3%": the sign is written, the word is loose
+    says_negative = direction == "down" or q.number < 0
     return says_negative != (gold_value < 0)
 
 

@@ -30,9 +30,11 @@ right answer wrong than a wrong answer right: a benchmark must not invent succes
 6. Numbers: each number of the gold (years excluded) is *found* when the answer states it
    within rounding or states two values whose difference or percent change gives it; it is
    *contradicted* when the answer gives a different value of the same kind next to the same
-   label words. Only values the answer commits to can be found: not in a sentence
-   that hedges, not denied, not offered as alternatives ("$124 million or $98 million"), not
-   one of a run of four or more values. A contradicted number with none found is incorrect.
+   label words, or states the gold's figure going the other way ("increased by 1.7%" for
+   "decreased by 1.7%"), which alone makes it incorrect. Only values the answer commits to
+   can be found: not in a sentence that hedges, not denied, not offered as alternatives
+   ("$124 million or $98 million"), not one of a run of four or more values. A contradicted
+   number with none found is incorrect.
    For a "which" question the gold's figure counts only beside the gold's pick: a right
    figure next to a wrong pick ("Services did best. Entertainment grew 9%") earns nothing.
 7. Names: a gold that is one short name ("Data Center") must be the answer's pick, in the
@@ -162,6 +164,8 @@ def _decide_prose(ev: Evidence) -> HeuristicVerdict:
     if ev.gold_choice and ev.answer_choice and ev.gold_choice != ev.answer_choice:
         return HeuristicVerdict("incorrect", f"the gold picks {ev.gold_choice!r}, the answer {ev.answer_choice!r}")
     numbers = ev.numbers
+    if numbers["reversed"]:
+        return HeuristicVerdict("incorrect", "the answer states the gold's figure going the other way")
     # A different value where the gold has its number: the number was the point.
     if numbers["contradicted"] and not numbers["found"]:
         return HeuristicVerdict("incorrect", "the answer gives a different value where the gold has its number")
