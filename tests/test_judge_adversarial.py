@@ -3,16 +3,17 @@
 ``tests/data/adversarial_answers.jsonl`` holds questions and golds copied from FinanceBench's
 human-labelled file, each with an answer of one adversarial kind: a list of many numbers, a
 hedge, a pasted statement excerpt or quoted passages of the filing, the right number in the
-wrong unit or scale or for the wrong period, a sign error (also a prose gold's figure gone the
-other way: "increased by 1.7%" for "decreased by 1.7%"), the right number inside a
+wrong unit or scale or for the wrong period, a sign error (also a prose gold's figure gone
+the other way: "increased by 1.7%" for "decreased by 1.7%"), the right number inside a
 refusal, text addressed to the grader, a yes/no that its own figures contradict, a value or
 names the answer denies ("not $1,577 million"), a value, a name or a gold's key terms asked
 back as a question, the gold's names hedged, buried in a long list of other names or given
 only in part, a wrong pick beside the gold's figure, both a yes and a no, a value the answer
-itself withdraws ("Wait, recomputing: ..."), and a yes/no or a pick offered only as a guess
-("Probably yes", "Yes?", "arguably"). Neither the numeric check nor the offline judge may
-call one of them correct. Control answers (the right answer, stated plainly) must be
-correct, so the test cannot pass by refusing to credit anything.
+itself withdraws ("Wait, recomputing: ..."), a yes/no or a pick offered only as a guess
+("Probably yes", "Yes?", "arguably"), and a yes/no question talked about but not answered
+("depends on how it is measured", "is discussed in its 10-K"). Neither the numeric check
+nor the offline judge may call one of them correct. Control answers (the right answer,
+stated plainly) must be correct, so the test cannot pass by refusing to credit anything.
 """
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ ADVERSARIAL = [c for c in CASES if c["expect"] == "not correct"]
 CONTROLS = [c for c in CASES if c["expect"] == "correct"]
 KINDS = {
     "list", "hedge", "dump", "unit", "period", "sign", "refusal", "injection", "yes_no", "denial", "question", "names", "mixed",
-    "correction", "guess", "excerpt", "pick",
+    "correction", "guess", "excerpt", "pick", "evasion",
 }
 
 

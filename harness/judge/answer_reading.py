@@ -183,6 +183,15 @@ _FRAMING = re.compile(r"^\W*(?:to (?:determine|calculate|assess|answer|evaluate|
 # A definition ("Adobe defines free cash flow as operating cash flow less capex") states how
 # a figure is made, not which way it went: its "less" is a minus.
 _DEFINITION = re.compile(r"\bdefin(?:es|ed)\b[^.;]{0,80}?\bas\b|\b(?:is|are) (?:calculated|computed|derived) (?:as|by)\b", re.IGNORECASE)
+# Sentences that talk about the question without answering it: an embedded question ("an
+# analysis of whether ..."), "it depends", "hard to say", a pointer to where the answer is
+# ("... is discussed in its 10-K", "see Note 13") and a heading that introduces a list.
+_NO_ASSERTION = re.compile(
+    r"\bwhether\b|\bdepends?\b|\b(?:difficult|hard|too early) to (?:say|tell)\b"
+    r"|\b(?:is|are|was|were) (?:discussed|reported|shown|presented|described|detailed|covered|addressed) in\b"
+    r"|(?:^\W*|[:;]\s*)see\b|\brefer to\b|:\s*$",
+    re.IGNORECASE,
+)
 # The other side of a comparison ("All other nominees had fewer votes against"): the mirror
 # of "X had more", not a denial of it.
 _OTHER_SIDE = re.compile(r"^\W*(?:all |the |every )?(?:other|others|rest|remaining)\b", re.IGNORECASE)
@@ -191,14 +200,15 @@ _OTHER_SIDE = re.compile(r"^\W*(?:all |the |every )?(?:other|others|rest|remaini
 def _claims(answer: str, about: str) -> list[str]:
     """Sentences that make a claim about the words of ``about`` (two shared at least).
 
-    Framing ("To determine whether ..."), definitions and declining sentences claim nothing.
+    Framing ("To determine whether ..."), definitions, sentences that only talk about the
+    question ("an analysis of whether ...", "it depends") and declining sentences claim nothing.
     """
     wanted = stems_of(about)
     need = 2 if len(wanted) >= 2 else 1
     return [
         p for p in sentences(answer)
         if len({s for s, _ in content(p)} & wanted) >= need and not _FRAMING.search(p) and not _DEFINITION.search(p)
-        and not DECLINE.search(p)
+        and not _NO_ASSERTION.search(p) and not DECLINE.search(p)
     ]
 
 
@@ -216,8 +226,9 @@ def _verdict_sentence(answer: str, question: str) -> str:
     return claims[0] if claims else ""
 
 
-def _polarity_of(sentence: str, question: str) -> str:
-    """``yes`` or ``no`` for a verdict sentence, reading negations and opposites."""
+def _polarity_of(sentence: str, question: str) -> str | None:
+    """``yes`` or ``no`` for a verdict sentence, reading negations and opposites; None when
+    a question about one direction ("improving?") gets a sentence that names none."""
     m = YES_NO.match(sentence)
     if m:
         return m.group(1).lower()
@@ -227,7 +238,14 @@ def _polarity_of(sentence: str, question: str) -> str:
     clauses = [c for c in _CLAUSE.split(sentence) if c and c.strip()]
     clause = max(clauses, key=lambda c: len({s for s, _ in content(c)} & asked)) if clauses else sentence
     # Naming the other side of a one-sided question flips the negation ("debt fell" to "did debt rise?").
-    return _direction_of(clause, question) or ("no" if NEGATION.search(clause) else "yes")
+    direction = _direction_of(clause, question) or _direction_of(sentence, question)
+    if direction:
+        return direction
+    asked_up, asked_down = _asks_direction(question)
+    if asked_up != asked_down and not NEGATION.search(clause):
+        # "Adobe's free cash flow conversion is a key metric" says nothing of "improving?".
+        return None
+    return "no" if NEGATION.search(clause) else "yes"
 
 
 def _direction_of(sentence: str, question: str) -> str | None:

@@ -18,9 +18,11 @@ right answer wrong than a wrong answer right: a benchmark must not invent succes
    "[END OF FILING]", a greeting): incorrect.
 5. Polarity: for a yes/no question, or a gold that denies ("There are none"), the answer's
    verdict must agree with the gold's, read from its explicit yes/no, negations and words of
-   direction; its own statements must not deny it ("No. Debt rose from $47.2 billion to
-   $49.8 billion" to "has debt increased?"); and agreement beside a refusal counts for
-   nothing. An answer that says both yes and no commits to neither, and one that only
+   direction (a question about one direction, "improving?", needs one named; a sentence that
+   only talks about the question, "depends on how it is measured", "is discussed in its
+   10-K", "an analysis of whether ...", gives no verdict); its own statements must not
+   deny it ("No. Debt rose from $47.2 billion to $49.8 billion" to "has debt increased?");
+   and agreement beside a refusal counts for nothing. An answer that says both yes and no commits to neither, and one that only
    guesses at its verdict ("Probably yes", "Yes?", "arguably") to none. For a question that
    asks to pick, the answer must pick the gold's option: hedging between options, denying
    one, listing them all as the question does, or picking one and then "Actually" another
