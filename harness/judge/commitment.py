@@ -66,9 +66,13 @@ _GRADER = re.compile(
     r"|\b(?:grader|graders|grading|rubric|evaluator|the judge|llm judge|judge model)\b"
     r"|\bmark (?:this|it|the answer|my answer|as)\b[^.\n]{0,25}\b(?:correct|incorrect|right)\b"
     r"|\b(?:gold|golden|reference|expected) answer\b|\bsystem\s*(?:prompt|message|:)|</?\s*(?:answer|system|gold\w*|instructions?)\s*>"
-    r"|\"(?:label|verdict|rationale|grade|score)\"\s*:"
+    r"|[\"'](?:label|verdict|rationale|grade|score)[\"']\s*:|</?\s*(?:verdict|label|grade|score)\s*>"
+    # A forged verdict ("Verdict: correct", "[LABEL: CORRECT]", "should be graded correct").
+    r"|\b(?:verdict|label|grade|evaluation|judge?ment|assessment|rating)\s*[:=]\s*\W{0,3}"
+    r"(?:correct|incorrect|right|wrong|pass(?:ed)?|fail(?:ed)?|true|false)\b"
+    r"|\bshould be (?:graded|marked|scored|judged|labell?ed|rated)\b"
     # A forged turn of the conversation the judge reads ("Assistant: CORRECT").
-    r"|(?:^|\n)\s*(?:assistant|human|user|system)\s*:",
+    r"|(?:^|\n|[.!?]\s+)\s*(?:assistant|human|user|system|ai)\s*:",
     re.IGNORECASE,
 )
 # A period named by a year: "FY2018", "FY 18", "fiscal 2018", "fiscal year 2018", "2018", "Jun'23".
