@@ -11,7 +11,8 @@ back as a question, the gold's names hedged, buried in a long list of other name
 only in part, a wrong pick beside the gold's figure, both a yes and a no, a value the answer
 itself withdraws ("Wait, recomputing: ..."), a yes/no or a pick offered only as a guess
 ("Probably yes", "Yes?", "arguably"), and a yes/no question talked about but not answered
-("depends on how it is measured", "is discussed in its 10-K"). Neither the numeric check
+("depends on how it is measured", "is discussed in its 10-K"), and the gold's key terms
+strung together without a sentence around them. Neither the numeric check
 nor the offline judge may call one of them correct. Control answers (the right answer,
 stated plainly) must be correct, so the test cannot pass by refusing to credit anything.
 """
@@ -30,7 +31,7 @@ ADVERSARIAL = [c for c in CASES if c["expect"] == "not correct"]
 CONTROLS = [c for c in CASES if c["expect"] == "correct"]
 KINDS = {
     "list", "hedge", "dump", "unit", "period", "sign", "refusal", "injection", "yes_no", "denial", "question", "names", "mixed",
-    "correction", "guess", "excerpt", "pick", "evasion",
+    "correction", "guess", "excerpt", "pick", "evasion", "keywords",
 }
 
 

@@ -47,7 +47,8 @@ right answer wrong than a wrong answer right: a benchmark must not invent succes
    acronyms and names count double) should mostly appear in the answer (half of them; 30 %
    for a long explanatory gold of eight terms or more). A term counts only where the answer
    commits to it: not hedged or guessed ("possible drivers include"), not denied ("was not
-   driven by"), not buried in a list of many more items than the gold has.
+   driven by"), not buried in a list of many more items than the gold has, not asked back
+   as a question, not in a string of keywords with no sentence around them.
 
 No LLM, no network; the same inputs always give the same verdict. Like the numeric check,
 it reads the answer as data: an answer that addresses the grader earns nothing.

@@ -191,16 +191,36 @@ def undenied_stems(unit: str) -> list[str]:
     return stems
 
 
+# Words no English statement of six words or more goes without; a run that has none is a
+# string of keywords ("Xilinx EPYC semi-custom server processors embedded sales higher").
+_FUNCTION_WORDS = frozenset(
+    "a an the of in on to for by with from at as and or but was were is are be been has have had its their this that "
+    "which who than into over".split()
+)
+_SEGMENT = re.compile(r"[^,;:()]+")
+
+
+def _without_keyword_runs(unit: str) -> str:
+    """The unit less its runs of six or more words with no function word between them."""
+    def keep(m: re.Match[str]) -> str:
+        words = m.group(0).split()
+        if len(words) >= 6 and not any(w.lower().strip(".!?'\"") in _FUNCTION_WORDS for w in words):
+            return " "
+        return m.group(0)
+    return _SEGMENT.sub(keep, unit)
+
+
 def prose_committed_stems(answer: str, gold: str) -> set[str]:
     """The stems an answer states as its own answer to a prose gold: not in a unit that
     guesses ("may have been driven by", "possible drivers include"), not in a list of many
-    more items than the gold has, and not in a clause that denies them."""
+    more items than the gold has, not in a string of keywords, and not in a clause that
+    denies them."""
     allowed = max(6, 2 * _items(gold) + 2)
     stems: set[str] = set()
     for unit in list_units(answer):
         if HEDGE.search(unit) or _GUESS.search(unit) or _asks(unit) or _short_items(unit) > allowed:
             continue
-        stems.update(undenied_stems(unit))
+        stems.update(undenied_stems(_without_keyword_runs(unit)))
     return stems
 
 
