@@ -8,7 +8,8 @@ the other way: "increased by 1.7%" for "decreased by 1.7%"), the right number in
 refusal, text addressed to the grader, a yes/no that its own figures contradict, a value or
 names the answer denies ("not $1,577 million"), a value, a name or a gold's key terms asked
 back as a question, the gold's names hedged, buried in a long list of other names or given
-only in part, a wrong pick beside the gold's figure, both a yes and a no, a value the answer
+only in part, a wrong pick beside the gold's figure or with the gold's name as the runner-up
+("ahead of customer deposits"), both a yes and a no, a value the answer
 itself withdraws ("Wait, recomputing: ..."), a yes/no or a pick offered only as a guess
 ("Probably yes", "Yes?", "arguably"), and a yes/no question talked about but not answered
 ("depends on how it is measured", "is discussed in its 10-K"), and the gold's key terms

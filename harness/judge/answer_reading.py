@@ -24,6 +24,7 @@ from harness.judge.verdict_commitment import (
     names_committed,
     names_one,
     picked_option,
+    picking_part,
     prose_committed_stems,
     uncommitted_values,
 )
@@ -428,7 +429,9 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
     ev.gold_terms = dict(_gold_terms(question, gold))  # the Evidence's own copy: the cached dict is shared
     ev.terms_found = [t for t in ev.gold_terms if t in answer_stems]
     ev.gold_shape = _gold_shape(gold, ev.gold_terms)
-    picks = [p for p in _verdict_sentences(answer, question) if names_one(p, question, gold)]
+    # A verdict sentence that picks one name picks it where it makes its pick, not in a
+    # clause about a runner-up ("..., ahead of X").
+    picks = [picking_part(p, question) for p in _verdict_sentences(answer, question) if names_one(p, question, gold)]
     committed = {s for part in picks for s, _ in content(part)}
     ev.terms_committed = [t for t in ev.gold_terms if t in committed]
     ev.gold_polarity = _gold_polarity(question, gold)

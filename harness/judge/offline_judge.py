@@ -41,13 +41,14 @@ right answer wrong than a wrong answer right: a benchmark must not invent succes
    figure next to a wrong pick ("Services did best. Entertainment grew 9%") earns nothing.
 7. Names: a gold that is one short name ("Data Center") must be the answer's pick, in the
    sentences that give its verdict, neither hedged ("either X or Y") nor one of a list of
-   names; "Yes, his name is X" needs X; a short list of names ("Trillium, Array, and
+   names nor the runner-up ("Long-term debt was the largest, ahead of customer deposits");
+   "Yes, his name is X" needs X; a short list of names ("Trillium, Array, and
    Therachon") needs every one of them, committed to.
 8. Key terms: the words the gold adds to the question (segment names, named items, people;
    acronyms and names count double) should mostly appear in the answer (half of them; 30 %
    for a long explanatory gold of eight terms or more). A term counts only where the answer
    commits to it: not hedged or guessed ("possible drivers include"), not denied ("was not
-   driven by"), not buried in a list of many more items than the gold has, not asked back
+   driven by", "rather than X"), not buried in a list of many more items than the gold has, not asked back
    as a question, not in a string of keywords with no sentence around them.
 
 No LLM, no network; the same inputs always give the same verdict. Like the numeric check,

@@ -123,6 +123,28 @@ def names_one(sentence: str, question: str, gold: str) -> bool:
     return _other_names(sentence, stems_of(question + " " + gold)) < 2
 
 
+# What follows these names the runner-up, not the pick ("Long-term debt was the largest,
+# ahead of customer deposits"; "Gaming grew the most, more than Data Center").
+_RUNNER_UP = re.compile(
+    r"\b(?:than|ahead of|exceed\w*|followed by|behind|compared (?:to|with)|versus|vs\b|outpac\w*|surpass\w*|instead of)\b",
+    re.IGNORECASE,
+)
+_TURN = re.compile(r";|\b(?:while|whereas|but|although)\b", re.IGNORECASE)
+
+
+def picking_part(sentence: str, question: str) -> str:
+    """The part of a verdict sentence that makes its pick: the clause that talks most about
+    the question ("The largest liability was long-term debt; customer deposits came
+    second"), up to where it turns to a runner-up ("..., ahead of customer deposits")."""
+    asked = stems_of(question)
+    clauses = [c for c in _TURN.split(sentence) if c.strip()] or [sentence]
+    clause = max(clauses, key=lambda c: len({s for s, _ in content(c)} & asked))
+    cut = _RUNNER_UP.search(clause)
+    if cut and {s for s, _ in content(clause[:cut.start()])} - asked:
+        return clause[:cut.start()]
+    return clause
+
+
 _BULLET = re.compile(r"^\s*(?:[-*•▪◦]|\d{1,2}[.)])\s+")
 
 
@@ -173,14 +195,18 @@ def _short_items(text: str) -> int:
     return len([part for part in _ITEM_BREAK.split(text) if 0 < len(part.split()) <= 4])
 
 
+_DENIAL_ENDS = re.compile(r"[;:]|\b(?:but|while|whereas)\b|\brather\b(?!\s+than)|\binstead\b(?!\s+of)", re.IGNORECASE)
+_PREFERRED_OVER = re.compile(r"\b(?:rather than|instead of|as opposed to)\b", re.IGNORECASE)
+
+
 def undenied_stems(unit: str) -> list[str]:
     """The unit's content stems in order, less those its clause denies ("was not driven by X")."""
     stems: list[str] = []
     # A denial reaches over the list it heads ("not driven by X, Y or Z"); a semicolon or a
-    # turn ("but", "rather", "instead") ends it.
-    for clause in re.split(r"[;:]|\b(?:but|while|whereas|rather|instead)\b", unit, flags=re.IGNORECASE):
+    # turn ("but", "rather", "instead") ends it, and "X rather than Y" denies Y.
+    for clause in _DENIAL_ENDS.split(unit):
         end = len(clause)
-        negation = NEGATION.search(clause)
+        negation = NEGATION.search(clause) or _PREFERRED_OVER.search(clause)
         if negation:
             # The words that start before the negation ends (the negation's own word too)
             # count; the rest of a denying clause is what it denies.
