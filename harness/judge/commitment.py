@@ -122,9 +122,24 @@ class Commitment:
         return self.reason in ("list", "hedge", "dump")
 
 
+# Every pattern of ``_GRADER`` holds one of these words (or "rating", "AI:" below): a test for
+# them on the lowered text is cheap, and most answers hold none, so the long pattern only
+# reads the few that do.
+_GRADER_WORDS = (
+    "ignore", "disregard", "forget", "override", "grad", "rubric", "evaluat", "judg", "mark ", "gold", "reference",
+    "expected", "system", "<", "label", "verdict", "rationale", "score", "assessment", "should be", "assistant",
+    "human", "user",
+)
+_GRADER_RARE_WORDS = re.compile(r"\brating\b|\bai\s*:", re.IGNORECASE)
+
+
 def addresses_grader(answer: str) -> bool:
     """Text that speaks to whoever grades the answer: "mark this correct", "ignore the rubric"."""
-    return bool(_GRADER.search(answer or ""))
+    answer = answer or ""
+    lowered = answer.lower()
+    if not any(word in lowered for word in _GRADER_WORDS) and not _GRADER_RARE_WORDS.search(answer):
+        return False
+    return bool(_GRADER.search(answer))
 
 
 def _word_count(text: str) -> int:
