@@ -350,6 +350,15 @@ def _gold_numbers(gold: str, unit: QuestionUnit) -> tuple[tuple[Quantity, list[R
     )
 
 
+_LEVEL_BEFORE = re.compile(r"\b(?:to|from|at|reaching|was|were|is|are)\s+(?:about\s+|approximately\s+|~)?(?:US)?\$?\s*$", re.IGNORECASE)
+
+
+def _is_change(text: str, q: Quantity) -> bool:
+    """A value stated as a change ("an increase of 81%", "down 3%"), not as the level
+    reached ("rose to $4.1 billion", "from $3.2 billion to ...")."""
+    return stated_direction(text, q) is not None and not _LEVEL_BEFORE.search(text[max(0, q.start - 24):q.start])
+
+
 def _number_evidence(gold: str, answer: str, unit: QuestionUnit) -> dict[str, int]:
     out = {"found": 0, "near": 0, "contradicted": 0, "missing": 0, "reversed": 0}
     gold_numbers = _gold_numbers(gold, unit)
@@ -387,7 +396,12 @@ def _number_evidence(gold: str, answer: str, unit: QuestionUnit) -> dict[str, in
             out["reversed"] += 1
             out["contradicted"] += 1
         else:
-            rivals = [a for a in every_value if quantity_kind(a) == quantity_kind(g) and label & _context(answer, a)]
+            # A rival states the same quantity: a change ("an increase of 81%") does not
+            # contradict a level the gold gives without a direction ("~90% of EBITDAR").
+            rivals = [
+                a for a in every_value
+                if quantity_kind(a) == quantity_kind(g) and label & _context(answer, a) and (direction or not _is_change(answer, a))
+            ]
             out["contradicted" if rivals else "missing"] += 1
     return out
 
