@@ -94,22 +94,37 @@ class Evidence:
             listed = prose_committed_stems(answer, gold)
         return [t for t in self.gold_terms if t in listed]
 
-    @property
-    def pick_missed(self) -> bool:
+    @functools.cached_property
+    def asked_pick(self) -> tuple[str, str] | None:
         """For a "which ...?" question with a prose gold ("The entertainment segment grew the
-        most, 9%"): the sentence that gives the answer's verdict does not pick the gold's
-        pick, the first term the gold's first sentence adds to the question. A right figure
-        beside a wrong pick ("Services did best. Entertainment grew 9%") answers another
-        question."""
+        most, 9%"): the gold's pick, the first term its first sentence adds to the question,
+        and the sentence that gives the answer's verdict; None for other questions."""
         question, gold, answer = self.texts
         if self.gold_shape != "prose" or self.gold_polarity or _choice(question) or not _asks_which(question):
-            return False
+            return None
         first = (sentences(gold) or [gold])[0]
         pick = next((s for s, _ in content(first) if s in self.gold_terms), None)
-        if pick is None:
+        return None if pick is None else (pick, _verdict_sentence(answer, question))
+
+    @property
+    def pick_missed(self) -> bool:
+        """The answer's verdict sentence does not pick the gold's pick (see ``asked_pick``). A
+        right figure beside a wrong pick ("Services did best. Entertainment grew 9%")
+        answers another question."""
+        if self.asked_pick is None:
             return False
-        verdict = _verdict_sentence(answer, question)
+        pick, verdict = self.asked_pick
         return not verdict or hedges_verdict(verdict) or pick not in {s for s, _ in content(verdict)}
+
+    @property
+    def pick_demoted(self) -> bool:
+        """The answer's verdict sentence names the gold's pick only as the runner-up ("MGM
+        China had the highest contribution, ahead of Las Vegas resorts")."""
+        if self.asked_pick is None:
+            return False
+        pick, verdict = self.asked_pick
+        named = {s for s, _ in content(verdict)}
+        return pick in named and pick not in {s for s, _ in content(picking_part(verdict, self.texts[0]))}
 
     @property
     def items_missed(self) -> int:

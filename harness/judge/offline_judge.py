@@ -38,7 +38,9 @@ right answer wrong than a wrong answer right: a benchmark must not invent succes
    ("$124 million or $98 million"), not one of a run of four or more values. A contradicted
    number with none found is incorrect.
    For a "which" question the gold's figure counts only beside the gold's pick: a right
-   figure next to a wrong pick ("Services did best. Entertainment grew 9%") earns nothing.
+   figure next to a wrong pick ("Services did best. Entertainment grew 9%") earns nothing,
+   and an answer that names the gold's pick only as the runner-up ("MGM China had the
+   highest, ahead of Las Vegas resorts") is incorrect.
 7. Names: a gold that is one short name ("Data Center") must be the answer's pick, in the
    sentences that give its verdict, neither hedged ("either X or Y") nor one of a list of
    names nor the runner-up ("Long-term debt was the largest, ahead of customer deposits");
@@ -170,6 +172,8 @@ def _decide_prose(ev: Evidence) -> HeuristicVerdict:
     numbers = ev.numbers
     if numbers["reversed"]:
         return HeuristicVerdict("incorrect", "the answer states the gold's figure going the other way")
+    if ev.pick_demoted:
+        return HeuristicVerdict("incorrect", "the answer ranks the gold's pick below another")
     # A different value where the gold has its number: the number was the point.
     if numbers["contradicted"] and not numbers["found"]:
         return HeuristicVerdict("incorrect", "the answer gives a different value where the gold has its number")
