@@ -2,7 +2,7 @@
 
 ``gather_evidence(question, gold, answer)`` returns an ``Evidence``: how strongly the answer
 declines, whether it talks about what is asked, which of the gold's numbers it states (or
-contradicts), which of the gold's words it uses (and whether in the sentences that give its
+contradicts: ``number_evidence``), which of the gold's words it uses (and whether in the sentences that give its
 verdict), the yes/no or the option it picks, and whether its own statements contradict its
 verdict. ``offline_judge`` decides on these features.
 """
@@ -12,9 +12,8 @@ import functools
 import re
 from dataclasses import dataclass, field
 
-from harness.judge.amounts import Quantity, QuestionUnit, parse_quantities, question_unit
-from harness.judge.comparison import Reading, answer_readings, closest, gold_readings, quantity_kind
-from harness.judge.numeric_check import stated_direction
+from harness.judge.amounts import question_unit
+from harness.judge.number_evidence import number_evidence
 from harness.judge.refusal import DECLINE, RefusalSignal, refusal_signal, sentences
 from harness.judge.verdict_commitment import (
     after_last_correction,
@@ -26,7 +25,6 @@ from harness.judge.verdict_commitment import (
     picked_option,
     picking_part,
     prose_committed_stems,
-    uncommitted_values,
 )
 from harness.judge.words import (
     CONCLUSION,
@@ -325,102 +323,6 @@ def _choice(question: str) -> tuple[str, ...] | None:
     return None
 
 
-def _context(text: str, q: Quantity) -> set[str]:
-    """Label words around a number: what it is a number of."""
-    left = content(text[max(0, q.start - 60):q.start])[-4:]
-    right = content(text[q.end:q.end + 25])[:2]
-    return {s for s, _ in left + right}
-
-
-def _derived(target: list[Reading], values: list[Reading]) -> str | None:
-    """``match`` / ``near`` when the gold value is the difference or percent change of two
-    of the answer's values ("from $49.8 billion to $47.2 billion" for "decreased by $2.5bn")."""
-    best = None
-    for i, a in enumerate(values[:40]):
-        for b in values[i + 1:40]:
-            if a.kind != b.kind or not a.value or not b.value:
-                continue
-            for g in target:
-                # A difference of two values of the gold's kind, or a percent change.
-                candidates = [abs(a.value - b.value)] if a.kind == g.kind else []
-                if g.kind == "percent":
-                    candidates += [abs(b.value / a.value - 1.0), abs(a.value / b.value - 1.0)]
-                for value in candidates:
-                    scale = max(abs(g.value), 1e-12)
-                    diff = abs(abs(g.value) - value)
-                    if diff <= max(g.half_ulp, 0.005 * scale):
-                        return "match"
-                    if diff <= 3.0 * g.half_ulp and diff <= 0.05 * scale:
-                        best = "near"
-    return best
-
-
-@functools.lru_cache(maxsize=4096)
-def _gold_numbers(gold: str, unit: QuestionUnit) -> tuple[tuple[Quantity, list[Reading], frozenset[str], str | None], ...]:
-    """Each non-zero number of the gold with its readings (read only: shared by the runs),
-    its label words and the direction the gold gives it ("decreased by 1.7%")."""
-    return tuple(
-        (g, gold_readings(g, unit), frozenset(_context(gold, g)), stated_direction(gold, g))
-        for g in parse_quantities(gold) if g.number != 0.0
-    )
-
-
-_LEVEL_BEFORE = re.compile(r"\b(?:to|from|at|reaching|was|were|is|are)\s+(?:about\s+|approximately\s+|~)?(?:US)?\$?\s*$", re.IGNORECASE)
-
-
-def _is_change(text: str, q: Quantity) -> bool:
-    """A value stated as a change ("an increase of 81%", "down 3%"), not as the level
-    reached ("rose to $4.1 billion", "from $3.2 billion to ...")."""
-    return stated_direction(text, q) is not None and not _LEVEL_BEFORE.search(text[max(0, q.start - 24):q.start])
-
-
-def _number_evidence(gold: str, answer: str, unit: QuestionUnit) -> dict[str, int]:
-    out = {"found": 0, "near": 0, "contradicted": 0, "missing": 0, "reversed": 0}
-    gold_numbers = _gold_numbers(gold, unit)
-    if not gold_numbers:
-        return out
-    # Only values the answer commits to can state the gold's number: not hedged, denied,
-    # offered as alternatives or listed among many.
-    every_value = parse_quantities(answer)
-    skipped = uncommitted_values(answer, every_value)
-    answer_qs = [q for i, q in enumerate(every_value) if i not in skipped]
-    own_readings = [r for a in answer_qs for r in answer_readings(a, unit, quantity_kind(a))[:1]]
-    for g, golds, label, direction in gold_numbers:
-        best = "far"
-        for a in answer_qs:
-            verdict, _ = closest(golds, answer_readings(a, unit, golds[0].kind))
-            if verdict == "match" and direction and stated_direction(answer, a) not in (None, direction):
-                # The gold's figure gone the other way ("increased by 1.7%" for "decreased
-                # by 1.7%"): a different claim, whatever the digits.
-                best = "reversed"
-                continue
-            if verdict == "match":
-                best = "match"
-                break
-            if verdict in ("near", "sign") and best == "far":
-                best = "near"
-        if best in ("far", "near"):
-            derived = _derived(golds, own_readings)
-            if derived == "match" or (derived == "near" and best == "far"):
-                best = derived
-        if best == "match":
-            out["found"] += 1
-        elif best == "near":
-            out["near"] += 1
-        elif best == "reversed":
-            out["reversed"] += 1
-            out["contradicted"] += 1
-        else:
-            # A rival states the same quantity: a change ("an increase of 81%") does not
-            # contradict a level the gold gives without a direction ("~90% of EBITDAR").
-            rivals = [
-                a for a in every_value
-                if quantity_kind(a) == quantity_kind(g) and label & _context(answer, a) and (direction or not _is_change(answer, a))
-            ]
-            out["contradicted" if rivals else "missing"] += 1
-    return out
-
-
 def _gold_shape(gold: str, terms: dict[str, float]) -> str:
     """What kind of answer a short gold is: one name ("Data Center"), a short list of names
     ("Trillium, Array, and Therachon"), or yes/no with the name that makes it so ("Yes, his
@@ -454,7 +356,7 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
     if common:
         ev.topic_terms = sum(s in answer_stems for s in common) / len(common)
     ev.words = len(answer.split())
-    ev.numbers = _number_evidence(gold, answer, question_unit(question))
+    ev.numbers = number_evidence(gold, answer, question_unit(question))
     ev.gold_terms = dict(_gold_terms(question, gold))  # the Evidence's own copy: the cached dict is shared
     ev.terms_found = [t for t in ev.gold_terms if t in answer_stems]
     ev.gold_shape = _gold_shape(gold, ev.gold_terms)
