@@ -22,8 +22,9 @@ right answer wrong than a wrong answer right: a benchmark must not invent succes
    only talks about the question, "depends on how it is measured", "is discussed in its
    10-K", "an analysis of whether ...", gives no verdict); its own statements must not
    deny it ("No. Debt rose from $47.2 billion to $49.8 billion" to "has debt increased?");
-   and agreement beside a refusal counts for nothing. An answer that says both yes and no commits to neither, and one that only
-   guesses at its verdict ("Probably yes", "Yes?", "arguably") to none. For a question that
+   and agreement beside a refusal counts for nothing. An answer that says both yes and no
+   commits to neither, and one that only guesses at its verdict ("Probably yes", "Yes?",
+   "arguably") to none. For a question that
    asks to pick, the answer must pick the gold's option: hedging between options, denying
    one, listing them all as the question does, or picking one and then "Actually" another
    is no pick of the gold's. For a gold that denies, an answer that claims the same absence
@@ -50,8 +51,8 @@ right answer wrong than a wrong answer right: a benchmark must not invent succes
    acronyms and names count double) should mostly appear in the answer (half of them; 30 %
    for a long explanatory gold of eight terms or more). A term counts only where the answer
    commits to it: not hedged or guessed ("possible drivers include"), not denied ("was not
-   driven by", "rather than X"), not buried in a list of many more items than the gold has, not asked back
-   as a question, not in a string of keywords with no sentence around them.
+   driven by", "rather than X"), not buried in a list of many more items than the gold has,
+   not asked back as a question, not in a string of keywords with no sentence around them.
 
 No LLM, no network; the same inputs always give the same verdict. Like the numeric check,
 it reads the answer as data: an answer that addresses the grader earns nothing.
