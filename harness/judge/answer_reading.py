@@ -26,7 +26,7 @@ from harness.judge.verdict_commitment import (
     picking_part,
     prose_committed_stems,
 )
-from harness.judge.verdict_polarity import claim_sentences, contradicts_itself, polarity_of
+from harness.judge.verdict_polarity import claim_sentences, conclusion_reverses, contradicts_itself, polarity_of
 from harness.judge.words import (
     CONCLUSION,
     DENIAL_GOLD,
@@ -272,6 +272,7 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
             # One explicit yes or no ("..., so no, it did not") is the verdict, whatever
             # the sentence around it seems to say.
             ev.answer_polarity = next(iter(stated))
+            ev.mixed_verdict = conclusion_reverses(answer, question, ev.answer_polarity)
         elif verdict:
             ev.answer_polarity = polarity_of(verdict, question)
         if verdict and ev.answer_polarity:

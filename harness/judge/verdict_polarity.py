@@ -5,6 +5,7 @@
 - ``polarity_of``: the yes or no a verdict sentence gives, from its negations and its
   words of direction.
 - ``contradicts_itself``: a yes/no verdict its own statements of direction deny.
+- ``conclusion_reverses``: an explicit yes or no its own conclusion reverses.
 """
 from __future__ import annotations
 
@@ -53,14 +54,14 @@ _NO_ASSERTION = re.compile(
 _OTHER_SIDE = re.compile(r"^\W*(?:all |the |every )?(?:other|others|rest|remaining)\b", re.IGNORECASE)
 
 
-def claim_sentences(answer: str, about: str) -> list[str]:
-    """Sentences that make a claim about the words of ``about`` (two shared at least).
+def claim_sentences(answer: str, about: str, shared: int = 2) -> list[str]:
+    """Sentences that make a claim about the words of ``about`` (``shared`` of them at least).
 
     Framing ("To determine whether ..."), definitions, sentences that only talk about the
     question ("an analysis of whether ...", "it depends") and declining sentences claim nothing.
     """
     wanted = stems_of(about)
-    need = 2 if len(wanted) >= 2 else 1
+    need = min(shared, len(wanted)) or 1
     return [
         p for p in sentences(answer)
         if len({s for s, _ in content(p)} & wanted) >= need and not _FRAMING.search(p) and not _DEFINITION.search(p)
@@ -114,4 +115,31 @@ def contradicts_itself(answer: str, question: str, verdict: str, polarity: str) 
         direction = direction_of(claim, question) if claim else None
         if direction is not None and direction != polarity:
             return True
+    return False
+
+
+# Where an answer draws a conclusion: "so" or "hence" opening a sentence or a clause
+# ("..., so it is capital-intensive"), or "therefore" or "thus" anywhere in a clause
+# ("3M is therefore capital-intensive").
+_CONCLUDES = re.compile(
+    r"(?:^|[,;:]\s*(?:and\s+)?|\band\s+)(?:so|hence|therefore|thus)\b,?|\b(?:therefore|thus)\b,?", re.IGNORECASE
+)
+_CLAUSE_END = re.compile(r"[,;:]")
+
+
+def conclusion_reverses(answer: str, question: str, polarity: str) -> bool:
+    """Does a conclusion the answer draws go against its own explicit yes or no ("No. Capex
+    was 5.1% of revenue, so 3M is capital-intensive.")? A verdict that its own conclusion
+    reverses says both yes and no."""
+    for sentence in sentences(answer):
+        for m in _CONCLUDES.finditer(sentence):
+            start = max((c.end() for c in _CLAUSE_END.finditer(sentence, 0, m.start() + 1)), default=0)
+            end = sentence.find(";", m.end())
+            conclusion = (sentence[start:m.start()] + " " + sentence[m.end():end if end >= 0 else None]).strip()
+            # A conclusion is short ("so it is capital-intensive"): one of the question's
+            # words names what it concludes about.
+            if YES_NO.match(conclusion) or not claim_sentences(conclusion, question, shared=1):
+                continue  # "..., so no, it did not" states the verdict itself
+            if polarity_of(conclusion, question) not in (None, polarity):
+                return True
     return False
