@@ -254,7 +254,7 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
     if common:
         ev.topic_terms = sum(s in answer_stems for s in common) / len(common)
     ev.words = len(answer.split())
-    ev.numbers = number_evidence(gold, answer, question_unit(question))
+    ev.numbers = number_evidence(gold, answer, question_unit(question), question)
     ev.gold_terms = dict(_gold_terms(question, gold))  # the Evidence's own copy: the cached dict is shared
     ev.terms_found = [t for t in ev.gold_terms if t in answer_stems]
     ev.gold_shape = _gold_shape(gold, ev.gold_terms)

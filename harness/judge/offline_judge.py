@@ -34,7 +34,8 @@ right answer wrong than a wrong answer right: a benchmark must not invent succes
 6. Numbers: each number of the gold (years excluded) is *found* when the answer states it
    within rounding or states two values whose difference or percent change gives it; it is
    *contradicted* when the answer gives a different value of the same kind next to the same
-   label words, or states the gold's figure going the other way ("increased by 1.7%" for
+   label words (also when the gold's value is put on another item: "13% ... employee
+   liabilities; 87% ... other costs"), or states the gold's figure going the other way ("increased by 1.7%" for
    "decreased by 1.7%"), which alone makes it incorrect. Only values the answer commits to
    can be found: not in a sentence that hedges, not denied, not offered as alternatives
    ("$124 million or $98 million"), not one of a run of four or more values. A contradicted
