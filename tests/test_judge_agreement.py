@@ -87,9 +87,9 @@ def test_label_reader_maps_labels_and_keeps_the_reviewers_gold(tmp_path: Path) -
 # Measured with `python analyze.py calibrate-judge <labels> --json`. The offline judge's rules
 # were tuned on the "tune" half; a regression of more than the margin fails.
 MEASURED = {
-    "all": {"binary_agreement": 0.931, "false_correct_rate": 0.028},
+    "all": {"binary_agreement": 0.929, "false_correct_rate": 0.028},
     "tune": {"binary_agreement": 0.956, "false_correct_rate": 0.015},
-    "heldout": {"binary_agreement": 0.906, "false_correct_rate": 0.042},
+    "heldout": {"binary_agreement": 0.903, "false_correct_rate": 0.042},
     "numeric_precision": 0.987,
     "numeric_coverage": 0.356,
 }

@@ -2,9 +2,10 @@
 
 ``gather_evidence(question, gold, answer)`` returns an ``Evidence``: how strongly the answer
 declines, whether it talks about what is asked, which of the gold's numbers it states (or
-contradicts: ``number_evidence``), which of the gold's words it uses (and whether in the sentences that give its
-verdict), the yes/no or the option it picks, and whether its own statements contradict its
-verdict. ``offline_judge`` decides on these features.
+contradicts: ``number_evidence``), which of the gold's words it uses (and whether in the
+sentences that give its verdict), the yes/no or the option it picks (``verdict_polarity``),
+and whether its own statements contradict its verdict. ``offline_judge`` decides on these
+features.
 """
 from __future__ import annotations
 

@@ -5,8 +5,8 @@ whose difference or percent change gives it ("from $49.8 billion to $47.2 billio
 "decreased by $2.5bn"). It is *contradicted* when the answer gives another value of its
 kind next to the gold's label words, or states the gold's figure going the other way
 ("increased by 1.7%" for "decreased by 1.7%"), or gives the gold's value to another item
-while a different value stands at the gold's label words. Only values the answer commits to count
-(``verdict_commitment.uncommitted_values``).
+while a different value stands at the gold's label words. Only values the answer commits
+to count (``verdict_commitment.uncommitted_values``).
 """
 from __future__ import annotations
 

@@ -24,8 +24,8 @@ right answer wrong than a wrong answer right: a benchmark must not invent succes
    deny it ("No. Debt rose from $47.2 billion to $49.8 billion" to "has debt increased?");
    and agreement beside a refusal counts for nothing. An answer that says both yes and no
    commits to neither, and so does one whose own conclusion reverses its yes or no ("No.
-   ..., so it is capital-intensive"), and one that only guesses at its verdict ("Probably yes", "Yes?",
-   "arguably") to none. For a question that
+   ..., so it is capital-intensive"); one that only guesses at its verdict ("Probably yes",
+   "Yes?", "arguably") commits to none. For a question that
    asks to pick, the answer must pick the gold's option: hedging between options, denying
    one, listing them all as the question does, or picking one and then "Actually" another
    is no pick of the gold's. For a gold that denies, an answer that claims the same absence
