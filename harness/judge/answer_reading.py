@@ -26,6 +26,7 @@ from harness.judge.verdict_commitment import (
     picked_option,
     picking_part,
     prose_committed_stems,
+    rival_pick,
 )
 from harness.judge.verdict_polarity import claim_sentences, conclusion_reverses, contradicts_itself, polarity_of
 from harness.judge.words import (
@@ -60,6 +61,7 @@ class Evidence:
     self_contradiction: bool = False  # the answer's statements deny its own yes/no verdict
     gold_shape: str = "prose"  # prose | name (one short name) | names (a short list) | yes_no_name
     terms_committed: list[str] = field(default_factory=list)  # gold terms in the answer's verdict sentences
+    rival_pick: bool = False  # another sentence picks another name (a one-name gold)
     mixed_verdict: bool = False  # the answer says both yes and no
     hedged_verdict: bool = False  # the sentence that gives the yes/no only guesses at it
     texts: tuple[str, str, str] = ("", "", "")  # question, gold, answer: what the lazy readings read
@@ -261,9 +263,13 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
     ev.gold_shape = _gold_shape(gold, ev.gold_terms)
     # A verdict sentence that picks one name picks it where it makes its pick, not in a
     # clause about a runner-up ("..., ahead of X").
-    picks = [picking_part(p, question) for p in _verdict_sentences(answer, question) if names_one(p, question, gold)]
+    verdict_sentences = _verdict_sentences(answer, question)
+    picks = [picking_part(p, question) for p in verdict_sentences if names_one(p, question, gold)]
     committed = {s for part in picks for s, _ in content(part)}
     ev.terms_committed = [t for t in ev.gold_terms if t in committed]
+    if ev.gold_shape == "name" and ev.terms_committed:
+        # The gold's name picked in one sentence and another name in the next is two picks.
+        ev.rival_pick = rival_pick(list(dict.fromkeys(verdict_sentences)), question, gold)
     ev.gold_polarity = _gold_polarity(question, gold)
     if ev.gold_polarity and YES_NO.match(gold):
         stated = explicit_verdicts(answer)

@@ -46,8 +46,9 @@ right answer wrong than a wrong answer right: a benchmark must not invent succes
    highest, ahead of Las Vegas resorts") is incorrect.
 7. Names: a gold that is one short name ("Data Center") must be the answer's pick, in the
    sentences that give its verdict, neither hedged ("either X or Y") nor one of a list of
-   names nor the runner-up ("Long-term debt was the largest, ahead of customer deposits");
-   "Yes, his name is X" needs X; a short list of names ("Trillium, Array, and
+   names nor the runner-up ("Long-term debt was the largest, ahead of customer deposits"),
+   nor beside another name picked in a sentence of its own ("Gaming increased the most. Data
+   Center increased the most."); "Yes, his name is X" needs X; a short list of names ("Trillium, Array, and
    Therachon") needs every one of them, committed to.
 8. Key terms: the words the gold adds to the question (segment names, named items, people;
    acronyms and names count double) should mostly appear in the answer (half of them; 30 %
@@ -188,6 +189,8 @@ def _decide_prose(ev: Evidence) -> HeuristicVerdict:
     # "Yes, his name is X" needs X.
     if ev.gold_shape == "name" and len(ev.terms_committed) < len(ev.gold_terms):
         return HeuristicVerdict("incorrect", "the answer's verdict does not name the gold's answer")
+    if ev.rival_pick:
+        return HeuristicVerdict("incorrect", "the answer picks the gold's name and another one")
     if ev.items_missed:
         return HeuristicVerdict("incorrect", f"the answer leaves out {ev.items_missed} of the names the gold lists")
     if ev.gold_shape == "yes_no_name" and any(w > 1.0 and t not in ev.terms_found for t, w in ev.gold_terms.items()):

@@ -9,6 +9,8 @@ paid dividends. Actually, no."), names it hedges ("it could be X or perhaps Y"),
   ("..., so no, it did not"), or both at once ("yes and no").
 - ``names_one``: a sentence that picks one name (a short gold such as "Data Center"), not
   one that asks ("Was it Data Center?").
+- ``rival_pick``: another name picked as the answer in a sentence of its own ("Gaming
+  increased the most. Data Center increased the most.").
 - ``names_committed``: a sentence that states a short list of names (a gold such as
   "Trillium, Array, and Therachon") without hedging, denying or burying it.
 """
@@ -121,6 +123,43 @@ def names_one(sentence: str, question: str, gold: str) -> bool:
     if _denies(sentence, gold_stems):
         return False
     return _other_names(sentence, stems_of(question + " " + gold)) < 2
+
+
+# The superlative a "which ...?" question asks by ("increased the most", "the largest").
+_SUPERLATIVE = re.compile(
+    r"\b(?:most|least|largest|smallest|highest|lowest|biggest|greatest|best|worst|fastest|slowest|strongest|weakest)\b",
+    re.IGNORECASE,
+)
+_RANKED = re.compile(r"\b(?:second|third|next|runner-up)\b", re.IGNORECASE)
+# Words around a bare pick ("It was Gaming.", "Then again, Data Center.") that name nothing.
+_PICK_FILLER = frozenset({"then", "again", "actually", "answer", "segment", "one"})
+
+
+def rival_pick(sentences: list[str], question: str, gold: str) -> bool:
+    """Does one of the sentences that give the answer's verdict pick another name than the
+    gold's, as the answer to the question ("Gaming increased the most. Data Center increased
+    the most.", "It was Gaming. Then again, Data Center.")? Two picks commit to neither. A
+    pick is a sentence in the question's own superlative ("the most", not "the second most")
+    or a bare name; a sentence that hedges, asks or names the gold is not a rival."""
+    asked = _SUPERLATIVE.findall(question)
+    if not asked:
+        return False
+    superlatives = {w.lower() for w in asked}
+    known = stems_of(question + " " + gold)
+    gold_stems = stems_of(gold) - stems_of(question)
+    for sentence in sentences:
+        if HEDGE.search(sentence) or _asks(sentence) or {s for s, _ in content(sentence)} & gold_stems:
+            continue
+        words = [(s, w) for s, w in content(sentence) if s not in known and w.lower() not in _PICK_FILLER]
+        names = [w for _, w in words if w[:1].isupper()]
+        if not names:
+            continue
+        if _RANKED.search(sentence):
+            continue  # "Gaming increased the second most" ranks, it does not pick
+        in_superlative = any(w.lower() in superlatives for w in _SUPERLATIVE.findall(sentence))
+        if in_superlative or len(words) == len(names):  # a bare name has no other word
+            return True
+    return False
 
 
 # What follows these names the runner-up, not the pick ("Long-term debt was the largest,
