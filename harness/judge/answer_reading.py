@@ -144,17 +144,22 @@ def _asked_stems(question: str) -> tuple[str, ...]:
 
 
 @functools.lru_cache(maxsize=4096)
+def _asked_part(question: str) -> str:
+    """The question's sentences that ask (end in "?"), joined; "" when none does."""
+    return " ".join(p for p in sentences(question) if p.rstrip().endswith("?"))
+
+
+@functools.lru_cache(maxsize=4096)
 def _asked_common_stems(question: str) -> tuple[str, ...]:
     """The asked sentence's stems of common words (no names), in order, each once."""
-    asked_sentence = " ".join(p for p in sentences(question) if p.rstrip().endswith("?")) or question
+    asked_sentence = _asked_part(question) or question
     return tuple(dict.fromkeys(s for s, w in content(asked_sentence) if not w[0].isupper()))
 
 
 @functools.lru_cache(maxsize=4096)
 def _asks_which(question: str) -> bool:
     """Does the question ask to name one thing ("Which region ...?", "who ...?")?"""
-    asked = " ".join(p for p in sentences(question) if p.rstrip().endswith("?")) or question
-    return bool(re.search(r"\b(?:which|who)\b", asked, re.IGNORECASE))
+    return bool(re.search(r"\b(?:which|who)\b", _asked_part(question) or question, re.IGNORECASE))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -211,8 +216,7 @@ _OPTION_LIST = re.compile(
 def _choice(question: str) -> tuple[str, ...] | None:
     """The options of a question that asks to pick ("improved or declined", "among
     operations, investing, and financing activities"): one stem per option."""
-    asked = " ".join(p for p in sentences(question) if p.rstrip().endswith("?"))
-    for m in _OPTION_LIST.finditer(asked):
+    for m in _OPTION_LIST.finditer(_asked_part(question)):
         items = re.split(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", m.group("items"))
         options = []
         for item in items:

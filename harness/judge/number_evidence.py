@@ -16,6 +16,7 @@ import re
 from harness.judge.amounts import Quantity, QuestionUnit, parse_quantities
 from harness.judge.comparison import Reading, answer_readings, closest, gold_readings, quantity_kind
 from harness.judge.numeric_check import stated_direction
+from harness.judge.refusal import sentence_spans
 from harness.judge.verdict_commitment import uncommitted_values
 from harness.judge.words import content, stems_of
 
@@ -66,9 +67,8 @@ def _gold_numbers(
 
 def _sentence_of(text: str, q: Quantity) -> frozenset[str]:
     """The content stems of the sentence that holds ``q``."""
-    start = max(text.rfind(".", 0, max(q.start - 1, 0)), text.rfind("\n", 0, q.start)) + 1
-    ends = [i for i in (text.find(". ", q.end), text.find("\n", q.end)) if i >= 0]
-    return stems_of(text[start:min(ends) if ends else None])
+    span = next(((a, b) for a, b in sentence_spans(text) if a <= q.start < b), (0, len(text)))
+    return stems_of(text[span[0]:span[1]])
 
 
 _LEVEL_BEFORE = re.compile(r"\b(?:to|from|at|reaching|was|were|is|are)\s+(?:about\s+|approximately\s+|~)?(?:US)?\$?\s*$", re.IGNORECASE)

@@ -39,17 +39,21 @@ _CLAUSE_START = re.compile(r"[,;:]|\b(?:but|while|whereas|and)\b", re.IGNORECASE
 _GUESS = re.compile(r"\b(?:possible|potential(?:ly)?|may have|might have|could have|could include|can include)\b", re.IGNORECASE)
 # A verdict offered as a guess or an opinion one could take either way ("Probably yes",
 # "it could be considered capital-intensive", "Arguably yes, though one could argue it is
-# not"), or asked back ("Yes?"), commits to neither side.
+# not") commits to neither side; so does one asked back ("Yes?", ``_asks``).
 _SOFT_VERDICT = re.compile(
-    r"\b(?:probably|likely|arguably|presumably|conceivably|one could argue|could (?:be|also be) (?:considered|argued|seen|viewed))\b"
-    r"|\?\s*$",
+    r"\b(?:probably|likely|arguably|presumably|conceivably|one could argue|could (?:be|also be) (?:considered|argued|seen|viewed))\b",
     re.IGNORECASE,
 )
 
 
+def _asks(sentence: str) -> bool:
+    """A question ("Was it Data Center?") names a candidate; it does not answer with it."""
+    return sentence.rstrip().endswith("?")
+
+
 def hedges_verdict(sentence: str) -> bool:
     """Does the sentence that gives a verdict (a yes/no, a pick) only guess at it?"""
-    return bool(HEDGE.search(sentence) or _GUESS.search(sentence) or _SOFT_VERDICT.search(sentence))
+    return bool(HEDGE.search(sentence) or _GUESS.search(sentence) or _SOFT_VERDICT.search(sentence)) or _asks(sentence)
 
 
 def explicit_verdicts(answer: str) -> set[str]:
@@ -63,11 +67,6 @@ def explicit_verdicts(answer: str) -> set[str]:
             found.add(head.group(1).lower())
         found.update(m.group(1).lower() for m in _INLINE_VERDICT.finditer(sentence))
     return found
-
-
-def _asks(sentence: str) -> bool:
-    """A question ("Was it Data Center?") names a candidate; it does not answer with it."""
-    return sentence.rstrip().endswith("?")
 
 
 def _denies(sentence: str, stems: frozenset[str]) -> bool:
@@ -148,9 +147,10 @@ def rival_pick(sentences: list[str], question: str, gold: str) -> bool:
     known = stems_of(question + " " + gold)
     gold_stems = stems_of(gold) - stems_of(question)
     for sentence in sentences:
-        if HEDGE.search(sentence) or _asks(sentence) or {s for s, _ in content(sentence)} & gold_stems:
+        stemmed = content(sentence)
+        if HEDGE.search(sentence) or _asks(sentence) or {s for s, _ in stemmed} & gold_stems:
             continue
-        words = [(s, w) for s, w in content(sentence) if s not in known and w.lower() not in _PICK_FILLER]
+        words = [(s, w) for s, w in stemmed if s not in known and w.lower() not in _PICK_FILLER]
         names = [w for _, w in words if w[:1].isupper()]
         if not names:
             continue
