@@ -48,6 +48,12 @@ def test_many_answers_to_a_question_that_agree_count_as_one() -> None:
     mixed = pooled_clustered_interval([(9, 12)] * 20 + [(12, 12)] * 10 + [(6, 12)] * 10)
     assert 40 <= mixed.effective_n <= 480
     assert mixed.high - mixed.low >= wilson_interval(mixed.mean * 480, 480)[1] - wilson_interval(mixed.mean * 480, 480)[0] - 1e-12
+    # A judge that agrees on all 480 answers, or one question's 16 answers, is not measured
+    # on 480 or 16 samples: each question counts once.
+    unanimous = pooled_clustered_interval([(12, 12)] * 40)
+    assert (unanimous.low, unanimous.high) == pytest.approx(wilson_interval(40, 40))
+    one_question = pooled_clustered_interval([(12, 16)])
+    assert one_question.effective_n == 1 and one_question.high - one_question.low > 0.5
     # Empty groups count for nothing; no items at all is no estimate.
     assert pooled_clustered_interval([(1, 1), (0, 0)]).n_questions == 1
     assert math.isnan(pooled_clustered_interval([(0, 0)]).mean)

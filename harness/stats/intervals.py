@@ -99,8 +99,8 @@ def pooled_clustered_interval(counts: Sequence[tuple[int, int]]) -> ClusteredEst
     ``clustered_interval``: one item per group gives p(1-p)/N, so Wilson's interval on the
     pooled counts), and Wilson's score interval at the effective number of items p(1-p)/V,
     at most N: clustering never makes the interval narrower than for independent items.
-    Groups whose items all agree count as one item each. ``n_questions`` is the number of
-    groups, ``n_runs`` is N.
+    Groups whose items all agree count as one item each; so do all groups when every item
+    is alike or there is one group. ``n_questions`` is the number of groups, ``n_runs`` is N.
     """
     groups = [(a, n) for a, n in counts if n > 0]
     total = sum(n for _, n in groups)
@@ -108,7 +108,11 @@ def pooled_clustered_interval(counts: Sequence[tuple[int, int]]) -> ClusteredEst
         return ClusteredEstimate(math.nan, math.nan, math.nan, 0, 0, 0.0)
     p = sum(a for a, _ in groups) / total
     n_eff = float(total)
-    if p * (1 - p) > 1e-12:
+    if p * (1 - p) <= 1e-12 or len(groups) == 1:
+        # Every item alike, or one question: the spread between questions cannot be measured,
+        # so each question counts once (as ``clustered_interval`` does), not each answer.
+        n_eff = float(len(groups))
+    else:
         variance = sum((a - p * n) ** 2 for a, n in groups) / total**2
         if variance > 1e-15:
             n_eff = min(n_eff, p * (1 - p) / variance)
