@@ -60,6 +60,39 @@ def test_calibrate_judge_reports_agreement_with_people(tmp_path):
     assert result.exit_code == 2 and "cannot read labels" in result.output
 
 
+def test_a_few_labels_cannot_settle_the_goals(tmp_path):
+    import json
+
+    labels = Path(__file__).parent / "data" / "human_labels_sample.jsonl"
+    one = tmp_path / "one.jsonl"
+    # The first sample row: an answer about something else, which judge and person both call incorrect.
+    one.write_text(labels.read_text().splitlines()[0] + "\n")
+    result = CliRunner().invoke(analyze.cli, ["calibrate-judge", str(one), "--no-cache", "--json"])
+    assert result.exit_code == 0, result.output
+    figures = json.loads(result.output)
+    assert figures["n"] == 1 and figures["binary_agreement"] == 1.0
+    # 100% agreement on one answer meets the goals by its point figures and settles nothing.
+    assert figures["goals_met"] is True and figures["goals_settled"] is False
+    table = CliRunner().invoke(analyze.cli, ["calibrate-judge", str(one), "--no-cache"]).output
+    assert "met?" in table and "too few to settle" in table
+
+
+def test_goals_are_settled_only_when_the_intervals_keep_to_one_side():
+    from harness.judge.calibration import goals_settled
+
+    def figures(agree, agree_ci, invented, invented_ci):
+        return {"binary_agreement": agree, "binary_agreement_ci": agree_ci,
+                "false_correct_rate": invented, "false_correct_rate_ci": invented_ci}
+
+    assert goals_settled(figures(0.97, [0.95, 0.98], 0.01, [0.0, 0.02]))  # met, both wholly inside
+    assert not goals_settled(figures(0.96, [0.92, 0.98], 0.01, [0.0, 0.02]))  # agreement may be below 93%
+    assert not goals_settled(figures(0.96, [0.95, 0.98], 0.02, [0.01, 0.04]))  # invented may be above 3%
+    assert goals_settled(figures(0.80, [0.75, 0.85], 0.02, [0.01, 0.04]))  # missed: agreement wholly below
+    assert goals_settled(figures(0.95, [0.94, 0.97], 0.08, [0.05, 0.12]))  # missed: invented wholly above
+    assert not goals_settled(figures(0.92, [0.90, 0.95], 0.02, [0.01, 0.04]))  # missed, but may not be
+    assert not goals_settled(figures(1.0, None, 0.0, None))  # no interval: nothing settled
+
+
 def test_two_analyses_in_the_same_second_get_their_own_report_folders(tmp_path):
     from harness.analyze_sweep import AnalyzeConfig, analyze
 

@@ -69,8 +69,29 @@ def goals_met(figures: dict[str, Any]) -> bool:
     return figures["binary_agreement"] >= GOALS["binary_agreement"] and figures["false_correct_rate"] <= GOALS["false_correct_rate"]
 
 
+def goals_settled(figures: dict[str, Any]) -> bool:
+    """Would more questions like these leave ``goals_met`` as it is? Yes when the 95%
+    intervals lie on the verdict's side of the goals: both wholly inside them for "met",
+    one wholly outside for "missed". A handful of labelled answers meets the goals by its
+    point figures as easily as by luck (one right verdict is 100% agreement), so a verdict
+    whose intervals reach across a goal is printed as unsure. No interval (no question ids,
+    or no answer people marked wrong) settles nothing."""
+    agree, invented = figures.get("binary_agreement_ci"), figures.get("false_correct_rate_ci")
+    if not agree or not invented:
+        return False
+    agree_goal, invented_goal = GOALS["binary_agreement"], GOALS["false_correct_rate"]
+    if goals_met(figures):
+        return agree[0] >= agree_goal and invented[1] <= invented_goal
+    return agree[1] < agree_goal or invented[0] > invented_goal
+
+
+def _verdict(figures: dict[str, Any]) -> str:
+    word = "met" if goals_met(figures) else "MISSED"
+    return word if goals_settled(figures) else f"{word}?"
+
+
 def _public(figures: dict[str, Any]) -> dict[str, Any]:
-    return {**figures, "goals_met": goals_met(figures)}
+    return {**figures, "goals_met": goals_met(figures), "goals_settled": goals_settled(figures)}
 
 
 def report_json(report: CalibrationReport, labels_path: Path | None = None) -> dict[str, Any]:
@@ -109,8 +130,10 @@ def format_report(report: CalibrationReport, show_disagreements: int = 0) -> str
         lines.append(
             f"{name:12s}{figures['three_way_agreement']:>10.1%}{figures['kappa_three_way']:>8.3f}"
             f"{figures['binary_agreement']:>16.1%}{figures['kappa_binary']:>8.3f}{invented:>16s}"
-            f"{'met' if goals_met(figures) else 'MISSED':>8s}"
+            f"{_verdict(figures):>8s}"
         )
+    if any(not goals_settled(figures) for figures in [o, *report.splits.values()]):
+        lines.append("(?: a 95% interval below reaches across a goal: these labels are too few to settle it)")
     lines += ["", "95% intervals, clustered by question (a question's answers are not independent samples):"]
     for name, figures in [("all", o)] + list(report.splits.items()):
         if figures.get("binary_agreement_ci"):
