@@ -51,7 +51,7 @@ class Evidence:
     topic: float = 1.0  # share of the question's key words found in the answer
     topic_terms: float = 1.0  # the same for the asked sentence's common words (no names)
     words: int = 0  # length of the answer in words
-    numbers: dict[str, int] = field(default_factory=lambda: {"found": 0, "near": 0, "contradicted": 0, "missing": 0, "reversed": 0})
+    numbers: dict[str, int] = field(default_factory=lambda: {"found": 0, "near": 0, "contradicted": 0, "missing": 0, "reversed": 0, "swapped": 0})
     gold_terms: dict[str, float] = field(default_factory=dict)  # term -> weight
     terms_found: list[str] = field(default_factory=list)
     gold_polarity: str | None = None

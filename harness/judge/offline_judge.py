@@ -36,10 +36,13 @@ right answer wrong than a wrong answer right: a benchmark must not invent succes
    *contradicted* when the answer gives a different value of the same kind next to the same
    label words (also when the gold's value is put on another item: "13% ... employee
    liabilities; 87% ... other costs"), or states the gold's figure going the other way ("increased by 1.7%" for
-   "decreased by 1.7%"), which alone makes it incorrect. Only values the answer commits to
-   can be found: not in a sentence that hedges, not denied, not offered as alternatives
-   ("$124 million or $98 million"), not one of a run of four or more values. A contradicted
-   number with none found is incorrect.
+   "decreased by 1.7%"), on the year the gold gives another of its values ("3.39% in 2022
+   and 1.82% in 2021" for 1.82% in 2022 and 3.39% in 2021), or as the change of another
+   item while a different change stands at the gold's ("gross margin decreased by 1.7%"
+   for "operating margin decreased by 1.7%"); each of these three alone makes it
+   incorrect. Only values the answer commits to can be found: not in a sentence that
+   hedges, not denied, not offered as alternatives ("$124 million or $98 million"), not
+   one of a run of four or more values. A contradicted number with none found is incorrect.
    For a "which" question the gold's figure counts only beside the gold's pick: a right
    figure next to a wrong pick ("Services did best. Entertainment grew 9%") earns nothing,
    and an answer that names the gold's pick only as the runner-up ("MGM China had the
@@ -176,6 +179,10 @@ def _decide_prose(ev: Evidence) -> HeuristicVerdict:
     numbers = ev.numbers
     if numbers["reversed"]:
         return HeuristicVerdict("incorrect", "the answer states the gold's figure going the other way")
+    if numbers["swapped"]:
+        # The gold's own figures exchanged ("3.39% in 2022 and 1.82% in 2021"): each digit
+        # is right and each claim wrong, so the figures found beside them rescue nothing.
+        return HeuristicVerdict("incorrect", "the answer puts the gold's figure on another year or item")
     if ev.pick_demoted:
         return HeuristicVerdict("incorrect", "the answer ranks the gold's pick below another")
     # A different value where the gold has its number: the number was the point.
