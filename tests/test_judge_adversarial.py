@@ -14,7 +14,9 @@ figures on each other's years ("ROA was 3.39% in 2022 and 1.82% in 2021") or its
 another item ("gross margin decreased by 1.7%" for operating margin), a wrong pick beside the gold's figure or with the gold's name as the runner-up
 ("ahead of customer deposits"), both a yes and a no, a value the answer
 itself withdraws ("Wait, recomputing: ..."), a yes/no or a pick offered only as a guess
-("Probably yes", "Yes?", "arguably"), and a yes/no question talked about but not answered
+("Probably yes", "Yes?", "arguably"), the thing a gold denies said to exist beside a
+denial of a larger kind of it ("It acquired several salons; it did not make any large
+acquisitions"), and a yes/no question talked about but not answered
 ("depends on how it is measured", "is discussed in its 10-K"), and the gold's key terms
 strung together without a sentence around them. Neither the numeric check
 nor the offline judge may call one of them correct. Control answers (the right answer,
@@ -36,6 +38,7 @@ CONTROLS = [c for c in CASES if c["expect"] == "correct"]
 KINDS = {
     "list", "hedge", "dump", "unit", "period", "sign", "refusal", "injection", "yes_no", "denial", "question", "names", "mixed",
     "correction", "guess", "excerpt", "pick", "evasion", "keywords", "swap", "year_swap", "change_swap",
+    "affirmed",
 }
 
 

@@ -31,6 +31,8 @@ right answer wrong than a wrong answer right: a benchmark must not invent succes
    is no pick of the gold's. For a gold that denies, an answer that claims the same absence
    ("there are no debt securities registered") is correct even beside "the filing does not
    mention any"; a decline in the answerer's own voice ("I cannot provide") is a refusal.
+   An answer that says, in a clause of its own, that the thing such a gold denies exists
+   ("It acquired several salons; it did not make any large acquisitions") is incorrect.
 6. Numbers: each number of the gold (years excluded) is *found* when the answer states it
    within rounding or states two values whose difference or percent change gives it; it is
    *contradicted* when the answer gives a different value of the same kind next to the same
@@ -158,6 +160,7 @@ def _denies_as_gold(ev: Evidence) -> bool:
     return (
         ev.gold_shape != "yes_no_name" and not YES_NO.match(ev.texts[1]) and ev.gold_polarity == "no"
         and ev.answer_polarity == "no" and not ev.hedged_verdict and not ev.signal.opens and not ev.signal.personal
+        and not ev.affirms_denied
     )
 
 
@@ -170,6 +173,10 @@ def _decide_prose(ev: Evidence) -> HeuristicVerdict:
     if _declines(ev) and not _states_gold(ev):
         return HeuristicVerdict("refusal", "the answer declines and does not state the gold's facts")
 
+    if ev.affirms_denied:
+        # "It acquired several salons; it did not make any large acquisitions": a denial of a
+        # larger kind beside it does not take back that the thing the gold denies happened.
+        return HeuristicVerdict("incorrect", "the answer says the thing the gold denies exists")
     if ev.mixed_verdict:
         return HeuristicVerdict("incorrect", "the answer gives both a yes and a no")
     if ev.gold_polarity and ev.answer_polarity and ev.gold_polarity != ev.answer_polarity:
