@@ -44,6 +44,7 @@ def test_the_thing_a_gold_denies(question: str, gold: str, words: list[str]) -> 
         "Ulta Beauty did not make any major acquisitions in FY2023 or FY2022, although it acquired several salons.",
         "Ulta Beauty acquired several salons in FY2022 and did not make any other acquisitions.",
         "In FY2022 Ulta Beauty completed two small acquisitions, but it made no major acquisitions.",
+        "In FY2023 and FY2022 Ulta Beauty made several small acquisitions, none of them major.",
     ],
 )
 def test_an_affirmation_beside_a_denial(answer: str) -> None:

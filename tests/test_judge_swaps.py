@@ -32,6 +32,8 @@ def _years(text: str) -> list[int | None]:
         ("ROA was 1.82% in 2022 and 3.39% in 2021.", [2022, 2021]),
         ("In 2022, ROA was 1.82% and in 2021 3.39%.", [2022, 2021]),
         ("FY2022 ROA: 1.82%; FY2021 ROA: 3.39%", [2022, 2021]),
+        # A year that heads the next value ("2021: ...") is not the year of the value before it.
+        ("ROA: 2022: 1.82%, 2021: 3.39%.", [2022, 2021]),
         ("Stores fell 1.32% from 982 stores in Q2 FY 2023 to 969 by the end of Q2 FY2024.", [None, 2023, 2024]),
         # A year already tied to the value before it, or a span of years, ties no other value.
         ("ROA was 1.82% in 2022, compared with 3.39%.", [2022, None]),

@@ -62,7 +62,11 @@ def value_years(text: str, values: list[Quantity], every: list[Quantity] | None 
     for q in values:
         start, end = _sentence_at(spans, q.start, len(text))
         after = next((y for y in years if q.end <= y[0] < end), None)
-        if after is not None and _TO_YEAR_AFTER.fullmatch(text[q.end:after[0]]) and after[0] - q.end <= 40:
+        # A year that heads what follows it ("2022: 3.39%, 2021: 1.82%") is the next value's.
+        if (
+            after is not None and _TO_YEAR_AFTER.fullmatch(text[q.end:after[0]]) and after[0] - q.end <= 40
+            and not text[after[1]:after[1] + 3].lstrip().startswith(":")
+        ):
             out.append(after[2])
             taken.add(after[0])
             continue

@@ -206,9 +206,11 @@ _VERDICT_WORD = re.compile(r"^\W*(?:yes|no)\s*[.,;:!—–-]+\s*", re.IGNORECASE
 # year that names the thing ("Notes due 2024").
 _PERIOD_LEAD = re.compile(r"\b(?:in|during|for|throughout|over|since)\s+(?:the\s+)?(?:fiscal\s+(?:year\s+)?)?$", re.IGNORECASE)
 # Where a clause turns ("It acquired several salons; it did not make any large acquisitions",
-# "..., although it acquired several salons", "... and did not make any"): each side is read alone.
+# "..., although it acquired several salons", "... and did not make any", "several small
+# acquisitions, none of them major"): each side is read alone.
 _TURNS = re.compile(
     r"[;:]|\b(?:but|however|although|though|while|whereas|yet|except|besides|apart from|aside from|other than)\b"
+    r"|,\s*(?=(?:none|no|not|neither)\b)"
     r"|\band\s+(?=(?:it\s+|they\s+|the company\s+)?(?:did|does|do|has|have|had|was|were|is|are)\s*(?:not\b|n[’']t\b))",
     re.IGNORECASE,
 )
