@@ -125,7 +125,7 @@ def item_words(text: str, q: Quantity, values: list[Quantity]) -> frozenset[str]
 @functools.lru_cache(maxsize=4096)
 def question_names(question: str) -> frozenset[str]:
     """Stems of the names the question gives mid-sentence ("Has Microsoft increased ..."): the
-    company every item of its answer belongs to, so no word of which item a change is of."""
+    company that every item of an answer belongs to, so they tell no item from another."""
     return frozenset(
         stem(m.group(0)) for m in WORD.finditer(question)
         if m.group(0)[0].isupper() and question[:m.start()].strip() and question[:m.start()].rstrip()[-1] not in ".?!:;\n"
