@@ -28,7 +28,13 @@ from harness.judge.verdict_commitment import (
     prose_committed_stems,
     rival_pick,
 )
-from harness.judge.verdict_polarity import claim_sentences, conclusion_reverses, contradicts_itself, polarity_of
+from harness.judge.verdict_polarity import (
+    affirms_denied,
+    claim_sentences,
+    conclusion_reverses,
+    contradicts_itself,
+    polarity_of,
+)
 from harness.judge.words import (
     CONCLUSION,
     DENIAL_GOLD,
@@ -51,7 +57,7 @@ class Evidence:
     topic: float = 1.0  # share of the question's key words found in the answer
     topic_terms: float = 1.0  # the same for the asked sentence's common words (no names)
     words: int = 0  # length of the answer in words
-    numbers: dict[str, int] = field(default_factory=lambda: {"found": 0, "near": 0, "contradicted": 0, "missing": 0, "reversed": 0})
+    numbers: dict[str, int] = field(default_factory=lambda: {"found": 0, "near": 0, "contradicted": 0, "missing": 0, "reversed": 0, "swapped": 0})
     gold_terms: dict[str, float] = field(default_factory=dict)  # term -> weight
     terms_found: list[str] = field(default_factory=list)
     gold_polarity: str | None = None
@@ -64,6 +70,7 @@ class Evidence:
     rival_pick: bool = False  # another sentence picks another name (a one-name gold)
     mixed_verdict: bool = False  # the answer says both yes and no
     hedged_verdict: bool = False  # the sentence that gives the yes/no only guesses at it
+    affirms_denied: bool = False  # a clause says the thing the gold denies exists
     texts: tuple[str, str, str] = ("", "", "")  # question, gold, answer: what the lazy readings read
 
     @property
@@ -275,6 +282,8 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
         # The gold's name picked in one sentence and another name in the next is two picks.
         ev.rival_pick = rival_pick(list(dict.fromkeys(verdict_sentences)), question, gold)
     ev.gold_polarity = _gold_polarity(question, gold)
+    if ev.gold_polarity == "no":
+        ev.affirms_denied = affirms_denied(answer, question, gold)
     if ev.gold_polarity and YES_NO.match(gold):
         stated = explicit_verdicts(answer)
         ev.mixed_verdict = len(stated) > 1

@@ -5,16 +5,26 @@ whose difference or percent change gives it ("from $49.8 billion to $47.2 billio
 "decreased by $2.5bn"). It is *contradicted* when the answer gives another value of its
 kind next to the gold's label words, or states the gold's figure going the other way
 ("increased by 1.7%" for "decreased by 1.7%"), or gives the gold's value to another item
-while a different value stands at the gold's label words. Only values the answer commits
-to count (``verdict_commitment.uncommitted_values``).
+while a different value stands at the gold's label words, or exchanges the gold's figures
+between years or its change between items (``number_swaps``). Only values the answer
+commits to count (``verdict_commitment.uncommitted_values``).
 """
 from __future__ import annotations
 
 import functools
 import re
+from typing import NamedTuple
 
 from harness.judge.amounts import Quantity, QuestionUnit, parse_quantities
 from harness.judge.comparison import Reading, answer_readings, closest, gold_readings, quantity_kind
+from harness.judge.number_swaps import (
+    change_on_another_item,
+    change_rivals,
+    item_words,
+    on_another_year,
+    question_names,
+    value_years,
+)
 from harness.judge.numeric_check import stated_direction
 from harness.judge.refusal import sentence_spans
 from harness.judge.verdict_commitment import uncommitted_values
@@ -51,17 +61,29 @@ def _derived(target: list[Reading], values: list[Reading]) -> str | None:
     return best
 
 
+class _GoldNumber(NamedTuple):
+    """A non-zero number of the gold and what the gold says of it (read only: shared by the runs)."""
+
+    quantity: Quantity
+    readings: list[Reading]
+    label: frozenset[str]  # the words around it
+    direction: str | None  # the direction the gold gives it ("decreased by 1.7%")
+    item: frozenset[str]  # the words its sentence adds to the question ("Employee liabilities")
+    year: int | None  # the year it is stated for ("1.82% in 2022")
+    change_item: frozenset[str]  # for a change: what it is a change of ("operating margin")
+
+
 @functools.lru_cache(maxsize=4096)
-def _gold_numbers(
-    gold: str, unit: QuestionUnit, question: str,
-) -> tuple[tuple[Quantity, list[Reading], frozenset[str], str | None, frozenset[str]], ...]:
-    """Each non-zero number of the gold with its readings (read only: shared by the runs),
-    its label words, the direction the gold gives it ("decreased by 1.7%"), and the words
-    its sentence adds to the question (what the number is of: "Employee liabilities")."""
+def _gold_numbers(gold: str, unit: QuestionUnit, question: str) -> tuple[_GoldNumber, ...]:
     asked = stems_of(question)
+    every = parse_quantities(gold)
+    values = [g for g in every if g.number != 0.0]
     return tuple(
-        (g, gold_readings(g, unit), frozenset(_context(gold, g)), stated_direction(gold, g), _sentence_of(gold, g) - asked)
-        for g in parse_quantities(gold) if g.number != 0.0
+        _GoldNumber(
+            g, gold_readings(g, unit), frozenset(_context(gold, g)), stated_direction(gold, g), _sentence_of(gold, g) - asked,
+            year, item_words(gold, g, every) - question_names(question) if _is_change(gold, g) else frozenset(),
+        )
+        for g, year in zip(values, value_years(gold, values))
     )
 
 
@@ -97,8 +119,9 @@ def _on_another_label(answer: str, a: Quantity, g: Quantity, labels: tuple[froze
 def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = "") -> dict[str, int]:
     """How many of the gold's numbers the answer states (``found``), states one rounding step
     away (``near``), contradicts (``contradicted``; of those, ``reversed``: the gold's figure
-    gone the other way) or leaves out (``missing``)."""
-    out = {"found": 0, "near": 0, "contradicted": 0, "missing": 0, "reversed": 0}
+    gone the other way, and ``swapped``: the gold's figure on another year, or its change on
+    another item) or leaves out (``missing``)."""
+    out = {"found": 0, "near": 0, "contradicted": 0, "missing": 0, "reversed": 0, "swapped": 0}
     gold_numbers = _gold_numbers(gold, unit, question)
     if not gold_numbers:
         return out
@@ -108,14 +131,28 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
     skipped = uncommitted_values(answer, every_value)
     answer_qs = [q for i, q in enumerate(every_value) if i not in skipped]
     own_readings = [r for a in answer_qs for r in answer_readings(a, unit, quantity_kind(a))[:1]]
-    for g, golds, label, direction, item in gold_numbers:
+    gold_years = tuple((n.quantity.number, n.year) for n in gold_numbers)
+    # The years the answer ties its values to, read only when the gold ties two different
+    # values to two different years: only then can a value sit on the other one's year.
+    dated = {(v, y) for v, y in gold_years if y is not None}
+    years = value_years(answer, answer_qs, every_value) if len({v for v, _ in dated}) > 1 and len({y for _, y in dated}) > 1 else []
+    answer_years = {y for y in years if y is not None}
+    for gold_number in gold_numbers:
+        g, golds, label, direction, item = gold_number[:5]
         best = "far"
-        for a in answer_qs:
+        for i, a in enumerate(answer_qs):
             verdict, _ = closest(golds, answer_readings(a, unit, golds[0].kind))
             if verdict == "match" and direction and stated_direction(answer, a) not in (None, direction):
                 # The gold's figure gone the other way ("increased by 1.7%" for "decreased
                 # by 1.7%"): a different claim, whatever the digits.
                 best = "reversed"
+                continue
+            if verdict == "match" and years and on_another_year(g.number, gold_number.year, gold_years, years[i], answer_years):
+                # "ROA was 3.39% in 2022 and 1.82% in 2021" for 1.82% in 2022 and 3.39% in 2021.
+                best = "swapped"
+                continue
+            if verdict == "match" and _change_elsewhere(answer, a, gold_number, answer_qs, every_value):
+                best = "swapped"
                 continue
             # A change ("decreased its debt by $2.5bn") sits beside the levels it is taken
             # from, which share its label words: only a level ("87% of ...") has one item.
@@ -139,8 +176,8 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
             out["near"] += 1
         elif best == "misplaced":
             out["contradicted"] += 1
-        elif best == "reversed":
-            out["reversed"] += 1
+        elif best in ("reversed", "swapped"):
+            out[best] += 1
             out["contradicted"] += 1
         else:
             # A rival states the same quantity: a change ("an increase of 81%") does not
@@ -151,3 +188,17 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
             ]
             out["contradicted" if rivals else "missing"] += 1
     return out
+
+
+def _change_elsewhere(answer: str, a: Quantity, gold_number: _GoldNumber, values: list[Quantity], every: list[Quantity]) -> bool:
+    """The gold's change stated for another item while a different change of the answer
+    stands at the gold's item ("operating margin fell 0.9%, while gross margin decreased by
+    1.7%" for "operating margin decreased by 1.7%"). Only changes compete: the levels a
+    change is taken from ("from 19.1% to 17.4%, a decrease of 1.7%") share its item."""
+    if not gold_number.change_item or not _is_change(answer, a):
+        return False
+    rivals = change_rivals(answer, a, values, _is_change)
+    if not rivals:
+        return False
+    own = item_words(answer, a, every)
+    return change_on_another_item(gold_number.change_item, own, [item_words(answer, b, every) for b in rivals])

@@ -31,15 +31,20 @@ right answer wrong than a wrong answer right: a benchmark must not invent succes
    is no pick of the gold's. For a gold that denies, an answer that claims the same absence
    ("there are no debt securities registered") is correct even beside "the filing does not
    mention any"; a decline in the answerer's own voice ("I cannot provide") is a refusal.
+   An answer that says, in a clause of its own, that the thing such a gold denies exists
+   ("It acquired several salons; it did not make any large acquisitions") is incorrect.
 6. Numbers: each number of the gold (years excluded) is *found* when the answer states it
    within rounding or states two values whose difference or percent change gives it; it is
    *contradicted* when the answer gives a different value of the same kind next to the same
    label words (also when the gold's value is put on another item: "13% ... employee
    liabilities; 87% ... other costs"), or states the gold's figure going the other way ("increased by 1.7%" for
-   "decreased by 1.7%"), which alone makes it incorrect. Only values the answer commits to
-   can be found: not in a sentence that hedges, not denied, not offered as alternatives
-   ("$124 million or $98 million"), not one of a run of four or more values. A contradicted
-   number with none found is incorrect.
+   "decreased by 1.7%"), on the year the gold gives another of its values ("3.39% in 2022
+   and 1.82% in 2021" for 1.82% in 2022 and 3.39% in 2021), or as the change of another
+   item while a different change stands at the gold's ("gross margin decreased by 1.7%"
+   for "operating margin decreased by 1.7%"); each of these three alone makes it
+   incorrect. Only values the answer commits to can be found: not in a sentence that
+   hedges, not denied, not offered as alternatives ("$124 million or $98 million"), not
+   one of a run of four or more values. A contradicted number with none found is incorrect.
    For a "which" question the gold's figure counts only beside the gold's pick: a right
    figure next to a wrong pick ("Services did best. Entertainment grew 9%") earns nothing,
    and an answer that names the gold's pick only as the runner-up ("MGM China had the
@@ -155,6 +160,7 @@ def _denies_as_gold(ev: Evidence) -> bool:
     return (
         ev.gold_shape != "yes_no_name" and not YES_NO.match(ev.texts[1]) and ev.gold_polarity == "no"
         and ev.answer_polarity == "no" and not ev.hedged_verdict and not ev.signal.opens and not ev.signal.personal
+        and not ev.affirms_denied
     )
 
 
@@ -167,6 +173,10 @@ def _decide_prose(ev: Evidence) -> HeuristicVerdict:
     if _declines(ev) and not _states_gold(ev):
         return HeuristicVerdict("refusal", "the answer declines and does not state the gold's facts")
 
+    if ev.affirms_denied:
+        # "It acquired several salons; it did not make any large acquisitions": a denial of a
+        # larger kind beside it does not take back that the thing the gold denies happened.
+        return HeuristicVerdict("incorrect", "the answer says the thing the gold denies exists")
     if ev.mixed_verdict:
         return HeuristicVerdict("incorrect", "the answer gives both a yes and a no")
     if ev.gold_polarity and ev.answer_polarity and ev.gold_polarity != ev.answer_polarity:
@@ -176,6 +186,10 @@ def _decide_prose(ev: Evidence) -> HeuristicVerdict:
     numbers = ev.numbers
     if numbers["reversed"]:
         return HeuristicVerdict("incorrect", "the answer states the gold's figure going the other way")
+    if numbers["swapped"]:
+        # The gold's own figures exchanged ("3.39% in 2022 and 1.82% in 2021"): each digit
+        # is right and each claim wrong, so the figures found beside them rescue nothing.
+        return HeuristicVerdict("incorrect", "the answer puts the gold's figure on another year or item")
     if ev.pick_demoted:
         return HeuristicVerdict("incorrect", "the answer ranks the gold's pick below another")
     # A different value where the gold has its number: the number was the point.

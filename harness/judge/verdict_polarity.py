@@ -6,14 +6,18 @@
   words of direction.
 - ``contradicts_itself``: a yes/no verdict its own statements of direction deny.
 - ``conclusion_reverses``: an explicit yes or no its own conclusion reverses.
+- ``affirms_denied``: a clause that says the thing a gold denies exists, beside a denial
+  or not ("It acquired several salons; it did not make any large acquisitions").
 """
 from __future__ import annotations
 
 import functools
 import re
 
+from harness.judge.commitment import is_row, question_years, years_in
 from harness.judge.refusal import DECLINE, sentences
-from harness.judge.words import NEGATION, YES_NO, content, stems_of
+from harness.judge.verdict_commitment import hedges_verdict
+from harness.judge.words import NEGATION, PERIOD_WORD, STOP, WORD, YES_NO, content, root, stem, stems_of
 
 # Words of direction: a question asking about one side ("improving", "positive",
 # "increased") is answered "no" by a clause that only names the other side.
@@ -142,4 +146,117 @@ def conclusion_reverses(answer: str, question: str, polarity: str) -> bool:
                 continue  # "..., so no, it did not" states the verdict itself
             if polarity_of(conclusion, question) not in (None, polarity):
                 return True
+    return False
+
+
+# The thing a gold denies, after "not ... any" or "no" ("did not make any acquisitions",
+# "There are no debt securities registered"); for a bare "There are none" or "No.", what the
+# question asks about ("Which debt securities are registered ...", "Did it make any
+# acquisitions?").
+_DENIED_AFTER = re.compile(r"\b(?:not|never)\b[^.;:]*?\bany\s+|n[’']t\b[^.;:]*?\bany\s+|\bno\s+|\bnone of\s+(?:the\s+|its\s+)?", re.IGNORECASE)
+_ASKED_THING = re.compile(r"\b(?:any|which|what)\s+(?:(?:are|were|is|was)\s+(?:the\s+)?)?", re.IGNORECASE)
+_QUALIFIER = frozenset("major significant material large big notable new other additional such further specific key main".split())
+_COPULA = re.compile(r"\s*(?:are|is|were|was|been|be)\s+(?=[A-Za-z])", re.IGNORECASE)
+
+
+def _thing(text: str) -> tuple[str, ...]:
+    """The words of the thing named at the start of ``text``: a phrase of up to three words
+    ("debt securities registered"), less a qualifier ("major", "significant": an answer that
+    affirms a small one affirms one), and the participle after "are" ("debt securities are
+    registered")."""
+    words: list[str] = []
+    pos = 0
+    for m in WORD.finditer(text):
+        if text[pos:m.start()].strip(" -"):
+            break  # punctuation ends the phrase
+        word, pos = m.group(0), m.end()
+        lower = word.lower()
+        if not words and lower in _QUALIFIER:
+            continue
+        if lower in STOP or len(word) <= 2 or PERIOD_WORD.fullmatch(lower):
+            pos = m.start()
+            break
+        words.append(word)
+        if len(words) == 3:
+            return tuple(words)
+    copula = _COPULA.match(text, pos) if words else None
+    if copula:
+        after = WORD.match(text, copula.end())
+        if after and after.group(0).lower() not in STOP:
+            words.append(after.group(0))
+    return tuple(words)
+
+
+@functools.lru_cache(maxsize=4096)
+def denied_thing(question: str, gold: str) -> tuple[tuple[str, str], ...]:
+    """(root, stem) of each word of what a gold that denies says does not exist; () when the
+    gold denies no thing ("Performance is not measured through gross margin" denies a use)."""
+    first = YES_NO.sub("", (sentences(gold) or [gold])[0], count=1)
+    m = _DENIED_AFTER.search(first)
+    words = _thing(first[m.end():]) if m else ()
+    if not words and (not content(first) or re.match(r"\W*(?:there (?:are|is|were|was) )?none\b", first, re.IGNORECASE)):
+        asked = _ASKED_THING.search(" ".join(p for p in sentences(question) if p.rstrip().endswith("?")) or question)
+        words = _thing(asked.string[asked.end():]) if asked else ()
+    return tuple((root(w), stem(w)) for w in words)
+
+
+_QUOTED = re.compile(r'"[^"]*"|“[^”]*”')
+_VERDICT_WORD = re.compile(r"^\W*(?:yes|no)\s*[.,;:!—–-]+\s*", re.IGNORECASE)
+# A year that dates a clause's event ("in 2019", "during fiscal 2019", "FY2019"), not a
+# year that names the thing ("Notes due 2024").
+_PERIOD_LEAD = re.compile(r"\b(?:in|during|for|throughout|over|since)\s+(?:the\s+)?(?:fiscal\s+(?:year\s+)?)?$", re.IGNORECASE)
+# Where a clause turns ("It acquired several salons; it did not make any large acquisitions",
+# "..., although it acquired several salons", "... and did not make any", "several small
+# acquisitions, none of them major"): each side is read alone.
+_TURNS = re.compile(
+    r"[;:]|\b(?:but|however|although|though|while|whereas|yet|except|besides|apart from|aside from|other than)\b"
+    r"|,\s*(?=(?:none|no|not|neither)\b)"
+    r"|\band\s+(?=(?:it\s+|they\s+|the company\s+)?(?:did|does|do|has|have|had|was|were|is|are)\s*(?:not\b|n[’']t\b))",
+    re.IGNORECASE,
+)
+# A clause that names the thing without saying it exists: asking or supposing ("to determine
+# if there were any", "whether"), in a modal mood ("one would need to review the debt
+# securities registered"), preferring another ("rather than acquisitions", "without"), or
+# stating nothing of it ("shows a value of $—", "zero").
+_NOT_AFFIRMING = re.compile(
+    r"\b(?:if|whether|unless|any|would|should|could|can|may|might|must|rather than|instead of|as opposed to|without|"
+    r"no longer|nil|zero)\b|\?"
+    r"|\$\s*[—–-](?!\s*\d)|\$\s*0(?![.,]?\d)",
+    re.IGNORECASE,
+)
+
+
+def affirms_denied(answer: str, question: str, gold: str) -> bool:
+    """Does the answer say, in a clause of its own, that the thing a gold denies exists ("It
+    acquired several salons during the year; it did not make any large acquisitions" to "did
+    not make any acquisitions")? A denial beside it, of a larger or another kind of it, does
+    not take the affirmation back. Not an affirmation: a clause that asks, supposes, hedges,
+    prefers another or quotes the filing, and one about a year the question does not ask.
+    """
+    thing = denied_thing(question, gold)
+    if not thing:
+        return False
+    asked_years = question_years(question)
+    for sentence in sentences(_QUOTED.sub(" ", answer)):
+        if (
+            _FRAMING.search(sentence) or _DEFINITION.search(sentence) or _NO_ASSERTION.search(sentence)
+            or DECLINE.search(sentence) or hedges_verdict(sentence) or is_row(sentence)
+        ):
+            continue
+        # The answer's own "No." opens the sentence it heads ("No. It acquired ..."): the
+        # verdict word is not a negation of the clause after it ("No other debt securities
+        # are listed" is one).
+        for clause in _TURNS.split(_VERDICT_WORD.sub("", sentence, count=1)):
+            if NEGATION.search(clause) or _NOT_AFFIRMING.search(clause):
+                continue
+            words = WORD.findall(clause)
+            if len(words) < 4:
+                continue  # a heading or a line item ("Acquisitions, net"), not a statement
+            forms = {root(w) for w in words} | {stem(w) for w in words}
+            if not all(r in forms or s in forms for r, s in thing):
+                continue
+            years = {y for start, _, y, _ in years_in(clause) if _PERIOD_LEAD.search(clause, 0, start) or clause[start:start + 1] in "Ff"}
+            if years and asked_years and not years & asked_years:
+                continue  # another period ("it acquired QM Scientific in FY2019"; not "Notes due 2024")
+            return True
     return False

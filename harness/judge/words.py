@@ -65,3 +65,27 @@ def content(text: str) -> list[tuple[str, str]]:
 def stems_of(text: str) -> frozenset[str]:
     """The content stems of a question or gold text."""
     return frozenset(s for s, _ in content(text))
+
+
+# Endings that turn one root into the words made from it, longest first: "acquisitions" and
+# "acquired" are one act, "issuance" and "issued", "closure" and "closed", "expansion" and
+# "expanded". Endings that make another meaning ("securities" from "secure") are not here.
+_DERIVED = (
+    ("isitions", "ir"), ("isition", "ir"), ("ctions", "c"), ("ction", "c"), ("nsions", "nd"), ("nsion", "nd"),
+    ("ances", ""), ("ance", ""), ("ments", ""), ("ment", ""), ("ures", ""), ("ure", ""), ("ings", ""), ("ing", ""),
+    ("ers", ""), ("er", ""), ("ied", "y"), ("ies", "y"), ("ed", ""), ("es", ""), ("s", ""),
+)
+
+
+@functools.lru_cache(maxsize=65536)
+def root(word: str) -> str:
+    """A word's root across the forms of one act or thing: "acquired", "acquires" and
+    "acquisitions" all give "acquir". Compared for equality only, as ``stem`` is."""
+    word = word.lower().strip("'’-")
+    if word.endswith(("'s", "’s")):
+        word = word[:-2]
+    for ending, replacement in _DERIVED:
+        if word.endswith(ending) and len(word) - len(ending) + len(replacement) >= 4:
+            word = word[: len(word) - len(ending)] + replacement
+            break
+    return word[:-1] if word.endswith("e") and len(word) > 4 else word

@@ -1,0 +1,151 @@
+"""The gold's own figures exchanged: put on the wrong year, or a change put on the wrong item.
+
+An answer can state every figure of the gold and still contradict it: "ROA was 3.39% in
+2022 and 1.82% in 2021" for a gold of "1.82% in 2022 and 3.39% in 2021", or "operating margin
+fell 0.9% while gross margin fell 1.7%" for "operating margin decreased by 1.7%". Digits
+alone find both; these readings tie each figure to the year and the item it is stated for.
+
+- ``value_years``: the year each value is stated for ("1.82% in 2022", "In FY2022, ROA was
+  1.82%"), or None when the text does not tie it to one.
+- ``on_another_year``: the gold's value tied to a year the gold gives another value.
+- ``change_on_another_item``: the gold's change stated for another item while a different
+  change stands at the gold's item.
+"""
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable
+
+from harness.judge.amounts import Quantity, parse_quantities
+from harness.judge.commitment import years_in
+from harness.judge.comparison import quantity_kind
+from harness.judge.refusal import sentence_spans
+from harness.judge.words import WORD, content, stem
+
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?(?:\s+\d{1,2}(?:st|nd|rd|th)?,?)?"
+# What may stand between a value and the year after it that it is stated for: "1.82% in
+# 2022", "982 stores in Q2 FY 2023", "969 by the end of Q2 FY2024", "$1.3 billion as of
+# December 31, 2022": one word of what is counted, then words of time. Anything else ("from",
+# "and", "compared with", another value) leaves the year to something else.
+_TO_YEAR_AFTER = re.compile(
+    r"\s*(?:(?!(?:from|to|and|or|vs|versus|than|compared|through|between|against|over|since)\b)[a-z][a-z\-]*\s+)?"
+    r"[\s,(]*(?:(?:in|for|during|at|as|of|by|on|the|end|ended|ending|close|fiscal|year|calendar|q[1-4]|h[12]|"
+    + _MONTH + r")\b[\s,]*)*",
+    re.IGNORECASE,
+)
+# A year in a span of years ("from 2021 to 2022", "2021-2022", "between 2021 and 2022", "2022
+# vs 2021") is a period of a change or a comparison, not the year of the value after it.
+_SPAN_BEFORE = re.compile(r"(?:\b(?:from|between|to|and|through|vs\.?|versus)|[-–—/])\s*$", re.IGNORECASE)
+_SPAN_AFTER = re.compile(r"^\s*(?:to|and|through|vs\.?|versus|[-–—/])\s*(?:FY|fiscal|'|\d)", re.IGNORECASE)
+_YEAR_BEFORE_GAP = 60  # "In FY2022, 3M's return on assets was 12.4%": a short lead-in
+
+
+def _sentence_at(spans: list[tuple[int, int]], pos: int, length: int) -> tuple[int, int]:
+    return next(((a, b) for a, b in spans if a <= pos < b), (0, length))
+
+
+def value_years(text: str, values: list[Quantity], every: list[Quantity] | None = None) -> list[int | None]:
+    """The year each of ``values`` (quantities of ``text``, in order) is stated for.
+
+    First the year right after a value ("1.82% in 2022"); else the year that leads in to it
+    ("In 2022, ROA was 1.82%", "FY2022 ROA: 1.82%"), when no other value stands between
+    them, no earlier value took that year, and the year does not open a span of years ("from
+    2021 to 2022, ROA fell from 3.39% to 1.82%" ties neither value to a year). ``every``:
+    all the quantities of ``text``, when the caller has them.
+    """
+    spans = sentence_spans(text)
+    years = years_in(text)
+    every = parse_quantities(text) if every is None else every  # values left out still stand between
+    out: list[int | None] = []
+    taken: set[int] = set()  # years already tied to the value before them
+    for q in values:
+        start, end = _sentence_at(spans, q.start, len(text))
+        after = next((y for y in years if q.end <= y[0] < end), None)
+        # A year that heads what follows it ("2022: 3.39%, 2021: 1.82%") is the next value's.
+        if (
+            after is not None and _TO_YEAR_AFTER.fullmatch(text[q.end:after[0]]) and after[0] - q.end <= 40
+            and not text[after[1]:after[1] + 3].lstrip().startswith(":")
+        ):
+            out.append(after[2])
+            taken.add(after[0])
+            continue
+        before = [y for y in years if start <= y[0] and y[1] <= q.start]
+        year = before[-1] if before else None
+        if (
+            year is None or year[0] in taken or q.start - year[1] > _YEAR_BEFORE_GAP
+            or any(year[1] <= other.start < q.start for other in every)
+            or ";" in text[year[1]:q.start]
+            or _SPAN_BEFORE.search(text[max(start, year[0] - 12):year[0]])
+            or _SPAN_AFTER.match(text[year[1]:year[1] + 12])
+        ):
+            out.append(None)
+        else:
+            out.append(year[2])
+    return out
+
+
+def on_another_year(number: float, own: int | None, gold_years: tuple[tuple[float, int | None], ...], year: int | None, answer_years: set[int]) -> bool:
+    """Is the gold's value (``number``, stated for the year ``own``) stated for ``year``, a
+    year the gold gives a different value ("3.39% in 2022" when the gold has 1.82% in 2022
+    and 3.39% in 2021)? ``gold_years``: each gold value with its year.
+
+    Only when the answer also names the gold's own year for the value (``answer_years``): an
+    answer that counts calendar years where the gold counts fiscal ones ("969 stores in
+    2023" for "969 by Q2 FY2024") shifts every year alike and names none of the gold's
+    pairs the other way round.
+    """
+    if own is None or year is None or year == own or own not in answer_years:
+        return False
+    return any(y == year and v != number for v, y in gold_years)
+
+
+# Where a change's item ends: a clause break, or "and"/"while" before the next item
+# ("operating margin fell 0.9% and gross margin fell 1.7%").
+_ITEM_BREAK = re.compile(r"[.;:,()\n]|\b(?:and|while|whereas|but|although|though|with|as)\b", re.IGNORECASE)
+# Words of direction (as stems) name no item: every change has one.
+_DIRECTION = frozenset(
+    "increa decrea declin improv grow grows growin growth grew rise rises rising risen rose fell fall falls fallin "
+    "fallen drop drops droppe droppi reduce reduct reduci higher lower lowere gain gains gained expand shrank shrunk "
+    "jump jumps jumped slippe slid climb climbs climbe change worsen deteri points basis".split()
+)
+
+
+def item_words(text: str, q: Quantity, values: list[Quantity]) -> frozenset[str]:
+    """The words that say what a change is of: its clause up to the values beside it,
+    less the words of direction ("3M's operating margin fell 0.9%" -> operating, margin)."""
+    left_stop = max([v.end for v in values if v.end <= q.start] + [m.end() for m in _ITEM_BREAK.finditer(text, 0, q.start)], default=0)
+    right_bound = min([v.start for v in values if v.start >= q.end] + [len(text)])
+    cut = _ITEM_BREAK.search(text, q.end, right_bound)
+    right_stop = cut.start() if cut else right_bound
+    words = content(text[left_stop:q.start]) + content(text[q.end:right_stop])
+    return frozenset(s for s, _ in words if s not in _DIRECTION)
+
+
+@functools.lru_cache(maxsize=4096)
+def question_names(question: str) -> frozenset[str]:
+    """Stems of the names the question gives mid-sentence ("Has Microsoft increased ..."): the
+    company that every item of an answer belongs to, so they tell no item from another."""
+    return frozenset(
+        stem(m.group(0)) for m in WORD.finditer(question)
+        if m.group(0)[0].isupper() and question[:m.start()].strip() and question[:m.start()].rstrip()[-1] not in ".?!:;\n"
+    )
+
+
+def change_on_another_item(gold_item: frozenset[str], own: frozenset[str], rivals: list[frozenset[str]]) -> bool:
+    """Is the gold's change stated for another item while a different change stands at the
+    gold's item? A rival's words name more of the gold's item than the value's own do, and
+    the value's own words name none of it that the rival's do not ("gross margin" against
+    "operating margin" for a gold about operating margin)."""
+    mine = gold_item & own
+    return any((gold_item & theirs) - mine and not mine - theirs for theirs in rivals)
+
+
+def change_rivals(
+    answer: str, a: Quantity, values: list[Quantity], is_change: Callable[[str, Quantity], bool],
+) -> list[Quantity]:
+    """The answer's other committed changes of ``a``'s kind and a different value: only
+    changes, since the levels a change is taken from ("from 19.1% to 17.4%, a decrease of
+    1.7%") share its item and are no rival item."""
+    kind = quantity_kind(a)
+    return [b for b in values if b is not a and quantity_kind(b) == kind and b.number != a.number and is_change(answer, b)]

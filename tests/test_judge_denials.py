@@ -1,0 +1,102 @@
+"""For a gold that denies a thing exists, an answer that says it exists is not correct,
+even beside a denial of a larger or another kind of it."""
+from __future__ import annotations
+
+import pytest
+
+from harness.judge.offline_judge import heuristic_verdict
+from harness.judge.verdict_polarity import affirms_denied, denied_thing
+from harness.judge.words import root
+
+ACQ_Q = "What are major acquisitions that Ulta Beauty has done in FY2023 and FY2022?"
+ACQ_GOLD = "Ulta Beauty did not make any acquisitions in FY2023 and FY2022."
+YES_NO_Q = "Did Ulta Beauty make any acquisitions in FY2023?"
+YES_NO_GOLD = "No, the company did not make any acquisitions."
+DEBT_Q = "Which debt securities are registered to trade on a national securities exchange under American Express' name as of 2022?"
+
+
+def test_one_root_for_the_forms_of_one_act_and_not_for_another_meaning() -> None:
+    assert root("acquisitions") == root("acquired") == root("acquiring")
+    assert root("issuance") == root("issued") and root("expansion") == root("expanded")
+    assert root("securities") != root("secured")
+
+
+@pytest.mark.parametrize(
+    ("question", "gold", "words"),
+    [
+        (ACQ_Q, ACQ_GOLD, ["acquired"]),
+        (YES_NO_Q, YES_NO_GOLD, ["acquisition"]),
+        (YES_NO_Q, "No.", ["acquisitions"]),  # a bare "No.": what the question asks about
+        (DEBT_Q, "There are none", ["debt", "securities", "registered"]),
+        # A gold that denies a use, or answers "No" to no question of existence, denies no thing.
+        ("What drove gross margin change for American Express?", "Performance is not measured through gross margin", []),
+        ("Has Microsoft increased its debt?", "No. Microsoft decreased its debt by $2.5bn.", []),
+    ],
+)
+def test_the_thing_a_gold_denies(question: str, gold: str, words: list[str]) -> None:
+    assert [r for r, _ in denied_thing(question, gold)] == [root(w) for w in words]
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "It acquired several salons during the year; it did not make any large acquisitions.",
+        "Ulta Beauty did not make any major acquisitions in FY2023 or FY2022, although it acquired several salons.",
+        "Ulta Beauty acquired several salons in FY2022 and did not make any other acquisitions.",
+        "In FY2022 Ulta Beauty completed two small acquisitions, but it made no major acquisitions.",
+        "In FY2023 and FY2022 Ulta Beauty made several small acquisitions, none of them major.",
+    ],
+)
+def test_an_affirmation_beside_a_denial(answer: str) -> None:
+    assert affirms_denied(answer, ACQ_Q, ACQ_GOLD)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "It did not make any acquisitions; it did open several salons.",
+        "It grew by opening new stores rather than by acquiring other companies.",
+        "We can analyze the investing section to determine if there were any major acquisitions.",
+        'The line item "Acquisitions, net of cash acquired" shows a value of $— for both years.',
+        "New acquisitions might have occurred after my last update.",
+        "Ulta Beauty acquired QM Scientific and GlamST in FY2018, but made no acquisitions in FY2023 or FY2022.",
+    ],
+)
+def test_no_affirmation(answer: str) -> None:
+    assert not affirms_denied(answer, ACQ_Q, ACQ_GOLD)
+
+
+def test_the_answers_own_no_is_not_a_denial_of_what_follows() -> None:
+    assert affirms_denied("No. Ulta Beauty acquired several salons during FY2023.", YES_NO_Q, YES_NO_GOLD)
+    # "No other debt securities are listed": here "No" denies.
+    assert not affirms_denied("No other debt securities are listed as registered on an exchange.", DEBT_Q, "There are none")
+    # A modal states no fact: "one would need to review the debt securities registered".
+    assert not affirms_denied("For a list of debt securities registered, one would need to review the 10-K.", DEBT_Q, "There are none")
+
+
+def test_the_verdict_for_a_gold_that_denies() -> None:
+    wrong = "Ulta Beauty acquired several salons during FY2023; it did not make any large acquisitions in FY2023 or FY2022."
+    verdict = heuristic_verdict(ACQ_Q, ACQ_GOLD, wrong)
+    assert verdict.label == "incorrect" and "denies exists" in verdict.rationale
+    right = "Ulta Beauty did not make any acquisitions in FY2023 or FY2022; it did open several new salons."
+    assert heuristic_verdict(ACQ_Q, ACQ_GOLD, right).label == "correct"
+
+
+def test_the_verdict_for_a_no_gold() -> None:
+    wrong = "No. Ulta Beauty acquired several salons during FY2023 but made no large acquisitions."
+    assert heuristic_verdict(YES_NO_Q, YES_NO_GOLD, wrong).label == "incorrect"
+    right = "No, Ulta Beauty did not make any acquisitions in FY2023; it did open several salons."
+    assert heuristic_verdict(YES_NO_Q, YES_NO_GOLD, right).label == "correct"
+
+
+def test_named_debt_securities_beside_no_other_ones() -> None:
+    wrong = (
+        "American Express's 3.625% Notes due 2024 are debt securities registered on the New York Stock Exchange; "
+        "it has no other debt securities registered on a national securities exchange."
+    )
+    assert heuristic_verdict(DEBT_Q, "There are none", wrong).label == "incorrect"
+    right = (
+        "There are none. Only American Express's common shares are registered on the New York Stock Exchange; "
+        "it has no debt securities registered on a national securities exchange."
+    )
+    assert heuristic_verdict(DEBT_Q, "There are none", right).label == "correct"

@@ -1,0 +1,97 @@
+"""The gold's own figures exchanged: on the wrong year, or a change on the wrong item."""
+from __future__ import annotations
+
+import pytest
+
+from harness.judge.amounts import parse_quantities, question_unit
+from harness.judge.number_evidence import number_evidence
+from harness.judge.number_swaps import value_years
+from harness.judge.offline_judge import heuristic_verdict
+
+CVS_Q = "Is CVS Health a capital-intensive business based on FY2022 data?"
+CVS_GOLD = (
+    "Yes, CVS Health requires an extensive asset base to operate, which is evident from its ROA of only 1.82% in 2022 "
+    "and 3.39% in 2021, though it should be noted that a significant portion of this asset base is goodwill."
+)
+STORES_Q = "Was there any change in the number of Best Buy stores between Q2 of FY2024 and FY2023?"
+STORES_GOLD = "Yes, there is decline in number stores by 1.32% from 982 stores in Q2 FY 2023 to 969 by the end of Q2 FY2024."
+MARGIN_Q = "What drove operating margin change as of FY2022 for 3M?"
+MARGIN_GOLD = "Operating Margin for 3M in FY2022 has decreased by 1.7% primarily due to: \n-Decrease in gross Margin\n-litigation charges"
+DEBT_Q = "Has Microsoft increased its debt on balance sheet between FY2023 and the FY2022 period?"
+DEBT_GOLD = "No. Microsoft decreased its debt by $2.5bn in FY 2023 vs FY 2022."
+
+
+def _years(text: str) -> list[int | None]:
+    values = parse_quantities(text)
+    return value_years(text, values)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("ROA was 1.82% in 2022 and 3.39% in 2021.", [2022, 2021]),
+        ("In 2022, ROA was 1.82% and in 2021 3.39%.", [2022, 2021]),
+        ("FY2022 ROA: 1.82%; FY2021 ROA: 3.39%", [2022, 2021]),
+        # A year that heads the next value ("2021: ...") is not the year of the value before it.
+        ("ROA: 2022: 1.82%, 2021: 3.39%.", [2022, 2021]),
+        ("Stores fell 1.32% from 982 stores in Q2 FY 2023 to 969 by the end of Q2 FY2024.", [None, 2023, 2024]),
+        # A year already tied to the value before it, or a span of years, ties no other value.
+        ("ROA was 1.82% in 2022, compared with 3.39%.", [2022, None]),
+        ("From 2021 to 2022, ROA fell from 3.39% to 1.82%.", [None, None]),
+        ("ROA fell to 1.82% from 3.39% between 2021 and 2022.", [None, None]),
+    ],
+)
+def test_the_year_a_value_is_stated_for(text: str, expected: list[int | None]) -> None:
+    assert _years(text) == expected
+
+
+def test_two_values_on_each_others_years_are_a_swap() -> None:
+    swapped = "Yes. CVS Health is capital-intensive: its ROA was only 3.39% in 2022 and 1.82% in 2021."
+    evidence = number_evidence(CVS_GOLD, swapped, question_unit(CVS_Q), CVS_Q)
+    assert (evidence["found"], evidence["swapped"]) == (0, 2)
+    verdict = heuristic_verdict(CVS_Q, CVS_GOLD, swapped)
+    assert verdict.label == "incorrect" and "another year" in verdict.rationale
+    right = "Yes. CVS Health is capital-intensive: its ROA was only 1.82% in 2022 and 3.39% in 2021."
+    assert heuristic_verdict(CVS_Q, CVS_GOLD, right).label == "correct"
+
+
+def test_a_swap_is_decisive_beside_a_figure_found() -> None:
+    # The change (1.32%) is right; the two levels sit on each other's years.
+    swapped = "Yes, the store count declined 1.32%, from 969 stores in Q2 FY2023 to 982 stores in Q2 FY2024."
+    evidence = number_evidence(STORES_GOLD, swapped, question_unit(STORES_Q), STORES_Q)
+    assert (evidence["found"], evidence["swapped"]) == (1, 2)
+    assert heuristic_verdict(STORES_Q, STORES_GOLD, swapped).label == "incorrect"
+
+
+def test_one_value_on_the_other_year_counts_when_the_answer_uses_the_gold_years() -> None:
+    answer = "Yes. CVS Health is capital-intensive: in 2022 its ROA was only 3.39%, and in 2021 it was 2.10%."
+    assert heuristic_verdict(CVS_Q, CVS_GOLD, answer).label == "incorrect"
+
+
+def test_calendar_years_for_fiscal_ones_are_no_swap() -> None:
+    # Q2 FY2024 ended in July 2023: every year shifts alike, and 2024 is never named.
+    answer = "Yes, the store count fell 1.32%, from 982 stores in July 2022 to 969 stores in July 2023."
+    assert number_evidence(STORES_GOLD, answer, question_unit(STORES_Q), STORES_Q)["swapped"] == 0
+    assert heuristic_verdict(STORES_Q, STORES_GOLD, answer).label == "correct"
+
+
+def test_a_change_on_another_item_is_a_swap() -> None:
+    wrong = "3M's operating margin decreased by 0.6% in FY2022, while its gross margin decreased by 1.7%, on litigation charges."
+    assert number_evidence(MARGIN_GOLD, wrong, question_unit(MARGIN_Q), MARGIN_Q)["swapped"] == 1
+    assert heuristic_verdict(MARGIN_Q, MARGIN_GOLD, wrong).label == "incorrect"
+    right = "3M's operating margin decreased by 1.7% in FY2022, as gross margin decreased by 0.6% and litigation charges weighed."
+    assert heuristic_verdict(MARGIN_Q, MARGIN_GOLD, right).label == "correct"
+
+
+def test_the_company_name_is_no_item() -> None:
+    # "Microsoft" stands beside one change and not the other: it names neither item.
+    wrong = "No. Microsoft's cash decreased by $2.5 billion in FY2023, while its debt decreased by $1.0 billion."
+    assert heuristic_verdict(DEBT_Q, DEBT_GOLD, wrong).label == "incorrect"
+    right = "No. Microsoft's debt decreased by $2.5 billion in FY2023, while its cash increased by $1.0 billion."
+    assert heuristic_verdict(DEBT_Q, DEBT_GOLD, right).label == "correct"
+
+
+def test_the_levels_a_change_is_taken_from_are_no_rival_item() -> None:
+    answer = "Operating margin fell from 19.1% to 17.4%, a decrease of 1.7%, on lower gross margin and litigation charges."
+    evidence = number_evidence(MARGIN_GOLD, answer, question_unit(MARGIN_Q), MARGIN_Q)
+    assert (evidence["found"], evidence["swapped"]) == (1, 0)
