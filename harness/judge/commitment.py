@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from harness.judge.amounts import Quantity, parse_quantities
 from harness.judge.refusal import DECLINE, sentence_spans
+from harness.judge.words import NEGATION
 
 MAX_ANSWER_WORDS = 600  # longer is pasted source text, not an answer a reviewer would accept
 
@@ -44,11 +45,38 @@ _HYPOTHETICAL = re.compile(
 )
 # After a refusal, "a typical figure would be $X" is a guess, not an answer.
 _CONDITIONAL = re.compile(r"\b(?:would|typical(?:ly)?|usually|generally|likely|probably|estimate[sd]?)\b", re.IGNORECASE)
-HEDGE = re.compile(
+_HEDGE = re.compile(
     r"\b(?:either|possibly|perhaps|maybe|might|may be|could be|could also be|could range|somewhere|not sure|unsure|"
     r"uncertain|unclear|alternatively|another possibility|depending on|i guess|my guess|a guess)\b",
     re.IGNORECASE,
 )
+# "either" that closes a negative clause ("no divestitures either", "did not ... either",
+# "nor ... either") adds one more denial; it offers no alternatives, as "either $X or $Y" does.
+_CLAUSE_END_AFTER = re.compile(r"\s*(?:[.,;:!?)\]]|$)")
+_SENTENCE_BREAK = re.compile(r"[.!?\n]\s")
+_OPENING_VERDICT = re.compile(r"^\W*(?:yes|no)\b", re.IGNORECASE)
+
+
+def _concord_either(text: str, m: re.Match[str], pos: int, endpos: int) -> bool:
+    if m.group(0).lower() != "either" or not _CLAUSE_END_AFTER.match(text[m.end():endpos]):
+        return False
+    before = text[pos:m.start()]
+    breaks = [b.end() for b in _SENTENCE_BREAK.finditer(before)]
+    own = before[breaks[-1] if breaks else 0:]
+    # The answer's own "No," heading the sentence is its verdict, not a negation of the clause.
+    return bool(NEGATION.search(_OPENING_VERDICT.sub("", own, count=1)))
+
+
+def hedges(text: str, pos: int = 0, endpos: int | None = None) -> bool:
+    """Does ``text`` (between ``pos`` and ``endpos``) hedge: "either $X or $Y", "it might be",
+    "possibly"? An "either" that closes a negative clause ("and no divestitures either") does not."""
+    endpos = len(text) if endpos is None else endpos
+    start = pos
+    while (m := _HEDGE.search(text, start, endpos)) is not None:
+        if not _concord_either(text, m, pos, endpos):
+            return True
+        start = m.end()
+    return False
 # Between two values: a range or an alternative ("$1.3 to $1.6 billion", "1,373-1,577", "X or Y").
 _ALTERNATIVE = re.compile(r"^[^.;]{0,20}?(?:\bor\b|\bto\b|\bthrough\b|[-–—])[^.;]{0,12}$", re.IGNORECASE)
 # The second value restates the first in other units ("$302,578 thousand, which is $302.6 million").
@@ -332,7 +360,7 @@ def find_commitment(
             clusters.append(q)
     if len(clusters) >= 3:
         return Commitment(None, "list", tuple(clusters))
-    if HEDGE.search(text) or any(_hedged_elsewhere(answer, s, qs, clusters[0], same) for s, qs in sentences if s != span):
+    if hedges(text) or any(_hedged_elsewhere(answer, s, qs, clusters[0], same) for s, qs in sentences if s != span):
         return Commitment(None, "hedge", tuple(clusters))
     if len(clusters) == 2:
         between = answer[clusters[0].end:clusters[1].start]
@@ -347,4 +375,4 @@ def _hedged_elsewhere(
     answer: str, span: tuple[int, int], values: list[Quantity], value: Quantity, same: Callable[[Quantity, Quantity], bool],
 ) -> bool:
     """Another sentence offers a different value as an alternative ("Alternatively, $X")."""
-    return bool(HEDGE.search(answer[span[0]:span[1]])) and any(not same(q, value) for q in values)
+    return hedges(answer, span[0], span[1]) and any(not same(q, value) for q in values)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from harness.judge.amounts import Quantity
-from harness.judge.commitment import CORRECTION, HEDGE, denied
+from harness.judge.commitment import CORRECTION, denied, hedges
 from harness.judge.comparison import quantity_kind
 from harness.judge.refusal import sentence_spans, sentences
 from harness.judge.words import NEGATION, WORD, YES_NO, content, stems_of
@@ -35,7 +35,7 @@ _NAME = re.compile(r"\b[A-Z][\w&'â€™\-]*(?:\s+(?:of\s+the\s+|of\s+)?[A-Z][\w&'â€
 _CLAUSE_START = re.compile(r"[,;:]|\b(?:but|while|whereas|and)\b", re.IGNORECASE)
 
 
-# Beside ``HEDGE``: the softer words a list of guesses opens with ("Possible drivers include").
+# Beside ``hedges``: the softer words a list of guesses opens with ("Possible drivers include").
 _GUESS = re.compile(r"\b(?:possible|potential(?:ly)?|may have|might have|could have|could include|can include)\b", re.IGNORECASE)
 # A verdict offered as a guess or an opinion one could take either way ("Probably yes",
 # "it could be considered capital-intensive", "Arguably yes, though one could argue it is
@@ -53,7 +53,7 @@ def _asks(sentence: str) -> bool:
 
 def hedges_verdict(sentence: str) -> bool:
     """Does the sentence that gives a verdict (a yes/no, a pick) only guess at it?"""
-    return bool(HEDGE.search(sentence) or _GUESS.search(sentence) or _SOFT_VERDICT.search(sentence)) or _asks(sentence)
+    return bool(hedges(sentence) or _GUESS.search(sentence) or _SOFT_VERDICT.search(sentence)) or _asks(sentence)
 
 
 def explicit_verdicts(answer: str) -> set[str]:
@@ -116,7 +116,7 @@ def names_one(sentence: str, question: str, gold: str) -> bool:
     Gaming and Embedded" lists: two or more other names beside the gold's, in a sentence
     that names it, are a list, not a pick; "not Data Center" denies it.
     """
-    if HEDGE.search(sentence) or _asks(sentence):
+    if hedges(sentence) or _asks(sentence):
         return False
     gold_stems = stems_of(gold) - stems_of(question)
     if _denies(sentence, gold_stems):
@@ -148,7 +148,7 @@ def rival_pick(sentences: list[str], question: str, gold: str) -> bool:
     gold_stems = stems_of(gold) - stems_of(question)
     for sentence in sentences:
         stemmed = content(sentence)
-        if HEDGE.search(sentence) or _asks(sentence) or {s for s, _ in stemmed} & gold_stems:
+        if hedges(sentence) or _asks(sentence) or {s for s, _ in stemmed} & gold_stems:
             continue
         words = [(s, w) for s, w in stemmed if s not in known and w.lower() not in _PICK_FILLER]
         names = [w for _, w in words if w[:1].isupper()]
@@ -214,7 +214,7 @@ def names_committed(sentence: str, question: str, gold: str) -> bool:
     gold_stems = stems_of(gold) - stems_of(question)
     if not {s for s, _ in content(sentence)} & gold_stems:
         return False
-    if HEDGE.search(sentence) or _asks(sentence) or _denies(sentence, gold_stems):
+    if hedges(sentence) or _asks(sentence) or _denies(sentence, gold_stems):
         return False
     return _other_names(sentence, stems_of(question + " " + gold)) <= 2 * _items(gold)
 
@@ -283,7 +283,7 @@ def prose_committed_stems(answer: str, gold: str) -> set[str]:
     allowed = max(6, 2 * _items(gold) + 2)
     stems: set[str] = set()
     for unit in list_units(answer):
-        if HEDGE.search(unit) or _GUESS.search(unit) or _asks(unit) or _short_items(unit) > allowed:
+        if hedges(unit) or _GUESS.search(unit) or _asks(unit) or _short_items(unit) > allowed:
             continue
         stems.update(undenied_stems(_without_keyword_runs(unit)))
     return stems
@@ -302,7 +302,7 @@ def uncommitted_values(answer: str, quantities: list[Quantity]) -> set[int]:
         inside = [i for i, q in enumerate(quantities) if start <= q.start < end]
         if not inside:
             continue
-        if HEDGE.search(answer, start, end) or _GUESS.search(answer, start, end):
+        if hedges(answer, start, end) or _GUESS.search(answer, start, end):
             out.update(inside)
             continue
         out.update(i for i in inside if denied(answer, quantities[i]))
