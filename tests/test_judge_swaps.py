@@ -5,7 +5,7 @@ import pytest
 
 from harness.judge.amounts import parse_quantities, question_unit
 from harness.judge.number_evidence import number_evidence
-from harness.judge.number_swaps import value_years
+from harness.judge.number_swaps import value_years, year_spellings
 from harness.judge.offline_judge import heuristic_verdict
 
 CVS_Q = "Is CVS Health a capital-intensive business based on FY2022 data?"
@@ -73,6 +73,51 @@ def test_calendar_years_for_fiscal_ones_are_no_swap() -> None:
     answer = "Yes, the store count fell 1.32%, from 982 stores in July 2022 to 969 stores in July 2023."
     assert number_evidence(STORES_GOLD, answer, question_unit(STORES_Q), STORES_Q)["swapped"] == 0
     assert heuristic_verdict(STORES_Q, STORES_GOLD, answer).label == "correct"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("1.82% in 2022 and 3.39% in 2021", {2022: {"plain "}, 2021: {"plain "}}),
+        ("982 stores in Q2 FY 2023 to 969 by the end of Q2 FY2024", {2023: {"fiscal part"}, 2024: {"fiscal part"}}),
+        ("982 stores in July 2022, $1.3 billion as of December 31, 2023", {2022: {"plain month"}, 2023: {"plain month"}}),
+        ("fiscal 2021 and the second quarter of 2023", {2021: {"fiscal "}, 2023: {"plain part"}}),
+    ],
+)
+def test_how_a_text_writes_its_years(text: str, expected: dict[int, set[str]]) -> None:
+    assert year_spellings(text) == expected
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Yes. CVS Health is capital-intensive: its ROA was only 3.39% in 2022.",
+        "Yes, CVS Health is capital-intensive; in 2021 its ROA was just 1.82%.",
+    ],
+)
+def test_one_value_on_the_golds_other_year_written_as_the_gold_writes_it(answer: str) -> None:
+    # Only one year is named, but it is written as the gold writes its years.
+    evidence = number_evidence(CVS_GOLD, answer, question_unit(CVS_Q), CVS_Q)
+    assert evidence["swapped"] == 1
+    verdict = heuristic_verdict(CVS_Q, CVS_GOLD, answer)
+    assert verdict.label == "incorrect" and "another year" in verdict.rationale
+
+
+def test_one_fiscal_quarter_value_on_the_golds_other_quarter() -> None:
+    wrong = "Yes, Best Buy's store count declined by 1.32%, to 982 stores by the end of Q2 FY2024."
+    assert heuristic_verdict(STORES_Q, STORES_GOLD, wrong).label == "incorrect"
+    right = "Yes, Best Buy's store count declined by 1.32%, to 969 stores by the end of Q2 FY2024."
+    assert heuristic_verdict(STORES_Q, STORES_GOLD, right).label == "correct"
+
+
+def test_one_value_on_its_own_year_or_on_a_calendar_year_is_no_swap() -> None:
+    right = "Yes. CVS Health is capital-intensive: its ROA was only 1.82% in 2022."
+    assert number_evidence(CVS_GOLD, right, question_unit(CVS_Q), CVS_Q)["swapped"] == 0
+    assert heuristic_verdict(CVS_Q, CVS_GOLD, right).label == "correct"
+    # Q2 FY2024 ended in July 2023: a month before the year says it is a calendar date.
+    calendar = "Yes, Best Buy had 969 stores in July 2023, 1.32% fewer than a year before."
+    assert number_evidence(STORES_GOLD, calendar, question_unit(STORES_Q), STORES_Q)["swapped"] == 0
+    assert heuristic_verdict(STORES_Q, STORES_GOLD, calendar).label == "correct"
 
 
 def test_a_change_on_another_item_is_a_swap() -> None:

@@ -24,6 +24,7 @@ from harness.judge.number_swaps import (
     on_another_year,
     question_names,
     value_years,
+    year_spellings,
 )
 from harness.judge.numeric_check import stated_direction
 from harness.judge.refusal import sentence_spans
@@ -137,6 +138,11 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
     dated = {(v, y) for v, y in gold_years if y is not None}
     years = value_years(answer, answer_qs, every_value) if len({v for v, _ in dated}) > 1 and len({y for _, y in dated}) > 1 else []
     answer_years = {y for y in years if y is not None}
+    # A year the answer writes only as the gold writes it is the gold's year, not a calendar
+    # year counted for a fiscal one.
+    spelled = year_spellings(answer) if years else {}
+    gold_spelled = year_spellings(gold) if years else {}
+    as_gold = {y for y, forms in spelled.items() if forms <= gold_spelled.get(y, set())}
     for gold_number in gold_numbers:
         g, golds, label, direction, item = gold_number[:5]
         best = "far"
@@ -147,7 +153,9 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
                 # by 1.7%"): a different claim, whatever the digits.
                 best = "reversed"
                 continue
-            if verdict == "match" and years and on_another_year(g.number, gold_number.year, gold_years, years[i], answer_years):
+            if verdict == "match" and years and on_another_year(
+                g.number, gold_number.year, gold_years, years[i], answer_years, years[i] in as_gold,
+            ):
                 # "ROA was 3.39% in 2022 and 1.82% in 2021" for 1.82% in 2022 and 3.39% in 2021.
                 best = "swapped"
                 continue

@@ -8,6 +8,7 @@ alone find both; these readings tie each figure to the year and the item it is s
 - ``value_years``: the year each value is stated for ("1.82% in 2022", "In FY2022, ROA was
   1.82%"), or None when the text does not tie it to one.
 - ``on_another_year``: the gold's value tied to a year the gold gives another value.
+- ``year_spellings``: how a text writes each year ("FY2022", "2022", "July 2023", "Q2 FY2024").
 - ``change_on_another_item``: the gold's change stated for another item while a different
   change stands at the gold's item.
 """
@@ -85,19 +86,42 @@ def value_years(text: str, values: list[Quantity], every: list[Quantity] | None 
     return out
 
 
-def on_another_year(number: float, own: int | None, gold_years: tuple[tuple[float, int | None], ...], year: int | None, answer_years: set[int]) -> bool:
+def on_another_year(
+    number: float, own: int | None, gold_years: tuple[tuple[float, int | None], ...], year: int | None,
+    answer_years: set[int], spelled_as_gold: bool = False,
+) -> bool:
     """Is the gold's value (``number``, stated for the year ``own``) stated for ``year``, a
     year the gold gives a different value ("3.39% in 2022" when the gold has 1.82% in 2022
     and 3.39% in 2021)? ``gold_years``: each gold value with its year.
 
-    Only when the answer also names the gold's own year for the value (``answer_years``): an
-    answer that counts calendar years where the gold counts fiscal ones ("969 stores in
-    2023" for "969 by Q2 FY2024") shifts every year alike and names none of the gold's
-    pairs the other way round.
+    Only when the answer also names the gold's own year for the value (``answer_years``), or
+    writes ``year`` just as the gold writes it (``spelled_as_gold``: "ROA was only 3.39% in
+    2022" beside the gold's "1.82% in 2022"): an answer that counts calendar years where the
+    gold counts fiscal ones ("969 stores in July 2023" for "969 by Q2 FY2024") writes its
+    years otherwise and names none of the gold's pairs the other way round.
     """
-    if own is None or year is None or year == own or own not in answer_years:
+    if own is None or year is None or year == own or (own not in answer_years and not spelled_as_gold):
         return False
     return any(y == year and v != number for v, y in gold_years)
+
+
+# What a year is written with: a month ("July 2023", "December 31, 2022") or a quarter ("Q2
+# FY2024", "second quarter of 2023") before it names a date or a part of the year.
+_MONTH_BEFORE = re.compile(r"\b" + _MONTH + r"\s*$", re.IGNORECASE)
+_PART_BEFORE = re.compile(r"\b(?:q[1-4]|h[12]|quarter|half)\s*(?:of\s+)?(?:the\s+)?$", re.IGNORECASE)
+
+
+def year_spellings(text: str) -> dict[int, set[str]]:
+    """How ``text`` writes each year it names: as a fiscal year ("FY2022", "fiscal 2022"), a
+    short year ("'22") or a plain one, alone, after a month or after a quarter."""
+    out: dict[int, set[str]] = {}
+    for start, end, year, _ in years_in(text):
+        token = text[start:end].lower()
+        form = "fiscal" if token.startswith(("fy", "fiscal")) else "short" if token.startswith("'") else "plain"
+        lead = text[max(0, start - 24):start]
+        part = "month" if _MONTH_BEFORE.search(lead) else "part" if _PART_BEFORE.search(lead) else ""
+        out.setdefault(year, set()).add(f"{form} {part}")
+    return out
 
 
 # Where a change's item ends: a clause break, or "and"/"while" before the next item
