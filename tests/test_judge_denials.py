@@ -45,6 +45,10 @@ def test_the_thing_a_gold_denies(question: str, gold: str, words: list[str]) -> 
         "Ulta Beauty acquired several salons in FY2022 and did not make any other acquisitions.",
         "In FY2022 Ulta Beauty completed two small acquisitions, but it made no major acquisitions.",
         "In FY2023 and FY2022 Ulta Beauty made several small acquisitions, none of them major.",
+        # A negation after "and" does not reach back over the affirmation before it.
+        "Ulta Beauty acquired two salons in FY2023 and made no large acquisitions.",
+        "Ulta Beauty completed two small acquisitions in FY2022 and none in FY2023.",
+        "Ulta Beauty acquired two salon chains in FY2023 and no other businesses.",
     ],
 )
 def test_an_affirmation_beside_a_denial(answer: str) -> None:
@@ -60,6 +64,14 @@ def test_an_affirmation_beside_a_denial(answer: str) -> None:
         'The line item "Acquisitions, net of cash acquired" shows a value of $— for both years.',
         "New acquisitions might have occurred after my last update.",
         "Ulta Beauty acquired QM Scientific and GlamST in FY2018, but made no acquisitions in FY2023 or FY2022.",
+        # Two denials joined by "and" stay two denials; a clause that only weighs the thing
+        # does not say it happened.
+        "Ulta Beauty did not make any acquisitions and did not open new stores in FY2023.",
+        "Ulta Beauty made no acquisitions and no divestitures in FY2023 or FY2022.",
+        "Ulta Beauty made no acquisitions in FY2023 and none in FY2022.",
+        "Ulta Beauty opened new stores and made no acquisitions in FY2023 or FY2022.",
+        "Ulta Beauty considered several acquisitions in FY2023 and made none.",
+        "Ulta Beauty evaluated potential acquisitions but did not complete any.",
     ],
 )
 def test_no_affirmation(answer: str) -> None:
@@ -100,3 +112,13 @@ def test_named_debt_securities_beside_no_other_ones() -> None:
         "it has no debt securities registered on a national securities exchange."
     )
     assert heuristic_verdict(DEBT_Q, "There are none", right).label == "correct"
+
+
+def test_an_affirmation_joined_to_a_denial_by_and() -> None:
+    wrong = "Ulta Beauty acquired two salons in FY2023 and made no large acquisitions in FY2023 or FY2022."
+    verdict = heuristic_verdict(ACQ_Q, ACQ_GOLD, wrong)
+    assert verdict.label == "incorrect" and "denies exists" in verdict.rationale
+    right = "Ulta Beauty opened new stores and made no acquisitions in FY2023 or FY2022."
+    assert heuristic_verdict(ACQ_Q, ACQ_GOLD, right).label == "correct"
+    right = "Ulta Beauty made no acquisitions and no divestitures in FY2023 or FY2022."
+    assert heuristic_verdict(ACQ_Q, ACQ_GOLD, right).label == "correct"

@@ -206,21 +206,27 @@ _VERDICT_WORD = re.compile(r"^\W*(?:yes|no)\s*[.,;:!—–-]+\s*", re.IGNORECASE
 # year that names the thing ("Notes due 2024").
 _PERIOD_LEAD = re.compile(r"\b(?:in|during|for|throughout|over|since)\s+(?:the\s+)?(?:fiscal\s+(?:year\s+)?)?$", re.IGNORECASE)
 # Where a clause turns ("It acquired several salons; it did not make any large acquisitions",
-# "..., although it acquired several salons", "... and did not make any", "several small
-# acquisitions, none of them major"): each side is read alone.
+# "..., although it acquired several salons", "... and did not make any", "... and made no
+# large acquisitions", "several small acquisitions, none of them major"): each side is read
+# alone. A negation after "and" opens a clause of its own: it does not reach back over the
+# affirmation before it, and two denials joined so ("no acquisitions and no divestitures")
+# stay two denials.
 _TURNS = re.compile(
     r"[;:]|\b(?:but|however|although|though|while|whereas|yet|except|besides|apart from|aside from|other than)\b"
     r"|,\s*(?=(?:none|no|not|neither)\b)"
-    r"|\band\s+(?=(?:it\s+|they\s+|the company\s+)?(?:did|does|do|has|have|had|was|were|is|are)\s*(?:not\b|n[’']t\b))",
+    r"|\band\s+(?=(?:it\s+|they\s+|the company\s+)?(?:did|does|do|has|have|had|was|were|is|are)\s*(?:not\b|n[’']t\b))"
+    r"|\band\s+(?=(?:[a-z]+\s+){0,2}(?:no|none|never|neither|nor)\b)",
     re.IGNORECASE,
 )
 # A clause that names the thing without saying it exists: asking or supposing ("to determine
 # if there were any", "whether"), in a modal mood ("one would need to review the debt
-# securities registered"), preferring another ("rather than acquisitions", "without"), or
-# stating nothing of it ("shows a value of $—", "zero").
+# securities registered"), weighing it ("considered several acquisitions and made none"),
+# preferring another ("rather than acquisitions", "without"), or stating nothing of it
+# ("shows a value of $—", "zero").
 _NOT_AFFIRMING = re.compile(
     r"\b(?:if|whether|unless|any|would|should|could|can|may|might|must|rather than|instead of|as opposed to|without|"
-    r"no longer|nil|zero)\b|\?"
+    r"no longer|nil|zero|consider(?:s|ed|ing)?|evaluat(?:e|es|ed|ing)|explor(?:e|es|ed|ing)|plann?(?:s|ed|ing)?|"
+    r"seek(?:s|ing)?|sought|look(?:s|ed|ing)? (?:at|for)|intend(?:s|ed)?)\b|\?"
     r"|\$\s*[—–-](?!\s*\d)|\$\s*0(?![.,]?\d)",
     re.IGNORECASE,
 )
