@@ -7,7 +7,8 @@
 - ``contradicts_itself``: a yes/no verdict its own statements of direction deny.
 - ``conclusion_reverses``: an explicit yes or no its own conclusion reverses.
 - ``affirms_denied``: a clause that says the thing a gold denies exists, beside a denial
-  or not ("It acquired several salons; it did not make any large acquisitions").
+  or not ("It acquired several salons; it did not make any large acquisitions"), in the
+  thing's words or in other words of the same event ("Aside from buying a few salons").
 """
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import functools
 import re
 
 from harness.judge.commitment import is_row, question_years, years_in
+from harness.judge.event_words import event_of, events_named
 from harness.judge.refusal import DECLINE, sentences
 from harness.judge.verdict_commitment import hedges_verdict
 from harness.judge.words import NEGATION, PERIOD_WORD, STOP, WORD, YES_NO, content, root, stem, stems_of
@@ -232,11 +234,50 @@ _NOT_AFFIRMING = re.compile(
 )
 
 
+# An exception to a denial ("Aside from buying a few salons, it made no acquisitions", "no
+# acquisitions other than two salons") says the excepted thing happened: the exception runs
+# to the next comma, and is a statement however short.
+_EXCEPTION = re.compile(r"except|besides|apart from|aside from|other than", re.IGNORECASE)
+
+
+def _clauses(sentence: str) -> list[tuple[str, bool]]:
+    """The clauses of ``sentence`` (split at ``_TURNS``), each with whether it is an exception."""
+    out: list[tuple[str, bool]] = []
+    pos, exception = 0, False
+    for m in [*_TURNS.finditer(sentence), None]:
+        piece = sentence[pos:m.start() if m else len(sentence)]
+        head, comma, rest = piece.partition(",") if exception else (piece, "", "")
+        out.append((head, exception))
+        if comma:
+            out.append((rest, False))
+        if m:
+            exception, pos = bool(_EXCEPTION.fullmatch(m.group(0))), m.end()
+    return out
+
+
+def _names_event(clause: str, thing: tuple[tuple[str, str], ...], forms: set[str]) -> bool:
+    """Does the clause name the thing, an event in other words ("buying a few salons" for
+    "acquisitions")?"""
+    events = None
+    for r, s in thing:
+        if r in forms or s in forms:
+            continue
+        event = event_of(r)
+        if event is None:
+            return False
+        events = events_named(clause) if events is None else events
+        if event not in events:
+            return False
+    return True
+
+
 def affirms_denied(answer: str, question: str, gold: str) -> bool:
     """Does the answer say, in a clause of its own, that the thing a gold denies exists ("It
     acquired several salons during the year; it did not make any large acquisitions" to "did
     not make any acquisitions")? A denial beside it, of a larger or another kind of it, does
-    not take the affirmation back. Not an affirmation: a clause that asks, supposes, hedges,
+    not take the affirmation back, and an exception to it ("Aside from buying a few salons")
+    is an affirmation; the thing may be named in other words of the same event
+    (``event_words``). Not an affirmation: a clause that asks, supposes, weighs, hedges,
     prefers another or quotes the filing, and one about a year the question does not ask.
     """
     thing = denied_thing(question, gold)
@@ -252,14 +293,20 @@ def affirms_denied(answer: str, question: str, gold: str) -> bool:
         # The answer's own "No." opens the sentence it heads ("No. It acquired ..."): the
         # verdict word is not a negation of the clause after it ("No other debt securities
         # are listed" is one).
-        for clause in _TURNS.split(_VERDICT_WORD.sub("", sentence, count=1)):
+        denial = False  # the clause before denies the thing ("made no acquisitions ...")
+        for clause, exception in _clauses(_VERDICT_WORD.sub("", sentence, count=1)):
+            words = WORD.findall(clause)
+            forms = {root(w) for w in words} | {stem(w) for w in words}
+            named = all(r in forms or s in forms for r, s in thing) or _names_event(clause, thing, forms)
+            # What a denial of the thing excepts is of its kind ("no acquisitions in FY2023
+            # other than two salon chains"); an exception that leads ("Aside from opening
+            # stores, it made no acquisitions") must name the thing itself.
+            excepted, denial = exception and denial, bool(NEGATION.search(clause)) and named
             if NEGATION.search(clause) or _NOT_AFFIRMING.search(clause):
                 continue
-            words = WORD.findall(clause)
-            if len(words) < 4:
+            if len(words) < (2 if exception else 4):
                 continue  # a heading or a line item ("Acquisitions, net"), not a statement
-            forms = {root(w) for w in words} | {stem(w) for w in words}
-            if not all(r in forms or s in forms for r, s in thing):
+            if not named and not excepted:
                 continue
             years = {y for start, _, y, _ in years_in(clause) if _PERIOD_LEAD.search(clause, 0, start) or clause[start:start + 1] in "Ff"}
             if years and asked_years and not years & asked_years:

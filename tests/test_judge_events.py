@@ -1,0 +1,89 @@
+"""A gold that denies an event is contradicted by the event named in other words, or
+excepted from the denial ("Aside from buying a few salons, it made no acquisitions")."""
+from __future__ import annotations
+
+import pytest
+
+from harness.judge.event_words import event_of, events_named
+from harness.judge.offline_judge import heuristic_verdict
+from harness.judge.verdict_polarity import affirms_denied
+from harness.judge.words import root
+
+ACQ_Q = "What are major acquisitions that Ulta Beauty has done in FY2023 and FY2022?"
+ACQ_GOLD = "Ulta Beauty did not make any acquisitions in FY2023 and FY2022."
+DEBT_Q = "Which debt securities are registered to trade on a national securities exchange under Ulta Beauty's name as of FY2023?"
+
+
+@pytest.mark.parametrize(
+    ("word", "event"),
+    [("acquisitions", "acquir"), ("purchases", "acquir"), ("bought", "acquir"), ("divestitures", "divest"),
+     ("disposals", "divest"), ("buybacks", "repurchas"), ("issuance", "issu"), ("debt", None), ("salons", None)],
+)
+def test_the_event_a_word_names(word: str, event: str | None) -> None:
+    assert event_of(root(word)) == event
+
+
+@pytest.mark.parametrize(
+    ("clause", "events"),
+    [
+        ("Aside from buying a few salons", {"acquir"}),
+        ("it purchased two salon chains", {"acquir"}),
+        ("it sold its salon business", {"divest"}),
+        ("it completed a public offering of senior notes", {"issu"}),
+        ("it bought back shares worth $900 million", {"repurchas"}),
+        ("Ulta repurchased shares", {"repurchas"}),
+        # Everyday verbs beside an object of another kind name no event.
+        ("its purchases of property and equipment were $300 million", set()),
+        ("it sold more cosmetics and bought more inventory", set()),
+        ("its product offerings grew", set()),
+        ("customers bought more", set()),
+    ],
+)
+def test_the_events_a_clause_names(clause: str, events: set[str]) -> None:
+    assert events_named(clause) == events
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Aside from buying a few salons, Ulta Beauty made no acquisitions in FY2023 or FY2022.",
+        "Ulta Beauty bought a few salons in FY2023 but made no major acquisitions.",
+        "Ulta Beauty purchased several salon chains in FY2023; it made no large acquisitions.",
+        "In FY2023 Ulta Beauty bought two salon chains and never made a large acquisition.",
+        # What a denial of the thing excepts is of its kind.
+        "Ulta Beauty made no acquisitions in FY2023 or FY2022 other than two small salon chains.",
+        "Ulta Beauty made no acquisitions in FY2023 or FY2022 except for a few salons.",
+    ],
+)
+def test_the_denied_event_in_other_words_or_excepted(answer: str) -> None:
+    assert affirms_denied(answer, ACQ_Q, ACQ_GOLD)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Aside from opening new stores, Ulta Beauty made no acquisitions in FY2023 or FY2022.",
+        "Other than share repurchases, Ulta Beauty made no acquisitions in FY2023 or FY2022.",
+        "Ulta Beauty made no acquisitions in FY2023 or FY2022; its investing cash went to purchases of property and equipment.",
+        "Ulta Beauty made no acquisitions in FY2023 or FY2022, and it bought back shares worth $900 million.",
+        "Ulta Beauty did not make any acquisitions in FY2023 or FY2022; it sold more cosmetics and bought more inventory.",
+    ],
+)
+def test_another_event_or_another_object_is_no_affirmation(answer: str) -> None:
+    assert not affirms_denied(answer, ACQ_Q, ACQ_GOLD)
+
+
+def test_an_exception_to_a_denial_of_another_thing_affirms_nothing() -> None:
+    # Common stock is not debt: the denial before "other than" is not of the gold's thing.
+    right = "Ulta Beauty has no securities registered on a national securities exchange other than its common stock."
+    assert not affirms_denied(right, DEBT_Q, "There are none")
+    wrong = "Ulta Beauty has no debt securities registered on a national securities exchange other than its senior notes."
+    assert affirms_denied(wrong, DEBT_Q, "There are none")
+
+
+def test_the_verdict_for_an_excepted_acquisition() -> None:
+    wrong = "Aside from buying a few salons, Ulta Beauty made no acquisitions in FY2023 or FY2022."
+    verdict = heuristic_verdict(ACQ_Q, ACQ_GOLD, wrong)
+    assert verdict.label == "incorrect" and "denies exists" in verdict.rationale
+    right = "Aside from opening new stores, Ulta Beauty made no acquisitions in FY2023 or FY2022."
+    assert heuristic_verdict(ACQ_Q, ACQ_GOLD, right).label == "correct"
