@@ -39,6 +39,9 @@ def _years(text: str) -> list[int | None]:
         ("ROA was 1.82% in 2022, compared with 3.39%.", [2022, None]),
         ("From 2021 to 2022, ROA fell from 3.39% to 1.82%.", [None, None]),
         ("ROA fell to 1.82% from 3.39% between 2021 and 2022.", [None, None]),
+        # Where a change starts is of the period before the year that leads in.
+        ("In 2022, ROA fell from 3.39% to 1.82%.", [None, None]),
+        ("ROA declined in 2022 from 3.39% to 1.82%.", [None, None]),
     ],
 )
 def test_the_year_a_value_is_stated_for(text: str, expected: list[int | None]) -> None:
@@ -112,6 +115,10 @@ def test_one_fiscal_quarter_value_on_the_golds_other_quarter() -> None:
 
 def test_one_value_on_its_own_year_or_on_a_calendar_year_is_no_swap() -> None:
     right = "Yes. CVS Health is capital-intensive: its ROA was only 1.82% in 2022."
+    assert number_evidence(CVS_GOLD, right, question_unit(CVS_Q), CVS_Q)["swapped"] == 0
+    assert heuristic_verdict(CVS_Q, CVS_GOLD, right).label == "correct"
+    # The value the change starts from is not the lead-in year's.
+    right = "Yes. CVS Health is capital-intensive: its ROA declined in 2022 from 3.39% to 1.82%."
     assert number_evidence(CVS_GOLD, right, question_unit(CVS_Q), CVS_Q)["swapped"] == 0
     assert heuristic_verdict(CVS_Q, CVS_GOLD, right).label == "correct"
     # Q2 FY2024 ended in July 2023: a month before the year says it is a calendar date.

@@ -39,6 +39,9 @@ _TO_YEAR_AFTER = re.compile(
 # vs 2021") is a period of a change or a comparison, not the year of the value after it.
 _SPAN_BEFORE = re.compile(r"(?:\b(?:from|between|to|and|through|vs\.?|versus)|[-–—/])\s*$", re.IGNORECASE)
 _SPAN_AFTER = re.compile(r"^\s*(?:to|and|through|vs\.?|versus|[-–—/])\s*(?:FY|fiscal|'|\d)", re.IGNORECASE)
+# The value a change starts from ("in 2022, ROA fell from 3.39% to 1.82%") is of the period
+# before the year that leads in.
+_FROM_BEFORE = re.compile(r"\bfrom\s+(?:about\s+|approximately\s+|~)?(?:US)?\$?\s*$", re.IGNORECASE)
 _YEAR_BEFORE_GAP = 60  # "In FY2022, 3M's return on assets was 12.4%": a short lead-in
 
 
@@ -51,8 +54,9 @@ def value_years(text: str, values: list[Quantity], every: list[Quantity] | None 
 
     First the year right after a value ("1.82% in 2022"); else the year that leads in to it
     ("In 2022, ROA was 1.82%", "FY2022 ROA: 1.82%"), when no other value stands between
-    them, no earlier value took that year, and the year does not open a span of years ("from
-    2021 to 2022, ROA fell from 3.39% to 1.82%" ties neither value to a year). ``every``:
+    them, no earlier value took that year, the year does not open a span of years ("from
+    2021 to 2022, ROA fell from 3.39% to 1.82%" ties neither value to a year), and the value
+    is not where a change starts ("in 2022, ROA fell from 3.39%" ties 3.39% to no year). ``every``:
     all the quantities of ``text``, when the caller has them.
     """
     spans = sentence_spans(text)
@@ -79,6 +83,7 @@ def value_years(text: str, values: list[Quantity], every: list[Quantity] | None 
             or ";" in text[year[1]:q.start]
             or _SPAN_BEFORE.search(text[max(start, year[0] - 12):year[0]])
             or _SPAN_AFTER.match(text[year[1]:year[1] + 12])
+            or _FROM_BEFORE.search(text[year[1]:q.start])
         ):
             out.append(None)
         else:
