@@ -49,6 +49,8 @@ def test_the_thing_a_gold_denies(question: str, gold: str, words: list[str]) -> 
         "Ulta Beauty acquired two salons in FY2023 and made no large acquisitions.",
         "Ulta Beauty completed two small acquisitions in FY2022 and none in FY2023.",
         "Ulta Beauty acquired two salon chains in FY2023 and no other businesses.",
+        # Weighing the thing beside doing it is doing it.
+        "Ulta Beauty evaluated and completed two small acquisitions in FY2023, but made no large acquisitions.",
     ],
 )
 def test_an_affirmation_beside_a_denial(answer: str) -> None:

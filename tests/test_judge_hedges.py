@@ -36,6 +36,8 @@ def test_either_closing_a_negative_clause_is_no_hedge(text: str) -> None:
         # The answer's own "No," is its verdict, not a negation of the clause it heads.
         "No, either.",
         "It had no debt, either long-term or short-term.",
+        # "or not" offers an alternative; it denies nothing.
+        "Capex was $1,577 million or not, either.",
         # Another hedge word beside a concord "either" still hedges.
         "It made no acquisitions either, but it might have bought a few salons.",
     ],

@@ -55,6 +55,7 @@ _HEDGE = re.compile(
 _CLAUSE_END_AFTER = re.compile(r"\s*(?:[.,;:!?)\]]|$)")
 _SENTENCE_BREAK = re.compile(r"[.!?\n]\s")
 _OPENING_VERDICT = re.compile(r"^\W*(?:yes|no)\b", re.IGNORECASE)
+_OR_BEFORE = re.compile(r"\bor\s+$", re.IGNORECASE)
 
 
 def _concord_either(text: str, m: re.Match[str], pos: int, endpos: int) -> bool:
@@ -63,8 +64,10 @@ def _concord_either(text: str, m: re.Match[str], pos: int, endpos: int) -> bool:
     before = text[pos:m.start()]
     breaks = [b.end() for b in _SENTENCE_BREAK.finditer(before)]
     own = before[breaks[-1] if breaks else 0:]
-    # The answer's own "No," heading the sentence is its verdict, not a negation of the clause.
-    return bool(NEGATION.search(_OPENING_VERDICT.sub("", own, count=1)))
+    # The answer's own "No," heading the sentence is its verdict, not a negation of the
+    # clause; "or not" ("$1,577 million or not, either") offers an alternative, denies nothing.
+    own = _OPENING_VERDICT.sub("", own, count=1)
+    return any(not _OR_BEFORE.search(own, 0, n.start()) for n in NEGATION.finditer(own))
 
 
 def hedges(text: str, pos: int = 0, endpos: int | None = None) -> bool:

@@ -222,14 +222,24 @@ _TURNS = re.compile(
 )
 # A clause that names the thing without saying it exists: asking or supposing ("to determine
 # if there were any", "whether"), in a modal mood ("one would need to review the debt
-# securities registered"), weighing it ("considered several acquisitions and made none"),
-# preferring another ("rather than acquisitions", "without"), or stating nothing of it
-# ("shows a value of $—", "zero").
+# securities registered"), preferring another ("rather than acquisitions", "without"), or
+# stating nothing of it ("shows a value of $—", "zero").
 _NOT_AFFIRMING = re.compile(
     r"\b(?:if|whether|unless|any|would|should|could|can|may|might|must|rather than|instead of|as opposed to|without|"
-    r"no longer|nil|zero|consider(?:s|ed|ing)?|evaluat(?:e|es|ed|ing)|explor(?:e|es|ed|ing)|plann?(?:s|ed|ing)?|"
-    r"seek(?:s|ing)?|sought|look(?:s|ed|ing)? (?:at|for)|intend(?:s|ed)?)\b|\?"
+    r"no longer|nil|zero)\b|\?"
     r"|\$\s*[—–-](?!\s*\d)|\$\s*0(?![.,]?\d)",
+    re.IGNORECASE,
+)
+# Weighing the thing ("considered several acquisitions and made none") is not doing it,
+# unless the clause also says it was done ("evaluated and completed two acquisitions").
+_WEIGHS = re.compile(
+    r"\b(?:consider(?:s|ed|ing)?|evaluat(?:e|es|ed|ing)|explor(?:e|es|ed|ing)|plann?(?:s|ed|ing)?|seek(?:s|ing)?|sought|"
+    r"look(?:s|ed|ing)? (?:at|for)|intend(?:s|ed)?)\b",
+    re.IGNORECASE,
+)
+_DONE = re.compile(
+    r"\b(?:complet\w*|made|closed|finali[sz]ed|undert(?:ook|aken)|executed|announced|acquired|bought|purchased|sold|"
+    r"divested|issued|did|has|had|have)\b",
     re.IGNORECASE,
 )
 
@@ -302,7 +312,7 @@ def affirms_denied(answer: str, question: str, gold: str) -> bool:
             # other than two salon chains"); an exception that leads ("Aside from opening
             # stores, it made no acquisitions") must name the thing itself.
             excepted, denial = exception and denial, bool(NEGATION.search(clause)) and named
-            if NEGATION.search(clause) or _NOT_AFFIRMING.search(clause):
+            if NEGATION.search(clause) or _NOT_AFFIRMING.search(clause) or (_WEIGHS.search(clause) and not _DONE.search(clause)):
                 continue
             if len(words) < (2 if exception else 4):
                 continue  # a heading or a line item ("Acquisitions, net"), not a statement
