@@ -42,6 +42,8 @@ def _years(text: str) -> list[int | None]:
         # Where a change starts is of the period before the year that leads in.
         ("In 2022, ROA fell from 3.39% to 1.82%.", [None, None]),
         ("ROA declined in 2022 from 3.39% to 1.82%.", [None, None]),
+        ("In 2022, ROA was lower than 3.39%.", [None]),
+        ("In 2022 ROA was down compared to 3.39%.", [None]),
     ],
 )
 def test_the_year_a_value_is_stated_for(text: str, expected: list[int | None]) -> None:

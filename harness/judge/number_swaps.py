@@ -39,9 +39,13 @@ _TO_YEAR_AFTER = re.compile(
 # vs 2021") is a period of a change or a comparison, not the year of the value after it.
 _SPAN_BEFORE = re.compile(r"(?:\b(?:from|between|to|and|through|vs\.?|versus)|[-–—/])\s*$", re.IGNORECASE)
 _SPAN_AFTER = re.compile(r"^\s*(?:to|and|through|vs\.?|versus|[-–—/])\s*(?:FY|fiscal|'|\d)", re.IGNORECASE)
-# The value a change starts from ("in 2022, ROA fell from 3.39% to 1.82%") is of the period
-# before the year that leads in.
-_FROM_BEFORE = re.compile(r"\bfrom\s+(?:about\s+|approximately\s+|~)?(?:US)?\$?\s*$", re.IGNORECASE)
+# The value a change starts from or a comparison is made with ("in 2022, ROA fell from 3.39%
+# to 1.82%", "in 2022, ROA was lower than 3.39%") is of another period than the year that
+# leads in.
+_FROM_BEFORE = re.compile(
+    r"\b(?:from|than|versus|vs\.?|compared (?:to|with)|against|relative to)\s+(?:about\s+|approximately\s+|~)?(?:US)?\$?\s*$",
+    re.IGNORECASE,
+)
 _YEAR_BEFORE_GAP = 60  # "In FY2022, 3M's return on assets was 12.4%": a short lead-in
 
 
@@ -56,7 +60,8 @@ def value_years(text: str, values: list[Quantity], every: list[Quantity] | None 
     ("In 2022, ROA was 1.82%", "FY2022 ROA: 1.82%"), when no other value stands between
     them, no earlier value took that year, the year does not open a span of years ("from
     2021 to 2022, ROA fell from 3.39% to 1.82%" ties neither value to a year), and the value
-    is not where a change starts ("in 2022, ROA fell from 3.39%" ties 3.39% to no year). ``every``:
+    is not where a change starts or what it is compared with ("in 2022, ROA fell from 3.39%",
+    "in 2022, ROA was lower than 3.39%" tie 3.39% to no year). ``every``:
     all the quantities of ``text``, when the caller has them.
     """
     spans = sentence_spans(text)
