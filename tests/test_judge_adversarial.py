@@ -10,13 +10,15 @@ names the answer denies ("not $1,577 million"), a value, a name or a gold's key 
 back as a question, the gold's names hedged, buried in a long list of other names or given
 only in part, the gold's value put on another item while a different value
 stands at the gold's label ("13% ... employee liabilities; 87% ... other costs"), the gold's
-figures on each other's years ("ROA was 3.39% in 2022 and 1.82% in 2021") or its change on
+figures on each other's years ("ROA was 3.39% in 2022 and 1.82% in 2021", or one of them alone
+on the other year) or its change on
 another item ("gross margin decreased by 1.7%" for operating margin), a wrong pick beside the gold's figure or with the gold's name as the runner-up
 ("ahead of customer deposits"), both a yes and a no, a value the answer
 itself withdraws ("Wait, recomputing: ..."), a yes/no or a pick offered only as a guess
 ("Probably yes", "Yes?", "arguably"), the thing a gold denies said to exist beside a
 denial of a larger kind of it ("It acquired several salons; it did not make any large
-acquisitions"), and a yes/no question talked about but not answered
+acquisitions"; also joined by "and", in other words of the event, or excepted from the
+denial: "Aside from buying a few salons, ..."), and a yes/no question talked about but not answered
 ("depends on how it is measured", "is discussed in its 10-K"), and the gold's key terms
 strung together without a sentence around them. Neither the numeric check
 nor the offline judge may call one of them correct. Control answers (the right answer,
