@@ -327,23 +327,34 @@ def _accepted_styles(layout: Layout, typography: _Typography, cands: list[Layout
     """Styles (size class, bold, caps) in which headings outnumber prose: a style also used
     for whole paragraphs (a bold lead-in, a larger introduction) marks no headings."""
     ranks = _size_classes([c.size for c in cands] + [typography.body])
+    # A size no heading has takes the class of the nearest size that one has (looked up
+    # once per size, among the headings' sizes only).
+    classes = dict(ranks)
 
     def key(size: float, bold: bool, caps: bool) -> tuple:
-        if size not in ranks:
-            ranks[size] = _nearest_rank(ranks, size)
-        return (ranks[size], bold, caps)
+        if size not in classes:
+            classes[size] = _nearest_rank(ranks, size)
+        return (classes[size], bold, caps)
 
     heads: Counter[tuple] = Counter(key(c.size, c.bold, c.caps) for c in cands)
+    body_key = key(typography.body, False, False)
+    # Prose is counted only in the styles it could disqualify: most lines are body text,
+    # whose style is never accepted, and are passed over before the costlier tests.
+    wanted = set(heads) - {body_key}
+    wanted_plain = {(rank, bold) for rank, bold, _ in wanted}  # (size class, bold) of a wanted style
     in_heading = {(c.pos[0], n) for c in cands for n in range(c.pos[1], c.end[1] + 1)}
+    bold_informative = typography.bold_informative
     prose: Counter[tuple] = Counter()
     for page in range(1, layout.page_count + 1):
         for ln in layout.content_lines(page):
-            if len(ln.text) < 60 or (page, ln.number) in in_heading:
-                continue  # too short for prose; a long heading's own lines are not prose
+            if len(ln.text) < 60:
+                continue  # too short for prose
+            bold = bool(ln.bold and bold_informative)
+            if (key(ln.size, bold, False)[0], bold) not in wanted_plain or (page, ln.number) in in_heading:
+                continue  # a style never accepted; a long heading's own lines are not prose
             text = ln.text.strip()
             if len(text) >= 60 and len(text.split()) >= 9 and not looks_like_row(text):
-                prose[key(ln.size, bool(ln.bold and typography.bold_informative), is_caps(text))] += 1
-    body_key = key(typography.body, False, False)
+                prose[key(ln.size, bold, is_caps(text))] += 1
     return {k for k, n in heads.items() if k != body_key and prose[k] < n}
 
 
