@@ -60,6 +60,21 @@ def _unchecked(function, restype):
     return ctypes.CFUNCTYPE(restype)(address)  # no argument types: any arguments pass as they are
 
 
+class _Rounded(dict[float, float]):
+    """``round(value, digits)`` for each value, worked out once per document: ``round`` is
+    a dear call (correctly rounded decimal digits) made on every line, and a document
+    repeats its few font sizes and left margins. (A line's right end and baseline repeat
+    too seldom to gain from it.)"""
+
+    def __init__(self, digits: int) -> None:
+        super().__init__()
+        self.digits = digits
+
+    def __missing__(self, value: float) -> float:
+        rounded = self[value] = round(value, self.digits)
+        return rounded
+
+
 class LineStyleReader:
     """Reads line styles from the text pages of one document.
 
@@ -88,6 +103,7 @@ class LineStyleReader:
         self._matrix = raw.FS_MATRIX()
         self._matrix_ref = ctypes.byref(self._matrix)
         self._bold_names: dict[bytes, bool] = {}
+        self._tenths, self._thousandths = _Rounded(1), _Rounded(3)
 
     def _is_bold(self, handle, index: int) -> bool:
         if self._font_weight(handle, index) >= 600:
@@ -131,6 +147,7 @@ class LineStyleReader:
         width, height = max(width, 1.0), max(height, 1.0)
         is_bold, size_of, get_box, box_refs = self._is_bold, self._size, self._get_box, self._box_refs
         left, right, bottom, _ = self._box
+        tenths, thousandths = self._tenths, self._thousandths
         lines: list[Line] = []
         start = 0
         for number, piece in enumerate(raw_text.split("\r\n")):
@@ -152,6 +169,6 @@ class LineStyleReader:
             get_box(handle, first, *box_refs)
             x0, y = left.value / width, height - bottom.value
             get_box(handle, last, *box_refs)
-            lines.append(Line(text, page, number, bold, round(size, 1), round(x0, 3), round(right.value / width, 3), round(y, 1)))
+            lines.append(Line(text, page, number, bold, tenths[size], thousandths[x0], round(right.value / width, 3), round(y, 1)))
             start = end + 2
         return lines
