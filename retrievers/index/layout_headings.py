@@ -273,16 +273,26 @@ def _candidates(layout: Layout, typography: _Typography, start: Pos, end: Pos, s
     return found
 
 
-_FIGURE_CHAR = re.compile(r"[\d$%—–-]")
 _FIGURE_TOKEN = re.compile(r"^[($]*-?\d[\d,.]*%?\)?$|^[$%—–-]$")
+
+
+# A token that may be a figure: one starting with a character _FIGURE_TOKEN can start
+# with. Spelt as that character with the one before it checked behind it (not a word's),
+# so that the engine jumps from candidate to candidate character.
+_FIGURE_START = re.compile(r"[($\d%—–-](?<!\S[($\d%—–-])")
 
 
 @functools.lru_cache(maxsize=16384)
 def looks_like_row(text: str) -> bool:
     """A table row: figures make up much of it ("Net sales $ 34,229 $ 35,355")."""
-    if not _FIGURE_CHAR.search(text):
-        return False  # no digit, currency, percent or dash: no figure at all
+    # Tokens that may be figures bound the figures from above: a line of prose has none or
+    # too few of them to be a row, and is turned away without testing each of its words.
+    most = len(_FIGURE_START.findall(text))
+    if not most:
+        return False
     tokens = text.split()
+    if not (most >= 2 and most >= 0.3 * len(tokens) or len(tokens) <= 3):
+        return False
     # filter() runs the figure and year tests in C (most tokens are words and go no
     # further); a generator over the tokens would cost a Python step for each.
     candidates = list(filter(_FIGURE_TOKEN.match, tokens))
