@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from itertools import accumulate
 
+from retrievers.index.line_styles import Rounded
 from retrievers.index.pdf import Line
 
 Pos = tuple[int, int]  # (1-based page, 0-based line number)
@@ -53,12 +54,16 @@ class Layout:
     # Document-wide findings computed once and reused by every section (layout headings).
     memo: dict[str, object] = field(default_factory=dict, repr=False)
     _doc_margin: float = 0.0
+    _nonblank: list[list[Line]] = field(default_factory=list, repr=False)  # each page's lines with text
+    # Line starts to two decimals, for the margins and columns of every page.
+    _hundredths: Rounded = field(default_factory=lambda: Rounded(2), repr=False)
 
     @classmethod
     def from_lines(cls, lines: list[list[Line]]) -> Layout:
         layout = cls(lines)
-        layout._mark_boilerplate()
-        texts = [ln for page in lines for ln in page if ln.text.strip()]
+        nonblank = layout._nonblank = [[ln for ln in page if ln.text.strip()] for page in lines]
+        layout._mark_boilerplate(nonblank)
+        texts = [ln for page in nonblank for ln in page]
         bold_share = sum(ln.bold for ln in texts) / max(len(texts), 1)
         # A document set entirely in a "bold" font (some CID fonts report weight 700)
         # carries no heading signal in boldness.
@@ -66,14 +71,16 @@ class Layout:
         sizes = Counter(ln.size for ln in texts if len(ln.text) > 60)
         layout.body_size = sizes.most_common(1)[0][0] if sizes else 0.0
         layout._margins = {}
-        doc_margin = Counter(round(ln.x0, 2) for ln in texts if len(ln.text) > 50)
+        hundredths = layout._hundredths
+        doc_margin = Counter(hundredths[ln.x0] for ln in texts if len(ln.text) > 50)
         layout._doc_margin = doc_margin.most_common(1)[0][0] if doc_margin else 0.0
         return layout
 
     def margin(self, page: int) -> float:
         """The left edge where the page's body text starts (its most common line start)."""
         if page not in self._margins:
-            starts = Counter(round(ln.x0, 2) for ln in self.content_lines(page) if len(ln.text) > 50)
+            hundredths = self._hundredths
+            starts = Counter(hundredths[ln.x0] for ln in self.content_lines(page) if len(ln.text) > 50)
             self._margins[page] = starts.most_common(1)[0][0] if starts else self._doc_margin
         return self._margins[page]
 
@@ -95,7 +102,8 @@ class Layout:
         if page := self._columns.get(line.page):
             starts = page
         else:
-            counts = Counter(round(ln.x0, 2) for ln in self.content_lines(line.page) if len(ln.text) > 40)
+            hundredths = self._hundredths
+            counts = Counter(hundredths[ln.x0] for ln in self.content_lines(line.page) if len(ln.text) > 40)
             total = sum(counts.values())
             starts = [x for x, n in counts.items() if n >= max(2, 0.15 * total)] or [self._doc_margin]
             self._columns[line.page] = starts
@@ -116,17 +124,22 @@ class Layout:
     def end(self) -> Pos:
         return (self.page_count + 1, 0)
 
-    def _mark_boilerplate(self) -> None:
+    def _mark_boilerplate(self, nonblank: list[list[Line]]) -> None:
+        """Mark the running headers and footers (``nonblank``: each page's non-blank lines)."""
         exact: Counter[str] = Counter()
         shape: Counter[str] = Counter()
-        # Each edge line with its text and shape keys, made once for the counting and the check.
+        # Each edge line with its text and shape keys, made once for the counting and the
+        # check; a running header's keys once for all the pages that repeat it.
+        keys: dict[str, tuple[str, str]] = {}
         edges: list[list[tuple[Line, str, str]]] = []
-        for page in self.lines:
-            nonblank = [ln for ln in page if ln.text.strip()]
+        for page in nonblank:
             edge = []
-            for ln in nonblank[:_HEAD_LINES] + nonblank[-_FOOT_LINES:]:
-                key = _norm(ln.text)
-                edge.append((ln, key, _shape(key)))
+            for ln in page[:_HEAD_LINES] + page[-_FOOT_LINES:]:
+                known = keys.get(ln.text)
+                if known is None:
+                    key = _norm(ln.text)
+                    known = keys[ln.text] = (key, _shape(key))
+                edge.append((ln, *known))
             edges.append(edge)
             exact.update({key for _, key, _ in edge})
             shape.update({key_shape for _, _, key_shape in edge})
@@ -152,9 +165,11 @@ class Layout:
         if cached is None:
             # is_content spelt out: this runs once for every line of the document.
             boilerplate = self.boilerplate
-            cached = self._content[page] = [
-                ln for ln in self.lines[page - 1] if ln.text.strip() and (ln.page, ln.number) not in boilerplate
-            ]
+            if self._nonblank:
+                cached = [ln for ln in self._nonblank[page - 1] if (ln.page, ln.number) not in boilerplate]
+            else:
+                cached = [ln for ln in self.lines[page - 1] if ln.text.strip() and (ln.page, ln.number) not in boilerplate]
+            self._content[page] = cached
         return cached
 
     def iter_lines(self, start: Pos, end: Pos):

@@ -60,11 +60,11 @@ def _unchecked(function, restype):
     return ctypes.CFUNCTYPE(restype)(address)  # no argument types: any arguments pass as they are
 
 
-class _Rounded(dict[float, float]):
+class Rounded(dict[float, float]):
     """``round(value, digits)`` for each value, worked out once per document: ``round`` is
     a dear call (correctly rounded decimal digits) made on every line, and a document
     repeats its few font sizes and left margins. (A line's right end and baseline repeat
-    too seldom to gain from it.)"""
+    too seldom to gain from it.) Read as ``rounded[value]``."""
 
     def __init__(self, digits: int) -> None:
         super().__init__()
@@ -103,7 +103,7 @@ class LineStyleReader:
         self._matrix = raw.FS_MATRIX()
         self._matrix_ref = ctypes.byref(self._matrix)
         self._bold_names: dict[bytes, bool] = {}
-        self._tenths, self._thousandths = _Rounded(1), _Rounded(3)
+        self._tenths, self._thousandths = Rounded(1), Rounded(3)
 
     def _is_bold(self, handle, index: int) -> bool:
         if self._font_weight(handle, index) >= 600:
