@@ -110,15 +110,13 @@ def best_chain(
 
 
 def _next_content(layout: Layout, line: Line) -> Line | None:
-    for ln in layout.content_lines(line.page):
-        if ln.number > line.number:
-            return ln
-    return None
+    following = layout.following(line, 1)
+    return following[0] if following else None
 
 
 def _is_caps(text: str) -> bool:
-    letters = [c for c in text if c.isalpha()]
-    return len(letters) >= 3 and sum(c.isupper() for c in letters) / len(letters) > 0.85
+    letters = list(filter(str.isalpha, text))  # filter and map run the tests in C
+    return len(letters) >= 3 and sum(map(str.isupper, letters)) / len(letters) > 0.85
 
 
 # --- items -------------------------------------------------------------------------------
@@ -258,7 +256,7 @@ def find_trailing(layout: Layout, start: Pos) -> list[Heading]:
 
 def _exhibit_subject(layout: Layout, line: Line) -> str:
     """The first line after "EXHIBIT 10.3" that is not the company's name."""
-    following = [ln for ln in layout.content_lines(line.page) if ln.number > line.number][:3]
+    following = layout.following(line, 3)
     for ln in following:
         text = ln.text.strip()
         if len(text) < 100 and not re.search(r"\b(company|inc|corporation|corp|ltd|plc|llc|n\.v)\b\.?\s*$", text, re.I) \
@@ -293,19 +291,13 @@ def _title_case(words: list[str]) -> bool:
     return bool(content) and all(w[:1].isupper() or not w[:1].isalpha() for w in content)
 
 
-def _neighbours(layout: Layout, ln: Line) -> tuple[Line | None, Line | None]:
-    lines = layout.content_lines(ln.page)
-    for i, other in enumerate(lines):
-        if other.number == ln.number:
-            return (lines[i - 1] if i else None), (lines[i + 1] if i + 1 < len(lines) else None)
-    return None, None
-
-
 def heading_score(layout: Layout, ln: Line) -> float:
     """How strongly a line looks like a section heading: 0 = not a heading."""
     text = ln.text.strip()
+    if not 3 <= len(text) <= 120 or not _TITLE_START.match(text):
+        return 0.0  # most lines are longer: turned away before they are split into words
     words = text.split()
-    if not 3 <= len(text) <= 120 or len(words) > 16 or not _TITLE_START.match(text):
+    if len(words) > 16:
         return 0.0
     if not layout.aligned(ln):
         return 0.0
@@ -318,13 +310,13 @@ def heading_score(layout: Layout, ln: Line) -> float:
         return 0.0
     if text[:1].isdecimal() and not _NUMBERED_TITLE.match(text):  # what "^\d" matched
         return 0.0
-    if len(words) == 1 and not (_is_caps(text) and len(text) >= 4):
+    caps = _is_caps(text)
+    if len(words) == 1 and not (caps and len(text) >= 4):
         return 0.0  # "Total", "Operating": a table's column header
     if COMPANY_LINE.search(text):
         return 0.0  # "MGM RESORTS INTERNATIONAL AND SUBSIDIARIES" above a statement's title
     bold = ln.bold and layout.bold_informative
-    caps = _is_caps(text)
-    prev, nxt = _neighbours(layout, ln)
+    prev, nxt = layout.neighbours(ln)
     if bold:
         score = 2.0 + (1.0 if caps else 0.0)
     elif caps and len(words) >= 2:
@@ -356,8 +348,7 @@ def heading_score(layout: Layout, ln: Line) -> float:
 
 def _precedes_table(layout: Layout, ln: Line) -> bool:
     """Is a table row among the next few lines, before any paragraph of prose?"""
-    following = [other for other in layout.content_lines(ln.page) if other.number > ln.number][:3]
-    for other in following:
+    for other in layout.following(ln, 3):
         if is_tabular(other.text):
             return True
         if len(other.text) > 60 and not other.bold:

@@ -8,7 +8,7 @@ and do not make a section look as if it reached onto the next page.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from dataclasses import dataclass, field
 from itertools import accumulate
@@ -234,5 +234,20 @@ class Layout:
         return None
 
     def position_in_page(self, line: Line) -> int:
-        """How many content lines precede ``line`` on its page (0 = top of the page)."""
-        return sum(1 for ln in self.content_lines(line.page) if ln.number < line.number)
+        """How many content lines precede ``line`` on its page (0 = top of the page): found
+        by bisection in the page's content line numbers (ascending)."""
+        return bisect_left(self._page_char_sums(line.page)[0], line.number)
+
+    def neighbours(self, line: Line) -> tuple[Line | None, Line | None]:
+        """The content lines right before and after ``line`` (a content line) on its page;
+        neither when ``line`` is not one."""
+        lines = self.content_lines(line.page)
+        i = self.position_in_page(line)
+        if i >= len(lines) or lines[i].number != line.number:
+            return None, None
+        return (lines[i - 1] if i else None), (lines[i + 1] if i + 1 < len(lines) else None)
+
+    def following(self, line: Line, count: int) -> list[Line]:
+        """The next ``count`` content lines after ``line`` on its page."""
+        i = bisect_right(self._page_char_sums(line.page)[0], line.number)
+        return self.content_lines(line.page)[i : i + count]
