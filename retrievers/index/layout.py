@@ -36,7 +36,12 @@ _TRAILING_ROMAN = re.compile(r"\b[ivxlc]{1,6}$")
 
 def _shape(key: str) -> str:
     """A running header or footer with its page number (arabic or roman) blanked out."""
-    return _TRAILING_ROMAN.sub("#", _DIGITS.sub("#", key))
+    key = _DIGITS.sub("#", key)
+    # The roman number is looked for among the last six characters only (the longest it
+    # can be; the word boundary still sees the character before them): a search of the
+    # whole key would try the pattern at every position.
+    roman = _TRAILING_ROMAN.search(key, max(0, len(key) - 6))
+    return key if roman is None else key[: roman.start()] + "#"
 
 
 @dataclass
