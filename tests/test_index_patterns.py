@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from retrievers.index import layout_headings, summaries
-from retrievers.index.headings import COMPANY_LINE, is_continued
+from retrievers.index import headings, layout_headings, summaries
+from retrievers.index.headings import COMPANY_LINE, at_end, is_continued
 from retrievers.index.numbering import parse_numbering
 
 LINES = [
@@ -49,9 +49,9 @@ def test_fast_patterns_match_their_plain_spellings(line: str) -> None:
     assert is_continued(line) == bool(OLD_CONTINUED.search(line.strip()))
     long_line = "word " * 30 + line
     for text in (line, long_line):
-        assert layout_headings._at_end(COMPANY_LINE, text) == bool(COMPANY_LINE.search(text))
-        connector = layout_headings._CONNECTOR_END
-        assert layout_headings._at_end(connector, text) == bool(connector.search(text))
+        assert at_end(COMPANY_LINE, text) == bool(COMPANY_LINE.search(text))
+        for connector in (layout_headings._CONNECTOR_END, headings._CONNECTOR_END):
+            assert at_end(connector, text) == bool(connector.search(text))
 
 
 @pytest.mark.parametrize("line", LINES)

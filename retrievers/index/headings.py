@@ -72,6 +72,17 @@ def clean_title(text: str) -> str:
     return text.strip(" .:-—–")
 
 
+def at_end(pattern: re.Pattern[str], text: str) -> bool:
+    """``pattern.search(text)`` for a pattern anchored at the end whose matches are short
+    (a connector word, a company suffix; no trailing spaces in ``text``): a search of the
+    whole text tries the pattern at every position, so only the tail is searched, with
+    room for the character before the longest match (a word boundary looks at it)."""
+    return bool(pattern.search(text[-_END_REACH:]))
+
+
+_END_REACH = 48  # "and consolidated subsidiaries companies", COMPANY_LINE's longest, is 39
+
+
 def is_continued(text: str) -> bool:
     # The tail alone: "(continued)" is the longest match, and searching the whole line would
     # try the pattern at every position.
@@ -306,14 +317,14 @@ def heading_score(layout: Layout, ln: Line) -> float:
     letters = sum(map(str.isalpha, text))
     if letters < 0.6 * len(text.replace(" ", "")) or len(_FOUR_DIGITS.findall(text)) > 1:
         return 0.0
-    if _CONNECTOR_END.search(text) or (text.endswith(".") and len(words) > 5):
+    if at_end(_CONNECTOR_END, text) or (text.endswith(".") and len(words) > 5):
         return 0.0
     if text[:1].isdecimal() and not _NUMBERED_TITLE.match(text):  # what "^\d" matched
         return 0.0
     caps = _is_caps(text)
     if len(words) == 1 and not (caps and len(text) >= 4):
         return 0.0  # "Total", "Operating": a table's column header
-    if COMPANY_LINE.search(text):
+    if at_end(COMPANY_LINE, text):
         return 0.0  # "MGM RESORTS INTERNATIONAL AND SUBSIDIARIES" above a statement's title
     bold = ln.bold and layout.bold_informative
     prev, nxt = layout.neighbours(ln)

@@ -19,7 +19,7 @@ import string
 from collections import Counter
 from dataclasses import dataclass
 
-from retrievers.index.headings import _TITLE_START, COMPANY_LINE, clean_title, is_continued
+from retrievers.index.headings import _TITLE_START, COMPANY_LINE, at_end, clean_title, is_continued
 from retrievers.index.layout import Layout, Pos
 from retrievers.index.numbering import Numbering, follows, parse_numbering
 from retrievers.index.pdf import Line
@@ -93,17 +93,6 @@ _ASCII_LOWER = string.ascii_lowercase.encode("ascii")
 _ASCII_UPPER = string.ascii_uppercase.encode("ascii")
 
 
-def _at_end(pattern: re.Pattern[str], text: str) -> bool:
-    """``pattern.search(text)`` for a pattern anchored at the end whose matches are short
-    (a connector word, a company suffix; no trailing spaces in ``text``): a search of the
-    whole text tries the pattern at every position, so only the tail is searched, with
-    room for the character before the longest match (a word boundary looks at it)."""
-    return bool(pattern.search(text[-_END_REACH:]))
-
-
-_END_REACH = 48  # "and consolidated subsidiaries companies", COMPANY_LINE's longest, is 39
-
-
 def clear_line_caches() -> None:
     """Forget the memoised line tests (``is_caps``, ``looks_like_row``) before a document is
     built: they pay off within one document, where the same lines are looked at again, and
@@ -140,7 +129,7 @@ def title_text_ok(text: str) -> bool:
         return False
     if len(words) == 1 and not numbering and not is_caps(rest) and len(rest) < 4:
         return False
-    return not _at_end(COMPANY_LINE, rest)
+    return not at_end(COMPANY_LINE, rest)
 
 
 class _Typography:
@@ -193,7 +182,7 @@ def _continues(first: Line, previous: Line, following: Line, joined: str, typogr
     text so far is ``joined`` and last line so far ``previous``?"""
     if not _same_style(first, following) or parse_numbering(following.text) or len(joined) + len(following.text) > MAX_TITLE_CHARS:
         return False
-    if _at_end(COMPANY_LINE, first.text.strip()):
+    if at_end(COMPANY_LINE, first.text.strip()):
         return False  # "ACME INC. AND SUBSIDIARIES" over a statement's title is a line of its own
     text = following.text.strip()
     if not text or _AMOUNT.search(text) or _numbers_outside_years(text) > 1:
@@ -201,7 +190,7 @@ def _continues(first: Line, previous: Line, following: Line, joined: str, typogr
     step = following.y - previous.y
     if previous.y and following.y and first.size and not 0 < step <= 1.9 * max(first.size, following.size):
         return False  # too far below: a new block, not the next line of this one
-    if _at_end(_CONNECTOR_END, joined) or text[:1].islower():
+    if at_end(_CONNECTOR_END, joined) or text[:1].islower():
         return True
     if typography.pitch and previous.y and 0 < step < 0.8 * typography.pitch and _same_style(first, following, 1.05):
         return True  # closer than the lines of a paragraph: one block
@@ -262,7 +251,7 @@ def _candidates(layout: Layout, typography: _Typography, start: Pos, end: Pos, s
                 if not title_text_ok(" ".join(joined.split()[:MAX_TITLE_WORDS])):
                     continue
                 joined = " ".join(joined.split()[:MAX_TITLE_WORDS])
-            if _at_end(_CONNECTOR_END, joined) and not numbering:
+            if at_end(_CONNECTOR_END, joined) and not numbering:
                 continue
             if not larger and not numbering and not caption and _precedes_table(lines, j):
                 continue  # a table's column header or a label over its rows
