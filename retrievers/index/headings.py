@@ -14,6 +14,7 @@ Four kinds, from the most to the least reliable (statements and notes are found 
 """
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -401,8 +402,10 @@ _STATEMENT_START = re.compile(
 )
 
 
+@functools.lru_cache(maxsize=16384)
 def statement_kind(text: str) -> str | None:
-    """Which primary statement a title line names, or None."""
+    """Which primary statement a title line names, or None. (Memoised: the statements of
+    a section are looked for again in each of its parts as a long section is split.)"""
     squeezed = "".join(text.lower().split())  # clean_title joins "S T A T E M E N T S"
     if "statement" not in squeezed and "balancesheet" not in squeezed:
         return None  # every title _STATEMENT_START accepts has one of these; most lines neither

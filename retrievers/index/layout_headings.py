@@ -19,7 +19,7 @@ import string
 from collections import Counter
 from dataclasses import dataclass
 
-from retrievers.index.headings import _TITLE_START, COMPANY_LINE, at_end, clean_title, is_continued
+from retrievers.index.headings import _TITLE_START, COMPANY_LINE, at_end, clean_title, is_continued, statement_kind
 from retrievers.index.layout import Layout, Pos
 from retrievers.index.numbering import Numbering, follows, parse_numbering
 from retrievers.index.pdf import Line
@@ -94,11 +94,13 @@ _ASCII_UPPER = string.ascii_uppercase.encode("ascii")
 
 
 def clear_line_caches() -> None:
-    """Forget the memoised line tests (``is_caps``, ``looks_like_row``) before a document is
-    built: they pay off within one document, where the same lines are looked at again, and
-    one document's entries would only make the next build look faster than a cold one is."""
+    """Forget the memoised line tests (``is_caps``, ``looks_like_row``, ``statement_kind``)
+    before a document is built: they pay off within one document, where the same lines are
+    looked at again, and one document's entries would only make the next build look faster
+    than a cold one is."""
     is_caps.cache_clear()
     looks_like_row.cache_clear()
+    statement_kind.cache_clear()
 
 
 def ln_text(layout: Layout, page: int) -> str:
