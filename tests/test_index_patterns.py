@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from retrievers.index import layout_headings, summaries
-from retrievers.index.headings import COMPANY_LINE, is_continued
+from retrievers.index import headings, layout_headings, summaries
+from retrievers.index.headings import COMPANY_LINE, at_end, is_continued
 from retrievers.index.numbering import parse_numbering
 
 LINES = [
@@ -49,9 +49,9 @@ def test_fast_patterns_match_their_plain_spellings(line: str) -> None:
     assert is_continued(line) == bool(OLD_CONTINUED.search(line.strip()))
     long_line = "word " * 30 + line
     for text in (line, long_line):
-        assert layout_headings._at_end(COMPANY_LINE, text) == bool(COMPANY_LINE.search(text))
-        connector = layout_headings._CONNECTOR_END
-        assert layout_headings._at_end(connector, text) == bool(connector.search(text))
+        assert at_end(COMPANY_LINE, text) == bool(COMPANY_LINE.search(text))
+        for connector in (layout_headings._CONNECTOR_END, headings._CONNECTOR_END):
+            assert at_end(connector, text) == bool(connector.search(text))
 
 
 @pytest.mark.parametrize("line", LINES)
@@ -88,14 +88,13 @@ def test_is_caps_counts_letters_beyond_ascii() -> None:
         assert layout_headings.is_caps(text) == (upper + lower >= 4 and upper > 0.85 * (upper + lower))
 
 
-@pytest.mark.parametrize("line", [*LINES, "2021 2022 2023", "Total 2023 1,204", "$ 12", "Revenue 2023"])
+@pytest.mark.parametrize("line", [*LINES, "2021 2022 2023", "Total 2023 1,204", "$ 12", "Revenue 2023", "well-known (a) 1990s",
+                                  "x-1 y-2 z-3", "Figures:\u00a0$\u00a012\u2003(3)"])
 def test_looks_like_row_counts_figures_as_before(line: str) -> None:
     layout_headings.clear_line_caches()
     tokens = line.split()
     figures = sum(1 for t in tokens if layout_headings._FIGURE_TOKEN.match(t) and not layout_headings._YEAR.match(t))
-    plain = bool(layout_headings._FIGURE_CHAR.search(line)) and (
-        figures >= 2 and figures >= 0.3 * len(tokens) or (figures >= 1 and len(tokens) <= 3)
-    )
+    plain = figures >= 2 and figures >= 0.3 * len(tokens) or (figures >= 1 and len(tokens) <= 3)
     assert layout_headings.looks_like_row(line) == plain
 
 

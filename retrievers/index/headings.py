@@ -14,6 +14,7 @@ Four kinds, from the most to the least reliable (statements and notes are found 
 """
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -72,6 +73,17 @@ def clean_title(text: str) -> str:
     return text.strip(" .:-—–")
 
 
+def at_end(pattern: re.Pattern[str], text: str) -> bool:
+    """``pattern.search(text)`` for a pattern anchored at the end whose matches are short
+    (a connector word, a company suffix; no trailing spaces in ``text``): a search of the
+    whole text tries the pattern at every position, so only the tail is searched, with
+    room for the character before the longest match (a word boundary looks at it)."""
+    return bool(pattern.search(text[-_END_REACH:]))
+
+
+_END_REACH = 48  # "and consolidated subsidiaries companies", COMPANY_LINE's longest, is 39
+
+
 def is_continued(text: str) -> bool:
     # The tail alone: "(continued)" is the longest match, and searching the whole line would
     # try the pattern at every position.
@@ -110,15 +122,13 @@ def best_chain(
 
 
 def _next_content(layout: Layout, line: Line) -> Line | None:
-    for ln in layout.content_lines(line.page):
-        if ln.number > line.number:
-            return ln
-    return None
+    following = layout.following(line, 1)
+    return following[0] if following else None
 
 
 def _is_caps(text: str) -> bool:
-    letters = [c for c in text if c.isalpha()]
-    return len(letters) >= 3 and sum(c.isupper() for c in letters) / len(letters) > 0.85
+    letters = list(filter(str.isalpha, text))  # filter and map run the tests in C
+    return len(letters) >= 3 and sum(map(str.isupper, letters)) / len(letters) > 0.85
 
 
 # --- items -------------------------------------------------------------------------------
@@ -258,7 +268,7 @@ def find_trailing(layout: Layout, start: Pos) -> list[Heading]:
 
 def _exhibit_subject(layout: Layout, line: Line) -> str:
     """The first line after "EXHIBIT 10.3" that is not the company's name."""
-    following = [ln for ln in layout.content_lines(line.page) if ln.number > line.number][:3]
+    following = layout.following(line, 3)
     for ln in following:
         text = ln.text.strip()
         if len(text) < 100 and not re.search(r"\b(company|inc|corporation|corp|ltd|plc|llc|n\.v)\b\.?\s*$", text, re.I) \
@@ -293,19 +303,13 @@ def _title_case(words: list[str]) -> bool:
     return bool(content) and all(w[:1].isupper() or not w[:1].isalpha() for w in content)
 
 
-def _neighbours(layout: Layout, ln: Line) -> tuple[Line | None, Line | None]:
-    lines = layout.content_lines(ln.page)
-    for i, other in enumerate(lines):
-        if other.number == ln.number:
-            return (lines[i - 1] if i else None), (lines[i + 1] if i + 1 < len(lines) else None)
-    return None, None
-
-
 def heading_score(layout: Layout, ln: Line) -> float:
     """How strongly a line looks like a section heading: 0 = not a heading."""
     text = ln.text.strip()
+    if not 3 <= len(text) <= 120 or not _TITLE_START.match(text):
+        return 0.0  # most lines are longer: turned away before they are split into words
     words = text.split()
-    if not 3 <= len(text) <= 120 or len(words) > 16 or not _TITLE_START.match(text):
+    if len(words) > 16:
         return 0.0
     if not layout.aligned(ln):
         return 0.0
@@ -314,17 +318,17 @@ def heading_score(layout: Layout, ln: Line) -> float:
     letters = sum(map(str.isalpha, text))
     if letters < 0.6 * len(text.replace(" ", "")) or len(_FOUR_DIGITS.findall(text)) > 1:
         return 0.0
-    if _CONNECTOR_END.search(text) or (text.endswith(".") and len(words) > 5):
+    if at_end(_CONNECTOR_END, text) or (text.endswith(".") and len(words) > 5):
         return 0.0
     if text[:1].isdecimal() and not _NUMBERED_TITLE.match(text):  # what "^\d" matched
         return 0.0
-    if len(words) == 1 and not (_is_caps(text) and len(text) >= 4):
+    caps = _is_caps(text)
+    if len(words) == 1 and not (caps and len(text) >= 4):
         return 0.0  # "Total", "Operating": a table's column header
-    if COMPANY_LINE.search(text):
+    if at_end(COMPANY_LINE, text):
         return 0.0  # "MGM RESORTS INTERNATIONAL AND SUBSIDIARIES" above a statement's title
     bold = ln.bold and layout.bold_informative
-    caps = _is_caps(text)
-    prev, nxt = _neighbours(layout, ln)
+    prev, nxt = layout.neighbours(ln)
     if bold:
         score = 2.0 + (1.0 if caps else 0.0)
     elif caps and len(words) >= 2:
@@ -356,8 +360,7 @@ def heading_score(layout: Layout, ln: Line) -> float:
 
 def _precedes_table(layout: Layout, ln: Line) -> bool:
     """Is a table row among the next few lines, before any paragraph of prose?"""
-    following = [other for other in layout.content_lines(ln.page) if other.number > ln.number][:3]
-    for other in following:
+    for other in layout.following(ln, 3):
         if is_tabular(other.text):
             return True
         if len(other.text) > 60 and not other.bold:
@@ -399,8 +402,10 @@ _STATEMENT_START = re.compile(
 )
 
 
+@functools.lru_cache(maxsize=16384)
 def statement_kind(text: str) -> str | None:
-    """Which primary statement a title line names, or None."""
+    """Which primary statement a title line names, or None. (Memoised: the statements of
+    a section are looked for again in each of its parts as a long section is split.)"""
     squeezed = "".join(text.lower().split())  # clean_title joins "S T A T E M E N T S"
     if "statement" not in squeezed and "balancesheet" not in squeezed:
         return None  # every title _STATEMENT_START accepts has one of these; most lines neither

@@ -8,11 +8,12 @@ and do not make a section look as if it reached onto the next page.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from dataclasses import dataclass, field
 from itertools import accumulate
 
+from retrievers.index.line_styles import Rounded
 from retrievers.index.pdf import Line
 
 Pos = tuple[int, int]  # (1-based page, 0-based line number)
@@ -35,7 +36,12 @@ _TRAILING_ROMAN = re.compile(r"\b[ivxlc]{1,6}$")
 
 def _shape(key: str) -> str:
     """A running header or footer with its page number (arabic or roman) blanked out."""
-    return _TRAILING_ROMAN.sub("#", _DIGITS.sub("#", key))
+    key = _DIGITS.sub("#", key)
+    # The roman number is looked for among the last six characters only (the longest it
+    # can be; the word boundary still sees the character before them): a search of the
+    # whole key would try the pattern at every position.
+    roman = _TRAILING_ROMAN.search(key, max(0, len(key) - 6))
+    return key if roman is None else key[: roman.start()] + "#"
 
 
 @dataclass
@@ -53,12 +59,16 @@ class Layout:
     # Document-wide findings computed once and reused by every section (layout headings).
     memo: dict[str, object] = field(default_factory=dict, repr=False)
     _doc_margin: float = 0.0
+    _nonblank: list[list[Line]] = field(default_factory=list, repr=False)  # each page's lines with text
+    # Line starts to two decimals, for the margins and columns of every page.
+    _hundredths: Rounded = field(default_factory=lambda: Rounded(2), repr=False)
 
     @classmethod
     def from_lines(cls, lines: list[list[Line]]) -> Layout:
         layout = cls(lines)
-        layout._mark_boilerplate()
-        texts = [ln for page in lines for ln in page if ln.text.strip()]
+        nonblank = layout._nonblank = [[ln for ln in page if ln.text.strip()] for page in lines]
+        layout._mark_boilerplate(nonblank)
+        texts = [ln for page in nonblank for ln in page]
         bold_share = sum(ln.bold for ln in texts) / max(len(texts), 1)
         # A document set entirely in a "bold" font (some CID fonts report weight 700)
         # carries no heading signal in boldness.
@@ -66,14 +76,16 @@ class Layout:
         sizes = Counter(ln.size for ln in texts if len(ln.text) > 60)
         layout.body_size = sizes.most_common(1)[0][0] if sizes else 0.0
         layout._margins = {}
-        doc_margin = Counter(round(ln.x0, 2) for ln in texts if len(ln.text) > 50)
+        hundredths = layout._hundredths
+        doc_margin = Counter(hundredths[ln.x0] for ln in texts if len(ln.text) > 50)
         layout._doc_margin = doc_margin.most_common(1)[0][0] if doc_margin else 0.0
         return layout
 
     def margin(self, page: int) -> float:
         """The left edge where the page's body text starts (its most common line start)."""
         if page not in self._margins:
-            starts = Counter(round(ln.x0, 2) for ln in self.content_lines(page) if len(ln.text) > 50)
+            hundredths = self._hundredths
+            starts = Counter(hundredths[ln.x0] for ln in self.content_lines(page) if len(ln.text) > 50)
             self._margins[page] = starts.most_common(1)[0][0] if starts else self._doc_margin
         return self._margins[page]
 
@@ -95,7 +107,8 @@ class Layout:
         if page := self._columns.get(line.page):
             starts = page
         else:
-            counts = Counter(round(ln.x0, 2) for ln in self.content_lines(line.page) if len(ln.text) > 40)
+            hundredths = self._hundredths
+            counts = Counter(hundredths[ln.x0] for ln in self.content_lines(line.page) if len(ln.text) > 40)
             total = sum(counts.values())
             starts = [x for x, n in counts.items() if n >= max(2, 0.15 * total)] or [self._doc_margin]
             self._columns[line.page] = starts
@@ -116,17 +129,22 @@ class Layout:
     def end(self) -> Pos:
         return (self.page_count + 1, 0)
 
-    def _mark_boilerplate(self) -> None:
+    def _mark_boilerplate(self, nonblank: list[list[Line]]) -> None:
+        """Mark the running headers and footers (``nonblank``: each page's non-blank lines)."""
         exact: Counter[str] = Counter()
         shape: Counter[str] = Counter()
-        # Each edge line with its text and shape keys, made once for the counting and the check.
+        # Each edge line with its text and shape keys, made once for the counting and the
+        # check; a running header's keys once for all the pages that repeat it.
+        keys: dict[str, tuple[str, str]] = {}
         edges: list[list[tuple[Line, str, str]]] = []
-        for page in self.lines:
-            nonblank = [ln for ln in page if ln.text.strip()]
+        for page in nonblank:
             edge = []
-            for ln in nonblank[:_HEAD_LINES] + nonblank[-_FOOT_LINES:]:
-                key = _norm(ln.text)
-                edge.append((ln, key, _shape(key)))
+            for ln in page[:_HEAD_LINES] + page[-_FOOT_LINES:]:
+                known = keys.get(ln.text)
+                if known is None:
+                    key = _norm(ln.text)
+                    known = keys[ln.text] = (key, _shape(key))
+                edge.append((ln, *known))
             edges.append(edge)
             exact.update({key for _, key, _ in edge})
             shape.update({key_shape for _, _, key_shape in edge})
@@ -152,9 +170,11 @@ class Layout:
         if cached is None:
             # is_content spelt out: this runs once for every line of the document.
             boilerplate = self.boilerplate
-            cached = self._content[page] = [
-                ln for ln in self.lines[page - 1] if ln.text.strip() and (ln.page, ln.number) not in boilerplate
-            ]
+            if self._nonblank:
+                cached = [ln for ln in self._nonblank[page - 1] if (ln.page, ln.number) not in boilerplate]
+            else:
+                cached = [ln for ln in self.lines[page - 1] if ln.text.strip() and (ln.page, ln.number) not in boilerplate]
+            self._content[page] = cached
         return cached
 
     def iter_lines(self, start: Pos, end: Pos):
@@ -219,5 +239,20 @@ class Layout:
         return None
 
     def position_in_page(self, line: Line) -> int:
-        """How many content lines precede ``line`` on its page (0 = top of the page)."""
-        return sum(1 for ln in self.content_lines(line.page) if ln.number < line.number)
+        """How many content lines precede ``line`` on its page (0 = top of the page): found
+        by bisection in the page's content line numbers (ascending)."""
+        return bisect_left(self._page_char_sums(line.page)[0], line.number)
+
+    def neighbours(self, line: Line) -> tuple[Line | None, Line | None]:
+        """The content lines right before and after ``line`` (a content line) on its page;
+        neither when ``line`` is not one."""
+        lines = self.content_lines(line.page)
+        i = self.position_in_page(line)
+        if i >= len(lines) or lines[i].number != line.number:
+            return None, None
+        return (lines[i - 1] if i else None), (lines[i + 1] if i + 1 < len(lines) else None)
+
+    def following(self, line: Line, count: int) -> list[Line]:
+        """The next ``count`` content lines after ``line`` on its page."""
+        i = bisect_right(self._page_char_sums(line.page)[0], line.number)
+        return self.content_lines(line.page)[i : i + count]

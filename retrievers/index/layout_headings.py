@@ -19,7 +19,7 @@ import string
 from collections import Counter
 from dataclasses import dataclass
 
-from retrievers.index.headings import _TITLE_START, COMPANY_LINE, clean_title, is_continued
+from retrievers.index.headings import _TITLE_START, COMPANY_LINE, at_end, clean_title, is_continued, statement_kind
 from retrievers.index.layout import Layout, Pos
 from retrievers.index.numbering import Numbering, follows, parse_numbering
 from retrievers.index.pdf import Line
@@ -93,23 +93,14 @@ _ASCII_LOWER = string.ascii_lowercase.encode("ascii")
 _ASCII_UPPER = string.ascii_uppercase.encode("ascii")
 
 
-def _at_end(pattern: re.Pattern[str], text: str) -> bool:
-    """``pattern.search(text)`` for a pattern anchored at the end whose matches are short
-    (a connector word, a company suffix; no trailing spaces in ``text``): a search of the
-    whole text tries the pattern at every position, so only the tail is searched, with
-    room for the character before the longest match (a word boundary looks at it)."""
-    return bool(pattern.search(text[-_END_REACH:]))
-
-
-_END_REACH = 48  # "and consolidated subsidiaries companies", COMPANY_LINE's longest, is 39
-
-
 def clear_line_caches() -> None:
-    """Forget the memoised line tests (``is_caps``, ``looks_like_row``) before a document is
-    built: they pay off within one document, where the same lines are looked at again, and
-    one document's entries would only make the next build look faster than a cold one is."""
+    """Forget the memoised line tests (``is_caps``, ``looks_like_row``, ``statement_kind``)
+    before a document is built: they pay off within one document, where the same lines are
+    looked at again, and one document's entries would only make the next build look faster
+    than a cold one is."""
     is_caps.cache_clear()
     looks_like_row.cache_clear()
+    statement_kind.cache_clear()
 
 
 def ln_text(layout: Layout, page: int) -> str:
@@ -140,7 +131,7 @@ def title_text_ok(text: str) -> bool:
         return False
     if len(words) == 1 and not numbering and not is_caps(rest) and len(rest) < 4:
         return False
-    return not _at_end(COMPANY_LINE, rest)
+    return not at_end(COMPANY_LINE, rest)
 
 
 class _Typography:
@@ -193,7 +184,7 @@ def _continues(first: Line, previous: Line, following: Line, joined: str, typogr
     text so far is ``joined`` and last line so far ``previous``?"""
     if not _same_style(first, following) or parse_numbering(following.text) or len(joined) + len(following.text) > MAX_TITLE_CHARS:
         return False
-    if _at_end(COMPANY_LINE, first.text.strip()):
+    if at_end(COMPANY_LINE, first.text.strip()):
         return False  # "ACME INC. AND SUBSIDIARIES" over a statement's title is a line of its own
     text = following.text.strip()
     if not text or _AMOUNT.search(text) or _numbers_outside_years(text) > 1:
@@ -201,7 +192,7 @@ def _continues(first: Line, previous: Line, following: Line, joined: str, typogr
     step = following.y - previous.y
     if previous.y and following.y and first.size and not 0 < step <= 1.9 * max(first.size, following.size):
         return False  # too far below: a new block, not the next line of this one
-    if _at_end(_CONNECTOR_END, joined) or text[:1].islower():
+    if at_end(_CONNECTOR_END, joined) or text[:1].islower():
         return True
     if typography.pitch and previous.y and 0 < step < 0.8 * typography.pitch and _same_style(first, following, 1.05):
         return True  # closer than the lines of a paragraph: one block
@@ -262,7 +253,7 @@ def _candidates(layout: Layout, typography: _Typography, start: Pos, end: Pos, s
                 if not title_text_ok(" ".join(joined.split()[:MAX_TITLE_WORDS])):
                     continue
                 joined = " ".join(joined.split()[:MAX_TITLE_WORDS])
-            if _at_end(_CONNECTOR_END, joined) and not numbering:
+            if at_end(_CONNECTOR_END, joined) and not numbering:
                 continue
             if not larger and not numbering and not caption and _precedes_table(lines, j):
                 continue  # a table's column header or a label over its rows
@@ -273,16 +264,26 @@ def _candidates(layout: Layout, typography: _Typography, start: Pos, end: Pos, s
     return found
 
 
-_FIGURE_CHAR = re.compile(r"[\d$%—–-]")
 _FIGURE_TOKEN = re.compile(r"^[($]*-?\d[\d,.]*%?\)?$|^[$%—–-]$")
+
+
+# A token that may be a figure: one starting with a character _FIGURE_TOKEN can start
+# with. Spelt as that character with the one before it checked behind it (not a word's),
+# so that the engine jumps from candidate to candidate character.
+_FIGURE_START = re.compile(r"[($\d%—–-](?<!\S[($\d%—–-])")
 
 
 @functools.lru_cache(maxsize=16384)
 def looks_like_row(text: str) -> bool:
     """A table row: figures make up much of it ("Net sales $ 34,229 $ 35,355")."""
-    if not _FIGURE_CHAR.search(text):
-        return False  # no digit, currency, percent or dash: no figure at all
+    # Tokens that may be figures bound the figures from above: a line of prose has none or
+    # too few of them to be a row, and is turned away without testing each of its words.
+    most = len(_FIGURE_START.findall(text))
+    if not most:
+        return False
     tokens = text.split()
+    if not (most >= 2 and most >= 0.3 * len(tokens) or len(tokens) <= 3):
+        return False
     # filter() runs the figure and year tests in C (most tokens are words and go no
     # further); a generator over the tokens would cost a Python step for each.
     candidates = list(filter(_FIGURE_TOKEN.match, tokens))
@@ -327,23 +328,34 @@ def _accepted_styles(layout: Layout, typography: _Typography, cands: list[Layout
     """Styles (size class, bold, caps) in which headings outnumber prose: a style also used
     for whole paragraphs (a bold lead-in, a larger introduction) marks no headings."""
     ranks = _size_classes([c.size for c in cands] + [typography.body])
+    # A size no heading has takes the class of the nearest size that one has (looked up
+    # once per size, among the headings' sizes only).
+    classes = dict(ranks)
 
     def key(size: float, bold: bool, caps: bool) -> tuple:
-        if size not in ranks:
-            ranks[size] = _nearest_rank(ranks, size)
-        return (ranks[size], bold, caps)
+        if size not in classes:
+            classes[size] = _nearest_rank(ranks, size)
+        return (classes[size], bold, caps)
 
     heads: Counter[tuple] = Counter(key(c.size, c.bold, c.caps) for c in cands)
+    body_key = key(typography.body, False, False)
+    # Prose is counted only in the styles it could disqualify: most lines are body text,
+    # whose style is never accepted, and are passed over before the costlier tests.
+    wanted = set(heads) - {body_key}
+    wanted_plain = {(rank, bold) for rank, bold, _ in wanted}  # (size class, bold) of a wanted style
     in_heading = {(c.pos[0], n) for c in cands for n in range(c.pos[1], c.end[1] + 1)}
+    bold_informative = typography.bold_informative
     prose: Counter[tuple] = Counter()
     for page in range(1, layout.page_count + 1):
         for ln in layout.content_lines(page):
-            if len(ln.text) < 60 or (page, ln.number) in in_heading:
-                continue  # too short for prose; a long heading's own lines are not prose
+            if len(ln.text) < 60:
+                continue  # too short for prose
+            bold = bool(ln.bold and bold_informative)
+            if (key(ln.size, bold, False)[0], bold) not in wanted_plain or (page, ln.number) in in_heading:
+                continue  # a style never accepted; a long heading's own lines are not prose
             text = ln.text.strip()
             if len(text) >= 60 and len(text.split()) >= 9 and not looks_like_row(text):
-                prose[key(ln.size, bool(ln.bold and typography.bold_informative), is_caps(text))] += 1
-    body_key = key(typography.body, False, False)
+                prose[key(ln.size, bold, is_caps(text))] += 1
     return {k for k, n in heads.items() if k != body_key and prose[k] < n}
 
 

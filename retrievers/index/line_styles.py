@@ -60,6 +60,26 @@ def _unchecked(function, restype):
     return ctypes.CFUNCTYPE(restype)(address)  # no argument types: any arguments pass as they are
 
 
+class Rounded(dict[float, float]):
+    """``round(value, digits)`` for each value, worked out once per document: ``round`` is
+    a dear call (correctly rounded decimal digits) made on every line, and a document
+    repeats its few font sizes and left margins. (A line's right end and baseline repeat
+    too seldom to gain from it.) Read as ``rounded[value]``."""
+
+    def __init__(self, digits: int) -> None:
+        super().__init__()
+        self.digits = digits
+
+    def __missing__(self, value: float) -> float:
+        rounded = self[value] = round(value, self.digits)
+        return rounded
+
+
+class _Handle(ctypes.c_void_p):
+    """A PDFium object handle as a function returns it: a ``c_void_p`` subclass comes back
+    as itself, not as a Python int, and so passes to the next call as a pointer."""
+
+
 class LineStyleReader:
     """Reads line styles from the text pages of one document.
 
@@ -88,8 +108,26 @@ class LineStyleReader:
         self._matrix = raw.FS_MATRIX()
         self._matrix_ref = ctypes.byref(self._matrix)
         self._bold_names: dict[bytes, bool] = {}
+        self._tenths, self._thousandths = Rounded(1), Rounded(3)
+        # Boldness is the font's (its weight, name and flags), and a page sets its lines in
+        # a few fonts: each font is judged once per page, found through the character's
+        # text object, two cheap calls where weight and name cost two dear ones. (Per page:
+        # a font's address may be another font's once its page is closed.)
+        self._text_object = _unchecked(raw.FPDFText_GetTextObject, _Handle)
+        self._object_font = _unchecked(raw.FPDFTextObj_GetFont, ctypes.c_void_p)
+        self._font_bold: dict[int, bool] = {}
 
     def _is_bold(self, handle, index: int) -> bool:
+        text_object = self._text_object(handle, index)
+        font = self._object_font(text_object) if text_object else None
+        if font is None:  # a character PDFium made up (no text object): asked directly
+            return self._font_is_bold(handle, index)
+        bold = self._font_bold.get(font)
+        if bold is None:
+            bold = self._font_bold[font] = self._font_is_bold(handle, index)
+        return bold
+
+    def _font_is_bold(self, handle, index: int) -> bool:
         if self._font_weight(handle, index) >= 600:
             return True
         buffer = self._buffer
@@ -128,9 +166,11 @@ class LineStyleReader:
     def page_lines(self, textpage, raw_text: str, page: int, width: float, height: float) -> list[Line]:
         """Split a page's text (PDFium's ``get_text_range``) into styled lines."""
         handle = textpage.raw
+        self._font_bold.clear()
         width, height = max(width, 1.0), max(height, 1.0)
         is_bold, size_of, get_box, box_refs = self._is_bold, self._size, self._get_box, self._box_refs
         left, right, bottom, _ = self._box
+        tenths, thousandths = self._tenths, self._thousandths
         lines: list[Line] = []
         start = 0
         for number, piece in enumerate(raw_text.split("\r\n")):
@@ -152,6 +192,6 @@ class LineStyleReader:
             get_box(handle, first, *box_refs)
             x0, y = left.value / width, height - bottom.value
             get_box(handle, last, *box_refs)
-            lines.append(Line(text, page, number, bold, round(size, 1), round(x0, 3), round(right.value / width, 3), round(y, 1)))
+            lines.append(Line(text, page, number, bold, tenths[size], thousandths[x0], round(right.value / width, 3), round(y, 1)))
             start = end + 2
         return lines

@@ -26,6 +26,7 @@ _NUMBER = re.compile(rf"\(\$?\s?{_FIGURE_TAIL}|\$\s?{_FIGURE_TAIL}|\s{_FIGURE_TA
 # its optional prefixes at every position. Spelt as three such characters with the runs
 # between them skipped in one step, it stops at the third instead of listing every digit.
 _THREE_NUMBER_CHARS = re.compile(r"[\d—–][^\d—–]*[\d—–][^\d—–]*[\d—–]")
+_TWO_DIGITS = re.compile(r"\d\D*\d")  # a table row's figures hold two digits at least
 # A full stop after a letter, digit, "%" or closing bracket, before a capital or the end.
 # The stop comes first and the character before it is checked behind it: a pattern that
 # opens on a look-behind is tried at every position, this one only at stops.
@@ -98,26 +99,45 @@ def _until_title(text: str, title: str) -> str:
     return text
 
 
-_PROSE_CHUNK = 24  # prose lines read at a time: the first sentence is nearly always early
-
-
 def first_sentence(text: str, title: str = "", limit: int = 170, row_labels: RowLabels | None = None) -> str:
     """The first sentence of running prose (at least eight words, mostly letters)."""
     row_labels = RowLabels() if row_labels is None else row_labels
     # Running prose only: table rows ("Net income $ 5,791 $ 5,929") would read as a sentence.
-    # Lines are sifted and split as a growing head of the prose rather than all at once; the
-    # last two pieces of a head may end differently in the whole text, so only the pieces
-    # before them count until the text runs out.
-    prose: list[str] = []
+    # The prose is split into sentences as its lines are read, so that reading stops soon
+    # after the first good sentence rather than at the end of the text: only the last two
+    # pieces of the prose read so far may still end differently once more is read, so
+    # every piece before them is judged as the whole text would have it. ``pending`` is
+    # the prose from the first piece not yet judged on; it starts with the space after a
+    # sentence's stop, which no stop can be found at.
+    pending: str | None = None
     for raw in text.split("\n"):
         ln = raw.strip()
-        if len(ln) > 40 and _few_numbers(ln) and row_labels[ln] is None:
-            prose.append(ln)
-            if len(prose) % _PROSE_CHUNK == 0:
-                found = _first_good_sentence(_SENTENCE_END.split(" ".join(prose))[:-2], title, limit)
-                if found is not None:
-                    return found
-    return _first_good_sentence(_SENTENCE_END.split(" ".join(prose)), title, limit) or ""
+        if len(ln) <= 40 or not _few_numbers(ln) or (_TWO_DIGITS.search(ln) and row_labels[ln] is not None):
+            continue
+        pending = ln if pending is None else f"{pending} {ln}"
+        starts, pieces = _sentences(pending)
+        if len(pieces) > 2:
+            found = _first_good_sentence(pieces[:-2], title, limit)
+            if found is not None:
+                return found
+            pending = pending[starts[-2] :]
+    if pending is None:
+        return ""
+    return _first_good_sentence(_sentences(pending)[1], title, limit) or ""
+
+
+def _sentences(text: str) -> tuple[list[int], list[str]]:
+    """``_SENTENCE_END.split(text)`` with where each piece starts."""
+    starts: list[int] = []
+    pieces: list[str] = []
+    start = 0
+    for stop in _SENTENCE_END.finditer(text):
+        starts.append(start)
+        pieces.append(text[start : stop.start()])
+        start = stop.end()
+    starts.append(start)
+    pieces.append(text[start:])
+    return starts, pieces
 
 
 def _few_numbers(line: str) -> bool:
@@ -128,25 +148,23 @@ def _few_numbers(line: str) -> bool:
 def _first_good_sentence(pieces: list[str], title: str, limit: int) -> str | None:
     for sentence in pieces:
         sentence = " ".join(sentence.split())
-        words = sentence.split()
-        letters = sum(map(str.isalpha, sentence))
-        if _BOILERPLATE.search(sentence):
+        # The cheap tests first: most pieces are short or start in lower case (the words
+        # of the joined sentence are its single spaces plus one).
+        if sentence.count(" ") < 7 or not sentence[:1].isupper():
             continue
-        if len(words) >= 8 and letters > 0.6 * len(sentence) and sentence[:1].isupper():
-            if title and sentence.lower().startswith(title.lower()):
-                sentence = sentence[len(title) :].strip(" .:-—")
-            if len(sentence) > limit:
-                sentence = sentence[:limit].rsplit(" ", 1)[0] + "..."
-            else:
-                sentence += "."
-            return sentence
+        if sum(map(str.isalpha, sentence)) <= 0.6 * len(sentence) or _BOILERPLATE.search(sentence):
+            continue
+        if title and sentence.lower().startswith(title.lower()):
+            sentence = sentence[len(title) :].strip(" .:-—")
+        if len(sentence) > limit:
+            sentence = sentence[:limit].rsplit(" ", 1)[0] + "..."
+        else:
+            sentence += "."
+        return sentence
     return None
 
 
 _FIGURE_TOKEN = re.compile(r"\$|\(?\$?-?[\d,]*\.?\d+\)?%?|—|–|-|%|\)|pts?\.?|bps")
-
-
-_TWO_DIGITS = re.compile(r"\d\D*\d")
 
 
 def _row_label(line: str) -> str | None:
@@ -157,11 +175,16 @@ def _row_label(line: str) -> str | None:
     tokens = line.split()
     if len(line) > 160 or len(tokens) < 3:
         return None
-    first = next((i for i, t in enumerate(tokens) if _FIGURE_TOKEN.fullmatch(t)), None)
-    if not first:
+    # The figures are the line's last tokens and the label has none: found from the end,
+    # which turns away at once the prose lines with digits, whose last word is no figure.
+    is_figure = _FIGURE_TOKEN.fullmatch
+    first = len(tokens)
+    while first > 0 and is_figure(tokens[first - 1]):
+        first -= 1
+    if first == 0 or first == len(tokens) or any(map(is_figure, tokens[:first])):
         return None
     figures = tokens[first:]
-    if not all(_FIGURE_TOKEN.fullmatch(t) for t in figures) or sum(any(c.isdigit() for c in t) for t in figures) < 2:
+    if sum(any(c.isdigit() for c in t) for t in figures) < 2:
         return None
     label = " ".join(tokens[:first]).strip(" :,.-(")
     return label if label[:1].isalpha() else None
@@ -182,6 +205,8 @@ def table_labels(text: str, limit: int = 10, row_labels: RowLabels | None = None
     labels: list[str] = []
     seen: set[str] = set()
     for line in text.split("\n"):
+        if not _TWO_DIGITS.search(line):
+            continue  # no row (see _row_label), and most lines: spared the look-up
         label = row_labels[line.strip()]
         if label is None:
             continue
