@@ -33,9 +33,15 @@ _EVENT = {root(w): event for event, words in _ALWAYS.items() for w in words.spli
 # A gold may deny the event in an everyday word ("did not purchase any businesses").
 _EVENT_OF = {**{root(w): event for event, words in _SOMETIMES.items() for w in words.split()}, **_EVENT}
 
+
+def _any_of(words: str, extra: str = "") -> re.Pattern[str]:
+    """A pattern for any of the space-separated ``words`` (or ``extra``), as whole words."""
+    return re.compile(r"\b(?:" + "|".join(words.split()) + (f"|{extra}" if extra else "") + r")\b", re.IGNORECASE)
+
+
 # Buying and purchasing name an acquisition unless what is bought is an asset, stock or
 # supplies (capital expenditure, inventory, investments) or it is bought back.
-_BUY = re.compile(r"\b(?:buy|buys|buying|bought|purchase|purchased|purchases|purchasing)\b", re.IGNORECASE)
+_BUY = _any_of(_SOMETIMES["acquir"])
 _BOUGHT_BACK = re.compile(r"\b(?:buy|buys|buying|bought)\s+back\b", re.IGNORECASE)
 _NOT_A_BUSINESS = re.compile(
     r"\b(?:property|properties|equipment|pp&e|inventor\w*|merchandise|goods|products?|shares?|stock|securities|"
@@ -43,7 +49,7 @@ _NOT_A_BUSINESS = re.compile(
     re.IGNORECASE,
 )
 # Selling names a divestiture only when what is sold is a business or a piece of one.
-_SELL = re.compile(r"\b(?:sell|sells|selling|sold|sale of)\b", re.IGNORECASE)
+_SELL = _any_of(_SOMETIMES["divest"], "sale of")
 _A_BUSINESS = re.compile(
     r"\b(?:business(?:es)?|segments?|divisions?|subsidiar(?:y|ies)|operations|brands?|stakes?|interests?|stores|"
     r"compan(?:y|ies)|units?)\b",

@@ -22,6 +22,7 @@ from harness.judge.number_swaps import (
     change_rivals,
     item_words,
     on_another_year,
+    other_values,
     question_names,
     value_years,
     year_spellings,
@@ -107,8 +108,7 @@ def _on_another_label(answer: str, a: Quantity, g: Quantity, labels: tuple[froze
     """Is the answer's value ``a`` away from the gold's label words while another value of
     its kind stands next to them: the right value put on the wrong item? Read with the
     words right around the gold's number and with the words its sentence adds to the question."""
-    kind = quantity_kind(g)
-    rivals = [b for b in values if b is not a and quantity_kind(b) == kind and b.number != a.number]
+    rivals = other_values(a, values, quantity_kind(g))
     if not rivals:
         return False
     own = _context(answer, a)

@@ -181,5 +181,10 @@ def change_rivals(
     """The answer's other committed changes of ``a``'s kind and a different value: only
     changes, since the levels a change is taken from ("from 19.1% to 17.4%, a decrease of
     1.7%") share its item and are no rival item."""
-    kind = quantity_kind(a)
-    return [b for b in values if b is not a and quantity_kind(b) == kind and b.number != a.number and is_change(answer, b)]
+    return [b for b in other_values(a, values, quantity_kind(a)) if is_change(answer, b)]
+
+
+def other_values(a: Quantity, values: list[Quantity], kind: str) -> list[Quantity]:
+    """The values of ``values`` other than ``a``, of the quantity ``kind`` and a number
+    other than ``a``'s: what could stand where ``a`` should."""
+    return [b for b in values if b is not a and quantity_kind(b) == kind and b.number != a.number]

@@ -170,11 +170,7 @@ class Layout:
         if cached is None:
             # is_content spelt out: this runs once for every line of the document.
             boilerplate = self.boilerplate
-            if self._nonblank:
-                cached = [ln for ln in self._nonblank[page - 1] if (ln.page, ln.number) not in boilerplate]
-            else:
-                cached = [ln for ln in self.lines[page - 1] if ln.text.strip() and (ln.page, ln.number) not in boilerplate]
-            self._content[page] = cached
+            cached = self._content[page] = [ln for ln in self._nonblank[page - 1] if (ln.page, ln.number) not in boilerplate]
         return cached
 
     def iter_lines(self, start: Pos, end: Pos):

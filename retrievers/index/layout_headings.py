@@ -332,10 +332,13 @@ def _accepted_styles(layout: Layout, typography: _Typography, cands: list[Layout
     # once per size, among the headings' sizes only).
     classes = dict(ranks)
 
-    def key(size: float, bold: bool, caps: bool) -> tuple:
+    def size_class(size: float) -> int:
         if size not in classes:
             classes[size] = _nearest_rank(ranks, size)
-        return (classes[size], bold, caps)
+        return classes[size]
+
+    def key(size: float, bold: bool, caps: bool) -> tuple:
+        return (size_class(size), bold, caps)
 
     heads: Counter[tuple] = Counter(key(c.size, c.bold, c.caps) for c in cands)
     body_key = key(typography.body, False, False)
@@ -351,7 +354,7 @@ def _accepted_styles(layout: Layout, typography: _Typography, cands: list[Layout
             if len(ln.text) < 60:
                 continue  # too short for prose
             bold = bool(ln.bold and bold_informative)
-            if (key(ln.size, bold, False)[0], bold) not in wanted_plain or (page, ln.number) in in_heading:
+            if (size_class(ln.size), bold) not in wanted_plain or (page, ln.number) in in_heading:
                 continue  # a style never accepted; a long heading's own lines are not prose
             text = ln.text.strip()
             if len(text) >= 60 and len(text.split()) >= 9 and not looks_like_row(text):
