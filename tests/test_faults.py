@@ -69,7 +69,12 @@ def test_a_sweep_survives_twenty_percent_faults(wire_server, tmp_path):
     for record in records:
         assert record["status"] in ("ok", "fail", "error")
         if record["status"] == "error":
-            assert record["error"] and record["error_kind"].startswith("provider:")
+            # A provider fault, or a corrupted reply whose re-ask was corrupted too: with four
+            # runs in flight, which requests are every fifth depends on timing, so a run can
+            # now and then draw two. Either way the error is classified and explained.
+            assert record["error"] and (
+                record["error_kind"].startswith("provider:") or record["error_kind"] == "malformed_output"
+            )
     assert sum(r["retries"] for r in records) >= 5  # faults were met and retried
     served_faults = [r for r in wire_server.requests if not isinstance(r.served, Reply)]
     assert len(served_faults) >= 5
