@@ -17,7 +17,8 @@ another item ("gross margin decreased by 1.7%" for operating margin), a wrong pi
 itself withdraws ("Wait, recomputing: ..."), a yes/no or a pick offered only as a guess
 ("Probably yes", "Yes?", "arguably"), the thing a gold denies said to exist beside a
 denial of a larger kind of it ("It acquired several salons; it did not make any large
-acquisitions"; also joined by "and", in other words of the event, or excepted from the
+acquisitions"; also joined by "and", in other words of the event ("took over a salon
+chain"), or excepted from the
 denial: "Aside from buying a few salons, ..."), and a yes/no question talked about but not answered
 ("depends on how it is measured", "is discussed in its 10-K"), and the gold's key terms
 strung together without a sentence around them. Neither the numeric check

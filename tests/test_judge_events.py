@@ -37,6 +37,15 @@ def test_the_event_a_word_names(word: str, event: str | None) -> None:
         ("it sold more cosmetics and bought more inventory", set()),
         ("its product offerings grew", set()),
         ("customers bought more", set()),
+        # Taking over or merging with a firm is an acquisition; taking over a role is not.
+        ("it took over a regional salon chain", {"acquir"}),
+        ("it merged with a rival retailer", {"acquir"}),
+        ("it bought out a rival salon chain", {"acquir"}),
+        ("the new chief executive took over the leadership of the company", set()),
+        ("she took over as chief executive of the company", set()),
+        ("it took over responsibility for the stores", set()),
+        ("the wholesale segment was merged with the retail segment", set()),
+        ("it absorbed higher freight costs", set()),
     ],
 )
 def test_the_events_a_clause_names(clause: str, events: set[str]) -> None:
@@ -53,6 +62,8 @@ def test_the_events_a_clause_names(clause: str, events: set[str]) -> None:
         # What a denial of the thing excepts is of its kind.
         "Ulta Beauty made no acquisitions in FY2023 or FY2022 other than two small salon chains.",
         "Ulta Beauty made no acquisitions in FY2023 or FY2022 except for a few salons.",
+        "Ulta Beauty took over a salon chain in FY2023, but made no other acquisitions.",
+        "Ulta Beauty merged with a regional salon chain in FY2023.",
     ],
 )
 def test_the_denied_event_in_other_words_or_excepted(answer: str) -> None:
@@ -87,3 +98,4 @@ def test_the_verdict_for_an_excepted_acquisition() -> None:
     assert verdict.label == "incorrect" and "denies exists" in verdict.rationale
     right = "Aside from opening new stores, Ulta Beauty made no acquisitions in FY2023 or FY2022."
     assert heuristic_verdict(ACQ_Q, ACQ_GOLD, right).label == "correct"
+

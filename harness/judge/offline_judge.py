@@ -33,9 +33,10 @@ right answer wrong than a wrong answer right: a benchmark must not invent succes
    mention any"; a decline in the answerer's own voice ("I cannot provide") is a refusal.
    An answer that says, in a clause of its own, that the thing such a gold denies exists
    ("It acquired several salons; it did not make any large acquisitions", "acquired two
-   salons and made no large acquisitions"), in other words of the same event or as an
-   exception to the denial ("Aside from buying a few salons, it made no acquisitions", "no
-   acquisitions other than two salon chains") is incorrect; a clause that only weighs it
+   salons and made no large acquisitions"), in other words of the same event ("took over a
+   salon chain"; not "took over as CEO") or as an exception to the denial ("Aside from
+   buying a few salons, it made no acquisitions", "no acquisitions other than two salon
+   chains") is incorrect; a clause that only weighs it
    ("considered several acquisitions and made none") says no such thing.
 6. Numbers: each number of the gold (years excluded) is *found* when the answer states it
    within rounding or states two values whose difference or percent change gives it; it is
