@@ -99,3 +99,37 @@ def test_the_verdict_for_an_excepted_acquisition() -> None:
     right = "Aside from opening new stores, Ulta Beauty made no acquisitions in FY2023 or FY2022."
     assert heuristic_verdict(ACQ_Q, ACQ_GOLD, right).label == "correct"
 
+
+# An exception counts as an admission when what it names is of the denied kind or of no
+# kind the judge knows; common stock is not a debt security, a share repurchase is not an
+# acquisition.
+@pytest.mark.parametrize(
+    ("question", "gold", "answer", "admits"),
+    [
+        (DEBT_Q, "There are none", "No debt securities are registered, except its common stock.", False),
+        (DEBT_Q, "There are none", "No debt securities are registered other than its ordinary shares.", False),
+        (DEBT_Q, "There are none", "No debt securities are registered, except its 4.5% senior notes.", True),
+        (DEBT_Q, "There are none", "No debt securities are registered, except two series of notes.", True),
+        (DEBT_Q, "There are none", "No debt securities are registered, except its common stock and its senior notes.", True),
+        (DEBT_Q, "There are none", "No debt securities are registered, except those of its finance arm.", True),
+        (ACQ_Q, ACQ_GOLD, "Ulta Beauty made no acquisitions in FY2023 or FY2022 other than share repurchases.", False),
+        (ACQ_Q, ACQ_GOLD, "Ulta Beauty made no acquisitions in FY2023 or FY2022 other than two salon chains.", True),
+    ],
+)
+def test_an_exception_of_another_kind(question: str, gold: str, answer: str, admits: bool) -> None:
+    assert affirms_denied(answer, question, gold) == admits
+
+
+def test_the_verdict_for_a_presupposed_or_excepted_thing() -> None:
+    debt_q = "What debt securities are registered to trade on a national exchange?"
+    right = "No debt securities are registered, except its common stock."
+    assert heuristic_verdict(debt_q, "There are none", right).label == "correct"
+    wrong = "Ulta took over a salon chain in 2023, but made no other acquisitions."
+    verdict = heuristic_verdict(ACQ_Q, ACQ_GOLD, wrong)
+    assert verdict.label == "incorrect" and "denies exists" in verdict.rationale
+    for right in (
+        "Ulta Beauty made no acquisitions and no divestitures in FY2023 or FY2022.",
+        "Ulta Beauty did not acquire any company in FY2023 or FY2022.",
+        "Ulta Beauty's chief executive took over as CEO in FY2022; Ulta Beauty made no acquisitions in FY2023 or FY2022.",
+    ):
+        assert heuristic_verdict(ACQ_Q, ACQ_GOLD, right).label == "correct", right

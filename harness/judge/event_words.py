@@ -11,6 +11,7 @@ salon chain" and "merged with a rival retailer" are acquisitions, "took over as 
 
 - ``event_of(root)``: the event a word's root (``words.root``) names, or None.
 - ``events_named(clause)``: the events a clause names, in any of their words.
+- ``names_a_firm(text)``: does the text name a firm ("a salon chain", "a rival retailer")?
 """
 from __future__ import annotations
 
@@ -90,6 +91,11 @@ _A_ROLE = re.compile(
 def event_of(word_root: str) -> str | None:
     """The event a word's root names ("acquir" for "acquisitions", and for "purchases")."""
     return _EVENT_OF.get(word_root)
+
+
+def names_a_firm(text: str) -> bool:
+    """Does ``text`` name a firm, the object of an acquisition ("a salon chain", "a rival retailer")?"""
+    return bool(_A_FIRM.search(text))
 
 
 def _object(clause: str, end: int) -> str:

@@ -39,7 +39,7 @@ OFFLINE_JUDGE = "offline"  # the rule-based judge: no model, no key
 # The deterministic judges' own code: a verdict judged by other rules is not reused.
 _RULE_MODULES = (
     "amounts", "answer_reading", "commitment", "comparison", "event_words", "number_evidence", "number_swaps", "numeric_check",
-    "offline_judge", "refusal", "verdict_commitment", "verdict_polarity", "words",
+    "offline_judge", "refusal", "thing_kinds", "verdict_commitment", "verdict_polarity", "words",
 )
 RULES_VERSION = hashlib.sha256(
     b"".join((Path(__file__).parent / f"{name}.py").read_bytes() for name in _RULE_MODULES)

@@ -8,7 +8,9 @@
 - ``conclusion_reverses``: an explicit yes or no its own conclusion reverses.
 - ``affirms_denied``: a clause that says the thing a gold denies exists, beside a denial
   or not ("It acquired several salons; it did not make any large acquisitions"), in the
-  thing's words or in other words of the same event ("Aside from buying a few salons").
+  thing's words or in other words of the same event ("Aside from buying a few salons"),
+  or excepted from a denial of it when the exception is not of another kind (``thing_kinds``:
+  "no debt securities ..., except its common stock" admits no debt).
 """
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ import re
 from harness.judge.commitment import is_row, question_years, years_in
 from harness.judge.event_words import event_of, events_named
 from harness.judge.refusal import DECLINE, sentences
+from harness.judge.thing_kinds import kind_relation
 from harness.judge.verdict_commitment import hedges_verdict
 from harness.judge.words import NEGATION, PERIOD_WORD, STOP, WORD, YES_NO, content, root, stem, stems_of
 
@@ -286,7 +289,8 @@ def affirms_denied(answer: str, question: str, gold: str) -> bool:
     acquired several salons during the year; it did not make any large acquisitions" to "did
     not make any acquisitions")? A denial beside it, of a larger or another kind of it, does
     not take the affirmation back, and an exception to it ("Aside from buying a few salons")
-    is an affirmation; the thing may be named in other words of the same event
+    is an affirmation unless it is named as of another kind ("except its common stock" to
+    a denial of debt securities); the thing may be named in other words of the same event
     (``event_words``). Not an affirmation: a clause that asks, supposes, weighs, hedges,
     prefers another or quotes the filing, and one about a year the question does not ask.
     """
@@ -309,9 +313,11 @@ def affirms_denied(answer: str, question: str, gold: str) -> bool:
             forms = {root(w) for w in words} | {stem(w) for w in words}
             named = all(r in forms or s in forms for r, s in thing) or _names_event(clause, thing, forms)
             # What a denial of the thing excepts is of its kind ("no acquisitions in FY2023
-            # other than two salon chains"); an exception that leads ("Aside from opening
-            # stores, it made no acquisitions") must name the thing itself.
-            excepted, denial = exception and denial, bool(NEGATION.search(clause)) and named
+            # other than two salon chains") unless it is named as of another kind ("no debt
+            # securities ..., except its common stock"); an exception that leads ("Aside
+            # from opening stores, it made no acquisitions") must name the thing itself.
+            excepted = exception and denial and kind_relation(clause, thing) != "other"
+            denial = bool(NEGATION.search(clause)) and named
             if NEGATION.search(clause) or _NOT_AFFIRMING.search(clause) or (_WEIGHS.search(clause) and not _DONE.search(clause)):
                 continue
             if len(words) < (2 if exception else 4):
