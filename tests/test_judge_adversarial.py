@@ -18,8 +18,8 @@ itself withdraws ("Wait, recomputing: ..."), a yes/no or a pick offered only as 
 ("Probably yes", "Yes?", "arguably"), the thing a gold denies said to exist beside a
 denial of a larger kind of it ("It acquired several salons; it did not make any large
 acquisitions"; also joined by "and", in other words of the event ("took over a salon
-chain"), or excepted from the
-denial: "Aside from buying a few salons, ..."), and a yes/no question talked about but not answered
+chain"), excepted from the denial: "Aside from buying a few salons, ...", or presupposed
+by it: "made no other acquisitions"), and a yes/no question talked about but not answered
 ("depends on how it is measured", "is discussed in its 10-K"), and the gold's key terms
 strung together without a sentence around them. Neither the numeric check
 nor the offline judge may call one of them correct. Control answers (the right answer,

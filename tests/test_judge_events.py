@@ -100,6 +100,68 @@ def test_the_verdict_for_an_excepted_acquisition() -> None:
     assert heuristic_verdict(ACQ_Q, ACQ_GOLD, right).label == "correct"
 
 
+@pytest.mark.parametrize(
+    "answer",
+    [
+        # "No other", "no further", "no additional", "no more", "not another": the denial
+        # presupposes one of the thing, told or untold.
+        "Ulta Beauty made no other acquisitions in FY2023 or FY2022.",
+        "Ulta Beauty made no further acquisitions in FY2023 or FY2022.",
+        "Ulta Beauty made no additional acquisitions in FY2023 or FY2022.",
+        "Ulta Beauty made no more acquisitions in FY2023 than in FY2022.",
+        "Ulta Beauty did not make another acquisition in FY2023 or FY2022.",
+        "Ulta Beauty absorbed a regional salon chain in FY2023 but did not make any other acquisitions.",
+        "Ulta Beauty absorbed a regional salon chain in FY2023. It made no further acquisitions in FY2023 or FY2022.",
+    ],
+)
+def test_a_denial_that_presupposes_the_thing(answer: str) -> None:
+    assert affirms_denied(answer, ACQ_Q, ACQ_GOLD)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        # What "other" sets the thing apart from is of another period or another kind, or
+        # has itself been denied to be the thing.
+        "Ulta Beauty acquired QM Scientific in FY2018 and made no further acquisitions in FY2023 or FY2022.",
+        "Ulta Beauty made no further acquisitions in FY2023 or FY2022 after buying QM Scientific in FY2018.",
+        "Ulta Beauty made no acquisitions in FY2023 or FY2022 and announced no plans for any more acquisitions.",
+        "Ulta Beauty repurchased shares in FY2023 and made no other acquisitions in FY2023 or FY2022.",
+        "Ulta Beauty made no acquisitions in FY2023, and no other acquisitions in FY2022.",
+        "Ulta Beauty did not acquire any company in FY2023 or FY2022.",
+        "Ulta Beauty made no acquisitions and no divestitures in FY2023 or FY2022.",
+    ],
+)
+def test_no_presupposed_acquisition(answer: str) -> None:
+    assert not affirms_denied(answer, ACQ_Q, ACQ_GOLD)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Only Ulta Beauty's common stock is listed on Nasdaq; no other debt securities are registered.",
+        "Title of each class: Common stock, par value $0.01 per share\nTrading symbol: ULTA\n"
+        "Name of each exchange on which registered: The NASDAQ Global Select Market\n\n"
+        "No other debt securities are listed in the filing as being registered to trade on a national securities exchange.",
+        "Its $1.0 billion credit facility is a bank loan, not registered debt securities. "
+        "The 10-K does not disclose any other registered debt securities trading on a national securities exchange.",
+        # "Other" after a denial of the kind only repeats the denial.
+        "There are no debt securities listed in the filing. There are no additional securities, including debt "
+        "securities, registered under Section 12(g) of the Act.",
+        "Ulta Beauty's common stock is its only registered security; it has no other registered securities, debt or otherwise.",
+    ],
+)
+def test_no_other_debt_securities_beside_stock_or_a_loan(answer: str) -> None:
+    assert not affirms_denied(answer, DEBT_Q, "There are none")
+
+
+def test_no_other_debt_securities_with_nothing_else_named() -> None:
+    assert affirms_denied("No other debt securities are listed as registered on an exchange.", DEBT_Q, "There are none")
+    assert affirms_denied(
+        "Ulta Beauty's senior notes trade on Nasdaq; no other debt securities are registered.", DEBT_Q, "There are none"
+    )
+
+
 # An exception counts as an admission when what it names is of the denied kind or of no
 # kind the judge knows; common stock is not a debt security, a share repurchase is not an
 # acquisition.

@@ -36,8 +36,10 @@ right answer wrong than a wrong answer right: a benchmark must not invent succes
    salons and made no large acquisitions"), in other words of the same event ("took over a
    salon chain"; not "took over as CEO") or as an exception to the denial ("Aside from
    buying a few salons, it made no acquisitions", "no acquisitions other than two salon
-   chains"; not one of another kind: "no debt securities ..., except its common stock") is
-   incorrect; a clause that only weighs it
+   chains"; not one of another kind: "no debt securities ..., except its common stock") or
+   as what a denial of "other" or "further" of it takes as given ("made no other
+   acquisitions", unless what it sets apart is of another year or kind: "Only its common
+   stock is listed; no other debt securities are") is incorrect; a clause that only weighs it
    ("considered several acquisitions and made none") says no such thing.
 6. Numbers: each number of the gold (years excluded) is *found* when the answer states it
    within rounding or states two values whose difference or percent change gives it; it is

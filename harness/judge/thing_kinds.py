@@ -3,7 +3,9 @@
 A gold that denies a thing ("There are none" to "Which debt securities are registered
 ...?") is contradicted by an exception to the answer's denial only when what it excepts is
 of the denied kind: "no debt securities are registered, except two series of notes" admits
-debt; "..., except its common stock" admits stock, which is not debt.
+debt; "..., except its common stock" admits stock, which is not debt. Likewise "no other
+debt securities" after the answer has named only its common stock sets debt apart from
+stock, while "no other acquisitions" after "absorbed a salon chain" admits one.
 
 - ``thing_kind(thing)``: the kind of a denied thing (``verdict_polarity.denied_thing``): a
   class of security, an event (``event_words``), or None when the judge knows no kind of it.
@@ -11,6 +13,8 @@ debt; "..., except its common stock" admits stock, which is not debt.
   kind, ``other`` when it names only things of other kinds of the same family (stock or a
   bank loan for debt; a share repurchase for an acquisition), None when it names no kind
   the judge knows.
+- ``presupposes(clause, thing)``: a denial of "other", "further", "additional", "more" or
+  "another" of the thing ("made no other acquisitions"), which takes one of it as given.
 """
 from __future__ import annotations
 
@@ -18,7 +22,7 @@ import functools
 import re
 
 from harness.judge.event_words import event_of, events_named, names_a_firm
-from harness.judge.words import root
+from harness.judge.words import NEGATION, WORD, root, stem
 
 Thing = tuple[tuple[str, str], ...]  # (root, stem) of each word, as ``denied_thing`` gives it
 
@@ -45,6 +49,8 @@ _CLASS_OF_WORD = {root(w): kind for kind, words in {
     "equity": "stock stocks shares equity", "debt": "debt notes bonds debentures", "loan": "loans borrowings",
 }.items() for w in words.split()}
 _ANY_SECURITY = frozenset({"equity", "debt"})
+_PRESUPPOSING = re.compile(r"\b(?:other|further|additional|more|another)\b", re.IGNORECASE)
+_AFTER_QUALIFIER = 3  # words between "other" and the thing ("no other registered debt securities")
 
 
 @functools.lru_cache(maxsize=1024)
@@ -81,3 +87,18 @@ def kind_relation(clause: str, thing: Thing) -> str | None:
         return "same"
     return "other" if named else None
 
+
+def presupposes(clause: str, thing: Thing) -> bool:
+    """Does ``clause`` deny "other", "further", "additional", "more" or "another" of the
+    thing ("made no other acquisitions", "did not make another acquisition")?"""
+    negation = NEGATION.search(clause)
+    if negation is None:
+        return False
+    roots, stems = {r for r, _ in thing}, {s for _, s in thing}
+    events = {event_of(r) for r in roots} - {None}
+    for m in _PRESUPPOSING.finditer(clause, negation.start()):
+        for word in WORD.findall(clause[m.end():])[:_AFTER_QUALIFIER]:
+            r = root(word)
+            if r in roots or stem(word) in stems or (events and event_of(r) in events):
+                return True
+    return False
