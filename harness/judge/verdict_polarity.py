@@ -363,12 +363,11 @@ def _said(clause: str, thing: tuple[tuple[str, str], ...], asked_years: frozense
 
 def _presupposed(before: list[_Said], thing: tuple[tuple[str, str], ...]) -> bool:
     """Does a denial of "other" of the thing ("made no other acquisitions") admit one? "Other"
-    points back to the nearest clause that names the thing or a kind the judge knows: the
+    points back to the nearest clause that names the thing or a kind the judge knows. The
     thing in another year ("acquired QM Scientific in FY2018") or denied, something of its
-    kind denied, or something only of another kind ("Only its common stock is listed"), is
-    what it sets the thing apart from;
-    the thing itself, something of its kind ("absorbed a salon chain"), or nothing named at
-    all leaves one of the thing admitted."""
+    kind denied, or something only of another kind ("Only its common stock is listed") is
+    what it sets the thing apart from; the thing itself, something of its kind ("absorbed a
+    salon chain"), or nothing named at all leaves one of the thing admitted."""
     for said in reversed(before):
         if said.named:
             return not (said.negated or said.elsewhen)
