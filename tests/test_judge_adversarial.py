@@ -17,8 +17,11 @@ another item ("gross margin decreased by 1.7%" for operating margin), a wrong pi
 itself withdraws ("Wait, recomputing: ..."), a yes/no or a pick offered only as a guess
 ("Probably yes", "Yes?", "arguably"), the thing a gold denies said to exist beside a
 denial of a larger kind of it ("It acquired several salons; it did not make any large
-acquisitions"; also joined by "and", in other words of the event, or excepted from the
-denial: "Aside from buying a few salons, ..."), and a yes/no question talked about but not answered
+acquisitions"; also joined by "and", in other words of the event ("took over a salon
+chain"), excepted from the denial: "Aside from buying a few salons, ...", or presupposed
+by it: "made no other acquisitions"), the use a gold denies affirmed, or a denial of
+something else in its place ("Gross margin is a key metric ...; it rose to 45%, not 40%"
+for "Performance is not measured through gross margin"), and a yes/no question talked about but not answered
 ("depends on how it is measured", "is discussed in its 10-K"), and the gold's key terms
 strung together without a sentence around them. Neither the numeric check
 nor the offline judge may call one of them correct. Control answers (the right answer,
@@ -40,7 +43,7 @@ CONTROLS = [c for c in CASES if c["expect"] == "correct"]
 KINDS = {
     "list", "hedge", "dump", "unit", "period", "sign", "refusal", "injection", "yes_no", "denial", "question", "names", "mixed",
     "correction", "guess", "excerpt", "pick", "evasion", "keywords", "swap", "year_swap", "change_swap",
-    "affirmed",
+    "affirmed", "use",
 }
 
 

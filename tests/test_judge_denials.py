@@ -82,8 +82,8 @@ def test_no_affirmation(answer: str) -> None:
 
 def test_the_answers_own_no_is_not_a_denial_of_what_follows() -> None:
     assert affirms_denied("No. Ulta Beauty acquired several salons during FY2023.", YES_NO_Q, YES_NO_GOLD)
-    # "No other debt securities are listed": here "No" denies.
-    assert not affirms_denied("No other debt securities are listed as registered on an exchange.", DEBT_Q, "There are none")
+    # "No debt securities are listed": here "No" denies.
+    assert not affirms_denied("No debt securities are listed as registered on an exchange.", DEBT_Q, "There are none")
     # A modal states no fact: "one would need to review the debt securities registered".
     assert not affirms_denied("For a list of debt securities registered, one would need to review the 10-K.", DEBT_Q, "There are none")
 

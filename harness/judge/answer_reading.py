@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from harness.judge.amounts import question_unit
+from harness.judge.metric_use import affirms_use, denied_use, denies_use
 from harness.judge.number_evidence import number_evidence
 from harness.judge.refusal import RefusalSignal, refusal_signal, sentences
 from harness.judge.verdict_commitment import (
@@ -71,7 +72,16 @@ class Evidence:
     mixed_verdict: bool = False  # the answer says both yes and no
     hedged_verdict: bool = False  # the sentence that gives the yes/no only guesses at it
     affirms_denied: bool = False  # a clause says the thing the gold denies exists
+    denied_metric: tuple[str, ...] = ()  # the metric whose use the gold denies ("not measured through gross margin")
+    use_denied: bool = False  # the answer denies that use too
+    affirms_use: bool = False  # a clause says that metric is useful for this company
     texts: tuple[str, str, str] = ("", "", "")  # question, gold, answer: what the lazy readings read
+
+    @property
+    def use_missed(self) -> bool:
+        """The gold denies a metric's use and the answer nowhere denies it: a denial of
+        something else ("rose to 45%, not 40%") does not answer it."""
+        return bool(self.denied_metric) and not self.use_denied
 
     @property
     def term_share(self) -> float:
@@ -284,6 +294,10 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
     ev.gold_polarity = _gold_polarity(question, gold)
     if ev.gold_polarity == "no":
         ev.affirms_denied = affirms_denied(answer, question, gold)
+        ev.denied_metric = denied_use(question, gold)
+        if ev.denied_metric:
+            ev.use_denied = denies_use(answer, ev.denied_metric)
+            ev.affirms_use = affirms_use(answer, ev.denied_metric)
     if ev.gold_polarity and YES_NO.match(gold):
         stated = explicit_verdicts(answer)
         ev.mixed_verdict = len(stated) > 1
@@ -305,7 +319,8 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
         # deny the same thing anywhere? "The filing does not mention ..." declines instead.
         denial = (sentences(gold) or [gold])[0]
         claims = claim_sentences(answer, denial + " " + question)
-        denials = [c for c in claims if NEGATION.search(c)]
+        # A gold that denies a use is denied by a denial of that use, not by any "not".
+        denials = [c for c in claims if denies_use(c, ev.denied_metric)] if ev.denied_metric else [c for c in claims if NEGATION.search(c)]
         ev.answer_polarity = "no" if denials else ("yes" if claims else None)
         ev.hedged_verdict = bool(denials) and all(hedges_verdict(c) for c in denials)
     options = _choice(question)

@@ -5,10 +5,13 @@ that names the same event in other words ("Aside from buying a few salons, ...")
 event has words that always name it ("acquisition", "divestiture", "repurchase") and
 everyday verbs that name it only beside the right object: "bought a salon chain" is an
 acquisition, "purchases of property and equipment" and "bought back shares" are not;
-"sold its beauty segment" is a divestiture, "sold more cosmetics" is not.
+"sold its beauty segment" is a divestiture, "sold more cosmetics" is not; "took over a
+salon chain" and "merged with a rival retailer" are acquisitions, "took over as CEO" and
+"took over the leadership of the company" are not.
 
 - ``event_of(root)``: the event a word's root (``words.root``) names, or None.
 - ``events_named(clause)``: the events a clause names, in any of their words.
+- ``names_a_firm(text)``: does the text name a firm ("a salon chain", "a rival retailer")?
 """
 from __future__ import annotations
 
@@ -63,10 +66,36 @@ _OFFERING = re.compile(
 )
 _OBJECT_WORDS = 4  # the words after a verb that say what it acts on
 
+# Taking over or merging with another firm is an acquisition; what is taken over must be
+# named as a firm ("a salon chain", "a rival retailer"), since one takes over a role, a
+# duty or the leadership of a company far more often than a company. A subsidiary, a
+# segment or a division merged with another is a reorganisation, so they are not firms
+# here. "Absorbed" is left out: filings absorb costs, losses and impacts far more often
+# than businesses.
+_TAKE_OVER = re.compile(
+    r"\b(?:take|takes|taking|took|taken)\s+over\b(?!\s+as\b)|\btakeovers?\s+of\b|\bmerg(?:e|es|ed|ing|ers?)\s+with\b",
+    re.IGNORECASE,
+)
+_A_FIRM = re.compile(
+    r"\b(?:business(?:es)?|compan(?:y|ies)|chains?|firms?|rivals?|competitors?|retailers?|brands?|stores|startups?|"
+    r"operators?|franchisees?|makers?|manufacturers?|producers?)\b",
+    re.IGNORECASE,
+)
+_A_ROLE = re.compile(
+    r"\b(?:leadership|management|helm|reins|role|position|duties|responsibilit\w*|command|chair\w*|presidency|office|"
+    r"day-to-day)\b",
+    re.IGNORECASE,
+)
+
 
 def event_of(word_root: str) -> str | None:
     """The event a word's root names ("acquir" for "acquisitions", and for "purchases")."""
     return _EVENT_OF.get(word_root)
+
+
+def names_a_firm(text: str) -> bool:
+    """Does ``text`` name a firm, the object of an acquisition ("a salon chain", "a rival retailer")?"""
+    return bool(_A_FIRM.search(text))
 
 
 def _object(clause: str, end: int) -> str:
@@ -83,6 +112,10 @@ def events_named(clause: str) -> set[str]:
     for m in _BUY.finditer(clause):
         thing = _object(clause, m.end())
         if thing and not _NOT_A_BUSINESS.search(thing):
+            events.add("acquir")
+    for m in _TAKE_OVER.finditer(clause):
+        thing = _object(clause, m.end())
+        if _A_FIRM.search(thing) and not _A_ROLE.search(thing):
             events.add("acquir")
     for m in _SELL.finditer(clause):
         if _A_BUSINESS.search(_object(clause, m.end())):

@@ -33,10 +33,20 @@ right answer wrong than a wrong answer right: a benchmark must not invent succes
    mention any"; a decline in the answerer's own voice ("I cannot provide") is a refusal.
    An answer that says, in a clause of its own, that the thing such a gold denies exists
    ("It acquired several salons; it did not make any large acquisitions", "acquired two
-   salons and made no large acquisitions"), in other words of the same event or as an
-   exception to the denial ("Aside from buying a few salons, it made no acquisitions", "no
-   acquisitions other than two salon chains") is incorrect; a clause that only weighs it
-   ("considered several acquisitions and made none") says no such thing.
+   salons and made no large acquisitions"), in other words of the same event ("took over a
+   salon chain"; not "took over as CEO") or as an exception to the denial ("Aside from
+   buying a few salons, it made no acquisitions", "no acquisitions other than two salon
+   chains"; not one of another kind: "no debt securities ..., except its common stock") or
+   as what a denial of "other" or "further" of it takes as given ("made no other
+   acquisitions", unless what it sets apart is of another year or kind: "Only its common
+   stock is listed; no other debt securities are") is incorrect; a clause that only weighs it
+   ("considered several acquisitions and made none") says no such thing. A gold that
+   denies a metric's use ("Performance is not measured through gross margin") needs an
+   answer that denies that use ("gross margin is not a useful metric", "there is no gross
+   margin"): a "not" about something else ("rose to 45%, not 40%"), one that leaves the use
+   standing ("not the only useful metric") or an answer that also calls the metric useful
+   for this company ("..., but for this company it is useful") is incorrect; a remark on
+   other companies ("typically useful for manufacturers") is no such call.
 6. Numbers: each number of the gold (years excluded) is *found* when the answer states it
    within rounding or states two values whose difference or percent change gives it; it is
    *contradicted* when the answer gives a different value of the same kind next to the same
@@ -165,7 +175,7 @@ def _denies_as_gold(ev: Evidence) -> bool:
     return (
         ev.gold_shape != "yes_no_name" and not YES_NO.match(ev.texts[1]) and ev.gold_polarity == "no"
         and ev.answer_polarity == "no" and not ev.hedged_verdict and not ev.signal.opens and not ev.signal.personal
-        and not ev.affirms_denied
+        and not ev.affirms_denied and not ev.affirms_use
     )
 
 
@@ -182,6 +192,12 @@ def _decide_prose(ev: Evidence) -> HeuristicVerdict:
         # "It acquired several salons; it did not make any large acquisitions": a denial of a
         # larger kind beside it does not take back that the thing the gold denies happened.
         return HeuristicVerdict("incorrect", "the answer says the thing the gold denies exists")
+    if ev.affirms_use:
+        return HeuristicVerdict("incorrect", "the answer calls useful the metric the gold says is not used")
+    if ev.use_missed:
+        # "Gross margin rose to 45%, not 40%" for "Performance is not measured through gross
+        # margin": its "not" denies something else, and the gold's point is left unsaid.
+        return HeuristicVerdict("incorrect", "the answer does not deny the use of the metric the gold says is not used")
     if ev.mixed_verdict:
         return HeuristicVerdict("incorrect", "the answer gives both a yes and a no")
     if ev.gold_polarity and ev.answer_polarity and ev.gold_polarity != ev.answer_polarity:

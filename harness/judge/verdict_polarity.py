@@ -8,16 +8,21 @@
 - ``conclusion_reverses``: an explicit yes or no its own conclusion reverses.
 - ``affirms_denied``: a clause that says the thing a gold denies exists, beside a denial
   or not ("It acquired several salons; it did not make any large acquisitions"), in the
-  thing's words or in other words of the same event ("Aside from buying a few salons").
+  thing's words or in other words of the same event ("Aside from buying a few salons"),
+  excepted from a denial of it when the exception is not of another kind (``thing_kinds``:
+  "no debt securities ..., except its common stock" admits no debt), or taken as given by
+  a denial of "other" of it ("made no other acquisitions").
 """
 from __future__ import annotations
 
 import functools
 import re
+from dataclasses import dataclass
 
 from harness.judge.commitment import is_row, question_years, years_in
 from harness.judge.event_words import event_of, events_named
 from harness.judge.refusal import DECLINE, sentences
+from harness.judge.thing_kinds import kind_relation, presupposes
 from harness.judge.verdict_commitment import hedges_verdict
 from harness.judge.words import NEGATION, PERIOD_WORD, STOP, WORD, YES_NO, content, root, stem, stems_of
 
@@ -286,40 +291,89 @@ def affirms_denied(answer: str, question: str, gold: str) -> bool:
     acquired several salons during the year; it did not make any large acquisitions" to "did
     not make any acquisitions")? A denial beside it, of a larger or another kind of it, does
     not take the affirmation back, and an exception to it ("Aside from buying a few salons")
-    is an affirmation; the thing may be named in other words of the same event
-    (``event_words``). Not an affirmation: a clause that asks, supposes, weighs, hedges,
-    prefers another or quotes the filing, and one about a year the question does not ask.
+    is an affirmation unless it is named as of another kind ("except its common stock" to
+    a denial of debt securities); the thing may be named in other words of the same event
+    (``event_words``). A denial of "other" or "further" of the thing ("made no other
+    acquisitions") takes one as given: it is an affirmation too (``_presupposed``). Not an
+    affirmation: a clause that asks, supposes, weighs, hedges, prefers another or quotes the
+    filing, and one about a year the question does not ask.
     """
     thing = denied_thing(question, gold)
     if not thing:
         return False
     asked_years = question_years(question)
+    before: list[_Said] = []  # every clause before the one read, for what "other" points back to
     for sentence in sentences(_QUOTED.sub(" ", answer)):
+        # The answer's own "No." opens the sentence it heads ("No. It acquired ..."): the
+        # verdict word is not a negation of the clause after it ("No debt securities are
+        # listed" is one).
+        clauses = _clauses(_VERDICT_WORD.sub("", sentence, count=1))
         if (
             _FRAMING.search(sentence) or _DEFINITION.search(sentence) or _NO_ASSERTION.search(sentence)
             or DECLINE.search(sentence) or hedges_verdict(sentence) or is_row(sentence)
         ):
+            before.extend(_said(clause, thing, asked_years) for clause, _ in clauses)
             continue
-        # The answer's own "No." opens the sentence it heads ("No. It acquired ..."): the
-        # verdict word is not a negation of the clause after it ("No other debt securities
-        # are listed" is one).
         denial = False  # the clause before denies the thing ("made no acquisitions ...")
-        for clause, exception in _clauses(_VERDICT_WORD.sub("", sentence, count=1)):
+        for clause, exception in clauses:
+            said = _said(clause, thing, asked_years)
             words = WORD.findall(clause)
-            forms = {root(w) for w in words} | {stem(w) for w in words}
-            named = all(r in forms or s in forms for r, s in thing) or _names_event(clause, thing, forms)
             # What a denial of the thing excepts is of its kind ("no acquisitions in FY2023
-            # other than two salon chains"); an exception that leads ("Aside from opening
-            # stores, it made no acquisitions") must name the thing itself.
-            excepted, denial = exception and denial, bool(NEGATION.search(clause)) and named
-            if NEGATION.search(clause) or _NOT_AFFIRMING.search(clause) or (_WEIGHS.search(clause) and not _DONE.search(clause)):
+            # other than two salon chains") unless it is named as of another kind ("no debt
+            # securities ..., except its common stock"); an exception that leads ("Aside
+            # from opening stores, it made no acquisitions") must name the thing itself.
+            excepted = exception and denial and kind_relation(clause, thing) != "other"
+            denial = said.negated and said.named
+            # "No further acquisitions after buying QM Scientific in FY2018": what the
+            # denial counts from may be dated in its own clause, to a year not asked.
+            if denial and presupposes(clause, thing) and not said.dates_elsewhen and _presupposed(before, thing):
+                return True
+            before.append(said)
+            if said.negated or _NOT_AFFIRMING.search(clause) or (_WEIGHS.search(clause) and not _DONE.search(clause)):
                 continue
             if len(words) < (2 if exception else 4):
                 continue  # a heading or a line item ("Acquisitions, net"), not a statement
-            if not named and not excepted:
+            if not said.named and not excepted:
                 continue
-            years = {y for start, _, y, _ in years_in(clause) if _PERIOD_LEAD.search(clause, 0, start) or clause[start:start + 1] in "Ff"}
-            if years and asked_years and not years & asked_years:
+            if said.elsewhen:
                 continue  # another period ("it acquired QM Scientific in FY2019"; not "Notes due 2024")
             return True
     return False
+
+
+@dataclass(frozen=True)
+class _Said:
+    """One clause of an answer, as ``affirms_denied`` reads it."""
+
+    clause: str
+    named: bool  # it names the thing the gold denies, in its words or the event's
+    negated: bool
+    elsewhen: bool  # it dates what it says to a year the question does not ask
+    dates_elsewhen: bool  # it dates something to such a year, beside the years asked or not
+
+
+def _said(clause: str, thing: tuple[tuple[str, str], ...], asked_years: frozenset[int]) -> _Said:
+    words = WORD.findall(clause)
+    forms = {root(w) for w in words} | {stem(w) for w in words}
+    named = all(r in forms or s in forms for r, s in thing) or _names_event(clause, thing, forms)
+    years = {y for start, _, y, _ in years_in(clause) if _PERIOD_LEAD.search(clause, 0, start) or clause[start:start + 1] in "Ff"}
+    other_years = bool(asked_years) and bool(years - asked_years)
+    return _Said(clause, named, bool(NEGATION.search(clause)), other_years and not years & asked_years, other_years)
+
+
+def _presupposed(before: list[_Said], thing: tuple[tuple[str, str], ...]) -> bool:
+    """Does a denial of "other" of the thing ("made no other acquisitions") admit one? "Other"
+    points back to the nearest clause that names the thing or a kind the judge knows. The
+    thing in another year ("acquired QM Scientific in FY2018") or denied, something of its
+    kind denied, or something only of another kind ("Only its common stock is listed") is
+    what it sets the thing apart from; the thing itself, something of its kind ("absorbed a
+    salon chain"), or nothing named at all leaves one of the thing admitted."""
+    for said in reversed(before):
+        if said.named:
+            return not (said.negated or said.elsewhen)
+        relation = kind_relation(said.clause, thing)
+        if relation is not None:
+            # A denial of the kind ("There are no debt securities listed") names none to
+            # set apart: the "other" that follows only repeats it.
+            return relation == "same" and not said.negated
+    return True

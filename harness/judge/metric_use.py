@@ -1,0 +1,166 @@
+"""A gold that denies a use ("Performance is not measured through gross margin", "gross
+margin is not a relevant metric for a bank") is answered only by an answer that denies the
+same use: "gross margin is not a useful metric", "it does not report gross margin".
+
+A denial of something else is not that ("Gross margin rose to 45%, not 40%"; "the change
+was not driven by pricing"), nor is a denial that leaves the use standing ("not the only
+useful metric", "not a meaningless metric"); and an answer that also says the metric is
+useful ("While gross margin is not a metric banks usually report, for this company it is
+useful") affirms what the gold denies. A general remark about other companies ("Gross
+margin is typically a useful metric for companies that sell goods", "more applicable to
+manufacturers") affirms nothing of this one.
+
+- ``denied_use(question, gold)``: the stems of the metric whose use the gold denies, or ()
+  when the gold denies no use (or names no metric the judge can find).
+- ``denies_use(text, metric)``: does a clause of ``text`` deny the metric's use?
+- ``affirms_use(answer, metric)``: does a clause of the answer say the metric is useful?
+"""
+from __future__ import annotations
+
+import functools
+import re
+
+from harness.judge.refusal import sentences
+from harness.judge.words import NEGATION, WORD, YES_NO, content
+
+# A gold denies a use: a negation and, a few words on, a word of use ("not measured
+# through", "is not a useful metric", "does not report"), with no turn between them.
+_BETWEEN = r"(?:[^\s,;:.]+\s+){0,4}?"
+_GOLD_USE = re.compile(
+    r"(?:\b(?:not|never)|n[’']t)\s+" + _BETWEEN
+    + r"(?:useful|relevant|meaningful|applicable|appropriate|suitable|measured|used|reported|"
+    r"(?:key|good|standard)\s+(?:metric|measure|indicator))\b",
+    re.IGNORECASE,
+)
+# Words that say a measure is put to use, in an answer's denial of it; an adjective of rank
+# only with a measure after it ("not a key metric", not "not the key driver").
+_USE_WORD = (
+    r"useful|relevant|meaningful|meaningfully|applicable|apply|applies|appropriate|suitable|helpful|informative|"
+    r"measured|measure|measures|used|use|uses|report|reports|reported|disclose|discloses|disclosed|sensible|sense|"
+    r"evaluated|assessed|tracked|monitored|computed|calculated|"
+    r"(?:key|primary|standard|typical|common|good|right)\s+(?:\w+\s+)?(?:metric|measure|indicator|kpi|gauge)s?"
+)
+_DENIED_USE = re.compile(
+    r"(?:\b(?:not|never|cannot)|n[’']t)\s+" + _BETWEEN + r"(?:" + _USE_WORD + r")\b"
+    r"|\bno\s+(?:real\s+|practical\s+)?(?:sense|use|relevance|meaning)\b",
+    re.IGNORECASE,
+)
+# A negation that leaves the use standing: "not the only useful metric", "not a meaningless one".
+_USE_STANDS = re.compile(
+    r"\bnot\s+(?:the\s+|a\s+)?(?:only|just|merely|simply|sole)\b"
+    r"|(?:\bnot|n[’']t)\s+(?:\w+\s+){0,2}?(?:meaningless|irrelevant|useless|inapplicable|unimportant|hard|difficult)\b",
+    re.IGNORECASE,
+)
+# A clause that says the measure is useful, as a predicate of it ("gross margin is a key
+# metric", "it remains useful"; not "the key points on its gross margin"). "Used" and
+# "reported" are left out: "gross margin is typically used by manufacturers" and "reported
+# a gross margin of 45%" say nothing of its use here.
+_AFFIRMED_USE = re.compile(
+    r"\b(?:is|are|was|were|remains?|serves?\s+as|provides?)\s+(?:[^\s,;:.]+\s+){0,3}?"
+    r"(?:useful|relevant|meaningful|applicable|appropriate|suitable|helpful|informative|key|important|critical|"
+    r"essential|vital)\b",
+    re.IGNORECASE,
+)
+_OPENS_WITH_VERB = re.compile(r"^\W*(?:is|are|was|were|remains?|serves?\s+as|provides?)\b", re.IGNORECASE)
+# Not said of this company: a general remark, a comparison with other measures ("more
+# relevant"), a supposition, an aside ("it is important to note that ...").
+_NOT_OF_THIS_ONE = re.compile(
+    r"\b(?:typical(?:ly)?|usual(?:ly)?|general(?:ly)?|common(?:ly)?|traditional(?:ly)?|often|normally|mostly|"
+    r"other|would|could|may|might|can|if|whether|unlike)\b"
+    r"|\b(?:more|most|less|least)\s+(?:\w+\s+)?(?:useful|relevant|meaningful|applicable|appropriate|suitable|helpful|"
+    r"informative|key|important|critical|essential|vital)\b"
+    r"|\b(?:companies|firms|businesses|industries|manufacturers|retailers|sectors|producers)\b|\?"
+    r"|\bit(?:'s|’s|\s+is)\s+(?:\w+\s+)?(?:important|key|critical|essential|vital|useful|helpful)\s+to\b",
+    re.IGNORECASE,
+)
+_CLAUSE = re.compile(r"[,;:()]|\s[-–—]\s|\b(?:and|but|however|although|though|while|whereas|which|because|since)\b", re.IGNORECASE)
+# Words that may stand between a negation and the metric it denies ("does not have a
+# gross margin", "there is no meaningful gross margin"); any other ("did not affect gross
+# margin") makes the negation deny something else.
+_BEFORE_METRIC = frozenset("have has had a an any such real meaningful traditional true".split())
+# A clause that speaks of the measure its sentence names ("for this company it is useful").
+_REFERS_BACK = re.compile(r"\b(?:it|this metric|this measure|such a metric|such a measure|the metric|the measure)\b", re.IGNORECASE)
+# Where a question names the metric it asks about ("If gross margin is not a useful metric").
+_QUESTION_METRIC = re.compile(r"\bif\s+(?:the\s+)?(?P<metric>[A-Za-z][\w'’&\- ]{1,40}?)\s+(?:is|are)\s+not\b", re.IGNORECASE)
+# Else where the gold names it: after "measured through" ("Performance is not measured
+# through gross margin"), else as the subject it denies ("gross margin is not a relevant metric").
+_GOLD_METRIC_AFTER = re.compile(
+    r"\b(?:through|by|using|with)\s+(?:the\s+|its\s+|a\s+)?(?P<metric>[A-Za-z][\w\- ]{1,30}?)(?=\s*(?:[,;.]|$|\bfor\b|\bas\b))",
+    re.IGNORECASE,
+)
+_GOLD_METRIC_BEFORE = re.compile(r"(?:^|[,;]\s*)(?P<metric>[A-Za-z][\w\- ]{1,30}?)\s+(?:is|are)\s+not\b", re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=1024)
+def denied_use(question: str, gold: str) -> tuple[str, ...]:
+    """The content stems of the metric whose use the gold denies; () for a gold that denies
+    no use. The metric is the one the question supposes unused ("If gross margin is not a
+    useful metric ..."), else the one the gold names beside its denial."""
+    first = YES_NO.sub("", (sentences(gold) or [gold])[0], count=1)
+    if not _GOLD_USE.search(first):
+        return ()
+    m = _QUESTION_METRIC.search(question) or _GOLD_METRIC_AFTER.search(first) or _GOLD_METRIC_BEFORE.search(first)
+    return tuple(dict.fromkeys(s for s, _ in content(m.group("metric")))) if m else ()
+
+
+def _clauses(sentence: str) -> list[str]:
+    return [c for c in _CLAUSE.split(sentence) if c and c.strip()]
+
+
+def _names(text: str, metric: tuple[str, ...]) -> bool:
+    return set(metric) <= {stem for stem, _ in content(text)}
+
+
+def _of_metric(clause: str, sentence: str, metric: tuple[str, ...]) -> bool:
+    """Does the clause speak of the metric, by name or as "it" in a sentence that names it?"""
+    return _names(clause, metric) or (bool(_REFERS_BACK.search(clause)) and _names(sentence, metric))
+
+
+def _said_useful(clause: str, sentence: str, metric: tuple[str, ...]) -> bool:
+    """Is the metric the subject the clause calls useful: named or referred to before the
+    verb ("for this company it is useful"), or the subject the sentence gave before a verb
+    that opens the clause ("its gross margin was 45% and is a useful metric")?"""
+    m = _AFFIRMED_USE.search(clause)
+    if m is None:
+        return False
+    subject = clause[:m.start()]
+    if _names(subject, metric):
+        return True
+    return (bool(_REFERS_BACK.search(subject)) or bool(_OPENS_WITH_VERB.match(clause))) and _names(sentence, metric)
+
+
+def _denies_metric(clause: str, metric: tuple[str, ...]) -> bool:
+    """Does a negation stand right before the metric ("there is no gross margin", "does not
+    have a gross margin", "net revenue, not gross margin")? A measure that is not there is
+    not used."""
+    for m in NEGATION.finditer(clause):
+        words = WORD.findall(clause[m.end():m.end() + 80])
+        while words and words[0].lower() in _BEFORE_METRIC:
+            words.pop(0)
+        if words and _names(" ".join(words[:len(metric)]), metric):
+            return True
+    return False
+
+
+def denies_use(text: str, metric: tuple[str, ...]) -> bool:
+    """Does a clause of ``text`` deny the metric's use ("gross margin is not a particularly
+    useful metric", "does not typically use gross margin as a key indicator") or the metric
+    ("there is no gross margin")? Only the clause's own words count: "not" in "Gross margin
+    rose, not fell" denies no use."""
+    for sentence in sentences(text):
+        for clause in _clauses(sentence):
+            if _USE_STANDS.search(clause):
+                continue
+            if (_DENIED_USE.search(clause) and _of_metric(clause, sentence, metric)) or _denies_metric(clause, metric):
+                return True
+    return False
+
+
+def affirms_use(answer: str, metric: tuple[str, ...]) -> bool:
+    """Does a clause of the answer say, of this company, that the metric is useful ("Gross
+    margin is a key metric for American Express", "for this company it is useful")?"""
+    for sentence in sentences(answer):
+        for clause in _clauses(YES_NO.sub("", sentence, count=1)):
+            if not NEGATION.search(clause) and not _NOT_OF_THIS_ONE.search(clause) and _said_useful(clause, sentence, metric):
+                return True
+    return False
