@@ -30,7 +30,9 @@ right answer wrong than a wrong answer right: a benchmark must not invent succes
    one, listing them all as the question does, or picking one and then "Actually" another
    is no pick of the gold's. For a gold that denies, an answer that claims the same absence
    ("there are no debt securities registered") is correct even beside "the filing does not
-   mention any"; a decline in the answerer's own voice ("I cannot provide") is a refusal.
+   mention any", and an "either ... or ..." inside the denial's own clause ("no debt, either
+   long-term or short-term", "in either FY2023 or FY2022") lists what it denies and hedges
+   nothing ("It was either $1.5 billion or $1.6 billion" still hedges); a decline in the answerer's own voice ("I cannot provide") is a refusal.
    An answer that says, in a clause of its own, that the thing such a gold denies exists
    ("It acquired several salons; it did not make any large acquisitions", "acquired two
    salons and made no large acquisitions"), in other words of the same event or as an
