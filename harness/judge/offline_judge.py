@@ -46,7 +46,9 @@ right answer wrong than a wrong answer right: a benchmark must not invent succes
    liabilities; 87% ... other costs"), or states the gold's figure going the other way ("increased by 1.7%" for
    "decreased by 1.7%"), on the year the gold gives another of its values ("3.39% in 2022
    and 1.82% in 2021" for 1.82% in 2022 and 3.39% in 2021; "only 3.39% in 2022" alone when
-   it writes the year as the gold does, not "July 2023" for Q2 FY2024), or as the change of another
+   it writes the year as the gold does, not "July 2023" for Q2 FY2024, nor calendar years
+   that all sit one year off a gold's fiscal ones: "$46.3 billion in 2022" for fiscal 2023,
+   ended January 28, 2023), or as the change of another
    item while a different change stands at the gold's ("gross margin decreased by 1.7%"
    for "operating margin decreased by 1.7%"); each of these three alone makes it
    incorrect. Only values the answer commits to can be found: not in a sentence that
