@@ -25,7 +25,7 @@ from harness.judge.amounts import Quantity, parse_quantities
 from harness.judge.commitment import years_in
 from harness.judge.comparison import quantity_kind
 from harness.judge.refusal import sentence_spans
-from harness.judge.words import WORD, content, stem
+from harness.judge.words import FALL, RISE, WORD, content, stem, word_pattern
 
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?(?:\s+\d{1,2}(?:st|nd|rd|th)?,?)?"
 # What may stand between a value and the year after it that it is stated for: "1.82% in
@@ -173,12 +173,15 @@ def year_spellings(text: str) -> dict[int, set[str]]:
 # Where a change's item ends: a clause break, or "and"/"while" before the next item
 # ("operating margin fell 0.9% and gross margin fell 1.7%").
 _ITEM_BREAK = re.compile(r"[.;:,()\n]|\b(?:and|while|whereas|but|although|though|with|as)\b", re.IGNORECASE)
-# Words of direction (as stems) name no item: every change has one.
-_DIRECTION = frozenset(
-    "increa decrea declin improv grow grows growin growth grew rise rises rising risen rose fell fall falls fallin "
-    "fallen drop drops droppe droppi reduce reduct reduci higher lower lowere gain gains gained expand shrank shrunk "
-    "jump jumps jumped slippe slid climb climbs climbe change worsen deteri points basis".split()
-)
+# Words of direction name no item: every change has one; nor do the words that call it a
+# change or measure it ("changed by 90 basis points").
+_CHANGE_WORDS = (r"change\w*", r"points", r"basis")
+_NAMES_NO_ITEM = word_pattern(RISE, FALL, _CHANGE_WORDS)
+
+
+def _names_no_item(word: str) -> bool:
+    word = word.lower().strip("'’-")
+    return bool(_NAMES_NO_ITEM.fullmatch(word[:-2] if word.endswith(("'s", "’s")) else word))
 
 
 def item_words(text: str, q: Quantity, values: list[Quantity]) -> frozenset[str]:
@@ -189,7 +192,7 @@ def item_words(text: str, q: Quantity, values: list[Quantity]) -> frozenset[str]
     cut = _ITEM_BREAK.search(text, q.end, right_bound)
     right_stop = cut.start() if cut else right_bound
     words = content(text[left_stop:q.start]) + content(text[q.end:right_stop])
-    return frozenset(s for s, _ in words if s not in _DIRECTION)
+    return frozenset(s for s, w in words if not _names_no_item(w))
 
 
 @functools.lru_cache(maxsize=4096)
