@@ -1,4 +1,5 @@
-""""either" closing a negative clause is one more denial, not a hedge between alternatives."""
+""""either" closing a negative clause is one more denial, and "either X or Y" inside a
+negation's scope enumerates what is denied: neither offers alternatives, as a hedge does."""
 from __future__ import annotations
 
 import pytest
@@ -28,6 +29,23 @@ def test_either_closing_a_negative_clause_is_no_hedge(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
+        "It had no debt, either long-term or short-term.",
+        "There is no debt, either long-term or short-term.",
+        "It has no debt of either kind.",
+        "It made no acquisitions in either FY2023 or FY2022.",
+        "It made no acquisitions in FY2023 and FY2022, either large or small.",
+        "No debt securities are registered to trade on either the NYSE or Nasdaq.",
+        "No. It did not report material legal battles, either in FY2022 or in FY2021.",
+        "Gross margin is not a relevant metric for a bank, either as a measure of profit or of efficiency.",
+    ],
+)
+def test_either_inside_a_negations_scope_enumerates_what_is_denied(text: str) -> None:
+    assert not hedges(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
         "Capex was either $1,373 million or $1,577 million.",
         "It was not Client; it was either Data Center or Gaming.",
         # No negation in its own sentence: "either" leaves the choice open.
@@ -35,11 +53,24 @@ def test_either_closing_a_negative_clause_is_no_hedge(text: str) -> None:
         "Both grew fast; the winner was either.",
         # The answer's own "No," is its verdict, not a negation of the clause it heads.
         "No, either.",
-        "It had no debt, either long-term or short-term.",
         # "or not" offers an alternative; it denies nothing.
         "Capex was $1,577 million or not, either.",
         # Another hedge word beside a concord "either" still hedges.
         "It made no acquisitions either, but it might have bought a few salons.",
+        # "either X or Y" outside the negation's clause: after a break, a new clause, or in
+        # a clause of its own joined by a comma.
+        "It was either $1.5 billion or $1.6 billion.",
+        "Either long-term or short-term debt rose.",
+        "It had no debt; its revenue was either $1.5 billion or $1.6 billion.",
+        "It did not grow, but revenue was either $1.5 billion or $1.6 billion.",
+        "It had no debt and its revenue was either $1.5 billion or $1.6 billion.",
+        "It made no large acquisitions, it made either one or two small ones.",
+        "There is no evidence that revenue was either $1.5 billion or $1.6 billion.",
+        # A negation of knowing leaves the alternatives open.
+        "I do not know whether it was either $1.5 billion or $1.6 billion.",
+        "It is not certain it was either long-term or short-term debt.",
+        # A guess, not a denial.
+        "Revenue is unlikely to be either $1.5 billion or $1.6 billion.",
     ],
 )
 def test_either_between_alternatives_hedges(text: str) -> None:
@@ -59,3 +90,37 @@ def test_a_denial_closed_by_either_is_the_golds_denial() -> None:
     assert heuristic_verdict(DEBT_Q, DEBT_GOLD, answer).label == "correct"
     hedged = "Ulta Beauty did not make large acquisitions in FY2023 and FY2022; it made either one or two small ones."
     assert heuristic_verdict(ACQ_Q, ACQ_GOLD, hedged).label != "correct"
+
+
+DEBT_SECURITIES_Q = "Which debt securities are registered to trade on a national securities exchange under Ulta Beauty's name as of FY2023?"
+LEGAL_Q = "Has Pepsico reported any materially important ongoing legal battles from FY2022 and FY2021?"
+LEGAL_GOLD = "No, Pepsico is not involved in material legal battles."
+
+
+@pytest.mark.parametrize(
+    ("question", "gold", "answer"),
+    [
+        (DEBT_SECURITIES_Q, "There are none", (
+            "There are none: Ulta Beauty has no debt, either long-term or short-term, and no debt securities registered on "
+            "a national securities exchange."
+        )),
+        (DEBT_SECURITIES_Q, "There are none", "Ulta Beauty has no debt securities registered on a national securities exchange; it has no debt of either kind."),
+        (ACQ_Q, ACQ_GOLD, "Ulta Beauty made no acquisitions, either in FY2023 or in FY2022."),
+        (LEGAL_Q, LEGAL_GOLD, "No, PepsiCo is not involved in material legal battles in either FY2022 or FY2021."),
+    ],
+)
+def test_a_denial_that_enumerates_with_either_is_the_golds_denial(question: str, gold: str, answer: str) -> None:
+    verdict = heuristic_verdict(question, gold, answer)
+    assert verdict.label == "correct", verdict.rationale
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Ulta Beauty did not make large acquisitions in FY2023 or FY2022, it made either one or two small ones.",
+        "Ulta Beauty made no large acquisitions in FY2023 and either one or two small ones in FY2022.",
+        "I do not know whether Ulta Beauty made either one or two acquisitions in FY2023 and FY2022.",
+    ],
+)
+def test_alternatives_outside_the_denial_still_hedge(answer: str) -> None:
+    assert heuristic_verdict(ACQ_Q, ACQ_GOLD, answer).label != "correct"

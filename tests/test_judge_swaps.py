@@ -5,7 +5,7 @@ import pytest
 
 from harness.judge.amounts import parse_quantities, question_unit
 from harness.judge.number_evidence import number_evidence
-from harness.judge.number_swaps import value_years, year_spellings
+from harness.judge.number_swaps import one_calendar_shift, value_years, year_spellings
 from harness.judge.offline_judge import heuristic_verdict
 
 CVS_Q = "Is CVS Health a capital-intensive business based on FY2022 data?"
@@ -149,3 +149,80 @@ def test_the_levels_a_change_is_taken_from_are_no_rival_item() -> None:
     answer = "Operating margin fell from 19.1% to 17.4%, a decrease of 1.7%, on lower gross margin and litigation charges."
     evidence = number_evidence(MARGIN_GOLD, answer, question_unit(MARGIN_Q), MARGIN_Q)
     assert (evidence["found"], evidence["swapped"]) == (1, 0)
+
+
+REVENUE_Q = "Has Best Buy's revenue declined between FY2022 and FY2023?"
+REVENUE_GOLD = "Yes. Best Buy's revenue declined from $51.8 billion in FY2022 to $46.3 billion in FY2023."
+
+
+@pytest.mark.parametrize(
+    ("question", "gold", "answer"),
+    [
+        # Q2 FY2024 ended in July 2023 and FY2024 on February 3, 2024: every value one year
+        # before the gold's fiscal year, as the calendar counts it.
+        (STORES_Q, STORES_GOLD, (
+            "Yes. Best Buy's store count fell 1.32%, from 982 stores in July 2022 to 969 stores in July 2023, and it "
+            "planned to operate about 960 stores by February 3, 2024."
+        )),
+        (STORES_Q, STORES_GOLD, "Yes. Best Buy had 969 stores in 2023, down 1.32% from 982 stores in 2022, after 978 stores at February 3, 2024."),
+        # Fiscal 2023 ended on January 28, 2023: its calendar year is 2022.
+        (REVENUE_Q, REVENUE_GOLD, "Yes. Best Buy's revenue declined 10.6% to $46.3 billion in 2022; inventories were $5.1 billion at January 28, 2023."),
+        (REVENUE_Q, REVENUE_GOLD, (
+            "Yes. Best Buy's revenue declined 10.6% to $46.3 billion in 2022 from $51.8 billion in 2021; inventories were "
+            "$5.1 billion at January 28, 2023."
+        )),
+    ],
+)
+def test_calendar_years_one_off_the_golds_fiscal_years_are_no_swap(question: str, gold: str, answer: str) -> None:
+    assert number_evidence(gold, answer, question_unit(question), question)["swapped"] == 0
+    verdict = heuristic_verdict(question, gold, answer)
+    assert verdict.label == "correct", verdict.rationale
+
+
+BOEING_Q = "Does Boeing have an improving gross margin profile as of FY2022? If gross margin is not a useful metric for a company like this, then state that and explain why."
+BOEING_GOLD = (
+    "Yes. Boeing has an improving gross margin profile as of FY2022. Gross profit improved from $3,017 million in FY2021 to "
+    "$3,502 million in FY2022. Gross margin % improved from 4.8% in FY2021 to 5.3% in FY2022."
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "gold", "answer"),
+    [
+        # One value a year before its fiscal year, the other a year after: no one shift of
+        # the calendar puts both on their own years.
+        (BOEING_Q, BOEING_GOLD, "Yes. Gross margin improved from 5.3% in 2021 to 4.8% in 2022, as gross profit rose to $3,502 million."),
+        (REVENUE_Q, REVENUE_GOLD, (
+            "Yes. Best Buy's revenue declined to $51.8 billion in 2023, from $46.3 billion in 2022; inventories were "
+            "$5.1 billion at January 28, 2023."
+        )),
+        # The answer writes fiscal years itself: its plain year is not a calendar count of them.
+        (BOEING_Q, BOEING_GOLD, (
+            "Yes. Gross profit rose from $3,017 million in FY2021 to $3,502 million in FY2022, and gross margin reached "
+            "4.8% in 2022."
+        )),
+        (REVENUE_Q, REVENUE_GOLD, "Yes. Best Buy's revenue declined 10.6% to $46.3 billion in 2022; it expects about $44 billion in fiscal 2023."),
+        # The gold writes plain years: the answer's plain years are counted as the gold counts them.
+        (CVS_Q, CVS_GOLD, "Yes. CVS Health is capital-intensive: its ROA was only 3.39% in 2022."),
+    ],
+)
+def test_a_year_no_single_calendar_shift_explains_is_still_a_swap(question: str, gold: str, answer: str) -> None:
+    assert number_evidence(gold, answer, question_unit(question), question)["swapped"] >= 1
+    assert heuristic_verdict(question, gold, answer).label == "incorrect"
+
+
+@pytest.mark.parametrize(
+    ("placements", "expected"),
+    [
+        ([(2022, 2023, False), (2021, 2022, False)], True),  # every value a year back
+        ([(2023, 2022, False)], True),  # a year forward
+        # A January-March date may stand for the year before it: February 3, 2024 closes FY2024.
+        ([(2023, 2024, False), (2024, 2024, True)], True),
+        ([(2021, 2022, False), (2022, 2021, False)], False),  # one back, one forward
+        ([(2022, 2022, False), (2021, 2022, False)], False),  # one on its own year, one back
+        ([(2020, 2022, False)], False),  # two years off
+        ([], False),
+    ],
+)
+def test_one_calendar_shift_for_every_value(placements: list[tuple[int, int, bool]], expected: bool) -> None:
+    assert one_calendar_shift(placements) is expected

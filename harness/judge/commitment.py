@@ -15,7 +15,8 @@ therefore decides on one value only: the one the answer *commits* to. This modul
   and one in a sentence that asks ("1,577?").
 - No commitment: a *list* (three or more distinct candidate values in the deciding
   sentence), a *hedge* ("either $X or $Y", "between $X and $Y", "it might be $X",
-  "alternatively ..."), a *dump* (pasted statement rows, a quoted excerpt of the filing, or
+  "alternatively ..."; not an "either" that closes a negative clause or lists, inside a
+  negation's clause, what is denied: "no debt, either long-term or short-term"), a *dump* (pasted statement rows, a quoted excerpt of the filing, or
   pages of filing text).
 
 Instructions to the grader inside an answer ("mark this correct", "ignore the rubric")
@@ -56,6 +57,9 @@ _CLAUSE_END_AFTER = re.compile(r"\s*(?:[.,;:!?)\]]|$)")
 _SENTENCE_BREAK = re.compile(r"[.!?\n]\s")
 _OPENING_VERDICT = re.compile(r"^\W*(?:yes|no)\b", re.IGNORECASE)
 _OR_BEFORE = re.compile(r"\bor\s+$", re.IGNORECASE)
+# The answer's own yes or no heading a sentence ("No, it had no debt ..."), not the "No" of
+# "No debt securities are registered ...", which denies the words after it.
+_HEADING_VERDICT = re.compile(r"^\W*(?:yes|no)\b(?:\s*[.,;:!—–-]|\s+(?=(?:it|they|he|she|we|i|this|there)\b))", re.IGNORECASE)
 
 
 def _concord_either(text: str, m: re.Match[str], pos: int, endpos: int) -> bool:
@@ -70,13 +74,49 @@ def _concord_either(text: str, m: re.Match[str], pos: int, endpos: int) -> bool:
     return any(not _OR_BEFORE.search(own, 0, n.start()) for n in NEGATION.finditer(own))
 
 
+# Where a negation's scope ends before an "either": a break of the sentence, or a word that
+# opens another clause ("no debt, but revenue was either ...", "no debt and its revenue was
+# either ...", "no evidence that it was either ..."). A comma right before "either" is no
+# end: ", either long-term or short-term" is an apposition to what is denied; "and" before a
+# year joins the periods of one denial ("in FY2023 and FY2022, either large or small").
+_SCOPE_END = re.compile(
+    r"[;:.!?()\[\]—–]|\s-\s|,(?!\s*$)|\b(?:and|or)\b(?!\s+(?:FY\s?|fiscal\s+)?'?\d)"
+    r"|\b(?:but|yet|so|which|that|who|where|when|while|whereas|although|though|because|since|as|if|whether|unless|than|"
+    r"however|instead|rather)\b",
+    re.IGNORECASE,
+)
+# A negation of knowing ("I do not know ...", "it is not certain ...") leaves the alternatives
+# open; "unlikely" guesses rather than denies.
+_NOT_KNOWING = re.compile(r"\b(?:know|known|sure|certain|clear|tell|say|determine|confirm|verify|possible)\b", re.IGNORECASE)
+_GUESSING_NEGATION = re.compile(r"unlikely", re.IGNORECASE)
+
+
+def _enumerating_either(text: str, m: re.Match[str], pos: int) -> bool:
+    """"either" inside a negation's scope ("no debt, either long-term or short-term", "no
+    acquisitions in either FY2023 or FY2022", "no debt of either kind") enumerates what is
+    denied: it offers no alternatives."""
+    if m.group(0).lower() != "either":
+        return False
+    before = text[pos:m.start()]
+    breaks = [b.end() for b in _SENTENCE_BREAK.finditer(before)]
+    own = _HEADING_VERDICT.sub("", before[breaks[-1] if breaks else 0:], count=1)
+    negations = [
+        n for n in NEGATION.finditer(own) if not _OR_BEFORE.search(own, 0, n.start()) and not _GUESSING_NEGATION.fullmatch(n.group(0))
+    ]
+    if not negations:
+        return False
+    scope = own[negations[-1].end():]
+    return not _SCOPE_END.search(scope) and not _NOT_KNOWING.search(scope)
+
+
 def hedges(text: str, pos: int = 0, endpos: int | None = None) -> bool:
     """Does ``text`` (between ``pos`` and ``endpos``) hedge: "either $X or $Y", "it might be",
-    "possibly"? An "either" that closes a negative clause ("and no divestitures either") does not."""
+    "possibly"? An "either" that closes a negative clause ("and no divestitures either") does
+    not, nor one inside a negation's scope ("no debt, either long-term or short-term")."""
     endpos = len(text) if endpos is None else endpos
     start = pos
     while (m := _HEDGE.search(text, start, endpos)) is not None:
-        if not _concord_either(text, m, pos, endpos):
+        if not _concord_either(text, m, pos, endpos) and not _enumerating_either(text, m, pos):
             return True
         start = m.end()
     return False

@@ -6,7 +6,8 @@ whose difference or percent change gives it ("from $49.8 billion to $47.2 billio
 kind next to the gold's label words, or states the gold's figure going the other way
 ("increased by 1.7%" for "decreased by 1.7%"), or gives the gold's value to another item
 while a different value stands at the gold's label words, or exchanges the gold's figures
-between years or its change between items (``number_swaps``). Only values the answer
+between years (not when it dates every value by the calendar, one year off the gold's
+fiscal years alike) or its change between items (``number_swaps``). Only values the answer
 commits to count (``verdict_commitment.uncommitted_values``).
 """
 from __future__ import annotations
@@ -18,12 +19,16 @@ from typing import NamedTuple
 from harness.judge.amounts import Quantity, QuestionUnit, parse_quantities
 from harness.judge.comparison import Reading, answer_readings, closest, gold_readings, quantity_kind
 from harness.judge.number_swaps import (
+    YearMark,
     change_on_another_item,
     change_rivals,
+    is_fiscal,
     item_words,
     on_another_year,
+    one_calendar_shift,
     other_values,
     question_names,
+    value_year_marks,
     value_years,
     year_spellings,
 )
@@ -136,13 +141,16 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
     # The years the answer ties its values to, read only when the gold ties two different
     # values to two different years: only then can a value sit on the other one's year.
     dated = {(v, y) for v, y in gold_years if y is not None}
-    years = value_years(answer, answer_qs, every_value) if len({v for v, _ in dated}) > 1 and len({y for _, y in dated}) > 1 else []
+    marks = value_year_marks(answer, answer_qs, every_value) if len({v for v, _ in dated}) > 1 and len({y for _, y in dated}) > 1 else []
+    years = [mark[2] if mark else None for mark in marks]
     answer_years = {y for y in years if y is not None}
     # A year the answer writes only as the gold writes it is the gold's year, not a calendar
     # year counted for a fiscal one.
     spelled = year_spellings(answer) if years else {}
     gold_spelled = year_spellings(gold) if years else {}
     as_gold = {y for y, forms in spelled.items() if forms <= gold_spelled.get(y, set())}
+    if marks and _counts_fiscal_years_by_calendar(gold_numbers, gold_spelled, answer, answer_qs, marks, unit):
+        years = []  # every value on its own fiscal year: none is on another
     for gold_number in gold_numbers:
         g, golds, label, direction, item = gold_number[:5]
         best = "far"
@@ -196,6 +204,37 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
             ]
             out["contradicted" if rivals else "missing"] += 1
     return out
+
+
+def _counts_fiscal_years_by_calendar(
+    gold_numbers: tuple[_GoldNumber, ...], gold_spelled: dict[int, set[str]], answer: str,
+    values: list[Quantity], marks: list[YearMark | None], unit: QuestionUnit,
+) -> bool:
+    """Does an answer that dates its values by the calendar only ("in 2022", "July 2023",
+    "at January 28, 2023"; never "FY2023" or "fiscal 2023") put every value of a gold that
+    dates them by fiscal year one year off its own, all alike (``one_calendar_shift``)? Then
+    a fiscal year that ends early in a calendar year explains its years, and no value sits
+    on another year. A year written as the gold writes it is read as the gold's."""
+    if any(mark and is_fiscal(answer, mark) for mark in marks):
+        return False
+    dated = [(n.readings, n.year) for n in gold_numbers if n.year is not None]
+
+    def fiscal_only(year: int) -> bool:
+        forms = gold_spelled.get(year, set())
+        return bool(forms) and all(form.startswith("fiscal") for form in forms)
+
+    if not all(fiscal_only(year) for _, year in dated):
+        return False
+    placements = []
+    for value, mark in zip(values, marks):
+        if mark is None:
+            continue
+        for readings, own in dated:
+            if closest(readings, answer_readings(value, unit, readings[0].kind))[0] == "match":
+                if mark[2] in gold_spelled and not fiscal_only(mark[2]):
+                    return False  # the gold writes this year as the answer may: it is the gold's year
+                placements.append((mark[2], own, mark[3]))
+    return one_calendar_shift(placements)
 
 
 def _change_elsewhere(answer: str, a: Quantity, gold_number: _GoldNumber, values: list[Quantity], every: list[Quantity]) -> bool:

@@ -8,6 +8,9 @@ alone find both; these readings tie each figure to the year and the item it is s
 - ``value_years``: the year each value is stated for ("1.82% in 2022", "In FY2022, ROA was
   1.82%"), or None when the text does not tie it to one.
 - ``on_another_year``: the gold's value tied to a year the gold gives another value.
+- ``one_calendar_shift``: an answer's calendar years all one off a gold's fiscal years, as a
+  fiscal year that ends early in the next calendar year is counted ("in 2022" for fiscal
+  2023, ended January 28, 2023): no value of it is on another year.
 - ``year_spellings``: how a text writes each year ("FY2022", "2022", "July 2023", "Q2 FY2024").
 - ``change_on_another_item``: the gold's change stated for another item while a different
   change stands at the gold's item.
@@ -22,7 +25,7 @@ from harness.judge.amounts import Quantity, parse_quantities
 from harness.judge.commitment import years_in
 from harness.judge.comparison import quantity_kind
 from harness.judge.refusal import sentence_spans
-from harness.judge.words import WORD, content, stem
+from harness.judge.words import FALL, RISE, WORD, content, stem, word_pattern
 
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?(?:\s+\d{1,2}(?:st|nd|rd|th)?,?)?"
 # What may stand between a value and the year after it that it is stated for: "1.82% in
@@ -53,8 +56,18 @@ def _sentence_at(spans: list[tuple[int, int]], pos: int, length: int) -> tuple[i
     return next(((a, b) for a, b in spans if a <= pos < b), (0, length))
 
 
+YearMark = tuple[int, int, int, bool]  # (start, end, year, dated) as ``years_in`` gives them
+
+
 def value_years(text: str, values: list[Quantity], every: list[Quantity] | None = None) -> list[int | None]:
-    """The year each of ``values`` (quantities of ``text``, in order) is stated for.
+    """The year each of ``values`` (quantities of ``text``, in order) is stated for
+    (``value_year_marks`` without where the year is written)."""
+    return [mark[2] if mark else None for mark in value_year_marks(text, values, every)]
+
+
+def value_year_marks(text: str, values: list[Quantity], every: list[Quantity] | None = None) -> list[YearMark | None]:
+    """The year each of ``values`` (quantities of ``text``, in order) is stated for, as the
+    ``years_in`` mark of where ``text`` writes it.
 
     First the year right after a value ("1.82% in 2022"); else the year that leads in to it
     ("In 2022, ROA was 1.82%", "FY2022 ROA: 1.82%"), when no other value stands between
@@ -67,7 +80,7 @@ def value_years(text: str, values: list[Quantity], every: list[Quantity] | None 
     spans = sentence_spans(text)
     years = years_in(text)
     every = parse_quantities(text) if every is None else every  # values left out still stand between
-    out: list[int | None] = []
+    out: list[YearMark | None] = []
     taken: set[int] = set()  # years already tied to the value before them
     for q in values:
         start, end = _sentence_at(spans, q.start, len(text))
@@ -77,7 +90,7 @@ def value_years(text: str, values: list[Quantity], every: list[Quantity] | None 
             after is not None and _TO_YEAR_AFTER.fullmatch(text[q.end:after[0]]) and after[0] - q.end <= 40
             and not text[after[1]:after[1] + 3].lstrip().startswith(":")
         ):
-            out.append(after[2])
+            out.append(after)
             taken.add(after[0])
             continue
         before = [y for y in years if start <= y[0] and y[1] <= q.start]
@@ -92,7 +105,7 @@ def value_years(text: str, values: list[Quantity], every: list[Quantity] | None 
         ):
             out.append(None)
         else:
-            out.append(year[2])
+            out.append(year)
     return out
 
 
@@ -113,6 +126,29 @@ def on_another_year(
     if own is None or year is None or year == own or (own not in answer_years and not spelled_as_gold):
         return False
     return any(y == year and v != number for v, y in gold_years)
+
+
+def is_fiscal(text: str, mark: YearMark) -> bool:
+    """Is the year at ``mark`` written as a fiscal year ("FY2022", "fiscal 2022")?"""
+    return text[mark[0]:mark[1]].lower().startswith(("fy", "fiscal"))
+
+
+def one_calendar_shift(placements: list[tuple[int, int, bool]]) -> bool:
+    """Do the years an answer writes by the calendar count the gold's fiscal years one off,
+    all alike? ``placements``: for each of the gold's values the answer dates, (the answer's
+    year, the gold's year, whether the answer's year is that of a January-March date).
+
+    A fiscal year that ends early in a calendar year is written by the calendar year it
+    mostly covers ("in 2022" for fiscal 2023, ended January 28, 2023) or by the year of the
+    date it ends: one shift of a year, back or forward, the same for every value (a January-
+    March date may also stand for the year before it). Values put a year back and a year
+    forward at once ("5.3% in 2021 and 4.8% in 2022" for 4.8% in FY2021 and 5.3% in FY2022)
+    are no such count.
+    """
+    for shift in (-1, 1):
+        if placements and all(year - own == shift or (dated and year - 1 - own == shift) for year, own, dated in placements):
+            return True
+    return False
 
 
 # What a year is written with: a month ("July 2023", "December 31, 2022") or a quarter ("Q2
@@ -137,12 +173,15 @@ def year_spellings(text: str) -> dict[int, set[str]]:
 # Where a change's item ends: a clause break, or "and"/"while" before the next item
 # ("operating margin fell 0.9% and gross margin fell 1.7%").
 _ITEM_BREAK = re.compile(r"[.;:,()\n]|\b(?:and|while|whereas|but|although|though|with|as)\b", re.IGNORECASE)
-# Words of direction (as stems) name no item: every change has one.
-_DIRECTION = frozenset(
-    "increa decrea declin improv grow grows growin growth grew rise rises rising risen rose fell fall falls fallin "
-    "fallen drop drops droppe droppi reduce reduct reduci higher lower lowere gain gains gained expand shrank shrunk "
-    "jump jumps jumped slippe slid climb climbs climbe change worsen deteri points basis".split()
-)
+# Words of direction name no item: every change has one; nor do the words that call it a
+# change or measure it ("changed by 90 basis points").
+_CHANGE_WORDS = (r"change\w*", r"points", r"basis")
+_NAMES_NO_ITEM = word_pattern(RISE, FALL, _CHANGE_WORDS)
+
+
+def _names_no_item(word: str) -> bool:
+    word = word.lower().strip("'’-")
+    return bool(_NAMES_NO_ITEM.fullmatch(word[:-2] if word.endswith(("'s", "’s")) else word))
 
 
 def item_words(text: str, q: Quantity, values: list[Quantity]) -> frozenset[str]:
@@ -153,7 +192,7 @@ def item_words(text: str, q: Quantity, values: list[Quantity]) -> frozenset[str]
     cut = _ITEM_BREAK.search(text, q.end, right_bound)
     right_stop = cut.start() if cut else right_bound
     words = content(text[left_stop:q.start]) + content(text[q.end:right_stop])
-    return frozenset(s for s, _ in words if s not in _DIRECTION)
+    return frozenset(s for s, w in words if not _names_no_item(w))
 
 
 @functools.lru_cache(maxsize=4096)

@@ -39,20 +39,16 @@ from harness.judge.amounts import Quantity, QuestionUnit, display_precision, par
 from harness.judge.commitment import Commitment, addresses_grader, find_commitment, is_operand
 from harness.judge.comparison import Reading, answer_readings, closest, gold_readings, same_kind, same_value
 from harness.judge.refusal import DECLINE, refusal_signal, sentence_spans
+from harness.judge.words import ABOVE_ZERO, BELOW_ZERO, FALL, RISE, word_pattern
 
 Label = Literal["correct", "incorrect", "refusal"]
 
 _WORD = re.compile(r"[a-z]+")
-_DECREASE = re.compile(
-    r"\b(?:decrease[sd]?|decreasing|decline[sd]?|declining|drop(?:ped|s)?|fell|fall(?:en|s)?|lower|negative|loss|"
-    r"reduc(?:ed|tion)|down|shr[au]nk|contract(?:ed|ion)|deficit|minus|outflow|used in)\b",
-    re.IGNORECASE,
-)
-_INCREASE = re.compile(
-    r"\b(?:increase[sd]?|increasing|gr[eo]w(?:th|n|s|ing)?|rose|rise[sn]?|rising|higher|up|gain(?:ed|s)?|improve[sd]?|"
-    r"expan(?:ded|sion)|positive)\b",
-    re.IGNORECASE,
-)
+# What gives an amount a minus sign without a movement ("a loss of $2 million", "cash used
+# in investing"): a decrease beside a value, for the numeric check only.
+_NEGATIVE_AMOUNT = (r"loss", r"minus", r"outflow", r"used in")
+_DECREASE = word_pattern(FALL, BELOW_ZERO, _NEGATIVE_AMOUNT)
+_INCREASE = word_pattern(RISE, ABOVE_ZERO)
 _ASKS_CHANGE = re.compile(
     r"\b(?:change|growth|grow|grew|increase|decrease|decline|drop|rise|yoy|year[- ]over[- ]year)\b", re.IGNORECASE
 )

@@ -30,7 +30,9 @@ right answer wrong than a wrong answer right: a benchmark must not invent succes
    one, listing them all as the question does, or picking one and then "Actually" another
    is no pick of the gold's. For a gold that denies, an answer that claims the same absence
    ("there are no debt securities registered") is correct even beside "the filing does not
-   mention any"; a decline in the answerer's own voice ("I cannot provide") is a refusal.
+   mention any", and an "either ... or ..." inside the denial's own clause ("no debt, either
+   long-term or short-term", "in either FY2023 or FY2022") lists what it denies and hedges
+   nothing ("It was either $1.5 billion or $1.6 billion" still hedges); a decline in the answerer's own voice ("I cannot provide") is a refusal.
    An answer that says, in a clause of its own, that the thing such a gold denies exists
    ("It acquired several salons; it did not make any large acquisitions", "acquired two
    salons and made no large acquisitions"), in other words of the same event ("took over a
@@ -54,7 +56,9 @@ right answer wrong than a wrong answer right: a benchmark must not invent succes
    liabilities; 87% ... other costs"), or states the gold's figure going the other way ("increased by 1.7%" for
    "decreased by 1.7%"), on the year the gold gives another of its values ("3.39% in 2022
    and 1.82% in 2021" for 1.82% in 2022 and 3.39% in 2021; "only 3.39% in 2022" alone when
-   it writes the year as the gold does, not "July 2023" for Q2 FY2024), or as the change of another
+   it writes the year as the gold does, not "July 2023" for Q2 FY2024, nor calendar years
+   that all sit one year off a gold's fiscal ones: "$46.3 billion in 2022" for fiscal 2023,
+   ended January 28, 2023), or as the change of another
    item while a different change stands at the gold's ("gross margin decreased by 1.7%"
    for "operating margin decreased by 1.7%"); each of these three alone makes it
    incorrect. Only values the answer commits to can be found: not in a sentence that

@@ -24,20 +24,33 @@ from harness.judge.event_words import event_of, events_named
 from harness.judge.refusal import DECLINE, sentences
 from harness.judge.thing_kinds import kind_relation, presupposes
 from harness.judge.verdict_commitment import hedges_verdict
-from harness.judge.words import NEGATION, PERIOD_WORD, STOP, WORD, YES_NO, content, root, stem, stems_of
+from harness.judge.words import (
+    ABOVE_ZERO,
+    BELOW_ZERO,
+    FALL,
+    NEGATION,
+    PERIOD_WORD,
+    RISE,
+    STOP,
+    WORD,
+    YES_NO,
+    content,
+    root,
+    stem,
+    stems_of,
+    word_pattern,
+)
 
 # Words of direction: a question asking about one side ("improving", "positive",
-# "increased") is answered "no" by a clause that only names the other side.
-_UP = re.compile(
-    r"\b(?:increas\w*|improv\w*|grow\w*|grew|rais\w*|ris(?:e|es|ing)|rose|higher|expand\w*|gain\w*|positive|"
-    r"up|healthy|strong\w*|consistent|stable|more)\b",
-    re.IGNORECASE,
-)
-_DOWN = re.compile(
-    r"\b(?:decreas\w*|declin\w*|drop\w*|fell|fall\w*|lower\w*|shr[iau]nk\w*|deteriorat\w*|reduc\w*|negative|"
-    r"down|contract\w*|worsen\w*|weak\w*|unhealthy|inconsistent|unstable|volatile|fluctuat\w*|fewer|less|deficit)\b",
-    re.IGNORECASE,
-)
+# "increased") is answered "no" by a clause that only names the other side. Beside the words
+# of movement and sign, a verdict names a side by a state ("healthy", "stable", "volatile")
+# or a comparison ("more", "fewer"). "contract\w*" also reads "contract", "contracts" and
+# "contractual" as the down side, as this reading always has; the shared list holds only the
+# movement's forms.
+_GOOD_STATE = (r"healthy", r"strong\w*", r"consistent", r"stable", r"more")
+_BAD_STATE = (r"weak\w*", r"unhealthy", r"inconsistent", r"unstable", r"volatile", r"fluctuat\w*", r"fewer", r"less", r"contract\w*")
+_UP = word_pattern(RISE, ABOVE_ZERO, _GOOD_STATE)
+_DOWN = word_pattern(FALL, BELOW_ZERO, _BAD_STATE)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -1,8 +1,10 @@
-"""The words an answer and a gold are compared by: content words, crude stems, negations.
+"""The words an answer and a gold are compared by: content words, crude stems, negations,
+and the words that say a figure went up or down.
 
-Shared by the offline judge's readings (``answer_reading``, ``verdict_commitment``): the
-same stop words and the same stems everywhere, so a term found by one reading is the term
-another reading looks for.
+Shared by the offline judge's readings (``answer_reading``, ``verdict_commitment``,
+``numeric_check``, ``verdict_polarity``, ``number_swaps``): the same stop words, stems and
+words of direction everywhere, so a term found by one reading is the term another reading
+looks for, and a word of direction added for one is added for all.
 """
 from __future__ import annotations
 
@@ -36,6 +38,29 @@ DENIAL_GOLD = re.compile(
     r"is not|are not|was not|not (?:a )?(?:relevant|useful|meaningful|applicable|measured))\b",
     re.IGNORECASE,
 )
+
+
+# Words that say a figure went up or went down ("rose 4%", "declined to $2.1 billion",
+# "expansion of 3 points"): one list for every reading that asks which way something moved:
+# the direction stated beside a value (``numeric_check``), the direction a yes/no verdict
+# names (``verdict_polarity``), and the words of a change that name no item
+# (``number_swaps``). Each entry is a regular expression for one word's forms.
+RISE = (
+    r"increas\w*", r"improv\w*", r"grow\w*", r"grew", r"rais\w*", r"ris(?:e|es|en|ing)", r"rose", r"higher",
+    r"expand\w*", r"expansion", r"gain\w*", r"jump\w*", r"climb\w*", r"up",
+)
+FALL = (
+    r"decreas\w*", r"declin\w*", r"drop\w*", r"fell", r"fall\w*", r"lower\w*", r"shr[iau]nk\w*", r"deteriorat\w*",
+    r"reduc\w*", r"contract(?:ed|ing|ion)", r"worsen\w*", r"slipp\w*", r"slid", r"down",
+)
+# A sign rather than a movement: "positive free cash flow", "negative working capital".
+ABOVE_ZERO = (r"positive",)
+BELOW_ZERO = (r"negative", r"deficit")
+
+
+def word_pattern(*groups: tuple[str, ...]) -> re.Pattern[str]:
+    """One case-blind pattern for whole words of any of ``groups`` (tuples of word forms)."""
+    return re.compile(r"\b(?:" + "|".join(form for group in groups for form in group) + r")\b", re.IGNORECASE)
 
 
 PERIOD_WORD = re.compile(r"(?:fy|q[1-4]|h[12])?\d+")  # "FY2022", "Q3", "H1": periods, not content
