@@ -153,3 +153,20 @@ def test_the_committed_value_is_found_beside_other_periods_and_restatements(answ
 def test_lists_hedges_and_dumps_commit_to_nothing(answer: str, why: str) -> None:
     decision = numeric_check(CAPEX_Q, "$1577.00", answer)
     assert decision.label is None and decision.commitment == why
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "1" * 5000 + " million",  # a run of digits at a line's start (a list marker's place)
+        "It closed on March " + "2" * 5000 + ".",  # where a day of the month would stand
+        "A loss of (" + "3" * 5000 + ").",  # in an accounting parenthesis
+    ],
+)
+def test_a_degenerate_run_of_thousands_of_digits_is_judged_not_a_crash(answer: str) -> None:
+    # Python's int() refuses strings of over 4,300 digits; a model stuck repeating a digit
+    # writes such a run, and one answer must not stop the judging of a whole sweep.
+    from harness.judge.offline_judge import heuristic_verdict
+
+    assert numeric_check(CAPEX_Q, "1577", answer).label != "correct"
+    assert heuristic_verdict(CAPEX_Q, "1577", answer).label == "incorrect"

@@ -98,7 +98,9 @@ def _looks_like_year(digits: str, frac: str | None, has_unit: bool) -> bool:
 
 def _line_start_marker(text: str, start: int, end: int) -> bool:
     """'1. Revenue', '2) Capex' and '(3) Other': list enumerations, not values."""
-    if not text[start:end].isdigit() or int(text[start:end]) >= 100:
+    digits = text[start:end]
+    # Length first: int() refuses a run of over 4,300 digits, which a degenerate answer can hold.
+    if not digits.isdigit() or len(digits) > 3 or int(digits) >= 100:
         return False
     line_start = text.rfind("\n", 0, start) + 1
     before = text[line_start:start].strip()
@@ -175,14 +177,14 @@ def parse_quantities(text: str) -> list[Quantity]:
         has_unit = currency or percent or explicit or multiple
         if _looks_like_year(digits, frac, has_unit):
             continue
-        if not has_unit and not frac and "," not in digits and int(digits) <= 31 and _DATE_DAY_BEFORE.search(before):
+        if not has_unit and not frac and "," not in digits and number <= 31 and _DATE_DAY_BEFORE.search(before):
             continue
         # Sign: accounting parentheses "(1,234)" / "$(1,234)", or a minus glued to the number.
         negative = False
         stripped = before[: len(before) - len(cur_before.group(0))] if cur_before else before
         close = text[suffix_end:suffix_end + 1] == ")" or text[end:end + 1] == ")"
         if close and (stripped.endswith("(") or before.endswith("(")):
-            if not has_unit and not frac and "," not in digits and int(digits) < 10:
+            if not has_unit and not frac and "," not in digits and number < 10:
                 continue  # "(1)": a footnote or list marker, not a loss of one
             negative = True
         elif re.search(r"(?:^|[\s(=:,;])[-−]$", stripped) or re.search(r"(?:^|[\s(=:,;])[-−]\s?(US\$|\$)\s?$", before):
