@@ -45,7 +45,9 @@ def parse_json_object(text: str) -> dict[str, Any]:
         for attempt in (candidate, _normalised(candidate)):
             try:
                 value = json.loads(attempt)
-            except (json.JSONDecodeError, RecursionError):  # nested past Python's limit: unreadable too
+            # Nested past Python's limit, or an integer of over 4,300 digits (a plain
+            # ValueError, not a JSONDecodeError): unreadable too.
+            except (ValueError, RecursionError):
                 continue
             if isinstance(value, dict):
                 return value

@@ -52,7 +52,8 @@ class Finding:
         if isinstance(self.page, int):
             return self.page
         text = str(self.page).strip().lstrip("pP. ")
-        return int(text) if text.isdigit() else None
+        # A run of digits too long to be a page (int() refuses over 4,300) names none.
+        return int(text) if text.isdigit() and len(text) <= 9 else None
 
 
 @dataclass

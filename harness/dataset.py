@@ -78,8 +78,8 @@ def _read_jsonl(path: Path, what: str) -> list[tuple[int, dict[str, Any]]]:
                 continue
             try:
                 row = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise UserError(f"{path}:{number}: not valid JSON ({exc.msg})", fix) from None
+            except ValueError as exc:  # not JSON, or an integer of over 4,300 digits
+                raise UserError(f"{path}:{number}: not valid JSON ({getattr(exc, 'msg', exc)})", fix) from None
             except RecursionError:
                 raise UserError(f"{path}:{number}: JSON nested too deeply", fix) from None
             if not isinstance(row, dict):

@@ -171,7 +171,7 @@ def decode_string_fields(arguments: dict[str, Any], schema: dict[str, Any]) -> d
             continue
         try:
             parsed = json.loads(value)
-        except json.JSONDecodeError:
+        except ValueError:  # not JSON, or an integer of over 4,300 digits
             continue
         if ("array" in kinds and isinstance(parsed, list)) or ("object" in kinds and isinstance(parsed, dict)):
             decoded[name] = parsed

@@ -216,3 +216,16 @@ def test_server_refuses_an_unanswered_tool_call(wire_server: WireServer) -> None
     error = fails(request, settings(wire_server))
 
     assert error.kind == "bad_request" and "toolu_1" in error.message
+
+
+def test_a_tool_input_with_a_number_too_long_to_read_is_malformed(wire_server: WireServer) -> None:
+    # The SDK's json refuses an integer of over 4,300 digits with a plain ValueError; the
+    # run must see a malformed reply (retried, then classified), not an internal error.
+    body = (
+        '{"id": "msg_1", "type": "message", "role": "assistant", "model": "claude-haiku-4-5", "content": '
+        '[{"type": "tool_use", "id": "toolu_1", "name": "fetch_section", "input": {"page": ' + "9" * 5000 + "}}], "
+        '"stop_reason": "tool_use", "stop_sequence": null, "usage": {"input_tokens": 5, "output_tokens": 5}}'
+    )
+    wire_server.queue(Fault.raw(body))
+    error = fails(question(), settings(wire_server))
+    assert (error.kind, "number too long to read" in str(error)) == ("malformed", True)

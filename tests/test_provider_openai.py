@@ -217,3 +217,18 @@ def test_check_needs_a_server_or_a_key() -> None:
     openai_compat.check(model, ProviderSettings(env={"OPENAI_API_KEY": "sk-test"}))
     openai_compat.check(model, ProviderSettings(env={"OPENAI_BASE_URL": "http://localhost:8000/v1"}))
     openai_compat.check(ModelSpec("openai", "m", "http://localhost:11434/v1"), ProviderSettings(env={}))
+
+
+def test_a_number_too_long_to_read_is_malformed_or_a_parse_error(wire_server: WireServer) -> None:
+    # In the body itself: the SDK's json refuses it with a plain ValueError.
+    body = (
+        '{"id": "c1", "object": "chat.completion", "created": 1, "model": "m", "choices": [{"index": 0, '
+        '"finish_reason": "stop", "message": {"role": "assistant", "content": "ok"}}], '
+        '"usage": {"prompt_tokens": 1, "completion_tokens": ' + "9" * 5000 + ', "total_tokens": 2}}'
+    )
+    wire_server.queue(Fault.raw(body))
+    assert fails(question(), spec(wire_server)).kind == "malformed"
+    # In a tool call's arguments (a JSON string the harness decodes): the call's parse error.
+    wire_server.queue(Reply(tool_calls=[ToolUse("grep_section", '{"page": ' + "9" * 5000 + "}", id="call_9")]))
+    (call,) = complete(question(), spec(wire_server)).tool_calls
+    assert call.arguments == {} and call.parse_error and "not valid JSON" in call.parse_error

@@ -61,8 +61,8 @@ def decode_tool_arguments(raw: Any) -> tuple[dict[str, Any], str | None]:
             break
         try:
             value = json.loads(value)
-        except json.JSONDecodeError as exc:
-            return {}, f"arguments are not valid JSON ({exc.msg}): {str(raw)[:200]}"
+        except ValueError as exc:  # not JSON, or an integer of over 4,300 digits
+            return {}, f"arguments are not valid JSON ({getattr(exc, 'msg', exc)}): {str(raw)[:200]}"
     shown = raw if isinstance(raw, str) else json.dumps(raw, default=str)
     return {}, f"arguments are not a JSON object: {shown[:200]}"
 

@@ -55,12 +55,13 @@ def pages_attr(start: int, end: int) -> str:
 
 
 def read_pages(text: str) -> tuple[int, int]:
-    numbers = [int(n) for n in re.findall(r"\d+", text or "")]
+    # A run of digits too long to be a page (int() refuses over 4,300) is no page number.
+    numbers = [int(n) for n in re.findall(r"\d+", text or "") if len(n) <= 9]
     return (numbers[0], numbers[-1]) if numbers else (1, 1)
 
 
 def json_or(text: str | None, default: Any) -> Any:
     try:
         return json.loads(text) if text else default
-    except json.JSONDecodeError:
+    except ValueError:  # not JSON, or an integer of over 4,300 digits
         return default

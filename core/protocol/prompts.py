@@ -129,7 +129,7 @@ def parse_findings(text: str) -> list[Finding]:
         except ValueError:
             pass
         page_text = page.strip()
-        out.append(Finding(match["label"].strip(), value, unit, int(page_text) if page_text.isdigit() else page_text, section, context))
+        out.append(Finding(match["label"].strip(), value, unit, int(page_text) if page_text.isdigit() and len(page_text) <= 9 else page_text, section, context))
     return out
 
 

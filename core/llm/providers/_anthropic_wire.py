@@ -6,12 +6,11 @@ object live here once. The SDK is imported inside functions only.
 """
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from core.llm.base import ModelSpec, ProviderError
 from core.llm.batch import BatchAPI
-from core.llm.providers._http import body_message, status_error, transport_error
+from core.llm.providers._http import body_message, status_error, transport_error, unreadable_body
 from core.llm.types import Completion, CompletionRequest, Message, ToolCall, Usage, decode_tool_arguments
 
 EPHEMERAL = {"type": "ephemeral"}  # the default five-minute prompt cache
@@ -140,9 +139,7 @@ def provider_error(exc: BaseException) -> ProviderError | None:
         )
     if isinstance(exc, anthropic.APIResponseValidationError):
         return ProviderError("malformed", exc.message, status=exc.status_code)
-    if isinstance(exc, json.JSONDecodeError):
-        return ProviderError("malformed", f"response is not JSON: {exc}")
-    return None
+    return unreadable_body(exc)
 
 
 class MessagesProvider:

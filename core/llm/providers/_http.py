@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import email.utils
+import json
 import time
 from collections.abc import Mapping
 from typing import Any
@@ -75,4 +76,15 @@ def transport_error(exc: BaseException, sdk: object) -> ProviderError | None:
         cause = exc.__cause__
         detail = f" ({type(cause).__name__}: {cause})" if cause else ""
         return ProviderError("connection", f"{getattr(exc, 'message', exc)}{detail}")
+    return None
+
+
+def unreadable_body(exc: BaseException) -> ProviderError | None:
+    """A response body the SDK could not parse: not JSON, or JSON holding an integer of
+    over 4,300 digits (a model that wrote one into a tool call's input), which Python's
+    json refuses with a plain ValueError rather than a JSONDecodeError."""
+    if isinstance(exc, json.JSONDecodeError):
+        return ProviderError("malformed", f"response is not JSON: {exc}")
+    if isinstance(exc, ValueError) and "integer string conversion" in str(exc):
+        return ProviderError("malformed", f"response holds a number too long to read: {str(exc)[:120]}")
     return None

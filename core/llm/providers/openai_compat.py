@@ -21,7 +21,7 @@ from typing import Any
 
 from core.errors import UserError
 from core.llm.base import ModelSpec, ProviderError, ProviderSettings
-from core.llm.providers._http import body_message, status_error, transport_error
+from core.llm.providers._http import body_message, status_error, transport_error, unreadable_body
 from core.llm.types import Completion, CompletionRequest, Message, ToolCall, Usage, decode_tool_arguments
 
 OPENAI_BASE_URL = "https://api.openai.com/v1"
@@ -159,9 +159,7 @@ def provider_error(exc: BaseException) -> ProviderError | None:
         return status_error(exc.status_code, message, exc.response.headers)
     if isinstance(exc, openai.APIResponseValidationError):
         return ProviderError("malformed", exc.message, status=exc.status_code)
-    if isinstance(exc, json.JSONDecodeError):
-        return ProviderError("malformed", f"response is not JSON: {exc}")
-    return None
+    return unreadable_body(exc)
 
 
 class OpenAICompatProvider:
