@@ -12,7 +12,7 @@ import functools
 import re
 from dataclasses import dataclass, field
 
-PAGE_MARK = re.compile(r"^\[Page (\d+)\]\s*$")
+PAGE_MARK = re.compile(r"^\[Page (\d{1,5})\]\s*$")  # ours: a page is at most MAX_PAGES (3000)
 YEAR = re.compile(r"(?<![\d,.$])((?:19|20)\d{2})(?![\d,])")
 # One numeric cell as a whitespace-separated token: optional $ and parentheses (accounting
 # negatives), thousands separators, decimals, optional %; a dash stands for zero.
@@ -157,7 +157,7 @@ def scale_in(line: str) -> str:
 def _page_start(text: str, default_page: int) -> int:
     """The page the text starts on: a chunk that begins mid-page is on the page before its
     first marker."""
-    first = re.search(r"^\[Page (\d+)\]\s*$", text, re.MULTILINE)
+    first = re.search(r"^\[Page (\d{1,5})\]\s*$", text, re.MULTILINE)
     if first is None:
         return default_page
     if not text[: first.start()].strip():

@@ -48,3 +48,13 @@ def test_a_questions_file_holding_one_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(UserError, match=r"questions\.jsonl:1: not valid JSON \(Exceeds the limit"):
         load_questions(path)
     json.loads('{"answer": 1577}')  # an ordinary number still reads
+
+
+def test_a_filing_line_that_mimics_a_page_marker_is_text() -> None:
+    # The offline model reads "[Page N]" markers the tools write; a PDF line of the same
+    # shape with a number no page has is the filing's text, not a marker to parse.
+    from baseline.tables import iter_rows, page_lines
+
+    text = f"[Page 7]\nNet sales $ 34,229 $ 35,355\n[Page {LONG}]\nCost of sales $ 18,100 $ 19,372"
+    assert [page for page, _ in page_lines(text)] == [7, 7, 7]
+    assert {row.page for row in iter_rows(text)} == {7}
