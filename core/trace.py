@@ -12,6 +12,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
 
+from core.text import scrub_text
+
 MAX_TEXT = 2000
 
 
@@ -43,7 +45,7 @@ class Trace:
             "event": name,
             **truncate(data),
         }
-        self._handle.write(json.dumps(record, default=str) + "\n")
+        self._handle.write(json.dumps(scrub_text(record), default=str) + "\n")  # see core.text
         self._handle.flush()
 
     def close(self) -> None:

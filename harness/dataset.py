@@ -15,6 +15,7 @@ from typing import Any
 
 from core.errors import UserError
 from core.paths import QUESTIONS_DIR
+from core.text import lone_surrogate
 
 QUESTIONS_FILE = QUESTIONS_DIR / "financebench_open_source.jsonl"
 TEST_SETS_FILE = QUESTIONS_DIR / "test_sets.json"
@@ -148,6 +149,10 @@ def load_questions(path: Path | str = QUESTIONS_FILE) -> list[Question]:
             wrong.remove("financebench_id")  # a numeric id reads as its digits
         if wrong:
             raise UserError(f"{where}: {', '.join(wrong)} must be text", "write each of them as a JSON string")
+        broken = lone_surrogate(row)
+        if broken:
+            raise UserError(f"{where}: the text holds half a character (a lone UTF-16 surrogate, {broken})",
+                            "write the whole character (both halves of the pair) or remove the escape")
         missing = [f for f in REQUIRED_FIELDS if not str(row.get(f) or "").strip()]
         if missing:
             raise UserError(

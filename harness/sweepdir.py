@@ -27,6 +27,7 @@ from core.errors import UserError
 from core.files import new_stamped_folder, write_json_atomic
 from core.records import STATUSES, RunRecord
 from core.redact import MASK, redact_text
+from core.text import lone_surrogate, scrub_text
 from harness.sweepschema import MANIFEST_VERSION, manifest_problem, record_problem
 
 __all__ = ["MANIFEST_VERSION", "RETRIED_ERRORS", "RUNS", "STOPPED_RUNS", "RecordWriter", "SweepDir", "record_line"]
@@ -44,8 +45,9 @@ MAX_RECORD_BYTES = 32 * 1024 * 1024
 
 
 def record_line(record: RunRecord) -> str:
-    """One line of runs.jsonl."""
-    return json.dumps(record.to_dict(), default=str, ensure_ascii=False) + "\n"
+    """One line of runs.jsonl (half a character, from a provider's error body say, becomes
+    U+FFFD: the line must be writable as UTF-8, see ``core.text``)."""
+    return scrub_text(json.dumps(record.to_dict(), default=str, ensure_ascii=False)) + "\n"
 
 
 def _command_line() -> str:
@@ -172,7 +174,9 @@ class SweepDir:
                     if at_end:
                         break  # a final line that is not whole JSON: cut short, done again
                     raise UserError(f"{path}:{number}: a corrupt line ({_reason(exc)})", "remove that line, then resume (the run is done again)") from None
-                found = record_problem(data, statuses)
+                found = record_problem(data, statuses) or (
+                    f"its text holds half a character (a lone UTF-16 surrogate, {broken})" if (broken := lone_surrogate(data)) else None
+                )
                 if found:
                     raise UserError(f"{path}:{number}: not a run record: {found}", "remove that line, then resume (the run is done again)")
                 try:

@@ -195,9 +195,11 @@ QUESTION_ROW = {"financebench_id": "financebench_id_01865", "doc_name": "3M_2022
         (b'{"financebench_id": ' + b"[" * 100_000 + b"]" * 100_000 + b"}", ("nested too deeply",)),
         (json.dumps({**QUESTION_ROW, "question": "How? " * 4_000}).encode(), ("20,000 characters", "over the limit of 10,000")),
         (json.dumps({**QUESTION_ROW, "justification": "x" * (5 * 1024 * 1024)}).encode(), ("questions.jsonl:1", "over 4 MB")),
+        (json.dumps({**QUESTION_ROW, "answer": "Litigation \ud83d"}).encode(), ("questions.jsonl:1", "half a character", "\\ud83d")),
+        (b'{"financebench_id": "a", "answer": ' + b"9" * 5000 + b"}", ("questions.jsonl:1", "not valid JSON", "Exceeds the limit")),
     ],
     ids=["not-utf8", "evidence-not-a-list", "evidence-item-not-an-object", "evidence-page-not-a-number", "question-not-text",
-         "deeply-nested", "question-too-long", "line-too-long"],
+         "deeply-nested", "question-too-long", "line-too-long", "half-a-character", "number-too-long"],
 )
 def test_malformed_questions_are_refused_with_the_line_and_the_fix(folders, tmp_path, content, phrases):
     pdfs, runs, indexes = folders
@@ -288,8 +290,10 @@ def test_a_manifest_that_is_not_json_or_not_utf8(damaged, tmp_path):
         (lambda r: {k: v for k, v in r.items() if k != "run_id"}, ("lacks run_id",)),
         (lambda r: {**r, "trace_path": "../../../../etc/passwd"}, ("trace_path", "not a file under traces/")),
         (lambda r: {**r, "run_id": "../escape"}, ("not a plain name",)),
+        (lambda r: {**r, "answer": "$1,577 million \ud83d"}, ("half a character", "\\ud83d")),
     ],
-    ids=["run-number-text", "role-tokens-text", "findings-text", "spent-list", "unknown-status", "no-run-id", "trace-path-escape", "run-id-path"],
+    ids=["run-number-text", "role-tokens-text", "findings-text", "spent-list", "unknown-status", "no-run-id", "trace-path-escape", "run-id-path",
+         "half-a-character"],
 )
 def test_a_record_of_wrong_types_is_refused_with_its_line(damaged, tmp_path, change, phrases):
     lines = (damaged / "runs.jsonl").read_text().splitlines()

@@ -10,6 +10,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from core.text import scrub_text
+
 Role = Literal["user", "assistant"]
 
 
@@ -34,6 +36,11 @@ class ToolCall:
     name: str
     arguments: dict[str, Any]
     parse_error: str | None = None
+
+    def __post_init__(self) -> None:
+        # Model output: made writable as UTF-8 where it enters (see core.text).
+        self.id, self.name, self.arguments = scrub_text(self.id), scrub_text(self.name), scrub_text(self.arguments)
+        self.parse_error = scrub_text(self.parse_error)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "name": self.name, "arguments": self.arguments}
@@ -209,6 +216,10 @@ class Completion:
     model: str = ""
     cached: bool = False
     batch: bool = False
+
+    def __post_init__(self) -> None:
+        # Model output: made writable as UTF-8 where it enters (see core.text).
+        self.text, self.stop_reason, self.model = scrub_text(self.text), scrub_text(self.stop_reason), scrub_text(self.model)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from core.paths import SHARED_DIR
+from core.text import lone_surrogate
 
 HUMAN_LABELS_FILE = SHARED_DIR / "financebench" / "human_labels" / "financebench_human_labels_dev.jsonl"
 LABEL_MAP = {"correct answer": "correct", "incorrect answer": "incorrect", "refusal": "refusal"}
@@ -63,6 +64,9 @@ def load_human_labels(path: Path | str = HUMAN_LABELS_FILE) -> list[LabelledAnsw
                 continue
             try:
                 data = json.loads(line)
+                broken = lone_surrogate(data)
+                if broken:
+                    raise ValueError(f"the text holds half a character (a lone UTF-16 surrogate, {broken})")
                 rows.append(LabelledAnswer(
                     financebench_id=str(data["financebench_id"]),
                     model_name=str(data.get("model_name", "")),

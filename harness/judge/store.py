@@ -16,6 +16,7 @@ import re
 from pathlib import Path
 
 from core.files import write_text_atomic
+from core.text import scrub_text
 from harness.judge.verdict import Verdict
 
 VERDICTS_DIR = "verdicts"
@@ -72,6 +73,6 @@ def latest_stored(sweep_path: Path) -> tuple[str, str, dict[str, Verdict]] | Non
 def write_verdicts(sweep_path: Path, judge: str, verdicts: list[Verdict]) -> Path:
     """Replace the judge's file in the sweep folder with ``verdicts`` (atomically)."""
     path = verdicts_path(sweep_path, judge)
-    text = "".join(json.dumps(v.to_dict(), ensure_ascii=False) + "\n" for v in verdicts)
+    text = scrub_text("".join(json.dumps(v.to_dict(), ensure_ascii=False) + "\n" for v in verdicts))  # see core.text
     write_text_atomic(path, text)
     return path

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from core.records import RunRecord
+from core.text import scrub_text
 from harness.report.run_detail import run_detail, verdict_detail
 from harness.report.timeline import COMPACT, FULL, TextLimits
 
@@ -39,7 +40,7 @@ Job = tuple[int, str, list[dict[str, Any]], str, TextLimits]
 def chunk_script(number: int, payload: Any, function: str = "BENCH_CHUNK") -> str:
     """``BENCH_CHUNK(n, "<base64 of gzip of JSON>");``: base64 has no quote or backslash,
     so no text inside can end the string or the script."""
-    raw = json.dumps(payload, ensure_ascii=False, separators=(",", ":"), default=str).encode("utf-8")
+    raw = scrub_text(json.dumps(payload, ensure_ascii=False, separators=(",", ":"), default=str)).encode("utf-8")  # see core.text
     packed = base64.b64encode(gzip.compress(raw, compresslevel=6, mtime=0)).decode("ascii")
     return f'{function}({number},"{packed}");\n'
 

@@ -22,6 +22,7 @@ from typing import Any
 import jinja2
 import pandas as pd
 
+from core.text import scrub_text
 from harness.criteria import (
     ACCURACY_MIN,
     MEAN_TOKENS_MAX,
@@ -142,7 +143,7 @@ def write_static(out_dir: Path) -> None:
 def write_data(out_dir: Path, data: dict[str, Any]) -> None:
     """``data.js``: one assignment the page's first script reads. A script file, not JSON
     fetched at run time: a page opened from disk may load scripts beside it, not fetch."""
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), default=str)
+    text = scrub_text(json.dumps(data, ensure_ascii=False, separators=(",", ":"), default=str))  # see core.text
     (out_dir / "data.js").write_text(f"window.BENCH_REPORT={text};\n", encoding="utf-8")
 
 
