@@ -35,6 +35,32 @@ def minimal_pdf(encrypted: bool = False) -> bytes:
     return bytes(out)
 
 
+def outlined_pdf(title_hex: bytes) -> bytes:
+    """A one-page PDF with a line of text and one bookmark whose title is the PDF string
+    ``<title_hex>`` (hex digits, e.g. a UTF-16BE BOM ``FEFF`` and code units)."""
+    content = b"BT /F1 12 Tf 72 720 Td (Item 1. Business. The company makes and sells its products.) Tj ET"
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R /Outlines 6 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+        b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+        b"<< /Type /Outlines /First 7 0 R /Last 7 0 R /Count 1 >>",
+        b"<< /Title <" + title_hex + b"> /Parent 6 0 R /Dest [3 0 R /XYZ 0 792 0] >>",
+    ]
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    for offset in offsets:
+        out += b"%010d 00000 n \n" % offset
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+    return bytes(out)
+
+
 def image_only_pdf(path: Path, pages: int = 3) -> Path:
     """A scanned-looking PDF: pages holding only an image, made with pypdfium2."""
     import pypdfium2 as pdfium

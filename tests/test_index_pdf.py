@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from pdf_factory import image_only_pdf, minimal_pdf
+from pdf_factory import image_only_pdf, minimal_pdf, outlined_pdf
 
 from core.errors import PDFError, UserError
 from core.paths import PDF_DIR
@@ -104,3 +104,14 @@ def test_pdfplumber_is_a_slower_alternative():
 def test_unknown_extractor():
     with pytest.raises(PDFError, match="unknown PDF text extractor"):
         read_pdf(EIGHT_K, extractor="tesseract")  # type: ignore[arg-type]
+
+
+def test_a_bookmark_title_holding_half_a_character_is_read_not_a_crash(tmp_path):
+    # A PDF string may hold a lone UTF-16 surrogate (D83D: half of an emoji); a strict
+    # decode of it ended indexing with a UnicodeDecodeError. The half becomes U+FFFD.
+    path = tmp_path / "odd_outline.pdf"
+    path.write_bytes(outlined_pdf(b"FEFF" + b"D83D" + b"0041"))
+    assert read_outline(path) == [(0, "\ufffdA", 1)]
+    assert read_pdf(path).outline[0].title == "\ufffdA"
+    path.write_bytes(outlined_pdf(b"FEFF" + b"0042" + b"0043"))
+    assert read_outline(path) == [(0, "BC", 1)]

@@ -111,12 +111,28 @@ def _check_page_count(count: int, path: Path) -> None:
         )
 
 
+def _title(bookmark) -> str:
+    """A bookmark's title. pypdfium2's ``get_title`` decodes strictly, and a title holding
+    half a character (a lone UTF-16 surrogate, which a PDF string can) would end indexing
+    with a UnicodeDecodeError: the half becomes U+FFFD, as page text drops it."""
+    import ctypes
+
+    import pypdfium2.raw as raw
+
+    size = raw.FPDFBookmark_GetTitle(bookmark, None, 0)
+    if size <= 2:
+        return ""
+    buffer = ctypes.create_string_buffer(size)
+    raw.FPDFBookmark_GetTitle(bookmark, buffer, size)
+    return buffer.raw[: size - 2].decode("utf-16-le", errors="replace")
+
+
 def _outline(doc) -> list[OutlineEntry]:
     entries = []
     for bookmark in doc.get_toc():
         dest = bookmark.get_dest()
         index = dest.get_index() if dest is not None else None
-        title = " ".join((bookmark.get_title() or "").split())
+        title = " ".join(_title(bookmark).split())
         if index is None or not title:
             continue
         entries.append(OutlineEntry(bookmark.level, title, index + 1))
