@@ -40,6 +40,7 @@ def ask(
     """Answer ``question`` from ``pdf``; with ``trace_dir`` the trace is kept there."""
     settings = settings or ProviderSettings()
     check_modes([mode])
+    (options or ModeOptions()).check()
     spec = parse_model_spec(model)
     check_model(spec, settings)
     index = load_or_build_index(pdf, index_dir)

@@ -22,6 +22,9 @@ def get_retriever(name: str):
 
 
 def check_modes(names: list[str]) -> None:
-    for name in names:
+    for number, name in enumerate(names):
         if name not in MODES:
             raise UserError(f"unknown mode {name!r}", f"use one or more of {', '.join(MODES)}")
+        if name in names[:number]:
+            # Its runs would be planned twice under the same run ids.
+            raise UserError(f"mode {name} is given twice", "give each mode once in --modes")

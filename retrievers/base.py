@@ -41,6 +41,17 @@ class ModeOptions:
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
 
+    def check(self) -> None:
+        """Refuse a limit no run can work within: with ``--max-turns 0`` every agent run
+        would fail without a model call, a sweep of failures rather than an error."""
+        least = {"top_k": ("--top-k", 1), "section_chars": ("section_chars", 1), "max_turns": ("--max-turns", 1),
+                 "extractor_turns": ("--extractor-turns", 1), "max_iterations": ("--max-iterations", 1),
+                 "max_replans": ("--max-replans", 0)}
+        for name, (flag, lowest) in least.items():
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or value < lowest:
+                raise UserError(f"{flag} must be a whole number of at least {lowest}, got {value!r}", f"pass {flag} {lowest} or more")
+
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ModeOptions:
         """Options as a manifest recorded them. A key the manifest lacks takes the value the

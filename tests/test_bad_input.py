@@ -86,6 +86,13 @@ def test_absent_pdfs_are_summarised_in_one_line(folders):
         (["--models", "anthropic:claude-haiku-4-5"], ("ANTHROPIC_API_KEY",)),
         (["--runs", "0"], ("--runs",)),
         (["--question", "zzzz", "--test-set", "3M_2022_10K"], ("no question",)),
+        # A limit no run can work within would make a sweep of failures, not an error.
+        (["--top-k", "0"], ("--top-k must be a whole number of at least 1, got 0",)),
+        (["--max-turns", "0", "--modes", "agent"], ("--max-turns must be a whole number of at least 1",)),
+        (["--max-iterations", "0", "--modes", "iterative"], ("--max-iterations must be a whole number of at least 1",)),
+        (["--max-replans", "-1", "--modes", "planner"], ("--max-replans must be a whole number of at least 0", "pass --max-replans 0 or more")),
+        # The same mode twice would plan its runs twice under the same run ids.
+        (["--modes", "agent,agent"], ("mode agent is given twice",)),
     ],
 )
 def test_bad_flags(folders, args, phrases):

@@ -76,6 +76,7 @@ def plan_sweep(config: SweepConfig, warn: Callable[[str], None]) -> SweepPlan:
     if config.concurrency is not None and not 1 <= config.concurrency <= MAX_CONCURRENCY:
         raise UserError(f"--concurrency must be between 1 and {MAX_CONCURRENCY}, got {config.concurrency}", "pass a number of calls in flight, e.g. 8")
     check_modes(config.modes)
+    config.options.check()
     for flag, path in (("--questions", config.questions_file), ("--pdf-dir", config.pdf_dir), ("--index-dir", config.index_dir),
                        ("--runs-dir", config.runs_dir)):
         found = path_problem(str(path))
