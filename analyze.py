@@ -180,6 +180,13 @@ def history(db, cells, test_set, last, out_dir, png, gate_accuracy_drop, gate_to
     try:
         if window < 1:
             raise UserError(f"--window must be at least 1, got {window}", "pass --window 3 (the previous three sweeps)")
+        if last is not None and last < 1:
+            raise UserError(f"--last must be at least 1, got {last}", "pass --last 10 for the ten newest sweeps, or leave it out for all")
+        # A fraction: "5" for five points would allow a 500-point drop, a gate that never fails.
+        if gate_accuracy_drop is not None and not 0 <= gate_accuracy_drop <= 1:
+            raise UserError(f"--gate-accuracy-drop is a fraction from 0 to 1, got {gate_accuracy_drop}", "pass 0.05 for a drop of five points")
+        if gate_token_rise is not None and gate_token_rise < 0:
+            raise UserError(f"--gate-token-rise must be 0 or more, got {gate_token_rise}", "pass 0.2 for a rise of 20%")
         frame = history_frame(db, cells=list(cells) or None, last=last, test_set=test_set)
     except UserError as error:
         _fail(error)
@@ -242,6 +249,8 @@ def prune(keep: int, reports_dir: Path | None, history_keep: int | None, db: Pat
     try:
         if keep < 0:
             raise UserError(f"--keep must be 0 or more, got {keep}", "pass --keep 10 to keep the ten newest reports")
+        if history_keep is not None and history_keep < 0:
+            raise UserError(f"--history-keep must be 0 or more, got {history_keep}", "pass --history-keep 50 to keep the fifty newest sweeps")
         removed = prune_reports(reports_dir, keep, dry_run=dry_run)
         for folder in removed:
             click.echo(f"{'would delete' if dry_run else 'deleted'} {folder}")

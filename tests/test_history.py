@@ -7,6 +7,7 @@ import re
 import sqlite3
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from sweep_factory import make_record, write_sweep
 
@@ -139,3 +140,23 @@ def test_prune_keeps_the_newest_reports_and_nothing_else(tmp_path: Path) -> None
     assert sorted(p.name for p in reports.iterdir()) == ["history", "notes", "r2"]
     with connect(db) as conn:
         assert [r[0] for r in conn.execute("SELECT sweep_id FROM sweeps ORDER BY sweep_id")] == ["p1", "p2"]
+
+
+@pytest.mark.parametrize(
+    "args,phrase",
+    [
+        (["history", "--last", "0"], "--last must be at least 1, got 0"),
+        # "5" read as five points would be a 500-point allowance: a gate that never fails.
+        (["history", "--gate-accuracy-drop", "5"], "--gate-accuracy-drop is a fraction from 0 to 1, got 5.0"),
+        (["history", "--gate-accuracy-drop", "-0.5"], "--gate-accuracy-drop is a fraction from 0 to 1"),
+        (["history", "--gate-token-rise", "-1"], "--gate-token-rise must be 0 or more"),
+        (["prune", "--history-keep", "-1"], "--history-keep must be 0 or more"),
+    ],
+)
+def test_history_and_prune_refuse_limits_that_mean_nothing(tmp_path: Path, args: list[str], phrase: str) -> None:
+    db = tmp_path / "h.sqlite"
+    where = ["--out", str(tmp_path / "hist")] if args[0] == "history" else ["--reports-dir", str(tmp_path / "reports")]
+    result = CliRunner().invoke(analyze.cli, [*args, "--db", str(db), *where])
+    assert result.exit_code == 2, result.output
+    assert phrase in result.output.strip().splitlines()[-1]
+    assert not (tmp_path / "hist").exists() and not db.exists()  # refused before anything is read or written
