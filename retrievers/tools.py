@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+import regex as timed_re
 
 from core.llm.types import ToolSpec
 from core.protocol import FetchResult, GrepMatch, GrepResult, ToolError
@@ -26,6 +29,10 @@ MAX_MATCHES = 5
 MAX_MATCHES_PER_SECTION = 2  # with node_id "all": spread the five over sections, not one long note
 CONTEXT_CHARS = 160
 ALL = "all"
+# The model writes grep's pattern, and a repeat inside a repeat ("(\\w+\\s?)+:") backtracks
+# for minutes over a 10-K, inside the event loop, where no run's wall-time budget or Ctrl-C
+# can stop it. The ``regex`` package (re's syntax) takes a time limit; ``re`` does not.
+GREP_SECONDS = 2.0
 
 FETCH_SPEC = ToolSpec(
     "fetch_section",
@@ -122,16 +129,16 @@ class SectionTools:
 
     def grep_section(self, node_id: str, pattern: str) -> dict[str, Any]:
         try:
-            regex = re.compile(str(pattern), re.I)
-        except re.error:
-            regex = re.compile(re.escape(str(pattern)), re.I)
+            regex = timed_re.compile(str(pattern), timed_re.I)
+        except timed_re.error:
+            regex = timed_re.compile(re.escape(str(pattern)), timed_re.I)
         # Searching lower-cased text with a lower-cased pattern is several times faster than
-        # re.IGNORECASE; it is only equivalent when the pattern has no upper-case escapes.
+        # IGNORECASE; it is only equivalent when the pattern has no upper-case escapes.
         lowered_regex = None
         if not re.search(r"\\[A-Z]", regex.pattern):
             try:
-                lowered_regex = re.compile(regex.pattern.lower())
-            except re.error:
+                lowered_regex = timed_re.compile(regex.pattern.lower())
+            except timed_re.error:
                 lowered_regex = None
         if str(node_id).lower() == ALL:
             scopes, note = self.index.leaves(), ""
@@ -143,21 +150,18 @@ class SectionTools:
         matches: list[GrepMatch] = []
         total = 0
         per_section = MAX_MATCHES_PER_SECTION if len(scopes) > 1 else MAX_MATCHES
-        for scope in scopes:
-            section = self._text(scope)
-            shown_here = 0
-            searched = section.lowered if lowered_regex is not None else None
-            finder = lowered_regex.finditer(searched) if lowered_regex is not None and searched is not None else regex.finditer(section.text)
-            for found in finder:
-                if found.end() == found.start():
-                    continue
-                total += 1
-                if len(matches) < MAX_MATCHES and shown_here < per_section:
-                    shown_here += 1
-                    start = max(0, found.start() - CONTEXT_CHARS)
-                    context = section.text[start : found.end() + CONTEXT_CHARS].replace("\n", " ")
-                    matches.append(GrepMatch(scope.node_id, scope.title, section.page_at(found.start()), max(0, found.start() - 500), context))
-                    self._recent_greps.add(scope.node_id)
+        deadline = time.monotonic() + GREP_SECONDS
+        try:
+            for scope in scopes:
+                total += self._grep_scope(scope, regex, lowered_regex, matches, per_section, deadline)
+        except TimeoutError:
+            self.stats.grep += 1
+            self.stats.grep_without_matches += 1
+            return ToolError(
+                f"the pattern {str(pattern)[:200]!r} took over {GREP_SECONDS:g} s to search: a repeat inside a repeat, "
+                "such as (\\w+\\s?)+, makes a regular expression try every way to split the text",
+                "search for a plain phrase, or a pattern without nested repeats",
+            ).to_dict()
         self.stats.grep += 1
         if total:
             self.stats.grep_with_matches += 1
@@ -165,6 +169,29 @@ class SectionTools:
             self.stats.grep_without_matches += 1
         hint = note or ("" if total else "No matches: try a shorter or different phrase, or another section.")
         return GrepResult(str(node_id), str(pattern), total, matches, hint).to_dict()
+
+    def _grep_scope(self, scope: Node, regex: Any, lowered_regex: Any, matches: list[GrepMatch], per_section: int, deadline: float) -> int:
+        """Add up to ``per_section`` of ``scope``'s matches to ``matches``; returns how many it
+        holds in all. Raises TimeoutError past ``deadline``."""
+        section = self._text(scope)
+        total = shown_here = 0
+        searched = section.lowered if lowered_regex is not None else None
+        timeout = max(deadline - time.monotonic(), 0.001)
+        if lowered_regex is not None and searched is not None:
+            finder = lowered_regex.finditer(searched, timeout=timeout)
+        else:
+            finder = regex.finditer(section.text, timeout=timeout)
+        for found in finder:
+            if found.end() == found.start():
+                continue
+            total += 1
+            if len(matches) < MAX_MATCHES and shown_here < per_section:
+                shown_here += 1
+                start = max(0, found.start() - CONTEXT_CHARS)
+                context = section.text[start : found.end() + CONTEXT_CHARS].replace("\n", " ")
+                matches.append(GrepMatch(scope.node_id, scope.title, section.page_at(found.start()), max(0, found.start() - 500), context))
+                self._recent_greps.add(scope.node_id)
+        return total
 
     def call(self, name: str, arguments: dict[str, Any]) -> tuple[str, bool]:
         """Run a tool call from a model; returns (JSON content, is_error)."""

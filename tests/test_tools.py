@@ -1,8 +1,9 @@
 """fetch_section / grep_section: explicit results, pagination, fuzzy ids, tallies."""
 import json
+import time
 
 from core.trace import Trace
-from retrievers.tools import CHUNK_MAX, CHUNK_MIN, SectionTools
+from retrievers.tools import CHUNK_MAX, CHUNK_MIN, GREP_SECONDS, SectionTools
 
 
 def test_fetch_returns_explicit_keys_and_records_pages(tiny_index):
@@ -81,3 +82,19 @@ def test_grep_is_case_insensitive_with_and_without_uppercase_escapes(tiny_index)
     assert tools.grep_section("all", "NET SALES")["total_matches"] == tools.grep_section("all", "net sales")["total_matches"] == 2
     assert tools.grep_section("all", r"Net\Ssales")["total_matches"] == 0  # \S is not \s
     assert tools.grep_section("all", r"Net\ssales\D+34")["total_matches"] == 1  # the income statement row
+
+
+def test_a_pattern_that_backtracks_for_ever_is_stopped_and_explained(tiny_index):
+    # "(\w+\s?)+:" over a long run of words that no colon ends tries every way to split
+    # them: with re it ran for minutes over a 10-K inside the event loop, where no budget or
+    # Ctrl-C could stop it.
+    tiny_index.pages[3] = tiny_index.pages[3] + "\n" + "\n".join(["net sales rose in the year"] * 400) + ". :"
+    tools = SectionTools(tiny_index, Trace(None))
+    started = time.monotonic()
+    content, is_error = tools.call("grep_section", {"node_id": "all", "pattern": r"(\w+\s?)+:"})
+    assert is_error and time.monotonic() - started < GREP_SECONDS + 3
+    result = json.loads(content)
+    assert "took over 2 s to search" in result["error"] and "nested repeats" in result["hint"]
+    assert tools.stats.grep == 1 and tools.stats.grep_without_matches == 1
+    # the same tools go on answering ordinary patterns
+    assert tools.grep_section("all", r"purchases of (property|plant)")["total_matches"] == 1
