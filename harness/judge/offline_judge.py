@@ -64,6 +64,9 @@ right answer wrong than a wrong answer right: a benchmark must not invent succes
    incorrect. Only values the answer commits to can be found: not in a sentence that
    hedges, not denied, not offered as alternatives ("$124 million or $98 million"), not
    one of a run of four or more values. A contradicted number with none found is incorrect.
+   A sentence that writes the gold's figure as a change its own from/to values deny
+   ("declined 10.6% to $51.8 billion from $46.3 billion"; also for a single-number gold)
+   contradicts itself: incorrect. A side figure's slip beside it is not weighed.
    For a "which" question the gold's figure counts only beside the gold's pick: a right
    figure next to a wrong pick ("Services did best. Entertainment grew 9%") earns nothing,
    and an answer that names the gold's pick only as the runner-up ("MGM China had the
@@ -127,6 +130,9 @@ def heuristic_verdict(
     return _decide_prose(ev)
 
 
+_SELF_CONTRADICTED_CHANGE = "the answer's own values go the other way from the direction it states"
+
+
 def _off_topic(ev: Evidence) -> bool:
     """Another section's summary, a greeting, "[END OF FILING]", or pages of pasted filing."""
     if ev.words > MAX_ANSWER_WORDS:
@@ -145,6 +151,8 @@ def _decide_number(ev: Evidence, decided: NumericDecision) -> HeuristicVerdict:
     credited; a list, a hedge, a value for another period or one merely on the way to
     the answer is not.
     """
+    if ev.change_contradicted:
+        return HeuristicVerdict("incorrect", _SELF_CONTRADICTED_CHANGE)
     if decided.commitment in ("list", "hedge", "dump"):
         return HeuristicVerdict("incorrect", f"the answer commits to no single value ({decided.commitment})")
     if decided.closeness == "near":
@@ -187,6 +195,10 @@ def _decide_prose(ev: Evidence) -> HeuristicVerdict:
     if ev.signal.opens:
         # "As of my last update I don't have access ...": what follows is general knowledge.
         return HeuristicVerdict("refusal", "the answer opens by declining")
+    if ev.change_contradicted:
+        # "Revenue declined 10.6% to $51.8 billion from $46.3 billion": whichever half is
+        # meant, the other is false, and the gold's figure in it rescues nothing.
+        return HeuristicVerdict("incorrect", _SELF_CONTRADICTED_CHANGE)
     if _denies_as_gold(ev):
         return HeuristicVerdict("correct", "the answer denies what the gold denies")
     if _declines(ev) and not _states_gold(ev):
