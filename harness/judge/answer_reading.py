@@ -316,6 +316,11 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
             ev.mixed_verdict = conclusion_reverses(answer, question, ev.answer_polarity)
         elif verdict:
             ev.answer_polarity = polarity_of(verdict, question)
+        if ev.answer_polarity is None and ev.use_denied and verdict and denies_use(verdict, ev.denied_metric):
+            # A gold whose no is that the metric is not used ("No, gross margin is not a useful
+            # metric for a bank"): a verdict that denies that use ("gross margin is irrelevant
+            # here") gives the same no without a word of negation.
+            ev.answer_polarity = "no"
         if verdict and ev.answer_polarity:
             ev.self_contradiction = contradicts_itself(answer, question, verdict, ev.answer_polarity)
         # Where the yes or no stands: the sentences that state it, else the verdict sentence.

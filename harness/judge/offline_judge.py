@@ -15,7 +15,8 @@ right answer wrong than a wrong answer right: a benchmark must not invent succes
    what follows is general knowledge), or declines first or last and states neither the
    gold's numbers nor its names.
 4. Off-topic: the answer does not talk about what is asked (a summary of another section,
-   "[END OF FILING]", a greeting): incorrect.
+   "[END OF FILING]", a greeting) and states none of the gold's numbers, names or denial of
+   a metric's use ("Gross margin is not applicable; ..."): incorrect.
 5. Polarity: for a yes/no question, or a gold that denies ("There are none"), the answer's
    verdict must agree with the gold's, read from its explicit yes/no, negations and words of
    direction (a question about one direction, "improving?", needs one named; a sentence that
@@ -45,7 +46,8 @@ right answer wrong than a wrong answer right: a benchmark must not invent succes
    ("considered several acquisitions and made none") says no such thing. A gold that
    denies a metric's use ("Performance is not measured through gross margin") needs an
    answer that denies that use ("gross margin is not a useful metric", "there is no gross
-   margin"): a "not" about something else ("rose to 45%, not 40%"), one that leaves the use
+   margin", "gross margin is irrelevant here"; a gold may deny it so too, or as "does not
+   report X"): a "not" about something else ("rose to 45%, not 40%"), one that leaves the use
    standing ("not the only useful metric") or an answer that also calls the metric useful
    for this company ("..., but for this company it is useful") is incorrect; a remark on
    other companies ("typically useful for manufacturers") is no such call.
@@ -175,8 +177,11 @@ def _names_found(ev: Evidence) -> bool:
 
 
 def _states_gold(ev: Evidence) -> bool:
-    """Hard evidence that an answer states the gold's answer: its numbers or its names."""
-    return bool(ev.numbers["found"]) or _names_found(ev)
+    """Hard evidence that an answer states the gold's answer: its numbers, its names, or
+    the denial of the metric's use that the gold makes ("Gross margin is not applicable;
+    ..." answers "If gross margin is not a useful metric ..., state that" without echoing
+    the question's other words)."""
+    return bool(ev.numbers["found"]) or _names_found(ev) or (bool(ev.denied_metric) and ev.use_denied)
 
 
 def _denies_as_gold(ev: Evidence) -> bool:
