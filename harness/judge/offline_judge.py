@@ -37,9 +37,9 @@ right answer wrong than a wrong answer right: a benchmark must not invent succes
    An answer that says, in a clause of its own, that the thing such a gold denies exists
    ("It acquired several salons; it did not make any large acquisitions", "acquired two
    salons and made no large acquisitions"), in other words of the same event ("took over a
-   salon chain"; not "took over as CEO") or as an exception to the denial ("Aside from
-   buying a few salons, it made no acquisitions", "no acquisitions other than two salon
-   chains"; not one of another kind: "no debt securities ..., except its common stock") or
+   salon chain"; not "took over as CEO", "bought out its lease") or as an exception to the
+   denial ("Aside from buying a few salons, it made no acquisitions", "no acquisitions other
+   than two salon chains"; not one of another kind: "no debt securities ..., except its common stock") or
    as what a denial of "other" or "further" of it takes as given ("made no other
    acquisitions", unless what it sets apart is of another year or kind: "Only its common
    stock is listed; no other debt securities are") is incorrect; a clause that only weighs it
