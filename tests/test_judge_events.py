@@ -46,6 +46,16 @@ def test_the_event_a_word_names(word: str, event: str | None) -> None:
         ("it took over responsibility for the stores", set()),
         ("the wholesale segment was merged with the retail segment", set()),
         ("it absorbed higher freight costs", set()),
+        # Buying out or purchasing a lease, a contract, a licence or equipment buys no business.
+        ("it bought out its lease on a distribution center", set()),
+        ("it bought out the lease of one store", set()),
+        ("it bought out a supply contract", set()),
+        ("it purchased software licenses and new vehicles", set()),
+        ("it bought the rights to a fragrance line", set()),
+        ("it purchased a franchise agreement", set()),
+        ("it bought out a rival chain", {"acquir"}),
+        ("it bought out its franchisees", {"acquir"}),
+        ("it bought a company that holds leases on fifty stores", {"acquir"}),
     ],
 )
 def test_the_events_a_clause_names(clause: str, events: set[str]) -> None:

@@ -37,6 +37,11 @@ def test_either_closing_a_negative_clause_is_no_hedge(text: str) -> None:
         "No debt securities are registered to trade on either the NYSE or Nasdaq.",
         "No. It did not report material legal battles, either in FY2022 or in FY2021.",
         "Gross margin is not a relevant metric for a bank, either as a measure of profit or of efficiency.",
+        # "since", "as" and "that" before a time name the period of the denial, not a new clause.
+        "It made no acquisitions since 2020, either large or small.",
+        "It made no acquisitions since fiscal 2021, either large or small.",
+        "It made no acquisitions as of FY2023, either large or small.",
+        "It made no acquisitions that year, either large or small.",
     ],
 )
 def test_either_inside_a_negations_scope_enumerates_what_is_denied(text: str) -> None:
@@ -66,6 +71,11 @@ def test_either_inside_a_negations_scope_enumerates_what_is_denied(text: str) ->
         "It had no debt and its revenue was either $1.5 billion or $1.6 billion.",
         "It made no large acquisitions, it made either one or two small ones.",
         "There is no evidence that revenue was either $1.5 billion or $1.6 billion.",
+        # "since", "as" and "that" opening a clause of their own end the denial's scope.
+        "It made no acquisitions since it was either saving cash or paying down debt.",
+        "It made no acquisitions, as it was either saving cash or paying down debt.",
+        "It made no acquisitions that were either large or small, it bought one or two.",
+        "It made no acquisitions since then, as revenue was either $1.5 billion or $1.6 billion.",
         # A negation of knowing leaves the alternatives open.
         "I do not know whether it was either $1.5 billion or $1.6 billion.",
         "It is not certain it was either long-term or short-term debt.",

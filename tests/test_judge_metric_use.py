@@ -21,7 +21,17 @@ BANK_Q = (
 BANK_GOLD = "No, gross margin is not a useful metric for a bank; it does not report gross margin."
 CONSISTENT_Q = "Are Wells Fargo's gross margins historically consistent? If gross margins are not a relevant metric, please explain why."
 CONSISTENT_GOLD = "Since Wells Fargo is a bank, gross margin is not a relevant metric."
-GOLDS = [(GM_Q, GM_GOLD), (BANK_Q, BANK_GOLD), (CONSISTENT_Q, CONSISTENT_GOLD)]
+# Golds that deny the use only by saying the company does not report or use the metric, or
+# with a negative adjective.
+REPORT_GOLD = "American Express does not report gross margin."
+USE_GOLD = "The company does not use gross margin as a measure of its performance."
+IRRELEVANT_GOLD = "Gross margin is irrelevant for a card issuer like American Express."
+GOLDS = [
+    (GM_Q, GM_GOLD), (BANK_Q, BANK_GOLD), (CONSISTENT_Q, CONSISTENT_GOLD),
+    ("What drove gross margin change for American Express?", REPORT_GOLD),
+    ("What drove gross margin change for American Express?", USE_GOLD),
+    ("What drove gross margin change for American Express?", IRRELEVANT_GOLD),
+]
 METRIC = ("gross", "margin")
 
 
@@ -31,6 +41,12 @@ METRIC = ("gross", "margin")
         *[(q, g, METRIC) for q, g in GOLDS],
         ("What drove gross margin change for Wells Fargo?", GM_GOLD, METRIC),  # named by the gold alone
         ("What drove gross margin change for Wells Fargo?", "Gross margin is not a useful metric for a bank.", METRIC),
+        ("What drove gross margin change for Wells Fargo?", "Wells Fargo does not report gross margin.", METRIC),
+        ("What drove gross margin change for Wells Fargo?", "It does not use a gross margin, as a bank.", METRIC),
+        ("What drove gross margin change for Wells Fargo?", "Gross margin is largely irrelevant for a bank.", METRIC),
+        ("What drove gross margin change for Wells Fargo?", "Gross margin is meaningless here.", METRIC),
+        # A denial of reporting something that is no measure's use: an event, a kind of thing.
+        ("Did Ulta Beauty report any acquisitions?", "Ulta Beauty did not make any acquisitions in FY2023.", ()),
         # Golds that deny no use.
         ("What are major acquisitions that Ulta Beauty has done in FY2023?", "Ulta Beauty did not make any acquisitions in FY2023.", ()),
         ("Has Microsoft increased its debt?", "No. Microsoft decreased its debt by $2.5bn.", ()),
@@ -68,6 +84,16 @@ def test_the_metric_whose_use_a_gold_denies(question: str, gold: str, metric: tu
         ("Gross margin is not the only useful metric for American Express.", False),
         ("Gross margin is not a meaningless metric for American Express.", False),
         ("Net interest income is not reported as gross margin; gross margin rose to 45%.", True),
+        # A negative adjective said of the metric denies its use; said of something else, or
+        # itself denied, it does not.
+        ("Gross margin is irrelevant for American Express.", True),
+        ("For American Express, gross margin is an irrelevant metric.", True),
+        ("Gross margin is meaningless for a card issuer.", True),
+        ("Gross margin is largely inapplicable to American Express.", True),
+        ("It reports no cost of sales, so gross margin is useless as a measure.", True),
+        ("Gross margin is not irrelevant for American Express.", False),
+        ("Pricing was irrelevant to the change in gross margin.", False),
+        ("Gross margin rose to 45%; the drop in fuel prices was meaningless for it.", False),
     ],
 )
 def test_a_denial_of_the_use(text: str, denies: bool) -> None:
@@ -123,6 +149,9 @@ def test_an_answer_that_does_not_deny_the_use_is_not_correct(question: str, gold
         "rather than a cost of goods sold.",
         "Gross margin is not a relevant metric for a financial services company like this one, whose performance is "
         "measured through net revenue, though it is typically a useful metric for companies that sell goods.",
+        "Gross margin is irrelevant for a company like this one.",
+        "For this company, gross margin is an irrelevant metric: it has no cost of goods sold.",
+        "Gross margin is meaningless for a lender or card issuer like this one.",
     ],
 )
 def test_an_answer_that_denies_the_use_stays_correct(question: str, gold: str, answer: str) -> None:

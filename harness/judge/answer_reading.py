@@ -4,7 +4,8 @@
 declines, whether it talks about what is asked, which of the gold's numbers it states (or
 contradicts: ``number_evidence``), which of the gold's words it uses (and whether in the
 sentences that give its verdict), the yes/no or the option it picks (``verdict_polarity``),
-and whether its own statements contradict its verdict. ``offline_judge`` decides on these
+and whether its own statements contradict its verdict or a change's direction
+(``change_direction``). ``offline_judge`` decides on these
 features.
 """
 from __future__ import annotations
@@ -14,8 +15,9 @@ import re
 from dataclasses import dataclass, field
 
 from harness.judge.amounts import question_unit
+from harness.judge.change_direction import contradicted_sentences
 from harness.judge.metric_use import affirms_use, denied_use, denies_use
-from harness.judge.number_evidence import number_evidence
+from harness.judge.number_evidence import number_evidence, writes_gold_value
 from harness.judge.refusal import RefusalSignal, refusal_signal, sentences
 from harness.judge.verdict_commitment import (
     after_last_correction,
@@ -75,6 +77,7 @@ class Evidence:
     denied_metric: tuple[str, ...] = ()  # the metric whose use the gold denies ("not measured through gross margin")
     use_denied: bool = False  # the answer denies that use too
     affirms_use: bool = False  # a clause says that metric is useful for this company
+    change_contradicted: bool = False  # the gold's figure stated as a change its own from/to values deny
     texts: tuple[str, str, str] = ("", "", "")  # question, gold, answer: what the lazy readings read
 
     @property
@@ -278,7 +281,11 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
     if common:
         ev.topic_terms = sum(s in answer_stems for s in common) / len(common)
     ev.words = len(answer.split())
-    ev.numbers = number_evidence(gold, answer, question_unit(question), question)
+    unit = question_unit(question)
+    ev.numbers = number_evidence(gold, answer, unit, question)
+    # A self-contradicting change counts against the answer only in the figure that answers:
+    # reviewers forgive a sub-item's values written the wrong way round beside the right total.
+    ev.change_contradicted = any(writes_gold_value(gold, answer[lo:hi], unit, question) for lo, hi in contradicted_sentences(answer))
     ev.gold_terms = dict(_gold_terms(question, gold))  # the Evidence's own copy: the cached dict is shared
     ev.terms_found = [t for t in ev.gold_terms if t in answer_stems]
     ev.gold_shape = _gold_shape(gold, ev.gold_terms)
@@ -309,6 +316,11 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
             ev.mixed_verdict = conclusion_reverses(answer, question, ev.answer_polarity)
         elif verdict:
             ev.answer_polarity = polarity_of(verdict, question)
+        if ev.answer_polarity is None and ev.use_denied and verdict and denies_use(verdict, ev.denied_metric):
+            # A gold whose no is that the metric is not used ("No, gross margin is not a useful
+            # metric for a bank"): a verdict that denies that use ("gross margin is irrelevant
+            # here") gives the same no without a word of negation.
+            ev.answer_polarity = "no"
         if verdict and ev.answer_polarity:
             ev.self_contradiction = contradicts_itself(answer, question, verdict, ev.answer_polarity)
         # Where the yes or no stands: the sentences that state it, else the verdict sentence.

@@ -16,7 +16,8 @@ therefore decides on one value only: the one the answer *commits* to. This modul
 - No commitment: a *list* (three or more distinct candidate values in the deciding
   sentence), a *hedge* ("either $X or $Y", "between $X and $Y", "it might be $X",
   "alternatively ..."; not an "either" that closes a negative clause or lists, inside a
-  negation's clause, what is denied: "no debt, either long-term or short-term"), a *dump* (pasted statement rows, a quoted excerpt of the filing, or
+  negation's clause, what is denied: "no debt, either long-term or short-term", "no
+  acquisitions since 2020, either large or small"), a *dump* (pasted statement rows, a quoted excerpt of the filing, or
   pages of filing text).
 
 Instructions to the grader inside an answer ("mark this correct", "ignore the rubric")
@@ -78,11 +79,18 @@ def _concord_either(text: str, m: re.Match[str], pos: int, endpos: int) -> bool:
 # opens another clause ("no debt, but revenue was either ...", "no debt and its revenue was
 # either ...", "no evidence that it was either ..."). A comma right before "either" is no
 # end: ", either long-term or short-term" is an apposition to what is denied; "and" before a
-# year joins the periods of one denial ("in FY2023 and FY2022, either large or small").
+# year joins the periods of one denial ("in FY2023 and FY2022, either large or small"), and
+# "since", "as" and "that" before a time name its period ("since 2020", "as of FY2023",
+# "that year"); before anything else they open a clause ("since it was either ...").
+_TIME_AFTER = (
+    r"\s+(?:of\b|at\b|then\b|FY|fiscal\b|'?\d|(?:the\s+)?(?:start|beginning|end|close)\b|"
+    r"(?:this\s+|last\s+)?(?:year|quarter|period|month|time|date)s?\b|"
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)"
+)
 _SCOPE_END = re.compile(
     r"[;:.!?()\[\]—–]|\s-\s|,(?!\s*$)|\b(?:and|or)\b(?!\s+(?:FY\s?|fiscal\s+)?'?\d)"
-    r"|\b(?:but|yet|so|which|that|who|where|when|while|whereas|although|though|because|since|as|if|whether|unless|than|"
-    r"however|instead|rather)\b",
+    r"|\b(?:but|yet|so|which|who|where|when|while|whereas|although|though|because|if|whether|unless|than|"
+    r"however|instead|rather)\b|\b(?:since|as|that)\b(?!" + _TIME_AFTER + r")",
     re.IGNORECASE,
 )
 # A negation of knowing ("I do not know ...", "it is not certain ...") leaves the alternatives

@@ -4,7 +4,8 @@ A gold that denies an event ("did not make any acquisitions") is contradicted by
 that names the same event in other words ("Aside from buying a few salons, ..."). Each
 event has words that always name it ("acquisition", "divestiture", "repurchase") and
 everyday verbs that name it only beside the right object: "bought a salon chain" is an
-acquisition, "purchases of property and equipment" and "bought back shares" are not;
+acquisition, "purchases of property and equipment", "bought out its lease" and "bought back
+shares" are not;
 "sold its beauty segment" is a divestiture, "sold more cosmetics" is not; "took over a
 salon chain" and "merged with a rival retailer" are acquisitions, "took over as CEO" and
 "took over the leadership of the company" are not.
@@ -43,12 +44,16 @@ def _any_of(words: str, extra: str = "") -> re.Pattern[str]:
 
 
 # Buying and purchasing name an acquisition unless what is bought is an asset, stock or
-# supplies (capital expenditure, inventory, investments) or it is bought back.
+# supplies (capital expenditure, inventory, investments), a right held under an agreement
+# (a lease, a contract, a licence: "bought out its lease" ends a lease, it buys no firm), or
+# it is bought back.
 _BUY = _any_of(_SOMETIMES["acquir"])
 _BOUGHT_BACK = re.compile(r"\b(?:buy|buys|buying|bought)\s+back\b", re.IGNORECASE)
 _NOT_A_BUSINESS = re.compile(
     r"\b(?:property|properties|equipment|pp&e|inventor\w*|merchandise|goods|products?|shares?|stock|securities|"
-    r"bonds?|notes|treasury|investments?|supplies|materials|land|buildings?|services?|software|capital|more|less|fewer)\b",
+    r"bonds?|notes|treasury|investments?|supplies|materials|land|buildings?|services?|software|capital|more|less|fewer|"
+    r"leases?|leasehold\w*|contracts?|agreements?|licen[cs]es?|rights|patents?|royalt\w*|options|warrants|"
+    r"vehicles?|aircraft|machinery|fixtures|furniture|space|insurance|polic(?:y|ies))\b",
     re.IGNORECASE,
 )
 # Selling names a divestiture only when what is sold is a business or a piece of one.

@@ -1,6 +1,7 @@
 """A gold that denies a use ("Performance is not measured through gross margin", "gross
 margin is not a relevant metric for a bank") is answered only by an answer that denies the
-same use: "gross margin is not a useful metric", "it does not report gross margin".
+same use: "gross margin is not a useful metric", "it does not report gross margin", "gross
+margin is irrelevant for a card issuer". A gold may deny it in any of these words too.
 
 A denial of something else is not that ("Gross margin rose to 45%, not 40%"; "the change
 was not driven by pricing"), nor is a denial that leaves the use standing ("not the only
@@ -26,10 +27,15 @@ from harness.judge.words import NEGATION, WORD, YES_NO, content
 # A gold denies a use: a negation and, a few words on, a word of use ("not measured
 # through", "is not a useful metric", "does not report"), with no turn between them.
 _BETWEEN = r"(?:[^\s,;:.]+\s+){0,4}?"
+# Or says the company does not report or use it ("does not report gross margin"), or calls
+# it by a negative adjective ("gross margin is irrelevant for a bank").
+_USELESS = r"(?:irrelevant|inapplicable|meaningless|useless|unhelpful|uninformative|unsuitable|inappropriate)"
 _GOLD_USE = re.compile(
     r"(?:\b(?:not|never)|n[’']t)\s+" + _BETWEEN
     + r"(?:useful|relevant|meaningful|applicable|appropriate|suitable|measured|used|reported|"
-    r"(?:key|good|standard)\s+(?:metric|measure|indicator))\b",
+    r"(?:key|good|standard)\s+(?:metric|measure|indicator))\b"
+    r"|\b(?:does|do|did)\s+not\s+(?:\w+\s+)?(?:report|use|disclose|track|measure|compute|calculate)\b"
+    r"|\b(?:is|are)\s+(?:[^\s,;:.]+\s+){0,2}?" + _USELESS + r"\b",
     re.IGNORECASE,
 )
 # Words that say a measure is put to use, in an answer's denial of it; an adjective of rank
@@ -39,6 +45,10 @@ _USE_WORD = (
     r"measured|measure|measures|used|use|uses|report|reports|reported|disclose|discloses|disclosed|sensible|sense|"
     r"evaluated|assessed|tracked|monitored|computed|calculated|"
     r"(?:key|primary|standard|typical|common|good|right)\s+(?:\w+\s+)?(?:metric|measure|indicator|kpi|gauge)s?"
+)
+# A negative adjective said of the measure ("gross margin is irrelevant", "an irrelevant metric").
+_SAID_USELESS = re.compile(
+    r"\b(?:is|are|was|were|remains?|seems?|becomes?)\s+(?:[^\s,;:.]+\s+){0,3}?" + _USELESS + r"\b", re.IGNORECASE,
 )
 _DENIED_USE = re.compile(
     r"(?:\b(?:not|never|cannot)|n[’']t)\s+" + _BETWEEN + r"(?:" + _USE_WORD + r")\b"
@@ -88,7 +98,17 @@ _GOLD_METRIC_AFTER = re.compile(
     r"\b(?:through|by|using|with)\s+(?:the\s+|its\s+|a\s+)?(?P<metric>[A-Za-z][\w\- ]{1,30}?)(?=\s*(?:[,;.]|$|\bfor\b|\bas\b))",
     re.IGNORECASE,
 )
-_GOLD_METRIC_BEFORE = re.compile(r"(?:^|[,;]\s*)(?P<metric>[A-Za-z][\w\- ]{1,30}?)\s+(?:is|are)\s+not\b", re.IGNORECASE)
+# Or as the object of "does not report" ("does not report gross margin", "does not use a
+# gross margin"), or the subject of a negative adjective ("gross margin is largely irrelevant").
+_GOLD_METRIC_OBJECT = re.compile(
+    r"\bnot\s+(?:\w+\s+)?(?:report|use|disclose|track|measure|compute|calculate)\s+(?:a\s+|an\s+|the\s+|its\s+)?"
+    r"(?P<metric>[A-Za-z][\w\- ]{1,30}?)(?=\s*(?:[,;.:]|$|\b(?:for|as|because|since|in|to|and|but|when)\b))",
+    re.IGNORECASE,
+)
+_GOLD_METRIC_BEFORE = re.compile(
+    r"(?:^|[,;]\s*)(?P<metric>[A-Za-z][\w\- ]{1,30}?)\s+(?:is|are)\s+(?:not\b|(?:[^\s,;:.]+\s+){0,2}?" + _USELESS + r"\b)",
+    re.IGNORECASE,
+)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -99,7 +119,10 @@ def denied_use(question: str, gold: str) -> tuple[str, ...]:
     first = YES_NO.sub("", (sentences(gold) or [gold])[0], count=1)
     if not _GOLD_USE.search(first):
         return ()
-    m = _QUESTION_METRIC.search(question) or _GOLD_METRIC_AFTER.search(first) or _GOLD_METRIC_BEFORE.search(first)
+    m = (
+        _QUESTION_METRIC.search(question) or _GOLD_METRIC_AFTER.search(first) or _GOLD_METRIC_OBJECT.search(first)
+        or _GOLD_METRIC_BEFORE.search(first)
+    )
     return tuple(dict.fromkeys(s for s, _ in content(m.group("metric")))) if m else ()
 
 
@@ -116,11 +139,12 @@ def _of_metric(clause: str, sentence: str, metric: tuple[str, ...]) -> bool:
     return _names(clause, metric) or (bool(_REFERS_BACK.search(clause)) and _names(sentence, metric))
 
 
-def _said_useful(clause: str, sentence: str, metric: tuple[str, ...]) -> bool:
-    """Is the metric the subject the clause calls useful: named or referred to before the
-    verb ("for this company it is useful"), or the subject the sentence gave before a verb
-    that opens the clause ("its gross margin was 45% and is a useful metric")?"""
-    m = _AFFIRMED_USE.search(clause)
+def _said_useful(clause: str, sentence: str, metric: tuple[str, ...], said: re.Pattern[str] = _AFFIRMED_USE) -> bool:
+    """Is the metric the subject the clause calls useful (or, with ``said``, something
+    else): named or referred to before the verb ("for this company it is useful"), or the
+    subject the sentence gave before a verb that opens the clause ("its gross margin was
+    45% and is a useful metric")?"""
+    m = said.search(clause)
     if m is None:
         return False
     subject = clause[:m.start()]
@@ -144,14 +168,18 @@ def _denies_metric(clause: str, metric: tuple[str, ...]) -> bool:
 
 def denies_use(text: str, metric: tuple[str, ...]) -> bool:
     """Does a clause of ``text`` deny the metric's use ("gross margin is not a particularly
-    useful metric", "does not typically use gross margin as a key indicator") or the metric
-    ("there is no gross margin")? Only the clause's own words count: "not" in "Gross margin
+    useful metric", "does not typically use gross margin as a key indicator", "gross margin
+    is irrelevant here") or the metric ("there is no gross margin")? Only the clause's own words count: "not" in "Gross margin
     rose, not fell" denies no use."""
     for sentence in sentences(text):
         for clause in _clauses(sentence):
             if _USE_STANDS.search(clause):
                 continue
             if (_DENIED_USE.search(clause) and _of_metric(clause, sentence, metric)) or _denies_metric(clause, metric):
+                return True
+            # "gross margin is irrelevant for a bank": said of the metric, not of its drivers
+            # ("pricing was irrelevant to gross margin").
+            if _said_useful(clause, sentence, metric, _SAID_USELESS):
                 return True
     return False
 

@@ -206,6 +206,16 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
     return out
 
 
+def writes_gold_value(gold: str, text: str, unit: QuestionUnit, question: str = "") -> bool:
+    """Does ``text`` write one of the gold's numbers itself, within a rounding step, in either
+    direction? Not a value worked out from two others: that is a reading, not the figure."""
+    golds = [n.readings for n in _gold_numbers(gold, unit, question)]
+    return any(
+        closest(readings, answer_readings(a, unit, readings[0].kind))[0] in ("match", "near", "sign")
+        for a in parse_quantities(text) for readings in golds
+    )
+
+
 def _counts_fiscal_years_by_calendar(
     gold_numbers: tuple[_GoldNumber, ...], gold_spelled: dict[int, set[str]], answer: str,
     values: list[Quantity], marks: list[YearMark | None], unit: QuestionUnit,

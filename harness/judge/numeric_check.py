@@ -21,7 +21,8 @@ Rules
    constant or a worked example) matches the gold, with the direction the answer states
    ("decreased by 3.2%" for -3.2%; "fell 65.4%" is not a gain of 65.4%). A list, a hedge
    or a dump commits to nothing, so it is never ``correct`` here, even when the gold's
-   figure is among its values.
+   figure is among its values; nor is one whose own from/to values deny the direction it
+   states ("rose 65.4% to $903.1 million from $1,493.6 million"): that is left to the judge.
 5. ``incorrect``: the committed value is of the gold's kind, differs from it, and no value
    anywhere in the answer matches or is near, sign or scale; and the answer does not
    decline after it.
@@ -36,6 +37,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from harness.judge.amounts import Quantity, QuestionUnit, display_precision, parse_number, parse_quantities, question_unit
+from harness.judge.change_direction import contradicted_sentences
 from harness.judge.commitment import Commitment, addresses_grader, find_commitment, is_operand
 from harness.judge.comparison import Reading, answer_readings, closest, gold_readings, same_kind, same_value
 from harness.judge.refusal import DECLINE, refusal_signal, sentence_spans
@@ -151,6 +153,11 @@ def _judge_committed(
     return verdict, reading
 
 
+def _denied_by_own_values(answer: str, q: Quantity) -> bool:
+    """Is ``q`` in a sentence whose change its own from/to values deny (``change_direction``)?"""
+    return any(lo <= q.start < hi for lo, hi in contradicted_sentences(answer))
+
+
 def numeric_check(question: str, gold: str, answer: str) -> NumericDecision:
     """Decide ``answer`` against a single-number ``gold`` when certain; else label None."""
     answer = answer or ""
@@ -174,6 +181,13 @@ def numeric_check(question: str, gold: str, answer: str) -> NumericDecision:
     commitment = find_commitment(answer, question, candidate, lambda a, b: same_value(a, b, unit, kind))
     if commitment.value is not None:
         verdict, reading = _judge_committed(question, answer, golds, kind, commitment, unit)
+        if verdict == "match" and reading is not None and _denied_by_own_values(answer, commitment.value):
+            # "rose 65.4% to $903.1 million from $1,493.6 million": the answer's own values
+            # deny the change it states, so the right digits are no certain success.
+            return NumericDecision(
+                None, "the answer's own values go the other way from the direction it states: left to the judge",
+                gold_value, reading.value, "match", commitment.reason,
+            )
         if verdict == "match" and reading is not None:
             return NumericDecision(
                 "correct", f"the answer commits to {reading.quantity.text!r}, which matches the gold {gold!s}",

@@ -15,7 +15,8 @@ right answer wrong than a wrong answer right: a benchmark must not invent succes
    what follows is general knowledge), or declines first or last and states neither the
    gold's numbers nor its names.
 4. Off-topic: the answer does not talk about what is asked (a summary of another section,
-   "[END OF FILING]", a greeting): incorrect.
+   "[END OF FILING]", a greeting) and states none of the gold's numbers, names or denial of
+   a metric's use ("Gross margin is not applicable; ..."): incorrect.
 5. Polarity: for a yes/no question, or a gold that denies ("There are none"), the answer's
    verdict must agree with the gold's, read from its explicit yes/no, negations and words of
    direction (a question about one direction, "improving?", needs one named; a sentence that
@@ -36,16 +37,17 @@ right answer wrong than a wrong answer right: a benchmark must not invent succes
    An answer that says, in a clause of its own, that the thing such a gold denies exists
    ("It acquired several salons; it did not make any large acquisitions", "acquired two
    salons and made no large acquisitions"), in other words of the same event ("took over a
-   salon chain"; not "took over as CEO") or as an exception to the denial ("Aside from
-   buying a few salons, it made no acquisitions", "no acquisitions other than two salon
-   chains"; not one of another kind: "no debt securities ..., except its common stock") or
+   salon chain"; not "took over as CEO", "bought out its lease") or as an exception to the
+   denial ("Aside from buying a few salons, it made no acquisitions", "no acquisitions other
+   than two salon chains"; not one of another kind: "no debt securities ..., except its common stock") or
    as what a denial of "other" or "further" of it takes as given ("made no other
    acquisitions", unless what it sets apart is of another year or kind: "Only its common
    stock is listed; no other debt securities are") is incorrect; a clause that only weighs it
    ("considered several acquisitions and made none") says no such thing. A gold that
    denies a metric's use ("Performance is not measured through gross margin") needs an
    answer that denies that use ("gross margin is not a useful metric", "there is no gross
-   margin"): a "not" about something else ("rose to 45%, not 40%"), one that leaves the use
+   margin", "gross margin is irrelevant here"; a gold may deny it so too, or as "does not
+   report X"): a "not" about something else ("rose to 45%, not 40%"), one that leaves the use
    standing ("not the only useful metric") or an answer that also calls the metric useful
    for this company ("..., but for this company it is useful") is incorrect; a remark on
    other companies ("typically useful for manufacturers") is no such call.
@@ -64,6 +66,9 @@ right answer wrong than a wrong answer right: a benchmark must not invent succes
    incorrect. Only values the answer commits to can be found: not in a sentence that
    hedges, not denied, not offered as alternatives ("$124 million or $98 million"), not
    one of a run of four or more values. A contradicted number with none found is incorrect.
+   A sentence that writes the gold's figure as a change its own from/to values deny
+   ("declined 10.6% to $51.8 billion from $46.3 billion"; also for a single-number gold)
+   contradicts itself: incorrect. A side figure's slip beside it is not weighed.
    For a "which" question the gold's figure counts only beside the gold's pick: a right
    figure next to a wrong pick ("Services did best. Entertainment grew 9%") earns nothing,
    and an answer that names the gold's pick only as the runner-up ("MGM China had the
@@ -127,6 +132,9 @@ def heuristic_verdict(
     return _decide_prose(ev)
 
 
+_SELF_CONTRADICTED_CHANGE = "the answer's own values go the other way from the direction it states"
+
+
 def _off_topic(ev: Evidence) -> bool:
     """Another section's summary, a greeting, "[END OF FILING]", or pages of pasted filing."""
     if ev.words > MAX_ANSWER_WORDS:
@@ -145,6 +153,8 @@ def _decide_number(ev: Evidence, decided: NumericDecision) -> HeuristicVerdict:
     credited; a list, a hedge, a value for another period or one merely on the way to
     the answer is not.
     """
+    if ev.change_contradicted:
+        return HeuristicVerdict("incorrect", _SELF_CONTRADICTED_CHANGE)
     if decided.commitment in ("list", "hedge", "dump"):
         return HeuristicVerdict("incorrect", f"the answer commits to no single value ({decided.commitment})")
     if decided.closeness == "near":
@@ -167,8 +177,11 @@ def _names_found(ev: Evidence) -> bool:
 
 
 def _states_gold(ev: Evidence) -> bool:
-    """Hard evidence that an answer states the gold's answer: its numbers or its names."""
-    return bool(ev.numbers["found"]) or _names_found(ev)
+    """Hard evidence that an answer states the gold's answer: its numbers, its names, or
+    the denial of the metric's use that the gold makes ("Gross margin is not applicable;
+    ..." answers "If gross margin is not a useful metric ..., state that" without echoing
+    the question's other words)."""
+    return bool(ev.numbers["found"]) or _names_found(ev) or (bool(ev.denied_metric) and ev.use_denied)
 
 
 def _denies_as_gold(ev: Evidence) -> bool:
@@ -187,6 +200,10 @@ def _decide_prose(ev: Evidence) -> HeuristicVerdict:
     if ev.signal.opens:
         # "As of my last update I don't have access ...": what follows is general knowledge.
         return HeuristicVerdict("refusal", "the answer opens by declining")
+    if ev.change_contradicted:
+        # "Revenue declined 10.6% to $51.8 billion from $46.3 billion": whichever half is
+        # meant, the other is false, and the gold's figure in it rescues nothing.
+        return HeuristicVerdict("incorrect", _SELF_CONTRADICTED_CHANGE)
     if _denies_as_gold(ev):
         return HeuristicVerdict("correct", "the answer denies what the gold denies")
     if _declines(ev) and not _states_gold(ev):

@@ -35,7 +35,8 @@ YES_NO = re.compile(r"^\W*(yes|no)\b\W*", re.IGNORECASE)
 CONCLUSION = re.compile(r"^\W*(?:so|therefore|thus|hence|in summary|in conclusion|overall|to summarize|in short)\b", re.IGNORECASE)
 DENIAL_GOLD = re.compile(
     r"^\W*(?:there (?:are|were|is|was) (?:none|no)\b|none\b|no\b)|\b(?:did not|does not|do not|has not|have not|"
-    r"is not|are not|was not|not (?:a )?(?:relevant|useful|meaningful|applicable|measured))\b",
+    r"is not|are not|was not|not (?:a )?(?:relevant|useful|meaningful|applicable|measured)|"
+    r"irrelevant|inapplicable|meaningless|useless)\b",
     re.IGNORECASE,
 )
 

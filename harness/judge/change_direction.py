@@ -1,0 +1,125 @@
+"""A change whose direction word the answer's own values deny: the answer contradicts itself.
+
+"Revenue declined 10.6% to $51.8 billion in 2022 from $46.3 billion in 2021" states the
+gold's 10.6% and the gold's direction, yet the values it gives go up: whichever part is
+meant, the sentence says something false, and a reviewer does not credit it. The figure is
+read where a word of movement governs a pair of values of one kind right after it, with
+only its change, units and periods between them:
+
+- "declined 10.6% to $51.8 billion from $46.3 billion", "fell by $5.5 billion from $46.3
+  billion to $51.8 billion", "a decline of 10.6% (from $51.8B to $46.3B)", "decreased to
+  $51.8 billion, from $46.3 billion": the value after "to" is where it went, after "from"
+  where it started;
+- "$51.8 billion in 2022, down from $46.3 billion": the value before "up from" or "down
+  from" is where it went.
+
+Words of judgement rather than movement ("improved", "worsened") are not read: days, costs
+and leverage improve as they fall. Nor is a pair that another clause or another item's
+value stands before ("declined 10.6%, while cash grew from $2.9 billion to $3.1 billion"
+reads "grew" with cash's values), nor two bracketed losses, whose size and sign read apart.
+
+``contradicted_sentences`` gives where; the judge weighs only the sentences that state the
+gold's own figure: reviewers forgive a slip in a side figure (a sub-item's values written
+the wrong way round beside the right total), not in the figure that answers.
+"""
+from __future__ import annotations
+
+import re
+
+from harness.judge.amounts import Quantity, parse_quantities
+from harness.judge.comparison import quantity_kind
+from harness.judge.refusal import sentence_spans
+from harness.judge.words import FALL, RISE, word_pattern
+
+# Words of judgement say better or worse, not up or down; "up to" is a limit ("up to $5 billion").
+_MOVE = r"(?P<dir>(?!improv|deteriorat|worsen|up\s+to\b)(?:" + "|".join(RISE + FALL) + r"))"
+_RISE = word_pattern(RISE)
+# What may lead a value: a word of about, a currency sign, an opening bracket.
+_LEAD = r"(?:(?:about|approximately|roughly|nearly|almost|some|~)\s+)?(?:US\$|\$|€|£)?\s*\(?\s*"
+# Between a value and the preposition of the next: one word of what is counted ("982
+# stores"), then periods ("in Q2 FY2023", "at the end of fiscal 2022"), commas, brackets.
+# One way only to read each character, so that a failed match fails fast.
+_FILL = (
+    r"(?:[\s,()]|\b(?:in|for|during|at|as|of|by|on|over|the|end|ended|ending|fiscal|year-over-year|year|yoy|calendar|full|"
+    r"q[1-4]|h[12]|fy\s?'?\d{2,4}|'\d{2}|\d{4}|first|second|third|fourth|quarter|half|"
+    r"jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*|\d{1,2})\b)*"
+)
+_UNIT = r"(?:\s*(?!(?:to|from|and|or|in|for|at|by|of|up|down|while|but)\b)[a-z][a-z\-]*)?"
+# The gap between the two values of a pair, and the preposition that starts the second.
+_BETWEEN = re.compile(r"^" + _UNIT + _FILL + r"(?P<prep>to|from)\s+" + _LEAD + r"$", re.IGNORECASE)
+_UP_DOWN_FROM = re.compile(r"^" + _UNIT + _FILL + r"(?P<dir>up|down)\s+(?:\w+ly\s+)?from\s+" + _LEAD + r"$", re.IGNORECASE)
+# Before the first value: the word of movement and an adverb, then the preposition
+# ("declined to $51.8 billion"), or first the change itself ("declined by 10.6% to ...").
+_MOVE_THEN_PREP = re.compile(r"\b" + _MOVE + r"\s+(?:\w+ly\s+)?" + _FILL + r"(?P<prep>to|from)\s+" + _LEAD + r"$", re.IGNORECASE)
+_MOVE_THEN_CHANGE = re.compile(r"\b" + _MOVE + r"\s+(?:\w+ly\s+)?(?:(?:by|of)\s+)?" + _LEAD + r"$", re.IGNORECASE)
+_CHANGE_THEN_PREP = re.compile(r"^" + _UNIT + _FILL + r"(?P<prep>to|from)\s+" + _LEAD + r"$", re.IGNORECASE)
+
+
+# Every pair read holds "from" before a value: most answers hold none, and are not parsed.
+_FROM_VALUE = re.compile(r"\bfrom\s+(?:[a-z]+\s+)?\S{0,8}?\d", re.IGNORECASE)
+
+
+def _direction(word: str) -> str:
+    return "up" if _RISE.fullmatch(word) else "down"
+
+
+def _went(start: Quantity, end: Quantity) -> str | None:
+    """Which way the values went from ``start`` to ``end``; None when they are of two kinds,
+    equal, or both bracketed losses."""
+    if quantity_kind(start) != quantity_kind(end) or (start.number < 0 and end.number < 0):
+        return None
+    if end.value == start.value:
+        return None
+    return "up" if end.value > start.value else "down"
+
+
+def _governing(sentence: str, values: list[Quantity], i: int) -> tuple[str, str] | None:
+    """The direction of the word of movement that governs ``values[i]``, and the preposition
+    before the value ("declined 10.6% to $51.8 billion": down, to); None when no word of
+    movement does, with nothing but the change itself between them."""
+    a = values[i]
+    m = _MOVE_THEN_PREP.search(sentence, values[i - 1].end if i else 0, a.start)
+    if m:
+        return _direction(m.group("dir")), m.group("prep").lower()
+    if i == 0:
+        return None
+    change = values[i - 1]
+    gap = _CHANGE_THEN_PREP.match(sentence[change.end:a.start])
+    m = _MOVE_THEN_CHANGE.search(sentence, values[i - 2].end if i >= 2 else 0, change.start)
+    if gap and m:
+        return _direction(m.group("dir")), gap.group("prep").lower()
+    return None
+
+
+def contradicted_sentences(text: str) -> list[tuple[int, int]]:
+    """The (start, end) of each sentence of ``text`` that states a change whose word of
+    movement its own from/to values deny ("declined 10.6% to $51.8 billion from $46.3
+    billion")."""
+    if not _FROM_VALUE.search(text):
+        return []
+    return [(lo, hi) for lo, hi in sentence_spans(text) if _FROM_VALUE.search(text, lo, hi) and _denies_itself(text[lo:hi])]
+
+
+def contradicts_own_values(text: str) -> bool:
+    """Does any sentence of ``text`` state a change that its own values deny?"""
+    return bool(contradicted_sentences(text))
+
+
+def _denies_itself(sentence: str) -> bool:
+    values = parse_quantities(sentence)
+    for i, (a, b) in enumerate(zip(values, values[1:])):
+        gap = sentence[a.end:b.start]
+        up_down = _UP_DOWN_FROM.match(gap)
+        if up_down:
+            # "$51.8 billion, down from $46.3 billion": the first value is where it went.
+            said, went = up_down.group("dir").lower(), _went(b, a)
+        else:
+            between = _BETWEEN.match(gap)
+            governing = _governing(sentence, values, i) if between else None
+            if between is None or governing is None or governing[1] == between.group("prep").lower():
+                continue
+            said, prep = governing
+            went = _went(a, b) if prep == "from" else _went(b, a)
+        if went and said != went:
+            return True
+    return False

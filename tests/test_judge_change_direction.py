@@ -1,0 +1,44 @@
+"""A change whose direction word its own values deny: the answer contradicts itself."""
+from __future__ import annotations
+
+import pytest
+
+from harness.judge.change_direction import contradicts_own_values
+
+SELF_CONTRADICTING = [
+    "Revenue declined 10.6% to $51.8 billion in 2022 from $46.3 billion in 2021.",
+    "Revenue rose 10.6% year over year, to $46.3 billion in fiscal 2023 from $51.8 billion in fiscal 2022.",
+    "Revenue rose 10.6% to $46.3 billion from $51.8 billion.",
+    "Revenue fell by $5.5 billion from $46.3 billion to $51.8 billion.",
+    "Revenue was $51.8 billion in 2022, down from $46.3 billion.",
+    "Revenue decreased to $51.8 billion, from $46.3 billion.",
+    "The tax rate increased to 20% from 23%.",
+    "The store count dropped sharply to 982 stores in Q2 FY2024 from 969 stores in Q2 FY2023.",
+]
+CONSISTENT = [
+    "Revenue declined 10.6% from $51.8 billion to $46.3 billion.",
+    "Revenue declined 10.6% to $46.3 billion, from $51.8 billion.",
+    "Revenue showed a decline of 10.6% (from $51.8B in 2021 to $46.3B in 2022).",
+    "Revenue was $46.3 billion in 2022, down from $51.8 billion.",
+    # Another item's values in the same sentence belong to its own direction word.
+    "Revenue declined 10.6% to $46.3 billion, while inventory rose from $5.0 billion to $5.1 billion.",
+    "Revenue declined 10.6%, and cash grew from $2.9 billion to $3.1 billion.",
+    # Better or worse is not up or down: days and costs improve as they fall.
+    "Days sales outstanding improved from 45 days to 40 days.",
+    # A rate of growth that slows is named by "growth", which is no movement here.
+    "Revenue growth slowed from 10% to 5%.",
+    # No pair of values: nothing to check against.
+    "Revenue declined 10.6% to $46.3 billion.",
+    # Losses in brackets: a loss that grows is a larger bracketed number.
+    "The net loss increased to $(5.0) million from $(3.0) million.",
+]
+
+
+@pytest.mark.parametrize("text", SELF_CONTRADICTING)
+def test_a_direction_its_values_deny_is_a_contradiction(text: str) -> None:
+    assert contradicts_own_values(text)
+
+
+@pytest.mark.parametrize("text", CONSISTENT)
+def test_a_direction_its_values_bear_out_is_none(text: str) -> None:
+    assert not contradicts_own_values(text)
