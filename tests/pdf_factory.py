@@ -9,6 +9,23 @@ from pathlib import Path
 PAGE_WIDTH, PAGE_HEIGHT = 612, 792
 
 
+def _pdf_file(objects: list[bytes], trailer_extra: bytes = b"") -> bytes:
+    """A PDF file of ``objects`` (numbered from 1; the first is the catalog) with its
+    cross-reference table and trailer."""
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    for offset in offsets:
+        out += b"%010d 00000 n \n" % offset
+    trailer = b"<< /Size %d /Root 1 0 R" % (len(objects) + 1) + trailer_extra
+    out += b"trailer\n" + trailer + b" >>\nstartxref\n%d\n%%%%EOF\n" % xref
+    return bytes(out)
+
+
 def minimal_pdf(encrypted: bool = False) -> bytes:
     """A one-page PDF without text; with ``encrypted`` it carries a Standard security
     handler whose user password is not empty, as a password-protected file does."""
@@ -17,29 +34,17 @@ def minimal_pdf(encrypted: bool = False) -> bytes:
         b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
         b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>",
     ]
-    if encrypted:
-        objects.append(b"<< /Filter /Standard /V 1 /R 2 /Length 40 /P -4 /O <" + b"11" * 32 + b"> /U <" + b"22" * 32 + b"> >>")
-    out = bytearray(b"%PDF-1.4\n")
-    offsets = []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    for offset in offsets:
-        out += b"%010d 00000 n \n" % offset
-    trailer = b"<< /Size %d /Root 1 0 R" % (len(objects) + 1)
-    if encrypted:
-        trailer += b" /Encrypt 4 0 R /ID [<" + b"ab" * 16 + b"> <" + b"ab" * 16 + b">]"
-    out += b"trailer\n" + trailer + b" >>\nstartxref\n%d\n%%%%EOF\n" % xref
-    return bytes(out)
+    if not encrypted:
+        return _pdf_file(objects)
+    objects.append(b"<< /Filter /Standard /V 1 /R 2 /Length 40 /P -4 /O <" + b"11" * 32 + b"> /U <" + b"22" * 32 + b"> >>")
+    return _pdf_file(objects, b" /Encrypt 4 0 R /ID [<" + b"ab" * 16 + b"> <" + b"ab" * 16 + b">]")
 
 
 def outlined_pdf(title_hex: bytes) -> bytes:
     """A one-page PDF with a line of text and one bookmark whose title is the PDF string
     ``<title_hex>`` (hex digits, e.g. a UTF-16BE BOM ``FEFF`` and code units)."""
     content = b"BT /F1 12 Tf 72 720 Td (Item 1. Business. The company makes and sells its products.) Tj ET"
-    objects = [
+    return _pdf_file([
         b"<< /Type /Catalog /Pages 2 0 R /Outlines 6 0 R >>",
         b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
         b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
@@ -47,18 +52,7 @@ def outlined_pdf(title_hex: bytes) -> bytes:
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
         b"<< /Type /Outlines /First 7 0 R /Last 7 0 R /Count 1 >>",
         b"<< /Title <" + title_hex + b"> /Parent 6 0 R /Dest [3 0 R /XYZ 0 792 0] >>",
-    ]
-    out = bytearray(b"%PDF-1.4\n")
-    offsets = []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    for offset in offsets:
-        out += b"%010d 00000 n \n" % offset
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
-    return bytes(out)
+    ])
 
 
 def image_only_pdf(path: Path, pages: int = 3) -> Path:
