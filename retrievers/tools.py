@@ -128,6 +128,13 @@ class SectionTools:
         return FetchResult(node.node_id, node.title, (node.start_page, node.end_page), content, total, offset, truncated, hint).to_dict()
 
     def grep_section(self, node_id: str, pattern: str) -> dict[str, Any]:
+        if isinstance(pattern, int) and not isinstance(pattern, bool):
+            pattern = str(pattern)  # a year or a figure sent as a JSON number: its digits
+        if not isinstance(pattern, str) or not pattern.strip():
+            # A null searched as "None", or a list as the character class "['a']", would
+            # answer with matches for something the model never asked about.
+            return ToolError(f"pattern must be a phrase or regular expression as text, got {json.dumps(pattern)[:80]}",
+                             "pass the words to search for as a string, e.g. \"capital expenditures\"").to_dict()
         try:
             regex = timed_re.compile(str(pattern), timed_re.I)
         except timed_re.error:
@@ -204,7 +211,7 @@ class SectionTools:
                 result = self.grep_section(arguments.get("node_id", ALL), arguments.get("pattern", ""))
             else:
                 result = ToolError(f"unknown tool {name!r}", "use fetch_section or grep_section").to_dict()
-        except (TypeError, ValueError) as exc:
+        except (TypeError, ValueError, OverflowError) as exc:  # OverflowError: an offset of Infinity, which JSON as Python reads it allows
             result = ToolError(f"bad arguments for {name}: {exc}", "check the tool's input schema").to_dict()
         is_error = "error" in result
         text = json.dumps(result, ensure_ascii=False)

@@ -98,3 +98,16 @@ def test_a_pattern_that_backtracks_for_ever_is_stopped_and_explained(tiny_index)
     assert tools.stats.grep == 1 and tools.stats.grep_without_matches == 1
     # the same tools go on answering ordinary patterns
     assert tools.grep_section("all", r"purchases of (property|plant)")["total_matches"] == 1
+
+
+def test_arguments_a_model_can_send_that_name_nothing_to_search_are_errors(tiny_index):
+    tools = SectionTools(tiny_index, Trace(None))
+    for pattern in (None, ["purchases"], "  ", True):
+        content, is_error = tools.call("grep_section", {"node_id": "all", "pattern": pattern})
+        # not "None" or "['purchases']" searched as text or as a character class
+        assert is_error and "pattern must be a phrase or regular expression as text" in json.loads(content)["error"]
+    content, is_error = tools.call("grep_section", {"node_id": "all", "pattern": 749})  # part of a figure, sent as a number
+    assert not is_error and json.loads(content)["total_matches"] >= 1
+    # Python's json reads Infinity; int() of it raised OverflowError, which ended the run
+    content, is_error = tools.call("fetch_section", {"node_id": "consolidated_statement_of_cash_flows", "offset": float("inf")})
+    assert is_error and "bad arguments for fetch_section" in json.loads(content)["error"]

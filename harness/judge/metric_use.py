@@ -88,6 +88,7 @@ _CLAUSE = re.compile(r"[,;:()]|\s[-–—]\s|\b(?:and|but|however|although|thoug
 # gross margin", "there is no meaningful gross margin"); any other ("did not affect gross
 # margin") makes the negation deny something else.
 _BEFORE_METRIC = frozenset("have has had a an any such real meaningful traditional true".split())
+_CLOSED = re.compile(r"\s*[.,;:!?)\]—–-]")  # punctuation right after a negation
 # A clause that speaks of the measure its sentence names ("for this company it is useful").
 _REFERS_BACK = re.compile(r"\b(?:it|this metric|this measure|such a metric|such a measure|the metric|the measure)\b", re.IGNORECASE)
 # Where a question names the metric it asks about ("If gross margin is not a useful metric").
@@ -156,8 +157,11 @@ def _said_useful(clause: str, sentence: str, metric: tuple[str, ...], said: re.P
 def _denies_metric(clause: str, metric: tuple[str, ...]) -> bool:
     """Does a negation stand right before the metric ("there is no gross margin", "does not
     have a gross margin", "net revenue, not gross margin")? A measure that is not there is
-    not used."""
+    not used. A negation that punctuation closes ("No. Operating margin decreased", the
+    answer's verdict on the question's yes/no) denies nothing after it."""
     for m in NEGATION.finditer(clause):
+        if _CLOSED.match(clause, m.end()):
+            continue
         words = WORD.findall(clause[m.end():m.end() + 80])
         while words and words[0].lower() in _BEFORE_METRIC:
             words.pop(0)
