@@ -96,3 +96,15 @@ def test_always_a_label_and_deterministic() -> None:
         first = heuristic_verdict(question, gold, answer)
         assert first.label in ("correct", "incorrect", "refusal")
         assert first == heuristic_verdict(question, gold, answer)
+
+
+def test_a_bare_yes_gold_is_answered_by_a_yes_not_by_missing_key_terms() -> None:
+    # A gold that adds no word to the question ("Yes") has no key terms: before, an answer
+    # with no verdict found "all" of none of them and was judged correct.
+    question = "Was American Express able to retain its card members during 2022?"
+    unrelated = heuristic_verdict(question, "Yes", "American Express card fees rose in 2022.")
+    assert unrelated.label == "incorrect"
+    # And a plain yes answers it, even in other words than the question's ("paid", not "paying").
+    dividends = "Did 3M keep paying dividends to its shareholders in 2022?"
+    assert heuristic_verdict(dividends, "Yes", "Yes. 3M paid $5.96 per share in dividends in 2022.").label == "correct"
+    assert heuristic_verdict(dividends, "Yes", "No. 3M paid dividends.").label != "correct"

@@ -176,6 +176,15 @@ def _asked_common_stems(question: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(s for s, w in content(asked_sentence) if not w[0].isupper()))
 
 
+def _speaks_of_asked(text: str, question: str) -> float:
+    """The share of the asked sentence's common words (``_asked_common_stems``) in ``text``."""
+    common = _asked_common_stems(question)
+    if not common:
+        return 0.0
+    said = {s for s, _ in content(text)}
+    return sum(s in said for s in common) / len(common)
+
+
 @functools.lru_cache(maxsize=4096)
 def _asks_which(question: str) -> bool:
     """Does the question ask to name one thing ("Which region ...?", "who ...?")?"""
@@ -277,9 +286,7 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
         ev.topic = sum(s in answer_stems for s in asked) / len(asked)
     # The asked sentence's common words say what is asked ("dividends", "liability");
     # names (the company) appear in any excerpt of its filing, on topic or not.
-    common = _asked_common_stems(question)
-    if common:
-        ev.topic_terms = sum(s in answer_stems for s in common) / len(common)
+    ev.topic_terms = _speaks_of_asked(answer, question)
     ev.words = len(answer.split())
     unit = question_unit(question)
     ev.numbers = number_evidence(gold, answer, unit, question)
@@ -314,7 +321,12 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
             # the sentence around it seems to say.
             ev.answer_polarity = next(iter(stated))
             ev.mixed_verdict = conclusion_reverses(answer, question, ev.answer_polarity)
-        elif verdict:
+        elif verdict and (_speaks_of_asked(verdict, question) >= 0.5 or ev.topic_terms > 0.5):
+            # Without a yes or no, a verdict is implied only where the answer speaks of what
+            # is asked, the question's own words ("capital-intensive", "dividends", "debt
+            # ... increase"): half of them in the verdict sentence, or most of them in the
+            # answer. An excerpt about the company in general ("CVS Health has more than
+            # 9,000 retail locations" to "Is CVS capital-intensive?") implies nothing.
             ev.answer_polarity = polarity_of(verdict, question)
         if ev.answer_polarity is None and ev.use_denied and verdict and denies_use(verdict, ev.denied_metric):
             # A gold whose no is that the metric is not used ("No, gross margin is not a useful

@@ -180,8 +180,13 @@ def _states_gold(ev: Evidence) -> bool:
     """Hard evidence that an answer states the gold's answer: its numbers, its names, or
     the denial of the metric's use that the gold makes ("Gross margin is not applicable;
     ..." answers "If gross margin is not a useful metric ..., state that" without echoing
-    the question's other words)."""
-    return bool(ev.numbers["found"]) or _names_found(ev) or (bool(ev.denied_metric) and ev.use_denied)
+    the question's other words), or, for a gold that is a bare yes or no, the same yes or
+    no said outright ("Yes. 3M paid $5.96 per share", where "paid" is not "paying")."""
+    bare_verdict = not ev.gold_terms and ev.gold_polarity is not None and YES_NO.match(ev.texts[2]) is not None
+    return (
+        bool(ev.numbers["found"]) or _names_found(ev) or (bool(ev.denied_metric) and ev.use_denied)
+        or (bare_verdict and ev.answer_polarity == ev.gold_polarity and not ev.mixed_verdict)
+    )
 
 
 def _denies_as_gold(ev: Evidence) -> bool:
@@ -265,7 +270,9 @@ def _decide_prose(ev: Evidence) -> HeuristicVerdict:
     # A long explanatory gold (several drivers, a list of items) is matched by an answer
     # that gives a good part of it; a short gold needs most of its terms.
     enough = 0.3 if len(ev.gold_terms) >= 8 else 0.5
-    if ev.committed_share >= enough:
+    # A gold with no words beyond the question's (a bare "Yes") has no key terms to find:
+    # the answer's verdict had to carry it.
+    if ev.gold_terms and ev.committed_share >= enough:
         return HeuristicVerdict("correct", "the answer states the gold's key terms")
     if ev.signal.phrases > 0:
         return HeuristicVerdict("refusal", "the answer declines and does not state the gold's facts")

@@ -25,8 +25,10 @@ STOP = set(
     statements report reported approximately roughly around total amount value figure figures also new among three
     two four five first second third quarter end close period compared versus vs respectively""".split()
 )
+# "No." before a number or a bracket is the abbreviation of "number" ("Employer
+# Identification No.)", "File No. 1-7657", on every filing's cover page), not a denial.
 NEGATION = re.compile(
-    r"\b(?:no|not|never|none|neither|nor|cannot|can't|didn't|doesn't|don't|hasn't|haven't|isn't|wasn't|weren't|"
+    r"\b(?:no(?!\.\s*[\d()])|not|never|none|neither|nor|cannot|can't|didn't|doesn't|don't|hasn't|haven't|isn't|wasn't|weren't|"
     r"won't|aren't|lacks?|lacked|unlikely)\b|n't\b|n’t\b",
     re.IGNORECASE,
 )
