@@ -46,6 +46,7 @@ from harness.judge.service import (
     items_from_records,
     judge_items,
     judge_name,
+    judge_version,
 )
 from harness.judge.store import judge_id, latest_stored, read_verdicts, verdicts_path, write_verdicts
 from harness.judge.verdict import Verdict
@@ -306,7 +307,8 @@ def analyze(config: AnalyzeConfig, *, show_progress: bool = True, log: Callable[
     if config.history_db is not None and history_page is not None:
         # Recorded once the report is whole; the history page sits beside the report folders.
         record_sweep(config.history_db, sweep.sweep_id, sweep.manifest, stats, question_table(sweep.records, judging.verdicts),
-                     judge=judge["name"] if plan.model else "", report=target / "index.html", sweep_path=sweep.path)
+                     judge=judge["name"] if plan.model else "", judge_version=judge_version(plan.model or None),
+                     report=target / "index.html", sweep_path=sweep.path)
         write_history_page(history_frame(config.history_db), history_page.parent, config.history_db)
     junit = None
     if gate:

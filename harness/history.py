@@ -2,8 +2,9 @@
 
 Tables, keyed by sweep (and through it by git commit), model, mode and question:
 
-- ``sweeps``: sweep id, when it ran and was analysed, git commit, test set, runs, judge,
-  report and sweep folders, and ``source`` (``analysis``, or ``seed`` for the rows that
+- ``sweeps``: sweep id, when it ran and was analysed, git commit, test set, runs, judge and
+  ``judge_version`` (its rules and rubric: ``judge.service.judge_version``), report and sweep
+  folders, and ``source`` (``analysis``, or ``seed`` for the rows that
   ship with the repository, see below);
 - ``cells``: one row per sweep x model x mode, the figures of ``cell_stats``;
 - ``questions``: one row per sweep x model x mode x question, from ``question_table``.
@@ -16,6 +17,8 @@ a fresh clone has a history to look at; they are marked ``seed``.
 
 The trend gate compares each cell of the latest sweep with the median of the same cell in
 the sweeps before it: a drop of accuracy or a rise of mean tokens past a limit fails.
+Accuracy is compared only with sweeps judged by the same judge at the same version: a
+stricter judge is not a worse model.
 """
 from __future__ import annotations
 
@@ -44,7 +47,7 @@ CELL_FIGURES = ("runs", "accuracy", "accuracy_low", "accuracy_high", "reliabilit
 SCHEMA = f"""
 CREATE TABLE IF NOT EXISTS sweeps (
     sweep_id TEXT PRIMARY KEY, created_at TEXT, analysed_at TEXT, git_commit TEXT, test_set TEXT,
-    runs INTEGER, judge TEXT, report TEXT, sweep_path TEXT, source TEXT);
+    runs INTEGER, judge TEXT, report TEXT, sweep_path TEXT, source TEXT, judge_version TEXT);
 CREATE TABLE IF NOT EXISTS cells (
     sweep_id TEXT NOT NULL REFERENCES sweeps(sweep_id) ON DELETE CASCADE, model TEXT NOT NULL, mode TEXT NOT NULL, cell TEXT,
     {", ".join(f"{name} REAL" for name in CELL_FIGURES)}, PRIMARY KEY (sweep_id, model, mode));
@@ -75,6 +78,9 @@ def connect(db: Path, seed: Path | None = SEED_FILE) -> Iterator[sqlite3.Connect
         conn.execute("PRAGMA foreign_keys = ON")
         with conn:
             conn.executescript(SCHEMA)
+            if "judge_version" not in {r["name"] for r in conn.execute("PRAGMA table_info(sweeps)")}:
+                # A database from before judges were versioned: its sweeps' versions are unknown.
+                conn.execute("ALTER TABLE sweeps ADD COLUMN judge_version TEXT")
         if new and seed is not None and seed.is_file():
             import_rows(conn, seed)
         yield conn
@@ -114,7 +120,7 @@ def export_rows(conn: sqlite3.Connection, sweep_ids: list[str] | None = None) ->
 
 def record_sweep(
     db: Path, sweep_id: str, manifest: dict[str, Any], stats: pd.DataFrame, qtable: pd.DataFrame, *,
-    judge: str, report: Path | None, sweep_path: Path,
+    judge: str, report: Path | None, sweep_path: Path, judge_version: str = "",
 ) -> None:
     """Store (or replace) one sweep's figures."""
     config = manifest.get("config") or {}
@@ -124,7 +130,8 @@ def record_sweep(
         _insert(conn, "sweeps", {
             "sweep_id": sweep_id, "created_at": manifest.get("created_at") or "", "analysed_at": datetime.now(UTC).isoformat(timespec="seconds"),
             "git_commit": env.get("git_commit") or "", "test_set": str(config.get("test_set") or ""), "runs": int(stats["runs"].sum()) if len(stats) else 0,
-            "judge": judge, "report": str(report or ""), "sweep_path": str(sweep_path), "source": "analysis",
+            "judge": judge, "judge_version": judge_version, "report": str(report or ""), "sweep_path": str(sweep_path),
+            "source": "analysis",
         })
         for _, row in stats.iterrows():
             _insert(conn, "cells", {"sweep_id": sweep_id, "model": row["model"], "mode": row["mode"], "cell": row["cell"],
@@ -138,7 +145,7 @@ def record_sweep(
 def history_frame(db: Path, *, cells: list[str] | None = None, last: int | None = None, test_set: str | None = None) -> pd.DataFrame:
     """One row per sweep x cell, oldest sweep first (``last``: only the last N sweeps)."""
     with connect(db) as conn:
-        query = ("SELECT s.sweep_id, s.created_at, s.git_commit, s.test_set, s.judge, s.source, s.report, c.* FROM cells c "
+        query = ("SELECT s.sweep_id, s.created_at, s.git_commit, s.test_set, s.judge, s.judge_version, s.source, s.report, c.* FROM cells c "
                  "JOIN sweeps s USING (sweep_id)")
         params: list[Any] = []
         if test_set:
@@ -169,7 +176,9 @@ def trend_gate(frame: pd.DataFrame, *, max_accuracy_drop: float | None = None, m
 
     ``max_accuracy_drop`` is in accuracy points (0.05 = 5 pp); ``max_token_rise`` a ratio
     (0.2 = 20% more mean tokens). A cell with no earlier sweep, or no judged accuracy
-    before, is reported as not compared (it passes: there is no trend to break)."""
+    before, is reported as not compared (it passes: there is no trend to break). Accuracy
+    is compared only with sweeps judged by the same judge at the same version (rules and
+    rubric): a judge made stricter lowers every figure, and that is no regression."""
     checks: list[GateCheck] = []
     if frame.empty:
         return GateResult(checks)
@@ -180,13 +189,17 @@ def trend_gate(frame: pd.DataFrame, *, max_accuracy_drop: float | None = None, m
         if now.empty:
             continue
         row = now.iloc[-1]
+        same_judge = group[(group["sweep_id"] != newest) & (group["judge"] == row["judge"])
+                           & (group["judge_version"].fillna("") == (row["judge_version"] or ""))].tail(window)
         for key, limit, column in (("accuracy_drop", max_accuracy_drop, "accuracy"), ("token_rise", max_token_rise, "tokens_mean")):
             if limit is None:
                 continue
-            past = [float(v) for v in before[column] if v is not None and not pd.isna(v)]
+            earlier = same_judge if column == "accuracy" else before
+            past = [float(v) for v in earlier[column] if v is not None and not pd.isna(v)]
             current = row[column]
             if not past or current is None or pd.isna(current):
-                checks.append(GateCheck(str(cell), key, limit, None, True, f"not compared: no earlier {column} for this cell"))
+                why = "no earlier sweep of this cell judged by the same judge and version" if column == "accuracy" and len(before) else f"no earlier {column} for this cell"
+                checks.append(GateCheck(str(cell), key, limit, None, True, f"not compared: {why}"))
                 continue
             median = statistics.median(past)
             if key == "accuracy_drop":

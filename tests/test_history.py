@@ -160,3 +160,36 @@ def test_history_and_prune_refuse_limits_that_mean_nothing(tmp_path: Path, args:
     assert result.exit_code == 2, result.output
     assert phrase in result.output.strip().splitlines()[-1]
     assert not (tmp_path / "hist").exists() and not db.exists()  # refused before anything is read or written
+
+
+def test_the_trend_gate_compares_accuracy_only_under_the_same_judge_version() -> None:
+    # A judge made stricter lowers every figure at once; that is no regression of the model.
+    import pandas as pd
+
+    judge = "numeric check + rule-based offline judge (no model)"
+    rows = [("s1", "rules aaaa", 0.73, 1000.0), ("s2", "rules aaaa", 0.73, 1000.0), ("s3", "rules bbbb", 0.62, 1000.0)]
+    frame = pd.DataFrame([{"sweep_id": s, "cell": "offline/agent", "judge": judge, "judge_version": v, "accuracy": a, "tokens_mean": t}
+                          for s, v, a, t in rows])
+    result = trend_gate(frame, max_accuracy_drop=0.05, max_token_rise=0.2)
+    by_key = {c.criterion: c for c in result.checks}
+    assert result.passed and by_key["accuracy_drop"].actual is None
+    assert "same judge and version" in by_key["accuracy_drop"].message
+    assert by_key["token_rise"].actual == 0.0  # tokens do not depend on the judge: still compared
+    # under one version the same drop fails
+    frame.loc[frame["sweep_id"] == "s3", "judge_version"] = "rules aaaa"
+    assert not trend_gate(frame, max_accuracy_drop=0.05).passed
+
+
+def test_a_database_from_before_judge_versions_opens_and_records(tmp_path: Path) -> None:
+    db = tmp_path / "old.sqlite"
+    with sqlite3.connect(db) as conn:  # the sweeps table as it was, with one sweep in it
+        conn.executescript(
+            "CREATE TABLE sweeps (sweep_id TEXT PRIMARY KEY, created_at TEXT, analysed_at TEXT, git_commit TEXT, test_set TEXT,"
+            " runs INTEGER, judge TEXT, report TEXT, sweep_path TEXT, source TEXT);"
+            "INSERT INTO sweeps (sweep_id, created_at, source) VALUES ('old', '2026-01-01', 'analysis');"
+        )
+    _analyze(_sweep(tmp_path / "runs", "s1", correct=2), db, tmp_path / "reports" / "a")
+    with sqlite3.connect(db) as conn:
+        versions = dict(conn.execute("SELECT sweep_id, judge_version FROM sweeps WHERE sweep_id IN ('old', 's1')").fetchall())
+    # the analysis named no judge (the numeric check alone, which has rules too)
+    assert versions["old"] is None and versions["s1"].startswith("rules ")

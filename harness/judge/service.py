@@ -47,6 +47,15 @@ RULES_VERSION = hashlib.sha256(
 ).hexdigest()[:16]
 
 
+def judge_version(judge_model: str | None) -> str:
+    """What a judge's verdicts depend on besides its name: the rules of the numeric check
+    and the offline judge, and for a model judge its rubric. Figures judged at two versions
+    do not compare (the trend gate keeps them apart)."""
+    if judge_model and judge_model != OFFLINE_JUDGE:
+        return f"rules {RULES_VERSION[:8]}, rubric {RUBRIC_VERSION}"
+    return f"rules {RULES_VERSION[:8]}"
+
+
 def judge_name(judge_model: str | None) -> str:
     """How a report names a judge: the rule-based offline judge is never called a model."""
     if not judge_model:

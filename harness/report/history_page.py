@@ -22,6 +22,13 @@ def _label(row: pd.Series) -> str:
     return f"{str(row['created_at'])[:16]} {commit} {row['test_set']}".strip()
 
 
+def _judge_text(row: pd.Series) -> str:
+    """The judge and its version: accuracy under two versions does not compare."""
+    version = row.get("judge_version")
+    name = row["judge"] or "numeric check only"
+    return f"{name} ({version})" if isinstance(version, str) and version else name
+
+
 def history_table(frame: pd.DataFrame) -> dict[str, Any]:
     rows = []
     for _, r in frame.iterrows():
@@ -29,7 +36,7 @@ def history_table(frame: pd.DataFrame) -> dict[str, Any]:
         rows.append([
             cell(r["sweep_id"]), cell(str(r["created_at"])[:19]), cell(str(r["git_commit"] or f.DASH)[:12]), cell(r["source"]),
             cell(r["cell"]), cell(f.num(r["runs"])), cell(f.pct(r["accuracy"])), cell(f.pct(r["reliability"])),
-            cell(f.tokens(r["tokens_mean"])), cell(f.usd(r["cost_sum"])), cell(r["judge"] or "numeric check only", hint=report),
+            cell(f.tokens(r["tokens_mean"])), cell(f.usd(r["cost_sum"])), cell(_judge_text(r), hint=report),
         ])
     return table(["sweep", "started", "commit", "source", "cell", "runs", "accuracy", "reliability", "mean tokens", "cost", "judge"], rows)
 
