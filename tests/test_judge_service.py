@@ -142,3 +142,18 @@ def test_the_rules_version_covers_every_module_the_rule_based_judges_import() ->
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("harness.judge."):
                 todo.append(node.module.rsplit(".", 1)[1])
     assert seen <= set(service._RULE_MODULES), sorted(seen - set(service._RULE_MODULES))
+
+
+def test_the_rules_version_follows_the_code_not_its_comments(tmp_path) -> None:
+    # Stored verdicts and the history's figures are keyed by it: a reworded comment must not
+    # make them stale or incomparable; a changed rule must.
+    from harness.judge.service import _code_of, rules_version
+
+    source = Path(__file__).resolve().parent.parent / "harness" / "judge" / "words.py"
+    text = source.read_text(encoding="utf-8")
+    copy = tmp_path / "words.py"
+    copy.write_text(text.replace('"""The words', '"""Reworded. The words', 1) + "\n# one more comment\n", encoding="utf-8")
+    assert _code_of(copy) == _code_of(source)
+    copy.write_text(text.replace('"FY2022", "Q3"', '"FY2022"', 1).replace(r"h[12])?\d+", r"h[12])?\d*", 1), encoding="utf-8")
+    assert _code_of(copy) != _code_of(source)
+    assert len(rules_version()) == 16

@@ -23,7 +23,12 @@ right answer wrong than a wrong answer right: a benchmark must not invent succes
    only talks about the question, "depends on how it is measured", "is discussed in its
    10-K", "an analysis of whether ...", gives no verdict); its own statements must not
    deny it ("No. Debt rose from $47.2 billion to $49.8 billion" to "has debt increased?");
-   and agreement beside a refusal counts for nothing. An answer that says both yes and no
+   and agreement beside a refusal counts for nothing. Without an explicit yes or no, a
+   verdict is implied only where the answer speaks of what is asked (half of the question's
+   own words in the verdict sentence, or most of them in the answer): an excerpt about the
+   company in general ("CVS Health has more than 9,000 retail locations" to "Is CVS
+   capital-intensive?") implies nothing, and a gold that is a bare "Yes" is answered only by
+   a verdict. An answer that says both yes and no
    commits to neither, and so does one whose own conclusion reverses its yes or no ("No.
    ..., so it is capital-intensive"); one that only guesses at its verdict ("Probably yes",
    "Yes?", "arguably") commits to none. For a question that

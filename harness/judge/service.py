@@ -7,7 +7,9 @@ rules is never hidden behind verdicts the old rules cached.
 """
 from __future__ import annotations
 
+import ast
 import asyncio
+import functools
 import hashlib
 import json
 from collections import Counter
@@ -42,9 +44,25 @@ _RULE_MODULES = (
     "numeric_check",
     "offline_judge", "refusal", "thing_kinds", "verdict_commitment", "verdict_polarity", "words",
 )
-RULES_VERSION = hashlib.sha256(
-    b"".join((Path(__file__).parent / f"{name}.py").read_bytes() for name in _RULE_MODULES)
-).hexdigest()[:16]
+
+
+def _code_of(path: Path) -> bytes:
+    """A module's code without its comments and docstrings: what its verdicts depend on. A
+    version of the text itself would change with every comment, and each change makes stored
+    verdicts stale and the history's figures of two judges that judge alike incomparable."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+                node.body = node.body[1:] or [ast.Pass()]
+    return ast.dump(tree).encode("utf-8")
+
+
+@functools.cache
+def rules_version() -> str:
+    """A hash of the rule modules' code (worked out on first use: parsing them takes ~50 ms)."""
+    return hashlib.sha256(b"".join(_code_of(Path(__file__).parent / f"{name}.py") for name in _RULE_MODULES)).hexdigest()[:16]
 
 
 def judge_version(judge_model: str | None) -> str:
@@ -52,8 +70,8 @@ def judge_version(judge_model: str | None) -> str:
     and the offline judge, and for a model judge its rubric. Figures judged at two versions
     do not compare (the trend gate keeps them apart)."""
     if judge_model and judge_model != OFFLINE_JUDGE:
-        return f"rules {RULES_VERSION[:8]}, rubric {RUBRIC_VERSION}"
-    return f"rules {RULES_VERSION[:8]}"
+        return f"rules {rules_version()[:8]}, rubric {RUBRIC_VERSION}"
+    return f"rules {rules_version()[:8]}"
 
 
 def judge_name(judge_model: str | None) -> str:
@@ -123,7 +141,7 @@ def check_judge(settings: JudgeSettings) -> None:
 def fingerprint(item: JudgeItem, settings: JudgeSettings) -> str:
     """What a verdict depends on: the answer under judgment, its gold, and the judge."""
     payload = [item.question, item.gold, item.answer, item.status, item.error[:200], settings.judge_model or "",
-               settings.judge_runs, RUBRIC_VERSION, RULES_VERSION]
+               settings.judge_runs, RUBRIC_VERSION, rules_version()]
     return hashlib.sha256(json.dumps(payload, ensure_ascii=False).encode()).hexdigest()
 
 
