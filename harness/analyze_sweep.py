@@ -51,6 +51,7 @@ from harness.judge.service import (
 from harness.judge.store import judge_id, latest_stored, read_verdicts, verdicts_path, write_verdicts
 from harness.judge.verdict import Verdict
 from harness.progress import Progress
+from harness.report import fmt as f
 from harness.report import render_report
 from harness.report.history_page import write_history_page
 from harness.report.render import start_details
@@ -340,6 +341,8 @@ def console_lines(outcome: AnalyzeOutcome) -> list[str]:
     for row in outcome.criteria:
         checks = "  ".join(f"{name} {check.shown} [{check.status}]" for name, check in row.checks.items())
         lines.append(f"  {row.cell:40s} {checks}")
+    if outcome.comparison is not None:
+        lines += comparison_lines(outcome.comparison)
     verdict = overall_verdict(outcome.criteria, outcome.gate)
     lines.append(f"verdict: {verdict['headline']}")
     if outcome.gate is not None and outcome.gate.passed != all(r.verdict != "fail" for r in outcome.criteria):
@@ -376,3 +379,27 @@ def written_whole(target: Path, *, made_for_it: bool) -> Iterator[Path]:
             except OSError:
                 pass
         raise
+
+
+def comparison_lines(comparison: Comparison) -> list[str]:
+    """What ``--baseline`` says on the console: each shared cell's paired change, or why
+    nothing could be compared (the report has the table and the questions that flipped)."""
+    head = f"vs baseline {comparison.baseline_id}:"
+    if not comparison.cells:
+        return [f"{head} no cell in common (here only {', '.join(comparison.only_current) or '-'}; "
+                f"in the baseline only {', '.join(comparison.only_baseline) or '-'}): nothing compared"]
+    lines = [head]
+    for change in comparison.cells:
+        tokens = f"tokens {f.num(change.tokens_before)} -> {f.num(change.tokens_after)} ({f.signed_num(change.tokens_diff)})"
+        paired = change.accuracy
+        if paired is None or not comparison.judged:
+            accuracy = "accuracy not compared (a side is not judged, or no question is shared)"
+        else:
+            accuracy = (f"accuracy {f.pct(paired.before)} -> {f.pct(paired.after)} ({f.signed_pct(paired.diff)}, 95% "
+                        f"{f.signed_pct(paired.low)} to {f.signed_pct(paired.high)}; {paired.gained} gained, {paired.lost} lost, "
+                        f"p={paired.p_value:.2f}, {paired.n_questions} shared question{'' if paired.n_questions == 1 else 's'})")
+        lines.append(f"  {change.cell:40s} {accuracy}; {tokens}")
+    if comparison.only_current or comparison.only_baseline:
+        lines.append(f"  not compared: here only {', '.join(comparison.only_current) or '-'}; "
+                     f"in the baseline only {', '.join(comparison.only_baseline) or '-'}")
+    return lines

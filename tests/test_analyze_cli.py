@@ -27,6 +27,18 @@ def test_baseline_comparison_lists_flips_and_the_change(tmp_path):
     assert "financebench\\_id\\_03029 | offline/simple | gained | incorrect | correct" in summary
     flips = report_data(tmp_path / "r")["comparison"]["flips"]["rows"]
     assert [(row[0]["text"], row[2]["text"]) for row in flips] == [("financebench_id_03029", "gained")]
+    # the console says it too, paired on the shared question
+    assert "vs baseline before:" in result.output
+    assert "offline/simple" in result.output and "accuracy 0.0% -> 100.0% (+100.0 pp" in result.output
+    assert "1 gained, 0 lost" in result.output and "1 shared question)" in result.output
+
+
+def test_a_baseline_with_no_cell_in_common_says_nothing_was_compared(tmp_path):
+    before = write_sweep(tmp_path / "before", [make_record(QUESTION, mode="agent", answer="Capex was $1,577 million.")], sweep_id="before")
+    after = sweep_with(tmp_path, "after", ["Capex was $1,577 million."])
+    result = CliRunner().invoke(analyze.cli, [str(after), "--baseline", str(before), "--out", str(tmp_path / "r"), "--no-progress", "--no-cache"])
+    assert result.exit_code == 0, result.output
+    assert "vs baseline before: no cell in common (here only offline/simple; in the baseline only offline/agent): nothing compared" in result.output
 
 
 def test_gate_fails_a_cell_below_budget_and_writes_junit(tmp_path):
