@@ -9,6 +9,7 @@ import asyncio
 from pathlib import Path
 
 from core import paths
+from core.errors import UserError
 from core.files import utc_stamp
 from core.llm.base import ModelSpec, ProviderSettings
 from core.llm.cache import ResponseCache
@@ -16,7 +17,7 @@ from core.llm.registry import check_model, open_client, parse_model_spec
 from core.records import RunRecord
 from core.redact import redact_text
 from harness.config import Budgets
-from harness.dataset import Question
+from harness.dataset import MAX_QUESTION_CHARS, Question
 from harness.runner.execute import RunSettings, run_one
 from harness.runner.plan import RunSpec, run_id_for
 from retrievers import check_modes
@@ -39,6 +40,12 @@ def ask(
 ) -> RunRecord:
     """Answer ``question`` from ``pdf``; with ``trace_dir`` the trace is kept there."""
     settings = settings or ProviderSettings()
+    # As a questions file's question: a blank one would spend model calls on nothing.
+    if not question.strip():
+        raise UserError("the question is empty", "ask something, e.g. bench.py ask \"What was 3M's FY2022 capex?\" --pdf ...")
+    if len(question) > MAX_QUESTION_CHARS:
+        raise UserError(f"the question is {len(question):,} characters, over the limit of {MAX_QUESTION_CHARS:,}",
+                        "ask a question, not a document")
     check_modes([mode])
     (options or ModeOptions()).check()
     spec = parse_model_spec(model)

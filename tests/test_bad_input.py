@@ -139,6 +139,13 @@ def test_ask_about_a_missing_pdf(tmp_path):
     assert_refused(result, "missing.pdf")
 
 
+@pytest.mark.parametrize("question,phrase", [("   ", "the question is empty"), ("Capex? " * 2000, "14,000 characters, over the limit of 10,000")])
+def test_ask_refuses_a_blank_or_document_sized_question_before_any_model_call(question, phrase):
+    # As a questions file does: a blank question would spend model calls answering nothing.
+    result = CliRunner().invoke(bench.cli, ["ask", question, "--pdf", str(PDF_DIR / "3M_2022_10K.pdf"), "--model", "offline"])
+    assert_refused(result, phrase)
+
+
 def test_questions_file_default_is_the_bundled_one():
     assert (QUESTIONS_DIR / "financebench_open_source.jsonl").is_file()
 
