@@ -232,3 +232,16 @@ def test_a_number_too_long_to_read_is_malformed_or_a_parse_error(wire_server: Wi
     wire_server.queue(Reply(tool_calls=[ToolUse("grep_section", '{"page": ' + "9" * 5000 + "}", id="call_9")]))
     (call,) = complete(question(), spec(wire_server)).tool_calls
     assert call.arguments == {} and call.parse_error and "not valid JSON" in call.parse_error
+
+
+def test_a_server_that_reports_no_usage_gets_an_estimate_marked_so(wire_server: WireServer) -> None:
+    # Some local OpenAI-compatible servers send no usage: recorded as 0 tokens, every run
+    # of such a model would look free and tiny.
+    body = ('{"id": "c1", "object": "chat.completion", "created": 1, "model": "m", "choices": [{"index": 0, '
+            '"finish_reason": "stop", "message": {"role": "assistant", "content": "3M spent $1,577 million on capex in FY2018."}}]}')
+    wire_server.queue(Fault.raw(body))
+    usage = complete(question(), spec(wire_server)).usage
+    assert usage.estimated and usage.input > 5 and usage.output > 5
+    wire_server.queue(Reply("ok", input_tokens=11, output_tokens=2))  # reported usage stays as reported
+    reported = complete(question(), spec(wire_server)).usage
+    assert (reported.input, reported.output, reported.estimated) == (11, 2, False)
