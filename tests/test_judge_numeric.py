@@ -170,3 +170,10 @@ def test_a_degenerate_run_of_thousands_of_digits_is_judged_not_a_crash(answer: s
 
     assert numeric_check(CAPEX_Q, "1577", answer).label != "correct"
     assert heuristic_verdict(CAPEX_Q, "1577", answer).label == "incorrect"
+
+
+@pytest.mark.parametrize("separator", ["\u202f", "\u2009", "\u00a0"])
+def test_thousands_grouped_by_a_thin_or_no_break_space_are_one_number(separator: str) -> None:
+    # European style, and what some models write: "1 577" with a narrow no-break space.
+    assert numeric_check(CAPEX_Q, "1577", f"3M's FY2018 capex was $1{separator}577 million.").label == "correct"
+    assert numeric_check(CAPEX_Q, "1577", f"3M's FY2018 capex was $1{separator}900 million.").label != "correct"

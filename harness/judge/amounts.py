@@ -27,7 +27,10 @@ SCALES: dict[str, float] = {
 # a decimal number: "3M" is a company, "10K" a filing, but "$3M" and "1.6B" are amounts.
 _ONE_LETTER = {"k", "m", "b", "t"}
 
-_NUMBER = re.compile(r"(?<![\w.'’/])(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?")
+# Thousands are grouped by commas, or by the thin and no-break spaces of European style
+# ("1\u202f577"), read as commas; a plain space stays a gap between two numbers.
+_NUMBER = re.compile(r"(?<![\w.'’/])(\d{1,3}(?:[,\u202f\u2009\u00a0]\d{3})+|\d+)(\.\d+)?")
+_GROUP_SPACES = str.maketrans({"\u202f": ",", "\u2009": ",", "\u00a0": ","})
 _SUFFIX = re.compile(
     r"(?P<space>\s?)(?P<word>%|percentage points?|percent|per cent|pps?\b|bps\b|basis points?"
     r"|thousands?|millions?|billions?|trillions?|cents?\b|mn|mm|mil|mio|bn|bil|tn|[kmbt]\b|x\b|times\b)",
@@ -118,7 +121,7 @@ def parse_quantities(text: str) -> list[Quantity]:
     out: list[Quantity] = []
     for match in _NUMBER.finditer(text):
         start, end = match.span()
-        digits, frac = match.group(1), match.group(2)
+        digits, frac = match.group(1).translate(_GROUP_SPACES), match.group(2)
         if any(a <= start < b for a, b in slash_spans):
             continue
         before = text[max(0, start - 24):start]
