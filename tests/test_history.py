@@ -193,3 +193,16 @@ def test_a_database_from_before_judge_versions_opens_and_records(tmp_path: Path)
         versions = dict(conn.execute("SELECT sweep_id, judge_version FROM sweeps WHERE sweep_id IN ('old', 's1')").fetchall())
     # the analysis named no judge (the numeric check alone, which has rules too)
     assert versions["old"] is None and versions["s1"].startswith("rules ")
+
+
+def test_the_seeded_history_is_judged_by_the_current_judge_version() -> None:
+    # CI's trend gate compares accuracy only within one judge version: a seed of another
+    # version would leave it nothing to compare with, passing without a word.
+    from harness.judge.service import OFFLINE_JUDGE, judge_version
+
+    rows = [json.loads(line) for line in SEED_FILE.read_text(encoding="utf-8").splitlines() if line.strip()]
+    versions = {r["row"].get("judge_version") for r in rows if r["table"] == "sweeps"}
+    assert versions == {judge_version(OFFLINE_JUDGE)}, (
+        "the judge's rules changed since the history was seeded: re-seed with "
+        "`python scripts/seed_history.py COMMIT COMMIT COMMIT --test-set test` (the commits in data/history_seed.jsonl)"
+    )
