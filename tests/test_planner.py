@@ -212,3 +212,17 @@ def test_an_unreadable_quality_gate_is_reasked_once_then_fails_the_run_rather_th
     with pytest.raises(MalformedOutput, match="the quality_gate's reply could not be read, even after a re-ask"):
         run_mode("planner", tiny_index, QUESTION, script=respond, options=ModeOptions(quality_gate=True))
     assert len(gate_calls) == 2 and "could not be read" in gate_calls[1].messages[-1].text
+
+
+def test_brackets_nested_thousands_deep_are_a_plan_error_not_a_recursion_error() -> None:
+    # A model that repeats "[" or "(" ten thousand times must get its plan sent back with the
+    # reason, as any unreadable plan is, not end the run in a RecursionError.
+    from retrievers.planner.plan import MAX_NESTING, PlanError, parse_plan, verify
+
+    deep = "[" * 3000 + ":int" + "]" * 3000
+    plan = {"tasks": [{"id": "final_answer", "input": "x", "signature": "{answer :string}"}, {"id": "t1", "input": "y", "signature": deep}]}
+    with pytest.raises(PlanError, match=f"nests deeper than {MAX_NESTING} levels"):
+        parse_plan(plan)
+    with pytest.raises(PlanError, match="verification nests deeper"):
+        verify("(" * 3000 + "= 1 1" + ")" * 3000, {})
+    assert verify("(= 1 1)", {}) is True

@@ -148,6 +148,9 @@ def _fetch_list(task_id: str, items: list[Any]) -> list[tuple[str, int]]:
 
 # --- signatures ------------------------------------------------------------------------
 
+# How deep a signature's or a verification's brackets may nest: a model that repeats "[" ten
+# thousand times would otherwise end the run in a RecursionError rather than a plan error.
+MAX_NESTING = 32
 _SIG_TOKEN = re.compile(r"\s*(\{|\}|\[|\]|,|:[\w-]+\??|[\w\-\.]+\??)")
 
 
@@ -161,7 +164,9 @@ def parse_signature(text: str) -> dict[str, Any]:
     return schema
 
 
-def _parse_type(tokens: list[str], i: int, text: str) -> tuple[dict[str, Any], int]:
+def _parse_type(tokens: list[str], i: int, text: str, depth: int = 0) -> tuple[dict[str, Any], int]:
+    if depth > MAX_NESTING:
+        raise PlanError(f"signature nests deeper than {MAX_NESTING} levels: {text[:80]!r}")
     if i >= len(tokens):
         raise PlanError(f"signature {text!r} ends early")
     token = tokens[i]
@@ -176,7 +181,7 @@ def _parse_type(tokens: list[str], i: int, text: str) -> tuple[dict[str, Any], i
             name = tokens[i]
             optional = name.endswith("?")
             name = name.rstrip("?").lstrip(":")
-            sub, i = _parse_type(tokens, i + 1, text)
+            sub, i = _parse_type(tokens, i + 1, text, depth + 1)
             if sub.pop("_optional", False):
                 optional = True
             properties[name] = sub
@@ -186,7 +191,7 @@ def _parse_type(tokens: list[str], i: int, text: str) -> tuple[dict[str, Any], i
             raise PlanError(f"unclosed {{ in signature {text!r}")
         return {"type": "object", "properties": properties, "required": required}, i + 1
     if token == "[":
-        item, i = _parse_type(tokens, i + 1, text)
+        item, i = _parse_type(tokens, i + 1, text, depth + 1)
         if i >= len(tokens) or tokens[i] != "]":
             raise PlanError(f"unclosed [ in signature {text!r}")
         return {"type": "array", "items": item}, i + 1
@@ -209,11 +214,13 @@ def _tokenise_sexpr(text: str) -> list[str]:
     return re.findall(r'\(|\)|"(?:[^"\\]|\\.)*"|[^\s()]+', text)
 
 
-def _read(tokens: list[str], i: int) -> tuple[Any, int]:
+def _read(tokens: list[str], i: int, depth: int = 0) -> tuple[Any, int]:
+    if depth > MAX_NESTING:
+        raise PlanError(f"verification nests deeper than {MAX_NESTING} levels")
     if tokens[i] == "(":
         items, i = [], i + 1
         while i < len(tokens) and tokens[i] != ")":
-            item, i = _read(tokens, i)
+            item, i = _read(tokens, i, depth + 1)
             items.append(item)
         if i >= len(tokens):
             raise PlanError("unbalanced parentheses in verification")
