@@ -3,7 +3,12 @@ from __future__ import annotations
 
 import pytest
 
-from harness.judge.change_direction import contradicts_own_values
+from harness.judge.change_direction import contradicted_sentences
+
+
+def _contradicts(text: str) -> bool:
+    return bool(contradicted_sentences(text))
+
 
 SELF_CONTRADICTING = [
     "Revenue declined 10.6% to $51.8 billion in 2022 from $46.3 billion in 2021.",
@@ -36,9 +41,9 @@ CONSISTENT = [
 
 @pytest.mark.parametrize("text", SELF_CONTRADICTING)
 def test_a_direction_its_values_deny_is_a_contradiction(text: str) -> None:
-    assert contradicts_own_values(text)
+    assert _contradicts(text)
 
 
 @pytest.mark.parametrize("text", CONSISTENT)
 def test_a_direction_its_values_bear_out_is_none(text: str) -> None:
-    assert not contradicts_own_values(text)
+    assert not _contradicts(text)

@@ -12,7 +12,7 @@ import json
 import math
 import re
 
-from core.llm.types import CompletionRequest
+from core.llm.types import CompletionRequest, ToolCall
 
 _PIECES = re.compile(r"[A-Za-z]+|\d+|[^\sA-Za-z\d]")
 
@@ -38,8 +38,18 @@ def estimate_request_tokens(request: CompletionRequest) -> int:
     parts = [request.system]
     for message in request.messages:
         parts.append(message.text)
-        parts.extend(json.dumps(c.arguments) + c.name for c in message.tool_calls)
+        parts.extend(_call_text(c) for c in message.tool_calls)
         parts.extend(r.content for r in message.tool_results)
     parts.extend(json.dumps(t.to_dict()) for t in request.tools)
     framing = 4 * (len(request.messages) + 1)
     return sum(estimate_tokens(p) for p in parts) + framing
+
+
+def estimate_reply_tokens(text: str, tool_calls: list[ToolCall]) -> int:
+    """Output tokens of a reply, counted as ``estimate_request_tokens`` counts it when it is
+    sent back: its text and each tool call's name and arguments."""
+    return estimate_tokens(text) + sum(estimate_tokens(_call_text(c)) for c in tool_calls)
+
+
+def _call_text(call: ToolCall) -> str:
+    return json.dumps(call.arguments) + call.name

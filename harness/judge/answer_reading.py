@@ -176,13 +176,11 @@ def _asked_common_stems(question: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(s for s, w in content(asked_sentence) if not w[0].isupper()))
 
 
-def _speaks_of_asked(text: str, question: str) -> float:
-    """The share of the asked sentence's common words (``_asked_common_stems``) in ``text``."""
+def _speaks_of_asked(said: set[str], question: str) -> float:
+    """The share of the asked sentence's common words (``_asked_common_stems``) among the
+    stems ``said`` (a text's ``content`` stems)."""
     common = _asked_common_stems(question)
-    if not common:
-        return 0.0
-    said = {s for s, _ in content(text)}
-    return sum(s in said for s in common) / len(common)
+    return sum(s in said for s in common) / len(common) if common else 0.0
 
 
 @functools.lru_cache(maxsize=4096)
@@ -286,7 +284,7 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
         ev.topic = sum(s in answer_stems for s in asked) / len(asked)
     # The asked sentence's common words say what is asked ("dividends", "liability");
     # names (the company) appear in any excerpt of its filing, on topic or not.
-    ev.topic_terms = _speaks_of_asked(answer, question)
+    ev.topic_terms = _speaks_of_asked(answer_stems, question)  # the stems already read, not the answer again
     ev.words = len(answer.split())
     unit = question_unit(question)
     ev.numbers = number_evidence(gold, answer, unit, question)
@@ -321,7 +319,7 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
             # the sentence around it seems to say.
             ev.answer_polarity = next(iter(stated))
             ev.mixed_verdict = conclusion_reverses(answer, question, ev.answer_polarity)
-        elif verdict and (_speaks_of_asked(verdict, question) >= 0.5 or ev.topic_terms > 0.5):
+        elif verdict and (ev.topic_terms > 0.5 or _speaks_of_asked({s for s, _ in content(verdict)}, question) >= 0.5):
             # Without a yes or no, a verdict is implied only where the answer speaks of what
             # is asked, the question's own words ("capital-intensive", "dividends", "debt
             # ... increase"): half of them in the verdict sentence, or most of them in the

@@ -24,6 +24,7 @@ the wrong way round beside the right total), not in the figure that answers.
 """
 from __future__ import annotations
 
+import functools
 import re
 
 from harness.judge.amounts import Quantity, parse_quantities
@@ -52,7 +53,6 @@ _UP_DOWN_FROM = re.compile(r"^" + _UNIT + _FILL + r"(?P<dir>up|down)\s+(?:\w+ly\
 # ("declined to $51.8 billion"), or first the change itself ("declined by 10.6% to ...").
 _MOVE_THEN_PREP = re.compile(r"\b" + _MOVE + r"\s+(?:\w+ly\s+)?" + _FILL + r"(?P<prep>to|from)\s+" + _LEAD + r"$", re.IGNORECASE)
 _MOVE_THEN_CHANGE = re.compile(r"\b" + _MOVE + r"\s+(?:\w+ly\s+)?(?:(?:by|of)\s+)?" + _LEAD + r"$", re.IGNORECASE)
-_CHANGE_THEN_PREP = re.compile(r"^" + _UNIT + _FILL + r"(?P<prep>to|from)\s+" + _LEAD + r"$", re.IGNORECASE)
 
 
 # Every pair read holds "from" before a value: most answers hold none, and are not parsed.
@@ -84,25 +84,21 @@ def _governing(sentence: str, values: list[Quantity], i: int) -> tuple[str, str]
     if i == 0:
         return None
     change = values[i - 1]
-    gap = _CHANGE_THEN_PREP.match(sentence[change.end:a.start])
+    gap = _BETWEEN.match(sentence[change.end:a.start])  # the change's own gap to the value: the same shape
     m = _MOVE_THEN_CHANGE.search(sentence, values[i - 2].end if i >= 2 else 0, change.start)
     if gap and m:
         return _direction(m.group("dir")), gap.group("prep").lower()
     return None
 
 
-def contradicted_sentences(text: str) -> list[tuple[int, int]]:
+@functools.lru_cache(maxsize=1024)
+def contradicted_sentences(text: str) -> tuple[tuple[int, int], ...]:
     """The (start, end) of each sentence of ``text`` that states a change whose word of
     movement its own from/to values deny ("declined 10.6% to $51.8 billion from $46.3
-    billion")."""
+    billion"). Cached: the numeric check and then the offline judge ask of the same answer."""
     if not _FROM_VALUE.search(text):
-        return []
-    return [(lo, hi) for lo, hi in sentence_spans(text) if _FROM_VALUE.search(text, lo, hi) and _denies_itself(text[lo:hi])]
-
-
-def contradicts_own_values(text: str) -> bool:
-    """Does any sentence of ``text`` state a change that its own values deny?"""
-    return bool(contradicted_sentences(text))
+        return ()
+    return tuple((lo, hi) for lo, hi in sentence_spans(text) if _FROM_VALUE.search(text, lo, hi) and _denies_itself(text[lo:hi]))
 
 
 def _denies_itself(sentence: str) -> bool:

@@ -22,7 +22,7 @@ from typing import Any
 from core.errors import UserError
 from core.llm.base import ModelSpec, ProviderError, ProviderSettings
 from core.llm.providers._http import body_message, status_error, transport_error, unreadable_body
-from core.llm.tokens import estimate_request_tokens, estimate_tokens
+from core.llm.tokens import estimate_reply_tokens, estimate_request_tokens
 from core.llm.types import Completion, CompletionRequest, Message, ToolCall, Usage, decode_tool_arguments
 
 OPENAI_BASE_URL = "https://api.openai.com/v1"
@@ -184,7 +184,7 @@ class OpenAICompatProvider:
         if getattr(response, "usage", None) is None:
             # A server that reports no usage (some local OpenAI-compatible ones): estimated,
             # and marked so, rather than recorded as a call that took no tokens.
-            output = estimate_tokens(completion.text) + sum(estimate_tokens(json.dumps(c.arguments) + c.name) for c in completion.tool_calls)
+            output = estimate_reply_tokens(completion.text, completion.tool_calls)
             completion.usage = Usage(estimate_request_tokens(request), output, estimated=True)
         return completion
 
