@@ -24,7 +24,10 @@ something else in its place ("Gross margin is a key metric ...; it rose to 45%, 
 for "Performance is not measured through gross margin"), and a yes/no question talked about but not answered
 ("depends on how it is measured", "is discussed in its 10-K"), and the gold's key terms
 strung together without a sentence around them, and a figure whose direction word its own
-values deny ("declined 10.6% to $51.8 billion from $46.3 billion"). Neither the numeric check
+values deny ("declined 10.6% to $51.8 billion from $46.3 billion"), and the gold's figure
+given for a yes/no question with the yes or no left open in so many words ("The quick
+ratio was 0.96; whether that is healthy depends on the industry", "may or may not be
+healthy"). Neither the numeric check
 nor the offline judge may call one of them correct. Control answers (the right answer,
 stated plainly) must be correct, so the test cannot pass by refusing to credit anything.
 """
@@ -44,7 +47,7 @@ CONTROLS = [c for c in CASES if c["expect"] == "correct"]
 KINDS = {
     "list", "hedge", "dump", "unit", "period", "sign", "refusal", "injection", "yes_no", "denial", "question", "names", "mixed",
     "correction", "guess", "excerpt", "pick", "evasion", "keywords", "swap", "year_swap", "change_swap",
-    "affirmed", "use", "direction",
+    "affirmed", "use", "direction", "no_verdict",
 }
 
 

@@ -31,7 +31,10 @@ right answer wrong than a wrong answer right: a benchmark must not invent succes
    a verdict. An answer that says both yes and no
    commits to neither, and so does one whose own conclusion reverses its yes or no ("No.
    ..., so it is capital-intensive"); one that only guesses at its verdict ("Probably yes",
-   "Yes?", "arguably") commits to none. For a question that
+   "Yes?", "arguably") commits to none, and neither does one that gives the gold's figure
+   and says the yes or no is open ("0.96; whether that is healthy depends on the industry",
+   "may or may not be healthy", "I cannot say whether"); the figure alone, with no word on
+   the verdict, is taken as the answer, as people take it. For a question that
    asks to pick, the answer must pick the gold's option: hedging between options, denying
    one, listing them all as the question does, or picking one and then "Actually" another
    is no pick of the gold's. For a gold that denies, an answer that claims the same absence
@@ -101,6 +104,7 @@ from dataclasses import dataclass
 from harness.judge.answer_reading import Evidence, gather_evidence
 from harness.judge.commitment import MAX_ANSWER_WORDS, looks_like_dump
 from harness.judge.numeric_check import Label, NumericDecision, numeric_check, single_number_gold
+from harness.judge.verdict_polarity import leaves_verdict_open
 from harness.judge.words import YES_NO
 
 
@@ -194,6 +198,22 @@ def _states_gold(ev: Evidence) -> bool:
     )
 
 
+def _enough_terms(ev: Evidence) -> float:
+    """The share of the gold's key terms an answer must commit to: a long explanatory gold
+    (several drivers, a list of items) is matched by a good part of it, a short gold needs
+    most of its terms."""
+    return 0.3 if len(ev.gold_terms) >= 8 else 0.5
+
+
+def _leaves_verdict_open(ev: Evidence) -> bool:
+    """For a gold that opens with a yes or no: does the answer give none, and say that it is
+    open ("it depends", "may or may not")?"""
+    return (
+        ev.answer_polarity is None and ev.gold_polarity is not None and YES_NO.match(ev.texts[1]) is not None
+        and leaves_verdict_open(ev.texts[2])
+    )
+
+
 def _denies_as_gold(ev: Evidence) -> bool:
     """For a gold that denies ("There are none"), an answer that claims the same absence
     ("there are no debt securities registered") answers it, even beside "the filing does
@@ -250,6 +270,14 @@ def _decide_prose(ev: Evidence) -> HeuristicVerdict:
     # The gold's figure does not rescue a wrong pick ("Services did best. Entertainment grew
     # 9%" when Entertainment is the answer): then the key terms must carry the verdict.
     if numbers["found"] and not numbers["contradicted"] and not ev.pick_missed:
+        if _leaves_verdict_open(ev):
+            # "3M's quick ratio was 0.96; whether that is healthy depends on the industry" to
+            # "Is its liquidity healthy? No, 0.96 needs improvement": the figure is right and
+            # the verdict the question asks for is withheld in so many words. (The figure
+            # alone, "3M's quick ratio was 0.96", people take as the answer, and so does this.)
+            if ev.signal.phrases > 0:
+                return HeuristicVerdict("refusal", "the answer gives the gold's figures but declines the yes or no")
+            return HeuristicVerdict("incorrect", "the answer gives the gold's figures but leaves the yes or no open")
         return HeuristicVerdict("correct", "the answer states the gold's numbers")
     # A short gold is the name that answers: one name must be the answer's verdict, and
     # "Yes, his name is X" needs X.
@@ -272,12 +300,9 @@ def _decide_prose(ev: Evidence) -> HeuristicVerdict:
         return HeuristicVerdict("refusal", "the answer's verdict comes with a refusal to commit to it")
     if agrees:
         return HeuristicVerdict("correct", "the answer's verdict agrees with the gold's")
-    # A long explanatory gold (several drivers, a list of items) is matched by an answer
-    # that gives a good part of it; a short gold needs most of its terms.
-    enough = 0.3 if len(ev.gold_terms) >= 8 else 0.5
     # A gold with no words beyond the question's (a bare "Yes") has no key terms to find:
     # the answer's verdict had to carry it.
-    if ev.gold_terms and ev.committed_share >= enough:
+    if ev.gold_terms and ev.committed_share >= _enough_terms(ev):
         return HeuristicVerdict("correct", "the answer states the gold's key terms")
     if ev.signal.phrases > 0:
         return HeuristicVerdict("refusal", "the answer declines and does not state the gold's facts")

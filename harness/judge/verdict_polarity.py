@@ -73,6 +73,21 @@ _NO_ASSERTION = re.compile(
     r"|(?:^\W*|[:;]\s*)see\b|\brefer to\b|:\s*$",
     re.IGNORECASE,
 )
+# A verdict left open in so many words ("whether that is healthy depends on the industry",
+# "hard to say", "I cannot say whether", "unclear", "a matter of opinion"); "may or may not" is ``_BOTH_WAYS``.
+_LEFT_OPEN = re.compile(
+    r"\bdepends?\b|\b(?:(?:difficult|hard|too early|impossible) to|can(?:not|'t|’t| not)) (?:say|tell|judge|determine|conclude)\b"
+    r"|\b(?:unclear|not clear)\b|\bmatter of (?:opinion|judge?ment|interpretation|perspective)\b",
+    re.IGNORECASE,
+)
+
+
+def leaves_verdict_open(answer: str) -> bool:
+    """Does a sentence of the answer say that the yes or no is open ("it depends on the
+    benchmark", "may or may not be healthy")?"""
+    return any(_LEFT_OPEN.search(p) or _BOTH_WAYS.search(p) for p in sentences(answer))
+
+
 # The other side of a comparison ("All other nominees had fewer votes against"): the mirror
 # of "X had more", not a denial of it.
 _OTHER_SIDE = re.compile(r"^\W*(?:all |the |every )?(?:other|others|rest|remaining)\b", re.IGNORECASE)
@@ -93,12 +108,19 @@ def claim_sentences(answer: str, about: str, shared: int = 2) -> list[str]:
     ]
 
 
+# A verb and its own negation offered together ("may or may not", "is or is not", "can or
+# cannot"): both sides at once, no verdict.
+_BOTH_WAYS = re.compile(r"\b(\w+)\s+or\s+\1(?:\s*not\b|n['’]t\b|not\b)", re.IGNORECASE)
+
+
 def polarity_of(sentence: str, question: str) -> str | None:
     """``yes`` or ``no`` for a verdict sentence, reading negations and opposites; None when
     a question about one direction ("improving?") gets a sentence that names none."""
     m = YES_NO.match(sentence)
     if m:
         return m.group(1).lower()
+    if _BOTH_WAYS.search(sentence):
+        return None  # "may or may not be healthy" says neither
     # Read the clause that talks about the question, not a concession beside it
     # ("while it has negative working capital, this does not indicate distress").
     asked = stems_of(question)
