@@ -184,12 +184,16 @@ _DENIED_BEFORE = re.compile(
 )
 
 
+# Reasons an answer commits to no single value although it states some.
+AMBIGUOUS = ("list", "hedge", "bound", "dump")
+
+
 @dataclass(frozen=True)
 class Commitment:
     """What the answer commits to: ``value``, or None with the ``reason`` why not.
 
     ``reason`` is ``committed`` with a value; without one it is ``no value``, ``list``,
-    ``hedge`` or ``dump``. ``rivals`` are the deciding sentence's other candidate values.
+    ``hedge``, ``bound`` or ``dump``. ``rivals`` are the deciding sentence's other candidate values.
     """
 
     value: Quantity | None
@@ -198,7 +202,7 @@ class Commitment:
 
     @property
     def ambiguous(self) -> bool:
-        return self.reason in ("list", "hedge", "dump")
+        return self.reason in AMBIGUOUS
 
 
 # Every pattern of ``_GRADER`` holds one of these words (or "rating", "AI:" below): a test for
@@ -419,7 +423,19 @@ def find_commitment(
             return Commitment(clusters[1], "committed", (clusters[0],))
         if _ALTERNATIVE.match(between) or re.search(r"\bbetween\b[^.;]{0,30}$", answer[span[0]:clusters[0].start]):
             return Commitment(None, "hedge", tuple(clusters))
+    if _BOUND_BEFORE.search(answer, max(span[0], clusters[0].start - 40), clusters[0].start):
+        # "At least $5,466 million", "less than 1.0": a bound, not the value.
+        return Commitment(None, "bound", tuple(clusters))
     return Commitment(clusters[0], "committed", tuple(clusters[1:]))
+
+
+# Words that make the number after them a bound ("at least $5,466 million", "less than 1.0",
+# "over 10%"), not a value. ("approximately", "about" and "nearly" still name the value.)
+_BOUND_BEFORE = re.compile(
+    r"(?:\b(?:at least|at most|(?:no |not )?(?:more|less|greater|fewer|higher|lower) than|over|under|below|above|up to"
+    r"|in excess of|exceed(?:s|ed|ing)?|upwards of)|[<>≤≥])\s*(?:(?:US|USD)\s*)?\$?\s*$",
+    re.IGNORECASE,
+)
 
 
 def _hedged_elsewhere(

@@ -102,7 +102,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from harness.judge.answer_reading import Evidence, gather_evidence
-from harness.judge.commitment import MAX_ANSWER_WORDS, looks_like_dump
+from harness.judge.commitment import AMBIGUOUS, MAX_ANSWER_WORDS, looks_like_dump
 from harness.judge.numeric_check import Label, NumericDecision, numeric_check, single_number_gold
 from harness.judge.verdict_polarity import leaves_verdict_open
 from harness.judge.words import YES_NO
@@ -164,7 +164,7 @@ def _decide_number(ev: Evidence, decided: NumericDecision) -> HeuristicVerdict:
     """
     if ev.change_contradicted:
         return HeuristicVerdict("incorrect", _SELF_CONTRADICTED_CHANGE)
-    if decided.commitment in ("list", "hedge", "dump"):
+    if decided.commitment in AMBIGUOUS:
         return HeuristicVerdict("incorrect", f"the answer commits to no single value ({decided.commitment})")
     if decided.closeness == "near":
         # One step of the last digit away ("2.7%" for 2.8%): reviewers split on these, and
