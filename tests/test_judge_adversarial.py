@@ -28,7 +28,8 @@ values deny ("declined 10.6% to $51.8 billion from $46.3 billion"), and the gold
 given for a yes/no question with the yes or no left open in so many words ("The quick
 ratio was 0.96; whether that is healthy depends on the industry", "may or may not be
 healthy"), and the gold's number given as a bound ("at least $5,466 million", "less
-than"). Neither the numeric check
+than"), and the gold's drivers named going the other way ("despite lower sales of EPYC
+server processors" for "higher sales of their EPYC server processors"). Neither the numeric check
 nor the offline judge may call one of them correct. Control answers (the right answer,
 stated plainly) must be correct, so the test cannot pass by refusing to credit anything.
 """
@@ -48,7 +49,7 @@ CONTROLS = [c for c in CASES if c["expect"] == "correct"]
 KINDS = {
     "list", "hedge", "dump", "unit", "period", "sign", "refusal", "injection", "yes_no", "denial", "question", "names", "mixed",
     "correction", "guess", "excerpt", "pick", "evasion", "keywords", "swap", "year_swap", "change_swap",
-    "affirmed", "use", "direction", "no_verdict", "bound",
+    "affirmed", "use", "direction", "no_verdict", "bound", "drivers_reversed",
 }
 
 

@@ -93,6 +93,9 @@ right answer wrong than a wrong answer right: a benchmark must not invent succes
    commits to it: not hedged or guessed ("possible drivers include"), not denied ("was not
    driven by", "rather than X"), not buried in a list of many more items than the gold has,
    not asked back as a question, not in a string of keywords with no sentence around them.
+   The gold's drivers named going the other way ("despite lower sales of EPYC server
+   processors" for "higher sales of their EPYC server processors": a name, or two terms,
+   governed by the opposite word of movement) make a credited answer incorrect.
 
 No LLM, no network; the same inputs always give the same verdict. Like the numeric check,
 it reads the answer as data: an answer that addresses the grader earns nothing.
@@ -104,6 +107,7 @@ from dataclasses import dataclass
 from harness.judge.answer_reading import Evidence, gather_evidence
 from harness.judge.commitment import AMBIGUOUS, MAX_ANSWER_WORDS, looks_like_dump
 from harness.judge.numeric_check import Label, NumericDecision, numeric_check, single_number_gold
+from harness.judge.term_direction import reversed_terms
 from harness.judge.verdict_polarity import leaves_verdict_open
 from harness.judge.words import YES_NO
 
@@ -198,6 +202,15 @@ def _states_gold(ev: Evidence) -> bool:
     )
 
 
+_DRIVERS_REVERSED = "the answer states the gold's drivers going the other way"
+
+
+def _drivers_reversed(ev: Evidence) -> bool:
+    """"despite lower EPYC sales" for a gold of "higher sales of EPYC server processors"
+    (``term_direction``): read only for an answer about to be credited."""
+    return bool(reversed_terms(ev.texts[1], ev.texts[2], ev.gold_terms))
+
+
 def _enough_terms(ev: Evidence) -> float:
     """The share of the gold's key terms an answer must commit to: a long explanatory gold
     (several drivers, a list of items) is matched by a good part of it, a short gold needs
@@ -278,6 +291,8 @@ def _decide_prose(ev: Evidence) -> HeuristicVerdict:
             if ev.signal.phrases > 0:
                 return HeuristicVerdict("refusal", "the answer gives the gold's figures but declines the yes or no")
             return HeuristicVerdict("incorrect", "the answer gives the gold's figures but leaves the yes or no open")
+        if _drivers_reversed(ev):
+            return HeuristicVerdict("incorrect", _DRIVERS_REVERSED)
         return HeuristicVerdict("correct", "the answer states the gold's numbers")
     # A short gold is the name that answers: one name must be the answer's verdict, and
     # "Yes, his name is X" needs X.
@@ -303,6 +318,8 @@ def _decide_prose(ev: Evidence) -> HeuristicVerdict:
     # A gold with no words beyond the question's (a bare "Yes") has no key terms to find:
     # the answer's verdict had to carry it.
     if ev.gold_terms and ev.committed_share >= _enough_terms(ev):
+        if _drivers_reversed(ev):
+            return HeuristicVerdict("incorrect", _DRIVERS_REVERSED)
         return HeuristicVerdict("correct", "the answer states the gold's key terms")
     if ev.signal.phrases > 0:
         return HeuristicVerdict("refusal", "the answer declines and does not state the gold's facts")

@@ -1,0 +1,53 @@
+"""The gold's drivers stated going the other way (``term_direction``)."""
+from __future__ import annotations
+
+from harness.judge.answer_reading import gather_evidence
+from harness.judge.offline_judge import heuristic_verdict
+from harness.judge.term_direction import reversed_terms
+
+AMD_REVENUE = "What drove revenue change as of the FY22 for AMD?"
+AMD_REVENUE_GOLD = (
+    "In 2022, AMD reported Higher sales of their EPYC server processors, higher semi-custom product sales, "
+    "and the inclusion of Xilinx embedded product sales"
+)
+AMD_MARGIN = "What drove operating margin change as of the FY22 for AMD?"
+AMD_MARGIN_GOLD = (
+    "The decrease in AMD's operating income was primarily driven by amortization of intangible assets "
+    "associated with the Xilinx acquisition"
+)
+
+
+def _reversed(question: str, gold: str, answer: str) -> list[str]:
+    return reversed_terms(gold, answer, gather_evidence(question, gold, answer).gold_terms)
+
+
+def test_drivers_named_going_the_other_way_are_reversed_and_not_credited() -> None:
+    answer = "AMD's revenue rose in FY2022 despite lower sales of EPYC server processors and lower semi-custom product sales."
+    assert "epyc" in _reversed(AMD_REVENUE, AMD_REVENUE_GOLD, answer)
+    verdict = heuristic_verdict(AMD_REVENUE, AMD_REVENUE_GOLD, answer)
+    assert (verdict.label, verdict.rationale) == ("incorrect", "the answer states the gold's drivers going the other way")
+
+
+def test_drivers_going_the_gold_s_way_are_not_reversed() -> None:
+    answer = "EPYC server processor sales increased, and semi-custom product sales were higher; Xilinx embedded sales were added."
+    assert _reversed(AMD_REVENUE, AMD_REVENUE_GOLD, answer) == []
+
+
+def test_a_movement_of_something_else_does_not_govern_a_far_driver() -> None:
+    # The gold's "decrease" is operating income's, not Xilinx's: an answer in which the
+    # Xilinx acquisition "expanded" the portfolio reverses nothing.
+    answer = (
+        "The acquisition of Xilinx expanded AMD's product portfolio and raised amortization of intangible assets, "
+        "which lowered operating income."
+    )
+    assert _reversed(AMD_MARGIN, AMD_MARGIN_GOLD, answer) == []
+
+
+def test_a_denial_or_a_clause_moving_both_ways_is_not_read() -> None:
+    assert _reversed(AMD_REVENUE, AMD_REVENUE_GOLD, "EPYC server processor sales did not fall in 2022.") == []
+    assert _reversed(AMD_REVENUE, AMD_REVENUE_GOLD, "Lower client sales offset higher EPYC sales.") == []
+
+
+def test_one_plain_term_alone_is_not_enough() -> None:
+    # A single common word ("sales") reversed may be another item's sales.
+    assert _reversed(AMD_REVENUE, AMD_REVENUE_GOLD, "Graphics sales were lower.") == []
