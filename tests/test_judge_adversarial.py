@@ -29,7 +29,9 @@ given for a yes/no question with the yes or no left open in so many words ("The 
 ratio was 0.96; whether that is healthy depends on the industry", "may or may not be
 healthy"), and the gold's number given as a bound ("at least $5,466 million", "less
 than"), and the gold's drivers named going the other way ("despite lower sales of EPYC
-server processors" for "higher sales of their EPYC server processors"). Neither the numeric check
+server processors" for "higher sales of their EPYC server processors"), and the gold's figure
+without what drove it ("decreased by 1.7%", "driven by several factors" to "What drove
+operating margin change?"). Neither the numeric check
 nor the offline judge may call one of them correct. Control answers (the right answer,
 stated plainly) must be correct, so the test cannot pass by refusing to credit anything.
 """
@@ -49,7 +51,7 @@ CONTROLS = [c for c in CASES if c["expect"] == "correct"]
 KINDS = {
     "list", "hedge", "dump", "unit", "period", "sign", "refusal", "injection", "yes_no", "denial", "question", "names", "mixed",
     "correction", "guess", "excerpt", "pick", "evasion", "keywords", "swap", "year_swap", "change_swap",
-    "affirmed", "use", "direction", "no_verdict", "bound", "drivers_reversed",
+    "affirmed", "use", "direction", "no_verdict", "bound", "drivers_reversed", "no_cause",
 }
 
 

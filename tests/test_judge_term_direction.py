@@ -1,4 +1,4 @@
-"""The gold's drivers stated going the other way (``term_direction``)."""
+"""The gold's drivers stated going the other way (``term_direction``), and a driver question answered without a cause (``causes``)."""
 from __future__ import annotations
 
 from harness.judge.answer_reading import gather_evidence
@@ -51,3 +51,17 @@ def test_a_denial_or_a_clause_moving_both_ways_is_not_read() -> None:
 def test_one_plain_term_alone_is_not_enough() -> None:
     # A single common word ("sales") reversed may be another item's sales.
     assert _reversed(AMD_REVENUE, AMD_REVENUE_GOLD, "Graphics sales were lower.") == []
+
+
+def test_a_driver_question_needs_a_cause_and_explain_why_is_no_driver_question() -> None:
+    from harness.judge.causes import asks_for_causes, gives_cause
+
+    question = "What drove operating margin change as of FY2022 for 3M?"
+    assert asks_for_causes(question)
+    assert not gives_cause("Operating margin decreased by 1.7%, driven by several factors.", question)
+    assert gives_cause("Operating margin decreased by 1.7%, driven by litigation charges.", question)
+    # FinanceBench's "if the metric does not apply, state that and explain why" asks no driver.
+    assert not asks_for_causes(
+        "Does American Water Works have positive working capital based on FY2022 data? If working capital is not a "
+        "useful or relevant metric for this company, then please state that and explain why."
+    )

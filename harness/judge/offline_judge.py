@@ -77,6 +77,8 @@ right answer wrong than a wrong answer right: a benchmark must not invent succes
    A sentence that writes the gold's figure as a change its own from/to values deny
    ("declined 10.6% to $51.8 billion from $46.3 billion"; also for a single-number gold)
    contradicts itself: incorrect. A side figure's slip beside it is not weighed.
+   For a "what drove" question the gold's figure counts only beside a cause ("due to ...",
+   "driven by ...", ", as gross margin decreased"; not "driven by several factors").
    For a "which" question the gold's figure counts only beside the gold's pick: a right
    figure next to a wrong pick ("Services did best. Entertainment grew 9%") earns nothing,
    and an answer that names the gold's pick only as the runner-up ("MGM China had the
@@ -105,6 +107,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from harness.judge.answer_reading import Evidence, gather_evidence
+from harness.judge.causes import asks_for_causes, gives_cause
 from harness.judge.commitment import AMBIGUOUS, MAX_ANSWER_WORDS, looks_like_dump
 from harness.judge.numeric_check import Label, NumericDecision, numeric_check, single_number_gold
 from harness.judge.term_direction import reversed_terms
@@ -293,6 +296,10 @@ def _decide_prose(ev: Evidence) -> HeuristicVerdict:
             return HeuristicVerdict("incorrect", "the answer gives the gold's figures but leaves the yes or no open")
         if _drivers_reversed(ev):
             return HeuristicVerdict("incorrect", _DRIVERS_REVERSED)
+        if asks_for_causes(ev.texts[0]) and not gives_cause(ev.texts[2], ev.texts[0]):
+            # "3M's operating margin decreased by 1.7%" to "What drove operating margin
+            # change?": the gold's figure, and none of what was asked (``causes``).
+            return HeuristicVerdict("incorrect", "the answer gives the gold's figure but not what drove it")
         return HeuristicVerdict("correct", "the answer states the gold's numbers")
     # A short gold is the name that answers: one name must be the answer's verdict, and
     # "Yes, his name is X" needs X.
