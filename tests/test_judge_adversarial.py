@@ -31,7 +31,10 @@ healthy"), and the gold's number given as a bound ("at least $5,466 million", "l
 than"), and the gold's drivers named going the other way ("despite lower sales of EPYC
 server processors" for "higher sales of their EPYC server processors"), and the gold's figure
 without what drove it ("decreased by 1.7%", "driven by several factors" to "What drove
-operating margin change?"). Neither the numeric check
+operating margin change?"), and the gold's pick taken back in the sentence that names it
+("Customer deposits were not the largest liability", "the second largest", "the smallest",
+"Data Center decreased the most" to "increased the most?", "Yes: not Richard A. Johnson").
+Neither the numeric check
 nor the offline judge may call one of them correct. Control answers (the right answer,
 stated plainly) must be correct, so the test cannot pass by refusing to credit anything.
 """
@@ -51,7 +54,7 @@ CONTROLS = [c for c in CASES if c["expect"] == "correct"]
 KINDS = {
     "list", "hedge", "dump", "unit", "period", "sign", "refusal", "injection", "yes_no", "denial", "question", "names", "mixed",
     "correction", "guess", "excerpt", "pick", "evasion", "keywords", "swap", "year_swap", "change_swap",
-    "affirmed", "use", "direction", "no_verdict", "bound", "drivers_reversed", "no_cause",
+    "affirmed", "use", "direction", "no_verdict", "bound", "drivers_reversed", "no_cause", "undone_pick",
 }
 
 

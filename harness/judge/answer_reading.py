@@ -19,6 +19,7 @@ from harness.judge.change_direction import contradicted_sentences
 from harness.judge.metric_use import affirms_use, denied_use, denies_use
 from harness.judge.number_evidence import number_evidence, writes_gold_value
 from harness.judge.refusal import RefusalSignal, refusal_signal, sentences
+from harness.judge.undone_picks import pick_undone
 from harness.judge.verdict_commitment import (
     after_last_correction,
     explicit_verdicts,
@@ -297,7 +298,12 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
     # A verdict sentence that picks one name picks it where it makes its pick, not in a
     # clause about a runner-up ("..., ahead of X").
     verdict_sentences = _verdict_sentences(answer, question)
-    picks = [picking_part(p, question) for p in verdict_sentences if names_one(p, question, gold)]
+    # A pick the sentence takes back ("Customer deposits were not the largest", "the second
+    # largest", "decreased the most" to "increased the most?") picks nothing.
+    picks = [
+        part for part in (picking_part(p, question) for p in verdict_sentences if names_one(p, question, gold))
+        if not pick_undone(part, question, gold)
+    ]
     committed = {s for part in picks for s, _ in content(part)}
     ev.terms_committed = [t for t in ev.gold_terms if t in committed]
     if ev.gold_shape == "name" and ev.terms_committed:

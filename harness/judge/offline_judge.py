@@ -87,7 +87,9 @@ right answer wrong than a wrong answer right: a benchmark must not invent succes
    sentences that give its verdict, neither hedged ("either X or Y") nor one of a list of
    names nor the runner-up ("Long-term debt was the largest, ahead of customer deposits"),
    nor beside another name picked in a sentence of its own ("Gaming increased the most. Data
-   Center increased the most."); "Yes, his name is X" needs X; a short list of names ("Trillium, Array, and
+   Center increased the most."), nor taken back where it is named ("Customer deposits were
+   not the largest", "the second largest", "the smallest"; "Data Center decreased the most"
+   to "increased the most?"; "Yes: not Richard A. Johnson"); "Yes, his name is X" needs X; a short list of names ("Trillium, Array, and
    Therachon") needs every one of them, committed to.
 8. Key terms: the words the gold adds to the question (segment names, named items, people;
    acronyms and names count double) should mostly appear in the answer (half of them; 30 %
@@ -309,7 +311,8 @@ def _decide_prose(ev: Evidence) -> HeuristicVerdict:
         return HeuristicVerdict("incorrect", "the answer picks the gold's name and another one")
     if ev.items_missed:
         return HeuristicVerdict("incorrect", f"the answer leaves out {ev.items_missed} of the names the gold lists")
-    if ev.gold_shape == "yes_no_name" and any(w > 1.0 and t not in ev.terms_found for t, w in ev.gold_terms.items()):
+    # The name must be stated, not denied or guessed ("Yes: not Richard A. Johnson, but another nominee").
+    if ev.gold_shape == "yes_no_name" and any(w > 1.0 and t not in ev.terms_listed for t, w in ev.gold_terms.items()):
         return HeuristicVerdict("incorrect", "the answer misses the name the gold gives")
     agrees = (ev.gold_polarity and ev.answer_polarity == ev.gold_polarity) or (
         ev.gold_choice and ev.answer_choice == ev.gold_choice

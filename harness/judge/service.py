@@ -42,7 +42,7 @@ OFFLINE_JUDGE = "offline"  # the rule-based judge: no model, no key
 _RULE_MODULES = (
     "amounts", "answer_reading", "causes", "change_direction", "commitment", "comparison", "event_words", "metric_use", "number_evidence", "number_swaps",
     "numeric_check",
-    "offline_judge", "refusal", "term_direction", "thing_kinds", "verdict_commitment", "verdict_polarity", "words",
+    "offline_judge", "refusal", "term_direction", "thing_kinds", "undone_picks", "verdict_commitment", "verdict_polarity", "words",
 )
 
 
