@@ -114,7 +114,7 @@ from harness.judge.commitment import AMBIGUOUS, MAX_ANSWER_WORDS, looks_like_dum
 from harness.judge.numeric_check import Label, NumericDecision, numeric_check, single_number_gold
 from harness.judge.term_direction import reversed_terms
 from harness.judge.verdict_polarity import leaves_verdict_open
-from harness.judge.words import YES_NO
+from harness.judge.words import WORD, YES_NO
 
 
 @dataclass(frozen=True)
@@ -145,9 +145,17 @@ def heuristic_verdict(
     ev = gather_evidence(question, gold, answer)  # after the dump test, which does not need it
     if single_number_gold(question, gold) is not None:
         return _decide_number(ev, decided)
+    if _words_of(answer) == _words_of(gold):
+        # "There are none." for "There are none": the gold itself, which the readings below,
+        # built for answers that say more, would find off the question's topic.
+        return HeuristicVerdict("correct", "the answer is the gold's own words")
     if not _declines(ev) and _off_topic(ev) and not _states_gold(ev):
         return HeuristicVerdict("incorrect", "the answer does not address the question")
     return _decide_prose(ev)
+
+
+def _words_of(text: str) -> list[str]:
+    return WORD.findall(text.lower())
 
 
 _SELF_CONTRADICTED_CHANGE = "the answer's own values go the other way from the direction it states"
