@@ -336,6 +336,16 @@ def _year_fits(year: int, dated: bool, asked: frozenset[int]) -> bool:
     return year in asked or (dated and year - 1 in asked)
 
 
+def _other_span(clause: str, years: list[tuple[int, int, int, bool]], asked: frozenset[int]) -> bool:
+    """A span of years ("from FY2016 to FY2017", "2016-2017") that reaches outside the years
+    a question about a span asks (FY2015 to FY2016): a change over another span, though one
+    of its years is asked."""
+    return any(
+        _RANGE_BETWEEN.match(clause[end:start]) and not (_year_fits(a, da, asked) and _year_fits(b, db, asked))
+        for (_, end, a, da), (start, _, b, db) in zip(years, years[1:])
+    )
+
+
 def other_period(answer: str, span: tuple[int, int], q: Quantity, asked: frozenset[int]) -> bool:
     """Is ``q`` stated for a period the question does not ask about?"""
     sentence = answer[span[0]:span[1]]
@@ -345,9 +355,13 @@ def other_period(answer: str, span: tuple[int, int], q: Quantity, asked: frozens
     if not asked:
         return False
     clause_years = years_in(clause)
+    if len(asked) >= 2 and _other_span(clause, clause_years, asked):
+        return True
     if clause_years:
         return not any(_year_fits(y, d, asked) for _, _, y, d in clause_years)
     sentence_years = years_in(sentence)
+    if len(asked) >= 2 and _other_span(sentence, sentence_years, asked):
+        return True
     return bool(sentence_years) and not any(_year_fits(y, d, asked) for _, _, y, d in sentence_years)
 
 

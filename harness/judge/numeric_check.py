@@ -17,7 +17,8 @@ Rules
    capital expenditure amount (in USD millions)"). Prose golds return ``None``.
 3. Values are compared as ``comparison`` describes (unit, scale, percent, rounding).
 4. ``correct``: the value the answer *commits to* (``commitment``: the deciding sentence's
-   value, after a computation's last "=", not a value for another period, not a formula
+   value, after a computation's last "=", not a value for another period (nor a change over
+   another span of years: "from FY2016 to FY2017" for FY2015 to FY2016), not a formula
    constant or a worked example) matches the gold, with the direction the answer states
    ("decreased by 3.2%" for -3.2%; "fell 65.4%" is not a gain of 65.4%). A list, a hedge,
    a bound ("at least $5,466 million") or a dump commits to nothing, so it is never ``correct`` here, even when the gold's
