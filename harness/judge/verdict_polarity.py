@@ -176,8 +176,15 @@ _CLAUSE_END = re.compile(r"[,;:]")
 def conclusion_reverses(answer: str, question: str, polarity: str) -> bool:
     """Does a conclusion the answer draws go against its own explicit yes or no ("No. Capex
     was 5.1% of revenue, so 3M is capital-intensive.")? A verdict that its own conclusion
-    reverses says both yes and no."""
+    reverses says both yes and no. So does the rest of the verdict's own sentence, up to a
+    turn ("No, 3M is capital-intensive."; not "Yes, but it is not as capital-intensive as
+    its peers")."""
     for sentence in sentences(answer):
+        head = YES_NO.match(sentence)
+        if head:
+            rest = _CLAUSE.split(sentence[head.end():])[0]
+            if rest.strip() and claim_sentences(rest, question, shared=1) and polarity_of(rest, question) not in (None, polarity):
+                return True
         for m in _CONCLUDES.finditer(sentence):
             start = max((c.end() for c in _CLAUSE_END.finditer(sentence, 0, m.start() + 1)), default=0)
             end = sentence.find(";", m.end())
