@@ -418,6 +418,8 @@ def find_commitment(
     concluding = [s for s in sentences if _STRONG_CONCLUSION.search(answer[s[0][0]:s[0][1]])]
     span, inside = (concluding or sentences)[-1]
     text = answer[span[0]:span[1]]
+    if not concluding and _restated_otherwise(answer, span, inside, sentences, same):
+        return Commitment(None, "hedge", tuple(inside))
     last_eq = max(text.rfind("="), text.rfind("≈"))
     if last_eq >= 0 and any(q.start > span[0] + last_eq for q in inside):
         inside = [q for q in inside if q.start > span[0] + last_eq]
@@ -450,6 +452,35 @@ _BOUND_BEFORE = re.compile(
     r"|in excess of|exceed(?:s|ed|ing)?|upwards of)|[<>≤≥])\s*(?:(?:US|USD)\s*)?\$?\s*$",
     re.IGNORECASE,
 )
+
+
+def _restated_otherwise(
+    answer: str, span: tuple[int, int], values: list[Quantity], sentences: list[tuple[tuple[int, int], list[Quantity]]],
+    same: Callable[[Quantity, Quantity], bool],
+) -> bool:
+    """Another sentence in the same words gives another value ("Total current liabilities
+    were $4,173 million. Total current liabilities were $5,466 million."; "Answer A: ...
+    Answer B: ..."): two answers, and the last is no more the answer than the first. A
+    conclusion ("The final answer is ...") settles it, and is not asked about."""
+    words = _words(answer[span[0]:span[1]])
+    for other, others in sentences:
+        if other == span or any(same(a, b) for a in others for b in values):
+            continue
+        theirs = _words(answer[other[0]:other[1]])
+        union = words | theirs
+        if not union or len(words & theirs) >= _ALIKE * len(union):
+            return True
+    return False
+
+
+_ALIKE = 0.6  # the share of their words two sentences have in common to say the same thing
+
+
+def _words(text: str) -> set[str]:
+    return {w.lower() for w in re.findall(r"[A-Za-z][A-Za-z'’-]{2,}", text)} - _FILLER
+
+
+_FILLER = frozenset({"the", "was", "were", "are", "and", "million", "billion", "thousand", "usd", "fiscal"})
 
 
 def _hedged_elsewhere(

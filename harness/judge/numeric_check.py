@@ -21,7 +21,8 @@ Rules
    another span of years: "from FY2016 to FY2017" for FY2015 to FY2016), not a formula
    constant or a worked example) matches the gold, with the direction the answer states
    ("decreased by 3.2%" for -3.2%; "fell 65.4%" is not a gain of 65.4%). A list, a hedge,
-   a bound ("at least $5,466 million") or a dump commits to nothing, so it is never ``correct`` here, even when the gold's
+   a bound ("at least $5,466 million"), the same sentence given twice with two values ("Answer
+   A: $4,173 million. Answer B: $5,466 million.") or a dump commits to nothing, so it is never ``correct`` here, even when the gold's
    figure is among its values; nor is one whose own from/to values deny the direction it
    states ("rose 65.4% to $903.1 million from $1,493.6 million"): that is left to the judge.
 5. ``incorrect``: the committed value is of the gold's kind, differs from it, and no value
