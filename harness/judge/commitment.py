@@ -418,7 +418,10 @@ def find_commitment(
     concluding = [s for s in sentences if _STRONG_CONCLUSION.search(answer[s[0][0]:s[0][1]])]
     span, inside = (concluding or sentences)[-1]
     text = answer[span[0]:span[1]]
-    if not concluding and _restated_otherwise(answer, span, inside, sentences, same):
+    # Among conclusions only the ones that say they are the answer are compared: a worked
+    # computation's "Margin = 3.057%" lines are steps, each in the same words.
+    pool = [s for s in concluding if _ANSWER_PHRASE.search(answer[s[0][0]:s[0][1]])] if concluding else sentences
+    if any(s[0] == span for s in pool) and _restated_otherwise(answer, span, inside, pool, same):
         return Commitment(None, "hedge", tuple(inside))
     last_eq = max(text.rfind("="), text.rfind("≈"))
     if last_eq >= 0 and any(q.start > span[0] + last_eq for q in inside):
@@ -461,7 +464,7 @@ def _restated_otherwise(
     """Another sentence in the same words gives another value ("Total current liabilities
     were $4,173 million. Total current liabilities were $5,466 million."; "Answer A: ...
     Answer B: ..."): two answers, and the last is no more the answer than the first. A
-    conclusion ("The final answer is ...") settles it, and is not asked about."""
+    conclusion ("The final answer is ...") settles it, unless another says the same."""
     words = _words(answer[span[0]:span[1]])
     for other, others in sentences:
         if other == span or any(same(a, b) for a in others for b in values):
@@ -473,6 +476,7 @@ def _restated_otherwise(
     return False
 
 
+_ANSWER_PHRASE = re.compile(r"\b(?:final answer|the answer is|answer:)", re.IGNORECASE)
 _ALIKE = 0.6  # the share of their words two sentences have in common to say the same thing
 
 
