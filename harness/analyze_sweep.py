@@ -390,10 +390,14 @@ def comparison_lines(comparison: Comparison) -> list[str]:
                 f"in the baseline only {', '.join(comparison.only_baseline) or '-'}): nothing compared"]
     lines = [head]
     for change in comparison.cells:
-        tokens = f"tokens {f.num(change.tokens_before)} -> {f.num(change.tokens_after)} ({f.signed_num(change.tokens_diff)})"
+        if not change.shared_questions:
+            lines.append(f"  {change.cell:40s} not compared: no question in common")
+            continue
+        tokens = (f"tokens {f.num(change.tokens_before)} -> {f.num(change.tokens_after)} ({f.signed_num(change.tokens_diff)}) "
+                  f"on the {change.shared_questions} shared question{'' if change.shared_questions == 1 else 's'}")
         paired = change.accuracy
         if paired is None or not comparison.judged:
-            accuracy = "accuracy not compared (a side is not judged, or no question is shared)"
+            accuracy = "accuracy not compared (a side is not judged)"
         else:
             accuracy = (f"accuracy {f.pct(paired.before)} -> {f.pct(paired.after)} ({f.signed_pct(paired.diff)}, 95% "
                         f"{f.signed_pct(paired.low)} to {f.signed_pct(paired.high)}; {paired.gained} gained, {paired.lost} lost, "

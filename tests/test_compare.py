@@ -2,6 +2,8 @@
 and flipped questions."""
 from __future__ import annotations
 
+import math
+
 import pytest
 from sweep_factory import make_record, verdicts_for, write_sweep
 
@@ -71,6 +73,25 @@ def test_only_shared_questions_are_compared(tmp_path) -> None:
     nv = verdicts_for(after, {r.run_id: "correct" for r in after})
     change = compare(now, base, nv, bv).cells[0].accuracy
     assert change.n_questions == 2 and (change.before, change.after, change.gained) == (0.0, 1.0, 2)
+
+
+def test_tokens_are_compared_on_the_shared_questions_only(tmp_path) -> None:
+    # Shared q2, q3 cost the same on both sides; the questions only one side ran (q0, q1 at
+    # 9,000 tokens, q4, q5 at 100) would make a cost change out of a change of questions.
+    before = [make_record(f"q{i}", tokens=9000 if i < 2 else 1000) for i in range(4)]
+    after = [make_record(f"q{i}", tokens=100 if i > 3 else 1000) for i in range(2, 6)]
+    base = load_sweep(write_sweep(tmp_path, before, sweep_id="base"))
+    now = load_sweep(write_sweep(tmp_path, after, sweep_id="now"))
+    change = compare(now, base).cells[0]
+    assert (change.shared_questions, change.tokens_before, change.tokens_after, change.tokens_diff) == (2, 1000, 1000, 0)
+
+
+def test_sweeps_without_a_question_in_common_compare_nothing(tmp_path) -> None:
+    base = load_sweep(write_sweep(tmp_path, [make_record("q0")], sweep_id="base"))
+    now = load_sweep(write_sweep(tmp_path, [make_record("q9", tokens=5000)], sweep_id="now"))
+    change = compare(now, base).cells[0]
+    assert change.shared_questions == 0 and change.accuracy is None
+    assert math.isnan(change.tokens_before) and math.isnan(change.tokens_after)
 
 
 def test_modes_of_one_sweep_are_compared_paired(tmp_path) -> None:

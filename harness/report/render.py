@@ -99,7 +99,7 @@ def _summary_md(
             [md_escape(c.cell),
              f"{f.pct(c.accuracy.before)} → {f.pct(c.accuracy.after)} ({f.signed_pct(c.accuracy.diff)}, paired CI {f.signed_pct(c.accuracy.low)} … "
              f"{f.signed_pct(c.accuracy.high)}, p = {c.accuracy.p_value:.3g})"
-             if c.accuracy else "not judged",
+             if c.accuracy else ("not judged" if c.shared_questions else "no question in common"),
              f"{f.pct(c.reliability.before)} → {f.pct(c.reliability.after)}" if c.reliability else f.DASH,
              f"{f.tokens(c.tokens_before)} → {f.tokens(c.tokens_after)}"]
             for c in comparison.cells

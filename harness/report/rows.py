@@ -176,9 +176,10 @@ def comparison_tables(comparison: Comparison) -> dict[str, Any]:
         acc = c.accuracy
         diff, interval, test = paired_text(acc)
         rel = c.reliability
+        why_not = "not judged" if c.shared_questions else "no question in common"
         rows.append([
             cell(c.cell, href=f.route("runs", cell=c.cell)), cell(f"{c.runs_before} → {c.runs_after}"),
-            cell(f.pct(acc.before) if acc else "not judged"), cell(f.pct(acc.after) if acc else "not judged"),
+            cell(f.pct(acc.before) if acc else why_not), cell(f.pct(acc.after) if acc else why_not),
             cell(diff, css=_change_css(acc)), cell(interval), cell(test),
             cell(f"{f.pct(rel.before)} → {f.pct(rel.after)}" if rel else f.DASH),
             cell(f.signed_pct(rel.diff) if rel else f.DASH, css=_change_css(rel)),
@@ -198,7 +199,7 @@ def comparison_tables(comparison: Comparison) -> dict[str, Any]:
         "judged": comparison.judged,
         "cells": table(["cell", "runs", "accuracy before", "after", "change", ("95% CI (paired)", "on the questions both sweeps ran"),
                         ("McNemar / sign test", "exact two-sided test on the questions that changed"),
-                        "reliability", "change", "mean tokens", "change"], rows),
+                        "reliability", "change", ("mean tokens", "per run, on the questions both sweeps ran"), "change"], rows),
         "flips": table(["question", "cell", "flip", "before (share correct)", "after", "runs"], flips),
         "only_current": comparison.only_current,
         "only_baseline": comparison.only_baseline,

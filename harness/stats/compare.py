@@ -35,8 +35,9 @@ class CellChange:
     runs_after: int
     accuracy: PairedChange | None  # None: either side not judged, or no shared question
     reliability: PairedChange | None
-    tokens_before: float
+    tokens_before: float  # mean tokens per run, on the questions both sides ran (NaN: none)
     tokens_after: float
+    shared_questions: int = 0  # questions this cell ran in both sweeps
 
     @property
     def tokens_diff(self) -> float:
@@ -106,6 +107,17 @@ def _answered_by_cell(merged: pd.DataFrame) -> dict[str, dict[str, tuple[float, 
     return out
 
 
+def _questions_of(merged: pd.DataFrame, cell: str) -> set[str]:
+    return {str(q) for q in merged.loc[merged["cell"] == cell, "question_id"].unique()}
+
+
+def _tokens_on(merged: pd.DataFrame, cell: str, questions: set[str]) -> float:
+    """Mean tokens per run of ``cell`` on ``questions``: two sweeps of different questions
+    (a sample and a test split) would otherwise compare different documents' costs."""
+    runs = merged[(merged["cell"] == cell) & merged["question_id"].astype(str).isin(questions)]
+    return float(runs["tokens_total"].mean()) if len(runs) else math.nan
+
+
 def compare(
     current: Sweep,
     baseline: Sweep,
@@ -113,7 +125,8 @@ def compare(
     baseline_verdicts: Sequence[Verdict] | None = None,
 ) -> Comparison:
     """Per cell present in both sweeps: accuracy and reliability changes paired on shared
-    questions, mean tokens before and after; per question: majority verdicts that flipped."""
+    questions, mean tokens before and after on those questions; per question: majority
+    verdicts that flipped."""
     now = cell_stats(current.records, current_verdicts).set_index("cell")
     was = cell_stats(baseline.records, baseline_verdicts).set_index("cell")
     shared = [c for c in now.index if c in was.index]
@@ -125,6 +138,7 @@ def compare(
     cells = []
     for cell in shared:
         a, b = now.loc[cell], was.loc[cell]
+        shared_questions = _questions_of(merged_now, cell) & _questions_of(merged_was, cell)
         accuracy = None
         if judged and a["judged"] and b["judged"]:
             accuracy = paired_change(scores_now.get(cell, {}), scores_was.get(cell, {}))
@@ -134,7 +148,8 @@ def compare(
                 model=a["model"], mode=a["mode"], cell=cell,
                 runs_before=int(b["runs"]), runs_after=int(a["runs"]),
                 accuracy=accuracy, reliability=reliability,
-                tokens_before=float(b["tokens_mean"]), tokens_after=float(a["tokens_mean"]),
+                tokens_before=_tokens_on(merged_was, cell, shared_questions), tokens_after=_tokens_on(merged_now, cell, shared_questions),
+                shared_questions=len(shared_questions),
             )
         )
     flips = _flips(current, baseline, current_verdicts, baseline_verdicts, set(shared)) if judged else []

@@ -95,6 +95,7 @@ def _baseline(comparison: Comparison) -> dict[str, Any]:
                 "accuracy_change": c.accuracy.to_dict() if c.accuracy else None,
                 "reliability_change": c.reliability.to_dict() if c.reliability else None,
                 "mean_tokens_before": plain_value(c.tokens_before), "mean_tokens_after": plain_value(c.tokens_after),
+                "shared_questions": c.shared_questions,
             }
             for c in comparison.cells
         ],
