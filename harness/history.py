@@ -16,12 +16,13 @@ real offline sweeps of this repository at earlier commits (``scripts/seed_histor
 a fresh clone has a history to look at; they are marked ``seed``.
 
 The trend gate compares each cell of the latest sweep with the median of the same cell in
-the sweeps before it: a drop of accuracy or a rise of mean tokens past a limit fails.
-Accuracy is compared only with sweeps judged by the same judge at the same version: a
-stricter judge is not a worse model.
+the sweeps before it that ran the same questions (``question_set``): a drop of accuracy or a
+rise of mean tokens past a limit fails. Accuracy is compared only with sweeps judged by the
+same judge at the same version: a stricter judge is not a worse model.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import os
@@ -47,7 +48,7 @@ CELL_FIGURES = ("runs", "accuracy", "accuracy_low", "accuracy_high", "reliabilit
 SCHEMA = f"""
 CREATE TABLE IF NOT EXISTS sweeps (
     sweep_id TEXT PRIMARY KEY, created_at TEXT, analysed_at TEXT, git_commit TEXT, test_set TEXT,
-    runs INTEGER, judge TEXT, report TEXT, sweep_path TEXT, source TEXT, judge_version TEXT);
+    runs INTEGER, judge TEXT, report TEXT, sweep_path TEXT, source TEXT, judge_version TEXT, question_set TEXT);
 CREATE TABLE IF NOT EXISTS cells (
     sweep_id TEXT NOT NULL REFERENCES sweeps(sweep_id) ON DELETE CASCADE, model TEXT NOT NULL, mode TEXT NOT NULL, cell TEXT,
     {", ".join(f"{name} REAL" for name in CELL_FIGURES)}, PRIMARY KEY (sweep_id, model, mode));
@@ -78,9 +79,11 @@ def connect(db: Path, seed: Path | None = SEED_FILE) -> Iterator[sqlite3.Connect
         conn.execute("PRAGMA foreign_keys = ON")
         with conn:
             conn.executescript(SCHEMA)
-            if "judge_version" not in {r["name"] for r in conn.execute("PRAGMA table_info(sweeps)")}:
-                # A database from before judges were versioned: its sweeps' versions are unknown.
-                conn.execute("ALTER TABLE sweeps ADD COLUMN judge_version TEXT")
+            columns = {r["name"] for r in conn.execute("PRAGMA table_info(sweeps)")}
+            # A database from before these were recorded: its sweeps' values are unknown.
+            for column in ("judge_version", "question_set"):
+                if column not in columns:
+                    conn.execute(f"ALTER TABLE sweeps ADD COLUMN {column} TEXT")
         if new and seed is not None and seed.is_file():
             import_rows(conn, seed)
         yield conn
@@ -131,7 +134,7 @@ def record_sweep(
             "sweep_id": sweep_id, "created_at": manifest.get("created_at") or "", "analysed_at": datetime.now(UTC).isoformat(timespec="seconds"),
             "git_commit": env.get("git_commit") or "", "test_set": str(config.get("test_set") or ""), "runs": int(stats["runs"].sum()) if len(stats) else 0,
             "judge": judge, "judge_version": judge_version, "report": str(report or ""), "sweep_path": str(sweep_path),
-            "source": "analysis",
+            "source": "analysis", "question_set": question_set(manifest.get("questions") or (qtable["question_id"] if len(qtable) else [])),
         })
         for _, row in stats.iterrows():
             _insert(conn, "cells", {"sweep_id": sweep_id, "model": row["model"], "mode": row["mode"], "cell": row["cell"],
@@ -142,10 +145,19 @@ def record_sweep(
         )
 
 
+def question_set(question_ids: Any) -> str:
+    """A short fingerprint of the questions a sweep ran: the trend compares sweeps of the same
+    questions only (a sweep of one question, or of another questions file, under the same
+    test-set name is no trend point)."""
+    ids = sorted({str(q) for q in question_ids})
+    return hashlib.sha256("\n".join(ids).encode()).hexdigest()[:12] if ids else ""
+
+
 def history_frame(db: Path, *, cells: list[str] | None = None, last: int | None = None, test_set: str | None = None) -> pd.DataFrame:
     """One row per sweep x cell, oldest sweep first (``last``: only the last N sweeps)."""
     with connect(db) as conn:
-        query = ("SELECT s.sweep_id, s.created_at, s.git_commit, s.test_set, s.judge, s.judge_version, s.source, s.report, c.* FROM cells c "
+        query = ("SELECT s.sweep_id, s.created_at, s.git_commit, s.test_set, s.judge, s.judge_version, s.question_set, s.source, s.report, "
+                 "c.* FROM cells c "
                  "JOIN sweeps s USING (sweep_id)")
         params: list[Any] = []
         if test_set:
@@ -178,19 +190,25 @@ def trend_gate(frame: pd.DataFrame, *, max_accuracy_drop: float | None = None, m
     (0.2 = 20% more mean tokens). A cell with no earlier sweep, or no judged accuracy
     before, is reported as not compared (it passes: there is no trend to break). Accuracy
     is compared only with sweeps judged by the same judge at the same version (rules and
-    rubric): a judge made stricter lowers every figure, and that is no regression."""
+    rubric): a judge made stricter lowers every figure, and that is no regression. Only
+    sweeps of the same questions count at all: one question's accuracy is no trend point
+    for forty-five's."""
     checks: list[GateCheck] = []
     if frame.empty:
         return GateResult(checks)
+    if "question_set" not in frame:
+        frame = frame.assign(question_set="")  # sweeps of unknown questions: one set
     newest = frame["sweep_id"].iloc[-1]
     for cell, group in frame.groupby("cell", sort=True):
         now = group[group["sweep_id"] == newest]
-        before = group[group["sweep_id"] != newest].tail(window)
         if now.empty:
             continue
         row = now.iloc[-1]
-        same_judge = group[(group["sweep_id"] != newest) & (group["judge"] == row["judge"])
-                           & (group["judge_version"].fillna("") == (row["judge_version"] or ""))].tail(window)
+        others = group[group["sweep_id"] != newest]
+        same_questions = others[others["question_set"].fillna("") == (row["question_set"] or "")]
+        before = same_questions.tail(window)
+        same_judge = same_questions[(same_questions["judge"] == row["judge"])
+                                    & (same_questions["judge_version"].fillna("") == (row["judge_version"] or ""))].tail(window)
         for key, limit, column in (("accuracy_drop", max_accuracy_drop, "accuracy"), ("token_rise", max_token_rise, "tokens_mean")):
             if limit is None:
                 continue
@@ -198,7 +216,10 @@ def trend_gate(frame: pd.DataFrame, *, max_accuracy_drop: float | None = None, m
             past = [float(v) for v in earlier[column] if v is not None and not pd.isna(v)]
             current = row[column]
             if not past or current is None or pd.isna(current):
-                why = "no earlier sweep of this cell judged by the same judge and version" if column == "accuracy" and len(before) else f"no earlier {column} for this cell"
+                if not len(before):
+                    why = "no earlier sweep of this cell on the same questions" if len(others) else f"no earlier {column} for this cell"
+                else:
+                    why = "no earlier sweep of this cell judged by the same judge and version" if column == "accuracy" else f"no earlier {column} for this cell"
                 checks.append(GateCheck(str(cell), key, limit, None, True, f"not compared: {why}"))
                 continue
             median = statistics.median(past)

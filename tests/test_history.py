@@ -180,6 +180,32 @@ def test_the_trend_gate_compares_accuracy_only_under_the_same_judge_version() ->
     assert not trend_gate(frame, max_accuracy_drop=0.05).passed
 
 
+def test_the_trend_gate_compares_only_sweeps_of_the_same_questions() -> None:
+    # A sweep of one question under the same test-set name is no trend point for a sweep of
+    # forty-five: its accuracy and tokens are another question's.
+    import pandas as pd
+
+    judge, version = "numeric check + rule-based offline judge (no model)", "rules aaaa"
+    rows = [("s1", "all", 0.60, 1000.0), ("s2", "all", 0.60, 1000.0), ("s3", "one", 1.0, 9000.0), ("s4", "all", 0.58, 1050.0)]
+    frame = pd.DataFrame([{"sweep_id": s, "cell": "offline/agent", "judge": judge, "judge_version": version, "question_set": q,
+                           "accuracy": a, "tokens_mean": t} for s, q, a, t in rows])
+    result = trend_gate(frame, max_accuracy_drop=0.05, max_token_rise=0.2)
+    by_key = {c.criterion: c for c in result.checks}
+    assert result.passed  # against s1 and s2 only: -2 pp and +5% tokens
+    assert "of 2 earlier sweeps" in by_key["accuracy_drop"].message and "of 2 earlier sweeps" in by_key["token_rise"].message
+    lone = trend_gate(frame[frame["sweep_id"] != "s4"], max_accuracy_drop=0.05, max_token_rise=0.2)
+    assert lone.passed and all("same questions" in c.message for c in lone.checks)
+
+
+def test_the_seeded_sweeps_record_the_questions_they_ran() -> None:
+    from harness.history import question_set
+
+    rows = [json.loads(line) for line in SEED_FILE.read_text(encoding="utf-8").splitlines() if line.strip()]
+    for sweep in (r["row"] for r in rows if r["table"] == "sweeps"):
+        ran = {r["row"]["question_id"] for r in rows if r["table"] == "questions" and r["row"]["sweep_id"] == sweep["sweep_id"]}
+        assert sweep["question_set"] == question_set(ran), sweep["sweep_id"]
+
+
 def test_a_database_from_before_judge_versions_opens_and_records(tmp_path: Path) -> None:
     db = tmp_path / "old.sqlite"
     with sqlite3.connect(db) as conn:  # the sweeps table as it was, with one sweep in it
