@@ -23,6 +23,10 @@ def values(text: str) -> list[float]:
         ("$2.5bn", 2.5e9),
         ("about 68 cents", 0.68),
         ("1,234,567", 1234567.0),
+        # A statement's note of scale after the figure is its scale.
+        ("$5,466,312 (in thousands)", 5.466312e9),
+        ("5,466 in millions", 5.466e9),
+        ("$(473) (in millions)", -473e6),
     ],
 )
 def test_scale_words_and_thousands_separators(text: str, expected: float | None) -> None:

@@ -36,6 +36,7 @@ _SUFFIX = re.compile(
     r"|thousands?|millions?|billions?|trillions?|cents?\b|mn|mm|mil|mio|bn|bil|tn|[kmbt]\b|x\b|times\b)",
     re.IGNORECASE,
 )
+_SCALE_NOTE = re.compile(r"\s?(?:\(\s?(?:in\s+|\$\s?)?(thousands|millions|billions)\s?\)|in\s+(thousands|millions|billions)\b)", re.IGNORECASE)
 _CURRENCY_BEFORE = re.compile(r"(US\$|\$|USD|€|£|EUR|GBP)\s?$", re.IGNORECASE)
 _CURRENCY_AFTER = re.compile(r"^\s?(USD|dollars|US dollars)\b", re.IGNORECASE)
 _MONTHS = (
@@ -171,6 +172,15 @@ def parse_quantities(text: str) -> list[Quantity]:
             elif word == "x" and not spaced or word == "times":
                 multiple = True
                 suffix_end = offset + suffix.end()
+        if not explicit:
+            # "$5,466,312 (in thousands)", "5,466 in millions": the statement's note of scale
+            # after the figure is its scale, as a scale word would be.
+            note = _SCALE_NOTE.match(text, suffix_end) or (
+                _SCALE_NOTE.match(text, suffix_end + 1) if text.startswith(")", suffix_end) else None  # "$(473) (in millions)"
+            )
+            if note:
+                scale, explicit = SCALES[(note.group(1) or note.group(2)).lower()], True
+                suffix_end = note.end()
         if not suffix or suffix_end == end:
             # An unknown word glued to the number is an identifier ("1A", "2nd", "3D").
             if re.match(r"[A-Za-z]", after):
