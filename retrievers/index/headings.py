@@ -299,8 +299,16 @@ def is_tabular(text: str) -> bool:
 
 
 def _title_case(words: list[str]) -> bool:
-    content = [w for w in words if w.lower() not in _SMALL_WORDS]
-    return bool(content) and all(w[:1].isupper() or not w[:1].isalpha() for w in content)
+    """Every word but the small ones starts with a capital (or no letter), and there is
+    one such word. Stops at the first word in lower case: a line of prose has one early."""
+    has_content = False
+    for word in words:
+        if word.lower() in _SMALL_WORDS:
+            continue
+        if word[:1].isalpha() and not word[:1].isupper():
+            return False
+        has_content = True
+    return has_content
 
 
 def heading_score(layout: Layout, ln: Line) -> float:
@@ -311,6 +319,10 @@ def heading_score(layout: Layout, ln: Line) -> float:
     words = text.split()
     if len(words) > 16:
         return 0.0
+    bold = ln.bold and layout.bold_informative
+    caps = _is_caps(text)
+    if not bold and not caps and not _title_case(words):
+        return 0.0  # set like body text, as most lines are: no score below is then above 0
     if not layout.aligned(ln):
         return 0.0
     if text.startswith(("•", "●", "(", "[", "-", "*")) or _FIGURE.search(text) or _TABLE_HEADER.search(text):
@@ -322,12 +334,10 @@ def heading_score(layout: Layout, ln: Line) -> float:
         return 0.0
     if text[:1].isdecimal() and not _NUMBERED_TITLE.match(text):  # what "^\d" matched
         return 0.0
-    caps = _is_caps(text)
     if len(words) == 1 and not (caps and len(text) >= 4):
         return 0.0  # "Total", "Operating": a table's column header
     if at_end(COMPANY_LINE, text):
         return 0.0  # "MGM RESORTS INTERNATIONAL AND SUBSIDIARIES" above a statement's title
-    bold = ln.bold and layout.bold_informative
     prev, nxt = layout.neighbours(ln)
     if bold:
         score = 2.0 + (1.0 if caps else 0.0)
