@@ -42,6 +42,7 @@ _PART = re.compile(rf"^\s*part\s+(iv|i{{1,3}})\b\s*(?:{_DASH}+\s*|\s+|$)(.*)$", 
 _PAGE_REF = re.compile(r"(\.{3,}|…+|\s\d{1,3})\s*$")  # dot leaders or a trailing page number
 _TITLE_START = re.compile(r"^[\[(“\"'‘]?[A-Z0-9]")
 _CONNECTOR_END = re.compile(r"(\b(and|or|of|the|to|in|for|with|on|by|from|its|a|an)|[,;&/\-—–])$", re.IGNORECASE)
+_CONNECTOR_ENDINGS = ("and", "or", "of", "the", "to", "in", "for", "with", "on", "by", "from", "its", "a", "an", *",;&/-—–")
 _ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4}
 _MONTHS = r"january|february|march|april|may|june|july|august|september|october|november|december"
 _TABLE_HEADER = re.compile(
@@ -95,6 +96,7 @@ def at_end(pattern: re.Pattern[str], text: str) -> bool:
 
 _END_REACH = 48  # "and consolidated subsidiaries companies", COMPANY_LINE's longest, is 39
 
+
 # The characters that matching without regard to case takes for ASCII letters ("ı" and "İ"
 # for "i", "ſ" for "s", the Kelvin sign for "k"). In a text without them a case-blind
 # pattern of ASCII words matches only where the text's lower-case form holds those words.
@@ -105,6 +107,16 @@ def lowers_plainly(text: str) -> bool:
     """Can a case-blind pattern of ASCII words be ruled out by looking for the words in
     ``text.lower()``?"""
     return text.isascii() or not _CASE_TRAPS.search(text)
+
+
+def ends_with(pattern: re.Pattern[str], endings: tuple[str, ...], text: str) -> bool:
+    """``at_end(pattern, text)`` for a case-blind pattern whose every match ends the text
+    with one of ``endings`` (in lower case, none longer than 8 characters): a text that
+    ends otherwise, as nearly every one does, is turned away without the pattern."""
+    tail = text[:-1] if text.endswith("\n") else text  # "$" also matches before a final line break
+    if lowers_plainly(tail) and not tail[-8:].lower().endswith(endings):
+        return False
+    return at_end(pattern, text)
 
 
 # What every COMPANY_LINE match ends with, in lower case.
@@ -378,7 +390,7 @@ def heading_score(layout: Layout, ln: Line) -> float:
     letters = count_letters(text)
     if letters < 0.6 * len(text.replace(" ", "")) or len(_FOUR_DIGITS.findall(text)) > 1:
         return 0.0
-    if at_end(_CONNECTOR_END, text) or (text.endswith(".") and len(words) > 5):
+    if ends_with(_CONNECTOR_END, _CONNECTOR_ENDINGS, text) or (text.endswith(".") and len(words) > 5):
         return 0.0
     if text[:1].isdecimal() and not _NUMBERED_TITLE.match(text):  # what "^\d" matched
         return 0.0

@@ -21,9 +21,9 @@ from dataclasses import dataclass
 
 from retrievers.index.headings import (
     _TITLE_START,
-    at_end,
     clean_title,
     count_letters,
+    ends_with,
     is_continued,
     lowers_plainly,
     names_company,
@@ -44,6 +44,8 @@ _MIN_PAGE_BODY_CHARS = 600  # a page with less running text than this takes the 
 MAX_TITLE_WORDS = 40
 
 _CONNECTOR_END = re.compile(r"(\b(and|or|of|the|to|in|for|with|on|by|from|its|a|an|at|as|into|under|between)|[,;&/\-—–])$", re.I)
+_CONNECTOR_ENDINGS = ("and", "or", "of", "the", "to", "in", "for", "with", "on", "by", "from", "its", "a", "an", "at", "as",
+                      "into", "under", "between", *",;&/-—–")
 _AMOUNT = re.compile(r"\$|%|€|£|¥")
 # A figure not glued to a word or a decimal point: "(12)", "3,400", "2.5". Its first
 # character, "(" or a digit, comes first in the pattern and the one before it is checked
@@ -217,7 +219,7 @@ def _continues(first: Line, previous: Line, following: Line, joined: str, typogr
     step = following.y - previous.y
     if previous.y and following.y and first.size and not 0 < step <= 1.9 * max(first.size, following.size):
         return False  # too far below: a new block, not the next line of this one
-    if at_end(_CONNECTOR_END, joined) or text[:1].islower():
+    if ends_with(_CONNECTOR_END, _CONNECTOR_ENDINGS, joined) or text[:1].islower():
         return True
     if typography.pitch and previous.y and 0 < step < 0.8 * typography.pitch and _same_style(first, following, 1.05):
         return True  # closer than the lines of a paragraph: one block
@@ -278,7 +280,7 @@ def _candidates(layout: Layout, typography: _Typography, start: Pos, end: Pos, s
                 if not title_text_ok(" ".join(joined.split()[:MAX_TITLE_WORDS])):
                     continue
                 joined = " ".join(joined.split()[:MAX_TITLE_WORDS])
-            if at_end(_CONNECTOR_END, joined) and not numbering:
+            if ends_with(_CONNECTOR_END, _CONNECTOR_ENDINGS, joined) and not numbering:
                 continue
             if not larger and not numbering and not caption and _precedes_table(lines, j):
                 continue  # a table's column header or a label over its rows
