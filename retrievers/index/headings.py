@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import re
+import string
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -41,6 +42,7 @@ _PART = re.compile(rf"^\s*part\s+(iv|i{{1,3}})\b\s*(?:{_DASH}+\s*|\s+|$)(.*)$", 
 _PAGE_REF = re.compile(r"(\.{3,}|…+|\s\d{1,3})\s*$")  # dot leaders or a trailing page number
 _TITLE_START = re.compile(r"^[\[(“\"'‘]?[A-Z0-9]")
 _CONNECTOR_END = re.compile(r"(\b(and|or|of|the|to|in|for|with|on|by|from|its|a|an)|[,;&/\-—–])$", re.IGNORECASE)
+_CONNECTOR_ENDINGS = ("and", "or", "of", "the", "to", "in", "for", "with", "on", "by", "from", "its", "a", "an", *",;&/-—–")
 _ROMAN = {"i": 1, "ii": 2, "iii": 3, "iv": 4}
 _MONTHS = r"january|february|march|april|may|june|july|august|september|october|november|december"
 _TABLE_HEADER = re.compile(
@@ -65,11 +67,22 @@ _FOUR_DIGITS = re.compile(r"\b\d{4}\b")
 _NUMBERED_TITLE = re.compile(r"^\d{1,2}\.?\s+[A-Z]")
 
 
+# What a match of each pattern above must hold: found by a fast scan for its leading literal,
+# where a pattern that opens on a word boundary is tried at every position of the text.
+_SPACED_LAST_LETTER_HINT = re.compile(r" [b-z]\b")
+_SPACED_LETTERS_HINT = re.compile(r" [A-Za-z] ")
+
+
 def clean_title(text: str) -> str:
-    text = _DOT_LEADER.sub("", text)  # dot leaders and what follows
+    # Each substitution is made only where the text holds what its match must: most titles
+    # have no dot leaders or spaced letters, and a substitution costs a scan of the whole text.
+    if "..." in text or "…" in text:
+        text = _DOT_LEADER.sub("", text)  # dot leaders and what follows
     text = " ".join(text.split())
-    text = _SPACED_LAST_LETTER.sub(r"\1\2", text)
-    text = _SPACED_LETTERS.sub(lambda m: m.group(0).replace(" ", ""), text)
+    if _SPACED_LAST_LETTER_HINT.search(text):
+        text = _SPACED_LAST_LETTER.sub(r"\1\2", text)
+    if _SPACED_LETTERS_HINT.search(text):
+        text = _SPACED_LETTERS.sub(lambda m: m.group(0).replace(" ", ""), text)
     return text.strip(" .:-—–")
 
 
@@ -82,6 +95,53 @@ def at_end(pattern: re.Pattern[str], text: str) -> bool:
 
 
 _END_REACH = 48  # "and consolidated subsidiaries companies", COMPANY_LINE's longest, is 39
+
+
+# The characters that matching without regard to case takes for ASCII letters ("ı" and "İ"
+# for "i", "ſ" for "s", the Kelvin sign for "k"). In a text without them a case-blind
+# pattern of ASCII words matches only where the text's lower-case form holds those words.
+_CASE_TRAPS = re.compile("[\u0130\u0131\u017f\u212a]")
+
+
+def lowers_plainly(text: str) -> bool:
+    """Can a case-blind pattern of ASCII words be ruled out by looking for the words in
+    ``text.lower()``?"""
+    return text.isascii() or not _CASE_TRAPS.search(text)
+
+
+def ends_with(pattern: re.Pattern[str], endings: tuple[str, ...], text: str) -> bool:
+    """``at_end(pattern, text)`` for a case-blind pattern whose every match ends the text
+    with one of ``endings`` (in lower case, none longer than 8 characters): a text that
+    ends otherwise, as nearly every one does, is turned away without the pattern."""
+    tail = text[:-1] if text.endswith("\n") else text  # "$" also matches before a final line break
+    if lowers_plainly(tail) and not tail[-8:].lower().endswith(endings):
+        return False
+    return at_end(pattern, text)
+
+
+# What every COMPANY_LINE match ends with, in lower case.
+_COMPANY_ENDINGS = ("subsidiary", "subsidiaries", "companies", "inc", "inc.", "corporation", "incorporated")
+
+
+def names_company(text: str) -> bool:
+    """``at_end(COMPANY_LINE, text)``: "ACME INC.", "... and Subsidiaries". A line that
+    ends with none of the words a match ends with (nearly every line) is turned away by
+    looking at its last characters, before the pattern is tried at each of its last 48."""
+    if lowers_plainly(text) and not text.rstrip().lower().endswith(_COMPANY_ENDINGS):
+        return False
+    return at_end(COMPANY_LINE, text)
+
+
+_ASCII_LETTERS = string.ascii_letters.encode("ascii")
+
+
+def count_letters(text: str) -> int:
+    """``sum(map(str.isalpha, text))``, counted in C when the text is ASCII (nearly every
+    line is): by deleting the letters from its bytes instead of a call per character."""
+    if text.isascii():
+        data = text.encode("ascii")
+        return len(data) - len(data.translate(None, _ASCII_LETTERS))
+    return sum(map(str.isalpha, text))
 
 
 def is_continued(text: str) -> bool:
@@ -299,8 +359,16 @@ def is_tabular(text: str) -> bool:
 
 
 def _title_case(words: list[str]) -> bool:
-    content = [w for w in words if w.lower() not in _SMALL_WORDS]
-    return bool(content) and all(w[:1].isupper() or not w[:1].isalpha() for w in content)
+    """Every word but the small ones starts with a capital (or no letter), and there is
+    one such word. Stops at the first word in lower case: a line of prose has one early."""
+    has_content = False
+    for word in words:
+        if word.lower() in _SMALL_WORDS:
+            continue
+        if word[:1].isalpha() and not word[:1].isupper():
+            return False
+        has_content = True
+    return has_content
 
 
 def heading_score(layout: Layout, ln: Line) -> float:
@@ -311,23 +379,25 @@ def heading_score(layout: Layout, ln: Line) -> float:
     words = text.split()
     if len(words) > 16:
         return 0.0
+    bold = ln.bold and layout.bold_informative
+    caps = _is_caps(text)
+    if not bold and not caps and not _title_case(words):
+        return 0.0  # set like body text, as most lines are: no score below is then above 0
     if not layout.aligned(ln):
         return 0.0
     if text.startswith(("•", "●", "(", "[", "-", "*")) or _FIGURE.search(text) or _TABLE_HEADER.search(text):
         return 0.0
-    letters = sum(map(str.isalpha, text))
+    letters = count_letters(text)
     if letters < 0.6 * len(text.replace(" ", "")) or len(_FOUR_DIGITS.findall(text)) > 1:
         return 0.0
-    if at_end(_CONNECTOR_END, text) or (text.endswith(".") and len(words) > 5):
+    if ends_with(_CONNECTOR_END, _CONNECTOR_ENDINGS, text) or (text.endswith(".") and len(words) > 5):
         return 0.0
     if text[:1].isdecimal() and not _NUMBERED_TITLE.match(text):  # what "^\d" matched
         return 0.0
-    caps = _is_caps(text)
     if len(words) == 1 and not (caps and len(text) >= 4):
         return 0.0  # "Total", "Operating": a table's column header
-    if at_end(COMPANY_LINE, text):
+    if names_company(text):
         return 0.0  # "MGM RESORTS INTERNATIONAL AND SUBSIDIARIES" above a statement's title
-    bold = ln.bold and layout.bold_informative
     prev, nxt = layout.neighbours(ln)
     if bold:
         score = 2.0 + (1.0 if caps else 0.0)
@@ -406,7 +476,13 @@ _STATEMENT_START = re.compile(
 def statement_kind(text: str) -> str | None:
     """Which primary statement a title line names, or None. (Memoised: the statements of
     a section are looked for again in each of its parts as a long section is split.)"""
-    squeezed = "".join(text.lower().split())  # clean_title joins "S T A T E M E N T S"
+    # Without its whitespace (clean_title joins "S T A T E M E N T S"): without its spaces
+    # when the rest is printable, since every other whitespace character is not, which
+    # spares most lines being split into words.
+    lowered = text.lower()
+    squeezed = lowered.replace(" ", "")
+    if not squeezed.isprintable():
+        squeezed = "".join(lowered.split())
     if "statement" not in squeezed and "balancesheet" not in squeezed:
         return None  # every title _STATEMENT_START accepts has one of these; most lines neither
     t = clean_title(text).lower().replace("’", "'")

@@ -149,15 +149,12 @@ class Layout:
             exact.update({key for _, key, _ in edge})
             shape.update({key_shape for _, _, key_shape in edge})
         pages = max(self.page_count, 1)
-        min_exact = max(3, int(0.03 * pages))
+        min_exact, min_shape = max(3, int(0.03 * pages)), max(3, 0.25 * pages)
+        boilerplate = self.boilerplate
         for edge in edges:
             for ln, key, key_shape in edge:
-                if (
-                    exact[key] >= min_exact
-                    or shape[key_shape] >= max(3, 0.25 * pages)
-                    or _PAGE_NUMBER.match(key)
-                ):
-                    self.boilerplate.add((ln.page, ln.number))
+                if exact[key] >= min_exact or shape[key_shape] >= min_shape or _PAGE_NUMBER.match(key):
+                    boilerplate.add((ln.page, ln.number))
 
     def is_content(self, line: Line) -> bool:
         return bool(line.text.strip()) and (line.page, line.number) not in self.boilerplate

@@ -19,7 +19,16 @@ import string
 from collections import Counter
 from dataclasses import dataclass
 
-from retrievers.index.headings import _TITLE_START, COMPANY_LINE, at_end, clean_title, is_continued, statement_kind
+from retrievers.index.headings import (
+    _TITLE_START,
+    clean_title,
+    count_letters,
+    ends_with,
+    is_continued,
+    lowers_plainly,
+    names_company,
+    statement_kind,
+)
 from retrievers.index.layout import Layout, Pos
 from retrievers.index.numbering import Numbering, follows, parse_numbering
 from retrievers.index.pdf import Line
@@ -35,6 +44,8 @@ _MIN_PAGE_BODY_CHARS = 600  # a page with less running text than this takes the 
 MAX_TITLE_WORDS = 40
 
 _CONNECTOR_END = re.compile(r"(\b(and|or|of|the|to|in|for|with|on|by|from|its|a|an|at|as|into|under|between)|[,;&/\-—–])$", re.I)
+_CONNECTOR_ENDINGS = ("and", "or", "of", "the", "to", "in", "for", "with", "on", "by", "from", "its", "a", "an", "at", "as",
+                      "into", "under", "between", *",;&/-—–")
 _AMOUNT = re.compile(r"\$|%|€|£|¥")
 # A figure not glued to a word or a decimal point: "(12)", "3,400", "2.5". Its first
 # character, "(" or a digit, comes first in the pattern and the one before it is checked
@@ -42,6 +53,9 @@ _AMOUNT = re.compile(r"\$|%|€|£|¥")
 _NUMBER = re.compile(r"\((?<![\w.].)\d[\d,]*(?:\.\d+)?\)?(?![\w])|\d(?<![\w.].)[\d,]*(?:\.\d+)?\)?(?![\w])")
 _YEAR = re.compile(r"^\(?(19|20)\d\d\)?$")
 _TABLE_WORDS = re.compile(r"\b(ended|in millions|in thousands|in billions|except per|unaudited|continued|cont\.)\b", re.I)
+# What a _TABLE_WORDS match holds in lower case ("continued" and "cont." both hold "cont").
+_TABLE_WORD_HINTS = ("ended", "in millions", "in thousands", "in billions", "except per", "unaudited", "cont")
+_DIGIT = re.compile(r"\d")
 _BULLET = re.compile(r"^[•●▪◦○■□►▶✓\-–—*·]")
 _SENTENCE_BREAK = re.compile(r"[a-z0-9)][.!?]\s+[A-Z]")
 # "Table G.1. Reserve requirements ...", "Figure 3: ...": a caption names what follows even
@@ -108,7 +122,20 @@ def ln_text(layout: Layout, page: int) -> str:
 
 
 def _numbers_outside_years(text: str) -> int:
+    if not _DIGIT.search(text):
+        return 0  # every figure holds a digit; most titles have none, and _NUMBER costs more
     return sum(1 for token in _NUMBER.findall(text) if not _YEAR.match(token))
+
+
+def _has_table_words(text: str) -> bool:
+    """``_TABLE_WORDS.search(text)``, with a text whose lower-case form holds none of its
+    words turned away by substring searches, which cost less than the pattern's word
+    boundary tried at every position."""
+    if lowers_plainly(text):
+        lowered = text.lower()
+        if not any(hint in lowered for hint in _TABLE_WORD_HINTS):
+            return False
+    return bool(_TABLE_WORDS.search(text))
 
 
 def title_text_ok(text: str) -> bool:
@@ -122,16 +149,16 @@ def title_text_ok(text: str) -> bool:
         return False
     if _BULLET.match(text) or not _TITLE_START.match(rest):
         return False
-    if _AMOUNT.search(rest) or _numbers_outside_years(rest) > 1 or _TABLE_WORDS.search(rest) or is_continued(rest):
+    if _AMOUNT.search(rest) or _numbers_outside_years(rest) > 1 or _has_table_words(rest) or is_continued(rest):
         return False
-    letters = sum(map(str.isalpha, rest))
+    letters = count_letters(rest)
     if letters < 0.6 * len(rest.replace(" ", "")):
         return False
     if rest.endswith((",", ";")) or (rest.endswith(".") and len(words) > 8) or _SENTENCE_BREAK.search(rest):
         return False
     if len(words) == 1 and not numbering and not is_caps(rest) and len(rest) < 4:
         return False
-    return not at_end(COMPANY_LINE, rest)
+    return not names_company(rest)
 
 
 class _Typography:
@@ -184,7 +211,7 @@ def _continues(first: Line, previous: Line, following: Line, joined: str, typogr
     text so far is ``joined`` and last line so far ``previous``?"""
     if not _same_style(first, following) or parse_numbering(following.text) or len(joined) + len(following.text) > MAX_TITLE_CHARS:
         return False
-    if at_end(COMPANY_LINE, first.text.strip()):
+    if names_company(first.text.strip()):
         return False  # "ACME INC. AND SUBSIDIARIES" over a statement's title is a line of its own
     text = following.text.strip()
     if not text or _AMOUNT.search(text) or _numbers_outside_years(text) > 1:
@@ -192,7 +219,7 @@ def _continues(first: Line, previous: Line, following: Line, joined: str, typogr
     step = following.y - previous.y
     if previous.y and following.y and first.size and not 0 < step <= 1.9 * max(first.size, following.size):
         return False  # too far below: a new block, not the next line of this one
-    if at_end(_CONNECTOR_END, joined) or text[:1].islower():
+    if ends_with(_CONNECTOR_END, _CONNECTOR_ENDINGS, joined) or text[:1].islower():
         return True
     if typography.pitch and previous.y and 0 < step < 0.8 * typography.pitch and _same_style(first, following, 1.05):
         return True  # closer than the lines of a paragraph: one block
@@ -253,7 +280,7 @@ def _candidates(layout: Layout, typography: _Typography, start: Pos, end: Pos, s
                 if not title_text_ok(" ".join(joined.split()[:MAX_TITLE_WORDS])):
                     continue
                 joined = " ".join(joined.split()[:MAX_TITLE_WORDS])
-            if at_end(_CONNECTOR_END, joined) and not numbering:
+            if ends_with(_CONNECTOR_END, _CONNECTOR_ENDINGS, joined) and not numbering:
                 continue
             if not larger and not numbering and not caption and _precedes_table(lines, j):
                 continue  # a table's column header or a label over its rows
@@ -271,6 +298,9 @@ _FIGURE_TOKEN = re.compile(r"^[($]*-?\d[\d,.]*%?\)?$|^[$%—–-]$")
 # with. Spelt as that character with the one before it checked behind it (not a word's),
 # so that the engine jumps from candidate to candidate character.
 _FIGURE_START = re.compile(r"[($\d%—–-](?<!\S[($\d%—–-])")
+# The same for an ASCII text (most lines): the engine tests an ASCII class faster than one
+# with "\d" (any script's digits) and the two dashes in it.
+_FIGURE_START_ASCII = re.compile(r"[($0-9%-](?<!\S[($0-9%-])")
 
 
 @functools.lru_cache(maxsize=16384)
@@ -278,7 +308,7 @@ def looks_like_row(text: str) -> bool:
     """A table row: figures make up much of it ("Net sales $ 34,229 $ 35,355")."""
     # Tokens that may be figures bound the figures from above: a line of prose has none or
     # too few of them to be a row, and is turned away without testing each of its words.
-    most = len(_FIGURE_START.findall(text))
+    most = len((_FIGURE_START_ASCII if text.isascii() else _FIGURE_START).findall(text))
     if not most:
         return False
     tokens = text.split()

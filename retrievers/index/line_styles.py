@@ -138,15 +138,6 @@ class LineStyleReader:
             bold = self._bold_names[name] = bool(_BOLD_NAME.search(name.decode("latin-1", "replace")))
         return bold or bool(self._flags.value & _FORCE_BOLD)
 
-    def _size(self, handle, index: int) -> float:
-        """Font size times the scale of the character's transformation matrix: what the
-        reader sees, whatever mix of font size and scaling the producer used."""
-        points = float(self._font_size(handle, index))
-        if self._get_matrix(handle, index, self._matrix_ref):
-            m = self._matrix
-            points *= abs(m.a * m.d - m.b * m.c) ** 0.5
-        return points
-
     def _glyph_size(self, handle, raw_text: str, start: int, end: int) -> float:
         """A size estimated from the median height of the line's first few tall glyphs (of
         any letters or digits when it has none)."""
@@ -168,30 +159,46 @@ class LineStyleReader:
         handle = textpage.raw
         self._font_bold.clear()
         width, height = max(width, 1.0), max(height, 1.0)
-        is_bold, size_of, get_box, box_refs = self._is_bold, self._size, self._get_box, self._box_refs
+        is_bold, font_size, get_matrix, get_box, box_refs = self._is_bold, self._font_size, self._get_matrix, self._get_box, self._box_refs
+        matrix, matrix_ref = self._matrix, self._matrix_ref
         left, right, bottom, _ = self._box
         tenths, thousandths = self._tenths, self._thousandths
+        # clean_text's one-for-one replacements made on the whole page at once (character
+        # positions stay as PDFium counts them); the rest of it matters only on a page with a
+        # lone "\r" or "\n", where each line is cleaned in full.
+        page_text = raw_text.replace("\ufffe", "-").replace("\x02", "-")
+        breaks = page_text.count("\r\n")
+        lone_breaks = page_text.count("\r") != breaks or page_text.count("\n") != breaks
         lines: list[Line] = []
         start = 0
-        for number, piece in enumerate(raw_text.split("\r\n")):
-            text = clean_text(piece)
-            first = start + len(piece) - len(piece.lstrip())
-            end = start + len(piece)
-            if first >= end:
-                lines.append(Line(text, page, number))
-                start = end + 2
+        for number, piece in enumerate(page_text.split("\r\n")):
+            stripped = piece.rstrip()
+            if not stripped:
+                lines.append(Line(clean_text(piece), page, number))
+                start += len(piece) + 2
                 continue
-            last = start + len(piece.rstrip()) - 1
+            text = clean_text(piece) if lone_breaks else stripped
+            first = start + len(stripped) - len(stripped.lstrip())
+            last = start + len(stripped) - 1
             # A line is bold when both its ends are, so that a run-in heading ("Net Sales:
             # ...") does not count as a heading line.
             bold = is_bold(handle, first) and (last == first or is_bold(handle, last))
-            size = size_of(handle, first)
+            # Font size times the scale of the character's transformation matrix: what the
+            # reader sees, whatever mix of font size and scaling the producer used.
+            size = float(font_size(handle, first))
+            if get_matrix(handle, first, matrix_ref):
+                size *= abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5
             if size < _MIN_REAL_SIZE:
                 size = self._glyph_size(handle, raw_text, first, last + 1) or size
-            # The two character boxes read in place (this loop runs once per line).
+            # The two character boxes read in place.
             get_box(handle, first, *box_refs)
             x0, y = left.value / width, height - bottom.value
             get_box(handle, last, *box_refs)
-            lines.append(Line(text, page, number, bold, tenths[size], thousandths[x0], round(right.value / width, 3), round(y, 1)))
-            start = end + 2
+            # tuple.__new__ is what Line(...) calls, without its Python-level __new__.
+            lines.append(_new_tuple(Line, (text, page, number, bold, tenths[size], thousandths[x0],
+                                           round(right.value / width, 3), round(y, 1))))
+            start += len(piece) + 2
         return lines
+
+
+_new_tuple = tuple.__new__

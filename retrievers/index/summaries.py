@@ -109,18 +109,34 @@ def first_sentence(text: str, title: str = "", limit: int = 170, row_labels: Row
     # every piece before them is judged as the whole text would have it. ``pending`` is
     # the prose from the first piece not yet judged on; it starts with the space after a
     # sentence's stop, which no stop can be found at.
+    # ``stops``: where the sentence stops of ``pending`` are. A stop found stays one as
+    # prose is added, but for one that ends ``pending`` (its look-ahead saw the end of the
+    # text), so each added line is scanned from the character before it on, not the whole
+    # of ``pending`` again: a long sentence would be scanned once per line.
     pending: str | None = None
+    stops: list[int] = []
     for raw in text.split("\n"):
         ln = raw.strip()
         if len(ln) <= 40 or not _few_numbers(ln) or (_TWO_DIGITS.search(ln) and row_labels[ln] is not None):
             continue
-        pending = ln if pending is None else f"{pending} {ln}"
-        starts, pieces = _sentences(pending)
-        if len(pieces) > 2:
-            found = _first_good_sentence(pieces[:-2], title, limit)
+        if pending is None:
+            pending, scan_from = ln, 0
+        else:
+            scan_from = len(pending) - 1
+            if stops and stops[-1] == scan_from:
+                stops.pop()
+            pending = f"{pending} {ln}"
+        stops += [stop.start() for stop in _SENTENCE_END.finditer(pending, scan_from)]
+        if len(stops) > 1:
+            # The pieces before the last two, as _sentences(pending) cuts them (a stop is
+            # one character).
+            starts = [0] + [stop + 1 for stop in stops]
+            found = _first_good_sentence([pending[starts[k] : stops[k]] for k in range(len(stops) - 1)], title, limit)
             if found is not None:
                 return found
-            pending = pending[starts[-2] :]
+            cut = starts[-2]
+            pending = pending[cut:]
+            stops = [stops[-1] - cut]
     if pending is None:
         return ""
     return _first_good_sentence(_sentences(pending)[1], title, limit) or ""
