@@ -47,8 +47,14 @@ from harness.judge.words import (
 # or a comparison ("more", "fewer"). "contract\w*" also reads "contract", "contracts" and
 # "contractual" as the down side, as this reading always has; the shared list holds only the
 # movement's forms.
-_GOOD_STATE = (r"healthy", r"strong\w*", r"consistent", r"stable", r"more")
-_BAD_STATE = (r"weak\w*", r"unhealthy", r"inconsistent", r"unstable", r"volatile", r"fluctuat\w*", r"fewer", r"less", r"contract\w*")
+_GOOD_STATE = (
+    r"healthy", r"strong\w*", r"consistent", r"stable", r"more", r"adequate", r"sufficient", r"sound", r"solid", r"robust", r"ample",
+    r"comfortable",
+)
+_BAD_STATE = (
+    r"weak\w*", r"unhealthy", r"inconsistent", r"unstable", r"volatile", r"fluctuat\w*", r"fewer", r"less", r"contract\w*",
+    r"inadequate", r"insufficient", r"poor", r"tight", r"strained", r"concern\w*",
+)
 _UP = word_pattern(RISE, ABOVE_ZERO, _GOOD_STATE)
 _DOWN = word_pattern(FALL, BELOW_ZERO, _BAD_STATE)
 
