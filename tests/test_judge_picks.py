@@ -19,6 +19,7 @@ SEGMENT = "From FY21 to FY22, excluding Embedded, in which AMD reporting segment
         (SEGMENT, "Data Center", "Data Center sales proportionally increased the least"),
         (SEGMENT, "Data Center", "Gaming increased the most, Data Center the least"),
         (SEGMENT, "Data Center", "Data Center sales decreased the most"),
+        (LIABILITY, "Customer deposits", "The largest liabilities were customer deposits, long-term debt, accounts payable and other"),
     ],
 )
 def test_a_pick_taken_back_is_undone(question: str, gold: str, part: str) -> None:

@@ -7,7 +7,9 @@ gold and picks something else:
   superlative denied after the name; "Data Center, not Gaming" still picks Data Center);
 - "Customer deposits were the smallest liability." (the opposite superlative);
 - "Customer deposits were the second largest liability." (a rank below the first);
-- "Data Center decreased the most." to "which segment increased the most?" (the other way).
+- "Data Center decreased the most." to "which segment increased the most?" (the other way);
+- "The largest liabilities were customer deposits, long-term debt, accounts payable and
+  other liabilities." (one of a list).
 
 ``pick_undone`` reads the part of the sentence that makes the pick (``picking_part``); the
 judge then counts the gold's name as not picked there.
@@ -31,6 +33,8 @@ _RANK_BELOW = re.compile(r"\b(?:second|third|fourth|fifth|2nd|3rd|4th|5th|next)\
 _UP = word_pattern(tuple(w for w in RISE if w not in (r"up", r"gain\w*")))
 _DOWN = word_pattern(tuple(w for w in FALL if w != r"down"))
 _CHUNK_BREAK = re.compile(r"[,;]")
+# Four items or more of a few words each, the last after "and" or "or": a list, not a pick.
+_LIST = re.compile(r"(?:[\w&'’\-]+(?: [\w&'’\-]+){0,2},\s+){2,}(?:and\s+|or\s+)?[\w&'’\-]+(?: [\w&'’\-]+){0,2},?\s+(?:and|or)\s+[\w&'’\-]+", re.IGNORECASE)
 _AFTER_NEGATION = 4  # words after a "not" that may hold what it denies ("not the largest")
 
 
@@ -64,6 +68,9 @@ def pick_undone(part: str, question: str, gold: str) -> bool:
         return True
     if asked and said & asked and _RANK_BELOW.search(ranked):
         return True
+    for listed in _LIST.finditer(part):
+        if listed.start() <= at < listed.end():
+            return True  # "The largest liabilities were customer deposits, long-term debt, ... and other"
     after = part[at:]
     for negation in NEGATION.finditer(after):
         # What the "not" denies, up to its clause's end: "not Gaming: its sales increased"
