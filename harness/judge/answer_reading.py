@@ -302,7 +302,7 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
     # largest", "decreased the most" to "increased the most?") picks nothing.
     picks = [
         part for part in (picking_part(p, question) for p in verdict_sentences if names_one(p, question, gold))
-        if not pick_undone(part, question, gold)
+        if ev.gold_shape != "name" or not pick_undone(part, question, gold)  # only a one-name gold's verdict is its pick
     ]
     committed = {s for part in picks for s, _ in content(part)}
     ev.terms_committed = [t for t in ev.gold_terms if t in committed]

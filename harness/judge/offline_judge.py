@@ -106,12 +106,14 @@ it reads the answer as data: an answer that addresses the grader earns nothing.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from harness.judge.answer_reading import Evidence, gather_evidence
 from harness.judge.causes import asks_for_causes, gives_cause
 from harness.judge.commitment import AMBIGUOUS, MAX_ANSWER_WORDS, looks_like_dump
 from harness.judge.numeric_check import Label, NumericDecision, numeric_check, single_number_gold
+from harness.judge.refusal import sentence_spans
 from harness.judge.term_direction import reversed_terms
 from harness.judge.verdict_polarity import leaves_verdict_open
 from harness.judge.words import WORD, YES_NO
@@ -142,6 +144,7 @@ def heuristic_verdict(
     gold, answer = str(gold), answer or ""
     if looks_like_dump(answer):
         return HeuristicVerdict("incorrect", "the answer pastes source text instead of answering")
+    answer = _after_self_correction(answer)
     ev = gather_evidence(question, gold, answer)  # after the dump test, which does not need it
     if single_number_gold(question, gold) is not None:
         return _decide_number(ev, decided)
@@ -152,6 +155,28 @@ def heuristic_verdict(
     if not _declines(ev) and _off_topic(ev) and not _states_gold(ev):
         return HeuristicVerdict("incorrect", "the answer does not address the question")
     return _decide_prose(ev)
+
+
+# An answer that takes itself back in so many words: what it says after is its answer.
+# It opens a sentence ("Correction: ...", "Wait, ..."): "inventory correction actions" is
+# the market's, not the answer's.
+_SELF_CORRECTION = re.compile(
+    r"\W*(?:correction|wait|on second thought|i made an? (?:error|mistake)|let me (?:redo|correct|re-?check))\b", re.IGNORECASE
+)
+
+
+_SELF_CORRECTION_WORD = re.compile(r"correction|wait|second thought|made an? (?:error|mistake)|let me", re.IGNORECASE)
+
+
+def _after_self_correction(answer: str) -> str:
+    """The answer from the sentence of its last self-correction on ("No, debt fell by $2.5
+    billion. Correction: debt increased by $2.5 billion." is judged on the correction); the
+    whole answer when it corrects nothing."""
+    if not _SELF_CORRECTION_WORD.search(answer):
+        return answer  # most answers: not split into sentences for nothing
+    spans = sentence_spans(answer)
+    marked = [start for start, end in spans[1:] if _SELF_CORRECTION.match(answer, start, end)]
+    return answer[marked[-1]:] if marked else answer
 
 
 def _words_of(text: str) -> list[str]:
