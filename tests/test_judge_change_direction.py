@@ -47,3 +47,13 @@ def test_a_direction_its_values_deny_is_a_contradiction(text: str) -> None:
 @pytest.mark.parametrize("text", CONSISTENT)
 def test_a_direction_its_values_bear_out_is_none(text: str) -> None:
     assert not _contradicts(text)
+
+
+def test_a_change_stated_the_wrong_way_round_is_found() -> None:
+    from harness.judge.change_direction import from_to_pairs, swapped_ends
+
+    gold = "Yes, there is decline in number stores by 1.32% from 982 stores in Q2 FY 2023 to 969 by the end of Q2 FY2024."
+    assert from_to_pairs(gold) == [(982.0, 969.0)]
+    assert swapped_ends(gold, "Yes, from 969 to 982.")
+    assert not swapped_ends(gold, "Yes, from 982 to 969.")
+    assert not swapped_ends(gold, "Yes, it fell 1.32% to 969 stores.")  # no from/to pair: nothing to swap

@@ -119,3 +119,35 @@ def _denies_itself(sentence: str) -> bool:
         if went and said != went:
             return True
     return False
+
+
+# "from 982 stores in Q2 FY2023 to 969": the start of a change, then (after its unit and
+# periods, no clause break) its end.
+_FROM_BEFORE = re.compile(r"\bfrom\s+(?:US\$|\$|€|£)?\s*\(?$", re.IGNORECASE)
+_TO_BETWEEN = re.compile(r"[^.;:]{0,40}?\bto\s+(?:US\$|\$|€|£)?\s*\(?", re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=4096)  # a gold's pairs are read once per gold, not per answer
+def from_to_pairs(text: str) -> list[tuple[float, float]]:
+    """The (start, end) values of each "from A ... to B" in ``text``."""
+    if "from" not in text.lower():
+        return []
+    values = parse_quantities(text)
+    return [
+        (a.value, b.value) for a, b in zip(values, values[1:])
+        if _FROM_BEFORE.search(text, max(0, a.start - 12), a.start) and _TO_BETWEEN.fullmatch(text, a.end, b.start)
+    ]
+
+
+def swapped_ends(gold: str, answer: str) -> bool:
+    """Does the answer state a change of the gold's the wrong way round ("from 969 to 982"
+    for "from 982 stores ... to 969")? Each value as the other's, within a rounding."""
+    def same(x: float, y: float) -> bool:
+        return abs(x - y) <= 0.005 * max(abs(x), abs(y))
+    pairs = from_to_pairs(gold)
+    if not pairs or "from" not in answer.lower():
+        return False
+    return any(
+        not same(a, b) and same(a, d) and same(b, c)
+        for a, b in pairs for c, d in from_to_pairs(answer)
+    )

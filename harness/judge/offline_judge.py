@@ -111,6 +111,7 @@ from dataclasses import dataclass
 
 from harness.judge.answer_reading import Evidence, gather_evidence
 from harness.judge.causes import asks_for_causes, gives_cause
+from harness.judge.change_direction import swapped_ends
 from harness.judge.commitment import AMBIGUOUS, MAX_ANSWER_WORDS, looks_like_dump
 from harness.judge.numeric_check import Label, NumericDecision, numeric_check, single_number_gold
 from harness.judge.refusal import sentence_spans
@@ -309,6 +310,10 @@ def _decide_prose(ev: Evidence) -> HeuristicVerdict:
     numbers = ev.numbers
     if numbers["reversed"]:
         return HeuristicVerdict("incorrect", "the answer states the gold's figure going the other way")
+    if numbers["found"] and swapped_ends(ev.texts[1], ev.texts[2]):
+        # "Yes, from 969 to 982" for "a decline from 982 stores to 969": each figure right,
+        # the change the wrong way round.
+        return HeuristicVerdict("incorrect", "the answer states the gold's change the wrong way round")
     if numbers["swapped"]:
         # The gold's own figures exchanged ("3.39% in 2022 and 1.82% in 2021"): each digit
         # is right and each claim wrong, so the figures found beside them rescue nothing.
