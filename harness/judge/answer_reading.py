@@ -270,6 +270,12 @@ def _gold_shape(gold: str, terms: dict[str, float]) -> str:
     return "names" if re.search(r",|\band\b", gold) else "name"
 
 
+_ASKS_CHANGE = re.compile(r"\bchange[ds]?\b", re.IGNORECASE)
+_NO_CHANGE = re.compile(
+    r"\b(?:unchanged|no change|(?:remained|stayed|was|were|held) (?:the same|flat|constant|steady))\b", re.IGNORECASE
+)
+
+
 def _verdict_sentences(answer: str, question: str) -> list[str]:
     """Where an answer gives its verdict: its opening sentences and its conclusions."""
     parts = sentences(answer)
@@ -332,6 +338,10 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
             # answer. An excerpt about the company in general ("CVS Health has more than
             # 9,000 retail locations" to "Is CVS capital-intensive?") implies nothing.
             ev.answer_polarity = polarity_of(verdict, question)
+        if ev.answer_polarity is None and _ASKS_CHANGE.search(question) and any(_NO_CHANGE.search(p) for p in sentences(answer)):
+            # "The store count was unchanged at 982" to "Was there any change in the number
+            # of stores?": a no, in words no negation reading knows.
+            ev.answer_polarity = "no"
         if ev.answer_polarity is None and ev.use_denied and verdict and denies_use(verdict, ev.denied_metric):
             # A gold whose no is that the metric is not used ("No, gross margin is not a useful
             # metric for a bank"): a verdict that denies that use ("gross margin is irrelevant
