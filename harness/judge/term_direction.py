@@ -20,13 +20,8 @@ import re
 from collections.abc import Collection, Mapping
 
 from harness.judge.refusal import sentences
-from harness.judge.words import FALL, NEGATION, RISE, WORD, content, word_pattern
+from harness.judge.words import MOVED_DOWN, MOVED_UP, NEGATION, WORD, content
 
-# Words of movement, without the short ones that are seldom movement beside a driver
-# ("made up", "write-down", "gain on sale").
-_SKIP = {r"up", r"down", r"gain\w*"}
-_UP = word_pattern(tuple(w for w in RISE if w not in _SKIP))
-_DOWN = word_pattern(tuple(w for w in FALL if w not in _SKIP))
 # Clauses: a comma or semicolon, or a word that sets one movement against another.
 _CLAUSE = re.compile(r"[,;:\n]|\b(?:and|but|while|whereas|although|though|despite|offset|partially|partly)\b", re.IGNORECASE)
 
@@ -45,7 +40,7 @@ def _moves(clause: str, terms: Collection[str]) -> dict[str, str]:
     words = WORD.findall(clause)
     ways: dict[str, set[str]] = {}
     for i, word in enumerate(words):
-        way = "up" if _UP.fullmatch(word) else "down" if _DOWN.fullmatch(word) else None
+        way = "up" if MOVED_UP.fullmatch(word) else "down" if MOVED_DOWN.fullmatch(word) else None
         if way is None:
             continue
         for near in words[max(0, i - _BEFORE) : i] + words[i + 1 : i + 1 + _AFTER]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from harness.judge.words import FALL, NEGATION, RISE, WORD, content, stems_of, word_pattern
+from harness.judge.words import MOVED_DOWN, MOVED_UP, NEGATION, WORD, content, stems_of
 
 # Each superlative a "which" question asks by, with its opposites.
 _OPPOSITE = {
@@ -30,8 +30,6 @@ _OPPOSITE = {
 }
 _SUPERLATIVE = re.compile(r"\b(?:" + "|".join(_OPPOSITE) + r"|fewest)\b", re.IGNORECASE)
 _RANK_BELOW = re.compile(r"\b(?:second|third|fourth|fifth|2nd|3rd|4th|5th|next)\b", re.IGNORECASE)
-_UP = word_pattern(tuple(w for w in RISE if w not in (r"up", r"gain\w*")))
-_DOWN = word_pattern(tuple(w for w in FALL if w != r"down"))
 _CHUNK_BREAK = re.compile(r"[,;]")
 # Four items or more of a few words each, the last after "and" or "or": a list, not a pick.
 _LIST = re.compile(r"(?:[\w&'’\-]+(?: [\w&'’\-]+){0,2},\s+){2,}(?:and\s+|or\s+)?[\w&'’\-]+(?: [\w&'’\-]+){0,2},?\s+(?:and|or)\s+[\w&'’\-]+", re.IGNORECASE)
@@ -79,8 +77,8 @@ def pick_undone(part: str, question: str, gold: str) -> bool:
         following = " ".join(denied_text.split()[:_AFTER_NEGATION]).lower()
         if {w.lower() for w in _SUPERLATIVE.findall(following)} & asked or {s for s, _ in content(following)} & _asked_words(question):
             return True
-    asks_up, asks_down = bool(_UP.search(question)), bool(_DOWN.search(question))
-    says_up, says_down = bool(_UP.search(part)), bool(_DOWN.search(part))
+    asks_up, asks_down = bool(MOVED_UP.search(question)), bool(MOVED_DOWN.search(question))
+    says_up, says_down = bool(MOVED_UP.search(part)), bool(MOVED_DOWN.search(part))
     return asks_up != asks_down and says_up != says_down and asks_up != says_up and not NEGATION.search(part)
 
 

@@ -117,3 +117,9 @@ def root(word: str) -> str:
             word = word[: len(word) - len(ending)] + replacement
             break
     return word[:-1] if word.endswith("e") and len(word) > 4 else word
+
+
+# Words of movement that name one beside a driver or a pick: without the short ones that
+# seldom do there ("made up", "write-down", "gain on sale").
+MOVED_UP = word_pattern(tuple(w for w in RISE if w not in (r"up", r"gain\w*")))
+MOVED_DOWN = word_pattern(tuple(w for w in FALL if w != r"down"))
