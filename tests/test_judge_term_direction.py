@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from harness.judge.answer_reading import gather_evidence
 from harness.judge.offline_judge import heuristic_verdict
-from harness.judge.term_direction import reversed_terms
+from harness.judge.term_direction import DEALS, reversed_terms
 
 AMD_REVENUE = "What drove revenue change as of the FY22 for AMD?"
 AMD_REVENUE_GOLD = (
@@ -65,3 +65,36 @@ def test_a_driver_question_needs_a_cause_and_explain_why_is_no_driver_question()
         "Does American Water Works have positive working capital based on FY2022 data? If working capital is not a "
         "useful or relevant metric for this company, then please state that and explain why."
     )
+
+
+PFIZER_DEALS = "What are three main companies acquired by Pfizer mentioned in this 10K report?"
+PFIZER_DEALS_GOLD = "Trillium, Array, and Therachon"
+
+
+def _deals_reversed(question: str, gold: str, answer: str) -> list[str]:
+    return reversed_terms(gold, answer, gather_evidence(question, gold, answer).gold_terms, DEALS, question)
+
+
+def test_a_deal_stated_the_other_way_takes_its_way_from_the_question_when_the_gold_has_none() -> None:
+    # "sold" governs the whole list it is followed by, not just its first name.
+    assert _deals_reversed(PFIZER_DEALS, PFIZER_DEALS_GOLD, "Pfizer sold Trillium, Array and Therachon.") == ["trilli", "array", "therac"]
+    assert _deals_reversed(PFIZER_DEALS, PFIZER_DEALS_GOLD, "Pfizer acquired Trillium and Array, and sold Therachon.") == ["therac"]
+    assert _deals_reversed(PFIZER_DEALS, PFIZER_DEALS_GOLD, "Pfizer acquired Trillium, Array and Therachon.") == []
+    verdict = heuristic_verdict(PFIZER_DEALS, PFIZER_DEALS_GOLD, "Pfizer divested Trillium, Array, and Therachon in 2019.")
+    assert (verdict.label, verdict.rationale) == ("incorrect", "the answer states the gold's deals the other way (sold for bought, or bought for sold)")
+
+
+def test_a_deal_governs_what_precedes_it_only_in_the_passive() -> None:
+    question, gold = "Is Pfizer spinning off any large business segments?", "Yes, it's spinning off Upjohn."
+    assert _deals_reversed(question, gold, "Yes, Upjohn is being acquired.") == ["upjohn"]
+    assert _deals_reversed(question, gold, "Yes, Upjohn is being spun off.") == []
+    amcor = "What are major acquisitions that AMCOR has done in FY2023?"
+    amcor_gold = "Amcor acquired a medical device packaging manufacturing site in Shanghai, China."
+    # "Shanghai" stands before "sold" but is not what was sold.
+    assert _deals_reversed(amcor, amcor_gold, "Amcor acquired a medical device packaging site in Shanghai and sold its Russian business.") == []
+    assert "shangh" in _deals_reversed(amcor, amcor_gold, "A medical device packaging site in Shanghai was sold by Amcor.")
+
+
+def test_a_question_of_both_ways_lends_no_way_to_the_gold() -> None:
+    question = "Which businesses did Pfizer acquire or sell in 2019?"
+    assert _deals_reversed(question, PFIZER_DEALS_GOLD, "Pfizer sold Trillium, Array and Therachon.") == []

@@ -171,11 +171,35 @@ _CLAUSE_BREAK = re.compile(
 )
 _FROM_TO = re.compile(r"\bfrom\b[^.;]*?$", re.IGNORECASE)
 # The answer corrects itself: what it said before is withdrawn ("= 65.4%. Wait, recomputing: 60.1%").
-CORRECTION = re.compile(
-    r"\b(?:actually|wait|correction|on second thought|recomput\w*|recalculat\w*|i made an? (?:error|mistake)|"
+# "Correction" and "actually" take something back only where they open a sentence ("Correction:
+# ...", "Actually, ..."): "reflected an inventory correction" and "sales actually fell" are the
+# filing's story, and read as corrections they threw away the value stated before them.
+_CORRECTION_WORD = re.compile(
+    r"\b(?:(actually|correction)|wait|on second thought|recomput\w*|recalculat\w*|i made an? (?:error|mistake)|"
     r"let me (?:redo|recompute|recalculate|correct|re-?check))\b",
     re.IGNORECASE,
 )
+# What may stand between a sentence's start and its "Actually": "But actually, ...".
+_SENTENCE_OPENING = re.compile(r"[^\w$]*(?:(?:but|and|so|no|oh)\W+)?", re.IGNORECASE)
+
+
+def corrections(text: str) -> list[int]:
+    """Where ``text`` corrects itself (``_CORRECTION_WORD``, with "actually" and "correction"
+    only at the head of a sentence). The words are searched first and their sentence's head
+    looked at after: a pattern that opened on the head would be tried at every position."""
+    found = []
+    for m in _CORRECTION_WORD.finditer(text):
+        if m.group(1):
+            head = max(text.rfind(stop, 0, m.start()) for stop in ".!?\n") + 1
+            if _SENTENCE_OPENING.fullmatch(text, head, m.start()) is None:
+                continue
+        found.append(m.start())
+    return found
+
+
+# The same within a sentence, opening a clause: "$34,229 million; actually, $30,000 million",
+# "$34,229 million (actually $30,000 million)" take back the value before them.
+_CLAUSE_CORRECTION = re.compile(r"[;:(,—–]\s*(?:(?:but|or|and)\s+)?(?:actually|correction|rather(?!\s+than))\b", re.IGNORECASE)
 # A value the answer denies: "not $1,577 million", "rather than 1,577", "isn't exactly $1.6 billion".
 _DENIED_BEFORE = re.compile(
     r"(?:\b(?:not|never|rather than|instead of|other than|no longer)|n[’']t)\s+"
@@ -409,10 +433,10 @@ def find_commitment(
         inside = [q for q in here if not any(same(q, d) for d in denials)]
         if inside:
             sentences.append((span, inside))
-    corrections = [m.start() for m in CORRECTION.finditer(answer)]
-    if corrections:
+    taken_back = corrections(answer)
+    if taken_back:
         # Only what the answer states after its last correction of itself is its answer.
-        sentences = [s for s in sentences if s[0][1] > corrections[-1]]
+        sentences = [s for s in sentences if s[0][1] > taken_back[-1]]
     if not sentences:
         return Commitment(None, "dump" if rows >= 2 else "no value")
     concluding = [s for s in sentences if _STRONG_CONCLUSION.search(answer[s[0][0]:s[0][1]])]
@@ -423,6 +447,9 @@ def find_commitment(
     pool = [s for s in concluding if _ANSWER_PHRASE.search(answer[s[0][0]:s[0][1]])] if concluding else sentences
     if any(s[0] == span for s in pool) and _restated_otherwise(answer, span, inside, pool, same):
         return Commitment(None, "hedge", tuple(inside))
+    retracted = [span[0] + m.end() for m in _CLAUSE_CORRECTION.finditer(text)]
+    if retracted and any(q.start > retracted[-1] for q in inside):
+        inside = [q for q in inside if q.start > retracted[-1]]
     last_eq = max(text.rfind("="), text.rfind("≈"))
     if last_eq >= 0 and any(q.start > span[0] + last_eq for q in inside):
         inside = [q for q in inside if q.start > span[0] + last_eq]

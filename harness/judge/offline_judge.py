@@ -115,7 +115,7 @@ from harness.judge.change_direction import swapped_ends
 from harness.judge.commitment import AMBIGUOUS, MAX_ANSWER_WORDS, looks_like_dump
 from harness.judge.numeric_check import Label, NumericDecision, numeric_check, single_number_gold
 from harness.judge.refusal import sentence_spans
-from harness.judge.term_direction import reversed_terms
+from harness.judge.term_direction import DEALS, reversed_terms
 from harness.judge.verdict_polarity import leaves_verdict_open
 from harness.judge.words import WORD, YES_NO
 
@@ -242,12 +242,20 @@ def _states_gold(ev: Evidence) -> bool:
 
 
 _DRIVERS_REVERSED = "the answer states the gold's drivers going the other way"
+_DEALS_REVERSED = "the answer states the gold's deals the other way (sold for bought, or bought for sold)"
 
 
-def _drivers_reversed(ev: Evidence) -> bool:
-    """"despite lower EPYC sales" for a gold of "higher sales of EPYC server processors"
-    (``term_direction``): read only for an answer about to be credited."""
-    return bool(reversed_terms(ev.texts[1], ev.texts[2], ev.gold_terms))
+def _drivers_reversed(ev: Evidence) -> str | None:
+    """Why the answer is wrong when it names the gold's terms going the other way
+    (``term_direction``): "despite lower EPYC sales" for a gold of "higher sales of EPYC
+    server processors", "Pfizer sold Trillium" for the companies Pfizer acquired. Read only
+    for an answer about to be credited."""
+    question, gold, answer = ev.texts
+    if reversed_terms(gold, answer, ev.gold_terms):
+        return _DRIVERS_REVERSED
+    if reversed_terms(gold, answer, ev.gold_terms, DEALS, question):
+        return _DEALS_REVERSED
+    return None
 
 
 def _enough_terms(ev: Evidence) -> float:
@@ -334,8 +342,8 @@ def _decide_prose(ev: Evidence) -> HeuristicVerdict:
             if ev.signal.phrases > 0:
                 return HeuristicVerdict("refusal", "the answer gives the gold's figures but declines the yes or no")
             return HeuristicVerdict("incorrect", "the answer gives the gold's figures but leaves the yes or no open")
-        if _drivers_reversed(ev):
-            return HeuristicVerdict("incorrect", _DRIVERS_REVERSED)
+        if reversed_why := _drivers_reversed(ev):
+            return HeuristicVerdict("incorrect", reversed_why)
         if asks_for_causes(ev.texts[0]) and not gives_cause(ev.texts[2], ev.texts[0]):
             # "3M's operating margin decreased by 1.7%" to "What drove operating margin
             # change?": the gold's figure, and none of what was asked (``causes``).
@@ -361,13 +369,15 @@ def _decide_prose(ev: Evidence) -> HeuristicVerdict:
         return HeuristicVerdict("incorrect", "the answer's own statements contradict its verdict")
     if agrees and ev.signal.phrases:
         return HeuristicVerdict("refusal", "the answer's verdict comes with a refusal to commit to it")
+    if agrees and (reversed_why := _drivers_reversed(ev)):
+        return HeuristicVerdict("incorrect", reversed_why)
     if agrees:
         return HeuristicVerdict("correct", "the answer's verdict agrees with the gold's")
     # A gold with no words beyond the question's (a bare "Yes") has no key terms to find:
     # the answer's verdict had to carry it.
     if ev.gold_terms and ev.committed_share >= _enough_terms(ev):
-        if _drivers_reversed(ev):
-            return HeuristicVerdict("incorrect", _DRIVERS_REVERSED)
+        if reversed_why := _drivers_reversed(ev):
+            return HeuristicVerdict("incorrect", reversed_why)
         return HeuristicVerdict("correct", "the answer states the gold's key terms")
     if ev.signal.phrases > 0:
         return HeuristicVerdict("refusal", "the answer declines and does not state the gold's facts")

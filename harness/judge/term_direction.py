@@ -18,19 +18,38 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Mapping
+from typing import NamedTuple
 
 from harness.judge.refusal import sentences
-from harness.judge.words import MOVED_DOWN, MOVED_UP, NEGATION, WORD, content
+from harness.judge.words import BOUGHT, MOVED_DOWN, MOVED_UP, NEGATION, SOLD, WORD, content
 
 # Clauses: a comma or semicolon, or a word that sets one movement against another.
 _CLAUSE = re.compile(r"[,;:\n]|\b(?:and|but|while|whereas|although|though|despite|offset|partially|partly)\b", re.IGNORECASE)
+# A deal's verb governs a list ("sold Trillium, Array and Therachon"): its clauses are cut
+# only where one deal is set against another.
+_DEAL_CLAUSE = re.compile(r"[;:\n]|\b(?:but|while|whereas|although|though|despite|after|before|then|later)\b", re.IGNORECASE)
 
 
-def _clauses(text: str) -> list[str]:
-    return [c for s in sentences(text) for c in _CLAUSE.split(s) if c and c.strip()]
+class Ways(NamedTuple):
+    """The words of two opposite ways, and where a clause ends for them."""
+
+    up: re.Pattern[str]
+    down: re.Pattern[str]
+    clause: re.Pattern[str]
+    # A deal's verb governs what comes before it only in the passive ("Upjohn is being spun
+    # off"): "a site in Shanghai and sold its Russian business" sold no Shanghai site.
+    passive_only: bool = False
 
 
-def _moves(clause: str, terms: Collection[str]) -> dict[str, str]:
+MOVEMENT = Ways(MOVED_UP, MOVED_DOWN, _CLAUSE)  # the gold's drivers: "higher EPYC sales"
+DEALS = Ways(BOUGHT, SOLD, _DEAL_CLAUSE, passive_only=True)  # the gold's deals: "acquired Trillium", "spinning off Upjohn"
+
+
+def _clauses(text: str, clause: re.Pattern[str] = _CLAUSE) -> list[str]:
+    return [c for s in sentences(text) for c in clause.split(s) if c and c.strip()]
+
+
+def _moves(clause: str, terms: Collection[str], way_words: Ways = MOVEMENT) -> dict[str, str]:
     """The terms of ``clause`` that a word of movement governs, with its way ("up" or
     "down"): the words just after it ("higher sales of their EPYC server processors") or
     just before it ("EPYC sales increased"). Nothing in a clause that denies ("did not
@@ -40,10 +59,13 @@ def _moves(clause: str, terms: Collection[str]) -> dict[str, str]:
     words = WORD.findall(clause)
     ways: dict[str, set[str]] = {}
     for i, word in enumerate(words):
-        way = "up" if MOVED_UP.fullmatch(word) else "down" if MOVED_DOWN.fullmatch(word) else None
+        way = "up" if way_words.up.fullmatch(word) else "down" if way_words.down.fullmatch(word) else None
         if way is None:
             continue
-        for near in words[max(0, i - _BEFORE) : i] + words[i + 1 : i + 1 + _AFTER]:
+        before = i
+        if way_words.passive_only:
+            before = i - 1 if i and _AUXILIARY.fullmatch(words[i - 1]) else 0
+        for near in words[max(0, before - _BEFORE) : before] + words[i + 1 : i + 1 + _AFTER]:
             for stem_, _ in content(near):
                 if stem_ in terms:
                     ways.setdefault(stem_, set()).add(way)
@@ -53,20 +75,31 @@ def _moves(clause: str, terms: Collection[str]) -> dict[str, str]:
 # How far a word of movement reaches: "higher sales of their EPYC server processors" (the
 # product four words on), "EPYC server processor sales increased" (three words back).
 _AFTER, _BEFORE = 5, 3
+_AUXILIARY = re.compile(r"(?:is|are|was|were|be|been|being|get|got)", re.IGNORECASE)
 
 
-def reversed_terms(gold: str, answer: str, gold_terms: Mapping[str, float]) -> list[str]:
+def reversed_terms(gold: str, answer: str, gold_terms: Mapping[str, float], ways: Ways = MOVEMENT, question: str = "") -> list[str]:
     """The gold's terms that the answer says moved the other way from the gold: a name, or
-    two terms at least, in one clause of the answer."""
+    two terms at least, in one clause of the answer. A gold that names without saying which
+    way ("Trillium, Array, and Therachon") takes the way of its ``question`` ("companies
+    acquired by Pfizer") for those terms, when the question has one way only."""
+    asks_a_way = bool(question) and bool(ways.up.search(question) or ways.down.search(question))
+    if not asks_a_way and not (ways.up.search(gold) or ways.down.search(gold)):
+        return []  # most golds: no word of either way to read the answer against
     moved: dict[str, str] = {}
-    for clause in _clauses(gold):
-        for term, way in _moves(clause, gold_terms).items():
+    for clause in _clauses(gold, ways.clause):
+        for term, way in _moves(clause, gold_terms, ways).items():
             moved.setdefault(term, way)
+    if asks_a_way:
+        asked = {"up" if ways.up.fullmatch(w) else "down" for w in WORD.findall(question) if ways.up.fullmatch(w) or ways.down.fullmatch(w)}
+        if len(asked) == 1:
+            way = asked.pop()
+            moved = {term: moved.get(term, way) for term in gold_terms}
     if not moved:
         return []
     found: list[str] = []
-    for clause in _clauses(answer):
-        against = [t for t, way in _moves(clause, moved).items() if moved[t] != way]
+    for clause in _clauses(answer, ways.clause):
+        against = [t for t, way in _moves(clause, moved, ways).items() if moved[t] != way]
         if any(gold_terms[t] > 1.0 for t in against) or len(against) >= 2:
             found += [t for t in against if t not in found]
     return found

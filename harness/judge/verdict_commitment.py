@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from harness.judge.amounts import Quantity
-from harness.judge.commitment import CORRECTION, denied, hedges
+from harness.judge.commitment import corrections, denied, hedges
 from harness.judge.comparison import quantity_kind
 from harness.judge.refusal import sentence_spans, sentences
 from harness.judge.words import NEGATION, WORD, YES_NO, content, stems_of
@@ -355,5 +355,5 @@ def picked_option(text: str, options: tuple[str, ...], option_list: re.Pattern[s
 def after_last_correction(answer: str, parts: list[str]) -> list[str]:
     """The sentences after the answer's last correction of itself ("Actually, ..."), which
     then hold its verdict; all of them when it corrects nothing."""
-    marked = [i for i, part in enumerate(parts) if CORRECTION.search(part)]
+    marked = [i for i, part in enumerate(parts) if corrections(part)]
     return parts[marked[-1]:] if marked else parts

@@ -123,3 +123,9 @@ def root(word: str) -> str:
 # seldom do there ("made up", "write-down", "gain on sale").
 MOVED_UP = word_pattern(tuple(w for w in RISE if w not in (r"up", r"gain\w*")))
 MOVED_DOWN = word_pattern(tuple(w for w in FALL if w != r"down"))
+
+# The two ways of a deal: what a company bought, what it let go. "Pfizer sold Trillium, Array
+# and Therachon" answers "Which companies did Pfizer acquire?" with its names the other way.
+# (Not a bare "buy": Best Buy is a company.)
+BOUGHT = word_pattern((r"acqui\w*", r"purchas\w*", r"bought", r"buys", r"buying"))
+SOLD = word_pattern((r"sold", r"sell\w*", r"divest\w*", r"dispos\w*", r"spun(?:-off)?", r"spin\w*(?:-off)?"))
