@@ -45,6 +45,11 @@ _HYPOTHETICAL = re.compile(
     r"\b(?:for example|for instance|e\.g\.|hypothetical(?:ly)?|suppose|let's say|let us say|say that)\b|^\s*if\b",
     re.IGNORECASE,
 )
+# "If we use the cash flow statement, capex was $1,577 million": a condition on the method,
+# with no figure assumed and nothing said to follow only in theory, is no illustration.
+_CONDITION_ON_METHOD = re.compile(r"\s*if\b[^\d,;:]*,(?![^.;]*\b(?:would|could|might)\b)", re.IGNORECASE)
+# A value asked about, not stated: "You asked whether capex was $1,577 million; it was ...".
+_ASKED_ABOUT = re.compile(r"\b(?:whether|if)\b[^;,:.]*$", re.IGNORECASE)
 # After a refusal, "a typical figure would be $X" is a guess, not an answer.
 _CONDITIONAL = re.compile(r"\b(?:would|typical(?:ly)?|usually|generally|likely|probably|estimate[sd]?)\b", re.IGNORECASE)
 _HEDGE = re.compile(
@@ -131,7 +136,18 @@ def hedges(text: str, pos: int = 0, endpos: int | None = None) -> bool:
 # Between two values: a range or an alternative ("$1.3 to $1.6 billion", "1,373-1,577", "X or Y").
 _ALTERNATIVE = re.compile(r"^[^.;]{0,20}?(?:\bor\b|\bto\b|\bthrough\b|[-–—])[^.;]{0,12}$", re.IGNORECASE)
 # The second value restates the first in other units ("$302,578 thousand, which is $302.6 million").
-_RESTATES = re.compile(r"\b(?:which is|equivalent to|equals|i\.e\.|that is|in other words|translates to|or about)\b", re.IGNORECASE)
+# The phrase stands right before the second value: "$1,577 million, which is 4.8% of sales of
+# $32,765 million" restates nothing.
+_RESTATES = re.compile(
+    r"\b(?:which is|equivalent to|equals|i\.e\.|that is|in other words|translates to|or about)\W*"
+    r"(?:(?:approximately|about|roughly|around|some|nearly)\s+)?(?:(?:US|USD)\s*)?\$?\s*$",
+    re.IGNORECASE,
+)
+# "..., which is $204 million more than in FY2017": a difference, not the first value restated.
+_COMPARED_AFTER = re.compile(
+    r"[^.;,]{0,25}?\b(?:more|less|higher|lower|above|below|greater|fewer|than|up|down|increase|decrease|over|under)\b",
+    re.IGNORECASE,
+)
 _ARITHMETIC_WORDS = re.compile(
     r"\b(?:multipl\w*|divid\w*)\s+(?:\w+\s+){0,3}?by\s*$|\bmultiply(?:ing)?\s*$", re.IGNORECASE
 )
@@ -314,7 +330,9 @@ def hypothetical(answer: str, span: tuple[int, int], declines: bool) -> bool:
     In an answer that declines, the worked example that follows such a lead-in (often on
     the next lines, after a colon) is illustrative too.
     """
-    if _HYPOTHETICAL.search(answer[span[0]:span[1]]):
+    text = answer[span[0]:span[1]]
+    found = _HYPOTHETICAL.search(text)
+    if found and not (found.group().lstrip().lower() == "if" and _CONDITION_ON_METHOD.match(text)):
         return True
     return declines and bool(_HYPOTHETICAL.search(answer[max(0, span[0] - 400):span[0]]))
 
@@ -429,6 +447,7 @@ def find_commitment(
         here = [q for q in quantities if span[0] <= q.start < span[1] and not other_period(answer, span, q, asked)]
         # A value the sentence denies anywhere ("... $1,577 million, but really $1,600 million
         # rather than 1,577") is denied everywhere in it.
+        here = [q for q in here if not _ASKED_ABOUT.search(answer, span[0], q.start)]
         denials = [q for q in here if denied(answer, q)]
         inside = [q for q in here if not any(same(q, d) for d in denials)]
         if inside:
@@ -465,7 +484,7 @@ def find_commitment(
         return Commitment(None, "hedge", tuple(clusters))
     if len(clusters) == 2:
         between = answer[clusters[0].end:clusters[1].start]
-        if _RESTATES.search(between):
+        if _RESTATES.search(between) and not _COMPARED_AFTER.match(answer, clusters[1].end):
             return Commitment(clusters[1], "committed", (clusters[0],))
         if _ALTERNATIVE.match(between) or re.search(r"\bbetween\b[^.;]{0,30}$", answer[span[0]:clusters[0].start]):
             return Commitment(None, "hedge", tuple(clusters))
