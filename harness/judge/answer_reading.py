@@ -35,7 +35,9 @@ from harness.judge.verdict_commitment import (
 from harness.judge.verdict_polarity import (
     affirms_denied,
     claim_sentences,
+    concluded_polarity,
     conclusion_reverses,
+    conclusions,
     contradicts_itself,
     polarity_of,
 )
@@ -338,6 +340,10 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
             # answer. An excerpt about the company in general ("CVS Health has more than
             # 9,000 retail locations" to "Is CVS capital-intensive?") implies nothing.
             ev.answer_polarity = polarity_of(verdict, question)
+        if ev.answer_polarity is None and len(stated) != 1:
+            # "Capex was 5.1% of revenue and fixed assets 20% of total assets, so 3M is
+            # capital-intensive": the gold's figures, and a verdict drawn from them.
+            ev.answer_polarity = concluded_polarity(answer, question)
         if ev.answer_polarity is None and _ASKS_CHANGE.search(question) and any(_NO_CHANGE.search(p) for p in sentences(answer)):
             # "The store count was unchanged at 982" to "Was there any change in the number
             # of stores?": a no, in words no negation reading knows.
@@ -374,8 +380,14 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
                 claims = claim_sentences("\n".join(corrected), question)
             else:
                 claims = [_verdict_sentence(answer, question)] + claim_sentences(answer, question)
-            for claim in claims:
+            # A conclusion that makes a pick ("..., so financing brought in the most") is
+            # the verdict, whatever a figure-by-figure opening named first.
+            picks = [c for c in conclusions("\n".join(corrected)) if _SUPERLATIVE.search(c)]
+            for claim in picks[::-1] + claims:
                 ev.answer_choice = picked_option(claim, options, _OPTION_LIST)
                 if ev.answer_choice:
                     break
     return ev
+
+
+_SUPERLATIVE = re.compile(r"\b(?:most|least|highest|lowest|largest|smallest|biggest|best|worst|greatest|top)\b", re.IGNORECASE)

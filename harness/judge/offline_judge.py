@@ -153,7 +153,9 @@ def heuristic_verdict(
         # "There are none." for "There are none": the gold itself, which the readings below,
         # built for answers that say more, would find off the question's topic.
         return HeuristicVerdict("correct", "the answer is the gold's own words")
-    if not _declines(ev) and _off_topic(ev) and not _states_gold(ev):
+    # An answer that picks one of the question's options ("Operating activities.") answers
+    # it, however few of the question's words it repeats.
+    if not _declines(ev) and _off_topic(ev) and not _states_gold(ev) and not ev.answer_choice:
         return HeuristicVerdict("incorrect", "the answer does not address the question")
     return _decide_prose(ev)
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from harness.judge.commitment import is_row, question_years, years_in
@@ -191,17 +192,35 @@ def conclusion_reverses(answer: str, question: str, polarity: str) -> bool:
             rest = _CLAUSE.split(sentence[head.end():])[0]
             if rest.strip() and claim_sentences(rest, question, shared=1) and polarity_of(rest, question) not in (None, polarity):
                 return True
+    return any(said not in (None, polarity) for said in _concluded(answer, question))
+
+
+def conclusions(answer: str) -> Iterator[str]:
+    """The conclusions the answer draws, in order: the clause a "so", "hence", "therefore" or
+    "thus" opens ("..., so 3M is capital-intensive" gives "3M is capital-intensive")."""
+    for sentence in sentences(answer):
         for m in _CONCLUDES.finditer(sentence):
             start = max((c.end() for c in _CLAUSE_END.finditer(sentence, 0, m.start() + 1)), default=0)
             end = sentence.find(";", m.end())
-            conclusion = (sentence[start:m.start()] + " " + sentence[m.end():end if end >= 0 else None]).strip()
-            # A conclusion is short ("so it is capital-intensive"): one of the question's
-            # words names what it concludes about.
-            if YES_NO.match(conclusion) or not claim_sentences(conclusion, question, shared=1):
-                continue  # "..., so no, it did not" states the verdict itself
-            if polarity_of(conclusion, question) not in (None, polarity):
-                return True
-    return False
+            yield (sentence[start:m.start()] + " " + sentence[m.end():end if end >= 0 else None]).strip()
+
+
+def _concluded(answer: str, question: str) -> Iterator[str | None]:
+    """The yes or no of each conclusion the answer draws ("..., so 3M is capital-intensive"),
+    in order; None for one that names no direction of what is asked."""
+    for conclusion in conclusions(answer):
+        # A conclusion is short ("so it is capital-intensive"): one of the question's
+        # words names what it concludes about.
+        if YES_NO.match(conclusion) or not claim_sentences(conclusion, question, shared=1):
+            continue  # "..., so no, it did not" states the verdict itself
+        yield polarity_of(conclusion, question)
+
+
+def concluded_polarity(answer: str, question: str) -> str | None:
+    """The yes or no an answer without one in so many words concludes to ("Capex was 5.1% of
+    revenue, so 3M is capital-intensive"): its last conclusion that says one."""
+    said = [p for p in _concluded(answer, question) if p is not None]
+    return said[-1] if said else None
 
 
 # The thing a gold denies, after "not ... any" or "no" ("did not make any acquisitions",
