@@ -401,10 +401,35 @@ def other_period(answer: str, span: tuple[int, int], q: Quantity, asked: frozens
         return True
     if clause_years:
         return not any(_year_fits(y, d, asked) for _, _, y, d in clause_years)
-    sentence_years = years_in(sentence)
+    sentence_years = _unattached_years(sentence)
     if len(asked) >= 2 and _other_span(sentence, sentence_years, asked):
         return True
     return bool(sentence_years) and not any(_year_fits(y, d, asked) for _, _, y, d in sentence_years)
+
+
+def _unattached_years(sentence: str) -> list[tuple[int, int, int, bool]]:
+    """The years of ``sentence`` that may date a value outside their own clause: not those
+    in a clause with a value of its own ("The ratio is 0.83 (FY2016: 0.78; FY2015: 0.71)",
+    "0.83, compared with 0.78 in FY2016" date 0.78 and 0.71, not 0.83)."""
+    years = years_in(sentence)
+    if not years:
+        return years
+    bounds = [0, *(m.end() for m in _CLAUSE_BREAK.finditer(sentence)), len(sentence)]
+    # The sentence without its years: a figure left in a year's clause is a value it dates.
+    undated = list(sentence)
+    for start, end, _, _ in years:
+        undated[start:end] = " " * (end - start)
+    figures = "".join(undated)
+    kept = []
+    for start, end, year, dated in years:
+        left = max(b for b in bounds if b <= start)
+        right = min((b for b in bounds if b >= end), default=len(sentence))
+        if not _A_VALUE.search(figures, left, right):
+            kept.append((start, end, year, dated))
+    return kept
+
+
+_A_VALUE = re.compile(r"\d")
 
 
 def denied(answer: str, q: Quantity) -> bool:
