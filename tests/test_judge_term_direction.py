@@ -98,3 +98,15 @@ def test_a_deal_governs_what_precedes_it_only_in_the_passive() -> None:
 def test_a_question_of_both_ways_lends_no_way_to_the_gold() -> None:
     question = "Which businesses did Pfizer acquire or sell in 2019?"
     assert _deals_reversed(question, PFIZER_DEALS_GOLD, "Pfizer sold Trillium, Array and Therachon.") == []
+
+
+def test_the_asked_subject_moved_the_other_way_is_read_where_the_answer_opens() -> None:
+    from harness.judge.term_direction import reversed_subject
+
+    assert reversed_subject(AMD_MARGIN, AMD_MARGIN_GOLD, "AMD's operating margin rose in FY22. The main driver was amortization.")
+    assert not reversed_subject(AMD_MARGIN, AMD_MARGIN_GOLD, "Operating margin decreased, driven by amortization of intangible assets.")
+    # A company name is no subject ("AMD's operating income" moves the income), and a long
+    # answer's factor-by-factor account past its opening is not read.
+    assert not reversed_subject(AMD_MARGIN, AMD_MARGIN_GOLD, "AMD grew in FY22.")
+    opening = "The operating margin changed for several reasons. Several factors mattered."
+    assert not reversed_subject(AMD_MARGIN, AMD_MARGIN_GOLD, f"{opening} 1. Increase in operating expenses.")

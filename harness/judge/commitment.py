@@ -192,7 +192,7 @@ _FROM_TO = re.compile(r"\bfrom\b[^.;]*?$", re.IGNORECASE)
 # filing's story, and read as corrections they threw away the value stated before them.
 _CORRECTION_WORD = re.compile(
     r"\b(?:(actually|correction)|wait|on second thought|recomput\w*|recalculat\w*|i made an? (?:error|mistake)|"
-    r"let me (?:redo|recompute|recalculate|correct|re-?check))\b",
+    r"let me (?:redo|recompute|recalculate|correct|re-?check)|just kidding|scratch that)\b",
     re.IGNORECASE,
 )
 # What may stand between a sentence's start and its "Actually": "But actually, ...".

@@ -115,7 +115,7 @@ from harness.judge.change_direction import swapped_ends
 from harness.judge.commitment import AMBIGUOUS, MAX_ANSWER_WORDS, looks_like_dump
 from harness.judge.numeric_check import Label, NumericDecision, numeric_check, single_number_gold
 from harness.judge.refusal import sentence_spans
-from harness.judge.term_direction import DEALS, reversed_terms
+from harness.judge.term_direction import DEALS, reversed_subject, reversed_terms
 from harness.judge.verdict_polarity import leaves_verdict_open
 from harness.judge.words import WORD, YES_NO
 
@@ -164,11 +164,15 @@ def heuristic_verdict(
 # It opens a sentence ("Correction: ...", "Wait, ..."): "inventory correction actions" is
 # the market's, not the answer's.
 _SELF_CORRECTION = re.compile(
-    r"\W*(?:correction|wait|on second thought|i made an? (?:error|mistake)|let me (?:redo|correct|re-?check))\b", re.IGNORECASE
+    r"\W*(?:(?:but|and|so|no|oh)\W+)?(?:correction|wait|actually|on second thought|i made an? (?:error|mistake)|"
+    r"let me (?:redo|correct|re-?check)|just kidding|scratch that|never ?mind)\b",
+    re.IGNORECASE,
 )
 
 
-_SELF_CORRECTION_WORD = re.compile(r"correction|wait|second thought|made an? (?:error|mistake)|let me", re.IGNORECASE)
+_SELF_CORRECTION_WORD = re.compile(
+    r"correction|wait|actually|second thought|made an? (?:error|mistake)|let me|kidding|scratch that|never ?mind", re.IGNORECASE
+)
 
 
 def _after_self_correction(answer: str) -> str:
@@ -245,6 +249,7 @@ def _states_gold(ev: Evidence) -> bool:
 
 _DRIVERS_REVERSED = "the answer states the gold's drivers going the other way"
 _DEALS_REVERSED = "the answer states the gold's deals the other way (sold for bought, or bought for sold)"
+_SUBJECT_REVERSED = "the answer moves what the question asks about the other way from the gold"
 
 
 def _drivers_reversed(ev: Evidence) -> str | None:
@@ -257,6 +262,8 @@ def _drivers_reversed(ev: Evidence) -> str | None:
         return _DRIVERS_REVERSED
     if reversed_terms(gold, answer, ev.gold_terms, DEALS, question):
         return _DEALS_REVERSED
+    if reversed_subject(question, gold, answer):
+        return _SUBJECT_REVERSED
     return None
 
 

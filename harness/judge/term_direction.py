@@ -16,6 +16,7 @@ clause that denies ("did not grow") is not read, nor a term governed both ways.
 """
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Collection, Mapping
 from typing import NamedTuple
@@ -103,3 +104,40 @@ def reversed_terms(gold: str, answer: str, gold_terms: Mapping[str, float], ways
         if any(gold_terms[t] > 1.0 for t in against) or len(against) >= 2:
             found += [t for t in against if t not in found]
     return found
+
+
+def reversed_subject(question: str, gold: str, answer: str) -> bool:
+    """Does the answer move what the question asks about the other way from the gold ("What
+    drove operating margin change?": "Operating margin increased, driven by ..." for a gold of
+    "The decrease in AMD's operating income was driven by ...")? The question's own words
+    are the subject; an answer (or a gold) that moves them both ways is not read."""
+    # The subject is in common words ("operating margin"), not a name ("AMD's operating
+    # income" moves the income, not AMD); the answer states it where it opens, before the
+    # factor-by-factor account a long answer goes on to ("1. Increase in gross margin ...").
+    terms, gold_way = _gold_subject_way(question, gold)
+    if not gold_way:
+        return False
+    answer_ways = _ways_over(" ".join(sentences(answer)[:2]), terms)
+    said = set().union(*answer_ways.values()) if answer_ways else set()
+    return len(said) == 1 and said != {gold_way}
+
+
+@functools.lru_cache(maxsize=4096)
+def _gold_subject_way(question: str, gold: str) -> tuple[frozenset[str], str]:
+    """The question's words the gold moves, and the one way it moves them ("" when it moves
+    none, or them both ways): read once per gold, not once per answer."""
+    if not (MOVED_UP.search(gold) or MOVED_DOWN.search(gold)):
+        return frozenset(), ""
+    asked = {stem_ for stem_, word in content(question) if word.islower()}
+    gold_ways = _ways_over(gold, asked)
+    said = set().union(*gold_ways.values()) if gold_ways else set()
+    return (frozenset(gold_ways), next(iter(said))) if len(said) == 1 else (frozenset(), "")
+
+
+def _ways_over(text: str, terms: Collection[str]) -> dict[str, set[str]]:
+    """The ways each of ``terms`` moves in the clauses of ``text``."""
+    ways: dict[str, set[str]] = {}
+    for clause in _clauses(text):
+        for term, way in _moves(clause, terms).items():
+            ways.setdefault(term, set()).add(way)
+    return ways
