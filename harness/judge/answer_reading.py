@@ -27,6 +27,7 @@ from harness.judge.verdict_commitment import (
     list_units,
     names_committed,
     names_one,
+    padded_names,
     picked_option,
     picking_part,
     prose_committed_stems,
@@ -149,6 +150,18 @@ class Evidence:
         asked = stems_of(question)
         items = [stems_of(item) - asked for item in re.split(r",\s*(?:and\s+)?|\s+and\s+", gold)]
         return sum(1 for item in items if item and not item & listed)
+
+    @property
+    def items_padded(self) -> bool:
+        """For a short list of names: does the answer list as many other names beside them
+        (at least two), so that the right ones are a few among guesses?"""
+        if self.gold_shape != "names":
+            return False
+        question, gold, answer = self.texts
+        asked = stems_of(question)
+        items = [frozenset(stems_of(item) - asked) for item in re.split(r",\s*(?:and\s+)?|\s+and\s+", gold)]
+        items = [item for item in items if item]
+        return padded_names(answer, question, items) >= max(2, len(items))
 
     @property
     def committed_share(self) -> float:

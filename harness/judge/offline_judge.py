@@ -366,6 +366,8 @@ def _decide_prose(ev: Evidence) -> HeuristicVerdict:
         return HeuristicVerdict("incorrect", "the answer picks the gold's name and another one")
     if ev.items_missed:
         return HeuristicVerdict("incorrect", f"the answer leaves out {ev.items_missed} of the names the gold lists")
+    if ev.items_padded:
+        return HeuristicVerdict("incorrect", "the answer pads the gold's names with as many others")
     # The name must be stated, not denied or guessed ("Yes: not Richard A. Johnson, but another nominee").
     if ev.gold_shape == "yes_no_name" and any(w > 1.0 and t not in ev.terms_listed for t, w in ev.gold_terms.items()):
         return HeuristicVerdict("incorrect", "the answer misses the name the gold gives")

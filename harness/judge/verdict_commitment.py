@@ -109,6 +109,35 @@ def _other_names(sentence: str, known: frozenset[str]) -> int:
     return len(others)
 
 
+def padded_names(answer: str, question: str, items: list[frozenset[str]]) -> int:
+    """How many names an answer lists beside the gold's ``items`` (each a set of stems), in
+    the lists that hold one of them: "Trillium, Array, Therachon, Hospira, Medivation and
+    Wyeth" for "Trillium, Array, and Therachon" pads the list with three. A list item is a
+    short capitalised run ("Array BioPharma" is the gold's Array: it shares a stem); the
+    question's names ("Pfizer"), the words an acronym in brackets spells out ("Europe, the
+    Middle East and Africa (EMEA)") and prose items are no padding."""
+    asked = stems_of(question)
+    others: set[str] = set()
+    for sentence in sentences(answer):
+        for start, end, _ in _expansions(sentence):
+            sentence = sentence[:start] + " " * (end - start) + sentence[end:]
+        named = []
+        for part in _LIST_ITEM_BREAK.split(sentence):
+            part = part.strip(" .:()[]*-")
+            if not part[:1].isupper() or len(part.split()) > 4 or _DIGIT.search(part):
+                continue  # not a name: lower case, prose, or a date or an amount
+            stems = {s for s, _ in content(part)} - asked
+            if stems:
+                named.append((part, any(stems & item for item in items)))
+        if any(is_gold for _, is_gold in named):
+            others.update(part for part, is_gold in named if not is_gold)
+    return len(others)
+
+
+_DIGIT = re.compile(r"\d")
+_LIST_ITEM_BREAK = re.compile(r",\s*(?:and\s+|or\s+)?|;|\s+(?:and|or|plus)\s+|\s+\d+\.\s+|:\s+|\(")
+
+
 def names_one(sentence: str, question: str, gold: str) -> bool:
     """Does the sentence give one name as the answer, rather than hedge, deny or list several?
 

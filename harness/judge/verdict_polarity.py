@@ -180,6 +180,15 @@ _CONCLUDES = re.compile(
 _CLAUSE_END = re.compile(r"[,;:]")
 
 
+# A yes or no echoed by a pronoun and its verb, nothing else ("Yes, it was.", "No, they did
+# not."): the echo must say the same as the word before it.
+_ECHO = re.compile(
+    r"\W*(?:it|they|he|she|this|that|the company)\s+(?:was|were|is|are|did|does|do|has|have|had|can|could|will|would)"
+    r"(?P<not>\s*(?:not|n['’]t))?\W*$",
+    re.IGNORECASE,
+)
+
+
 def conclusion_reverses(answer: str, question: str, polarity: str) -> bool:
     """Does a conclusion the answer draws go against its own explicit yes or no ("No. Capex
     was 5.1% of revenue, so 3M is capital-intensive.")? A verdict that its own conclusion
@@ -192,6 +201,9 @@ def conclusion_reverses(answer: str, question: str, polarity: str) -> bool:
             rest = _CLAUSE.split(sentence[head.end():])[0]
             if rest.strip() and claim_sentences(rest, question, shared=1) and polarity_of(rest, question) not in (None, polarity):
                 return True
+            echo = _ECHO.match(rest)
+            if echo and (polarity == "yes") == bool(echo.group("not")):
+                return True  # "Yes, it was not.", "No, it did."
     return any(said not in (None, polarity) for said in _concluded(answer, question))
 
 
