@@ -32,3 +32,12 @@ def test_a_sign_reads_as_a_direction_beside_a_value_and_in_a_verdict(text: str, 
     value = parse_quantities(text)[0]
     assert stated_direction(text, value) == side
     assert direction_of(text, "Is it positive?") == ("yes" if side == "up" else "no")
+
+
+def test_plain_reads_full_width_and_invisible_characters_as_a_reader_does() -> None:
+    from harness.judge.words import plain
+
+    assert plain("＄１，５７７ million") == "$1,577 million"
+    assert plain("$1,5\u200b77\u00ad million\ufeff") == "$1,577 million"
+    text = "Capex was $1,577 million."
+    assert plain(text) is text  # ASCII is returned as it is, not copied

@@ -39,6 +39,14 @@ _SUFFIX = re.compile(
 _SCALE_NOTE = re.compile(r"\s?(?:\(\s?(?:in\s+|\$\s?)?(thousands|millions|billions)\s?\)|in\s+(thousands|millions|billions)\b)", re.IGNORECASE)
 _CURRENCY_BEFORE = re.compile(r"(US\$|\$|USD|€|£|EUR|GBP)\s?$", re.IGNORECASE)
 _CURRENCY_AFTER = re.compile(r"^\s?(USD|dollars|US dollars)\b", re.IGNORECASE)
+_FOREIGN_CURRENCIES = frozenset({"€", "£", "EUR", "GBP"})
+# The things a number counts when it is not money ("1,577 million shares", "982 stores").
+_COUNTED_AFTER = re.compile(
+    r"\s?(?:(?:common|ordinary|diluted|basic|outstanding|retail|full-time|active)\s+)?"
+    r"(?:shares|employees|stores|units|customers|people|members|locations|restaurants|vehicles|barrels|tons|tonnes"
+    r"|subscribers|users|accounts|patients|hours|days|weeks|months|years|clubs|hotels|rooms|aircraft|branches)\b",
+    re.IGNORECASE,
+)
 _MONTHS = (
     "jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|"
     "july|august|september|october|november|december"
@@ -72,6 +80,8 @@ class Quantity:
     start: int = 0
     end: int = 0
     text: str = ""
+    foreign_currency: bool = False  # "€1,577 million", "£12m": not the dollars a USD question asks for
+    counted: bool = False  # "1,577 million shares", "982 stores": a count of things, not money
 
     @property
     def value(self) -> float:
@@ -208,6 +218,8 @@ def parse_quantities(text: str) -> list[Quantity]:
             number=number, scale=scale, percent=percent, currency=currency, multiple=multiple,
             decimals=decimals, explicit_scale=explicit, start=start, end=suffix_end,
             text=text[start:suffix_end],
+            foreign_currency=bool(cur_before) and cur_before.group(1).upper() in _FOREIGN_CURRENCIES,
+            counted=not percent and bool(_COUNTED_AFTER.match(text, suffix_end)),
         ))
     # "zero" is the one number word worth reading: golds such as "state 0 if not outlined".
     for word in _ZERO.finditer(text):

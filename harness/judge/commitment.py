@@ -50,6 +50,18 @@ _HYPOTHETICAL = re.compile(
 _CONDITION_ON_METHOD = re.compile(r"\s*if\b[^\d,;:]*,(?![^.;]*\b(?:would|could|might)\b)", re.IGNORECASE)
 # A value asked about, not stated: "You asked whether capex was $1,577 million; it was ...".
 _ASKED_ABOUT = re.compile(r"\b(?:whether|if)\b[^;,:.]*$", re.IGNORECASE)
+# A value someone expected, not the one reported: "Analysts estimated capex at $1,577 million;
+# the reported figure was $1,400 million", "guidance for FY2018 was $1,577 million". Unless
+# the question asks for an expectation ("How much does Pfizer expect to pay ...?").
+_FORECAST_BEFORE = re.compile(
+    r"\b(?:analysts?|consensus|guidance|outlook|forecast\w*|budget\w*|planned|targeted|projected|expected|anticipated)\b[^;.]*$",
+    re.IGNORECASE,
+)
+_ASKED_WORD = re.compile(r"\b(?:whether|if)\b", re.IGNORECASE)
+_FORECAST_WORD = re.compile(
+    r"\b(?:analysts?|consensus|guidance|outlook|forecast\w*|budget\w*|planned|targeted|projected|expected|anticipated)\b", re.IGNORECASE
+)
+_ASKS_FORECAST = re.compile(r"\b(?:expect\w*|forecast\w*|guidance|project\w*|plan\w*|budget\w*|outlook|anticipat\w*|target\w*|estimat\w*)\b", re.IGNORECASE)
 # After a refusal, "a typical figure would be $X" is a guess, not an answer.
 _CONDITIONAL = re.compile(r"\b(?:would|typical(?:ly)?|usually|generally|likely|probably|estimate[sd]?)\b", re.IGNORECASE)
 _HEDGE = re.compile(
@@ -458,6 +470,7 @@ def find_commitment(
     spans = sentence_spans(answer)
     declines = any(DECLINE.search(answer[a:b]) for a, b in spans)
     asked = question_years(question)
+    asks_forecast = bool(_ASKS_FORECAST.search(question))
     sentences: list[tuple[tuple[int, int], list[Quantity]]] = []
     row_spans = {span for span in spans if is_row(answer[span[0]:span[1]])}
     rows = len(row_spans) if len(row_spans) >= 2 else 0  # a lone bare number is an answer, not a table
@@ -470,9 +483,14 @@ def find_commitment(
         if text.rstrip().endswith("?"):
             continue  # a question, not a claim ("Was it $1,577 million?")
         here = [q for q in quantities if span[0] <= q.start < span[1] and not other_period(answer, span, q, asked)]
+        # Values asked about or expected by others, read only in a sentence with such a word
+        # (looked for once per sentence: most have none).
+        if here and _ASKED_WORD.search(text):
+            here = [q for q in here if not _ASKED_ABOUT.search(answer, span[0], q.start)]
+        if here and not asks_forecast and _FORECAST_WORD.search(text):
+            here = [q for q in here if not _FORECAST_BEFORE.search(answer, span[0], q.start)]
         # A value the sentence denies anywhere ("... $1,577 million, but really $1,600 million
         # rather than 1,577") is denied everywhere in it.
-        here = [q for q in here if not _ASKED_ABOUT.search(answer, span[0], q.start)]
         denials = [q for q in here if denied(answer, q)]
         inside = [q for q in here if not any(same(q, d) for d in denials)]
         if inside:

@@ -43,7 +43,7 @@ from harness.judge.change_direction import contradicted_sentences
 from harness.judge.commitment import Commitment, addresses_grader, find_commitment, is_operand
 from harness.judge.comparison import Reading, answer_readings, closest, gold_readings, same_kind, same_value
 from harness.judge.refusal import DECLINE, refusal_signal, sentence_spans
-from harness.judge.words import ABOVE_ZERO, BELOW_ZERO, FALL, RISE, word_pattern
+from harness.judge.words import ABOVE_ZERO, BELOW_ZERO, FALL, RISE, plain, word_pattern
 
 Label = Literal["correct", "incorrect", "refusal"]
 
@@ -162,7 +162,7 @@ def _denied_by_own_values(answer: str, q: Quantity) -> bool:
 
 def numeric_check(question: str, gold: str, answer: str) -> NumericDecision:
     """Decide ``answer`` against a single-number ``gold`` when certain; else label None."""
-    answer = answer or ""
+    answer = plain(answer or "")
     signal = refusal_signal(answer)
     if signal.harness:
         return NumericDecision("refusal", "the run gave no answer (empty or failed status)")
@@ -176,6 +176,8 @@ def numeric_check(question: str, gold: str, answer: str) -> NumericDecision:
     gold_value, kind = golds[0].value, golds[0].kind
 
     def candidate(q: Quantity) -> bool:
+        if unit.currency and (q.foreign_currency or q.counted):
+            return False  # "€1,577 million", "1,577 million shares": not the dollars asked for
         # A bare number may be an amount in the question's unit ("1,577" for USD millions).
         bare = kind == "amount" and bool(unit.scale) and not (q.percent or q.multiple or q.currency or q.explicit_scale)
         return same_kind(q, kind) or bare or closest(golds, answer_readings(q, unit, kind))[0] == "match"

@@ -117,7 +117,7 @@ from harness.judge.numeric_check import Label, NumericDecision, numeric_check, s
 from harness.judge.refusal import sentence_spans
 from harness.judge.term_direction import DEALS, reversed_subject, reversed_terms
 from harness.judge.verdict_polarity import leaves_verdict_open
-from harness.judge.words import WORD, YES_NO
+from harness.judge.words import WORD, YES_NO, plain
 
 
 @dataclass(frozen=True)
@@ -142,7 +142,7 @@ def heuristic_verdict(
         decided = numeric_check(question, gold, answer)
     if decided.label is not None:
         return HeuristicVerdict(decided.label, f"numeric check: {decided.rationale}")
-    gold, answer = str(gold), answer or ""
+    gold, answer = str(gold), plain(answer or "")
     if looks_like_dump(answer):
         return HeuristicVerdict("incorrect", "the answer pastes source text instead of answering")
     answer = _after_self_correction(answer)

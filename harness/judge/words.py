@@ -129,3 +129,16 @@ MOVED_DOWN = word_pattern(tuple(w for w in FALL if w != r"down"))
 # (Not a bare "buy": Best Buy is a company.)
 BOUGHT = word_pattern((r"acqui\w*", r"purchas\w*", r"bought", r"buys", r"buying"))
 SOLD = word_pattern((r"sold", r"sell\w*", r"divest\w*", r"dispos\w*", r"spun(?:-off)?", r"spin\w*(?:-off)?"))
+
+
+# Characters that change how an answer reads to these patterns but not to a person: the
+# full-width forms of ASCII ("＄１，５７７"), the ideographic space, and invisible ones
+# (zero-width spaces and joiners, the soft hyphen, the byte-order mark) that split a figure.
+_PLAIN = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: 0x20} | dict.fromkeys(
+    (0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF, 0x00AD)
+)
+
+
+def plain(text: str) -> str:
+    """``text`` as a reader sees it (see ``_PLAIN``); ASCII text is returned as it is."""
+    return text if text.isascii() else text.translate(_PLAIN)
