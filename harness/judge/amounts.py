@@ -218,7 +218,7 @@ def parse_quantities(text: str) -> list[Quantity]:
             number=number, scale=scale, percent=percent, currency=currency, multiple=multiple,
             decimals=decimals, explicit_scale=explicit, start=start, end=suffix_end,
             text=text[start:suffix_end],
-            foreign_currency=bool(cur_before) and cur_before.group(1).upper() in _FOREIGN_CURRENCIES,
+            foreign_currency=cur_before is not None and cur_before.group(1).upper() in _FOREIGN_CURRENCIES,
             counted=not percent and bool(_COUNTED_AFTER.match(text, suffix_end)),
         ))
     # "zero" is the one number word worth reading: golds such as "state 0 if not outlined".
