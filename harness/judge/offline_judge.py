@@ -149,7 +149,7 @@ def heuristic_verdict(
     ev = gather_evidence(question, gold, answer)  # after the dump test, which does not need it
     if single_number_gold(question, gold) is not None:
         return _decide_number(ev, decided)
-    if _words_of(answer) == _words_of(gold):
+    if _words_of(answer) == _words_of(gold) or (_NONE.fullmatch(gold) and _NONE.fullmatch(answer)):
         # "There are none." for "There are none": the gold itself, which the readings below,
         # built for answers that say more, would find off the question's topic.
         return HeuristicVerdict("correct", "the answer is the gold's own words")
@@ -158,6 +158,10 @@ def heuristic_verdict(
     if not _declines(ev) and _off_topic(ev) and not _states_gold(ev) and not ev.answer_choice:
         return HeuristicVerdict("incorrect", "the answer does not address the question")
     return _decide_prose(ev)
+
+
+# "None." to a gold of "There are none": nothing, said either way.
+_NONE = re.compile(r"\W*(?:there (?:are|were|is|was) )?(?:none|nothing)\W*", re.IGNORECASE)
 
 
 # An answer that takes itself back in so many words: what it says after is its answer.
