@@ -231,7 +231,7 @@ _CLAUSE_CORRECTION = re.compile(r"[;:(,—–]\s*(?:(?:but|or|and)\s+)?(?:actual
 # A value the answer denies: "not $1,577 million", "rather than 1,577", "isn't exactly $1.6 billion".
 _DENIED_BEFORE = re.compile(
     r"(?:\b(?:not|never|rather than|instead of|other than|no longer)|n[’']t)\s+"
-    r"(?:(?:the|a|an|equal to|exactly|quite|just|only|simply|actually|really)\s+){0,2}(?:US)?\$?\s*$",
+    r"(?:(?:the|a|an|equal to|exactly|quite|just|only|simply|actually|really)\s+){0,2}(?:US)?\$?\s*[-−(]?\s*$",
     re.IGNORECASE,
 )
 
@@ -413,8 +413,15 @@ def other_period(answer: str, span: tuple[int, int], q: Quantity, asked: frozens
         return True
     if clause_years:
         return not any(_year_fits(y, d, asked) for _, _, y, d in clause_years)
-    sentence_years = _unattached_years(sentence)
-    if len(asked) >= 2 and _other_span(sentence, sentence_years, asked):
+    # The part of the sentence between semicolons speaks for itself when it names a year ("In
+    # FY2016, it was $8.70; in FY2018, it was $11.40"), else the whole sentence does.
+    at = q.start - span[0]
+    left = sentence.rfind(";", 0, at) + 1
+    right = sentence.find(";", at)
+    part = sentence[left:right if right >= 0 else len(sentence)]
+    part_years = _unattached_years(part) if (left or right >= 0) else []
+    sentence_years = part_years or _unattached_years(sentence)
+    if len(asked) >= 2 and _other_span(part if part_years else sentence, sentence_years, asked):
         return True
     return bool(sentence_years) and not any(_year_fits(y, d, asked) for _, _, y, d in sentence_years)
 
@@ -541,7 +548,7 @@ def find_commitment(
 # "over 10%"), not a value. ("approximately", "about" and "nearly" still name the value.)
 _BOUND_BEFORE = re.compile(
     r"(?:\b(?:at least|at most|(?:no |not )?(?:more|less|greater|fewer|higher|lower) than|over|under|below|above|up to"
-    r"|in excess of|exceed(?:s|ed|ing)?|upwards of)|[<>≤≥])\s*(?:(?:US|USD)\s*)?\$?\s*$",
+    r"|in excess of|exceed(?:s|ed|ing)?|upwards of)|[<>≤≥])\s*(?:(?:US|USD)\s*)?\$?\s*[-−(]?\s*$",
     re.IGNORECASE,
 )
 

@@ -109,6 +109,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from harness.judge.amounts import parse_quantities
 from harness.judge.answer_reading import Evidence, gather_evidence
 from harness.judge.causes import asks_for_causes, gives_cause
 from harness.judge.change_direction import swapped_ends
@@ -146,6 +147,8 @@ def heuristic_verdict(
     if looks_like_dump(answer):
         return HeuristicVerdict("incorrect", "the answer pastes source text instead of answering")
     answer = _after_self_correction(answer)
+    if _keyword_salad(answer, gold):
+        return HeuristicVerdict("incorrect", "the answer strings the gold's words together without saying anything")
     ev = gather_evidence(question, gold, answer)  # after the dump test, which does not need it
     if single_number_gold(question, gold) is not None:
         return _decide_number(ev, decided)
@@ -158,6 +161,26 @@ def heuristic_verdict(
     if not _declines(ev) and _off_topic(ev) and not _states_gold(ev) and not ev.answer_choice:
         return HeuristicVerdict("incorrect", "the answer does not address the question")
     return _decide_prose(ev)
+
+
+# The little words every English statement is built with. A run of six words or more with
+# hardly any of them ("acquisition amortization assets associated decrease driven income
+# intangible operating primarily with Xilinx") is keywords strung together, which a reading
+# by key terms would credit: in the human-labelled answers, prose has a third or more.
+_FUNCTION_WORDS = frozenset("the a an of in on at to for with by from and or but is are was were be been has have had it its this that as which".split())
+
+
+def _keyword_salad(answer: str, gold: str) -> bool:
+    """Keywords strung together: hardly a function word, and the words not in the order the
+    gold has them (a terse statement, "Yes. MGM maintained 0.01$ per share annual dividend
+    through out FY 2022", has few function words too, but follows its words' order)."""
+    words = [w.lower() for w in WORD.findall(answer)]
+    if len(words) < 6 or sum(w in _FUNCTION_WORDS for w in words) >= 0.1 * len(words):
+        return False
+    gold_words = [w.lower() for w in WORD.findall(gold)]
+    gold_pairs = set(zip(gold_words, gold_words[1:]))
+    kept = sum(pair in gold_pairs for pair in zip(words, words[1:]))
+    return kept < 0.2 * (len(words) - 1)
 
 
 # "None." to a gold of "There are none": nothing, said either way.
@@ -269,6 +292,17 @@ def _drivers_reversed(ev: Evidence) -> str | None:
     if reversed_subject(question, gold, answer):
         return _SUBJECT_REVERSED
     return None
+
+
+# A question that asks for an amount: its gold's figure is the answer, the words around it
+# are not ("Pepsico's restructuring costs in FY2022 amounted to a significant sum").
+_ASKS_AMOUNT = re.compile(r"\b(?:how much|how many|quantity|amount)\b", re.IGNORECASE)
+
+
+def _figure_left_out(ev: Evidence) -> bool:
+    """The gold's figure missing from an answer that states no figure at all (years are none)."""
+    question, _, answer = ev.texts
+    return bool(ev.numbers["missing"]) and bool(_ASKS_AMOUNT.search(question)) and not parse_quantities(answer)
 
 
 def _enough_terms(ev: Evidence) -> float:
@@ -393,6 +427,8 @@ def _decide_prose(ev: Evidence) -> HeuristicVerdict:
     if ev.gold_terms and ev.committed_share >= _enough_terms(ev):
         if reversed_why := _drivers_reversed(ev):
             return HeuristicVerdict("incorrect", reversed_why)
+        if _figure_left_out(ev):
+            return HeuristicVerdict("incorrect", "the answer leaves out the figure the question asks for")
         return HeuristicVerdict("correct", "the answer states the gold's key terms")
     if ev.signal.phrases > 0:
         return HeuristicVerdict("refusal", "the answer declines and does not state the gold's facts")
