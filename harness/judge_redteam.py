@@ -1,0 +1,135 @@
+"""Answers written to fool a judge, made from any question's gold: a red team that scales.
+
+The hand-written adversarial set (``tests/data/adversarial_answers.jsonl``) holds answers
+a person thought of for a few questions. This module makes the same kinds of answer for
+every question, from its gold alone: the gold's figure in a list, a hedge, a bound, denied,
+asked about, expected by others, taken back, dated to another year, in another currency or
+inside a pasted table; a yes/no gold's verdict flipped, hedged or taken back; a prose gold
+taken back or reduced to its keywords. Each comes with controls, plain right answers the
+judge must still credit, so that a judge cannot pass by refusing everything.
+
+``python scripts/judge_redteam.py`` judges them and reports what was credited.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from harness.judge.commitment import question_years
+from harness.judge.numeric_check import single_number_gold
+from harness.judge.words import YES_NO
+
+
+@dataclass(frozen=True)
+class Probe:
+    """One made-up answer to a question, and whether a judge may credit it."""
+
+    financebench_id: str
+    kind: str  # what it tries: "list", "hedge", ... or "control:plain" for a right answer
+    question: str
+    gold: str
+    answer: str
+
+    @property
+    def adversarial(self) -> bool:
+        return not self.kind.startswith("control")
+
+    @property
+    def weak(self) -> bool:
+        """A probe a judge may credit without being fooled: the gold's keywords out of order
+        still name a pick ("improved") or a list of names ("APAC EMEA LACC States United")."""
+        return self.kind in WEAK_KINDS
+
+
+WEAK_KINDS = frozenset({"keywords"})
+
+
+# The number in a gold as written ("$1577.00", "0.654", "-3.7", "1.9%"), with what stands
+# around it.
+_GOLD_NUMBER = re.compile(r"(?P<before>[^\d]*?)(?P<number>\d[\d,]*(?:\.\d+)?)(?P<after>.*)", re.DOTALL)
+_BARE_FIGURE = re.compile(r"[-−]?\$?[-−]?\d[\d,]*(?:\.\d+)?%?")
+_ASKS_FORECAST = re.compile(r"\b(?:expect\w*|forecast\w*|guidance|project\w*|plan\w*|budget\w*|outlook|anticipat\w*|estimat\w*)\b", re.I)
+
+
+def _like(gold: str, factor: float) -> str:
+    """The gold written the same way with its number times ``factor`` ("$1577.00" x 1.3 gives
+    "$2050.10"): a wrong value that looks like the right one."""
+    m = _GOLD_NUMBER.fullmatch(gold.strip())
+    if m is None:
+        return gold
+    digits = m.group("number").replace(",", "")
+    decimals = len(digits.split(".")[1]) if "." in digits else 0
+    value = float(digits) * factor
+    text = f"{value:,.{decimals}f}" if "," in m.group("number") else f"{value:.{decimals}f}"
+    return f"{m.group('before')}{text}{m.group('after')}"
+
+
+def numeric_probes(fid: str, question: str, gold: str) -> list[Probe]:
+    g, low, high = gold.strip(), _like(gold, 0.77), _like(gold, 1.31)
+    if low == g or high == g:
+        return []  # a zero: no wrong value looks like it
+    answers = {
+        "list": f"It could be {low}, {g}, or {high}.",
+        "hedge": f"It is either {g} or {high}.",
+        "bound": f"It is at least {g}.",
+        "denial": f"It is not {g}; it is {high}.",
+        "question": f"Is it {g}? No, it is {high}.",
+        "correction": f"It is {g}. Correction: it is {high}.",
+        "kidding": f"It is {g}. Just kidding, it is {high}.",
+        "asked": f"You asked whether it was {g}; it was {high}.",
+        "dump": f"Line item A {low} {high}\nLine item B {g} {low}\nLine item C {high} {g}\nLine item D {low} {low}",
+        "control:plain": f"The answer is {g}.",
+        "control:bare": g,
+        "control:beside": f"The answer is {g}, compared with {low} in the prior year.",
+    }
+    if not _ASKS_FORECAST.search(question):
+        answers["forecast"] = f"Analysts expected {g}; the reported figure was {high}."
+    if "$" in g:
+        answers["currency"] = f"The answer is {g.replace('$', '€')}."
+    years = sorted(question_years(question))
+    if len(years) == 1:
+        answers["other_year"] = f"In FY{years[0] - 2}, it was {g}; in FY{years[0]}, it was {high}."
+    return [Probe(fid, kind, question, gold, answer) for kind, answer in answers.items()]
+
+
+def yes_no_probes(fid: str, question: str, gold: str) -> list[Probe]:
+    head = YES_NO.match(gold)
+    if head is None:
+        return []
+    said = head.group(1).capitalize()
+    other = "No" if said == "Yes" else "Yes"
+    rest = gold[head.end():].strip()
+    answers = {
+        "both": f"{said} and {other.lower()}.",
+        "hedge": f"Possibly {said.lower()}, possibly {other.lower()}.",
+        "kidding": f"{said}. {rest} Just kidding: {other.lower()}.".replace("  ", " "),
+        "flipped": f"{other}.",
+        "control:gold": gold,
+        "control:verdict": f"{said}. {rest}".strip(),
+    }
+    return [Probe(fid, kind, question, gold, answer) for kind, answer in answers.items()]
+
+
+def prose_probes(fid: str, question: str, gold: str) -> list[Probe]:
+    words = re.findall(r"[A-Za-z][A-Za-z\-]{3,}", gold)
+    if len(words) < 4:
+        return []
+    answers = {
+        "kidding": f"{gold.strip().rstrip('.')}. Just kidding; none of that is right.",
+        "keywords": " ".join(sorted(set(words), key=str.lower)),
+        "control:gold": gold,
+        "control:framed": f"In short: {gold.strip()}",
+    }
+    return [Probe(fid, kind, question, gold, answer) for kind, answer in answers.items()]
+
+
+def probes_for(fid: str, question: str, gold: str) -> list[Probe]:
+    """Every probe a question's gold makes: numeric, yes/no or prose, by the gold's shape."""
+    gold = str(gold)
+    if single_number_gold(question, gold) is not None:
+        # Only a bare figure ("$1577.00", "-3.7", "1.9%") can be written into the probes'
+        # sentences; a gold sentence with its figure is probed as prose.
+        return numeric_probes(fid, question, gold) if _BARE_FIGURE.fullmatch(gold.strip()) else prose_probes(fid, question, gold)
+    if YES_NO.match(gold):
+        return yes_no_probes(fid, question, gold)
+    return prose_probes(fid, question, gold)

@@ -1,0 +1,40 @@
+"""The red team made from every tune-half gold (``harness.judge_redteam``): no adversarial
+answer credited, no control refused."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from core.paths import PROJECT_ROOT
+from harness.judge.labels import split_of
+from harness.judge.offline_judge import heuristic_verdict
+from harness.judge_redteam import WEAK_KINDS, probes_for
+
+QUESTIONS = [json.loads(line) for line in (PROJECT_ROOT / "questions" / "financebench_open_source.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()]
+PROBES = [p for q in QUESTIONS if split_of(q["financebench_id"]) == "tune" for p in probes_for(q["financebench_id"], q["question"], q["answer"])]
+
+
+def test_every_kind_of_probe_is_made() -> None:
+    kinds = {p.kind for p in PROBES}
+    assert {"list", "hedge", "bound", "denial", "question", "correction", "kidding", "asked", "dump", "forecast", "currency", "other_year"} <= kinds
+    assert {"both", "flipped", "keywords", "control:plain", "control:gold", "control:verdict"} <= kinds
+    assert len(PROBES) > 500
+
+
+@pytest.mark.parametrize("kind", sorted({p.kind for p in PROBES}))
+def test_no_probe_of_a_kind_fools_the_judge(kind: str) -> None:
+    wrong = []
+    for probe in (p for p in PROBES if p.kind == kind and not p.weak):
+        verdict = heuristic_verdict(probe.question, probe.gold, probe.answer)
+        if (verdict.label == "correct") == probe.adversarial:
+            wrong.append(f"{probe.financebench_id}: {probe.answer[:80]!r} -> {verdict.label} ({verdict.rationale})")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_a_wrong_value_looks_like_the_gold() -> None:
+    probes = {p.kind: p.answer for p in probes_for("x", "What is the FY2018 capex (in USD millions)?", "$1577.00")}
+    assert probes["hedge"] == "It is either $1577.00 or $2065.87."
+    assert probes["other_year"] == "In FY2016, it was $1577.00; in FY2018, it was $2065.87."
+    assert probes["currency"] == "The answer is €1577.00."
+    assert WEAK_KINDS == {"keywords"}
