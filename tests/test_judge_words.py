@@ -41,3 +41,13 @@ def test_plain_reads_full_width_and_invisible_characters_as_a_reader_does() -> N
     assert plain("$1,5\u200b77\u00ad million\ufeff") == "$1,577 million"
     text = "Capex was $1,577 million."
     assert plain(text) is text  # ASCII is returned as it is, not copied
+
+
+def test_a_sentence_that_opens_by_denying_states_only_what_follows_its_turn() -> None:
+    from harness.judge.refusal import without_denied_claims
+
+    assert without_denied_claims("It is not true that capex was $1,577 million.").strip() == ""
+    assert without_denied_claims("It is not true that capex was $1,400 million; in fact it was $1,577 million.").strip() == "in fact it was $1,577 million."
+    assert without_denied_claims("Revenue grew. It is false that margins fell, but costs rose.") == "Revenue grew.  costs rose."
+    text = "It is true that capex was $1,577 million."
+    assert without_denied_claims(text) is text

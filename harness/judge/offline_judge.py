@@ -115,7 +115,7 @@ from harness.judge.causes import asks_for_causes, gives_cause
 from harness.judge.change_direction import swapped_ends
 from harness.judge.commitment import AMBIGUOUS, MAX_ANSWER_WORDS, looks_like_dump
 from harness.judge.numeric_check import Label, NumericDecision, numeric_check, single_number_gold
-from harness.judge.refusal import sentence_spans
+from harness.judge.refusal import sentence_spans, without_denied_claims
 from harness.judge.term_direction import DEALS, reversed_subject, reversed_terms
 from harness.judge.verdict_polarity import leaves_verdict_open
 from harness.judge.words import WORD, YES_NO, plain
@@ -144,6 +144,10 @@ def heuristic_verdict(
     if decided.label is not None:
         return HeuristicVerdict(decided.label, f"numeric check: {decided.rationale}")
     gold, answer = str(gold), plain(answer or "")
+    stated = without_denied_claims(answer)
+    if answer.strip() and not stated.strip():
+        return HeuristicVerdict("incorrect", "the answer only denies a claim ('It is not true that ...') and states nothing in its place")
+    answer = stated
     if looks_like_dump(answer):
         return HeuristicVerdict("incorrect", "the answer pastes source text instead of answering")
     answer = _after_self_correction(answer)
@@ -167,16 +171,20 @@ def heuristic_verdict(
 # hardly any of them ("acquisition amortization assets associated decrease driven income
 # intangible operating primarily with Xilinx") is keywords strung together, which a reading
 # by key terms would credit: in the human-labelled answers, prose has a third or more.
-_FUNCTION_WORDS = frozenset("the a an of in on at to for with by from and or but is are was were be been has have had it its this that as which".split())
+_FUNCTION_WORD = re.compile(
+    r"\b(?:the|a|an|of|in|on|at|to|for|with|by|from|and|or|but|is|are|was|were|be|been|has|have|had|it|its|this|that|as|which)\b(?![-'’&])",
+    re.IGNORECASE,
+)
 
 
 def _keyword_salad(answer: str, gold: str) -> bool:
     """Keywords strung together: hardly a function word, and the words not in the order the
     gold has them (a terse statement, "Yes. MGM maintained 0.01$ per share annual dividend
     through out FY 2022", has few function words too, but follows its words' order)."""
-    words = [w.lower() for w in WORD.findall(answer)]
-    if len(words) < 6 or sum(w in _FUNCTION_WORDS for w in words) >= 0.1 * len(words):
-        return False
+    words = WORD.findall(answer)
+    if len(words) < 6 or len(_FUNCTION_WORD.findall(answer)) >= 0.1 * len(words):
+        return False  # counted in C: this runs on every answer, and prose stops here
+    words = [w.lower() for w in words]
     gold_words = [w.lower() for w in WORD.findall(gold)]
     gold_pairs = set(zip(gold_words, gold_words[1:]))
     kept = sum(pair in gold_pairs for pair in zip(words, words[1:]))

@@ -139,3 +139,33 @@ def refusal_signal(answer: str) -> RefusalSignal:
         # since the excerpt does not include any" is not a "we cannot".
         personal=sum(1 for m in found if m is not None and _PERSONAL.search(m.group(0))),
     )
+
+
+# A sentence that opens by denying the whole of what follows ("It is not true that ...",
+# "It is false that ...", "It is not the case that ..."): what it goes on to say is denied,
+# up to a turn ("; in fact ...", ", but ...", "; rather ...") that states something instead.
+_DENIED_CLAIM = re.compile(
+    r"\W*(?:it is|it's|it was|that is|this is)\s+(?:not true|false|incorrect|untrue|wrong|not the case|not correct)"
+    r"\s+(?:to say\s+)?that\b",
+    re.IGNORECASE,
+)
+_DENIAL_WORDS = re.compile(r"\b(?:not true|false|incorrect|untrue|wrong|not the case|not correct)\s+(?:to say\s+)?that\b", re.IGNORECASE)
+_TURN = re.compile(r";|,?\s+\b(?:but|rather|instead|in fact)\b", re.IGNORECASE)
+
+
+def without_denied_claims(text: str) -> str:
+    """``text`` without what a sentence opening "It is not true that ..." denies (up to a
+    turn in it, after which the sentence states something); unchanged when none does."""
+    if not _DENIAL_WORDS.search(text):
+        return text  # most answers: no such sentence, and no splitting for nothing
+    kept, cursor = [], 0
+    for start, end in sentence_spans(text):
+        frame = _DENIED_CLAIM.match(text, start, end)
+        if frame is None:
+            continue
+        turn = _TURN.search(text, frame.end(), end)
+        kept.append(text[cursor:start])
+        cursor = turn.end() if turn else end
+    if not kept:
+        return text
+    return "".join(kept) + text[cursor:]
