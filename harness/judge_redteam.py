@@ -64,6 +64,13 @@ def _like(gold: str, factor: float) -> str:
     return f"{m.group('before')}{text}{m.group('after')}"
 
 
+def _fraction(gold: str) -> bool:
+    try:
+        return 0 < abs(float(gold.replace(",", ""))) < 1
+    except ValueError:
+        return False
+
+
 def _negated(gold: str) -> str:
     """The gold with its sign turned: "-3.7" gives "3.7", "$1577.00" gives "-$1577.00"."""
     gold = gold.strip()
@@ -92,11 +99,15 @@ def numeric_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "control:bare": g,
         "control:beside": f"The answer is {g}, compared with {low} in the prior year.",
         "control:worked": f"Working from the statements: {low} and {high} give {g}. Therefore, the answer is {g}.",
+        "control:markdown": f"**Answer:** {g}\n\n*Source: the 10-K, page 45.*",
     }
     if not _ASKS_FORECAST.search(question):
         answers["forecast"] = f"Analysts expected {g}; the reported figure was {high}."
     if "$" in g:
         answers["currency"] = f"The answer is {g.replace('$', '€')}."
+        answers["scale"] = f"The answer is {g} billion." if "million" in question.lower() else f"The answer is {g} thousand."
+    elif "%" not in g and _fraction(g):
+        answers["percent"] = f"The answer is {g}%."  # 0.654 read as 0.654 percent, not 65.4%
     years = sorted(question_years(question))
     if len(years) == 1:
         answers["other_year"] = f"In FY{years[0] - 2}, it was {g}; in FY{years[0]}, it was {high}."
@@ -118,6 +129,7 @@ def yes_no_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "guess": f"I think {said.lower()}, but I am not sure.",
         "control:gold": gold,
         "control:verdict": f"{said}. {rest}".strip(),
+        "control:sourced": f"Based on the 10-K: {gold.strip()} (page 45)",
     }
     return [Probe(fid, kind, question, gold, answer) for kind, answer in answers.items()]
 
@@ -138,6 +150,7 @@ def prose_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "negated": f"It is not true that {_first_sentence(gold)}",
         "control:gold": gold,
         "control:framed": f"In short: {gold.strip()}",
+        "control:bullet": f"- {gold.strip()}\n\nSource: the company's 10-K.",
     }
     return [Probe(fid, kind, question, gold, answer) for kind, answer in answers.items()]
 
