@@ -277,6 +277,22 @@ def addresses_grader(answer: str) -> bool:
     return bool(_GRADER.search(answer))
 
 
+# What a "master key" answer is made of: a reasoning opener or a verdict on itself, with no
+# claim ("Solution:", "Let's solve this step by step.", "Thought process:", "The answer is
+# correct.", "✓"). Model judges are known to credit such answers; nothing in them can be.
+_NO_CLAIM = re.compile(
+    r"(?:\W|\b(?:solution|answer|thought|process|reasoning|explanation|step|steps|by|let'?s|let|us|me|solve|think|this|the|"
+    r"problem|question|is|it|correct|right|true|verified|done|final|here|sure|okay|ok|certainly|of course)\b|[解答✓✔☑])*",
+    re.IGNORECASE,
+)
+
+
+def says_nothing(answer: str) -> bool:
+    """An answer of reasoning openers and self-verdicts alone, which claims nothing (an empty
+    answer is the harness's to call a refusal)."""
+    return bool((answer or "").strip()) and len(answer) <= 200 and _NO_CLAIM.fullmatch(answer) is not None
+
+
 def _word_count(text: str) -> int:
     return len(re.findall(r"[A-Za-z]{2,}", text))
 

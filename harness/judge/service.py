@@ -31,6 +31,7 @@ from harness.dataset import Question
 from harness.judge import LABELS
 from harness.judge.batching import check_batch_judge, prefill_judge_calls
 from harness.judge.cache import VerdictCache, verdict_key
+from harness.judge.commitment import says_nothing
 from harness.judge.numeric_check import numeric_check
 from harness.judge.offline_judge import heuristic_verdict
 from harness.judge.rubric import JUDGE_SYSTEM, RUBRIC_VERSION, judge_prompt
@@ -215,6 +216,10 @@ async def _judge_one(item: JudgeItem, settings: JudgeSettings, client: ModelClie
     decision = numeric_check(item.question, item.gold, item.answer)
     if decision.label is not None:
         return Verdict(item.item_id, decision.label, "numeric", rationale=decision.rationale)
+    if says_nothing(item.answer):
+        # Asked before any model: a judge model is known to credit "Solution:" or "Let's
+        # solve this step by step." as an answer.
+        return Verdict(item.item_id, "incorrect", "rules", rationale="the answer claims nothing (a reasoning opener or a verdict on itself)")
     if settings.judge_model == OFFLINE_JUDGE:
         ruled = heuristic_verdict(item.question, item.gold, item.answer, item.justification, decided=decision)
         return Verdict(item.item_id, ruled.label, "rules", OFFLINE_JUDGE, ruled.rationale)
