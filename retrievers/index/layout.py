@@ -56,6 +56,7 @@ class Layout:
     _content: dict[int, list[Line]] = field(default_factory=dict, repr=False)
     _columns: dict[int, list[float]] = field(default_factory=dict, repr=False)
     _char_sums: dict[int, tuple[list[int], list[int]]] = field(default_factory=dict, repr=False)
+    _page_texts: dict[int, str] = field(default_factory=dict, repr=False)
     # Document-wide findings computed once and reused by every section (layout headings).
     memo: dict[str, object] = field(default_factory=dict, repr=False)
     _doc_margin: float = 0.0
@@ -168,6 +169,16 @@ class Layout:
             # is_content spelt out: this runs once for every line of the document.
             boilerplate = self.boilerplate
             cached = self._content[page] = [ln for ln in self._nonblank[page - 1] if (ln.page, ln.number) not in boilerplate]
+        return cached
+
+    def page_text(self, page: int) -> str:
+        """All the page's lines, blanks and boilerplate included, one per text line: a page
+        whose text has nothing a search looks for (an "Item" at a line start) has no line
+        that holds it, and one search in C rules the page out where a test per line would
+        cost a Python step for each."""
+        cached = self._page_texts.get(page)
+        if cached is None:
+            cached = self._page_texts[page] = "\n".join([ln.text for ln in self.lines[page - 1]])
         return cached
 
     def iter_lines(self, start: Pos, end: Pos):

@@ -118,7 +118,7 @@ def clear_line_caches() -> None:
 
 
 def ln_text(layout: Layout, page: int) -> str:
-    return "\n".join(ln.text for ln in layout.lines[page - 1])
+    return layout.page_text(page)
 
 
 def _numbers_outside_years(text: str) -> int:

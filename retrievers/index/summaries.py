@@ -246,6 +246,9 @@ class TermWeights:
     def __init__(self, texts: list[str]):
         self.count = max(len(texts), 1)
         self.df: Counter[str] = Counter()
+        # Each term's inverse document frequency, worked out the first time a leaf weighs it:
+        # a document's leaves share most of their frequent terms.
+        self._idf: dict[str, float] = {}
         # Each text's term counts, kept for key_terms: tokenising is most of the summaries' time.
         self._counts: dict[str, Counter[str]] = {}
         for text in texts:
@@ -257,11 +260,15 @@ class TermWeights:
         if counts is None:
             counts = Counter(_tokens(text))
         skip = set(_tokens(exclude))
+        idfs, count, df = self._idf, self.count, self.df
         scored = []
         for term, tf in counts.items():
-            if term in skip or tf < 2 or len(term) < 4:
+            # Most of a text's terms occur once: the cheapest test turns them away first.
+            if tf < 2 or len(term) < 4 or term in skip:
                 continue
-            idf = math.log((1 + self.count) / (1 + self.df[term])) + 1
+            idf = idfs.get(term)
+            if idf is None:
+                idf = idfs[term] = math.log((1 + count) / (1 + df[term])) + 1
             scored.append((tf * idf * idf, term))
         scored.sort(reverse=True)
         return [term for _, term in scored[:limit]]
