@@ -468,8 +468,17 @@ _A_VALUE = re.compile(r"\d")
 
 
 def denied(answer: str, q: Quantity) -> bool:
-    """A value stated only to be denied ("not $1,577 million"): the answer claims the opposite."""
-    return bool(_DENIED_BEFORE.search(answer[max(0, q.start - 40):q.start]))
+    """A value stated only to be denied ("not $1,577 million", "$1,577 million is incorrect"):
+    the answer claims the opposite."""
+    return bool(_DENIED_BEFORE.search(answer[max(0, q.start - 40):q.start]) or _DENIED_AFTER.match(answer, q.end))
+
+
+# A value called wrong right after it: "$1,577 million is incorrect", "... would be wrong".
+_DENIED_AFTER = re.compile(
+    r"\s*(?:\)\s*)?(?:is|was|would be|will be|seems|looks|appears)\s+(?:(?:clearly|simply|actually|probably|likely)\s+)?"
+    r"(?:incorrect|wrong|not correct|not right|not the answer|a mistake|an error|mistaken|erroneous|too (?:high|low))\b",
+    re.IGNORECASE,
+)
 
 
 def _starts_from(answer: str, span: tuple[int, int], q: Quantity, later: Quantity) -> bool:
@@ -550,6 +559,9 @@ def find_commitment(
         return Commitment(None, "hedge", tuple(clusters))
     if len(clusters) == 2:
         between = answer[clusters[0].end:clusters[1].start]
+        if _NAMED_RIGHT_BEFORE.search(between):
+            # "A common mistake is to say $1,577 million; the correct figure is $1,400 million".
+            return Commitment(clusters[1], "committed", (clusters[0],))
         if _RESTATES.search(between) and not _COMPARED_AFTER.match(answer, clusters[1].end):
             return Commitment(clusters[1], "committed", (clusters[0],))
         if _ALTERNATIVE.match(between) or re.search(r"\bbetween\b[^.;]{0,30}$", answer[span[0]:clusters[0].start]):
@@ -588,6 +600,12 @@ def _restated_otherwise(
     return False
 
 
+# The value after it is the one the answer calls right, whatever stood before it.
+_NAMED_RIGHT_BEFORE = re.compile(
+    r"\b(?:the|a)\s+(?:correct|actual|right|true|accurate|real)\s+(?:figure|answer|value|amount|number|total)\s+"
+    r"(?:is|was|would be|stands at|comes to)\s*(?:(?:US|USD)\s*)?\$?\s*[-−(]?\s*$",
+    re.IGNORECASE,
+)
 _ANSWER_PHRASE = re.compile(r"\b(?:final answer|the answer is|answer:)", re.IGNORECASE)
 _ALIKE = 0.6  # the share of their words two sentences have in common to say the same thing
 
