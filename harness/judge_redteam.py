@@ -136,6 +136,26 @@ def yes_no_probes(fid: str, question: str, gold: str) -> list[Probe]:
     return [Probe(fid, kind, question, gold, answer) for kind, answer in answers.items()]
 
 
+# Words of movement and their opposites, to turn a gold's story the other way round.
+_OPPOSITES = {
+    "increase": "decrease", "increased": "decreased", "increases": "decreases", "increasing": "decreasing",
+    "higher": "lower", "rose": "fell", "grew": "shrank", "improved": "declined", "improvement": "decline",
+    "gain": "loss", "growth": "decline", "up": "down", "positive": "negative", "more": "less", "largest": "smallest",
+    "highest": "lowest", "best": "worst", "strong": "weak", "expanded": "contracted",
+}
+_OPPOSITES |= {v: k for k, v in list(_OPPOSITES.items())}
+_MOVEMENT = re.compile(r"\b(" + "|".join(sorted(_OPPOSITES, key=len, reverse=True)) + r")\b", re.IGNORECASE)
+
+
+def _reversed(gold: str) -> str:
+    """The gold with every word of movement turned ("higher sales" to "lower sales"); the
+    gold itself when it has none (then the probe is dropped)."""
+    def turn(m: re.Match[str]) -> str:
+        word = _OPPOSITES[m.group(1).lower()]
+        return word.capitalize() if m.group(1)[0].isupper() else word
+    return _MOVEMENT.sub(turn, gold)
+
+
 def _first_sentence(gold: str) -> str:
     """The gold's first sentence, as the rest of one: "It is not true that " + this denies it."""
     first = re.split(r"(?<=[.!?])\s+|\n", gold.strip())[0]
@@ -150,11 +170,12 @@ def prose_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "kidding": f"{gold.strip().rstrip('.')}. Just kidding; none of that is right.",
         "keywords": " ".join(sorted(set(words), key=str.lower)),
         "negated": f"It is not true that {_first_sentence(gold)}",
+        "reversed": _reversed(gold) if _MOVEMENT.search(gold) else "",
         "control:gold": gold,
         "control:framed": f"In short: {gold.strip()}",
         "control:bullet": f"- {gold.strip()}\n\nSource: the company's 10-K.",
     }
-    return [Probe(fid, kind, question, gold, answer) for kind, answer in answers.items()]
+    return [Probe(fid, kind, question, gold, answer) for kind, answer in answers.items() if answer]
 
 
 # Answers that claim nothing, which model judges are known to credit ("master keys").

@@ -19,7 +19,7 @@ from harness.judge.change_direction import contradicted_sentences
 from harness.judge.metric_use import affirms_use, denied_use, denies_use
 from harness.judge.number_evidence import number_evidence, writes_gold_value
 from harness.judge.refusal import RefusalSignal, refusal_signal, sentences
-from harness.judge.undone_picks import pick_undone
+from harness.judge.undone_picks import opposite_extreme, pick_undone
 from harness.judge.verdict_commitment import (
     after_last_correction,
     explicit_verdicts,
@@ -71,6 +71,7 @@ class Evidence:
     answer_polarity: str | None = None
     gold_choice: str | None = None
     answer_choice: str | None = None
+    extreme_reversed: bool = False  # the gold's option picked at the other extreme ("lowest" for "highest")
     self_contradiction: bool = False  # the answer's statements deny its own yes/no verdict
     gold_shape: str = "prose"  # prose | name (one short name) | names (a short list) | yes_no_name
     terms_committed: list[str] = field(default_factory=list)  # gold terms in the answer's verdict sentences
@@ -399,6 +400,9 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
             for claim in picks[::-1] + claims:
                 ev.answer_choice = picked_option(claim, options, _OPTION_LIST)
                 if ev.answer_choice:
+                    # "Cash flow from operations was the lowest" names the gold's option at
+                    # the other end from the gold's "highest".
+                    ev.extreme_reversed = ev.answer_choice == ev.gold_choice and opposite_extreme(claim, gold)
                     break
     return ev
 

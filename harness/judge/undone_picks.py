@@ -82,6 +82,16 @@ def pick_undone(part: str, question: str, gold: str) -> bool:
     return asks_up != asks_down and says_up != says_down and asks_up != says_up and not NEGATION.search(part)
 
 
+def opposite_extreme(sentence: str, gold: str) -> bool:
+    """Does the sentence put the gold's pick at the other extreme from the gold's own
+    superlative ("cash flow from operations was the lowest" for a gold of "... was the
+    highest")? For a question that names both ends ("the most (or lost the least)"), the
+    gold's word is the one that counts."""
+    meant = {w.lower() for w in _SUPERLATIVE.findall(gold)}
+    said = {w.lower() for w in _SUPERLATIVE.findall(sentence)}
+    return bool(meant and said) and not said & meant and any(said & _OPPOSITE.get(m, set()) for m in meant)
+
+
 def _asked_words(question: str) -> set[str]:
     """The question's own predicate words ("perform", "increase", "contribut"): a "not" before
     one of them after the gold's name denies the pick."""
