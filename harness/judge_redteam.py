@@ -156,10 +156,14 @@ def _reversed(gold: str) -> str:
     return _MOVEMENT.sub(turn, gold)
 
 
+def _lowered(text: str) -> str:
+    """``text`` to follow a lead-in: its first letter in lower case unless it starts a name."""
+    return text[:1].lower() + text[1:] if text[1:2].islower() else text
+
+
 def _first_sentence(gold: str) -> str:
     """The gold's first sentence, as the rest of one: "It is not true that " + this denies it."""
-    first = re.split(r"(?<=[.!?])\s+|\n", gold.strip())[0]
-    return first[:1].lower() + first[1:] if first[1:2].islower() else first
+    return _lowered(re.split(r"(?<=[.!?])\s+|\n", gold.strip())[0])
 
 
 def prose_probes(fid: str, question: str, gold: str) -> list[Probe]:
@@ -174,6 +178,8 @@ def prose_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "control:gold": gold,
         "control:framed": f"In short: {gold.strip()}",
         "control:bullet": f"- {gold.strip()}\n\nSource: the company's 10-K.",
+        "control:according": f"According to the filing, {_lowered(gold.strip())}",
+        "control:noted": f"{gold.strip()}\n\nThis is stated in the management's discussion and analysis.",
     }
     return [Probe(fid, kind, question, gold, answer) for kind, answer in answers.items() if answer]
 

@@ -115,10 +115,11 @@ from harness.judge.causes import asks_for_causes, gives_cause
 from harness.judge.change_direction import swapped_ends
 from harness.judge.commitment import AMBIGUOUS, MAX_ANSWER_WORDS, looks_like_dump
 from harness.judge.numeric_check import Label, NumericDecision, numeric_check, single_number_gold
-from harness.judge.refusal import sentence_spans, without_denied_claims
+from harness.judge.refusal import sentence_spans, sentences, without_denied_claims
 from harness.judge.term_direction import DEALS, reversed_subject, reversed_terms
+from harness.judge.undone_picks import pick_undone
 from harness.judge.verdict_polarity import leaves_verdict_open
-from harness.judge.words import WORD, YES_NO, plain
+from harness.judge.words import WORD, YES_NO, content, plain
 
 
 @dataclass(frozen=True)
@@ -279,7 +280,52 @@ def _states_gold(ev: Evidence) -> bool:
     return (
         bool(ev.numbers["found"]) or _names_found(ev) or (bool(ev.denied_metric) and ev.use_denied)
         or (bare_verdict and ev.answer_polarity == ev.gold_polarity and not ev.mixed_verdict)
+        or _pick_named(ev)
     )
+
+
+def _gold_pick(ev: Evidence) -> tuple[str, frozenset[str]] | None:
+    """To a "which ...?" question, a gold that opens with its pick in a few words ("Cross
+    currency swaps. Its notional value was ..."): the pick and its words beyond the question's."""
+    question, gold, _ = ev.texts
+    if not _WHICH.search(question):
+        return None
+    pick = re.split(r"[.;:\n]", gold.strip(), maxsplit=1)[0]
+    if len(pick.split()) > 5:
+        return None
+    wanted = frozenset({s for s, _ in content(pick)} - {s for s, _ in content(question)})
+    return (pick, wanted) if wanted else None
+
+
+def _pick_named(ev: Evidence) -> bool:
+    """An answer that names every word of the gold's pick ("Cross currency swaps had the
+    highest notional value") answers the question, unless it takes the pick back."""
+    found = _gold_pick(ev)
+    return found is not None and _naming_sentence(ev, found[1]) is not None and not _pick_taken_back(ev)
+
+
+def _naming_sentence(ev: Evidence, wanted: frozenset[str]) -> str | None:
+    return next((p for p in sentences(ev.texts[2]) if wanted <= {s for s, _ in content(p)}), None)
+
+
+def _pick_taken_back(ev: Evidence) -> bool:
+    """The sentence that names the gold's pick puts it at the other extreme, below the first,
+    or in a list ("Cross currency swaps had the lowest notional value", "the second highest",
+    "Interest rate swaps, cross currency swaps and forward contracts")."""
+    found = _gold_pick(ev)
+    if found is None:
+        return False
+    pick, wanted = found
+    sentence = _naming_sentence(ev, wanted)
+    if sentence is None:
+        return False
+    return pick_undone(sentence, ev.texts[0], pick) or len(_LISTED.findall(sentence)) >= 2
+
+
+_LISTED = re.compile(r",\s|\s(?:and|or)\s", re.IGNORECASE)
+
+
+_WHICH = re.compile(r"\bwhich\b", re.IGNORECASE)
 
 
 _DRIVERS_REVERSED = "the answer states the gold's drivers going the other way"
