@@ -129,11 +129,14 @@ def yes_no_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "kidding": f"{said}. {rest} Just kidding: {other.lower()}.".replace("  ", " "),
         "flipped": f"{other}.",
         "guess": f"I think {said.lower()}, but I am not sure.",
+        # The verdict kept and its grounds turned ("Yes. Its working capital was negative"):
+        # the answer's own words deny its yes or no.
+        "reversed": f"{said}. {_capitalised(_reversed(rest))}" if rest and _MOVEMENT.search(rest) else "",
         "control:gold": gold,
         "control:verdict": f"{said}. {rest}".strip(),
         "control:sourced": f"Based on the 10-K: {gold.strip()} (page 45)",
     }
-    return [Probe(fid, kind, question, gold, answer) for kind, answer in answers.items()]
+    return [Probe(fid, kind, question, gold, answer) for kind, answer in answers.items() if answer]
 
 
 # Words of movement and their opposites, to turn a gold's story the other way round.
@@ -154,6 +157,10 @@ def _reversed(gold: str) -> str:
         word = _OPPOSITES[m.group(1).lower()]
         return word.capitalize() if m.group(1)[0].isupper() else word
     return _MOVEMENT.sub(turn, gold)
+
+
+def _capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _lowered(text: str) -> str:

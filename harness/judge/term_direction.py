@@ -22,7 +22,7 @@ from collections.abc import Collection, Mapping
 from typing import NamedTuple
 
 from harness.judge.refusal import sentences
-from harness.judge.words import BOUGHT, MOVED_DOWN, MOVED_UP, NEGATION, SOLD, WORD, content
+from harness.judge.words import BOUGHT, MOVED_DOWN, MOVED_UP, NEGATION, SOLD, WORD, YES_NO, content
 
 # Clauses: a comma or semicolon, or a word that sets one movement against another.
 _CLAUSE = re.compile(r"[,;:\n]|\b(?:and|but|while|whereas|although|though|despite|offset|partially|partly)\b", re.IGNORECASE)
@@ -117,6 +117,9 @@ def reversed_subject(question: str, gold: str, answer: str) -> bool:
     terms, gold_way = _gold_subject_way(question, gold)
     if not gold_way:
         return False
+    # The yes or no an answer opens with is its verdict, not a denial of its grounds ("No. Rate
+    # of decline in adjusted EPS ..."; a sentence splitter reads "No." as the abbreviation).
+    answer = YES_NO.sub("", answer, count=1)
     answer_ways = _ways_over(" ".join(sentences(answer)[:2]), terms)
     said = set().union(*answer_ways.values()) if answer_ways else set()
     return len(said) == 1 and said != {gold_way}
