@@ -159,6 +159,19 @@ def _reversed(gold: str) -> str:
     return _MOVEMENT.sub(turn, gold)
 
 
+# A figure the gold reports: an amount, a percent, a multiple or a decimal ("$32,502 million",
+# "9%", "0.67 times"), not a year, a date's day or a name's number ("COVID-19", "737").
+_FIGURE = re.compile(r"(?<![\w.])(?<!\w-)(?:\$\s?)?\d(?:[\d,]*\d)?(?:\.\d+)?(?=\s?(?:%|percent|million|billion|thousand|times|x\b|bps))"
+                     r"|(?<![\w.])(?<!\w-)\$\s?\d(?:[\d,]*\d)?(?:\.\d+)?|(?<![\w.])(?<!\w-)\d+\.\d+(?![\w\-])")
+
+
+def _figures_changed(gold: str) -> str:
+    """The gold with each of its figures times 1.31: the gold's words and a wrong number;
+    "" when it has no figure."""
+    changed = _FIGURE.sub(lambda m: _like(m.group(0), 1.31), gold)
+    return changed if changed != gold else ""
+
+
 def _capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -182,6 +195,7 @@ def prose_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "keywords": " ".join(sorted(set(words), key=str.lower)),
         "negated": f"It is not true that {_first_sentence(gold)}",
         "reversed": _reversed(gold) if _MOVEMENT.search(gold) else "",
+        "wrong_figure": _figures_changed(gold),
         "control:gold": gold,
         "control:framed": f"In short: {gold.strip()}",
         "control:bullet": f"- {gold.strip()}\n\nSource: the company's 10-K.",

@@ -223,7 +223,12 @@ def _after_self_correction(answer: str) -> str:
 
 
 def _words_of(text: str) -> list[str]:
-    return WORD.findall(text.lower())
+    """The words and figures of ``text``, in order: "the gold's own words" must have the
+    gold's figures too ("The US government accounted for 52% ..." is not the gold's 40%)."""
+    return _WORD_OR_FIGURE.findall(text.lower())
+
+
+_WORD_OR_FIGURE = re.compile(r"[a-z][a-z0-9&'’\-]*|\d[\d,]*(?:\.\d+)?")
 
 
 _SELF_CONTRADICTED_CHANGE = "the answer's own values go the other way from the direction it states"
