@@ -50,17 +50,31 @@ _HYPOTHETICAL = re.compile(
 _CONDITION_ON_METHOD = re.compile(r"\s*if\b[^\d,;:]*,(?![^.;]*\b(?:would|could|might)\b)", re.IGNORECASE)
 # A value asked about, not stated: "You asked whether capex was $1,577 million; it was ...".
 _ASKED_ABOUT = re.compile(r"\b(?:whether|if)\b[^;,:.]*$", re.IGNORECASE)
+# The rest of a clause up to the value, with no turn in it ("..., but the filing shows $Y"
+# states Y as the answer's own).
+_UNTIL_TURN = r"(?:(?!\b(?:but|however|whereas|yet|while|instead|actually)\b)[^;.])*$"
 # A value someone expected, not the one reported: "Analysts estimated capex at $1,577 million;
 # the reported figure was $1,400 million", "guidance for FY2018 was $1,577 million". Unless
 # the question asks for an expectation ("How much does Pfizer expect to pay ...?").
 _FORECAST_BEFORE = re.compile(
-    r"\b(?:analysts?|consensus|guidance|outlook|forecast\w*|budget\w*|planned|targeted|projected|expected|anticipated)\b[^;.]*$",
+    r"\b(?:analysts?|consensus|guidance|outlook|forecast\w*|budget\w*|planned|targeted|projected|expected|anticipated)\b" + _UNTIL_TURN,
     re.IGNORECASE,
 )
 _ASKED_WORD = re.compile(r"\b(?:whether|if)\b", re.IGNORECASE)
 _FORECAST_WORD = re.compile(
     r"\b(?:analysts?|consensus|guidance|outlook|forecast\w*|budget\w*|planned|targeted|projected|expected|anticipated)\b", re.IGNORECASE
 )
+# A value put in others' mouths, not the answer's: "Some sources say $8.70, but the filing
+# shows $11.40", "It is often reported as ...", "One might think ...".
+_ATTRIBUTED_BEFORE = re.compile(
+    r"(?:\b(?:some|other|many|several|certain|third-party)\s+(?:sources|analysts|reports|investors|people|commentators|websites|estimates)"
+    r"\s+(?:say|said|claim|claimed|report|reported|state|stated|suggest|suggested|cite|cited|put|estimate|estimated|show|showed)"
+    r"|\b(?:it is|it's|it has been|it was)\s+(?:often|commonly|widely|sometimes|also)?\s*(?:said|reported|claimed|believed|thought|quoted)"
+    r"|\b(?:one|you|some) might (?:think|say|expect|assume)|\breportedly|\baccording to (?:some|other|third-party) \w+)\b"
+    + _UNTIL_TURN,
+    re.IGNORECASE,
+)
+_ATTRIBUTED_WORD = re.compile(r"\b(?:sources|analysts|reports|investors|people|commentators|websites|estimates|said|reported|claimed|believed|thought|quoted|might|reportedly|according)\b", re.IGNORECASE)
 _ASKS_FORECAST = re.compile(r"\b(?:expect\w*|forecast\w*|guidance|project\w*|plan\w*|budget\w*|outlook|anticipat\w*|target\w*|estimat\w*)\b", re.IGNORECASE)
 # After a refusal, "a typical figure would be $X" is a guess, not an answer.
 _CONDITIONAL = re.compile(r"\b(?:would|typical(?:ly)?|usually|generally|likely|probably|estimate[sd]?)\b", re.IGNORECASE)
@@ -521,6 +535,8 @@ def find_commitment(
             here = [q for q in here if not _ASKED_ABOUT.search(answer, span[0], q.start)]
         if here and not asks_forecast and _FORECAST_WORD.search(text):
             here = [q for q in here if not _FORECAST_BEFORE.search(answer, span[0], q.start)]
+        if here and _ATTRIBUTED_WORD.search(text):
+            here = [q for q in here if not _ATTRIBUTED_BEFORE.search(answer, span[0], q.start)]
         # A value the sentence denies anywhere ("... $1,577 million, but really $1,600 million
         # rather than 1,577") is denied everywhere in it.
         denials = [q for q in here if denied(answer, q)]
