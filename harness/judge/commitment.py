@@ -31,6 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from harness.judge.amounts import Quantity, parse_quantities
+from harness.judge.disowned import asks_forecast, claimed, corrections, denied, named_right, retracted_before
 from harness.judge.refusal import DECLINE, sentence_spans
 from harness.judge.words import NEGATION
 
@@ -48,34 +49,6 @@ _HYPOTHETICAL = re.compile(
 # "If we use the cash flow statement, capex was $1,577 million": a condition on the method,
 # with no figure assumed and nothing said to follow only in theory, is no illustration.
 _CONDITION_ON_METHOD = re.compile(r"\s*if\b[^\d,;:]*,(?![^.;]*\b(?:would|could|might)\b)", re.IGNORECASE)
-# A value asked about, not stated: "You asked whether capex was $1,577 million; it was ...".
-_ASKED_ABOUT = re.compile(r"\b(?:whether|if)\b[^;,:.]*$", re.IGNORECASE)
-# The rest of a clause up to the value, with no turn in it ("..., but the filing shows $Y"
-# states Y as the answer's own).
-_UNTIL_TURN = r"(?:(?!\b(?:but|however|whereas|yet|while|instead|actually)\b)[^;.])*$"
-# A value someone expected, not the one reported: "Analysts estimated capex at $1,577 million;
-# the reported figure was $1,400 million", "guidance for FY2018 was $1,577 million". Unless
-# the question asks for an expectation ("How much does Pfizer expect to pay ...?").
-_FORECAST_BEFORE = re.compile(
-    r"\b(?:analysts?|consensus|guidance|outlook|forecast\w*|budget\w*|planned|targeted|projected|expected|anticipated)\b" + _UNTIL_TURN,
-    re.IGNORECASE,
-)
-_ASKED_WORD = re.compile(r"\b(?:whether|if)\b", re.IGNORECASE)
-_FORECAST_WORD = re.compile(
-    r"\b(?:analysts?|consensus|guidance|outlook|forecast\w*|budget\w*|planned|targeted|projected|expected|anticipated)\b", re.IGNORECASE
-)
-# A value put in others' mouths, not the answer's: "Some sources say $8.70, but the filing
-# shows $11.40", "It is often reported as ...", "One might think ...".
-_ATTRIBUTED_BEFORE = re.compile(
-    r"(?:\b(?:some|other|many|several|certain|third-party)\s+(?:sources|analysts|reports|investors|people|commentators|websites|estimates)"
-    r"\s+(?:say|said|claim|claimed|report|reported|state|stated|suggest|suggested|cite|cited|put|estimate|estimated|show|showed)"
-    r"|\b(?:it is|it's|it has been|it was)\s+(?:often|commonly|widely|sometimes|also)?\s*(?:said|reported|claimed|believed|thought|quoted)"
-    r"|\b(?:one|you|some) might (?:think|say|expect|assume)|\breportedly|\baccording to (?:some|other|third-party) \w+)\b"
-    + _UNTIL_TURN,
-    re.IGNORECASE,
-)
-_ATTRIBUTED_WORD = re.compile(r"\b(?:sources|analysts|reports|investors|people|commentators|websites|estimates|said|reported|claimed|believed|thought|quoted|might|reportedly|according)\b", re.IGNORECASE)
-_ASKS_FORECAST = re.compile(r"\b(?:expect\w*|forecast\w*|guidance|project\w*|plan\w*|budget\w*|outlook|anticipat\w*|target\w*|estimat\w*)\b", re.IGNORECASE)
 # After a refusal, "a typical figure would be $X" is a guess, not an answer.
 _CONDITIONAL = re.compile(r"\b(?:would|typical(?:ly)?|usually|generally|likely|probably|estimate[sd]?)\b", re.IGNORECASE)
 _HEDGE = re.compile(
@@ -212,44 +185,6 @@ _CLAUSE_BREAK = re.compile(
     r"[,;()\[\]]|\b(?:while|whereas|compared|versus|vs\.?|against|but|from|up from|down from|and)\b", re.IGNORECASE
 )
 _FROM_TO = re.compile(r"\bfrom\b[^.;]*?$", re.IGNORECASE)
-# The answer corrects itself: what it said before is withdrawn ("= 65.4%. Wait, recomputing: 60.1%").
-# "Correction" and "actually" take something back only where they open a sentence ("Correction:
-# ...", "Actually, ..."): "reflected an inventory correction" and "sales actually fell" are the
-# filing's story, and read as corrections they threw away the value stated before them.
-_CORRECTION_WORD = re.compile(
-    r"\b(?:(actually|correction)|wait|on second thought|recomput\w*|recalculat\w*|i made an? (?:error|mistake)|"
-    r"let me (?:redo|recompute|recalculate|correct|re-?check)|just kidding|scratch that)\b",
-    re.IGNORECASE,
-)
-# What may stand between a sentence's start and its "Actually": "But actually, ...".
-_SENTENCE_OPENING = re.compile(r"[^\w$]*(?:(?:but|and|so|no|oh)\W+)?", re.IGNORECASE)
-
-
-def corrections(text: str) -> list[int]:
-    """Where ``text`` corrects itself (``_CORRECTION_WORD``, with "actually" and "correction"
-    only at the head of a sentence). The words are searched first and their sentence's head
-    looked at after: a pattern that opened on the head would be tried at every position."""
-    found = []
-    for m in _CORRECTION_WORD.finditer(text):
-        if m.group(1):
-            head = max(text.rfind(stop, 0, m.start()) for stop in ".!?\n") + 1
-            if _SENTENCE_OPENING.fullmatch(text, head, m.start()) is None:
-                continue
-        found.append(m.start())
-    return found
-
-
-# The same within a sentence, opening a clause: "$34,229 million; actually, $30,000 million",
-# "$34,229 million (actually $30,000 million)" take back the value before them.
-_CLAUSE_CORRECTION = re.compile(r"[;:(,—–]\s*(?:(?:but|or|and)\s+)?(?:actually|correction|rather(?!\s+than))\b", re.IGNORECASE)
-# A value the answer denies: "not $1,577 million", "rather than 1,577", "isn't exactly $1.6 billion".
-_DENIED_BEFORE = re.compile(
-    r"(?:\b(?:not|never|rather than|instead of|other than|no longer)|n[’']t)\s+"
-    r"(?:(?:the|a|an|equal to|exactly|quite|just|only|simply|actually|really)\s+){0,2}(?:US)?\$?\s*[-−(]?\s*$",
-    re.IGNORECASE,
-)
-
-
 # Reasons an answer commits to no single value although it states some.
 AMBIGUOUS = ("list", "hedge", "bound", "dump")
 
@@ -481,20 +416,6 @@ def _unattached_years(sentence: str) -> list[tuple[int, int, int, bool]]:
 _A_VALUE = re.compile(r"\d")
 
 
-def denied(answer: str, q: Quantity) -> bool:
-    """A value stated only to be denied ("not $1,577 million", "$1,577 million is incorrect"):
-    the answer claims the opposite."""
-    return bool(_DENIED_BEFORE.search(answer[max(0, q.start - 40):q.start]) or _DENIED_AFTER.match(answer, q.end))
-
-
-# A value called wrong right after it: "$1,577 million is incorrect", "... would be wrong".
-_DENIED_AFTER = re.compile(
-    r"\s*(?:\)\s*)?(?:is|was|would be|will be|seems|looks|appears)\s+(?:(?:clearly|simply|actually|probably|likely)\s+)?"
-    r"(?:incorrect|wrong|not correct|not right|not the answer|a mistake|an error|mistaken|erroneous|too (?:high|low))\b",
-    re.IGNORECASE,
-)
-
-
 def _starts_from(answer: str, span: tuple[int, int], q: Quantity, later: Quantity) -> bool:
     """"from $A to $B": A is where a change started, not the value reached."""
     between = answer[q.end:later.start]
@@ -516,7 +437,7 @@ def find_commitment(
     spans = sentence_spans(answer)
     declines = any(DECLINE.search(answer[a:b]) for a, b in spans)
     asked = question_years(question)
-    asks_forecast = bool(_ASKS_FORECAST.search(question))
+    forecast_asked = asks_forecast(question)
     sentences: list[tuple[tuple[int, int], list[Quantity]]] = []
     row_spans = {span for span in spans if is_row(answer[span[0]:span[1]])}
     rows = len(row_spans) if len(row_spans) >= 2 else 0  # a lone bare number is an answer, not a table
@@ -529,14 +450,7 @@ def find_commitment(
         if text.rstrip().endswith("?"):
             continue  # a question, not a claim ("Was it $1,577 million?")
         here = [q for q in quantities if span[0] <= q.start < span[1] and not other_period(answer, span, q, asked)]
-        # Values asked about or expected by others, read only in a sentence with such a word
-        # (looked for once per sentence: most have none).
-        if here and _ASKED_WORD.search(text):
-            here = [q for q in here if not _ASKED_ABOUT.search(answer, span[0], q.start)]
-        if here and not asks_forecast and _FORECAST_WORD.search(text):
-            here = [q for q in here if not _FORECAST_BEFORE.search(answer, span[0], q.start)]
-        if here and _ATTRIBUTED_WORD.search(text):
-            here = [q for q in here if not _ATTRIBUTED_BEFORE.search(answer, span[0], q.start)]
+        here = claimed(answer, span[0], text, here, forecast_asked)
         # A value the sentence denies anywhere ("... $1,577 million, but really $1,600 million
         # rather than 1,577") is denied everywhere in it.
         denials = [q for q in here if denied(answer, q)]
@@ -557,9 +471,9 @@ def find_commitment(
     pool = [s for s in concluding if _ANSWER_PHRASE.search(answer[s[0][0]:s[0][1]])] if concluding else sentences
     if any(s[0] == span for s in pool) and _restated_otherwise(answer, span, inside, pool, same):
         return Commitment(None, "hedge", tuple(inside))
-    retracted = [span[0] + m.end() for m in _CLAUSE_CORRECTION.finditer(text)]
-    if retracted and any(q.start > retracted[-1] for q in inside):
-        inside = [q for q in inside if q.start > retracted[-1]]
+    retracted = retracted_before(text)
+    if retracted is not None and any(q.start > span[0] + retracted for q in inside):
+        inside = [q for q in inside if q.start > span[0] + retracted]
     last_eq = max(text.rfind("="), text.rfind("≈"))
     if last_eq >= 0 and any(q.start > span[0] + last_eq for q in inside):
         inside = [q for q in inside if q.start > span[0] + last_eq]
@@ -575,7 +489,7 @@ def find_commitment(
         return Commitment(None, "hedge", tuple(clusters))
     if len(clusters) == 2:
         between = answer[clusters[0].end:clusters[1].start]
-        if _NAMED_RIGHT_BEFORE.search(between):
+        if named_right(between):
             # "A common mistake is to say $1,577 million; the correct figure is $1,400 million".
             return Commitment(clusters[1], "committed", (clusters[0],))
         if _RESTATES.search(between) and not _COMPARED_AFTER.match(answer, clusters[1].end):
@@ -616,12 +530,6 @@ def _restated_otherwise(
     return False
 
 
-# The value after it is the one the answer calls right, whatever stood before it.
-_NAMED_RIGHT_BEFORE = re.compile(
-    r"\b(?:the|a)\s+(?:correct|actual|right|true|accurate|real)\s+(?:figure|answer|value|amount|number|total)\s+"
-    r"(?:is|was|would be|stands at|comes to)\s*(?:(?:US|USD)\s*)?\$?\s*[-−(]?\s*$",
-    re.IGNORECASE,
-)
 _ANSWER_PHRASE = re.compile(r"\b(?:final answer|the answer is|answer:)", re.IGNORECASE)
 _ALIKE = 0.6  # the share of their words two sentences have in common to say the same thing
 

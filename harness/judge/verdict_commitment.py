@@ -19,8 +19,9 @@ from __future__ import annotations
 import re
 
 from harness.judge.amounts import Quantity
-from harness.judge.commitment import corrections, denied, hedges
+from harness.judge.commitment import hedges
 from harness.judge.comparison import quantity_kind
+from harness.judge.disowned import corrections, denied
 from harness.judge.refusal import sentence_spans, sentences
 from harness.judge.words import NEGATION, WORD, YES_NO, content, stems_of
 

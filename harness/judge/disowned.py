@@ -1,0 +1,136 @@
+"""Values an answer states without claiming them as its own answer.
+
+The commitment reading (``commitment.find_commitment``) looks for the one value an answer
+commits to. These are the values it must pass over, each a way an answer can hold the gold's
+figure and still not say it: a value asked about ("You asked whether it was $X"), expected
+by others ("Analysts estimated $X"), put in others' mouths ("Some sources say $X, but the
+filing shows $Y"), denied ("not $X", "$X is incorrect"), or taken back by a correction
+("Correction: ...", "$X; actually, $Y"); and the value the answer names as the right one
+("the correct figure is $Y").
+"""
+from __future__ import annotations
+
+import re
+
+from harness.judge.amounts import Quantity
+
+# A value asked about, not stated: "You asked whether capex was $1,577 million; it was ...".
+_ASKED_ABOUT = re.compile(r"\b(?:whether|if)\b[^;,:.]*$", re.IGNORECASE)
+# The rest of a clause up to the value, with no turn in it ("..., but the filing shows $Y"
+# states Y as the answer's own).
+_UNTIL_TURN = r"(?:(?!\b(?:but|however|whereas|yet|while|instead|actually)\b)[^;.])*$"
+# A value someone expected, not the one reported: "Analysts estimated capex at $1,577 million;
+# the reported figure was $1,400 million", "guidance for FY2018 was $1,577 million". Unless
+# the question asks for an expectation ("How much does Pfizer expect to pay ...?").
+_FORECAST_BEFORE = re.compile(
+    r"\b(?:analysts?|consensus|guidance|outlook|forecast\w*|budget\w*|planned|targeted|projected|expected|anticipated)\b" + _UNTIL_TURN,
+    re.IGNORECASE,
+)
+_ASKED_WORD = re.compile(r"\b(?:whether|if)\b", re.IGNORECASE)
+_FORECAST_WORD = re.compile(
+    r"\b(?:analysts?|consensus|guidance|outlook|forecast\w*|budget\w*|planned|targeted|projected|expected|anticipated)\b", re.IGNORECASE
+)
+# A value put in others' mouths, not the answer's: "Some sources say $8.70, but the filing
+# shows $11.40", "It is often reported as ...", "One might think ...".
+_ATTRIBUTED_BEFORE = re.compile(
+    r"(?:\b(?:some|other|many|several|certain|third-party)\s+(?:sources|analysts|reports|investors|people|commentators|websites|estimates)"
+    r"\s+(?:say|said|claim|claimed|report|reported|state|stated|suggest|suggested|cite|cited|put|estimate|estimated|show|showed)"
+    r"|\b(?:it is|it's|it has been|it was)\s+(?:often|commonly|widely|sometimes|also)?\s*(?:said|reported|claimed|believed|thought|quoted)"
+    r"|\b(?:one|you|some) might (?:think|say|expect|assume)|\breportedly|\baccording to (?:some|other|third-party) \w+)\b"
+    + _UNTIL_TURN,
+    re.IGNORECASE,
+)
+_ATTRIBUTED_WORD = re.compile(r"\b(?:sources|analysts|reports|investors|people|commentators|websites|estimates|said|reported|claimed|believed|thought|quoted|might|reportedly|according)\b", re.IGNORECASE)
+_ASKS_FORECAST = re.compile(r"\b(?:expect\w*|forecast\w*|guidance|project\w*|plan\w*|budget\w*|outlook|anticipat\w*|target\w*|estimat\w*)\b", re.IGNORECASE)
+
+
+def asks_forecast(question: str) -> bool:
+    """Does the question ask for an expectation ("How much does Pfizer expect to pay ...?"),
+    so that an expected value is its answer?"""
+    return bool(_ASKS_FORECAST.search(question))
+
+
+def claimed(answer: str, start: int, text: str, values: list[Quantity], forecast_asked: bool) -> list[Quantity]:
+    """The ``values`` of the sentence ``text`` (starting at ``start`` in ``answer``) that the
+    answer claims: not asked about, not expected by others (unless ``forecast_asked``), not
+    put in others' mouths. Each test runs only in a sentence with one of its words."""
+    if values and _ASKED_WORD.search(text):
+        values = [q for q in values if not _ASKED_ABOUT.search(answer, start, q.start)]
+    if values and not forecast_asked and _FORECAST_WORD.search(text):
+        values = [q for q in values if not _FORECAST_BEFORE.search(answer, start, q.start)]
+    if values and _ATTRIBUTED_WORD.search(text):
+        values = [q for q in values if not _ATTRIBUTED_BEFORE.search(answer, start, q.start)]
+    return values
+
+
+# The answer corrects itself: what it said before is withdrawn ("= 65.4%. Wait, recomputing: 60.1%").
+# "Correction" and "actually" take something back only where they open a sentence ("Correction:
+# ...", "Actually, ..."): "reflected an inventory correction" and "sales actually fell" are the
+# filing's story, and read as corrections they threw away the value stated before them.
+_CORRECTION_WORD = re.compile(
+    r"\b(?:(actually|correction)|wait|on second thought|recomput\w*|recalculat\w*|i made an? (?:error|mistake)|"
+    r"let me (?:redo|recompute|recalculate|correct|re-?check)|just kidding|scratch that)\b",
+    re.IGNORECASE,
+)
+# What may stand between a sentence's start and its "Actually": "But actually, ...".
+_SENTENCE_OPENING = re.compile(r"[^\w$]*(?:(?:but|and|so|no|oh)\W+)?", re.IGNORECASE)
+
+
+def corrections(text: str) -> list[int]:
+    """Where ``text`` corrects itself (``_CORRECTION_WORD``, with "actually" and "correction"
+    only at the head of a sentence). The words are searched first and their sentence's head
+    looked at after: a pattern that opened on the head would be tried at every position."""
+    found = []
+    for m in _CORRECTION_WORD.finditer(text):
+        if m.group(1):
+            head = max(text.rfind(stop, 0, m.start()) for stop in ".!?\n") + 1
+            if _SENTENCE_OPENING.fullmatch(text, head, m.start()) is None:
+                continue
+        found.append(m.start())
+    return found
+
+
+# The same within a sentence, opening a clause: "$34,229 million; actually, $30,000 million",
+# "$34,229 million (actually $30,000 million)" take back the value before them.
+_CLAUSE_CORRECTION = re.compile(r"[;:(,—–]\s*(?:(?:but|or|and)\s+)?(?:actually|correction|rather(?!\s+than))\b", re.IGNORECASE)
+# A value the answer denies: "not $1,577 million", "rather than 1,577", "isn't exactly $1.6 billion".
+_DENIED_BEFORE = re.compile(
+    r"(?:\b(?:not|never|rather than|instead of|other than|no longer)|n[’']t)\s+"
+    r"(?:(?:the|a|an|equal to|exactly|quite|just|only|simply|actually|really)\s+){0,2}(?:US)?\$?\s*[-−(]?\s*$",
+    re.IGNORECASE,
+)
+
+
+def retracted_before(text: str) -> int | None:
+    """Where the last correction opening a clause of the sentence ``text`` ends ("$34,229
+    million; actually, $30,000 million"): the values before it are taken back."""
+    ends = [m.end() for m in _CLAUSE_CORRECTION.finditer(text)]
+    return ends[-1] if ends else None
+
+
+def denied(answer: str, q: Quantity) -> bool:
+    """A value stated only to be denied ("not $1,577 million", "$1,577 million is incorrect"):
+    the answer claims the opposite."""
+    return bool(_DENIED_BEFORE.search(answer[max(0, q.start - 40):q.start]) or _DENIED_AFTER.match(answer, q.end))
+
+
+# A value called wrong right after it: "$1,577 million is incorrect", "... would be wrong".
+_DENIED_AFTER = re.compile(
+    r"\s*(?:\)\s*)?(?:is|was|would be|will be|seems|looks|appears)\s+(?:(?:clearly|simply|actually|probably|likely)\s+)?"
+    r"(?:incorrect|wrong|not correct|not right|not the answer|a mistake|an error|mistaken|erroneous|too (?:high|low))\b",
+    re.IGNORECASE,
+)
+
+
+# The value after it is the one the answer calls right, whatever stood before it.
+_NAMED_RIGHT_BEFORE = re.compile(
+    r"\b(?:the|a)\s+(?:correct|actual|right|true|accurate|real)\s+(?:figure|answer|value|amount|number|total)\s+"
+    r"(?:is|was|would be|stands at|comes to)\s*(?:(?:US|USD)\s*)?\$?\s*[-−(]?\s*$",
+    re.IGNORECASE,
+)
+
+
+def named_right(between: str) -> bool:
+    """Does the text between two values name the second as the right one ("A common mistake
+    is to say $X; the correct figure is $Y")?"""
+    return bool(_NAMED_RIGHT_BEFORE.search(between))
