@@ -132,6 +132,8 @@ def yes_no_probes(fid: str, question: str, gold: str) -> list[Probe]:
     answers = {
         "both": f"{said} and {other.lower()}.",
         "both_though": f"{said}, although one could equally say {other.lower()}.",
+        "asked_back": f"Is the answer {said.lower()}? {other}.",
+        "verdict_denied": f"It is not the case that the answer is {said.lower()}.",
         "hedge": f"Possibly {said.lower()}, possibly {other.lower()}.",
         "kidding": f"{said}. {rest} Just kidding: {other.lower()}.".replace("  ", " "),
         "flipped": f"{other}.",
@@ -201,6 +203,9 @@ def prose_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "kidding": f"{gold.strip().rstrip('.')}. Just kidding; none of that is right.",
         "keywords": " ".join(sorted(set(words), key=str.lower)),
         "negated": f"It is not true that {_first_sentence(gold)}",
+        "asked_back": f"Is it true that {_first_sentence(gold).rstrip('.')}?",
+        "supposed": f"Suppose {_first_sentence(gold).rstrip('.')}; the filing does not say so.",
+        "attributed": f"Some analysts claim that {_first_sentence(gold).rstrip('.')}, but the filing says otherwise.",
         "reversed": _reversed(gold) if _MOVEMENT.search(gold) else "",
         "wrong_figure": _figures_changed(gold),
         "control:gold": gold,

@@ -44,10 +44,21 @@ def test_plain_reads_full_width_and_invisible_characters_as_a_reader_does() -> N
 
 
 def test_a_sentence_that_opens_by_denying_states_only_what_follows_its_turn() -> None:
-    from harness.judge.refusal import without_denied_claims
+    from harness.judge.refusal import without_disowned_claims
 
-    assert without_denied_claims("It is not true that capex was $1,577 million.").strip() == ""
-    assert without_denied_claims("It is not true that capex was $1,400 million; in fact it was $1,577 million.").strip() == "in fact it was $1,577 million."
-    assert without_denied_claims("Revenue grew. It is false that margins fell, but costs rose.") == "Revenue grew.  costs rose."
+    assert without_disowned_claims("It is not true that capex was $1,577 million.").strip() == ""
+    assert without_disowned_claims("It is not true that capex was $1,400 million; in fact it was $1,577 million.").strip() == "in fact it was $1,577 million."
+    assert without_disowned_claims("Revenue grew. It is false that margins fell, but costs rose.") == "Revenue grew.  costs rose."
     text = "It is true that capex was $1,577 million."
-    assert without_denied_claims(text) is text
+    assert without_disowned_claims(text) is text
+
+
+def test_a_sentence_that_supposes_attributes_or_asks_its_claim_states_nothing() -> None:
+    from harness.judge.refusal import without_disowned_claims
+
+    assert without_disowned_claims("Suppose capex was $1,577 million.").strip() == ""
+    assert without_disowned_claims("Some analysts claim that capex was $1,577 million, but the filing says otherwise.").strip() == "the filing says otherwise."
+    assert without_disowned_claims("Is it true that capex was $1,577 million?").strip() == ""
+    # An answer's own reasoning is no such frame.
+    text = "Assuming the cash flow statement is right, capex was $1,577 million. Analysts say it rose."
+    assert without_disowned_claims(text) == text

@@ -42,7 +42,7 @@ from harness.judge.amounts import Quantity, QuestionUnit, display_precision, par
 from harness.judge.change_direction import contradicted_sentences
 from harness.judge.commitment import Commitment, addresses_grader, find_commitment, is_operand
 from harness.judge.comparison import Reading, answer_readings, closest, gold_readings, same_kind, same_value
-from harness.judge.refusal import DECLINE, refusal_signal, sentence_spans, without_denied_claims
+from harness.judge.refusal import DECLINE, ONLY_DISOWNS, refusal_signal, sentence_spans, without_disowned_claims
 from harness.judge.words import ABOVE_ZERO, BELOW_ZERO, FALL, RISE, plain, word_pattern
 
 Label = Literal["correct", "incorrect", "refusal"]
@@ -160,15 +160,12 @@ def _denied_by_own_values(answer: str, q: Quantity) -> bool:
     return any(lo <= q.start < hi for lo, hi in contradicted_sentences(answer))
 
 
-_ONLY_DENIES = "the answer only denies a claim ('It is not true that ...') and states nothing in its place"
-
-
 def numeric_check(question: str, gold: str, answer: str) -> NumericDecision:
     """Decide ``answer`` against a single-number ``gold`` when certain; else label None."""
     answer = plain(answer or "")
-    stated = without_denied_claims(answer)
+    stated = without_disowned_claims(answer)
     if answer.strip() and not stated.strip():
-        return NumericDecision("incorrect", _ONLY_DENIES)
+        return NumericDecision("incorrect", ONLY_DISOWNS)
     answer = stated
     signal = refusal_signal(answer)
     if signal.harness:

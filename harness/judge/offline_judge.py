@@ -115,7 +115,7 @@ from harness.judge.causes import asks_for_causes, gives_cause
 from harness.judge.change_direction import swapped_ends
 from harness.judge.commitment import AMBIGUOUS, MAX_ANSWER_WORDS, looks_like_dump
 from harness.judge.numeric_check import Label, NumericDecision, numeric_check, single_number_gold
-from harness.judge.refusal import sentence_spans, sentences, without_denied_claims
+from harness.judge.refusal import ONLY_DISOWNS, sentence_spans, sentences, without_disowned_claims
 from harness.judge.term_direction import DEALS, reversed_subject, reversed_terms
 from harness.judge.undone_picks import pick_undone
 from harness.judge.verdict_polarity import leaves_verdict_open
@@ -145,9 +145,9 @@ def heuristic_verdict(
     if decided.label is not None:
         return HeuristicVerdict(decided.label, f"numeric check: {decided.rationale}")
     gold, answer = str(gold), plain(answer or "")
-    stated = without_denied_claims(answer)
+    stated = without_disowned_claims(answer)
     if answer.strip() and not stated.strip():
-        return HeuristicVerdict("incorrect", "the answer only denies a claim ('It is not true that ...') and states nothing in its place")
+        return HeuristicVerdict("incorrect", ONLY_DISOWNS)
     answer = stated
     if looks_like_dump(answer):
         return HeuristicVerdict("incorrect", "the answer pastes source text instead of answering")

@@ -141,26 +141,45 @@ def refusal_signal(answer: str) -> RefusalSignal:
     )
 
 
-# A sentence that opens by denying the whole of what follows ("It is not true that ...",
-# "It is false that ...", "It is not the case that ..."): what it goes on to say is denied,
-# up to a turn ("; in fact ...", ", but ...", "; rather ...") that states something instead.
-_DENIED_CLAIM = re.compile(
-    r"\W*(?:it is|it's|it was|that is|this is)\s+(?:not true|false|incorrect|untrue|wrong|not the case|not correct)"
-    r"\s+(?:to say\s+)?that\b",
-    re.IGNORECASE,
+# A sentence that opens by disowning the whole of what follows: it denies it ("It is not true
+# that ...", "It is not the case that ..."), supposes it ("Suppose ...", "Let's say ..."), puts
+# it in others' mouths ("Some analysts claim that ...", "It is often said that ...") or asks
+# it ("Is it true that ...?"). What it goes on to say is not the answer's claim, up to a turn
+# ("; in fact ...", ", but ...", "; rather ...") after which the sentence states something.
+_FRAMES = (
+    r"(?:it is|it's|it was|that is|this is)\s+(?:not true|false|incorrect|untrue|wrong|not the case|not correct)\s+(?:to say\s+)?that"
+    r"|suppose|imagine|hypothetically|let'?s say|let us say"
+    r"|(?:some|other|many|several|certain)\s+(?:analysts|sources|people|reports|commentators|investors|observers|experts)"
+    r"\s+(?:claim|claimed|say|said|suggest|suggested|believe|believed|argue|argued|think|thought|report|reported|state|stated)(?:\s+that)?"
+    r"|it is\s+(?:often|commonly|widely|sometimes)?\s*(?:said|claimed|believed|reported|rumou?red|thought)\s+that"
+    r"|(?:is|was) it\s+(?:true|the case|possible|correct)\s+that|could it be that"
 )
-_DENIAL_WORDS = re.compile(r"\b(?:not true|false|incorrect|untrue|wrong|not the case|not correct)\s+(?:to say\s+)?that\b", re.IGNORECASE)
+_DISOWNING_FRAME = re.compile(rf"\W*(?:{_FRAMES})\b", re.IGNORECASE)
+# The same anywhere in a text: most answers have none, and are not split into sentences.
+_ANY_FRAME = re.compile(rf"\b(?:{_FRAMES})\b", re.IGNORECASE)
+# What the lower-cased text of a frame holds, tested first: substring tests cost less than
+# the pattern's many branches tried at every word.
+_FRAME_HINTS = (
+    "not true", "false", "incorrect", "untrue", "wrong", "not the case", "not correct", "suppose", "imagine", "hypothetical",
+    "let's say", "lets say", "let us say", "analysts", "sources", "people", "reports", "commentators", "investors",
+    "observers", "experts", "said that", "claimed that", "believed that", "reported that", "rumo", "thought that",
+    "true that", "the case that", "possible that", "correct that", "be that",
+)
 _TURN = re.compile(r";|,?\s+\b(?:but|rather|instead|in fact)\b", re.IGNORECASE)
 
 
-def without_denied_claims(text: str) -> str:
-    """``text`` without what a sentence opening "It is not true that ..." denies (up to a
-    turn in it, after which the sentence states something); unchanged when none does."""
-    if not _DENIAL_WORDS.search(text):
+ONLY_DISOWNS = "the answer only denies, supposes, asks or attributes to others a claim ('It is not true that ...', 'Suppose ...') and states nothing in its place"
+
+
+def without_disowned_claims(text: str) -> str:
+    """``text`` without what a sentence opening by disowning it says (see ``_DISOWNING_FRAME``;
+    up to a turn in it, after which the sentence states something); unchanged when none does."""
+    lowered = text.lower()
+    if not any(hint in lowered for hint in _FRAME_HINTS) or not _ANY_FRAME.search(text):
         return text  # most answers: no such sentence, and no splitting for nothing
     kept, cursor = [], 0
     for start, end in sentence_spans(text):
-        frame = _DENIED_CLAIM.match(text, start, end)
+        frame = _DISOWNING_FRAME.match(text, start, end)
         if frame is None:
             continue
         turn = _TURN.search(text, frame.end(), end)
