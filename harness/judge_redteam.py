@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 
 from harness.judge.commitment import question_years
+from harness.judge.disowned import asks_forecast
 from harness.judge.numeric_check import single_number_gold
 from harness.judge.words import YES_NO
 
@@ -48,7 +49,6 @@ WEAK_KINDS = frozenset({"keywords"})
 # around it.
 _GOLD_NUMBER = re.compile(r"(?P<before>[^\d]*?)(?P<number>\d[\d,]*(?:\.\d+)?)(?P<after>.*)", re.DOTALL)
 _BARE_FIGURE = re.compile(r"[-−]?\$?[-−]?\d[\d,]*(?:\.\d+)?%?")
-_ASKS_FORECAST = re.compile(r"\b(?:expect\w*|forecast\w*|guidance|project\w*|plan\w*|budget\w*|outlook|anticipat\w*|estimat\w*)\b", re.I)
 
 
 def _like(gold: str, factor: float) -> str:
@@ -109,7 +109,7 @@ def numeric_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "control:worked": f"Working from the statements: {low} and {high} give {g}. Therefore, the answer is {g}.",
         "control:markdown": f"**Answer:** {g}\n\n*Source: the 10-K, page 45.*",
     }
-    if not _ASKS_FORECAST.search(question):
+    if not asks_forecast(question):
         answers["forecast"] = f"Analysts expected {g}; the reported figure was {high}."
     if "$" in g:
         answers["currency"] = f"The answer is {g.replace('$', '€')}."

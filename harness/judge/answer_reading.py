@@ -21,6 +21,7 @@ from harness.judge.number_evidence import number_evidence, writes_gold_value
 from harness.judge.refusal import RefusalSignal, refusal_signal, sentences
 from harness.judge.undone_picks import opposite_extreme, pick_undone
 from harness.judge.verdict_commitment import (
+    SUPERLATIVE,
     after_last_correction,
     explicit_verdicts,
     hedges_verdict,
@@ -146,11 +147,8 @@ class Evidence:
         the list the question asks for."""
         if self.gold_shape != "names":
             return 0
-        question, gold, _ = self.texts
         listed = set(self.terms_listed)
-        asked = stems_of(question)
-        items = [stems_of(item) - asked for item in re.split(r",\s*(?:and\s+)?|\s+and\s+", gold)]
-        return sum(1 for item in items if item and not item & listed)
+        return sum(1 for item in self._gold_items if not item & listed)
 
     @property
     def items_padded(self) -> bool:
@@ -158,11 +156,17 @@ class Evidence:
         (at least two), so that the right ones are a few among guesses?"""
         if self.gold_shape != "names":
             return False
-        question, gold, answer = self.texts
+        question, _, answer = self.texts
+        items = self._gold_items
+        return padded_names(answer, question, items) >= max(2, len(items))
+
+    @property
+    def _gold_items(self) -> list[frozenset[str]]:
+        """The items of a short list of names, each as its stems beyond the question's."""
+        question, gold, _ = self.texts
         asked = stems_of(question)
         items = [frozenset(stems_of(item) - asked) for item in re.split(r",\s*(?:and\s+)?|\s+and\s+", gold)]
-        items = [item for item in items if item]
-        return padded_names(answer, question, items) >= max(2, len(items))
+        return [item for item in items if item]
 
     @property
     def committed_share(self) -> float:
@@ -396,7 +400,7 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
                 claims = [_verdict_sentence(answer, question)] + claim_sentences(answer, question)
             # A conclusion that makes a pick ("..., so financing brought in the most") is
             # the verdict, whatever a figure-by-figure opening named first.
-            picks = [c for c in conclusions("\n".join(corrected)) if _SUPERLATIVE.search(c)]
+            picks = [c for c in conclusions("\n".join(corrected)) if SUPERLATIVE.search(c)]
             for claim in picks[::-1] + claims:
                 ev.answer_choice = picked_option(claim, options, _OPTION_LIST)
                 if ev.answer_choice:
@@ -406,5 +410,3 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
                     break
     return ev
 
-
-_SUPERLATIVE = re.compile(r"\b(?:most|least|highest|lowest|largest|smallest|biggest|best|worst|greatest|top)\b", re.IGNORECASE)

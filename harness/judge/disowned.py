@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from harness.judge.amounts import Quantity
+from harness.judge.refusal import sentence_spans
 
 # A value asked about, not stated: "You asked whether capex was $1,577 million; it was ...".
 _ASKED_ABOUT = re.compile(r"\b(?:whether|if)\b[^;,:.]*$", re.IGNORECASE)
@@ -69,7 +70,7 @@ def claimed(answer: str, start: int, text: str, values: list[Quantity], forecast
 # filing's story, and read as corrections they threw away the value stated before them.
 _CORRECTION_WORD = re.compile(
     r"\b(?:(actually|correction)|wait|on second thought|recomput\w*|recalculat\w*|i made an? (?:error|mistake)|"
-    r"let me (?:redo|recompute|recalculate|correct|re-?check)|just kidding|scratch that)\b",
+    r"let me (?:redo|recompute|recalculate|correct|re-?check)|just kidding|scratch that|never ?mind)\b",
     re.IGNORECASE,
 )
 # What may stand between a sentence's start and its "Actually": "But actually, ...".
@@ -88,6 +89,18 @@ def corrections(text: str) -> list[int]:
                 continue
         found.append(m.start())
     return found
+
+
+def last_self_correction(answer: str) -> int | None:
+    """Where the last sentence after the first that opens by correcting the answer starts
+    ("No, debt fell by $2.5 billion. Correction: debt increased by $2.5 billion."): what
+    follows is the answer. None when no sentence does."""
+    found = corrections(answer)
+    if not found:
+        return None  # most answers: not split into sentences for nothing
+    starts = [start for start, _ in sentence_spans(answer)[1:]]
+    heads = [s for s in starts if any(f >= s and _SENTENCE_OPENING.fullmatch(answer, s, f) for f in found)]
+    return heads[-1] if heads else None
 
 
 # The same within a sentence, opening a clause: "$34,229 million; actually, $30,000 million",

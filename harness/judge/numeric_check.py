@@ -42,8 +42,8 @@ from harness.judge.amounts import Quantity, QuestionUnit, display_precision, par
 from harness.judge.change_direction import contradicted_sentences
 from harness.judge.commitment import Commitment, addresses_grader, find_commitment, is_operand
 from harness.judge.comparison import Reading, answer_readings, closest, gold_readings, same_kind, same_value
-from harness.judge.refusal import DECLINE, ONLY_DISOWNS, refusal_signal, sentence_spans, without_disowned_claims
-from harness.judge.words import ABOVE_ZERO, BELOW_ZERO, FALL, RISE, plain, word_pattern
+from harness.judge.refusal import DECLINE, ONLY_DISOWNS, claims_of, refusal_signal, sentence_spans
+from harness.judge.words import ABOVE_ZERO, BELOW_ZERO, FALL, RISE, word_pattern
 
 Label = Literal["correct", "incorrect", "refusal"]
 
@@ -162,9 +162,8 @@ def _denied_by_own_values(answer: str, q: Quantity) -> bool:
 
 def numeric_check(question: str, gold: str, answer: str) -> NumericDecision:
     """Decide ``answer`` against a single-number ``gold`` when certain; else label None."""
-    answer = plain(answer or "")
-    stated = without_disowned_claims(answer)
-    if answer.strip() and not stated.strip():
+    stated = claims_of(answer or "")
+    if stated is None:
         return NumericDecision("incorrect", ONLY_DISOWNS)
     answer = stated
     signal = refusal_signal(answer)

@@ -114,12 +114,13 @@ from harness.judge.answer_reading import Evidence, gather_evidence
 from harness.judge.causes import asks_for_causes, gives_cause
 from harness.judge.change_direction import swapped_ends
 from harness.judge.commitment import AMBIGUOUS, MAX_ANSWER_WORDS, looks_like_dump
+from harness.judge.disowned import last_self_correction
 from harness.judge.numeric_check import Label, NumericDecision, numeric_check, single_number_gold
-from harness.judge.refusal import ONLY_DISOWNS, sentence_spans, sentences, without_disowned_claims
+from harness.judge.refusal import ONLY_DISOWNS, claims_of, sentences
 from harness.judge.term_direction import DEALS, reversed_subject, reversed_terms
 from harness.judge.undone_picks import pick_undone
 from harness.judge.verdict_polarity import leaves_verdict_open
-from harness.judge.words import WORD, YES_NO, content, plain
+from harness.judge.words import WORD, YES_NO, content
 
 
 @dataclass(frozen=True)
@@ -144,9 +145,8 @@ def heuristic_verdict(
         decided = numeric_check(question, gold, answer)
     if decided.label is not None:
         return HeuristicVerdict(decided.label, f"numeric check: {decided.rationale}")
-    gold, answer = str(gold), plain(answer or "")
-    stated = without_disowned_claims(answer)
-    if answer.strip() and not stated.strip():
+    gold, stated = str(gold), claims_of(answer or "")
+    if stated is None:
         return HeuristicVerdict("incorrect", ONLY_DISOWNS)
     answer = stated
     if looks_like_dump(answer):
@@ -196,30 +196,13 @@ def _keyword_salad(answer: str, gold: str) -> bool:
 _NONE = re.compile(r"\W*(?:there (?:are|were|is|was) )?(?:none|nothing)\W*", re.IGNORECASE)
 
 
-# An answer that takes itself back in so many words: what it says after is its answer.
-# It opens a sentence ("Correction: ...", "Wait, ..."): "inventory correction actions" is
-# the market's, not the answer's.
-_SELF_CORRECTION = re.compile(
-    r"\W*(?:(?:but|and|so|no|oh)\W+)?(?:correction|wait|actually|on second thought|i made an? (?:error|mistake)|"
-    r"let me (?:redo|correct|re-?check)|just kidding|scratch that|never ?mind)\b",
-    re.IGNORECASE,
-)
-
-
-_SELF_CORRECTION_WORD = re.compile(
-    r"correction|wait|actually|second thought|made an? (?:error|mistake)|let me|kidding|scratch that|never ?mind", re.IGNORECASE
-)
-
-
 def _after_self_correction(answer: str) -> str:
     """The answer from the sentence of its last self-correction on ("No, debt fell by $2.5
     billion. Correction: debt increased by $2.5 billion." is judged on the correction); the
-    whole answer when it corrects nothing."""
-    if not _SELF_CORRECTION_WORD.search(answer):
-        return answer  # most answers: not split into sentences for nothing
-    spans = sentence_spans(answer)
-    marked = [start for start, end in spans[1:] if _SELF_CORRECTION.match(answer, start, end)]
-    return answer[marked[-1]:] if marked else answer
+    whole answer when it corrects nothing. A correction opens its sentence: "inventory
+    correction actions" are the market's, not the answer's."""
+    at = last_self_correction(answer)
+    return answer if at is None else answer[at:]
 
 
 def _words_of(text: str) -> list[str]:
@@ -303,28 +286,17 @@ def _gold_pick(ev: Evidence) -> tuple[str, frozenset[str]] | None:
 
 
 def _pick_named(ev: Evidence) -> bool:
-    """An answer that names every word of the gold's pick ("Cross currency swaps had the
-    highest notional value") answers the question, unless it takes the pick back."""
-    found = _gold_pick(ev)
-    return found is not None and _naming_sentence(ev, found[1]) is not None and not _pick_taken_back(ev)
-
-
-def _naming_sentence(ev: Evidence, wanted: frozenset[str]) -> str | None:
-    return next((p for p in sentences(ev.texts[2]) if wanted <= {s for s, _ in content(p)}), None)
-
-
-def _pick_taken_back(ev: Evidence) -> bool:
-    """The sentence that names the gold's pick puts it at the other extreme, below the first,
-    or in a list ("Cross currency swaps had the lowest notional value", "the second highest",
-    "Interest rate swaps, cross currency swaps and forward contracts")."""
+    """An answer whose sentence names every word of the gold's pick ("Cross currency swaps had
+    the highest notional value") answers the question, unless that sentence takes the pick
+    back: at the other extreme, below the first, or in a list ("Cross currency swaps had the
+    lowest notional value", "the second highest", "Interest rate swaps, cross currency swaps
+    and forward contracts")."""
     found = _gold_pick(ev)
     if found is None:
         return False
     pick, wanted = found
-    sentence = _naming_sentence(ev, wanted)
-    if sentence is None:
-        return False
-    return pick_undone(sentence, ev.texts[0], pick) or len(_LISTED.findall(sentence)) >= 2
+    sentence = next((p for p in sentences(ev.texts[2]) if wanted <= {s for s, _ in content(p)}), None)
+    return sentence is not None and not pick_undone(sentence, ev.texts[0], pick) and len(_LISTED.findall(sentence)) < 2
 
 
 _LISTED = re.compile(r",\s|\s(?:and|or)\s", re.IGNORECASE)

@@ -10,8 +10,11 @@ about the answer's committed value.
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
+
+from harness.judge.words import plain
 
 # The harness's own "no answer" forms: empty output, the synthesizer's {status: "fail"},
 # the extractor's (fail "reason"), and placeholder strings.
@@ -188,3 +191,13 @@ def without_disowned_claims(text: str) -> str:
     if not kept:
         return text
     return "".join(kept) + text[cursor:]
+
+
+@functools.lru_cache(maxsize=1024)
+def claims_of(answer: str) -> str | None:
+    """The answer as a reader sees it (``words.plain``) without the claims it disowns; None
+    when it has text and disowns all of it (``ONLY_DISOWNS``). Worked out once per answer:
+    the numeric check and the offline judge both start from it."""
+    seen = plain(answer)
+    stated = without_disowned_claims(seen)
+    return None if seen.strip() and not stated.strip() else stated

@@ -155,7 +155,7 @@ def names_one(sentence: str, question: str, gold: str) -> bool:
 
 
 # The superlative a "which ...?" question asks by ("increased the most", "the largest").
-_SUPERLATIVE = re.compile(
+SUPERLATIVE = re.compile(
     r"\b(?:most|least|largest|smallest|highest|lowest|biggest|greatest|best|worst|fastest|slowest|strongest|weakest)\b",
     re.IGNORECASE,
 )
@@ -170,7 +170,7 @@ def rival_pick(sentences: list[str], question: str, gold: str) -> bool:
     the most.", "It was Gaming. Then again, Data Center.")? Two picks commit to neither. A
     pick is a sentence in the question's own superlative ("the most", not "the second most")
     or a bare name; a sentence that hedges, asks or names the gold is not a rival."""
-    asked = _SUPERLATIVE.findall(question)
+    asked = SUPERLATIVE.findall(question)
     if not asked:
         return False
     superlatives = {w.lower() for w in asked}
@@ -186,7 +186,7 @@ def rival_pick(sentences: list[str], question: str, gold: str) -> bool:
             continue
         if _RANKED.search(sentence):
             continue  # "Gaming increased the second most" ranks, it does not pick
-        in_superlative = any(w.lower() in superlatives for w in _SUPERLATIVE.findall(sentence))
+        in_superlative = any(w.lower() in superlatives for w in SUPERLATIVE.findall(sentence))
         if in_superlative or len(words) == len(names):  # a bare name has no other word
             return True
     return False
