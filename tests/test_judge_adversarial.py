@@ -54,7 +54,7 @@ CONTROLS = [c for c in CASES if c["expect"] == "correct"]
 KINDS = {
     "list", "hedge", "dump", "unit", "period", "sign", "refusal", "injection", "yes_no", "denial", "question", "names", "mixed",
     "correction", "guess", "excerpt", "pick", "evasion", "keywords", "swap", "year_swap", "change_swap",
-    "affirmed", "use", "direction", "no_verdict", "bound", "drivers_reversed", "no_cause", "undone_pick", "deals_reversed", "subject_reversed", "names_padded", "forecast", "wrong_figure", "disowned",
+    "affirmed", "use", "direction", "no_verdict", "bound", "drivers_reversed", "no_cause", "undone_pick", "deals_reversed", "subject_reversed", "names_padded", "forecast", "wrong_figure", "disowned", "worked",
 }
 
 

@@ -8,9 +8,11 @@ would. Its rules were written against the ``tune`` half of FinanceBench's human 
 right answer wrong than a wrong answer right: a benchmark must not invent successes.
 
 1. Dumps: pages of pasted filing (over 600 words) or pasted statement rows: incorrect.
-2. Single-number gold the numeric check left open: never correct. A list, a hedge, a value
-   one rounding step away ("2.7%" for 2.8%), a sign or scale slip, or the gold's value only
-   on the way to another conclusion is incorrect; a decline is a refusal.
+2. Single-number gold the numeric check left open: correct only for a value one rounding
+   step away whose shown arithmetic works out to the gold ("24,576 / 7,110.5 = 3.45" for
+   3.46). A list, a hedge, a bare value one rounding step away ("2.7%" for 2.8%), a sign or
+   scale slip, or the gold's value only on the way to another conclusion is incorrect; a
+   decline is a refusal.
 3. Refusal: the answer opens by declining ("As of my last update I don't have access ...":
    what follows is general knowledge), or declines first or last and states neither the
    gold's numbers nor its names.
@@ -121,6 +123,7 @@ from harness.judge.term_direction import DEALS, reversed_subject, reversed_terms
 from harness.judge.undone_picks import pick_undone
 from harness.judge.verdict_polarity import leaves_verdict_open
 from harness.judge.words import WORD, YES_NO, content
+from harness.judge.worked_arithmetic import arithmetic_gives_gold
 
 
 @dataclass(frozen=True)
@@ -152,11 +155,14 @@ def heuristic_verdict(
     if looks_like_dump(answer):
         return HeuristicVerdict("incorrect", "the answer pastes source text instead of answering")
     answer = _after_self_correction(answer)
+    if single_number_gold(question, gold) is not None:
+        # Before the keyword test: a terse worked computation ("Average inventory = ($7,367
+        # million + $6,854 million) / 2 ...") has few function words, and a number's gold
+        # has no words whose order it could follow; only a committed value counts here.
+        return _decide_number(gather_evidence(question, gold, answer), decided)
     if _keyword_salad(answer, gold):
         return HeuristicVerdict("incorrect", "the answer strings the gold's words together without saying anything")
     ev = gather_evidence(question, gold, answer)  # after the dump test, which does not need it
-    if single_number_gold(question, gold) is not None:
-        return _decide_number(ev, decided)
     if _words_of(answer) == _words_of(gold) or (_NONE.fullmatch(gold) and _NONE.fullmatch(answer)):
         # "There are none." for "There are none": the gold itself, which the readings below,
         # built for answers that say more, would find off the question's topic.
@@ -231,14 +237,19 @@ def _declines(ev: Evidence) -> bool:
 def _decide_number(ev: Evidence, decided: NumericDecision) -> HeuristicVerdict:
     """For a single-number gold the numeric check could not settle.
 
-    Only a committed value one rounding step from the gold ("$302 million" for 302.6) is
-    credited; a list, a hedge, a value for another period or one merely on the way to
+    A committed value one rounding step from the gold ("$302 million" for 302.6) is
+    credited only when the answer's own shown arithmetic works out to the gold ("24,576 /
+    7,110.5 = 3.45" for 3.46: ``worked_arithmetic``); a list, a hedge, a value for another period or one merely on the way to
     the answer is not.
     """
     if ev.change_contradicted:
         return HeuristicVerdict("incorrect", _SELF_CONTRADICTED_CHANGE)
     if decided.commitment in AMBIGUOUS:
         return HeuristicVerdict("incorrect", f"the answer commits to no single value ({decided.commitment})")
+    if decided.closeness == "near" and decided.matched_value is not None and not ev.signal.phrases:
+        question, gold, answer = ev.texts
+        if arithmetic_gives_gold(question, gold, answer, decided.matched_value):
+            return HeuristicVerdict("correct", "the answer's own arithmetic gives the gold; only its last rounding slipped")
     if decided.closeness == "near":
         # One step of the last digit away ("2.7%" for 2.8%): reviewers split on these, and
         # a benchmark that must not invent successes does not count them.
