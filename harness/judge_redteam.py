@@ -108,6 +108,8 @@ def numeric_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "control:approximately": f"It is approximately {g}.",
         "control:worked": f"Working from the statements: {low} and {high} give {g}. Therefore, the answer is {g}.",
         "control:markdown": f"**Answer:** {g}\n\n*Source: the 10-K, page 45.*",
+        "control:table": f"| Item | Value |\n|---|---|\n| Answer | {g} |",
+        "control:final": f"After reviewing the financial statements, my final answer is {g}.",
     }
     if not asks_forecast(question):
         answers["forecast"] = f"Analysts expected {g}; the reported figure was {high}."
@@ -144,6 +146,8 @@ def yes_no_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "control:gold": gold,
         "control:verdict": f"{said}. {rest}".strip(),
         "control:sourced": f"Based on the 10-K: {gold.strip()} (page 45)",
+        "control:reasoned": f"{said}. {rest} This follows from the figures the 10-K reports.".replace("  ", " "),
+        "control:lower": f"{said.lower()}, {rest}" if rest else "",
     }
     return [Probe(fid, kind, question, gold, answer) for kind, answer in answers.items() if answer]
 
@@ -213,6 +217,9 @@ def prose_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "control:bullet": f"- {gold.strip()}\n\nSource: the company's 10-K.",
         "control:according": f"According to the filing, {_lowered(gold.strip())}",
         "control:noted": f"{gold.strip()}\n\nThis is stated in the management's discussion and analysis.",
+        "control:preceded": f"Looking at the filing, several points stand out. {gold.strip()}",
+        "control:caveat": f"{gold.strip()} However, the company notes that future results may differ.",
+        "control:quoted": f'The filing says: "{gold.strip()}"',
     }
     return [Probe(fid, kind, question, gold, answer) for kind, answer in answers.items() if answer]
 

@@ -121,6 +121,7 @@ from harness.judge.numeric_check import Label, NumericDecision, numeric_check, s
 from harness.judge.refusal import ONLY_DISOWNS, claims_of, sentences
 from harness.judge.term_direction import DEALS, reversed_subject, reversed_terms
 from harness.judge.undone_picks import pick_undone
+from harness.judge.verdict_commitment import SUPERLATIVE, rival_pick
 from harness.judge.verdict_polarity import leaves_verdict_open
 from harness.judge.words import WORD, YES_NO, content
 from harness.judge.worked_arithmetic import arithmetic_gives_gold
@@ -284,11 +285,12 @@ def _states_gold(ev: Evidence) -> bool:
 
 
 def _gold_pick(ev: Evidence) -> tuple[str, frozenset[str]] | None:
-    """To a "which ...?" question, a gold that opens with its pick in a few words ("Cross
-    currency swaps. Its notional value was ..."): the pick and its words beyond the question's."""
+    """To a "which ...?" question, or one asking what was the largest, a gold that opens with
+    its pick in a few words ("Cross currency swaps. Its notional value was ..."): the pick and
+    its words beyond the question's."""
     question, gold, _ = ev.texts
-    if not _WHICH.search(question):
-        return None
+    if not (_WHICH.search(question) or (_WHAT.search(question) and SUPERLATIVE.search(question))):
+        return None  # "What was the largest liability?" asks for a pick as "which" does
     pick = re.split(r"[.;:\n]", gold.strip(), maxsplit=1)[0]
     if len(pick.split()) > 5:
         return None
@@ -306,14 +308,25 @@ def _pick_named(ev: Evidence) -> bool:
     if found is None:
         return False
     pick, wanted = found
-    sentence = next((p for p in sentences(ev.texts[2]) if wanted <= {s for s, _ in content(p)}), None)
-    return sentence is not None and not pick_undone(sentence, ev.texts[0], pick) and len(_LISTED.findall(sentence)) < 2
+    said = sentences(ev.texts[2])
+    sentence = next((p for p in said if wanted <= {s for s, _ in content(p)}), None)
+    if sentence is None or pick_undone(sentence, ev.texts[0], pick) or len(_LISTED.findall(sentence)) >= 2:
+        return False
+    if rival_pick(list(dict.fromkeys(said)), ev.texts[0], ev.texts[1]):
+        return False
+    # A second bare pick beside it ("Long-term debt. Customer deposits."): two picks are none.
+    asked = {s for s, _ in content(ev.texts[0])}
+    return not any(
+        p is not sentence and len(p.split()) <= 5 and not wanted & (stems := {s for s, _ in content(p)}) and stems - asked
+        for p in said
+    )
 
 
 _LISTED = re.compile(r",\s|\s(?:and|or)\s", re.IGNORECASE)
 
 
 _WHICH = re.compile(r"\bwhich\b", re.IGNORECASE)
+_WHAT = re.compile(r"\bwhat\b", re.IGNORECASE)
 
 
 _DRIVERS_REVERSED = "the answer states the gold's drivers going the other way"

@@ -60,10 +60,25 @@ _UP = word_pattern(RISE, ABOVE_ZERO, _GOOD_STATE)
 _DOWN = word_pattern(FALL, BELOW_ZERO, _BAD_STATE)
 
 
+# The pace of a change: a question whether growth will accelerate is about its pace, and
+# "growth" names what moves, not which way ("growth is expected to decelerate" is a no).
+_PACE_UP = word_pattern((r"accelerat\w*", r"speed(?:s|ing)? up", r"sped up"))
+_PACE_DOWN = word_pattern((r"decelerat\w*", r"slow(?:s|ed|ing|er)?(?: down)?", r"slowdown"))
+
+
+def _sides(question: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The words naming the up and the down side for this question: of pace for a question
+    about one, else of movement, sign and state."""
+    if _PACE_UP.search(question) or _PACE_DOWN.search(question):
+        return _PACE_UP, _PACE_DOWN
+    return _UP, _DOWN
+
+
 @functools.lru_cache(maxsize=4096)
 def _asks_direction(question: str) -> tuple[bool, bool]:
     """Does the question name the up side, the down side (words of direction)?"""
-    return bool(_UP.search(question)), bool(_DOWN.search(question))
+    up, down = _sides(question)
+    return bool(up.search(question)), bool(down.search(question))
 
 
 _CLAUSE = re.compile(r"[,;]|\b(?:but|however|although|though|while|whereas|which)\b", re.IGNORECASE)
@@ -148,7 +163,8 @@ def direction_of(sentence: str, question: str) -> str | None:
     """``yes``/``no`` read only from words of direction, for a question that asks about one
     direction ("increased?", "healthy?"); None when the sentence states no direction."""
     asked_up, asked_down = _asks_direction(question)
-    said_up, said_down = bool(_UP.search(sentence)), bool(_DOWN.search(sentence))
+    up, down = _sides(question)
+    said_up, said_down = bool(up.search(sentence)), bool(down.search(sentence))
     if asked_up == asked_down or said_up == said_down:
         return None
     same = said_up == asked_up
