@@ -220,6 +220,7 @@ def prose_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "control:preceded": f"Looking at the filing, several points stand out. {gold.strip()}",
         "control:caveat": f"{gold.strip()} However, the company notes that future results may differ.",
         "control:quoted": f'The filing says: "{gold.strip()}"',
+        "control:cited": f"{gold.strip()} (Source: 10-K, Item 7.)",
     }
     return [Probe(fid, kind, question, gold, answer) for kind, answer in answers.items() if answer]
 

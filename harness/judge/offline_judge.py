@@ -121,7 +121,7 @@ from harness.judge.numeric_check import Label, NumericDecision, numeric_check, s
 from harness.judge.refusal import ONLY_DISOWNS, claims_of, sentences
 from harness.judge.term_direction import DEALS, reversed_subject, reversed_terms
 from harness.judge.undone_picks import pick_undone
-from harness.judge.verdict_commitment import SUPERLATIVE, rival_pick
+from harness.judge.verdict_commitment import PICK_FILLER, SUPERLATIVE, rival_pick
 from harness.judge.verdict_polarity import leaves_verdict_open
 from harness.judge.words import WORD, YES_NO, content
 from harness.judge.worked_arithmetic import arithmetic_gives_gold
@@ -317,7 +317,8 @@ def _pick_named(ev: Evidence) -> bool:
     # A second bare pick beside it ("Long-term debt. Customer deposits."): two picks are none.
     asked = {s for s, _ in content(ev.texts[0])}
     return not any(
-        p is not sentence and len(p.split()) <= 5 and not wanted & (stems := {s for s, _ in content(p)}) and stems - asked
+        p is not sentence and len(p.split()) <= 5 and not wanted & {s for s, _ in content(p)}
+        and any(s not in asked and w.lower() not in PICK_FILLER for s, w in content(p))
         for p in said
     )
 

@@ -105,8 +105,8 @@ def _other_names(sentence: str, known: frozenset[str]) -> int:
             continue  # the sentence's first word is capitalised anyway
         if any(a <= m.start() < b and m.group(0)[0] in letters for a, b, letters in expansions):
             continue
-        if {s for s, _ in content(m.group(0))} - known:
-            others.add(m.group(0))
+        if any(s not in known and w.lower() not in PICK_FILLER for s, w in content(m.group(0))):
+            others.add(m.group(0))  # not "Source" or "Item 7" of a citation
     return len(others)
 
 
@@ -160,8 +160,12 @@ SUPERLATIVE = re.compile(
     re.IGNORECASE,
 )
 _RANKED = re.compile(r"\b(?:second|third|next|runner-up)\b", re.IGNORECASE)
-# Words around a bare pick ("It was Gaming.", "Then again, Data Center.") that name nothing.
-_PICK_FILLER = frozenset({"then", "again", "actually", "answer", "segment", "one"})
+# Words around a bare pick ("It was Gaming.", "Then again, Data Center.") that name nothing,
+# and those of a citation beside it ("Source: 10-K, Item 7.", "See Note 12, page 45").
+PICK_FILLER = frozenset({
+    "then", "again", "actually", "answer", "segment", "one",
+    "source", "sources", "see", "item", "note", "page", "pages", "part", "section", "exhibit", "filing", "k", "q",
+})
 
 
 def rival_pick(sentences: list[str], question: str, gold: str) -> bool:
@@ -180,7 +184,7 @@ def rival_pick(sentences: list[str], question: str, gold: str) -> bool:
         stemmed = content(sentence)
         if hedges(sentence) or _asks(sentence) or {s for s, _ in stemmed} & gold_stems:
             continue
-        words = [(s, w) for s, w in stemmed if s not in known and w.lower() not in _PICK_FILLER]
+        words = [(s, w) for s, w in stemmed if s not in known and w.lower() not in PICK_FILLER]
         names = [w for _, w in words if w[:1].isupper()]
         if not names:
             continue
