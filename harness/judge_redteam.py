@@ -110,6 +110,7 @@ def numeric_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "control:markdown": f"**Answer:** {g}\n\n*Source: the 10-K, page 45.*",
         "control:table": f"| Item | Value |\n|---|---|\n| Answer | {g} |",
         "control:final": f"After reviewing the financial statements, my final answer is {g}.",
+        "control:bold": f"The value is **{g}**.",
     }
     if not asks_forecast(question):
         answers["forecast"] = f"Analysts expected {g}; the reported figure was {high}."
@@ -148,6 +149,7 @@ def yes_no_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "control:sourced": f"Based on the 10-K: {gold.strip()} (page 45)",
         "control:reasoned": f"{said}. {rest} This follows from the figures the 10-K reports.".replace("  ", " "),
         "control:lower": f"{said.lower()}, {rest}" if rest else "",
+        "control:restated": f"The question asks: {_asked(question)} {gold.strip()}",
     }
     return [Probe(fid, kind, question, gold, answer) for kind, answer in answers.items() if answer]
 
@@ -199,6 +201,11 @@ def _first_sentence(gold: str) -> str:
     return _lowered(re.split(r"(?<=[.!?])\s+|\n", gold.strip())[0])
 
 
+def _asked(question: str) -> str:
+    """The question's first sentence, as an answer restating it would quote it."""
+    return question.split("?", 1)[0].strip() + "?"
+
+
 def prose_probes(fid: str, question: str, gold: str) -> list[Probe]:
     words = re.findall(r"[A-Za-z][A-Za-z\-]{3,}", gold)
     if len(words) < 4:
@@ -221,6 +228,7 @@ def prose_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "control:caveat": f"{gold.strip()} However, the company notes that future results may differ.",
         "control:quoted": f'The filing says: "{gold.strip()}"',
         "control:cited": f"{gold.strip()} (Source: 10-K, Item 7.)",
+        "control:restated": f"The question asks: {_asked(question)} {gold.strip()}",
     }
     return [Probe(fid, kind, question, gold, answer) for kind, answer in answers.items() if answer]
 

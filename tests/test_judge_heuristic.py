@@ -108,3 +108,18 @@ def test_a_bare_yes_gold_is_answered_by_a_yes_not_by_missing_key_terms() -> None
     dividends = "Did 3M keep paying dividends to its shareholders in 2022?"
     assert heuristic_verdict(dividends, "Yes", "Yes. 3M paid $5.96 per share in dividends in 2022.").label == "correct"
     assert heuristic_verdict(dividends, "Yes", "No. 3M paid dividends.").label != "correct"
+
+
+def test_a_restated_question_states_nothing() -> None:
+    from harness.judge.disowned import without_restated_question
+
+    question = "Has AMCOR's quick ratio improved or declined between FY2023 and FY2022? If it is not useful, explain why."
+    restated = "The question asks: Has AMCOR's quick ratio improved or declined between FY2023 and FY2022?"
+    assert without_restated_question(f"{restated} It improved.", question) == " It improved."
+    # A short question of the answer's own is not a restatement; nor is a statement of it.
+    assert without_restated_question("Has it improved? Yes.", question) == "Has it improved? Yes."
+    stated = "AMCOR's quick ratio improved between FY2023 and FY2022."
+    assert without_restated_question(stated, question) == stated
+    # Its options are not the answer's: the answer picks one after it.
+    assert heuristic_verdict(question, "The quick ratio improved.", f"{restated} The quick ratio has improved.").label == "correct"
+    assert heuristic_verdict(question, "The quick ratio improved.", restated).label == "incorrect"

@@ -43,6 +43,12 @@ def test_accounting_negatives_and_signs() -> None:
     assert values("working capital of -$1,561M") == [pytest.approx(-1561e6)]
     assert values("ROA = −0.0153") == [pytest.approx(-0.0153)]
     assert values("the range 2019-2031") == []  # a range of years, not a negative 2031
+    # A minus inside markdown emphasis, a table cell or quotes is still the number's.
+    assert values("The CCC is **-3.7** days") == [pytest.approx(-3.7)]
+    assert values("| CCC | -3.7 |") == [pytest.approx(-3.7)]
+    assert values('the value "-3.7"') == [pytest.approx(-3.7)]
+    assert values("**-$1,561M**") == [pytest.approx(-1561e6)]
+    assert values("Item 5-3") == [3.0]  # a hyphen between two numbers is no minus
 
 
 def test_percent_multiples_and_basis_points() -> None:

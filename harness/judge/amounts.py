@@ -62,6 +62,10 @@ _SLASH_DATE = re.compile(r"\b\d{1,2}/\d{1,2}/\d{2,4}\b")
 _DURATION_AFTER = re.compile(r"[- ]?(?:year|month|quarter|week)s?\b", re.IGNORECASE)
 _ORDINAL_AFTER = re.compile(r"^(st|nd|rd|th)\b", re.IGNORECASE)
 
+# A minus glued to the number, after a space, a bracket, a sign of equality or of markdown
+# ("**-3.7**", "| -3.7 |", "\"-3.7\""); not a hyphen inside a word or an identifier.
+_MINUS_BEFORE = re.compile(r"(?:^|[\s(=:,;*\"“\[|≈~])[-−]$")
+_MINUS_CURRENCY_BEFORE = re.compile(r"(?:^|[\s(=:,;*\"“\[|≈~])[-−]\s?(US\$|\$)\s?$")
 _ZERO = re.compile(r"\bzero\b(?![-‐])", re.IGNORECASE)
 _WORD_DECIMALS = {"zero": 0, "no": 0, "one": 1, "two": 2, "three": 3, "four": 4, "0": 0, "1": 1, "2": 2, "3": 3, "4": 4}
 
@@ -210,7 +214,7 @@ def parse_quantities(text: str) -> list[Quantity]:
             if not has_unit and not frac and "," not in digits and number < 10:
                 continue  # "(1)": a footnote or list marker, not a loss of one
             negative = True
-        elif re.search(r"(?:^|[\s(=:,;])[-−]$", stripped) or re.search(r"(?:^|[\s(=:,;])[-−]\s?(US\$|\$)\s?$", before):
+        elif _MINUS_BEFORE.search(stripped) or _MINUS_CURRENCY_BEFORE.search(before):
             negative = True
         if negative:
             number = -number

@@ -14,6 +14,7 @@ import re
 
 from harness.judge.amounts import Quantity
 from harness.judge.refusal import sentence_spans
+from harness.judge.words import content
 
 # A value asked about, not stated: "You asked whether capex was $1,577 million; it was ...".
 _ASKED_ABOUT = re.compile(r"\b(?:whether|if)\b[^;,:.]*$", re.IGNORECASE)
@@ -147,3 +148,23 @@ def named_right(between: str) -> bool:
     """Does the text between two values name the second as the right one ("A common mistake
     is to say $X; the correct figure is $Y")?"""
     return bool(_NAMED_RIGHT_BEFORE.search(between))
+
+
+def without_restated_question(answer: str, question: str) -> str:
+    """``answer`` without the sentences that restate the question ("The question asks: Has
+    AMCOR's quick ratio improved or declined ...?"): a question asked again states nothing,
+    and its options ("improved or declined") or its subject ("Which debt securities are
+    registered ...?" beside "There are none") are not the answer's. A restatement is a
+    sentence ending in a question mark with most of the question's first sentence's words."""
+    if "?" not in answer:
+        return answer  # most answers: nothing to look for
+    asked = {s for s, _ in content(question.split("?", 1)[0])}
+    if len(asked) < 3:
+        return answer
+    kept, cursor = [], 0
+    for start, end in sentence_spans(answer):
+        sentence = answer[start:end]
+        if sentence.rstrip().endswith("?") and len(asked & {s for s, _ in content(sentence)}) >= 0.7 * len(asked):
+            kept.append(answer[cursor:start])
+            cursor = end
+    return answer if not kept else "".join(kept) + answer[cursor:]

@@ -116,7 +116,7 @@ from harness.judge.answer_reading import Evidence, gather_evidence
 from harness.judge.causes import asks_for_causes, gives_cause
 from harness.judge.change_direction import swapped_ends
 from harness.judge.commitment import AMBIGUOUS, MAX_ANSWER_WORDS, looks_like_dump
-from harness.judge.disowned import last_self_correction
+from harness.judge.disowned import last_self_correction, without_restated_question
 from harness.judge.numeric_check import Label, NumericDecision, numeric_check, single_number_gold
 from harness.judge.refusal import ONLY_DISOWNS, claims_of, sentences
 from harness.judge.term_direction import DEALS, reversed_subject, reversed_terms
@@ -152,7 +152,9 @@ def heuristic_verdict(
     gold, stated = str(gold), claims_of(answer or "")
     if stated is None:
         return HeuristicVerdict("incorrect", ONLY_DISOWNS)
-    answer = stated
+    answer = without_restated_question(stated, question)
+    if not answer.strip():
+        return HeuristicVerdict("incorrect", "the answer only asks the question again")
     if looks_like_dump(answer):
         return HeuristicVerdict("incorrect", "the answer pastes source text instead of answering")
     answer = _after_self_correction(answer)
