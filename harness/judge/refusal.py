@@ -146,8 +146,10 @@ def refusal_signal(answer: str) -> RefusalSignal:
 
 # A sentence that opens by disowning the whole of what follows: it denies it ("It is not true
 # that ...", "It is not the case that ..."), supposes it ("Suppose ...", "Let's say ..."), puts
-# it in others' mouths ("Some analysts claim that ...", "It is often said that ...") or asks
-# it ("Is it true that ...?"). What it goes on to say is not the answer's claim, up to a turn
+# it in others' mouths ("Some analysts claim that ...", "It is often said that ..."), asks it
+# ("Is it true that ...?"), calls it a myth or unsupported ("It is a myth that ...", "Nothing in
+# the filing supports the claim that ..."), merely expects it ("One would expect that ...") or
+# puts it in another year ("Unlike last year, when ..."). What it goes on to say is not the answer's claim, up to a turn
 # ("; in fact ...", ", but ...", "; rather ...") after which the sentence states something.
 _FRAMES = (
     r"(?:it is|it's|it was|that is|this is)\s+(?:not true|false|incorrect|untrue|wrong|not the case|not correct)\s+(?:to say\s+)?that"
@@ -156,6 +158,12 @@ _FRAMES = (
     r"\s+(?:claim|claimed|say|said|suggest|suggested|believe|believed|argue|argued|think|thought|report|reported|state|stated)(?:\s+that)?"
     r"|it is\s+(?:often|commonly|widely|sometimes)?\s*(?:said|claimed|believed|reported|rumou?red|thought)\s+that"
     r"|(?:is|was) it\s+(?:true|the case|possible|correct)\s+that|could it be that"
+    r"|(?:it is|it's)\s+(?:a|an)\s+(?:(?:common|popular|widespread)\s+)?(?:myth|misconception|misunderstanding|fallacy)\s+that"
+    r"|(?:nothing|no evidence)\s+(?:in the (?:filing|10-k|10-q|report|document|statements)\s+)?"
+    r"(?:supports|suggests|indicates|shows)\s+(?:the\s+(?:claim|idea|view|notion|assertion)\s+)?that"
+    r"|there is no evidence\s+(?:in the \w+\s+)?that"
+    r"|(?:one|you|some|many) (?:would|might|could|may) (?:expect|think|assume|believe)\s+that"
+    r"|unlike\s+(?:last year|the (?:prior|previous) year|before|in the past|previously|earlier years?)\s*,?\s*when"
 )
 _DISOWNING_FRAME = re.compile(rf"\W*(?:{_FRAMES})\b", re.IGNORECASE)
 # The same anywhere in a text: most answers have none, and are not split into sentences.
@@ -166,8 +174,15 @@ _FRAME_HINTS = (
     "not true", "false", "incorrect", "untrue", "wrong", "not the case", "not correct", "suppose", "imagine", "hypothetical",
     "let's say", "lets say", "let us say", "analysts", "sources", "people", "reports", "commentators", "investors",
     "observers", "experts", "said that", "claimed that", "believed that", "reported that", "rumo", "thought that",
-    "true that", "the case that", "possible that", "correct that", "be that",
+    "true that", "the case that", "possible that", "correct that", "be that", "myth", "misconception", "misunderstanding",
+    "fallacy", "nothing", "no evidence", "expect that", "think that", "assume that", "believe that", "unlike",
 )
+# A sentence that takes back the one before it ("That is false.", "This is no longer the
+# case."), or a clause that takes back its own sentence ("... — this is wrong.").
+_RETRACTS = r"(?:that|this)(?:'s|\s+is|\s+was)\s+(?:(?:simply|all|completely)\s+)?(?:false|wrong|incorrect|untrue|not (?:true|correct|right|the case)|no longer (?:true|the case))"
+_RETRACTION_SENTENCE = re.compile(rf"\W*(?:but\s+)?{_RETRACTS}\W*", re.IGNORECASE)
+_RETRACTION_CLAUSE = re.compile(rf"[—–;,(-]\s*{_RETRACTS}\W*$", re.IGNORECASE)
+_RETRACTION_HINTS = ("false", "wrong", "incorrect", "untrue", "not true", "not correct", "not right", "not the case", "no longer")
 _TURN = re.compile(r";|,?\s+\b(?:but|rather|instead|in fact)\b", re.IGNORECASE)
 
 
@@ -176,21 +191,79 @@ ONLY_DISOWNS = "the answer only denies, supposes, asks or attributes to others a
 
 def without_disowned_claims(text: str) -> str:
     """``text`` without what a sentence opening by disowning it says (see ``_DISOWNING_FRAME``;
-    up to a turn in it, after which the sentence states something); unchanged when none does."""
+    up to a turn in it, after which the sentence states something), and without what a
+    retraction takes back ("X. That is false.", "X — this is wrong."); unchanged when
+    nothing is disowned."""
+    return _without_retracted(_without_framed(text))
+
+
+def _without_retracted(text: str) -> str:
+    lowered = text.lower()
+    if not any(hint in lowered for hint in _RETRACTION_HINTS):
+        return text
+    spans = sentence_spans(text)
+    dropped: set[int] = set()
+    for i, (start, end) in enumerate(spans):
+        if _RETRACTION_SENTENCE.fullmatch(text, start, end):
+            dropped.add(i)
+            if i:  # the sentence before, and the whole list when it ends one
+                lo, hi = _list_block(text, spans, i - 1)
+                dropped.update(range(lo, i))
+        elif _RETRACTION_CLAUSE.search(text[start:end]):
+            dropped.add(i)
+    if not dropped:
+        return text
+    kept, cursor = [], 0
+    for i, (start, end) in enumerate(spans):
+        if i in dropped:
+            kept.append(text[cursor:start])
+            cursor = end
+    return "".join(kept) + text[cursor:]
+
+
+def _without_framed(text: str) -> str:
     lowered = text.lower()
     if not any(hint in lowered for hint in _FRAME_HINTS) or not _ANY_FRAME.search(text):
         return text  # most answers: no such sentence, and no splitting for nothing
     kept, cursor = [], 0
-    for start, end in sentence_spans(text):
-        frame = _DISOWNING_FRAME.match(text, start, end)
+    spans = sentence_spans(text)
+    for i, (start, end) in enumerate(spans):
+        frame = _DISOWNING_FRAME.match(text, start, end) if start >= cursor else None
         if frame is None:
             continue
-        turn = _TURN.search(text, frame.end(), end)
         kept.append(text[cursor:start])
-        cursor = turn.end() if turn else end
+        # (What "Unlike last year, when ..." goes on to claim of this year cannot be told
+        # from the commas of the clause it disowns: the sentence is dropped whole.)
+        turn = _TURN.search(text, frame.end(), end)
+        # A disowned sentence that opens a list ("It is a myth that margin fell due to:")
+        # disowns its items too.
+        cursor = turn.end() if turn else spans[_list_block(text, spans, i)[1]][1]
     if not kept:
         return text
     return "".join(kept) + text[cursor:]
+
+
+# "- A", "-A", "-100% equity interest in ...", "1. A"; not a lone "-3.7".
+_LIST_ITEM = re.compile(r"[-*•·▪–—](?=\s|[^\W\d_]|\d[\d.,%]*\s+[^\W\d_])|\d{1,2}[.)]\s")
+
+
+def _list_block(text: str, spans: list[tuple[int, int]], i: int) -> tuple[int, int]:
+    """The first and last sentence of the list sentence ``i`` belongs to: a sentence ending
+    in a colon and the items under it ("- Decrease in gross margin"); (i, i) outside one."""
+    def item(k: int) -> bool:
+        return bool(_LIST_ITEM.match(text, spans[k][0]))
+
+    lo, hi = i, i
+    if item(i):
+        while lo > 0 and item(lo - 1):
+            lo -= 1
+        if lo > 0 and text[spans[lo - 1][0] : spans[lo - 1][1]].rstrip().endswith(":"):
+            lo -= 1
+    elif not text[spans[i][0] : spans[i][1]].rstrip().endswith(":"):
+        return i, i
+    while hi + 1 < len(spans) and item(hi + 1):
+        hi += 1
+    return lo, hi
 
 
 @functools.lru_cache(maxsize=1024)
