@@ -112,6 +112,11 @@ def numeric_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "control:final": f"After reviewing the financial statements, my final answer is {g}.",
         "control:bold": f"The value is **{g}**.",
     }
+    answers |= {
+        "probably": f"Probably {g}.",
+        "press": f"It is {g} according to a press release, but the 10-K says {high}.",
+        "counterfactual": f"If sales had grown, it would have been {g}; it was {high}.",
+    }
     if not asks_forecast(question):
         answers["forecast"] = f"Analysts expected {g}; the reported figure was {high}."
     if "$" in g:
@@ -150,6 +155,7 @@ def yes_no_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "control:reasoned": f"{said}. {rest} This follows from the figures the 10-K reports.".replace("  ", " "),
         "control:lower": f"{said.lower()}, {rest}" if rest else "",
         "control:restated": f"The question asks: {_asked(question)} {gold.strip()}",
+        "opposite": f"The opposite of the following is true: {gold.strip()}",
     }
     return [Probe(fid, kind, question, gold, answer) for kind, answer in answers.items() if answer]
 
@@ -223,6 +229,14 @@ def prose_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "unlike": f"Unlike last year, when {_lowered(_first_sentence(gold).rstrip('.'))}, this year was different.",
         "retracted": f"{_first_sentence(gold).rstrip('.')}. That is false.",
         "wrong_clause": f"{_first_sentence(gold).rstrip('.')} — this is wrong.",
+        "opposite": f"The opposite of the following is true: {gold.strip()}",
+        "not_colon": f"Not: {_first_sentence(gold)}",
+        "truth_otherwise": f"{_capitalised(_first_sentence(gold))} (This is what the company wants you to believe; the truth is the opposite.)",
+        "not_suffix": f"{_capitalised(_first_sentence(gold).rstrip('.'))} — NOT.",
+        "hoped": f"Management had hoped that {_first_sentence(gold)}",
+        "rumour": f"Rumor has it that {_first_sentence(gold)}",
+        "claim_false": f"The claim that {_first_sentence(gold).rstrip('.')} is false.",
+        "would_have_said": f"I would have said that {_first_sentence(gold).rstrip('.')}, but the filing shows otherwise.",
         "reversed": _reversed(gold) if _MOVEMENT.search(gold) else "",
         "wrong_figure": _figures_changed(gold),
         "control:gold": gold,

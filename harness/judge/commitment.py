@@ -53,7 +53,8 @@ _CONDITION_ON_METHOD = re.compile(r"\s*if\b[^\d,;:]*,(?![^.;]*\b(?:would|could|m
 _CONDITIONAL = re.compile(r"\b(?:would|typical(?:ly)?|usually|generally|likely|probably|estimate[sd]?)\b", re.IGNORECASE)
 _HEDGE = re.compile(
     r"\b(?:either|possibly|perhaps|maybe|might|may be|could be|could also be|could range|somewhere|not sure|unsure|"
-    r"uncertain|unclear|alternatively|another possibility|depending on|i guess|my guess|a guess)\b",
+    r"uncertain|unclear|alternatively|another possibility|depending on|i guess|my guess|a guess|"
+    r"probably|presumably|i(?:'d| would) guess|i suppose|i think|i believe)\b",
     re.IGNORECASE,
 )
 # "either" that closes a negative clause ("no divestitures either", "did not ... either",

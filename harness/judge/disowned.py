@@ -52,10 +52,30 @@ def asks_forecast(question: str) -> bool:
     return bool(_ASKS_FORECAST.search(question))
 
 
+# A value only in theory: "If revenue had grown, it would have been $1,577 million".
+_COUNTERFACTUAL_BEFORE = re.compile(
+    r"\bwould(?:n't| not)? have (?:been|reached|totall?ed|come to|amounted to|equall?ed|stood at)\s+"
+    r"(?:about|approximately|roughly|around)?\s*(?:US)?\$?\s*[-−(]?\s*$",
+    re.IGNORECASE,
+)
+# A value put in another source's mouth after it, and turned from: "It is $1,577 million
+# according to a press release, but the 10-K says $1,400 million".
+_ATTRIBUTED_AFTER = re.compile(
+    r"[^;.]{0,30}?\baccording to (?:a|an|the|some|other|one|several|many)?\s*(?:press release|news\w*|media|reports?|articles?|"
+    r"blogs?|websites?|analysts?|sources?|rumou?rs?|estimates?|third[- ]party \w+|the press)\b[^;.]*\b(?:but|however|whereas|yet)\b",
+    re.IGNORECASE,
+)
+
+
 def claimed(answer: str, start: int, text: str, values: list[Quantity], forecast_asked: bool) -> list[Quantity]:
     """The ``values`` of the sentence ``text`` (starting at ``start`` in ``answer``) that the
     answer claims: not asked about, not expected by others (unless ``forecast_asked``), not
-    put in others' mouths. Each test runs only in a sentence with one of its words."""
+    put in others' mouths, not only in theory. Each test runs only in a sentence with one of
+    its words."""
+    if values and "would" in text:
+        values = [q for q in values if not _COUNTERFACTUAL_BEFORE.search(answer, start, q.start)]
+    if values and "according to" in text:
+        values = [q for q in values if not _ATTRIBUTED_AFTER.match(answer, q.end, start + len(text))]
     if values and _ASKED_WORD.search(text):
         values = [q for q in values if not _ASKED_ABOUT.search(answer, start, q.start)]
     if values and not forecast_asked and _FORECAST_WORD.search(text):

@@ -164,6 +164,14 @@ _FRAMES = (
     r"|there is no evidence\s+(?:in the \w+\s+)?that"
     r"|(?:one|you|some|many) (?:would|might|could|may) (?:expect|think|assume|believe)\s+that"
     r"|unlike\s+(?:last year|the (?:prior|previous) year|before|in the past|previously|earlier years?)\s*,?\s*when"
+    r"|(?P<all_after>the (?:opposite|reverse|contrary) of (?:the following|this|what follows) is (?:true|the case|correct))"
+    r"|not\s*:\s*(?=\w)"
+    r"|(?:management|the company|executives|investors|it|they|we)\s+(?:had\s+)?(?:hoped|wished|wanted)\s+(?:that|for)"
+    r"|rumou?rs?\s+(?:has it|have it|say|says|suggest|suggests|claim|claims)(?:\s+that)?"
+    r"|i would have (?:said|thought|guessed|answered|assumed)(?:\s+that)?"
+    r"|(?:the|a)\s+(?:claim|idea|notion|assertion|view|belief|suggestion|statement)\s+that"
+    # A counterfactual: "If AMD had sold more EPYC processors, margins would have risen".
+    r"|if\b(?=(?:[^.;]|\.\d)*\bwould(?:n't| not)? have\b)"
 )
 _DISOWNING_FRAME = re.compile(rf"\W*(?:{_FRAMES})\b", re.IGNORECASE)
 # The same anywhere in a text: most answers have none, and are not split into sentences.
@@ -176,13 +184,25 @@ _FRAME_HINTS = (
     "observers", "experts", "said that", "claimed that", "believed that", "reported that", "rumo", "thought that",
     "true that", "the case that", "possible that", "correct that", "be that", "myth", "misconception", "misunderstanding",
     "fallacy", "nothing", "no evidence", "expect that", "think that", "assume that", "believe that", "unlike",
+    "opposite", "reverse", "contrary", "not:", "not :", "hoped", "wished", "wanted", "would have", " that", "if ",
 )
 # A sentence that takes back the one before it ("That is false.", "This is no longer the
 # case."), or a clause that takes back its own sentence ("... — this is wrong.").
 _RETRACTS = r"(?:that|this)(?:'s|\s+is|\s+was)\s+(?:(?:simply|all|completely)\s+)?(?:false|wrong|incorrect|untrue|not (?:true|correct|right|the case)|no longer (?:true|the case))"
 _RETRACTION_SENTENCE = re.compile(rf"\W*(?:but\s+)?{_RETRACTS}\W*", re.IGNORECASE)
-_RETRACTION_CLAUSE = re.compile(rf"[—–;,(-]\s*{_RETRACTS}\W*$", re.IGNORECASE)
-_RETRACTION_HINTS = ("false", "wrong", "incorrect", "untrue", "not true", "not correct", "not right", "not the case", "no longer")
+_RETRACTION_CLAUSE = re.compile(rf"[—–;,(-]\s*(?:{_RETRACTS}|not)\W*$", re.IGNORECASE)
+# A short sentence after a claim that says the truth is otherwise ("(This is what the company
+# wants you to believe; the truth is the opposite.)"): it takes back the sentence before it.
+_TRUTH_OTHERWISE = re.compile(
+    r"\b(?:the )?(?:truth|reality|fact) is (?:the )?(?:opposite|reverse|otherwise|different)"
+    r"|\bthe (?:opposite|reverse) is (?:true|the case)|\bwants? you to believe|\bnone of (?:that|this|the above) is (?:true|right|correct)"
+    r"|\b(?:that|this) is (?:all )?(?:made up|a lie|fiction|fake)",
+    re.IGNORECASE,
+)
+_RETRACTION_HINTS = (
+    "false", "wrong", "incorrect", "untrue", "not true", "not correct", "not right", "not the case", "no longer", "not.",
+    "not!", "opposite", "reverse", "otherwise", "different", "believe", "none of", "made up", "a lie", "fiction", "fake",
+)
 _TURN = re.compile(r";|,?\s+\b(?:but|rather|instead|in fact)\b", re.IGNORECASE)
 
 
@@ -198,18 +218,24 @@ def without_disowned_claims(text: str) -> str:
 
 
 def _without_retracted(text: str) -> str:
+    from harness.judge.disowned import corrections  # (disowned reads sentences with this module)
+
     lowered = text.lower()
     if not any(hint in lowered for hint in _RETRACTION_HINTS):
         return text
     spans = sentence_spans(text)
     dropped: set[int] = set()
     for i, (start, end) in enumerate(spans):
-        if _RETRACTION_SENTENCE.fullmatch(text, start, end):
+        if corrections(text[start:end]):
+            continue  # "Just kidding; none of that is right.": a correction, read as one later
+        if _RETRACTION_SENTENCE.fullmatch(text, start, end) or (
+            len(text[start:end].split()) <= 16 and _TRUTH_OTHERWISE.search(text, start, end)
+        ):
             dropped.add(i)
             if i:  # the sentence before, and the whole list when it ends one
                 lo, hi = _list_block(text, spans, i - 1)
                 dropped.update(range(lo, i))
-        elif _RETRACTION_CLAUSE.search(text[start:end]):
+        elif _RETRACTION_CLAUSE.search(text[start:end]) or _retracted_by_tail(text[start:end]):
             dropped.add(i)
     if not dropped:
         return text
@@ -219,6 +245,14 @@ def _without_retracted(text: str) -> str:
             kept.append(text[cursor:start])
             cursor = end
     return "".join(kept) + text[cursor:]
+
+
+def _retracted_by_tail(sentence: str) -> bool:
+    """Does the sentence end on a short aside that the truth is otherwise ("... sales (This is
+    what the company wants you to believe; the truth is the opposite.)")?"""
+    cut = max(sentence.rfind(mark) for mark in "(;—–")
+    tail = sentence[cut + 1 :] if cut >= 0 else ""
+    return bool(tail) and len(tail.split()) <= 16 and bool(_TRUTH_OTHERWISE.search(tail))
 
 
 def _without_framed(text: str) -> str:
@@ -232,6 +266,9 @@ def _without_framed(text: str) -> str:
         if frame is None:
             continue
         kept.append(text[cursor:start])
+        if frame.group("all_after"):  # "The opposite of the following is true: ..." disowns all that follows
+            cursor = len(text)
+            break
         # (What "Unlike last year, when ..." goes on to claim of this year cannot be told
         # from the commas of the clause it disowns: the sentence is dropped whole.)
         turn = _TURN.search(text, frame.end(), end)
