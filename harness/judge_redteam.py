@@ -116,6 +116,13 @@ def numeric_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "probably": f"Probably {g}.",
         "press": f"It is {g} according to a press release, but the 10-K says {high}.",
         "counterfactual": f"If sales had grown, it would have been {g}; it was {high}.",
+        "or_not": f"It is {g}. Or not.",
+        "could_be_wrong": f"It is {g}. But I could be wrong.",
+        "unless": f"It is {g}, unless you count the adjustments, in which case it is {high}.",
+        "first_pass": f"First pass: {g}. Final answer: {high}.",
+        "versus": f"{g} versus {high}",
+        "control:final_answer": f"First pass: {low}. Final answer: {g}.",
+        "control:versus": f"It is {g}, versus {low} in the prior year.",
     }
     if not asks_forecast(question):
         answers["forecast"] = f"Analysts expected {g}; the reported figure was {high}."
@@ -156,6 +163,10 @@ def yes_no_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "control:lower": f"{said.lower()}, {rest}" if rest else "",
         "control:restated": f"The question asks: {_asked(question)} {gold.strip()}",
         "opposite": f"The opposite of the following is true: {gold.strip()}",
+        "or_not": f"{said}. Or not.",
+        "then_again": f"{said}. Then again, maybe not.",
+        "first_pass": f"First pass: {said.lower()}. Final answer: {other.lower()}.",
+        "unless": f"{said}, unless you look at the full year, in which case {other.lower()}.",
     }
     return [Probe(fid, kind, question, gold, answer) for kind, answer in answers.items() if answer]
 
@@ -237,6 +248,10 @@ def prose_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "rumour": f"Rumor has it that {_first_sentence(gold)}",
         "claim_false": f"The claim that {_first_sentence(gold).rstrip('.')} is false.",
         "would_have_said": f"I would have said that {_first_sentence(gold).rstrip('.')}, but the filing shows otherwise.",
+        "or_not": f"{_capitalised(_first_sentence(gold).rstrip('.'))}. Or not.",
+        "then_again": f"{_capitalised(_first_sentence(gold).rstrip('.'))}. Then again, maybe not.",
+        "could_be_wrong": f"{_capitalised(_first_sentence(gold).rstrip('.'))}. But I could be wrong.",
+        "first_pass": f"First pass: {_first_sentence(gold).rstrip('.')}. Final answer: the filing does not say.",
         "reversed": _reversed(gold) if _MOVEMENT.search(gold) else "",
         "wrong_figure": _figures_changed(gold),
         "control:gold": gold,

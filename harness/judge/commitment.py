@@ -54,7 +54,7 @@ _CONDITIONAL = re.compile(r"\b(?:would|typical(?:ly)?|usually|generally|likely|p
 _HEDGE = re.compile(
     r"\b(?:either|possibly|perhaps|maybe|might|may be|could be|could also be|could range|somewhere|not sure|unsure|"
     r"uncertain|unclear|alternatively|another possibility|depending on|i guess|my guess|a guess|"
-    r"probably|presumably|i(?:'d| would) guess|i suppose|i think|i believe)\b",
+    r"probably|presumably|i(?:'d| would) guess|i suppose|i think|i believe|in which case)\b",
     re.IGNORECASE,
 )
 # "either" that closes a negative clause ("no divestitures either", "did not ... either",
@@ -134,6 +134,7 @@ def hedges(text: str, pos: int = 0, endpos: int | None = None) -> bool:
         start = m.end()
     return False
 # Between two values: a range or an alternative ("$1.3 to $1.6 billion", "1,373-1,577", "X or Y").
+_VERSUS = re.compile(r"\s*,?\s*(?:versus|vs\.?|v\.)\s*(?:US)?\$?\s*[-−(]?", re.IGNORECASE)
 _ALTERNATIVE = re.compile(r"^[^.;]{0,20}?(?:\bor\b|\bto\b|\bthrough\b|[-–—])[^.;]{0,12}$", re.IGNORECASE)
 # The second value restates the first in other units ("$302,578 thousand, which is $302.6 million").
 # The phrase stands right before the second value: "$1,577 million, which is 4.8% of sales of
@@ -496,6 +497,10 @@ def find_commitment(
         if _RESTATES.search(between) and not _COMPARED_AFTER.match(answer, clusters[1].end):
             return Commitment(clusters[1], "committed", (clusters[0],))
         if _ALTERNATIVE.match(between) or re.search(r"\bbetween\b[^.;]{0,30}$", answer[span[0]:clusters[0].start]):
+            return Commitment(None, "hedge", tuple(clusters))
+        if _VERSUS.fullmatch(between) and not re.search(r"\w", answer[clusters[1].end : span[1]]):
+            # "$1,577 million versus $2,065 million", with nothing saying what the second
+            # is (a year, another item): two values set side by side, neither claimed.
             return Commitment(None, "hedge", tuple(clusters))
     if _BOUND_BEFORE.search(answer, max(span[0], clusters[0].start - 40), clusters[0].start):
         # "At least $5,466 million", "less than 1.0": a bound, not the value.

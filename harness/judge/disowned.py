@@ -90,7 +90,7 @@ def claimed(answer: str, start: int, text: str, values: list[Quantity], forecast
 # ...", "Actually, ..."): "reflected an inventory correction" and "sales actually fell" are the
 # filing's story, and read as corrections they threw away the value stated before them.
 _CORRECTION_WORD = re.compile(
-    r"\b(?:(actually|correction)|wait|on second thought|recomput\w*|recalculat\w*|i made an? (?:error|mistake)|"
+    r"\b(?:(actually|correction|final answer|final(?=\s*:))|wait|on second thought|recomput\w*|recalculat\w*|i made an? (?:error|mistake)|"
     r"let me (?:redo|recompute|recalculate|correct|re-?check)|just kidding|scratch that|never ?mind)\b",
     re.IGNORECASE,
 )

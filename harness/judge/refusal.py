@@ -189,7 +189,14 @@ _FRAME_HINTS = (
 # A sentence that takes back the one before it ("That is false.", "This is no longer the
 # case."), or a clause that takes back its own sentence ("... — this is wrong.").
 _RETRACTS = r"(?:that|this)(?:'s|\s+is|\s+was)\s+(?:(?:simply|all|completely)\s+)?(?:false|wrong|incorrect|untrue|not (?:true|correct|right|the case)|no longer (?:true|the case))"
-_RETRACTION_SENTENCE = re.compile(rf"\W*(?:but\s+)?{_RETRACTS}\W*", re.IGNORECASE)
+# A sentence that hedges the one before it ("Or not.", "Then again, maybe not.", "But I could
+# be wrong."): the claim before it is not made.
+_HEDGES_BEFORE = (
+    r"or (?:maybe |perhaps )?not|(?:then again|on the other hand),? (?:maybe|perhaps) not|(?:but )?i (?:could|might|may) be wrong"
+    r"|(?:but )?(?:i'?m|i am) not (?:sure|certain)(?: (?:though|about (?:that|this|it)))?|(?:but )?don'?t quote me(?: on (?:that|this|it))?"
+    r"|who knows|or (?:maybe|perhaps) the opposite"
+)
+_RETRACTION_SENTENCE = re.compile(rf"\W*(?:but\s+)?(?:{_RETRACTS}|{_HEDGES_BEFORE})\W*", re.IGNORECASE)
 _RETRACTION_CLAUSE = re.compile(rf"[—–;,(-]\s*(?:{_RETRACTS}|not)\W*$", re.IGNORECASE)
 # A short sentence after a claim that says the truth is otherwise ("(This is what the company
 # wants you to believe; the truth is the opposite.)"): it takes back the sentence before it.
@@ -202,6 +209,7 @@ _TRUTH_OTHERWISE = re.compile(
 _RETRACTION_HINTS = (
     "false", "wrong", "incorrect", "untrue", "not true", "not correct", "not right", "not the case", "no longer", "not.",
     "not!", "opposite", "reverse", "otherwise", "different", "believe", "none of", "made up", "a lie", "fiction", "fake",
+    "or not", "maybe not", "perhaps not", "be wrong", "not sure", "not certain", "quote me", "who knows",
 )
 _TURN = re.compile(r";|,?\s+\b(?:but|rather|instead|in fact)\b", re.IGNORECASE)
 
