@@ -121,7 +121,13 @@ def numeric_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "unless": f"It is {g}, unless you count the adjustments, in which case it is {high}.",
         "first_pass": f"First pass: {g}. Final answer: {high}.",
         "versus": f"{g} versus {high}",
+        "anything_but": f"Anything but {g}.",
+        "wrong_answer": f"{g} is the wrong answer.",
+        "marked_wrong": f"{g} (wrong)",
+        "struck": f"~~{g}~~ {high}",
+        "excluded": f"Excluding {g}, the figure is {high}.",
         "control:final_answer": f"First pass: {low}. Final answer: {g}.",
+        "control:struck_other": f"~~{high}~~ {g}",
         "control:versus": f"It is {g}, versus {low} in the prior year.",
     }
     if not asks_forecast(question):
@@ -167,6 +173,8 @@ def yes_no_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "then_again": f"{said}. Then again, maybe not.",
         "first_pass": f"First pass: {said.lower()}. Final answer: {other.lower()}.",
         "unless": f"{said}, unless you look at the full year, in which case {other.lower()}.",
+        "struck": f"~~{said}~~ {other}.",
+        "wrong_answer": f"{said} would be the wrong answer.",
     }
     return [Probe(fid, kind, question, gold, answer) for kind, answer in answers.items() if answer]
 
@@ -252,6 +260,10 @@ def prose_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "then_again": f"{_capitalised(_first_sentence(gold).rstrip('.'))}. Then again, maybe not.",
         "could_be_wrong": f"{_capitalised(_first_sentence(gold).rstrip('.'))}. But I could be wrong.",
         "first_pass": f"First pass: {_first_sentence(gold).rstrip('.')}. Final answer: the filing does not say.",
+        "anything_but": f"Anything but {_first_sentence(gold)}",
+        "not_the_answer": f"{_capitalised(_first_sentence(gold).rstrip('.'))} is not the answer.",
+        "except": f"Everything except {_first_sentence(gold)}",
+        "struck": f"~~{gold.strip()}~~ The filing does not say.",
         "reversed": _reversed(gold) if _MOVEMENT.search(gold) else "",
         "wrong_figure": _figures_changed(gold),
         "control:gold": gold,

@@ -31,8 +31,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from harness.judge.amounts import Quantity, parse_quantities
-from harness.judge.disowned import asks_forecast, claimed, corrections, denied, named_right, retracted_before
-from harness.judge.refusal import DECLINE, sentence_spans
+from harness.judge.disowned import asks_forecast, claimed, denied, named_right, retracted_before
+from harness.judge.refusal import DECLINE, corrections, sentence_spans
 from harness.judge.words import NEGATION
 
 MAX_ANSWER_WORDS = 600  # longer is pasted source text, not an answer a reviewer would accept

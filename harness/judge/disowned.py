@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from harness.judge.amounts import Quantity
-from harness.judge.refusal import sentence_spans
+from harness.judge.refusal import SENTENCE_OPENING, corrections, sentence_spans
 from harness.judge.words import content
 
 # A value asked about, not stated: "You asked whether capex was $1,577 million; it was ...".
@@ -85,33 +85,6 @@ def claimed(answer: str, start: int, text: str, values: list[Quantity], forecast
     return values
 
 
-# The answer corrects itself: what it said before is withdrawn ("= 65.4%. Wait, recomputing: 60.1%").
-# "Correction" and "actually" take something back only where they open a sentence ("Correction:
-# ...", "Actually, ..."): "reflected an inventory correction" and "sales actually fell" are the
-# filing's story, and read as corrections they threw away the value stated before them.
-_CORRECTION_WORD = re.compile(
-    r"\b(?:(actually|correction|final answer|final(?=\s*:))|wait|on second thought|recomput\w*|recalculat\w*|i made an? (?:error|mistake)|"
-    r"let me (?:redo|recompute|recalculate|correct|re-?check)|just kidding|scratch that|never ?mind)\b",
-    re.IGNORECASE,
-)
-# What may stand between a sentence's start and its "Actually": "But actually, ...".
-_SENTENCE_OPENING = re.compile(r"[^\w$]*(?:(?:but|and|so|no|oh)\W+)?", re.IGNORECASE)
-
-
-def corrections(text: str) -> list[int]:
-    """Where ``text`` corrects itself (``_CORRECTION_WORD``, with "actually" and "correction"
-    only at the head of a sentence). The words are searched first and their sentence's head
-    looked at after: a pattern that opened on the head would be tried at every position."""
-    found = []
-    for m in _CORRECTION_WORD.finditer(text):
-        if m.group(1):
-            head = max(text.rfind(stop, 0, m.start()) for stop in ".!?\n") + 1
-            if _SENTENCE_OPENING.fullmatch(text, head, m.start()) is None:
-                continue
-        found.append(m.start())
-    return found
-
-
 def last_self_correction(answer: str) -> int | None:
     """Where the last sentence after the first that opens by correcting the answer starts
     ("No, debt fell by $2.5 billion. Correction: debt increased by $2.5 billion."): what
@@ -120,7 +93,7 @@ def last_self_correction(answer: str) -> int | None:
     if not found:
         return None  # most answers: not split into sentences for nothing
     starts = [start for start, _ in sentence_spans(answer)[1:]]
-    heads = [s for s in starts if any(f >= s and _SENTENCE_OPENING.fullmatch(answer, s, f) for f in found)]
+    heads = [s for s in starts if any(f >= s and SENTENCE_OPENING.fullmatch(answer, s, f) for f in found)]
     return heads[-1] if heads else None
 
 
@@ -129,7 +102,7 @@ def last_self_correction(answer: str) -> int | None:
 _CLAUSE_CORRECTION = re.compile(r"[;:(,—–]\s*(?:(?:but|or|and)\s+)?(?:actually|correction|rather(?!\s+than))\b", re.IGNORECASE)
 # A value the answer denies: "not $1,577 million", "rather than 1,577", "isn't exactly $1.6 billion".
 _DENIED_BEFORE = re.compile(
-    r"(?:\b(?:not|never|rather than|instead of|other than|no longer)|n[’']t)\s+"
+    r"(?:\b(?:not|never|rather than|instead of|other than|no longer|excluding|except(?: for)?|apart from|anything but)|n[’']t)\s+"
     r"(?:(?:the|a|an|equal to|exactly|quite|just|only|simply|actually|really)\s+){0,2}(?:US)?\$?\s*[-−(]?\s*$",
     re.IGNORECASE,
 )

@@ -169,6 +169,7 @@ _FRAMES = (
     r"|(?:management|the company|executives|investors|it|they|we)\s+(?:had\s+)?(?:hoped|wished|wanted)\s+(?:that|for)"
     r"|rumou?rs?\s+(?:has it|have it|say|says|suggest|suggests|claim|claims)(?:\s+that)?"
     r"|i would have (?:said|thought|guessed|answered|assumed)(?:\s+that)?"
+    r"|(?:anything|everything|all)\s+(?:but|except(?: for)?)"
     r"|(?:the|a)\s+(?:claim|idea|notion|assertion|view|belief|suggestion|statement)\s+that"
     # A counterfactual: "If AMD had sold more EPYC processors, margins would have risen".
     r"|if\b(?=(?:[^.;]|\.\d)*\bwould(?:n't| not)? have\b)"
@@ -185,6 +186,7 @@ _FRAME_HINTS = (
     "true that", "the case that", "possible that", "correct that", "be that", "myth", "misconception", "misunderstanding",
     "fallacy", "nothing", "no evidence", "expect that", "think that", "assume that", "believe that", "unlike",
     "opposite", "reverse", "contrary", "not:", "not :", "hoped", "wished", "wanted", "would have", " that", "if ",
+    "anything", "everything", "all ",
 )
 # A sentence that takes back the one before it ("That is false.", "This is no longer the
 # case."), or a clause that takes back its own sentence ("... — this is wrong.").
@@ -209,12 +211,40 @@ _TRUTH_OTHERWISE = re.compile(
 _RETRACTION_HINTS = (
     "false", "wrong", "incorrect", "untrue", "not true", "not correct", "not right", "not the case", "no longer", "not.",
     "not!", "opposite", "reverse", "otherwise", "different", "believe", "none of", "made up", "a lie", "fiction", "fake",
-    "or not", "maybe not", "perhaps not", "be wrong", "not sure", "not certain", "quote me", "who knows",
+    "or not", "maybe not", "perhaps not", "be wrong", "not sure", "not certain", "quote me", "who knows", "not the answer",
+    "not an answer", "not the right answer", "not the correct answer", "bad answer",
 )
 _TURN = re.compile(r";|,?\s+\b(?:but|rather|instead|in fact)\b", re.IGNORECASE)
 
 
 ONLY_DISOWNS = "the answer only denies, supposes, asks or attributes to others a claim ('It is not true that ...', 'Suppose ...') and states nothing in its place"
+
+
+# The answer corrects itself: what it said before is withdrawn ("= 65.4%. Wait, recomputing: 60.1%").
+# "Correction" and "actually" take something back only where they open a sentence ("Correction:
+# ...", "Actually, ..."): "reflected an inventory correction" and "sales actually fell" are the
+# filing's story, and read as corrections they threw away the value stated before them.
+_CORRECTION_WORD = re.compile(
+    r"\b(?:(actually|correction|final answer|final(?=\s*:))|wait|on second thought|recomput\w*|recalculat\w*|i made an? (?:error|mistake)|"
+    r"let me (?:redo|recompute|recalculate|correct|re-?check)|just kidding|scratch that|never ?mind)\b",
+    re.IGNORECASE,
+)
+# What may stand between a sentence's start and its "Actually": "But actually, ...".
+SENTENCE_OPENING = re.compile(r"[^\w$]*(?:(?:but|and|so|no|oh)\W+)?", re.IGNORECASE)
+
+
+def corrections(text: str) -> list[int]:
+    """Where ``text`` corrects itself (``_CORRECTION_WORD``, with "actually" and "correction"
+    only at the head of a sentence). The words are searched first and their sentence's head
+    looked at after: a pattern that opened on the head would be tried at every position."""
+    found = []
+    for m in _CORRECTION_WORD.finditer(text):
+        if m.group(1):
+            head = max(text.rfind(stop, 0, m.start()) for stop in ".!?\n") + 1
+            if SENTENCE_OPENING.fullmatch(text, head, m.start()) is None:
+                continue
+        found.append(m.start())
+    return found
 
 
 def without_disowned_claims(text: str) -> str:
@@ -226,8 +256,6 @@ def without_disowned_claims(text: str) -> str:
 
 
 def _without_retracted(text: str) -> str:
-    from harness.judge.disowned import corrections  # (disowned reads sentences with this module)
-
     lowered = text.lower()
     if not any(hint in lowered for hint in _RETRACTION_HINTS):
         return text
@@ -243,7 +271,7 @@ def _without_retracted(text: str) -> str:
             if i:  # the sentence before, and the whole list when it ends one
                 lo, hi = _list_block(text, spans, i - 1)
                 dropped.update(range(lo, i))
-        elif _RETRACTION_CLAUSE.search(text[start:end]) or _retracted_by_tail(text[start:end]):
+        elif _RETRACTION_CLAUSE.search(text[start:end]) or _retracted_by_tail(text[start:end]) or _SELF_DENIED_END.search(text[start:end]):
             dropped.add(i)
     if not dropped:
         return text
@@ -253,6 +281,16 @@ def _without_retracted(text: str) -> str:
             kept.append(text[cursor:start])
             cursor = end
     return "".join(kept) + text[cursor:]
+
+
+# A sentence that calls itself the wrong answer: "X is the wrong answer.", "X is not the
+# answer.", "X (wrong)".
+_SELF_DENIED_END = re.compile(
+    r"(?:\b(?:is|are|was|were|would be)\s+(?:the\s+|a\s+)?(?:wrong|incorrect|false|bad)\s+answer"
+    r"|\b(?:is|are|was|were|would be)\s+not\s+(?:the\s+|an?\s+)?(?:right\s+|correct\s+)?answer"
+    r"|\(\s*(?:wrong|incorrect|false|not correct|not right)\s*\))\W*$",
+    re.IGNORECASE,
+)
 
 
 def _retracted_by_tail(sentence: str) -> bool:
@@ -311,11 +349,17 @@ def _list_block(text: str, spans: list[tuple[int, int]], i: int) -> tuple[int, i
     return lo, hi
 
 
+# Struck-through text, markdown or HTML (within a paragraph: a blank line ends it).
+_STRUCK = re.compile(r"~~(?:[^\n]|\n(?!\s*\n))+?~~|<del>.*?</del>|<s>.*?</s>", re.IGNORECASE | re.DOTALL)
+
+
 @functools.lru_cache(maxsize=1024)
 def claims_of(answer: str) -> str | None:
     """The answer as a reader sees it (``words.plain``) without the claims it disowns; None
     when it has text and disowns all of it (``ONLY_DISOWNS``). Worked out once per answer:
     the numeric check and the offline judge both start from it."""
     seen = plain(answer)
+    if "~~" in seen or "<del>" in seen or "<s>" in seen:
+        seen = _STRUCK.sub(" ", seen)  # struck-through text is withdrawn text
     stated = without_disowned_claims(seen)
     return None if seen.strip() and not stated.strip() else stated
