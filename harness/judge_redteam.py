@@ -126,6 +126,10 @@ def numeric_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "marked_wrong": f"{g} (wrong)",
         "struck": f"~~{g}~~ {high}",
         "excluded": f"Excluding {g}, the figure is {high}.",
+        "component": f"It is {high}, which is {g} plus adjustments.",
+        "revised": f"Initially {g}; revised to {high}.",
+        "corrected_line": f"Answer: {g}\nCorrected answer: {high}",
+        "draft_footnote": f"It is {high}.[1]\n\n[1] An earlier draft said {g}.",
         "control:final_answer": f"First pass: {low}. Final answer: {g}.",
         "control:struck_other": f"~~{high}~~ {g}",
         "control:versus": f"It is {g}, versus {low} in the prior year.",
@@ -174,6 +178,8 @@ def yes_no_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "first_pass": f"First pass: {said.lower()}. Final answer: {other.lower()}.",
         "unless": f"{said}, unless you look at the full year, in which case {other.lower()}.",
         "struck": f"~~{said}~~ {other}.",
+        "revised": f"Initially {said.lower()}; revised to {other.lower()}.",
+        "corrected_line": f"Answer: {said}\nCorrected answer: {other}",
         "wrong_answer": f"{said} would be the wrong answer.",
     }
     return [Probe(fid, kind, question, gold, answer) for kind, answer in answers.items() if answer]
@@ -264,6 +270,8 @@ def prose_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "not_the_answer": f"{_capitalised(_first_sentence(gold).rstrip('.'))} is not the answer.",
         "except": f"Everything except {_first_sentence(gold)}",
         "struck": f"~~{gold.strip()}~~ The filing does not say.",
+        "corrected_line": f"Answer: {_capitalised(_first_sentence(gold))}\nCorrected answer: the filing does not say.",
+        "draft_footnote": f"The filing does not say.[1]\n\n[1] An earlier draft said that {_first_sentence(gold)}",
         "reversed": _reversed(gold) if _MOVEMENT.search(gold) else "",
         "wrong_figure": _figures_changed(gold),
         "control:gold": gold,

@@ -72,6 +72,7 @@ def test_years_dates_and_identifiers_are_not_values() -> None:
 
 
 def test_footnote_and_list_markers_are_skipped() -> None:
+    assert values("Capex was $1,577 million.[1]") == [pytest.approx(1577e6)]  # "[1]" marks a footnote
     assert values("Revenue(1) was $5bn") == [pytest.approx(5e9)]
     assert values("1. Net sales 34,229\n2) Cost 19,232") == [34229.0, 19232.0]
     assert values("(2) other items") == []

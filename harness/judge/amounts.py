@@ -147,6 +147,8 @@ def parse_quantities(text: str) -> list[Quantity]:
             continue
         if _REFERENCE_BEFORE.search(before) or _line_start_marker(text, start, end):
             continue
+        if before.endswith("[") and after.startswith("]") and not frac and end - start <= 2:
+            continue  # a footnote's mark, "[1]"
         if not frac and "," not in digits and _DURATION_AFTER.match(after):
             continue  # "3 year average", "12-month period": a span of time, not a value
         number = float(digits.replace(",", "") + (frac or ""))

@@ -146,7 +146,8 @@ _RESTATES = re.compile(
 )
 # "..., which is $204 million more than in FY2017": a difference, not the first value restated.
 _COMPARED_AFTER = re.compile(
-    r"[^.;,]{0,25}?\b(?:more|less|higher|lower|above|below|greater|fewer|than|up|down|increase|decrease|over|under)\b",
+    r"[^.;,]{0,25}?\b(?:more|less|higher|lower|above|below|greater|fewer|than|up|down|increase|decrease|over|under"
+    r"|plus|minus|net of|before|after|excluding|including)\b|\s*[+\-−*/×]",
     re.IGNORECASE,
 )
 _ARITHMETIC_WORDS = re.compile(

@@ -99,7 +99,10 @@ def last_self_correction(answer: str) -> int | None:
 
 # The same within a sentence, opening a clause: "$34,229 million; actually, $30,000 million",
 # "$34,229 million (actually $30,000 million)" take back the value before them.
-_CLAUSE_CORRECTION = re.compile(r"[;:(,—–]\s*(?:(?:but|or|and)\s+)?(?:actually|correction|rather(?!\s+than))\b", re.IGNORECASE)
+_CLAUSE_CORRECTION = re.compile(
+    r"[;:(,—–]\s*(?:(?:but|or|and|later|since)\s+)?(?:actually|correction|rather(?!\s+than)|(?:revised|corrected|updated|restated|changed) to)\b",
+    re.IGNORECASE,
+)
 # A value the answer denies: "not $1,577 million", "rather than 1,577", "isn't exactly $1.6 billion".
 _DENIED_BEFORE = re.compile(
     r"(?:\b(?:not|never|rather than|instead of|other than|no longer|excluding|except(?: for)?|apart from|anything but)|n[’']t)\s+"

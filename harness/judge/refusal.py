@@ -170,11 +170,13 @@ _FRAMES = (
     r"|rumou?rs?\s+(?:has it|have it|say|says|suggest|suggests|claim|claims)(?:\s+that)?"
     r"|i would have (?:said|thought|guessed|answered|assumed)(?:\s+that)?"
     r"|(?:anything|everything|all)\s+(?:but|except(?: for)?)"
+    r"|(?:#\s*)?rejected\s*:\s*(?=\w)"
+    r"|(?:an?|the|my) (?:earlier|previous|prior|first|initial) (?:draft|version|answer|attempt)s? (?:said|stated|read|was|claimed)(?:\s+that)?"
     r"|(?:the|a)\s+(?:claim|idea|notion|assertion|view|belief|suggestion|statement)\s+that"
     # A counterfactual: "If AMD had sold more EPYC processors, margins would have risen".
     r"|if\b(?=(?:[^.;]|\.\d)*\bwould(?:n't| not)? have\b)"
 )
-_DISOWNING_FRAME = re.compile(rf"\W*(?:{_FRAMES})\b", re.IGNORECASE)
+_DISOWNING_FRAME = re.compile(rf"\W*(?:\[\d{{1,2}}\]\W*)?(?:{_FRAMES})\b", re.IGNORECASE)  # after a "[1]" of a footnote too
 # The same anywhere in a text: most answers have none, and are not split into sentences.
 _ANY_FRAME = re.compile(rf"\b(?:{_FRAMES})\b", re.IGNORECASE)
 # What the lower-cased text of a frame holds, tested first: substring tests cost less than
@@ -186,7 +188,7 @@ _FRAME_HINTS = (
     "true that", "the case that", "possible that", "correct that", "be that", "myth", "misconception", "misunderstanding",
     "fallacy", "nothing", "no evidence", "expect that", "think that", "assume that", "believe that", "unlike",
     "opposite", "reverse", "contrary", "not:", "not :", "hoped", "wished", "wanted", "would have", " that", "if ",
-    "anything", "everything", "all ",
+    "anything", "everything", "all ", "rejected", "draft", "version", "attempt", "answer said", "answer was",
 )
 # A sentence that takes back the one before it ("That is false.", "This is no longer the
 # case."), or a clause that takes back its own sentence ("... — this is wrong.").
@@ -225,7 +227,7 @@ ONLY_DISOWNS = "the answer only denies, supposes, asks or attributes to others a
 # ...", "Actually, ..."): "reflected an inventory correction" and "sales actually fell" are the
 # filing's story, and read as corrections they threw away the value stated before them.
 _CORRECTION_WORD = re.compile(
-    r"\b(?:(actually|correction|final answer|final(?=\s*:))|wait|on second thought|recomput\w*|recalculat\w*|i made an? (?:error|mistake)|"
+    r"\b(?:(actually|correction|final answer|final(?=\s*:)|(?:corrected|revised|updated) answer|(?:corrected|revised|updated)(?=\s*:))|wait|on second thought|recomput\w*|recalculat\w*|i made an? (?:error|mistake)|"
     r"let me (?:redo|recompute|recalculate|correct|re-?check)|just kidding|scratch that|never ?mind)\b",
     re.IGNORECASE,
 )
