@@ -394,6 +394,50 @@ def other_period(answer: str, span: tuple[int, int], q: Quantity, asked: frozens
     return bool(sentence_years) and not any(_year_fits(y, d, asked) for _, _, y, d in sentence_years)
 
 
+# Words that put a value on another entity or scope than the question's: a peer or the
+# industry, one segment, one quarter, a per-share figure. Each counts only where the question
+# does not speak of it ("Which segment ...?", "What was EPS ...?", "In Q2 ...").
+_SCOPES = {
+    "peer": r"peers?|competitors?|rivals?|industry|sector|benchmark|median",
+    # One part of the company, not a segment the answer names ("Data Center segment revenue").
+    "segment": r"(?:a|one|another|other|some|the (?:largest|smallest|biggest))\s+(?:\w+\s+)?"
+    r"(?:segments?|divisions?|subsidiar(?:y|ies)|business units?)",
+    "quarter": r"quarters?|Q[1-4]",
+    "share": r"per share|a share|EPS",
+}
+_SCOPE = re.compile(r"\b(?:" + "|".join(f"(?P<{k}>{v})" for k, v in _SCOPES.items()) + r")\b", re.IGNORECASE)
+# "For Amazon, it was $X": a named entity the question does not name (not a period: "For FY2018").
+_FOR_NAME = re.compile(r"\b(?:[Ff]or|[Aa]t)\s+(?!(?:the|its|this|that|fiscal|FY|Q[1-4]|[A-Z][a-z]+ \d)\b)([A-Z][\w&'’.-]+)")
+_MONTH_OR_TERM = re.compile(r"(?:january|february|march|april|may|june|july|august|september|october|november|december|fiscal|fy\w*|q[1-4])$", re.I)
+
+
+def other_scope(answer: str, span: tuple[int, int], q: Quantity, question: str) -> bool:
+    """Is ``q`` stated for another entity or scope than the question's ("For Amazon, it was
+    $X; for 3M, $Y", "The industry average is $X", "In Q4 alone it was $X")?"""
+    sentence = answer[span[0]:span[1]]
+    at = q.start - span[0]
+    clause = _clause(sentence, span[0], q)
+    before = sentence[sentence.rfind(";", 0, at) + 1 : at]  # up to the value, from the last semicolon
+    asked = question.lower()
+    for m in _FOR_NAME.finditer(before):
+        name = m.group(1).rstrip(".,")
+        if name.lower() not in asked and not _MONTH_OR_TERM.match(name):
+            return True
+    for text in (clause, before):
+        for m in _SCOPE.finditer(text):
+            kind = m.lastgroup or ""
+            if kind == "share" and re.search(r"per share|eps|earnings per|dividend", asked):
+                continue
+            if kind == "quarter" and re.search(r"quarter|\bq[1-4]", asked):
+                continue
+            if kind == "segment" and re.search(r"segment|division|subsidiar|business unit", asked):
+                continue
+            if kind == "peer" and re.search(r"peer|competitor|rival|industry|sector|benchmark|median", asked):
+                continue
+            return True
+    return False
+
+
 def _unattached_years(sentence: str) -> list[tuple[int, int, int, bool]]:
     """The years of ``sentence`` that may date a value outside their own clause: not those
     in a clause with a value of its own ("The ratio is 0.83 (FY2016: 0.78; FY2015: 0.71)",
@@ -452,7 +496,10 @@ def find_commitment(
             continue
         if text.rstrip().endswith("?"):
             continue  # a question, not a claim ("Was it $1,577 million?")
-        here = [q for q in quantities if span[0] <= q.start < span[1] and not other_period(answer, span, q, asked)]
+        here = [
+            q for q in quantities
+            if span[0] <= q.start < span[1] and not other_period(answer, span, q, asked) and not other_scope(answer, span, q, question)
+        ]
         here = claimed(answer, span[0], text, here, forecast_asked)
         # A value the sentence denies anywhere ("... $1,577 million, but really $1,600 million
         # rather than 1,577") is denied everywhere in it.

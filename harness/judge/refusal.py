@@ -171,6 +171,11 @@ _FRAMES = (
     r"|i would have (?:said|thought|guessed|answered|assumed)(?:\s+that)?"
     r"|(?:anything|everything|all)\s+(?:but|except(?: for)?)"
     r"|(?:#\s*)?rejected\s*:\s*(?=\w)"
+    # Another company or a part of one ("For a competitor, ...", "In one small segment, ...";
+    # not "Among its segments, Data Center grew the most").
+    r"|(?:for|at|in|among)\s+(?:(?:a|one|another|some)\s+(?:(?:main|major|small|single|minor|key)\s+)?"
+    r"(?:competitors?|peers?|rivals?|segments?|subsidiar(?:y|ies)|divisions?)"
+    r"|(?:its|their)\s+(?:(?:main|major|key|closest)\s+)?(?:competitors?|peers?|rivals?))"
     r"|(?:an?|the|my) (?:earlier|previous|prior|first|initial) (?:draft|version|answer|attempt)s? (?:said|stated|read|was|claimed)(?:\s+that)?"
     r"|(?:the|a)\s+(?:claim|idea|notion|assertion|view|belief|suggestion|statement)\s+that"
     # A counterfactual: "If AMD had sold more EPYC processors, margins would have risen".
@@ -189,6 +194,7 @@ _FRAME_HINTS = (
     "fallacy", "nothing", "no evidence", "expect that", "think that", "assume that", "believe that", "unlike",
     "opposite", "reverse", "contrary", "not:", "not :", "hoped", "wished", "wanted", "would have", " that", "if ",
     "anything", "everything", "all ", "rejected", "draft", "version", "attempt", "answer said", "answer was",
+    "competitor", "peer", "rival", "segment", "subsidiar", "division",
 )
 # A sentence that takes back the one before it ("That is false.", "This is no longer the
 # case."), or a clause that takes back its own sentence ("... — this is wrong.").
