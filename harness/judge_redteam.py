@@ -15,9 +15,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from harness.judge.commitment import question_years
 from harness.judge.disowned import asks_forecast
 from harness.judge.numeric_check import single_number_gold
+from harness.judge.value_scope import question_years
 from harness.judge.words import YES_NO
 
 

@@ -22,9 +22,9 @@ import re
 from collections.abc import Callable
 
 from harness.judge.amounts import Quantity, parse_quantities
-from harness.judge.commitment import years_in
 from harness.judge.comparison import quantity_kind
 from harness.judge.refusal import sentence_spans
+from harness.judge.value_scope import years_in
 from harness.judge.words import FALL, RISE, WORD, content, stem, word_pattern
 
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?(?:\s+\d{1,2}(?:st|nd|rd|th)?,?)?"

@@ -45,7 +45,7 @@ _RULE_MODULES = (
     "number_evidence", "number_swaps",
     "numeric_check",
     "offline_judge", "refusal", "term_direction", "thing_kinds", "undone_picks", "verdict_commitment", "verdict_polarity", "words",
-    "worked_arithmetic",
+    "value_scope", "worked_arithmetic",
 )
 
 

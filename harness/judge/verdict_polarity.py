@@ -20,10 +20,11 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from harness.judge.commitment import is_row, question_years, years_in
+from harness.judge.commitment import is_row
 from harness.judge.event_words import event_of, events_named
 from harness.judge.refusal import DECLINE, sentences
 from harness.judge.thing_kinds import kind_relation, presupposes
+from harness.judge.value_scope import question_years, years_in
 from harness.judge.verdict_commitment import hedges_verdict
 from harness.judge.words import (
     ABOVE_ZERO,

@@ -1,0 +1,176 @@
+"""When and of what an answer states a value: its period and its scope.
+
+The commitment reading (``commitment.find_commitment``) passes over values stated for
+another period than the question's ("$1,373 million in FY2017" when FY2018 is asked; "the
+prior year"; a change over another span of years) and for another entity or scope ("For
+Amazon, it was $X", "The industry average is $X", "In Q4 alone it was $X"). This module
+reads both; the years an answer or a question names are read here too.
+"""
+from __future__ import annotations
+
+import functools
+import re
+
+from harness.judge.amounts import Quantity
+
+# A period named by a year: "FY2018", "FY 18", "fiscal 2018", "fiscal year 2018", "2018", "Jun'23".
+_YEAR = re.compile(
+    r"\b(?:FY\s?|fiscal\s+(?:year\s+)?)'?(?P<fy>\d{4}|\d{2})\b|(?<![\d,.$])(?P<plain>(?:19|20)\d{2})\b(?![,.]\d)|'(?P<short>\d{2})\b",
+    re.IGNORECASE,
+)
+_DATED = re.compile(r"(?:jan\w*|feb\w*|mar\w*)\.?\s+\d{1,2},?\s*$", re.IGNORECASE)
+_RANGE_BETWEEN = re.compile(r"^\s*(?:-|–|—|to|through|and)\s*$", re.IGNORECASE)
+_OTHER_PERIOD = re.compile(
+    r"\b(?:prior|previous|preceding|last) (?:fiscal )?(?:year|period|quarter)|\ba year (?:earlier|ago|before)\b|"
+    r"\byear-ago\b|\bthe year before\b",
+    re.IGNORECASE,
+)
+_CLAUSE_BREAK = re.compile(
+    r"[,;()\[\]]|\b(?:while|whereas|compared|versus|vs\.?|against|but|from|up from|down from|and)\b", re.IGNORECASE
+)
+
+
+def _norm_year(raw: str) -> int:
+    year = int(raw)
+    return year + 2000 if year < 100 else year
+
+
+def years_in(text: str) -> list[tuple[int, int, int, bool]]:
+    """(start, end, year, dated) for each year named in ``text``; ``dated`` for the year of
+    a January-March date ("February 1, 2020"), which may close the previous fiscal year."""
+    out = []
+    for m in _YEAR.finditer(text or ""):
+        raw = m.group("fy") or m.group("plain") or m.group("short")
+        year = _norm_year(raw)
+        if not 1990 <= year <= 2039:
+            continue
+        out.append((m.start(), m.end(), year, bool(_DATED.search(text[max(0, m.start() - 16):m.start()]))))
+    return out
+
+
+@functools.lru_cache(maxsize=4096)  # read once per question, not once per run of it
+def question_years(question: str) -> frozenset[int]:
+    """The years a question asks about; "FY2017 - FY2019" includes 2018."""
+    found = years_in(question)
+    years = {y for _, _, y, _ in found}
+    for (_, end, a, _), (start, _, b, _) in zip(found, found[1:]):
+        if a < b <= a + 10 and _RANGE_BETWEEN.match(question[end:start]):
+            years.update(range(a, b + 1))
+    return frozenset(years)
+
+
+def _clause(sentence: str, offset: int, q: Quantity) -> str:
+    """The clause of ``sentence`` (starting at ``offset`` in the answer) that holds ``q``."""
+    start, end = q.start - offset, q.end - offset
+    left = max((m.end() for m in _CLAUSE_BREAK.finditer(sentence, 0, start)), default=0)
+    right = min((m.start() for m in _CLAUSE_BREAK.finditer(sentence, end)), default=len(sentence))
+    return sentence[left:right]
+
+
+def _year_fits(year: int, dated: bool, asked: frozenset[int]) -> bool:
+    return year in asked or (dated and year - 1 in asked)
+
+
+def _other_span(clause: str, years: list[tuple[int, int, int, bool]], asked: frozenset[int]) -> bool:
+    """A span of years ("from FY2016 to FY2017", "2016-2017") that reaches outside the years
+    a question about a span asks (FY2015 to FY2016): a change over another span, though one
+    of its years is asked."""
+    return any(
+        _RANGE_BETWEEN.match(clause[end:start]) and not (_year_fits(a, da, asked) and _year_fits(b, db, asked))
+        for (_, end, a, da), (start, _, b, db) in zip(years, years[1:])
+    )
+
+
+def other_period(answer: str, span: tuple[int, int], q: Quantity, asked: frozenset[int]) -> bool:
+    """Is ``q`` stated for a period the question does not ask about?"""
+    sentence = answer[span[0]:span[1]]
+    clause = _clause(sentence, span[0], q)
+    if _OTHER_PERIOD.search(clause):
+        return True
+    if not asked:
+        return False
+    clause_years = years_in(clause)
+    if len(asked) >= 2 and _other_span(clause, clause_years, asked):
+        return True
+    if clause_years:
+        return not any(_year_fits(y, d, asked) for _, _, y, d in clause_years)
+    # The part of the sentence between semicolons speaks for itself when it names a year ("In
+    # FY2016, it was $8.70; in FY2018, it was $11.40"), else the whole sentence does.
+    at = q.start - span[0]
+    left = sentence.rfind(";", 0, at) + 1
+    right = sentence.find(";", at)
+    part = sentence[left:right if right >= 0 else len(sentence)]
+    part_years = _unattached_years(part) if (left or right >= 0) else []
+    sentence_years = part_years or _unattached_years(sentence)
+    if len(asked) >= 2 and _other_span(part if part_years else sentence, sentence_years, asked):
+        return True
+    return bool(sentence_years) and not any(_year_fits(y, d, asked) for _, _, y, d in sentence_years)
+
+
+# Words that put a value on another entity or scope than the question's: a peer or the
+# industry, one segment, one quarter, a per-share figure. Each counts only where the question
+# does not speak of it ("Which segment ...?", "What was EPS ...?", "In Q2 ...").
+_SCOPES = {
+    "peer": r"peers?|competitors?|rivals?|industry|sector|benchmark|median",
+    # One part of the company, not a segment the answer names ("Data Center segment revenue").
+    "segment": r"(?:a|one|another|other|some|the (?:largest|smallest|biggest))\s+(?:\w+\s+)?"
+    r"(?:segments?|divisions?|subsidiar(?:y|ies)|business units?)",
+    "quarter": r"quarters?|Q[1-4]",
+    "share": r"per share|a share|EPS",
+}
+_SCOPE = re.compile(r"\b(?:" + "|".join(f"(?P<{k}>{v})" for k, v in _SCOPES.items()) + r")\b", re.IGNORECASE)
+# "For Amazon, it was $X": a named entity the question does not name (not a period: "For FY2018").
+_FOR_NAME = re.compile(r"\b(?:[Ff]or|[Aa]t)\s+(?!(?:the|its|this|that|fiscal|FY|Q[1-4]|[A-Z][a-z]+ \d)\b)([A-Z][\w&'’.-]+)")
+_MONTH_OR_TERM = re.compile(r"(?:january|february|march|april|may|june|july|august|september|october|november|december|fiscal|fy\w*|q[1-4])$", re.I)
+
+
+def other_scope(answer: str, span: tuple[int, int], q: Quantity, question: str) -> bool:
+    """Is ``q`` stated for another entity or scope than the question's ("For Amazon, it was
+    $X; for 3M, $Y", "The industry average is $X", "In Q4 alone it was $X")?"""
+    sentence = answer[span[0]:span[1]]
+    at = q.start - span[0]
+    clause = _clause(sentence, span[0], q)
+    before = sentence[sentence.rfind(";", 0, at) + 1 : at]  # up to the value, from the last semicolon
+    asked = question.lower()
+    for m in _FOR_NAME.finditer(before):
+        name = m.group(1).rstrip(".,")
+        if name.lower() not in asked and not _MONTH_OR_TERM.match(name):
+            return True
+    for text in (clause, before):
+        for m in _SCOPE.finditer(text):
+            kind = m.lastgroup or ""
+            if kind == "share" and re.search(r"per share|eps|earnings per|dividend", asked):
+                continue
+            if kind == "quarter" and re.search(r"quarter|\bq[1-4]", asked):
+                continue
+            if kind == "segment" and re.search(r"segment|division|subsidiar|business unit", asked):
+                continue
+            if kind == "peer" and re.search(r"peer|competitor|rival|industry|sector|benchmark|median", asked):
+                continue
+            return True
+    return False
+
+
+def _unattached_years(sentence: str) -> list[tuple[int, int, int, bool]]:
+    """The years of ``sentence`` that may date a value outside their own clause: not those
+    in a clause with a value of its own ("The ratio is 0.83 (FY2016: 0.78; FY2015: 0.71)",
+    "0.83, compared with 0.78 in FY2016" date 0.78 and 0.71, not 0.83)."""
+    years = years_in(sentence)
+    if not years:
+        return years
+    bounds = [0, *(m.end() for m in _CLAUSE_BREAK.finditer(sentence)), len(sentence)]
+    # The sentence without its years: a figure left in a year's clause is a value it dates.
+    undated = list(sentence)
+    for start, end, _, _ in years:
+        undated[start:end] = " " * (end - start)
+    figures = "".join(undated)
+    kept = []
+    for start, end, year, dated in years:
+        left = max(b for b in bounds if b <= start)
+        right = min((b for b in bounds if b >= end), default=len(sentence))
+        if not _A_VALUE.search(figures, left, right):
+            kept.append((start, end, year, dated))
+    return kept
+
+
+_A_VALUE = re.compile(r"\d")
