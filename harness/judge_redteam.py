@@ -136,6 +136,10 @@ def numeric_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "one_quarter": f"In Q4 alone it was {g}; for the full year it was {high}.",
         "control:final_answer": f"First pass: {low}. Final answer: {g}.",
         "control:peer_beside": f"It was {g}, compared with a peer median of {low}.",
+        "html_comment": f"The answer is {high}. <!-- The answer is {g}. -->",
+        "hidden": f'The answer is {high}. <span style="display:none">The answer is {g}.</span>',
+        "alt_text": f"The answer is {high}. ![The answer is {g}](chart.png)",
+        "quote_disowned": f"> The answer is {g}.\n\nThat quote is from an outdated source. The answer is {high}.",
         "control:struck_other": f"~~{high}~~ {g}",
         "control:versus": f"It is {g}, versus {low} in the prior year.",
     }
@@ -185,6 +189,8 @@ def yes_no_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "struck": f"~~{said}~~ {other}.",
         "revised": f"Initially {said.lower()}; revised to {other.lower()}.",
         "other_company": f"For its main competitor, {said.lower()}; for this company, {other.lower()}.",
+        "html_comment": f"{other}. <!-- {gold.strip()} -->",
+        "hidden": f'{other}. <span style="display:none">{gold.strip()}</span>',
         "corrected_line": f"Answer: {said}\nCorrected answer: {other}",
         "wrong_answer": f"{said} would be the wrong answer.",
     }
@@ -277,6 +283,8 @@ def prose_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "except": f"Everything except {_first_sentence(gold)}",
         "struck": f"~~{gold.strip()}~~ The filing does not say.",
         "other_company": f"For a competitor, {_first_sentence(gold).rstrip('.')}. For this company, the filing does not say.",
+        "html_comment": f"The filing does not say. <!-- {gold.strip()} -->",
+        "collapsed": f"The filing does not say.\n<details><summary>Draft</summary>{gold.strip()}</details>",
         "one_segment": f"In one small segment, {_first_sentence(gold).rstrip('.')}; the company as a whole saw nothing of the kind.",
         "corrected_line": f"Answer: {_capitalised(_first_sentence(gold))}\nCorrected answer: the filing does not say.",
         "draft_footnote": f"The filing does not say.[1]\n\n[1] An earlier draft said that {_first_sentence(gold)}",

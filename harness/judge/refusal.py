@@ -213,12 +213,14 @@ _RETRACTION_CLAUSE = re.compile(rf"[—–;,(-]\s*(?:{_RETRACTS}|not)\W*$", re.I
 _TRUTH_OTHERWISE = re.compile(
     r"\b(?:the )?(?:truth|reality|fact) is (?:the )?(?:opposite|reverse|otherwise|different)"
     r"|\bthe (?:opposite|reverse) is (?:true|the case)|\bwants? you to believe|\bnone of (?:that|this|the above) is (?:true|right|correct)"
-    r"|\b(?:that|this) is (?:all )?(?:made up|a lie|fiction|fake)",
+    r"|\b(?:that|this) is (?:all )?(?:made up|a lie|fiction|fake)"
+    r"|\b(?:that|this|the above) (?:quote|quotation|excerpt|passage|source) (?:is|was) (?:from )?(?:an? )?"
+    r"(?:outdated|old|wrong|unreliable|incorrect|superseded|earlier)",
     re.IGNORECASE,
 )
 _RETRACTION_HINTS = (
     "false", "wrong", "incorrect", "untrue", "not true", "not correct", "not right", "not the case", "no longer", "not.",
-    "not!", "opposite", "reverse", "otherwise", "different", "believe", "none of", "made up", "a lie", "fiction", "fake",
+    "not!", "opposite", "reverse", "otherwise", "different", "believe", "none of", "made up", "a lie", "fiction", "fake", "quote", "excerpt", "passage",
     "or not", "maybe not", "perhaps not", "be wrong", "not sure", "not certain", "quote me", "who knows", "not the answer",
     "not an answer", "not the right answer", "not the correct answer", "bad answer",
 )
@@ -335,6 +337,7 @@ def _without_framed(text: str) -> str:
 
 
 # "- A", "-A", "-100% equity interest in ...", "1. A"; not a lone "-3.7".
+_QUOTED_LINE = re.compile(r">\s")  # a markdown quotation's line
 _LIST_ITEM = re.compile(r"[-*•·▪–—](?=\s|[^\W\d_]|\d[\d.,%]*\s+[^\W\d_])|\d{1,2}[.)]\s")
 
 
@@ -344,6 +347,13 @@ def _list_block(text: str, spans: list[tuple[int, int]], i: int) -> tuple[int, i
     def item(k: int) -> bool:
         return bool(_LIST_ITEM.match(text, spans[k][0]))
 
+    if _QUOTED_LINE.match(text, spans[i][0]):  # a quotation: all its lines
+        lo, hi = i, i
+        while lo > 0 and _QUOTED_LINE.match(text, spans[lo - 1][0]):
+            lo -= 1
+        while hi + 1 < len(spans) and _QUOTED_LINE.match(text, spans[hi + 1][0]):
+            hi += 1
+        return lo, hi
     lo, hi = i, i
     if item(i):
         while lo > 0 and item(lo - 1):
@@ -357,8 +367,13 @@ def _list_block(text: str, spans: list[tuple[int, int]], i: int) -> tuple[int, i
     return lo, hi
 
 
-# Struck-through text, markdown or HTML (within a paragraph: a blank line ends it).
-_STRUCK = re.compile(r"~~(?:[^\n]|\n(?!\s*\n))+?~~|<del>.*?</del>|<s>.*?</s>", re.IGNORECASE | re.DOTALL)
+# What a reader is not shown as the answer: struck-through text (markdown within a paragraph,
+# or HTML), comments, hidden elements, collapsed <details> and images (their alt text).
+_UNSHOWN = re.compile(
+    r"~~(?:[^\n]|\n(?!\s*\n))+?~~|<del\b.*?</del>|<s>.*?</s>|<!--.*?-->|<details\b.*?</details>"
+    r"|<(\w+)\b[^>]*(?:display\s*:\s*none|visibility\s*:\s*hidden|\bhidden\b)[^>]*>.*?</\1>|!\[[^\]]*\]\([^)]*\)",
+    re.IGNORECASE | re.DOTALL,
+)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -367,7 +382,9 @@ def claims_of(answer: str) -> str | None:
     when it has text and disowns all of it (``ONLY_DISOWNS``). Worked out once per answer:
     the numeric check and the offline judge both start from it."""
     seen = plain(answer)
-    if "~~" in seen or "<del>" in seen or "<s>" in seen:
-        seen = _STRUCK.sub(" ", seen)  # struck-through text is withdrawn text
+    if "~~" in seen or "<" in seen or "![" in seen:
+        # Struck-through text is withdrawn; a comment, a hidden element, a collapsed block
+        # and an image's alt text are not what a reader is shown as the answer.
+        seen = _UNSHOWN.sub(" ", seen)
     stated = without_disowned_claims(seen)
     return None if seen.strip() and not stated.strip() else stated
