@@ -54,7 +54,7 @@ _CONDITIONAL = re.compile(r"\b(?:would|typical(?:ly)?|usually|generally|likely|p
 _HEDGE = re.compile(
     r"\b(?:either|possibly|perhaps|maybe|might|may be|could be|could also be|could range|somewhere|not sure|unsure|"
     r"uncertain|unclear|alternatively|another possibility|depending on|i guess|my guess|a guess|"
-    r"probably|presumably|i(?:'d| would) guess|i suppose|i think|i believe|in which case)\b",
+    r"probably|presumably|i(?:'d| would) guess|i suppose|in which case)\b",
     re.IGNORECASE,
 )
 # "either" that closes a negative clause ("no divestitures either", "did not ... either",
