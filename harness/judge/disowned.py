@@ -67,11 +67,22 @@ _ATTRIBUTED_AFTER = re.compile(
 )
 
 
+# A value of the past, superseded in the same breath: "Formerly $X; now $Y", "It used to be
+# $X", "$X at first, and $Y after the restatement".
+_SUPERSEDED_BEFORE = re.compile(r"\b(?:formerly|used to be|at first)\b[^;.]{0,20}$", re.IGNORECASE)
+_SUPERSEDED_AFTER = re.compile(r"[^;.]{0,15}?\bat first\b", re.IGNORECASE)
+
+
 def claimed(answer: str, start: int, text: str, values: list[Quantity], forecast_asked: bool) -> list[Quantity]:
     """The ``values`` of the sentence ``text`` (starting at ``start`` in ``answer``) that the
     answer claims: not asked about, not expected by others (unless ``forecast_asked``), not
     put in others' mouths, not only in theory. Each test runs only in a sentence with one of
     its words."""
+    if values and ("formerly" in text.lower() or "used to" in text or "at first" in text.lower()):
+        values = [
+            q for q in values
+            if not _SUPERSEDED_BEFORE.search(answer, start, q.start) and not _SUPERSEDED_AFTER.match(answer, q.end, start + len(text))
+        ]
     if values and "would" in text:
         values = [q for q in values if not _COUNTERFACTUAL_BEFORE.search(answer, start, q.start)]
     if values and "according to" in text:
@@ -100,7 +111,8 @@ def last_self_correction(answer: str) -> int | None:
 # The same within a sentence, opening a clause: "$34,229 million; actually, $30,000 million",
 # "$34,229 million (actually $30,000 million)" take back the value before them.
 _CLAUSE_CORRECTION = re.compile(
-    r"[;:(,—–]\s*(?:(?:but|or|and|later|since)\s+)?(?:actually|correction|rather(?!\s+than)|(?:revised|corrected|updated|restated|changed) to)\b",
+    r"[;:(,—–]\s*(?:(?:but|or|and|later|since)\s+)?(?:actually|correction|rather(?!\s+than)|(?:revised|corrected|updated|restated|changed) to)\b"
+    r"|\b(?:jk|j/k|just kidding|lol,? no)\b",  # "$X jk, $Y"
     re.IGNORECASE,
 )
 # A value the answer denies: "not $1,577 million", "rather than 1,577", "isn't exactly $1.6 billion".

@@ -171,6 +171,9 @@ _FRAMES = (
     r"|i would have (?:said|thought|guessed|answered|assumed)(?:\s+that)?"
     r"|(?:anything|everything|all)\s+(?:but|except(?: for)?)"
     r"|(?:#\s*)?rejected\s*:\s*(?=\w)"
+    # A past or an imagined state: "Formerly, ...", "It used to be that ...", "I dreamt that ...".
+    r"|formerly(?!\s+(?:known|called|named))|(?:it )?used to be (?:the case )?that|i (?:dreamt|dreamed|imagined)(?:\s+that)?"
+    r"|in (?:a|my|some) (?:dream|work of fiction|novel|story|parallel universe)|once upon a time"
     # Another company or a part of one ("For a competitor, ...", "In one small segment, ...";
     # not "Among its segments, Data Center grew the most").
     r"|(?:for|at|in|among)\s+(?:(?:a|one|another|some)\s+(?:(?:main|major|small|single|minor|key)\s+)?"
@@ -194,7 +197,8 @@ _FRAME_HINTS = (
     "fallacy", "nothing", "no evidence", "expect that", "think that", "assume that", "believe that", "unlike",
     "opposite", "reverse", "contrary", "not:", "not :", "hoped", "wished", "wanted", "would have", " that", "if ",
     "anything", "everything", "all ", "rejected", "draft", "version", "attempt", "answer said", "answer was",
-    "competitor", "peer", "rival", "segment", "subsidiar", "division",
+    "competitor", "peer", "rival", "segment", "subsidiar", "division", "formerly", "used to", "dream", "imagined",
+    "fiction", "novel", "story", "universe", "once upon",
 )
 # A sentence that takes back the one before it ("That is false.", "This is no longer the
 # case."), or a clause that takes back its own sentence ("... — this is wrong.").
@@ -207,7 +211,8 @@ _HEDGES_BEFORE = (
     r"|who knows|or (?:maybe|perhaps) the opposite"
 )
 _RETRACTION_SENTENCE = re.compile(rf"\W*(?:but\s+)?(?:{_RETRACTS}|{_HEDGES_BEFORE})\W*", re.IGNORECASE)
-_RETRACTION_CLAUSE = re.compile(rf"[—–;,(-]\s*(?:{_RETRACTS}|not)\W*$", re.IGNORECASE)
+_RETRACTION_CLAUSE = re.compile(rf"[—–;,(-]\s*(?:{_RETRACTS}|not)\W*$|\s/s(?!\w)", re.IGNORECASE)  # "/s": sarcasm
+_KIDDING_END = re.compile(r"\b(?:jk|j/k|just kidding)\W*$", re.IGNORECASE)
 # A short sentence after a claim that says the truth is otherwise ("(This is what the company
 # wants you to believe; the truth is the opposite.)"): it takes back the sentence before it.
 _TRUTH_OTHERWISE = re.compile(
@@ -221,7 +226,7 @@ _TRUTH_OTHERWISE = re.compile(
 _RETRACTION_HINTS = (
     "false", "wrong", "incorrect", "untrue", "not true", "not correct", "not right", "not the case", "no longer", "not.",
     "not!", "opposite", "reverse", "otherwise", "different", "believe", "none of", "made up", "a lie", "fiction", "fake", "quote", "excerpt", "passage",
-    "or not", "maybe not", "perhaps not", "be wrong", "not sure", "not certain", "quote me", "who knows", "not the answer",
+    "or not", "maybe not", "perhaps not", "be wrong", "not sure", "not certain", "quote me", "who knows", "not the answer", "/s", "jk", "j/k", "kidding",
     "not an answer", "not the right answer", "not the correct answer", "bad answer",
 )
 _TURN = re.compile(r";|,?\s+\b(?:but|rather|instead|in fact)\b", re.IGNORECASE)
@@ -236,7 +241,7 @@ ONLY_DISOWNS = "the answer only denies, supposes, asks or attributes to others a
 # filing's story, and read as corrections they threw away the value stated before them.
 _CORRECTION_WORD = re.compile(
     r"\b(?:(actually|correction|final answer|final(?=\s*:)|(?:corrected|revised|updated) answer|(?:corrected|revised|updated)(?=\s*:))|wait|on second thought|recomput\w*|recalculat\w*|i made an? (?:error|mistake)|"
-    r"let me (?:redo|recompute|recalculate|correct|re-?check)|just kidding|scratch that|never ?mind)\b",
+    r"let me (?:redo|recompute|recalculate|correct|re-?check)|just kidding|jk|j/k|lol,? no|scratch that|never ?mind)\b",
     re.IGNORECASE,
 )
 # What may stand between a sentence's start and its "Actually": "But actually, ...".
@@ -273,7 +278,12 @@ def _without_retracted(text: str) -> str:
     dropped: set[int] = set()
     for i, (start, end) in enumerate(spans):
         if corrections(text[start:end]):
-            continue  # "Just kidding; none of that is right.": a correction, read as one later
+            # A correction is read as one later ("Just kidding; none of that is right."), but
+            # for "... jk." at the end of a claim, which takes back only its own sentence.
+            kidding = _KIDDING_END.search(text, start, end)
+            if kidding and text[start : kidding.start()].strip():
+                dropped.add(i)
+            continue
         if _RETRACTION_SENTENCE.fullmatch(text, start, end) or (
             len(text[start:end].split()) <= 16 and _TRUTH_OTHERWISE.search(text, start, end)
         ):
