@@ -202,7 +202,7 @@ _FRAME_HINTS = (
 )
 # A sentence that takes back the one before it ("That is false.", "This is no longer the
 # case."), or a clause that takes back its own sentence ("... — this is wrong.").
-_RETRACTS = r"(?:that|this)(?:'s|\s+is|\s+was)\s+(?:(?:simply|all|completely)\s+)?(?:false|wrong|incorrect|untrue|not (?:true|correct|right|the case)|no longer (?:true|the case))"
+_RETRACTS = r"(?:that|this|the above|the (?:heading|line|sentence|statement|answer|text|claim) above)(?:'s|\s+is|\s+was)\s+(?:(?:simply|all|completely)\s+)?(?:false|wrong|incorrect|untrue|not (?:true|correct|right|the case)|no longer (?:true|the case))"
 # A sentence that hedges the one before it ("Or not.", "Then again, maybe not.", "But I could
 # be wrong."): the claim before it is not made.
 _HEDGES_BEFORE = (
@@ -226,7 +226,7 @@ _TRUTH_OTHERWISE = re.compile(
 _RETRACTION_HINTS = (
     "false", "wrong", "incorrect", "untrue", "not true", "not correct", "not right", "not the case", "no longer", "not.",
     "not!", "opposite", "reverse", "otherwise", "different", "believe", "none of", "made up", "a lie", "fiction", "fake", "quote", "excerpt", "passage",
-    "or not", "maybe not", "perhaps not", "be wrong", "not sure", "not certain", "quote me", "who knows", "not the answer", "/s", "jk", "j/k", "kidding",
+    "or not", "maybe not", "perhaps not", "be wrong", "not sure", "not certain", "quote me", "who knows", "not the answer", "/s", "jk", "j/k", "kidding", "above is",
     "not an answer", "not the right answer", "not the correct answer", "bad answer",
 )
 _TURN = re.compile(r";|,?\s+\b(?:but|rather|instead|in fact)\b", re.IGNORECASE)
@@ -386,6 +386,13 @@ _UNSHOWN = re.compile(
 )
 
 
+_NOT_CHOSEN = re.compile(
+    r"^[ \t]*[-*+][ \t]*\[ \][^\n]*$"
+    r"|^[ \t]*\|[^\n]*\|[ \t]*(?:\*\*)?(?:wrong|incorrect|false|rejected|not correct|✗|❌)(?:\*\*)?[ \t]*\|[^\n]*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
 @functools.lru_cache(maxsize=1024)
 def claims_of(answer: str) -> str | None:
     """The answer as a reader sees it (``words.plain``) without the claims it disowns; None
@@ -396,5 +403,9 @@ def claims_of(answer: str) -> str | None:
         # Struck-through text is withdrawn; a comment, a hidden element, a collapsed block
         # and an image's alt text are not what a reader is shown as the answer.
         seen = _UNSHOWN.sub(" ", seen)
+    if "[ ]" in seen or "|" in seen:
+        # An unticked box ("- [ ] X") is an option not chosen, a table row marked wrong a
+        # candidate rejected.
+        seen = _NOT_CHOSEN.sub("", seen)
     stated = without_disowned_claims(seen)
     return None if seen.strip() and not stated.strip() else stated
