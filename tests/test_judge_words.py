@@ -44,7 +44,7 @@ def test_plain_reads_full_width_and_invisible_characters_as_a_reader_does() -> N
 
 
 def test_a_sentence_that_opens_by_denying_states_only_what_follows_its_turn() -> None:
-    from harness.judge.refusal import without_disowned_claims
+    from harness.judge.claims import without_disowned_claims
 
     assert without_disowned_claims("It is not true that capex was $1,577 million.").strip() == ""
     assert without_disowned_claims("It is not true that capex was $1,400 million; in fact it was $1,577 million.").strip() == "in fact it was $1,577 million."
@@ -54,7 +54,7 @@ def test_a_sentence_that_opens_by_denying_states_only_what_follows_its_turn() ->
 
 
 def test_a_sentence_that_supposes_attributes_or_asks_its_claim_states_nothing() -> None:
-    from harness.judge.refusal import without_disowned_claims
+    from harness.judge.claims import without_disowned_claims
 
     assert without_disowned_claims("Suppose capex was $1,577 million.").strip() == ""
     assert without_disowned_claims("Some analysts claim that capex was $1,577 million, but the filing says otherwise.").strip() == "the filing says otherwise."

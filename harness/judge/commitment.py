@@ -30,8 +30,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from harness.judge.amounts import Quantity, parse_quantities
+from harness.judge.claims import corrections
 from harness.judge.disowned import asks_forecast, claimed, denied, named_right, retracted_before
-from harness.judge.refusal import DECLINE, corrections, sentence_spans
+from harness.judge.refusal import DECLINE, sentence_spans
 from harness.judge.value_scope import other_period, other_scope, question_years
 from harness.judge.words import NEGATION
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 
 from harness.judge.amounts import Quantity
-from harness.judge.refusal import SENTENCE_OPENING, corrections, sentence_spans
+from harness.judge.claims import SENTENCE_OPENING, corrections
+from harness.judge.refusal import sentence_spans
 from harness.judge.words import content
 
 # A value asked about, not stated: "You asked whether capex was $1,577 million; it was ...".

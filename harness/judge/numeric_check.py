@@ -40,9 +40,10 @@ from typing import Literal
 
 from harness.judge.amounts import Quantity, QuestionUnit, display_precision, parse_number, parse_quantities, question_unit
 from harness.judge.change_direction import contradicted_sentences
+from harness.judge.claims import ONLY_DISOWNS, claims_of
 from harness.judge.commitment import Commitment, addresses_grader, find_commitment, is_operand
 from harness.judge.comparison import Reading, answer_readings, closest, gold_readings, same_kind, same_value
-from harness.judge.refusal import DECLINE, ONLY_DISOWNS, claims_of, refusal_signal, sentence_spans
+from harness.judge.refusal import DECLINE, refusal_signal, sentence_spans
 from harness.judge.words import ABOVE_ZERO, BELOW_ZERO, FALL, RISE, word_pattern
 
 Label = Literal["correct", "incorrect", "refusal"]

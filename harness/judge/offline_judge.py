@@ -115,10 +115,11 @@ from harness.judge.amounts import parse_quantities
 from harness.judge.answer_reading import Evidence, gather_evidence
 from harness.judge.causes import asks_for_causes, gives_cause
 from harness.judge.change_direction import swapped_ends
+from harness.judge.claims import ONLY_DISOWNS, claims_of
 from harness.judge.commitment import AMBIGUOUS, MAX_ANSWER_WORDS, looks_like_dump
 from harness.judge.disowned import last_self_correction, without_restated_question
 from harness.judge.numeric_check import Label, NumericDecision, numeric_check, single_number_gold
-from harness.judge.refusal import ONLY_DISOWNS, claims_of, sentences
+from harness.judge.refusal import sentences
 from harness.judge.term_direction import DEALS, reversed_subject, reversed_terms
 from harness.judge.undone_picks import pick_undone
 from harness.judge.verdict_commitment import PICK_FILLER, SUPERLATIVE, rival_pick

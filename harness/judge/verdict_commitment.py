@@ -19,10 +19,11 @@ from __future__ import annotations
 import re
 
 from harness.judge.amounts import Quantity
+from harness.judge.claims import corrections
 from harness.judge.commitment import hedges
 from harness.judge.comparison import quantity_kind
 from harness.judge.disowned import denied
-from harness.judge.refusal import corrections, sentence_spans, sentences
+from harness.judge.refusal import sentence_spans, sentences
 from harness.judge.words import NEGATION, WORD, YES_NO, content, stems_of
 
 # "..., so no, it did not improve", "The answer is yes.", "Overall: no."

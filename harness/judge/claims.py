@@ -1,0 +1,290 @@
+"""What an answer claims: its text without what it disowns, takes back or does not show.
+
+Both the numeric check and the offline judge read an answer through ``claims_of``, so that
+neither credits words the answer does not stand behind:
+
+- a sentence that opens by disowning what follows ("It is not true that ...", "Suppose ...",
+  "Some analysts claim that ...", "It is a myth that ...", "For a competitor, ...");
+- a claim taken back after it ("... That is false.", "... — this is wrong.", "... jk.", "Or
+  not.", "But I could be wrong.", "(This is what the company wants you to believe; the truth
+  is the opposite.)"), a list or quotation with it;
+- what a reader is not shown as the answer (struck-through text, comments, hidden elements,
+  collapsed blocks, images' alt text) or is shown as not chosen (an unticked box, a table row
+  marked wrong).
+
+Self-corrections ("Wait, recomputing: ...", "Final answer: ...") are found here too
+(``corrections``): what follows the last one is the answer.
+"""
+from __future__ import annotations
+
+import functools
+import re
+
+from harness.judge.refusal import sentence_spans
+from harness.judge.words import plain
+
+# A sentence that opens by disowning the whole of what follows: it denies it ("It is not true
+# that ...", "It is not the case that ..."), supposes it ("Suppose ...", "Let's say ..."), puts
+# it in others' mouths ("Some analysts claim that ...", "It is often said that ..."), asks it
+# ("Is it true that ...?"), calls it a myth or unsupported ("It is a myth that ...", "Nothing in
+# the filing supports the claim that ..."), merely expects it ("One would expect that ...") or
+# puts it in another year ("Unlike last year, when ..."). What it goes on to say is not the answer's claim, up to a turn
+# ("; in fact ...", ", but ...", "; rather ...") after which the sentence states something.
+_FRAMES = (
+    r"(?:it is|it's|it was|that is|this is)\s+(?:not true|false|incorrect|untrue|wrong|not the case|not correct)\s+(?:to say\s+)?that"
+    r"|suppose|imagine|hypothetically|let'?s say|let us say"
+    r"|(?:some|other|many|several|certain)\s+(?:analysts|sources|people|reports|commentators|investors|observers|experts)"
+    r"\s+(?:claim|claimed|say|said|suggest|suggested|believe|believed|argue|argued|think|thought|report|reported|state|stated)(?:\s+that)?"
+    r"|it is\s+(?:often|commonly|widely|sometimes)?\s*(?:said|claimed|believed|reported|rumou?red|thought)\s+that"
+    r"|(?:is|was) it\s+(?:true|the case|possible|correct)\s+that|could it be that"
+    r"|(?:it is|it's)\s+(?:a|an)\s+(?:(?:common|popular|widespread)\s+)?(?:myth|misconception|misunderstanding|fallacy)\s+that"
+    r"|(?:nothing|no evidence)\s+(?:in the (?:filing|10-k|10-q|report|document|statements)\s+)?"
+    r"(?:supports|suggests|indicates|shows)\s+(?:the\s+(?:claim|idea|view|notion|assertion)\s+)?that"
+    r"|there is no evidence\s+(?:in the \w+\s+)?that"
+    r"|(?:one|you|some|many) (?:would|might|could|may) (?:expect|think|assume|believe)\s+that"
+    r"|unlike\s+(?:last year|the (?:prior|previous) year|before|in the past|previously|earlier years?)\s*,?\s*when"
+    r"|(?P<all_after>the (?:opposite|reverse|contrary) of (?:the following|this|what follows) is (?:true|the case|correct))"
+    r"|not\s*:\s*(?=\w)"
+    r"|(?:management|the company|executives|investors|it|they|we)\s+(?:had\s+)?(?:hoped|wished|wanted)\s+(?:that|for)"
+    r"|rumou?rs?\s+(?:has it|have it|say|says|suggest|suggests|claim|claims)(?:\s+that)?"
+    r"|i would have (?:said|thought|guessed|answered|assumed)(?:\s+that)?"
+    r"|(?:anything|everything|all)\s+(?:but|except(?: for)?)"
+    r"|(?:#\s*)?rejected\s*:\s*(?=\w)"
+    # A past or an imagined state: "Formerly, ...", "It used to be that ...", "I dreamt that ...".
+    r"|formerly(?!\s+(?:known|called|named))|(?:it )?used to be (?:the case )?that|i (?:dreamt|dreamed|imagined)(?:\s+that)?"
+    r"|in (?:a|my|some) (?:dream|work of fiction|novel|story|parallel universe)|once upon a time"
+    # Another company or a part of one ("For a competitor, ...", "In one small segment, ...";
+    # not "Among its segments, Data Center grew the most").
+    r"|(?:for|at|in|among)\s+(?:(?:a|one|another|some)\s+(?:(?:main|major|small|single|minor|key)\s+)?"
+    r"(?:competitors?|peers?|rivals?|segments?|subsidiar(?:y|ies)|divisions?)"
+    r"|(?:its|their)\s+(?:(?:main|major|key|closest)\s+)?(?:competitors?|peers?|rivals?))"
+    r"|(?:an?|the|my) (?:earlier|previous|prior|first|initial) (?:draft|version|answer|attempt)s? (?:said|stated|read|was|claimed)(?:\s+that)?"
+    r"|(?:the|a)\s+(?:claim|idea|notion|assertion|view|belief|suggestion|statement)\s+that"
+    # A counterfactual: "If AMD had sold more EPYC processors, margins would have risen".
+    r"|if\b(?=(?:[^.;]|\.\d)*\bwould(?:n't| not)? have\b)"
+)
+_DISOWNING_FRAME = re.compile(rf"\W*(?:\[\d{{1,2}}\]\W*)?(?:{_FRAMES})\b", re.IGNORECASE)  # after a "[1]" of a footnote too
+# The same anywhere in a text: most answers have none, and are not split into sentences.
+_ANY_FRAME = re.compile(rf"\b(?:{_FRAMES})\b", re.IGNORECASE)
+# What the lower-cased text of a frame holds, tested first: substring tests cost less than
+# the pattern's many branches tried at every word.
+_FRAME_HINTS = (
+    "not true", "false", "incorrect", "untrue", "wrong", "not the case", "not correct", "suppose", "imagine", "hypothetical",
+    "let's say", "lets say", "let us say", "analysts", "sources", "people", "reports", "commentators", "investors",
+    "observers", "experts", "said that", "claimed that", "believed that", "reported that", "rumo", "thought that",
+    "true that", "the case that", "possible that", "correct that", "be that", "myth", "misconception", "misunderstanding",
+    "fallacy", "nothing", "no evidence", "expect that", "think that", "assume that", "believe that", "unlike",
+    "opposite", "reverse", "contrary", "not:", "not :", "hoped", "wished", "wanted", "would have", " that", "if ",
+    "anything", "everything", "all ", "rejected", "draft", "version", "attempt", "answer said", "answer was",
+    "competitor", "peer", "rival", "segment", "subsidiar", "division", "formerly", "used to", "dream", "imagined",
+    "fiction", "novel", "story", "universe", "once upon",
+)
+# A sentence that takes back the one before it ("That is false.", "This is no longer the
+# case."), or a clause that takes back its own sentence ("... — this is wrong.").
+_RETRACTS = r"(?:that|this|the above|the (?:heading|line|sentence|statement|answer|text|claim) above)(?:'s|\s+is|\s+was)\s+(?:(?:simply|all|completely)\s+)?(?:false|wrong|incorrect|untrue|not (?:true|correct|right|the case)|no longer (?:true|the case))"
+# A sentence that hedges the one before it ("Or not.", "Then again, maybe not.", "But I could
+# be wrong."): the claim before it is not made.
+_HEDGES_BEFORE = (
+    r"or (?:maybe |perhaps )?not|(?:then again|on the other hand),? (?:maybe|perhaps) not|(?:but )?i (?:could|might|may) be wrong"
+    r"|(?:but )?(?:i'?m|i am) not (?:sure|certain)(?: (?:though|about (?:that|this|it)))?|(?:but )?don'?t quote me(?: on (?:that|this|it))?"
+    r"|who knows|or (?:maybe|perhaps) the opposite"
+)
+_RETRACTION_SENTENCE = re.compile(rf"\W*(?:but\s+)?(?:{_RETRACTS}|{_HEDGES_BEFORE})\W*", re.IGNORECASE)
+_RETRACTION_CLAUSE = re.compile(rf"[—–;,(-]\s*(?:{_RETRACTS}|not)\W*$|\s/s(?!\w)", re.IGNORECASE)  # "/s": sarcasm
+_KIDDING_END = re.compile(r"\b(?:jk|j/k|just kidding)\W*$", re.IGNORECASE)
+# A short sentence after a claim that says the truth is otherwise ("(This is what the company
+# wants you to believe; the truth is the opposite.)"): it takes back the sentence before it.
+_TRUTH_OTHERWISE = re.compile(
+    r"\b(?:the )?(?:truth|reality|fact) is (?:the )?(?:opposite|reverse|otherwise|different)"
+    r"|\bthe (?:opposite|reverse) is (?:true|the case)|\bwants? you to believe|\bnone of (?:that|this|the above) is (?:true|right|correct)"
+    r"|\b(?:that|this) is (?:all )?(?:made up|a lie|fiction|fake)"
+    r"|\b(?:that|this|the above) (?:quote|quotation|excerpt|passage|source) (?:is|was) (?:from )?(?:an? )?"
+    r"(?:outdated|old|wrong|unreliable|incorrect|superseded|earlier)",
+    re.IGNORECASE,
+)
+_RETRACTION_HINTS = (
+    "false", "wrong", "incorrect", "untrue", "not true", "not correct", "not right", "not the case", "no longer", "not.",
+    "not!", "opposite", "reverse", "otherwise", "different", "believe", "none of", "made up", "a lie", "fiction", "fake", "quote", "excerpt", "passage",
+    "or not", "maybe not", "perhaps not", "be wrong", "not sure", "not certain", "quote me", "who knows", "not the answer", "/s", "jk", "j/k", "kidding", "above is",
+    "not an answer", "not the right answer", "not the correct answer", "bad answer",
+)
+_TURN = re.compile(r";|,?\s+\b(?:but|rather|instead|in fact)\b", re.IGNORECASE)
+
+
+ONLY_DISOWNS = "the answer only denies, supposes, asks or attributes to others a claim ('It is not true that ...', 'Suppose ...') and states nothing in its place"
+
+
+# The answer corrects itself: what it said before is withdrawn ("= 65.4%. Wait, recomputing: 60.1%").
+# "Correction" and "actually" take something back only where they open a sentence ("Correction:
+# ...", "Actually, ..."): "reflected an inventory correction" and "sales actually fell" are the
+# filing's story, and read as corrections they threw away the value stated before them.
+_CORRECTION_WORD = re.compile(
+    r"\b(?:(actually|correction|final answer|final(?=\s*:)|(?:corrected|revised|updated) answer|(?:corrected|revised|updated)(?=\s*:))|wait|on second thought|recomput\w*|recalculat\w*|i made an? (?:error|mistake)|"
+    r"let me (?:redo|recompute|recalculate|correct|re-?check)|just kidding|jk|j/k|lol,? no|scratch that|never ?mind)\b",
+    re.IGNORECASE,
+)
+# What may stand between a sentence's start and its "Actually": "But actually, ...".
+SENTENCE_OPENING = re.compile(r"[^\w$]*(?:(?:but|and|so|no|oh)\W+)?", re.IGNORECASE)
+
+
+def corrections(text: str) -> list[int]:
+    """Where ``text`` corrects itself (``_CORRECTION_WORD``, with "actually" and "correction"
+    only at the head of a sentence). The words are searched first and their sentence's head
+    looked at after: a pattern that opened on the head would be tried at every position."""
+    found = []
+    for m in _CORRECTION_WORD.finditer(text):
+        if m.group(1):
+            head = max(text.rfind(stop, 0, m.start()) for stop in ".!?\n") + 1
+            if SENTENCE_OPENING.fullmatch(text, head, m.start()) is None:
+                continue
+        found.append(m.start())
+    return found
+
+
+def without_disowned_claims(text: str) -> str:
+    """``text`` without what a sentence opening by disowning it says (see ``_DISOWNING_FRAME``;
+    up to a turn in it, after which the sentence states something), and without what a
+    retraction takes back ("X. That is false.", "X — this is wrong."); unchanged when
+    nothing is disowned."""
+    return _without_retracted(_without_framed(text))
+
+
+def _without_retracted(text: str) -> str:
+    lowered = text.lower()
+    if not any(hint in lowered for hint in _RETRACTION_HINTS):
+        return text
+    spans = sentence_spans(text)
+    dropped: set[int] = set()
+    for i, (start, end) in enumerate(spans):
+        if corrections(text[start:end]):
+            # A correction is read as one later ("Just kidding; none of that is right."), but
+            # for "... jk." at the end of a claim, which takes back only its own sentence.
+            kidding = _KIDDING_END.search(text, start, end)
+            if kidding and text[start : kidding.start()].strip():
+                dropped.add(i)
+            continue
+        if _RETRACTION_SENTENCE.fullmatch(text, start, end) or (
+            len(text[start:end].split()) <= 16 and _TRUTH_OTHERWISE.search(text, start, end)
+        ):
+            dropped.add(i)
+            if i:  # the sentence before, and the whole list when it ends one
+                lo, hi = _list_block(text, spans, i - 1)
+                dropped.update(range(lo, i))
+        elif _RETRACTION_CLAUSE.search(text[start:end]) or _retracted_by_tail(text[start:end]) or _SELF_DENIED_END.search(text[start:end]):
+            dropped.add(i)
+    if not dropped:
+        return text
+    kept, cursor = [], 0
+    for i, (start, end) in enumerate(spans):
+        if i in dropped:
+            kept.append(text[cursor:start])
+            cursor = end
+    return "".join(kept) + text[cursor:]
+
+
+# A sentence that calls itself the wrong answer: "X is the wrong answer.", "X is not the
+# answer.", "X (wrong)".
+_SELF_DENIED_END = re.compile(
+    r"(?:\b(?:is|are|was|were|would be)\s+(?:the\s+|a\s+)?(?:wrong|incorrect|false|bad)\s+answer"
+    r"|\b(?:is|are|was|were|would be)\s+not\s+(?:the\s+|an?\s+)?(?:right\s+|correct\s+)?answer"
+    r"|\(\s*(?:wrong|incorrect|false|not correct|not right)\s*\))\W*$",
+    re.IGNORECASE,
+)
+
+
+def _retracted_by_tail(sentence: str) -> bool:
+    """Does the sentence end on a short aside that the truth is otherwise ("... sales (This is
+    what the company wants you to believe; the truth is the opposite.)")?"""
+    cut = max(sentence.rfind(mark) for mark in "(;—–")
+    tail = sentence[cut + 1 :] if cut >= 0 else ""
+    return bool(tail) and len(tail.split()) <= 16 and bool(_TRUTH_OTHERWISE.search(tail))
+
+
+def _without_framed(text: str) -> str:
+    lowered = text.lower()
+    if not any(hint in lowered for hint in _FRAME_HINTS) or not _ANY_FRAME.search(text):
+        return text  # most answers: no such sentence, and no splitting for nothing
+    kept, cursor = [], 0
+    spans = sentence_spans(text)
+    for i, (start, end) in enumerate(spans):
+        frame = _DISOWNING_FRAME.match(text, start, end) if start >= cursor else None
+        if frame is None:
+            continue
+        kept.append(text[cursor:start])
+        if frame.group("all_after"):  # "The opposite of the following is true: ..." disowns all that follows
+            cursor = len(text)
+            break
+        # (What "Unlike last year, when ..." goes on to claim of this year cannot be told
+        # from the commas of the clause it disowns: the sentence is dropped whole.)
+        turn = _TURN.search(text, frame.end(), end)
+        # A disowned sentence that opens a list ("It is a myth that margin fell due to:")
+        # disowns its items too.
+        cursor = turn.end() if turn else spans[_list_block(text, spans, i)[1]][1]
+    if not kept:
+        return text
+    return "".join(kept) + text[cursor:]
+
+
+# "- A", "-A", "-100% equity interest in ...", "1. A"; not a lone "-3.7".
+_QUOTED_LINE = re.compile(r">\s")  # a markdown quotation's line
+_LIST_ITEM = re.compile(r"[-*•·▪–—](?=\s|[^\W\d_]|\d[\d.,%]*\s+[^\W\d_])|\d{1,2}[.)]\s")
+
+
+def _list_block(text: str, spans: list[tuple[int, int]], i: int) -> tuple[int, int]:
+    """The first and last sentence of the list sentence ``i`` belongs to: a sentence ending
+    in a colon and the items under it ("- Decrease in gross margin"); (i, i) outside one."""
+    def item(k: int) -> bool:
+        return bool(_LIST_ITEM.match(text, spans[k][0]))
+
+    if _QUOTED_LINE.match(text, spans[i][0]):  # a quotation: all its lines
+        lo, hi = i, i
+        while lo > 0 and _QUOTED_LINE.match(text, spans[lo - 1][0]):
+            lo -= 1
+        while hi + 1 < len(spans) and _QUOTED_LINE.match(text, spans[hi + 1][0]):
+            hi += 1
+        return lo, hi
+    lo, hi = i, i
+    if item(i):
+        while lo > 0 and item(lo - 1):
+            lo -= 1
+        if lo > 0 and text[spans[lo - 1][0] : spans[lo - 1][1]].rstrip().endswith(":"):
+            lo -= 1
+    elif not text[spans[i][0] : spans[i][1]].rstrip().endswith(":"):
+        return i, i
+    while hi + 1 < len(spans) and item(hi + 1):
+        hi += 1
+    return lo, hi
+
+
+# What a reader is not shown as the answer: struck-through text (markdown within a paragraph,
+# or HTML), comments, hidden elements, collapsed <details> and images (their alt text).
+_UNSHOWN = re.compile(
+    r"~~(?:[^\n]|\n(?!\s*\n))+?~~|<del\b.*?</del>|<s>.*?</s>|<!--.*?-->|<details\b.*?</details>"
+    r"|<(\w+)\b[^>]*(?:display\s*:\s*none|visibility\s*:\s*hidden|\bhidden\b)[^>]*>.*?</\1>|!\[[^\]]*\]\([^)]*\)",
+    re.IGNORECASE | re.DOTALL,
+)
+
+
+_NOT_CHOSEN = re.compile(
+    r"^[ \t]*[-*+][ \t]*\[ \][^\n]*$"
+    r"|^[ \t]*\|[^\n]*\|[ \t]*(?:\*\*)?(?:wrong|incorrect|false|rejected|not correct|✗|❌)(?:\*\*)?[ \t]*\|[^\n]*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+@functools.lru_cache(maxsize=1024)
+def claims_of(answer: str) -> str | None:
+    """The answer as a reader sees it (``words.plain``) without the claims it disowns; None
+    when it has text and disowns all of it (``ONLY_DISOWNS``). Worked out once per answer:
+    the numeric check and the offline judge both start from it."""
+    seen = plain(answer)
+    if "~~" in seen or "<" in seen or "![" in seen:
+        # Struck-through text is withdrawn; a comment, a hidden element, a collapsed block
+        # and an image's alt text are not what a reader is shown as the answer.
+        seen = _UNSHOWN.sub(" ", seen)
+    if "[ ]" in seen or "|" in seen:
+        # An unticked box ("- [ ] X") is an option not chosen, a table row marked wrong a
+        # candidate rejected.
+        seen = _NOT_CHOSEN.sub("", seen)
+    stated = without_disowned_claims(seen)
+    return None if seen.strip() and not stated.strip() else stated
