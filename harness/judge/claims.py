@@ -53,6 +53,15 @@ _FRAMES = (
     # A past or an imagined state: "Formerly, ...", "It used to be that ...", "I dreamt that ...".
     r"|formerly(?!\s+(?:known|called|named))|(?:it )?used to be (?:the case )?that|i (?:dreamt|dreamed|imagined)(?:\s+that)?"
     r"|in (?:a|my|some) (?:dream|work of fiction|novel|story|parallel universe)|once upon a time"
+    # Plans, attempts, reports and denials, not events: "There were plans in which ...", "The
+    # company tried to ...", "The company denied that ...", "Reports that ... were denied".
+    r"|there (?:were|was) (?:plans?|talks?|rumou?rs?|reports?|speculation) (?:in which|that|of)"
+    r"|(?:neither|none) of (?:these|the following) (?:is|are) true"
+    r"|(?:the company|management|it|they|[A-Z][\w&'’.-]+)\s+(?:tried|attempted|sought|wanted) to"
+    r"|(?:the company|management|it|they|[A-Z][\w&'’.-]+)\s+(?:denied|disputed|rejected) (?:that|the (?:claim|report)s? that)"
+    r"|reports? (?:that|of)"
+    r"|(?:a|an|the|one) (?:press release|report|article|analyst|rumou?r|blog|post) (?:claimed|said|suggested|stated|alleged) that"
+    r"|(?:speculation|hypothesis|conjecture|rumou?r|unverified|unconfirmed)\b[^:.]{0,20}:\s*(?=\w)"
     # Another company or a part of one ("For a competitor, ...", "In one small segment, ...";
     # not "Among its segments, Data Center grew the most").
     r"|(?:for|at|in|among)\s+(?:(?:a|one|another|some)\s+(?:(?:main|major|small|single|minor|key)\s+)?"
@@ -77,7 +86,9 @@ _FRAME_HINTS = (
     "opposite", "reverse", "contrary", "not:", "not :", "hoped", "wished", "wanted", "would have", " that", "if ",
     "anything", "everything", "all ", "rejected", "draft", "version", "attempt", "answer said", "answer was",
     "competitor", "peer", "rival", "segment", "subsidiar", "division", "formerly", "used to", "dream", "imagined",
-    "fiction", "novel", "story", "universe", "once upon",
+    "fiction", "novel", "story", "universe", "once upon", "plans", "talks", "neither", "none of", "tried", "attempted",
+    "sought", "denied", "disputed", "report", "press release", "article", "speculation", "hypothesis", "conjecture",
+    "unverified", "unconfirmed",
 )
 # A sentence that takes back the one before it ("That is false.", "This is no longer the
 # case."), or a clause that takes back its own sentence ("... — this is wrong.").
@@ -90,7 +101,13 @@ _HEDGES_BEFORE = (
     r"|who knows|or (?:maybe|perhaps) the opposite"
 )
 _RETRACTION_SENTENCE = re.compile(rf"\W*(?:but\s+)?(?:{_RETRACTS}|{_HEDGES_BEFORE})\W*", re.IGNORECASE)
-_RETRACTION_CLAUSE = re.compile(rf"[—–;,(-]\s*(?:{_RETRACTS}|not)\W*$|\s/s(?!\w)", re.IGNORECASE)  # "/s": sarcasm
+_RETRACTION_CLAUSE = re.compile(
+    rf"[—–;,(-]\s*(?:{_RETRACTS}|not)\W*$|\s/s(?!\w)"  # "/s": sarcasm
+    # "..., but this never happened", "..., but they were cancelled", "...; it was later retracted".
+    r"|[,;]\s*(?:but\s+)?(?:(?:this|that|it|they)\s+(?:never happened|did not happen|didn'?t happen|never did|"
+    r"(?:was|were)\s+(?:later\s+)?(?:cancell?ed|called off|abandoned|withdrawn|retracted|denied|corrected))|failed|it failed)\W*$",
+    re.IGNORECASE,
+)
 _KIDDING_END = re.compile(r"\b(?:jk|j/k|just kidding)\W*$", re.IGNORECASE)
 # A short sentence after a claim that says the truth is otherwise ("(This is what the company
 # wants you to believe; the truth is the opposite.)"): it takes back the sentence before it.
@@ -105,7 +122,7 @@ _TRUTH_OTHERWISE = re.compile(
 _RETRACTION_HINTS = (
     "false", "wrong", "incorrect", "untrue", "not true", "not correct", "not right", "not the case", "no longer", "not.",
     "not!", "opposite", "reverse", "otherwise", "different", "believe", "none of", "made up", "a lie", "fiction", "fake", "quote", "excerpt", "passage",
-    "or not", "maybe not", "perhaps not", "be wrong", "not sure", "not certain", "quote me", "who knows", "not the answer", "/s", "jk", "j/k", "kidding", "above is",
+    "or not", "maybe not", "perhaps not", "be wrong", "not sure", "not certain", "quote me", "who knows", "not the answer", "/s", "jk", "j/k", "kidding", "above is", "never", "cancel", "called off", "abandoned", "withdrawn", "retracted", "failed",
     "not an answer", "not the right answer", "not the correct answer", "bad answer",
 )
 _TURN = re.compile(r";|,?\s+\b(?:but|rather|instead|in fact)\b", re.IGNORECASE)
