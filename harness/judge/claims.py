@@ -73,8 +73,9 @@ _FRAMES = (
     r"|if\b(?=(?:[^.;]|\.\d)*\bwould(?:n't| not)? have\b)"
 )
 _DISOWNING_FRAME = re.compile(rf"\W*(?:\[\d{{1,2}}\]\W*)?(?:{_FRAMES})\b", re.IGNORECASE)  # after a "[1]" of a footnote too
-# The same anywhere in a text: most answers have none, and are not split into sentences.
-_ANY_FRAME = re.compile(rf"\b(?:{_FRAMES})\b", re.IGNORECASE)
+# The same at any line or sentence start of a text (tried only there: a cheap test of the
+# character before): most answers have none, and are not split into sentences.
+_ANY_FRAME = re.compile(rf"(?:^|(?<=[.!?]))\W*(?:\[\d{{1,2}}\]\W*)?(?:{_FRAMES})\b", re.IGNORECASE | re.MULTILINE)
 # What the lower-cased text of a frame holds, tested first: substring tests cost less than
 # the pattern's many branches tried at every word.
 _FRAME_HINTS = (
