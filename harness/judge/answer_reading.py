@@ -41,6 +41,7 @@ from harness.judge.verdict_polarity import (
     conclusion_reverses,
     conclusions,
     contradicts_itself,
+    names_property,
     polarity_of,
 )
 from harness.judge.words import (
@@ -351,7 +352,10 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
             # the sentence around it seems to say.
             ev.answer_polarity = next(iter(stated))
             ev.mixed_verdict = conclusion_reverses(answer, question, ev.answer_polarity)
-        elif verdict and (ev.topic_terms > 0.5 or _speaks_of_asked({s for s, _ in content(verdict)}, question) >= 0.5):
+        elif verdict and (
+            ev.topic_terms > 0.5 or _speaks_of_asked({s for s, _ in content(verdict)}, question) >= 0.5
+            or names_property(verdict, question)
+        ):
             # Without a yes or no, a verdict is implied only where the answer speaks of what
             # is asked, the question's own words ("capital-intensive", "dividends", "debt
             # ... increase"): half of them in the verdict sentence, or most of them in the

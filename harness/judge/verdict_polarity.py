@@ -126,14 +126,38 @@ def claim_sentences(answer: str, about: str, shared: int = 2) -> list[str]:
     need = min(shared, len(wanted)) or 1
     return [
         p for p in sentences(answer)
-        if len({s for s, _ in content(p)} & wanted) >= need and not _FRAMING.search(p) and not _DEFINITION.search(p)
-        and not _NO_ASSERTION.search(p) and not DECLINE.search(p)
+        if (len({s for s, _ in content(p)} & wanted) >= need or names_property(p, about))
+        and not _FRAMING.search(p) and not _DEFINITION.search(p) and not _NO_ASSERTION.search(p) and not DECLINE.search(p)
     ]
 
 
 # A verb and its own negation offered together ("may or may not", "is or is not", "can or
 # cannot"): both sides at once, no verdict.
 _BOTH_WAYS = re.compile(r"\b(\w+)\s+or\s+\1(?:\s*not\b|n['’]t\b|not\b)", re.IGNORECASE)
+
+
+# Properties a yes/no question asks about, each with its opposite: "capital-light" is no
+# capital-intensive business, a "low-growth" company no high-growth one.
+_OPPOSITE_PROPERTIES = (
+    (re.compile(r"\bcapital[- ]intensive\b", re.IGNORECASE), re.compile(r"\b(?:capital|asset)[- ]light\b", re.IGNORECASE)),
+    (re.compile(r"\bhigh[- ]growth\b", re.IGNORECASE), re.compile(r"\b(?:low|slow)[- ]growth\b", re.IGNORECASE)),
+)
+
+
+def names_property(sentence: str, question: str) -> bool:
+    """Does ``sentence`` name a property the question asks about, or its opposite ("JnJ is a
+    low-growth company" to "... that of a high growth company?")? Then it gives a verdict,
+    however few of the question's other words it repeats."""
+    return any(asked.search(question) and (asked.search(sentence) or opposite.search(sentence)) for asked, opposite in _OPPOSITE_PROPERTIES)
+
+
+def _names_opposite(clause: str, question: str) -> bool:
+    """Does ``clause`` name the opposite of a property the question asks about, and not the
+    property itself?"""
+    return any(
+        asked.search(question) and opposite.search(clause) and not asked.search(clause)
+        for asked, opposite in _OPPOSITE_PROPERTIES
+    )
 
 
 def polarity_of(sentence: str, question: str) -> str | None:
@@ -149,6 +173,10 @@ def polarity_of(sentence: str, question: str) -> str | None:
     asked = stems_of(question)
     clauses = [c for c in _CLAUSE.split(sentence) if c and c.strip()]
     clause = max(clauses, key=lambda c: len({s for s, _ in content(c)} & asked)) if clauses else sentence
+    if _names_opposite(clause, question):
+        # "3M is a capital-light business" to "Is 3M capital-intensive?": the opposite
+        # property, so a plain statement is a no and a negated one ("not capital-light") a yes.
+        return "yes" if NEGATION.search(clause) else "no"
     # Naming the other side of a one-sided question flips the negation ("debt fell" to "did debt rise?").
     direction = direction_of(clause, question) or direction_of(sentence, question)
     if direction:
