@@ -44,7 +44,7 @@ _FRAMES = (
     r"|(?:one|you|some|many) (?:would|might|could|may) (?:expect|think|assume|believe)\s+that"
     r"|unlike\s+(?:last year|the (?:prior|previous) year|before|in the past|previously|earlier years?)\s*,?\s*when"
     r"|(?P<all_after>the (?:opposite|reverse|contrary) of (?:the following|this|what follows) is (?:true|the case|correct))"
-    r"|not\s*:\s*(?=\w)"
+    r"|not\s*:\s*(?=[\w$€£(-])"
     r"|(?:management|the company|executives|investors|it|they|we)\s+(?:had\s+)?(?:hoped|wished|wanted)\s+(?:that|for)"
     r"|rumou?rs?\s+(?:has it|have it|say|says|suggest|suggests|claim|claims)(?:\s+that)?"
     r"|i would have (?:said|thought|guessed|answered|assumed)(?:\s+that)?"
@@ -61,7 +61,9 @@ _FRAMES = (
     r"|(?:the company|management|it|they|[A-Z][\w&'’.-]+)\s+(?:denied|disputed|rejected) (?:that|the (?:claim|report)s? that)"
     r"|reports? (?:that|of)"
     r"|(?:a|an|the|one) (?:press release|report|article|analyst|rumou?r|blog|post) (?:claimed|said|suggested|stated|alleged) that"
-    r"|(?:speculation|hypothesis|conjecture|rumou?r|unverified|unconfirmed)\b[^:.]{0,20}:\s*(?=\w)"
+    r"|(?:speculation|hypothesis|conjecture|rumou?r|unverified|unconfirmed)\b[^:.]{0,20}:\s*(?=[\w$€£(-])"
+    # A line labelled as rejected: "Wrong: ...", "Incorrect answer: ...", "❌ ...".
+    r"|(?:wrong|incorrect|false|rejected|outdated|old|previous)(?:\s+answer)?\s*:\s*(?=[\w$€£(-])|[❌✗✘🚫]\s*(?=[\w$€£(-])"
     # Another company or a part of one ("For a competitor, ...", "In one small segment, ...";
     # not "Among its segments, Data Center grew the most").
     r"|(?:for|at|in|among)\s+(?:(?:a|one|another|some)\s+(?:(?:main|major|small|single|minor|key)\s+)?"
@@ -72,10 +74,10 @@ _FRAMES = (
     # A counterfactual: "If AMD had sold more EPYC processors, margins would have risen".
     r"|if\b(?=(?:[^.;]|\.\d)*\bwould(?:n't| not)? have\b)"
 )
-_DISOWNING_FRAME = re.compile(rf"\W*(?:\[\d{{1,2}}\]\W*)?(?:{_FRAMES})\b", re.IGNORECASE)  # after a "[1]" of a footnote too
+_DISOWNING_FRAME = re.compile(rf"\W*(?:\[\d{{1,2}}\]\W*)?(?:{_FRAMES})(?:\b|(?=\W))", re.IGNORECASE)  # after a "[1]" of a footnote too
 # The same at any line or sentence start of a text (tried only there: a cheap test of the
 # character before): most answers have none, and are not split into sentences.
-_ANY_FRAME = re.compile(rf"(?:^|(?<=[.!?]))\W*(?:\[\d{{1,2}}\]\W*)?(?:{_FRAMES})\b", re.IGNORECASE | re.MULTILINE)
+_ANY_FRAME = re.compile(rf"(?:^|(?<=[.!?]))\W*(?:\[\d{{1,2}}\]\W*)?(?:{_FRAMES})(?:\b|(?=\W))", re.IGNORECASE | re.MULTILINE)
 # What the lower-cased text of a frame holds, tested first: substring tests cost less than
 # the pattern's many branches tried at every word.
 _FRAME_HINTS = (
@@ -89,7 +91,7 @@ _FRAME_HINTS = (
     "competitor", "peer", "rival", "segment", "subsidiar", "division", "formerly", "used to", "dream", "imagined",
     "fiction", "novel", "story", "universe", "once upon", "plans", "talks", "neither", "none of", "tried", "attempted",
     "sought", "denied", "disputed", "report", "press release", "article", "speculation", "hypothesis", "conjecture",
-    "unverified", "unconfirmed",
+    "unverified", "unconfirmed", "wrong", "incorrect", "false", "rejected", "outdated", "old", "previous", "❌", "✗", "✘", "🚫",
 )
 # A sentence that takes back the one before it ("That is false.", "This is no longer the
 # case."), or a clause that takes back its own sentence ("... — this is wrong.").
@@ -123,7 +125,7 @@ _TRUTH_OTHERWISE = re.compile(
 _RETRACTION_HINTS = (
     "false", "wrong", "incorrect", "untrue", "not true", "not correct", "not right", "not the case", "no longer", "not.",
     "not!", "opposite", "reverse", "otherwise", "different", "believe", "none of", "made up", "a lie", "fiction", "fake", "quote", "excerpt", "passage",
-    "or not", "maybe not", "perhaps not", "be wrong", "not sure", "not certain", "quote me", "who knows", "not the answer", "/s", "jk", "j/k", "kidding", "above is", "never", "cancel", "called off", "abandoned", "withdrawn", "retracted", "failed",
+    "or not", "maybe not", "perhaps not", "be wrong", "not sure", "not certain", "quote me", "who knows", "not the answer", "outdated", "superseded", "stale", "(old)", "(rejected)", "❌", "✗", "✘", "🚫", "/s", "jk", "j/k", "kidding", "above is", "never", "cancel", "called off", "abandoned", "withdrawn", "retracted", "failed",
     "not an answer", "not the right answer", "not the correct answer", "bad answer",
 )
 _TURN = re.compile(r";|,?\s+\b(?:but|rather|instead|in fact)\b", re.IGNORECASE)
@@ -205,7 +207,7 @@ def _without_retracted(text: str) -> str:
 _SELF_DENIED_END = re.compile(
     r"(?:\b(?:is|are|was|were|would be)\s+(?:the\s+|a\s+)?(?:wrong|incorrect|false|bad)\s+answer"
     r"|\b(?:is|are|was|were|would be)\s+not\s+(?:the\s+|an?\s+)?(?:right\s+|correct\s+)?answer"
-    r"|\(\s*(?:wrong|incorrect|false|not correct|not right)\s*\))\W*$",
+    r"|\(\s*(?:wrong|incorrect|false|not correct|not right|outdated|old|superseded|stale|rejected)\s*\)|[❌✗✘🚫])\W*$",
     re.IGNORECASE,
 )
 

@@ -74,6 +74,15 @@ _SUPERSEDED_BEFORE = re.compile(r"\b(?:formerly|used to be|at first)\b[^;.]{0,20
 _SUPERSEDED_AFTER = re.compile(r"[^;.]{0,15}?\bat first\b", re.IGNORECASE)
 
 
+# A value marked as rejected or superseded right after it: "$X ❌ $Y ✅", "$X (old); $Y",
+# "$X (estimate); actual $Y", "$X → $Y".
+_REJECTED_AFTER = re.compile(
+    r"\s*(?:[❌✗✘🚫]|\((?:old|outdated|estimated?|wrong|incorrect|superseded|previous|prior|draft|rejected|stale)\)"
+    r"|(?:→|->|=>|⟶|⇒)\s*(?:US)?\$?\s*[-−(]?\s*\d)",
+    re.IGNORECASE,
+)
+
+
 def claimed(answer: str, start: int, text: str, values: list[Quantity], forecast_asked: bool) -> list[Quantity]:
     """The ``values`` of the sentence ``text`` (starting at ``start`` in ``answer``) that the
     answer claims: not asked about, not expected by others (unless ``forecast_asked``), not
@@ -84,6 +93,8 @@ def claimed(answer: str, start: int, text: str, values: list[Quantity], forecast
             q for q in values
             if not _SUPERSEDED_BEFORE.search(answer, start, q.start) and not _SUPERSEDED_AFTER.match(answer, q.end, start + len(text))
         ]
+    if values and any(mark in text for mark in ("❌", "✗", "✘", "🚫", "(", "→", "->", "=>", "⟶", "⇒")):
+        values = [q for q in values if not _REJECTED_AFTER.match(answer, q.end)]
     if values and "would" in text:
         values = [q for q in values if not _COUNTERFACTUAL_BEFORE.search(answer, start, q.start)]
     if values and "according to" in text:
