@@ -62,6 +62,10 @@ _FRAMES = (
     r"|reports? (?:that|of)"
     r"|(?:a|an|the|one) (?:press release|report|article|analyst|rumou?r|blog|post) (?:claimed|said|suggested|stated|alleged) that"
     r"|(?:speculation|hypothesis|conjecture|rumou?r|unverified|unconfirmed)\b[^:.]{0,20}:\s*(?=[\w$€£(-])"
+    # A reading the answer sets aside: "The textbook answer would be ...; the filing ...", "A
+    # naive reading gives ...; properly computed ...".
+    r"|(?:the|a|an)\s+(?:textbook|naive|naïve|superficial|quick|common|typical|obvious|intuitive|first|surface)\s+"
+    r"(?:answer|reading|view|guess|take|impression|interpretation|calculation)\s+(?:would be|would give|is|gives|says|suggests|shows)(?:\s+that)?"
     # A line labelled as rejected: "Wrong: ...", "Incorrect answer: ...", "❌ ...".
     r"|(?:wrong|incorrect|false|rejected|outdated|old|previous)(?:\s+answer)?\s*:\s*(?=[\w$€£(-])|[❌✗✘🚫]\s*(?=[\w$€£(-])"
     # Another company or a part of one ("For a competitor, ...", "In one small segment, ...";
@@ -91,7 +95,8 @@ _FRAME_HINTS = (
     "competitor", "peer", "rival", "segment", "subsidiar", "division", "formerly", "used to", "dream", "imagined",
     "fiction", "novel", "story", "universe", "once upon", "plans", "talks", "neither", "none of", "tried", "attempted",
     "sought", "denied", "disputed", "report", "press release", "article", "speculation", "hypothesis", "conjecture",
-    "unverified", "unconfirmed", "wrong", "incorrect", "false", "rejected", "outdated", "old", "previous", "❌", "✗", "✘", "🚫",
+    "unverified", "unconfirmed", "wrong", "incorrect", "false", "rejected", "outdated", "old", "previous", "❌", "✗", "✘", "🚫", "textbook", "naive", "naïve", "superficial", "obvious", "intuitive",
+    "surface", "first",
 )
 # A sentence that takes back the one before it ("That is false.", "This is no longer the
 # case."), or a clause that takes back its own sentence ("... — this is wrong.").
