@@ -47,11 +47,11 @@ _COUNTED_AFTER = re.compile(
     r"|subscribers|users|accounts|patients|hours|days|weeks|months|years|clubs|hotels|rooms|aircraft|branches)\b",
     re.IGNORECASE,
 )
-_MONTHS = (
+MONTHS = (  # month names and abbreviations, for a pattern
     "jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|"
     "july|august|september|october|november|december"
 )
-_DATE_DAY_BEFORE = re.compile(rf"\b(?:{_MONTHS})\.?\s$", re.IGNORECASE)
+_DATE_DAY_BEFORE = re.compile(rf"\b(?:{MONTHS})\.?\s$", re.IGNORECASE)
 _REFERENCE_BEFORE = re.compile(
     r"\b(?:item|items|note|notes|page|pages|p\.|pp\.|section|sections|rule|part|step|exhibit|form|"
     r"schedule|level|tier|chapter|article|footnote|no\.|phase|topic|asc|asu|regulation|"

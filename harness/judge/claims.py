@@ -23,6 +23,12 @@ import re
 from harness.judge.refusal import sentence_spans
 from harness.judge.words import plain
 
+# Marks that reject what they stand beside ("$X ❌", "❌ ..."), and words that take back
+# what was just said ("jk", "just kidding"): one list each for every reading that uses them.
+CROSS_MARKS = "❌✗✘🚫"
+_CROSS = f"[{CROSS_MARKS}]"
+KIDDING = r"just kidding|jk|j/k|lol,? no"
+
 # A sentence that opens by disowning the whole of what follows: it denies it ("It is not true
 # that ...", "It is not the case that ..."), supposes it ("Suppose ...", "Let's say ..."), puts
 # it in others' mouths ("Some analysts claim that ...", "It is often said that ..."), asks it
@@ -67,7 +73,7 @@ _FRAMES = (
     r"|(?:the|a|an)\s+(?:textbook|naive|naïve|superficial|quick|common|typical|obvious|intuitive|first|surface)\s+"
     r"(?:answer|reading|view|guess|take|impression|interpretation|calculation)\s+(?:would be|would give|is|gives|says|suggests|shows)(?:\s+that)?"
     # A line labelled as rejected: "Wrong: ...", "Incorrect answer: ...", "❌ ...".
-    r"|(?:wrong|incorrect|false|rejected|outdated|old|previous)(?:\s+answer)?\s*:\s*(?=[\w$€£(-])|[❌✗✘🚫]\s*(?=[\w$€£(-])"
+    r"|(?:wrong|incorrect|false|rejected|outdated|old|previous)(?:\s+answer)?\s*:\s*(?=[\w$€£(-])|" + _CROSS + r"\s*(?=[\w$€£(-])"
     # Another company or a part of one ("For a competitor, ...", "In one small segment, ...";
     # not "Among its segments, Data Center grew the most").
     r"|(?:for|at|in|among)\s+(?:(?:a|one|another|some)\s+(?:(?:main|major|small|single|minor|key)\s+)?"
@@ -80,24 +86,9 @@ _FRAMES = (
 )
 _DISOWNING_FRAME = re.compile(rf"\W*(?:\[\d{{1,2}}\]\W*)?(?:{_FRAMES})(?:\b|(?=\W))", re.IGNORECASE)  # after a "[1]" of a footnote too
 # The same at any line or sentence start of a text (tried only there: a cheap test of the
-# character before): most answers have none, and are not split into sentences.
+# character before): most answers have none, and are not split into sentences. (A list of
+# words to look for first would save nothing: most answers hold one of them.)
 _ANY_FRAME = re.compile(rf"(?:^|(?<=[.!?]))\W*(?:\[\d{{1,2}}\]\W*)?(?:{_FRAMES})(?:\b|(?=\W))", re.IGNORECASE | re.MULTILINE)
-# What the lower-cased text of a frame holds, tested first: substring tests cost less than
-# the pattern's many branches tried at every word.
-_FRAME_HINTS = (
-    "not true", "false", "incorrect", "untrue", "wrong", "not the case", "not correct", "suppose", "imagine", "hypothetical",
-    "let's say", "lets say", "let us say", "analysts", "sources", "people", "reports", "commentators", "investors",
-    "observers", "experts", "said that", "claimed that", "believed that", "reported that", "rumo", "thought that",
-    "true that", "the case that", "possible that", "correct that", "be that", "myth", "misconception", "misunderstanding",
-    "fallacy", "nothing", "no evidence", "expect that", "think that", "assume that", "believe that", "unlike",
-    "opposite", "reverse", "contrary", "not:", "not :", "hoped", "wished", "wanted", "would have", " that", "if ",
-    "anything", "everything", "all ", "rejected", "draft", "version", "attempt", "answer said", "answer was",
-    "competitor", "peer", "rival", "segment", "subsidiar", "division", "formerly", "used to", "dream", "imagined",
-    "fiction", "novel", "story", "universe", "once upon", "plans", "talks", "neither", "none of", "tried", "attempted",
-    "sought", "denied", "disputed", "report", "press release", "article", "speculation", "hypothesis", "conjecture",
-    "unverified", "unconfirmed", "wrong", "incorrect", "false", "rejected", "outdated", "old", "previous", "❌", "✗", "✘", "🚫", "textbook", "naive", "naïve", "superficial", "obvious", "intuitive",
-    "surface", "first",
-)
 # A sentence that takes back the one before it ("That is false.", "This is no longer the
 # case."), or a clause that takes back its own sentence ("... — this is wrong.").
 _RETRACTS = r"(?:that|this|the above|the (?:heading|line|sentence|statement|answer|text|claim) above)(?:'s|\s+is|\s+was)\s+(?:(?:simply|all|completely)\s+)?(?:false|wrong|incorrect|untrue|not (?:true|correct|right|the case)|no longer (?:true|the case))"
@@ -116,7 +107,7 @@ _RETRACTION_CLAUSE = re.compile(
     r"(?:was|were)\s+(?:later\s+)?(?:cancell?ed|called off|abandoned|withdrawn|retracted|denied|corrected))|failed|it failed)\W*$",
     re.IGNORECASE,
 )
-_KIDDING_END = re.compile(r"\b(?:jk|j/k|just kidding)\W*$", re.IGNORECASE)
+_KIDDING_END = re.compile(rf"\b(?:{KIDDING})\W*$", re.IGNORECASE)
 # A short sentence after a claim that says the truth is otherwise ("(This is what the company
 # wants you to believe; the truth is the opposite.)"): it takes back the sentence before it.
 _TRUTH_OTHERWISE = re.compile(
@@ -129,8 +120,10 @@ _TRUTH_OTHERWISE = re.compile(
 )
 _RETRACTION_HINTS = (
     "false", "wrong", "incorrect", "untrue", "not true", "not correct", "not right", "not the case", "no longer", "not.",
-    "not!", "opposite", "reverse", "otherwise", "different", "believe", "none of", "made up", "a lie", "fiction", "fake", "quote", "excerpt", "passage",
-    "or not", "maybe not", "perhaps not", "be wrong", "not sure", "not certain", "quote me", "who knows", "not the answer", "outdated", "superseded", "stale", "(old)", "(rejected)", "❌", "✗", "✘", "🚫", "/s", "jk", "j/k", "kidding", "above is", "never", "cancel", "called off", "abandoned", "withdrawn", "retracted", "failed",
+    "not!", "opposite", "reverse", "otherwise", "different", "believe", "none of", "made up", "a lie", "fiction", "fake",
+    "quote", "excerpt", "passage", "or not", "maybe not", "perhaps not", "be wrong", "not sure", "not certain", "quote me",
+    "who knows", "not the answer", "outdated", "superseded", "stale", "(old)", "(rejected)", *CROSS_MARKS, "/s", "jk",
+    "j/k", "kidding", "above is", "never", "cancel", "called off", "abandoned", "withdrawn", "retracted", "failed",
     "not an answer", "not the right answer", "not the correct answer", "bad answer",
 )
 _TURN = re.compile(r";|,?\s+\b(?:but|rather|instead|in fact)\b", re.IGNORECASE)
@@ -145,7 +138,7 @@ ONLY_DISOWNS = "the answer only denies, supposes, asks or attributes to others a
 # filing's story, and read as corrections they threw away the value stated before them.
 _CORRECTION_WORD = re.compile(
     r"\b(?:(actually|correction|final answer|final(?=\s*:)|(?:corrected|revised|updated) answer|(?:corrected|revised|updated)(?=\s*:))|wait|on second thought|recomput\w*|recalculat\w*|i made an? (?:error|mistake)|"
-    r"let me (?:redo|recompute|recalculate|correct|re-?check)|just kidding|jk|j/k|lol,? no|scratch that|never ?mind)\b",
+    r"let me (?:redo|recompute|recalculate|correct|re-?check)|" + KIDDING + r"|scratch that|never ?mind)\b",
     re.IGNORECASE,
 )
 # What may stand between a sentence's start and its "Actually": "But actually, ...".
@@ -212,7 +205,7 @@ def _without_retracted(text: str) -> str:
 _SELF_DENIED_END = re.compile(
     r"(?:\b(?:is|are|was|were|would be)\s+(?:the\s+|a\s+)?(?:wrong|incorrect|false|bad)\s+answer"
     r"|\b(?:is|are|was|were|would be)\s+not\s+(?:the\s+|an?\s+)?(?:right\s+|correct\s+)?answer"
-    r"|\(\s*(?:wrong|incorrect|false|not correct|not right|outdated|old|superseded|stale|rejected)\s*\)|[❌✗✘🚫])\W*$",
+    r"|\(\s*(?:wrong|incorrect|false|not correct|not right|outdated|old|superseded|stale|rejected)\s*\)|" + _CROSS + r")\W*$",
     re.IGNORECASE,
 )
 
@@ -226,8 +219,7 @@ def _retracted_by_tail(sentence: str) -> bool:
 
 
 def _without_framed(text: str) -> str:
-    lowered = text.lower()
-    if not any(hint in lowered for hint in _FRAME_HINTS) or not _ANY_FRAME.search(text):
+    if not _ANY_FRAME.search(text):
         return text  # most answers: no such sentence, and no splitting for nothing
     kept, cursor = [], 0
     spans = sentence_spans(text)
@@ -292,7 +284,7 @@ _UNSHOWN = re.compile(
 
 _NOT_CHOSEN = re.compile(
     r"^[ \t]*[-*+][ \t]*\[ \][^\n]*$"
-    r"|^[ \t]*\|[^\n]*\|[ \t]*(?:\*\*)?(?:wrong|incorrect|false|rejected|not correct|✗|❌)(?:\*\*)?[ \t]*\|[^\n]*$",
+    r"|^[ \t]*\|[^\n]*\|[ \t]*(?:\*\*)?(?:wrong|incorrect|false|rejected|not correct|" + _CROSS + r")(?:\*\*)?[ \t]*\|[^\n]*$",
     re.IGNORECASE | re.MULTILINE,
 )
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from harness.judge.amounts import Quantity
-from harness.judge.claims import SENTENCE_OPENING, corrections
+from harness.judge.claims import CROSS_MARKS, KIDDING, SENTENCE_OPENING, corrections
 from harness.judge.refusal import sentence_spans
 from harness.judge.words import content
 
@@ -77,7 +77,7 @@ _SUPERSEDED_AFTER = re.compile(r"[^;.]{0,15}?\bat first\b", re.IGNORECASE)
 # A value marked as rejected or superseded right after it: "$X ❌ $Y ✅", "$X (old); $Y",
 # "$X (estimate); actual $Y", "$X → $Y".
 _REJECTED_AFTER = re.compile(
-    r"\s*(?:[❌✗✘🚫]|\((?:old|outdated|estimated?|wrong|incorrect|superseded|previous|prior|draft|rejected|stale)\)"
+    r"\s*(?:[" + CROSS_MARKS + r"]|\((?:old|outdated|estimated?|wrong|incorrect|superseded|previous|prior|draft|rejected|stale)\)"
     r"|(?:→|->|=>|⟶|⇒)\s*(?:US)?\$?\s*[-−(]?\s*\d)",
     re.IGNORECASE,
 )
@@ -93,7 +93,7 @@ def claimed(answer: str, start: int, text: str, values: list[Quantity], forecast
             q for q in values
             if not _SUPERSEDED_BEFORE.search(answer, start, q.start) and not _SUPERSEDED_AFTER.match(answer, q.end, start + len(text))
         ]
-    if values and any(mark in text for mark in ("❌", "✗", "✘", "🚫", "(", "→", "->", "=>", "⟶", "⇒")):
+    if values and any(mark in text for mark in (*CROSS_MARKS, "(", "→", "->", "=>", "⟶", "⇒")):
         values = [q for q in values if not _REJECTED_AFTER.match(answer, q.end)]
     if values and "would" in text:
         values = [q for q in values if not _COUNTERFACTUAL_BEFORE.search(answer, start, q.start)]
@@ -124,7 +124,7 @@ def last_self_correction(answer: str) -> int | None:
 # "$34,229 million (actually $30,000 million)" take back the value before them.
 _CLAUSE_CORRECTION = re.compile(
     r"[;:(,—–]\s*(?:(?:but|or|and|later|since)\s+)?(?:actually|correction|rather(?!\s+than)|(?:revised|corrected|updated|restated|changed) to)\b"
-    r"|\b(?:jk|j/k|just kidding|lol,? no)\b",  # "$X jk, $Y"
+    r"|\b(?:" + KIDDING + r")\b",  # "$X jk, $Y"
     re.IGNORECASE,
 )
 # A value the answer denies: "not $1,577 million", "rather than 1,577", "isn't exactly $1.6 billion".

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import re
 
-from harness.judge.amounts import Quantity
+from harness.judge.amounts import MONTHS, Quantity
 
 # A period named by a year: "FY2018", "FY 18", "fiscal 2018", "fiscal year 2018", "2018", "Jun'23".
 _YEAR = re.compile(
@@ -119,9 +119,16 @@ _SCOPES = {
     "share": r"per share|a share|EPS",
 }
 _SCOPE = re.compile(r"\b(?:" + "|".join(f"(?P<{k}>{v})" for k, v in _SCOPES.items()) + r")\b", re.IGNORECASE)
+# A question that speaks of a scope asks about it: its words there are no other scope.
+_ASKED_SCOPE = {
+    "peer": re.compile(r"peer|competitor|rival|industry|sector|benchmark|median"),
+    "segment": re.compile(r"segment|division|subsidiar|business unit"),
+    "quarter": re.compile(r"quarter|\bq[1-4]"),
+    "share": re.compile(r"per share|eps|earnings per|dividend"),
+}
 # "For Amazon, it was $X": a named entity the question does not name (not a period: "For FY2018").
 _FOR_NAME = re.compile(r"\b(?:[Ff]or|[Aa]t)\s+(?!(?:the|its|this|that|fiscal|FY|Q[1-4]|[A-Z][a-z]+ \d)\b)([A-Z][\w&'’.-]+)")
-_MONTH_OR_TERM = re.compile(r"(?:january|february|march|april|may|june|july|august|september|october|november|december|fiscal|fy\w*|q[1-4])$", re.I)
+_MONTH_OR_TERM = re.compile(rf"(?:{MONTHS}|fiscal|fy\w*|q[1-4])$", re.IGNORECASE)
 
 
 def other_scope(answer: str, span: tuple[int, int], q: Quantity, question: str) -> bool:
@@ -137,16 +144,7 @@ def other_scope(answer: str, span: tuple[int, int], q: Quantity, question: str) 
         if name.lower() not in asked and not _MONTH_OR_TERM.match(name):
             return True
     for text in (clause, before):
-        for m in _SCOPE.finditer(text):
-            kind = m.lastgroup or ""
-            if kind == "share" and re.search(r"per share|eps|earnings per|dividend", asked):
-                continue
-            if kind == "quarter" and re.search(r"quarter|\bq[1-4]", asked):
-                continue
-            if kind == "segment" and re.search(r"segment|division|subsidiar|business unit", asked):
-                continue
-            if kind == "peer" and re.search(r"peer|competitor|rival|industry|sector|benchmark|median", asked):
-                continue
+        if any(not _ASKED_SCOPE[m.lastgroup or ""].search(asked) for m in _SCOPE.finditer(text)):
             return True
     return False
 

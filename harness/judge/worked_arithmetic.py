@@ -18,6 +18,8 @@ import operator
 import re
 
 from harness.judge.amounts import Quantity, parse_quantities, question_unit
+from harness.judge.comparison import Reading, answer_readings, compare, gold_readings
+from harness.judge.numeric_check import single_number_gold
 
 # Between the operands of a shown computation: operators, brackets, dollar signs, spaces.
 _GAP = re.compile(r"[\s$()+\-−–*/×÷xX]*")
@@ -111,9 +113,6 @@ def arithmetic_gives_gold(question: str, gold: str, answer: str, committed: floa
     """Does the answer show a computation of its committed value (``committed``: the
     numeric check's reading of it, in comparison space) that, worked out again, matches
     the gold, though the value written after it does not?"""
-    from harness.judge.comparison import Reading, answer_readings, compare, gold_readings
-    from harness.judge.numeric_check import single_number_gold
-
     gold_q = single_number_gold(question, str(gold))
     if gold_q is None:
         return False
