@@ -177,3 +177,20 @@ def test_thousands_grouped_by_a_thin_or_no_break_space_are_one_number(separator:
     # European style, and what some models write: "1 577" with a narrow no-break space.
     assert numeric_check(CAPEX_Q, "1577", f"3M's FY2018 capex was $1{separator}577 million.").label == "correct"
     assert numeric_check(CAPEX_Q, "1577", f"3M's FY2018 capex was $1{separator}900 million.").label != "correct"
+
+
+def test_a_minus_after_the_dollar_sign_is_a_minus() -> None:
+    """"$-215" is minus 215 dollars, as "-$215" is: a gold written so must not match "$215"."""
+    from harness.judge.amounts import parse_quantities
+
+    assert [q.number for q in parse_quantities("free cash flow of $-215 million")] == [-215.0]
+    assert [q.number for q in parse_quantities("US$-3.2 billion, $(4) and -$5")] == [-3.2, -4.0, -5.0]
+    question = "What is the FY2020 free cash flow in USD millions?"
+    assert numeric_check(question, "$-215", "The answer is $215 million.").label != "correct"
+    assert numeric_check(question, "$-215", "Free cash flow was -$215 million.").label == "correct"
+
+
+def test_a_dollar_gold_is_not_matched_by_euros_when_the_question_names_no_currency() -> None:
+    question = "What is the company's FY2019 diluted EPS?"
+    assert numeric_check(question, "$2.47", "The answer is €2.47.").label != "correct"
+    assert numeric_check(question, "$2.47", "Diluted EPS was $2.47.").label == "correct"

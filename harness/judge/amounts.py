@@ -155,7 +155,8 @@ def parse_quantities(text: str) -> list[Quantity]:
         decimals = len(frac) - 1 if frac else 0
         scale, explicit, percent, multiple = 1.0, False, False, False
         suffix_end = end
-        cur_before = _CURRENCY_BEFORE.search(re.sub(r"[-−(]$", "", before))
+        unsigned = re.sub(r"[-−(]$", "", before)
+        cur_before = _CURRENCY_BEFORE.search(unsigned)
         currency = bool(cur_before)
         suffix = _SUFFIX.match(after)
         offset = end
@@ -210,7 +211,8 @@ def parse_quantities(text: str) -> list[Quantity]:
             continue
         # Sign: accounting parentheses "(1,234)" / "$(1,234)", or a minus glued to the number.
         negative = False
-        stripped = before[: len(before) - len(cur_before.group(0))] if cur_before else before
+        # The text before with the currency sign taken out, a sign after it kept ("$-215").
+        stripped = unsigned[: cur_before.start()] + before[len(unsigned):] if cur_before else before
         close = text[suffix_end:suffix_end + 1] == ")" or text[end:end + 1] == ")"
         if close and (stripped.endswith("(") or before.endswith("(")):
             if not has_unit and not frac and "," not in digits and number < 10:

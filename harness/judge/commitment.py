@@ -154,11 +154,12 @@ _COMPARED_AFTER = re.compile(
 _ARITHMETIC_WORDS = re.compile(
     r"\b(?:multipl\w*|divid\w*)\s+(?:\w+\s+){0,3}?by\s*$|\bmultiply(?:ing)?\s*$", re.IGNORECASE
 )
-_OPERATOR_BEFORE = re.compile(r"(?:^|[\s)])[x×]\s*$|[*/÷]\s*$")
+# Markdown bold ("**1,284**") is no multiplication.
+_OPERATOR_BEFORE = re.compile(r"(?:^|[\s)])[x×]\s*$|(?:(?<!\*)\*|[/÷])\s*$")
 # A term of a computation: an operator between two numbers ("5,121.3 / 7,491.5", "$787 x 100").
 _IN_EXPRESSION_AFTER = re.compile(r"^\)?\s*(?:[*×/÷+]|\s[-−]\s)\s*\(?\s*(?:US)?\$?\s*\(?\d")
 _IN_EXPRESSION_BEFORE = re.compile(r"\d\)?\s*(?:[*×/÷+]|\s[-−]\s)\s*\(?\s*(?:US)?\$?\s*\(?$")
-_OPERATOR_AFTER = re.compile(r"^\s*(?:[*×/÷]|[-−]\s*\()")
+_OPERATOR_AFTER = re.compile(r"^[ \t]*(?:\*(?!\*)|[×/÷]|[-−]\s*\()")  # on the number's own line
 _GRADER = re.compile(
     r"\b(?:ignore|disregard|forget|override)\b[^.\n]{0,40}\b(?:instructions?|rubric|prompt|guidelines|rules|above|previous)\b"
     r"|\b(?:grader|graders|grading|rubric|evaluator|the judge|llm judge|judge model)\b"

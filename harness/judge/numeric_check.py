@@ -180,8 +180,10 @@ def numeric_check(question: str, gold: str, answer: str) -> NumericDecision:
     gold_value, kind = golds[0].value, golds[0].kind
 
     def candidate(q: Quantity) -> bool:
-        if unit.currency and (q.foreign_currency or q.counted):
-            return False  # "€1,577 million", "1,577 million shares": not the dollars asked for
+        if (unit.currency or gold_q.currency) and (q.foreign_currency != gold_q.foreign_currency or q.counted):
+            # "€1,577 million", "1,577 million shares": not the dollars asked for, nor (to a
+            # question that names no currency) the dollars of a gold of "$2.47" a share.
+            return False
         # A bare number may be an amount in the question's unit ("1,577" for USD millions).
         bare = kind == "amount" and bool(unit.scale) and not (q.percent or q.multiple or q.currency or q.explicit_scale)
         return same_kind(q, kind) or bare or closest(golds, answer_readings(q, unit, kind))[0] == "match"

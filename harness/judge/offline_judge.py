@@ -173,7 +173,7 @@ def heuristic_verdict(
         return HeuristicVerdict("correct", "the answer is the gold's own words")
     # An answer that picks one of the question's options ("Operating activities.") answers
     # it, however few of the question's words it repeats.
-    if not _declines(ev) and _off_topic(ev) and not _states_gold(ev) and not ev.answer_choice:
+    if not _declines(ev) and _off_topic(ev) and not _states_gold(ev) and not ev.answer_choice and not _tells_gold(ev):
         return HeuristicVerdict("incorrect", "the answer does not address the question")
     return _decide_prose(ev)
 
@@ -232,6 +232,19 @@ def _off_topic(ev: Evidence) -> bool:
     if ev.words > MAX_ANSWER_WORDS:
         return True
     return ev.topic < 0.3 or (ev.topic_terms < 0.15 and ev.topic < 0.5)
+
+
+def _tells_gold(ev: Evidence) -> bool:
+    """Most of a worded gold's key terms, committed to: such an answer is on the gold's topic
+    whatever it shares with the question's words ("Lower advertising revenue as advertisers
+    cut spending" to "What drove the revenue decline?" repeats only "revenue"). So is one
+    that gives the gold's yes or no and most of its reasons, denied as the gold denies them
+    ("No, the company reports no material legal proceedings" to "Does it face material
+    litigation?")."""
+    if len(ev.gold_terms) >= 4 and ev.committed_share >= 0.6:
+        return True
+    agrees = ev.gold_polarity is not None and ev.answer_polarity == ev.gold_polarity and not ev.mixed_verdict
+    return agrees and len(ev.gold_terms) >= 2 and ev.term_share >= 0.6
 
 
 def _declines(ev: Evidence) -> bool:
@@ -490,6 +503,10 @@ def _decide_prose(ev: Evidence) -> HeuristicVerdict:
             return HeuristicVerdict("incorrect", reversed_why)
         if _figure_left_out(ev):
             return HeuristicVerdict("incorrect", "the answer leaves out the figure the question asks for")
+        if numbers["contradicted"]:
+            # "production of 410 to 563 thousand barrels" for "410 to 430": the gold's words
+            # around one of its figures changed do not make the figure right.
+            return HeuristicVerdict("incorrect", "the answer gives a different value for one of the gold's figures")
         return HeuristicVerdict("correct", "the answer states the gold's key terms")
     if ev.signal.phrases > 0:
         return HeuristicVerdict("refusal", "the answer declines and does not state the gold's facts")

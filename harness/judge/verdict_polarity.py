@@ -244,12 +244,32 @@ def conclusion_reverses(answer: str, question: str, polarity: str) -> bool:
         head = YES_NO.match(sentence)
         if head:
             rest = _CLAUSE.split(sentence[head.end():])[0]
-            if rest.strip() and claim_sentences(rest, question, shared=1) and polarity_of(rest, question) not in (None, polarity):
+            if (
+                rest.strip() and claim_sentences(rest, question, shared=1) and not _shares_part_of_compound(rest, question)
+                and polarity_of(rest, question) not in (None, polarity)
+            ):
                 return True
             echo = _ECHO.match(rest)
             if echo and (polarity == "yes") == bool(echo.group("not")):
                 return True  # "Yes, it was not.", "No, it did."
     return any(said not in (None, polarity) for said in _concluded(answer, question))
+
+
+# A compound the question asks about ("capital-intensive", "asset-light").
+_COMPOUND = re.compile(r"\b([A-Za-z]+)-([A-Za-z]+)\b")
+
+
+def _shares_part_of_compound(clause: str, question: str) -> bool:
+    """Does ``clause`` share with the question only part of a compound it asks about
+    ("capital expenditures were 2.3% of revenue" to "Is it capital-intensive?")? Such a
+    clause speaks of something else, and its plain statement is no verdict."""
+    shared = stems_of(clause) & stems_of(question)
+    if not shared:
+        return False
+    for m in _COMPOUND.finditer(question):
+        if not re.search(rf"\b{m.group(1)}[- ]{m.group(2)}\b", clause, re.IGNORECASE):
+            shared -= stems_of(m.group(0))
+    return not shared
 
 
 def conclusions(answer: str) -> Iterator[str]:
