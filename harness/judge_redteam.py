@@ -76,6 +76,8 @@ def _negated(gold: str) -> str:
     gold = gold.strip()
     if gold[:1] in "-−":
         return gold[1:]
+    if gold[:1] == "$" and gold[1:2] in ("-", "−"):  # "$-215"
+        return f"${gold[2:]}"
     return f"-{gold}"
 
 
@@ -156,7 +158,10 @@ def numeric_probes(fid: str, question: str, gold: str) -> list[Probe]:
         answers["forecast"] = f"Analysts expected {g}; the reported figure was {high}."
     if "$" in g:
         answers["currency"] = f"The answer is {g.replace('$', '€')}."
-        answers["scale"] = f"The answer is {g} billion." if "million" in question.lower() else f"The answer is {g} thousand."
+        # A scale other than the question's own ("in USD thousands" makes "$X thousand" right).
+        asked_in = question.lower()
+        scale = "billion" if "million" in asked_in else "million" if "thousand" in asked_in else "thousand"
+        answers["scale"] = f"The answer is {g} {scale}."
     elif "%" not in g and _fraction(g):
         answers["percent"] = f"The answer is {g}%."  # 0.654 read as 0.654 percent, not 65.4%
     years = sorted(question_years(question))
@@ -255,8 +260,12 @@ def _lowered(text: str) -> str:
 
 
 def _first_sentence(gold: str) -> str:
-    """The gold's first sentence, as the rest of one: "It is not true that " + this denies it."""
-    return _lowered(re.split(r"(?<=[.!?])\s+|\n", gold.strip())[0])
+    """The gold's first sentence, as the rest of one: "It is not true that " + this denies it.
+    A sentence of two clauses ("A is useful, but B; C was -42%") is cut after the first: a
+    frame ("Rumor has it that A, but B") may be read as covering A alone, and the answer
+    would then still claim the gold's B and C."""
+    sentence = re.split(r"(?<=[.!?])\s+|\n", gold.strip())[0]
+    return _lowered(re.split(r",\s+but\s+|;\s+", sentence)[0])
 
 
 def _asked(question: str) -> str:

@@ -3,6 +3,8 @@
     python scripts/judge_redteam.py                  # the tune half of the questions
     python scripts/judge_redteam.py --half heldout   # the held-out half: counts only
     python scripts/judge_redteam.py --show           # list every probe the judge got wrong
+    python scripts/judge_redteam.py --questions tests/data/redteam_dev_questions.jsonl --half all --show
+                                                     # golds written for the red team, not FinanceBench's
 
 For each FinanceBench question (``questions/financebench_open_source.jsonl``) the gold is
 turned into answers that must not be credited (its figure in a list, a hedge, a bound,
@@ -11,7 +13,8 @@ in a pasted table; a yes/no verdict flipped, hedged or taken back; a prose gold 
 or reduced to its keywords) and controls that must be (see ``harness.judge_redteam``).
 The questions are split in the halves the judge's calibration uses (``harness.judge.labels.
 split_of``): rules are written against the tune half; ``--half heldout`` prints counts
-only, so that its answers are not read while writing rules. Exit code 1 when any
+only, so that its answers are not read while writing rules. Another questions file (the
+red team's own pool of made-up golds) may be read whole. Exit code 1 when any
 adversarial probe is credited or any control refused (keyword answers are counted apart:
 the gold's words out of order may still name its pick or its names).
 """
@@ -39,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--questions", type=Path, default=QUESTIONS, help="FinanceBench questions file (JSON lines)")
     parser.add_argument("--show", action="store_true", help="print each probe judged wrongly (not with --half heldout)")
     args = parser.parse_args(argv)
-    if args.show and args.half != "tune":
+    if args.show and args.half != "tune" and args.questions.resolve() == QUESTIONS.resolve():
         parser.error("--show reads the probes' answers: only for --half tune, the half rules are written on")
     rows = [json.loads(line) for line in args.questions.read_text(encoding="utf-8").splitlines() if line.strip()]
     rows = [r for r in rows if args.half == "all" or split_of(r["financebench_id"]) == args.half]

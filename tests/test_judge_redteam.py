@@ -1,5 +1,6 @@
-"""The red team made from every tune-half gold (``harness.judge_redteam``): no adversarial
-answer credited, no control refused."""
+"""The red team made from every tune-half gold and every gold of the red team's own
+question pool (``harness.judge_redteam``): no adversarial answer credited, no control
+refused."""
 from __future__ import annotations
 
 import json
@@ -12,7 +13,13 @@ from harness.judge.offline_judge import heuristic_verdict
 from harness.judge_redteam import WEAK_KINDS, probes_for
 
 QUESTIONS = [json.loads(line) for line in (PROJECT_ROOT / "questions" / "financebench_open_source.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()]
-PROBES = [p for q in QUESTIONS if split_of(q["financebench_id"]) == "tune" for p in probes_for(q["financebench_id"], q["question"], q["answer"])]
+# Golds written for the red team in FinanceBench's shapes, about made-up companies: rules
+# are checked on golds they were not written against (``tests/data/README.md``).
+DEV_POOL = [json.loads(line) for line in (PROJECT_ROOT / "tests" / "data" / "redteam_dev_questions.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()]
+PROBES = [
+    p for q in [*(q for q in QUESTIONS if split_of(q["financebench_id"]) == "tune"), *DEV_POOL]
+    for p in probes_for(q["financebench_id"], q["question"], q["answer"])
+]
 
 
 def test_every_kind_of_probe_is_made() -> None:
@@ -38,3 +45,20 @@ def test_a_wrong_value_looks_like_the_gold() -> None:
     assert probes["other_year"] == "In FY2016, it was $1577.00; in FY2018, it was $2065.87."
     assert probes["currency"] == "The answer is €1577.00."
     assert WEAK_KINDS == {"keywords"}
+
+
+def test_a_wrong_sign_and_a_wrong_scale_are_wrong() -> None:
+    """"$-215" turned is "$215", not "-$-215"; to a question in thousands, "$X thousand" is the
+    right scale and "$X million" the wrong one."""
+    probes = {p.kind: p.answer for p in probes_for("x", "What is the FY2020 free cash flow in USD millions?", "$-215")}
+    assert probes["sign"] == "The answer is $215."
+    assert probes["scale"] == "The answer is $-215 billion."
+    probes = {p.kind: p.answer for p in probes_for("x", "What is the FY2018 net debt in USD thousands?", "$612,450")}
+    assert probes["scale"] == "The answer is $612,450 million."
+
+
+def test_a_frame_wraps_the_golds_first_clause() -> None:
+    """"Rumor has it that A, but B; C" may be read as framing A alone: the probe frames A."""
+    gold = "Operating margin is useful, but FY2020 figures are distorted; operating margin was -42%."
+    probes = {p.kind: p.answer for p in probes_for("x", "Is operating margin useful?", gold)}
+    assert probes["rumour"] == "Rumor has it that operating margin is useful"
