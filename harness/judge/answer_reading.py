@@ -19,7 +19,7 @@ from harness.judge.change_direction import contradicted_sentences
 from harness.judge.metric_use import affirms_use, denied_use, denies_use
 from harness.judge.number_evidence import number_evidence, writes_gold_value
 from harness.judge.refusal import RefusalSignal, refusal_signal, sentences
-from harness.judge.undone_picks import opposite_extreme, pick_undone
+from harness.judge.undone_picks import opposite_extreme, pick_undone, superlative_swapped
 from harness.judge.verdict_commitment import (
     SUPERLATIVE,
     after_last_correction,
@@ -412,5 +412,7 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
                     # the other end from the gold's "highest".
                     ev.extreme_reversed = ev.answer_choice == ev.gold_choice and opposite_extreme(claim, gold)
                     break
+    # The gold's figure on the other extreme of its thing ("smallest customer" for "largest").
+    ev.extreme_reversed = ev.extreme_reversed or superlative_swapped(answer, gold)
     return ev
 

@@ -182,7 +182,9 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
                 break
             if verdict in ("near", "sign") and best == "far":
                 best = "near"
-        if best in ("far", "near"):
+        if best in ("far", "near") and not _LEVEL_BEFORE.search(gold[max(0, g.start - 24):g.start]):
+            # A change may be worked out from the two values it is between; a level the gold
+            # reaches ("rose from 19% to 24%") may not: "from 25% to 31%" is no 24%.
             derived = _derived(golds, own_readings)
             if derived == "match" or (derived == "near" and best == "far"):
                 best = derived

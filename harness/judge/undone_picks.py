@@ -92,6 +92,22 @@ def opposite_extreme(sentence: str, gold: str) -> bool:
     return bool(meant and said) and not said & meant and any(said & _OPPOSITE.get(m, set()) for m in meant)
 
 
+def superlative_swapped(answer: str, gold: str) -> bool:
+    """Does the answer put the other extreme on the thing the gold's superlative is of ("Its
+    smallest customer accounted for 22%" for "Its largest customer accounted for 22%"),
+    and never the gold's own superlative?"""
+    meant = [(m.group(0).lower(), gold[m.end():]) for m in _SUPERLATIVE.finditer(gold)]
+    if not meant or any(re.search(rf"\b{word}\b", answer, re.IGNORECASE) for word, _ in meant):
+        return False
+    for word, after in meant:
+        noun = re.match(r"\s+([A-Za-z][\w\-]*)", after)
+        if noun and any(
+            re.search(rf"\b{other}\s+{re.escape(noun.group(1))}\b", answer, re.IGNORECASE) for other in _OPPOSITE.get(word, ())
+        ):
+            return True
+    return False
+
+
 def _asked_words(question: str) -> set[str]:
     """The question's own predicate words ("perform", "increase", "contribut"): a "not" before
     one of them after the gold's name denies the pick."""
