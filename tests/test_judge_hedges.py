@@ -134,3 +134,31 @@ def test_a_denial_that_enumerates_with_either_is_the_golds_denial(question: str,
 )
 def test_alternatives_outside_the_denial_still_hedge(answer: str) -> None:
     assert heuristic_verdict(ACQ_Q, ACQ_GOLD, answer).label != "correct"
+
+
+# A gold whose yes or no is the whole of what it adds to the question: a bare verdict answers it.
+_RECOVERED = "Has the hotel group's occupancy recovered to pre-pandemic levels by FY2022?"
+_NOT_RECOVERED = "No. Occupancy was 71% in FY2022 against 79% in FY2019."
+
+
+@pytest.mark.parametrize("answer", ["No. Or not.", "No. That is false.", "No. Then again, maybe not.", "No ❌ Yes ✅"])
+def test_a_verdict_taken_back_or_crossed_out_is_not_given(answer: str) -> None:
+    """"No." is kept with the sentence after it by sentence splitting (it may abbreviate
+    "number"), so what takes that sentence back must take back the "No." too; a crossed-out
+    verdict beside a ticked one is the ticked one."""
+    assert heuristic_verdict(_RECOVERED, _NOT_RECOVERED, answer).label != "correct"
+
+
+@pytest.mark.parametrize("answer", [
+    "No.", "No ✅", "No. Occupancy was 71% in FY2022 against 79% in FY2019. This follows from the figures the 10-K reports.",
+])
+def test_a_verdict_with_its_figures_is_given(answer: str) -> None:
+    """The figures after "No." state no yes of their own: only a direction, the property
+    asked, a negation or two of the question's words would."""
+    assert heuristic_verdict(_RECOVERED, _NOT_RECOVERED, answer).label == "correct"
+
+
+def test_a_denial_by_made_no_is_the_golds_denial() -> None:
+    question, gold = "What acquisitions did the bank make in FY2022?", "The bank made no acquisitions in FY2022."
+    assert heuristic_verdict(question, gold, "According to the filing, the bank made no acquisitions in FY2022.").label == "correct"
+    assert heuristic_verdict(question, gold, "The bank acquired Castor Life in FY2022.").label != "correct"

@@ -171,7 +171,7 @@ def _without_retracted(text: str) -> str:
     lowered = text.lower()
     if not any(hint in lowered for hint in _RETRACTION_HINTS):
         return text
-    spans = sentence_spans(text)
+    spans = _verdicts_apart(text, sentence_spans(text))
     dropped: set[int] = set()
     for i, (start, end) in enumerate(spans):
         if corrections(text[start:end]):
@@ -198,6 +198,24 @@ def _without_retracted(text: str) -> str:
             kept.append(text[cursor:start])
             cursor = end
     return "".join(kept) + text[cursor:]
+
+
+# "No." opening a sentence that is not a number's ("No. 5"): sentence splitting keeps it
+# with what follows, as the abbreviation it may be.
+_BARE_NO = re.compile(r"no\.\s+(?=[^\d\s#])", re.IGNORECASE)
+
+
+def _verdicts_apart(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``spans`` with a leading "No." made a sentence of its own, so that what takes back the
+    sentence after it ("No. Or not.", "No. That is false.") takes back the verdict."""
+    out = []
+    for start, end in spans:
+        bare = _BARE_NO.match(text, start, end)
+        if bare:
+            out.append((start, start + 3))
+            start = bare.end()
+        out.append((start, end))
+    return out
 
 
 # A sentence that calls itself the wrong answer: "X is the wrong answer.", "X is not the

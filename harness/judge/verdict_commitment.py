@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from harness.judge.amounts import Quantity
-from harness.judge.claims import corrections
+from harness.judge.claims import CROSS_MARKS, corrections
 from harness.judge.commitment import hedges
 from harness.judge.comparison import quantity_kind
 from harness.judge.disowned import denied
@@ -62,6 +62,10 @@ def explicit_verdicts(answer: str) -> set[str]:
     """The yes and no the answer states as verdicts (lower case), wherever they stand."""
     found: set[str] = set()
     for sentence in sentences(answer):
+        if _MARKED_VERDICT.search(sentence):
+            # "No ❌ Yes ✅": the verdict ticked is the one given, the one crossed out is not.
+            found.update(m.group(1).lower() for m in _MARKED_VERDICT.finditer(sentence) if m.group(2) in _TICKS)
+            continue
         if _BOTH.search(sentence):
             return {"yes", "no"}
         head = YES_NO.match(sentence)
@@ -69,6 +73,11 @@ def explicit_verdicts(answer: str) -> set[str]:
             found.add(head.group(1).lower())
         found.update(m.group(1).lower() for m in _INLINE_VERDICT.finditer(sentence))
     return found
+
+
+_TICKS = "✅✔☑"
+# A yes or no with a tick or a cross right after it.
+_MARKED_VERDICT = re.compile(rf"\b(yes|no)\b\W{{0,3}}?([{_TICKS}{CROSS_MARKS}])", re.IGNORECASE)
 
 
 def _denies(sentence: str, stems: frozenset[str]) -> bool:

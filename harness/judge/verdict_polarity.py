@@ -246,7 +246,7 @@ def conclusion_reverses(answer: str, question: str, polarity: str) -> bool:
             rest = _CLAUSE.split(sentence[head.end():])[0]
             if (
                 rest.strip() and claim_sentences(rest, question, shared=1) and not _shares_part_of_compound(rest, question)
-                and polarity_of(rest, question) not in (None, polarity)
+                and _speaks_to_verdict(rest, question) and polarity_of(rest, question) not in (None, polarity)
             ):
                 return True
             echo = _ECHO.match(rest)
@@ -270,6 +270,20 @@ def _shares_part_of_compound(clause: str, question: str) -> bool:
         if not re.search(rf"\b{m.group(1)}[- ]{m.group(2)}\b", clause, re.IGNORECASE):
             shared -= stems_of(m.group(0))
     return not shared
+
+
+_YEARISH = re.compile(r"(?:fy|q[1-4]|cy)?\d{2,4}", re.IGNORECASE)
+
+
+def _speaks_to_verdict(clause: str, question: str) -> bool:
+    """Can ``clause`` give a yes or no to the question on its own: does it name a direction,
+    the property asked, a negation, or two of the question's words besides its years? A
+    plain statement of a figure that shares one word ("Occupancy was 71% in FY2022 against
+    79% in FY2019" to "Has occupancy recovered ...?") is evidence, not a verdict."""
+    if NEGATION.search(clause) or direction_of(clause, question) or names_property(clause, question):
+        return True
+    shared = {s for s in stems_of(clause) & stems_of(question) if not _YEARISH.fullmatch(s)}
+    return len(shared) >= 2
 
 
 def conclusions(answer: str) -> Iterator[str]:

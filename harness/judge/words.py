@@ -38,7 +38,9 @@ CONCLUSION = re.compile(r"^\W*(?:so|therefore|thus|hence|in summary|in conclusio
 DENIAL_GOLD = re.compile(
     r"^\W*(?:there (?:are|were|is|was) (?:none|no)\b|none\b|no\b)|\b(?:did not|does not|do not|has not|have not|"
     r"is not|are not|was not|not (?:a )?(?:relevant|useful|meaningful|applicable|measured)|"
-    r"irrelevant|inapplicable|meaningless|useless)\b",
+    r"irrelevant|inapplicable|meaningless|useless|"
+    # "made no acquisitions", "has no debt securities listed", "reported no material proceedings"
+    r"(?:made|makes|had|has|have|reported|reports|recorded|completed|announced|paid|pays|issued|faces?|faced) no)\b",
     re.IGNORECASE,
 )
 
