@@ -162,3 +162,13 @@ def test_a_denial_by_made_no_is_the_golds_denial() -> None:
     question, gold = "What acquisitions did the bank make in FY2022?", "The bank made no acquisitions in FY2022."
     assert heuristic_verdict(question, gold, "According to the filing, the bank made no acquisitions in FY2022.").label == "correct"
     assert heuristic_verdict(question, gold, "The bank acquired Castor Life in FY2022.").label != "correct"
+
+
+def test_the_companys_name_is_not_what_a_verdicts_figures_say_of_the_question() -> None:
+    """After "No.", "Zander Foods kept its policy ..." shares the company's name and "policy"
+    with the question: a statement of what it kept, not a yes that its policy changed."""
+    question = "Has Zander Foods changed its dividend policy in FY2021?"
+    gold = "No, Zander Foods kept its policy of paying out about 50% of earnings."
+    kept = "No. Zander Foods kept its policy of paying out about 50% of earnings. This follows from the figures the 10-K reports."
+    assert heuristic_verdict(question, gold, kept).label == "correct"
+    assert heuristic_verdict(question, gold, "No. Zander Foods changed its dividend policy.").label != "correct"

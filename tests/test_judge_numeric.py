@@ -194,3 +194,14 @@ def test_a_dollar_gold_is_not_matched_by_euros_when_the_question_names_no_curren
     question = "What is the company's FY2019 diluted EPS?"
     assert numeric_check(question, "$2.47", "The answer is €2.47.").label != "correct"
     assert numeric_check(question, "$2.47", "Diluted EPS was $2.47.").label == "correct"
+
+
+@pytest.mark.parametrize("answer", [
+    "It is not -$96.00; it is -$125.76.", "It is at least -$96.00.", "A common mistake is to say -$96.00; the correct figure is -$125.76.",
+])
+def test_a_minus_before_the_dollar_sign_is_read_by_the_words_around_it(answer: str) -> None:
+    """"not -$96.00", "at least -$96.00": the words that deny or bound a value are read with
+    the sign before the dollar sign as with the sign after it."""
+    question = "What is the FY2021 net cash from investing activities (in USD millions)?"
+    assert numeric_check(question, "-$96.00", answer).label != "correct"
+    assert numeric_check(question, "-$96.00", "Net cash used in investing activities was -$96 million.").label == "correct"

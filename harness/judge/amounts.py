@@ -70,6 +70,18 @@ _ZERO = re.compile(r"\bzero\b(?![-‐])", re.IGNORECASE)
 _WORD_DECIMALS = {"zero": 0, "no": 0, "one": 1, "two": 2, "three": 3, "four": 4, "0": 0, "1": 1, "2": 2, "3": 3, "4": 4}
 
 
+_SIGN_BEFORE_CURRENCY = re.compile(r"(?<![\w.])([-−])(US\$|\$)(?=\s?\d)")
+
+
+def sign_after_currency(text: str) -> str:
+    """``text`` with a minus before a dollar sign put after it ("-$96.00" as "$-96.00"): the
+    same length, so every position stays, and the words that deny, bound or restate a value
+    ("not $X", "at least $X") are written for a sign after the currency."""
+    if "$" not in text:
+        return text
+    return _SIGN_BEFORE_CURRENCY.sub(lambda m: m.group(2) + m.group(1), text)
+
+
 @dataclass(frozen=True)
 class Quantity:
     """A number as written in text, with the qualifiers that change its meaning."""

@@ -38,7 +38,15 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from harness.judge.amounts import Quantity, QuestionUnit, display_precision, parse_number, parse_quantities, question_unit
+from harness.judge.amounts import (
+    Quantity,
+    QuestionUnit,
+    display_precision,
+    parse_number,
+    parse_quantities,
+    question_unit,
+    sign_after_currency,
+)
 from harness.judge.change_direction import contradicted_sentences
 from harness.judge.claims import ONLY_DISOWNS, claims_of
 from harness.judge.commitment import Commitment, addresses_grader, find_commitment, is_operand
@@ -163,7 +171,8 @@ def _denied_by_own_values(answer: str, q: Quantity) -> bool:
 
 def numeric_check(question: str, gold: str, answer: str) -> NumericDecision:
     """Decide ``answer`` against a single-number ``gold`` when certain; else label None."""
-    stated = claims_of(answer or "")
+    gold, answer = sign_after_currency(str(gold)), sign_after_currency(answer or "")
+    stated = claims_of(answer)
     if stated is None:
         return NumericDecision("incorrect", ONLY_DISOWNS)
     answer = stated

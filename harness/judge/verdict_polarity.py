@@ -272,6 +272,7 @@ def _shares_part_of_compound(clause: str, question: str) -> bool:
     return not shared
 
 
+_CAPITALISED = re.compile(r"\b[A-Z][\w'’&\-]*")
 _YEARISH = re.compile(r"(?:fy|q[1-4]|cy)?\d{2,4}", re.IGNORECASE)
 
 
@@ -282,7 +283,8 @@ def _speaks_to_verdict(clause: str, question: str) -> bool:
     79% in FY2019" to "Has occupancy recovered ...?") is evidence, not a verdict."""
     if NEGATION.search(clause) or direction_of(clause, question) or names_property(clause, question):
         return True
-    shared = {s for s in stems_of(clause) & stems_of(question) if not _YEARISH.fullmatch(s)}
+    names = stems_of(" ".join(w for w in _CAPITALISED.findall(question)[1:]))  # the company's name, not the question's words
+    shared = {s for s in stems_of(clause) & stems_of(question) if not _YEARISH.fullmatch(s)} - names
     return len(shared) >= 2
 
 
