@@ -154,6 +154,17 @@ def numeric_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "control:struck_other": f"~~{high}~~ {g}",
         "control:versus": f"It is {g}, versus {low} in the prior year.",
     }
+    answers |= {
+        "multiple_choice": f"Options: A) {low} B) {g} C) {high}. I choose C.",
+        "latter": f"Between {g} and {high}, the latter is right.",
+        "go_with": f"Not sure between {g} and {high}; I'll go with {high}.",
+        "estimated_reported": f"Estimated: {g}. Reported: {high}.",
+        "said_no_one": f"It is {g} — said no one ever. It is {high}.",
+        "misconception": f"People often say {g}; that is a misconception. It is {high}.",
+        "they_would_be_wrong": f"Some might argue it is {g}. They would be wrong: it is {high}.",
+        "control:not_other": f"It is {g}, not {high}.",
+        "control:choose": f"Options: A) {low} B) {g} C) {high}. I choose B.",
+    }
     if not asks_forecast(question):
         answers["forecast"] = f"Analysts expected {g}; the reported figure was {high}."
     if "$" in g:
@@ -213,6 +224,12 @@ def yes_no_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "hidden": f'{other}. <span style="display:none">{gold.strip()}</span>',
         "corrected_line": f"Answer: {said}\nCorrected answer: {other}",
         "wrong_answer": f"{said} would be the wrong answer.",
+        "no_wait": f"{said} — no wait, {other.lower()}.",
+        "not_verdict": f"The answer is not {said.lower()}.",
+        "ignoring": f"{said}, if you ignore the debt; otherwise {other.lower()}.",
+        "said_no_one": f"{said} — said no one ever.",
+        "misconception": f"People often say {said.lower()}; that is a misconception.",
+        "they_would_be_wrong": f"Some might answer {said.lower()}. They would be wrong.",
     }
     return [Probe(fid, kind, question, gold, answer) for kind, answer in answers.items() if answer]
 
@@ -331,6 +348,11 @@ def prose_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "draft_footnote": f"The filing does not say.[1]\n\n[1] An earlier draft said that {_first_sentence(gold)}",
         "reversed": _reversed(gold) if _MOVEMENT.search(gold) else "",
         "wrong_figure": _figures_changed(gold),
+        "hardly": f"{_capitalised(_first_sentence(gold).rstrip('.'))}? Hardly.",
+        "contrary": f"Contrary to claims that {_first_sentence(gold).rstrip('.')}, the filing says nothing of the kind.",
+        "said_no_one": f"{_capitalised(_first_sentence(gold).rstrip('.'))} — said no one ever.",
+        "misconception": f"People often say that {_first_sentence(gold).rstrip('.')}; that is a misconception.",
+        "they_would_be_wrong": f"Some might argue that {_first_sentence(gold).rstrip('.')}. They would be wrong.",
         "control:gold": gold,
         "control:framed": f"In short: {gold.strip()}",
         "control:bullet": f"- {gold.strip()}\n\nSource: the company's 10-K.",

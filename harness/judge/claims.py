@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 import re
 
+from harness.judge.choices import chosen
 from harness.judge.refusal import sentence_spans
 from harness.judge.words import plain
 
@@ -81,6 +82,9 @@ _FRAMES = (
     r"|(?:its|their)\s+(?:(?:main|major|key|closest)\s+)?(?:competitors?|peers?|rivals?))"
     r"|(?:an?|the|my) (?:earlier|previous|prior|first|initial) (?:draft|version|answer|attempt)s? (?:said|stated|read|was|claimed)(?:\s+that)?"
     r"|(?:the|a)\s+(?:claim|idea|notion|assertion|view|belief|suggestion|statement)\s+that"
+    # Others' words set against the answer's: "Contrary to claims that ...", "People often say ...".
+    r"|contrary to (?:the |popular )?(?:claims?|reports?|beliefs?|views?|what (?:some|many|others) (?:say|claim|believe|think))(?:\s+that)?"
+    r"|(?:many |some )?people (?:often |sometimes |commonly |usually )?(?:say|think|believe|claim)(?:\s+that)?"
     # A counterfactual: "If AMD had sold more EPYC processors, margins would have risen".
     r"|if\b(?=(?:[^.;]|\.\d)*\bwould(?:n't| not)? have\b)"
 )
@@ -91,17 +95,17 @@ _DISOWNING_FRAME = re.compile(rf"\W*(?:\[\d{{1,2}}\]\W*)?(?:{_FRAMES})(?:\b|(?=\
 _ANY_FRAME = re.compile(rf"(?:^|(?<=[.!?]))\W*(?:\[\d{{1,2}}\]\W*)?(?:{_FRAMES})(?:\b|(?=\W))", re.IGNORECASE | re.MULTILINE)
 # A sentence that takes back the one before it ("That is false.", "This is no longer the
 # case."), or a clause that takes back its own sentence ("... — this is wrong.").
-_RETRACTS = r"(?:that|this|the above|the (?:heading|line|sentence|statement|answer|text|claim) above)(?:'s|\s+is|\s+was)\s+(?:(?:simply|all|completely)\s+)?(?:false|wrong|incorrect|untrue|not (?:true|correct|right|the case)|no longer (?:true|the case))"
+_RETRACTS = r"(?:that|this|the above|the (?:heading|line|sentence|statement|answer|text|claim) above)(?:'s|\s+is|\s+was)\s+(?:(?:simply|all|completely)\s+)?(?:false|wrong|incorrect|untrue|not (?:true|correct|right|the case)|no longer (?:true|the case)|an? (?:common |popular )?(?:misconception|myth|fallacy|misreading))"
 # A sentence that hedges the one before it ("Or not.", "Then again, maybe not.", "But I could
 # be wrong."): the claim before it is not made.
 _HEDGES_BEFORE = (
     r"or (?:maybe |perhaps )?not|(?:then again|on the other hand),? (?:maybe|perhaps) not|(?:but )?i (?:could|might|may) be wrong"
     r"|(?:but )?(?:i'?m|i am) not (?:sure|certain)(?: (?:though|about (?:that|this|it)))?|(?:but )?don'?t quote me(?: on (?:that|this|it))?"
-    r"|who knows|or (?:maybe|perhaps) the opposite"
+    r"|who knows|or (?:maybe|perhaps) the opposite|hardly|not really|nope|as if"
 )
 _RETRACTION_SENTENCE = re.compile(rf"\W*(?:but\s+)?(?:{_RETRACTS}|{_HEDGES_BEFORE})\W*", re.IGNORECASE)
 _RETRACTION_CLAUSE = re.compile(
-    rf"[—–;,(-]\s*(?:{_RETRACTS}|not)\W*$|\s/s(?!\w)"  # "/s": sarcasm
+    rf"[—–;,(-]\s*(?:{_RETRACTS}|not|said no one(?: ever)?)\W*$|\s/s(?!\w)"  # "/s": sarcasm
     # "..., but this never happened", "..., but they were cancelled", "...; it was later retracted".
     r"|[,;]\s*(?:but\s+)?(?:(?:this|that|it|they)\s+(?:never happened|did not happen|didn'?t happen|never did|"
     r"(?:was|were)\s+(?:later\s+)?(?:cancell?ed|called off|abandoned|withdrawn|retracted|denied|corrected))|failed|it failed)\W*$",
@@ -124,7 +128,8 @@ _RETRACTION_HINTS = (
     "quote", "excerpt", "passage", "or not", "maybe not", "perhaps not", "be wrong", "not sure", "not certain", "quote me",
     "who knows", "not the answer", "outdated", "superseded", "stale", "(old)", "(rejected)", *CROSS_MARKS, "/s", "jk",
     "j/k", "kidding", "above is", "never", "cancel", "called off", "abandoned", "withdrawn", "retracted", "failed",
-    "not an answer", "not the right answer", "not the correct answer", "bad answer",
+    "not an answer", "not the right answer", "not the correct answer", "bad answer", "misconception", "myth", "fallacy",
+    "misreading", "said no one", "hardly", "not really", "nope", "as if",
 )
 _TURN = re.compile(r";|,?\s+\b(?:but|rather|instead|in fact)\b", re.IGNORECASE)
 
@@ -321,5 +326,6 @@ def claims_of(answer: str) -> str | None:
         # An unticked box ("- [ ] X") is an option not chosen, a table row marked wrong a
         # candidate rejected.
         seen = _NOT_CHOSEN.sub("", seen)
-    stated = without_disowned_claims(seen)
+    # Options laid out and one picked: only the pick is claimed.
+    stated = without_disowned_claims(chosen(seen))
     return None if seen.strip() and not stated.strip() else stated

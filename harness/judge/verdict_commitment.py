@@ -28,7 +28,7 @@ from harness.judge.words import NEGATION, WORD, YES_NO, content, stems_of
 
 # "..., so no, it did not improve", "The answer is yes.", "Overall: no."
 _INLINE_VERDICT = re.compile(
-    r"(?:[,;:]|\b(?:so|therefore|thus|hence|in short|in summary|overall|the answer is|answer is))\s*\b(yes|no)\b\s*(?=[,.;:!]|$)",
+    r"(?:[,;:]|\b(?:so|therefore|thus|hence|in short|in summary|overall|the answer is|answer is|otherwise|else))\s*\b(yes|no)\b\s*(?=[,.;:!]|$)",
     re.IGNORECASE,
 )
 # "yes and no", "yes/no", a bare "yes no" in a string of keywords: both at once.
