@@ -34,7 +34,6 @@ def test_every_kind_of_probe_is_made() -> None:
 # stops fooling the judge while still listed.
 KNOWN_GAPS = {
     ("redteam_dev_130", "reversed"): "a denial's reason turned the other way ('less telling' for 'more telling')",
-    ("redteam_dev_159", "wrong_figure"): "a change stated wrongly beside the right levels ('from 8,200 to 9,650, an increase of 23.2%')",
 }
 
 

@@ -45,13 +45,15 @@ def _context(text: str, q: Quantity) -> set[str]:
     return {s for s, _ in left + right}
 
 
-def _derived(target: list[Reading], values: list[Reading]) -> str | None:
+def _derived(target: list[Reading], values: list[Reading], answer: str = "") -> str | None:
     """``match`` / ``near`` when the gold value is the difference or percent change of two
-    of the answer's values ("from $49.8 billion to $47.2 billion" for "decreased by $2.5bn")."""
+    of the answer's values ("from $49.8 billion to $47.2 billion" for "decreased by $2.5bn"),
+    unless the answer states that change otherwise itself, beside the two ("grew from 8,200
+    to 9,650, an increase of 23.2%" for 17.7%: the levels are right, its own figure wrong)."""
     best = None
     for i, a in enumerate(values[:40]):
         for b in values[i + 1:40]:
-            if a.kind != b.kind or not a.value or not b.value:
+            if a.kind != b.kind or not a.value or not b.value or _own_change_beside(answer, a, b, values, target):
                 continue
             for g in target:
                 # A difference of two values of the gold's kind, or a percent change.
@@ -66,6 +68,21 @@ def _derived(target: list[Reading], values: list[Reading]) -> str | None:
                     if diff <= 3.0 * g.half_ulp and diff <= 0.05 * scale:
                         best = "near"
     return best
+
+
+def _own_change_beside(answer: str, a: Reading, b: Reading, values: list[Reading], target: list[Reading]) -> bool:
+    """Does the sentence that holds ``a`` and ``b`` state a change of the gold's kind itself
+    (a value with a direction: "an increase of 23.2%"), one that is not the gold's?"""
+    if not answer:
+        return False
+    span = next(((x, y) for x, y in sentence_spans(answer) if x <= a.quantity.start < y), None)
+    if span is None or not span[0] <= b.quantity.start < span[1]:
+        return False
+    return any(
+        c is not a and c is not b and span[0] <= c.quantity.start < span[1] and c.kind == target[0].kind
+        and stated_direction(answer, c.quantity) is not None and closest(target, [c])[0] == "far"
+        for c in values
+    )
 
 
 class _GoldNumber(NamedTuple):
@@ -185,7 +202,7 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
         if best in ("far", "near") and not _LEVEL_BEFORE.search(gold[max(0, g.start - 24):g.start]):
             # A change may be worked out from the two values it is between; a level the gold
             # reaches ("rose from 19% to 24%") may not: "from 25% to 31%" is no 24%.
-            derived = _derived(golds, own_readings)
+            derived = _derived(golds, own_readings, answer)
             if derived == "match" or (derived == "near" and best == "far"):
                 best = derived
         if best == "match":

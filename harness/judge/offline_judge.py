@@ -245,7 +245,10 @@ def _tells_gold(ev: Evidence) -> bool:
     if len(ev.gold_terms) >= 4 and ev.committed_share >= 0.6:
         return True
     agrees = ev.gold_polarity is not None and ev.answer_polarity == ev.gold_polarity and not ev.mixed_verdict
-    return agrees and len(ev.gold_terms) >= 2 and ev.term_share >= 0.6
+    # An answer that opens with the gold's own yes or no needs fewer of its words ("No. Debt
+    # decreased from $49.8 billion to $47.2 billion" to "Has Microsoft increased its debt?").
+    opens = YES_NO.match(ev.texts[2]) is not None and YES_NO.match(ev.texts[1]) is not None
+    return agrees and len(ev.gold_terms) >= (1 if opens else 2) and ev.term_share >= 0.6
 
 
 def _declines(ev: Evidence) -> bool:
