@@ -165,6 +165,7 @@ def numeric_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "control:not_other": f"It is {g}, not {high}.",
         "control:choose": f"Options: A) {low} B) {g} C) {high}. I choose B.",
     }
+    answers |= _restated_controls(question, g)
     if not asks_forecast(question):
         answers["forecast"] = f"Analysts expected {g}; the reported figure was {high}."
     if "$" in g:
@@ -179,6 +180,34 @@ def numeric_probes(fid: str, question: str, gold: str) -> list[Probe]:
     if len(years) == 1:
         answers["other_year"] = f"In FY{years[0] - 2}, it was {g}; in FY{years[0]}, it was {high}."
     return [Probe(fid, kind, question, gold, answer) for kind, answer in answers.items()]
+
+
+def _restated_controls(question: str, gold: str) -> dict[str, str]:
+    """The gold's figure written the other ways a right answer writes it: "$1,577 million" or
+    "$1.58 billion" for "$1577.00" in USD millions, "65.4%" for 0.654, "24.26x" for 24.26."""
+    m = _GOLD_NUMBER.fullmatch(gold)
+    if m is None:
+        return {}
+    digits = m.group("number").replace(",", "")
+    value = float(digits)
+    sign = "-" if m.group("before").strip().startswith(("-", "−")) or m.group("before").strip().endswith(("-", "−")) else ""
+    decimals = len(digits.split(".")[1]) if "." in digits else 0
+    out: dict[str, str] = {}
+    asked = question.lower()
+    if "$" in gold and ("million" in asked or "billion" in asked):
+        scale = "million" if "million" in asked else "billion"
+        whole = f"{value:,.0f}" if value == int(value) else f"{value:,.{decimals}f}".rstrip("0").rstrip(".")
+        out["control:with_scale"] = f"The answer is {sign}${whole} {scale}."
+        out["control:usd"] = f"It was USD {sign}{whole} {scale}."
+        if scale == "million" and value >= 1000:
+            out["control:in_billions"] = f"It was {sign}${value / 1000:.3f} billion."
+    elif "%" in gold:
+        out["control:percent_word"] = f"It is {sign}{digits} percent."
+    elif 0 < value < 1 and "$" not in gold and any(w in asked for w in ("percent", "margin", "%", "rate", "ratio")):
+        out["control:as_percent"] = f"It is {sign}{value * 100:.{max(decimals - 2, 0)}f}%."
+    elif "$" not in gold and any(w in asked for w in ("ratio", "turnover", "times", "coverage")):
+        out["control:times"] = f"It is {sign}{digits} times."
+    return out
 
 
 def yes_no_probes(fid: str, question: str, gold: str) -> list[Probe]:
