@@ -392,8 +392,40 @@ def prose_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "control:quoted": f'The filing says: "{gold.strip()}"',
         "control:cited": f"{gold.strip()} (Source: 10-K, Item 7.)",
         "control:restated": f"The question asks: {_asked(question)} {gold.strip()}",
+        "control:reordered": _reordered(gold),
+        "control:synonyms": _in_other_words(gold),
     }
     return [Probe(fid, kind, question, gold, answer) for kind, answer in answers.items() if answer]
+
+
+# A list of names: "Freight Forwarding, Contract Logistics and Road Transport".
+_NAME_LIST = re.compile(r"\s*((?:[A-Z][\w&'’\-]*(?:\s+[A-Z][\w&'’\-]*)*,\s+)+[A-Z][\w&'’\-]*(?:\s+[A-Z][\w&'’\-]*)*,?\s+and\s+[A-Z][\w&'’\-]*(?:\s+[A-Z][\w&'’\-]*)*)\.?\s*")
+
+
+def _reordered(gold: str) -> str:
+    """A gold that is a list of names, in reverse order ("Road Transport, Contract Logistics and
+    Freight Forwarding"); "" for any other gold."""
+    m = _NAME_LIST.fullmatch(gold)
+    if m is None:
+        return ""
+    names = [n.strip() for n in re.split(r",\s+(?:and\s+)?|\s+and\s+", m.group(1)) if n.strip()]
+    names.reverse()
+    return f"{', '.join(names[:-1])} and {names[-1]}."
+
+
+# Words of movement a right answer may use in the gold's place.
+_SYNONYMS = {
+    "increased": "rose", "decreased": "fell", "declined": "fell", "grew": "increased", "rose": "increased",
+    "fell": "decreased", "improved": "got better", "higher": "greater", "increase": "rise", "decline": "drop",
+}
+_SYNONYM = re.compile(r"\b(" + "|".join(_SYNONYMS) + r")\b")
+
+
+def _in_other_words(gold: str) -> str:
+    """The gold with its words of movement in other words ("rose" for "increased"); "" when it
+    has none."""
+    changed = _SYNONYM.sub(lambda m: _SYNONYMS[m.group(1)], gold)
+    return changed if changed != gold else ""
 
 
 # Answers that claim nothing, which model judges are known to credit ("master keys").
