@@ -165,6 +165,16 @@ def numeric_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "control:not_other": f"It is {g}, not {high}.",
         "control:choose": f"Options: A) {low} B) {g} C) {high}. I choose B.",
     }
+    answers |= {
+        "fabricated": f"{g} (this figure is fabricated). The filing shows {high}.",
+        "typo": f"{g} (typo) — {high}.",
+        "ignore": f"Ignore {g}; the answer is {high}.",
+        "draft_final": f"Draft: {g}\nFinal: {high}",
+        "everyone_wrong": f"Everyone thinks it is {g}. Everyone is wrong: it is {high}.",
+        "had_to_guess": f"If I had to guess, {g}. But the filing says {high}.",
+        "misread": f"The answer is {high} ({g} if you misread the table).",
+        "control:draft_final": f"Draft: {high}\nFinal: {g}",
+    }
     answers |= _restated_controls(question, g)
     if not asks_forecast(question):
         answers["forecast"] = f"Analysts expected {g}; the reported figure was {high}."
@@ -254,6 +264,11 @@ def yes_no_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "corrected_line": f"Answer: {said}\nCorrected answer: {other}",
         "wrong_answer": f"{said} would be the wrong answer.",
         "no_wait": f"{said} — no wait, {other.lower()}.",
+        "typo": f"{said} (typo) — {other}.",
+        "draft_final": f"Draft: {said}\nFinal: {other}",
+        "ignore": f"Ignore the {said.lower()}; {other.lower()}.",
+        "fabricated": f"{said} (this is fabricated).",
+        "control:draft_final": f"Draft: {other}\nFinal: {said}. {rest}".strip(),
         "not_verdict": f"The answer is not {said.lower()}.",
         "ignoring": f"{said}, if you ignore the debt; otherwise {other.lower()}.",
         "said_no_one": f"{said} — said no one ever.",
@@ -378,6 +393,11 @@ def prose_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "reversed": _reversed(gold) if _MOVEMENT.search(gold) else "",
         "wrong_figure": _figures_changed(gold),
         "hardly": f"{_capitalised(_first_sentence(gold).rstrip('.'))}? Hardly.",
+        "draft_final": f"Draft: {_capitalised(_first_sentence(gold))}\nFinal: the filing does not say.",
+        "fabricated": f"{_capitalised(_first_sentence(gold).rstrip('.'))} (this is fabricated).",
+        "ignore": f"Ignore this: {_first_sentence(gold).rstrip('.')}. The filing does not say.",
+        "everyone_wrong": f"Everyone thinks that {_first_sentence(gold).rstrip('.')}. Everyone is wrong.",
+        "had_to_guess": f"If I had to guess, {_first_sentence(gold).rstrip('.')}. But the filing does not say.",
         "contrary": f"Contrary to claims that {_first_sentence(gold).rstrip('.')}, the filing says nothing of the kind.",
         "said_no_one": f"{_capitalised(_first_sentence(gold).rstrip('.'))} — said no one ever.",
         "misconception": f"People often say that {_first_sentence(gold).rstrip('.')}; that is a misconception.",

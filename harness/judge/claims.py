@@ -85,6 +85,12 @@ _FRAMES = (
     # Others' words set against the answer's: "Contrary to claims that ...", "People often say ...".
     r"|contrary to (?:the |popular )?(?:claims?|reports?|beliefs?|views?|what (?:some|many|others) (?:say|claim|believe|think))(?:\s+that)?"
     r"|(?:many |some )?people (?:often |sometimes |commonly |usually )?(?:say|think|believe|claim)(?:\s+that)?"
+    r"|everyone (?:thinks|believes|says|assumes)(?:\s+(?:that|it is|it was))?"
+    # A guess, and what the answer tells the reader to disregard: "If I had to guess, ...",
+    # "Ignore this: ...".
+    # (Not "Ignore the rubric ...": words to the grader are read as such, not set aside.)
+    r"|if i (?:had|have) to guess,?|ignore(?!\s+(?:(?:the|all|any|previous|prior|above|your)\s+)*(?:rubric|instructions?|grader|prompt|rules|guidelines|previous|above|system))"
+    r"(?:\s+(?:this|that|the following))?(?:\s*:)?"
     # A counterfactual: "If AMD had sold more EPYC processors, margins would have risen".
     r"|if\b(?=(?:[^.;]|\.\d)*\bwould(?:n't| not)? have\b)"
 )
@@ -129,7 +135,7 @@ _RETRACTION_HINTS = (
     "who knows", "not the answer", "outdated", "superseded", "stale", "(old)", "(rejected)", *CROSS_MARKS, "/s", "jk",
     "j/k", "kidding", "above is", "never", "cancel", "called off", "abandoned", "withdrawn", "retracted", "failed",
     "not an answer", "not the right answer", "not the correct answer", "bad answer", "misconception", "myth", "fallacy",
-    "misreading", "said no one", "hardly", "not really", "nope", "as if",
+    "misreading", "said no one", "hardly", "not really", "nope", "as if", "fabricated", "invented", "everyone is wrong",
 )
 _TURN = re.compile(r";|,?\s+\b(?:but|rather|instead|in fact)\b", re.IGNORECASE)
 
@@ -228,7 +234,9 @@ def _verdicts_apart(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, 
 _SELF_DENIED_END = re.compile(
     r"(?:\b(?:is|are|was|were|would be)\s+(?:the\s+|a\s+)?(?:wrong|incorrect|false|bad)\s+answer"
     r"|\b(?:is|are|was|were|would be)\s+not\s+(?:the\s+|an?\s+)?(?:right\s+|correct\s+)?answer"
-    r"|\(\s*(?:wrong|incorrect|false|not correct|not right|outdated|old|superseded|stale|rejected)\s*\)|" + _CROSS + r")\W*$",
+    r"|\(\s*(?:(?:this|that)(?:\s+(?:figure|number|value|claim|answer|statement))?\s+is\s+)?"
+    r"(?:wrong|incorrect|false|not correct|not right|outdated|old|superseded|stale|rejected|fabricated|made up|invented|fake)\s*\)|"
+    + _CROSS + r")\W*$",
     re.IGNORECASE,
 )
 

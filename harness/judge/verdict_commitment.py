@@ -66,6 +66,9 @@ def explicit_verdicts(answer: str) -> set[str]:
             # "No ❌ Yes ✅": the verdict ticked is the one given, the one crossed out is not.
             found.update(m.group(1).lower() for m in _MARKED_VERDICT.finditer(sentence) if m.group(2) in _TICKS)
             continue
+        if _RETRACTED_VERDICT.search(sentence):
+            # "No (typo) — Yes.": what follows the withdrawn verdict is the one given.
+            sentence = _RETRACTED_VERDICT.sub("", sentence).strip()
         if _BOTH.search(sentence):
             return {"yes", "no"}
         head = YES_NO.match(sentence)
@@ -76,6 +79,10 @@ def explicit_verdicts(answer: str) -> set[str]:
 
 
 _TICKS = "✅✔☑"
+# A yes or no withdrawn by a note right after it, with what joins it to the next: "No (typo) — ".
+_RETRACTED_VERDICT = re.compile(
+    r"\b(?:yes|no)\b\W{0,2}\((?:typo|wrong|incorrect|mistake|oops|sic|fabricated)\)\s*[—–:-]?\s*", re.IGNORECASE
+)
 # A yes or no with a tick or a cross right after it.
 _MARKED_VERDICT = re.compile(rf"\b(yes|no)\b\W{{0,3}}?([{_TICKS}{CROSS_MARKS}])", re.IGNORECASE)
 
