@@ -33,9 +33,12 @@ def chosen(text: str) -> str:
     lowered = text.lower()
     if "latter" in lowered or "former" in lowered:
         text = _LATTER.sub(_one_named, text)
-    if ")" in text or "." in text:
+    if len(_OPTION_MARK.findall(text, 0, 4000)) >= 2:  # a cheap test first: most answers lay out no options
         text = _picked_option(text)
     return text
+
+
+_OPTION_MARK = re.compile(r"(?<![\w.])\(?[A-Ea-e][).]\s")
 
 
 def _one_named(m: re.Match[str]) -> str:

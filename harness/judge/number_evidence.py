@@ -51,10 +51,12 @@ def _derived(target: list[Reading], values: list[Reading], answer: str = "") -> 
     unless the answer states that change otherwise itself, beside the two ("grew from 8,200
     to 9,650, an increase of 23.2%" for 17.7%: the levels are right, its own figure wrong)."""
     best = None
+    spans: list[tuple[int, int]] | None = None  # the answer's sentences, split only when a pair gives the gold
     for i, a in enumerate(values[:40]):
         for b in values[i + 1:40]:
-            if a.kind != b.kind or not a.value or not b.value or _own_change_beside(answer, a, b, values, target):
+            if a.kind != b.kind or not a.value or not b.value:
                 continue
+            found = None
             for g in target:
                 # A difference of two values of the gold's kind, or a percent change.
                 candidates = [abs(a.value - b.value)] if a.kind == g.kind else []
@@ -64,18 +66,27 @@ def _derived(target: list[Reading], values: list[Reading], answer: str = "") -> 
                     scale = max(abs(g.value), 1e-12)
                     diff = abs(abs(g.value) - value)
                     if diff <= max(g.half_ulp, 0.005 * scale):
-                        return "match"
-                    if diff <= 3.0 * g.half_ulp and diff <= 0.05 * scale:
-                        best = "near"
+                        found = "match"
+                    elif diff <= 3.0 * g.half_ulp and diff <= 0.05 * scale and found is None:
+                        found = "near"
+            if found is None:
+                continue
+            if answer and spans is None:
+                spans = sentence_spans(answer)
+            if spans and _own_change_beside(answer, spans, a, b, values, target):
+                continue
+            if found == "match":
+                return "match"
+            best = "near"
     return best
 
 
-def _own_change_beside(answer: str, a: Reading, b: Reading, values: list[Reading], target: list[Reading]) -> bool:
-    """Does the sentence that holds ``a`` and ``b`` state a change of the gold's kind itself
-    (a value with a direction: "an increase of 23.2%"), one that is not the gold's?"""
-    if not answer:
-        return False
-    span = next(((x, y) for x, y in sentence_spans(answer) if x <= a.quantity.start < y), None)
+def _own_change_beside(
+    answer: str, spans: list[tuple[int, int]], a: Reading, b: Reading, values: list[Reading], target: list[Reading],
+) -> bool:
+    """Does the sentence (of ``spans``) that holds ``a`` and ``b`` state a change of the gold's
+    kind itself (a value with a direction: "an increase of 23.2%"), one that is not the gold's?"""
+    span = next(((x, y) for x, y in spans if x <= a.quantity.start < y), None)
     if span is None or not span[0] <= b.quantity.start < span[1]:
         return False
     return any(
