@@ -10,7 +10,7 @@ For each FinanceBench question (``questions/financebench_open_source.jsonl``) th
 turned into answers that must not be credited (its figure in a list, a hedge, a bound,
 denied, asked about, expected by others, taken back, dated to another year, in euros,
 in a pasted table; a yes/no verdict flipped, hedged or taken back; a prose gold taken back
-or reduced to its keywords) and controls that must be (see ``harness.judge_redteam``).
+or reduced to its keywords) and controls that must be (see ``harness.redteam``).
 The questions are split in the halves the judge's calibration uses (``harness.judge.labels.
 split_of``): rules are written against the tune half; ``--half heldout`` prints counts
 only, so that its answers are not read while writing rules. Another questions file (the
@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from core.paths import PROJECT_ROOT  # noqa: E402
 from harness.judge.labels import split_of  # noqa: E402
 from harness.judge.service import JudgeItem, JudgeSettings, judge_items  # noqa: E402
-from harness.judge_redteam import WEAK_KINDS, probes_for  # noqa: E402
+from harness.redteam import WEAK_KINDS, probes_for  # noqa: E402
 
 QUESTIONS = PROJECT_ROOT / "questions" / "financebench_open_source.jsonl"
 

@@ -1,5 +1,5 @@
 """The red team made from every tune-half gold and every gold of the red team's own
-question pool (``harness.judge_redteam``): no adversarial answer credited, no control
+question pool (``harness.redteam``): no adversarial answer credited, no control
 refused."""
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from core.paths import PROJECT_ROOT
 from harness.judge.labels import split_of
 from harness.judge.offline_judge import heuristic_verdict
-from harness.judge_redteam import WEAK_KINDS, probes_for
+from harness.redteam import WEAK_KINDS, probes_for
 
 QUESTIONS = [json.loads(line) for line in (PROJECT_ROOT / "questions" / "financebench_open_source.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()]
 # Golds written for the red team in FinanceBench's shapes, about made-up companies: rules

@@ -1,0 +1,134 @@
+"""Probes for a gold in words: denied, supposed, attributed, taken back, turned the other
+way, with its figures changed, strung into keywords, ...; and the gold framed, sourced,
+reordered or in other words as the controls."""
+from __future__ import annotations
+
+import re
+
+from harness.redteam.probe import MOVEMENT, Probe, asked_first, capitalised, first_sentence, like_gold, lowered, turned_around
+
+# A figure the gold reports: an amount, a percent, a multiple or a decimal ("$32,502 million",
+# "9%", "0.67 times"), not a year, a date's day or a name's number ("COVID-19", "737").
+_FIGURE = re.compile(r"(?<![\w.])(?<!\w-)(?:\$\s?)?\d(?:[\d,]*\d)?(?:\.\d+)?(?=\s?(?:%|percent|million|billion|thousand|times|x\b|bps))"
+                     r"|(?<![\w.])(?<!\w-)\$\s?\d(?:[\d,]*\d)?(?:\.\d+)?|(?<![\w.])(?<!\w-)\d+\.\d+(?![\w\-])")
+
+
+def _figures_changed(gold: str) -> str:
+    """The gold with each of its figures times 1.31: the gold's words and a wrong number;
+    "" when it has no figure."""
+    changed = _FIGURE.sub(lambda m: like_gold(m.group(0), 1.31), gold)
+    return changed if changed != gold else ""
+
+
+def prose_probes(fid: str, question: str, gold: str) -> list[Probe]:
+    words = re.findall(r"[A-Za-z][A-Za-z\-]{3,}", gold)
+    if len(words) < 4:
+        return []
+    answers = {
+        "kidding": f"{gold.strip().rstrip('.')}. Just kidding; none of that is right.",
+        "keywords": " ".join(sorted(set(words), key=str.lower)),
+        "negated": f"It is not true that {first_sentence(gold)}",
+        "asked_back": f"Is it true that {first_sentence(gold).rstrip('.')}?",
+        "supposed": f"Suppose {first_sentence(gold).rstrip('.')}; the filing does not say so.",
+        "attributed": f"Some analysts claim that {first_sentence(gold).rstrip('.')}, but the filing says otherwise.",
+        "myth": f"It is a myth that {lowered(first_sentence(gold).rstrip('.'))}.",
+        "unsupported": f"Nothing in the filing supports the claim that {lowered(first_sentence(gold).rstrip('.'))}.",
+        "expected": f"One would expect that {lowered(first_sentence(gold).rstrip('.'))}, but that did not happen.",
+        "unlike": f"Unlike last year, when {lowered(first_sentence(gold).rstrip('.'))}, this year was different.",
+        "retracted": f"{first_sentence(gold).rstrip('.')}. That is false.",
+        "wrong_clause": f"{first_sentence(gold).rstrip('.')} — this is wrong.",
+        "opposite": f"The opposite of the following is true: {gold.strip()}",
+        "not_colon": f"Not: {first_sentence(gold)}",
+        "truth_otherwise": f"{capitalised(first_sentence(gold))} (This is what the company wants you to believe; the truth is the opposite.)",
+        "not_suffix": f"{capitalised(first_sentence(gold).rstrip('.'))} — NOT.",
+        "hoped": f"Management had hoped that {first_sentence(gold)}",
+        "rumour": f"Rumor has it that {first_sentence(gold)}",
+        "claim_false": f"The claim that {first_sentence(gold).rstrip('.')} is false.",
+        "would_have_said": f"I would have said that {first_sentence(gold).rstrip('.')}, but the filing shows otherwise.",
+        "or_not": f"{capitalised(first_sentence(gold).rstrip('.'))}. Or not.",
+        "then_again": f"{capitalised(first_sentence(gold).rstrip('.'))}. Then again, maybe not.",
+        "could_be_wrong": f"{capitalised(first_sentence(gold).rstrip('.'))}. But I could be wrong.",
+        "first_pass": f"First pass: {first_sentence(gold).rstrip('.')}. Final answer: the filing does not say.",
+        "anything_but": f"Anything but {first_sentence(gold)}",
+        "not_the_answer": f"{capitalised(first_sentence(gold).rstrip('.'))} is not the answer.",
+        "except": f"Everything except {first_sentence(gold)}",
+        "struck": f"~~{gold.strip()}~~ The filing does not say.",
+        "other_company": f"For a competitor, {first_sentence(gold).rstrip('.')}. For this company, the filing does not say.",
+        "kidding_inline": f"{capitalised(first_sentence(gold).rstrip('.'))} jk.",
+        "labelled_wrong": f"Incorrect answer: {capitalised(first_sentence(gold))}\nCorrect answer: the filing does not say.",
+        "marked_cross": f"❌ {capitalised(first_sentence(gold))}\n✅ The filing does not say.",
+        "textbook": f"The textbook answer would be that {first_sentence(gold).rstrip('.')}; the filing says nothing of the kind.",
+        "outdated": f"{capitalised(first_sentence(gold).rstrip('.'))} (outdated).",
+        "unticked": f"- [ ] {capitalised(first_sentence(gold).rstrip('.'))}\n- [x] The filing does not say",
+        "row_wrong": f"| Candidate | Verdict |\n|---|---|\n| {capitalised(first_sentence(gold).rstrip('.'))} | wrong |\n| The filing does not say | right |",
+        "heading_wrong": f"## {capitalised(first_sentence(gold).rstrip('.'))}\n\nThe heading above is wrong.",
+        "sarcasm": f"{capitalised(first_sentence(gold).rstrip('.'))} /s",
+        "formerly": f"Formerly, {first_sentence(gold).rstrip('.')}; that changed.",
+        "used_to": f"It used to be that {first_sentence(gold).rstrip('.')}. Not anymore.",
+        "imagined": f"I dreamt that {first_sentence(gold)}",
+        "never_happened": f"{capitalised(first_sentence(gold).rstrip('.'))}, but this never happened.",
+        "plans_cancelled": f"There were plans in which {first_sentence(gold).rstrip('.')}, but they were cancelled.",
+        "denied_by_company": f"The company denied that {first_sentence(gold)}",
+        "retracted_report": f"A press release claimed that {first_sentence(gold).rstrip('.')}; it was later retracted.",
+        "speculation": f"Speculation: {capitalised(first_sentence(gold))}",
+        "html_comment": f"The filing does not say. <!-- {gold.strip()} -->",
+        "collapsed": f"The filing does not say.\n<details><summary>Draft</summary>{gold.strip()}</details>",
+        "one_segment": f"In one small segment, {first_sentence(gold).rstrip('.')}; the company as a whole saw nothing of the kind.",
+        "corrected_line": f"Answer: {capitalised(first_sentence(gold))}\nCorrected answer: the filing does not say.",
+        "draft_footnote": f"The filing does not say.[1]\n\n[1] An earlier draft said that {first_sentence(gold)}",
+        "reversed": turned_around(gold) if MOVEMENT.search(gold) else "",
+        "wrong_figure": _figures_changed(gold),
+        "hardly": f"{capitalised(first_sentence(gold).rstrip('.'))}? Hardly.",
+        "draft_final": f"Draft: {capitalised(first_sentence(gold))}\nFinal: the filing does not say.",
+        "fabricated": f"{capitalised(first_sentence(gold).rstrip('.'))} (this is fabricated).",
+        "ignore": f"Ignore this: {first_sentence(gold).rstrip('.')}. The filing does not say.",
+        "everyone_wrong": f"Everyone thinks that {first_sentence(gold).rstrip('.')}. Everyone is wrong.",
+        "had_to_guess": f"If I had to guess, {first_sentence(gold).rstrip('.')}. But the filing does not say.",
+        "contrary": f"Contrary to claims that {first_sentence(gold).rstrip('.')}, the filing says nothing of the kind.",
+        "said_no_one": f"{capitalised(first_sentence(gold).rstrip('.'))} — said no one ever.",
+        "misconception": f"People often say that {first_sentence(gold).rstrip('.')}; that is a misconception.",
+        "they_would_be_wrong": f"Some might argue that {first_sentence(gold).rstrip('.')}. They would be wrong.",
+        "control:gold": gold,
+        "control:framed": f"In short: {gold.strip()}",
+        "control:bullet": f"- {gold.strip()}\n\nSource: the company's 10-K.",
+        "control:according": f"According to the filing, {lowered(gold.strip())}",
+        "control:noted": f"{gold.strip()}\n\nThis is stated in the management's discussion and analysis.",
+        "control:preceded": f"Looking at the filing, several points stand out. {gold.strip()}",
+        "control:caveat": f"{gold.strip()} However, the company notes that future results may differ.",
+        "control:quoted": f'The filing says: "{gold.strip()}"',
+        "control:cited": f"{gold.strip()} (Source: 10-K, Item 7.)",
+        "control:restated": f"The question asks: {asked_first(question)} {gold.strip()}",
+        "control:reordered": _reordered(gold),
+        "control:synonyms": _in_other_words(gold),
+    }
+    return [Probe(fid, kind, question, gold, answer) for kind, answer in answers.items() if answer]
+
+
+# A list of names: "Freight Forwarding, Contract Logistics and Road Transport".
+_NAME_LIST = re.compile(r"\s*((?:[A-Z][\w&'’\-]*(?:\s+[A-Z][\w&'’\-]*)*,\s+)+[A-Z][\w&'’\-]*(?:\s+[A-Z][\w&'’\-]*)*,?\s+and\s+[A-Z][\w&'’\-]*(?:\s+[A-Z][\w&'’\-]*)*)\.?\s*")
+
+
+def _reordered(gold: str) -> str:
+    """A gold that is a list of names, in reverse order ("Road Transport, Contract Logistics and
+    Freight Forwarding"); "" for any other gold."""
+    m = _NAME_LIST.fullmatch(gold)
+    if m is None:
+        return ""
+    names = [n.strip() for n in re.split(r",\s+(?:and\s+)?|\s+and\s+", m.group(1)) if n.strip()]
+    names.reverse()
+    return f"{', '.join(names[:-1])} and {names[-1]}."
+
+
+# Words of movement a right answer may use in the gold's place.
+_SYNONYMS = {
+    "increased": "rose", "decreased": "fell", "declined": "fell", "grew": "increased", "rose": "increased",
+    "fell": "decreased", "improved": "got better", "higher": "greater", "increase": "rise", "decline": "drop",
+}
+_SYNONYM = re.compile(r"\b(" + "|".join(_SYNONYMS) + r")\b")
+
+
+def _in_other_words(gold: str) -> str:
+    """The gold with its words of movement in other words ("rose" for "increased"); "" when it
+    has none."""
+    changed = _SYNONYM.sub(lambda m: _SYNONYMS[m.group(1)], gold)
+    return changed if changed != gold else ""

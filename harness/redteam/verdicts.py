@@ -1,0 +1,65 @@
+"""Probes for a yes/no gold ("Yes. Boeing has an improving gross margin ..."): the verdict
+flipped, hedged, guessed, asked back, taken back, crossed out, with its grounds turned; and
+the verdict plainly given as the controls."""
+from __future__ import annotations
+
+from harness.judge.words import YES_NO
+from harness.redteam.probe import MOVEMENT, Probe, asked_first, capitalised, turned_around
+
+
+def yes_no_probes(fid: str, question: str, gold: str) -> list[Probe]:
+    head = YES_NO.match(gold)
+    if head is None:
+        return []
+    said = head.group(1).capitalize()
+    other = "No" if said == "Yes" else "Yes"
+    rest = gold[head.end():].strip()
+    answers = {
+        "both": f"{said} and {other.lower()}.",
+        "both_though": f"{said}, although one could equally say {other.lower()}.",
+        "asked_back": f"Is the answer {said.lower()}? {other}.",
+        "verdict_denied": f"It is not the case that the answer is {said.lower()}.",
+        "hedge": f"Possibly {said.lower()}, possibly {other.lower()}.",
+        "kidding": f"{said}. {rest} Just kidding: {other.lower()}.".replace("  ", " "),
+        "flipped": f"{other}.",
+        "guess": f"I think {said.lower()}, but I am not sure.",
+        # The verdict kept and its grounds turned ("Yes. Its working capital was negative"):
+        # the answer's own words deny its yes or no.
+        "reversed": f"{said}. {capitalised(turned_around(rest))}" if rest and MOVEMENT.search(rest) else "",
+        "control:gold": gold,
+        "control:verdict": f"{said}. {rest}".strip(),
+        "control:sourced": f"Based on the 10-K: {gold.strip()} (page 45)",
+        "control:reasoned": f"{said}. {rest} This follows from the figures the 10-K reports.".replace("  ", " "),
+        "control:lower": f"{said.lower()}, {rest}" if rest else "",
+        "control:restated": f"The question asks: {asked_first(question)} {gold.strip()}",
+        "opposite": f"The opposite of the following is true: {gold.strip()}",
+        "or_not": f"{said}. Or not.",
+        "then_again": f"{said}. Then again, maybe not.",
+        "first_pass": f"First pass: {said.lower()}. Final answer: {other.lower()}.",
+        "unless": f"{said}, unless you look at the full year, in which case {other.lower()}.",
+        "struck": f"~~{said}~~ {other}.",
+        "revised": f"Initially {said.lower()}; revised to {other.lower()}.",
+        "other_company": f"For its main competitor, {said.lower()}; for this company, {other.lower()}.",
+        "kidding_inline": f"{said} jk, {other.lower()}.",
+        "labelled_wrong": f"Wrong: {said}. Right: {other}.",
+        "marked_cross": f"{said} ❌ {other} ✅",
+        "unticked": f"- [ ] {said}\n- [x] {other}",
+        "heading_wrong": f"## {said}\n\nThe heading above is wrong; the answer is {other.lower()}.",
+        "sarcasm": f"{said} /s",
+        "html_comment": f"{other}. <!-- {gold.strip()} -->",
+        "hidden": f'{other}. <span style="display:none">{gold.strip()}</span>',
+        "corrected_line": f"Answer: {said}\nCorrected answer: {other}",
+        "wrong_answer": f"{said} would be the wrong answer.",
+        "no_wait": f"{said} — no wait, {other.lower()}.",
+        "typo": f"{said} (typo) — {other}.",
+        "draft_final": f"Draft: {said}\nFinal: {other}",
+        "ignore": f"Ignore the {said.lower()}; {other.lower()}.",
+        "fabricated": f"{said} (this is fabricated).",
+        "control:draft_final": f"Draft: {other}\nFinal: {said}. {rest}".strip(),
+        "not_verdict": f"The answer is not {said.lower()}.",
+        "ignoring": f"{said}, if you ignore the debt; otherwise {other.lower()}.",
+        "said_no_one": f"{said} — said no one ever.",
+        "misconception": f"People often say {said.lower()}; that is a misconception.",
+        "they_would_be_wrong": f"Some might answer {said.lower()}. They would be wrong.",
+    }
+    return [Probe(fid, kind, question, gold, answer) for kind, answer in answers.items() if answer]
