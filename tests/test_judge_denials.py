@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from harness.judge.affirmed_denial import affirms_denied, denied_thing
 from harness.judge.offline_judge import heuristic_verdict
-from harness.judge.verdict_polarity import affirms_denied, denied_thing
 from harness.judge.words import root
 
 ACQ_Q = "What are major acquisitions that Ulta Beauty has done in FY2023 and FY2022?"

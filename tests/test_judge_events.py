@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from harness.judge.affirmed_denial import affirms_denied
 from harness.judge.event_words import event_of, events_named
 from harness.judge.offline_judge import heuristic_verdict
-from harness.judge.verdict_polarity import affirms_denied
 from harness.judge.words import root
 
 ACQ_Q = "What are major acquisitions that Ulta Beauty has done in FY2023 and FY2022?"

@@ -14,6 +14,7 @@ import functools
 import re
 from dataclasses import dataclass, field
 
+from harness.judge.affirmed_denial import affirms_denied
 from harness.judge.amounts import question_unit
 from harness.judge.change_direction import contradicted_sentences
 from harness.judge.metric_use import affirms_use, denied_use, denies_use
@@ -35,7 +36,6 @@ from harness.judge.verdict_commitment import (
     rival_pick,
 )
 from harness.judge.verdict_polarity import (
-    affirms_denied,
     claim_sentences,
     concluded_polarity,
     conclusion_reverses,

@@ -41,7 +41,7 @@ DEFAULT_JUDGE_MODEL = "anthropic:claude-sonnet-4-5"
 OFFLINE_JUDGE = "offline"  # the rule-based judge: no model, no key
 # The deterministic judges' own code: a verdict judged by other rules is not reused.
 _RULE_MODULES = (
-    "amounts", "answer_reading", "causes", "change_direction", "choices", "claims", "commitment", "comparison", "disowned", "event_words", "metric_use",
+    "affirmed_denial", "amounts", "answer_reading", "causes", "change_direction", "choices", "claims", "commitment", "comparison", "disowned", "event_words", "metric_use",
     "number_evidence", "number_swaps",
     "numeric_check",
     "offline_judge", "refusal", "term_direction", "thing_kinds", "undone_picks", "verdict_commitment", "verdict_polarity", "words",
