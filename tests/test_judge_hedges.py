@@ -172,3 +172,25 @@ def test_the_companys_name_is_not_what_a_verdicts_figures_say_of_the_question() 
     kept = "No. Zander Foods kept its policy of paying out about 50% of earnings. This follows from the figures the 10-K reports."
     assert heuristic_verdict(question, gold, kept).label == "correct"
     assert heuristic_verdict(question, gold, "No. Zander Foods changed its dividend policy.").label != "correct"
+
+
+_MARGINS = "Does the company's management expect margins to improve in FY2023?"
+_FLAT = "No. Management expects margins to stay flat because higher input costs will offset price increases."
+
+
+def test_the_reasons_after_because_are_not_the_verdicts_direction() -> None:
+    """"... stay flat because higher input costs will offset price increases": the costs and
+    prices rise, the margins do not; the "No." stands. Turned, the reasons are wrong."""
+    with_source = f"{_FLAT} This follows from the figures the 10-K reports."
+    assert heuristic_verdict(_MARGINS, _FLAT, with_source).label == "correct"
+    turned = "No. Management expects margins to stay flat because lower input costs will offset price decreases."
+    assert heuristic_verdict(_MARGINS, _FLAT, turned).label != "correct"
+
+
+def test_a_reason_is_a_clause_of_its_own_for_the_drivers_direction() -> None:
+    question = "What explains the decline in free cash flow in FY2021?"
+    gold = "Free cash flow fell because of higher capital expenditure on data centres and a large tax payment, though operating cash flow grew."
+    turned = "Free cash flow rose because of lower capital expenditure on data centres and a large tax payment, though operating cash flow shrank."
+    assert heuristic_verdict(question, gold, turned).label != "correct"
+    in_other_words = "Free cash flow decreased because of greater capital expenditure on data centres and a large tax payment, though operating cash flow increased."
+    assert heuristic_verdict(question, gold, in_other_words).label == "correct"

@@ -34,6 +34,8 @@ def test_every_kind_of_probe_is_made() -> None:
 # stops fooling the judge while still listed.
 KNOWN_GAPS = {
     ("redteam_dev_130", "reversed"): "a denial's reason turned the other way ('less telling' for 'more telling')",
+    ("redteam_dev_210", "reversed"): "'less profits earned in higher-tax countries' for 'more ... lower-tax': neither is a word of movement",
+    ("redteam_dev_216", "reversed"): "'credit losses on them may decrease' for 'may increase': the verb too far from the terms",
 }
 
 

@@ -25,7 +25,11 @@ from harness.judge.refusal import sentences
 from harness.judge.words import BOUGHT, MOVED_DOWN, MOVED_UP, NEGATION, SOLD, WORD, YES_NO, content
 
 # Clauses: a comma or semicolon, or a word that sets one movement against another.
-_CLAUSE = re.compile(r"[,;:\n]|\b(?:and|but|while|whereas|although|though|despite|offset|partially|partly)\b", re.IGNORECASE)
+# A reason ("fell because of higher capital expenditure") is a clause of its own: the word
+# of movement before it is what fell, not the expenditure.
+_CLAUSE = re.compile(
+    r"[,;:\n]|\b(?:and|but|while|whereas|although|though|despite|offset|partially|partly|because|due to|owing to)\b", re.IGNORECASE
+)
 # A deal's verb governs a list ("sold Trillium, Array and Therachon"): its clauses are cut
 # only where one deal is set against another.
 _DEAL_CLAUSE = re.compile(r"[;:\n]|\b(?:but|while|whereas|although|though|despite|after|before|then|later)\b", re.IGNORECASE)

@@ -68,7 +68,8 @@ def _asks_direction(question: str) -> tuple[bool, bool]:
     return bool(up.search(question)), bool(down.search(question))
 
 
-_CLAUSE = re.compile(r"[,;]|\b(?:but|however|although|though|while|whereas|which)\b", re.IGNORECASE)
+# (A reason, "because higher input costs will offset price increases", is no verdict's clause.)
+_CLAUSE = re.compile(r"[,;]|\b(?:but|however|although|though|while|whereas|which|because|due to)\b", re.IGNORECASE)
 _FRAMING = re.compile(r"^\W*(?:to (?:determine|calculate|assess|answer|evaluate|find|analy[sz]e)|in order to)\b", re.IGNORECASE)
 # A definition ("Adobe defines free cash flow as operating cash flow less capex") states how
 # a figure is made, not which way it went: its "less" is a minus.
@@ -196,10 +197,16 @@ def contradicts_itself(answer: str, question: str, verdict: str, polarity: str) 
             # "No. Debt rose ...": the words after an explicit yes/no are a statement too.
             explicit = YES_NO.match(claim)
             claim = claim[explicit.end():] if explicit else ""
+        # Read without the reasons it gives: in "margins will stay flat because higher input
+        # costs offset price increases" the costs and prices rise, not the margins.
+        claim = _REASON.split(claim, maxsplit=1)[0] if claim else ""
         direction = direction_of(claim, question) if claim else None
         if direction is not None and direction != polarity:
             return True
     return False
+
+
+_REASON = re.compile(r"\b(?:because|due to)\b", re.IGNORECASE)
 
 
 # Where an answer draws a conclusion: "so" or "hence" opening a sentence or a clause
