@@ -22,14 +22,11 @@ from collections.abc import Collection, Mapping
 from typing import NamedTuple
 
 from harness.judge.refusal import sentences
+from harness.judge.verdict_polarity import claims_nothing
 from harness.judge.words import BOUGHT, MOVED_DOWN, MOVED_UP, NEGATION, SOLD, WORD, YES_NO, content
 
 # Clauses: a comma or semicolon, or a word that sets one movement against another.
-# A reason ("fell because of higher capital expenditure") is a clause of its own: the word
-# of movement before it is what fell, not the expenditure.
-_CLAUSE = re.compile(
-    r"[,;:\n]|\b(?:and|but|while|whereas|although|though|despite|offset|partially|partly|because|due to|owing to)\b", re.IGNORECASE
-)
+_CLAUSE = re.compile(r"[,;:\n]|\b(?:and|but|while|whereas|although|though|despite|offset|partially|partly)\b", re.IGNORECASE)
 # A deal's verb governs a list ("sold Trillium, Array and Therachon"): its clauses are cut
 # only where one deal is set against another.
 _DEAL_CLAUSE = re.compile(r"[;:\n]|\b(?:but|while|whereas|although|though|despite|after|before|then|later)\b", re.IGNORECASE)
@@ -59,10 +56,13 @@ def _moves(clause: str, terms: Collection[str], way_words: Ways = MOVEMENT) -> d
     "down"): the words just after it ("higher sales of their EPYC server processors") or
     just before it ("EPYC sales increased"). Nothing in a clause that denies ("did not
     grow"), and no term that words of both ways govern."""
-    if NEGATION.search(clause):
+    # (A yes or no opening the clause is the answer's verdict, no denial of what follows.)
+    if NEGATION.search(YES_NO.sub("", clause, count=1)):
         return {}
     words = WORD.findall(clause)
-    ways: dict[str, set[str]] = {}
+    # Each term's nearest governing word of movement, by distance in words: in "fell because
+    # of higher capital expenditure" both reach the expenditure, and "higher" is the nearer.
+    nearest: dict[str, tuple[int, set[str]]] = {}
     for i, word in enumerate(words):
         way = "up" if way_words.up.fullmatch(word) else "down" if way_words.down.fullmatch(word) else None
         if way is None:
@@ -70,11 +70,18 @@ def _moves(clause: str, terms: Collection[str], way_words: Ways = MOVEMENT) -> d
         before = i
         if way_words.passive_only:
             before = i - 1 if i and _AUXILIARY.fullmatch(words[i - 1]) else 0
-        for near in words[max(0, before - _BEFORE) : before] + words[i + 1 : i + 1 + _AFTER]:
+        reach = [(j, words[j]) for j in range(max(0, before - _BEFORE), before)] + [(j, words[j]) for j in range(i + 1, min(len(words), i + 1 + _AFTER))]
+        for j, near in reach:
             for stem_, _ in content(near):
-                if stem_ in terms:
-                    ways.setdefault(stem_, set()).add(way)
-    return {t: next(iter(w)) for t, w in ways.items() if len(w) == 1}
+                if stem_ not in terms:
+                    continue
+                distance = abs(j - i)
+                known = nearest.get(stem_)
+                if known is None or distance < known[0]:
+                    nearest[stem_] = (distance, {way})
+                elif distance == known[0]:
+                    known[1].add(way)
+    return {t: next(iter(w)) for t, (_, w) in nearest.items() if len(w) == 1}
 
 
 # How far a word of movement reaches: "higher sales of their EPYC server processors" (the
@@ -91,10 +98,13 @@ def reversed_terms(gold: str, answer: str, gold_terms: Mapping[str, float], ways
     asks_a_way = bool(question) and bool(ways.up.search(question) or ways.down.search(question))
     if not asks_a_way and not (ways.up.search(gold) or ways.down.search(gold)):
         return []  # most golds: no word of either way to read the answer against
-    moved: dict[str, str] = {}
+    # A term the gold moves both ways ("R&D grew 4% ..., so R&D fell to 9% of revenue") has
+    # no one way for the answer to turn.
+    gold_ways: dict[str, set[str]] = {}
     for clause in _clauses(gold, ways.clause):
         for term, way in _moves(clause, gold_terms, ways).items():
-            moved.setdefault(term, way)
+            gold_ways.setdefault(term, set()).add(way)
+    moved = {term: next(iter(w)) for term, w in gold_ways.items() if len(w) == 1}
     if asks_a_way:
         asked = {"up" if ways.up.fullmatch(w) else "down" for w in WORD.findall(question) if ways.up.fullmatch(w) or ways.down.fullmatch(w)}
         if len(asked) == 1:
@@ -124,7 +134,9 @@ def reversed_subject(question: str, gold: str, answer: str) -> bool:
     # The yes or no an answer opens with is its verdict, not a denial of its grounds ("No. Rate
     # of decline in adjusted EPS ..."; a sentence splitter reads "No." as the abbreviation).
     answer = YES_NO.sub("", answer, count=1)
-    answer_ways = _ways_over(" ".join(sentences(answer)[:2]), terms)
+    # Framing ("To determine if Microsoft has increased its debt, ...") states no movement.
+    opening = [s for s in sentences(answer) if not claims_nothing(s)][:2]
+    answer_ways = _ways_over(" ".join(opening), terms)
     said = set().union(*answer_ways.values()) if answer_ways else set()
     return len(said) == 1 and said != {gold_way}
 

@@ -123,8 +123,9 @@ def root(word: str) -> str:
 
 # Words of movement that name one beside a driver or a pick: without the short ones that
 # seldom do there ("made up", "write-down", "gain on sale").
-MOVED_UP = word_pattern(tuple(w for w in RISE if w not in (r"up", r"gain\w*")))
-MOVED_DOWN = word_pattern(tuple(w for w in FALL if w != r"down"))
+# A driver's size compared is its movement too: "greater capital expenditure", "smaller orders".
+MOVED_UP = word_pattern(tuple(w for w in RISE if w not in (r"up", r"gain\w*")) + (r"greater", r"larger", r"bigger"))
+MOVED_DOWN = word_pattern(tuple(w for w in FALL if w != r"down") + (r"smaller",))
 
 # The two ways of a deal: what a company bought, what it let go. "Pfizer sold Trillium, Array
 # and Therachon" answers "Which companies did Pfizer acquire?" with its names the other way.
