@@ -17,6 +17,7 @@ clause that denies ("did not grow") is not read, nor a term governed both ways.
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from collections.abc import Collection, Mapping
 from typing import NamedTuple
@@ -135,7 +136,7 @@ def reversed_subject(question: str, gold: str, answer: str) -> bool:
     # of decline in adjusted EPS ..."; a sentence splitter reads "No." as the abbreviation).
     answer = YES_NO.sub("", answer, count=1)
     # Framing ("To determine if Microsoft has increased its debt, ...") states no movement.
-    opening = [s for s in sentences(answer) if not claims_nothing(s)][:2]
+    opening = list(itertools.islice((s for s in sentences(answer) if not claims_nothing(s)), 2))
     answer_ways = _ways_over(" ".join(opening), terms)
     said = set().union(*answer_ways.values()) if answer_ways else set()
     return len(said) == 1 and said != {gold_way}
