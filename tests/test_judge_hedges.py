@@ -194,3 +194,19 @@ def test_a_reason_is_a_clause_of_its_own_for_the_drivers_direction() -> None:
     assert heuristic_verdict(question, gold, turned).label != "correct"
     in_other_words = "Free cash flow decreased because of greater capital expenditure on data centres and a large tax payment, though operating cash flow increased."
     assert heuristic_verdict(question, gold, in_other_words).label == "correct"
+
+
+def test_a_verdicts_subject_restated_is_no_yes() -> None:
+    """After "No.", "revenue ... fell short of guidance" shares the question's subject, not
+    what it asks ("meet"): no yes of its own."""
+    question = "Did the company meet its FY2022 revenue guidance?"
+    gold = "No, revenue of $8.1 billion fell short of guidance of $8.4 to $8.6 billion."
+    answer = "No. Revenue of $8.1 billion fell short of guidance of $8.4 to $8.6 billion. This follows from the figures the 10-K reports."
+    assert heuristic_verdict(question, gold, answer).label == "correct"
+
+
+def test_causes_in_the_golds_own_words_answer_what_caused() -> None:
+    question = "What caused the airline's FY2022 net loss?"
+    gold = "A $1.1 billion impairment of its regional fleet and fuel costs that rose faster than fares."
+    assert heuristic_verdict(question, gold, f"According to the filing: {gold}").label == "correct"
+    assert heuristic_verdict(question, gold, "The net loss included a $1.1 billion item.").label != "correct"

@@ -205,3 +205,12 @@ def test_a_minus_before_the_dollar_sign_is_read_by_the_words_around_it(answer: s
     question = "What is the FY2021 net cash from investing activities (in USD millions)?"
     assert numeric_check(question, "-$96.00", answer).label != "correct"
     assert numeric_check(question, "-$96.00", "Net cash used in investing activities was -$96 million.").label == "correct"
+
+
+def test_a_list_items_dash_is_no_minus() -> None:
+    """"- $1.5 billion remains" is a markdown list item; "-$2 billion" and "loss of - $1.5" are
+    minus signs."""
+    from harness.judge.amounts import parse_quantities
+
+    assert [q.number for q in parse_quantities("Items:\n- $1.5 billion\n- -$2 billion")] == [1.5, -2.0]
+    assert [q.number for q in parse_quantities("a loss of - $1.5 billion")] == [-1.5]

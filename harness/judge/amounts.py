@@ -66,6 +66,8 @@ _ORDINAL_AFTER = re.compile(r"^(st|nd|rd|th)\b", re.IGNORECASE)
 # ("**-3.7**", "| -3.7 |", "\"-3.7\""); not a hyphen inside a word or an identifier.
 _MINUS_BEFORE = re.compile(r"(?:^|[\s(=:,;*\"“\[|≈~])[-−]$")
 _MINUS_CURRENCY_BEFORE = re.compile(r"(?:^|[\s(=:,;*\"“\[|≈~])[-−]\s?(US\$|\$)\s?$")
+# A list item's dash at the start of a line ("- $1.5 billion remains"), not a minus.
+_BULLET_BEFORE = re.compile(r"(?:^|\n)[ \t]*[-−][ \t]+(?:US\$|\$)?[ \t]?$")
 _ZERO = re.compile(r"\bzero\b(?![-‐])", re.IGNORECASE)
 _WORD_DECIMALS = {"zero": 0, "no": 0, "one": 1, "two": 2, "three": 3, "four": 4, "0": 0, "1": 1, "2": 2, "3": 3, "4": 4}
 
@@ -230,7 +232,7 @@ def parse_quantities(text: str) -> list[Quantity]:
             if not has_unit and not frac and "," not in digits and number < 10:
                 continue  # "(1)": a footnote or list marker, not a loss of one
             negative = True
-        elif _MINUS_BEFORE.search(stripped) or _MINUS_CURRENCY_BEFORE.search(before):
+        elif (_MINUS_BEFORE.search(stripped) or _MINUS_CURRENCY_BEFORE.search(before)) and not _BULLET_BEFORE.search(text, 0, start):
             negative = True
         if negative:
             number = -number

@@ -469,9 +469,10 @@ def _decide_prose(ev: Evidence) -> HeuristicVerdict:
             return HeuristicVerdict("incorrect", "the answer gives the gold's figures but leaves the yes or no open")
         if reversed_why := _drivers_reversed(ev):
             return HeuristicVerdict("incorrect", reversed_why)
-        if asks_for_causes(ev.texts[0]) and not gives_cause(ev.texts[2], ev.texts[0]):
+        if asks_for_causes(ev.texts[0]) and not gives_cause(ev.texts[2], ev.texts[0]) and not _tells_gold(ev):
             # "3M's operating margin decreased by 1.7%" to "What drove operating margin
-            # change?": the gold's figure, and none of what was asked (``causes``).
+            # change?": the gold's figure, and none of what was asked (``causes``). An answer
+            # with most of the gold's words gives the causes the gold gives, in its words.
             return HeuristicVerdict("incorrect", "the answer gives the gold's figure but not what drove it")
         return HeuristicVerdict("correct", "the answer states the gold's numbers")
     # A short gold is the name that answers: one name must be the answer's verdict, and

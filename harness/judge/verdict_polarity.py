@@ -271,14 +271,17 @@ _YEARISH = re.compile(r"(?:fy|q[1-4]|cy)?\d{2,4}", re.IGNORECASE)
 
 def _speaks_to_verdict(clause: str, question: str) -> bool:
     """Can ``clause`` give a yes or no to the question on its own: does it name a direction,
-    the property asked, a negation, or two of the question's words besides its years? A
+    the property asked, a negation, or three of the question's words besides its years? A
     plain statement of a figure that shares one word ("Occupancy was 71% in FY2022 against
     79% in FY2019" to "Has occupancy recovered ...?") is evidence, not a verdict."""
     if NEGATION.search(clause) or direction_of(clause, question) or names_property(clause, question):
         return True
-    names = stems_of(" ".join(w for w in _CAPITALISED.findall(question)[1:]))  # the company's name, not the question's words
+    # Three of the question's words besides its names and years restate what it asks ("Zander
+    # Foods changed its dividend policy"); two are its subject ("revenue ... guidance" in
+    # "revenue fell short of guidance" to "Did it meet its revenue guidance?").
+    names = stems_of(" ".join(w for w in _CAPITALISED.findall(question)[1:]))
     shared = {s for s in stems_of(clause) & stems_of(question) if not _YEARISH.fullmatch(s)} - names
-    return len(shared) >= 2
+    return len(shared) >= 3
 
 
 def conclusions(answer: str) -> Iterator[str]:
