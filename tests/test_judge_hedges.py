@@ -210,3 +210,10 @@ def test_causes_in_the_golds_own_words_answer_what_caused() -> None:
     gold = "A $1.1 billion impairment of its regional fleet and fuel costs that rose faster than fares."
     assert heuristic_verdict(question, gold, f"According to the filing: {gold}").label == "correct"
     assert heuristic_verdict(question, gold, "The net loss included a $1.1 billion item.").label != "correct"
+
+
+def test_a_bound_turned_to_the_other_side_is_the_figure_reversed() -> None:
+    question = "Is the company's revenue concentrated in a few customers?"
+    gold = "No. No customer accounted for more than 5% of revenue in FY2022."
+    assert heuristic_verdict(question, gold, "No. No customer accounted for less than 5% of revenue in FY2022.").label != "correct"
+    assert heuristic_verdict(question, gold, "No. No single customer accounted for over 5% of revenue.").label == "correct"

@@ -137,6 +137,17 @@ def _is_change(text: str, q: Quantity) -> bool:
     return stated_direction(text, q) is not None and not _LEVEL_BEFORE.search(text[max(0, q.start - 24):q.start])
 
 
+_BOUND_ABOVE = re.compile(r"\b(?:more|greater|higher|larger) than\s+$|\b(?:over|above|exceed(?:s|ed|ing)?|at least)\s+$", re.IGNORECASE)
+_BOUND_BELOW = re.compile(r"\b(?:less|fewer|lower|smaller) than\s+$|\b(?:under|below|at most)\s+$", re.IGNORECASE)
+
+
+def _bound_of(text: str, q: Quantity) -> str | None:
+    """"above" for "more than 5%", "below" for "less than 5%"; None for a value stated as it is."""
+    before = text[max(0, q.start - 20):q.start]
+    before = before[:-1] if before.endswith("$") else before
+    return "above" if _BOUND_ABOVE.search(before) else "below" if _BOUND_BELOW.search(before) else None
+
+
 def _on_another_label(answer: str, a: Quantity, g: Quantity, labels: tuple[frozenset[str], ...], values: list[Quantity]) -> bool:
     """Is the answer's value ``a`` away from the gold's label words while another value of
     its kind stands next to them: the right value put on the wrong item? Read with the
@@ -187,6 +198,11 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
             if verdict == "match" and direction and stated_direction(answer, a) not in (None, direction):
                 # The gold's figure gone the other way ("increased by 1.7%" for "decreased
                 # by 1.7%"): a different claim, whatever the digits.
+                best = "reversed"
+                continue
+            if verdict == "match" and _bound_of(gold, g) and _bound_of(answer, a) not in (None, _bound_of(gold, g)):
+                # "less than 5% of revenue" for "more than 5%": the same figure, bounding the
+                # other side.
                 best = "reversed"
                 continue
             if verdict == "match" and years and on_another_year(
