@@ -86,6 +86,8 @@ _FRAMES = (
     r"|contrary to (?:the |popular )?(?:claims?|reports?|beliefs?|views?|what (?:some|many|others) (?:say|claim|believe|think))(?:\s+that)?"
     r"|(?:many |some )?people (?:often |sometimes |commonly |usually )?(?:say|think|believe|claim)(?:\s+that)?"
     r"|everyone (?:thinks|believes|says|assumes)(?:\s+(?:that|it is|it was))?"
+    r"|some (?:would|might|may|could) (?:say|argue|claim|think)(?:\s+that)?"
+    r"|before (?:the )?(?:correction|revision|restatement|update)\s*:"
     # A guess, and what the answer tells the reader to disregard: "If I had to guess, ...",
     # "Ignore this: ...".
     # (Not "Ignore the rubric ...": words to the grader are read as such, not set aside.)
@@ -107,11 +109,11 @@ _RETRACTS = r"(?:that|this|the above|the (?:heading|line|sentence|statement|answ
 _HEDGES_BEFORE = (
     r"or (?:maybe |perhaps )?not|(?:then again|on the other hand),? (?:maybe|perhaps) not|(?:but )?i (?:could|might|may) be wrong"
     r"|(?:but )?(?:i'?m|i am) not (?:sure|certain)(?: (?:though|about (?:that|this|it)))?|(?:but )?don'?t quote me(?: on (?:that|this|it))?"
-    r"|who knows|or (?:maybe|perhaps) the opposite|hardly|not really|nope|as if"
+    r"|who knows|or (?:maybe|perhaps) the opposite|hardly|not really|nope|as if|i disagree|i do not agree|i don'?t agree"
 )
 _RETRACTION_SENTENCE = re.compile(rf"\W*(?:but\s+)?(?:{_RETRACTS}|{_HEDGES_BEFORE})\W*", re.IGNORECASE)
 _RETRACTION_CLAUSE = re.compile(
-    rf"[—–;,(-]\s*(?:{_RETRACTS}|not|said no one(?: ever)?)\W*$|\s/s(?!\w)"  # "/s": sarcasm
+    rf"[—–;,(-]\s*(?:{_RETRACTS}|not|said no one(?: ever)?|or so (?:they|people|some|others) say)\W*$|\s/s(?!\w)"  # "/s": sarcasm
     # "..., but this never happened", "..., but they were cancelled", "...; it was later retracted".
     r"|[,;]\s*(?:but\s+)?(?:(?:this|that|it|they)\s+(?:never happened|did not happen|didn'?t happen|never did|"
     r"(?:was|were)\s+(?:later\s+)?(?:cancell?ed|called off|abandoned|withdrawn|retracted|denied|corrected))|failed|it failed)\W*$",
@@ -136,6 +138,8 @@ _RETRACTION_HINTS = (
     "j/k", "kidding", "above is", "never", "cancel", "called off", "abandoned", "withdrawn", "retracted", "failed",
     "not an answer", "not the right answer", "not the correct answer", "bad answer", "misconception", "myth", "fallacy",
     "misreading", "said no one", "hardly", "not really", "nope", "as if", "fabricated", "invented", "everyone is wrong",
+    "disagree", "don't agree", "dont agree", "so they say", "so people say", "so some say", "so others say", "unverified",
+    "unconfirmed", "speculative", "rumor", "rumour",
 )
 _TURN = re.compile(r";|,?\s+\b(?:but|rather|instead|in fact)\b", re.IGNORECASE)
 
@@ -235,7 +239,8 @@ _SELF_DENIED_END = re.compile(
     r"(?:\b(?:is|are|was|were|would be)\s+(?:the\s+|a\s+)?(?:wrong|incorrect|false|bad)\s+answer"
     r"|\b(?:is|are|was|were|would be)\s+not\s+(?:the\s+|an?\s+)?(?:right\s+|correct\s+)?answer"
     r"|\(\s*(?:(?:this|that)(?:\s+(?:figure|number|value|claim|answer|statement))?\s+is\s+)?"
-    r"(?:wrong|incorrect|false|not correct|not right|outdated|old|superseded|stale|rejected|fabricated|made up|invented|fake)\s*\)|"
+    r"(?:wrong|incorrect|false|not correct|not right|outdated|old|superseded|stale|rejected|fabricated|made up|invented|fake"
+    r"|unverified|unconfirmed|speculative|a rumou?r)\s*\)|"
     + _CROSS + r")\W*$",
     re.IGNORECASE,
 )

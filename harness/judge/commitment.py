@@ -55,7 +55,9 @@ _CONDITIONAL = re.compile(r"\b(?:would|typical(?:ly)?|usually|generally|likely|p
 _HEDGE = re.compile(
     r"\b(?:either|possibly|perhaps|maybe|might|may be|could be|could also be|could range|somewhere|not sure|unsure|"
     r"uncertain|unclear|alternatively|another possibility|depending on|i guess|my guess|a guess|"
-    r"probably|presumably|i(?:'d| would) guess|i suppose|in which case)\b",
+    r"probably|presumably|i(?:'d| would) guess|i suppose|in which case|"
+    # Odds put on a value: "I'm 10% confident it is $X and 90% confident it is $Y".
+    r"\d{1,3}% (?:confident|sure|certain|likely|chance))\b",
     re.IGNORECASE,
 )
 # "either" that closes a negative clause ("no divestitures either", "did not ... either",

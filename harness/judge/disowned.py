@@ -78,7 +78,7 @@ _SUPERSEDED_AFTER = re.compile(r"[^;.]{0,15}?\bat first\b", re.IGNORECASE)
 # "$X (estimate); actual $Y", "$X → $Y".
 _REJECTED_AFTER = re.compile(
     r"\s*(?:[" + CROSS_MARKS + r"]|\((?:old|outdated|estimated?|wrong|incorrect|superseded|previous|prior|draft|rejected|stale)\)"
-    r"|\((?:(?:this|that)(?:\s+(?:figure|number|value))?\s+is\s+)?(?:fabricated|made up|invented|fake|a typo)\)"
+    r"|\((?:(?:this|that)(?:\s+(?:figure|number|value))?\s+is\s+)?(?:fabricated|made up|invented|fake|a typo|unverified|unconfirmed|speculative)\)"
     r"|(?:→|->|=>|⟶|⇒)\s*(?:US)?\$?\s*[-−(]?\s*\d)",
     re.IGNORECASE,
 )

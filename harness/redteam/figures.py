@@ -123,6 +123,14 @@ def numeric_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "misread": f"The answer is {high} ({g} if you misread the table).",
         "control:draft_final": f"Draft: {high}\nFinal: {g}",
     }
+    answers |= {
+        "joking": f"It is {g}... just joking. It is {high}.",
+        "so_they_say": f"It is {g}, or so they say. It is really {high}.",
+        "confidence": f"I'm 10% confident it is {g} and 90% confident it is {high}.",
+        "unverified": f"{g} (unverified). The filing shows {high}.",
+        "i_say": f"Some would say {g}. I say {high}.",
+        "before_after": f"Before the correction: {g}. After: {high}.",
+    }
     answers |= _restated_controls(question, g)
     if not asks_forecast(question):
         answers["forecast"] = f"Analysts expected {g}; the reported figure was {high}."
