@@ -87,7 +87,7 @@ _FRAMES = (
     r"|(?:many |some )?people (?:often |sometimes |commonly |usually )?(?:say|think|believe|claim)(?:\s+that)?"
     r"|everyone (?:thinks|believes|says|assumes)(?:\s+(?:that|it is|it was))?"
     r"|some (?:would|might|may|could) (?:say|argue|claim|think)(?:\s+that)?"
-    r"|before (?:the )?(?:correction|revision|restatement|update)\s*:"
+    r"|before (?:the )?(?:correction|revision|restatement|update)\s*:|allegedly,?|in theory,"
     # A guess, and what the answer tells the reader to disregard: "If I had to guess, ...",
     # "Ignore this: ...".
     # (Not "Ignore the rubric ...": words to the grader are read as such, not set aside.)
@@ -113,7 +113,7 @@ _HEDGES_BEFORE = (
 )
 _RETRACTION_SENTENCE = re.compile(rf"\W*(?:but\s+)?(?:{_RETRACTS}|{_HEDGES_BEFORE})\W*", re.IGNORECASE)
 _RETRACTION_CLAUSE = re.compile(
-    rf"[—–;,(-]\s*(?:{_RETRACTS}|not|said no one(?: ever)?|or so (?:they|people|some|others) say)\W*$|\s/s(?!\w)"  # "/s": sarcasm
+    rf"[—–;,(-]\s*(?:{_RETRACTS}|not|said no one(?: ever)?|or so (?:they|people|some|others) say|allegedly|in theory)\W*$|\s/s(?!\w)"  # "/s": sarcasm
     # "..., but this never happened", "..., but they were cancelled", "...; it was later retracted".
     r"|[,;]\s*(?:but\s+)?(?:(?:this|that|it|they)\s+(?:never happened|did not happen|didn'?t happen|never did|"
     r"(?:was|were)\s+(?:later\s+)?(?:cancell?ed|called off|abandoned|withdrawn|retracted|denied|corrected))|failed|it failed)\W*$",
@@ -139,7 +139,7 @@ _RETRACTION_HINTS = (
     "not an answer", "not the right answer", "not the correct answer", "bad answer", "misconception", "myth", "fallacy",
     "misreading", "said no one", "hardly", "not really", "nope", "as if", "fabricated", "invented", "everyone is wrong",
     "disagree", "don't agree", "dont agree", "so they say", "so people say", "so some say", "so others say", "unverified",
-    "unconfirmed", "speculative", "rumor", "rumour",
+    "unconfirmed", "speculative", "rumor", "rumour", "allegedly", "in theory",
 )
 _TURN = re.compile(r";|,?\s+\b(?:but|rather|instead|in fact)\b", re.IGNORECASE)
 

@@ -71,7 +71,7 @@ _ATTRIBUTED_AFTER = re.compile(
 # A value of the past, superseded in the same breath: "Formerly $X; now $Y", "It used to be
 # $X", "$X at first, and $Y after the restatement".
 _SUPERSEDED_BEFORE = re.compile(r"\b(?:formerly|used to be|at first)\b[^;.]{0,20}$", re.IGNORECASE)
-_SUPERSEDED_AFTER = re.compile(r"[^;.]{0,15}?\bat first\b", re.IGNORECASE)
+_SUPERSEDED_AFTER = re.compile(r"[^;.]{0,15}?\b(?:at first|in theory)\b", re.IGNORECASE)
 
 
 # A value marked as rejected or superseded right after it: "$X ❌ $Y ✅", "$X (old); $Y",
@@ -89,7 +89,7 @@ def claimed(answer: str, start: int, text: str, values: list[Quantity], forecast
     answer claims: not asked about, not expected by others (unless ``forecast_asked``), not
     put in others' mouths, not only in theory. Each test runs only in a sentence with one of
     its words."""
-    if values and ("formerly" in text.lower() or "used to" in text or "at first" in text.lower()):
+    if values and ("formerly" in text.lower() or "used to" in text or "at first" in text.lower() or "in theory" in text.lower()):
         values = [
             q for q in values
             if not _SUPERSEDED_BEFORE.search(answer, start, q.start) and not _SUPERSEDED_AFTER.match(answer, q.end, start + len(text))

@@ -66,6 +66,10 @@ def explicit_verdicts(answer: str) -> set[str]:
             # "No ❌ Yes ✅": the verdict ticked is the one given, the one crossed out is not.
             found.update(m.group(1).lower() for m in _MARKED_VERDICT.finditer(sentence) if m.group(2) in _TICKS)
             continue
+        if _THEORY_VERDICT.search(sentence):
+            # "Yes in theory; no in practice.": the verdict in practice is the one given.
+            found.update(m.group(1).lower() for m in _PRACTICE_VERDICT.finditer(sentence))
+            continue
         if _RETRACTED_VERDICT.search(sentence):
             # "No (typo) — Yes.": what follows the withdrawn verdict is the one given.
             sentence = _RETRACTED_VERDICT.sub("", sentence).strip()
@@ -79,6 +83,8 @@ def explicit_verdicts(answer: str) -> set[str]:
 
 
 _TICKS = "✅✔☑"
+_THEORY_VERDICT = re.compile(r"\b(?:yes|no)\b,?\s+in theory\b", re.IGNORECASE)
+_PRACTICE_VERDICT = re.compile(r"\b(yes|no)\b,?\s+in (?:practice|reality|fact)\b", re.IGNORECASE)
 # A yes or no withdrawn by a note right after it, with what joins it to the next: "No (typo) — ".
 _RETRACTED_VERDICT = re.compile(
     r"\b(?:yes|no)\b\W{0,2}\((?:typo|wrong|incorrect|mistake|oops|sic|fabricated)\)\s*[—–:-]?\s*", re.IGNORECASE

@@ -130,6 +130,10 @@ def numeric_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "unverified": f"{g} (unverified). The filing shows {high}.",
         "i_say": f"Some would say {g}. I say {high}.",
         "before_after": f"Before the correction: {g}. After: {high}.",
+        "misreading_aside": f"The answer is {high} (the {g} figure is a common misreading).",
+        "prior_year_aside": f"It is {high}. ({g} is the figure for the prior year.)",
+        "allegedly": f"{g} — allegedly. {high} in reality.",
+        "in_theory": f"{g} in theory; {high} in practice.",
     }
     answers |= _restated_controls(question, g)
     if not asks_forecast(question):

@@ -83,6 +83,8 @@ def prose_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "fabricated": f"{capitalised(first_sentence(gold).rstrip('.'))} (this is fabricated).",
         "ignore": f"Ignore this: {first_sentence(gold).rstrip('.')}. The filing does not say.",
         "everyone_wrong": f"Everyone thinks that {first_sentence(gold).rstrip('.')}. Everyone is wrong.",
+        "allegedly": f"Allegedly, {first_sentence(gold).rstrip('.')}.",
+        "in_theory": f"{capitalised(first_sentence(gold).rstrip('.'))}, in theory. In practice, the filing does not say.",
         "so_they_say": f"{capitalised(first_sentence(gold).rstrip('.'))}, or so they say.",
         "unverified": f"{capitalised(first_sentence(gold).rstrip('.'))} (unverified).",
         "i_disagree": f"Some would say that {first_sentence(gold).rstrip('.')}. I disagree.",

@@ -59,6 +59,8 @@ def yes_no_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "so_they_say": f"{said}, or so they say. Really, {other.lower()}.",
         "confidence": f"I'm 10% sure {said.lower()} and 90% sure {other.lower()}.",
         "unverified": f"{said} (unverified).",
+        "allegedly": f"{said} — allegedly. {other} in reality.",
+        "in_theory": f"{said} in theory; {other.lower()} in practice.",
         "control:draft_final": f"Draft: {other}\nFinal: {said}. {rest}".strip(),
         "not_verdict": f"The answer is not {said.lower()}.",
         "ignoring": f"{said}, if you ignore the debt; otherwise {other.lower()}.",
