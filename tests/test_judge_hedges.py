@@ -217,3 +217,20 @@ def test_a_bound_turned_to_the_other_side_is_the_figure_reversed() -> None:
     gold = "No. No customer accounted for more than 5% of revenue in FY2022."
     assert heuristic_verdict(question, gold, "No. No customer accounted for less than 5% of revenue in FY2022.").label != "correct"
     assert heuristic_verdict(question, gold, "No. No single customer accounted for over 5% of revenue.").label == "correct"
+
+
+def test_every_retraction_is_read_without_a_list_of_words_to_look_for_first() -> None:
+    """"I do not agree." takes back the sentence before it as "I disagree." does (a list of
+    words kept beside the patterns once let it through)."""
+    question = "What drove the decline in free cash flow in FY2021?"
+    gold = "Higher capital expenditure on data centres and a large tax payment."
+    answer = "Higher capital expenditure on data centres and a large tax payment. I do not agree."
+    assert heuristic_verdict(question, gold, answer).label != "correct"
+
+
+def test_no_more_than_bounds_from_below() -> None:
+    from harness.judge.words import bound_side
+
+    assert bound_side("no more than ") == "below" and bound_side("more than ") == "above"
+    assert bound_side("not less than $") == "above" and bound_side("at most ") == "below"
+    assert bound_side("revenue of ") is None

@@ -130,17 +130,6 @@ _TRUTH_OTHERWISE = re.compile(
     r"(?:outdated|old|wrong|unreliable|incorrect|superseded|earlier)",
     re.IGNORECASE,
 )
-_RETRACTION_HINTS = (
-    "false", "wrong", "incorrect", "untrue", "not true", "not correct", "not right", "not the case", "no longer", "not.",
-    "not!", "opposite", "reverse", "otherwise", "different", "believe", "none of", "made up", "a lie", "fiction", "fake",
-    "quote", "excerpt", "passage", "or not", "maybe not", "perhaps not", "be wrong", "not sure", "not certain", "quote me",
-    "who knows", "not the answer", "outdated", "superseded", "stale", "(old)", "(rejected)", *CROSS_MARKS, "/s", "jk",
-    "j/k", "kidding", "above is", "never", "cancel", "called off", "abandoned", "withdrawn", "retracted", "failed",
-    "not an answer", "not the right answer", "not the correct answer", "bad answer", "misconception", "myth", "fallacy",
-    "misreading", "said no one", "hardly", "not really", "nope", "as if", "fabricated", "invented", "everyone is wrong",
-    "disagree", "don't agree", "dont agree", "so they say", "so people say", "so some say", "so others say", "unverified",
-    "unconfirmed", "speculative", "rumor", "rumour", "allegedly", "in theory",
-)
 _TURN = re.compile(r";|,?\s+\b(?:but|rather|instead|in fact)\b", re.IGNORECASE)
 
 
@@ -183,9 +172,6 @@ def without_disowned_claims(text: str) -> str:
 
 
 def _without_retracted(text: str) -> str:
-    lowered = text.lower()
-    if not any(hint in lowered for hint in _RETRACTION_HINTS):
-        return text
     spans = _verdicts_apart(text, sentence_spans(text))
     dropped: set[int] = set()
     for i, (start, end) in enumerate(spans):

@@ -34,7 +34,7 @@ from harness.judge.claims import corrections
 from harness.judge.disowned import asks_forecast, claimed, denied, named_right, retracted_before
 from harness.judge.refusal import DECLINE, sentence_spans
 from harness.judge.value_scope import other_period, other_scope, question_years
-from harness.judge.words import NEGATION
+from harness.judge.words import BOUND_ABOVE, BOUND_BELOW, NEGATION
 
 MAX_ANSWER_WORDS = 600  # longer is pasted source text, not an answer a reviewer would accept
 
@@ -402,8 +402,7 @@ def find_commitment(
 # Words that make the number after them a bound ("at least $5,466 million", "less than 1.0",
 # "over 10%"), not a value. ("approximately", "about" and "nearly" still name the value.)
 _BOUND_BEFORE = re.compile(
-    r"(?:\b(?:at least|at most|(?:no |not )?(?:more|less|greater|fewer|higher|lower) than|over|under|below|above|up to"
-    r"|in excess of|exceed(?:s|ed|ing)?|upwards of)|[<>≤≥])\s*(?:(?:US|USD)\s*)?\$?\s*[-−(]?\s*$",
+    rf"(?:\b(?:{'|'.join(BOUND_ABOVE + BOUND_BELOW)})|[<>≤≥])\s*(?:(?:US|USD)\s*)?\$?\s*[-−(]?\s*$",
     re.IGNORECASE,
 )
 

@@ -35,7 +35,7 @@ from harness.judge.number_swaps import (
 from harness.judge.numeric_check import stated_direction
 from harness.judge.refusal import sentence_spans
 from harness.judge.verdict_commitment import uncommitted_values
-from harness.judge.words import content, stems_of
+from harness.judge.words import bound_side, content, stems_of
 
 
 def _context(text: str, q: Quantity) -> set[str]:
@@ -106,6 +106,7 @@ class _GoldNumber(NamedTuple):
     item: frozenset[str]  # the words its sentence adds to the question ("Employee liabilities")
     year: int | None  # the year it is stated for ("1.82% in 2022")
     change_item: frozenset[str]  # for a change: what it is a change of ("operating margin")
+    bound: str | None  # the side the gold bounds it from ("more than 5%": "above"), if it does
 
 
 @functools.lru_cache(maxsize=4096)
@@ -117,6 +118,7 @@ def _gold_numbers(gold: str, unit: QuestionUnit, question: str) -> tuple[_GoldNu
         _GoldNumber(
             g, gold_readings(g, unit), frozenset(_context(gold, g)), stated_direction(gold, g), _sentence_of(gold, g) - asked,
             year, item_words(gold, g, every) - question_names(question) if _is_change(gold, g) else frozenset(),
+            _bound_of(gold, g),
         )
         for g, year in zip(values, value_years(gold, values))
     )
@@ -137,15 +139,9 @@ def _is_change(text: str, q: Quantity) -> bool:
     return stated_direction(text, q) is not None and not _LEVEL_BEFORE.search(text[max(0, q.start - 24):q.start])
 
 
-_BOUND_ABOVE = re.compile(r"\b(?:more|greater|higher|larger) than\s+$|\b(?:over|above|exceed(?:s|ed|ing)?|at least)\s+$", re.IGNORECASE)
-_BOUND_BELOW = re.compile(r"\b(?:less|fewer|lower|smaller) than\s+$|\b(?:under|below|at most)\s+$", re.IGNORECASE)
-
-
 def _bound_of(text: str, q: Quantity) -> str | None:
     """"above" for "more than 5%", "below" for "less than 5%"; None for a value stated as it is."""
-    before = text[max(0, q.start - 20):q.start]
-    before = before[:-1] if before.endswith("$") else before
-    return "above" if _BOUND_ABOVE.search(before) else "below" if _BOUND_BELOW.search(before) else None
+    return bound_side(text[max(0, q.start - 24):q.start])
 
 
 def _on_another_label(answer: str, a: Quantity, g: Quantity, labels: tuple[frozenset[str], ...], values: list[Quantity]) -> bool:
@@ -200,7 +196,7 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
                 # by 1.7%"): a different claim, whatever the digits.
                 best = "reversed"
                 continue
-            if verdict == "match" and _bound_of(gold, g) and _bound_of(answer, a) not in (None, _bound_of(gold, g)):
+            if verdict == "match" and gold_number.bound and _bound_of(answer, a) not in (None, gold_number.bound):
                 # "less than 5% of revenue" for "more than 5%": the same figure, bounding the
                 # other side.
                 best = "reversed"

@@ -151,7 +151,7 @@ def heuristic_verdict(
         decided = numeric_check(question, gold, answer)
     if decided.label is not None:
         return HeuristicVerdict(decided.label, f"numeric check: {decided.rationale}")
-    gold, stated = str(gold), claims_of(answer or "")
+    stated = claims_of(answer)
     if stated is None:
         return HeuristicVerdict("incorrect", ONLY_DISOWNS)
     answer = without_restated_question(stated, question)

@@ -121,6 +121,31 @@ def root(word: str) -> str:
     return word[:-1] if word.endswith("e") and len(word) > 4 else word
 
 
+# Words that make the number after them a bound, by the side it bounds ("at least $5,466
+# million", "no more than 5%"): the negated forms first, so that a search ending at the
+# number finds "no more than" before "more than".
+BOUND_ABOVE = (
+    r"(?:no|not) (?:less|fewer|lower|smaller) than", r"at least", r"(?:more|greater|higher|larger) than", r"over", r"above",
+    r"in excess of", r"exceed(?:s|ed|ing)?", r"upwards of",
+)
+BOUND_BELOW = (
+    r"(?:no|not) (?:more|greater|higher|larger) than", r"at most", r"(?:less|fewer|lower|smaller) than", r"under", r"below",
+    r"up to",
+)
+_BOUND_SIDE = re.compile(
+    rf"\b(?:(?P<below>{'|'.join(BOUND_BELOW[:1])})|(?P<above>{'|'.join(BOUND_ABOVE)})|(?P<below2>{'|'.join(BOUND_BELOW[1:])}))\s*(?:US)?\$?\s*[-−(]?\s*$",
+    re.IGNORECASE,
+)
+
+
+def bound_side(before: str) -> str | None:
+    """"above" when ``before`` (the text up to a number) ends in words that bound it from
+    below ("more than", "at least"), "below" for "less than", "no more than"; None when the
+    number is stated as it is."""
+    m = _BOUND_SIDE.search(before)
+    return None if m is None else "above" if m.group("above") else "below"
+
+
 # Words of movement that name one beside a driver or a pick: without the short ones that
 # seldom do there ("made up", "write-down", "gain on sale").
 # A driver's size compared is its movement too: "greater capital expenditure", "smaller orders".
