@@ -16,6 +16,7 @@ import functools
 import re
 from collections.abc import Iterator
 
+from harness.judge.number_swaps import question_names
 from harness.judge.refusal import DECLINE, sentences
 from harness.judge.words import (
     ABOVE_ZERO,
@@ -265,7 +266,6 @@ def _shares_part_of_compound(clause: str, question: str) -> bool:
     return not shared
 
 
-_CAPITALISED = re.compile(r"\b[A-Z][\w'’&\-]*")
 _YEARISH = re.compile(r"(?:fy|q[1-4]|cy)?\d{2,4}", re.IGNORECASE)
 
 
@@ -279,8 +279,7 @@ def _speaks_to_verdict(clause: str, question: str) -> bool:
     # Three of the question's words besides its names and years restate what it asks ("Zander
     # Foods changed its dividend policy"); two are its subject ("revenue ... guidance" in
     # "revenue fell short of guidance" to "Did it meet its revenue guidance?").
-    names = stems_of(" ".join(w for w in _CAPITALISED.findall(question)[1:]))
-    shared = {s for s in stems_of(clause) & stems_of(question) if not _YEARISH.fullmatch(s)} - names
+    shared = {s for s in stems_of(clause) & stems_of(question) if not _YEARISH.fullmatch(s)} - question_names(question)
     return len(shared) >= 3
 
 
