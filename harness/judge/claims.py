@@ -27,6 +27,13 @@ from harness.judge.words import plain
 # Marks that reject what they stand beside ("$X ❌", "❌ ..."), and words that take back
 # what was just said ("jk", "just kidding"): one list each for every reading that uses them.
 CROSS_MARKS = "❌✗✘🚫"
+# What a note in brackets calls a value or a sentence it sets aside ("$X (fabricated)",
+# "(this figure is unverified)"), after an optional "this is": for values (``disowned``)
+# and for sentences alike, each with a few words of its own.
+SET_ASIDE = (
+    r"wrong|incorrect|outdated|superseded|stale|rejected|fabricated|made up|invented|fake|unverified|unconfirmed|speculative"
+)
+THIS_IS = r"(?:(?:this|that)(?:\s+(?:figure|number|value|claim|answer|statement))?\s+is\s+)?"
 _CROSS = f"[{CROSS_MARKS}]"
 KIDDING = r"just kidding|jk|j/k|lol,? no"
 
@@ -224,9 +231,7 @@ def _verdicts_apart(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, 
 _SELF_DENIED_END = re.compile(
     r"(?:\b(?:is|are|was|were|would be)\s+(?:the\s+|a\s+)?(?:wrong|incorrect|false|bad)\s+answer"
     r"|\b(?:is|are|was|were|would be)\s+not\s+(?:the\s+|an?\s+)?(?:right\s+|correct\s+)?answer"
-    r"|\(\s*(?:(?:this|that)(?:\s+(?:figure|number|value|claim|answer|statement))?\s+is\s+)?"
-    r"(?:wrong|incorrect|false|not correct|not right|outdated|old|superseded|stale|rejected|fabricated|made up|invented|fake"
-    r"|unverified|unconfirmed|speculative|a rumou?r)\s*\)|"
+    rf"|\(\s*{THIS_IS}(?:{SET_ASIDE}|false|not correct|not right|old|a rumou?r)\s*\)|"
     + _CROSS + r")\W*$",
     re.IGNORECASE,
 )

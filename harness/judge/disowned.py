@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from harness.judge.amounts import Quantity
-from harness.judge.claims import CROSS_MARKS, KIDDING, SENTENCE_OPENING, corrections
+from harness.judge.claims import CROSS_MARKS, KIDDING, SENTENCE_OPENING, SET_ASIDE, THIS_IS, corrections
 from harness.judge.refusal import sentence_spans
 from harness.judge.words import content
 
@@ -77,8 +77,7 @@ _SUPERSEDED_AFTER = re.compile(r"[^;.]{0,15}?\b(?:at first|in theory)\b", re.IGN
 # A value marked as rejected or superseded right after it: "$X ❌ $Y ✅", "$X (old); $Y",
 # "$X (estimate); actual $Y", "$X → $Y".
 _REJECTED_AFTER = re.compile(
-    r"\s*(?:[" + CROSS_MARKS + r"]|\((?:old|outdated|estimated?|wrong|incorrect|superseded|previous|prior|draft|rejected|stale)\)"
-    r"|\((?:(?:this|that)(?:\s+(?:figure|number|value))?\s+is\s+)?(?:fabricated|made up|invented|fake|a typo|unverified|unconfirmed|speculative)\)"
+    r"\s*(?:[" + CROSS_MARKS + rf"]|\({THIS_IS}(?:{SET_ASIDE}|old|estimated?|previous|prior|draft|a typo)\)"
     r"|(?:→|->|=>|⟶|⇒)\s*(?:US)?\$?\s*[-−(]?\s*\d)",
     re.IGNORECASE,
 )
