@@ -68,6 +68,13 @@ _MINUS_BEFORE = re.compile(r"(?:^|[\s(=:,;*\"“\[|≈~])[-−]$")
 _MINUS_CURRENCY_BEFORE = re.compile(r"(?:^|[\s(=:,;*\"“\[|≈~])[-−]\s?(US\$|\$)\s?$")
 # A list item's dash at the start of a line ("- $1.5 billion remains"), not a minus.
 _BULLET_BEFORE = re.compile(r"(?:^|\n)[ \t]*[-−][ \t]+(?:US\$|\$)?[ \t]?$")
+# What a bracketed amount that restates the one before it follows: a figure with its unit
+# ("$4.8 billion (", "25% (", "$2.5 per share (") or a fraction in words ("one quarter (").
+_RESTATED_BEFORE = re.compile(
+    r"(?:\d(?:\s?%|\s?(?:thousand|million|billion|trillion|bn|mn)s?|\s(?:per|a) share)|\b(?:half|thirds?|quarters?|fifths?|tenths?))"
+    r"\s?\(\s?(?:US\$|\$)?\s?$",
+    re.IGNORECASE,
+)
 _ZERO = re.compile(r"\bzero\b(?![-‐])", re.IGNORECASE)
 _WORD_DECIMALS = {"zero": 0, "no": 0, "one": 1, "two": 2, "three": 3, "four": 4, "0": 0, "1": 1, "2": 2, "3": 3, "4": 4}
 
@@ -231,7 +238,10 @@ def parse_quantities(text: str) -> list[Quantity]:
         if close and (stripped.endswith("(") or before.endswith("(")):
             if not has_unit and not frac and "," not in digits and number < 10:
                 continue  # "(1)": a footnote or list marker, not a loss of one
-            negative = True
+            # "About one quarter (24.6%)", "$4.8 billion ($4,812 million)": the amount said
+            # again more exactly, its unit inside the brackets, not a loss in brackets.
+            unit_inside = suffix_end > end or (cur_before is not None and not before.endswith("("))  # "($2.47)", not "$(2.47)"
+            negative = not (text.startswith(")", suffix_end) and unit_inside and _RESTATED_BEFORE.search(stripped))
         elif (_MINUS_BEFORE.search(stripped) or _MINUS_CURRENCY_BEFORE.search(before)) and not _BULLET_BEFORE.search(text, 0, start):
             negative = True
         if negative:

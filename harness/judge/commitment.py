@@ -34,7 +34,7 @@ from harness.judge.claims import corrections
 from harness.judge.disowned import asks_forecast, claimed, denied, named_right, retracted_before
 from harness.judge.refusal import DECLINE, sentence_spans
 from harness.judge.value_scope import other_period, other_scope, question_years
-from harness.judge.words import BOUND_ABOVE, BOUND_BELOW, NEGATION
+from harness.judge.words import ASKS_CHANGE, BOUND_ABOVE, BOUND_BELOW, FALL, JUDGED_DOWN, JUDGED_UP, NEGATION, RISE
 
 MAX_ANSWER_WORDS = 600  # longer is pasted source text, not an answer a reviewer would accept
 
@@ -393,10 +393,28 @@ def find_commitment(
             # "$1,577 million versus $2,065 million", with nothing saying what the second
             # is (a year, another item): two values set side by side, neither claimed.
             return Commitment(None, "hedge", tuple(clusters))
+        if ASKS_CHANGE.search(question) and not _stated_as_change(answer, clusters[0]) and _stated_as_change(answer, clusters[1]):
+            # "Margin was 11.2% against 12.6%, a decrease of 1.4 points" to a question that
+            # asks for the change: the level is the way there.
+            return Commitment(clusters[1], "committed", (clusters[0],))
     if _BOUND_BEFORE.search(answer, max(span[0], clusters[0].start - 40), clusters[0].start):
         # "At least $5,466 million", "less than 1.0": a bound, not the value.
         return Commitment(None, "bound", tuple(clusters))
     return Commitment(clusters[0], "committed", tuple(clusters[1:]))
+
+
+# A value stated as a change: "a decrease of 1.4 percentage points", "fell by $312 million",
+# "up 18%". (Words that judge a change, "improved by", say which way it went for some
+# metrics only, and a change with no word before it is not read.)
+_CHANGE_BEFORE = re.compile(
+    r"\b(?:" + "|".join(form for form in RISE + FALL if form not in JUDGED_UP + JUDGED_DOWN) + r"|change[ds]?)"
+    r"\s+(?:(?:of|by)\s+)?(?:(?:approximately|about|roughly|nearly|some)\s+)?(?:US\$|\$)?\s?[-−]?$",
+    re.IGNORECASE,
+)
+
+
+def _stated_as_change(answer: str, q: Quantity) -> bool:
+    return _CHANGE_BEFORE.search(answer, max(0, q.start - 40), q.start) is not None
 
 
 # Words that make the number after them a bound ("at least $5,466 million", "less than 1.0",

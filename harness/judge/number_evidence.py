@@ -32,17 +32,21 @@ from harness.judge.number_swaps import (
     value_years,
     year_spellings,
 )
-from harness.judge.numeric_check import stated_direction
+from harness.judge.numeric_check import directions_differ, stated_direction
 from harness.judge.refusal import sentence_spans
 from harness.judge.verdict_commitment import uncommitted_values
 from harness.judge.words import bound_side, content, stems_of
 
+# The stems of scale and currency words: a unit says how a value is written, not what it
+# is a value of ("$1.1 billion" and "$640 million" may both be cash flows).
+_UNIT_STEMS = frozenset({"thousa", "millio", "billio", "trilli", "percen", "dollar", "usd"})
+
 
 def _context(text: str, q: Quantity) -> set[str]:
     """Label words around a number: what it is a number of."""
-    left = content(text[max(0, q.start - 60):q.start])[-4:]
-    right = content(text[q.end:q.end + 25])[:2]
-    return {s for s, _ in left + right}
+    left = [s for s, _ in content(text[max(0, q.start - 60):q.start]) if s not in _UNIT_STEMS][-4:]
+    right = [s for s, _ in content(text[q.end:q.end + 25]) if s not in _UNIT_STEMS][:2]
+    return set(left + right)
 
 
 def _derived(target: list[Reading], values: list[Reading], answer: str = "") -> str | None:
@@ -127,7 +131,7 @@ def _gold_numbers(gold: str, unit: QuestionUnit, question: str) -> tuple[_GoldNu
 def _sentence_of(text: str, q: Quantity) -> frozenset[str]:
     """The content stems of the sentence that holds ``q``."""
     span = next(((a, b) for a, b in sentence_spans(text) if a <= q.start < b), (0, len(text)))
-    return stems_of(text[span[0]:span[1]])
+    return stems_of(text[span[0]:span[1]]) - _UNIT_STEMS
 
 
 _LEVEL_BEFORE = re.compile(r"\b(?:to|from|at|reaching|was|were|is|are)\s+(?:about\s+|approximately\s+|~)?(?:US)?\$?\s*$", re.IGNORECASE)
@@ -191,7 +195,7 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
         best = "far"
         for i, a in enumerate(answer_qs):
             verdict, _ = closest(golds, answer_readings(a, unit, golds[0].kind))
-            if verdict == "match" and direction and stated_direction(answer, a) not in (None, direction):
+            if verdict == "match" and direction and directions_differ(gold, g, answer, a):
                 # The gold's figure gone the other way ("increased by 1.7%" for "decreased
                 # by 1.7%"): a different claim, whatever the digits.
                 best = "reversed"

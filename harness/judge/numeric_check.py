@@ -20,7 +20,10 @@ Rules
    value, after a computation's last "=", not a value for another period (nor a change over
    another span of years: "from FY2016 to FY2017" for FY2015 to FY2016), not a formula
    constant or a worked example) matches the gold, with the direction the answer states
-   ("decreased by 3.2%" for -3.2%; "fell 65.4%" is not a gain of 65.4%). A list, a hedge,
+   ("decreased by 3.2%" for -3.2%; "fell 65.4%" is not a gain of 65.4%); a rounded value
+   the answer restates exactly in brackets ("$4.8 billion ($4,812 million)") is judged on
+   the exact one, and to a question that asks for a change, a level beside the change
+   ("11.2%, a decrease of 1.4 points") is the way there. A list, a hedge,
    a bound ("at least $5,466 million"), the same sentence given twice with two values ("Answer
    A: $4,173 million. Answer B: $5,466 million.") or a dump commits to nothing, so it is never ``correct`` here, even when the gold's
    figure is among its values; nor is one whose own from/to values deny the direction it
@@ -35,7 +38,7 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from harness.judge.amounts import (
@@ -50,9 +53,9 @@ from harness.judge.amounts import (
 from harness.judge.change_direction import contradicted_sentences
 from harness.judge.claims import ONLY_DISOWNS, claims_of
 from harness.judge.commitment import Commitment, addresses_grader, find_commitment, is_operand
-from harness.judge.comparison import Reading, answer_readings, closest, gold_readings, same_kind, same_value
+from harness.judge.comparison import Reading, answer_readings, closest, gold_readings, quantity_kind, same_kind, same_value
 from harness.judge.refusal import DECLINE, refusal_signal, sentence_spans
-from harness.judge.words import ABOVE_ZERO, BELOW_ZERO, FALL, RISE, word_pattern
+from harness.judge.words import ABOVE_ZERO, ASKS_CHANGE, BELOW_ZERO, FALL, JUDGED_DOWN, JUDGED_UP, RISE, word_pattern
 
 Label = Literal["correct", "incorrect", "refusal"]
 
@@ -62,9 +65,6 @@ _WORD = re.compile(r"[a-z]+")
 _NEGATIVE_AMOUNT = (r"loss", r"minus", r"outflow", r"used in")
 _DECREASE = word_pattern(FALL, BELOW_ZERO, _NEGATIVE_AMOUNT)
 _INCREASE = word_pattern(RISE, ABOVE_ZERO)
-_ASKS_CHANGE = re.compile(
-    r"\b(?:change|growth|grow|grew|increase|decrease|decline|drop|rise|yoy|year[- ]over[- ]year)\b", re.IGNORECASE
-)
 # Words a short gold may add to its number without saying anything the question lacks.
 _FILLER = {
     "a", "an", "the", "of", "in", "for", "and", "to", "is", "was", "were", "are", "be", "by", "at", "as", "its",
@@ -134,6 +134,64 @@ def stated_direction(text: str, q: Quantity) -> str | None:
     return "down" if down else "up"
 
 
+_MOVED_UP = word_pattern(tuple(f for f in RISE if f not in JUDGED_UP), ABOVE_ZERO)
+_MOVED_DOWN = word_pattern(tuple(f for f in FALL if f not in JUDGED_DOWN), BELOW_ZERO)
+_BETTER, _WORSE = word_pattern(JUDGED_UP), word_pattern(JUDGED_DOWN)
+_FROM_BEFORE = re.compile(r"\bfrom\s+(?:US\$|\$)?\s?$", re.IGNORECASE)
+_TO_BEFORE = re.compile(r"\bto\s+(?:US\$|\$)?\s?$", re.IGNORECASE)
+
+
+def _in_sentence(text: str, q: Quantity) -> tuple[str, int]:
+    """``_around`` cut to the value's sentence ("is not improving. It increased to 101.3%"
+    judges nothing of the 101.3%), and where the sentence starts."""
+    lo, hi = next(((lo, hi) for lo, hi in sentence_spans(text) if lo <= q.start < hi), (0, len(text)))
+    return text[max(lo, q.start - 60): min(hi, q.end + 15)], lo
+
+
+def _one_way(up: bool, down: bool) -> str | None:
+    return None if up == down else ("up" if up else "down")
+
+
+def _values_went(text: str, start: int, q: Quantity) -> str | None:
+    """Which way the sentence's one "from" value and one "to" value went, of ``q``'s kind
+    ("worsened to 101.3% from 97.8%": up); None without exactly one of each."""
+    end = next((hi for lo, hi in sentence_spans(text) if lo == start), len(text))
+    values = [v for v in parse_quantities(text[start:end]) if same_kind(v, quantity_kind(q))]
+    froms = [v for v in values if _FROM_BEFORE.search(text, start, start + v.start)]
+    tos = [v for v in values if _TO_BEFORE.search(text, start, start + v.start)]
+    if len(froms) != 1 or len(tos) != 1 or froms[0].value == tos[0].value:
+        return None
+    return "up" if tos[0].value > froms[0].value else "down"
+
+
+def _ways(text: str, q: Quantity, by_values: bool = False) -> tuple[str | None, str | None]:
+    """How the words around ``q`` move it (up or down: by a word of movement or sign, else,
+    ``by_values``, by its sentence's own from and to values) and how they judge it (better:
+    up, worse: down)."""
+    window, start = _in_sentence(text, q)
+    moved = _one_way(bool(_MOVED_UP.search(window)), bool(_MOVED_DOWN.search(window)))
+    if moved is None and by_values:
+        moved = _values_went(text, start, q)
+    return moved, _one_way(bool(_BETTER.search(window)), bool(_WORSE.search(window)))
+
+
+def directions_differ(gold: str, g: Quantity, answer: str, a: Quantity) -> bool:
+    """Do the words around the gold's value and the answer's move them opposite ways
+    ("increased to 101.3%" and "decreased to 101.3%"), or judge them opposite ways
+    ("improved", "worsened")? A judgement is weighed against a movement only where a side
+    says nothing else: a combined ratio that the gold says "worsened to 101.3% from 97.8%"
+    increased, while a bare "improved" beside "decreased" is taken as a reversal (most
+    figures improve as they rise). (The answer's own from and to values are not read here:
+    values written the wrong way round are a swap, ``number_swaps``.)"""
+    (moved, judged), (other_moved, other_judged) = _ways(gold, g, by_values=True), _ways(answer, a)
+    if moved and other_moved:
+        return moved != other_moved
+    if judged and other_judged:
+        return judged != other_judged
+    one, two = moved or judged, other_moved or other_judged
+    return bool(one and two and one != two)
+
+
 def _direction_conflicts(answer: str, q: Quantity, gold_value: float) -> bool | None:
     """For a change: True when the answer's words contradict the sign it is credited with,
     False when they explain it ("decreased by 3.2%" for -3.2%), None when they say nothing."""
@@ -153,7 +211,7 @@ def _judge_committed(
     assert commitment.value is not None
     verdict, reading = closest(golds, answer_readings(commitment.value, unit, unit_kind))
     gold_value = golds[0].value
-    if verdict in ("match", "sign") and _ASKS_CHANGE.search(question):
+    if verdict in ("match", "sign") and ASKS_CHANGE.search(question):
         conflict = _direction_conflicts(answer, commitment.value, gold_value)
         if verdict == "match" and conflict:
             verdict = "sign"
@@ -162,6 +220,21 @@ def _judge_committed(
     elif verdict == "sign" and gold_value < 0 and _DECREASE.search(_around(answer, commitment.value)):
         verdict = "match"
     return verdict, reading
+
+
+# A value said again more exactly in brackets: "$4.8 billion ($4,812 million)", "$1.2 billion
+# in dividends in FY2021 ($1,248 million)". The bracket holds the value alone.
+_BRACKET_OPEN = re.compile(r"\(\s?(?:approximately |about |or |~)?(?:US\$|\$)?\s?$", re.IGNORECASE)
+
+
+def _restated(answer: str, q: Quantity) -> Quantity | None:
+    """The value that restates ``q`` in brackets later in its sentence, with no value between."""
+    end = next((hi for lo, hi in sentence_spans(answer) if lo <= q.start < hi), len(answer))
+    following = next((other for other in parse_quantities(answer[:end]) if other.start >= q.end), None)
+    if following is None or not answer.startswith(")", following.end):
+        return None
+    between = answer[q.end:following.start]
+    return following if between.count("(") == 1 and _BRACKET_OPEN.search(between) else None
 
 
 def _denied_by_own_values(answer: str, q: Quantity) -> bool:
@@ -200,6 +273,11 @@ def numeric_check(question: str, gold: str, answer: str) -> NumericDecision:
     commitment = find_commitment(answer, question, candidate, lambda a, b: same_value(a, b, unit, kind))
     if commitment.value is not None:
         verdict, reading = _judge_committed(question, answer, golds, kind, commitment, unit)
+        restated = _restated(answer, commitment.value) if verdict == "near" else None
+        if restated is not None and candidate(restated):
+            # "approximately $4.8 billion ($4,812 million)": the rounded figure and the exact
+            # one are one claim, and the exact one is judged.
+            verdict, reading = _judge_committed(question, answer, golds, kind, replace(commitment, value=restated), unit)
         if verdict == "match" and reading is not None and _denied_by_own_values(answer, commitment.value):
             # "rose 65.4% to $903.1 million from $1,493.6 million": the answer's own values
             # deny the change it states, so the right digits are no certain success.

@@ -58,6 +58,14 @@ FALL = (
     r"decreas\w*", r"declin\w*", r"drop\w*", r"fell", r"fall\w*", r"lower\w*", r"shr[iau]nk\w*", r"deteriorat\w*",
     r"reduc\w*", r"contract(?:ed|ing|ion)", r"worsen\w*", r"slipp\w*", r"slid", r"down",
 )
+# The words of RISE and FALL that judge a movement rather than say which way it went: days,
+# costs, leverage and a combined ratio improve as they fall.
+JUDGED_UP = (r"improv\w*",)
+JUDGED_DOWN = (r"deteriorat\w*", r"worsen\w*")
+# A question that asks for a change ("year-over-year change in operating income", "growth").
+ASKS_CHANGE = re.compile(
+    r"\b(?:change|growth|grow|grew|increase|decrease|decline|drop|rise|yoy|year[- ]over[- ]year)\b", re.IGNORECASE
+)
 # A sign rather than a movement: "positive free cash flow", "negative working capital".
 ABOVE_ZERO = (r"positive",)
 BELOW_ZERO = (r"negative", r"deficit")

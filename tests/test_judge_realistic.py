@@ -1,0 +1,55 @@
+"""Answers written the way FinanceBench's models answer, to golds the judge's rules were not
+written against.
+
+``tests/data/realistic_answers.jsonl`` holds answers to the red team's made-up golds
+(``redteam_dev_questions.jsonl``) in the shapes the human-labelled answers take: a worked
+computation that ends in the figure, a rounded figure with the exact one in brackets, a
+level beside the change asked for, a yes or no with the figures behind it, a list of names,
+and wrong answers of the same shapes. Each carries the label a reviewer would give it. The
+red team's probes are short and made by rule; these test whether the judge's reading of
+real answers transfers to golds outside the labelled tune half.
+
+No answer labelled incorrect may be credited. Every answer labelled correct must be, but
+for the declared misses below (the README lists them).
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from core.paths import PROJECT_ROOT
+from harness.judge.offline_judge import heuristic_verdict
+
+CASES = [json.loads(line) for line in (PROJECT_ROOT / "tests" / "data" / "realistic_answers.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()]
+QUESTIONS = {json.loads(line)["financebench_id"] for line in (PROJECT_ROOT / "tests" / "data" / "redteam_dev_questions.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()}
+
+# Right answers the judge still refuses. A fix must take its case off this list: the test
+# below fails when a listed case is credited.
+KNOWN_MISSES = {
+    "realistic-036": "'$1.2 billion ... in FY2021 ($1,248 million)': a bracket after a year reads as a loss in brackets",
+    "realistic-060": "'grew only 4% while revenue grew 15%' read as a yes to 'kept pace with revenue growth?'",
+    "realistic-062": "'approximately 25%' for a gold of 'About one quarter (24.6%)': a bare figure one rounding step away",
+}
+
+
+def test_the_cases_are_labelled_and_cover_both_labels() -> None:
+    assert {c["label"] for c in CASES} == {"correct", "incorrect"}
+    assert all(c["question_id"] in QUESTIONS for c in CASES)
+    assert sum(c["label"] == "incorrect" for c in CASES) >= 20
+    assert set(KNOWN_MISSES) <= {c["case"] for c in CASES if c["label"] == "correct"}
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c["label"] == "incorrect"], ids=lambda c: c["case"])
+def test_a_wrong_answer_is_not_credited(case: dict) -> None:
+    verdict = heuristic_verdict(case["question"], case["gold"], case["answer"])
+    assert verdict.label != "correct", verdict.rationale
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c["label"] == "correct"], ids=lambda c: c["case"])
+def test_a_right_answer_is_credited(case: dict) -> None:
+    verdict = heuristic_verdict(case["question"], case["gold"], case["answer"])
+    if case["case"] in KNOWN_MISSES:
+        assert verdict.label != "correct", f"{case['case']} is credited now: take it off KNOWN_MISSES"
+    else:
+        assert verdict.label == "correct", verdict.rationale
