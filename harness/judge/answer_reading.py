@@ -288,7 +288,22 @@ def _gold_shape(gold: str, terms: dict[str, float]) -> str:
         return "yes_no_name" if any(w > 1.0 for w in terms.values()) and len(terms) <= 3 else "prose"
     if DENIAL_GOLD.search(gold) or re.search(r"\b(?:is|was|are|were|has|had|did|does)\b", gold, re.IGNORECASE):
         return "prose"
+    if named_with_detail(gold):
+        return "name"  # "Home furnishings, with sales up 12%": one name and what shows it
     return "names" if re.search(r",|\band\b", gold) else "name"
+
+
+# A name, then after a comma a phrase about it, not another name.
+_NAME_THEN_DETAIL = re.compile(r"([^,]+),\s*(?:with|at|up|down|which|who|accounting|representing|contributing)\b(?![^,]*,)", re.IGNORECASE)
+
+
+def named_with_detail(gold: str) -> str | None:
+    """The name of a gold that is one name and, after a comma, what shows it ("Home
+    furnishings, with sales up 12%": "Home furnishings"); None for any other gold."""
+    m = _NAME_THEN_DETAIL.match(gold)
+    if not m or len(m.group(1).split()) > 4 or re.search(r"\d", m.group(1)):
+        return None  # a sentence before the comma, not a name
+    return m.group(1)
 
 
 _ASKS_CHANGE = re.compile(r"\bchange[ds]?\b", re.IGNORECASE)

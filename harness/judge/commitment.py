@@ -34,7 +34,7 @@ from harness.judge.claims import corrections
 from harness.judge.disowned import asks_forecast, claimed, denied, named_right, retracted_before
 from harness.judge.refusal import DECLINE, sentence_spans
 from harness.judge.value_scope import other_period, other_scope, question_years
-from harness.judge.words import ASKS_CHANGE, BOUND_ABOVE, BOUND_BELOW, FALL, JUDGED_DOWN, JUDGED_UP, NEGATION, RISE
+from harness.judge.words import ASKS_CHANGE, BOUND_ABOVE, BOUND_BELOW, FALL, NEGATION, RISE
 
 MAX_ANSWER_WORDS = 600  # longer is pasted source text, not an answer a reviewer would accept
 
@@ -404,10 +404,10 @@ def find_commitment(
 
 
 # A value stated as a change: "a decrease of 1.4 percentage points", "fell by $312 million",
-# "up 18%". (Words that judge a change, "improved by", say which way it went for some
-# metrics only, and a change with no word before it is not read.)
+# "up 18%", "an improvement of 0.8 points" (which way it went is not read here; a change
+# with no word before it is not read at all).
 _CHANGE_BEFORE = re.compile(
-    r"\b(?:" + "|".join(form for form in RISE + FALL if form not in JUDGED_UP + JUDGED_DOWN) + r"|change[ds]?)"
+    r"\b(?:" + "|".join(RISE + FALL) + r"|change[ds]?)"
     r"\s+(?:(?:of|by)\s+)?(?:(?:approximately|about|roughly|nearly|some)\s+)?(?:US\$|\$)?\s?[-−]?$",
     re.IGNORECASE,
 )

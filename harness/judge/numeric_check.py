@@ -55,7 +55,7 @@ from harness.judge.claims import ONLY_DISOWNS, claims_of
 from harness.judge.commitment import Commitment, addresses_grader, find_commitment, is_operand
 from harness.judge.comparison import Reading, answer_readings, closest, gold_readings, quantity_kind, same_kind, same_value
 from harness.judge.refusal import DECLINE, refusal_signal, sentence_spans
-from harness.judge.words import ABOVE_ZERO, ASKS_CHANGE, BELOW_ZERO, FALL, JUDGED_DOWN, JUDGED_UP, RISE, word_pattern
+from harness.judge.words import ABOVE_ZERO, ASKS_CHANGE, BELOW_ZERO, FALL, JUDGED_DOWN, JUDGED_UP, RISE, judged_move, word_pattern
 
 Label = Literal["correct", "incorrect", "refusal"]
 
@@ -135,7 +135,7 @@ def stated_direction(text: str, q: Quantity) -> str | None:
 
 
 _MOVED_UP = word_pattern(tuple(f for f in RISE if f not in JUDGED_UP), ABOVE_ZERO)
-_MOVED_DOWN = word_pattern(tuple(f for f in FALL if f not in JUDGED_DOWN), BELOW_ZERO)
+_MOVED_DOWN = word_pattern(tuple(f for f in FALL if f not in JUDGED_DOWN), BELOW_ZERO, _NEGATIVE_AMOUNT)
 _BETTER, _WORSE = word_pattern(JUDGED_UP), word_pattern(JUDGED_DOWN)
 _FROM_BEFORE = re.compile(r"\bfrom\s+(?:US\$|\$)?\s?$", re.IGNORECASE)
 _TO_BEFORE = re.compile(r"\bto\s+(?:US\$|\$)?\s?$", re.IGNORECASE)
@@ -164,31 +164,33 @@ def _values_went(text: str, start: int, q: Quantity) -> str | None:
     return "up" if tos[0].value > froms[0].value else "down"
 
 
-def _ways(text: str, q: Quantity, by_values: bool = False) -> tuple[str | None, str | None]:
+def _ways(text: str, q: Quantity, by_values: bool = False) -> tuple[str | None, str | None, str]:
     """How the words around ``q`` move it (up or down: by a word of movement or sign, else,
-    ``by_values``, by its sentence's own from and to values) and how they judge it (better:
-    up, worse: down)."""
+    ``by_values``, by its sentence's own from and to values), how they judge it (better: up,
+    worse: down), and those words."""
     window, start = _in_sentence(text, q)
     moved = _one_way(bool(_MOVED_UP.search(window)), bool(_MOVED_DOWN.search(window)))
     if moved is None and by_values:
         moved = _values_went(text, start, q)
-    return moved, _one_way(bool(_BETTER.search(window)), bool(_WORSE.search(window)))
+    return moved, _one_way(bool(_BETTER.search(window)), bool(_WORSE.search(window))), window
 
 
 def directions_differ(gold: str, g: Quantity, answer: str, a: Quantity) -> bool:
     """Do the words around the gold's value and the answer's move them opposite ways
     ("increased to 101.3%" and "decreased to 101.3%"), or judge them opposite ways
-    ("improved", "worsened")? A judgement is weighed against a movement only where a side
-    says nothing else: a combined ratio that the gold says "worsened to 101.3% from 97.8%"
-    increased, while a bare "improved" beside "decreased" is taken as a reversal (most
-    figures improve as they rise). (The answer's own from and to values are not read here:
-    values written the wrong way round are a swap, ``number_swaps``.)"""
-    (moved, judged), (other_moved, other_judged) = _ways(gold, g, by_values=True), _ways(answer, a)
+    ("improved", "worsened")? A judgement is set against a movement only where a side says
+    nothing else, and then as the way the thing judged improves: debt, costs and days fall
+    as they improve (``judged_move``), most figures rise. A gold that says "worsened to 101.3%
+    from 97.8%" moved its combined ratio up by its own values. (The answer's own from and to
+    values are not read: values written the wrong way round are a swap, ``number_swaps``.)"""
+    moved, judged, window = _ways(gold, g, by_values=True)
+    other_moved, other_judged, other_window = _ways(answer, a)
     if moved and other_moved:
         return moved != other_moved
     if judged and other_judged:
         return judged != other_judged
-    one, two = moved or judged, other_moved or other_judged
+    one = moved or (judged_move(judged == "up", window) if judged else None)
+    two = other_moved or (judged_move(other_judged == "up", other_window) if other_judged else None)
     return bool(one and two and one != two)
 
 
@@ -219,6 +221,8 @@ def _judge_committed(
             verdict = "match"
     elif verdict == "sign" and gold_value < 0 and _DECREASE.search(_around(answer, commitment.value)):
         verdict = "match"
+    if verdict == "sign" and gold_value < 0 and _SIGN_WORD_BEFORE.search(answer, 0, commitment.value.start):
+        verdict = "match"  # "negative 2.9%", "minus $312 million": the sign in words, right before
     return verdict, reading
 
 
@@ -235,6 +239,9 @@ def _restated(answer: str, q: Quantity) -> Quantity | None:
         return None
     between = answer[q.end:following.start]
     return following if between.count("(") == 1 and _BRACKET_OPEN.search(between) else None
+
+
+_SIGN_WORD_BEFORE = re.compile(r"\b(?:negative|minus)\s+(?:US\$|\$)?\s?$", re.IGNORECASE)
 
 
 def _denied_by_own_values(answer: str, q: Quantity) -> bool:

@@ -112,7 +112,7 @@ import re
 from dataclasses import dataclass
 
 from harness.judge.amounts import parse_quantities, sign_after_currency
-from harness.judge.answer_reading import Evidence, gather_evidence
+from harness.judge.answer_reading import Evidence, gather_evidence, named_with_detail
 from harness.judge.causes import asks_for_causes, gives_cause
 from harness.judge.change_direction import swapped_ends
 from harness.judge.claims import ONLY_DISOWNS, claims_of
@@ -124,7 +124,7 @@ from harness.judge.term_direction import DEALS, reversed_subject, reversed_terms
 from harness.judge.undone_picks import pick_undone
 from harness.judge.verdict_commitment import PICK_FILLER, SUPERLATIVE, rival_pick
 from harness.judge.verdict_polarity import leaves_verdict_open
-from harness.judge.words import WORD, YES_NO, content
+from harness.judge.words import WORD, YES_NO, content, stem, stems_of
 from harness.judge.worked_arithmetic import arithmetic_gives_gold
 
 
@@ -375,6 +375,58 @@ def _drivers_reversed(ev: Evidence) -> str | None:
 _ASKS_AMOUNT = re.compile(r"\b(?:how much|how many|quantity|amount)\b", re.IGNORECASE)
 
 
+def _name_left_out(ev: Evidence) -> bool:
+    """For a gold that is a name with what shows it ("Home furnishings, with sales up 12%"):
+    does the answer's verdict leave the name out? The figure beside another pick ("Apparel
+    performed best, with sales up 12%") answers another question."""
+    name = named_with_detail(ev.texts[1])
+    return name is not None and not {t for t in ev.gold_terms if t in stems_of(name)} <= set(ev.terms_committed)
+
+
+# A question that asks for several things by name ("What acquisitions did ... complete?").
+_ASKS_NAMED_THINGS = re.compile(
+    r"\b(?:acquisitions|divestitures|companies|countries|markets|customers|subsidiaries|brands|deals|businesses|mines|projects)\b",
+    re.IGNORECASE,
+)
+
+
+def _named_part_left_out(ev: Evidence) -> bool:
+    """To a question that asks for several things by name, does the answer leave out every
+    word of one of the names the gold gives (a run of capitalised words it adds to the
+    question), while it states another?"""
+    if not _ASKS_NAMED_THINGS.search(ev.texts[0]):
+        return False
+    names = _gold_names(ev.texts[0], ev.texts[1])
+    said = {s for s, _ in content(ev.texts[2])}
+    return len(names) >= 2 and any(name & said for name in names) and any(not name & said for name in names)
+
+
+def _gold_names(question: str, gold: str) -> list[frozenset[str]]:
+    """The names the gold's first sentence adds to its question, each as its stems:
+    "Redcliff Minerals", "Kallan" (not a word that opens a sentence). (Later lines hold the
+    labels of figures: "Fixed assets/Total Assets: 7%".)"""
+    asked = stems_of(question)
+    gold = re.split(r"\n|(?<=[a-z0-9%)])[.!?]\s", gold.strip(), maxsplit=1)[0]
+    names: list[frozenset[str]] = []
+    run: list[tuple[str, int]] = []
+    for m in WORD.finditer(gold):
+        before = gold[:m.start()].rstrip()
+        capital = m.group(0)[0].isupper() and before != "" and before[-1] not in ".:;!?\n"
+        stem_ = stem(m.group(0))
+        if capital and stem_ not in asked and len(m.group(0)) > 2:
+            if run and gold[run[-1][1]:m.start()].strip():
+                names.append(frozenset(s for s, _ in run))
+                run = []
+            run.append((stem_, m.end()))
+            continue
+        if run:
+            names.append(frozenset(s for s, _ in run))
+            run = []
+    if run:
+        names.append(frozenset(s for s, _ in run))
+    return names
+
+
 def _figure_left_out(ev: Evidence) -> bool:
     """The gold's figure missing from an answer that states no figure at all (years are none)."""
     question, _, answer = ev.texts
@@ -458,7 +510,7 @@ def _decide_prose(ev: Evidence) -> HeuristicVerdict:
         return HeuristicVerdict("incorrect", "the answer gives a different value where the gold has its number")
     # The gold's figure does not rescue a wrong pick ("Services did best. Entertainment grew
     # 9%" when Entertainment is the answer): then the key terms must carry the verdict.
-    if numbers["found"] and not numbers["contradicted"] and not ev.pick_missed:
+    if numbers["found"] and not numbers["contradicted"] and not ev.pick_missed and not _name_left_out(ev):
         if _leaves_verdict_open(ev):
             # "3M's quick ratio was 0.96; whether that is healthy depends on the industry" to
             # "Is its liquidity healthy? No, 0.96 needs improvement": the figure is right and
@@ -469,6 +521,10 @@ def _decide_prose(ev: Evidence) -> HeuristicVerdict:
             return HeuristicVerdict("incorrect", "the answer gives the gold's figures but leaves the yes or no open")
         if reversed_why := _drivers_reversed(ev):
             return HeuristicVerdict("incorrect", reversed_why)
+        if numbers["missing"] and _named_part_left_out(ev):
+            # "acquired Redcliff Minerals for $450 million" for "Redcliff Minerals for $450
+            # million and a 30% stake in the Kallan copper project": half the list.
+            return HeuristicVerdict("incorrect", "the answer leaves out a named part of the gold, and its figure")
         if asks_for_causes(ev.texts[0]) and not gives_cause(ev.texts[2], ev.texts[0]) and not _tells_gold(ev):
             # "3M's operating margin decreased by 1.7%" to "What drove operating margin
             # change?": the gold's figure, and none of what was asked (``causes``). An answer

@@ -12,7 +12,9 @@ before it ("higher sales of their EPYC server processors", "EPYC sales increased
 driver further off ("The decrease in operating income was driven by amortization ... of
 the Xilinx acquisition": the decrease is operating income's). A gold term is *reversed*
 when a clause of the answer has it (a name, or two terms) governed by the other way. A
-clause that denies ("did not grow") is not read, nor a term governed both ways.
+clause that denies ("did not grow") is not read, nor a term governed both ways. A word that
+judges ("improved", "worsened") is set against a word of movement as the way its thing
+improves: net debt to EBITDA that fell has improved, reserves that fell have not.
 """
 from __future__ import annotations
 
@@ -24,7 +26,7 @@ from typing import NamedTuple
 
 from harness.judge.refusal import sentences
 from harness.judge.verdict_polarity import claims_nothing
-from harness.judge.words import BOUGHT, MOVED_DOWN, MOVED_UP, NEGATION, SOLD, WORD, YES_NO, content
+from harness.judge.words import BOUGHT, JUDGED_DOWN, JUDGED_UP, MOVED_DOWN, MOVED_UP, NEGATION, SOLD, WORD, YES_NO, content, judged_move, word_pattern
 
 # Clauses: a comma or semicolon, or a word that sets one movement against another.
 _CLAUSE = re.compile(r"[,;:\n]|\b(?:and|but|while|whereas|although|though|despite|offset|partially|partly)\b", re.IGNORECASE)
@@ -65,7 +67,7 @@ def _moves(clause: str, terms: Collection[str], way_words: Ways = MOVEMENT) -> d
     # of higher capital expenditure" both reach the expenditure, and "higher" is the nearer.
     nearest: dict[str, tuple[int, set[str]]] = {}
     for i, word in enumerate(words):
-        way = "up" if way_words.up.fullmatch(word) else "down" if way_words.down.fullmatch(word) else None
+        way = _way(word, way_words, clause)
         if way is None:
             continue
         before = i
@@ -83,6 +85,29 @@ def _moves(clause: str, terms: Collection[str], way_words: Ways = MOVEMENT) -> d
                 elif distance == known[0]:
                     known[1].add(way)
     return {t: next(iter(w)) for t, (_, w) in nearest.items() if len(w) == 1}
+
+
+# Words that judge a movement ("improved", "worsened"): their way is better or worse, which
+# is up for sales and down for leverage, so it is set against another judgement only.
+_BETTER, _WORSE = word_pattern(JUDGED_UP), word_pattern(JUDGED_DOWN)
+
+
+def _way(word: str, way_words: Ways, clause: str) -> str | None:
+    """"up" or "down" for a word of movement; for one that judges, "better" or "worse" and
+    the way it moves what ``clause`` speaks of ("better:down" for "leverage improved")."""
+    if _BETTER.fullmatch(word) or _WORSE.fullmatch(word):
+        better = bool(_BETTER.fullmatch(word))
+        return f"{'better' if better else 'worse'}:{judged_move(better, clause)}"
+    return "up" if way_words.up.fullmatch(word) else "down" if way_words.down.fullmatch(word) else None
+
+
+def _opposite(one: str, other: str) -> bool:
+    """Two judgements are set against each other as judgements, two movements as
+    movements, and a judgement against a movement as the way it moves its thing."""
+    judged, other_judged = ":" in one, ":" in other
+    if judged == other_judged:
+        return one.split(":")[0] != other.split(":")[0]
+    return one.split(":")[-1] != other.split(":")[-1]
 
 
 # How far a word of movement reaches: "higher sales of their EPYC server processors" (the
@@ -107,7 +132,7 @@ def reversed_terms(gold: str, answer: str, gold_terms: Mapping[str, float], ways
             gold_ways.setdefault(term, set()).add(way)
     moved = {term: next(iter(w)) for term, w in gold_ways.items() if len(w) == 1}
     if asks_a_way:
-        asked = {"up" if ways.up.fullmatch(w) else "down" for w in WORD.findall(question) if ways.up.fullmatch(w) or ways.down.fullmatch(w)}
+        asked = {asked_way for w in WORD.findall(question) if (asked_way := _way(w, ways, question))}
         if len(asked) == 1:
             way = asked.pop()
             moved = {term: moved.get(term, way) for term in gold_terms}
@@ -115,7 +140,7 @@ def reversed_terms(gold: str, answer: str, gold_terms: Mapping[str, float], ways
         return []
     found: list[str] = []
     for clause in _clauses(answer, ways.clause):
-        against = [t for t, way in _moves(clause, moved, ways).items() if moved[t] != way]
+        against = [t for t, way in _moves(clause, moved, ways).items() if _opposite(moved[t], way)]
         if any(gold_terms[t] > 1.0 for t in against) or len(against) >= 2:
             found += [t for t in against if t not in found]
     return found
@@ -139,7 +164,7 @@ def reversed_subject(question: str, gold: str, answer: str) -> bool:
     opening = list(itertools.islice((s for s in sentences(answer) if not claims_nothing(s)), 2))
     answer_ways = _ways_over(" ".join(opening), terms)
     said = set().union(*answer_ways.values()) if answer_ways else set()
-    return len(said) == 1 and said != {gold_way}
+    return len(said) == 1 and _opposite(next(iter(said)), gold_way)
 
 
 @functools.lru_cache(maxsize=4096)

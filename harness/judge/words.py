@@ -62,6 +62,19 @@ FALL = (
 # costs, leverage and a combined ratio improve as they fall.
 JUDGED_UP = (r"improv\w*",)
 JUDGED_DOWN = (r"deteriorat\w*", r"worsen\w*")
+# What improves as it falls: a judgement of one of these ("leverage improved") is a fall.
+LOWER_IS_BETTER = re.compile(
+    r"\b(?:debt|leverage|costs?|expenses?|days|dso|dio|dpo|churn|losses|loss ratio|combined ratio|"
+    r"delinquenc\w*|charge-offs?|vacanc\w*|unemployment)\b",
+    re.IGNORECASE,
+)
+
+
+def judged_move(better: bool, text: str) -> str:
+    """The way ("up" or "down") a judgement of better or worse moves what ``text`` speaks of."""
+    return "up" if better != bool(LOWER_IS_BETTER.search(text)) else "down"
+
+
 # A question that asks for a change ("year-over-year change in operating income", "growth").
 ASKS_CHANGE = re.compile(
     r"\b(?:change|growth|grow|grew|increase|decrease|decline|drop|rise|yoy|year[- ]over[- ]year)\b", re.IGNORECASE
