@@ -170,6 +170,7 @@ def affirms_denied(answer: str, question: str, gold: str) -> bool:
     thing = denied_thing(question, gold)
     if not thing:
         return False
+    sized = _SIZED.search(gold) is not None
     asked_years = question_years(question)
     before: list[_Said] = []  # every clause before the one read, for what "other" points back to
     for sentence in sentences(_QUOTED.sub(" ", answer)):
@@ -191,7 +192,7 @@ def affirms_denied(answer: str, question: str, gold: str) -> bool:
             # other than two salon chains") unless it is named as of another kind ("no debt
             # securities ..., except its common stock"); an exception that leads ("Aside
             # from opening stores, it made no acquisitions") must name the thing itself.
-            excepted = exception and denial and kind_relation(clause, thing) != "other"
+            excepted = exception and denial and kind_relation(clause, thing) != "other" and not (sized and _LESSER.search(clause))
             denial = said.negated and said.named
             # "No further acquisitions after buying QM Scientific in FY2018": what the
             # denial counts from may be dated in its own clause, to a year not asked.
@@ -208,6 +209,13 @@ def affirms_denied(answer: str, question: str, gold: str) -> bool:
                 continue  # another period ("it acquired QM Scientific in FY2019"; not "Notes due 2024")
             return True
     return False
+
+
+# A size a gold's denial may give the thing ("no material legal proceedings"), and the words
+# of an exception below that size ("other than ordinary routine litigation"): what such an
+# exception admits is not what was denied.
+_SIZED = re.compile(r"\b(?:material|significant|major|large)\b", re.IGNORECASE)
+_LESSER = re.compile(r"\b(?:ordinary|routine|incidental|immaterial|minor|small|insignificant)\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)

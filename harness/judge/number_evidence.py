@@ -35,17 +35,21 @@ from harness.judge.number_swaps import (
 from harness.judge.numeric_check import directions_differ, stated_direction
 from harness.judge.refusal import sentence_spans
 from harness.judge.verdict_commitment import uncommitted_values
-from harness.judge.words import bound_side, content, stems_of
+from harness.judge.words import WORD, bound_side, content, stem, stems_of
 
 # The stems of scale and currency words: a unit says how a value is written, not what it
 # is a value of ("$1.1 billion" and "$640 million" may both be cash flows).
 _UNIT_STEMS = frozenset({"thousa", "millio", "billio", "trilli", "percen", "dollar", "usd"})
 
 
-def _context(text: str, q: Quantity) -> set[str]:
-    """Label words around a number: what it is a number of."""
-    left = [s for s, _ in content(text[max(0, q.start - 60):q.start]) if s not in _UNIT_STEMS][-4:]
-    right = [s for s, _ in content(text[q.end:q.end + 25]) if s not in _UNIT_STEMS][:2]
+def _context(text: str, q: Quantity, names: frozenset[str] = frozenset()) -> set[str]:
+    """Label words around a number: what it is a number of. (``names``: the question's
+    names, which every value of the answer belongs to: "31% of Pellucid Apparel's net sales"
+    is labelled by "net sales".)"""
+    left = [s for s, _ in content(text[max(0, q.start - 60):q.start]) if s not in _UNIT_STEMS and s not in names][-4:]
+    # The 25 characters after the number, not counting the question's names in them.
+    skipped = sum(len(m.group(0)) + 1 for m in WORD.finditer(text, q.end, q.end + 60) if stem(m.group(0)) in names)
+    right = [s for s, _ in content(text[q.end:q.end + 25 + skipped]) if s not in _UNIT_STEMS and s not in names][:2]
     return set(left + right)
 
 
@@ -148,16 +152,21 @@ def _bound_of(text: str, q: Quantity) -> str | None:
     return bound_side(text[max(0, q.start - 24):q.start])
 
 
-def _on_another_label(answer: str, a: Quantity, g: Quantity, labels: tuple[frozenset[str], ...], values: list[Quantity]) -> bool:
+def _on_another_label(
+    answer: str, a: Quantity, g: Quantity, labels: tuple[frozenset[str], ...], values: list[Quantity], question: str = "",
+) -> bool:
     """Is the answer's value ``a`` away from the gold's label words while another value of
     its kind stands next to them: the right value put on the wrong item? Read with the
-    words right around the gold's number and with the words its sentence adds to the question."""
-    rivals = other_values(a, values, quantity_kind(g))
+    words right around the gold's number and with the words its sentence adds to the
+    question. A value the question itself states ("more than 10% of revenue") is no rival."""
+    asked = {v.number for v in parse_quantities(question)}
+    rivals = [b for b in other_values(a, values, quantity_kind(g)) if b.number not in asked]
     if not rivals:
         return False
-    own = _context(answer, a)
+    names = question_names(question)
+    own = _context(answer, a, names)
     return any(
-        label and not label & own and any(label & _context(answer, b) for b in rivals) for label in labels
+        label and not label & own and any(label & _context(answer, b, names) for b in rivals) for label in labels
     )
 
 
@@ -216,7 +225,7 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
                 continue
             # A change ("decreased its debt by $2.5bn") sits beside the levels it is taken
             # from, which share its label words: only a level ("87% of ...") has one item.
-            if verdict == "match" and not direction and _on_another_label(answer, a, g, (label, item), answer_qs):
+            if verdict == "match" and not direction and _on_another_label(answer, a, g, (label, item), answer_qs, question):
                 # The gold's value on another item while a different value sits at the
                 # gold's label words ("13% ... employee liabilities; 87% ... other costs").
                 best = "misplaced"

@@ -139,10 +139,22 @@ def reversed_terms(gold: str, answer: str, gold_terms: Mapping[str, float], ways
     if not moved:
         return []
     found: list[str] = []
+    # Across clauses too: "revenue declined because subscription revenue fell, partly offset
+    # by higher advertising revenue" turns both of the gold's drivers, one per clause. A term
+    # the answer also moves the gold's way somewhere is not counted so.
+    turned: list[str] = []
+    kept: set[str] = set()
     for clause in _clauses(answer, ways.clause):
-        against = [t for t, way in _moves(clause, moved, ways).items() if _opposite(moved[t], way)]
+        said = _moves(clause, moved, ways)
+        against = [t for t, way in said.items() if _opposite(moved[t], way)]
+        kept |= {t for t, way in said.items() if not _opposite(moved[t], way)}
+        turned += [t for t in against if t not in turned]
         if any(gold_terms[t] > 1.0 for t in against) or len(against) >= 2:
             found += [t for t in against if t not in found]
+    if not found:
+        turned = [t for t in turned if t not in kept]
+        if any(gold_terms[t] > 1.0 for t in turned) or len(turned) >= 2:
+            found = turned
     return found
 
 
