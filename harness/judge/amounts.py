@@ -303,6 +303,12 @@ def question_unit(question: str) -> QuestionUnit:
     if re.search(r"nearest (?:whole|integer)", question or "", re.IGNORECASE):
         decimals = 0
     percent = bool(_Q_PERCENT.search(question or ""))
-    currency = bool(scale) or bool(re.search(r"\busd\b|\$|dollars", question or "", re.IGNORECASE))
+    # A scale alone asks for money ("in millions"), but not one of things counted ("in
+    # thousand tonnes", "in millions of barrels").
+    counted = m is not None and (
+        bool(_COUNTED_AFTER.match(re.sub(r"^\s*of\b", "", (question or "")[m.end():])))
+        or re.search(r"\bhow many\b", question or "", re.IGNORECASE) is not None
+    )
+    currency = bool(scale) and not counted or bool(re.search(r"\busd\b|\$|dollars", question or "", re.IGNORECASE))
     return QuestionUnit(scale=scale, percent=percent, decimals=decimals, currency=currency)
 

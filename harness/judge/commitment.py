@@ -293,6 +293,23 @@ def is_operand(answer: str, q: Quantity) -> bool:
     return bool(_OPERATOR_BEFORE.search(answer[max(0, q.start - 3):q.start]) or _OPERATOR_AFTER.match(answer[q.end:q.end + 4]))
 
 
+# A bracket that works out the value before it in words ("negative $312 million (operating
+# cash flow of $1,088 million less capital expenditures of $1,400 million)").
+_WORKED_IN_WORDS = re.compile(r"\b(?:less|minus|plus|divided by|multiplied by|net of)\b", re.IGNORECASE)
+
+
+def _worked_in_brackets(answer: str, values: list[Quantity]) -> list[tuple[int, int]]:
+    """Where brackets right after a value work it out from others: their values are its
+    terms, not values of their own."""
+    spans = []
+    for q in values:
+        opened = answer.find("(", q.end, q.end + 3)
+        closed = answer.find(")", opened) if opened >= 0 else -1
+        if closed > opened >= 0 and _WORKED_IN_WORDS.search(answer, opened, closed):
+            spans.append((opened, closed))
+    return spans
+
+
 def hypothetical(answer: str, span: tuple[int, int], declines: bool) -> bool:
     """An illustration ("For example, if COGS were $10 billion ..."), not the answer.
 
@@ -323,7 +340,9 @@ def find_commitment(
     answer = answer or ""
     if len(answer.split()) > MAX_ANSWER_WORDS or quoted_excerpt(answer):
         return Commitment(None, "dump")
-    quantities = [q for q in parse_quantities(answer) if not is_operand(answer, q) and is_candidate(q)]
+    every = parse_quantities(answer)
+    worked = _worked_in_brackets(answer, every)
+    quantities = [q for q in every if not is_operand(answer, q) and is_candidate(q) and not any(a <= q.start < b for a, b in worked)]
     spans = sentence_spans(answer)
     declines = any(DECLINE.search(answer[a:b]) for a, b in spans)
     asked = question_years(question)

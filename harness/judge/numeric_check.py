@@ -119,9 +119,19 @@ def single_number_gold(question: str, gold: str) -> Quantity | None:
     return display_precision(found[0])
 
 
+# Where one clause gives way to another that may move another thing ("..., while store
+# sales fell 2%").
+_CLAUSE_TURN = re.compile(r";|\b(?:while|whereas|but)\b", re.IGNORECASE)
+
+
 def _around(answer: str, q: Quantity) -> str:
-    """The words around a value that may say which way it goes ("decreased by 3.2%")."""
-    return answer[max(0, q.start - 60): q.end + 15]
+    """The words around a value that may say which way it goes ("decreased by 3.2%"): up to
+    60 characters before it, from the last turn to another clause on ("e-commerce sales fell
+    2%, while store sales grew 11%": "grew" for the 11%), and 15 after, to the next turn."""
+    start = max(0, q.start - 60)
+    turns = [m.end() for m in _CLAUSE_TURN.finditer(answer, start, q.start)]
+    after = _CLAUSE_TURN.search(answer, q.end, q.end + 15)
+    return answer[turns[-1] if turns else start: after.start() if after else q.end + 15]
 
 
 def stated_direction(text: str, q: Quantity) -> str | None:

@@ -80,7 +80,10 @@ right answer wrong than a wrong answer right: a benchmark must not invent succes
    ("declined 10.6% to $51.8 billion from $46.3 billion"; also for a single-number gold)
    contradicts itself: incorrect. A side figure's slip beside it is not weighed.
    For a "what drove" question the gold's figure counts only beside a cause ("due to ...",
-   "driven by ...", ", as gross margin decreased"; not "driven by several factors").
+   "driven by ...", ", as gross margin decreased"; not "driven by several factors"), and
+   not beside causes of the answer's own (at most one of the gold's words besides its
+   figure's and movement's: ``left_out``). To a question that asks for several things by
+   name, the figure beside one of the gold's names with another left out is incorrect.
    For a "which" question the gold's figure counts only beside the gold's pick: a right
    figure next to a wrong pick ("Services did best. Entertainment grew 9%") earns nothing,
    and an answer that names the gold's pick only as the runner-up ("MGM China had the
@@ -91,8 +94,10 @@ right answer wrong than a wrong answer right: a benchmark must not invent succes
    nor beside another name picked in a sentence of its own ("Gaming increased the most. Data
    Center increased the most."), nor taken back where it is named ("Customer deposits were
    not the largest", "the second largest", "the smallest"; "Data Center decreased the most"
-   to "increased the most?"; "Yes: not Richard A. Johnson"); "Yes, his name is X" needs X; a short list of names ("Trillium, Array, and
-   Therachon") needs every one of them, committed to.
+   to "increased the most?"; "Yes: not Richard A. Johnson"); "Yes, his name is X" needs X;
+   a name with what shows it ("Home furnishings, with sales up 12%") needs the name, however
+   right the figure; a short list of names ("Trillium, Array, and Therachon") needs every
+   one of them, committed to, and not padded with half as many others.
 8. Key terms: the words the gold adds to the question (segment names, named items, people;
    acronyms and names count double) should mostly appear in the answer (half of them; 30 %
    for a long explanatory gold of eight terms or more). A term counts only where the answer
@@ -111,20 +116,21 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from harness.judge.amounts import parse_quantities, sign_after_currency
-from harness.judge.answer_reading import Evidence, gather_evidence, named_with_detail
+from harness.judge.amounts import sign_after_currency
+from harness.judge.answer_reading import Evidence, gather_evidence
 from harness.judge.causes import asks_for_causes, gives_cause
 from harness.judge.change_direction import swapped_ends
 from harness.judge.claims import ONLY_DISOWNS, claims_of
 from harness.judge.commitment import AMBIGUOUS, MAX_ANSWER_WORDS, looks_like_dump
 from harness.judge.disowned import last_self_correction, without_restated_question
+from harness.judge.left_out import enough_terms, figure_left_out, name_left_out, named_part_left_out, other_causes, tells_gold
 from harness.judge.numeric_check import Label, NumericDecision, numeric_check, single_number_gold
 from harness.judge.refusal import sentences
 from harness.judge.term_direction import DEALS, reversed_subject, reversed_terms
 from harness.judge.undone_picks import pick_undone
 from harness.judge.verdict_commitment import PICK_FILLER, SUPERLATIVE, rival_pick
 from harness.judge.verdict_polarity import leaves_verdict_open
-from harness.judge.words import WORD, YES_NO, content, stem, stems_of
+from harness.judge.words import WORD, YES_NO, content
 from harness.judge.worked_arithmetic import arithmetic_gives_gold
 
 
@@ -174,7 +180,7 @@ def heuristic_verdict(
         return HeuristicVerdict("correct", "the answer is the gold's own words")
     # An answer that picks one of the question's options ("Operating activities.") answers
     # it, however few of the question's words it repeats.
-    if not _declines(ev) and _off_topic(ev) and not _states_gold(ev) and not ev.answer_choice and not _tells_gold(ev):
+    if not _declines(ev) and _off_topic(ev) and not _states_gold(ev) and not ev.answer_choice and not tells_gold(ev):
         return HeuristicVerdict("incorrect", "the answer does not address the question")
     return _decide_prose(ev)
 
@@ -233,22 +239,6 @@ def _off_topic(ev: Evidence) -> bool:
     if ev.words > MAX_ANSWER_WORDS:
         return True
     return ev.topic < 0.3 or (ev.topic_terms < 0.15 and ev.topic < 0.5)
-
-
-def _tells_gold(ev: Evidence) -> bool:
-    """Most of a worded gold's key terms, committed to: such an answer is on the gold's topic
-    whatever it shares with the question's words ("Lower advertising revenue as advertisers
-    cut spending" to "What drove the revenue decline?" repeats only "revenue"). So is one
-    that gives the gold's yes or no and most of its reasons, denied as the gold denies them
-    ("No, the company reports no material legal proceedings" to "Does it face material
-    litigation?")."""
-    if len(ev.gold_terms) >= 4 and ev.committed_share >= 0.6:
-        return True
-    agrees = ev.gold_polarity is not None and ev.answer_polarity == ev.gold_polarity and not ev.mixed_verdict
-    # An answer that opens with the gold's own yes or no needs fewer of its words ("No. Debt
-    # decreased from $49.8 billion to $47.2 billion" to "Has Microsoft increased its debt?").
-    opens = YES_NO.match(ev.texts[2]) is not None and YES_NO.match(ev.texts[1]) is not None
-    return agrees and len(ev.gold_terms) >= (1 if opens else 2) and ev.term_share >= 0.6
 
 
 def _declines(ev: Evidence) -> bool:
@@ -370,76 +360,6 @@ def _drivers_reversed(ev: Evidence) -> str | None:
     return None
 
 
-# A question that asks for an amount: its gold's figure is the answer, the words around it
-# are not ("Pepsico's restructuring costs in FY2022 amounted to a significant sum").
-_ASKS_AMOUNT = re.compile(r"\b(?:how much|how many|quantity|amount)\b", re.IGNORECASE)
-
-
-def _name_left_out(ev: Evidence) -> bool:
-    """For a gold that is a name with what shows it ("Home furnishings, with sales up 12%"):
-    does the answer's verdict leave the name out? The figure beside another pick ("Apparel
-    performed best, with sales up 12%") answers another question."""
-    name = named_with_detail(ev.texts[1])
-    return name is not None and not {t for t in ev.gold_terms if t in stems_of(name)} <= set(ev.terms_committed)
-
-
-# A question that asks for several things by name ("What acquisitions did ... complete?").
-_ASKS_NAMED_THINGS = re.compile(
-    r"\b(?:acquisitions|divestitures|companies|countries|markets|customers|subsidiaries|brands|deals|businesses|mines|projects)\b",
-    re.IGNORECASE,
-)
-
-
-def _named_part_left_out(ev: Evidence) -> bool:
-    """To a question that asks for several things by name, does the answer leave out every
-    word of one of the names the gold gives (a run of capitalised words it adds to the
-    question), while it states another?"""
-    if not _ASKS_NAMED_THINGS.search(ev.texts[0]):
-        return False
-    names = _gold_names(ev.texts[0], ev.texts[1])
-    said = {s for s, _ in content(ev.texts[2])}
-    return len(names) >= 2 and any(name & said for name in names) and any(not name & said for name in names)
-
-
-def _gold_names(question: str, gold: str) -> list[frozenset[str]]:
-    """The names the gold's first sentence adds to its question, each as its stems:
-    "Redcliff Minerals", "Kallan" (not a word that opens a sentence). (Later lines hold the
-    labels of figures: "Fixed assets/Total Assets: 7%".)"""
-    asked = stems_of(question)
-    gold = re.split(r"\n|(?<=[a-z0-9%)])[.!?]\s", gold.strip(), maxsplit=1)[0]
-    names: list[frozenset[str]] = []
-    run: list[tuple[str, int]] = []
-    for m in WORD.finditer(gold):
-        before = gold[:m.start()].rstrip()
-        capital = m.group(0)[0].isupper() and before != "" and before[-1] not in ".:;!?\n"
-        stem_ = stem(m.group(0))
-        if capital and stem_ not in asked and len(m.group(0)) > 2:
-            if run and gold[run[-1][1]:m.start()].strip():
-                names.append(frozenset(s for s, _ in run))
-                run = []
-            run.append((stem_, m.end()))
-            continue
-        if run:
-            names.append(frozenset(s for s, _ in run))
-            run = []
-    if run:
-        names.append(frozenset(s for s, _ in run))
-    return names
-
-
-def _figure_left_out(ev: Evidence) -> bool:
-    """The gold's figure missing from an answer that states no figure at all (years are none)."""
-    question, _, answer = ev.texts
-    return bool(ev.numbers["missing"]) and bool(_ASKS_AMOUNT.search(question)) and not parse_quantities(answer)
-
-
-def _enough_terms(ev: Evidence) -> float:
-    """The share of the gold's key terms an answer must commit to: a long explanatory gold
-    (several drivers, a list of items) is matched by a good part of it, a short gold needs
-    most of its terms."""
-    return 0.3 if len(ev.gold_terms) >= 8 else 0.5
-
-
 def _leaves_verdict_open(ev: Evidence) -> bool:
     """For a gold that opens with a yes or no: does the answer give none, and say that it is
     open ("it depends", "may or may not")?"""
@@ -510,7 +430,7 @@ def _decide_prose(ev: Evidence) -> HeuristicVerdict:
         return HeuristicVerdict("incorrect", "the answer gives a different value where the gold has its number")
     # The gold's figure does not rescue a wrong pick ("Services did best. Entertainment grew
     # 9%" when Entertainment is the answer): then the key terms must carry the verdict.
-    if numbers["found"] and not numbers["contradicted"] and not ev.pick_missed and not _name_left_out(ev):
+    if numbers["found"] and not numbers["contradicted"] and not ev.pick_missed and not name_left_out(ev):
         if _leaves_verdict_open(ev):
             # "3M's quick ratio was 0.96; whether that is healthy depends on the industry" to
             # "Is its liquidity healthy? No, 0.96 needs improvement": the figure is right and
@@ -521,11 +441,15 @@ def _decide_prose(ev: Evidence) -> HeuristicVerdict:
             return HeuristicVerdict("incorrect", "the answer gives the gold's figures but leaves the yes or no open")
         if reversed_why := _drivers_reversed(ev):
             return HeuristicVerdict("incorrect", reversed_why)
-        if numbers["missing"] and _named_part_left_out(ev):
+        if numbers["missing"] and named_part_left_out(ev):
             # "acquired Redcliff Minerals for $450 million" for "Redcliff Minerals for $450
             # million and a 30% stake in the Kallan copper project": half the list.
             return HeuristicVerdict("incorrect", "the answer leaves out a named part of the gold, and its figure")
-        if asks_for_causes(ev.texts[0]) and not gives_cause(ev.texts[2], ev.texts[0]) and not _tells_gold(ev):
+        if asks_for_causes(ev.texts[0]) and other_causes(ev):
+            # "due to higher R&D spending and a $400 million litigation settlement" for
+            # "generic competition ... and a $400 million impairment": the figure, other causes.
+            return HeuristicVerdict("incorrect", "the answer gives the gold's figure but not the causes the gold gives")
+        if asks_for_causes(ev.texts[0]) and not gives_cause(ev.texts[2], ev.texts[0]) and not tells_gold(ev):
             # "3M's operating margin decreased by 1.7%" to "What drove operating margin
             # change?": the gold's figure, and none of what was asked (``causes``). An answer
             # with most of the gold's words gives the causes the gold gives, in its words.
@@ -559,10 +483,10 @@ def _decide_prose(ev: Evidence) -> HeuristicVerdict:
         return HeuristicVerdict("correct", "the answer's verdict agrees with the gold's")
     # A gold with no words beyond the question's (a bare "Yes") has no key terms to find:
     # the answer's verdict had to carry it.
-    if ev.gold_terms and ev.committed_share >= _enough_terms(ev):
+    if ev.gold_terms and ev.committed_share >= enough_terms(ev):
         if reversed_why := _drivers_reversed(ev):
             return HeuristicVerdict("incorrect", reversed_why)
-        if _figure_left_out(ev):
+        if figure_left_out(ev):
             return HeuristicVerdict("incorrect", "the answer leaves out the figure the question asks for")
         if numbers["contradicted"]:
             # "production of 410 to 563 thousand barrels" for "410 to 430": the gold's words

@@ -1,0 +1,114 @@
+"""What a credited answer may not leave out, read from the evidence (``answer_reading``).
+
+An answer can state the gold's figure and still not answer: the figure beside another pick
+("Apparel performed best, with sales up 12%" for "Home furnishings, with sales up 12%"),
+beside causes of its own ("higher R&D spending and a $400 million litigation settlement" for
+"generic competition ... and a $400 million impairment"), or beside one of two things the
+gold lists by name. And an answer that states most of a worded gold's terms tells the gold
+whatever it shares with the question's words. The offline judge asks these after the
+numbers.
+"""
+from __future__ import annotations
+
+import re
+
+from harness.judge.amounts import parse_quantities
+from harness.judge.answer_reading import Evidence, named_with_detail
+from harness.judge.words import WORD, YES_NO, content, stem, stems_of
+
+
+def tells_gold(ev: Evidence) -> bool:
+    """Most of a worded gold's key terms, committed to: such an answer is on the gold's topic
+    whatever it shares with the question's words ("Lower advertising revenue as advertisers
+    cut spending" to "What drove the revenue decline?" repeats only "revenue"). So is one
+    that gives the gold's yes or no and most of its reasons, denied as the gold denies them
+    ("No, the company reports no material legal proceedings" to "Does it face material
+    litigation?")."""
+    if len(ev.gold_terms) >= 4 and ev.committed_share >= 0.6:
+        return True
+    agrees = ev.gold_polarity is not None and ev.answer_polarity == ev.gold_polarity and not ev.mixed_verdict
+    # An answer that opens with the gold's own yes or no needs fewer of its words ("No. Debt
+    # decreased from $49.8 billion to $47.2 billion" to "Has Microsoft increased its debt?").
+    opens = YES_NO.match(ev.texts[2]) is not None and YES_NO.match(ev.texts[1]) is not None
+    return agrees and len(ev.gold_terms) >= (1 if opens else 2) and ev.term_share >= 0.6
+
+
+# A question that asks for an amount: its gold's figure is the answer, the words around it
+# are not ("Pepsico's restructuring costs in FY2022 amounted to a significant sum").
+_ASKS_AMOUNT = re.compile(r"\b(?:how much|how many|quantity|amount)\b", re.IGNORECASE)
+
+
+def name_left_out(ev: Evidence) -> bool:
+    """For a gold that is a name with what shows it ("Home furnishings, with sales up 12%"):
+    does the answer's verdict leave the name out? The figure beside another pick ("Apparel
+    performed best, with sales up 12%") answers another question."""
+    name = named_with_detail(ev.texts[1])
+    return name is not None and not {t for t in ev.gold_terms if t in stems_of(name)} <= set(ev.terms_committed)
+
+
+# A question that asks for several things by name ("What acquisitions did ... complete?").
+_ASKS_NAMED_THINGS = re.compile(
+    r"\b(?:acquisitions|divestitures|companies|countries|markets|customers|subsidiaries|brands|deals|businesses|mines|projects)\b",
+    re.IGNORECASE,
+)
+
+
+# Stems of words that say how much or which way, not what caused it.
+_NO_CAUSE = frozenset({"millio", "billio", "thousa", "percen", "fell", "rose", "grew", "increa", "decrea", "declin", "higher", "lower"})
+
+
+def other_causes(ev: Evidence) -> bool:
+    """Does the answer commit to at most one of the gold's words beyond its figure's and
+    movement's, short of the share it needs: the figure, with causes of its own?"""
+    causes = [t for t in ev.terms_committed if t not in _NO_CAUSE]
+    return bool(ev.gold_terms) and len(causes) <= 1 and ev.committed_share < enough_terms(ev) and not tells_gold(ev)
+
+
+def named_part_left_out(ev: Evidence) -> bool:
+    """To a question that asks for several things by name, does the answer leave out every
+    word of one of the names the gold gives (a run of capitalised words it adds to the
+    question), while it states another?"""
+    if not _ASKS_NAMED_THINGS.search(ev.texts[0]):
+        return False
+    names = _gold_names(ev.texts[0], ev.texts[1])
+    said = {s for s, _ in content(ev.texts[2])}
+    return len(names) >= 2 and any(name & said for name in names) and any(not name & said for name in names)
+
+
+def _gold_names(question: str, gold: str) -> list[frozenset[str]]:
+    """The names the gold's first sentence adds to its question, each as its stems:
+    "Redcliff Minerals", "Kallan" (not a word that opens a sentence). (Later lines hold the
+    labels of figures: "Fixed assets/Total Assets: 7%".)"""
+    asked = stems_of(question)
+    gold = re.split(r"\n|(?<=[a-z0-9%)])[.!?]\s", gold.strip(), maxsplit=1)[0]
+    names: list[frozenset[str]] = []
+    run: list[tuple[str, int]] = []
+    for m in WORD.finditer(gold):
+        before = gold[:m.start()].rstrip()
+        capital = m.group(0)[0].isupper() and before != "" and before[-1] not in ".:;!?\n"
+        stem_ = stem(m.group(0))
+        if capital and stem_ not in asked and len(m.group(0)) > 2:
+            if run and gold[run[-1][1]:m.start()].strip():
+                names.append(frozenset(s for s, _ in run))
+                run = []
+            run.append((stem_, m.end()))
+            continue
+        if run:
+            names.append(frozenset(s for s, _ in run))
+            run = []
+    if run:
+        names.append(frozenset(s for s, _ in run))
+    return names
+
+
+def figure_left_out(ev: Evidence) -> bool:
+    """The gold's figure missing from an answer that states no figure at all (years are none)."""
+    question, _, answer = ev.texts
+    return bool(ev.numbers["missing"]) and bool(_ASKS_AMOUNT.search(question)) and not parse_quantities(answer)
+
+
+def enough_terms(ev: Evidence) -> float:
+    """The share of the gold's key terms an answer must commit to: a long explanatory gold
+    (several drivers, a list of items) is matched by a good part of it, a short gold needs
+    most of its terms."""
+    return 0.3 if len(ev.gold_terms) >= 8 else 0.5
