@@ -256,7 +256,24 @@ def parse_quantities(text: str) -> list[Quantity]:
     # "zero" is the one number word worth reading: golds such as "state 0 if not outlined".
     for word in _ZERO.finditer(text):
         out.append(Quantity(number=0.0, start=word.start(), end=word.end(), text=word.group(0)))
-    return sorted(out, key=lambda q: q.start)
+    return _ranges_share_units(text, sorted(out, key=lambda q: q.start))
+
+
+_RANGE_JOIN = re.compile(r"\s?(?:-|–|to)\s?(?:US\$|\$)?")
+
+
+def _ranges_share_units(text: str, found: list[Quantity]) -> list[Quantity]:
+    """A range's first end written bare takes the unit of its second ("4-6%", "4 to 6%",
+    "$1.5-2.0 billion"): "4" there is 4%, not a plain 4."""
+    for i, (low, high) in enumerate(zip(found, found[1:])):
+        if low.percent or low.explicit_scale or low.multiple or not _RANGE_JOIN.fullmatch(text, low.end, high.start):
+            continue
+        if high.percent or high.explicit_scale:
+            found[i] = replace(
+                low, percent=high.percent, scale=high.scale, explicit_scale=high.explicit_scale,
+                currency=low.currency or high.currency,
+            )
+    return found
 
 
 def display_precision(q: Quantity) -> Quantity:

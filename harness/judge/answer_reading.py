@@ -312,7 +312,7 @@ _NO_CHANGE = re.compile(
 )
 
 
-def _verdict_sentences(answer: str, question: str) -> list[str]:
+def verdict_sentences(answer: str, question: str) -> list[str]:
     """Where an answer gives its verdict: its opening sentences and its conclusions."""
     parts = sentences(answer)
     return parts[:2] + [p for p in parts[2:] if CONCLUSION.search(p)] + [_verdict_sentence(answer, question)]
@@ -339,18 +339,18 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
     ev.gold_shape = _gold_shape(gold, ev.gold_terms)
     # A verdict sentence that picks one name picks it where it makes its pick, not in a
     # clause about a runner-up ("..., ahead of X").
-    verdict_sentences = _verdict_sentences(answer, question)
+    verdict_parts = verdict_sentences(answer, question)
     # A pick the sentence takes back ("Customer deposits were not the largest", "the second
     # largest", "decreased the most" to "increased the most?") picks nothing.
     picks = [
-        part for part in (picking_part(p, question) for p in verdict_sentences if names_one(p, question, gold))
+        part for part in (picking_part(p, question) for p in verdict_parts if names_one(p, question, gold))
         if ev.gold_shape != "name" or not pick_undone(part, question, gold)  # only a one-name gold's verdict is its pick
     ]
     committed = {s for part in picks for s, _ in content(part)}
     ev.terms_committed = [t for t in ev.gold_terms if t in committed]
     if ev.gold_shape == "name" and ev.terms_committed:
         # The gold's name picked in one sentence and another name in the next is two picks.
-        ev.rival_pick = rival_pick(list(dict.fromkeys(verdict_sentences)), question, gold)
+        ev.rival_pick = rival_pick(list(dict.fromkeys(verdict_parts)), question, gold)
     ev.gold_polarity = _gold_polarity(question, gold)
     if ev.gold_polarity == "no":
         ev.affirms_denied = affirms_denied(answer, question, gold)

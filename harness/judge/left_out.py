@@ -1,19 +1,22 @@
-"""What a credited answer may not leave out, read from the evidence (``answer_reading``).
+"""What a credited answer may not leave out or get wrong beside the gold's words, read from
+the evidence (``answer_reading``).
 
 An answer can state the gold's figure and still not answer: the figure beside another pick
 ("Apparel performed best, with sales up 12%" for "Home furnishings, with sales up 12%"),
 beside causes of its own ("higher R&D spending and a $400 million litigation settlement" for
 "generic competition ... and a $400 million impairment"), or beside one of two things the
-gold lists by name. And an answer that states most of a worded gold's terms tells the gold
-whatever it shares with the question's words. The offline judge asks these after the
-numbers.
+gold lists by name. A date is no number to the numeric readings (its year is a period), so
+"June 15, 2025" for "June 15, 2027" is read here. And an answer that states most of a worded
+gold's terms tells the gold whatever it shares with the question's words. The offline judge
+asks these after the numbers.
 """
 from __future__ import annotations
 
 import re
 
-from harness.judge.amounts import parse_quantities
-from harness.judge.answer_reading import Evidence, named_with_detail
+from harness.judge.amounts import MONTHS, parse_quantities
+from harness.judge.answer_reading import Evidence, named_with_detail, verdict_sentences
+from harness.judge.verdict_commitment import picking_part
 from harness.judge.words import WORD, YES_NO, content, stem, stems_of
 
 
@@ -39,11 +42,26 @@ _ASKS_AMOUNT = re.compile(r"\b(?:how much|how many|quantity|amount)\b", re.IGNOR
 
 
 def name_left_out(ev: Evidence) -> bool:
-    """For a gold that is a name with what shows it ("Home furnishings, with sales up 12%"):
-    does the answer's verdict leave the name out? The figure beside another pick ("Apparel
-    performed best, with sales up 12%") answers another question."""
-    name = named_with_detail(ev.texts[1])
-    return name is not None and not {t for t in ev.gold_terms if t in stems_of(name)} <= set(ev.terms_committed)
+    """For a gold that is a name with what shows it ("Home furnishings, with sales up 12%",
+    "The third quarter, with 14.2 terawatt-hours"): does the part of the answer's verdict
+    that makes its pick leave out the name's own words? The figure beside another pick
+    ("Apparel performed best, with sales up 12%", "Labor was the main driver, while fuel
+    costs rose 61%") answers another question."""
+    question, gold, answer = ev.texts
+    name = named_with_detail(gold)
+    if name is None:
+        return False
+    # Every word of the name, "third" too (which the key terms pass over as a stop word).
+    own = _word_stems(name) - _word_stems(question) - _ARTICLES
+    picked = {s for p in verdict_sentences(answer, question) for s in _word_stems(picking_part(p, question))}
+    return bool(own) and not own <= picked
+
+
+_ARTICLES = frozenset({"the", "a", "an", "its", "of", "and"})
+
+
+def _word_stems(text: str) -> set[str]:
+    return {stem(w) for w in WORD.findall(text)}
 
 
 # A question that asks for several things by name ("What acquisitions did ... complete?").
@@ -73,6 +91,21 @@ def named_part_left_out(ev: Evidence) -> bool:
     names = _gold_names(ev.texts[0], ev.texts[1])
     said = {s for s, _ in content(ev.texts[2])}
     return len(names) >= 2 and any(name & said for name in names) and any(not name & said for name in names)
+
+
+def named_part_added(ev: Evidence) -> bool:
+    """To a question that asks for several things by name, does the answer add one with a
+    figure of its own, as the gold gives its names ("Harbor Bakeries for $150 million" beside
+    the gold's two acquisitions and their prices)?"""
+    question, gold, answer = ev.texts
+    if not _ASKS_NAMED_THINGS.search(question) or not _PRICED_NAME.search(gold):
+        return False
+    known = stems_of(question) | stems_of(gold)
+    return any(not {stem(w) for w in WORD.findall(m.group(1))} & known for m in _PRICED_NAME.finditer(answer))
+
+
+# A name and its price, as a list of deals gives them ("Harbor Bakeries for $150 million").
+_PRICED_NAME = re.compile(r"\b([A-Z][a-z]+(?:\s+[A-Z][a-z]+)*)\s+for\s+(?:about\s+|approximately\s+)?(?:US)?\$\s?\d")
 
 
 def _gold_names(question: str, gold: str) -> list[frozenset[str]]:
@@ -112,3 +145,36 @@ def enough_terms(ev: Evidence) -> float:
     (several drivers, a list of items) is matched by a good part of it, a short gold needs
     most of its terms."""
     return 0.3 if len(ev.gold_terms) >= 8 else 0.5
+
+
+_DATE = re.compile(
+    rf"\b(?P<m1>{MONTHS})\.?\s+(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y1>\d{{4}})\b"
+    rf"|\b(?P<d2>\d{{1,2}})\s+(?P<m2>{MONTHS})\.?,?\s+(?P<y2>\d{{4}})\b",
+    re.IGNORECASE,
+)
+
+
+def _dates(text: str) -> set[tuple[int, str, int]]:
+    """The full dates in ``text`` as (year, month's first three letters, day)."""
+    return {
+        (int(m.group("y1") or m.group("y2")), (m.group("m1") or m.group("m2")).lower()[:3], int(m.group("d1") or m.group("d2")))
+        for m in _DATE.finditer(text)
+    }
+
+
+# A question whose answer is a date ("When did ...?", "What is the maturity date ...?").
+_ASKS_DATE = re.compile(r"\bwhen\b|\bdates?\b|\bmatur", re.IGNORECASE)
+
+
+def date_differs(ev: Evidence) -> bool:
+    """To a question that asks for a date, does the answer give full dates, none of them the
+    one the gold gives ("June 15, 2025" for "The notes mature on June 15, 2027")? (A date
+    beside another answer, "On August 1, 2022, it acquired ...", is not what was asked.)"""
+    if not _ASKS_DATE.search(ev.texts[0]):
+        return False
+    gold_dates = _dates(ev.texts[1])
+    if not gold_dates:
+        return False
+    said = _dates(ev.texts[2])
+    return bool(said) and not said & gold_dates
+

@@ -32,7 +32,7 @@ from harness.judge.number_swaps import (
     value_years,
     year_spellings,
 )
-from harness.judge.numeric_check import directions_differ, stated_direction
+from harness.judge.numeric_check import directions_differ, opens_or_closes, stated_direction
 from harness.judge.refusal import sentence_spans
 from harness.judge.verdict_commitment import uncommitted_values
 from harness.judge.words import WORD, bound_side, content, stem, stems_of
@@ -147,6 +147,15 @@ def _is_change(text: str, q: Quantity) -> bool:
     return stated_direction(text, q) is not None and not _LEVEL_BEFORE.search(text[max(0, q.start - 24):q.start])
 
 
+_PER = re.compile(r"\s*(?:per|a|an|/)\s*(month|quarter|year|annum|day|week|share|unit|hour)s?\b", re.IGNORECASE)
+
+
+def _per(text: str, q: Quantity) -> str | None:
+    """The period or unit a rate is per ("$52.30 per month": "month"), if it says one."""
+    m = _PER.match(text, q.end)
+    return m.group(1).lower().replace("annum", "year") if m else None
+
+
 def _bound_of(text: str, q: Quantity) -> str | None:
     """"above" for "more than 5%", "below" for "less than 5%"; None for a value stated as it is."""
     return bound_side(text[max(0, q.start - 24):q.start])
@@ -204,10 +213,14 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
         best = "far"
         for i, a in enumerate(answer_qs):
             verdict, _ = closest(golds, answer_readings(a, unit, golds[0].kind))
-            if verdict == "match" and direction and directions_differ(gold, g, answer, a):
+            if verdict == "match" and (direction or opens_or_closes(gold, g)) and directions_differ(gold, g, answer, a):
                 # The gold's figure gone the other way ("increased by 1.7%" for "decreased
                 # by 1.7%"): a different claim, whatever the digits.
                 best = "reversed"
+                continue
+            if verdict == "match" and _per(gold, g) and _per(answer, a) not in (None, _per(gold, g)):
+                # "$52.30 per quarter" for "$52.30 per month": the same digits, another rate.
+                best = "misplaced"
                 continue
             if verdict == "match" and gold_number.bound and _bound_of(answer, a) not in (None, gold_number.bound):
                 # "less than 5% of revenue" for "more than 5%": the same figure, bounding the

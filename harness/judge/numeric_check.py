@@ -147,6 +147,9 @@ def stated_direction(text: str, q: Quantity) -> str | None:
 _MOVED_UP = word_pattern(tuple(f for f in RISE if f not in JUDGED_UP), ABOVE_ZERO)
 _MOVED_DOWN = word_pattern(tuple(f for f in FALL if f not in JUDGED_DOWN), BELOW_ZERO, _NEGATIVE_AMOUNT)
 _BETTER, _WORSE = word_pattern(JUDGED_UP), word_pattern(JUDGED_DOWN)
+# Things opened or closed ("close 40 stores", "opened 12 plants"): a count's way too.
+_OPENED = word_pattern((r"open(?:s|ed|ing)?", r"launch(?:es|ed|ing)?"))
+_CLOSED = word_pattern((r"clos(?:e|es|ed|ing)", r"shut(?:s|ting)?", r"shutter(?:s|ed|ing)?"))
 _FROM_BEFORE = re.compile(r"\bfrom\s+(?:US\$|\$)?\s?$", re.IGNORECASE)
 _TO_BEFORE = re.compile(r"\bto\s+(?:US\$|\$)?\s?$", re.IGNORECASE)
 
@@ -185,6 +188,12 @@ def _ways(text: str, q: Quantity, by_values: bool = False) -> tuple[str | None, 
     return moved, _one_way(bool(_BETTER.search(window)), bool(_WORSE.search(window))), window
 
 
+def opens_or_closes(text: str, q: Quantity) -> bool:
+    """Do the words around ``q`` open or close what it counts ("close 40 stores")?"""
+    window = _in_sentence(text, q)[0]
+    return bool(_OPENED.search(window) or _CLOSED.search(window))
+
+
 def directions_differ(gold: str, g: Quantity, answer: str, a: Quantity) -> bool:
     """Do the words around the gold's value and the answer's move them opposite ways
     ("increased to 101.3%" and "decreased to 101.3%"), or judge them opposite ways
@@ -195,6 +204,10 @@ def directions_differ(gold: str, g: Quantity, answer: str, a: Quantity) -> bool:
     values are not read: values written the wrong way round are a swap, ``number_swaps``.)"""
     moved, judged, window = _ways(gold, g, by_values=True)
     other_moved, other_judged, other_window = _ways(answer, a)
+    opened = _one_way(bool(_OPENED.search(window)), bool(_CLOSED.search(window)))
+    other_opened = _one_way(bool(_OPENED.search(other_window)), bool(_CLOSED.search(other_window)))
+    if opened and other_opened and opened != other_opened:
+        return True  # "open 40 new stores" for "close 40 underperforming stores"
     if moved and other_moved:
         return moved != other_moved
     if judged and other_judged:

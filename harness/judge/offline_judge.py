@@ -123,7 +123,16 @@ from harness.judge.change_direction import swapped_ends
 from harness.judge.claims import ONLY_DISOWNS, claims_of
 from harness.judge.commitment import AMBIGUOUS, MAX_ANSWER_WORDS, looks_like_dump
 from harness.judge.disowned import last_self_correction, without_restated_question
-from harness.judge.left_out import enough_terms, figure_left_out, name_left_out, named_part_left_out, other_causes, tells_gold
+from harness.judge.left_out import (
+    date_differs,
+    enough_terms,
+    figure_left_out,
+    name_left_out,
+    named_part_added,
+    named_part_left_out,
+    other_causes,
+    tells_gold,
+)
 from harness.judge.numeric_check import Label, NumericDecision, numeric_check, single_number_gold
 from harness.judge.refusal import sentences
 from harness.judge.term_direction import DEALS, reversed_subject, reversed_terms
@@ -410,6 +419,8 @@ def _decide_prose(ev: Evidence) -> HeuristicVerdict:
         return HeuristicVerdict("incorrect", f"the gold says {ev.gold_polarity}, the answer {ev.answer_polarity}")
     if ev.gold_choice and ev.answer_choice and ev.gold_choice != ev.answer_choice:
         return HeuristicVerdict("incorrect", f"the gold picks {ev.gold_choice!r}, the answer {ev.answer_choice!r}")
+    if date_differs(ev):
+        return HeuristicVerdict("incorrect", "the answer gives another date than the gold's")
     numbers = ev.numbers
     if numbers["reversed"]:
         return HeuristicVerdict("incorrect", "the answer states the gold's figure going the other way")
@@ -441,6 +452,8 @@ def _decide_prose(ev: Evidence) -> HeuristicVerdict:
             return HeuristicVerdict("incorrect", "the answer gives the gold's figures but leaves the yes or no open")
         if reversed_why := _drivers_reversed(ev):
             return HeuristicVerdict("incorrect", reversed_why)
+        if named_part_added(ev):
+            return HeuristicVerdict("incorrect", "the answer adds a named part with its figure to the gold's")
         if numbers["missing"] and named_part_left_out(ev):
             # "acquired Redcliff Minerals for $450 million" for "Redcliff Minerals for $450
             # million and a 30% stake in the Kallan copper project": half the list.
@@ -486,6 +499,8 @@ def _decide_prose(ev: Evidence) -> HeuristicVerdict:
     if ev.gold_terms and ev.committed_share >= enough_terms(ev):
         if reversed_why := _drivers_reversed(ev):
             return HeuristicVerdict("incorrect", reversed_why)
+        if name_left_out(ev):
+            return HeuristicVerdict("incorrect", "the answer's verdict picks another name than the gold's")
         if figure_left_out(ev):
             return HeuristicVerdict("incorrect", "the answer leaves out the figure the question asks for")
         if numbers["contradicted"]:

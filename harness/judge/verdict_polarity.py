@@ -18,6 +18,7 @@ from collections.abc import Iterator
 
 from harness.judge.number_swaps import question_names
 from harness.judge.refusal import DECLINE, sentences
+from harness.judge.value_scope import question_years, years_in
 from harness.judge.words import (
     ABOVE_ZERO,
     BELOW_ZERO,
@@ -160,7 +161,12 @@ def polarity_of(sentence: str, question: str) -> str | None:
     # ("while it has negative working capital, this does not indicate distress").
     asked = stems_of(question)
     clauses = [c for c in _CLAUSE.split(sentence) if c and c.strip()]
-    clause = max(clauses, key=lambda c: len({s for s, _ in content(c)} & asked)) if clauses else sentence
+    # A clause about a year the question does not ask ("recorded an impairment in FY2019; no
+    # impairment was recorded in FY2020" to "... in FY2020?") gives no verdict on it.
+    years = question_years(question)
+    clause = max(
+        clauses, key=lambda c: (not _dated_elsewhen(c, years), len({s for s, _ in content(c)} & asked))
+    ) if clauses else sentence
     if _names_opposite(clause, question):
         # "3M is a capital-light business" to "Is 3M capital-intensive?": the opposite
         # property, so a plain statement is a no and a negated one ("not capital-light") a yes.
@@ -174,6 +180,12 @@ def polarity_of(sentence: str, question: str) -> str | None:
         # "Adobe's free cash flow conversion is a key metric" says nothing of "improving?".
         return None
     return "no" if NEGATION.search(clause) else "yes"
+
+
+def _dated_elsewhen(clause: str, asked: frozenset[int]) -> bool:
+    """Does ``clause`` name only years the question does not ask (it asks some)?"""
+    named = {year for _, _, year, _ in years_in(clause)}
+    return bool(asked) and bool(named) and not named & asked
 
 
 def direction_of(sentence: str, question: str) -> str | None:

@@ -60,8 +60,8 @@ FALL = (
 )
 # The words of RISE and FALL that judge a movement rather than say which way it went: days,
 # costs, leverage and a combined ratio improve as they fall.
-JUDGED_UP = (r"improv\w*",)
-JUDGED_DOWN = (r"deteriorat\w*", r"worsen\w*")
+JUDGED_UP = (r"improv\w*", r"favou?rabl\w*")
+JUDGED_DOWN = (r"deteriorat\w*", r"worsen\w*", r"unfavou?rabl\w*", r"advers\w*")
 # What improves as it falls: a judgement of one of these ("leverage improved") is a fall.
 LOWER_IS_BETTER = re.compile(
     r"\b(?:debt|leverage|costs?|expenses?|days|dso|dio|dpo|churn|losses|loss ratio|combined ratio|"
