@@ -41,7 +41,7 @@ _CURRENCY_BEFORE = re.compile(r"(US\$|\$|USD|€|£|EUR|GBP)\s?$", re.IGNORECASE
 _CURRENCY_AFTER = re.compile(r"^\s?(USD|dollars|US dollars)\b", re.IGNORECASE)
 _FOREIGN_CURRENCIES = frozenset({"€", "£", "EUR", "GBP"})
 # The things a number counts when it is not money ("1,577 million shares", "982 stores").
-_COUNTED_AFTER = re.compile(
+COUNTED_AFTER = re.compile(
     r"\s?(?:(?:common|ordinary|diluted|basic|outstanding|retail|full-time|active)\s+)?"
     r"(?:shares|employees|stores|units|customers|people|members|locations|restaurants|vehicles|barrels|tons|tonnes"
     r"|subscribers|users|accounts|patients|hours|days|weeks|months|years|clubs|hotels|rooms|aircraft|branches)\b",
@@ -251,7 +251,7 @@ def parse_quantities(text: str) -> list[Quantity]:
             decimals=decimals, explicit_scale=explicit, start=start, end=suffix_end,
             text=text[start:suffix_end],
             foreign_currency=cur_before is not None and cur_before.group(1).upper() in _FOREIGN_CURRENCIES,
-            counted=not percent and bool(_COUNTED_AFTER.match(text, suffix_end)),
+            counted=not percent and bool(COUNTED_AFTER.match(text, suffix_end)),
         ))
     # "zero" is the one number word worth reading: golds such as "state 0 if not outlined".
     for word in _ZERO.finditer(text):
@@ -323,7 +323,7 @@ def question_unit(question: str) -> QuestionUnit:
     # A scale alone asks for money ("in millions"), but not one of things counted ("in
     # thousand tonnes", "in millions of barrels").
     counted = m is not None and (
-        bool(_COUNTED_AFTER.match(re.sub(r"^\s*of\b", "", (question or "")[m.end():])))
+        bool(COUNTED_AFTER.match(re.sub(r"^\s*of\b", "", (question or "")[m.end():])))
         or re.search(r"\bhow many\b", question or "", re.IGNORECASE) is not None
     )
     currency = bool(scale) and not counted or bool(re.search(r"\busd\b|\$|dollars", question or "", re.IGNORECASE))

@@ -149,7 +149,8 @@ class Evidence:
         if self.gold_shape != "names":
             return 0
         listed = set(self.terms_listed)
-        return sum(1 for item in self._gold_items if not item & listed)
+        # Every word of an item: "Rail Transport" is not "Road Transport".
+        return sum(1 for item in self._gold_items if not item <= listed)
 
     @property
     def items_padded(self) -> bool:
@@ -318,6 +319,19 @@ def verdict_sentences(answer: str, question: str) -> list[str]:
     return parts[:2] + [p for p in parts[2:] if CONCLUSION.search(p)] + [_verdict_sentence(answer, question)]
 
 
+def _picked_at_other_extreme(ev: Evidence) -> bool:
+    """For a "which ...?" question, does the clause of the answer's verdict that names the
+    gold's pick put it at the other extreme ("Asia Pacific had the best topline performance;
+    Europe had the worst" for "Asia Pacific had the worst")?"""
+    if ev.asked_pick is None:
+        return False
+    pick, verdict = ev.asked_pick
+    return any(
+        pick in {s for s, _ in content(clause)} and opposite_extreme(clause, ev.texts[1])
+        for clause in re.split(r";|\b(?:while|whereas|but)\b", verdict or "")
+    )
+
+
 def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
     """Measure an answer against a gold: the features the offline judge decides on."""
     ev = Evidence(signal=refusal_signal(answer), texts=(question, gold, answer))
@@ -428,6 +442,6 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
                     ev.extreme_reversed = ev.answer_choice == ev.gold_choice and opposite_extreme(claim, gold)
                     break
     # The gold's figure on the other extreme of its thing ("smallest customer" for "largest").
-    ev.extreme_reversed = ev.extreme_reversed or superlative_swapped(answer, gold)
+    ev.extreme_reversed = ev.extreme_reversed or superlative_swapped(answer, gold) or _picked_at_other_extreme(ev)
     return ev
 

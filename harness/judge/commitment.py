@@ -32,9 +32,10 @@ from dataclasses import dataclass
 from harness.judge.amounts import Quantity, parse_quantities
 from harness.judge.claims import corrections
 from harness.judge.disowned import asks_forecast, claimed, denied, named_right, retracted_before
+from harness.judge.number_swaps import question_names
 from harness.judge.refusal import DECLINE, sentence_spans
 from harness.judge.value_scope import other_period, other_scope, question_years
-from harness.judge.words import ASKS_CHANGE, BOUND_ABOVE, BOUND_BELOW, FALL, NEGATION, RISE
+from harness.judge.words import ASKS_CHANGE, BOUND_ABOVE, BOUND_BELOW, FALL, NEGATION, PERIOD_WORD, RISE, content, stems_of
 
 MAX_ANSWER_WORDS = 600  # longer is pasted source text, not an answer a reviewer would accept
 
@@ -416,6 +417,11 @@ def find_commitment(
             # "Margin was 11.2% against 12.6%, a decrease of 1.4 points" to a question that
             # asks for the change: the level is the way there.
             return Commitment(clusters[1], "committed", (clusters[0],))
+        metric = _asked_metric(question)
+        if _labelled(answer, clusters[0].end, clusters[1], metric) > _labelled(answer, span[0], clusters[0], metric):
+            # "Operating expenses were $4,812 million, while total revenue was $5,390 million"
+            # to "What is the total revenue?": the value the question's own words label.
+            return Commitment(clusters[1], "committed", (clusters[0],))
     if _BOUND_BEFORE.search(answer, max(span[0], clusters[0].start - 40), clusters[0].start):
         # "At least $5,466 million", "less than 1.0": a bound, not the value.
         return Commitment(None, "bound", tuple(clusters))
@@ -430,6 +436,21 @@ _CHANGE_BEFORE = re.compile(
     r"\s+(?:(?:of|by)\s+)?(?:(?:approximately|about|roughly|nearly|some)\s+)?(?:US\$|\$)?\s?[-−]?$",
     re.IGNORECASE,
 )
+
+
+def _asked_metric(question: str) -> frozenset[str]:
+    """The question's words for what it asks ("total revenue", "diluted EPS"): its content
+    stems but for the company's name, years and units."""
+    return stems_of(question) - question_names(question) - _UNIT_WORDS - {s for s in stems_of(question) if PERIOD_WORD.fullmatch(s)}
+
+
+_UNIT_WORDS = frozenset({"usd", "millio", "billio", "thousa", "percen", "dollar", "round", "decima", "places", "place", "answer", "units"})
+
+
+def _labelled(answer: str, start: int, q: Quantity, asked: frozenset[str]) -> int:
+    """How many of the question's words label ``q``: the last four content words before it,
+    after ``start`` (its sentence's, or the value before it)."""
+    return len({s for s, _ in content(answer[max(start, q.start - 50):q.start])[-4:]} & asked)
 
 
 def _stated_as_change(answer: str, q: Quantity) -> bool:

@@ -16,6 +16,7 @@ import re
 
 from harness.judge.amounts import MONTHS, parse_quantities
 from harness.judge.answer_reading import Evidence, named_with_detail, verdict_sentences
+from harness.judge.undone_picks import pick_undone
 from harness.judge.verdict_commitment import picking_part
 from harness.judge.words import WORD, YES_NO, content, stem, stems_of
 
@@ -53,7 +54,9 @@ def name_left_out(ev: Evidence) -> bool:
         return False
     # Every word of the name, "third" too (which the key terms pass over as a stop word).
     own = _word_stems(name) - _word_stems(question) - _ARTICLES
-    picked = {s for p in verdict_sentences(answer, question) for s in _word_stems(picking_part(p, question))}
+    # A pick taken back where it is made ("had the lowest growth" to "the highest?") picks nothing.
+    parts = [picking_part(p, question) for p in verdict_sentences(answer, question)]
+    picked = {s for part in parts if not pick_undone(part, question, gold) for s in _word_stems(part)}
     return bool(own) and not own <= picked
 
 

@@ -42,6 +42,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from harness.judge.amounts import (
+    COUNTED_AFTER,
     Quantity,
     QuestionUnit,
     display_precision,
@@ -147,9 +148,18 @@ def stated_direction(text: str, q: Quantity) -> str | None:
 _MOVED_UP = word_pattern(tuple(f for f in RISE if f not in JUDGED_UP), ABOVE_ZERO)
 _MOVED_DOWN = word_pattern(tuple(f for f in FALL if f not in JUDGED_DOWN), BELOW_ZERO, _NEGATIVE_AMOUNT)
 _BETTER, _WORSE = word_pattern(JUDGED_UP), word_pattern(JUDGED_DOWN)
-# Things opened or closed ("close 40 stores", "opened 12 plants"): a count's way too.
+# Deeds with two ways, each a value's way too: things opened or closed ("close 40 stores",
+# "opened 12 plants"), cash brought in or used ("brought in the most cash, $1.1 billion",
+# "an outflow of $1.1 billion").
 _OPENED = word_pattern((r"open(?:s|ed|ing)?", r"launch(?:es|ed|ing)?"))
 _CLOSED = word_pattern((r"clos(?:e|es|ed|ing)", r"shut(?:s|ting)?", r"shutter(?:s|ed|ing)?"))
+_CASH_IN = re.compile(r"\b(?:brought in|brings in|bringing in|generated|generates|inflows?|provided by)\b", re.IGNORECASE)
+_CASH_OUT = re.compile(r"\b(?:lost|loses|outflows?|used in|spent|burned|burnt|consumed)\b", re.IGNORECASE)
+_DEEDS = ((_OPENED, _CLOSED), (_CASH_IN, _CASH_OUT))
+
+
+def _deed_ways(window: str) -> list[str | None]:
+    return [_one_way(bool(one.search(window)), bool(other.search(window))) for one, other in _DEEDS]
 _FROM_BEFORE = re.compile(r"\bfrom\s+(?:US\$|\$)?\s?$", re.IGNORECASE)
 _TO_BEFORE = re.compile(r"\bto\s+(?:US\$|\$)?\s?$", re.IGNORECASE)
 
@@ -188,10 +198,17 @@ def _ways(text: str, q: Quantity, by_values: bool = False) -> tuple[str | None, 
     return moved, _one_way(bool(_BETTER.search(window)), bool(_WORSE.search(window))), window
 
 
+def _deed_reversed(question: str, answer: str, q: Quantity) -> bool:
+    """Does the question ask for one way of a deed and the answer give its value the other
+    ("How many stores did it close?": "It opened 112 stores")?"""
+    said = _deed_ways(_in_sentence(answer, q)[0])
+    return any(one and two and one != two for one, two in zip(_deed_ways(question), said))
+
+
 def opens_or_closes(text: str, q: Quantity) -> bool:
-    """Do the words around ``q`` open or close what it counts ("close 40 stores")?"""
-    window = _in_sentence(text, q)[0]
-    return bool(_OPENED.search(window) or _CLOSED.search(window))
+    """Do the words around ``q`` say a deed with two ways ("close 40 stores", "brought in the
+    most cash, $1.1 billion")?"""
+    return any(_deed_ways(_in_sentence(text, q)[0]))
 
 
 def directions_differ(gold: str, g: Quantity, answer: str, a: Quantity) -> bool:
@@ -204,9 +221,7 @@ def directions_differ(gold: str, g: Quantity, answer: str, a: Quantity) -> bool:
     values are not read: values written the wrong way round are a swap, ``number_swaps``.)"""
     moved, judged, window = _ways(gold, g, by_values=True)
     other_moved, other_judged, other_window = _ways(answer, a)
-    opened = _one_way(bool(_OPENED.search(window)), bool(_CLOSED.search(window)))
-    other_opened = _one_way(bool(_OPENED.search(other_window)), bool(_CLOSED.search(other_window)))
-    if opened and other_opened and opened != other_opened:
+    if any(one and two and one != two for one, two in zip(_deed_ways(window), _deed_ways(other_window))):
         return True  # "open 40 new stores" for "close 40 underperforming stores"
     if moved and other_moved:
         return moved != other_moved
@@ -267,6 +282,21 @@ def _restated(answer: str, q: Quantity) -> Quantity | None:
 _SIGN_WORD_BEFORE = re.compile(r"\b(?:negative|minus)\s+(?:US\$|\$)?\s?$", re.IGNORECASE)
 
 
+def _asks_for_count(question: str, answer: str, q: Quantity) -> bool:
+    """Can ``q``'s count ("7.04 days", "312 stores") answer the question? Not one that asks for
+    a ratio, a turnover or a margin in other words ("inventory turnover ratio"); a cash
+    conversion cycle or a DSO is counted in days, and such a question need not say so."""
+    if not _ASKS_RATIO.search(question):
+        return True
+    counted = COUNTED_AFTER.match(answer, q.end)
+    word = _WORD_OF_COUNT.search(counted.group(0)) if counted else None
+    return word is None or re.search(rf"\b{re.escape(word.group(0)[:4])}", question, re.IGNORECASE) is not None
+
+
+_ASKS_RATIO = re.compile(r"\b(?:ratio|turnover|margin|multiple)\b", re.IGNORECASE)
+_WORD_OF_COUNT = re.compile(r"[a-z-]+$", re.IGNORECASE)
+
+
 def _denied_by_own_values(answer: str, q: Quantity) -> bool:
     """Is ``q`` in a sentence whose change its own from/to values deny (``change_direction``)?"""
     return any(lo <= q.start < hi for lo, hi in contradicted_sentences(answer))
@@ -296,6 +326,8 @@ def numeric_check(question: str, gold: str, answer: str) -> NumericDecision:
             # "€1,577 million", "1,577 million shares": not the dollars asked for, nor (to a
             # question that names no currency) the dollars of a gold of "$2.47" a share.
             return False
+        if q.counted and not _asks_for_count(question, answer, q):
+            return False  # "7.04 days" to a question that asks for a ratio
         # A bare number may be an amount in the question's unit ("1,577" for USD millions).
         bare = kind == "amount" and bool(unit.scale) and not (q.percent or q.multiple or q.currency or q.explicit_scale)
         return same_kind(q, kind) or bare or closest(golds, answer_readings(q, unit, kind))[0] == "match"
@@ -308,6 +340,11 @@ def numeric_check(question: str, gold: str, answer: str) -> NumericDecision:
             # "approximately $4.8 billion ($4,812 million)": the rounded figure and the exact
             # one are one claim, and the exact one is judged.
             verdict, reading = _judge_committed(question, answer, golds, kind, replace(commitment, value=restated), unit)
+        if verdict == "match" and reading is not None and _deed_reversed(question, answer, commitment.value):
+            return NumericDecision(
+                "incorrect", "the answer's figure is of the other way of what the question asks (opened for closed, cash used for brought in)",
+                gold_value, reading.value, "match", commitment.reason,
+            )
         if verdict == "match" and reading is not None and _denied_by_own_values(answer, commitment.value):
             # "rose 65.4% to $903.1 million from $1,493.6 million": the answer's own values
             # deny the change it states, so the right digits are no certain success.

@@ -111,8 +111,9 @@ def _opposite(one: str, other: str) -> bool:
 
 
 # How far a word of movement reaches: "higher sales of their EPYC server processors" (the
-# product four words on), "EPYC server processor sales increased" (three words back).
-_AFTER, _BEFORE = 5, 3
+# product four words on), "Higher sales of its diabetes drug Glucara" (the name six words
+# on), "EPYC server processor sales increased" (three words back).
+_AFTER, _BEFORE = 6, 3
 _AUXILIARY = re.compile(r"(?:is|are|was|were|be|been|being|get|got)", re.IGNORECASE)
 
 
