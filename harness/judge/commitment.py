@@ -418,9 +418,15 @@ def find_commitment(
             # asks for the change: the level is the way there.
             return Commitment(clusters[1], "committed", (clusters[0],))
         metric = _asked_metric(question)
-        if _labelled(answer, clusters[0].end, clusters[1], metric) > _labelled(answer, span[0], clusters[0], metric):
+        if _labelled(answer, clusters[0].end, clusters[1], metric, question) > _labelled(answer, span[0], clusters[0], metric, question):
             # "Operating expenses were $4,812 million, while total revenue was $5,390 million"
             # to "What is the total revenue?": the value the question's own words label.
+            return Commitment(clusters[1], "committed", (clusters[0],))
+        if _qualified(answer, span[0], clusters[0], clusters[1].start, question) and not _qualified(
+            answer, clusters[0].end, clusters[1], span[1], question
+        ):
+            # "Adjusted diluted EPS was $2.47, while GAAP diluted EPS was $1.98", "62.3% excluding
+            # catastrophes and 70.4% including them": the metric asked is the unqualified one.
             return Commitment(clusters[1], "committed", (clusters[0],))
     if _BOUND_BEFORE.search(answer, max(span[0], clusters[0].start - 40), clusters[0].start):
         # "At least $5,466 million", "less than 1.0": a bound, not the value.
@@ -447,10 +453,37 @@ def _asked_metric(question: str) -> frozenset[str]:
 _UNIT_WORDS = frozenset({"usd", "millio", "billio", "thousa", "percen", "dollar", "round", "decima", "places", "place", "answer", "units"})
 
 
-def _labelled(answer: str, start: int, q: Quantity, asked: frozenset[str]) -> int:
+def _labelled(answer: str, start: int, q: Quantity, asked: frozenset[str], question: str = "") -> int:
     """How many of the question's words label ``q``: the last four content words before it,
-    after ``start`` (its sentence's, or the value before it)."""
-    return len({s for s, _ in content(answer[max(start, q.start - 50):q.start])[-4:]} & asked)
+    after ``start`` (its sentence's, or the value before it), and each of the question's
+    compounds written there in full ("debt-to-equity", whose stem "debt-to-capital" shares)."""
+    before = answer[max(start, q.start - 50):q.start]
+    compounds = sum(1 for c in _COMPOUND.findall(question) if re.search(rf"\b{re.escape(c)}\b", before, re.IGNORECASE))
+    return len({s for s, _ in content(before)[-4:]} & asked) + compounds
+
+
+_COMPOUND = re.compile(r"\b[A-Za-z]+(?:-[A-Za-z]+){2,}\b")
+
+
+# Where the clause of the next value starts ("62.3% excluding catastrophes and 70.4% ...").
+_CLAUSE_TURN = re.compile(r"[,;]|\b(?:and|while|whereas|but|versus|vs)\b", re.IGNORECASE)
+# Words that make a metric another one than the one a question names: "adjusted EPS", "return
+# on tangible equity", "the Industrial segment's revenue", "$145 million before impairments".
+_QUALIFIER = re.compile(
+    r"\b(?:adjusted|non-gaap|core|underlying|organic|tangible|segment|service|excluding|before|pro forma|comparable"
+    r"|(?:start|beginning) of)\b",
+    re.IGNORECASE,
+)
+
+
+def _qualified(answer: str, start: int, q: Quantity, end: int, question: str) -> bool:
+    """Do the words around ``q`` (within 50 characters before it, from ``start`` and the last
+    turn to its own clause on, and 30 after, up to ``end``) qualify its metric in a way the
+    question does not?"""
+    start = max(start, q.start - 50)
+    turns = [m.end() for m in _CLAUSE_TURN.finditer(answer, start, q.start)]
+    around = answer[turns[-1] if turns else start:q.start] + " " + answer[q.end:min(end, q.end + 30)]
+    return any(not re.search(rf"\b{re.escape(m.group(0))}", question, re.IGNORECASE) for m in _QUALIFIER.finditer(around))
 
 
 def _stated_as_change(answer: str, q: Quantity) -> bool:
