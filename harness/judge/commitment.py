@@ -32,10 +32,10 @@ from dataclasses import dataclass
 from harness.judge.amounts import Quantity, parse_quantities
 from harness.judge.claims import corrections
 from harness.judge.disowned import asks_forecast, claimed, denied, named_right, retracted_before
-from harness.judge.number_swaps import question_names
 from harness.judge.refusal import DECLINE, sentence_spans
+from harness.judge.two_values import second_is_asked, worked_in_brackets
 from harness.judge.value_scope import other_period, other_scope, question_years
-from harness.judge.words import ASKS_CHANGE, BOUND_ABOVE, BOUND_BELOW, FALL, NEGATION, PERIOD_WORD, RISE, content, stems_of
+from harness.judge.words import BOUND_ABOVE, BOUND_BELOW, NEGATION
 
 MAX_ANSWER_WORDS = 600  # longer is pasted source text, not an answer a reviewer would accept
 
@@ -294,23 +294,6 @@ def is_operand(answer: str, q: Quantity) -> bool:
     return bool(_OPERATOR_BEFORE.search(answer[max(0, q.start - 3):q.start]) or _OPERATOR_AFTER.match(answer[q.end:q.end + 4]))
 
 
-# A bracket that works out the value before it in words ("negative $312 million (operating
-# cash flow of $1,088 million less capital expenditures of $1,400 million)").
-_WORKED_IN_WORDS = re.compile(r"\b(?:less|minus|plus|divided by|multiplied by|net of)\b", re.IGNORECASE)
-
-
-def _worked_in_brackets(answer: str, values: list[Quantity]) -> list[tuple[int, int]]:
-    """Where brackets right after a value work it out from others: their values are its
-    terms, not values of their own."""
-    spans = []
-    for q in values:
-        opened = answer.find("(", q.end, q.end + 3)
-        closed = answer.find(")", opened) if opened >= 0 else -1
-        if closed > opened >= 0 and _WORKED_IN_WORDS.search(answer, opened, closed):
-            spans.append((opened, closed))
-    return spans
-
-
 def hypothetical(answer: str, span: tuple[int, int], declines: bool) -> bool:
     """An illustration ("For example, if COGS were $10 billion ..."), not the answer.
 
@@ -342,7 +325,7 @@ def find_commitment(
     if len(answer.split()) > MAX_ANSWER_WORDS or quoted_excerpt(answer):
         return Commitment(None, "dump")
     every = parse_quantities(answer)
-    worked = _worked_in_brackets(answer, every)
+    worked = worked_in_brackets(answer, every)
     quantities = [q for q in every if not is_operand(answer, q) and is_candidate(q) and not any(a <= q.start < b for a, b in worked)]
     spans = sentence_spans(answer)
     declines = any(DECLINE.search(answer[a:b]) for a, b in spans)
@@ -413,81 +396,12 @@ def find_commitment(
             # "$1,577 million versus $2,065 million", with nothing saying what the second
             # is (a year, another item): two values set side by side, neither claimed.
             return Commitment(None, "hedge", tuple(clusters))
-        if ASKS_CHANGE.search(question) and not _stated_as_change(answer, clusters[0]) and _stated_as_change(answer, clusters[1]):
-            # "Margin was 11.2% against 12.6%, a decrease of 1.4 points" to a question that
-            # asks for the change: the level is the way there.
-            return Commitment(clusters[1], "committed", (clusters[0],))
-        metric = _asked_metric(question)
-        if _labelled(answer, clusters[0].end, clusters[1], metric, question) > _labelled(answer, span[0], clusters[0], metric, question):
-            # "Operating expenses were $4,812 million, while total revenue was $5,390 million"
-            # to "What is the total revenue?": the value the question's own words label.
-            return Commitment(clusters[1], "committed", (clusters[0],))
-        if _qualified(answer, span[0], clusters[0], clusters[1].start, question) and not _qualified(
-            answer, clusters[0].end, clusters[1], span[1], question
-        ):
-            # "Adjusted diluted EPS was $2.47, while GAAP diluted EPS was $1.98", "62.3% excluding
-            # catastrophes and 70.4% including them": the metric asked is the unqualified one.
+        if second_is_asked(answer, question, span, clusters[0], clusters[1]):
             return Commitment(clusters[1], "committed", (clusters[0],))
     if _BOUND_BEFORE.search(answer, max(span[0], clusters[0].start - 40), clusters[0].start):
         # "At least $5,466 million", "less than 1.0": a bound, not the value.
         return Commitment(None, "bound", tuple(clusters))
     return Commitment(clusters[0], "committed", tuple(clusters[1:]))
-
-
-# A value stated as a change: "a decrease of 1.4 percentage points", "fell by $312 million",
-# "up 18%", "an improvement of 0.8 points" (which way it went is not read here; a change
-# with no word before it is not read at all).
-_CHANGE_BEFORE = re.compile(
-    r"\b(?:" + "|".join(RISE + FALL) + r"|change[ds]?)"
-    r"\s+(?:(?:of|by)\s+)?(?:(?:approximately|about|roughly|nearly|some)\s+)?(?:US\$|\$)?\s?[-−]?$",
-    re.IGNORECASE,
-)
-
-
-def _asked_metric(question: str) -> frozenset[str]:
-    """The question's words for what it asks ("total revenue", "diluted EPS"): its content
-    stems but for the company's name, years and units."""
-    return stems_of(question) - question_names(question) - _UNIT_WORDS - {s for s in stems_of(question) if PERIOD_WORD.fullmatch(s)}
-
-
-_UNIT_WORDS = frozenset({"usd", "millio", "billio", "thousa", "percen", "dollar", "round", "decima", "places", "place", "answer", "units"})
-
-
-def _labelled(answer: str, start: int, q: Quantity, asked: frozenset[str], question: str = "") -> int:
-    """How many of the question's words label ``q``: the last four content words before it,
-    after ``start`` (its sentence's, or the value before it), and each of the question's
-    compounds written there in full ("debt-to-equity", whose stem "debt-to-capital" shares)."""
-    before = answer[max(start, q.start - 50):q.start]
-    compounds = sum(1 for c in _COMPOUND.findall(question) if re.search(rf"\b{re.escape(c)}\b", before, re.IGNORECASE))
-    return len({s for s, _ in content(before)[-4:]} & asked) + compounds
-
-
-_COMPOUND = re.compile(r"\b[A-Za-z]+(?:-[A-Za-z]+){2,}\b")
-
-
-# Where the clause of the next value starts ("62.3% excluding catastrophes and 70.4% ...").
-_CLAUSE_TURN = re.compile(r"[,;]|\b(?:and|while|whereas|but|versus|vs)\b", re.IGNORECASE)
-# Words that make a metric another one than the one a question names: "adjusted EPS", "return
-# on tangible equity", "the Industrial segment's revenue", "$145 million before impairments".
-_QUALIFIER = re.compile(
-    r"\b(?:adjusted|non-gaap|core|underlying|organic|tangible|segment|service|excluding|before|pro forma|comparable"
-    r"|(?:start|beginning) of)\b",
-    re.IGNORECASE,
-)
-
-
-def _qualified(answer: str, start: int, q: Quantity, end: int, question: str) -> bool:
-    """Do the words around ``q`` (within 50 characters before it, from ``start`` and the last
-    turn to its own clause on, and 30 after, up to ``end``) qualify its metric in a way the
-    question does not?"""
-    start = max(start, q.start - 50)
-    turns = [m.end() for m in _CLAUSE_TURN.finditer(answer, start, q.start)]
-    around = answer[turns[-1] if turns else start:q.start] + " " + answer[q.end:min(end, q.end + 30)]
-    return any(not re.search(rf"\b{re.escape(m.group(0))}", question, re.IGNORECASE) for m in _QUALIFIER.finditer(around))
-
-
-def _stated_as_change(answer: str, q: Quantity) -> bool:
-    return _CHANGE_BEFORE.search(answer, max(0, q.start - 40), q.start) is not None
 
 
 # Words that make the number after them a bound ("at least $5,466 million", "less than 1.0",

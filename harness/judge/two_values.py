@@ -1,0 +1,101 @@
+"""Which of two values an answer commits to, when a sentence gives two of the gold's kind.
+
+The first value of a sentence is its claim by default ("$1,577 million, up from $1,373
+million"). The second is when the question's own words say it is: the question asks for
+a change and only the second is stated as one ("11.2% against 12.6%, a decrease of 1.4
+points"); the question's words label the second and not the first ("operating expenses were
+$4,812 million, while total revenue was $5,390 million" to "What is the total revenue?");
+or the first is a metric the question does not qualify so ("adjusted diluted EPS was $2.47,
+while GAAP diluted EPS was $1.98"). And a bracket that works a value out in words holds its
+terms, not values of their own.
+"""
+from __future__ import annotations
+
+import re
+
+from harness.judge.amounts import Quantity
+from harness.judge.number_swaps import question_names
+from harness.judge.words import ASKS_CHANGE, FALL, PERIOD_WORD, RISE, content, stems_of
+
+
+def second_is_asked(answer: str, question: str, span: tuple[int, int], first: Quantity, second: Quantity) -> bool:
+    """Is ``second``, not ``first``, the value a sentence (``span``) gives as the answer?"""
+    if ASKS_CHANGE.search(question) and not _stated_as_change(answer, first) and _stated_as_change(answer, second):
+        return True
+    metric = _asked_metric(question)
+    if _labelled(answer, first.end, second, metric, question) > _labelled(answer, span[0], first, metric, question):
+        return True
+    return _qualified(answer, span[0], first, second.start, question) and not _qualified(answer, first.end, second, span[1], question)
+
+
+# A value stated as a change: "a decrease of 1.4 percentage points", "fell by $312 million",
+# "up 18%", "an improvement of 0.8 points" (which way it went is not read here; a change
+# with no word before it is not read at all).
+_CHANGE_BEFORE = re.compile(
+    r"\b(?:" + "|".join(RISE + FALL) + r"|change[ds]?)"
+    r"\s+(?:(?:of|by)\s+)?(?:(?:approximately|about|roughly|nearly|some)\s+)?(?:US\$|\$)?\s?[-−]?$",
+    re.IGNORECASE,
+)
+
+
+def _asked_metric(question: str) -> frozenset[str]:
+    """The question's words for what it asks ("total revenue", "diluted EPS"): its content
+    stems but for the company's name, years and units."""
+    return stems_of(question) - question_names(question) - _UNIT_WORDS - {s for s in stems_of(question) if PERIOD_WORD.fullmatch(s)}
+
+
+_UNIT_WORDS = frozenset({"usd", "millio", "billio", "thousa", "percen", "dollar", "round", "decima", "places", "place", "answer", "units"})
+
+
+def _labelled(answer: str, start: int, q: Quantity, asked: frozenset[str], question: str = "") -> int:
+    """How many of the question's words label ``q``: the last four content words before it,
+    after ``start`` (its sentence's, or the value before it), and each of the question's
+    compounds written there in full ("debt-to-equity", whose stem "debt-to-capital" shares)."""
+    before = answer[max(start, q.start - 50):q.start]
+    compounds = sum(1 for c in _COMPOUND.findall(question) if re.search(rf"\b{re.escape(c)}\b", before, re.IGNORECASE))
+    return len({s for s, _ in content(before)[-4:]} & asked) + compounds
+
+
+_COMPOUND = re.compile(r"\b[A-Za-z]+(?:-[A-Za-z]+){2,}\b")
+
+
+# Where the clause of the next value starts ("62.3% excluding catastrophes and 70.4% ...").
+_CLAUSE_TURN = re.compile(r"[,;]|\b(?:and|while|whereas|but|versus|vs)\b", re.IGNORECASE)
+# Words that make a metric another one than the one a question names: "adjusted EPS", "return
+# on tangible equity", "the Industrial segment's revenue", "$145 million before impairments".
+_QUALIFIER = re.compile(
+    r"\b(?:adjusted|non-gaap|core|underlying|organic|tangible|segment|service|excluding|before|pro forma|comparable"
+    r"|(?:start|beginning) of)\b",
+    re.IGNORECASE,
+)
+
+
+def _qualified(answer: str, start: int, q: Quantity, end: int, question: str) -> bool:
+    """Do the words around ``q`` (within 50 characters before it, from ``start`` and the last
+    turn to its own clause on, and 30 after, up to ``end``) qualify its metric in a way the
+    question does not?"""
+    start = max(start, q.start - 50)
+    turns = [m.end() for m in _CLAUSE_TURN.finditer(answer, start, q.start)]
+    around = answer[turns[-1] if turns else start:q.start] + " " + answer[q.end:min(end, q.end + 30)]
+    return any(not re.search(rf"\b{re.escape(m.group(0))}", question, re.IGNORECASE) for m in _QUALIFIER.finditer(around))
+
+
+def _stated_as_change(answer: str, q: Quantity) -> bool:
+    return _CHANGE_BEFORE.search(answer, max(0, q.start - 40), q.start) is not None
+
+
+# A bracket that works out the value before it in words ("negative $312 million (operating
+# cash flow of $1,088 million less capital expenditures of $1,400 million)").
+_WORKED_IN_WORDS = re.compile(r"\b(?:less|minus|plus|divided by|multiplied by|net of)\b", re.IGNORECASE)
+
+
+def worked_in_brackets(answer: str, values: list[Quantity]) -> list[tuple[int, int]]:
+    """Where brackets right after a value work it out from others: their values are its
+    terms, not values of their own."""
+    spans = []
+    for q in values:
+        opened = answer.find("(", q.end, q.end + 3)
+        closed = answer.find(")", opened) if opened >= 0 else -1
+        if closed > opened >= 0 and _WORKED_IN_WORDS.search(answer, opened, closed):
+            spans.append((opened, closed))
+    return spans
