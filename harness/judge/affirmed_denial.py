@@ -193,7 +193,8 @@ def affirms_denied(answer: str, question: str, gold: str) -> bool:
             # securities ..., except its common stock"); an exception that leads ("Aside
             # from opening stores, it made no acquisitions") must name the thing itself.
             excepted = exception and denial and kind_relation(clause, thing) != "other" and not (sized and _LESSER.search(clause))
-            denial = said.negated and said.named
+            # "There are none other than its 3.5% Notes": a bare "none" denies the thing asked.
+            denial = said.negated and (said.named or _BARE_DENIAL.fullmatch(clause) is not None)
             # "No further acquisitions after buying QM Scientific in FY2018": what the
             # denial counts from may be dated in its own clause, to a year not asked.
             if denial and presupposes(clause, thing) and not said.dates_elsewhen and _presupposed(before, thing):
@@ -211,6 +212,7 @@ def affirms_denied(answer: str, question: str, gold: str) -> bool:
     return False
 
 
+_BARE_DENIAL = re.compile(r"\W*(?:there\s+(?:are|were|is|was)\s+)?(?:none|nothing|no others?)\W*", re.IGNORECASE)
 # A size a gold's denial may give the thing ("no material legal proceedings"), and the words
 # of an exception below that size ("other than ordinary routine litigation"): what such an
 # exception admits is not what was denied.
