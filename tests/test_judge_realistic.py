@@ -56,6 +56,7 @@ KNOWN_FOOLED = {
     "the debt securities the gold denies (reading them so refuses four answers people accepted on tune)",
     "realistic-509": "'exit its private-label brands' for 'invest in private-label brands': no word of movement either way",
     "realistic-522": "'Yes: 21.3%, 23.0% and 22.8%' to 'expanded every year?': its own last figure denies the yes",
+    "realistic-533": "'revenue grew 18% in FY2021' to 'What was revenue, and how did it compare?': the change without the revenue asked",
 }
 # A right yes or no on grounds the gold's figures deny ("Yes. Net interest margin rose to 3.4%
 # from 2.7%" for "rose to 3.1% from 2.7%"): FinanceBench's reviewers credit such answers (on

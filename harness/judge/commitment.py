@@ -53,10 +53,12 @@ _HYPOTHETICAL = re.compile(
 _CONDITION_ON_METHOD = re.compile(r"\s*if\b[^\d,;:]*,(?![^.;]*\b(?:would|could|might)\b)", re.IGNORECASE)
 # After a refusal, "a typical figure would be $X" is a guess, not an answer.
 _CONDITIONAL = re.compile(r"\b(?:would|typical(?:ly)?|usually|generally|likely|probably|estimate[sd]?)\b", re.IGNORECASE)
+# A turn after a decline to what the answer does find.
+_TURN_AFTER = re.compile(r"[,;]\s*(?:but|however)\b|\bbut\b", re.IGNORECASE)
 _HEDGE = re.compile(
     r"\b(?:either|possibly|perhaps|maybe|might|may be|could be|could also be|could range|somewhere|not sure|unsure|"
     r"uncertain|unclear|alternatively|another possibility|depending on|i guess|my guess|a guess|"
-    r"probably|presumably|i(?:'d| would) guess|i suppose|in which case|"
+    r"probably|presumably|i(?:'d| would) guess|i suppose|in which case|not (?:been )?confirmed|unconfirmed|"
     # Odds put on a value: "I'm 10% confident it is $X and 90% confident it is $Y".
     r"\d{1,3}% (?:confident|sure|certain|likely|chance))\b",
     re.IGNORECASE,
@@ -338,7 +340,16 @@ def find_commitment(
         text = answer[span[0]:span[1]]
         if rows and span in row_spans:
             continue  # quoted statement data, not a claim
-        if DECLINE.search(text) or hypothetical(answer, span, declines) or declines and _CONDITIONAL.search(text):
+        decline = DECLINE.search(text)
+        turn = _TURN_AFTER.search(text, decline.end()) if decline else None
+        if turn is not None:
+            # "The excerpt doesn't show the income statement, but the MD&A states that revenue
+            # was $4,812 million": what follows the turn is a claim.
+            span = (span[0] + turn.end(), span[1])
+            text = answer[span[0]:span[1]]
+        elif decline:
+            continue
+        if hypothetical(answer, span, declines) or declines and _CONDITIONAL.search(text):
             continue
         if text.rstrip().endswith("?"):
             continue  # a question, not a claim ("Was it $1,577 million?")
