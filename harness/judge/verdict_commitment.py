@@ -79,8 +79,14 @@ def explicit_verdicts(answer: str) -> set[str]:
         head = YES_NO.match(sentence)
         if head:
             found.add(head.group(1).lower())
+        elif _NOT_YET.match(sentence):
+            found.add("no")  # "Not yet. Occupancy was 71% against 79% before the pandemic."
         found.update(m.group(1).lower() for m in _INLINE_VERDICT.finditer(sentence))
     return found
+
+
+# A no in other words, opening the answer's sentence.
+_NOT_YET = re.compile(r"^\W*not (?:yet|really|quite)\b\W", re.IGNORECASE)
 
 
 _TICKS = "✅✔☑"
