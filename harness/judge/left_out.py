@@ -74,15 +74,21 @@ _ASKS_NAMED_THINGS = re.compile(
 )
 
 
-# Stems of words that say how much or which way, not what caused it.
-_NO_CAUSE = frozenset({"millio", "billio", "thousa", "percen", "fell", "rose", "grew", "increa", "decrea", "declin", "higher", "lower"})
+# Stems of words that say how much, which way or that something caused it, not what did.
+_NO_CAUSE = frozenset({
+    "millio", "billio", "thousa", "percen", "fell", "rose", "grew", "increa", "decrea", "declin", "higher", "lower",
+    "due", "primar", "mainly", "driven", "result", "caused",
+})
 
 
 def other_causes(ev: Evidence) -> bool:
-    """Does the answer commit to at most one of the gold's words beyond its figure's and
-    movement's, short of the share it needs: the figure, with causes of its own?"""
-    causes = [t for t in ev.terms_committed if t not in _NO_CAUSE]
-    return bool(ev.gold_terms) and len(causes) <= 1 and ev.committed_share < enough_terms(ev) and not tells_gold(ev)
+    """Does the answer commit to at most one of the gold's causes (its words beyond those of
+    amount, movement and causing), short of the share it needs: the figure, with causes of
+    its own ("higher freight costs and increased promotional activity" for "higher component
+    costs, unfavourable product mix, currency headwinds")?"""
+    causes = [t for t in ev.gold_terms if t not in _NO_CAUSE]
+    given = [t for t in ev.terms_committed if t in causes]
+    return bool(causes) and len(given) <= 1 and len(given) < enough_terms(ev) * len(causes) and not tells_gold(ev)
 
 
 def named_part_left_out(ev: Evidence) -> bool:

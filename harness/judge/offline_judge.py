@@ -390,7 +390,18 @@ def _denies_as_gold(ev: Evidence) -> bool:
         ev.gold_shape != "yes_no_name" and not YES_NO.match(ev.texts[1]) and ev.gold_polarity == "no"
         and ev.answer_polarity == "no" and not ev.hedged_verdict and not ev.signal.opens and not ev.signal.personal
         and not ev.affirms_denied and not ev.affirms_use
+        and not _reason_missed(ev)
     )
+
+
+def _reason_missed(ev: Evidence) -> bool:
+    """To a question that opens with "Why", does the answer give causes of its own? The
+    verdict is the question's ("Why is operating margin not useful?"); the reason is the
+    answer ("because its earnings are volatile" for "banks do not report it")."""
+    return _WHY.match(ev.texts[0]) is not None and other_causes(ev)
+
+
+_WHY = re.compile(r"\W*why\b", re.IGNORECASE)
 
 
 def _decide_prose(ev: Evidence) -> HeuristicVerdict:
@@ -487,6 +498,8 @@ def _decide_prose(ev: Evidence) -> HeuristicVerdict:
     agrees = (ev.gold_polarity and ev.answer_polarity == ev.gold_polarity) or (
         ev.gold_choice and ev.answer_choice == ev.gold_choice
     )
+    if agrees and _reason_missed(ev):
+        return HeuristicVerdict("incorrect", "the answer gives the gold's verdict but not the reason the question asks for")
     if agrees and ev.hedged_verdict:
         return HeuristicVerdict("incorrect", "the answer only guesses at its verdict")
     if agrees and ev.self_contradiction:
