@@ -116,7 +116,12 @@ _SCOPES = {
     "segment": r"(?:a|one|another|other|some|the (?:largest|smallest|biggest))\s+(?:\w+\s+)?"
     r"(?:segments?|divisions?|subsidiar(?:y|ies)|business units?)",
     "quarter": r"quarters?|Q[1-4]",
+    # Part of the year, or a span other than it: "the first nine months", "the second half",
+    # "the trailing twelve months ending June".
+    "part": r"(?:first|second) half|(?:first )?(?:six|nine) months|(?:trailing|last) twelve months|TTM|year[- ]to[- ]date|YTD",
     "share": r"per share|a share|EPS",
+    # An average of the year's values, not the value the question asks ("average inventory").
+    "average": r"average",
 }
 _SCOPE = re.compile(r"\b(?:" + "|".join(f"(?P<{k}>{v})" for k, v in _SCOPES.items()) + r")\b", re.IGNORECASE)
 # A question that speaks of a scope asks about it: its words there are no other scope.
@@ -124,7 +129,9 @@ _ASKED_SCOPE = {
     "peer": re.compile(r"peer|competitor|rival|industry|sector|benchmark|median"),
     "segment": re.compile(r"segment|division|subsidiar|business unit"),
     "quarter": re.compile(r"quarter|\bq[1-4]"),
+    "part": re.compile(r"half|months|twelve|ttm|year[- ]to[- ]date|ytd"),
     "share": re.compile(r"per share|eps|earnings per|dividend"),
+    "average": re.compile(r"average|turnover|days|ratio|return on|roe|roa|per share"),
 }
 # "For Amazon, it was $X": a named entity the question does not name (not a period: "For FY2018").
 _FOR_NAME = re.compile(r"\b(?:[Ff]or|[Aa]t)\s+(?!(?:the|its|this|that|fiscal|FY|Q[1-4]|[A-Z][a-z]+ \d)\b)([A-Z][\w&'’.-]+)")
