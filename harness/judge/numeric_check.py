@@ -155,7 +155,11 @@ _OPENED = word_pattern((r"open(?:s|ed|ing)?", r"launch(?:es|ed|ing)?"))
 _CLOSED = word_pattern((r"clos(?:e|es|ed|ing)", r"shut(?:s|ting)?", r"shutter(?:s|ed|ing)?"))
 _CASH_IN = re.compile(r"\b(?:brought in|brings in|bringing in|generated|generates|inflows?|provided by)\b", re.IGNORECASE)
 _CASH_OUT = re.compile(r"\b(?:lost|loses|outflows?|used in|spent|burned|burnt|consumed)\b", re.IGNORECASE)
-_DEEDS = ((_OPENED, _CLOSED), (_CASH_IN, _CASH_OUT))
+# Securities issued, or bought back and repaid ("issued $1.5 billion of senior notes" is not
+# "repaid" them; "issued $600 million of new shares" is not "repurchased").
+_ISSUED = re.compile(r"\b(?:issu(?:ed|es|ing)|raised|borrowed)\b", re.IGNORECASE)
+_RETIRED = re.compile(r"\b(?:repurchas\w*|bought back|buy ?backs?|repaid|repay\w*|redeem\w*|redemption|retired)\b", re.IGNORECASE)
+_DEEDS = ((_OPENED, _CLOSED), (_CASH_IN, _CASH_OUT), (_ISSUED, _RETIRED))
 
 
 def _deed_ways(window: str) -> list[str | None]:
