@@ -130,6 +130,12 @@ _BOTH_WAYS = re.compile(r"\b(\w+)\s+or\s+\1(?:\s*not\b|n['’]t\b|not\b)", re.IG
 _OPPOSITE_PROPERTIES = (
     (re.compile(r"\bcapital[- ]intensive\b", re.IGNORECASE), re.compile(r"\b(?:capital|asset)[- ]light\b", re.IGNORECASE)),
     (re.compile(r"\bhigh[- ]growth\b", re.IGNORECASE), re.compile(r"\b(?:low|slow)[- ]growth\b", re.IGNORECASE)),
+    # "Is interest coverage a relevant metric?": "... so interest coverage is meaningless". (Only
+    # a question that asks it: "If gross margin is not a useful metric, ..." asks something else.)
+    (
+        re.compile(r"^\W*(?:is|are|was|were)\b[^?]*\b(?:relevant|useful|meaningful)\b[^?]*\?", re.IGNORECASE),
+        re.compile(r"\b(?:irrelevant|useless|meaningless)\b", re.IGNORECASE),
+    ),
 )
 
 
@@ -147,6 +153,13 @@ def _names_opposite(clause: str, question: str) -> bool:
         asked.search(question) and opposite.search(clause) and not asked.search(clause)
         for asked, opposite in _OPPOSITE_PROPERTIES
     )
+
+
+def _without_opposites(clause: str, question: str) -> str:
+    for asked, opposite in _OPPOSITE_PROPERTIES:
+        if asked.search(question):
+            clause = opposite.sub(" ", clause)
+    return clause
 
 
 def polarity_of(sentence: str, question: str) -> str | None:
@@ -170,7 +183,8 @@ def polarity_of(sentence: str, question: str) -> str | None:
     if _names_opposite(clause, question):
         # "3M is a capital-light business" to "Is 3M capital-intensive?": the opposite
         # property, so a plain statement is a no and a negated one ("not capital-light") a yes.
-        return "yes" if NEGATION.search(clause) else "no"
+        # (The opposite itself may be a word of negation: "irrelevant", "meaningless".)
+        return "yes" if NEGATION.search(_without_opposites(clause, question)) else "no"
     # Naming the other side of a one-sided question flips the negation ("debt fell" to "did debt rise?").
     direction = direction_of(clause, question) or direction_of(sentence, question)
     if direction:
