@@ -169,7 +169,7 @@ def heuristic_verdict(
     stated = claims_of(answer)
     if stated is None:
         return HeuristicVerdict("incorrect", ONLY_DISOWNS)
-    answer = without_restated_question(stated, question)
+    answer = without_restated_question(_spelled_out(stated), question)
     if not answer.strip():
         return HeuristicVerdict("incorrect", "the answer only asks the question again")
     if looks_like_dump(answer):
@@ -192,6 +192,27 @@ def heuristic_verdict(
     if not _declines(ev) and _off_topic(ev) and not _states_gold(ev) and not ev.answer_choice and not tells_gold(ev):
         return HeuristicVerdict("incorrect", "the answer does not address the question")
     return _decide_prose(ev)
+
+
+# Abbreviations an answer may use for the words a gold or question spells out.
+# (The last dot of "U.S." is kept where it may end the sentence: before a capital or the end.)
+_SPELLED_OUT = (
+    (re.compile(r"\bU\.S\.(?:A\.)?(?=\s+[A-Z]|\s*$)"), "United States."),
+    (re.compile(r"\bU\.S\.(?:A\.)?|\bUSA\b|\bUS\b(?!\$)"), "United States"),
+    (re.compile(r"\bU\.K\.(?=\s+[A-Z]|\s*$)"), "United Kingdom."),
+    (re.compile(r"\bU\.K\.|\bUK\b"), "United Kingdom"),
+    (re.compile(r"\bCFO\b"), "chief financial officer"),
+    (re.compile(r"\bCEO\b"), "chief executive officer"),
+    (re.compile(r"\bCOO\b"), "chief operating officer"),
+)
+
+
+def _spelled_out(answer: str) -> str:
+    """``answer`` with "the U.S.", "the UK" and "the CFO" written as the gold and the question
+    write them ("United States", "chief financial officer")."""
+    for pattern, words in _SPELLED_OUT:
+        answer = pattern.sub(words, answer)
+    return answer
 
 
 # The little words every English statement is built with. A run of six words or more with
