@@ -379,7 +379,8 @@ def uncommitted_values(answer: str, quantities: list[Quantity]) -> set[int]:
         for previous, current in zip(inside, inside[1:]):
             a, b = quantities[previous], quantities[current]
             gap = answer[a.end:b.start]
-            if quantity_kind(a) == quantity_kind(b) and _OR_BETWEEN.match(gap):
+            if quantity_kind(a) == quantity_kind(b) and _OR_BETWEEN.match(gap) and not _IN_TOTAL.match(answer, b.end):
+                # (Not "four dividends of $0.30, or $1.20 in total": a total, not an alternative.)
                 out.update((previous, current))
             if quantity_kind(a) == quantity_kind(b) and len(re.findall(r"[A-Za-z]{2,}", gap)) <= 3:
                 run.append(current)
@@ -390,6 +391,9 @@ def uncommitted_values(answer: str, quantities: list[Quantity]) -> set[int]:
         if len(run) >= _LIST_RUN:
             out.update(run)
     return out
+
+
+_IN_TOTAL = re.compile(r"(?:\s+(?:per|a)\s+share)?\s+(?:in total|in all|altogether|combined|for the (?:full )?year)\b", re.IGNORECASE)
 
 
 NO_PICK = "no single option"  # what an answer that names options without choosing one picks
