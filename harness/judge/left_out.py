@@ -187,3 +187,12 @@ def date_differs(ev: Evidence) -> bool:
     said = _dates(ev.texts[2])
     return bool(said) and not said & gold_dates
 
+
+def reason_missed(ev: Evidence) -> bool:
+    """To a question that opens with "Why", does the answer give causes of its own? The
+    verdict is the question's ("Why is operating margin not useful?"); the reason is the
+    answer ("because its earnings are volatile" for "banks do not report it")."""
+    return _WHY.match(ev.texts[0]) is not None and other_causes(ev)
+
+
+_WHY = re.compile(r"\W*why\b", re.IGNORECASE)

@@ -131,6 +131,7 @@ from harness.judge.left_out import (
     named_part_added,
     named_part_left_out,
     other_causes,
+    reason_missed,
     tells_gold,
 )
 from harness.judge.numeric_check import Label, NumericDecision, numeric_check, single_number_gold
@@ -139,7 +140,7 @@ from harness.judge.term_direction import DEALS, reversed_subject, reversed_terms
 from harness.judge.undone_picks import pick_undone
 from harness.judge.verdict_commitment import PICK_FILLER, SUPERLATIVE, rival_pick
 from harness.judge.verdict_polarity import leaves_verdict_open
-from harness.judge.words import WORD, YES_NO, content
+from harness.judge.words import WORD, YES_NO, content, spelled_out
 from harness.judge.worked_arithmetic import arithmetic_gives_gold
 
 
@@ -169,7 +170,7 @@ def heuristic_verdict(
     stated = claims_of(answer)
     if stated is None:
         return HeuristicVerdict("incorrect", ONLY_DISOWNS)
-    answer = without_restated_question(_spelled_out(stated), question)
+    answer = without_restated_question(spelled_out(stated), question)
     if not answer.strip():
         return HeuristicVerdict("incorrect", "the answer only asks the question again")
     if looks_like_dump(answer):
@@ -192,27 +193,6 @@ def heuristic_verdict(
     if not _declines(ev) and _off_topic(ev) and not _states_gold(ev) and not ev.answer_choice and not tells_gold(ev):
         return HeuristicVerdict("incorrect", "the answer does not address the question")
     return _decide_prose(ev)
-
-
-# Abbreviations an answer may use for the words a gold or question spells out.
-# (The last dot of "U.S." is kept where it may end the sentence: before a capital or the end.)
-_SPELLED_OUT = (
-    (re.compile(r"\bU\.S\.(?:A\.)?(?=\s+[A-Z]|\s*$)"), "United States."),
-    (re.compile(r"\bU\.S\.(?:A\.)?|\bUSA\b|\bUS\b(?!\$)"), "United States"),
-    (re.compile(r"\bU\.K\.(?=\s+[A-Z]|\s*$)"), "United Kingdom."),
-    (re.compile(r"\bU\.K\.|\bUK\b"), "United Kingdom"),
-    (re.compile(r"\bCFO\b"), "chief financial officer"),
-    (re.compile(r"\bCEO\b"), "chief executive officer"),
-    (re.compile(r"\bCOO\b"), "chief operating officer"),
-)
-
-
-def _spelled_out(answer: str) -> str:
-    """``answer`` with "the U.S.", "the UK" and "the CFO" written as the gold and the question
-    write them ("United States", "chief financial officer")."""
-    for pattern, words in _SPELLED_OUT:
-        answer = pattern.sub(words, answer)
-    return answer
 
 
 # The little words every English statement is built with. A run of six words or more with
@@ -411,18 +391,10 @@ def _denies_as_gold(ev: Evidence) -> bool:
         ev.gold_shape != "yes_no_name" and not YES_NO.match(ev.texts[1]) and ev.gold_polarity == "no"
         and ev.answer_polarity == "no" and not ev.hedged_verdict and not ev.signal.opens and not ev.signal.personal
         and not ev.affirms_denied and not ev.affirms_use
-        and not _reason_missed(ev)
+        and not reason_missed(ev)
     )
 
 
-def _reason_missed(ev: Evidence) -> bool:
-    """To a question that opens with "Why", does the answer give causes of its own? The
-    verdict is the question's ("Why is operating margin not useful?"); the reason is the
-    answer ("because its earnings are volatile" for "banks do not report it")."""
-    return _WHY.match(ev.texts[0]) is not None and other_causes(ev)
-
-
-_WHY = re.compile(r"\W*why\b", re.IGNORECASE)
 
 
 def _decide_prose(ev: Evidence) -> HeuristicVerdict:
@@ -519,7 +491,7 @@ def _decide_prose(ev: Evidence) -> HeuristicVerdict:
     agrees = (ev.gold_polarity and ev.answer_polarity == ev.gold_polarity) or (
         ev.gold_choice and ev.answer_choice == ev.gold_choice
     )
-    if agrees and _reason_missed(ev):
+    if agrees and reason_missed(ev):
         return HeuristicVerdict("incorrect", "the answer gives the gold's verdict but not the reason the question asks for")
     if agrees and ev.hedged_verdict:
         return HeuristicVerdict("incorrect", "the answer only guesses at its verdict")

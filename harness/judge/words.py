@@ -191,3 +191,24 @@ _PLAIN = {code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)} | {0x3000: 0x20
 def plain(text: str) -> str:
     """``text`` as a reader sees it (see ``_PLAIN``); ASCII text is returned as it is."""
     return text if text.isascii() else text.translate(_PLAIN)
+
+
+# Abbreviations an answer may use for the words a gold or question spells out.
+# (The last dot of "U.S." is kept where it may end the sentence: before a capital or the end.)
+_SPELLED_OUT = (
+    (re.compile(r"\bU\.S\.(?:A\.)?(?=\s+[A-Z]|\s*$)"), "United States."),
+    (re.compile(r"\bU\.S\.(?:A\.)?|\bUSA\b|\bUS\b(?!\$)"), "United States"),
+    (re.compile(r"\bU\.K\.(?=\s+[A-Z]|\s*$)"), "United Kingdom."),
+    (re.compile(r"\bU\.K\.|\bUK\b"), "United Kingdom"),
+    (re.compile(r"\bCFO\b"), "chief financial officer"),
+    (re.compile(r"\bCEO\b"), "chief executive officer"),
+    (re.compile(r"\bCOO\b"), "chief operating officer"),
+)
+
+
+def spelled_out(answer: str) -> str:
+    """``answer`` with "the U.S.", "the UK" and "the CFO" written as the gold and the question
+    write them ("United States", "chief financial officer")."""
+    for pattern, words in _SPELLED_OUT:
+        answer = pattern.sub(words, answer)
+    return answer
