@@ -64,7 +64,7 @@ KNOWN_FOOLED = {
 # 969, marked correct), and the judge follows them; refusing them refused answers people
 # accepted on tune. Wrong by this file's labels, credited by design.
 _REVIEWERS_CREDIT = "a right yes or no on figures the gold denies: FinanceBench's reviewers credit it, and the judge follows them"
-KNOWN_FOOLED |= {f"realistic-{n}": _REVIEWERS_CREDIT for n in (*range(492, 505), 514, 517, 521)}
+KNOWN_FOOLED |= {f"realistic-{n}": _REVIEWERS_CREDIT for n in (*range(492, 505), 514, 517, 521, 756)}
 
 
 @pytest.mark.parametrize("case", [c for c in CASES if c["label"] == "incorrect"], ids=lambda c: c["case"])

@@ -259,14 +259,28 @@ def parse_quantities(text: str) -> list[Quantity]:
     return _ranges_share_units(text, sorted(out, key=lambda q: q.start))
 
 
-_RANGE_JOIN = re.compile(r"\s?(?:-|–|to)\s?(?:US\$|\$)?")
+RANGE_JOIN = re.compile(r"\s?(?:-|–|to)\s?(?:US\$|\$)?")
+
+
+def ranges(text: str) -> list[tuple[float, float]]:
+    """The ranges ``text`` states ("4% to 6%", "$8.4 to $8.6 billion"), as pairs of values; not
+    a change's two ends ("rose from 48% to 53%")."""
+    found = parse_quantities(text)
+    return [
+        (low.value, high.value) for low, high in zip(found, found[1:])
+        if low.percent == high.percent and RANGE_JOIN.fullmatch(text, low.end, high.start)
+        and not _FROM_BEFORE.search(text, 0, low.start)
+    ]
+
+
+_FROM_BEFORE = re.compile(r"\bfrom\s+(?:US\$|\$)?\s?[-−(]?$", re.IGNORECASE)
 
 
 def _ranges_share_units(text: str, found: list[Quantity]) -> list[Quantity]:
     """A range's first end written bare takes the unit of its second ("4-6%", "4 to 6%",
     "$1.5-2.0 billion"): "4" there is 4%, not a plain 4."""
     for i, (low, high) in enumerate(zip(found, found[1:])):
-        if low.percent or low.explicit_scale or low.multiple or not _RANGE_JOIN.fullmatch(text, low.end, high.start):
+        if low.percent or low.explicit_scale or low.multiple or not RANGE_JOIN.fullmatch(text, low.end, high.start):
             continue
         if high.percent or high.explicit_scale:
             found[i] = replace(

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from harness.judge.amounts import MONTHS, parse_quantities
+from harness.judge.amounts import MONTHS, parse_quantities, ranges
 from harness.judge.answer_reading import Evidence, named_with_detail, verdict_sentences
 from harness.judge.undone_picks import pick_undone
 from harness.judge.verdict_commitment import picking_part
@@ -196,3 +196,22 @@ def reason_missed(ev: Evidence) -> bool:
 
 
 _WHY = re.compile(r"\W*why\b", re.IGNORECASE)
+
+
+def range_differs(ev: Evidence) -> bool:
+    """Does the answer give a range where the gold gives one, and not the gold's ("fall 10% to
+    15%" for "fall 5% to 10%": one end right is not the range)? Not for a gold that opens with
+    a yes or no: there the verdict is the answer, and figures behind it are weighed as
+    FinanceBench's reviewers weigh them (``tests/test_judge_realistic.py``)."""
+    if YES_NO.match(ev.texts[1]):
+        return False
+    gold_ranges = ranges(ev.texts[1])
+    if not gold_ranges:
+        return False
+    said = ranges(ev.texts[2])
+    return bool(said) and not any(_same_range(a, g) for a in said for g in gold_ranges)
+
+
+def _same_range(one: tuple[float, float], other: tuple[float, float]) -> bool:
+    return all(abs(x - y) <= 1e-9 + 0.005 * max(abs(x), abs(y)) for x, y in zip(one, other))
+

@@ -131,6 +131,7 @@ from harness.judge.left_out import (
     named_part_added,
     named_part_left_out,
     other_causes,
+    range_differs,
     reason_missed,
     tells_gold,
 )
@@ -428,6 +429,8 @@ def _decide_prose(ev: Evidence) -> HeuristicVerdict:
         return HeuristicVerdict("incorrect", f"the gold picks {ev.gold_choice!r}, the answer {ev.answer_choice!r}")
     if date_differs(ev):
         return HeuristicVerdict("incorrect", "the answer gives another date than the gold's")
+    if range_differs(ev):
+        return HeuristicVerdict("incorrect", "the answer gives another range than the gold's")
     numbers = ev.numbers
     if numbers["reversed"]:
         return HeuristicVerdict("incorrect", "the answer states the gold's figure going the other way")
