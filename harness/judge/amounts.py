@@ -262,18 +262,20 @@ def parse_quantities(text: str) -> list[Quantity]:
 RANGE_JOIN = re.compile(r"\s?(?:-|–|to)\s?(?:US\$|\$)?")
 
 
-def ranges(text: str) -> list[tuple[float, float]]:
+@functools.lru_cache(maxsize=4096)  # a gold's ranges are read once, not once per answer
+def ranges(text: str) -> tuple[tuple[float, float], ...]:
     """The ranges ``text`` states ("4% to 6%", "$8.4 to $8.6 billion"), as pairs of values; not
     a change's two ends ("rose from 48% to 53%")."""
     found = parse_quantities(text)
-    return [
+    return tuple(
         (low.value, high.value) for low, high in zip(found, found[1:])
         if low.percent == high.percent and RANGE_JOIN.fullmatch(text, low.end, high.start)
-        and not _FROM_BEFORE.search(text, 0, low.start)
-    ]
+        and not FROM_BEFORE.search(text, 0, low.start)
+    )
 
 
-_FROM_BEFORE = re.compile(r"\bfrom\s+(?:US\$|\$)?\s?[-−(]?$", re.IGNORECASE)
+# The words before the value a change starts from ("from $2.1 billion", "from -3.2%").
+FROM_BEFORE = re.compile(r"\bfrom\s+(?:US\$|\$)?\s?[-−(]?$", re.IGNORECASE)
 
 
 def _ranges_share_units(text: str, found: list[Quantity]) -> list[Quantity]:

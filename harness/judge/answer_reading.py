@@ -45,6 +45,7 @@ from harness.judge.verdict_polarity import (
     polarity_of,
 )
 from harness.judge.words import (
+    CLAUSE_TURN,
     CONCLUSION,
     DENIAL_GOLD,
     NEGATION,
@@ -328,7 +329,7 @@ def _picked_at_other_extreme(ev: Evidence) -> bool:
     pick, verdict = ev.asked_pick
     return any(
         pick in {s for s, _ in content(clause)} and opposite_extreme(clause, ev.texts[1])
-        for clause in re.split(r";|\b(?:while|whereas|but)\b", verdict or "")
+        for clause in CLAUSE_TURN.split(verdict or "")
     )
 
 

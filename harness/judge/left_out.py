@@ -18,7 +18,7 @@ from harness.judge.amounts import MONTHS, parse_quantities, ranges
 from harness.judge.answer_reading import Evidence, named_with_detail, verdict_sentences
 from harness.judge.undone_picks import pick_undone
 from harness.judge.verdict_commitment import picking_part
-from harness.judge.words import WORD, YES_NO, content, stem, stems_of
+from harness.judge.words import UNIT_STEMS, WORD, YES_NO, content, stem, stems_of
 
 
 def tells_gold(ev: Evidence) -> bool:
@@ -75,10 +75,9 @@ _ASKS_NAMED_THINGS = re.compile(
 
 
 # Stems of words that say how much, which way or that something caused it, not what did.
-_NO_CAUSE = frozenset({
-    "millio", "billio", "thousa", "percen", "fell", "rose", "grew", "increa", "decrea", "declin", "higher", "lower",
-    "due", "primar", "mainly", "driven", "result", "caused",
-})
+_NO_CAUSE = UNIT_STEMS | {
+    "fell", "rose", "grew", "increa", "decrea", "declin", "higher", "lower", "due", "primar", "mainly", "driven", "result", "caused",
+}
 
 
 def other_causes(ev: Evidence) -> bool:

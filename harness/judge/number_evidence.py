@@ -35,21 +35,17 @@ from harness.judge.number_swaps import (
 from harness.judge.numeric_check import directions_differ, opens_or_closes, stated_direction
 from harness.judge.refusal import sentence_spans
 from harness.judge.verdict_commitment import uncommitted_values
-from harness.judge.words import WORD, bound_side, content, stem, stems_of
-
-# The stems of scale and currency words: a unit says how a value is written, not what it
-# is a value of ("$1.1 billion" and "$640 million" may both be cash flows).
-_UNIT_STEMS = frozenset({"thousa", "millio", "billio", "trilli", "percen", "dollar", "usd"})
+from harness.judge.words import UNIT_STEMS, WORD, bound_side, content, stem, stems_of
 
 
 def _context(text: str, q: Quantity, names: frozenset[str] = frozenset()) -> set[str]:
     """Label words around a number: what it is a number of. (``names``: the question's
     names, which every value of the answer belongs to: "31% of Pellucid Apparel's net sales"
     is labelled by "net sales".)"""
-    left = [s for s, _ in content(text[max(0, q.start - 60):q.start]) if s not in _UNIT_STEMS and s not in names][-4:]
+    left = [s for s, _ in content(text[max(0, q.start - 60):q.start]) if s not in UNIT_STEMS and s not in names][-4:]
     # The 25 characters after the number, not counting the question's names in them.
     skipped = sum(len(m.group(0)) + 1 for m in WORD.finditer(text, q.end, q.end + 60) if stem(m.group(0)) in names)
-    right = [s for s, _ in content(text[q.end:q.end + 25 + skipped]) if s not in _UNIT_STEMS and s not in names][:2]
+    right = [s for s, _ in content(text[q.end:q.end + 25 + skipped]) if s not in UNIT_STEMS and s not in names][:2]
     return set(left + right)
 
 
@@ -115,6 +111,7 @@ class _GoldNumber(NamedTuple):
     year: int | None  # the year it is stated for ("1.82% in 2022")
     change_item: frozenset[str]  # for a change: what it is a change of ("operating margin")
     bound: str | None  # the side the gold bounds it from ("more than 5%": "above"), if it does
+    deed: bool  # the words around it open or close, bring in or use, issue or retire ("close 40 stores")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -126,7 +123,7 @@ def _gold_numbers(gold: str, unit: QuestionUnit, question: str) -> tuple[_GoldNu
         _GoldNumber(
             g, gold_readings(g, unit), frozenset(_context(gold, g)), stated_direction(gold, g), _sentence_of(gold, g) - asked,
             year, item_words(gold, g, every) - question_names(question) if _is_change(gold, g) else frozenset(),
-            _bound_of(gold, g),
+            _bound_of(gold, g), opens_or_closes(gold, g),
         )
         for g, year in zip(values, value_years(gold, values))
     )
@@ -135,7 +132,7 @@ def _gold_numbers(gold: str, unit: QuestionUnit, question: str) -> tuple[_GoldNu
 def _sentence_of(text: str, q: Quantity) -> frozenset[str]:
     """The content stems of the sentence that holds ``q``."""
     span = next(((a, b) for a, b in sentence_spans(text) if a <= q.start < b), (0, len(text)))
-    return stems_of(text[span[0]:span[1]]) - _UNIT_STEMS
+    return stems_of(text[span[0]:span[1]]) - UNIT_STEMS
 
 
 _LEVEL_BEFORE = re.compile(r"\b(?:to|from|at|reaching|was|were|is|are)\s+(?:about\s+|approximately\s+|~)?(?:US)?\$?\s*$", re.IGNORECASE)
@@ -213,7 +210,7 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
         best = "far"
         for i, a in enumerate(answer_qs):
             verdict, _ = closest(golds, answer_readings(a, unit, golds[0].kind))
-            if verdict == "match" and (direction or opens_or_closes(gold, g)) and directions_differ(gold, g, answer, a):
+            if verdict == "match" and (direction or gold_number.deed) and directions_differ(gold, g, answer, a):
                 # The gold's figure gone the other way ("increased by 1.7%" for "decreased
                 # by 1.7%"): a different claim, whatever the digits.
                 best = "reversed"

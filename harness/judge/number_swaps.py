@@ -25,7 +25,7 @@ from harness.judge.amounts import Quantity, parse_quantities
 from harness.judge.comparison import quantity_kind
 from harness.judge.refusal import sentence_spans
 from harness.judge.value_scope import years_in
-from harness.judge.words import FALL, RISE, WORD, content, stem, word_pattern
+from harness.judge.words import FALL, PERIOD_WORD, RISE, WORD, content, stem, stems_of, word_pattern
 
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?(?:\s+\d{1,2}(?:st|nd|rd|th)?,?)?"
 # What may stand between a value and the year after it that it is stated for: "1.82% in
@@ -193,6 +193,14 @@ def item_words(text: str, q: Quantity, values: list[Quantity]) -> frozenset[str]
     right_stop = cut.start() if cut else right_bound
     words = content(text[left_stop:q.start]) + content(text[q.end:right_stop])
     return frozenset(s for s, w in words if not _names_no_item(w))
+
+
+@functools.lru_cache(maxsize=4096)
+def question_words(question: str) -> frozenset[str]:
+    """The question's own content stems but for its names and periods ("Meridian Chemicals'
+    largest liability as of FY2021": "larges", "liabil"): what every clause of an answer about
+    the company and year may repeat is no sign of what a clause is about."""
+    return frozenset(s for s in stems_of(question) - question_names(question) if not PERIOD_WORD.fullmatch(s))
 
 
 @functools.lru_cache(maxsize=4096)

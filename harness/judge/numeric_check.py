@@ -43,6 +43,7 @@ from typing import Literal
 
 from harness.judge.amounts import (
     COUNTED_AFTER,
+    FROM_BEFORE,
     Quantity,
     QuestionUnit,
     display_precision,
@@ -56,7 +57,18 @@ from harness.judge.claims import ONLY_DISOWNS, claims_of
 from harness.judge.commitment import Commitment, addresses_grader, find_commitment, is_operand
 from harness.judge.comparison import Reading, answer_readings, closest, gold_readings, quantity_kind, same_kind, same_value
 from harness.judge.refusal import DECLINE, refusal_signal, sentence_spans
-from harness.judge.words import ABOVE_ZERO, ASKS_CHANGE, BELOW_ZERO, FALL, JUDGED_DOWN, JUDGED_UP, RISE, judged_move, word_pattern
+from harness.judge.words import (
+    ABOVE_ZERO,
+    ASKS_CHANGE,
+    BELOW_ZERO,
+    CLAUSE_TURN,
+    FALL,
+    JUDGED_DOWN,
+    JUDGED_UP,
+    RISE,
+    judged_move,
+    word_pattern,
+)
 
 Label = Literal["correct", "incorrect", "refusal"]
 
@@ -120,18 +132,13 @@ def single_number_gold(question: str, gold: str) -> Quantity | None:
     return display_precision(found[0])
 
 
-# Where one clause gives way to another that may move another thing ("..., while store
-# sales fell 2%").
-_CLAUSE_TURN = re.compile(r";|\b(?:while|whereas|but)\b", re.IGNORECASE)
-
-
 def _around(answer: str, q: Quantity) -> str:
     """The words around a value that may say which way it goes ("decreased by 3.2%"): up to
     60 characters before it, from the last turn to another clause on ("e-commerce sales fell
     2%, while store sales grew 11%": "grew" for the 11%), and 15 after, to the next turn."""
     start = max(0, q.start - 60)
-    turns = [m.end() for m in _CLAUSE_TURN.finditer(answer, start, q.start)]
-    after = _CLAUSE_TURN.search(answer, q.end, q.end + 15)
+    turns = [m.end() for m in CLAUSE_TURN.finditer(answer, start, q.start)]
+    after = CLAUSE_TURN.search(answer, q.end, q.end + 15)
     return answer[turns[-1] if turns else start: after.start() if after else q.end + 15]
 
 
@@ -164,27 +171,28 @@ _DEEDS = ((_OPENED, _CLOSED), (_CASH_IN, _CASH_OUT), (_ISSUED, _RETIRED))
 
 def _deed_ways(window: str) -> list[str | None]:
     return [_one_way(bool(one.search(window)), bool(other.search(window))) for one, other in _DEEDS]
-_FROM_BEFORE = re.compile(r"\bfrom\s+(?:US\$|\$)?\s?$", re.IGNORECASE)
+
+
 _TO_BEFORE = re.compile(r"\bto\s+(?:US\$|\$)?\s?$", re.IGNORECASE)
 
 
-def _in_sentence(text: str, q: Quantity) -> tuple[str, int]:
+def _in_sentence(text: str, q: Quantity) -> tuple[str, tuple[int, int]]:
     """``_around`` cut to the value's sentence ("is not improving. It increased to 101.3%"
-    judges nothing of the 101.3%), and where the sentence starts."""
+    judges nothing of the 101.3%), and where the sentence is."""
     lo, hi = next(((lo, hi) for lo, hi in sentence_spans(text) if lo <= q.start < hi), (0, len(text)))
-    return text[max(lo, q.start - 60): min(hi, q.end + 15)], lo
+    return text[max(lo, q.start - 60): min(hi, q.end + 15)], (lo, hi)
 
 
 def _one_way(up: bool, down: bool) -> str | None:
     return None if up == down else ("up" if up else "down")
 
 
-def _values_went(text: str, start: int, q: Quantity) -> str | None:
-    """Which way the sentence's one "from" value and one "to" value went, of ``q``'s kind
-    ("worsened to 101.3% from 97.8%": up); None without exactly one of each."""
-    end = next((hi for lo, hi in sentence_spans(text) if lo == start), len(text))
+def _values_went(text: str, span: tuple[int, int], q: Quantity) -> str | None:
+    """Which way the sentence's (``span``) one "from" value and one "to" value went, of
+    ``q``'s kind ("worsened to 101.3% from 97.8%": up); None without exactly one of each."""
+    start, end = span
     values = [v for v in parse_quantities(text[start:end]) if same_kind(v, quantity_kind(q))]
-    froms = [v for v in values if _FROM_BEFORE.search(text, start, start + v.start)]
+    froms = [v for v in values if FROM_BEFORE.search(text, start, start + v.start)]
     tos = [v for v in values if _TO_BEFORE.search(text, start, start + v.start)]
     if len(froms) != 1 or len(tos) != 1 or froms[0].value == tos[0].value:
         return None
@@ -195,10 +203,10 @@ def _ways(text: str, q: Quantity, by_values: bool = False) -> tuple[str | None, 
     """How the words around ``q`` move it (up or down: by a word of movement or sign, else,
     ``by_values``, by its sentence's own from and to values), how they judge it (better: up,
     worse: down), and those words."""
-    window, start = _in_sentence(text, q)
+    window, span = _in_sentence(text, q)
     moved = _one_way(bool(_MOVED_UP.search(window)), bool(_MOVED_DOWN.search(window)))
     if moved is None and by_values:
-        moved = _values_went(text, start, q)
+        moved = _values_went(text, span, q)
     return moved, _one_way(bool(_BETTER.search(window)), bool(_WORSE.search(window))), window
 
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 
 from harness.judge.amounts import Quantity
-from harness.judge.number_swaps import question_names
-from harness.judge.words import ASKS_CHANGE, FALL, PERIOD_WORD, RISE, content, stems_of
+from harness.judge.number_swaps import question_words
+from harness.judge.words import ASKS_CHANGE, FALL, RISE, UNIT_STEMS, content
 
 
 def second_is_asked(answer: str, question: str, span: tuple[int, int], first: Quantity, second: Quantity) -> bool:
@@ -41,10 +41,11 @@ _CHANGE_BEFORE = re.compile(
 def _asked_metric(question: str) -> frozenset[str]:
     """The question's words for what it asks ("total revenue", "diluted EPS"): its content
     stems but for the company's name, years and units."""
-    return stems_of(question) - question_names(question) - _UNIT_WORDS - {s for s in stems_of(question) if PERIOD_WORD.fullmatch(s)}
+    return question_words(question) - UNIT_STEMS - _INSTRUCTION_WORDS
 
 
-_UNIT_WORDS = frozenset({"usd", "millio", "billio", "thousa", "percen", "dollar", "round", "decima", "places", "place", "answer", "units"})
+# What a question says of the answer's form ("Round to two decimal places", "Answer in units").
+_INSTRUCTION_WORDS = frozenset({"round", "decima", "places", "place", "answer", "units"})
 
 
 def _labelled(answer: str, start: int, q: Quantity, asked: frozenset[str], question: str = "") -> int:

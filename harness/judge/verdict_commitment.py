@@ -23,9 +23,9 @@ from harness.judge.claims import CROSS_MARKS, corrections
 from harness.judge.commitment import hedges
 from harness.judge.comparison import quantity_kind
 from harness.judge.disowned import denied
-from harness.judge.number_swaps import question_names
+from harness.judge.number_swaps import question_words
 from harness.judge.refusal import sentence_spans, sentences
-from harness.judge.words import NEGATION, PERIOD_WORD, WORD, YES_NO, content, stems_of
+from harness.judge.words import NEGATION, WORD, YES_NO, content, stems_of
 
 # "..., so no, it did not improve", "The answer is yes.", "Overall: no."
 _INLINE_VERDICT = re.compile(
@@ -244,7 +244,7 @@ def picking_part(sentence: str, question: str) -> str:
     # The question's own words, but for the company's name and the years, which every
     # clause of an answer about it may repeat ("Meridian Chemicals' largest asset as of FY2021
     # is ...; its largest liability is ...").
-    asked = {s for s in stems_of(question) - question_names(question) if not PERIOD_WORD.fullmatch(s)}
+    asked = question_words(question)
     clauses = [c for c in _TURN.split(sentence) if c.strip()] or [sentence]
     clause = max(clauses, key=lambda c: len({s for s, _ in content(c)} & asked))
     cut = _RUNNER_UP.search(clause)

@@ -75,6 +75,12 @@ def judged_move(better: bool, text: str) -> str:
     return "up" if better != bool(LOWER_IS_BETTER.search(text)) else "down"
 
 
+# Where one clause turns to another that may move another thing ("e-commerce sales fell 2%,
+# while store sales grew 11%").
+CLAUSE_TURN = re.compile(r";|\b(?:while|whereas|but)\b", re.IGNORECASE)
+# The stems of scale and currency words: a unit says how a value is written, not what it is
+# a value of ("$1.1 billion" and "$640 million" may both be cash flows), nor what caused it.
+UNIT_STEMS = frozenset({"thousa", "millio", "billio", "trilli", "percen", "dollar", "usd"})
 # A question that asks for a change ("year-over-year change in operating income", "growth").
 ASKS_CHANGE = re.compile(
     r"\b(?:change|growth|grow|grew|increase|decrease|decline|drop|rise|yoy|year[- ]over[- ]year)\b", re.IGNORECASE
