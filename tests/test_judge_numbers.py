@@ -95,3 +95,20 @@ def test_question_units() -> None:
     assert question_unit("Round your answer to two decimal places.").decimals == 2
     assert question_unit("What is Coca Cola's FY2021 COGS % margin?").percent
     assert question_unit("How much does Pfizer expect to pay in USD million?").scale == 1e6
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # The figure said again to its last digit later in the clause, after a year or a word.
+        ("Eastgate paid $1.2 billion in cash dividends in FY2021 ($1,248 million).", [1.2e9, 1.248e9]),
+        ("Net income was $1.2 billion in FY2021 ($1,248 million).", [1.2e9, 1.248e9]),
+        # Not the same figure, another sentence, or a loss named between: a loss in brackets.
+        ("Revenue was $1.2 billion in FY2021 ($1,348 million).", [1.2e9, -1.348e9]),
+        ("Revenue was $1.2 billion. Net income was ($1,248 million).", [1.2e9, -1.248e9]),
+        ("Revenue was $1.2 billion and the segment posted a loss of ($1,248 million).", [1.2e9, -1.248e9]),
+        ("Revenue was $1.2 billion in FY2021 and operating income in FY2022, after a long list of one-off charges, was ($1,248 million).", [1.2e9, -1.248e9]),
+    ],
+)
+def test_a_bracketed_figure_that_says_an_earlier_one_again_is_no_loss(text: str, expected: list[float]) -> None:
+    assert values(text) == pytest.approx(expected)

@@ -27,7 +27,6 @@ QUESTIONS = {json.loads(line)["financebench_id"] for line in (PROJECT_ROOT / "te
 # Right answers the judge still refuses. A fix must take its case off this list: the test
 # below fails when a listed case is credited.
 KNOWN_MISSES = {
-    "realistic-036": "'$1.2 billion ... in FY2021 ($1,248 million)': a bracket after a year reads as a loss in brackets",
     "realistic-060": "'grew only 4% while revenue grew 15%' read as a yes to 'kept pace with revenue growth?'",
     "realistic-062": "'approximately 25%' for a gold of 'About one quarter (24.6%)': a bare figure one rounding step away",
     "realistic-149": "a gold of '0.8' to a question in percentage points is read as a fraction (80%), as the labels write percents",

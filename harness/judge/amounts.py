@@ -76,6 +76,24 @@ _RESTATED_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _ZERO = re.compile(r"\bzero\b(?![-‐])", re.IGNORECASE)
+
+
+def _says_again(text: str, before: Quantity, value: float, percent: bool, start: int) -> bool:
+    """Does a value in brackets, its unit inside them, say ``before`` again to its last digit,
+    later in the same sentence ("$1.2 billion ... in FY2021 ($1,248 million)")? Then it is
+    that figure, not a loss in brackets; a loss said again would carry the sign before."""
+    return (
+        before.number > 0 and before.percent == percent and abs(value - before.value) <= before.half_ulp
+        and start - before.end <= _SAID_AGAIN_WITHIN and not _SENTENCE_END_BETWEEN.search(text, before.end, start)
+        and not _LOSS_BETWEEN.search(text, before.end, start)
+    )
+
+
+_SENTENCE_END_BETWEEN = re.compile(r"[.;!?](?:\s|$)")
+# Words that make a bracketed figure after them a loss after all ("$1.2 billion of revenue and
+# a loss of ($1,248 million)").
+_LOSS_BETWEEN = re.compile(r"\b(?:loss|losses|lost|lose|deficits?|negative|decline[sd]?)\b", re.IGNORECASE)
+_SAID_AGAIN_WITHIN = 80  # characters: a clause's words on the figure, not another clause's figure
 _WORD_DECIMALS = {"zero": 0, "no": 0, "one": 1, "two": 2, "three": 3, "four": 4, "0": 0, "1": 1, "2": 2, "3": 3, "4": 4}
 
 
@@ -242,6 +260,8 @@ def parse_quantities(text: str) -> list[Quantity]:
             # again more exactly, its unit inside the brackets, not a loss in brackets.
             unit_inside = suffix_end > end or (cur_before is not None and not before.endswith("("))  # "($2.47)", not "$(2.47)"
             negative = not (text.startswith(")", suffix_end) and unit_inside and _RESTATED_BEFORE.search(stripped))
+            if negative and unit_inside and out and _says_again(text, out[-1], number * scale, percent, start):
+                negative = False
         elif (_MINUS_BEFORE.search(stripped) or _MINUS_CURRENCY_BEFORE.search(before)) and not _BULLET_BEFORE.search(text, 0, start):
             negative = True
         if negative:
