@@ -33,6 +33,8 @@ KNOWN_MISSES = {
     "realistic-278": "'312kt': a unit glued to the figure that is not read",
     "realistic-310": "'of FY2022 revenue (24.6%)': a bracket after a word reads as a loss in brackets",
     "realistic-317": "'Roughly one third' for 'About one third of sales': a fraction in words is no figure, and the gold has no other words",
+    "realistic-781": "'went up about 20% ($240 million), to $1.45 billion': the change in brackets after a percent the gold does not give",
+    "realistic-825": "'rose 5 percentage points to 24%' for 'rose from 19% ... to 24%': a change worked out, to a gold that gives only levels",
 }
 
 
@@ -63,7 +65,7 @@ KNOWN_FOOLED = {
 # 969, marked correct), and the judge follows them; refusing them refused answers people
 # accepted on tune. Wrong by this file's labels, credited by design.
 _REVIEWERS_CREDIT = "a right yes or no on figures the gold denies: FinanceBench's reviewers credit it, and the judge follows them"
-KNOWN_FOOLED |= {f"realistic-{n}": _REVIEWERS_CREDIT for n in (*range(492, 505), 514, 517, 521, 756)}
+KNOWN_FOOLED |= {f"realistic-{n}": _REVIEWERS_CREDIT for n in (*range(492, 505), 514, 517, 521, 756, 826, 828, 829)}
 
 
 @pytest.mark.parametrize("case", [c for c in CASES if c["label"] == "incorrect"], ids=lambda c: c["case"])

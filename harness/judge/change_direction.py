@@ -151,3 +151,27 @@ def swapped_ends(gold: str, answer: str) -> bool:
         not same(a, b) and same(a, d) and same(b, c)
         for a, b in pairs for c, d in from_to_pairs(answer)
     )
+
+
+# A gold that says its figure held: "21.0% in FY2022, unchanged from FY2021", "remained flat".
+_HELD = re.compile(
+    r"\b(?:unchanged|no change|flat|(?:remained|stayed|was|were|held) (?:the same|flat|constant|steady|stable))\b", re.IGNORECASE
+)
+_MOVED = word_pattern(RISE, FALL)
+
+
+def moves_what_gold_holds(gold: str, answer: str) -> bool:
+    """Does the answer have the gold's figure move ("21.0%, up from 19.5% in FY2021",
+    "rose from 19.5% to 21.0%") where the gold says it held? Only for a gold that says no
+    other movement, and only for a pair of the answer's values one of which is the gold's."""
+    if not _HELD.search(gold) or _MOVED.search(_HELD.sub(" ", gold)):
+        return False
+    golds = [q.value for q in parse_quantities(gold)]
+
+    def the_golds(value: float) -> bool:
+        return any(abs(value - g) <= 0.005 * max(abs(value), abs(g)) for g in golds)
+
+    pairs = list(from_to_pairs(answer))
+    values = parse_quantities(answer)
+    pairs += [(b.value, a.value) for a, b in zip(values, values[1:]) if _UP_DOWN_FROM.match(answer[a.end:b.start])]
+    return any(abs(a - b) > 0.005 * max(abs(a), abs(b)) and (the_golds(a) or the_golds(b)) for a, b in pairs)

@@ -35,7 +35,7 @@ from harness.judge.number_swaps import (
 from harness.judge.numeric_check import directions_differ, opens_or_closes, stated_direction
 from harness.judge.refusal import sentence_spans
 from harness.judge.verdict_commitment import uncommitted_values
-from harness.judge.words import UNIT_STEMS, WORD, bound_side, content, stem, stems_of
+from harness.judge.words import FALL, RISE, UNIT_STEMS, WORD, bound_side, content, stem, stems_of
 
 
 def _context(text: str, q: Quantity, names: frozenset[str] = frozenset()) -> set[str]:
@@ -205,8 +205,13 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
     as_gold = {y for y, forms in spelled.items() if forms <= gold_spelled.get(y, set())}
     if marks and _counts_fiscal_years_by_calendar(gold_numbers, gold_spelled, answer, answer_qs, marks, unit):
         years = []  # every value on its own fiscal year: none is on another
+    # Does the answer give the gold's change as a change? Then the levels may be left out.
+    change_stated = any(
+        _given_as_change(answer, a) and _states_gold_in_role(answer, a, gold, gold_numbers, unit) for a in answer_qs
+    )
     for gold_number in gold_numbers:
         g, golds, label, direction, item = gold_number[:5]
+        level = _is_level(gold, g)
         best = "far"
         for i, a in enumerate(answer_qs):
             verdict, _ = closest(golds, answer_readings(a, unit, golds[0].kind))
@@ -240,6 +245,11 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
                 # gold's label words ("13% ... employee liabilities; 87% ... other costs").
                 best = "misplaced"
                 continue
+            if verdict == "match" and level and _given_as_change(answer, a):
+                # "increased by 24%" for "rose from 19% to 24%": the level the gold reaches,
+                # given as the change.
+                best = "misplaced"
+                continue
             if verdict == "match":
                 best = "match"
                 break
@@ -263,12 +273,65 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
         else:
             # A rival states the same quantity: a change ("an increase of 81%") does not
             # contradict a level the gold gives without a direction ("~90% of EBITDAR").
+            # Once the answer states the gold's change, a value that states another of the
+            # gold's figures in its own role is no rival of a level it leaves out ("rose by
+            # $240 million to $1.45 billion" for "by $240 million, from $1.21 billion to $1.45
+            # billion": the change asked, and one of the levels).
             rivals = [
                 a for a in every_value
                 if quantity_kind(a) == quantity_kind(g) and label & _context(answer, a) and (direction or not _is_change(answer, a))
+                and not (level and change_stated and _states_gold_in_role(answer, a, gold, gold_numbers, unit))
             ]
             out["contradicted" if rivals else "missing"] += 1
     return out
+
+
+def _is_level(gold: str, g: Quantity) -> bool:
+    """Is the gold's figure a level it names ("from $1.21 billion", "to 24%"), not a change?"""
+    return bool(_LEVEL_BEFORE.search(gold[max(0, g.start - 24):g.start]))
+
+
+# Before a value given as a change: "by", or a noun of change and "of" ("an increase of").
+# Before a value given as a change: "by", a noun of change and "of" ("an increase of"), or
+# a word of movement itself ("went up $240 million", "rose 24%").
+_CHANGE_BEFORE = re.compile(
+    r"(?:\bby|\b(?:increase|decrease|rise|decline|growth|drop|gain|fall|reduction)\s+of|\b(?:" + "|".join(RISE + FALL) + r"))"
+    r"\s+(?:about\s+|approximately\s+|roughly\s+|~)?(?:US)?\$?\s*$",
+    re.IGNORECASE,
+)
+
+
+def _given_as_change(answer: str, a: Quantity) -> bool:
+    """Is ``a`` written as a change ("increased by 24%", "an increase of $1.21 billion")?"""
+    return _is_change(answer, a) and bool(_CHANGE_BEFORE.search(answer, max(0, a.start - 40), a.start))
+
+
+_FROM_OR_TO_BEFORE = re.compile(r"\b(from|to)\s+(?:about\s+|approximately\s+|~)?(?:US)?\$?\s*$", re.IGNORECASE)
+
+
+def _role(text: str, q: Quantity) -> str:
+    """What a value is in its sentence: a change, where one started ("from"), where it went
+    ("to"), or a level said otherwise."""
+    if _given_as_change(text, q):
+        return "change"
+    before = _FROM_OR_TO_BEFORE.search(text, max(0, q.start - 24), q.start)
+    return before.group(1).lower() if before else "level"
+
+
+def _states_gold_in_role(answer: str, a: Quantity, gold: str, gold_numbers: tuple[_GoldNumber, ...], unit: QuestionUnit) -> bool:
+    """Does ``a`` state one of the gold's figures in the gold's role for it: a change as a
+    change, a start as a start, an end as an end (a level said otherwise as either)?"""
+    mine = _role(answer, a)
+    return any(
+        _roles_agree(_role(gold, n[0]), mine) and closest(n.readings, answer_readings(a, unit, n.readings[0].kind))[0] == "match"
+        for n in gold_numbers
+    )
+
+
+def _roles_agree(theirs: str, mine: str) -> bool:
+    if "change" in (theirs, mine):
+        return theirs == mine
+    return theirs == mine or "level" in (theirs, mine)
 
 
 def writes_gold_value(gold: str, text: str, unit: QuestionUnit, question: str = "") -> bool:

@@ -119,7 +119,7 @@ from dataclasses import dataclass
 from harness.judge.amounts import sign_after_currency
 from harness.judge.answer_reading import Evidence, gather_evidence
 from harness.judge.causes import asks_for_causes, gives_cause
-from harness.judge.change_direction import swapped_ends
+from harness.judge.change_direction import moves_what_gold_holds, swapped_ends
 from harness.judge.claims import ONLY_DISOWNS, claims_of
 from harness.judge.commitment import AMBIGUOUS, MAX_ANSWER_WORDS, looks_like_dump
 from harness.judge.disowned import last_self_correction, without_restated_question
@@ -438,6 +438,9 @@ def _decide_prose(ev: Evidence) -> HeuristicVerdict:
         # "Yes, from 969 to 982" for "a decline from 982 stores to 969": each figure right,
         # the change the wrong way round.
         return HeuristicVerdict("incorrect", "the answer states the gold's change the wrong way round")
+    if numbers["found"] and moves_what_gold_holds(ev.texts[1], ev.texts[2]):
+        # "21.0%, up from 19.5%" for "21.0% in FY2022, unchanged from FY2021".
+        return HeuristicVerdict("incorrect", "the answer has the gold's figure move where the gold says it held")
     if numbers["swapped"]:
         # The gold's own figures exchanged ("3.39% in 2022 and 1.82% in 2021"): each digit
         # is right and each claim wrong, so the figures found beside them rescue nothing.
