@@ -166,7 +166,15 @@ _CASH_OUT = re.compile(r"\b(?:lost|loses|outflows?|used in|spent|burned|burnt|co
 # "repaid" them; "issued $600 million of new shares" is not "repurchased").
 _ISSUED = re.compile(r"\b(?:issu(?:ed|es|ing)|raised|borrowed)\b", re.IGNORECASE)
 _RETIRED = re.compile(r"\b(?:repurchas\w*|bought back|buy ?backs?|repaid|repay\w*|redeem\w*|redemption|retired)\b", re.IGNORECASE)
-_DEEDS = ((_OPENED, _CLOSED), (_CASH_IN, _CASH_OUT), (_ISSUED, _RETIRED))
+# Things run at a date, or opened or closed in a period: "How many stores did it operate at
+# the end of FY2021?" is not answered by "It opened 1,284 stores in FY2021". ("Operating", an
+# adjective of income and costs, is no word of this.)
+_OPERATED = re.compile(r"\b(?:operat(?:e|es|ed)\b|in operation)", re.IGNORECASE)
+# Only the verbs' past and progressive forms: "stores open at year-end" are run, not opened.
+_OPENED_OR_CLOSED = re.compile(
+    r"\b(?:opened|opening|openings|launched|launching|closed|closing|closings|closures?|shut|shuttered)\b", re.IGNORECASE
+)
+_DEEDS = ((_OPENED, _CLOSED), (_CASH_IN, _CASH_OUT), (_ISSUED, _RETIRED), (_OPERATED, _OPENED_OR_CLOSED))
 
 
 def _deed_ways(window: str) -> list[str | None]:
