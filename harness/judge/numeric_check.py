@@ -158,8 +158,8 @@ _BETTER, _WORSE = word_pattern(JUDGED_UP), word_pattern(JUDGED_DOWN)
 # Deeds with two ways, each a value's way too: things opened or closed ("close 40 stores",
 # "opened 12 plants"), cash brought in or used ("brought in the most cash, $1.1 billion",
 # "an outflow of $1.1 billion").
-_OPENED = word_pattern((r"open(?:s|ed|ing)?", r"launch(?:es|ed|ing)?"))
-_CLOSED = word_pattern((r"clos(?:e|es|ed|ing)", r"shut(?:s|ting)?", r"shutter(?:s|ed|ing)?"))
+_OPENED = word_pattern((r"open(?:s|ed|ing|ings)?", r"launch(?:es|ed|ing)?"))
+_CLOSED = word_pattern((r"clos(?:e|es|ed|ing|ings|ures?)", r"shut(?:s|ting)?", r"shutter(?:s|ed|ing)?"))
 _CASH_IN = re.compile(r"\b(?:brought in|brings in|bringing in|generated|generates|inflows?|provided by)\b", re.IGNORECASE)
 _CASH_OUT = re.compile(r"\b(?:lost|loses|outflows?|used in|spent|burned|burnt|consumed)\b", re.IGNORECASE)
 # Securities issued, or bought back and repaid ("issued $1.5 billion of senior notes" is not
