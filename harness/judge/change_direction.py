@@ -142,8 +142,7 @@ def from_to_pairs(text: str) -> list[tuple[float, float]]:
 def swapped_ends(gold: str, answer: str) -> bool:
     """Does the answer state a change of the gold's the wrong way round ("from 969 to 982"
     for "from 982 stores ... to 969")? Each value as the other's, within a rounding."""
-    def same(x: float, y: float) -> bool:
-        return abs(x - y) <= 0.005 * max(abs(x), abs(y))
+    same = _same_value
     pairs = from_to_pairs(gold)
     if not pairs or "from" not in answer.lower():
         return False
@@ -167,11 +166,14 @@ def moves_what_gold_holds(gold: str, answer: str) -> bool:
     if not _HELD.search(gold) or _MOVED.search(_HELD.sub(" ", gold)):
         return False
     golds = [q.value for q in parse_quantities(gold)]
-
-    def the_golds(value: float) -> bool:
-        return any(abs(value - g) <= 0.005 * max(abs(value), abs(g)) for g in golds)
-
-    pairs = list(from_to_pairs(answer))
     values = parse_quantities(answer)
+    pairs = list(from_to_pairs(answer))
     pairs += [(b.value, a.value) for a, b in zip(values, values[1:]) if _UP_DOWN_FROM.match(answer[a.end:b.start])]
-    return any(abs(a - b) > 0.005 * max(abs(a), abs(b)) and (the_golds(a) or the_golds(b)) for a, b in pairs)
+    return any(
+        not _same_value(a, b) and any(_same_value(v, g) for v in (a, b) for g in golds) for a, b in pairs
+    )
+
+
+def _same_value(x: float, y: float) -> bool:
+    """Two values that are one within a rounding (half a percent of the larger)."""
+    return abs(x - y) <= 0.005 * max(abs(x), abs(y))

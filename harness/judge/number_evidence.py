@@ -138,10 +138,15 @@ def _sentence_of(text: str, q: Quantity) -> frozenset[str]:
 _LEVEL_BEFORE = re.compile(r"\b(?:to|from|at|reaching|was|were|is|are)\s+(?:about\s+|approximately\s+|~)?(?:US)?\$?\s*$", re.IGNORECASE)
 
 
+def _is_level(text: str, q: Quantity) -> bool:
+    """Is ``q`` written as a level ("from $1.21 billion", "to 24%", "was $4.1 billion")?"""
+    return bool(_LEVEL_BEFORE.search(text[max(0, q.start - 24):q.start]))
+
+
 def _is_change(text: str, q: Quantity) -> bool:
     """A value stated as a change ("an increase of 81%", "down 3%"), not as the level
     reached ("rose to $4.1 billion", "from $3.2 billion to ...")."""
-    return stated_direction(text, q) is not None and not _LEVEL_BEFORE.search(text[max(0, q.start - 24):q.start])
+    return stated_direction(text, q) is not None and not _is_level(text, q)
 
 
 _PER = re.compile(r"\s*(?:per|a|an|/)\s*(month|quarter|year|annum|day|week|share|unit|hour)s?\b", re.IGNORECASE)
@@ -205,10 +210,8 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
     as_gold = {y for y, forms in spelled.items() if forms <= gold_spelled.get(y, set())}
     if marks and _counts_fiscal_years_by_calendar(gold_numbers, gold_spelled, answer, answer_qs, marks, unit):
         years = []  # every value on its own fiscal year: none is on another
-    # Does the answer give the gold's change as a change? Then the levels may be left out.
-    change_stated = any(
-        _given_as_change(answer, a) and _states_gold_in_role(answer, a, gold, gold_numbers, unit) for a in answer_qs
-    )
+    gold_roles = tuple(_role(gold, n[0]) for n in gold_numbers)
+    change_stated: bool | None = None  # does the answer give the gold's change as a change? asked once, when needed
     for gold_number in gold_numbers:
         g, golds, label, direction, item = gold_number[:5]
         level = _is_level(gold, g)
@@ -255,7 +258,7 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
                 break
             if verdict in ("near", "sign") and best == "far":
                 best = "near"
-        if best in ("far", "near") and not _LEVEL_BEFORE.search(gold[max(0, g.start - 24):g.start]):
+        if best in ("far", "near") and not level:
             # A change may be worked out from the two values it is between; a level the gold
             # reaches ("rose from 19% to 24%") may not: "from 25% to 31%" is no 24%.
             derived = _derived(golds, own_readings, answer)
@@ -277,21 +280,17 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
             # gold's figures in its own role is no rival of a level it leaves out ("rose by
             # $240 million to $1.45 billion" for "by $240 million, from $1.21 billion to $1.45
             # billion": the change asked, and one of the levels).
+            if level and change_stated is None:
+                change_stated = any(_role(answer, a) == "change" and _states_gold_in_role(answer, a, gold_numbers, gold_roles, unit) for a in answer_qs)
             rivals = [
                 a for a in every_value
                 if quantity_kind(a) == quantity_kind(g) and label & _context(answer, a) and (direction or not _is_change(answer, a))
-                and not (level and change_stated and _states_gold_in_role(answer, a, gold, gold_numbers, unit))
+                and not (level and change_stated and _states_gold_in_role(answer, a, gold_numbers, gold_roles, unit))
             ]
             out["contradicted" if rivals else "missing"] += 1
     return out
 
 
-def _is_level(gold: str, g: Quantity) -> bool:
-    """Is the gold's figure a level it names ("from $1.21 billion", "to 24%"), not a change?"""
-    return bool(_LEVEL_BEFORE.search(gold[max(0, g.start - 24):g.start]))
-
-
-# Before a value given as a change: "by", or a noun of change and "of" ("an increase of").
 # Before a value given as a change: "by", a noun of change and "of" ("an increase of"), or
 # a word of movement itself ("went up $240 million", "rose 24%").
 _CHANGE_BEFORE = re.compile(
@@ -318,13 +317,16 @@ def _role(text: str, q: Quantity) -> str:
     return before.group(1).lower() if before else "level"
 
 
-def _states_gold_in_role(answer: str, a: Quantity, gold: str, gold_numbers: tuple[_GoldNumber, ...], unit: QuestionUnit) -> bool:
-    """Does ``a`` state one of the gold's figures in the gold's role for it: a change as a
-    change, a start as a start, an end as an end (a level said otherwise as either)?"""
+def _states_gold_in_role(
+    answer: str, a: Quantity, gold_numbers: tuple[_GoldNumber, ...], gold_roles: tuple[str, ...], unit: QuestionUnit,
+) -> bool:
+    """Does ``a`` state one of the gold's figures in the gold's role for it (``gold_roles``):
+    a change as a change, a start as a start, an end as an end (a level said otherwise as
+    either)?"""
     mine = _role(answer, a)
     return any(
-        _roles_agree(_role(gold, n[0]), mine) and closest(n.readings, answer_readings(a, unit, n.readings[0].kind))[0] == "match"
-        for n in gold_numbers
+        _roles_agree(theirs, mine) and closest(n.readings, answer_readings(a, unit, n.readings[0].kind))[0] == "match"
+        for n, theirs in zip(gold_numbers, gold_roles)
     )
 
 
