@@ -32,11 +32,9 @@ def test_every_kind_of_probe_is_made() -> None:
 # Probes of the red team's own pool that still fool the judge, each a declared gap (the
 # README lists them): a fix must take it off this list, and the test below fails when one
 # stops fooling the judge while still listed.
-KNOWN_GAPS = {
-    ("redteam_dev_130", "reversed"): "a denial's reason turned the other way ('less telling' for 'more telling')",
-    ("redteam_dev_210", "reversed"): "'less profits earned in higher-tax countries' for 'more ... lower-tax': neither is a word of movement",
-    ("redteam_dev_216", "reversed"): "'credit losses on them may decrease' for 'may increase': the verb too far from the terms",
-}
+# None at present: the last three (a denial's reason, a qualifier and a verb each turned to
+# its opposite in a copy of the gold) are read by ``harness.judge.turned_copy``.
+KNOWN_GAPS: dict[tuple[str, str], str] = {}
 
 
 @pytest.mark.parametrize("kind", sorted({p.kind for p in PROBES}))

@@ -138,6 +138,7 @@ from harness.judge.left_out import (
 from harness.judge.numeric_check import Label, NumericDecision, numeric_check, single_number_gold
 from harness.judge.refusal import sentences
 from harness.judge.term_direction import DEALS, reversed_subject, reversed_terms
+from harness.judge.turned_copy import turned_word
 from harness.judge.undone_picks import pick_undone
 from harness.judge.verdict_commitment import PICK_FILLER, SUPERLATIVE, rival_pick
 from harness.judge.verdict_polarity import leaves_verdict_open
@@ -406,6 +407,10 @@ def _decide_prose(ev: Evidence) -> HeuristicVerdict:
         # "Revenue declined 10.6% to $51.8 billion from $46.3 billion": whichever half is
         # meant, the other is false, and the gold's figure in it rescues nothing.
         return HeuristicVerdict("incorrect", _SELF_CONTRADICTED_CHANGE)
+    if turned := turned_word(ev.texts[1], ev.texts[2]):
+        # The gold copied with one word turned: all it shares with the gold is then beside
+        # the point (see ``turned_copy``).
+        return HeuristicVerdict("incorrect", f"the answer has the gold's words with {turned[0]!r} turned to {turned[1]!r}")
     if _denies_as_gold(ev):
         return HeuristicVerdict("correct", "the answer denies what the gold denies")
     if _declines(ev) and not _states_gold(ev):
