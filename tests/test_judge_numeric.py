@@ -214,3 +214,22 @@ def test_a_list_items_dash_is_no_minus() -> None:
 
     assert [q.number for q in parse_quantities("Items:\n- $1.5 billion\n- -$2 billion")] == [1.5, -2.0]
     assert [q.number for q in parse_quantities("a loss of - $1.5 billion")] == [-1.5]
+
+
+SHARE_Q = "What percentage of Ibis Devices' revenue came from outside the United States in FY2022?"
+
+
+@pytest.mark.parametrize(
+    ("answer", "label"),
+    [
+        ("Approximately 58% of FY2022 revenue came from customers outside the United States, with the remaining 42% generated domestically.", "correct"),
+        ("About 42% of FY2022 revenue came from outside the United States; the other 58% was domestic.", None),
+        ("International revenue made up 58% of FY2022 revenue, while the other 42% was from the United States.", "correct"),
+    ],
+)
+def test_the_rest_of_a_share_is_not_the_share_asked(answer: str, label: str | None) -> None:
+    """"..., with the remaining 42%": the words before the rest describe the share before it."""
+    decided = numeric_check(SHARE_Q, "58%", answer)
+    assert decided.label == label, decided.rationale
+    if label is None:
+        assert decided.matched_value == pytest.approx(0.42)

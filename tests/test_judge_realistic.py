@@ -38,6 +38,8 @@ KNOWN_MISSES = {
     "realistic-857": "'1 284 stores': a space between the thousands is not read as one number",
     "realistic-870": "'ended FY2021 with 1,284 stores after opening 40 and closing 25': three counts read as a list",
     "realistic-904": "'FY2021 year-end cash: $742 million (FY2020: $610 million)': labels and figures without a verb read as keywords strung together",
+    "realistic-948": "'the rest (58%) came from customers outside the United States': a bracket after a word reads as a loss in brackets",
+    "realistic-962": "'About one third ... the remaining two thirds' for 'About one third of sales': a fraction in words is no figure",
 }
 
 
@@ -70,6 +72,12 @@ KNOWN_FOOLED = {
     "realistic-903": "'Cash was $742 million in FY2022' for a gold of FY2021: likewise",
     "realistic-905": "'$742 million of cash at the end of 2019' for a gold of FY2021: likewise",
     "realistic-896": "'a fully drawn $2 billion revolving credit facility' for 'an undrawn $2 billion': 'drawn' is no negation of 'undrawn'",
+    "realistic-951": "'Revenue from the United States was 58%, with the remaining 42% coming from outside the United States': "
+    "both shares carry the question's words, and only 'outside' tells them apart",
+    "realistic-953": "'Stores accounted for 31% of net sales, with the remaining 69% coming from e-commerce' for 'E-commerce was "
+    "31% of net sales': the gold's share put on another item that shares its label words ('net sales')",
+    "realistic-959": "'top customer accounted for 12%, and the balance of 22% came from its next two customers' for 'Its largest "
+    "customer accounted for 22%': likewise, the gold's figure on another item",
 }
 # A right yes or no on grounds the gold's figures deny ("Yes. Net interest margin rose to 3.4%
 # from 2.7%" for "rose to 3.1% from 2.7%"): FinanceBench's reviewers credit such answers (on

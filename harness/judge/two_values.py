@@ -20,12 +20,24 @@ from harness.judge.words import ASKS_CHANGE, FALL, RISE, UNIT_STEMS, content
 
 def second_is_asked(answer: str, question: str, span: tuple[int, int], first: Quantity, second: Quantity) -> bool:
     """Is ``second``, not ``first``, the value a sentence (``span``) gives as the answer?"""
+    metric = _asked_metric(question)
+    complement = _COMPLEMENT_BEFORE.search(answer, max(first.end, second.start - 30), second.start)
+    if complement and not re.search(rf"\b{complement.group(1)}\b", question, re.IGNORECASE):
+        # "58% came from outside the United States, with the remaining 42% generated
+        # domestically": the words before the second value describe the first, and the
+        # second's own are after it.
+        first_words = _labelled(answer, span[0], first, metric, question) + _asked_words(answer[first.end : complement.start()], metric)
+        return _asked_words(answer[second.end : min(span[1], second.end + 60)], metric) > first_words
     if ASKS_CHANGE.search(question) and not _stated_as_change(answer, first) and _stated_as_change(answer, second):
         return True
-    metric = _asked_metric(question)
     if _labelled(answer, first.end, second, metric, question) > _labelled(answer, span[0], first, metric, question):
         return True
     return _qualified(answer, span[0], first, second.start, question) and not _qualified(answer, first.end, second, span[1], question)
+
+
+# A value given as what is left of the one before it ("the remaining 42%", "the other 58%", "the
+# rest, 42%"), to a question that does not ask for the rest.
+_COMPLEMENT_BEFORE = re.compile(r"\b(remaining|other|rest|remainder|balance)\b[^\d.;]{0,15}$", re.IGNORECASE)
 
 
 # A value stated as a change: "a decrease of 1.4 percentage points", "fell by $312 million",
@@ -55,6 +67,10 @@ def _labelled(answer: str, start: int, q: Quantity, asked: frozenset[str], quest
     before = answer[max(start, q.start - 50):q.start]
     compounds = sum(1 for c in _COMPOUND.findall(question) if re.search(rf"\b{re.escape(c)}\b", before, re.IGNORECASE))
     return len({s for s, _ in content(before)[-4:]} & asked) + compounds
+
+
+def _asked_words(text: str, asked: frozenset[str]) -> int:
+    return len({s for s, _ in content(text)} & asked)
 
 
 _COMPOUND = re.compile(r"\b[A-Za-z]+(?:-[A-Za-z]+){2,}\b")
