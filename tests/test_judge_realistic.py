@@ -19,9 +19,20 @@ import json
 import pytest
 
 from core.paths import PROJECT_ROOT
+from harness.judge.labels import split_of
 from harness.judge.offline_judge import heuristic_verdict
 
-CASES = [json.loads(line) for line in (PROJECT_ROOT / "tests" / "data" / "realistic_answers.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()]
+
+def _cases(name: str) -> list[dict]:
+    text = (PROJECT_ROOT / "tests" / "data" / name).read_text(encoding="utf-8")
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+POOL_CASES = _cases("realistic_answers.jsonl")
+# The same shapes of answer to FinanceBench's own golds: questions of the tune half that
+# have no human labels, so the golds are real ones and none of them is held out.
+TUNE_CASES = _cases("realistic_tune_answers.jsonl")
+CASES = POOL_CASES + TUNE_CASES
 QUESTIONS = {json.loads(line)["financebench_id"] for line in (PROJECT_ROOT / "tests" / "data" / "redteam_dev_questions.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()}
 
 # Right answers the judge still refuses. A fix must take its case off this list: the test
@@ -40,12 +51,15 @@ KNOWN_MISSES = {
     "realistic-904": "'FY2021 year-end cash: $742 million (FY2020: $610 million)': labels and figures without a verb read as keywords strung together",
     "realistic-948": "'the rest (58%) came from customers outside the United States': a bracket after a word reads as a loss in brackets",
     "realistic-962": "'About one third ... the remaining two thirds' for 'About one third of sales': a fraction in words is no figure",
+    "tune-064": "'No. With sales growth of just 1.3% in 2022, JnJ's results are those of a mature company' to 'Are they "
+    "those of a high growth company?': a statement of the company and its growth is read as a yes",
 }
 
 
 def test_the_cases_are_labelled_and_cover_both_labels() -> None:
     assert {c["label"] for c in CASES} == {"correct", "incorrect"}
-    assert all(c["question_id"] in QUESTIONS for c in CASES)
+    assert all(c["question_id"] in QUESTIONS for c in POOL_CASES)
+    assert all(split_of(c["question_id"]) == "tune" for c in TUNE_CASES)
     assert sum(c["label"] == "incorrect" for c in CASES) >= 20
     assert set(KNOWN_MISSES) <= {c["case"] for c in CASES if c["label"] == "correct"}
     assert set(KNOWN_FOOLED) <= {c["case"] for c in CASES if c["label"] == "incorrect"}
@@ -78,6 +92,8 @@ KNOWN_FOOLED = {
     "31% of net sales': the gold's share put on another item that shares its label words ('net sales')",
     "realistic-959": "'top customer accounted for 12%, and the balance of 22% came from its next two customers' for 'Its largest "
     "customer accounted for 22%': likewise, the gold's figure on another item",
+    "tune-008": "'Boeing's primary customers are foreign governments, which accounted for about 40%' for 'commercial airlines "
+    "and the US government ... 40%': 'foreign' for 'US' is no word the key terms weigh",
 }
 # A right yes or no on grounds the gold's figures deny ("Yes. Net interest margin rose to 3.4%
 # from 2.7%" for "rose to 3.1% from 2.7%"): FinanceBench's reviewers credit such answers (on

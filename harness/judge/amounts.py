@@ -109,6 +109,18 @@ def sign_after_currency(text: str) -> str:
     return _SIGN_BEFORE_CURRENCY.sub(lambda m: m.group(2) + m.group(1), text)
 
 
+# "20% → 23%", "$3.8B -> $4.2B": a change written with an arrow.
+_ARROW_AFTER_VALUE = re.compile(r"((?:\bfrom\s+)?[-−]?\$?\s?\d[\d,.]*%?(?:\s?(?:million|billion|thousand|[MBK])\b)?)\s*(?:→|->|⟶|➝|➔)\s*")
+
+
+def arrows_written_out(text: str) -> str:
+    """``text`` with a change written with an arrow ("20% → 23%") in words ("from 20% to
+    23%"), as every reading of where a change started and ended reads it."""
+    if "→" not in text and "->" not in text and "⟶" not in text and "➝" not in text and "➔" not in text:
+        return text
+    return _ARROW_AFTER_VALUE.sub(lambda m: f"{'' if m.group(1).startswith('from') else 'from '}{m.group(1)} to ", text)
+
+
 @dataclass(frozen=True)
 class Quantity:
     """A number as written in text, with the qualifiers that change its meaning."""

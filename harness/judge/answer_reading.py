@@ -263,11 +263,20 @@ _OPTION_LIST = re.compile(
 )
 
 
+_WHICH_AFTER = re.compile(r"\bwhich\b", re.IGNORECASE)
+
+
 @functools.lru_cache(maxsize=4096)
 def _choice(question: str) -> tuple[str, ...] | None:
     """The options of a question that asks to pick ("improved or declined", "among
     operations, investing, and financing activities"): one stem per option."""
-    for m in _OPTION_LIST.finditer(_asked_part(question)):
+    asked = _asked_part(question)
+    for m in _OPTION_LIST.finditer(asked):
+        if "," not in m.group("items") and _WHICH_AFTER.search(asked, m.end()):
+            # "Among the derivatives it used to manage exchange rates or interest rates, which
+            # one had the highest notional value?": a pair before the "which" describes what
+            # is picked from; the options of a pick come with or after it.
+            continue
         items = re.split(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", m.group("items"))
         options = []
         for item in items:

@@ -33,9 +33,9 @@ from harness.judge.amounts import Quantity, parse_quantities
 from harness.judge.claims import corrections
 from harness.judge.disowned import asks_forecast, claimed, denied, named_right, retracted_before
 from harness.judge.refusal import DECLINE, sentence_spans
-from harness.judge.two_values import second_is_asked, worked_in_brackets
+from harness.judge.two_values import change_among_levels, second_is_asked, stated_as_change, worked_in_brackets
 from harness.judge.value_scope import other_period, other_scope, question_years
-from harness.judge.words import BOUND_ABOVE, BOUND_BELOW, NEGATION
+from harness.judge.words import ASKS_CHANGE, BOUND_ABOVE, BOUND_BELOW, NEGATION
 
 MAX_ANSWER_WORDS = 600  # longer is pasted source text, not an answer a reviewer would accept
 
@@ -141,6 +141,7 @@ def hedges(text: str, pos: int = 0, endpos: int | None = None) -> bool:
     return False
 # Between two values: a range or an alternative ("$1.3 to $1.6 billion", "1,373-1,577", "X or Y").
 _VERSUS = re.compile(r"\s*,?\s*(?:versus|vs\.?|v\.)\s*(?:US)?\$?\s*[-−(]?", re.IGNORECASE)
+_TO_LEVEL = re.compile(r"\s*,?\s*to\s+(?:(?:about|approximately|roughly)\s+)?(?:(?:US|USD)\s*)?\$?\s*$", re.IGNORECASE)
 _ALTERNATIVE = re.compile(r"^[^.;]{0,20}?(?:\bor\b|\bto\b|\bthrough\b|[-–—])[^.;]{0,12}$", re.IGNORECASE)
 # The second value restates the first in other units ("$302,578 thousand, which is $302.6 million").
 # The phrase stands right before the second value: "$1,577 million, which is 4.8% of sales of
@@ -390,6 +391,8 @@ def find_commitment(
     for q in inside:
         if not any(same(q, c) for c in clusters):
             clusters.append(q)
+    if (change := change_among_levels(answer, question, span, clusters)) is not None:
+        return Commitment(change, "committed", tuple(c for c in clusters if c is not change))
     if len(clusters) >= 3:
         return Commitment(None, "list", tuple(clusters))
     if hedges(text) or any(_hedged_elsewhere(answer, s, qs, clusters[0], same) for s, qs in sentences if s != span):
@@ -401,6 +404,11 @@ def find_commitment(
             return Commitment(clusters[1], "committed", (clusters[0],))
         if _RESTATES.search(between) and not _COMPARED_AFTER.match(answer, clusters[1].end):
             return Commitment(clusters[1], "committed", (clusters[0],))
+        if _TO_LEVEL.match(between) and stated_as_change(answer, clusters[0]):
+            # "increased by $400 million, to $4.2 billion": a change and the level it reached,
+            # no range; the question says which it asks for.
+            asked_change = ASKS_CHANGE.search(question) is not None
+            return Commitment(clusters[0] if asked_change else clusters[1], "committed", (clusters[1] if asked_change else clusters[0],))
         if _ALTERNATIVE.match(between) or re.search(r"\bbetween\b[^.;]{0,30}$", answer[span[0]:clusters[0].start]):
             return Commitment(None, "hedge", tuple(clusters))
         if _VERSUS.fullmatch(between) and not re.search(r"\w", answer[clusters[1].end : span[1]]):

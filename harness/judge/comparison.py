@@ -10,7 +10,8 @@ FinanceBench writes it (0.019 for 1.9%): reading it also as percent points would
 
 A value *matches* when it agrees within the rounding of the gold's displayed precision
 (trailing zeros of "$8.70" are formatting, not precision), or of the answer's own precision
-when that keeps about three significant digits, or within 0.1 %. It is *near* when it is one
+when that keeps about three significant digits or is a percent's decimal place ("0.6%" for
+0.62%), or within 0.1 %. It is *near* when it is one
 step of its own last digit away ("$302 million" for 302.6, "3.45" for 3.46: FinanceBench
 reviewers split on these), one step of the gold's last digit away within 5 % ("-3.76" for
 "-3.7"), or within 0.5 % (amounts and ratios only). A value matching only in absolute size
@@ -73,7 +74,7 @@ def compare(g: Reading, a: Reading) -> str:
     """``match`` | ``near`` | ``sign`` | ``scale`` | ``far`` for one gold and one answer reading."""
     diff = abs(g.value - a.value)
     scale = max(abs(g.value), 1e-12)
-    answer_tol = a.half_ulp if a.value and a.half_ulp <= _MIN_SIG_PRECISION * abs(a.value) else 0.0
+    answer_tol = a.half_ulp if a.value and (a.half_ulp <= _MIN_SIG_PRECISION * abs(a.value) or _reported_percent(a)) else 0.0
     tol = max(g.half_ulp, answer_tol) * (1 + 1e-9) + 1e-12 * scale
     if diff <= tol or diff <= MATCH_REL_TOL * scale:
         return "match"
@@ -90,6 +91,16 @@ def compare(g: Reading, a: Reading) -> str:
             if abs(g.value * factor - a.value) <= NEAR_REL_TOL * abs(g.value * factor):
                 return "scale"
     return "far"
+
+
+def _reported_percent(a: Reading) -> bool:
+    """A percent written with "%" and a decimal place at least ("0.6%", "14.8%"): the precision
+    filings report percents at, whatever the number of significant digits it leaves a small
+    one ("0.6%" for an effective tax rate of 0.62%)."""
+    return a.kind == "percent" and a.quantity.percent and a.half_ulp <= _PERCENT_DECIMAL * (1 + 1e-9)
+
+
+_PERCENT_DECIMAL = 0.0005  # half a step of one decimal place of a percent, as a fraction
 
 
 def _near(g: Reading, a: Reading, diff: float, scale: float) -> bool:

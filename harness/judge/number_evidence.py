@@ -118,7 +118,7 @@ class _GoldNumber(NamedTuple):
 def _gold_numbers(gold: str, unit: QuestionUnit, question: str) -> tuple[_GoldNumber, ...]:
     asked = stems_of(question)
     every = parse_quantities(gold)
-    values = [g for g in every if g.number != 0.0]
+    values = [g for g in every if g.number != 0.0 and not _unit_of_ratio(gold, g)]
     return tuple(
         _GoldNumber(
             g, gold_readings(g, unit), frozenset(_context(gold, g)), stated_direction(gold, g), _sentence_of(gold, g) - asked,
@@ -126,6 +126,18 @@ def _gold_numbers(gold: str, unit: QuestionUnit, question: str) -> tuple[_GoldNu
             _bound_of(gold, g), opens_or_closes(gold, g),
         )
         for g, year in zip(values, value_years(gold, values))
+    )
+
+
+# "$2.77 of assets to generate $1 of revenue", "for every $1 of sales": the one that a ratio
+# is written per, not a figure to find in the answer.
+_PER_ONE_BEFORE = re.compile(r"\b(?:every|each|per|generate|generates|generating)\s+$", re.IGNORECASE)
+_PER_ONE_AFTER = re.compile(r"\s+of\s+(?:revenue|sales|assets|equity|earnings|income)\b", re.IGNORECASE)
+
+
+def _unit_of_ratio(text: str, q: Quantity) -> bool:
+    return q.number == 1.0 and not q.percent and bool(
+        _PER_ONE_BEFORE.search(text, max(0, q.start - 20), q.start) or _PER_ONE_AFTER.match(text, q.end)
     )
 
 
@@ -163,18 +175,40 @@ def _bound_of(text: str, q: Quantity) -> str | None:
     return bound_side(text[max(0, q.start - 24):q.start])
 
 
+_TO_BETWEEN = re.compile(r"[^.;:,]{0,25}?\bto\s+(?:about\s+|approximately\s+|~)?(?:US)?\$?\s*", re.IGNORECASE)
+
+
+def _ends_of_one_change(text: str, a: Quantity, b: Quantity) -> bool:
+    """Are ``a`` and ``b`` written as where one change started and ended ("from 20% in FY2021
+    to 23%")?"""
+    first, second = (a, b) if a.start < b.start else (b, a)
+    return bool(_FROM_OR_TO_BEFORE.search(text, max(0, first.start - 24), first.start)) and bool(
+        _TO_BETWEEN.fullmatch(text, first.end, second.start)
+    )
+
+
 def _on_another_label(
-    answer: str, a: Quantity, g: Quantity, labels: tuple[frozenset[str], ...], values: list[Quantity], question: str = "",
+    answer: str, a: Quantity, gold_number: _GoldNumber, values: list[Quantity], question: str, level: bool,
 ) -> bool:
     """Is the answer's value ``a`` away from the gold's label words while another value of
     its kind stands next to them: the right value put on the wrong item? Read with the
     words right around the gold's number and with the words its sentence adds to the
-    question. A value the question itself states ("more than 10% of revenue") is no rival."""
+    question. No rival: a value the question itself states ("more than 10% of revenue"); for
+    a gold ``level``, a value the answer gives as a change; and the other end of a change
+    ``a`` is an end of ("from 20% in FY2021 to 23%")."""
+    g, labels = gold_number.quantity, (gold_number.label, gold_number.item)
     asked = {v.number for v in parse_quantities(question)}
     rivals = [b for b in other_values(a, values, quantity_kind(g)) if b.number not in asked]
+    names = question_names(question)
+    if level:
+        # "Corning's effective tax rate increased by 3 points, from 20% to 23%": the subject's
+        # words label the change and its levels alike; a change is no rival of a level.
+        rivals = [b for b in rivals if not _given_as_change(answer, b)]
+    # "... rate increased from 20% in FY2021 to 23% in FY2022": the two ends of one change
+    # share the subject's words, which stand before the first.
+    rivals = [b for b in rivals if not _ends_of_one_change(answer, a, b)]
     if not rivals:
         return False
-    names = question_names(question)
     own = _context(answer, a, names)
     return any(
         label and not label & own and any(label & _context(answer, b, names) for b in rivals) for label in labels
@@ -212,6 +246,7 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
         years = []  # every value on its own fiscal year: none is on another
     gold_roles = tuple(_role(gold, n[0]) for n in gold_numbers)
     change_stated: bool | None = None  # does the answer give the gold's change as a change? asked once, when needed
+    rates_of_growth = bool(_GROWTH_RATE.search(gold))
     for gold_number in gold_numbers:
         g, golds, label, direction, item = gold_number[:5]
         level = _is_level(gold, g)
@@ -243,14 +278,15 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
                 continue
             # A change ("decreased its debt by $2.5bn") sits beside the levels it is taken
             # from, which share its label words: only a level ("87% of ...") has one item.
-            if verdict == "match" and not direction and _on_another_label(answer, a, g, (label, item), answer_qs, question):
+            if verdict == "match" and not direction and _on_another_label(answer, a, gold_number, answer_qs, question, level):
                 # The gold's value on another item while a different value sits at the
                 # gold's label words ("13% ... employee liabilities; 87% ... other costs").
                 best = "misplaced"
                 continue
-            if verdict == "match" and level and _given_as_change(answer, a):
+            if verdict == "match" and level and not rates_of_growth and _given_as_change(answer, a):
                 # "increased by 24%" for "rose from 19% to 24%": the level the gold reaches,
-                # given as the change.
+                # given as the change. (Not when the gold's levels are rates of growth: "grew
+                # 3.6%" states "growth ... from 3.6%".)
                 best = "misplaced"
                 continue
             if verdict == "match":
@@ -298,6 +334,11 @@ _CHANGE_BEFORE = re.compile(
     r"\s+(?:about\s+|approximately\s+|roughly\s+|~)?(?:US)?\$?\s*$",
     re.IGNORECASE,
 )
+
+
+# A gold whose figures are rates of growth ("the rate of growth in adjusted EPS is expected to
+# decelerate from 3.6% to 3.5%", "revenue growth accelerated from 8% to 13%").
+_GROWTH_RATE = re.compile(r"\bgrowth\b|\brate of (?:increase|decline)\b|\bCAGR\b", re.IGNORECASE)
 
 
 def _given_as_change(answer: str, a: Quantity) -> bool:

@@ -46,6 +46,7 @@ from harness.judge.amounts import (
     FROM_BEFORE,
     Quantity,
     QuestionUnit,
+    arrows_written_out,
     display_precision,
     parse_number,
     parse_quantities,
@@ -324,7 +325,7 @@ def _denied_by_own_values(answer: str, q: Quantity) -> bool:
 
 def numeric_check(question: str, gold: str, answer: str) -> NumericDecision:
     """Decide ``answer`` against a single-number ``gold`` when certain; else label None."""
-    gold, answer = sign_after_currency(str(gold)), sign_after_currency(answer or "")
+    gold, answer = arrows_written_out(sign_after_currency(str(gold))), arrows_written_out(sign_after_currency(answer or ""))
     stated = claims_of(answer)
     if stated is None:
         return NumericDecision("incorrect", ONLY_DISOWNS)

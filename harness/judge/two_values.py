@@ -28,11 +28,31 @@ def second_is_asked(answer: str, question: str, span: tuple[int, int], first: Qu
         # second's own are after it.
         first_words = _labelled(answer, span[0], first, metric, question) + _asked_words(answer[first.end : complement.start()], metric)
         return _asked_words(answer[second.end : min(span[1], second.end + 60)], metric) > first_words
-    if ASKS_CHANGE.search(question) and not _stated_as_change(answer, first) and _stated_as_change(answer, second):
+    if ASKS_CHANGE.search(question) and not stated_as_change(answer, first) and stated_as_change(answer, second):
         return True
     if _labelled(answer, first.end, second, metric, question) > _labelled(answer, span[0], first, metric, question):
         return True
     return _qualified(answer, span[0], first, second.start, question) and not _qualified(answer, first.end, second, span[1], question)
+
+
+def change_among_levels(answer: str, question: str, span: tuple[int, int], values: list[Quantity]) -> Quantity | None:
+    """To a question that asks for a change, the one value a sentence states as a change
+    when every other is a level it went from or to ("increased it by $400 million, to $4.2
+    billion from $3.8 billion"); None otherwise. A change beside other values that are no
+    levels ("by $400 million, $300 million or $500 million") is a list still."""
+    if len(values) < 3 or not ASKS_CHANGE.search(question):
+        return None
+    changes = [q for q in values if stated_as_change(answer, q)]
+    if len(changes) != 1:
+        return None
+    levels = [q for q in values if q is not changes[0] and _LEVEL_BEFORE.search(answer, max(span[0], q.start - 25), q.start)]
+    return changes[0] if len(levels) == len(values) - 1 else None
+
+
+# Where a change went from or to ("to $4.2 billion", "from $3.8 billion", "its prior $3.8 billion",
+# "a new $4.2 billion agreement", "an agreement of $4.2 billion": the one value stated as a
+# change is found first, so "of" here is a level's).
+_LEVEL_BEFORE = re.compile(r"\b(?:from|to|prior|previous|new|of)\s+(?:(?:a|an|the|its|their)\s+)?(?:(?:about|approximately|roughly)\s+)?(?:US)?\$?\s*$", re.IGNORECASE)
 
 
 # A value given as what is left of the one before it ("the remaining 42%", "the other 58%", "the
@@ -45,7 +65,9 @@ _COMPLEMENT_BEFORE = re.compile(r"\b(remaining|other|rest|remainder|balance)\b[^
 # with no word before it is not read at all).
 _CHANGE_BEFORE = re.compile(
     r"\b(?:" + "|".join(RISE + FALL) + r"|change[ds]?)"
-    r"\s+(?:(?:of|by)\s+)?(?:(?:approximately|about|roughly|nearly|some)\s+)?(?:US\$|\$)?\s?[-−]?$",
+    # "increased it by", "raised its quarterly dividend by": what was moved, between.
+    r"\s+(?:(?:(?:it|them|its|their|the)(?:\s+[a-z-]+){0,2}\s+)?by\s+|of\s+)?"
+    r"(?:(?:approximately|about|roughly|nearly|some)\s+)?(?:US\$|\$)?\s?[-−]?$",
     re.IGNORECASE,
 )
 
@@ -97,13 +119,20 @@ def _qualified(answer: str, start: int, q: Quantity, end: int, question: str) ->
     return any(not re.search(rf"\b{re.escape(m.group(0))}", question, re.IGNORECASE) for m in _QUALIFIER.finditer(around))
 
 
-def _stated_as_change(answer: str, q: Quantity) -> bool:
+def stated_as_change(answer: str, q: Quantity) -> bool:
     return _CHANGE_BEFORE.search(answer, max(0, q.start - 40), q.start) is not None
 
 
-# A bracket that works out the value before it in words ("negative $312 million (operating
-# cash flow of $1,088 million less capital expenditures of $1,400 million)").
-_WORKED_IN_WORDS = re.compile(r"\b(?:less|minus|plus|divided by|multiplied by|net of)\b", re.IGNORECASE)
+# A bracket that works out the value before it in words or signs ("negative $312 million
+# (operating cash flow of $1,088 million less capital expenditures of $1,400 million)",
+# "10.3% (average of 11.4%, 4.5% and 15.0%)").
+_WORKED_IN_WORDS = re.compile(
+    r"\b(?:less|minus|plus|divided by|multiplied by|net of|average of|mean of|sum of|total of)\b"
+    # or in signs between spaces ("$14,275M EBITDA − $5,207M capex"): a hyphen inside a word
+    # or before a figure ("-$0.5 billion") is no sign of working
+    r"|\s[−–+×*/÷-]\s",
+    re.IGNORECASE,
+)
 
 
 def worked_in_brackets(answer: str, values: list[Quantity]) -> list[tuple[int, int]]:

@@ -183,7 +183,45 @@ def names_one(sentence: str, question: str, gold: str) -> bool:
         return False
     # Names a comparison sets beside the pick ("..., compared with 14.8% for Aggregates and
     # 11.3% for Cement") are runners-up, not more picks.
-    return _other_names(picking_part(sentence, question), stems_of(question + " " + gold)) < 2
+    part = _company_spelled_out(picking_part(sentence, question), question)
+    known = stems_of(question + " " + gold)
+    return _other_names(part, known | _aliases(part, gold_stems)) < 2
+
+
+# A short name of the company in the question: two capitals or more in a short word ("JnJ",
+# "P&G", "AMD").
+_SHORT_NAME = re.compile(r"(?<![\w&])(?=[\w&]*[A-Z][\w&]*[A-Z])[A-Za-z&]{2,6}(?![\w&])")
+# A run of capitalised words, joined by "&" or "and" too ("Johnson & Johnson's").
+_CAPITALISED_RUN = re.compile(r"\b[A-Z][a-z]+(?:\s*(?:&|\band\b)\s*[A-Z][a-z]+|\s+[A-Z][a-z]+)+(?:['’]s)?")
+
+
+def _company_spelled_out(sentence: str, question: str) -> str:
+    """The sentence without the company's name written out where the question writes it
+    short ("Johnson & Johnson's" for "JnJ"): the company is no other name beside the pick."""
+    shorts = {"".join(c for c in m.group(0) if c.isupper()) for m in _SHORT_NAME.finditer(question)}
+    if not shorts:
+        return sentence
+
+    def blank(m: re.Match[str]) -> str:
+        initials = "".join(word[0] for word in re.findall(r"[A-Z][a-z]+", m.group(0)))
+        return " " * len(m.group(0)) if initials in shorts else m.group(0)
+
+    return _CAPITALISED_RUN.sub(blank, sentence)
+
+
+# A name alone in brackets ("Consumer Health segment (Kenvue)").
+_BRACKETED_NAME = re.compile(r"\(([A-Z][\w&'’\-]*(?:\s+[A-Z][\w&'’\-]*){0,3})\)")
+
+
+def _aliases(sentence: str, gold_stems: frozenset[str]) -> frozenset[str]:
+    """The stems of a name in brackets right after the gold's name ("Consumer Health segment
+    (Kenvue)"): another name for the pick, not another pick."""
+    aliases: set[str] = set()
+    for m in _BRACKETED_NAME.finditer(sentence):
+        before = {stem_ for stem_, _ in content(sentence[max(0, m.start() - 40) : m.start()])}
+        if before & gold_stems:
+            aliases |= {stem_ for stem_, _ in content(m.group(1))}
+    return frozenset(aliases)
 
 
 # The superlative a "which ...?" question asks by ("increased the most", "the largest").
@@ -329,7 +367,7 @@ def undenied_stems(unit: str) -> list[str]:
 # string of keywords ("Xilinx EPYC semi-custom server processors embedded sales higher").
 _FUNCTION_WORDS = frozenset(
     "a an the of in on to for by with from at as and or but was were is are be been has have had its their this that "
-    "which who than into over".split()
+    "which who than into over &".split()  # "&" is "and" ("Johnson & Johnson's Consumer Health segment")
 )
 _SEGMENT = re.compile(r"[^,;:()]+")
 

@@ -1,0 +1,139 @@
+"""Readings the judge gained from answers to FinanceBench's own tune-half golds
+(``tests/data/realistic_tune_answers.jsonl``): each right answer below was refused, or each
+wrong one credited, before its reading; the controls beside them must not move."""
+from __future__ import annotations
+
+import pytest
+
+from harness.judge.amounts import arrows_written_out
+from harness.judge.numeric_check import numeric_check
+from harness.judge.offline_judge import heuristic_verdict
+
+TAX_Q = "How does Boeing's effective tax rate in FY2022 compare to FY2021?"
+TAX_GOLD = "Effective tax rate in FY2022 was 0.62%, compared to  -14.76% in FY2021."
+
+
+@pytest.mark.parametrize(
+    ("gold", "answer", "label"),
+    [
+        ("0.62%", "The effective tax rate was 0.6%.", "correct"),  # a percent's decimal place is its reported precision
+        ("14.76%", "The effective tax rate was 14.8%.", "correct"),
+        ("0.66%", "The effective tax rate was 0.6%.", "incorrect"),  # 0.66% rounds to 0.7%
+        ("20.4%", "The effective tax rate was 20%.", None),  # no decimal place: one rounding step, left to the judge
+    ],
+)
+def test_a_percent_to_one_decimal_place_is_the_gold_rounded(gold: str, answer: str, label: str | None) -> None:
+    assert numeric_check("What was the effective tax rate?", gold, answer).label == label
+
+
+def test_two_rates_rounded_to_one_decimal_place_state_the_gold() -> None:
+    answer = "Boeing's effective tax rate was 0.6% in FY2022, compared with -14.8% in FY2021."
+    assert heuristic_verdict(TAX_Q, TAX_GOLD, answer).label == "correct"
+    assert heuristic_verdict(TAX_Q, TAX_GOLD, "It was 14.8% in FY2022, compared with 0.6% in FY2021.").label == "incorrect"
+
+
+EPS_Q = "Is growth in JnJ's adjusted EPS expected to accelerate in FY2023?"
+EPS_GOLD = "No, rate of growth in adjusted EPS is expected to decelerate slightly from 3.6% in FY2022 to 3.5% in FY2023."
+
+
+def test_a_rate_of_growth_may_be_stated_as_growth() -> None:
+    """"grew 3.6%" states the gold's level when the gold's levels are rates of growth; a level
+    of anything else given as a change stays misplaced."""
+    answer = "No. Adjusted EPS grew 3.6% in FY2022, and guidance implies adjusted EPS growth of about 3.5% in FY2023."
+    assert heuristic_verdict(EPS_Q, EPS_GOLD, answer).label == "correct"
+    margin_q = "How did the operating margin change in FY2022?"
+    margin_gold = "Operating margin rose from 19% in FY2021 to 24% in FY2022."
+    assert heuristic_verdict(margin_q, margin_gold, "Operating margin increased by 24% in FY2022.").label == "incorrect"
+
+
+CORNING_Q = "How much has the effective tax rate of Corning changed between FY2021 and FY2022?"
+CORNING_GOLD = "The effective tax rate of Corning has changed from 20% in FY2021 to 23% in FY 2022."
+
+
+def test_the_ends_of_a_change_share_its_subject() -> None:
+    right = "Corning's effective tax rate increased by about 3 percentage points, from 20% in FY2021 to 23% in FY2022."
+    assert heuristic_verdict(CORNING_Q, CORNING_GOLD, right).label == "correct"
+    assert heuristic_verdict(CORNING_Q, CORNING_GOLD, "It went down by 3 percentage points (23% → 20%).").label == "incorrect"
+
+
+def test_a_change_written_with_an_arrow_reads_as_from_and_to() -> None:
+    assert arrows_written_out("up 3 points (20% → 23%)") == "up 3 points (from 20% to 23%)"
+    assert arrows_written_out("from -$96 -> $12 million") == "from -$96 to $12 million"
+    assert arrows_written_out("step A -> step B") == "step A -> step B"  # no figure, no change
+
+
+PEPSI_Q = "By how much did Pepsico increase its unsecured five year revolving credit agreement on May 26, 2023?"
+PEPSI_GOLD = "$400,000,000 increase."
+
+
+@pytest.mark.parametrize(
+    ("answer", "label"),
+    [
+        ("PepsiCo entered into a new $4.2 billion agreement, replacing its prior $3.8 billion facility, an increase of $400 million.", "correct"),
+        ("PepsiCo increased it by $400 million, to $4.2 billion from $3.8 billion.", "correct"),
+        ("It was increased by $400 million, to $4.2 billion.", "correct"),
+        ("PepsiCo raised its credit agreement by $300 million, to $4.2 billion from $3.8 billion.", "incorrect"),
+    ],
+)
+def test_a_change_among_its_levels_is_the_change_asked(answer: str, label: str) -> None:
+    assert numeric_check(PEPSI_Q, PEPSI_GOLD, answer).label == label
+
+
+def test_values_that_are_no_levels_beside_a_change_are_still_a_list() -> None:
+    decided = numeric_check(PEPSI_Q, PEPSI_GOLD, "It increased by $400 million, $300 million or $500 million.")
+    assert (decided.label, decided.commitment) == (None, "list")
+
+
+def test_a_level_reached_is_what_a_question_for_the_level_asks() -> None:
+    decided = numeric_check("What was the size of the agreement after May 26, 2023?", "$4.2 billion", "It was increased by $400 million, to $4.2 billion.")
+    assert decided.label == "correct"
+
+
+@pytest.mark.parametrize(
+    "answer",
+    ["Approximately 10.3% (average of 11.4%, 4.5% and 15.0%).", "10.3% (11.4% + 4.5% + 15.0%) / 3."],
+)
+def test_a_bracket_that_works_out_the_figure_holds_its_terms(answer: str) -> None:
+    question = "What is the FY2019 - FY2021 3 year average unadjusted operating income % margin for Corning?"
+    assert numeric_check(question, "10.3%", answer).label == "correct"
+
+
+KENVUE_Q = "Which business segment of JnJ will be treated as a discontinued operation from August 30, 2023 onward?"
+KENVUE_ANSWER = (
+    "Effective August 30, 2023, following the completion of the exchange offer for Kenvue shares, Johnson & "
+    "Johnson's Consumer Health segment (Kenvue) will be presented as a discontinued operation."
+)
+
+
+@pytest.mark.parametrize(
+    "gold",
+    ["Consumer Health", "The Consumer Health business segment will be treated as a discontinued operation from August 30, 2023 onward."],
+)
+def test_the_company_written_out_and_a_name_in_brackets_are_no_other_picks(gold: str) -> None:
+    """"Johnson & Johnson" is the question's "JnJ", "(Kenvue)" another name for the pick, and
+    "&" is "and", no break in a run of keywords."""
+    assert heuristic_verdict(KENVUE_Q, gold, KENVUE_ANSWER).label == "correct"
+    wrong = "Johnson & Johnson's MedTech segment will be presented as a discontinued operation."
+    assert heuristic_verdict(KENVUE_Q, gold, wrong).label == "incorrect"
+
+
+def test_a_pair_that_describes_what_is_picked_from_is_no_choice() -> None:
+    question = (
+        "Among all of the derivative instruments that Verizon used to manage the exposure to fluctuations of foreign "
+        "currencies exchange rates or interest rates, which one had the highest notional value in FY 2021?"
+    )
+    gold = "Cross currency swaps. Its notional value was $32,502 million."
+    demoted = "Interest rate swaps had the highest notional value in FY2021 at $32,502 million, followed by cross currency swaps at $19,779 million."
+    assert heuristic_verdict(question, gold, demoted).label == "incorrect"
+    right = "In FY2021, the derivative with the highest notional value was cross currency swaps, with a notional amount of $32,502 million."
+    assert heuristic_verdict(question, gold, right).label == "correct"
+
+
+def test_the_one_a_ratio_is_written_per_is_no_figure_to_find() -> None:
+    question = "Is Verizon a capital intensive business based on FY 2022 data?"
+    gold = (
+        "Yes. Verizon's capital intensity ratio was approximately 2.774729. This means that it took approximately $2.77 "
+        "of assets to generate $1 of revenue and thus, Verizon can be considered capital intensive."
+    )
+    answer = "Yes – total assets are about 2.8x annual revenue ($379.7B vs. $136.8B), a sign of a capital-intensive business."
+    assert heuristic_verdict(question, gold, answer).label == "correct"
