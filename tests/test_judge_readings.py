@@ -105,35 +105,37 @@ KENVUE_ANSWER = (
 )
 
 
-@pytest.mark.parametrize(
-    "gold",
-    ["Consumer Health", "The Consumer Health business segment will be treated as a discontinued operation from August 30, 2023 onward."],
+VERIZON_Q = (
+    "Among all of the derivative instruments that Verizon used to manage the exposure to fluctuations of foreign "
+    "currencies exchange rates or interest rates, which one had the highest notional value in FY 2021?"
 )
-def test_the_company_written_out_and_a_name_in_brackets_are_no_other_picks(gold: str) -> None:
-    """"Johnson & Johnson" is the question's "JnJ", "(Kenvue)" another name for the pick, and
-    "&" is "and", no break in a run of keywords."""
-    assert heuristic_verdict(KENVUE_Q, gold, KENVUE_ANSWER).label == "correct"
-    wrong = "Johnson & Johnson's MedTech segment will be presented as a discontinued operation."
-    assert heuristic_verdict(KENVUE_Q, gold, wrong).label == "incorrect"
+INTENSITY_Q = "Is Verizon a capital intensive business based on FY 2022 data?"
+INTENSITY_GOLD = (
+    "Yes. Verizon's capital intensity ratio was approximately 2.774729. This means that it took approximately $2.77 "
+    "of assets to generate $1 of revenue and thus, Verizon can be considered capital intensive."
+)
 
 
-def test_a_pair_that_describes_what_is_picked_from_is_no_choice() -> None:
-    question = (
-        "Among all of the derivative instruments that Verizon used to manage the exposure to fluctuations of foreign "
-        "currencies exchange rates or interest rates, which one had the highest notional value in FY 2021?"
-    )
-    gold = "Cross currency swaps. Its notional value was $32,502 million."
-    demoted = "Interest rate swaps had the highest notional value in FY2021 at $32,502 million, followed by cross currency swaps at $19,779 million."
-    assert heuristic_verdict(question, gold, demoted).label == "incorrect"
-    right = "In FY2021, the derivative with the highest notional value was cross currency swaps, with a notional amount of $32,502 million."
-    assert heuristic_verdict(question, gold, right).label == "correct"
-
-
-def test_the_one_a_ratio_is_written_per_is_no_figure_to_find() -> None:
-    question = "Is Verizon a capital intensive business based on FY 2022 data?"
-    gold = (
-        "Yes. Verizon's capital intensity ratio was approximately 2.774729. This means that it took approximately $2.77 "
-        "of assets to generate $1 of revenue and thus, Verizon can be considered capital intensive."
-    )
-    answer = "Yes – total assets are about 2.8x annual revenue ($379.7B vs. $136.8B), a sign of a capital-intensive business."
-    assert heuristic_verdict(question, gold, answer).label == "correct"
+@pytest.mark.parametrize(
+    ("question", "gold", "answer", "label"),
+    [
+        # "Johnson & Johnson" is the question's "JnJ", "(Kenvue)" another name for the pick,
+        # and "&" is "and", no break in a run of keywords.
+        (KENVUE_Q, "Consumer Health", KENVUE_ANSWER, "correct"),
+        (KENVUE_Q, "The Consumer Health business segment will be treated as a discontinued operation.", KENVUE_ANSWER, "correct"),
+        (KENVUE_Q, "Consumer Health", "Johnson & Johnson's MedTech segment will be presented as a discontinued operation.", "incorrect"),
+        # A pair before "which" describes what is picked from; it offers no options.
+        (VERIZON_Q, "Cross currency swaps. Its notional value was $32,502 million.",
+         "Interest rate swaps had the highest notional value in FY2021 at $32,502 million, followed by cross currency "
+         "swaps at $19,779 million.", "incorrect"),
+        (VERIZON_Q, "Cross currency swaps. Its notional value was $32,502 million.",
+         "In FY2021, the derivative with the highest notional value was cross currency swaps, with a notional amount "
+         "of $32,502 million.", "correct"),
+        # "$1 of revenue" is the one a ratio is written per, not a figure to find.
+        (INTENSITY_Q, INTENSITY_GOLD,
+         "Yes – total assets are about 2.8x annual revenue ($379.7B vs. $136.8B), a sign of a capital-intensive business.",
+         "correct"),
+    ],
+)
+def test_names_choices_and_ratios_read_as_a_reader_reads_them(question: str, gold: str, answer: str, label: str) -> None:
+    assert heuristic_verdict(question, gold, answer).label == label
