@@ -233,3 +233,10 @@ def test_the_rest_of_a_share_is_not_the_share_asked(answer: str, label: str | No
     assert decided.label == label, decided.rationale
     if label is None:
         assert decided.matched_value == pytest.approx(0.42)
+
+
+def test_a_line_item_named_other_is_no_rest() -> None:
+    """"other comprehensive income" names a line item: the question's words after "other" still
+    label its value."""
+    answer = "Net income was $5 million and other comprehensive income was $2 million."
+    assert numeric_check("What was comprehensive income in FY2022?", "$2 million", answer).label == "correct"

@@ -56,8 +56,9 @@ _LEVEL_BEFORE = re.compile(r"\b(?:from|to|prior|previous|new|of)\s+(?:(?:a|an|th
 
 
 # A value given as what is left of the one before it ("the remaining 42%", "the other 58%", "the
-# rest, 42%"), to a question that does not ask for the rest.
-_COMPLEMENT_BEFORE = re.compile(r"\b(remaining|other|rest|remainder|balance)\b[^\d.;]{0,15}$", re.IGNORECASE)
+# rest, 42%"), to a question that does not ask for the rest. With "the": "other comprehensive
+# income of $2 million" names a line item, not the rest of anything.
+_COMPLEMENT_BEFORE = re.compile(r"\bthe\s+(remaining|other|rest|remainder|balance)\b[^\d.;]{0,15}$", re.IGNORECASE)
 
 
 # A value stated as a change: "a decrease of 1.4 percentage points", "fell by $312 million",
