@@ -139,3 +139,28 @@ INTENSITY_GOLD = (
 )
 def test_names_choices_and_ratios_read_as_a_reader_reads_them(question: str, gold: str, answer: str, label: str) -> None:
     assert heuristic_verdict(question, gold, answer).label == label
+
+
+def test_the_years_a_question_asks_are_those_of_its_asking() -> None:
+    """A definition after the question ("average inventory between FY2018 and FY2019") does not
+    make FY2018 asked: a value "for FY2018" is another period's."""
+    question = (
+        "What is the FY2019 cash conversion cycle (CCC) for General Mills? CCC is defined as: DIO + DSO - DPO. DIO is "
+        "defined as: 365 * (average inventory between FY2018 and FY2019) / (FY2019 COGS)."
+    )
+    answer = "CCC = DIO + DSO - DPO = 50.6 + 30.4 - 84.7 = -3.7 days for FY2018; for FY2019 it was -5.1 days."
+    assert numeric_check(question, "-3.7", answer).label != "correct"
+    assert numeric_check(question, "-3.7", "CCC = DIO + DSO - DPO = 50.6 + 30.4 - 84.7 = -3.7 days.").label == "correct"
+
+
+@pytest.mark.parametrize(
+    ("answer", "label"),
+    [
+        ("Costco had total liabilities of $59,268 million at the end of FY2021.", None),
+        ("Costco had total assets of $59,268 million at the end of FY2021.", "correct"),
+        ("Total liabilities and equity, which equal total assets, were $59,268 million.", "correct"),
+    ],
+)
+def test_a_figure_labelled_as_the_opposite_line_item_is_not_the_one_asked(answer: str, label: str | None) -> None:
+    question = "How much total assets did Costco have at the end of FY2021? Answer in USD millions."
+    assert numeric_check(question, "$59268.00", answer).label == label

@@ -29,8 +29,8 @@ def _cases(name: str) -> list[dict]:
 
 
 POOL_CASES = _cases("realistic_answers.jsonl")
-# The same shapes of answer to FinanceBench's own golds: questions of the tune half that
-# have no human labels, so the golds are real ones and none of them is held out.
+# The same shapes of answer to FinanceBench's own golds, all of the tune half (the 29 questions
+# with no human labels first, then wrong answers to labelled ones): real golds, none held out.
 TUNE_CASES = _cases("realistic_tune_answers.jsonl")
 CASES = POOL_CASES + TUNE_CASES
 QUESTIONS = {json.loads(line)["financebench_id"] for line in (PROJECT_ROOT / "tests" / "data" / "redteam_dev_questions.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()}
@@ -94,6 +94,13 @@ KNOWN_FOOLED = {
     "customer accounted for 22%': likewise, the gold's figure on another item",
     "tune-008": "'Boeing's primary customers are foreign governments, which accounted for about 40%' for 'commercial airlines "
     "and the US government ... 40%': 'foreign' for 'US' is no word the key terms weigh",
+    "tune-115": "'$2,018 million in FY2022 and $2,081 million in FY2023' for '$2,018mn in FY 2023': a one-figure gold's figure "
+    "for another year (see realistic-894)",
+    "tune-118": "'$0.43 billion' for a gold of '$0.40': a gold's trailing zero is read as formatting (FinanceBench writes '$8.70' "
+    "for 8.74), so its precision is one decimal",
+    "tune-123": "'gross margin was 39.7%' to 'What is the COGS % margin?' (gold 39.7%): the right figure under the wrong name",
+    "tune-126": "'received substantially more votes in favor' to 'more votes against?' (gold 'Yes, his name is Richard A. "
+    "Johnson'): the right yes and name, the grounds turned",
 }
 # A right yes or no on grounds the gold's figures deny ("Yes. Net interest margin rose to 3.4%
 # from 2.7%" for "rose to 3.1% from 2.7%"): FinanceBench's reviewers credit such answers (on

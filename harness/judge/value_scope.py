@@ -50,8 +50,16 @@ def years_in(text: str) -> list[tuple[int, int, int, bool]]:
 
 @functools.lru_cache(maxsize=4096)  # read once per question, not once per run of it
 def question_years(question: str) -> frozenset[int]:
-    """The years a question asks about; "FY2017 - FY2019" includes 2018."""
-    found = years_in(question)
+    """The years a question asks about; "FY2017 - FY2019" includes 2018. When the question
+    asks with years and defines its terms after ("What is the FY2019 cash conversion cycle?
+    ... DIO is defined as: 365 * (average inventory between FY2018 and FY2019) ..."), the
+    years of the asking are the ones asked."""
+    asking = question[: question.find("?") + 1]
+    found = years_in(asking) if asking else []
+    if found:
+        question = asking
+    else:
+        found = years_in(question)
     years = {y for _, _, y, _ in found}
     for (_, end, a, _), (start, _, b, _) in zip(found, found[1:]):
         if a < b <= a + 10 and _RANGE_BETWEEN.match(question[end:start]):
@@ -153,7 +161,31 @@ def other_scope(answer: str, span: tuple[int, int], q: Quantity, question: str) 
     for text in (clause, before):
         if any(not _ASKED_SCOPE[m.lastgroup or ""].search(asked) for m in _SCOPE.finditer(text)):
             return True
-    return False
+    return _opposite_metric(before[-_LABEL_REACH:], asked)
+
+
+# Line items that are each other's opposite on a statement: a figure the answer labels as one
+# ("Costco had total liabilities of $59,268 million") does not answer a question about the
+# other (total assets), whatever its digits.
+_OPPOSITE_METRICS = tuple(
+    (re.compile(rf"\b{one}\b", re.IGNORECASE), re.compile(rf"\b{other}\b", re.IGNORECASE))
+    for pair in (
+        (r"assets?", r"liabilit(?:y|ies)"),
+        (r"receivables?", r"payables?"),
+        (r"inflows?", r"outflows?"),
+    )
+    for one, other in (pair, pair[::-1])
+)
+_LABEL_REACH = 50  # how far before a value its label words are read
+
+
+def _opposite_metric(label: str, asked: str) -> bool:
+    """Does ``label`` (the words before a value) name the opposite of a line item the
+    question asks (``asked``, lower case), and not that item itself?"""
+    return any(
+        one.search(asked) and not other.search(asked) and other.search(label) and not one.search(label)
+        for one, other in _OPPOSITE_METRICS
+    )
 
 
 def _unattached_years(sentence: str) -> list[tuple[int, int, int, bool]]:
