@@ -164,3 +164,45 @@ def test_the_years_a_question_asks_are_those_of_its_asking() -> None:
 def test_a_figure_labelled_as_the_opposite_line_item_is_not_the_one_asked(answer: str, label: str | None) -> None:
     question = "How much total assets did Costco have at the end of FY2021? Answer in USD millions."
     assert numeric_check(question, "$59268.00", answer).label == label
+
+
+@pytest.mark.parametrize(
+    ("answer", "label"),
+    [
+        ("Nike's FY2021 inventory turnover ratio was 3.46 in FY2020 and 3.53 in FY2021.", None),
+        ("Nike's inventory turnover ratio was 3.53 in FY2020 and 3.46 in FY2021.", "correct"),
+    ],
+)
+def test_the_year_right_after_a_value_is_its_own(answer: str, label: str) -> None:
+    question = "What is the FY2021 inventory turnover ratio for Nike?"
+    assert numeric_check(question, "3.46", answer).label == label
+
+
+@pytest.mark.parametrize(
+    ("question", "gold", "answer", "label"),
+    [
+        ("What is the FY2015 unadjusted EBITDA % margin?", "5.4%", "The FY2015 unadjusted EBITDA margin is 5.4% of total assets.", None),
+        ("What is the FY2015 unadjusted EBITDA % margin?", "5.4%", "The FY2015 unadjusted EBITDA margin is 5.4% of net revenue.", "correct"),
+        ("What is the 3 year average of capex as a % of revenue?", "1.9%", "The average was 1.9% of operating income.", None),
+        ("What percentage of Kestrel Foods' FY2020 revenue came from its largest customer?", "14%",
+         "Kestrel Foods' largest customer accounted for approximately 14% of its net sales in fiscal 2020.", "correct"),
+        ("What was the effective tax rate in FY2022?", "21%", "Tax expense was 21% of pre-tax income.", "correct"),  # no base asked
+    ],
+)
+def test_a_percent_of_another_base_is_not_the_one_asked(question: str, gold: str, answer: str, label: str | None) -> None:
+    assert numeric_check(question, gold, answer).label == label
+
+
+def test_the_pick_is_made_in_the_question_s_superlative() -> None:
+    question = "Which region had the Highest EBITDAR Contribution for MGM during FY2022?"
+    gold = "Las Vegas resorts contributed ~90% of company level EBITDAR during FY2022."
+    wrong = "Las Vegas resorts contributed about 90% of MGM's revenue, but MGM China had the highest EBITDAR contribution in FY2022."
+    assert heuristic_verdict(question, gold, wrong).label == "incorrect"
+    right = "Las Vegas resorts had the highest EBITDAR contribution in FY2022, about 90% of the company's EBITDAR."
+    assert heuristic_verdict(question, gold, right).label == "correct"
+
+
+def test_a_verdict_that_names_the_opposite_line_item_is_wrong() -> None:
+    question = "What was the largest liability in American Express's Balance Sheet in 2022?"
+    assert heuristic_verdict(question, "Customer deposits", "Customer deposits were the largest asset in 2022.").label == "incorrect"
+    assert heuristic_verdict(question, "Customer deposits", "Customer deposits were the largest liability in 2022.").label == "correct"

@@ -21,6 +21,7 @@ from harness.judge.metric_use import affirms_use, denied_use, denies_use
 from harness.judge.number_evidence import number_evidence, writes_gold_value
 from harness.judge.refusal import RefusalSignal, refusal_signal, sentences
 from harness.judge.undone_picks import opposite_extreme, pick_undone, superlative_swapped
+from harness.judge.value_scope import opposite_metric
 from harness.judge.verdict_commitment import (
     SUPERLATIVE,
     after_last_correction,
@@ -131,6 +132,15 @@ class Evidence:
             return False
         pick, verdict = self.asked_pick
         return not verdict or hedges_verdict(verdict) or pick not in {s for s, _ in content(verdict)}
+
+    @property
+    def opposite_item(self) -> bool:
+        """Does the answer's verdict name the opposite line item of the one asked ("Customer
+        deposits were the largest asset" to "What was the largest liability?")?"""
+        question, _, answer = self.texts
+        # A terse answer claims in no sentence the claim reading accepts: its first is its verdict.
+        verdict = _verdict_sentence(answer, question) or next(iter(sentences(answer)), "")
+        return opposite_metric(verdict, question.lower())
 
     @property
     def pick_demoted(self) -> bool:

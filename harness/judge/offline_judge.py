@@ -452,6 +452,8 @@ def _decide_prose(ev: Evidence) -> HeuristicVerdict:
         return HeuristicVerdict("incorrect", "the answer puts the gold's figure on another year or item")
     if ev.pick_demoted:
         return HeuristicVerdict("incorrect", "the answer ranks the gold's pick below another")
+    if ev.opposite_item:
+        return HeuristicVerdict("incorrect", "the answer's verdict names the opposite line item of the one asked")
     if ev.extreme_reversed:
         return HeuristicVerdict("incorrect", "the answer puts the gold's pick at the other extreme")
     # A different value where the gold has its number: the number was the point.

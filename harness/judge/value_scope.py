@@ -89,6 +89,14 @@ def _other_span(clause: str, years: list[tuple[int, int, int, bool]], asked: fro
     )
 
 
+# A year right after a value: "1.73 for FY2015", "3.46 in FY2020", "-3.7 days for fiscal 2018".
+_YEAR_RIGHT_AFTER = re.compile(
+    r"\s*(?:(?:days|times|x|million|billion|thousand)\b\s*)?(?:in|for|during)\s+(?:the\s+)?"
+    r"(?P<year>(?:FY\s?|fiscal\s+(?:year\s+)?)'?\d{2,4}\b|(?:19|20)\d{2}\b)",
+    re.IGNORECASE,
+)
+
+
 def other_period(answer: str, span: tuple[int, int], q: Quantity, asked: frozenset[int]) -> bool:
     """Is ``q`` stated for a period the question does not ask about?"""
     sentence = answer[span[0]:span[1]]
@@ -97,6 +105,13 @@ def other_period(answer: str, span: tuple[int, int], q: Quantity, asked: frozens
         return True
     if not asked:
         return False
+    right_after = _YEAR_RIGHT_AFTER.match(answer, q.end)
+    if right_after:
+        # "The ratio for FY2016 was 1.73 for FY2015 and 1.59 for FY2016": the year written
+        # right after a value is its own, whatever else its clause names.
+        year = years_in(right_after.group("year"))
+        if year:
+            return not _year_fits(year[0][2], year[0][3], asked)
     clause_years = years_in(clause)
     if len(asked) >= 2 and _other_span(clause, clause_years, asked):
         return True
@@ -161,7 +176,7 @@ def other_scope(answer: str, span: tuple[int, int], q: Quantity, question: str) 
     for text in (clause, before):
         if any(not _ASKED_SCOPE[m.lastgroup or ""].search(asked) for m in _SCOPE.finditer(text)):
             return True
-    return _opposite_metric(before[-_LABEL_REACH:], asked)
+    return opposite_metric(before[-_LABEL_REACH:], asked) or (q.percent and _of_another_base(answer, q, asked))
 
 
 # Line items that are each other's opposite on a statement: a figure the answer labels as one
@@ -179,7 +194,7 @@ _OPPOSITE_METRICS = tuple(
 _LABEL_REACH = 50  # how far before a value its label words are read
 
 
-def _opposite_metric(label: str, asked: str) -> bool:
+def opposite_metric(label: str, asked: str) -> bool:
     """Does ``label`` (the words before a value) name the opposite of a line item the
     question asks (``asked``, lower case), and not that item itself?"""
     return any(
@@ -211,3 +226,33 @@ def _unattached_years(sentence: str) -> list[tuple[int, int, int, bool]]:
 
 
 _A_VALUE = re.compile(r"\d")
+
+
+# What a percent is of ("5.4% of total assets", "1.9% of operating income"), and the bases a
+# question asks a percent of: a margin's is revenue; "as a % of revenue" names its own.
+_PERCENT_OF = re.compile(
+    r"\s+of\s+(?:(?:the\s+)?(?:company's|its|their)\s+)?(?:(?:total|net|gross|operating|pre-tax|pretax)\s+)?"
+    r"(?P<base>revenues?|sales|assets|equity|income|profits?|earnings|liabilities|ebitda|capex|capital expenditures)\b",
+    re.IGNORECASE,
+)
+_ASKED_PERCENT_OF = re.compile(r"(?:%|percent(?:age)?)\s+(?:of|to)\s+(?P<base>[a-z][\w'’&. -]{2,60})", re.IGNORECASE)
+_REVENUE = frozenset({"revenue", "revenues", "sales"})
+
+
+def _of_another_base(answer: str, q: Quantity, asked: str) -> bool:
+    """Is the percent ``q`` said to be of another base than the question asks it of ("5.4% of
+    total assets" for an EBITDA margin, "1.9% of operating income" for capex as a % of
+    revenue)? Read only for a question that names its base (a margin, or "% of revenue")."""
+    of = _PERCENT_OF.match(answer, q.end)
+    if not of:
+        return False
+    base = of.group("base").lower()
+    bases: set[str] = set()
+    if "margin" in asked:
+        bases |= _REVENUE
+    for m in _ASKED_PERCENT_OF.finditer(asked):
+        words = set(re.findall(r"[a-z]+", m.group("base")))
+        bases |= words | (_REVENUE if words & _REVENUE else set())
+    if not bases:
+        return False
+    return base not in bases and base.rstrip("s") not in bases

@@ -284,7 +284,14 @@ def picking_part(sentence: str, question: str) -> str:
     # is ...; its largest liability is ...").
     asked = question_words(question)
     clauses = [c for c in _TURN.split(sentence) if c.strip()] or [sentence]
-    clause = max(clauses, key=lambda c: len({s for s, _ in content(c)} & asked))
+    # The clause in the question's own superlative first ("..., but MGM China had the highest
+    # EBITDAR contribution" to "Which region had the Highest EBITDAR Contribution?", whose
+    # title case hides its words among names).
+    superlatives = {w.lower() for w in SUPERLATIVE.findall(question)}
+    clause = max(
+        clauses,
+        key=lambda c: (bool(superlatives & {w.lower() for w in SUPERLATIVE.findall(c)}), len({s for s, _ in content(c)} & asked)),
+    )
     cut = _RUNNER_UP.search(clause)
     if cut and {s for s, _ in content(clause[:cut.start()])} - asked:
         return clause[:cut.start()]
