@@ -110,6 +110,9 @@ VERIZON_Q = (
     "currencies exchange rates or interest rates, which one had the highest notional value in FY 2021?"
 )
 INTENSITY_Q = "Is Verizon a capital intensive business based on FY 2022 data?"
+MGM_Q = "Which region had the Highest EBITDAR Contribution for MGM during FY2022?"
+MGM_GOLD = "Las Vegas resorts contributed ~90% of company level EBITDAR during FY2022."
+LIABILITY_Q = "What was the largest liability in American Express's Balance Sheet in 2022?"
 INTENSITY_GOLD = (
     "Yes. Verizon's capital intensity ratio was approximately 2.774729. This means that it took approximately $2.77 "
     "of assets to generate $1 of revenue and thus, Verizon can be considered capital intensive."
@@ -131,6 +134,15 @@ INTENSITY_GOLD = (
         (VERIZON_Q, "Cross currency swaps. Its notional value was $32,502 million.",
          "In FY2021, the derivative with the highest notional value was cross currency swaps, with a notional amount "
          "of $32,502 million.", "correct"),
+        # The pick is made in the clause with the question's own superlative (its title case,
+        # "Highest EBITDAR Contribution", hides its words among names).
+        (MGM_Q, MGM_GOLD, "Las Vegas resorts contributed about 90% of MGM's revenue, but MGM China had the highest "
+         "EBITDAR contribution in FY2022.", "incorrect"),
+        (MGM_Q, MGM_GOLD, "Las Vegas resorts had the highest EBITDAR contribution in FY2022, about 90% of the company's "
+         "EBITDAR.", "correct"),
+        # A verdict that names the opposite line item of the one asked.
+        (LIABILITY_Q, "Customer deposits", "Customer deposits were the largest asset in 2022.", "incorrect"),
+        (LIABILITY_Q, "Customer deposits", "Customer deposits were the largest liability in 2022.", "correct"),
         # "$1 of revenue" is the one a ratio is written per, not a figure to find.
         (INTENSITY_Q, INTENSITY_GOLD,
          "Yes – total assets are about 2.8x annual revenue ($379.7B vs. $136.8B), a sign of a capital-intensive business.",
@@ -191,18 +203,3 @@ def test_the_year_right_after_a_value_is_its_own(answer: str, label: str) -> Non
 )
 def test_a_percent_of_another_base_is_not_the_one_asked(question: str, gold: str, answer: str, label: str | None) -> None:
     assert numeric_check(question, gold, answer).label == label
-
-
-def test_the_pick_is_made_in_the_question_s_superlative() -> None:
-    question = "Which region had the Highest EBITDAR Contribution for MGM during FY2022?"
-    gold = "Las Vegas resorts contributed ~90% of company level EBITDAR during FY2022."
-    wrong = "Las Vegas resorts contributed about 90% of MGM's revenue, but MGM China had the highest EBITDAR contribution in FY2022."
-    assert heuristic_verdict(question, gold, wrong).label == "incorrect"
-    right = "Las Vegas resorts had the highest EBITDAR contribution in FY2022, about 90% of the company's EBITDAR."
-    assert heuristic_verdict(question, gold, right).label == "correct"
-
-
-def test_a_verdict_that_names_the_opposite_line_item_is_wrong() -> None:
-    question = "What was the largest liability in American Express's Balance Sheet in 2022?"
-    assert heuristic_verdict(question, "Customer deposits", "Customer deposits were the largest asset in 2022.").label == "incorrect"
-    assert heuristic_verdict(question, "Customer deposits", "Customer deposits were the largest liability in 2022.").label == "correct"
