@@ -110,15 +110,25 @@ def sign_after_currency(text: str) -> str:
 
 
 # "20% → 23%", "$3.8B -> $4.2B": a change written with an arrow.
-_ARROW_AFTER_VALUE = re.compile(r"((?:\bfrom\s+)?[-−]?\$?\s?\d[\d,.]*%?(?:\s?(?:million|billion|thousand|[MBK])\b)?)\s*(?:→|->|⟶|➝|➔)\s*")
+_ARROWS = ("→", "->", "⟶", "➝", "➔")
+_ARROW_AFTER_VALUE = re.compile(
+    r"((?:\bfrom\s+)?[-−]?\$?\s?\d[\d,.]*%?(?:\s?(?:million|billion|thousand|[MBK])\b)?)\s*(?:"
+    + "|".join(map(re.escape, _ARROWS)) + r")\s*"
+)
 
 
 def arrows_written_out(text: str) -> str:
     """``text`` with a change written with an arrow ("20% → 23%") in words ("from 20% to
     23%"), as every reading of where a change started and ended reads it."""
-    if "→" not in text and "->" not in text and "⟶" not in text and "➝" not in text and "➔" not in text:
+    if not any(arrow in text for arrow in _ARROWS):
         return text
     return _ARROW_AFTER_VALUE.sub(lambda m: f"{'' if m.group(1).startswith('from') else 'from '}{m.group(1)} to ", text)
+
+
+def figures_written_plainly(text: str) -> str:
+    """``text`` with its figures written as every reading reads them: a sign after the
+    currency (``sign_after_currency``), a change in words, not arrows (``arrows_written_out``)."""
+    return arrows_written_out(sign_after_currency(text))
 
 
 @dataclass(frozen=True)

@@ -242,6 +242,7 @@ def _gold_terms(question: str, gold: str) -> dict[str, float]:
     return terms
 
 
+@functools.lru_cache(maxsize=4096)  # asked by several readings of one answer
 def _verdict_sentence(answer: str, question: str) -> str:
     """The sentence a reviewer reads as the answer's verdict ("" when none claims anything)."""
     parts = sentences(answer)

@@ -133,10 +133,13 @@ def from_to_pairs(text: str) -> list[tuple[float, float]]:
     if "from" not in text.lower():
         return []
     values = parse_quantities(text)
-    return [
-        (a.value, b.value) for a, b in zip(values, values[1:])
-        if _FROM_BEFORE.search(text, max(0, a.start - 12), a.start) and _TO_BETWEEN.fullmatch(text, a.end, b.start)
-    ]
+    return [(a.value, b.value) for a, b in zip(values, values[1:]) if start_and_end(text, a, b)]
+
+
+def start_and_end(text: str, a: Quantity, b: Quantity) -> bool:
+    """Are ``a`` and then ``b`` where one change started and ended ("from 982 stores in Q2
+    FY2023 to 969")?"""
+    return bool(_FROM_BEFORE.search(text, max(0, a.start - 12), a.start) and _TO_BETWEEN.fullmatch(text, a.end, b.start))
 
 
 def swapped_ends(gold: str, answer: str) -> bool:

@@ -17,6 +17,7 @@ import re
 from typing import NamedTuple
 
 from harness.judge.amounts import Quantity, QuestionUnit, parse_quantities
+from harness.judge.change_direction import start_and_end
 from harness.judge.comparison import Reading, answer_readings, closest, gold_readings, quantity_kind
 from harness.judge.number_swaps import (
     YearMark,
@@ -175,18 +176,6 @@ def _bound_of(text: str, q: Quantity) -> str | None:
     return bound_side(text[max(0, q.start - 24):q.start])
 
 
-_TO_BETWEEN = re.compile(r"[^.;:,]{0,25}?\bto\s+(?:about\s+|approximately\s+|~)?(?:US)?\$?\s*", re.IGNORECASE)
-
-
-def _ends_of_one_change(text: str, a: Quantity, b: Quantity) -> bool:
-    """Are ``a`` and ``b`` written as where one change started and ended ("from 20% in FY2021
-    to 23%")?"""
-    first, second = (a, b) if a.start < b.start else (b, a)
-    return bool(_FROM_OR_TO_BEFORE.search(text, max(0, first.start - 24), first.start)) and bool(
-        _TO_BETWEEN.fullmatch(text, first.end, second.start)
-    )
-
-
 def _on_another_label(
     answer: str, a: Quantity, gold_number: _GoldNumber, values: list[Quantity], question: str, level: bool,
 ) -> bool:
@@ -206,7 +195,7 @@ def _on_another_label(
         rivals = [b for b in rivals if not _given_as_change(answer, b)]
     # "... rate increased from 20% in FY2021 to 23% in FY2022": the two ends of one change
     # share the subject's words, which stand before the first.
-    rivals = [b for b in rivals if not _ends_of_one_change(answer, a, b)]
+    rivals = [b for b in rivals if not (start_and_end(answer, a, b) or start_and_end(answer, b, a))]
     if not rivals:
         return False
     own = _context(answer, a, names)

@@ -46,12 +46,11 @@ from harness.judge.amounts import (
     FROM_BEFORE,
     Quantity,
     QuestionUnit,
-    arrows_written_out,
     display_precision,
+    figures_written_plainly,
     parse_number,
     parse_quantities,
     question_unit,
-    sign_after_currency,
 )
 from harness.judge.change_direction import contradicted_sentences
 from harness.judge.claims import ONLY_DISOWNS, claims_of
@@ -325,7 +324,7 @@ def _denied_by_own_values(answer: str, q: Quantity) -> bool:
 
 def numeric_check(question: str, gold: str, answer: str) -> NumericDecision:
     """Decide ``answer`` against a single-number ``gold`` when certain; else label None."""
-    gold, answer = arrows_written_out(sign_after_currency(str(gold))), arrows_written_out(sign_after_currency(answer or ""))
+    gold, answer = figures_written_plainly(str(gold)), figures_written_plainly(answer or "")
     stated = claims_of(answer)
     if stated is None:
         return NumericDecision("incorrect", ONLY_DISOWNS)

@@ -116,7 +116,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from harness.judge.amounts import arrows_written_out, sign_after_currency
+from harness.judge.amounts import figures_written_plainly
 from harness.judge.answer_reading import Evidence, gather_evidence
 from harness.judge.causes import asks_for_causes, gives_cause
 from harness.judge.change_direction import moves_what_gold_holds, swapped_ends
@@ -164,7 +164,7 @@ def heuristic_verdict(
     ``decided``: the numeric check's decision on these same three texts, when the caller
     has it already (the judge service asks the check first); else it is asked here.
     """
-    gold, answer = arrows_written_out(sign_after_currency(str(gold))), arrows_written_out(sign_after_currency(answer or ""))
+    gold, answer = figures_written_plainly(str(gold)), figures_written_plainly(answer or "")
     if decided is None:
         decided = numeric_check(question, gold, answer)
     if decided.label is not None:

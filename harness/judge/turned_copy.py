@@ -65,6 +65,7 @@ _FUNCTION = frozenset(
 )
 _NEGATED = re.compile(NEGATION.pattern + r"|\bwithout\b", re.IGNORECASE)
 _NEAR = 2  # the words on each side that must be the gold's, and how far back a denial reaches
+_PAIR_REACH = 3  # how near its own opposite a word is read as one of a pair ("gains and losses")
 
 
 def _tokens(text: str) -> list[str]:
@@ -103,8 +104,6 @@ def _denied_near(words: list[str], at: int) -> bool:
 def _paired(words: list[str], at: int, opposites: set[str]) -> bool:
     return any(near in opposites for near in words[max(0, at - _PAIR_REACH) : at + _PAIR_REACH + 1])
 
-
-_PAIR_REACH = 3
 
 
 def _says_gold_word(gold: list[str], i: int, answer: list[str]) -> bool:

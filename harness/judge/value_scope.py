@@ -54,8 +54,9 @@ def question_years(question: str) -> frozenset[int]:
     asks with years and defines its terms after ("What is the FY2019 cash conversion cycle?
     ... DIO is defined as: 365 * (average inventory between FY2018 and FY2019) ..."), the
     years of the asking are the ones asked."""
-    asking = question[: question.find("?") + 1]
-    found = years_in(asking) if asking else []
+    mark = question.find("?")
+    asking = question[: mark + 1] if mark >= 0 else ""
+    found = years_in(asking)
     if found:
         question = asking
     else:
