@@ -232,3 +232,30 @@ def test_the_seeded_history_is_judged_by_the_current_judge_version() -> None:
         "the judge's rules changed since the history was seeded: re-seed with "
         "`python scripts/seed_history.py COMMIT COMMIT COMMIT --test-set test` (the commits in data/history_seed.jsonl)"
     )
+
+
+def test_chart_lines_join_only_sweeps_that_compare(tmp_path: Path) -> None:
+    """A sweep of other questions, or accuracy by another judge version, starts a line of
+    its own: joined to the seed's line it would draw a drop (or a rise) that is no trend."""
+    from harness.report.history_page import series
+
+    db = tmp_path / "h.sqlite"
+    sweep = load_sweep(_sweep(tmp_path / "runs", "other", correct=1))  # one question, not the seed's test set
+    record_sweep(db, sweep.sweep_id, sweep.manifest, cell_stats(sweep.records), question_table(sweep.records),
+                 judge="numeric check + rule-based offline judge (no model)", judge_version="rules 00000000",
+                 report=None, sweep_path=sweep.path)
+    frame = history_frame(db)
+    seed_sweeps = set(frame[frame["source"] == "seed"]["sweep_id"])
+    assert len(seed_sweeps) == 3
+    for metric in ("tokens_mean", "accuracy"):
+        lines = {line["label"]: set(line["values"]) for line in series(frame, metric)}
+        simple = {label: sweeps for label, sweeps in lines.items() if label.startswith("offline/simple")}
+        # the seed's three sweeps on one line, the new sweep on another, never the four on one
+        assert sorted(map(len, simple.values())) == [1, 3], lines
+        assert seed_sweeps in simple.values() and {"other"} in simple.values()
+        assert all(" · test" in label for label, sweeps in simple.items() if sweeps == seed_sweeps)
+    accuracy = [line["label"] for line in series(frame, "accuracy") if "other" in line["values"]]
+    assert accuracy == ["offline/simple · sample · numeric check + rule-based offline judge (no model) (rules 00000000)"]
+    # one question set and one judge: a line is named by its cell alone
+    seed_only = frame[frame["source"] == "seed"]
+    assert sorted(line["label"] for line in series(seed_only, "accuracy")) == sorted(seed_only["cell"].unique())

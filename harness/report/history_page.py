@@ -41,6 +41,36 @@ def history_table(frame: pd.DataFrame) -> dict[str, Any]:
     return table(["sweep", "started", "commit", "source", "cell", "runs", "accuracy", "reliability", "mean tokens", "cost", "judge"], rows)
 
 
+def _set_names(frame: pd.DataFrame) -> dict[str, str]:
+    """A readable name per question set: its test-set name, with the fingerprint's start
+    added where one name covers several sets (a ``--limit`` run, another questions file)."""
+    sets = frame[["test_set", "question_set"]].fillna("").drop_duplicates()
+    names = {}
+    for _, r in sets.iterrows():
+        name = str(r["test_set"]) or "questions"
+        shared = (sets["test_set"] == r["test_set"]).sum() > 1
+        names[str(r["question_set"])] = f"{name} #{str(r['question_set'])[:6]}" if shared and r["question_set"] else name
+    return names
+
+
+def series(frame: pd.DataFrame, metric: str) -> list[dict[str, Any]]:
+    """The lines of one chart: one per cell and question set, and for accuracy also per judge
+    and judge version. Points on one line compare; the trend gate compares the same ones (a
+    sweep of other questions, or accuracy by another judge, is no point on the same trend)."""
+    if frame.empty:
+        return []
+    frame = frame.assign(question_set=frame["question_set"].fillna(""), judge_version=frame["judge_version"].fillna(""))
+    set_names = _set_names(frame)
+    several_sets = frame["question_set"].nunique() > 1
+    keys = ["cell", "question_set"] + (["judge", "judge_version"] if metric == "accuracy" else [])
+    several_judges = metric == "accuracy" and len(frame[["judge", "judge_version"]].drop_duplicates()) > 1
+    lines = []
+    for key, group in frame.groupby(keys, sort=True):
+        parts = [str(key[0])] + ([set_names[str(key[1])]] if several_sets else []) + ([_judge_text(group.iloc[0])] if several_judges else [])
+        lines.append({"label": " · ".join(parts), "values": {str(r["sweep_id"]): json_value(r[metric]) for _, r in group.iterrows()}})
+    return lines
+
+
 def write_history_page(frame: pd.DataFrame, out_dir: Path, db: Path) -> Path:
     """Write the page (replacing the previous one) and return its index.html."""
     tmp = out_dir.with_name(out_dir.name + ".tmp")
@@ -48,19 +78,17 @@ def write_history_page(frame: pd.DataFrame, out_dir: Path, db: Path) -> Path:
         shutil.rmtree(tmp)
     tmp.mkdir(parents=True)
     sweeps = frame.drop_duplicates("sweep_id")
-    values: dict[str, dict[str, dict[str, Any]]] = {}
-    for _, r in frame.iterrows():
-        values.setdefault(str(r["cell"]), {})[str(r["sweep_id"])] = {k: json_value(r[k]) for k, _, _ in METRICS}
     data: dict[str, Any] = {
         "version": 1, "kind": "history", "title": "History across sweeps",
         "lede": f"{len(sweeps)} sweeps, {frame['cell'].nunique() if len(frame) else 0} cells · database {db}",
         "history": "",
         "history_data": {
-            "note": "One line per model/mode cell, one point per analysed sweep (oldest left). Rows marked seed ship with the "
-                    "repository: real offline sweeps at earlier commits. `python analyze.py history` prints the same table.",
+            "note": "One line per model/mode cell and question set (and, for accuracy, per judge and judge version: a "
+                    "stricter judge lowers every figure), one point per analysed sweep (oldest left); points on one line "
+                    "compare, as the trend gate compares them. Rows marked seed ship with the repository: real offline "
+                    "sweeps at earlier commits. `python analyze.py history` prints the same table.",
             "sweeps": [{"sweep_id": str(s["sweep_id"]), "label": _label(s)} for _, s in sweeps.iterrows()],
-            "cells": sorted(values), "values": values,
-            "metrics": [{"key": k, "title": t, "unit": u} for k, t, u in METRICS],
+            "metrics": [{"key": k, "title": t, "unit": u, "series": series(frame, k)} for k, t, u in METRICS],
             "table": history_table(frame.iloc[::-1]),
         },
     }
@@ -83,15 +111,15 @@ def write_history_png(frame: pd.DataFrame, path: Path) -> Path:
     fig, axes = plt.subplots(1, len(METRICS), figsize=(6 * len(METRICS), 4))
     order = list(dict.fromkeys(frame["sweep_id"]))
     for ax, (key, title, unit) in zip(axes, METRICS):
-        for name, group in frame.groupby("cell", sort=True):
-            xs = [order.index(s) for s in group["sweep_id"]]
-            ax.plot(xs, group[key].astype(float), marker="o", label=str(name))
+        for line in series(frame, key):
+            points = [(order.index(sweep), value) for sweep, value in line["values"].items() if value is not None]
+            ax.plot([x for x, _ in points], [float(v) for _, v in points], marker="o", label=line["label"])
+        ax.legend(fontsize=7, loc="best", frameon=False)
         ax.set_title(title)
         ax.set_ylabel(unit)
         ax.set_xticks(range(len(order)), [str(i + 1) for i in range(len(order))])
         ax.set_xlabel("sweep (oldest first)")
         ax.grid(alpha=0.3)
-    axes[-1].legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1), frameon=False)
     path.parent.mkdir(parents=True, exist_ok=True)
     fig.savefig(path, dpi=100, bbox_inches="tight")
     plt.close(fig)

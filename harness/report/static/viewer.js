@@ -375,8 +375,10 @@
     if (window.Chart && H.sweeps.length) {
       H.metrics.forEach(function (m) {
         var canvas = chartBox(grid, m.title);
-        var datasets = H.cells.map(function (cell) {
-          return { label: cell, spanGaps: true, data: H.sweeps.map(function (s) { var v = (H.values[cell] || {})[s.sweep_id]; return v ? v[m.key] : null; }) };
+        // One line per series the harness grouped (points on a line compare); a sweep the
+        // series has no point in is skipped over, not drawn as zero.
+        var datasets = m.series.map(function (line) {
+          return { label: line.label, spanGaps: true, data: H.sweeps.map(function (s) { var v = line.values[s.sweep_id]; return v === undefined ? null : v; }) };
         });
         charts.push(new Chart(canvas, { type: "line", data: { labels: H.sweeps.map(function (s) { return s.label; }), datasets: datasets },
           options: { animation: false, responsive: true, maintainAspectRatio: false, scales: { y: { beginAtZero: true, title: { display: true, text: m.unit } } } } }));
