@@ -174,7 +174,7 @@ def history(db, cells, test_set, last, out_dir, png, gate_accuracy_drop, gate_to
     from harness.gate import write_junit
     from harness.history import default_db, history_frame, trend_gate
     from harness.report import fmt as f
-    from harness.report.history_page import write_history_page, write_history_png
+    from harness.report.history_page import question_set_names, write_history_page, write_history_png
 
     db = db or default_db()
     try:
@@ -194,9 +194,12 @@ def history(db, cells, test_set, last, out_dir, png, gate_accuracy_drop, gate_to
         click.echo(f"no sweep in {db} yet: run `python bench.py` (or `python analyze.py RUN_DIR`) to record one")
         return
     click.echo(f"{frame['sweep_id'].nunique()} sweeps in {db} (oldest first)")
-    click.echo(f"{'sweep':22s} {'commit':9s} {'source':8s} {'cell':28s} {'runs':>6s} {'accuracy':>9s} {'reliab.':>8s} {'tokens':>8s} {'cost':>9s}")
+    # The questions column: accuracy over the bundled sample and over the test split do not compare.
+    set_names = question_set_names(frame)
+    click.echo(f"{'sweep':22s} {'commit':9s} {'source':8s} {'questions':14s} {'cell':28s} {'runs':>6s} {'accuracy':>9s} {'reliab.':>8s} {'tokens':>8s} {'cost':>9s}")
     for _, r in frame.iterrows():
-        click.echo(f"{str(r['sweep_id'])[:22]:22s} {str(r['git_commit'] or '-')[:9]:9s} {r['source']:8s} {str(r['cell'])[:28]:28s} "
+        questions = set_names.get(r["question_set"], "-")
+        click.echo(f"{str(r['sweep_id'])[:22]:22s} {str(r['git_commit'] or '-')[:9]:9s} {r['source']:8s} {questions[:14]:14s} {str(r['cell'])[:28]:28s} "
                    f"{f.num(r['runs']):>6s} {f.pct(r['accuracy']):>9s} {f.pct(r['reliability']):>8s} {f.tokens(r['tokens_mean']):>8s} {f.usd(r['cost_sum']):>9s}")
     page = write_history_page(frame, out_dir or paths.REPORTS_DIR / "history", db)
     click.echo(f"history page: {page}")

@@ -165,6 +165,8 @@ def history_frame(db: Path, *, cells: list[str] | None = None, last: int | None 
             params.append(test_set)
         frame = pd.read_sql_query(query + " ORDER BY s.created_at, s.sweep_id, c.model, c.mode", conn, params=params)
     frame = frame.loc[:, ~frame.columns.duplicated()]
+    # Sweeps recorded before these columns existed have none: one unnamed set, one version.
+    frame = frame.assign(question_set=frame["question_set"].fillna(""), judge_version=frame["judge_version"].fillna(""))
     if cells:
         frame = frame[frame["cell"].isin(cells)]
     if last:

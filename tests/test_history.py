@@ -259,3 +259,7 @@ def test_chart_lines_join_only_sweeps_that_compare(tmp_path: Path) -> None:
     # one question set and one judge: a line is named by its cell alone
     seed_only = frame[frame["source"] == "seed"]
     assert sorted(line["label"] for line in series(seed_only, "accuracy")) == sorted(seed_only["cell"].unique())
+    # and the printed table names each row's questions
+    shown = CliRunner().invoke(analyze.cli, ["history", "--db", str(db), "--out", str(tmp_path / "hist")])
+    rows = [line.split() for line in shown.output.splitlines() if "offline/simple" in line]
+    assert [row[3] for row in rows] == ["test", "test", "test", "sample"], shown.output

@@ -31,17 +31,19 @@ def _judge_text(row: pd.Series) -> str:
 
 def history_table(frame: pd.DataFrame) -> dict[str, Any]:
     rows = []
+    set_names = question_set_names(frame) if len(frame) else {}
     for _, r in frame.iterrows():
         report = str(r.get("report") or "")
+        questions = set_names.get(r["question_set"], f.DASH)
         rows.append([
             cell(r["sweep_id"]), cell(str(r["created_at"])[:19]), cell(str(r["git_commit"] or f.DASH)[:12]), cell(r["source"]),
-            cell(r["cell"]), cell(f.num(r["runs"])), cell(f.pct(r["accuracy"])), cell(f.pct(r["reliability"])),
+            cell(questions, hint=f"question set {r['question_set']}" if r["question_set"] else ""), cell(r["cell"]), cell(f.num(r["runs"])), cell(f.pct(r["accuracy"])), cell(f.pct(r["reliability"])),
             cell(f.tokens(r["tokens_mean"])), cell(f.usd(r["cost_sum"])), cell(_judge_text(r), hint=report),
         ])
-    return table(["sweep", "started", "commit", "source", "cell", "runs", "accuracy", "reliability", "mean tokens", "cost", "judge"], rows)
+    return table(["sweep", "started", "commit", "source", "questions", "cell", "runs", "accuracy", "reliability", "mean tokens", "cost", "judge"], rows)
 
 
-def _set_names(frame: pd.DataFrame) -> dict[str, str]:
+def question_set_names(frame: pd.DataFrame) -> dict[str, str]:
     """A readable name per question set: its test-set name, with the fingerprint's start
     added where one name covers several sets (a ``--limit`` run, another questions file)."""
     sets = frame[["test_set", "question_set"]].fillna("").drop_duplicates()
@@ -59,13 +61,12 @@ def series(frame: pd.DataFrame, metric: str) -> list[dict[str, Any]]:
     sweep of other questions, or accuracy by another judge, is no point on the same trend)."""
     if frame.empty:
         return []
-    frame = frame.assign(question_set=frame["question_set"].fillna(""), judge_version=frame["judge_version"].fillna(""))
-    set_names = _set_names(frame)
+    set_names = question_set_names(frame)
     several_sets = frame["question_set"].nunique() > 1
     keys = ["cell", "question_set"] + (["judge", "judge_version"] if metric == "accuracy" else [])
     several_judges = metric == "accuracy" and len(frame[["judge", "judge_version"]].drop_duplicates()) > 1
     lines = []
-    for key, group in frame.groupby(keys, sort=True):
+    for key, group in frame.groupby(keys, sort=True, dropna=False):
         parts = [str(key[0])] + ([set_names[str(key[1])]] if several_sets else []) + ([_judge_text(group.iloc[0])] if several_judges else [])
         lines.append({"label": " · ".join(parts), "values": {str(r["sweep_id"]): json_value(r[metric]) for _, r in group.iterrows()}})
     return lines
