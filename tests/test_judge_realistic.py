@@ -30,7 +30,8 @@ def _cases(name: str) -> list[dict]:
 
 POOL_CASES = _cases("realistic_answers.jsonl")
 # The same shapes of answer to FinanceBench's own golds, all of the tune half (the 29 questions
-# with no human labels first, then wrong answers to labelled ones): real golds, none held out.
+# with no human labels first, then answers written against the judge, most to labelled ones):
+# real golds, none held out.
 TUNE_CASES = _cases("realistic_tune_answers.jsonl")
 CASES = POOL_CASES + TUNE_CASES
 QUESTIONS = {json.loads(line)["financebench_id"] for line in (PROJECT_ROOT / "tests" / "data" / "redteam_dev_questions.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()}
@@ -101,6 +102,10 @@ KNOWN_FOOLED = {
     "tune-123": "'gross margin was 39.7%' to 'What is the COGS % margin?' (gold 39.7%): the right figure under the wrong name",
     "tune-126": "'received substantially more votes in favor' to 'more votes against?' (gold 'Yes, his name is Richard A. "
     "Johnson'): the right yes and name, the grounds turned",
+    "tune-175": "'grew by 65.4 percentage points of margin' for a 65.4% change in operating income: the gold's figure as "
+    "points of another metric, which the question does not name",
+    "tune-180": "'not explicitly outlined in the income statement; they appear only in the notes ($411 million)' to a question "
+    "that asks for 0 when they are not outlined: the answer's own claim is 0, its figure an aside",
 }
 # A right yes or no on grounds the gold's figures deny ("Yes. Net interest margin rose to 3.4%
 # from 2.7%" for "rose to 3.1% from 2.7%"): FinanceBench's reviewers credit such answers (on
