@@ -51,6 +51,20 @@ def test_a_run_recorded_twice_counts_once(tmp_path) -> None:
     assert stats["runs"] == 2 and stats["reliability"] == 1.0
 
 
+def test_one_run_under_two_run_ids_counts_once(tmp_path) -> None:
+    """A hand-merged file may hold one run (model, mode, question, run number) under another
+    id: it is still one sample, or a question would weigh twice."""
+    path = write_sweep(tmp_path, [make_record("q1", status="error"), make_record("q2")])
+    again = make_record("q1", status="ok").to_dict()
+    again["run_id"] += "_copy"
+    with (path / "runs.jsonl").open("a") as handle:
+        handle.write(json.dumps(again) + "\n")
+    sweep = load_sweep(path)
+    stats = cell_stats(sweep.records).iloc[0]
+    assert stats["runs"] == 2 and stats["reliability"] == 1.0  # the later record of q1's run
+    assert set(sweep.raw) == {again["run_id"], make_record("q2").run_id}
+
+
 def _cell(tmp_path, records, verdicts=None):
     sweep = load_sweep(write_sweep(tmp_path, records))
     return cell_stats(sweep.records, verdicts).set_index("cell")

@@ -103,8 +103,11 @@ def load_sweep(path: Path | str) -> Sweep:
     """Read ``manifest.json`` and ``runs.jsonl`` of a sweep folder (UserError if it is not one)."""
     folder = SweepDir.open(Path(path))
     manifest = folder.read_manifest()
-    # A run recorded twice (a resumed sweep that redid it) counts once: the later record.
-    records = list({r.run_id: r for r in folder.read_records()}.values())
+    # A run recorded twice (a resumed sweep that redid it) counts once: the later record. A
+    # run is its model, mode, question and run number, whatever run id a record carries (a
+    # hand-merged file may hold one run under two ids, and it is still one sample).
+    latest = {(r.model, r.mode, r.question_id, r.run_number): r for r in folder.read_records()}
+    records = list({r.run_id: r for r in latest.values()}.values())
     return Sweep(folder.path, manifest, records_frame(records), {r.run_id: r for r in records})
 
 
