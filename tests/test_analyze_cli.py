@@ -89,6 +89,40 @@ def test_a_few_labels_cannot_settle_the_goals(tmp_path):
     assert "met?" in table and "too few to settle" in table
 
 
+def test_the_goals_verdict_is_read_on_the_halves_the_judge_was_not_tuned_on():
+    """All the answers together can meet the goals while the held-out half misses them (the
+    tune half, which the offline rules were written on, lifts the mix): the verdict at the
+    top of --json and under the table is the held-out half's, never the mix's."""
+    from harness.judge.calibration import CalibrationReport, format_report, goals_verdict, report_json
+
+    def figures(agree, invented):
+        return {"n": 100, "n_questions": 50, "numeric_coverage": 0.3, "numeric_precision": 0.99, "three_way_agreement": agree,
+                "binary_agreement": agree, "kappa_three_way": 0.8, "kappa_binary": 0.8, "false_correct": 3,
+                "false_correct_rate": invented, "binary_agreement_ci": [agree - 0.03, agree + 0.02],
+                "false_correct_rate_ci": [invented - 0.01, invented + 0.01], "confusion": {}}
+
+    mix, tune, heldout = figures(0.936, 0.023), figures(0.961, 0.014), figures(0.912, 0.031)
+    offline = CalibrationReport("offline", mix, {"tune": tune, "heldout": heldout})
+    assert goals_verdict(offline) == (False, False)  # heldout misses by its point figures; its intervals reach the goals
+    shown = report_json(offline)
+    assert shown["goals_met"] is False and shown["goals_read_on"] == ["heldout"]
+    assert shown["splits"]["tune"]["goals_met"] is True and shown["binary_agreement"] == 0.936
+    table = format_report(offline)
+    assert "goals: MISSED? (read on heldout" in table and "per half" in table.splitlines()[6]
+    # a model judge was tuned on neither half: both decide, and both must meet the goals
+    model = CalibrationReport("anthropic:claude-sonnet-4-5", mix, {"tune": tune, "heldout": heldout})
+    assert report_json(model)["goals_read_on"] == ["tune", "heldout"] and goals_verdict(model) == (False, False)
+    both = CalibrationReport("anthropic:claude-sonnet-4-5", mix, {"tune": tune, "heldout": figures(0.99, 0.001)})
+    assert goals_verdict(both) == (True, True)  # met on each, every interval inside the goals
+    close = CalibrationReport("anthropic:claude-sonnet-4-5", mix, {"tune": figures(0.945, 0.014), "heldout": figures(0.99, 0.001)})
+    assert goals_verdict(close) == (True, False)  # met on each, but tune's agreement interval reaches 91.5%
+    # settled as missed when one half's intervals lie wholly outside a goal
+    far = CalibrationReport("offline", mix, {"tune": tune, "heldout": figures(0.80, 0.02)})
+    assert goals_verdict(far) == (False, True)
+    # offline judge, tune-half answers only: no held-out figures, so nothing is met
+    assert goals_verdict(CalibrationReport("offline", tune, {"tune": tune})) == (False, False)
+
+
 def test_goals_are_settled_only_when_the_intervals_keep_to_one_side():
     from harness.judge.calibration import goals_settled
 

@@ -94,13 +94,40 @@ def _public(figures: dict[str, Any]) -> dict[str, Any]:
     return {**figures, "goals_met": goals_met(figures), "goals_settled": goals_settled(figures)}
 
 
+def goals_read_on(report: CalibrationReport) -> list[str]:
+    """The halves whose figures decide the goals: each half the judge was not tuned on (for
+    the offline judge, ``heldout``; for a model judge, both). Never all the answers
+    together: those include the half the rules were written against, whose figures say how
+    well the rules fit it, not how well they judge."""
+    tuned = TUNED_ON if report.judge_model == OFFLINE_JUDGE else None
+    return [name for name in report.splits if name != tuned]
+
+
+def goals_verdict(report: CalibrationReport) -> tuple[bool, bool]:
+    """(met, settled) over the halves the goals are read on: met when each of them meets
+    them; settled when each is settled as met, or when one is settled as missed. No such
+    half (a file of tune-half answers only, judged offline) meets nothing."""
+    halves = [report.splits[name] for name in goals_read_on(report)]
+    if not halves:
+        return False, False
+    met = all(goals_met(figures) for figures in halves)
+    if met:
+        return True, all(goals_settled(figures) for figures in halves)
+    return False, any(not goals_met(figures) and goals_settled(figures) for figures in halves)
+
+
 def report_json(report: CalibrationReport, labels_path: Path | None = None) -> dict[str, Any]:
-    """The calibration as one JSON object: overall figures at the top, then each half."""
+    """The calibration as one JSON object: the figures over all answers at the top with the
+    goals' verdict (read on the held-out halves, ``goals_read_on``), then each half."""
+    met, settled = goals_verdict(report)
     return {
         "judge": judge_name(report.judge_model),
         "judge_model": report.judge_model or None,
         "labels": str(labels_path) if labels_path else None,
-        **_public(report.overall),
+        **report.overall,
+        "goals_met": met,
+        "goals_settled": settled,
+        "goals_read_on": goals_read_on(report),
         "by_method": report.by_method,
         "goals": {"binary_agreement_min": GOALS["binary_agreement"], "false_correct_rate_max": GOALS["false_correct_rate"]},
         "tuned_on": TUNED_ON if report.judge_model == OFFLINE_JUDGE else None,
@@ -123,17 +150,24 @@ def format_report(report: CalibrationReport, show_disagreements: int = 0) -> str
         f"goals on each half: correct-vs-not agreement >= {GOALS['binary_agreement']:.0%}, "
         f"false-correct rate <= {GOALS['false_correct_rate']:.0%}",
         "",
-        f"{'':12s}{'3-way':>10s}{'kappa':>8s}{'correct-vs-not':>16s}{'kappa':>8s}{'false-correct':>16s}{'goals':>8s}",
+        f"{'':12s}{'3-way':>10s}{'kappa':>8s}{'correct-vs-not':>16s}{'kappa':>8s}{'false-correct':>16s}{'goals':>10s}",
     ]
+    read_on = goals_read_on(report)
     for name, figures in [("all", o)] + list(report.splits.items()):
         invented = f"{figures['false_correct_rate']:.1%} ({figures['false_correct']})"
+        # The goals are per half; all the answers together mix in the half the rules were written on.
+        verdict = "per half" if name == "all" else _verdict(figures)
         lines.append(
             f"{name:12s}{figures['three_way_agreement']:>10.1%}{figures['kappa_three_way']:>8.3f}"
             f"{figures['binary_agreement']:>16.1%}{figures['kappa_binary']:>8.3f}{invented:>16s}"
-            f"{_verdict(figures):>8s}"
+            f"{verdict:>10s}"
         )
-    if any(not goals_settled(figures) for figures in [o, *report.splits.values()]):
+    if any(not goals_settled(figures) for figures in report.splits.values()):
         lines.append("(?: a 95% interval below reaches across a goal: these labels are too few to settle it)")
+    met, settled = goals_verdict(report)
+    word = ("met" if met else "MISSED") + ("" if settled else "?")
+    where = " and ".join(read_on) or "no half the judge was not tuned on"
+    lines.append(f"goals: {word} (read on {where}{'' if len(read_on) > 1 else ', the half its rules were not written on' if tuned else ''})")
     lines += ["", "95% intervals, clustered by question (a question's answers are not independent samples):"]
     for name, figures in [("all", o)] + list(report.splits.items()):
         if figures.get("binary_agreement_ci"):
