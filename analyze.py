@@ -127,14 +127,17 @@ def _print_summary(outcome) -> None:
 @click.option("--no-cache", is_flag=True, help="Judge again instead of reusing cached verdicts.")
 @click.option("--show-disagreements", type=int, default=0, show_default=True, help="Print this many answers where the judge and the person disagree, with the judge's rationale.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (n, binary_agreement, three_way_agreement, kappa_binary, false_correct_rate, false_correct, per half) instead of the table.")
-def calibrate_judge(labels: Path, judge_model: str, no_cache: bool, show_disagreements: int, as_json: bool) -> None:
+@click.option("--save", is_flag=True, help="Also store the held-out figures in data/judge_calibration.json, where every report of this judge (at this rules version) reads how far to trust it.")
+def calibrate_judge(labels: Path, judge_model: str, no_cache: bool, show_disagreements: int, as_json: bool, save: bool) -> None:
     """Judge human-labelled answers (FinanceBench human-labels format) and report agreement
     with the people: 3-way and correct-vs-not, Cohen's kappa, the false-correct rate (answers
     people marked incorrect or refusal that the judge calls correct), the confusion matrix,
-    overall and on the two fixed halves of the questions, against the goals."""
+    overall and on the two fixed halves of the questions, against the goals (read on the
+    halves the judge was not tuned on)."""
     import json
 
     from harness.judge.calibration import calibrate, format_report, report_json
+    from harness.judge.calibration_record import calibration_entry, save_calibration
     from harness.judge.service import JudgeSettings
     from harness.progress import Progress
 
@@ -152,6 +155,9 @@ def calibrate_judge(labels: Path, judge_model: str, no_cache: bool, show_disagre
         click.echo(json.dumps(report_json(result, labels), indent=2))
     else:
         click.echo(format_report(result, show_disagreements))
+    if save:
+        stored = save_calibration(calibration_entry(result, labels))
+        click.echo(f"calibration stored: {stored}", err=as_json)  # --json keeps stdout one JSON object
 
 
 @cli.command()

@@ -37,6 +37,7 @@ from harness.dataset import HF_PREFIX, Question, load_questions
 from harness.gate import GateBudgets, GateResult, evaluate_gate, load_budgets, write_junit
 from harness.history import default_db, history_frame, record_sweep
 from harness.judge.batching import BATCHES, check_batch_judge
+from harness.judge.calibration_record import calibration_text, stored_calibration
 from harness.judge.service import (
     DEFAULT_JUDGE_MODEL,
     OFFLINE_JUDGE,
@@ -238,6 +239,9 @@ def report_folder(reports_dir: Path, sweep_id: str, judge: str) -> Path:
 
 def _judge_description(plan: _JudgePlan, judging: JudgeOutcome, config: AnalyzeConfig) -> dict:
     summary = judge_summary(judging.verdicts)
+    # How far its verdicts can be trusted, as measured against people (None: not measured at
+    # this version of the judge); shown beside every accuracy figure it produced.
+    calibration = stored_calibration(plan.model or None)
     return {
         "id": judge_id(plan.model or None, config.judge_runs),
         "name": judge_name(plan.model or None),
@@ -245,6 +249,8 @@ def _judge_description(plan: _JudgePlan, judging: JudgeOutcome, config: AnalyzeC
         "chosen": plan.source,
         "runs": config.judge_runs,
         **{k: summary[k] for k in ("verdicts", "methods", "labels", "unjudged", "tokens", "cost_usd", "cached")},
+        "calibration": calibration,
+        "calibration_text": calibration_text(calibration, plan.model or None),
     }
 
 
@@ -325,6 +331,7 @@ def console_lines(outcome: AnalyzeOutcome) -> list[str]:
     lines = [
         f"sweep: {outcome.sweep.path} ({len(outcome.sweep.records)} runs)",
         f"judge: {outcome.judge['name']} ({outcome.judge['chosen']})",
+        *([f"judge calibration: {outcome.judge['calibration_text']}"] if outcome.judge.get("calibration_text") else []),
         f"verdicts by method: {methods}",
     ]
     if outcome.judge.get("unjudged"):

@@ -107,6 +107,12 @@ def test_no_key_judge_agrees_with_the_human_labels() -> None:
     # The half the rules were written against meets the goals; the held-out half is reported
     # as it is (see the README's Judging section), not asserted into passing.
     assert goals_met(report.splits["tune"])
+    # What every report says of this judge (data/judge_calibration.json) is what it measures now.
+    from harness.judge.calibration_record import calibration_entry, stored_calibration
+
+    stored = stored_calibration("offline")
+    assert stored == calibration_entry(report, HUMAN_LABELS_FILE), (
+        "data/judge_calibration.json is stale: python analyze.py calibrate-judge LABELS --save")
 
 
 def test_calibrate_judge_prints_one_json_object() -> None:

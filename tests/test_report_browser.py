@@ -48,8 +48,13 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     before = verdicts_for(records)
     questions = [Question(q, "3M_2022_10K", f"What was the capex in question {q}?", question_type="metrics-generated", gold=Gold("$1,577 million"))
                  for q in ("q1", "q2", "q3", "q4")]
+    judge = {"name": "numeric check + rule-based offline judge (no model)", "calibration_text": TRUST}
     return render_report(sweep, now, root / "report", questions=questions, baseline_comparison=compare(sweep, base, now, before),
-                         baseline=base, baseline_verdicts=before)
+                         baseline=base, baseline_verdicts=before, judge=judge)
+
+
+# The judge's stored calibration as the overview quotes it (a text, never markup).
+TRUST = "on the heldout half it agrees with people on 91.2% <img src=x onerror=window.__pwned=1>"
 
 
 @pytest.fixture
@@ -72,6 +77,8 @@ def test_overview_renders_without_errors_and_fits_1400px(browser: Chromium, site
     assert browser.eval(READY) == "overview"
     assert browser.eval("document.title") == "Sweep 20240501T120000Z"
     assert "Design targets met by 0 of 2 cells" in browser.eval("document.getElementById('verdict').textContent")
+    assert browser.eval("document.getElementById('judge-trust').textContent").endswith(f"Against human labels, {TRUST}.")
+    assert browser.eval("window.__pwned") is None
     assert browser.eval("document.querySelectorAll('#charts canvas').length") == 3
     assert browser.eval("document.documentElement.scrollWidth") <= 1400  # wide tables scroll inside their box
     assert browser.eval("document.body.getAttribute('data-csp-violations')") is None

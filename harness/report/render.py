@@ -203,7 +203,7 @@ def render_report(
         "version": DATA_VERSION,
         "kind": "sweep",
         "title": f"Sweep {sweep.sweep_id}",
-        "header": rows.header_rows(sweep, judge_figures, judge_title),
+        "header": rows.header_rows(sweep, judge_figures, judge_title, (judge or {}).get("calibration_text", "")),
         "thresholds": f"reliability > {RELIABILITY_MIN:.0%}, accuracy > {ACCURACY_MIN:.0%} (judged cells only), "
                       f"mean tokens < {MEAN_TOKENS_MAX / 1000:.0f}k, provenance: {PROVENANCE_MIN:.0%} of answers that state a number have every number "
                       "traced to a page the run read",
@@ -230,6 +230,7 @@ def render_report(
     markdown = _environment(autoescape=False)  # Markdown: every user string passed through md_escape
     summary = _summary_md(sweep, stats, criteria, judged, baseline_comparison, gate_result)
     summary["judge_name"] = md_escape(judge_title)
+    summary["judge_trust"] = md_escape((judge or {}).get("calibration_text", "")) if judged else ""
     (out_dir / "summary.md").write_text(markdown.get_template("summary.md").render(**summary), encoding="utf-8")
     return index
 

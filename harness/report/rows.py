@@ -40,7 +40,9 @@ def accuracy_text(s: pd.Series) -> str:
     return "not judged" + (f" ({int(unjudged)} of {int(s['runs'])} unjudged)" if not f.missing(unjudged) and unjudged else "")
 
 
-def header_rows(sweep: Sweep, judge: dict[str, Any], judge_name: str = "") -> dict[str, Any]:
+def header_rows(sweep: Sweep, judge: dict[str, Any], judge_name: str = "", judge_trust: str = "") -> dict[str, Any]:
+    """The report's header: what ran, who judged, and (``judge_trust``) how far the judge's
+    verdicts agree with people's, as its stored calibration says."""
     m = sweep.manifest
     config = m.get("config") or {}
     env = m.get("environment") or {}
@@ -63,6 +65,8 @@ def header_rows(sweep: Sweep, judge: dict[str, Any], judge_name: str = "") -> di
             ("judge cost", f.usd(judge["cost_usd"], judge["cost_usd"] is not None)),
             ("cached verdicts", str(judge["cached"])),
         ]
+        if judge_trust:
+            judge_rows.append(("agreement with people", judge_trust))
     brief = [
         ("models", ", ".join(map(str, config.get("models") or [])) or f.DASH),
         ("modes", ", ".join(map(str, config.get("modes") or [])) or f.DASH),
@@ -87,6 +91,7 @@ def header_rows(sweep: Sweep, judge: dict[str, Any], judge_name: str = "") -> di
         "judged": bool(judge["verdicts"]) and not judge.get("unjudged"),
         "unjudged": int(judge.get("unjudged") or 0) if judge["verdicts"] else len(sweep.records),
         "judge_name": judge_name,
+        "judge_trust": judge_trust if judge["verdicts"] else "",
     }
 
 
