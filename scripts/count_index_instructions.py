@@ -29,7 +29,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from core.paths import PDF_DIR, PROJECT_ROOT, SHARED_DIR  # noqa: E402
 
 REFERENCE_DOCS = SHARED_DIR / "pageindex_reference" / "docs"
-STAGES = ("none", "raw", "styled", "cold")
 # What each stage runs in its fresh interpreter ("none": the imports alone, taken off the others).
 _STAGE_CODE = {
     "none": "",
@@ -37,6 +36,7 @@ _STAGE_CODE = {
     "styled": "read_pdf(pdf)",
     "cold": "load_or_build_index(pdf, tempfile.mkdtemp())",
 }
+STAGES = tuple(_STAGE_CODE)
 # Every module a stage may import is imported first, in every stage alike, so that "none"
 # takes the imports off and a stage counts only its own work.
 _PRELUDE = (
