@@ -58,7 +58,7 @@ from harness.report.history_page import write_history_page
 from harness.report.render import start_details
 from harness.report.rows import overall_verdict
 from harness.seeds_results import write_bench_results
-from harness.stats.cells import cell_stats, judge_summary, question_table
+from harness.stats.cells import cell_stats, failure_causes, judge_summary, question_table
 from harness.stats.compare import Comparison, ModeComparison, compare, mode_comparisons
 from harness.stats.frame import Sweep, load_sweep
 from harness.stats.summary import build_summary
@@ -345,6 +345,17 @@ def console_lines(outcome: AnalyzeOutcome) -> list[str]:
             f"judge {judging.judge_model}: {meter.llm_calls} calls, {meter.usage.total} tokens, "
             f"cost {format_cost(meter.cost_usd)} (not counted in the runs' figures)"
         )
+    missed = int((outcome.sweep.records["status"] != "ok").sum()) if len(outcome.sweep.records) else 0
+    if missed:
+        # Why runs gave no answer, before any figure they lower: a dead endpoint, a budget, a search that found nothing.
+        lines.append(f"runs without an answer: {missed} of {len(outcome.sweep.records)}, commonest causes first:")
+        for cause, runs, example in failure_causes(outcome.sweep.records):
+            shown = example if len(example) <= 110 else example[:109] + "…"
+            detail = "" if cause.startswith(("fail:", "error:")) else f": {shown}"
+            lines.append(f"  {runs:4d} x {cause}{detail}")
+        if (outcome.sweep.records["status"] == "error").any():
+            lines.append(f"  (an error is a run the harness could not finish, a provider fault or a budget: `python bench.py "
+                         f"--retry-errors {outcome.sweep.path}` runs them again)")
     for row in outcome.criteria:
         checks = "  ".join(f"{name} {check.shown} [{check.status}]" for name, check in row.checks.items())
         lines.append(f"  {row.cell:40s} {checks}")

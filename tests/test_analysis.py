@@ -224,3 +224,27 @@ def test_pages_read_sit_beside_the_evidence_hit(tmp_path) -> None:
     ]
     row = _cell(tmp_path, records).iloc[0]
     assert row["evidence_hit_rate"] == 1.0 and row["pages_read_mean"] == 101.0
+
+
+def test_the_console_says_why_runs_gave_no_answer(tmp_path) -> None:
+    """Causes, commonest first: provider errors grouped by kind (their messages differ by
+    attempt counts), fails by what they could not find; and how to retry the errors."""
+    from click.testing import CliRunner
+
+    import analyze
+    from harness.stats.cells import failure_causes
+
+    records = [make_record("financebench_id_03029", run_number=n, status="error", error=f"provider error after {n} attempt(s): connection refused",
+                           error_kind="provider:connection") for n in (1, 2, 3)]
+    records += [make_record("financebench_id_04672", status="fail", error="could not find Adjusted EBIT for FY2022 in the filing"),
+                make_record("financebench_id_00499", answer="Capex was $1,577 million.")]
+    path = write_sweep(tmp_path / "runs", records)
+    causes = failure_causes(load_sweep(path).records)
+    assert [(cause, runs) for cause, runs, _ in causes] == [
+        ("error provider:connection", 3), ("fail: could not find Adjusted EBIT for FY2022 in the filing", 1)]
+    shown = CliRunner().invoke(analyze.cli, [str(path), "--judge-model", "offline", "--out", str(tmp_path / "report"),
+                                             "--no-history", "--no-progress", "--no-cache"]).output
+    assert "runs without an answer: 4 of 5" in shown
+    assert "   3 x error provider:connection: provider error after 1 attempt(s): connection refused" in shown
+    assert f"--retry-errors {path}" in shown
+    assert failure_causes(load_sweep(write_sweep(tmp_path / "ok", [make_record("financebench_id_00499")])).records) == []

@@ -248,3 +248,16 @@ def judge_summary(verdicts: Sequence[Verdict] | None) -> dict[str, Any]:
         "cost_usd": None if any(c is None for c in costs) else round(sum(c or 0.0 for c in costs), 6),
         "cached": sum(bool(v.cached) for v in verdicts),
     }
+
+
+def failure_causes(records: pd.DataFrame, most: int = 3) -> list[tuple[str, int, str]]:
+    """Why runs gave no answer, commonest first: (status and cause, runs, one run's message).
+    A provider error is grouped by its kind (its messages differ by attempt counts and request
+    ids); a fail by its message, which names what the run could not find."""
+    missed = records[records["status"] != "ok"] if len(records) else records
+    groups: dict[str, list[str]] = {}
+    for status, kind, message in zip(missed["status"], missed["error_kind"].fillna(""), missed["error"].fillna("")):
+        key = f"{status} {kind}" if kind else f"{status}: {message[:80] or 'no message'}"
+        groups.setdefault(key, []).append(str(message))
+    ranked = sorted(groups.items(), key=lambda item: (-len(item[1]), item[0]))
+    return [(key, len(messages), messages[0]) for key, messages in ranked[:most]]
