@@ -166,8 +166,13 @@ def format_report(report: CalibrationReport, show_disagreements: int = 0) -> str
         lines.append("(?: a 95% interval below reaches across a goal: these labels are too few to settle it)")
     met, settled = goals_verdict(report)
     word = ("met" if met else "MISSED") + ("" if settled else "?")
-    where = " and ".join(read_on) or "no half the judge was not tuned on"
-    lines.append(f"goals: {word} (read on {where}{'' if len(read_on) > 1 else ', the half its rules were not written on' if tuned else ''})")
+    if not read_on:
+        where = "no half the judge was not tuned on: these labels cannot tell"
+    elif tuned:
+        where = f"read on {read_on[0]}, the half its rules were not written on"
+    else:
+        where = "read on " + " and ".join(read_on)
+    lines.append(f"goals: {word} ({where})")
     lines += ["", "95% intervals, clustered by question (a question's answers are not independent samples):"]
     for name, figures in [("all", o)] + list(report.splits.items()):
         if figures.get("binary_agreement_ci"):
