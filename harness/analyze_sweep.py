@@ -349,10 +349,10 @@ def console_lines(outcome: AnalyzeOutcome) -> list[str]:
     if missed:
         # Why runs gave no answer, before any figure they lower: a dead endpoint, a budget, a search that found nothing.
         lines.append(f"runs without an answer: {missed} of {len(outcome.sweep.records)}, commonest causes first:")
-        for cause, runs, example in failure_causes(outcome.sweep.records):
-            shown = example if len(example) <= 110 else example[:109] + "…"
-            detail = "" if cause.startswith(("fail:", "error:")) else f": {shown}"
-            lines.append(f"  {runs:4d} x {cause}{detail}")
+        for found in failure_causes(outcome.sweep.records):
+            shown = found.example if len(found.example) <= 110 else found.example[:109] + "…"
+            detail = f": {shown}" if found.by_kind else ""  # an error's kind, then one of its messages
+            lines.append(f"  {found.runs:4d} x {found.label}{detail}")
         if (outcome.sweep.records["status"] == "error").any():
             lines.append(f"  (an error is a run the harness could not finish, a provider fault or a budget: `python bench.py "
                          f"--retry-errors {outcome.sweep.path}` runs them again)")

@@ -240,8 +240,10 @@ def test_the_console_says_why_runs_gave_no_answer(tmp_path) -> None:
                 make_record("financebench_id_00499", answer="Capex was $1,577 million.")]
     path = write_sweep(tmp_path / "runs", records)
     causes = failure_causes(load_sweep(path).records)
-    assert [(cause, runs) for cause, runs, _ in causes] == [
-        ("error provider:connection", 3), ("fail: could not find Adjusted EBIT for FY2022 in the filing", 1)]
+    assert [(found.label, found.runs, found.cells) for found in causes] == [
+        ("error provider:connection", 3, ("offline/simple",)),
+        ("fail: could not find Adjusted EBIT for FY2022 in the filing", 1, ("offline/simple",))]
+    assert causes[0].example == "provider error after 1 attempt(s): connection refused"
     shown = CliRunner().invoke(analyze.cli, [str(path), "--judge-model", "offline", "--out", str(tmp_path / "report"),
                                              "--no-history", "--no-progress", "--no-cache"]).output
     assert "runs without an answer: 4 of 5" in shown

@@ -34,7 +34,7 @@ def _records() -> list:
     for q, tokens in (("q1", 1200), ("q2", 5400), ("q3", 800)):
         out.append(make_record(q, mode="simple", tokens=tokens, answer=INJECTION if q == "q1" else f"Answer to {q}: $42 million"))
         out.append(make_record(q, mode="iterative", tokens=tokens * 3, answer=f"Iterative answer to {q}: $42 million"))
-    out.append(make_record("q4", mode="iterative", status="fail", tokens=9000))
+    out.append(make_record("q4", mode="iterative", status="fail", tokens=9000, error="could not find the capex of question q4"))
     return out
 
 
@@ -79,12 +79,18 @@ def test_overview_renders_without_errors_and_fits_1400px(browser: Chromium, site
     assert "Design targets met by 0 of 2 cells" in browser.eval("document.getElementById('verdict').textContent")
     assert browser.eval("document.getElementById('judge-trust').textContent").endswith(f"Against human labels, {TRUST}.")
     assert browser.eval("window.__pwned") is None
+    # why runs gave no answer: one cause, linked to its run
+    assert browser.eval("document.querySelectorAll('#failures tbody tr').length") == 1
+    assert "could not find the capex of question q4" in browser.eval("document.querySelector('#failures tbody tr').textContent")
     assert browser.eval("document.querySelectorAll('#charts canvas').length") == 3
     assert browser.eval("document.documentElement.scrollWidth") <= 1400  # wide tables scroll inside their box
     assert browser.eval("document.body.getAttribute('data-csp-violations')") is None
     assert browser.errors() == []
     shot = browser.screenshot(tmp_path / "overview.png")
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    browser.eval("document.querySelector('#failures tbody a').click()")  # the cause opens its one run
+    browser.wait_for("document.getElementById('run-count') && document.getElementById('run-count').textContent.startsWith('1 of')")
+    assert _grid_ids(browser) == ["offline__iterative__q4__r1"]
 
 
 def test_a_criteria_figure_opens_its_runs_then_filter_search_sort_and_open_a_run(browser: Chromium, site: Path) -> None:

@@ -39,7 +39,7 @@ from harness.judge.verdict import Verdict
 from harness.report import export, rows
 from harness.report import fmt as f
 from harness.report.details import DetailWriter, write_verdicts
-from harness.stats.cells import cell_stats, judge_summary, question_table, type_stats
+from harness.stats.cells import cell_stats, failure_causes, judge_summary, question_table, type_stats
 from harness.stats.compare import Comparison, ModeComparison
 from harness.stats.frame import Sweep, with_verdicts
 
@@ -216,6 +216,7 @@ def render_report(
         "outcome_table": outcome_table,
         "behaviour_table": behaviour_table,
         "type_table": rows.type_table(by_type),
+        "failures": rows.failure_table(failure_causes(sweep.records, most=10)),
         "cell_figures": export.frame_table(stats),
         "charts": export.chart_data(stats),
         "grid": export.question_grid(qtable, cells),

@@ -167,6 +167,22 @@ def type_table(stats: pd.DataFrame) -> dict[str, Any]:
     return table(["cell", "question type", "runs", "accuracy", "95% CI", "reliability", "tokens mean", "evidence hit"], rows)
 
 
+def failure_table(causes: Sequence[Any]) -> dict[str, Any] | None:
+    """Why runs gave no answer (``FailureCause`` rows, commonest first), each linked to its
+    runs: a fail's reason is searched for, an error kind's runs are all the errors."""
+    if not causes:
+        return None
+    body = []
+    for found in causes:
+        words = "" if found.by_kind or not found.example else " ".join(found.cause.split()[:6])
+        runs = f.route("runs", status=found.status, q=words)
+        body.append([cell(found.runs, href=runs, hint="these runs"), cell(found.status), cell(found.cause, href=runs, hint="these runs"),
+                     cell(", ".join(found.cells)),
+                     # a fail's cause is its message already; an error kind's runs say more
+                     cell(found.example if found.by_kind or len(found.example) > len(found.cause) else f.DASH, hint="one run's message")])
+    return table(["runs", "status", "cause", "cells", "one run's message"], body)
+
+
 def paired_text(change: Any) -> tuple[str, str, str]:
     """(change, 95% interval, test) of a ``PairedChange``, or dashes."""
     if change is None:

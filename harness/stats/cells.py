@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import pandas as pd
@@ -250,14 +251,32 @@ def judge_summary(verdicts: Sequence[Verdict] | None) -> dict[str, Any]:
     }
 
 
-def failure_causes(records: pd.DataFrame, most: int = 3) -> list[tuple[str, int, str]]:
-    """Why runs gave no answer, commonest first: (status and cause, runs, one run's message).
-    A provider error is grouped by its kind (its messages differ by attempt counts and request
-    ids); a fail by its message, which names what the run could not find."""
+@dataclass(frozen=True)
+class FailureCause:
+    """Runs that gave no answer for one reason."""
+
+    status: str  # "error" or "fail"
+    cause: str  # the runs' error kind ("provider:connection"), or else their message
+    by_kind: bool  # grouped by error kind, so their messages may differ
+    runs: int
+    cells: tuple[str, ...]
+    example: str  # one run's message, whole
+
+    @property
+    def label(self) -> str:
+        return f"{self.status} {self.cause}" if self.by_kind else f"{self.status}: {self.cause}"
+
+
+def failure_causes(records: pd.DataFrame, most: int = 3) -> list[FailureCause]:
+    """Why runs gave no answer, commonest first. A provider error is grouped by its kind (its
+    messages differ by attempt counts and request ids); a fail, or an error of no kind, by its
+    message, which names what the run could not find or what went wrong."""
     missed = records[records["status"] != "ok"] if len(records) else records
-    groups: dict[str, list[str]] = {}
-    for status, kind, message in zip(missed["status"], missed["error_kind"].fillna(""), missed["error"].fillna("")):
-        key = f"{status} {kind}" if kind else f"{status}: {message[:80] or 'no message'}"
-        groups.setdefault(key, []).append(str(message))
+    groups: dict[tuple[str, str, bool], list[tuple[str, str]]] = {}
+    for status, kind, message, cell in zip(missed["status"], missed["error_kind"].fillna(""), missed["error"].fillna(""),
+                                           missed["cell"]):
+        key = (str(status), str(kind), True) if kind else (str(status), str(message)[:80] or "no message", False)
+        groups.setdefault(key, []).append((str(message), str(cell)))
     ranked = sorted(groups.items(), key=lambda item: (-len(item[1]), item[0]))
-    return [(key, len(messages), messages[0]) for key, messages in ranked[:most]]
+    return [FailureCause(status, cause, by_kind, len(runs), tuple(sorted({cell for _, cell in runs})), runs[0][0])
+            for (status, cause, by_kind), runs in ranked[:most]]

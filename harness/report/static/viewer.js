@@ -49,6 +49,12 @@
     add(s, el("h2", { text: "Cells: behaviour and tool use" }), el("p", { class: "hint", text: "Means per run. Evidence hit: the run fetched a gold evidence page (over questions that have one). Provenance: answers stating a number whose numbers all trace to a finding or a cited fetched page." }));
     add(s, table(D.behaviour_table));
     add(root, s);
+    if (D.failures) {
+      s = section("Why runs gave no answer", "Commonest causes first: an error (the harness could not finish the run: a provider fault or a budget; `python bench.py --retry-errors SWEEP` runs them again) by its kind, a fail (the retriever gave up) by the reason it gave. Each counts against reliability, never as correct. Click a cause for its runs.");
+      s.id = "failures";
+      add(s, table(D.failures));
+      add(root, s);
+    }
     if (D.modes) {
       s = section("Modes compared (paired on shared questions)", "Later mode minus earlier, on the questions both ran. Coloured changes have 95% intervals that exclude zero.");
       s.id = "modes";
