@@ -244,6 +244,9 @@ def test_the_console_says_why_runs_gave_no_answer(tmp_path) -> None:
         ("error provider:connection", 3, ("offline/simple",)),
         ("fail: could not find Adjusted EBIT for FY2022 in the filing", 1, ("offline/simple",))]
     assert causes[0].example == "provider error after 1 attempt(s): connection refused"
+    long = "could not find " + "a very long reason " * 6
+    cut = failure_causes(load_sweep(write_sweep(tmp_path / "long", [make_record("financebench_id_00499", status="fail", error=long)])).records)
+    assert cut[0].cut and cut[0].label == f"fail: {long[:80]}…" and cut[0].example == long
     shown = CliRunner().invoke(analyze.cli, [str(path), "--judge-model", "offline", "--out", str(tmp_path / "report"),
                                              "--no-history", "--no-progress", "--no-cache"]).output
     assert "runs without an answer: 4 of 5" in shown

@@ -263,8 +263,13 @@ class FailureCause:
     example: str  # one run's message, whole
 
     @property
+    def cut(self) -> bool:
+        """A message cause cut short (the runs share its first 80 characters)."""
+        return not self.by_kind and len(self.example) > len(self.cause)
+
+    @property
     def label(self) -> str:
-        return f"{self.status} {self.cause}" if self.by_kind else f"{self.status}: {self.cause}"
+        return f"{self.status} {self.cause}" if self.by_kind else f"{self.status}: {self.cause}{'…' if self.cut else ''}"
 
 
 def failure_causes(records: pd.DataFrame, most: int = 3) -> list[FailureCause]:
