@@ -12,12 +12,14 @@ rather than show another judge's agreement.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
 from core.files import write_json_atomic
 from core.paths import PROJECT_ROOT
 from harness.judge.calibration import GOALS, CalibrationReport, goals_read_on, goals_verdict
+from harness.judge.labels import HUMAN_LABELS_FILE
 from harness.judge.service import judge_version
 
 CALIBRATION_FILE = PROJECT_ROOT / "data" / "judge_calibration.json"
@@ -76,7 +78,8 @@ def calibration_text(entry: dict[str, Any] | None, judge_model: str | None) -> s
     if not judge_model:
         return ""
     if entry is None:
-        return (f"not measured at this judge's version: `python analyze.py calibrate-judge LABELS --judge-model {judge_model} "
+        labels = os.path.relpath(HUMAN_LABELS_FILE) if HUMAN_LABELS_FILE.is_file() else "LABELS"
+        return (f"not measured at this judge's version: `python analyze.py calibrate-judge {labels} --judge-model {judge_model} "
                 "--save` measures it against human labels")
     parts = []
     for name, half in entry["halves"].items():
