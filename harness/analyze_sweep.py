@@ -357,7 +357,7 @@ def console_lines(outcome: AnalyzeOutcome) -> list[str]:
             lines.append(f"  (an error is a run the harness could not finish, a provider fault or a budget: `python bench.py "
                          f"--retry-errors {outcome.sweep.path}` runs them again)")
     for row in outcome.criteria:
-        checks = "  ".join(f"{name} {check.shown} [{check.status}]" for name, check in row.checks.items())
+        checks = "  ".join(f"{name} {check.shown} [{check.status}{check.unsure}]" for name, check in row.checks.items())
         lines.append(f"  {row.cell:40s} {checks}")
     if outcome.comparison is not None:
         lines += comparison_lines(outcome.comparison)

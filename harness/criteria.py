@@ -64,10 +64,26 @@ class Check:
     actual: float | None
     shown: str  # the figure as the table prints it
     note: str = ""
+    # False when the figure's 95% interval reaches across the target: more questions like
+    # these could turn the verdict (printed "fail?"); the status is still the point figure's.
+    settled: bool = True
 
     @property
     def passed(self) -> bool:
         return self.status == "pass"
+
+    @property
+    def unsure(self) -> str:
+        """"?" after a verdict its interval does not settle, else nothing."""
+        return "" if self.settled else "?"
+
+
+def _settled(passed: bool, low: Any, high: Any, target: float) -> bool:
+    """Does the 95% interval lie on the verdict's side of a strictly-greater target? No
+    interval settles nothing."""
+    if _nan(low) or _nan(high):
+        return False
+    return float(low) > target if passed else float(high) <= target
 
 
 @dataclass
@@ -115,8 +131,12 @@ def evaluate_row(stats_row: pd.Series | dict[str, Any]) -> CriteriaRow:
     row = CriteriaRow(s["model"], s["mode"], s["cell"], int(s["runs"]))
 
     rel = s["reliability"]
+    rel_note = f"{s['answered']}/{s['runs']} answered"
+    if not _nan(s.get("reliability_low")) and not _nan(s.get("reliability_high")):
+        rel_note += f"; 95% CI {_pct(s['reliability_low'])}–{_pct(s['reliability_high'])}"
     row.checks["reliability"] = Check(
-        "reliability", "pass" if rel > RELIABILITY_MIN else "fail", rel, _pct(rel), f"{s['answered']}/{s['runs']} answered"
+        "reliability", "pass" if rel > RELIABILITY_MIN else "fail", rel, _pct(rel), rel_note,
+        _settled(rel > RELIABILITY_MIN, s.get("reliability_low"), s.get("reliability_high"), RELIABILITY_MIN),
     )
 
     acc = s.get("accuracy")
@@ -128,7 +148,8 @@ def evaluate_row(stats_row: pd.Series | dict[str, Any]) -> CriteriaRow:
         note = f"95% CI {_pct(s['accuracy_low'])}–{_pct(s['accuracy_high'])} over {s['questions']} questions"
         if s.get("judge_methods"):
             note += f"; judged by {judge_label(str(s['judge_methods']))}"
-        row.checks["accuracy"] = Check("accuracy", "pass" if acc > ACCURACY_MIN else "fail", acc, _pct(acc), note)
+        row.checks["accuracy"] = Check("accuracy", "pass" if acc > ACCURACY_MIN else "fail", acc, _pct(acc), note,
+                                       _settled(acc > ACCURACY_MIN, s.get("accuracy_low"), s.get("accuracy_high"), ACCURACY_MIN))
 
     tokens = s["tokens_mean"]
     under = s.get("tokens_under_budget")
@@ -169,6 +190,7 @@ def criteria_frame(rows: list[CriteriaRow]) -> pd.DataFrame:
         for name, check in row.checks.items():
             item[name] = check.actual
             item[f"{name}_status"] = check.status
+            item[f"{name}_settled"] = check.settled
         out.append(item)
     return pd.DataFrame(out)
 
@@ -179,7 +201,7 @@ def criteria_markdown(rows: list[CriteriaRow]) -> str:
     header = "| cell | runs | " + " | ".join(CRITERION_TITLES[c] for c in CRITERIA) + " |"
     lines = [header, "|" + "---|" * (len(CRITERIA) + 2)]
     for row in rows:
-        cells = [f"{mark.get(row.checks[c].status, '')} {row.checks[c].shown}".strip() for c in CRITERIA]
+        cells = [f"{mark.get(row.checks[c].status, '')}{row.checks[c].unsure} {row.checks[c].shown}".strip() for c in CRITERIA]
         lines.append(f"| {md_escape(row.cell)} | {row.runs} | " + " | ".join(cells) + " |")
     for ref in REFERENCE_ROWS:
         lines.append(f"| *{ref['label']}* | | " + " | ".join(ref[c] for c in CRITERIA) + " |")

@@ -116,3 +116,20 @@ def test_frame_and_markdown(tmp_path) -> None:
 
 def test_md_escape() -> None:
     assert md_escape("<b>[x](javascript:1)</b>") == "\\<b\\>\\[x\\](javascript:1)\\</b\\>"
+
+
+def test_a_verdict_its_interval_does_not_settle_is_marked(tmp_path) -> None:
+    """Accuracy and reliability are decided on the point figure, and a '?' says when the
+    95% interval (clustered by question) reaches across the target."""
+    many = [make_record(f"q{i}", tokens=1000) for i in range(60)]
+    row = _rows(tmp_path / "many", many, verdicts_for(many))["offline/simple"]
+    assert row.checks["accuracy"].status == "pass" and row.checks["accuracy"].settled  # 60 of 60: the interval clears 50%
+    assert row.checks["reliability"].settled and row.checks["accuracy"].unsure == ""
+    few = [make_record(f"q{i}", tokens=1000) for i in range(5)]
+    row = _rows(tmp_path / "few", few, verdicts_for(few, {few[0].run_id: "incorrect", few[1].run_id: "incorrect"}))["offline/simple"]
+    accuracy = row.checks["accuracy"]
+    assert accuracy.status == "pass" and not accuracy.settled and accuracy.unsure == "?"  # 3 of 5: the interval reaches below 50%
+    assert "95% CI" in row.checks["reliability"].note and not row.checks["reliability"].settled  # 5 of 5 cannot show > 90%
+    assert row.checks["tokens"].settled and row.checks["provenance"].settled  # no interval: decided as measured
+    assert "✅? 60.0%" in criteria_markdown([row])
+    assert criteria_frame([row]).loc[0, "accuracy_settled"] == False  # noqa: E712 - a numpy bool

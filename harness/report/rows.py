@@ -102,8 +102,10 @@ def criteria_table(rows: list[CriteriaRow]) -> dict[str, Any]:
         line = [cell(row.cell, href=runs, hint="the cell's runs"), cell(row.runs, href=runs, hint="the cell's runs")]
         for name in CRITERIA:
             check = row.checks[name]
-            line.append(cell(check.shown, href=f.route("runs", cell=row.cell, sort=CRITERION_SORT[name]),
-                             css="status-" + f.slug(check.status), hint=f"{check.status}: {check.note}".strip(": ") + " · click for the runs"))
+            unsure = "" if check.settled else " · its 95% interval reaches across the target: more questions could turn this"
+            line.append(cell(check.shown + check.unsure, href=f.route("runs", cell=row.cell, sort=CRITERION_SORT[name]),
+                             css="status-" + f.slug(check.status),
+                             hint=f"{check.status}{check.unsure}: {check.note}".strip(": ") + unsure + " · click for the runs"))
         line.append(cell(row.verdict, href=runs, css="status-" + f.slug(row.verdict.split(" ")[0])))
         body.append(line)
     for ref in REFERENCE_ROWS:

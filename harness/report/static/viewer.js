@@ -32,7 +32,7 @@
     if (!D.header.judged) add(root, el("p", { class: "notice", text: D.header.unjudged + " of " + D.header.runs + " answers are not judged: cells with an unjudged answer show accuracy as \"not judged\" (an unjudged answer is never counted as wrong). Run the analysis with --judge (or --judge-model offline without a key) to judge them." }));
     // Every accuracy below is this judge's: how often it agrees with people bounds what they can show.
     if (D.header.judge_trust) add(root, el("p", { class: "notice", id: "judge-trust", text: "Judge: " + D.header.judge_name + ". Against human labels, " + D.header.judge_trust + "." }));
-    var s = section("Success criteria", "From the iterative-retrieval design: " + D.thresholds + ". Every figure links to the runs behind it; hover for its detail.");
+    var s = section("Success criteria", "From the iterative-retrieval design: " + D.thresholds + ". Every figure links to the runs behind it; hover for its detail. A ? marks a verdict whose 95% interval (clustered by question) reaches across the target: more questions like these could turn it.");
     s.id = "criteria";
     add(s, table(D.criteria, "criteria"));
     add(root, s);
