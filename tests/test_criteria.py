@@ -133,3 +133,8 @@ def test_a_verdict_its_interval_does_not_settle_is_marked(tmp_path) -> None:
     assert row.checks["tokens"].settled and row.checks["provenance"].settled  # no interval: decided as measured
     assert "✅? 60.0%" in criteria_markdown([row])
     assert criteria_frame([row]).loc[0, "accuracy_settled"] == False  # noqa: E712 - a numpy bool
+    from harness.stats.summary import cell_summary
+
+    stats = cell_stats(load_sweep(write_sweep(tmp_path / "again", few)).records,
+                       verdicts_for(few, {few[0].run_id: "incorrect", few[1].run_id: "incorrect"}))
+    assert cell_summary(stats.iloc[0], row)["criteria_unsettled"] == ["reliability", "accuracy"]

@@ -82,6 +82,8 @@ def cell_summary(row: pd.Series | dict[str, Any], criteria: CriteriaRow | None =
     }
     if criteria is not None:
         out["criteria"] = {name: check.status for name, check in criteria.checks.items()}
+        # The verdicts whose 95% interval reaches across their target (shown with a "?").
+        out["criteria_unsettled"] = [name for name, check in criteria.checks.items() if not check.settled]
     return out
 
 
