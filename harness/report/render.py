@@ -116,6 +116,7 @@ def _summary_md(
         "runs": len(sweep.records),
         "judged": judged,
         "criteria": criteria_markdown(criteria),
+        "criteria_unsure": any(not check.settled for row in criteria for check in row.checks.values()),
         "cells": cell_rows,
         "baseline_id": md_escape(comparison.baseline_id) if comparison else "",
         "changes": changes,
