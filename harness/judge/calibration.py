@@ -136,7 +136,8 @@ def report_json(report: CalibrationReport, labels_path: Path | None = None) -> d
     }
 
 
-def _span(interval: list[float] | None) -> str:
+def interval_text(interval: list[float] | None) -> str:
+    """A 95% interval as "87.7% to 93.7%" ("n/a" when there is none)."""
     return "n/a" if not interval else f"{interval[0]:.1%} to {interval[1]:.1%}"
 
 
@@ -176,8 +177,8 @@ def format_report(report: CalibrationReport, show_disagreements: int = 0) -> str
     lines += ["", "95% intervals, clustered by question (a question's answers are not independent samples):"]
     for name, figures in [("all", o)] + list(report.splits.items()):
         if figures.get("binary_agreement_ci"):
-            lines.append(f"{name:12s}{figures['n_questions']:>4d} questions   correct-vs-not {_span(figures['binary_agreement_ci'])}"
-                         f"   false-correct {_span(figures.get('false_correct_rate_ci'))}")
+            lines.append(f"{name:12s}{figures['n_questions']:>4d} questions   correct-vs-not {interval_text(figures['binary_agreement_ci'])}"
+                         f"   false-correct {interval_text(figures.get('false_correct_rate_ci'))}")
     lines += ["", "confusion (rows: human label, columns: judge label)", format_confusion(o["confusion"])]
     usage = report.meter.usage
     cost = format_cost(report.meter.cost_usd)

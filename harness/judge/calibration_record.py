@@ -18,7 +18,7 @@ from typing import Any
 
 from core.files import write_json_atomic
 from core.paths import PROJECT_ROOT
-from harness.judge.calibration import GOALS, CalibrationReport, goals_read_on, goals_verdict
+from harness.judge.calibration import GOALS, CalibrationReport, goals_read_on, goals_verdict, interval_text
 from harness.judge.labels import HUMAN_LABELS_FILE
 from harness.judge.service import judge_version
 
@@ -70,7 +70,7 @@ def stored_calibration(judge_model: str | None, path: Path = CALIBRATION_FILE) -
 
 
 def _span(interval: list[float] | None) -> str:
-    return f" ({interval[0]:.1%} to {interval[1]:.1%})" if interval else ""
+    return f" ({interval_text(interval)})" if interval else ""
 
 
 def calibration_text(entry: dict[str, Any] | None, judge_model: str | None) -> str:

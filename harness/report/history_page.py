@@ -47,11 +47,12 @@ def question_set_names(frame: pd.DataFrame) -> dict[str, str]:
     """A readable name per question set: its test-set name, with the fingerprint's start
     added where one name covers several sets (a ``--limit`` run, another questions file)."""
     sets = frame[["test_set", "question_set"]].fillna("").drop_duplicates()
+    sets_per_name = sets["test_set"].value_counts()
     names = {}
-    for _, r in sets.iterrows():
-        name = str(r["test_set"]) or "questions"
-        shared = (sets["test_set"] == r["test_set"]).sum() > 1
-        names[str(r["question_set"])] = f"{name} #{str(r['question_set'])[:6]}" if shared and r["question_set"] else name
+    for test_set, question_set in zip(sets["test_set"], sets["question_set"]):
+        name = str(test_set) or "questions"
+        shared = sets_per_name[test_set] > 1
+        names[str(question_set)] = f"{name} #{str(question_set)[:6]}" if shared and question_set else name
     return names
 
 

@@ -178,8 +178,7 @@ def failure_table(causes: Sequence[Any]) -> dict[str, Any] | None:
     for found in causes:
         words = "" if found.by_kind or not found.example else " ".join(found.cause.split()[:6])
         runs = f.route("runs", status=found.status, q=words)
-        cause = found.cause + ("…" if found.cut else "")
-        body.append([cell(found.runs, href=runs, hint="these runs"), cell(found.status), cell(cause, href=runs, hint="these runs"),
+        body.append([cell(found.runs, href=runs, hint="these runs"), cell(found.status), cell(found.shown_cause, href=runs, hint="these runs"),
                      cell(", ".join(found.cells)),
                      # a fail's cause is its message already; an error kind's runs say more
                      cell(found.example if found.by_kind or found.cut else f.DASH, hint="one run's message")])

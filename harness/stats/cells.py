@@ -268,8 +268,13 @@ class FailureCause:
         return not self.by_kind and len(self.example) > len(self.cause)
 
     @property
+    def shown_cause(self) -> str:
+        """The cause as printed: a message cut short ends in "…"."""
+        return self.cause + ("…" if self.cut else "")
+
+    @property
     def label(self) -> str:
-        return f"{self.status} {self.cause}" if self.by_kind else f"{self.status}: {self.cause}{'…' if self.cut else ''}"
+        return f"{self.status} {self.cause}" if self.by_kind else f"{self.status}: {self.shown_cause}"
 
 
 def failure_causes(records: pd.DataFrame, most: int = 3) -> list[FailureCause]:
