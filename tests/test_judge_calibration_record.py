@@ -45,6 +45,9 @@ def test_a_calibration_counts_only_at_its_judge_version(tmp_path: Path) -> None:
     assert "missed (not settled" in text
     assert "not measured at this judge's version" in calibration_text(None, "openai:gpt-4o")
     assert calibration_text(None, None) == ""  # numeric check only: no judge to calibrate
+    # measured on tune-half answers only: no held-out figure to quote, and it says so
+    assert calibration_text({**_entry("offline", "v"), "halves": {}, "read_on": []}, "offline").startswith(
+        "measured on no answers of a half it was not tuned on (labels.jsonl)")
 
 
 def test_an_analysis_quotes_its_judges_calibration(tmp_path: Path) -> None:

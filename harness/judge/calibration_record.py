@@ -81,6 +81,8 @@ def calibration_text(entry: dict[str, Any] | None, judge_model: str | None) -> s
         labels = os.path.relpath(HUMAN_LABELS_FILE) if HUMAN_LABELS_FILE.is_file() else "LABELS"
         return (f"not measured at this judge's version: `python analyze.py calibrate-judge {labels} --judge-model {judge_model} "
                 "--save` measures it against human labels")
+    if not entry["halves"]:  # e.g. the offline judge measured on tune-half answers only
+        return f"measured on no answers of a half it was not tuned on ({entry['labels']}): nothing to say how far to trust it"
     parts = []
     for name, half in entry["halves"].items():
         parts.append(
