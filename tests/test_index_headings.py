@@ -174,3 +174,33 @@ def test_a_paper_keeps_its_title_and_numbered_sections(tmp_path):
     related = index.nodes[3]
     assert [c.title for c in related.children] == ["2.1 Vector Retrieval", "2.2 Tree Indexes"]
     assert "Table 1: Accuracy by mode" in [c.title for c in index.nodes[4].children]
+
+
+def _statement_page(title: str, rows: list[str]) -> list[Text]:
+    return [Text(title, 11, bold=True), Text("($ million) 2023 2022", 8, bold=True), *(Text(row, 8) for row in rows)]
+
+
+def test_an_earnings_release_gets_its_statements_and_no_contact_names(tmp_path):
+    """A release whose statements name their accounting basis first ("U.S. GAAP Condensed
+    ...") and whose contact list sets each person's name in capitals like a heading: the
+    statements are sections of their own, the names are not."""
+    pdf = typeset_pdf(tmp_path / "release.pdf", [
+        [Text("Northwind reports fiscal 2023 results", 16, bold=True), BLANK, Text("Fourth Quarter Highlights", 12, bold=True),
+         *paragraph(8), BLANK, Text("Outlook", 12, bold=True), *paragraph(6)],
+        [Text("Conference Call", 12, bold=True), *paragraph(5), BLANK, Text("About Northwind", 12, bold=True), *paragraph(5),
+         BLANK, Text("NORTHWIND CONTACTS", 12, bold=True), Text("Investor Relations", 10, bold=True),
+         Text("JANE SMITH"), Text("Vice President of Investor Relations"), Text("(212) 555-0100 or jsmith@northwind.example"),
+         Text("ROBERT BROWN"), Text("Director of Investor Relations"), Text("(212) 555-0101 or rbrown@northwind.example"),
+         Text("News Media", 10, bold=True), Text("MARIA GARCIA"), Text("Director of Communications"),
+         Text("media@northwind.example"), BLANK, Text("FORWARD-LOOKING STATEMENTS"), *paragraph(6)],
+        _statement_page("U.S. GAAP Condensed Consolidated Statements of Income (Unaudited)",
+                        ["Net sales 3,909 3,673", "Cost of sales (3,115) (2,951)", "Gross profit 794 722", "Net income 252 325"]),
+        _statement_page("U.S. GAAP Condensed Consolidated Balance Sheets (Unaudited)",
+                        ["Cash and cash equivalents 689 775", "Total assets 17,003 17,426", "Total equity 4,092 4,349"]),
+        _statement_page("Components of Net Sales Growth", ["Net sales 2023 2,777 897", "Net sales 2022 2,967 942"]),
+    ])
+    titles = [node.title for node, _ in build_index(pdf).walk()]
+    assert "U.S. GAAP Condensed Consolidated Statements of Income (Unaudited)" in titles
+    assert "U.S. GAAP Condensed Consolidated Balance Sheets (Unaudited)" in titles
+    assert "Investor Relations" in titles and "FORWARD-LOOKING STATEMENTS" in titles
+    assert not {"JANE SMITH", "ROBERT BROWN", "MARIA GARCIA"} & set(titles)

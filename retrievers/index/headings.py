@@ -489,6 +489,9 @@ _STATEMENT_START = re.compile(
 )
 
 
+_ACCOUNTING_BASIS = re.compile(r"^(?:u\.?\s?s\.?\s+)?(?:gaap|ifrs)\s+(?=(?:condensed|consolidated|combined|interim|statements?|balance))")
+
+
 @functools.lru_cache(maxsize=16384)
 def statement_kind(text: str) -> str | None:
     """Which primary statement a title line names, or None. (Memoised: the statements of
@@ -505,6 +508,9 @@ def statement_kind(text: str) -> str | None:
     t = clean_title(text).lower().replace("’", "'")
     # "NIKE, Inc. Consolidated Statements of Income"
     t = re.sub(r"^.{0,40}?\b(inc|corporation|company|corp|co|ltd|plc)\.?,?\s+(?=(condensed|consolidated|statements?|balance))", "", t)
+    # "U.S. GAAP Condensed Consolidated Statements of Income": the accounting basis named
+    # first, as earnings releases that also show adjusted (non-GAAP) tables do.
+    t = _ACCOUNTING_BASIS.sub("", t)
     if not _STATEMENT_START.match(t) or len(t) > 110 or is_continued(t) or re.search(r"\s\d{1,3}$", t):
         return None
     if "notes to" in t or "schedule" in t or "reconciliation" in t:

@@ -286,6 +286,8 @@ def _candidates(layout: Layout, typography: _Typography, start: Pos, end: Pos, s
                 continue  # a table's column header or a label over its rows
             if not larger and _is_run_in(lines, j, ln):
                 continue
+            if caps and not (larger or bold or numbering) and _names_a_contact(lines, j):
+                continue
             skip_until = j
             found.append(LayoutHeading(pos, clean_title(joined), ln.size, bold, is_caps(joined), numbering, (page, lines[j].number)))
     return found
@@ -339,6 +341,17 @@ def _is_run_in(lines: list[Line], index: int, first: Line) -> bool:
         return False
     following = lines[index + 1].text.strip()
     return bool(following[:1].islower()) and not first.bold and not parse_numbering(following)
+
+
+# A telephone number ("(702) 730-3942", "+1 212 555 0100") or an e-mail address.
+_CONTACT_DETAIL = re.compile(r"\(?\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}\b|[\w.+-]+@[\w-]+\.[\w.]+")
+
+
+def _names_a_contact(lines: list[Line], index: int) -> bool:
+    """A person's name in a press release's contact list ("SARAH ROGERS" / "Senior Vice
+    President" / "(702) 730-3942"), set in capitals like a heading: their telephone or
+    e-mail follows within two lines, where a section's heading is followed by its text."""
+    return any(_CONTACT_DETAIL.search(following.text) for following in lines[index + 1 : index + 3])
 
 
 def _size_classes(sizes: list[float]) -> dict[float, int]:
