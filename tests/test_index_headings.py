@@ -176,7 +176,11 @@ def test_a_paper_keeps_its_title_and_numbered_sections(tmp_path):
     assert "Table 1: Accuracy by mode" in [c.title for c in index.nodes[4].children]
 
 
-def _statement_page(title: str, rows: list[str]) -> list[Text]:
+def _statement_page(title: str, rows: list[str], units: Text | None = None) -> list[Text]:
+    """A statement's page: its title (in 11 pt bold, or in 10 pt over a line of units),
+    column headings and rows."""
+    if units is not None:
+        return [Text(title, 10, bold=True, x=180), units, Text("2023 2022", 8, bold=True, x=400), *(Text(row, 8) for row in rows)]
     return [Text(title, 11, bold=True), Text("($ million) 2023 2022", 8, bold=True), *(Text(row, 8) for row in rows)]
 
 
@@ -204,3 +208,25 @@ def test_an_earnings_release_gets_its_statements_and_no_contact_names(tmp_path):
     assert "U.S. GAAP Condensed Consolidated Balance Sheets (Unaudited)" in titles
     assert "Investor Relations" in titles and "FORWARD-LOOKING STATEMENTS" in titles
     assert not {"JANE SMITH", "ROBERT BROWN", "MARIA GARCIA"} & set(titles)
+
+
+def test_headings_after_a_releases_statements_nest_by_prominence(tmp_path):
+    """After the statements (bold capitals between the company's name and their units), a
+    release's larger capital headings are the statements' siblings and its bold lower-case
+    headings sit under them, not under the cash flow statement."""
+    company = Text("NORTHWIND HOLDINGS INC.", 10, bold=True, x=230)
+    units = Text("(unaudited; in millions, except per share data)", 9, x=200)
+    pdf = typeset_pdf(tmp_path / "release.pdf", [
+        [Text("Northwind reports fiscal 2023 results", 16, bold=True), BLANK, Text("Fourth Quarter Highlights", 12, bold=True),
+         *paragraph(8), BLANK, Text("Outlook", 12, bold=True), *paragraph(6)],
+        [company, *_statement_page("CONDENSED CONSOLIDATED STATEMENTS OF INCOME", units=units, rows=["Net sales 3,909 3,673", "Net income 252 325"])],
+        [company, *_statement_page("CONDENSED CONSOLIDATED BALANCE SHEETS", units=units, rows=["Total assets 17,003 17,426", "Total equity 4,092 4,349"])],
+        [company, *_statement_page("CONDENSED CONSOLIDATED STATEMENTS OF CASH FLOWS", units=units, rows=["Net income 252 325", "Capital expenditures (527) (526)"])],
+        [Text("NON-GAAP FINANCIAL MEASURES", 11, bold=True, x=200), *paragraph(4), BLANK, Text("Adjusted earnings per share", 10, bold=True),
+         *paragraph(4), BLANK, Text("Free cash flow", 10, bold=True), *paragraph(4), BLANK,
+         Text("FORWARD-LOOKING STATEMENTS", 11, bold=True, x=200), *paragraph(8)],
+    ])
+    top = {node.title: node for node in build_index(pdf).nodes}
+    assert {"CONDENSED CONSOLIDATED STATEMENTS OF CASH FLOWS", "NON-GAAP FINANCIAL MEASURES", "FORWARD-LOOKING STATEMENTS"} <= set(top)
+    assert [c.title for c in top["NON-GAAP FINANCIAL MEASURES"].children] == ["Adjusted earnings per share", "Free cash flow"]
+    assert not top["CONDENSED CONSOLIDATED STATEMENTS OF CASH FLOWS"].children

@@ -14,7 +14,7 @@ import copy
 
 from retrievers.index.headings import Heading
 from retrievers.index.layout import Layout, Pos
-from retrievers.index.layout_headings import LayoutHeading, document_headings
+from retrievers.index.layout_headings import LayoutHeading, document_headings, is_caps
 from retrievers.index.outline import _close as close_sections
 from retrievers.index.sections import MIN_INTRO_CHARS, Section
 from retrievers.index.statements import find_statements
@@ -33,7 +33,9 @@ def _style(h: LayoutHeading) -> tuple:
 
 def _overlay_statements(layout: Layout, heads: list[LayoutHeading], statements: list[Heading]) -> list[LayoutHeading]:
     """Put the primary statements at the top level, with every heading styled like them
-    from the first statement on as their siblings, and deeper headings beneath."""
+    (or more prominent: a release's "NON-GAAP FINANCIAL MEASURES" in larger capitals after
+    its statements) from the first statement on as their siblings, and lesser headings
+    beneath."""
     if not statements:
         return heads
     zone = statements[0].pos
@@ -44,7 +46,7 @@ def _overlay_statements(layout: Layout, heads: list[LayoutHeading], statements: 
         if h is None:
             line = layout.line_at(statement.pos)
             h = LayoutHeading(statement.pos, statement.title, line.size if line else 0.0, bool(line and line.bold),
-                              False, None, statement.pos)
+                              is_caps(statement.title), None, statement.pos)
             by_pos[statement.pos] = h
         h.title = statement.title
         h.kind = "statement"
@@ -54,7 +56,8 @@ def _overlay_statements(layout: Layout, heads: list[LayoutHeading], statements: 
         if h.pos < zone:
             continue
         h.is_title = False
-        h.level = 0 if (h.kind == "statement" or _style(h) in styles) else 1
+        style = _style(h)
+        h.level = 0 if (h.kind == "statement" or style in styles or any(style > other for other in styles)) else 1
     return merged
 
 
