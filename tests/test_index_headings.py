@@ -10,7 +10,7 @@ from pdf_factory import BLANK, Text, paragraph, typeset_pdf
 from retrievers.index import build_index
 from retrievers.index.layout import Layout
 from retrievers.index.layout_headings import find_layout_headings
-from retrievers.index.numbering import follows, parse_numbering
+from retrievers.index.numbering import as_roman, follows, parse_numbering
 from retrievers.index.pdf import read_pdf
 
 HEADER = Text("Northwind Holdings Annual Review 2023", 8)
@@ -230,3 +230,29 @@ def test_headings_after_a_releases_statements_nest_by_prominence(tmp_path):
     assert {"CONDENSED CONSOLIDATED STATEMENTS OF CASH FLOWS", "NON-GAAP FINANCIAL MEASURES", "FORWARD-LOOKING STATEMENTS"} <= set(top)
     assert [c.title for c in top["NON-GAAP FINANCIAL MEASURES"].children] == ["Adjusted earnings per share", "Free cash flow"]
     assert not top["CONDENSED CONSOLIDATED STATEMENTS OF CASH FLOWS"].children
+
+
+def _prose(part: str, lines: int = 4) -> list[Text]:
+    """Body lines no other part repeats (repeated lines at a page's edges are furniture)."""
+    return [Text(f"Finding {k} of {part} holds for the sample and is set out in full below.") for k in range(lines)]
+
+
+def test_a_lone_letter_that_is_a_roman_numeral_continues_the_roman_sections(tmp_path):
+    """Body-type sections numbered I. to VI. with lettered sub-sections: "V." after "IV."
+    (and its "A.") is the fifth section, not the letter after "U.", so "V." and "VI." are
+    sections and "V." does not sit under "IV."."""
+    pdf = typeset_pdf(tmp_path / "memo.pdf", [
+        [Text("I. Introduction"), *_prose("the introduction"), BLANK, Text("II. Method"), *_prose("the method"), BLANK,
+         Text("A. Data"), *_prose("the data"), BLANK, Text("B. Model"), *_prose("the model")],
+        [Text("III. Results"), *_prose("the results"), BLANK, Text("IV. Analysis"), *_prose("the analysis"), BLANK,
+         Text("A. Errors"), *_prose("the errors")],
+        [Text("V. Limitations"), *_prose("the limitations"), BLANK, Text("VI. Conclusion"), *_prose("the conclusion")],
+    ])
+    _, found = headings(pdf)
+    assert [(h.title, h.level) for h in found] == [
+        ("I. Introduction", 0), ("II. Method", 0), ("A. Data", 1), ("B. Model", 1), ("III. Results", 0),
+        ("IV. Analysis", 0), ("A. Errors", 1), ("V. Limitations", 0), ("VI. Conclusion", 0),
+    ]
+    roman = as_roman(parse_numbering("V. Limitations"))
+    assert roman is not None and (roman.scheme, roman.values) == ("ROMAN", (5,))
+    assert as_roman(parse_numbering("B. Model")) is None

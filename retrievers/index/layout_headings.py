@@ -30,7 +30,7 @@ from retrievers.index.headings import (
     statement_kind,
 )
 from retrievers.index.layout import Layout, Pos
-from retrievers.index.numbering import Numbering, follows, parse_numbering
+from retrievers.index.numbering import Numbering, as_roman, follows, parse_numbering
 from retrievers.index.pdf import Line
 from retrievers.index.toc_pages import find_toc_pages
 
@@ -425,6 +425,13 @@ class _NumberChain:
     def follows(self, n: Numbering) -> bool:
         return follows(self.last.get(n.scheme), n)
 
+    def reading(self, n: Numbering) -> Numbering:
+        """``n``, or its roman reading when only that one follows ("V." after "IV.")."""
+        roman = as_roman(n)
+        if roman is not None and roman.scheme in self.last and not self.follows(n) and self.follows(roman):
+            return roman
+        return n
+
     def accept(self, n: Numbering) -> None:
         """Take a heading's number into the chain when it follows; either way, restart the
         schemes nested in its scheme."""
@@ -459,6 +466,8 @@ def find_layout_headings(layout: Layout, start: Pos = (1, 0), end: Pos | None = 
     for c in cands:
         style = (ranks.get(c.size, 0), c.bold, c.caps)
         emphasised = typography.larger(c.size, c.pos[0]) or c.bold or c.caps
+        if c.numbering:
+            c.numbering = chain.reading(c.numbering)
         if (emphasised and style in styles) or (c.numbering and chain.follows(c.numbering)):
             kept.append(c)
             if c.numbering:

@@ -102,6 +102,15 @@ def parse_numbering(text: str) -> Numbering | None:
     return None
 
 
+def as_roman(number: Numbering) -> Numbering | None:
+    """The other reading of a lone letter that is also a roman numeral ("V." is the fifth
+    section after "IV.", not the letter after "U."); None for any other number."""
+    if number.scheme not in ("LETTER", "letter") or number.label.lower() not in _ROMAN_VALUES:
+        return None
+    scheme = "ROMAN" if number.scheme == "LETTER" else "roman"
+    return Numbering(scheme, (roman_value(number.label),), number.rest, number.label)
+
+
 def follows(previous: Numbering | None, current: Numbering) -> bool:
     """Could ``current`` come right after ``previous`` in a numbered outline? "2.1" after
     "2", "2.2" after "2.1.3", "3" after "2.4", "B." after "A."; the first of a scheme
