@@ -4,12 +4,17 @@
     python scripts/tree_recall.py REF_DIR [PDF_DIR] --missed       # list the nodes not found
     python scripts/tree_recall.py --json recall.json
     python scripts/tree_recall.py --ignore-outline                 # the layout headings alone
+    python scripts/tree_recall.py --bookmarks PDF_OR_DIR ...       # the layout against a PDF's own bookmarks
 
 REF_DIR holds ``<name>_structure.json`` files (or a ``trees/`` folder of them); PDF_DIR
 holds ``<name>.pdf`` (default: REF_DIR's ``docs/`` folder, else REF_DIR). A reference node
 is found when a node of our tree has a matching title (``retrievers.index.recall.
 titles_match``: normalised titles, difflib ratio >= 0.8) and starts within one page of it.
 Each tree is built from scratch without a model, exactly as ``bench.py index`` builds it.
+
+``--bookmarks`` needs no reference trees: each PDF's own bookmarks are the reference, and
+its tree is built from the layout alone (as if it had none), so any folder of bookmarked
+PDFs (LaTeX papers, typeset reports, your own filings) measures the layout headings.
 """
 from __future__ import annotations
 
@@ -25,6 +30,7 @@ from retrievers.index.recall import (  # noqa: E402
     PAGE_TOLERANCE,
     STRUCTURE_SUFFIX,
     TITLE_SIMILARITY,
+    measure_bookmarks,
     measure_folder,
     overall,
     reference_files,
@@ -41,19 +47,34 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--missed", action="store_true", help="list the reference nodes not found")
     parser.add_argument("--ignore-outline", action="store_true",
                         help="build every tree as if its PDF had no outline (measures the layout headings alone)")
+    parser.add_argument("--bookmarks", nargs="+", type=Path, default=None, metavar="PDF_OR_DIR",
+                        help="instead of reference trees: each PDF's own bookmarks, against its tree built from the layout alone")
     args = parser.parse_args(argv)
 
-    if not reference_files(args.reference_dir):
-        print(f"no *{STRUCTURE_SUFFIX} files in {args.reference_dir}", file=sys.stderr)
-        return 2
-    results, missing = measure_folder(args.reference_dir, args.pdf_dir, args.ignore_outline)
-    for name in missing:
-        print(f"skipped {name}: its PDF is not there", file=sys.stderr)
-    if not results:
-        print("no reference tree has its PDF", file=sys.stderr)
-        return 2
+    if args.bookmarks:
+        absent = [path for path in args.bookmarks if not path.exists()]
+        if absent:
+            print(f"error: not found: {absent[0]} -- pass PDFs or folders of PDFs", file=sys.stderr)
+            return 2
+        results, missing = measure_bookmarks(args.bookmarks)
+        for name in missing:
+            print(f"skipped {name}: it has no bookmarks to measure against", file=sys.stderr)
+        if not results:
+            print("error: no PDF given has bookmarks -- pass PDFs that do (e.g. LaTeX papers built with hyperref)", file=sys.stderr)
+            return 2
+    else:
+        if not reference_files(args.reference_dir):
+            print(f"no *{STRUCTURE_SUFFIX} files in {args.reference_dir}", file=sys.stderr)
+            return 2
+        results, missing = measure_folder(args.reference_dir, args.pdf_dir, args.ignore_outline)
+        for name in missing:
+            print(f"skipped {name}: its PDF is not there", file=sys.stderr)
+        if not results:
+            print("no reference tree has its PDF", file=sys.stderr)
+            return 2
+    against = " (each PDF's bookmarks against its layout alone)" if args.bookmarks else ""
     print(f"node recall: title similarity >= {TITLE_SIMILARITY}, start page within {PAGE_TOLERANCE}"
-          + (" (outlines ignored)" if args.ignore_outline else ""))
+          + (" (outlines ignored)" if args.ignore_outline else "") + against)
     header = f"{'document':48s} {'outline':>7s} {'ref':>5s} {'found':>5s} {'ours':>5s} {'recall':>7s}"
     print(header)
     print("-" * len(header))
@@ -71,7 +92,8 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"  {'  ' * node.depth}p{node.start_page} {node.title}")
     if args.json:
         payload = {
-            "outlines_ignored": args.ignore_outline,
+            "outlines_ignored": args.ignore_outline or bool(args.bookmarks),
+            "reference": "bookmarks" if args.bookmarks else "reference trees",
             "title_similarity": TITLE_SIMILARITY,
             "page_tolerance": PAGE_TOLERANCE,
             "overall": overall(results),

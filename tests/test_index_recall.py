@@ -9,6 +9,8 @@ import pytest
 
 from retrievers.index.recall import (
     TreeNode,
+    bookmark_recall,
+    measure_bookmarks,
     measure_folder,
     node_recall,
     normalise_title,
@@ -88,3 +90,26 @@ def test_trees_recover_the_reference_indexers_sections():
     for result in results:
         if not result.has_outline:
             assert result.recall >= 0.60, (result.doc, result.recall)
+
+
+PAPERS = Path(__file__).resolve().parent / "data" / "papers"
+
+
+@pytest.mark.parametrize("name", ["article_two_column", "ieee_two_column"])
+def test_a_papers_layout_rebuilds_its_own_bookmarks(name):
+    """Two-column LaTeX papers (tests/data/papers, their sources beside them): one in the
+    article class's bold numbered headings, one in IEEE's body-type small capitals numbered
+    I. to VI. with italic A., B. sub-sections. Read without their bookmarks, their layout
+    gives every bookmarked section."""
+    result = bookmark_recall(PAPERS / f"{name}.pdf")
+    assert result is not None and result.reference_count >= 10
+    assert result.missed == [], [node.title for node in result.missed]
+
+
+def test_bookmark_recall_skips_pdfs_without_bookmarks(tmp_path):
+    from pdf_factory import Text, typeset_pdf
+
+    plain = typeset_pdf(tmp_path / "plain.pdf", [[Text("No bookmarks here at all")]])
+    results, without = measure_bookmarks([plain, PAPERS, PAPERS / "ieee_two_column.pdf"])
+    assert without == ["plain.pdf"]
+    assert [r.doc for r in results] == ["article_two_column", "ieee_two_column"]  # the repeated paper counts once

@@ -144,6 +144,45 @@ def recall_of_pdf(reference_file: Path, pdf: Path, ignore_outline: bool = False)
     return node_recall(pdf.stem, reference_nodes(reference_file), ours, has_outline=has_outline)
 
 
+def bookmark_recall(pdf: Path) -> Recall | None:
+    """How many of a PDF's own bookmarks the layout alone finds: the tree is built as if
+    the PDF had none, and its bookmarks are the reference. None for a PDF without them.
+
+    Any PDF with bookmarks (a LaTeX paper, a typeset report) thereby becomes a reference
+    tree for the layout headings, with no LLM-built tree needed. Bookmarks are not always
+    printed headings: Amcor's FY2023 release bookmarks "Narrative" and "Highlights", titles
+    its pages never show, so a low figure there says little about the layout."""
+    from retrievers.index.builder import build_index
+    from retrievers.index.pdf import read_outline
+    from retrievers.index.structure import structural_tree
+
+    outline = read_outline(pdf)
+    if not outline:
+        return None
+    reference = [TreeNode(title, page, level) for level, title, page in outline]
+    index = build_index(pdf, tree_builder=lambda read: structural_tree(read.pages, read.lines, []))
+    ours = [TreeNode(node.title, node.start_page, depth) for node, depth in index.walk()]
+    return node_recall(pdf.stem, reference, ours)
+
+
+def measure_bookmarks(paths: list[Path]) -> tuple[list[Recall], list[str]]:
+    """``bookmark_recall`` for every PDF given or in a folder given (a file name seen
+    before, a copy of the same filing in another folder, counts once), and the names of
+    the PDFs without bookmarks."""
+    pdfs = [pdf for path in paths for pdf in (sorted(path.glob("*.pdf")) if path.is_dir() else [path])]
+    results, without, seen = [], [], set()
+    for pdf in pdfs:
+        if pdf.name in seen:
+            continue
+        seen.add(pdf.name)
+        result = bookmark_recall(pdf)
+        if result is None:
+            without.append(pdf.name)
+        else:
+            results.append(result)
+    return results, without
+
+
 def measure_folder(
     reference_dir: Path, pdf_dir: Path | None = None, ignore_outline: bool = False
 ) -> tuple[list[Recall], list[str]]:
