@@ -106,10 +106,19 @@ def test_a_papers_layout_rebuilds_its_own_bookmarks(name):
     assert result.missed == [], [node.title for node in result.missed]
 
 
+def test_run_in_sub_sections_of_a_mathematics_paper_are_found():
+    """amsart sets its sub-sections run in, at the start of a paragraph in body type:
+    "2.1. Efficiency. Navigation parser ...". Each is found from its number, which follows
+    the section's; the appendix's "A.1." (a lettered number) is the one bookmark missed."""
+    result = bookmark_recall(PAPERS / "amsart_run_in.pdf")
+    assert result is not None and result.reference_count == 18
+    assert [node.title for node in result.missed] == ["A.1. Per-Document Scores"]
+
+
 def test_bookmark_recall_skips_pdfs_without_bookmarks(tmp_path):
     from pdf_factory import Text, typeset_pdf
 
     plain = typeset_pdf(tmp_path / "plain.pdf", [[Text("No bookmarks here at all")]])
     results, without = measure_bookmarks([plain, PAPERS, PAPERS / "ieee_two_column.pdf"])
     assert without == ["plain.pdf"]
-    assert [r.doc for r in results] == ["article_two_column", "ieee_two_column"]  # the repeated paper counts once
+    assert [r.doc for r in results] == ["amsart_run_in", "article_two_column", "ieee_two_column"]  # the repeated paper counts once

@@ -253,8 +253,9 @@ def _candidates(layout: Layout, typography: _Typography, start: Pos, end: Pos, s
             if i <= skip_until or not (whole_page or start <= pos < end):
                 continue
             text = ln.text.strip()
-            if len(text) > MAX_LINE_CHARS:
-                continue
+            long_line = len(text) > MAX_LINE_CHARS
+            if long_line and not text[:1].isdigit():
+                continue  # prose or a table row; a sub-section's run-in heading starts a long line with its number
             larger, bold, caps = bool(body) and ln.size >= larger_from, bool(ln.bold and bold_informative), is_caps(text)
             numbering = parse_numbering(text)
             if numbering and not _TITLE_START.match(numbering.rest):
@@ -266,6 +267,13 @@ def _candidates(layout: Layout, typography: _Typography, start: Pos, end: Pos, s
                 continue  # table headers and footnotes; a small bold-capitals table title passes
             if not larger and not numbering and not layout.column_aligned(ln):
                 continue  # a table's column header, indented text
+            run_in = _run_in_title(text, numbering)
+            if run_in is not None:  # accepted later only where its number follows
+                found.append(LayoutHeading(pos, run_in, ln.size, bold, False, numbering, pos))
+                skip_until = i
+                continue
+            if long_line:
+                continue
             # Join the wrapped lines of a long heading.
             j, joined = i, text
             while j + 1 < len(lines) and j - i < 5 and _continues(ln, lines[j], lines[j + 1], joined, typography):
@@ -332,6 +340,26 @@ def _precedes_table(lines: list[Line], index: int) -> bool:
         if len(text) > 60:
             return False
     return False
+
+
+# "Training Details. The model is ...": a run-in title, up to the full stop that ends it.
+_RUN_IN_TITLE = re.compile(r"^(?P<title>[^.!?]{2,80}?)\.\s+(?=\S)")
+
+
+def _run_in_title(text: str, numbering: Numbering | None) -> str | None:
+    """The heading that starts a paragraph, as a mathematics paper (amsart) or a contract
+    sets its sub-sections: "2.1. Training Details. The model is ..." gives "2.1. Training
+    Details". Only for a sub-section number ("2.1.", not a list's "1."), whose place in
+    the document's chain of numbers then decides whether it is a heading."""
+    if numbering is None or numbering.scheme != "decimal" or numbering.depth < 2 or title_text_ok(text):
+        return None  # not a sub-section's number, or a heading line of its own
+    m = _RUN_IN_TITLE.match(numbering.rest)
+    if m is None:
+        return None
+    title = m["title"].strip()
+    if len(title.split()) > 8 or not title_text_ok(title):
+        return None
+    return f"{text[: len(text) - len(numbering.rest)].strip()} {title}"
 
 
 def _is_run_in(lines: list[Line], index: int, first: Line) -> bool:
