@@ -372,6 +372,7 @@ def _is_run_in(lines: list[Line], index: int, first: Line) -> bool:
 
 
 # A telephone number ("(702) 730-3942", "+1 212 555 0100") or an e-mail address.
+_MAX_CONTACT_CHARS = 120
 _CONTACT_DETAIL = re.compile(r"\(?\d{3}\)?[\s.-]\d{3}[\s.-]\d{4}\b|[\w.+-]+@[\w-]+\.[\w.]+")
 
 
@@ -379,7 +380,10 @@ def _names_a_contact(lines: list[Line], index: int) -> bool:
     """A person's name in a press release's contact list ("SARAH ROGERS" / "Senior Vice
     President" / "(702) 730-3942"), set in capitals like a heading: their telephone or
     e-mail follows within two lines, where a section's heading is followed by its text."""
-    return any(_CONTACT_DETAIL.search(following.text) for following in lines[index + 1 : index + 3])
+    # A contact's line is short; a long one is not searched (the address pattern would try
+    # every start of a long run of letters).
+    return any(len(following.text) <= _MAX_CONTACT_CHARS and _CONTACT_DETAIL.search(following.text)
+               for following in lines[index + 1 : index + 3])
 
 
 def _size_classes(sizes: list[float]) -> dict[float, int]:
