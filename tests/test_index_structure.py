@@ -152,6 +152,18 @@ def test_text_without_headings_falls_back_to_page_windows():
     assert all(n.end_page - n.start_page + 1 <= 5 for n in index.leaves())
 
 
+@pytest.mark.parametrize("page_count", [1, 2, 3])
+def test_a_short_text_without_headings_is_one_node(page_count):
+    """Too short for two windows, it is still a node the agents can fetch and grep: an
+    empty tree would give them nothing to open."""
+    prose = "This paragraph talks about the business in plain sentences without any heading at all. " * 12
+    pages = [prose] * page_count
+    tree = structural_tree(pages)
+    index = DocumentIndex("short", pages, tree.nodes, tree.source)
+    assert [(n.title, n.start_page, n.end_page) for n in index.nodes] == [(f"Pages 1-{page_count}", 1, page_count)]
+    assert_well_formed(index)
+
+
 def test_format_tree_shows_ids_pages_and_summaries(mmm):
     text = format_tree(mmm)
     assert text.splitlines()[0].startswith("3M_2022_10K: 252 pages, source=structure")

@@ -94,7 +94,10 @@ def top_sections(layout: Layout, outline: list[OutlineEntry]) -> tuple[list[Sect
     if children and any(c.kind != "window" for c in children):
         return children, "structure"
     size = SHORT_DOC_WINDOW if layout.page_count <= 20 else WINDOW_PAGES + 1
-    return windows(layout, root, size), "windows"
+    # A document too short for two windows is one section: an empty tree would leave the
+    # agents no node to fetch or grep.
+    whole = Section(title if title != "Opening page" else f"Pages 1-{layout.page_count}", (1, 0), layout.end, "window")
+    return windows(layout, root, size) or [whole], "windows"
 
 
 def item_sections(layout: Layout, items: list[Heading]) -> list[Section]:
