@@ -122,3 +122,16 @@ def test_bookmark_recall_skips_pdfs_without_bookmarks(tmp_path):
     results, without = measure_bookmarks([plain, PAPERS, PAPERS / "ieee_two_column.pdf"])
     assert without == ["plain.pdf"]
     assert [r.doc for r in results] == ["amsart_run_in", "article_two_column", "ieee_two_column"]  # the repeated paper counts once
+
+
+def test_a_papers_author_block_parents_none_of_its_sections():
+    """The IEEE paper's authors (12 pt over 10 pt text, in a style no section uses) follow
+    its title as front matter: the sections I. to VI. are top-level nodes beside them (the
+    tree built from the layout, as for a copy without bookmarks)."""
+    from retrievers.index import build_index, structural_tree
+
+    index = build_index(PAPERS / "ieee_two_column.pdf", tree_builder=lambda read: structural_tree(read.pages, read.lines, []))
+    top = [node.title for node in index.nodes]
+    assert top[0] == "Reasoning-Based Retrieval over Long Documents"
+    assert top[1].startswith("Ada Lovelace")
+    assert [title.split(".")[0] for title in top[2:]] == ["I", "II", "III", "IV", "V", "VI"]

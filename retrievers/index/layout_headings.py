@@ -550,11 +550,30 @@ def assign_levels(heads: list[LayoutHeading], ranks: dict[float, int], scheme_or
 
 def _mark_title(heads: list[LayoutHeading], ranks: dict[float, int]) -> None:
     """One of the first three headings, on the first two pages, in a size larger than any
-    other heading's: the title."""
+    other heading's: the title. The unnumbered lines right after it on its page in a style
+    no later heading uses (a paper's authors and affiliation, a subtitle) are front matter
+    like it: they name themselves but parent none of the sections."""
     if len(heads) < 3:
         return
     for i, first in enumerate(heads[:3]):
         others = max(h.size for j, h in enumerate(heads) if j != i)
         if first.pos[0] <= 2 and first.size > others * 1.03:
             first.is_title = True
+            _mark_front_matter(heads, i, ranks)
             return
+
+
+def _mark_front_matter(heads: list[LayoutHeading], title: int, ranks: dict[float, int]) -> None:
+    def style(h: LayoutHeading) -> tuple[int, bool]:
+        return (ranks.get(h.size, -1), h.bold)
+
+    page = heads[title].pos[0]
+    front = []
+    for h in heads[title + 1 :]:
+        if h.pos[0] != page or h.numbering is not None:
+            break
+        front.append(h)
+    later = {style(h) for h in heads[title + 1 + len(front) :]}
+    for h in front:
+        if style(h) not in later:
+            h.is_title = True
