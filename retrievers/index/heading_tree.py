@@ -103,14 +103,16 @@ def _fold_empty(layout: Layout, heads: list[LayoutHeading], end: Pos) -> tuple[l
     level or above; their titles become topics of the heading before them."""
     kept: list[LayoutHeading] = []
     topics: dict[int, list[str]] = {}
+    # The title is kept however little follows it: it names the opening section. The front
+    # matter after it (authors, a subtitle) parents nothing either but folds when empty.
+    title = next((h for h in heads if h.is_title), None)
     for i, h in enumerate(heads):
         if kept and kept[-1].level == h.level and kept[-1].title == h.title:
             continue  # the title repeated where the section (a long table) goes on
         following = heads[i + 1] if i + 1 < len(heads) else None
         nxt = following.pos if following else end
         has_children = following is not None and following.level > h.level and not h.is_title
-        # The title is kept however little follows it: it names the opening section.
-        if not has_children and h.kind != "statement" and not h.is_title and _is_empty(layout, h, nxt):
+        if not has_children and h.kind != "statement" and h is not title and _is_empty(layout, h, nxt):
             if kept:
                 topics.setdefault(id(kept[-1]), []).append(h.title)
             continue
