@@ -54,7 +54,7 @@ class Layout:
     body_size: float = 0.0
     _margins: dict[int, float] = field(default_factory=dict, repr=False)
     _content: dict[int, list[Line]] = field(default_factory=dict, repr=False)
-    _columns: dict[int, list[float]] = field(default_factory=dict, repr=False)
+    _columns: dict[int, tuple[list[float], list[float]]] = field(default_factory=dict, repr=False)
     _char_sums: dict[int, tuple[list[int], list[int]]] = field(default_factory=dict, repr=False)
     _page_texts: dict[int, str] = field(default_factory=dict, repr=False)
     # Document-wide findings computed once and reused by every section (layout headings).
@@ -106,15 +106,29 @@ class Layout:
         if not line.x0 and not line.x1:
             return True
         if page := self._columns.get(line.page):
-            starts = page
+            starts, centres = page
         else:
-            hundredths = self._hundredths
-            counts = Counter(hundredths[ln.x0] for ln in self.content_lines(line.page) if len(ln.text) > 40)
-            total = sum(counts.values())
-            starts = [x for x, n in counts.items() if n >= max(2, 0.15 * total)] or [self._doc_margin]
-            self._columns[line.page] = starts
+            starts, centres = self._columns[line.page] = self._page_columns(line.page)
         centre = (line.x0 + line.x1) / 2
-        return line.x0 < min(starts) or any(abs(line.x0 - x) <= 0.025 for x in starts) or abs(centre - 0.5) <= 0.03
+        return (line.x0 < min(starts) or any(abs(line.x0 - x) <= 0.025 for x in starts)
+                or any(abs(centre - c) <= 0.03 for c in centres))
+
+    def _page_columns(self, page: int) -> tuple[list[float], list[float]]:
+        """Where the page's columns of body text start, and the centres a heading centred
+        on the page or in one of its columns sits at (a two-column paper centres
+        "ABSTRACT" over its left column)."""
+        hundredths = self._hundredths
+        lines = [ln for ln in self.content_lines(page) if len(ln.text) > 40]
+        counts = Counter(hundredths[ln.x0] for ln in lines)
+        total = sum(counts.values())
+        starts = [x for x, n in counts.items() if n >= max(2, 0.15 * total)] or [self._doc_margin]
+        centres = [0.5]
+        if len(starts) > 1:
+            for start in starts:
+                ends = Counter(hundredths[ln.x1] for ln in lines if hundredths[ln.x0] == start)
+                if ends:
+                    centres.append((start + ends.most_common(1)[0][0]) / 2)
+        return starts, centres
 
     @classmethod
     def from_pages(cls, pages: list[str]) -> Layout:
