@@ -564,6 +564,7 @@ def _mark_title(heads: list[LayoutHeading], ranks: dict[float, int]) -> None:
 
 
 def _mark_front_matter(heads: list[LayoutHeading], title: int, ranks: dict[float, int]) -> None:
+    """Mark the front matter after ``heads[title]`` (see ``_mark_title``) as parenting nothing."""
     def style(h: LayoutHeading) -> tuple[int, bool]:
         return (ranks.get(h.size, -1), h.bold)
 

@@ -29,6 +29,7 @@ MAX_LEAF_PAGES = 6  # a leaf longer than this is split
 MAX_STATEMENT_PAGES = 2  # a statement longer than this is split at its sub-titles
 WINDOW_PAGES = 4  # the size of page windows when no heading can split a long leaf
 SHORT_DOC_WINDOW = 3  # window size for short documents (8-Ks, press releases)
+UNTITLED = "Opening page"  # document_title's name for an opening section without a headline
 
 _FINANCIAL_TITLE = re.compile(r"financial statements|exhibit 13|annual report|item 15|financial information", re.I)
 
@@ -96,7 +97,7 @@ def top_sections(layout: Layout, outline: list[OutlineEntry]) -> tuple[list[Sect
     size = SHORT_DOC_WINDOW if layout.page_count <= 20 else WINDOW_PAGES + 1
     # A document too short for two windows is one section: an empty tree would leave the
     # agents no node to fetch or grep.
-    whole = Section(title if title != "Opening page" else f"Pages 1-{layout.page_count}", (1, 0), layout.end, "window")
+    whole = Section(title if title != UNTITLED else f"Pages 1-{layout.page_count}", (1, 0), layout.end, "window")
     return windows(layout, root, size) or [whole], "windows"
 
 
@@ -145,7 +146,7 @@ def document_title(layout: Layout) -> str:
             else:
                 break
         return clean_title(" ".join(parts))
-    return "Opening page"
+    return UNTITLED
 
 
 def front_title(layout: Layout, end: Pos) -> str:
