@@ -26,6 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from core.paths import SHARED_DIR  # noqa: E402
+from harness.progress import Progress  # noqa: E402
 from retrievers.index.recall import (  # noqa: E402
     PAGE_TOLERANCE,
     STRUCTURE_SUFFIX,
@@ -56,7 +57,16 @@ def main(argv: list[str] | None = None) -> int:
         if absent:
             print(f"error: not found: {absent[0]} -- pass PDFs or folders of PDFs", file=sys.stderr)
             return 2
-        results, missing = measure_bookmarks(args.bookmarks)
+        progress: list[Progress] = []
+
+        def advance(done: int, total: int) -> None:  # a bar on stderr: a folder of filings takes minutes
+            if not progress:
+                progress.append(Progress(total, unit="pdf", desc="bookmarks", enabled=sys.stderr.isatty()))
+            progress[0].advance()
+
+        results, missing = measure_bookmarks(args.bookmarks, on_pdf=advance)
+        for bar in progress:
+            bar.close()
         for name in missing:
             print(f"skipped {name}: it has no bookmarks to measure against", file=sys.stderr)
         if not results:

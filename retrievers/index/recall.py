@@ -15,7 +15,7 @@ import difflib
 import json
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -165,17 +165,23 @@ def bookmark_recall(pdf: Path) -> Recall | None:
     return node_recall(pdf.stem, reference, ours)
 
 
-def measure_bookmarks(paths: list[Path]) -> tuple[list[Recall], list[str]]:
+def measure_bookmarks(
+    paths: list[Path], on_pdf: Callable[[int, int], None] | None = None
+) -> tuple[list[Recall], list[str]]:
     """``bookmark_recall`` for every PDF given or in a folder given (a file name seen
     before, a copy of the same filing in another folder, counts once), and the names of
-    the PDFs without bookmarks."""
-    pdfs = [pdf for path in paths for pdf in (sorted(path.glob("*.pdf")) if path.is_dir() else [path])]
-    results, without, seen = [], [], set()
-    for pdf in pdfs:
-        if pdf.name in seen:
-            continue
-        seen.add(pdf.name)
+    the PDFs without bookmarks. ``on_pdf(done, total)`` is told after each PDF."""
+    listed = [pdf for path in paths for pdf in (sorted(path.glob("*.pdf")) if path.is_dir() else [path])]
+    pdfs, seen = [], set()
+    for pdf in listed:
+        if pdf.name not in seen:
+            seen.add(pdf.name)
+            pdfs.append(pdf)
+    results, without = [], []
+    for done, pdf in enumerate(pdfs, 1):
         result = bookmark_recall(pdf)
+        if on_pdf is not None:
+            on_pdf(done, len(pdfs))
         if result is None:
             without.append(pdf.name)
         else:
