@@ -25,6 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from core.errors import UserError  # noqa: E402
 from core.paths import SHARED_DIR  # noqa: E402
 from harness.progress import Progress  # noqa: E402
 from retrievers.index.recall import (  # noqa: E402
@@ -64,11 +65,11 @@ def main(argv: list[str] | None = None) -> int:
                 progress.append(Progress(total, unit="pdf", desc="bookmarks", enabled=sys.stderr.isatty()))
             progress[0].advance()
 
-        results, missing = measure_bookmarks(args.bookmarks, on_pdf=advance)
+        results, skipped = measure_bookmarks(args.bookmarks, on_pdf=advance)
         for bar in progress:
             bar.close()
-        for name in missing:
-            print(f"skipped {name}: it has no bookmarks to measure against", file=sys.stderr)
+        for name, why in skipped:
+            print(f"skipped {name}: {why}", file=sys.stderr)
         if not results:
             print("error: no PDF given has bookmarks -- pass PDFs that do (e.g. LaTeX papers built with hyperref)", file=sys.stderr)
             return 2
@@ -76,7 +77,11 @@ def main(argv: list[str] | None = None) -> int:
         if not reference_files(args.reference_dir):
             print(f"no *{STRUCTURE_SUFFIX} files in {args.reference_dir}", file=sys.stderr)
             return 2
-        results, missing = measure_folder(args.reference_dir, args.pdf_dir, args.ignore_outline)
+        try:
+            results, missing = measure_folder(args.reference_dir, args.pdf_dir, args.ignore_outline)
+        except UserError as exc:  # a reference PDF that cannot be read: its figure would be missing
+            print(f"error: {exc}", file=sys.stderr)
+            return exc.exit_code
         for name in missing:
             print(f"skipped {name}: its PDF is not there", file=sys.stderr)
         if not results:

@@ -120,8 +120,8 @@ def test_bookmark_recall_skips_pdfs_without_bookmarks(tmp_path):
 
     plain = typeset_pdf(tmp_path / "plain.pdf", [[Text("No bookmarks here at all")]])
     told: list[tuple[int, int]] = []
-    results, without = measure_bookmarks([plain, PAPERS, PAPERS / "ieee_two_column.pdf"], on_pdf=lambda *n: told.append(n))
-    assert without == ["plain.pdf"]
+    results, skipped = measure_bookmarks([plain, PAPERS, PAPERS / "ieee_two_column.pdf"], on_pdf=lambda *n: told.append(n))
+    assert skipped == [("plain.pdf", "it has no bookmarks to measure against")]
     assert told == [(1, 4), (2, 4), (3, 4), (4, 4)]  # told after each PDF, the repeated one not counted
     assert [r.doc for r in results] == ["amsart_run_in", "article_two_column", "ieee_two_column"]  # the repeated paper counts once
 

@@ -45,6 +45,25 @@ def test_bookmarks_mode_refuses_a_missing_path_and_pdfs_without_bookmarks(tmp_pa
     assert "plain.pdf: it has no bookmarks" in err and "no PDF given has bookmarks" in err
 
 
+def test_bookmarks_mode_skips_a_corrupt_pdf_and_measures_the_rest(tmp_path, capsys):
+    folder = tmp_path / "mixed"
+    folder.mkdir()
+    (folder / "cut.pdf").write_bytes((PAPERS / "ieee_two_column.pdf").read_bytes()[:5000])  # a download cut short
+    (folder / "ieee_two_column.pdf").write_bytes((PAPERS / "ieee_two_column.pdf").read_bytes())
+    assert tree_recall.main(["--bookmarks", str(folder)]) == 0
+    captured = capsys.readouterr()
+    assert "skipped cut.pdf: not a PDF or the PDF is corrupt" in captured.err and "Traceback" not in captured.err
+    assert "ieee_two_column" in captured.out
+
+
+def test_a_corrupt_reference_pdf_is_an_error_not_a_traceback(tmp_path, capsys):
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "paper_structure.json").write_text(json.dumps({"structure": [{"title": "Introduction", "start_index": 1}]}))
+    (tmp_path / "docs" / "paper.pdf").write_bytes(b"%PDF-1.7 cut short")
+    assert tree_recall.main([str(tmp_path)]) == 2
+    assert capsys.readouterr().err.startswith("error: not a PDF or the PDF is corrupt")
+
+
 def test_papers_rotate_through_the_styles_and_repeat_for_a_seed():
     styles = [typeset_papers.paper_source(seed)[0] for seed in range(400, 400 + len(typeset_papers.STYLES))]
     assert sorted(styles) == sorted(typeset_papers.STYLES)

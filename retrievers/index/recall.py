@@ -167,26 +167,35 @@ def bookmark_recall(pdf: Path) -> Recall | None:
 
 def measure_bookmarks(
     paths: list[Path], on_pdf: Callable[[int, int], None] | None = None
-) -> tuple[list[Recall], list[str]]:
+) -> tuple[list[Recall], list[tuple[str, str]]]:
     """``bookmark_recall`` for every PDF given or in a folder given (a file name seen
-    before, a copy of the same filing in another folder, counts once), and the names of
-    the PDFs without bookmarks. ``on_pdf(done, total)`` is told after each PDF."""
+    before, a copy of the same filing in another folder, counts once), and the PDFs skipped
+    with why: no bookmarks, or unreadable (corrupt, encrypted: one bad file in a folder does
+    not end the measurement). ``on_pdf(done, total)`` is told after each PDF."""
+    from core.errors import PDFError
+
     listed = [pdf for path in paths for pdf in (sorted(path.glob("*.pdf")) if path.is_dir() else [path])]
     pdfs, seen = [], set()
     for pdf in listed:
         if pdf.name not in seen:
             seen.add(pdf.name)
             pdfs.append(pdf)
-    results, without = [], []
+    results: list[Recall] = []
+    skipped: list[tuple[str, str]] = []
     for done, pdf in enumerate(pdfs, 1):
-        result = bookmark_recall(pdf)
+        try:
+            result = bookmark_recall(pdf)
+        except PDFError as exc:
+            skipped.append((pdf.name, str(exc)))
+            result = None
+        else:
+            if result is None:
+                skipped.append((pdf.name, "it has no bookmarks to measure against"))
+            else:
+                results.append(result)
         if on_pdf is not None:
             on_pdf(done, len(pdfs))
-        if result is None:
-            without.append(pdf.name)
-        else:
-            results.append(result)
-    return results, without
+    return results, skipped
 
 
 def measure_folder(
