@@ -146,6 +146,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("out", type=Path, help="folder for the .tex sources and PDFs")
     parser.add_argument("--seeds", type=_seeds, default=_seeds("400-420"), help="a seed or range, e.g. 400-420 (default)")
     args = parser.parse_args(argv)
+    try:
+        args.out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        print(f"error: cannot write to {args.out} ({exc.strerror}) -- choose a folder you can write to", file=sys.stderr)
+        return 2
     if shutil.which("pdflatex") is None:
         print("error: pdflatex is not installed -- apt-get install texlive-latex-base texlive-fonts-recommended",
               file=sys.stderr)
@@ -153,7 +158,6 @@ def main(argv: list[str] | None = None) -> int:
     if min(args.seeds) < FIRST_REPORTING_SEED:
         print(f"note: seeds below {FIRST_REPORTING_SEED} are for developing the layout rules; report figures on seeds from {FIRST_REPORTING_SEED} up",
               file=sys.stderr)
-    args.out.mkdir(parents=True, exist_ok=True)
     for seed in args.seeds:
         print(typeset(seed, args.out))
     return 0

@@ -76,6 +76,13 @@ def test_papers_rotate_through_the_styles_and_repeat_for_a_seed():
         assert (r"\chapter{Introduction}" in source) == (style in ("report", "book"))
 
 
+def test_typesetting_into_a_folder_it_cannot_write_says_so(tmp_path, capsys):
+    blocker = tmp_path / "a_file"
+    blocker.write_text("not a folder")
+    assert typeset_papers.main([str(blocker / "papers")]) == 2
+    assert "error: cannot write to" in capsys.readouterr().err
+
+
 def test_typesetting_without_pdflatex_says_what_to_install(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(typeset_papers.shutil, "which", lambda name: None)
     assert typeset_papers.main([str(tmp_path)]) == 2
