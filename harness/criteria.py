@@ -125,6 +125,10 @@ def _pct(value: float) -> str:
     return f"{value * 100:.1f}%"
 
 
+def _ci_note(low: float, high: float) -> str:
+    return f"95% CI {_pct(low)}–{_pct(high)}"
+
+
 def evaluate_row(stats_row: pd.Series | dict[str, Any]) -> CriteriaRow:
     """The four criteria for one row of ``analysis.cell_stats``."""
     s = dict(stats_row)
@@ -133,7 +137,7 @@ def evaluate_row(stats_row: pd.Series | dict[str, Any]) -> CriteriaRow:
     rel = s["reliability"]
     rel_note = f"{s['answered']}/{s['runs']} answered"
     if not _nan(s.get("reliability_low")) and not _nan(s.get("reliability_high")):
-        rel_note += f"; 95% CI {_pct(s['reliability_low'])}–{_pct(s['reliability_high'])}"
+        rel_note += f"; {_ci_note(s['reliability_low'], s['reliability_high'])}"
     row.checks["reliability"] = Check(
         "reliability", "pass" if rel > RELIABILITY_MIN else "fail", rel, _pct(rel), rel_note,
         _settled(rel > RELIABILITY_MIN, s.get("reliability_low"), s.get("reliability_high"), RELIABILITY_MIN),
@@ -145,7 +149,7 @@ def evaluate_row(stats_row: pd.Series | dict[str, Any]) -> CriteriaRow:
         why = f"{int(unjudged)} of {s['runs']} answers unjudged" if unjudged and not _nan(unjudged) else "no verdicts for this cell"
         row.checks["accuracy"] = Check("accuracy", "not judged", None, "not judged", why + ": judge them with --judge")
     else:
-        note = f"95% CI {_pct(s['accuracy_low'])}–{_pct(s['accuracy_high'])} over {s['questions']} questions"
+        note = f"{_ci_note(s['accuracy_low'], s['accuracy_high'])} over {s['questions']} questions"
         if s.get("judge_methods"):
             note += f"; judged by {judge_label(str(s['judge_methods']))}"
         row.checks["accuracy"] = Check("accuracy", "pass" if acc > ACCURACY_MIN else "fail", acc, _pct(acc), note,

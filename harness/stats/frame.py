@@ -106,8 +106,7 @@ def load_sweep(path: Path | str) -> Sweep:
     # A run recorded twice (a resumed sweep that redid it) counts once: the later record. A
     # run is its model, mode, question and run number, whatever run id a record carries (a
     # hand-merged file may hold one run under two ids, and it is still one sample).
-    latest = {(r.model, r.mode, r.question_id, r.run_number): r for r in folder.read_records()}
-    records = list({r.run_id: r for r in latest.values()}.values())
+    records = list({(r.model, r.mode, r.question_id, r.run_number): r for r in folder.read_records()}.values())
     return Sweep(folder.path, manifest, records_frame(records), {r.run_id: r for r in records})
 
 

@@ -64,7 +64,7 @@ def _overlay_statements(layout: Layout, heads: list[LayoutHeading], statements: 
 def _outranks(a: LayoutHeading, b: LayoutHeading) -> bool:
     """Does ``a`` look more prominent than ``b``: larger, or as large and bolder, or in
     capitals where ``b`` is not?"""
-    return (round(a.size), a.bold, a.caps) > (round(b.size), b.bold, b.caps)
+    return _style(a) > _style(b)
 
 
 def _is_empty(layout: Layout, head: LayoutHeading, following: Pos) -> bool:

@@ -351,10 +351,12 @@ def _run_in_title(text: str, numbering: Numbering | None) -> str | None:
     sets its sub-sections: "2.1. Training Details. The model is ..." gives "2.1. Training
     Details". Only for a sub-section number ("2.1.", not a list's "1."), whose place in
     the document's chain of numbers then decides whether it is a heading."""
-    if numbering is None or numbering.scheme != "decimal" or numbering.depth < 2 or title_text_ok(text):
-        return None  # not a sub-section's number, or a heading line of its own
+    if numbering is None or numbering.scheme != "decimal" or numbering.depth < 2:
+        return None  # not a sub-section's number
+    # The pattern first: most numbered lines have no run-in title, and a heading line of its
+    # own would have its title tested again once its wrapped lines are joined.
     m = _RUN_IN_TITLE.match(numbering.rest)
-    if m is None:
+    if m is None or title_text_ok(text):
         return None
     title = m["title"].strip()
     if len(title.split()) > 8 or not title_text_ok(title):

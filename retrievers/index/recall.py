@@ -134,14 +134,20 @@ def reference_files(reference_dir: Path) -> list[Path]:
 def recall_of_pdf(reference_file: Path, pdf: Path, ignore_outline: bool = False) -> Recall:
     """Build ``pdf``'s tree without a model, as ``bench.py index`` does, and compare
     (``ignore_outline``: as if the PDF had no bookmarks, to measure the layout alone)."""
+    ours, outline_entries = _our_nodes(pdf, ignore_outline)
+    has_outline = outline_entries > 0 and not ignore_outline
+    return node_recall(pdf.stem, reference_nodes(reference_file), ours, has_outline=has_outline)
+
+
+def _our_nodes(pdf: Path, ignore_outline: bool) -> tuple[list[TreeNode], int]:
+    """Our tree of ``pdf`` as recall compares it (built as if it had no outline when
+    ``ignore_outline``), and how many outline entries the PDF has."""
     from retrievers.index.builder import build_index
     from retrievers.index.structure import structural_tree
 
     builder = (lambda content: structural_tree(content.pages, content.lines, [])) if ignore_outline else None
     index = build_index(pdf, tree_builder=builder)
-    ours = [TreeNode(node.title, node.start_page, depth) for node, depth in index.walk()]
-    has_outline = index.meta.get("outline_entries", 0) > 0 and not ignore_outline
-    return node_recall(pdf.stem, reference_nodes(reference_file), ours, has_outline=has_outline)
+    return [TreeNode(node.title, node.start_page, depth) for node, depth in index.walk()], index.meta.get("outline_entries", 0)
 
 
 def bookmark_recall(pdf: Path) -> Recall | None:
@@ -152,16 +158,13 @@ def bookmark_recall(pdf: Path) -> Recall | None:
     tree for the layout headings, with no LLM-built tree needed. Bookmarks are not always
     printed headings: Amcor's FY2023 release bookmarks "Narrative" and "Highlights", titles
     its pages never show, so a low figure there says little about the layout."""
-    from retrievers.index.builder import build_index
     from retrievers.index.pdf import read_outline
-    from retrievers.index.structure import structural_tree
 
     outline = read_outline(pdf)
     if not outline:
         return None
     reference = [TreeNode(title, page, level) for level, title, page in outline]
-    index = build_index(pdf, tree_builder=lambda read: structural_tree(read.pages, read.lines, []))
-    ours = [TreeNode(node.title, node.start_page, depth) for node, depth in index.walk()]
+    ours, _ = _our_nodes(pdf, ignore_outline=True)
     return node_recall(pdf.stem, reference, ours)
 
 
