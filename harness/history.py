@@ -185,6 +185,21 @@ def prune(db: Path, keep: int) -> list[str]:
         return gone
 
 
+def comparable_on(metric: str) -> list[str]:
+    """The columns two sweeps' rows must share for their ``metric`` to compare: the cell and
+    the question set, and for accuracy also the judge and its version (a stricter judge
+    lowers every figure). The trend gate and the history charts both go by it."""
+    return ["cell", "question_set"] + (["judge", "judge_version"] if metric == "accuracy" else [])
+
+
+def _comparable_rows(rows: pd.DataFrame, row: pd.Series, metric: str) -> pd.DataFrame:
+    """The ``rows`` whose ``metric`` compares with ``row``'s (``comparable_on``)."""
+    mask = pd.Series(True, index=rows.index)
+    for column in comparable_on(metric):
+        mask &= rows[column].fillna("") == (row[column] or "")
+    return rows[mask]
+
+
 def trend_gate(frame: pd.DataFrame, *, max_accuracy_drop: float | None = None, max_token_rise: float | None = None, window: int = 3) -> GateResult:
     """Each cell of the newest sweep against the median of its previous ``window`` sweeps.
 
@@ -207,10 +222,8 @@ def trend_gate(frame: pd.DataFrame, *, max_accuracy_drop: float | None = None, m
             continue
         row = now.iloc[-1]
         others = group[group["sweep_id"] != newest]
-        same_questions = others[others["question_set"].fillna("") == (row["question_set"] or "")]
-        before = same_questions.tail(window)
-        same_judge = same_questions[(same_questions["judge"] == row["judge"])
-                                    & (same_questions["judge_version"].fillna("") == (row["judge_version"] or ""))].tail(window)
+        before = _comparable_rows(others, row, "tokens_mean").tail(window)
+        same_judge = _comparable_rows(others, row, "accuracy").tail(window)
         for key, limit, column in (("accuracy_drop", max_accuracy_drop, "accuracy"), ("token_rise", max_token_rise, "tokens_mean")):
             if limit is None:
                 continue

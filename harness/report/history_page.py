@@ -8,6 +8,7 @@ from typing import Any
 
 import pandas as pd
 
+from harness.history import comparable_on
 from harness.report import fmt as f
 from harness.report.export import json_value
 from harness.report.render import write_data, write_page, write_static
@@ -64,7 +65,7 @@ def series(frame: pd.DataFrame, metric: str) -> list[dict[str, Any]]:
         return []
     set_names = question_set_names(frame)
     several_sets = frame["question_set"].nunique() > 1
-    keys = ["cell", "question_set"] + (["judge", "judge_version"] if metric == "accuracy" else [])
+    keys = comparable_on(metric)
     several_judges = metric == "accuracy" and len(frame[["judge", "judge_version"]].drop_duplicates()) > 1
     lines = []
     for key, group in frame.groupby(keys, sort=True, dropna=False):
