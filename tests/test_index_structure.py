@@ -2,11 +2,15 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from core.paths import PDF_DIR
 from retrievers.index import build_index, format_tree, structural_tree
+from retrievers.index.summaries import _STOP, _WORD, _term_counts
 from retrievers.index.tree import DocumentIndex, Node, slugify
 
 
@@ -108,6 +112,21 @@ def test_every_node_has_a_short_informative_summary(mmm):
     assert "Net sales" in income.summary and "Cost of sales" in income.summary
     item7 = next(n for n in mmm.nodes if n.node_id.startswith("item_7_"))
     assert "RESULTS OF OPERATIONS" in item7.summary  # a parent lists its parts
+
+
+# Words, stop words, hyphens, apostrophes, digits and letters that lower-case to ASCII
+# letters ("İ", the Kelvin sign) or are letters only outside ASCII ("é").
+_TERM_TEXT = st.lists(st.sampled_from(["Net", "the", "Sales", "it's", "ab-", "-x", "'", "-", " ", "\n", "4", "é", "İ", "\u212a", "ß", "a"]))
+
+
+@settings(max_examples=300, derandomize=True)
+@given(_TERM_TEXT.map("".join))
+def test_term_counts_are_the_words_counted_one_by_one(text):
+    # _term_counts cuts words out with a byte translation table; it must count what its
+    # definition (the words _WORD finds, lowered, stop words dropped, hyphens trimmed) does.
+    by_word = Counter(w.strip("'-") for w in map(str.lower, _WORD.findall(text)) if w not in _STOP)
+    counted = _term_counts(text)
+    assert counted == by_word and list(counted) == list(by_word)
 
 
 def test_outline_tree_of_an_adobe_10k(adobe):

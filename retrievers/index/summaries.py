@@ -44,10 +44,33 @@ _BOILERPLATE = re.compile(r"(?i)accompanying notes|integral part of these|table 
 _GENERIC_LABELS = {"total", "basic", "diluted", "other", "net", "balance", "as reported", "adjustments"}
 
 
-def _tokens(text: str) -> list[str]:
-    # A comprehension over the lowered words: this runs over every word of every leaf.
-    stop = _STOP
-    return [word.strip("'-") for word in map(str.lower, _WORD.findall(text)) if word not in stop]
+def _term_counts(text: str) -> Counter[str]:
+    """How often each term (a lowered word of three letters or more, not a stop word) occurs
+    in ``text``: the words ``_WORD`` finds, lowered, without a stop word, their trailing
+    hyphens and apostrophes cut off. This reads every word of every leaf, so the words are
+    cut out, lowered and counted in C: every character a word cannot hold becomes a space
+    (an ASCII text's bytes translated in one step) and the rest split at the spaces. A piece
+    holds one word at most, the piece from its first letter on, which must be three
+    characters long; only each distinct piece is looked at in Python. (Terms come in the
+    order they first occur, as counting them one by one would give.)"""
+    stop, counts = _STOP, Counter[str]()
+    seen = counts.get  # a Counter's own look-up of a missing term is a Python-level method
+    for piece, count in Counter(text.encode("ascii", "replace").translate(_WORD_BYTES).split()).items():
+        letters_on = piece.lstrip(b"'-")
+        if len(letters_on) < 3:
+            continue
+        word = letters_on.decode("ascii")
+        if word not in stop:
+            term = word.strip("'-")
+            counts[term] = seen(term, 0) + count
+    return counts
+
+
+# Each byte as _term_counts reads it: a letter lowered, a hyphen or apostrophe kept (a word
+# may hold them), any other character (a non-ASCII one is "?" by then) a space.
+_WORD_BYTES = bytes(
+    c + 32 if 65 <= c <= 90 else c if 97 <= c <= 122 or c in b"'-" else 32 for c in range(256)
+)
 
 
 def node_text(
@@ -252,14 +275,14 @@ class TermWeights:
         # Each text's term counts, kept for key_terms: tokenising is most of the summaries' time.
         self._counts: dict[str, Counter[str]] = {}
         for text in texts:
-            counts = self._counts[text] = Counter(_tokens(text))
+            counts = self._counts[text] = _term_counts(text)
             self.df.update(counts.keys())
 
     def key_terms(self, text: str, exclude: str = "", limit: int = 6) -> list[str]:
         counts = self._counts.get(text)
         if counts is None:
-            counts = Counter(_tokens(text))
-        skip = set(_tokens(exclude))
+            counts = _term_counts(text)
+        skip = _term_counts(exclude).keys()
         idfs, count, df = self._idf, self.count, self.df
         scored = []
         for term, tf in counts.items():
