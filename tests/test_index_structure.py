@@ -1,6 +1,7 @@
 """Section trees a user (and an agent) navigates: right sections, right pages, full ids."""
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 
@@ -10,7 +11,7 @@ from hypothesis import strategies as st
 
 from core.paths import PDF_DIR
 from retrievers.index import build_index, format_tree, structural_tree
-from retrievers.index.summaries import _STOP, _WORD, _term_counts
+from retrievers.index.summaries import TermWeights, _term_counts
 from retrievers.index.tree import DocumentIndex, Node, slugify
 
 
@@ -116,17 +117,39 @@ def test_every_node_has_a_short_informative_summary(mmm):
 
 # Words, stop words, hyphens, apostrophes, digits and letters that lower-case to ASCII
 # letters ("İ", the Kelvin sign) or are letters only outside ASCII ("é").
-_TERM_TEXT = st.lists(st.sampled_from(["Net", "the", "Sales", "it's", "ab-", "-x", "'", "-", " ", "\n", "4", "é", "İ", "\u212a", "ß", "a"]))
+_TERM_TEXT = st.lists(st.sampled_from([
+    "Net", "the", "Sales", "sales-", "--sales", "there-", "THERE'", "it's", "ab-", "-x", "'", "-", " ", "\n", "4", "é", "İ",
+    "\u212a", "ß", "a",
+])).map("".join)
+
+
+def _key_terms_word_by_word(texts: list[str], text: str, exclude: str, limit: int = 6) -> list[str]:
+    """TF-IDF key terms from the terms as ``_term_counts`` defines them, counted one by one."""
+    df = Counter(term for one in texts for term in _term_counts(one))
+    idf = {term: math.log((1 + len(texts)) / (1 + df[term])) + 1 for term in df}
+    skip = _term_counts(exclude)
+    scored = sorted(((tf * idf.get(term, math.log(1 + len(texts)) + 1) ** 2, term) for term, tf in _term_counts(text).items()
+                     if tf >= 2 and len(term) >= 4 and term not in skip), reverse=True)
+    return [term for _, term in scored[:limit]]
 
 
 @settings(max_examples=300, derandomize=True)
-@given(_TERM_TEXT.map("".join))
-def test_term_counts_are_the_words_counted_one_by_one(text):
-    # _term_counts cuts words out with a byte translation table; it must count what its
-    # definition (the words _WORD finds, lowered, stop words dropped, hyphens trimmed) does.
-    by_word = Counter(w.strip("'-") for w in map(str.lower, _WORD.findall(text)) if w not in _STOP)
-    counted = _term_counts(text)
-    assert counted == by_word and list(counted) == list(by_word)
+@given(st.lists(_TERM_TEXT, min_size=1, max_size=4), _TERM_TEXT, _TERM_TEXT)
+def test_key_terms_are_those_of_the_terms_counted_one_by_one(texts, other, exclude):
+    # TermWeights counts terms in C and puts right only the pieces that are no term as they
+    # are (a stop word, a hyphen at an end): its key terms must be those of the definition,
+    # for its own texts and for a text it has not seen.
+    texts = [*texts, texts[0]]  # two leaves may have the same text: each counts
+    weights = TermWeights(texts)
+    for text in [*texts, other]:
+        assert weights.key_terms(text, exclude) == _key_terms_word_by_word(texts, text, exclude)
+
+
+def test_two_leaves_with_the_same_text_each_count_in_document_frequencies():
+    twice = "delta delta alpha delta gamma alpha gamma delta"
+    leaves = [twice, twice, "gamma gamma delta delta", "alpha delta", "delta"]
+    # Counted once, "delta" would be in four leaves of five and "gamma" would come first.
+    assert TermWeights(leaves).key_terms(twice, limit=1) == _key_terms_word_by_word(leaves, twice, "", limit=1) == ["delta"]
 
 
 def test_outline_tree_of_an_adobe_10k(adobe):

@@ -45,32 +45,36 @@ _GENERIC_LABELS = {"total", "basic", "diluted", "other", "net", "balance", "as r
 
 
 def _term_counts(text: str) -> Counter[str]:
-    """How often each term (a lowered word of three letters or more, not a stop word) occurs
-    in ``text``: the words ``_WORD`` finds, lowered, without a stop word, their trailing
-    hyphens and apostrophes cut off. This reads every word of every leaf, so the words are
-    cut out, lowered and counted in C: every character a word cannot hold becomes a space
-    (an ASCII text's bytes translated in one step) and the rest split at the spaces. A piece
-    holds one word at most, the piece from its first letter on, which must be three
-    characters long; only each distinct piece is looked at in Python. (Terms come in the
-    order they first occur, as counting them one by one would give.)"""
-    stop, counts = _STOP, Counter[str]()
-    seen = counts.get  # a Counter's own look-up of a missing term is a Python-level method
-    for piece, count in Counter(text.encode("ascii", "replace").translate(_WORD_BYTES).split()).items():
-        letters_on = piece.lstrip(b"'-")
-        if len(letters_on) < 3:
-            continue
-        word = letters_on.decode("ascii")
-        if word not in stop:
-            term = word.strip("'-")
-            counts[term] = seen(term, 0) + count
-    return counts
+    """How often each term occurs in ``text``: the words ``_WORD`` finds, lowered, without
+    the stop words, their trailing hyphens and apostrophes cut off. (What ``TermWeights``
+    counts, spelt out one word at a time.)"""
+    stop = _STOP
+    return Counter(word.strip("'-") for word in map(str.lower, _WORD.findall(text)) if word not in stop)
 
 
-# Each byte as _term_counts reads it: a letter lowered, a hyphen or apostrophe kept (a word
-# may hold them), any other character (a non-ASCII one is "?" by then) a space.
+def _pieces(text: str) -> Counter[bytes]:
+    """The text's pieces, counted: every character a word cannot hold made a space (the
+    text's bytes translated in one step, a non-ASCII character being "?" by then) and the
+    rest split at the spaces, all in C. A piece holds one ``_WORD`` at most, the piece from
+    its first letter on when that is three characters long; ``TermWeights`` makes terms of
+    the few pieces that are no term as they are."""
+    return Counter(text.encode("ascii", "replace").translate(_WORD_BYTES).split())
+
+
+# Each byte as _pieces reads it: a letter lowered, a hyphen or apostrophe kept (a word may
+# hold them), any other character a space.
 _WORD_BYTES = bytes(
     c + 32 if 65 <= c <= 90 else c if 97 <= c <= 122 or c in b"'-" else 32 for c in range(256)
 )
+_STOP_PIECES = frozenset(word.encode("ascii") for word in _STOP)
+
+
+def _term_of(piece: bytes) -> bytes | None:
+    """The term a piece counts for (see ``_term_counts``), or None."""
+    letters_on = piece.lstrip(b"'-")
+    if len(letters_on) < 3 or letters_on in _STOP_PIECES:
+        return None
+    return letters_on.rstrip(b"'-")
 
 
 def node_text(
@@ -264,25 +268,40 @@ def table_labels(text: str, limit: int = 10, row_labels: RowLabels | None = None
 
 
 class TermWeights:
-    """Document frequencies over the leaves, for TF-IDF key terms."""
+    """Document frequencies over the leaves, for TF-IDF key terms.
+
+    Counting the terms reads every word of every leaf, the summaries' dearest work, so it
+    is done in C (``_pieces``) and a leaf's pieces are its terms as they are, but for the
+    few pieces that are a stop word or carry a hyphen or apostrophe at an end: found once
+    for the whole document, and put right in each leaf by a set intersection. A piece
+    shorter than four letters stays as it is, never put right: no term that short is ever
+    a key term (``key_terms``), so its count matters to nothing.
+    """
 
     def __init__(self, texts: list[str]):
         self.count = max(len(texts), 1)
-        self.df: Counter[str] = Counter()
         # Each term's inverse document frequency, worked out the first time a leaf weighs it:
         # a document's leaves share most of their frequent terms.
-        self._idf: dict[str, float] = {}
-        # Each text's term counts, kept for key_terms: tokenising is most of the summaries' time.
-        self._counts: dict[str, Counter[str]] = {}
+        self._idf: dict[bytes, float] = {}
+        # Each text's term counts, kept for key_terms.
+        self._counts: dict[str, Counter[bytes]] = {}
         for text in texts:
-            counts = self._counts[text] = _term_counts(text)
-            self.df.update(counts.keys())
+            self._counts[text] = _pieces(text)
+        pieces: set[bytes] = set().union(*self._counts.values())
+        odd = {piece for piece in pieces if len(piece) >= 4 and _term_of(piece) != piece}
+        for counts in self._counts.values():
+            _put_right(counts, odd)
+        # Per leaf: two leaves with the same text count twice, as the leaves' number does.
+        self.df: Counter[bytes] = Counter()
+        for text in texts:
+            self.df.update(self._counts[text].keys())
 
     def key_terms(self, text: str, exclude: str = "", limit: int = 6) -> list[str]:
         counts = self._counts.get(text)
         if counts is None:
-            counts = _term_counts(text)
-        skip = _term_counts(exclude).keys()
+            counts = _pieces(text)
+            _put_right(counts, {piece for piece in counts if _term_of(piece) != piece})
+        skip = {_term_of(piece) for piece in _pieces(exclude)}
         idfs, count, df = self._idf, self.count, self.df
         scored = []
         for term, tf in counts.items():
@@ -294,7 +313,18 @@ class TermWeights:
                 idf = idfs[term] = math.log((1 + count) / (1 + df[term])) + 1
             scored.append((tf * idf * idf, term))
         scored.sort(reverse=True)
-        return [term for _, term in scored[:limit]]
+        return [term.decode("ascii") for _, term in scored[:limit]]
+
+
+def _put_right(counts: Counter[bytes], odd: set[bytes] | frozenset[bytes]) -> None:
+    """Make the pieces of ``odd`` in ``counts`` the terms they count for: all taken out
+    first, then added, since a piece's term may be another of them ("the-" counts for
+    "the", a stop word)."""
+    taken = [(piece, counts.pop(piece)) for piece in counts.keys() & odd]
+    for piece, count in taken:
+        term = _term_of(piece)
+        if term is not None:
+            counts[term] = counts.get(term, 0) + count
 
 
 def _clip(parts: list[str], limit: int = MAX_SUMMARY_CHARS) -> str:
