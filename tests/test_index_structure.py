@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from core.paths import PDF_DIR
 from retrievers.index import build_index, format_tree, structural_tree
-from retrievers.index.summaries import TermWeights, _term_counts
+from retrievers.index.summaries import _STOP, _WORD, TermWeights
 from retrievers.index.tree import DocumentIndex, Node, slugify
 
 
@@ -121,6 +121,11 @@ _TERM_TEXT = st.lists(st.sampled_from([
     "Net", "the", "Sales", "sales-", "--sales", "there-", "THERE'", "it's", "ab-", "-x", "'", "-", " ", "\n", "4", "é", "İ",
     "\u212a", "ß", "a",
 ])).map("".join)
+
+
+def _term_counts(text: str) -> Counter[str]:
+    """A text's terms as summaries.py defines them, counted one word at a time."""
+    return Counter(word.strip("'-") for word in map(str.lower, _WORD.findall(text)) if word not in _STOP)
 
 
 def _key_terms_word_by_word(texts: list[str], text: str, exclude: str, limit: int = 6) -> list[str]:

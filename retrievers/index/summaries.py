@@ -15,6 +15,9 @@ from collections import Counter
 from retrievers.index.tree import Node, compact_key
 
 MAX_SUMMARY_CHARS = 400
+# A term is a word of three characters or more (a letter, then letters, hyphens and
+# apostrophes), lowered, not a stop word, its trailing hyphens and apostrophes cut off:
+# what TermWeights counts, in C rather than word by word (the tests hold it to this).
 _WORD = re.compile(r"[A-Za-z][A-Za-z\-']{2,}")
 # A figure, "(12)", "$ 3.4", "5%", or a dash that stands for one. Spelt as one branch per
 # first character ("(", "$", a space, a digit) rather than as optional prefixes, which the
@@ -44,14 +47,6 @@ _BOILERPLATE = re.compile(r"(?i)accompanying notes|integral part of these|table 
 _GENERIC_LABELS = {"total", "basic", "diluted", "other", "net", "balance", "as reported", "adjustments"}
 
 
-def _term_counts(text: str) -> Counter[str]:
-    """How often each term occurs in ``text``: the words ``_WORD`` finds, lowered, without
-    the stop words, their trailing hyphens and apostrophes cut off. (What ``TermWeights``
-    counts, spelt out one word at a time.)"""
-    stop = _STOP
-    return Counter(word.strip("'-") for word in map(str.lower, _WORD.findall(text)) if word not in stop)
-
-
 def _pieces(text: str) -> Counter[bytes]:
     """The text's pieces, counted: every character a word cannot hold made a space (the
     text's bytes translated in one step, a non-ASCII character being "?" by then) and the
@@ -70,7 +65,7 @@ _STOP_PIECES = frozenset(word.encode("ascii") for word in _STOP)
 
 
 def _term_of(piece: bytes) -> bytes | None:
-    """The term a piece counts for (see ``_term_counts``), or None."""
+    """The term a piece counts for (see ``_WORD``), or None."""
     letters_on = piece.lstrip(b"'-")
     if len(letters_on) < 3 or letters_on in _STOP_PIECES:
         return None
