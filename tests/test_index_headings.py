@@ -130,6 +130,8 @@ def test_a_typeset_report_gets_a_tree_of_its_sections(report):
         ("(2) Fees and Charges", "(1)", (2,), "Fees and Charges"),
         ("ii. Ongoing Burdens", "roman", (2,), "Ongoing Burdens"),
         ("Appendix B: Files", "appendix", (2,), "Files"),
+        ("A.1. Per-Document Scores", "lettered", (1, 1), "Per-Document Scores"),
+        ("B.2.3 Prompt Templates", "lettered", (2, 2, 3), "Prompt Templates"),
     ],
 )
 def test_section_numbers_are_read_with_their_scheme(text, scheme, values, rest):
@@ -137,7 +139,7 @@ def test_section_numbers_are_read_with_their_scheme(text, scheme, values, rest):
     assert n is not None and (n.scheme, n.values, n.rest) == (scheme, values, rest)
 
 
-@pytest.mark.parametrize("text", ["2023 Results", "3M Company", "Net sales increased", "12 34 Totals", "(vx) Not a numeral"])
+@pytest.mark.parametrize("text", ["2023 Results", "3M Company", "Net sales increased", "12 34 Totals", "(vx) Not a numeral", "A.1 2023 totals", "U.S. sales"])
 def test_figures_and_names_are_not_section_numbers(text):
     assert parse_numbering(text) is None
 
@@ -149,6 +151,10 @@ def test_numbers_follow_in_order():
     assert follows(n("2"), n("2.1")) and follows(n("2.1.3"), n("2.2")) and follows(n("2.4"), n("3"))
     assert follows(n("A."), n("B.")) and follows(None, n("1."))
     assert not follows(n("1.1"), n("7.")) and not follows(n("A."), n("C.")) and not follows(None, n("4."))
+    # An appendix's sub-sections: "A.2" after "A.1", "A.2.1" under it, "B.1" opens the next appendix.
+    assert follows(None, n("A.1")) and follows(n("A.1"), n("A.2")) and follows(n("A.2"), n("A.2.1")) and follows(n("A.3"), n("B.1"))
+    assert not follows(None, n("B.2")) and not follows(n("A.1"), n("A.3")) and not follows(n("A.3"), n("C.1"))
+    assert n("A.2.1").depth == 2 + 1 and n("A.1").nested and not n("A.").nested
 
 
 def test_a_paper_keeps_its_title_and_numbered_sections(tmp_path):

@@ -254,8 +254,8 @@ def _candidates(layout: Layout, typography: _Typography, start: Pos, end: Pos, s
                 continue
             text = ln.text.strip()
             long_line = len(text) > MAX_LINE_CHARS
-            if long_line and not text[:1].isdigit():
-                continue  # prose or a table row; a sub-section's run-in heading starts a long line with its number
+            if long_line and not (text[:1].isdigit() or (text[1:2] == "." and text[2:3].isdigit())):
+                continue  # prose or a table row; a sub-section's run-in heading starts a long line with its number ("2.1.", "A.1.")
             larger, bold, caps = bool(body) and ln.size >= larger_from, bool(ln.bold and bold_informative), is_caps(text)
             numbering = parse_numbering(text)
             if numbering and not _TITLE_START.match(numbering.rest):
@@ -351,7 +351,7 @@ def _run_in_title(text: str, numbering: Numbering | None) -> str | None:
     sets its sub-sections: "2.1. Training Details. The model is ..." gives "2.1. Training
     Details". Only for a sub-section number ("2.1.", not a list's "1."), whose place in
     the document's chain of numbers then decides whether it is a heading."""
-    if numbering is None or numbering.scheme != "decimal" or numbering.depth < 2:
+    if numbering is None or not numbering.nested or numbering.depth < 2:
         return None  # not a sub-section's number
     # The pattern first: most numbered lines have no run-in title, and a heading line of its
     # own would have its title tested again once its wrapped lines are joined.
@@ -523,9 +523,9 @@ def _is_ancestor(top: LayoutHeading, new: LayoutHeading, ranks: dict[float, int]
     if a[0] != b[0]:
         return a[0] < b[0]  # size speaks first
     m, n = top.numbering, new.numbering
+    if m and n and m.scheme == n.scheme and m.nested:
+        return m.depth < n.depth
     if m and n and m.scheme in _LIST_SCHEMES and n.scheme in _LIST_SCHEMES:
-        if m.scheme == n.scheme == "decimal":
-            return m.depth < n.depth
         if m.scheme == n.scheme:
             return False
         if m.scheme in scheme_order and n.scheme in scheme_order:
@@ -534,6 +534,8 @@ def _is_ancestor(top: LayoutHeading, new: LayoutHeading, ranks: dict[float, int]
 
 
 # Schemes that nest by number; "Chapter 2" or "Appendix A" say nothing about depth beside them.
+# An appendix's "A.1" is not among them: it sits under its appendix's heading, whatever
+# sections numbered "7.2" came before.
 _LIST_SCHEMES = frozenset({"decimal", "roman", "ROMAN", "letter", "LETTER", "(1)", "(a)", "(i)", "(A)"})
 
 

@@ -1,4 +1,4 @@
-"""Section numbers at the start of a heading: "1.", "2.3", "A.", "IV.", "(a)", "Chapter 2".
+"""Section numbers at the start of a heading: "1.", "2.3", "A.", "A.1", "IV.", "(a)", "Chapter 2".
 
 A number says two things a font cannot: how deep a heading sits ("2.3" under "2"), and,
 through the order in which the document first uses each scheme, which scheme nests in
@@ -16,6 +16,8 @@ _WORD_LABEL = re.compile(
     re.IGNORECASE,
 )
 _DECIMAL = re.compile(r"^(?P<value>\d{1,2}(?:\.\d{1,2}){0,4})(?P<dot>\.?)(?=\s)\s*(?P<rest>.*)$")
+# An appendix's sub-section: "A.1", "B.2.3" (the appendix's letter, then a decimal number).
+_LETTERED = re.compile(r"^(?P<letter>[A-Z])\.(?P<value>\d{1,2}(?:\.\d{1,2}){0,3})(?P<dot>\.?)(?=\s)\s*(?P<rest>.*)$")
 _ROMAN = re.compile(r"^(?P<value>[IVX]{1,5}|[ivx]{1,5})[.)]\s+(?P<rest>.*)$")
 _LETTER = re.compile(r"^(?P<value>[A-Za-z])[.)]\s+(?P<rest>.*)$")
 _PAREN = re.compile(r"^\((?P<value>\d{1,2}|[a-z]|[ivx]{1,5}|[A-Z])\)\s+(?P<rest>.*)$")
@@ -31,15 +33,23 @@ _MAY_BE_NUMBERED = re.compile(
 class Numbering:
     """A heading's number: its scheme, its value(s) and the title after it."""
 
-    scheme: str  # decimal | roman | ROMAN | letter | LETTER | (1) | (a) | (i) | (A) | <word>
-    values: tuple[int, ...]  # (2, 3) for "2.3"; (4,) for "IV." or "D."
+    scheme: str  # decimal | lettered | roman | ROMAN | letter | LETTER | (1) | (a) | (i) | (A) | <word>
+    values: tuple[int, ...]  # (2, 3) for "2.3"; (1, 2) for "A.2"; (4,) for "IV." or "D."
     rest: str
     label: str  # the number as printed, "2.3", "IV", "(a)"
 
     @property
+    def nested(self) -> bool:
+        """A number that says how deep it sits ("2.3", "A.1"), not only which one it is."""
+        return self.scheme in _NESTED_SCHEMES
+
+    @property
     def depth(self) -> int:
-        """1 for "2", 2 for "2.3": only decimal numbers carry their depth."""
-        return len(self.values) if self.scheme == "decimal" else 1
+        """1 for "2", 2 for "2.3" and "A.1": only nested numbers carry their depth."""
+        return len(self.values) if self.nested else 1
+
+
+_NESTED_SCHEMES = frozenset({"decimal", "lettered"})
 
 
 def roman_value(text: str) -> int:
@@ -82,6 +92,11 @@ def parse_numbering(text: str) -> Numbering | None:
         if m["rest"][:1].isdigit():
             return None
         return Numbering("decimal", values, m["rest"].strip(), m["value"])
+    if m := _LETTERED.match(text):
+        if m["rest"][:1].isdigit():
+            return None
+        values = (ord(m["letter"]) - 64, *(int(v) for v in m["value"].split(".")))
+        return Numbering("lettered", values, m["rest"].strip(), f"{m['letter']}.{m['value']}")
     if m := _ROMAN.match(text):
         value = m["value"]
         if _is_roman(value) and (len(value) > 1 or value in "Ii"):
@@ -118,8 +133,10 @@ def follows(previous: Numbering | None, current: Numbering) -> bool:
     if previous is None or previous.scheme != current.scheme:
         return current.values[-1] == 1 or (current.scheme == "decimal" and current.values[0] == 1)
     a, b = previous.values, current.values
-    if current.scheme != "decimal":
+    if not current.nested:
         return b[0] == a[0] + 1
+    if current.scheme == "lettered" and b[0] == a[0] + 1 and b[1:] == (1,):
+        return True  # "B.1" after "A.3": the next appendix's first sub-section
     if len(b) == len(a) + 1:
         return b[:-1] == a and b[-1] == 1
     if len(b) <= len(a):
