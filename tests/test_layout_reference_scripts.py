@@ -33,7 +33,7 @@ def test_bookmarks_mode_prints_and_writes_each_papers_recall(tmp_path, capsys):
     figures = json.loads(out.read_text())
     assert figures["reference"] == "bookmarks" and figures["outlines_ignored"] is True
     assert [d["doc"] for d in figures["documents"]] == ["amsart_run_in", "article_two_column", "ieee_two_column"]
-    assert sum(d["found"] for d in figures["documents"]) == 42 and sum(d["reference_nodes"] for d in figures["documents"]) == 43
+    assert sum(d["found"] for d in figures["documents"]) == 43 and sum(d["reference_nodes"] for d in figures["documents"]) == 43
 
 
 def test_bookmarks_mode_refuses_a_missing_path_and_pdfs_without_bookmarks(tmp_path, capsys):
