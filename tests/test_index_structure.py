@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from core.paths import PDF_DIR
 from retrievers.index import build_index, format_tree, structural_tree
-from retrievers.index.summaries import _STOP, _WORD, TermWeights
+from retrievers.index.summaries import _NUMBER, _STOP, _THREE_NUMBER_CHARS, _TWO_DIGITS, _WORD, TermWeights, _ascii_digits, _few_numbers, _two_digits
 from retrievers.index.tree import DocumentIndex, Node, slugify
 
 
@@ -148,6 +148,16 @@ def test_key_terms_are_those_of_the_terms_counted_one_by_one(texts, other, exclu
     weights = TermWeights(texts)
     for text in [*texts, other]:
         assert weights.key_terms(text, exclude) == _key_terms_word_by_word(texts, text, exclude)
+
+
+@settings(max_examples=300, derandomize=True)
+@given(st.lists(st.sampled_from(["Net sales", " ", "$", "1", "2,3", "(4)", "%", "—", "–", "-", "٣", "é", "x"])).map("".join))
+def test_digits_counted_in_c_answer_as_the_patterns_do(line):
+    # A summary's prose and table-row tests count an ASCII line's digits in C instead of
+    # scanning it with _TWO_DIGITS and _THREE_NUMBER_CHARS: the answers must be the same.
+    digits = _ascii_digits(line)
+    assert _two_digits(line, digits) == bool(_TWO_DIGITS.search(line))
+    assert _few_numbers(line, digits) == (not _THREE_NUMBER_CHARS.search(line) or len(_NUMBER.findall(line)) < 3)
 
 
 def test_two_leaves_with_the_same_text_each_count_in_document_frequencies():

@@ -30,6 +30,22 @@ _NUMBER = re.compile(rf"\(\$?\s?{_FIGURE_TAIL}|\$\s?{_FIGURE_TAIL}|\s{_FIGURE_TA
 # between them skipped in one step, it stops at the third instead of listing every digit.
 _THREE_NUMBER_CHARS = re.compile(r"[\d—–][^\d—–]*[\d—–][^\d—–]*[\d—–]")
 _TWO_DIGITS = re.compile(r"\d\D*\d")  # a table row's figures hold two digits at least
+_ASCII_DIGITS = b"0123456789"
+
+
+def _ascii_digits(line: str) -> int | None:
+    """How many digits an ASCII line (most lines) holds, counted in C: what _TWO_DIGITS and
+    _THREE_NUMBER_CHARS (whose dashes are not ASCII) ask of it, several times cheaper than
+    their scans. None for any other line, whose other scripts' digits the patterns count."""
+    if not line.isascii():
+        return None
+    data = line.encode("ascii")
+    return len(data) - len(data.translate(None, _ASCII_DIGITS))
+
+
+def _two_digits(line: str, digits: int | None) -> bool:
+    """Two digits at least in the line (``digits``: its _ascii_digits)."""
+    return bool(_TWO_DIGITS.search(line)) if digits is None else digits >= 2
 # A full stop after a letter, digit, "%" or closing bracket, before a capital or the end.
 # The stop comes first and the character before it is checked behind it: a pattern that
 # opens on a look-behind is tried at every position, this one only at stops.
@@ -139,7 +155,10 @@ def first_sentence(text: str, title: str = "", limit: int = 170, row_labels: Row
     stops: list[int] = []
     for raw in text.split("\n"):
         ln = raw.strip()
-        if len(ln) <= 40 or not _few_numbers(ln) or (_TWO_DIGITS.search(ln) and row_labels[ln] is not None):
+        if len(ln) <= 40:
+            continue
+        digits = _ascii_digits(ln)
+        if not _few_numbers(ln, digits) or (_two_digits(ln, digits) and row_labels[ln] is not None):
             continue
         if pending is None:
             pending, scan_from = ln, 0
@@ -178,9 +197,11 @@ def _sentences(text: str) -> tuple[list[int], list[str]]:
     return starts, pieces
 
 
-def _few_numbers(line: str) -> bool:
-    """Fewer than three numbers (or dashes) in the line."""
-    return not _THREE_NUMBER_CHARS.search(line) or len(_NUMBER.findall(line)) < 3
+def _few_numbers(line: str, digits: int | None) -> bool:
+    """Fewer than three numbers (or dashes) in the line (``digits``: its _ascii_digits)."""
+    if (digits < 3) if digits is not None else not _THREE_NUMBER_CHARS.search(line):
+        return True
+    return len(_NUMBER.findall(line)) < 3
 
 
 def _first_good_sentence(pieces: list[str], title: str, limit: int) -> str | None:
@@ -243,7 +264,7 @@ def table_labels(text: str, limit: int = 10, row_labels: RowLabels | None = None
     labels: list[str] = []
     seen: set[str] = set()
     for line in text.split("\n"):
-        if not _TWO_DIGITS.search(line):
+        if not _two_digits(line, _ascii_digits(line)):
             continue  # no row (see _row_label), and most lines: spared the look-up
         label = row_labels[line.strip()]
         if label is None:
