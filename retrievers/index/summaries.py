@@ -46,6 +46,8 @@ def _ascii_digits(line: str) -> int | None:
 def _two_digits(line: str, digits: int | None) -> bool:
     """Two digits at least in the line (``digits``: its _ascii_digits)."""
     return bool(_TWO_DIGITS.search(line)) if digits is None else digits >= 2
+
+
 # A full stop after a letter, digit, "%" or closing bracket, before a capital or the end.
 # The stop comes first and the character before it is checked behind it: a pattern that
 # opens on a look-behind is tried at every position, this one only at stops.
