@@ -10,7 +10,7 @@ from pdf_factory import BLANK, Text, paragraph, typeset_pdf
 from retrievers.index import build_index
 from retrievers.index.layout import Layout
 from retrievers.index.layout_headings import find_layout_headings
-from retrievers.index.numbering import as_roman, follows, parse_numbering
+from retrievers.index.numbering import as_roman, follows, may_be_nested, parse_numbering
 from retrievers.index.pdf import read_pdf
 
 HEADER = Text("Northwind Holdings Annual Review 2023", 8)
@@ -262,3 +262,17 @@ def test_a_lone_letter_that_is_a_roman_numeral_continues_the_roman_sections(tmp_
     roman = as_roman(parse_numbering("V. Limitations"))
     assert roman is not None and (roman.scheme, roman.values) == ("ROMAN", (5,))
     assert as_roman(parse_numbering("B. Model")) is None
+
+
+def test_a_long_line_opening_with_an_appendix_sub_section_number_is_its_run_in_heading(tmp_path):
+    """A paragraph that opens "A.1. Scores. ..." on a line too long for any other heading is
+    the appendix's first sub-section, as "2.1. Method. ..." is a section's."""
+    run_in = "Scores. " + "The per-document figures are set out here in full for every filing of the sample. " * 3
+    pdf = typeset_pdf(tmp_path / "appendix.pdf", [
+        [Text("1. Introduction", bold=True), *_prose("the introduction"), BLANK,
+         Text(f"1.1. Method. {run_in[8:]}"), *_prose("the method")],
+        [Text("Appendix A. Additional Results", bold=True), *_prose("the appendix"), BLANK, Text(f"A.1. {run_in}"), *_prose("the scores")],
+    ])
+    _, found = headings(pdf)
+    assert ("A.1. Scores", 1) in [(h.title, h.level) for h in found]
+    assert may_be_nested("A.1. Scores. The") and may_be_nested("2.1 Method") and not may_be_nested("A. Data")

@@ -30,7 +30,7 @@ from retrievers.index.headings import (
     statement_kind,
 )
 from retrievers.index.layout import Layout, Pos
-from retrievers.index.numbering import Numbering, as_roman, follows, parse_numbering
+from retrievers.index.numbering import Numbering, as_roman, follows, may_be_nested, parse_numbering
 from retrievers.index.pdf import Line
 from retrievers.index.toc_pages import find_toc_pages
 
@@ -254,7 +254,7 @@ def _candidates(layout: Layout, typography: _Typography, start: Pos, end: Pos, s
                 continue
             text = ln.text.strip()
             long_line = len(text) > MAX_LINE_CHARS
-            if long_line and not (text[:1].isdigit() or (text[1:2] == "." and text[2:3].isdigit())):
+            if long_line and not may_be_nested(text):
                 continue  # prose or a table row; a sub-section's run-in heading starts a long line with its number ("2.1.", "A.1.")
             larger, bold, caps = bool(body) and ln.size >= larger_from, bool(ln.bold and bold_informative), is_caps(text)
             numbering = parse_numbering(text)

@@ -27,6 +27,14 @@ _PAREN = re.compile(r"^\((?P<value>\d{1,2}|[a-z]|[ivx]{1,5}|[A-Z])\)\s+(?P<rest>
 _MAY_BE_NUMBERED = re.compile(
     r"^(?:chapter|section|part|lecture|appendix|annex|schedule|article)\s|^(?:\d|\(|[ivx]|[a-z][.)])", re.IGNORECASE
 )
+# What a nested number (_DECIMAL's "2.1", _LETTERED's "A.1") starts with.
+_MAY_BE_NESTED = re.compile(r"\d|[A-Z]\.\d")
+
+
+def may_be_nested(text: str) -> bool:
+    """Could ``text`` start with a nested number ("2.1", "A.1")? One anchored match, for
+    the lines too long for any heading but a sub-section's run-in one."""
+    return _MAY_BE_NESTED.match(text) is not None
 
 
 @dataclass(frozen=True)

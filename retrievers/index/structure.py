@@ -97,8 +97,9 @@ def top_sections(layout: Layout, outline: list[OutlineEntry]) -> tuple[list[Sect
     size = SHORT_DOC_WINDOW if layout.page_count <= 20 else WINDOW_PAGES + 1
     # A document too short for two windows is one section: an empty tree would leave the
     # agents no node to fetch or grep.
-    whole = Section(title if title != UNTITLED else f"Pages 1-{layout.page_count}", (1, 0), layout.end, "window")
-    return windows(layout, root, size) or [whole], "windows"
+    return windows(layout, root, size) or [
+        Section(title if title != UNTITLED else f"Pages 1-{layout.page_count}", (1, 0), layout.end, "window")
+    ], "windows"
 
 
 def item_sections(layout: Layout, items: list[Heading]) -> list[Section]:

@@ -231,7 +231,7 @@ _FIGURE_TOKEN = re.compile(r"\$|\(?\$?-?[\d,]*\.?\d+\)?%?|—|–|-|%|\)|pts?\.?
 def _row_label(line: str) -> str | None:
     """The label of a table row, a label followed by two or more figures and nothing
     else ("Net sales $ 34,229 $ 35,355"); None for any other line."""
-    if not _TWO_DIGITS.search(line):
+    if not _two_digits(line, _ascii_digits(line)):
         return None  # two figures with digits need two digits: most prose lines stop here
     tokens = line.split()
     if len(line) > 160 or len(tokens) < 3:
