@@ -3,10 +3,11 @@ from __future__ import annotations
 
 import json
 
-from baseline.indexing import extractive_summary, parse_toc
+from baseline.indexing import extractive_summary
 from baseline.policy import respond
 from core.llm.types import CompletionRequest, Message
 from core.protocol import TocEntry, format_toc_text, read_summary_reply, read_toc_reply
+from core.protocol.toc_lines import parse_toc
 
 TOC = """TABLE OF CONTENTS
 Page
