@@ -209,7 +209,8 @@ def index(pdfs: tuple[Path, ...], show: bool, model: str | None, rebuild: bool, 
     """Build (or load from cache) the section tree of each PDF.
 
     Without --model the tree comes from the PDF outline, else the filing's own structure
-    (Items, statements, Notes), else the headings its layout shows (size, weight,
+    (Items, statements, Notes; its printed table of contents where the body heads only the
+    later Items), else the headings its layout shows (size, weight,
     capitals, section numbers), else page windows, with extractive summaries. With --model
     the model reads the printed table of contents and summarises every section (in
     parallel); malformed model output falls back to the structural tree with a warning.

@@ -20,16 +20,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from core.paths import SHARED_DIR  # noqa: E402
-from retrievers.index.builder import build_index  # noqa: E402
-from retrievers.index.structure import structural_tree  # noqa: E402
+from retrievers.index.builder import build_index, layout_tree_builder  # noqa: E402
 
 DEFAULT_DIRS = [SHARED_DIR / "financebench" / "pdfs", SHARED_DIR / "pageindex_reference" / "docs"]
 
 
 def _snapshot(pdf: Path, ignore_outline: bool) -> str:
-    builder = (lambda content: structural_tree(content.pages, content.lines, [])) if ignore_outline else None
     try:
-        data = build_index(pdf, tree_builder=builder).to_dict()
+        data = build_index(pdf, tree_builder=layout_tree_builder if ignore_outline else None).to_dict()
     except Exception as exc:  # a PDF that cannot be indexed must fail the same way after the change
         return f"ERROR {type(exc).__name__}: {exc}"
     data.pop("meta", None)

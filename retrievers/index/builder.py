@@ -16,6 +16,7 @@ import json
 import logging
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from core.files import write_text_atomic
@@ -23,6 +24,7 @@ from core.paths import INDEX_DIR
 from retrievers.index.pdf import Extractor, PdfContent, read_pdf
 from retrievers.index.structure import Tree, structural_tree
 from retrievers.index.summaries import summarize_tree
+from retrievers.index.toc import printed_toc_sections
 from retrievers.index.tree import DocumentIndex, slugify
 
 
@@ -45,7 +47,15 @@ log = logging.getLogger(__name__)
 
 
 def default_tree_builder(content: PdfContent) -> Tree:
-    return structural_tree(content.pages, content.lines, content.outline)
+    """The tree without a model: the outline, the filing's structure (its printed table of
+    contents where the body heads its Items too late), the layout's headings, or windows."""
+    return structural_tree(content.pages, content.lines, content.outline, printed_toc=printed_toc_sections)
+
+
+def layout_tree_builder(content: PdfContent) -> Tree:
+    """``default_tree_builder`` as if the PDF had no outline: what its text and layout alone
+    give (how recall measures the layout headings against a PDF's bookmarks)."""
+    return default_tree_builder(replace(content, outline=[]))
 
 
 def file_sha256(path: Path | str) -> str:

@@ -41,17 +41,7 @@ from retrievers.index.layout import Layout
 from retrievers.index.pdf import PdfContent
 from retrievers.index.structure import Tree, structural_tree, tree_from_sections
 from retrievers.index.summaries import node_text, summarize_tree, walk_sections
-from retrievers.index.toc import (
-    Entry,
-    PageMap,
-    TocError,
-    find_heading,
-    find_toc_pages,
-    parse_entries,
-    place_entries,
-    printed_page_numbers,
-    toc_sections,
-)
+from retrievers.index.toc import TocError, find_toc_pages, parse_entries, placed_toc, printed_toc_sections, toc_sections
 from retrievers.index.tree import DocumentIndex, Node, slugify
 
 DEFAULT_RESPONSE_CACHE = CACHE_DIR / "responses.sqlite"
@@ -171,18 +161,6 @@ async def summarize_with_model(
     return counts, (stopped[0] if stopped else None)
 
 
-def _offset_from_headings(layout: Layout, entries: list[Entry], first_body: int) -> int | None:
-    """Without printed page numbers: the most common distance between an entry's printed
-    page and the page its heading is on."""
-    offsets: Counter = Counter()
-    for e in entries[:15]:
-        pos = find_heading(layout, e.title, list(range(first_body, layout.page_count + 1)), (first_body, -1))
-        if pos is not None:
-            offsets[pos[0] - e.printed] += 1
-    best = offsets.most_common(1)
-    return best[0][0] if best and best[0][1] >= 2 else None
-
-
 async def toc_tree(
     content: PdfContent, layout: Layout, llm: RunModel, options: LlmIndexOptions, meta: dict[str, Any]
 ) -> Tree:
@@ -196,25 +174,8 @@ async def toc_tree(
     text = "\n".join(pages[p - 1] for p in toc_pages)[: options.toc_chars]
     reply = await ask_json(llm, TOC_SYSTEM, toc_prompt(text, len(pages)), role="toc_parser", max_tokens=4096, read=read_toc_entries_reply)
     entries, unreadable = parse_entries(reply)
-    total = len(entries) + unreadable
-    page_map = PageMap(printed_page_numbers(pages), max(toc_pages))
-    placed = place_entries(layout, entries, toc_pages, page_map)
-    located = sum(e.located for e in placed)
-    if located < 0.8 * len(entries):
-        # The printed page numbers may be missing or belong to another part of the file:
-        # try the distance between the TOC's pages and where its headings really are.
-        offset = _offset_from_headings(layout, entries, max(toc_pages) + 1)
-        if offset is not None and offset != page_map.offset:
-            by_headings = PageMap({}, max(toc_pages), offset)
-            alternative = place_entries(layout, entries, toc_pages, by_headings)
-            if sum(e.located for e in alternative) > located:
-                page_map, placed = by_headings, alternative
-                located = sum(e.located for e in placed)
-    meta.update(entries=total, used=len(placed), located=located, page_offset=page_map.offset)
-    if len(placed) < 3 or len(placed) < 0.5 * total:
-        raise TocError(f"only {len(placed)} of {total} table-of-contents entries have a usable page")
-    if located < options.min_located_share * len(placed):
-        raise TocError(f"only {located} of {len(placed)} table-of-contents headings were found on their pages")
+    meta["entries"] = len(entries) + unreadable
+    placed = placed_toc(layout, pages, toc_pages, entries, options.min_located_share, meta)
     sections = toc_sections(layout, placed)
     return tree_from_sections(layout, sections, f"llm:{llm.spec.label}")
 
@@ -246,7 +207,7 @@ async def build_llm_tree(
         fallback, provider_error = f"model error: {exc}", exc
     if fallback:
         note(f"{fallback}; using the structural tree")
-        tree = structural_tree(content.pages, content.lines, content.outline, layout=layout)
+        tree = structural_tree(content.pages, content.lines, content.outline, layout=layout, printed_toc=printed_toc_sections)
     summarize_tree(content.pages, tree.nodes, tree.topics)  # every node's fallback summary
     if provider_error is None:
         counts, provider_error = await summarize_with_model(llm, content.pages, tree.nodes, options)

@@ -142,11 +142,9 @@ def recall_of_pdf(reference_file: Path, pdf: Path, ignore_outline: bool = False)
 def _our_nodes(pdf: Path, ignore_outline: bool) -> tuple[list[TreeNode], int]:
     """Our tree of ``pdf`` as recall compares it (built as if it had no outline when
     ``ignore_outline``), and how many outline entries the PDF has."""
-    from retrievers.index.builder import build_index
-    from retrievers.index.structure import structural_tree
+    from retrievers.index.builder import build_index, layout_tree_builder
 
-    builder = (lambda content: structural_tree(content.pages, content.lines, [])) if ignore_outline else None
-    index = build_index(pdf, tree_builder=builder)
+    index = build_index(pdf, tree_builder=layout_tree_builder if ignore_outline else None)
     return [TreeNode(node.title, node.start_page, depth) for node, depth in index.walk()], index.meta.get("outline_entries", 0)
 
 

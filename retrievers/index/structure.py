@@ -1,7 +1,9 @@
 """Build a document's section tree without an LLM.
 
 In order of preference: the PDF's own outline (bookmarks); the filing's structure (Items,
-financial statements, notes); fixed page windows. Whatever the source, long leaves are then
+financial statements, notes), or its printed table of contents where the body heads only the
+later Items (read by the ``printed_toc`` the caller passes: ``toc.py`` builds on this module);
+the headings the layout shows; fixed page windows. Whatever the source, long leaves are then
 split, by sub-headings where they can be found and by page windows where not, because
 agents navigate by leaves and a leaf of one to five pages is what they read best.
 
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,6 +33,7 @@ MAX_STATEMENT_PAGES = 2  # a statement longer than this is split at its sub-titl
 WINDOW_PAGES = 4  # the size of page windows when no heading can split a long leaf
 SHORT_DOC_WINDOW = 3  # window size for short documents (8-Ks, press releases)
 UNTITLED = "Opening page"  # document_title's name for an opening section without a headline
+MAX_FRONT_PAGES = 10  # a cover and its table of contents; a longer "front" missed the first Items
 
 _FINANCIAL_TITLE = re.compile(r"financial statements|exhibit 13|annual report|item 15|financial information", re.I)
 
@@ -40,24 +44,37 @@ class Tree:
     the minor headings its text contains (summaries list them)."""
 
     nodes: list[Node]
-    source: str  # outline | structure | windows | llm:<model>
+    source: str  # outline | structure | toc | headings | windows | llm:<model>
     topics: dict[str, list[str]] = field(default_factory=dict)
     meta: dict[str, Any] = field(default_factory=dict)  # what building it took (a model's usage...): copied into the index's meta
 
 
+# Reads a filing's printed table of contents into refined sections (``toc.printed_toc_sections``
+# is the one there is); None when it has no usable one.
+PrintedToc = Callable[[Layout, list[str]], "list[Section] | None"]
+
+
 def structural_tree(
-    pages: list[str], lines: list[list[Line]] | None = None, outline: list[OutlineEntry] | None = None, layout: Layout | None = None
+    pages: list[str],
+    lines: list[list[Line]] | None = None,
+    outline: list[OutlineEntry] | None = None,
+    layout: Layout | None = None,
+    printed_toc: PrintedToc | None = None,
 ) -> Tree:
     """The section tree of a document, from its outline, its filing structure or windows
-    (``layout``: the pages' layout when the caller has already built it)."""
+    (``layout``: the pages' layout when the caller has already built it). ``printed_toc``
+    reads the printed table of contents, for a filing whose body heads its Items too late to
+    be its structure (see ``top_sections``); without it such a filing keeps its Items."""
     clear_line_caches()
     layout = layout or (Layout.from_lines(lines) if lines else Layout.from_pages(pages))
-    sections, source = top_sections(layout, outline or [])
-    # A filing's long sections are split by the sub-headings filings use (tuned on them);
-    # any other document's by the headings its layout shows.
-    by_layout = source == "headings" or (source == "outline" and len(find_items(layout)) < 2)
-    for section in sections:
-        refine(layout, section, by_layout=by_layout)
+    toc = (lambda: printed_toc(layout, pages)) if printed_toc is not None else None
+    sections, source = top_sections(layout, outline or [], toc)
+    if source != "toc":  # the TOC's sections come refined
+        # A filing's long sections are split by the sub-headings filings use (tuned on them);
+        # any other document's by the headings its layout shows.
+        by_layout = source == "headings" or (source == "outline" and len(find_items(layout)) < 2)
+        for section in sections:
+            refine(layout, section, by_layout=by_layout)
     return tree_from_sections(layout, sections, source)
 
 
@@ -77,7 +94,9 @@ def _walk(items):
         yield from _walk(item.children)
 
 
-def top_sections(layout: Layout, outline: list[OutlineEntry]) -> tuple[list[Section], str]:
+def top_sections(
+    layout: Layout, outline: list[OutlineEntry], printed_toc: Callable[[], list[Section] | None] | None = None
+) -> tuple[list[Section], str]:
     from_outline = outline_sections(layout, outline)
     if from_outline:
         # Headings the outline already has are not sub-sections of the sections around them.
@@ -85,7 +104,18 @@ def top_sections(layout: Layout, outline: list[OutlineEntry]) -> tuple[list[Sect
         return from_outline, "outline"
     items = find_items(layout)
     if len(items) >= 2:
-        return item_sections(layout, items), "structure"
+        sections = item_sections(layout, items)
+        # Some filings head only their last Items in the body (JPMorgan's 10-Qs print
+        # "Management's discussion and analysis" without "Item 2."): everything before the
+        # first Item found would be one "cover page" section, where a cover and its table of
+        # contents take a few pages. Their printed table of contents lists the Items and the
+        # sections in them, with pages.
+        front_pages = sections[0].end[0] - 1 if sections[0].kind == "front" else 0
+        if printed_toc is not None and front_pages > max(MAX_FRONT_PAGES, layout.page_count / 4):
+            from_toc = printed_toc()
+            if from_toc:
+                return from_toc, "toc"
+        return sections, "structure"
     title = document_title(layout)
     from_headings = heading_sections(layout, (1, 0), layout.end, title)
     if from_headings:
