@@ -1,9 +1,11 @@
-"""Reading a filing's printed table of contents, without a model.
+"""Reading a filing's printed table of contents.
 
-The model only lists the table of contents' entries; everything that can be checked is
-done here: finding the TOC pages, reading the page numbers printed in footers, mapping
-printed pages to physical ones, finding each entry's heading near its page, validating the
-entries, and turning them into sections with the structural indexer's machinery.
+Its entries are listed by a model (``llm_tree``) or, without one, by ``parse_toc`` reading
+the lines (``printed_toc_sections``, for a filing whose body does not head its first Items);
+everything that can be checked is done here: finding the TOC pages, reading the page
+numbers printed in footers, mapping printed pages to physical ones, finding each entry's
+heading near its page, validating the entries, and turning them into sections with the
+structural indexer's machinery.
 """
 from __future__ import annotations
 
@@ -177,8 +179,7 @@ def parse_entries(reply: dict[str, Any]) -> tuple[list[Entry], int]:
     if read is None:
         raise TocError("the reply has no list of entries")
     raw, dropped = read
-    entries = toc_entries(raw)
-    return entries, dropped + sum(not _PART_BEFORE_ITEM.sub("", item.title) for item in raw)
+    return toc_entries(raw), dropped
 
 
 def toc_entries(raw: list[TocEntry]) -> list[Entry]:
@@ -187,9 +188,7 @@ def toc_entries(raw: list[TocEntry]) -> list[Entry]:
     consistent (none deeper than one below the entry before)."""
     entries = []
     for item in raw:
-        title = _PART_BEFORE_ITEM.sub("", item.title)
-        if not title:
-            continue
+        title = _PART_BEFORE_ITEM.sub("", item.title)  # never empty: what it leaves starts "Item"
         if (_PART_PREFIX.match(title) and len(title) < 40) or is_continued(title):
             continue  # "PART II" group headings and "(continued)" repeats carry no text of their own
         entries.append(Entry(title, item.page, item.level))
