@@ -6,12 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from pdf_factory import Text, paragraph, typeset_pdf
 
 from retrievers.index.builder import build_index, layout_tree_builder
 from retrievers.index.pdf import read_pdf
 from retrievers.index.recall import bookmark_recall
 from retrievers.index.structure import structural_tree
-from tests.pdf_factory import Text, paragraph, typeset_pdf
 
 FILINGS = Path(__file__).resolve().parents[2] / "shared" / "financebench" / "pdfs"
 
