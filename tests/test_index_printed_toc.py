@@ -119,6 +119,24 @@ def test_a_filing_whose_body_heads_its_items_keeps_them(tmp_path):
     assert [(n.title, n.start_page) for n in index.nodes[1:4]] == [("Item 1. Business", 3), ("Item 1A. Risk Factors", 4), ("Item 2. Properties", 5)]
 
 
+def test_a_toc_that_does_not_list_the_items_does_not_replace_them(tmp_path):
+    # A 10-K bound into a glossy annual report: the first TOC lists the report's parts, all
+    # found on their pages, and the Items come after them. The Items stay the structure.
+    parts = ["Letter to Shareholders", "Our Businesses", "Financial Highlights", "Sustainability", "Leadership"]
+    starts = [3, 5, 8, 10, 12]
+    pages = [[Text("2023 ANNUAL REPORT", 16, bold=True), *paragraph(3)],
+             [Text("CONTENTS", 10, bold=True), *(Text(f"{title} {page}", 10) for title, page in zip(parts, starts))]]
+    for page in range(3, 14):
+        heading = [Text(parts[starts.index(page)].upper(), 12, bold=True)] if page in starts else []
+        pages.append([*heading, *paragraph(8)])
+    items = ["Item 1. Business", "Item 1A. Risk Factors", "Item 2. Properties", "Item 7. Management's Discussion and Analysis",
+             "Item 8. Financial Statements and Supplementary Data"]
+    pages += [[Text(title, 11, bold=True), *paragraph(8)] for title in items]
+    index = build_index(typeset_pdf(tmp_path / "wrapped.pdf", pages))
+    assert index.source == "structure"
+    assert [n.title for n in index.nodes[1:3]] == ["Item 1. Business", "Item 1A. Risk Factors"]
+
+
 @pytest.mark.skipif(not (FILINGS / "JPMORGAN_2022Q2_10Q.pdf").is_file(), reason="the shared FinanceBench filings are not beside the project")
 @pytest.mark.parametrize("name, found_before", [("JPMORGAN_2021Q1_10Q", 55), ("JPMORGAN_2022Q2_10Q", 64), ("JPMORGAN_2023Q2_10Q", 60)])
 def test_jpmorgans_10qs_without_their_bookmarks_get_the_printed_tocs_tree(name, found_before):

@@ -34,6 +34,7 @@ WINDOW_PAGES = 4  # the size of page windows when no heading can split a long le
 SHORT_DOC_WINDOW = 3  # window size for short documents (8-Ks, press releases)
 UNTITLED = "Opening page"  # document_title's name for an opening section without a headline
 MAX_FRONT_PAGES = 10  # a cover and its table of contents; a longer "front" missed the first Items
+MIN_TOC_ITEM_SHARE = 0.8  # a printed TOC stands in for the Items found only if it lists as many, nearly
 
 _FINANCIAL_TITLE = re.compile(r"financial statements|exhibit 13|annual report|item 15|financial information", re.I)
 
@@ -113,7 +114,9 @@ def top_sections(
         front_pages = sections[0].end[0] - 1 if sections[0].kind == "front" else 0
         if printed_toc is not None and front_pages > max(MAX_FRONT_PAGES, layout.page_count / 4):
             from_toc = printed_toc()
-            if from_toc:
+            # The TOC must list the filing's Items too: the first TOC of a 10-K bound into a
+            # glossy annual report lists the report's parts, and would lose the Items.
+            if from_toc and sum(s.kind == "item" for top in from_toc for s in top.walk()) >= MIN_TOC_ITEM_SHARE * len(items):
                 return from_toc, "toc"
         return sections, "structure"
     title = document_title(layout)
