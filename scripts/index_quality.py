@@ -1,7 +1,7 @@
 """Eyeball the section trees against FinanceBench's gold evidence pages.
 
-Indexes every PDF found, then prints per document its source (outline / structure /
-windows), node and leaf counts and leaf sizes, and for each question the leaf holding each
+Indexes every PDF found, then prints per document its source (outline / structure / toc /
+headings / windows), node and leaf counts and leaf sizes, and for each question the leaf holding each
 gold evidence page with its title, marked plausible when a distinctive word of the title
 (or its parent's) appears in the gold evidence text or the question.
 

@@ -95,7 +95,7 @@ class DocumentIndex:
     doc_name: str
     pages: list[str]
     nodes: list[Node]
-    source: str  # outline | structure | windows | llm:<model>
+    source: str  # outline | structure | toc | headings | windows | llm:<model>
     pdf_sha256: str = ""
     indexer_version: str = ""
     meta: dict[str, Any] = field(default_factory=dict)
