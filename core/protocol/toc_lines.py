@@ -45,7 +45,8 @@ def toc_line(text: str, max_page: int | None = None) -> tuple[str, int] | None:
 ITEM_ENTRY = re.compile(r"^(?:\(?[a-z]\)\s+)?item\s*\d{1,2}[a-d]?\b", re.IGNORECASE)
 NOTE_ENTRY = re.compile(r"^(?:\(?[a-z]\)\s+)?note\s*\d{1,2}\b", re.IGNORECASE)
 _NOTES_GROUP = re.compile(r"^(?:\(?[a-z]\)\s+)?notes to\b", re.IGNORECASE)
-_PART = re.compile(r"^part\s+(?:iv|i{1,3})\b[\s.:\-—–]*", re.IGNORECASE)
+# A "PART II" label and what separates it from a title after it (the indexer strips it too).
+PART_LABEL = re.compile(r"^part\s+(?:iv|i{1,3})\b[\s.:\-—–]*", re.IGNORECASE)
 _TOP = re.compile(r"^(signatures?|exhibits?|index to exhibits|exhibit index|glossary)\b", re.IGNORECASE)
 _LIST_MARK = re.compile(r"^\(?[a-z]\)\s+", re.IGNORECASE)
 _BARE_ITEM = re.compile(r"^(\d{1,2}[A-D]?)\.\s+(?=[A-Z\[])")  # "1A. Risk Factors" in an "Item" column
@@ -66,11 +67,11 @@ class _Levels:
 
     def entry(self, title: str, page: int) -> TocEntry | None:
         title = _LIST_MARK.sub("", title)
-        if _PART.match(title) and ITEM_ENTRY.match(_PART.sub("", title)):
-            title = _PART.sub("", title)  # "PART II Item 5. Market ..."
+        if PART_LABEL.match(title) and ITEM_ENTRY.match(PART_LABEL.sub("", title)):
+            title = PART_LABEL.sub("", title)  # "PART II Item 5. Market ..."
         if _BARE_ITEM.match(title) and self.notes_level is None:
             title = f"Item {title}"
-        if _PART.match(title) and len(title) < 40:
+        if PART_LABEL.match(title) and len(title) < 40:
             return None
         if ITEM_ENTRY.match(title) or _TOP.match(title):
             level, self.in_item, self.notes_level = 0, bool(ITEM_ENTRY.match(title)), None

@@ -174,8 +174,7 @@ async def toc_tree(
     text = "\n".join(pages[p - 1] for p in toc_pages)[: options.toc_chars]
     reply = await ask_json(llm, TOC_SYSTEM, toc_prompt(text, len(pages)), role="toc_parser", max_tokens=4096, read=read_toc_entries_reply)
     entries, unreadable = parse_entries(reply)
-    meta["entries"] = len(entries) + unreadable
-    placed = placed_toc(layout, pages, toc_pages, entries, options.min_located_share, meta)
+    placed = placed_toc(layout, pages, toc_pages, entries, options.min_located_share, meta, unreadable)
     sections = toc_sections(layout, placed)
     return tree_from_sections(layout, sections, f"llm:{llm.spec.label}")
 

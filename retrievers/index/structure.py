@@ -52,7 +52,7 @@ class Tree:
 
 # Reads a filing's printed table of contents into refined sections (``toc.printed_toc_sections``
 # is the one there is); None when it has no usable one.
-PrintedToc = Callable[[Layout, list[str]], "list[Section] | None"]
+PrintedToc = Callable[[Layout], "list[Section] | None"]
 
 
 def structural_tree(
@@ -68,8 +68,7 @@ def structural_tree(
     be its structure (see ``top_sections``); without it such a filing keeps its Items."""
     clear_line_caches()
     layout = layout or (Layout.from_lines(lines) if lines else Layout.from_pages(pages))
-    toc = (lambda: printed_toc(layout, pages)) if printed_toc is not None else None
-    sections, source = top_sections(layout, outline or [], toc)
+    sections, source = top_sections(layout, outline or [], printed_toc)
     if source != "toc":  # the TOC's sections come refined
         # A filing's long sections are split by the sub-headings filings use (tuned on them);
         # any other document's by the headings its layout shows.
@@ -95,9 +94,7 @@ def _walk(items):
         yield from _walk(item.children)
 
 
-def top_sections(
-    layout: Layout, outline: list[OutlineEntry], printed_toc: Callable[[], list[Section] | None] | None = None
-) -> tuple[list[Section], str]:
+def top_sections(layout: Layout, outline: list[OutlineEntry], printed_toc: PrintedToc | None = None) -> tuple[list[Section], str]:
     from_outline = outline_sections(layout, outline)
     if from_outline:
         # Headings the outline already has are not sub-sections of the sections around them.
@@ -113,7 +110,7 @@ def top_sections(
         # sections in them, with pages.
         front_pages = sections[0].end[0] - 1 if sections[0].kind == "front" else 0
         if printed_toc is not None and front_pages > max(MAX_FRONT_PAGES, layout.page_count / 4):
-            from_toc = printed_toc()
+            from_toc = printed_toc(layout)
             # The TOC must list the filing's Items too: the first TOC of a 10-K bound into a
             # glossy annual report lists the report's parts, and would lose the Items.
             if from_toc and sum(s.kind == "item" for top in from_toc for s in top.walk()) >= MIN_TOC_ITEM_SHARE * len(items):

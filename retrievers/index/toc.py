@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from core.protocol import TocEntry, read_toc_reply
-from core.protocol.toc_lines import parse_toc
+from core.protocol.toc_lines import PART_LABEL, parse_toc
 from retrievers.index.headings import clean_title, find_trailing, is_continued, statement_kind
 from retrievers.index.layout import Layout, Pos
 from retrievers.index.outline import _close as close_sections
@@ -106,8 +106,9 @@ class Entry:
 
 
 _LIST_MARK = re.compile(r"^\s*(?:\(?[a-z0-9]\)|[•▪●◦*])\s+", re.IGNORECASE)
-_PART_PREFIX = re.compile(r"^\s*part\s+(?:iv|i{1,3})\b[\s.:\-—–]*", re.IGNORECASE)
-_PART_BEFORE_ITEM = re.compile(r"^\s*part\s+(?:iv|i{1,3})\b[\s.:\-—–]*(?=item\b)", re.IGNORECASE)
+# Titles here are stripped (a model's entries are read whitespace-normalised, a page's lines
+# stripped), so PART_LABEL, anchored at the first character, serves them as it is.
+_PART_BEFORE_ITEM = re.compile(PART_LABEL.pattern + r"(?=item\b)", re.IGNORECASE)
 _ITEM = re.compile(r"^\s*item\s*(\d{1,2}[a-d]?)(?![\d.]\d)\b[\s.:\-—–]*", re.IGNORECASE)
 _NOTE = re.compile(r"^\s*note\s*(\d{1,2})\b[\s.:\-—–]*", re.IGNORECASE)
 _FINANCIAL_GROUP = re.compile(r"financial statements|financial information", re.IGNORECASE)
@@ -152,7 +153,7 @@ def _kind(title: str) -> tuple[str, str]:
 def find_heading(layout: Layout, title: str, pages: list[int], after: Pos) -> Pos | None:
     """Where ``title`` is printed as a heading on the first of ``pages`` that has it, after
     ``after``; bold, capitalised or exact lines beat prose that merely starts the same way."""
-    want = compact_key(_PART_PREFIX.sub("", _LIST_MARK.sub("", title)))[:28]
+    want = compact_key(PART_LABEL.sub("", _LIST_MARK.sub("", title)))[:28]
     if len(want) < 4:
         return None
     for page in pages:
@@ -161,7 +162,7 @@ def find_heading(layout: Layout, title: str, pages: list[int], after: Pos) -> Po
             raw = ln.text.strip()
             if (page, ln.number) <= after or raw[:1] in "•▪●◦" or len(raw) > max(len(title) + 40, 100):
                 continue
-            have = compact_key(_PART_PREFIX.sub("", raw))
+            have = compact_key(PART_LABEL.sub("", raw))
             if not want.startswith("item"):  # a TOC "1A. Risk Factors" for the heading "ITEM 1A. RISK FACTORS"
                 have = have.removeprefix("item")
             if have.startswith(want) or (len(have) >= 12 and want.startswith(have)):
@@ -189,7 +190,7 @@ def toc_entries(raw: list[TocEntry]) -> list[Entry]:
     entries = []
     for item in raw:
         title = _PART_BEFORE_ITEM.sub("", item.title)  # never empty: what it leaves starts "Item"
-        if (_PART_PREFIX.match(title) and len(title) < 40) or is_continued(title):
+        if (PART_LABEL.match(title) and len(title) < 40) or is_continued(title):
             continue  # "PART II" group headings and "(continued)" repeats carry no text of their own
         entries.append(Entry(title, item.page, item.level))
     if entries:
@@ -287,10 +288,12 @@ def _trailing(layout: Layout, after: Pos, kinds: set[str]) -> list[Section]:
 
 
 def placed_toc(layout: Layout, pages: list[str], toc_pages: list[int], entries: list[Entry], min_located_share: float,
-               meta: dict[str, Any]) -> list[Entry]:
+               meta: dict[str, Any], unreadable: int = 0) -> list[Entry]:
     """The entries placed on their physical pages; ``TocError`` when too few have a usable
     page, or too few headings were found where the TOC says (it is not this PDF's, or its
-    page numbers belong to another part of the file). What was found goes into ``meta``."""
+    page numbers belong to another part of the file). ``unreadable``: the reader's entries
+    that could not be used at all. What was found goes into ``meta``, also on an error."""
+    total = len(entries) + unreadable
     page_map = PageMap(printed_page_numbers(pages), max(toc_pages))
     placed = place_entries(layout, entries, toc_pages, page_map)
     located = sum(e.located for e in placed)
@@ -304,8 +307,7 @@ def placed_toc(layout: Layout, pages: list[str], toc_pages: list[int], entries: 
             if sum(e.located for e in alternative) > located:
                 page_map, placed = by_headings, alternative
                 located = sum(e.located for e in placed)
-    meta.update(used=len(placed), located=located, page_offset=page_map.offset)
-    total = meta.get("entries", len(entries))
+    meta.update(entries=total, used=len(placed), located=located, page_offset=page_map.offset)
     if len(placed) < 3 or len(placed) < 0.5 * total:
         raise TocError(f"only {len(placed)} of {total} table-of-contents entries have a usable page")
     if located < min_located_share * len(placed):
@@ -333,9 +335,10 @@ def _offset_from_headings(layout: Layout, entries: list[Entry], first_body: int)
 PRINTED_TOC_LOCATED_SHARE = 0.75
 
 
-def printed_toc_sections(layout: Layout, pages: list[str]) -> list[Section] | None:
+def printed_toc_sections(layout: Layout) -> list[Section] | None:
     """Sections from the printed table of contents read without a model (``parse_toc``),
     placed and checked as a model's reading is; None when there is no usable TOC."""
+    pages = [layout.page_text(page) for page in range(1, layout.page_count + 1)]  # the PDF's page texts, line for line
     toc_pages = find_toc_pages(pages)
     if not toc_pages:
         return None
