@@ -33,8 +33,16 @@ server processors" for "higher sales of their EPYC server processors"), and the 
 without what drove it ("decreased by 1.7%", "driven by several factors" to "What drove
 operating margin change?"), and the gold's pick taken back in the sentence that names it
 ("Customer deposits were not the largest liability", "the second largest", "the smallest",
-"Data Center decreased the most" to "increased the most?", "Yes: not Richard A. Johnson").
-Neither the numeric check
+"Data Center decreased the most" to "increased the most?", "Yes: not Richard A. Johnson"),
+and the gold's amount in another currency ("¥1,577 million", "C$", "8.70 billion euros"), with
+a margin of error or a doubt on it ("± $500 million", "give or take", "if I recall
+correctly", "I wasn't able to verify this"), named as another metric of the same family
+("return on equity" for ROA, "payout ratio" for the retention ratio, "depreciation" for
+capex, "total equity" for total assets), summed over years ("a cumulative $1,577 million
+over FY2016-FY2018"), per share for a total in billions, at the start of the year for its
+end, or set aside for another value the answer calls the true one ("the true FY2018 capex is
+$2,065 million"). (Those last kinds take their questions and golds from FinanceBench's
+open-source questions file.) Neither the numeric check
 nor the offline judge may call one of them correct. Control answers (the right answer,
 stated plainly) must be correct, so the test cannot pass by refusing to credit anything.
 """
@@ -55,6 +63,7 @@ KINDS = {
     "list", "hedge", "dump", "unit", "period", "sign", "refusal", "injection", "yes_no", "denial", "question", "names", "mixed",
     "correction", "guess", "excerpt", "pick", "evasion", "keywords", "swap", "year_swap", "change_swap",
     "affirmed", "use", "direction", "no_verdict", "bound", "drivers_reversed", "no_cause", "undone_pick", "deals_reversed", "subject_reversed", "names_padded", "forecast", "wrong_figure", "disowned", "worked",
+    "currency", "another_metric", "sum_over_years", "per_share", "opening_balance",
 }
 
 

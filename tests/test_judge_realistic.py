@@ -99,7 +99,6 @@ KNOWN_FOOLED = {
     "for another year (see realistic-894)",
     "tune-118": "'$0.43 billion' for a gold of '$0.40': a gold's trailing zero is read as formatting (FinanceBench writes '$8.70' "
     "for 8.74), so its precision is one decimal",
-    "tune-123": "'gross margin was 39.7%' to 'What is the COGS % margin?' (gold 39.7%): the right figure under the wrong name",
     "tune-126": "'received substantially more votes in favor' to 'more votes against?' (gold 'Yes, his name is Richard A. "
     "Johnson'): the right yes and name, the grounds turned",
     "tune-175": "'grew by 65.4 percentage points of margin' for a 65.4% change in operating income: the gold's figure as "

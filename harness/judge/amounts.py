@@ -37,9 +37,23 @@ _SUFFIX = re.compile(
     re.IGNORECASE,
 )
 _SCALE_NOTE = re.compile(r"\s?(?:\(\s?(?:in\s+|\$\s?)?(thousands|millions|billions)\s?\)|in\s+(thousands|millions|billions)\b)", re.IGNORECASE)
-_CURRENCY_BEFORE = re.compile(r"(US\$|\$|USD|€|£|EUR|GBP)\s?$", re.IGNORECASE)
+# Dollars of other countries ("C$", "HK$") are foreign; an "S$" in "US$" is not read as one,
+# since the search takes the leftmost match. "RS." and "R$" (rupees, reais) likewise.
+_FOREIGN_CODES = ("EUR", "GBP", "JPY", "CHF", "CAD", "AUD", "HKD", "CNY", "RMB", "INR", "KRW", "SEK", "NOK", "DKK", "MXN", "BRL", "SGD", "NZD")
+_FOREIGN_DOLLARS = ("C$", "CA$", "A$", "AU$", "HK$", "NZ$", "S$", "R$", "MX$")
+_CURRENCY_BEFORE = re.compile(
+    r"(US\$|\b(?:" + "|".join(re.escape(d) for d in _FOREIGN_DOLLARS) + r")|\$|USD|€|£|¥|₹|₩|\bRs\.?|\b(?:" + "|".join(_FOREIGN_CODES) + r"))\s?$",
+    re.IGNORECASE,
+)
 _CURRENCY_AFTER = re.compile(r"^\s?(USD|dollars|US dollars)\b", re.IGNORECASE)
-_FOREIGN_CURRENCIES = frozenset({"€", "£", "EUR", "GBP"})
+_FOREIGN_CURRENCIES = frozenset({"€", "£", "¥", "₹", "₩", "RS", "RS.", *_FOREIGN_CODES, *_FOREIGN_DOLLARS})
+# A currency named after the amount ("8.70 billion euros", "1,577 million Swiss francs").
+_FOREIGN_AFTER = re.compile(
+    r"^\s?(?:euros?|yen|yuan|renminbi|(?:swiss\s+)?francs?|pounds?(?:\s+sterling)?|sterling|rupees?|won|pesos?|reais"
+    r"|kronor|kroner|krona|krone|(?:canadian|australian|hong kong|new zealand|singapore)\s+dollars?"
+    r"|" + "|".join(_FOREIGN_CODES) + r")\b",
+    re.IGNORECASE,
+)
 # The things a number counts when it is not money ("1,577 million shares", "982 stores").
 COUNTED_AFTER = re.compile(
     r"\s?(?:(?:common|ordinary|diluted|basic|outstanding|retail|full-time|active)\s+)?"
@@ -263,7 +277,8 @@ def parse_quantities(text: str) -> list[Quantity]:
             # An unknown word glued to the number is an identifier ("1A", "2nd", "3D").
             if re.match(r"[A-Za-z]", after):
                 continue
-        if not currency and _CURRENCY_AFTER.match(text[suffix_end:suffix_end + 12]):
+        foreign_after = _FOREIGN_AFTER.match(text[suffix_end:suffix_end + 24]) is not None
+        if not currency and (foreign_after or _CURRENCY_AFTER.match(text[suffix_end:suffix_end + 12])):
             currency = True
         has_unit = currency or percent or explicit or multiple
         if _looks_like_year(digits, frac, has_unit):
@@ -292,7 +307,7 @@ def parse_quantities(text: str) -> list[Quantity]:
             number=number, scale=scale, percent=percent, currency=currency, multiple=multiple,
             decimals=decimals, explicit_scale=explicit, start=start, end=suffix_end,
             text=text[start:suffix_end],
-            foreign_currency=cur_before is not None and cur_before.group(1).upper() in _FOREIGN_CURRENCIES,
+            foreign_currency=foreign_after or (cur_before is not None and cur_before.group(1).upper() in _FOREIGN_CURRENCIES),
             counted=not percent and bool(COUNTED_AFTER.match(text, suffix_end)),
         ))
     # "zero" is the one number word worth reading: golds such as "state 0 if not outlined".

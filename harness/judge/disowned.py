@@ -158,7 +158,8 @@ _DENIED_AFTER = re.compile(
 
 # The value after it is the one the answer calls right, whatever stood before it.
 _NAMED_RIGHT_BEFORE = re.compile(
-    r"\b(?:the|a)\s+(?:correct|actual|right|true|accurate|real)\s+(?:figure|answer|value|amount|number|total)\s+"
+    # "the correct figure is", and the item named between ("the true FY2018 capex is").
+    r"\b(?:the|a)\s+(?:correct|actual|right|true|accurate|real)\s+(?:[\w&'’-]+\s+){0,4}?"
     r"(?:is|was|would be|stands at|comes to)\s*(?:(?:US|USD)\s*)?\$?\s*[-−(]?\s*$",
     re.IGNORECASE,
 )

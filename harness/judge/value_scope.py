@@ -146,6 +146,12 @@ _SCOPES = {
     "share": r"per share|a share|EPS",
     # An average of the year's values, not the value the question asks ("average inventory").
     "average": r"average",
+    # A sum over several periods, not the one period asked ("a cumulative $1,577 million over
+    # FY2016-FY2018").
+    "sum": r"cumulative(?:ly)?|combined|in aggregate|aggregated?",
+    # The balance a year opened with is the year before's closing one ("at the start of
+    # FY2017" for "year end FY2017").
+    "opening": r"(?:start|beginning|opening) of (?:the |its )?(?:fiscal )?(?:year|period|FY\s?'?\d{2,4}|fiscal \d{4}|\d{4})|opening balance",
 }
 _SCOPE = re.compile(r"\b(?:" + "|".join(f"(?P<{k}>{v})" for k, v in _SCOPES.items()) + r")\b", re.IGNORECASE)
 # A question that speaks of a scope asks about it: its words there are no other scope.
@@ -154,8 +160,11 @@ _ASKED_SCOPE = {
     "segment": re.compile(r"segment|division|subsidiar|business unit"),
     "quarter": re.compile(r"quarter|\bq[1-4]"),
     "part": re.compile(r"half|months|twelve|ttm|year[- ]to[- ]date|ytd"),
-    "share": re.compile(r"per share|eps|earnings per|dividend"),
+    # A dividend question may ask per share, unless it asks the total in millions or billions.
+    "share": re.compile(r"per share|eps|earnings per|^(?!.*\bin (?:usd |us\$ ?|\$ ?)?(?:thousands|millions|billions)\b).*dividend", re.DOTALL),
     "average": re.compile(r"average|turnover|days|ratio|return on|roe|roa|per share"),
+    "sum": re.compile(r"cumulative|combined|aggregate|total (?:over|across|for|of) (?:the )?(?:two|three|four|five|last|past)|sum"),
+    "opening": re.compile(r"start|beginning|opening|begin"),
 }
 # "For Amazon, it was $X": a named entity the question does not name (not a period: "For FY2018").
 _FOR_NAME = re.compile(r"\b(?:[Ff]or|[Aa]t)\s+(?!(?:the|its|this|that|fiscal|FY|Q[1-4]|[A-Z][a-z]+ \d)\b)([A-Z][\w&'’.-]+)")
@@ -177,7 +186,8 @@ def other_scope(answer: str, span: tuple[int, int], q: Quantity, question: str) 
     for text in (clause, before):
         if any(not _ASKED_SCOPE[m.lastgroup or ""].search(asked) for m in _SCOPE.finditer(text)):
             return True
-    return opposite_metric(before[-_LABEL_REACH:], asked) or (q.percent and _of_another_base(answer, q, asked))
+    label = _ASSETS_BY_ANOTHER_NAME.sub("total assets", before)[-_LABEL_REACH:]
+    return opposite_metric(label, asked) or another_metric(label, asked) or (q.percent and _of_another_base(answer, q, asked))
 
 
 # Line items that are each other's opposite on a statement: a figure the answer labels as one
@@ -193,6 +203,40 @@ _OPPOSITE_METRICS = tuple(
     for one, other in (pair, pair[::-1])
 )
 _LABEL_REACH = 50  # how far before a value its label words are read
+
+
+# Metrics of one family that are not each other: a value the answer labels as one ("Coca
+# Cola's return on equity is 0.01") does not answer a question that asks the other (its
+# return on assets), whatever its digits. Only the words after the label's last "=" or ":"
+# count: in "Retention ratio = 1 - payout ratio = 0.54" the payout ratio is a step.
+_OTHER_METRICS = tuple(
+    (re.compile(rf"\b(?:{one})\b", re.IGNORECASE), re.compile(rf"\b(?:{other})\b", re.IGNORECASE))
+    for pair in (
+        (r"payout ratio", r"retention ratio"),
+        (r"return on (?:average )?(?:shareholders'?\s|stockholders'?\s)?equity|roe", r"return on (?:average )?(?:total )?assets|roa"),
+        (r"fixed asset turnover", r"(?<!fixed )(?:total )?asset turnover"),
+        (r"inventory turnover", r"(?:fixed |total )?asset turnover|(?:receivables?|payables?) turnover"),
+        (r"turnover", r"(?:inventory|payables?|receivables?|sales) days|days (?:of |in )?(?:inventory|sales|payables?)|dio|dso|dpo"),
+        (r"capital expenditures?|capex", r"depreciation|amorti[sz]ation|free cash flow"),
+        (r"cost of (?:goods sold|sales|revenues?)|cogs", r"gross (?:profit )?margin"),
+        (r"gross (?:profit )?(?:% )?margin", r"operating (?:profit |income )?(?:% )?margin|net (?:profit |income )?(?:% )?margin"),
+        (r"operating (?:profit |income )?(?:% )?margin", r"net (?:profit |income )?(?:% )?margin"),
+        (r"total assets", r"(?:total )?(?:shareholders'?\s|stockholders'?\s)?equity"),
+    )
+    for one, other in (pair, pair[::-1])
+)
+# "Total liabilities and shareholders' equity" is total assets by another name.
+_ASSETS_BY_ANOTHER_NAME = re.compile(r"liabilities\s+and\s+(?:total\s+)?(?:shareholders'?|stockholders'?|share\s?owners'?)?\s*equity", re.IGNORECASE)
+
+
+def another_metric(label: str, asked: str) -> bool:
+    """Does ``label`` (the words before a value) name another metric of the family of the
+    one the question asks (``asked``, lower case), and not that metric itself?"""
+    label = re.split(r"[=:]", label)[-1]
+    return any(
+        one.search(asked) and not other.search(asked) and other.search(label) and not one.search(label)
+        for one, other in _OTHER_METRICS
+    )
 
 
 def opposite_metric(label: str, asked: str) -> bool:
