@@ -127,7 +127,14 @@ def cli(ctx: click.Context, **opts) -> None:
         config.questions_file = opts["questions_file"]
     config.cache_path = None if opts["no_cache"] else opts["cache_dir"] / "responses.sqlite"
     config.prompt_cache, config.batch = not opts["no_prompt_cache"], opts["batch"]
+    from harness.runner.plan import provider_settings
+
+    judge = None if opts["judge_model"] == "none" else opts["judge_model"]
     try:
+        if opts["report"]:
+            from harness.analyze_sweep import check_report_judge
+
+            check_report_judge(judge, provider_settings(config))
         if opts["resume"] and opts["retry_errors"]:
             raise UserError("--resume and --retry-errors both name a sweep", "use one: --retry-errors also finishes unfinished runs")
         target = opts["retry_errors"] or opts["resume"]
@@ -152,10 +159,10 @@ def cli(ctx: click.Context, **opts) -> None:
     if opts["report"] and outcome.tally.finished:
         from harness.analyze_sweep import AnalyzeConfig, analyze, console_lines
 
-        judge = None if opts["judge_model"] == "none" else opts["judge_model"]
         try:
             analysis = analyze(
-                AnalyzeConfig(run_dir=outcome.sweep.path, judge_model=judge, reports_dir=opts["reports_dir"], cache_dir=opts["cache_dir"]),
+                AnalyzeConfig(run_dir=outcome.sweep.path, judge_model=judge, reports_dir=opts["reports_dir"], cache_dir=opts["cache_dir"],
+                              provider=provider_settings(config)),
                 show_progress=not opts["no_progress"],
             )
         except UserError as error:

@@ -44,6 +44,7 @@ from harness.judge.service import (
     JudgeItem,
     JudgeOutcome,
     JudgeSettings,
+    check_judge,
     items_from_records,
     judge_items,
     judge_name,
@@ -119,6 +120,14 @@ def resolve_judge(judge_model: str | None, provider: ProviderSettings | None = N
     except UserError:
         return OFFLINE_JUDGE
     return DEFAULT_JUDGE_MODEL
+
+
+def check_report_judge(judge_model: str | None, provider: ProviderSettings) -> None:
+    """Fail before a sweep starts when the judge its end-of-sweep report asks for cannot
+    run (its key or base URL missing, an unknown model): found after the sweep, the runs
+    would have been paid for first."""
+    if judge_model:
+        check_judge(JudgeSettings(judge_model=resolve_judge(judge_model, provider), provider=provider))
 
 
 def _questions(sweep: Sweep, override: Path | None) -> dict[str, Question]:

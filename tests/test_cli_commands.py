@@ -114,3 +114,12 @@ def test_an_unknown_index_model_stops_before_anything_is_written(tmp_path):
     result = CliRunner().invoke(bench.cli, ["--index-model", "nosuch:model", "--runs-dir", str(tmp_path / "runs"), "--index-dir", str(tmp_path / "idx"), "--no-progress"])
     assert result.exit_code == 2 and "nosuch" in result.output
     assert not (tmp_path / "runs").exists() and not (tmp_path / "idx").exists()
+
+
+def test_a_report_judge_that_cannot_run_stops_the_sweep_before_any_run(tmp_path, monkeypatch):
+    # Found after the sweep, a missing judge key would come after every run was paid for.
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    for judge, named in (("haiku", "ANTHROPIC_API_KEY"), ("nosuch:judge", "nosuch")):
+        result = CliRunner().invoke(bench.cli, ["--judge-model", judge, "--modes", "simple", "--runs-dir", str(tmp_path / "runs"), "--no-progress"])
+        assert result.exit_code == 2 and named in result.output, result.output
+        assert not (tmp_path / "runs").exists()
