@@ -61,6 +61,7 @@ from harness.report.rows import overall_verdict
 from harness.seeds_results import write_bench_results
 from harness.stats.cells import cell_stats, failure_causes, judge_summary, question_table
 from harness.stats.compare import Comparison, ModeComparison, compare, mode_comparisons
+from harness.stats.completeness import completeness
 from harness.stats.frame import Sweep, load_sweep
 from harness.stats.summary import build_summary
 from harness.sweepdir import SweepDir
@@ -130,14 +131,26 @@ def check_report_judge(judge_model: str | None, provider: ProviderSettings) -> N
         check_judge(JudgeSettings(judge_model=resolve_judge(judge_model, provider), provider=provider))
 
 
-def _questions(sweep: Sweep, override: Path | None) -> dict[str, Question]:
-    path = override or Path(sweep.manifest.get("config", {}).get("questions_file") or paths.QUESTIONS_DIR / "financebench_open_source.jsonl")
+def _questions(sweep: Sweep, override: Path | None, log: Callable[[str], None]) -> dict[str, Question]:
+    """The questions and golds the sweep's answers are judged against: ``override``, else the
+    file the sweep ran on. A sweep of the bundled questions judged where that path is not
+    (a sweep folder copied from another machine) uses this checkout's bundled copy; any
+    other missing file is an error, since judging against golds the sweep never used would
+    give figures that look right and are not."""
+    bundled = paths.QUESTIONS_DIR / "financebench_open_source.jsonl"
+    path = override or Path(sweep.manifest.get("config", {}).get("questions_file") or bundled)
     try:
         usable = path.is_file() or str(path).startswith(HF_PREFIX)
     except OSError:  # e.g. a name too long for the file system
         usable = False
     if not usable and override is None:
-        path = paths.QUESTIONS_DIR / "financebench_open_source.jsonl"
+        if path.name != bundled.name:
+            raise UserError(
+                f"the questions file sweep {sweep.sweep_id} ran on is not here: {str(path)[:200]}",
+                "pass that file with --questions (its golds are what the answers are judged against)",
+            )
+        log(f"note: the sweep's questions file {str(path)[:200]} is not here; judging against the bundled {bundled}")
+        path = bundled
     return {q.id: q for q in load_questions(path)}
 
 
@@ -273,7 +286,7 @@ def analyze(config: AnalyzeConfig, *, show_progress: bool = True, log: Callable[
         check_batch_judge(plan.model if plan.calls_allowed else None, OFFLINE_JUDGE)
     if budgets:
         _check_gate_can_see(budgets, plan)
-    questions = _questions(sweep, config.questions_file)
+    questions = _questions(sweep, config.questions_file, log)
     target = config.out_dir or report_folder(config.reports_dir, sweep.sweep_id, judge_id(plan.model or None, config.judge_runs))
     history_page = target.parent / "history" / "index.html" if config.history_db is not None else None
     progress = Progress(len(sweep.records), enabled=show_progress, unit="run", desc="report")
@@ -289,7 +302,7 @@ def analyze(config: AnalyzeConfig, *, show_progress: bool = True, log: Callable[
                 baseline = _load(config.baseline)
                 baseline_plan = _plan(baseline, config)
                 log(f"judging the baseline {baseline.path} ({judge_name(baseline_plan.model or None)})")
-                baseline_judging = _judge(baseline, {**_questions(baseline, config.questions_file), **questions}, baseline_plan, config, show_progress)
+                baseline_judging = _judge(baseline, {**_questions(baseline, config.questions_file, log), **questions}, baseline_plan, config, show_progress)
                 _store(baseline, baseline_plan, config, baseline_judging.verdicts, log)
                 comparison = compare(sweep, baseline, judging.verdicts, baseline_judging.verdicts)
             stats = cell_stats(sweep.records, judging.verdicts)
@@ -317,9 +330,11 @@ def analyze(config: AnalyzeConfig, *, show_progress: bool = True, log: Callable[
         with (out_dir / "verdicts.jsonl").open("w", encoding="utf-8") as handle:
             for verdict in judging.verdicts:
                 handle.write(json.dumps(verdict.to_dict()) + "\n")
-        write_json_atomic(out_dir / "summary.json", build_summary(
+        summary = build_summary(
             sweep_id=sweep.sweep_id, judge=judge, stats=stats, criteria=criteria, modes=modes, comparison=comparison, gate=gate,
-        ))
+        )
+        summary["completeness"] = completeness(sweep).to_dict()
+        write_json_atomic(out_dir / "summary.json", summary)
     if config.history_db is not None and history_page is not None:
         # Recorded once the report is whole; the history page sits beside the report folders.
         record_sweep(config.history_db, sweep.sweep_id, sweep.manifest, stats, question_table(sweep.records, judging.verdicts),
@@ -337,8 +352,10 @@ def console_lines(outcome: AnalyzeOutcome) -> list[str]:
     """What an analysis says on the console: who judged, what is unjudged, the criteria."""
     judging = outcome.judging
     methods = ", ".join(f"{k} {v}" for k, v in sorted(judging.by_method.items()))
+    coverage = completeness(outcome.sweep)
     lines = [
         f"sweep: {outcome.sweep.path} ({len(outcome.sweep.records)} runs)",
+        *([coverage.text()] if not coverage.complete else []),
         f"judge: {outcome.judge['name']} ({outcome.judge['chosen']})",
         *([f"judge calibration: {outcome.judge['calibration_text']}"] if outcome.judge.get("calibration_text") else []),
         f"verdicts by method: {methods}",

@@ -254,3 +254,48 @@ def test_a_big_sweep_judged_on_every_core_gets_the_same_verdicts(tmp_path, monke
     parallel = analyze(AnalyzeConfig(run_dir=sweep, judge_model="offline", reports_dir=tmp_path / "b", history_db=None), show_progress=False)
     assert [(v.run_id, v.label, v.method) for v in parallel.judging.verdicts] == [(v.run_id, v.label, v.method) for v in serial.judging.verdicts]
     assert {v.label for v in serial.judging.verdicts} >= {"correct", "incorrect"}
+
+
+def test_a_partial_sweep_says_so_everywhere_its_figures_are_read(tmp_path):
+    # A killed sweep: 2 of its 4 planned runs recorded, one cell with none, the manifest
+    # still "running". Its figures cover the recorded runs; every view must say so.
+    done = [make_record(QUESTION, run_number=n, answer="Capex was $1,577 million.") for n in (1, 2)]
+    planned = [*done, make_record(QUESTION, run_number=3), make_record(QUESTION, mode="agent")]
+    from sweep_factory import manifest_for
+
+    path = write_sweep(tmp_path / "runs", done, sweep_id="killed", status="running", runs=manifest_for(planned, "killed")["runs"])
+    result = CliRunner().invoke(analyze.cli, [str(path), "--judge-model", "offline", "--out", str(tmp_path / "r"), "--no-progress", "--no-history"])
+    assert result.exit_code == 0, result.output
+    assert "INCOMPLETE: 2 of 4 planned runs recorded (sweep status: running)" in result.output
+    assert "offline/simple 2 of 3, offline/agent 0 of 1" in result.output
+    import json
+
+    coverage = json.loads((tmp_path / "r" / "summary.json").read_text())["completeness"]
+    assert coverage["complete"] is False and (coverage["planned_runs"], coverage["recorded_runs"]) == (4, 2)
+    brief = dict(report_data(tmp_path / "r")["header"]["brief"])
+    assert brief["runs recorded"].startswith("INCOMPLETE: 2 of 4")
+
+
+def test_a_whole_sweep_is_not_called_partial(tmp_path):
+    path = sweep_with(tmp_path, "whole", ["Capex was $1,577 million."] * 2)
+    result = CliRunner().invoke(analyze.cli, [str(path), "--judge-model", "offline", "--out", str(tmp_path / "r"), "--no-progress", "--no-history"])
+    assert result.exit_code == 0 and "INCOMPLETE" not in result.output
+    import json
+
+    assert json.loads((tmp_path / "r" / "summary.json").read_text())["completeness"]["complete"] is True
+
+
+def test_a_sweep_whose_own_questions_file_is_gone_is_not_judged_against_other_golds(tmp_path):
+    # Judged against the bundled golds instead, the answers would get verdicts for another
+    # question set's golds and nothing would say so.
+    path = write_sweep(tmp_path / "runs", [make_record(QUESTION)], sweep_id="custom",
+                       config={"models": ["offline"], "modes": ["simple"], "runs": 1, "questions_file": str(tmp_path / "gone.jsonl")})
+    result = CliRunner().invoke(analyze.cli, [str(path), "--judge-model", "offline", "--out", str(tmp_path / "r"), "--no-progress", "--no-history"])
+    assert result.exit_code == 2 and "gone.jsonl" in result.output and "--questions" in result.output
+    assert not (tmp_path / "r").exists()
+    # A sweep of the bundled questions, copied from another machine, still judges here.
+    moved = write_sweep(tmp_path / "runs", [make_record(QUESTION)], sweep_id="copied",
+                        config={"models": ["offline"], "modes": ["simple"], "runs": 1,
+                                "questions_file": "/elsewhere/questions/financebench_open_source.jsonl"})
+    result = CliRunner().invoke(analyze.cli, [str(moved), "--judge-model", "offline", "--out", str(tmp_path / "r2"), "--no-progress", "--no-history"])
+    assert result.exit_code == 0, result.output

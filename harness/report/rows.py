@@ -15,6 +15,7 @@ from harness.criteria import CRITERIA, CRITERION_TITLES, REFERENCE_ROWS, Criteri
 from harness.gate import BUDGET_KEYS, GateResult, format_limit
 from harness.report import fmt as f
 from harness.stats.compare import Comparison, ModeComparison
+from harness.stats.completeness import completeness
 from harness.stats.frame import Sweep
 
 MARKS = {"correct": "✓", "incorrect": "✗", "refusal": "⊘", "unjudged": "?"}
@@ -71,6 +72,7 @@ def header_rows(sweep: Sweep, judge: dict[str, Any], judge_name: str = "", judge
         ("models", ", ".join(map(str, config.get("models") or [])) or f.DASH),
         ("modes", ", ".join(map(str, config.get("modes") or [])) or f.DASH),
         ("runs per question", str(config.get("runs", f.DASH))),
+        ("runs recorded", completeness(sweep).text()),
         ("test set", str(config.get("test_set", f.DASH))),
         ("git commit", str(env.get("git_commit") or f.DASH)),
         ("indexer", str(env.get("indexer_version") or f.DASH) + (f" (trees by {config['index_model']})" if config.get("index_model") else "")),
