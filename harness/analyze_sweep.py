@@ -16,6 +16,7 @@ import re
 import shutil
 import sys
 import uuid
+from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
@@ -365,6 +366,11 @@ def console_lines(outcome: AnalyzeOutcome) -> list[str]:
             f"not judged: {outcome.judge['unjudged']} answers (their cells show 'not judged'); "
             "judge them with --judge, or --judge-model offline without a key"
         )
+        # Why, when a judge was asked and failed (a rejected key, a dead endpoint): the cause
+        # is otherwise only in the verdict files.
+        reasons = Counter(v.rationale for v in judging.verdicts if v.label == "unjudged" and v.method != "none" and v.rationale)
+        for reason, count in reasons.most_common(2):
+            lines.append(f"  {count:4d} x {reason[:160]}")
     if judging.judge_model and judging.meter.llm_calls:
         meter = judging.meter
         lines.append(

@@ -299,3 +299,19 @@ def test_a_sweep_whose_own_questions_file_is_gone_is_not_judged_against_other_go
                                 "questions_file": "/elsewhere/questions/financebench_open_source.jsonl"})
     result = CliRunner().invoke(analyze.cli, [str(moved), "--judge-model", "offline", "--out", str(tmp_path / "r2"), "--no-progress", "--no-history"])
     assert result.exit_code == 0, result.output
+
+
+def test_a_judge_that_fails_says_why_on_the_console(tmp_path, wire_server, monkeypatch):
+    # A rejected key: every answer the numeric check leaves stays unjudged, and the cause,
+    # otherwise only in the verdict files, is printed beside the count.
+    from wire_server import Fault
+
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-rejected")
+    monkeypatch.setenv("ANTHROPIC_BASE_URL", wire_server.url)
+    wire_server.inject_faults(1.0, [Fault.auth(message="invalid x-api-key")])
+    path = sweep_with(tmp_path, "prose", ["3M invested heavily in new plants and equipment that year."])
+    result = CliRunner().invoke(analyze.cli, [str(path), "--judge-model", "anthropic:claude-haiku-4-5", "--out", str(tmp_path / "r"),
+                                              "--no-progress", "--no-history", "--no-cache"])
+    assert result.exit_code == 0, result.output
+    assert "not judged: 1 answers" in result.output
+    assert "1 x the judge model failed" in result.output and "invalid x-api-key" in result.output
