@@ -75,11 +75,20 @@ def _read_jsonl(path: Path, what: str) -> list[tuple[int, dict[str, Any]]]:
                 line = raw.decode("utf-8")
             except UnicodeDecodeError as exc:
                 raise UserError(f"{path}:{number}: not UTF-8 text (byte {exc.start} of the line)", "save the file as UTF-8") from None
+            if number == 1:
+                line = line.removeprefix("\ufeff")  # the byte-order mark some editors write: no part of the JSON
             if not line.strip():
                 continue
+            if not rows and line.lstrip().startswith("["):
+                # A JSON array (or a pretty-printed file) is the commonest wrong format.
+                raise UserError(f"{path}:{number}: a JSON array, not JSON Lines",
+                                "write one question object per line (e.g. jq -c '.[]' questions.json > questions.jsonl)")
             try:
                 row = json.loads(line)
             except ValueError as exc:  # not JSON, or an integer of over 4,300 digits
+                if not rows and line.strip() == "{":
+                    raise UserError(f"{path}:{number}: a pretty-printed JSON object, not JSON Lines",
+                                    "write each question as one JSON object on one line (e.g. jq -c . questions.json)") from None
                 raise UserError(f"{path}:{number}: not valid JSON ({getattr(exc, 'msg', exc)})", fix) from None
             except RecursionError:
                 raise UserError(f"{path}:{number}: JSON nested too deeply", fix) from None
@@ -232,6 +241,13 @@ def select_questions(
                 f"unknown test set {test_set!r}",
                 f"use one of {', '.join(sorted(sets))} or a document-name prefix such as 3M_2022",
             )
+    if not chosen and questions:
+        # The default set "sample" lists the bundled filings: a file of other questions
+        # shares none of them, and the failure must not read as missing PDFs.
+        raise UserError(
+            f"test set {test_set!r} selects none of the {len(questions)} questions in the questions file",
+            "pass --test-set full for all of them, or a document-name prefix such as " + questions[0].doc_name.split("_")[0],
+        )
     if question_filter:
         chosen = [q for q in chosen if question_filter in q.id]
         if not chosen:

@@ -108,7 +108,10 @@ def test_bad_flags(folders, args, phrases):
         (['{"financebench_id": "a", "doc_name": "X", "question": "q", "answer": "1"}', "{not json"], ("not valid JSON", ":2")),
         (['{"financebench_id": "a", "doc_name": "X", "question": "q"}'], ("lacks answer",)),
         (['{"financebench_id": "a", "doc_name": "X", "question": "q", "answer": "1"}'] * 2, ("duplicate question id a",)),
-        (["[1, 2]"], ("expected a JSON object",)),
+        (['{"financebench_id": "a", "doc_name": "X", "question": "q", "answer": "1"}', "[1, 2]"], ("expected a JSON object", ":2")),
+        (["[1, 2]"], ("a JSON array, not JSON Lines", "one question object per line")),
+        (['[{"financebench_id": "a", "doc_name": "X", "question": "q", "answer": "1"}]'], ("a JSON array, not JSON Lines",)),
+        (["{", '  "financebench_id": "a",', '  "doc_name": "X"', "}"], ("a pretty-printed JSON object", "one line")),
     ],
 )
 def test_malformed_questions_files(folders, tmp_path, lines, phrases):
@@ -383,4 +386,23 @@ def test_absurd_flags_are_refused(folders, tmp_path):
     doc = json.dumps({**QUESTION_ROW, "doc_name": "D" * 300})
     (tmp_path / "q.jsonl").write_text(doc + "\n")
     assert_refused(sweep("--questions", str(tmp_path / "q.jsonl"), "--test-set", "D", pdfs=pdfs, runs=runs, indexes=indexes), "is not a document name")
+    assert_nothing_written(runs, indexes)
+
+
+def test_a_byte_order_mark_is_not_part_of_the_first_question(tmp_path):
+    from harness.dataset import load_questions
+
+    path = tmp_path / "questions.jsonl"
+    path.write_text("\ufeff" + json.dumps(QUESTION_ROW) + "\n", encoding="utf-8")
+    assert [q.id for q in load_questions(path)] == [QUESTION_ROW["financebench_id"]]
+
+
+def test_a_test_set_that_selects_none_of_a_custom_file_says_so(folders, tmp_path):
+    # The default set lists the bundled filings; told "no PDF found", a user of their own
+    # questions would go looking for PDFs that are not the problem.
+    pdfs, runs, indexes = folders
+    path = tmp_path / "questions.jsonl"
+    path.write_text(json.dumps({**QUESTION_ROW, "doc_name": "ACME_2022_10K"}) + "\n")
+    result = sweep("--questions", str(path), pdfs=pdfs, runs=runs, indexes=indexes)
+    assert_refused(result, "test set 'sample' selects none of the 1 questions", "--test-set full", "ACME")
     assert_nothing_written(runs, indexes)
