@@ -65,7 +65,7 @@ def _read_jsonl(path: Path, what: str) -> list[tuple[int, dict[str, Any]]]:
     size = path.stat().st_size
     if size > MAX_FILE_BYTES:
         raise UserError(f"{path} is {size / 1e6:.0f} MB, over the {MAX_FILE_BYTES // 2**20} MB a {what} file may be", "split it into smaller files")
-    rows = []
+    rows: list[tuple[int, dict[str, Any]]] = []
     fix = "fix that line; each line must be one JSON object"
     with path.open("rb") as handle:
         for number, raw in enumerate(iter(lambda: handle.readline(MAX_LINE_BYTES + 1), b""), 1):
