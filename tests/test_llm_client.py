@@ -156,3 +156,10 @@ def test_rate_limits_shrink_the_limiter():
 
     low, later = asyncio.run(go())
     assert low == 2 and later == 4
+
+
+def test_a_reply_without_usage_is_priced_from_an_estimate(wire_server):
+    wire_server.queue({"id": "msg_1", "type": "message", "role": "assistant", "model": "claude-haiku-4-5",
+                       "stop_reason": "end_turn", "content": [{"type": "text", "text": "Net sales were $34,229 million."}]})
+    _, meter = ask(make_client(wire_server))
+    assert meter.usage.estimated and meter.usage.total > 10 and meter.cost_usd and meter.cost_usd > 0

@@ -229,3 +229,21 @@ def test_a_tool_input_with_a_number_too_long_to_read_is_malformed(wire_server: W
     wire_server.queue(Fault.raw(body))
     error = fails(question(), settings(wire_server))
     assert (error.kind, "number too long to read" in str(error)) == ("malformed", True)
+
+
+MESSAGE_WITHOUT_USAGE = {
+    "id": "msg_1", "type": "message", "role": "assistant", "model": "claude-haiku-4-5", "stop_reason": "end_turn",
+    "content": [{"type": "text", "text": "3M spent $1,577 million on capex in FY2018."}],
+}
+
+
+def test_a_reply_without_usage_gets_an_estimate_marked_so(wire_server: WireServer) -> None:
+    # Recorded as 0 tokens it would cost $0: --max-cost would never stop the sweep and
+    # every token budget would pass.
+    wire_server.queue(dict(MESSAGE_WITHOUT_USAGE))
+    usage = complete(question(), settings(wire_server)).usage
+    assert usage.estimated and usage.input > 5 and usage.output > 5
+    wire_server.queue(Reply("ok", input_tokens=11, output_tokens=2))  # reported usage stays as reported
+    reported = complete(question(), settings(wire_server)).usage
+    assert (reported.input, reported.output, reported.estimated) == (11, 2, False)
+

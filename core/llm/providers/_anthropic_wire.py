@@ -11,6 +11,7 @@ from typing import Any
 from core.llm.base import ModelSpec, ProviderError
 from core.llm.batch import BatchAPI
 from core.llm.providers._http import body_message, status_error, transport_error, unreadable_body
+from core.llm.tokens import estimated_usage
 from core.llm.types import Completion, CompletionRequest, Message, ToolCall, Usage, decode_tool_arguments
 
 EPHEMERAL = {"type": "ephemeral"}  # the default five-minute prompt cache
@@ -91,7 +92,8 @@ def _field(obj: Any, name: str, default: Any = None) -> Any:
 
 
 def completion_from_message(message: Any) -> Completion:
-    """Translate a Messages API response (SDK object or plain dict) into a ``Completion``."""
+    """Translate a Messages API response (SDK object or plain dict) into a ``Completion``.
+    A response without usage gets zero counts here; ``MessagesProvider`` estimates them."""
     content = _field(message, "content")
     if not isinstance(content, list):
         raise ProviderError("malformed", f"response has no content list (got {type(content).__name__})")
@@ -163,7 +165,10 @@ class MessagesProvider:
             if error is None:
                 raise
             raise error from exc
-        return completion_from_message(message)
+        completion = completion_from_message(message)
+        if _field(message, "usage") is None:
+            completion.usage = estimated_usage(request, completion)
+        return completion
 
     async def aclose(self) -> None:
         await self._client.close()

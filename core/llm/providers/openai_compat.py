@@ -22,7 +22,7 @@ from typing import Any
 from core.errors import UserError
 from core.llm.base import ModelSpec, ProviderError, ProviderSettings
 from core.llm.providers._http import body_message, status_error, transport_error, unreadable_body
-from core.llm.tokens import estimate_reply_tokens, estimate_request_tokens
+from core.llm.tokens import estimated_usage
 from core.llm.types import Completion, CompletionRequest, Message, ToolCall, Usage, decode_tool_arguments
 
 OPENAI_BASE_URL = "https://api.openai.com/v1"
@@ -117,6 +117,8 @@ def _tool_call(raw: Any) -> ToolCall | None:
 
 
 def completion_from_response(response: Any) -> Completion:
+    """Translate a chat-completions response into a ``Completion``. A response without
+    usage gets zero counts here; ``OpenAICompatProvider`` estimates them."""
     choices = getattr(response, "choices", None)
     if not choices:
         raise ProviderError("malformed", "response has no choices")
@@ -182,10 +184,8 @@ class OpenAICompatProvider:
             raise error from exc
         completion = completion_from_response(response)
         if getattr(response, "usage", None) is None:
-            # A server that reports no usage (some local OpenAI-compatible ones): estimated,
-            # and marked so, rather than recorded as a call that took no tokens.
-            output = estimate_reply_tokens(completion.text, completion.tool_calls)
-            completion.usage = Usage(estimate_request_tokens(request), output, estimated=True)
+            # Some local OpenAI-compatible servers report no usage.
+            completion.usage = estimated_usage(request, completion)
         return completion
 
     async def aclose(self) -> None:
