@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import email.utils
+import json
 import socket
 import time
 
@@ -247,3 +248,25 @@ def test_a_reply_without_usage_gets_an_estimate_marked_so(wire_server: WireServe
     reported = complete(question(), settings(wire_server)).usage
     assert (reported.input, reported.output, reported.estimated) == (11, 2, False)
 
+
+@pytest.mark.parametrize(
+    "body,problem",
+    [
+        # Not UTF-8: json raises UnicodeDecodeError, which is no JSONDecodeError.
+        (b'{"type": "message", "content": [{"type": "text", "text": "caf\xe9 \xff"}]}', "not UTF-8"),
+        (json.dumps({**MESSAGE_WITHOUT_USAGE, "usage": {"input_tokens": "abc", "output_tokens": 5}}), "input_tokens is not a number"),
+    ],
+)
+def test_a_body_that_cannot_be_read_is_malformed_not_internal(wire_server: WireServer, body: bytes | str, problem: str) -> None:
+    wire_server.queue(Fault.raw(body))
+    error = fails(question(), settings(wire_server))
+    assert error.kind == "malformed" and problem in error.message
+
+
+@pytest.mark.parametrize("content_type", ["text/html; charset=utf-8", "application/json"])
+def test_a_web_page_is_named_as_such(wire_server: WireServer, content_type: str) -> None:
+    # A base URL that points at a web site: not "response has no content list".
+    page = "<!DOCTYPE html>\n<html><head><title>Welcome</title></head><body>Sign in</body></html>"
+    wire_server.queue(Fault.raw(page, content_type=content_type))
+    error = fails(question(), settings(wire_server))
+    assert error.kind == "malformed" and "HTML page, not the provider's API: check the base URL" in error.message

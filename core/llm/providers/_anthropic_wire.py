@@ -10,7 +10,14 @@ from typing import Any
 
 from core.llm.base import ModelSpec, ProviderError
 from core.llm.batch import BatchAPI
-from core.llm.providers._http import body_message, status_error, transport_error, unreadable_body
+from core.llm.providers._http import (
+    body_message,
+    not_api_reply,
+    status_error,
+    token_count,
+    transport_error,
+    unreadable_body,
+)
 from core.llm.tokens import estimated_usage
 from core.llm.types import Completion, CompletionRequest, Message, ToolCall, Usage, decode_tool_arguments
 
@@ -94,6 +101,9 @@ def _field(obj: Any, name: str, default: Any = None) -> Any:
 def completion_from_message(message: Any) -> Completion:
     """Translate a Messages API response (SDK object or plain dict) into a ``Completion``.
     A response without usage gets zero counts here; ``MessagesProvider`` estimates them."""
+    not_json = not_api_reply(message)
+    if not_json is not None:
+        raise not_json
     content = _field(message, "content")
     if not isinstance(content, list):
         raise ProviderError("malformed", f"response has no content list (got {type(content).__name__})")
@@ -113,10 +123,10 @@ def completion_from_message(message: Any) -> Completion:
         text="".join(texts),
         tool_calls=calls,
         usage=Usage(
-            input=int(_field(usage, "input_tokens", 0) or 0),
-            output=int(_field(usage, "output_tokens", 0) or 0),
-            cache_read=int(_field(usage, "cache_read_input_tokens", 0) or 0),
-            cache_write=int(_field(usage, "cache_creation_input_tokens", 0) or 0),
+            input=token_count(_field(usage, "input_tokens"), "input_tokens"),
+            output=token_count(_field(usage, "output_tokens"), "output_tokens"),
+            cache_read=token_count(_field(usage, "cache_read_input_tokens"), "cache_read_input_tokens"),
+            cache_write=token_count(_field(usage, "cache_creation_input_tokens"), "cache_creation_input_tokens"),
         ),
         stop_reason=str(_field(message, "stop_reason") or "end_turn"),
         model=str(_field(message, "model") or ""),

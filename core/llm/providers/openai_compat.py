@@ -21,7 +21,14 @@ from typing import Any
 
 from core.errors import UserError
 from core.llm.base import ModelSpec, ProviderError, ProviderSettings
-from core.llm.providers._http import body_message, status_error, transport_error, unreadable_body
+from core.llm.providers._http import (
+    body_message,
+    not_api_reply,
+    status_error,
+    token_count,
+    transport_error,
+    unreadable_body,
+)
 from core.llm.tokens import estimated_usage
 from core.llm.types import Completion, CompletionRequest, Message, ToolCall, Usage, decode_tool_arguments
 
@@ -119,6 +126,9 @@ def _tool_call(raw: Any) -> ToolCall | None:
 def completion_from_response(response: Any) -> Completion:
     """Translate a chat-completions response into a ``Completion``. A response without
     usage gets zero counts here; ``OpenAICompatProvider`` estimates them."""
+    not_json = not_api_reply(response)
+    if not_json is not None:
+        raise not_json
     choices = getattr(response, "choices", None)
     if not choices:
         raise ProviderError("malformed", "response has no choices")
@@ -131,12 +141,12 @@ def completion_from_response(response: Any) -> Completion:
     wire_usage = getattr(response, "usage", None)
     if wire_usage is not None:
         details = getattr(wire_usage, "prompt_tokens_details", None)
-        cache_read = int(getattr(details, "cached_tokens", 0) or 0)
-        cache_write = int(getattr(details, "cache_write_tokens", 0) or 0)
-        prompt = int(getattr(wire_usage, "prompt_tokens", 0) or 0)
+        cache_read = token_count(getattr(details, "cached_tokens", 0), "cached_tokens")
+        cache_write = token_count(getattr(details, "cache_write_tokens", 0), "cache_write_tokens")
+        prompt = token_count(getattr(wire_usage, "prompt_tokens", 0), "prompt_tokens")
         usage = Usage(
             input=max(0, prompt - cache_read - cache_write),
-            output=int(getattr(wire_usage, "completion_tokens", 0) or 0),
+            output=token_count(getattr(wire_usage, "completion_tokens", 0), "completion_tokens"),
             cache_read=cache_read,
             cache_write=cache_write,
         )
