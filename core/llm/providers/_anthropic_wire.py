@@ -12,6 +12,7 @@ from core.llm.base import ModelSpec, ProviderError
 from core.llm.batch import BatchAPI
 from core.llm.providers._http import (
     body_message,
+    mask_error,
     not_api_reply,
     status_error,
     token_count,
@@ -157,25 +158,29 @@ def provider_error(exc: BaseException) -> ProviderError | None:
 class MessagesProvider:
     """A provider over an anthropic SDK async client (``AsyncAnthropic`` or
     ``AsyncAnthropicBedrock``); both expose the same ``messages.create``. ``batches`` is the
-    provider's Message Batches API, where it has one (Anthropic's; Bedrock has none)."""
+    provider's Message Batches API, where it has one (Anthropic's; Bedrock has none).
+    ``credentials``: what the client sends (``core.redact.sent_credentials``), masked in
+    every error this provider raises."""
 
     deterministic = False
 
-    def __init__(self, spec: ModelSpec, client: Any, batches: BatchAPI | None = None):
+    def __init__(self, spec: ModelSpec, client: Any, batches: BatchAPI | None = None, credentials: tuple[str, ...] = ()):
         self.spec = spec
         self._client = client
         self.batches = batches
+        self._credentials = credentials
 
     async def complete(self, request: CompletionRequest) -> Completion:
         params = request_params(request, self.spec.model)
         try:
             message = await self._client.messages.create(**params)
+            completion = completion_from_message(message)
         except Exception as exc:
-            error = provider_error(exc)
+            error = exc if isinstance(exc, ProviderError) else provider_error(exc)
             if error is None:
                 raise
-            raise error from exc
-        completion = completion_from_message(message)
+            # Not chained to the SDK's exception: its text holds the body unmasked.
+            raise mask_error(error, self._credentials) from None
         if _field(message, "usage") is None:
             completion.usage = estimated_usage(request, completion)
         return completion

@@ -4,10 +4,11 @@ from __future__ import annotations
 import email.utils
 import json
 import time
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from core.llm.base import ErrorKind, ProviderError, kind_for_status
+from core.redact import mask_credentials
 
 
 def parse_retry_after(headers: Mapping[str, str] | None, now: float | None = None) -> float | None:
@@ -129,3 +130,10 @@ def token_count(value: object, name: str) -> int:
     except (TypeError, ValueError):
         raise ProviderError("malformed", f"usage field {name} is not a number: {str(value)[:40]!r}") from None
 
+
+def mask_error(error: ProviderError, credentials: Iterable[str]) -> ProviderError:
+    """``error`` with every credential the provider sent masked in its message: a server may
+    quote the key it refused, and the message goes to records, traces and the console."""
+    error.message = mask_credentials(error.message, credentials)
+    error.args = (error.message,)
+    return error
