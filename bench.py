@@ -76,7 +76,7 @@ def _interrupted(what: str) -> None:
 @click.option("--retry-errors", type=click.Path(path_type=Path, file_okay=False), default=None, help="Rerun only the runs of this sweep that ended in error (their old records are kept in retried_errors.jsonl).")
 @click.option("--max-cost", type=float, default=None, help="Cap on the sweep's spend in USD, held per model call: each call reserves what it could cost first; at the cap every run stops (resume with a higher cap).")
 @click.option("--retries", type=int, default=5, show_default=True, help="Retries of a model call after rate limits, overload, 5xx, timeouts or dropped connections (exponential backoff with jitter; retry-after honoured).")
-@click.option("--timeout", "timeout_s", type=float, default=120.0, show_default=True, help="Seconds before a model call times out (then it is retried).")
+@click.option("--timeout", "timeout_s", type=float, default=120.0, show_default=True, help="Seconds a model call may wait for the server (to connect, for each read); a whole attempt gets twice this. Then it is retried.")
 @click.option("--max-run-seconds", type=float, default=None, help="End a run as error after this much wall time (a model call in flight is cut off).")
 @click.option("--max-run-tokens", type=int, default=None, help="End a run as error before a model call that could take it past this many tokens (the call's prompt plus its maximum output).")
 @click.option("--max-run-turns", type=int, default=None, help="End a run as error once it has made this many model calls (turns across all of its agents, replans and iterations included).")

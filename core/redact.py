@@ -5,11 +5,18 @@ The full URL is used only to make requests (and, hashed, to key the response cac
 manifest, record, trace, report, file name and console line gets the redacted form, in
 which userinfo and the values of secret-looking query parameters are replaced by ``***``.
 ``redact_text`` is the one function to call: it redacts every URL inside any text.
+
+A server may also quote a credential back in an error body ("invalid key: Bearer sk-..."),
+away from any URL. Only the provider knows what it sent, so it lists those values
+(``sent_credentials``) and masks them in every error it raises (``mask_credentials``).
 """
 from __future__ import annotations
 
+import base64
 import hashlib
 import re
+import urllib.parse
+from collections.abc import Iterable
 from typing import Any
 
 MASK = "***"
@@ -51,6 +58,39 @@ def redact_text(text: str) -> str:
     if "://" not in text:
         return text
     return _URL.sub(lambda match: redact_url(match.group(0)), text)
+
+
+# Shorter values are not masked on their own: "pw" would take every "pw" out of a message.
+# A short password is still masked as part of its "user:pw" and of that pair's base64.
+_MIN_SECRET = 6
+
+
+def sent_credentials(*keys: str | None, url: str | None = None) -> tuple[str, ...]:
+    """Every form in which a server could quote back what a client sent: each key as is;
+    from ``url``, its userinfo as written and decoded, the base64 of the Basic
+    ``Authorization`` header the HTTP client builds from it, the password alone, and the
+    values of secret-looking query parameters. Longest first, so that masking a key never
+    leaves the tail of a longer one that contains it."""
+    forms = {key for key in keys if key}
+    if url:
+        parts = urllib.parse.urlsplit(url)
+        userinfo = parts.netloc.rpartition("@")[0] if "@" in parts.netloc else ""
+        if userinfo:
+            user, _, password = userinfo.partition(":")
+            plain = f"{urllib.parse.unquote(user)}:{urllib.parse.unquote(password)}"
+            forms |= {userinfo, plain, base64.b64encode(plain.encode()).decode(), urllib.parse.unquote(password)}
+        for name, value in urllib.parse.parse_qsl(parts.query, keep_blank_values=True):
+            if _SECRET_PARAM.search(name):
+                forms |= {value, urllib.parse.quote(value, safe="")}
+    return tuple(sorted((f for f in forms if len(f) >= _MIN_SECRET), key=len, reverse=True))
+
+
+def mask_credentials(text: str, credentials: Iterable[str]) -> str:
+    """``text`` with each of ``credentials`` (from ``sent_credentials``) replaced by ``***``,
+    and its URLs redacted."""
+    for credential in credentials:
+        text = text.replace(credential, MASK)
+    return redact_text(text)
 
 
 def redact_data(value: Any) -> Any:

@@ -11,7 +11,7 @@ from wire_server import Fault, Reply, WireServer
 from core.llm.base import ProviderError, ProviderSettings
 from core.llm.cache import ResponseCache
 from core.llm.client import ModelClient, RunMeter
-from core.llm.registry import create_provider, parse_model_spec
+from core.llm.registry import open_client, parse_model_spec
 from core.llm.retry import AdaptiveLimiter, RetryPolicy
 from core.llm.types import Message
 from core.trace import Trace, read_trace
@@ -22,10 +22,11 @@ FAST = RetryPolicy(max_attempts=4, base_delay_s=0.01, max_delay_s=0.05, max_elap
 def make_client(server: WireServer, model: str = "anthropic:claude-haiku-4-5", *, cache=None, retry=FAST, timeout_s=5.0):
     env = {"ANTHROPIC_API_KEY": "sk-ant-test", "ANTHROPIC_BASE_URL": server.url, "OPENAI_API_KEY": "sk-openai-test"}
     settings = ProviderSettings(env=env, openai_base_url=server.openai_url, timeout_s=timeout_s)
-    return ModelClient(create_provider(parse_model_spec(model), settings), cache=cache, retry=retry, limiter=AdaptiveLimiter(4))
+    return open_client(parse_model_spec(model), settings, cache=cache, retry=retry, concurrency=4)
 
 
-def ask(client: ModelClient, *, trace_path=None, run_number=1, text="What were net sales?"):
+def ask(client: ModelClient, *, trace_path=None, run_number=1, text="What were net sales?", limit_s=60.0):
+    """One call; a call still going after ``limit_s`` fails the test instead of hanging it."""
     meter = RunMeter()
     trace = Trace(trace_path)
 
@@ -35,7 +36,7 @@ def ask(client: ModelClient, *, trace_path=None, run_number=1, text="What were n
         finally:
             trace.close()
 
-    return asyncio.run(go()), meter
+    return asyncio.run(asyncio.wait_for(go(), limit_s)), meter
 
 
 @pytest.mark.parametrize("model", ["anthropic:claude-haiku-4-5", "openai:gpt-test"])
@@ -63,6 +64,27 @@ def test_timeout_is_retried(wire_server):
     wire_server.queue(Fault.timeout(2.0), Reply("late but fine"))
     completion, meter = ask(make_client(wire_server, timeout_s=0.5))
     assert completion.text == "late but fine" and meter.retries == 1
+
+
+@pytest.mark.parametrize("model", ["anthropic:claude-haiku-4-5", "openai:gpt-test"])
+def test_a_trickling_reply_is_cut_off_and_retried(wire_server, tmp_path, model):
+    # A byte every 0.1 s never lets the 0.5 s read timeout fire; the call's whole time
+    # (twice --timeout) does.
+    wire_server.queue(Fault.trickle(0.1), Reply("whole at last"))
+    started = time.monotonic()
+    completion, meter = ask(make_client(wire_server, model, timeout_s=0.5), trace_path=tmp_path / "t.jsonl", limit_s=10)
+    assert completion.text == "whole at last" and meter.retries == 1
+    assert 1.0 <= time.monotonic() - started < 5
+    retry = [e for e in read_trace(tmp_path / "t.jsonl") if e["event"] == "retry"]
+    assert retry[0]["kind"] == "timeout" and "no complete reply within 1 s" in retry[0]["error"]
+
+
+def test_a_reply_that_always_trickles_fails_as_a_timeout(wire_server):
+    wire_server.responder = lambda request: Fault.trickle(0.1)
+    with pytest.raises(ProviderError) as caught:
+        ask(make_client(wire_server, timeout_s=0.3, retry=RetryPolicy(max_attempts=2, base_delay_s=0.01)), limit_s=10)
+    assert caught.value.kind == "timeout" and caught.value.attempts == 2  # type: ignore[attr-defined]
+    assert len(wire_server.requests) == 2
 
 
 def test_bad_request_is_not_retried_and_keeps_the_provider_message(wire_server, tmp_path):
@@ -134,3 +156,10 @@ def test_rate_limits_shrink_the_limiter():
 
     low, later = asyncio.run(go())
     assert low == 2 and later == 4
+
+
+def test_a_reply_without_usage_is_priced_from_an_estimate(wire_server):
+    wire_server.queue({"id": "msg_1", "type": "message", "role": "assistant", "model": "claude-haiku-4-5",
+                       "stop_reason": "end_turn", "content": [{"type": "text", "text": "Net sales were $34,229 million."}]})
+    _, meter = ask(make_client(wire_server))
+    assert meter.usage.estimated and meter.usage.total > 10 and meter.cost_usd and meter.cost_usd > 0

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import email.utils
+import json
 import socket
 import time
 
@@ -229,3 +230,43 @@ def test_a_tool_input_with_a_number_too_long_to_read_is_malformed(wire_server: W
     wire_server.queue(Fault.raw(body))
     error = fails(question(), settings(wire_server))
     assert (error.kind, "number too long to read" in str(error)) == ("malformed", True)
+
+
+MESSAGE_WITHOUT_USAGE = {
+    "id": "msg_1", "type": "message", "role": "assistant", "model": "claude-haiku-4-5", "stop_reason": "end_turn",
+    "content": [{"type": "text", "text": "3M spent $1,577 million on capex in FY2018."}],
+}
+
+
+def test_a_reply_without_usage_gets_an_estimate_marked_so(wire_server: WireServer) -> None:
+    # Recorded as 0 tokens it would cost $0: --max-cost would never stop the sweep and
+    # every token budget would pass.
+    wire_server.queue(dict(MESSAGE_WITHOUT_USAGE))
+    usage = complete(question(), settings(wire_server)).usage
+    assert usage.estimated and usage.input > 5 and usage.output > 5
+    wire_server.queue(Reply("ok", input_tokens=11, output_tokens=2))  # reported usage stays as reported
+    reported = complete(question(), settings(wire_server)).usage
+    assert (reported.input, reported.output, reported.estimated) == (11, 2, False)
+
+
+@pytest.mark.parametrize(
+    "body,problem",
+    [
+        # Not UTF-8: json raises UnicodeDecodeError, which is no JSONDecodeError.
+        (b'{"type": "message", "content": [{"type": "text", "text": "caf\xe9 \xff"}]}', "not UTF-8"),
+        (json.dumps({**MESSAGE_WITHOUT_USAGE, "usage": {"input_tokens": "abc", "output_tokens": 5}}), "input_tokens is not a number"),
+    ],
+)
+def test_a_body_that_cannot_be_read_is_malformed_not_internal(wire_server: WireServer, body: bytes | str, problem: str) -> None:
+    wire_server.queue(Fault.raw(body))
+    error = fails(question(), settings(wire_server))
+    assert error.kind == "malformed" and problem in error.message
+
+
+@pytest.mark.parametrize("content_type", ["text/html; charset=utf-8", "application/json"])
+def test_a_web_page_is_named_as_such(wire_server: WireServer, content_type: str) -> None:
+    # A base URL that points at a web site: not "response has no content list".
+    page = "<!DOCTYPE html>\n<html><head><title>Welcome</title></head><body>Sign in</body></html>"
+    wire_server.queue(Fault.raw(page, content_type=content_type))
+    error = fails(question(), settings(wire_server))
+    assert error.kind == "malformed" and "HTML page, not the provider's API: check the base URL" in error.message

@@ -134,3 +134,10 @@ def test_aws_keys_sign_requests(wire_server: WireServer) -> None:
     complete(question(), ProviderSettings(env=env, timeout_s=5))
     authorization = wire_server.last.headers["authorization"]
     assert authorization.startswith("AWS4-HMAC-SHA256") and "/eu-west-1/bedrock/" in authorization
+
+
+def test_a_reply_without_usage_gets_an_estimate_marked_so(wire_server: WireServer) -> None:
+    wire_server.queue({"id": "msg_1", "type": "message", "role": "assistant", "model": MODEL_ID, "stop_reason": "end_turn",
+                       "content": [{"type": "text", "text": "$5.96 per share."}]})
+    usage = complete(question(), settings(wire_server)).usage
+    assert usage.estimated and usage.input > 5 and usage.output > 0

@@ -245,3 +245,24 @@ def test_a_server_that_reports_no_usage_gets_an_estimate_marked_so(wire_server: 
     wire_server.queue(Reply("ok", input_tokens=11, output_tokens=2))  # reported usage stays as reported
     reported = complete(question(), spec(wire_server)).usage
     assert (reported.input, reported.output, reported.estimated) == (11, 2, False)
+
+
+@pytest.mark.parametrize(
+    "body,problem",
+    [
+        (b'{"choices": [{"index": 0, "message": {"role": "assistant", "content": "caf\xe9 \xff"}}]}', "not UTF-8"),
+        ('{"id": "c1", "object": "chat.completion", "created": 1, "model": "m", "choices": [{"index": 0, '
+         '"finish_reason": "stop", "message": {"role": "assistant", "content": "ok"}}], '
+         '"usage": {"prompt_tokens": 7, "completion_tokens": "lots"}}', "completion_tokens is not a number"),
+    ],
+)
+def test_a_body_that_cannot_be_read_is_malformed_not_internal(wire_server: WireServer, body: bytes | str, problem: str) -> None:
+    wire_server.queue(Fault.raw(body))
+    error = fails(question(), spec(wire_server))
+    assert error.kind == "malformed" and problem in error.message
+
+
+def test_a_web_page_is_named_as_such(wire_server: WireServer) -> None:
+    wire_server.queue(Fault.raw("<html><body>It works!</body></html>", content_type="text/html"))
+    error = fails(question(), spec(wire_server))
+    assert error.kind == "malformed" and "HTML page, not the provider's API: check the base URL" in error.message

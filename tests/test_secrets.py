@@ -178,3 +178,89 @@ def test_redaction_keeps_the_server_and_drops_the_credential(text, shown):
     from core.redact import redact_text
 
     assert redact_text(text) == shown
+
+
+def _echo_credentials(request):
+    """A gateway that quotes back, in its 401, the credential it was sent."""
+    from wire_server import Fault
+
+    sent = request.headers.get("x-api-key") or request.headers.get("authorization")
+    return Fault.auth(401, f"invalid credential: {sent}")
+
+
+ECHO_CASES = {
+    "anthropic key": ("core.llm.providers.anthropic", "anthropic:claude-haiku-4-5", {"ANTHROPIC_API_KEY": "sk-ant-ECHO-0123456789"}, None),
+    "anthropic token": ("core.llm.providers.anthropic", "anthropic:claude-haiku-4-5", {"ANTHROPIC_AUTH_TOKEN": "gw-ECHO-token-98765"}, None),
+    "bedrock token": ("core.llm.providers.bedrock", "bedrock:haiku", {"AWS_BEARER_TOKEN_BEDROCK": "bedrock-ECHO-token-4242"}, None),
+    "openai key": ("core.llm.providers.openai_compat", "openai:m", {}, "sk-openai-ECHO-flag-1111"),
+    "openai userinfo": ("core.llm.providers.openai_compat", "openai:m@{user}", {}, None),
+}
+
+
+@pytest.mark.parametrize("case", list(ECHO_CASES))
+def test_a_credential_the_server_quotes_back_is_masked_in_the_error(wire_server, case):
+    import base64
+    import importlib
+
+    from provider_calls import provider_error
+
+    from core.llm.base import ProviderSettings
+    from core.llm.registry import parse_model_spec
+    from core.llm.types import CompletionRequest, Message
+
+    module, model, env, flag_key = ECHO_CASES[case]
+    model = model.format(user=wire_server.openai_url.replace("http://", "http://echo-user:pw-ECHO-5555@"))
+    env = {**env, "ANTHROPIC_BASE_URL": wire_server.url, "ANTHROPIC_BEDROCK_BASE_URL": wire_server.url}
+    settings = ProviderSettings(env=env, openai_base_url=wire_server.openai_url, openai_api_key=flag_key, timeout_s=5)
+    wire_server.responder = _echo_credentials
+    request = CompletionRequest("sys", [Message.user("revenue?")], max_tokens=50)
+    error = provider_error(importlib.import_module(module).create, parse_model_spec(model), request, settings)
+
+    secrets = [*env.values(), flag_key or "", "pw-ECHO-5555", base64.b64encode(b"echo-user:pw-ECHO-5555").decode()]
+    sent = str(wire_server.last.headers)
+    assert any(s in sent for s in secrets if "ECHO" in s or s.startswith("ZWNo"))  # the server did get it, and quoted it
+    assert error.kind == "auth" and "invalid credential: " in str(error) and "***" in str(error)
+    for secret in secrets:
+        if "ECHO" in secret or secret.startswith("ZWNo"):
+            assert secret not in str(error), case
+
+
+def test_a_quoted_key_reaches_no_record_or_trace(wire_server, tmp_path, monkeypatch):
+    import base64
+
+    from harness.config import SweepConfig
+    from harness.runner.sweep import run_sweep
+
+    key = "sk-ant-ECHO-sweep-0123456789"
+    monkeypatch.setenv("ANTHROPIC_API_KEY", key)
+    monkeypatch.setenv("ANTHROPIC_BASE_URL", wire_server.url)
+    wire_server.responder = _echo_credentials
+    with_password = wire_server.openai_url.replace("http://", "http://u:pw-ECHO-sweep@")
+    config = SweepConfig(models=["anthropic:claude-haiku-4-5", f"openai:m@{with_password}"], modes=["simple"], test_set="3M_2022_10K",
+                         question_filter="01865", runs_dir=tmp_path / "runs", cache_path=None)
+    outcome = run_sweep(config, show_progress=False)
+    records = [json.loads(line) for line in (outcome.sweep.path / "runs.jsonl").read_text().splitlines()]
+    assert len(records) == 2 and {r["error_kind"] for r in records} == {"provider:auth"}
+    assert all("invalid credential: " in r["error"] for r in records)
+    secrets = [key, "pw-ECHO-sweep", base64.b64encode(b"u:pw-ECHO-sweep").decode()]
+    for path in outcome.sweep.path.rglob("*"):
+        if path.is_file():
+            for secret in secrets:
+                assert secret.encode() not in path.read_bytes(), f"{secret} in {path}"
+
+
+@pytest.mark.parametrize(
+    "keys,url,masked",
+    [
+        (("sk-abc-123456",), None, ["sk-abc-123456"]),
+        ((None, "short"), None, []),  # too short to mask alone: it would garble messages
+        ((), "http://us%40er:p%3Aword@h/v1?api-key=Q-SECRET&x=1", ["us%40er:p%3Aword", "us@er:p:word", "dXNAZXI6cDp3b3Jk", "Q-SECRET"]),
+    ],
+)
+def test_sent_credentials_lists_every_form_a_server_could_quote(keys, url, masked):
+    from core.redact import mask_credentials, sent_credentials
+
+    credentials = sent_credentials(*keys, url=url)
+    for form in masked:
+        assert form in credentials and mask_credentials(f"got {form}.", credentials) == "got ***."
+    assert "x=1" not in credentials and "h" not in credentials

@@ -21,7 +21,8 @@ text; ``None`` falls through), else ``Reply("ok")``. Every request is recorded i
 Faults: ``Fault.status(code, message, retry_after)`` with the vendor's error JSON and an optional ``retry-after``
 (shortcuts ``rate_limit``, ``overloaded``, ``server_error``, ``bad_request``, ``auth``),
 ``Fault.timeout(seconds)`` (answers only after a delay), ``Fault.drop()`` (closes the socket
-without a response) and ``Fault.raw(body)`` (any status, body and content type).
+without a response), ``Fault.trickle(seconds)`` (a 200 whose body comes one byte every
+``seconds``, never ending) and ``Fault.raw(body)`` (any status, body and content type).
 Malformed tool input: ``ToolUse("grep", '{"pattern": ')`` sends the string as is.
 Request bodies that a real server would refuse (no messages, a tool call left unanswered, a
 tool result naming no call, an empty text block, misplaced prompt-cache markers) get a 400
@@ -83,7 +84,7 @@ class Reply:
 class Fault:
     """A failure served instead of a reply; build one with the class methods."""
 
-    kind: str  # "status" | "timeout" | "drop" | "raw"
+    kind: str  # "status" | "timeout" | "drop" | "trickle" | "raw"
     http_status: int = 200
     message: str | None = None
     retry_after: str | None = None
@@ -126,6 +127,13 @@ class Fault:
     def drop(cls) -> Fault:
         """Close the connection without sending a response."""
         return cls("drop")
+
+    @classmethod
+    def trickle(cls, seconds: float = 0.2) -> Fault:
+        """Send 200 and a long content-length, then one byte every ``seconds`` until the client
+        hangs up: each byte restarts the client's read timeout, so only a limit on the whole
+        call ends it."""
+        return cls("trickle", seconds=seconds)
 
     @classmethod
     def raw(cls, body: bytes | str, status: int = 200, content_type: str = "application/json") -> Fault:
@@ -458,12 +466,28 @@ class _Handler(BaseHTTPRequestHandler):
                 self.close_connection = True
                 return
             return self._send_json(200, self.wire._render_reply(Reply("late"), request))
+        if served.kind == "trickle":
+            return self._trickle(served.seconds)
         if served.kind == "raw":
             return self._send(served.http_status, served.body, served.content_type)
         error, headers = WireServer._render_error(request.api, served.http_status, served.message)
         if served.retry_after is not None:
             headers["retry-after"] = served.retry_after
         self._send_json(served.http_status, error, headers)
+
+    def _trickle(self, seconds: float) -> None:
+        self.close_connection = True
+        try:
+            self.send_response(200)
+            self.send_header("content-type", "application/json")
+            self.send_header("content-length", "100000")
+            self.end_headers()
+            self.wfile.flush()
+            while not self.wire._stop.wait(seconds):
+                self.wfile.write(b" ")
+                self.wfile.flush()
+        except OSError:
+            pass  # the client gave up on the reply: what the fault is for
 
     def _send_json(self, status: int, body: Any, headers: dict[str, str] | None = None) -> None:
         self._send(status, json.dumps(body).encode(), "application/json", headers)

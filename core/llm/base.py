@@ -93,6 +93,9 @@ class Provider(Protocol):
     async def aclose(self) -> None: ...
 
 
+CALL_TIMEOUT_FACTOR = 2  # a call's whole time, in --timeout (see ProviderSettings.call_timeout_s)
+
+
 @dataclass(frozen=True)
 class ProviderSettings:
     """Connection settings from flags and the environment. ``env`` is injectable so that
@@ -103,6 +106,17 @@ class ProviderSettings:
     openai_api_key: str | None = None
     anthropic_base_url: str | None = None
     timeout_s: float = 120.0
+
+    @property
+    def call_timeout_s(self) -> float:
+        """The most one attempt at a model call may take, start to end. ``timeout_s`` (the
+        SDKs' httpx timeout) bounds each connect and each read only, so a server that sends
+        a byte now and then keeps a call open for ever. A healthy call needs little more
+        than one ``timeout_s``: the providers are called without streaming, so nothing
+        comes back until the reply is complete (a longer wait is already a read timeout)
+        and then the body arrives at once. Twice leaves a whole ``timeout_s`` more for the
+        connection and for a large body on a slow link."""
+        return CALL_TIMEOUT_FACTOR * self.timeout_s
 
     def getenv(self, name: str) -> str | None:
         import os

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from core.llm.base import ModelSpec, Provider, ProviderError
+from core.llm.base import ModelSpec, Provider, ProviderError, ProviderSettings
 from core.llm.budget import BudgetExceeded, RunBudget, SpendLedger, SweepBudgetExhausted
 from core.llm.cache import ResponseCache, cache_key
 from core.llm.pricing import FREE, cost_of, price_for
@@ -91,6 +91,7 @@ class ModelClient:
         limiter: AdaptiveLimiter | None = None,
         ledger: SpendLedger | None = None,
         prompt_cache: bool = True,
+        call_timeout_s: float = ProviderSettings().call_timeout_s,
     ):
         self.provider = provider
         self.cache = cache if not getattr(provider, "deterministic", False) else None
@@ -98,6 +99,7 @@ class ModelClient:
         self.limiter = limiter
         self.ledger = ledger  # the sweep's spend, shared with every other client of the sweep
         self.prompt_cache = prompt_cache
+        self.call_timeout_s = call_timeout_s  # one attempt's whole time (ProviderSettings.call_timeout_s)
         self.prefilled: dict[str, Completion] = {}  # response-cache key -> a batch's reply
         self.capture: CallCapture | None = None  # set while a batch round records requests
         self._served: set[str] = set()  # prefilled replies already used once
@@ -237,13 +239,25 @@ class ModelClient:
                 self.ledger.settle(self.spec.label, hold, cost)
 
     async def _send(self, request: CompletionRequest, deadline: float | None) -> Completion:
-        window = asyncio.timeout(None if deadline is None else deadline - time.monotonic())
+        """One attempt, cut off at the run's deadline or after ``call_timeout_s``, whichever
+        comes first. Past its own time the attempt fails as a timeout, which is retried like
+        a read timeout: a server that trickles once may answer the next time, and the
+        retry policy bounds the attempts and the time they take together."""
+        now = time.monotonic()
+        call_end = now + self.call_timeout_s
+        run_ends_first = deadline is not None and deadline <= call_end
+        window = asyncio.timeout((min(deadline, call_end) if deadline is not None else call_end) - now)
         try:
             async with window:
                 return await self.provider.complete(request)
         except TimeoutError as exc:
-            if window.expired():
+            if window.expired() and run_ends_first:
                 raise BudgetExceeded("wall-time budget reached during a model call") from None
+            if window.expired():
+                raise ProviderError(
+                    "timeout", f"no complete reply within {self.call_timeout_s:g} s: the server kept the connection open "
+                    "without finishing its reply"
+                ) from None
             raise ProviderError("timeout", f"request timed out: {type(exc).__name__} {exc}".strip()) from exc
         except (ConnectionError, EOFError) as exc:
             # A provider that lets a socket error through (not translated by its SDK):

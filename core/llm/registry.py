@@ -103,10 +103,11 @@ def open_client(
     provider, the shared response cache, retries, and a limiter of ``concurrency`` calls in
     flight (default: the provider's), so a rate limit slows every path down alike; with a
     ``ledger``, every call reserves its cost against the sweep's spend cap first;
-    ``prompt_cache``: whether requests use the provider's prompt cache."""
+    ``prompt_cache``: whether requests use the provider's prompt cache. Each attempt at a
+    call is cut off after ``settings.call_timeout_s``."""
     from core.llm.client import ModelClient
     from core.llm.retry import AdaptiveLimiter
 
     limit = concurrency or DEFAULT_CONCURRENCY[spec.provider]
     return ModelClient(create_provider(spec, settings), cache=cache, retry=retry, limiter=AdaptiveLimiter(limit), ledger=ledger,
-                       prompt_cache=prompt_cache)
+                       prompt_cache=prompt_cache, call_timeout_s=settings.call_timeout_s)

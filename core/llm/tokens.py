@@ -1,4 +1,5 @@
-"""Token estimates for providers that report none (the offline model).
+"""Token estimates for providers that report none (the offline model, and a server whose
+reply has no usage).
 
 Claude-family tokenizers give about one token per short English word, more for long words,
 one per punctuation mark and per 1-3 digit group. The estimate follows that shape; it is
@@ -12,7 +13,7 @@ import json
 import math
 import re
 
-from core.llm.types import CompletionRequest, ToolCall
+from core.llm.types import Completion, CompletionRequest, ToolCall, Usage
 
 _PIECES = re.compile(r"[A-Za-z]+|\d+|[^\sA-Za-z\d]")
 
@@ -49,6 +50,14 @@ def estimate_reply_tokens(text: str, tool_calls: list[ToolCall]) -> int:
     """Output tokens of a reply, counted as ``estimate_request_tokens`` counts it when it is
     sent back: its text and each tool call's name and arguments."""
     return estimate_tokens(text) + sum(estimate_tokens(_call_text(c)) for c in tool_calls)
+
+
+def estimated_usage(request: CompletionRequest, completion: Completion) -> Usage:
+    """The usage of a call whose reply reported none, estimated from the request and the
+    reply and marked so: recorded as 0 tokens it would cost $0, pass every token budget and
+    never count against ``--max-cost``."""
+    output = estimate_reply_tokens(completion.text, completion.tool_calls)
+    return Usage(estimate_request_tokens(request), output, estimated=True)
 
 
 def _call_text(call: ToolCall) -> str:

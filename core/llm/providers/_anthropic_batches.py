@@ -13,7 +13,9 @@ from typing import Any
 from core.llm.base import ProviderError
 from core.llm.batch import BatchOutcome, BatchStatus
 from core.llm.providers._anthropic_wire import _field, completion_from_message, provider_error, request_params
+from core.llm.providers._http import mask_error
 from core.llm.types import CompletionRequest
+from core.redact import mask_credentials
 
 COUNTS = ("processing", "succeeded", "errored", "canceled", "expired")
 
@@ -23,17 +25,18 @@ class MessageBatches:
 
     max_requests = 10_000  # the API takes up to 100,000 (and 256 MB): smaller batches finish sooner
 
-    def __init__(self, client: Any, model: str):
+    def __init__(self, client: Any, model: str, credentials: tuple[str, ...] = ()):
         self._client = client
         self._model = model
+        self._credentials = credentials  # masked in every error, as MessagesProvider does
 
     async def submit(self, requests: dict[str, CompletionRequest]) -> str:
         items = [{"custom_id": custom_id, "params": request_params(r, self._model)} for custom_id, r in requests.items()]
-        batch = await _call(self._client.messages.batches.create(requests=items))
+        batch = await self._call(self._client.messages.batches.create(requests=items))
         return str(batch.id)
 
     async def status(self, batch_id: str) -> BatchStatus:
-        batch = await _call(self._client.messages.batches.retrieve(batch_id))
+        batch = await self._call(self._client.messages.batches.retrieve(batch_id))
         counts = _field(batch, "request_counts")
         return BatchStatus(
             batch_id,
@@ -46,10 +49,23 @@ class MessageBatches:
         try:
             stream = await self._client.messages.batches.results(batch_id)
             async for item in stream:
-                outcomes[str(item.custom_id)] = _outcome(item.result)
+                outcome = _outcome(item.result)
+                outcomes[str(item.custom_id)] = mask_credentials(outcome, self._credentials) if isinstance(outcome, str) else outcome
         except Exception as exc:
-            raise _translated(exc) from exc
+            raise self._translated(exc) from None
         return outcomes
+
+    async def _call(self, awaitable: Any) -> Any:
+        try:
+            return await awaitable
+        except Exception as exc:
+            raise self._translated(exc) from None
+
+    def _translated(self, exc: Exception) -> ProviderError:
+        # Not chained to the SDK's exception: its text holds the body unmasked.
+        error = exc if isinstance(exc, ProviderError) else provider_error(exc)
+        error = error if error is not None else ProviderError("malformed", f"{type(exc).__name__}: {exc}")
+        return mask_error(error, self._credentials)
 
 
 def _outcome(result: Any) -> BatchOutcome:
@@ -65,14 +81,3 @@ def _outcome(result: Any) -> BatchOutcome:
         return "expired: the batch ended before this request was processed"
     return f"{kind}: no reply"
 
-
-async def _call(awaitable: Any) -> Any:
-    try:
-        return await awaitable
-    except Exception as exc:
-        raise _translated(exc) from exc
-
-
-def _translated(exc: Exception) -> Exception:
-    error = provider_error(exc)
-    return error if error is not None else ProviderError("malformed", f"{type(exc).__name__}: {exc}")

@@ -10,7 +10,16 @@ from typing import Any
 
 from core.llm.base import ModelSpec, ProviderError
 from core.llm.batch import BatchAPI
-from core.llm.providers._http import body_message, status_error, transport_error, unreadable_body
+from core.llm.providers._http import (
+    body_message,
+    mask_error,
+    not_api_reply,
+    status_error,
+    token_count,
+    transport_error,
+    unreadable_body,
+)
+from core.llm.tokens import estimated_usage
 from core.llm.types import Completion, CompletionRequest, Message, ToolCall, Usage, decode_tool_arguments
 
 EPHEMERAL = {"type": "ephemeral"}  # the default five-minute prompt cache
@@ -91,7 +100,11 @@ def _field(obj: Any, name: str, default: Any = None) -> Any:
 
 
 def completion_from_message(message: Any) -> Completion:
-    """Translate a Messages API response (SDK object or plain dict) into a ``Completion``."""
+    """Translate a Messages API response (SDK object or plain dict) into a ``Completion``.
+    A response without usage gets zero counts here; ``MessagesProvider`` estimates them."""
+    not_json = not_api_reply(message)
+    if not_json is not None:
+        raise not_json
     content = _field(message, "content")
     if not isinstance(content, list):
         raise ProviderError("malformed", f"response has no content list (got {type(content).__name__})")
@@ -111,10 +124,10 @@ def completion_from_message(message: Any) -> Completion:
         text="".join(texts),
         tool_calls=calls,
         usage=Usage(
-            input=int(_field(usage, "input_tokens", 0) or 0),
-            output=int(_field(usage, "output_tokens", 0) or 0),
-            cache_read=int(_field(usage, "cache_read_input_tokens", 0) or 0),
-            cache_write=int(_field(usage, "cache_creation_input_tokens", 0) or 0),
+            input=token_count(_field(usage, "input_tokens"), "input_tokens"),
+            output=token_count(_field(usage, "output_tokens"), "output_tokens"),
+            cache_read=token_count(_field(usage, "cache_read_input_tokens"), "cache_read_input_tokens"),
+            cache_write=token_count(_field(usage, "cache_creation_input_tokens"), "cache_creation_input_tokens"),
         ),
         stop_reason=str(_field(message, "stop_reason") or "end_turn"),
         model=str(_field(message, "model") or ""),
@@ -145,25 +158,32 @@ def provider_error(exc: BaseException) -> ProviderError | None:
 class MessagesProvider:
     """A provider over an anthropic SDK async client (``AsyncAnthropic`` or
     ``AsyncAnthropicBedrock``); both expose the same ``messages.create``. ``batches`` is the
-    provider's Message Batches API, where it has one (Anthropic's; Bedrock has none)."""
+    provider's Message Batches API, where it has one (Anthropic's; Bedrock has none).
+    ``credentials``: what the client sends (``core.redact.sent_credentials``), masked in
+    every error this provider raises."""
 
     deterministic = False
 
-    def __init__(self, spec: ModelSpec, client: Any, batches: BatchAPI | None = None):
+    def __init__(self, spec: ModelSpec, client: Any, batches: BatchAPI | None = None, credentials: tuple[str, ...] = ()):
         self.spec = spec
         self._client = client
         self.batches = batches
+        self._credentials = credentials
 
     async def complete(self, request: CompletionRequest) -> Completion:
         params = request_params(request, self.spec.model)
         try:
             message = await self._client.messages.create(**params)
+            completion = completion_from_message(message)
         except Exception as exc:
-            error = provider_error(exc)
+            error = exc if isinstance(exc, ProviderError) else provider_error(exc)
             if error is None:
                 raise
-            raise error from exc
-        return completion_from_message(message)
+            # Not chained to the SDK's exception: its text holds the body unmasked.
+            raise mask_error(error, self._credentials) from None
+        if _field(message, "usage") is None:
+            completion.usage = estimated_usage(request, completion)
+        return completion
 
     async def aclose(self) -> None:
         await self._client.close()

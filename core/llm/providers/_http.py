@@ -1,13 +1,14 @@
-"""HTTP error helpers shared by the SDK-backed providers (no vendor imports here)."""
+"""HTTP reply and error helpers shared by the SDK-backed providers (no vendor imports here)."""
 from __future__ import annotations
 
 import email.utils
 import json
 import time
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from core.llm.base import ErrorKind, ProviderError, kind_for_status
+from core.redact import mask_credentials
 
 
 def parse_retry_after(headers: Mapping[str, str] | None, now: float | None = None) -> float | None:
@@ -80,11 +81,59 @@ def transport_error(exc: BaseException, sdk: object) -> ProviderError | None:
 
 
 def unreadable_body(exc: BaseException) -> ProviderError | None:
-    """A response body the SDK could not parse: not JSON, or JSON holding an integer of
-    over 4,300 digits (a model that wrote one into a tool call's input), which Python's
-    json refuses with a plain ValueError rather than a JSONDecodeError."""
+    """A response body the SDK could not parse: not JSON, not UTF-8 (json reads bytes
+    as UTF-8 and raises UnicodeDecodeError, a ValueError, on anything else), or JSON
+    holding an integer of over 4,300 digits (a model that wrote one into a tool call's
+    input), which Python's json refuses with a plain ValueError rather than a
+    JSONDecodeError. Each is malformed, so retried: a body garbled on the way may come
+    back whole."""
     if isinstance(exc, json.JSONDecodeError):
+        if _looks_like_html(exc.doc):
+            return ProviderError("malformed", HTML_REPLY)
         return ProviderError("malformed", f"response is not JSON: {exc}")
+    if isinstance(exc, UnicodeDecodeError):
+        return ProviderError("malformed", f"response is not UTF-8 text: {exc}")
     if isinstance(exc, ValueError) and "integer string conversion" in str(exc):
         return ProviderError("malformed", f"response holds a number too long to read: {str(exc)[:120]}")
     return None
+
+
+HTML_REPLY = "the server answered with an HTML page, not the provider's API: check the base URL"
+
+
+def _looks_like_html(text: str) -> bool:
+    head = text.lstrip()[:512].lower()
+    return head.startswith("<") and ("<html" in head or "<!doctype" in head or "<head" in head or "<body" in head)
+
+
+def not_api_reply(body: object) -> ProviderError | None:
+    """The error for a 200 reply whose body is not the provider's JSON. The SDKs hand back
+    such a body (a web page served at a wrong base URL, a proxy's login page) as a plain
+    string rather than fail, and reading it as a reply would only say a field is missing.
+    Malformed, so retried like any unreadable reply: a proxy may serve a page for a moment,
+    and a wrong base URL costs only the attempts ``--retries`` allows."""
+    if not isinstance(body, str | bytes):
+        return None
+    text = body.decode("utf-8", "replace") if isinstance(body, bytes) else body
+    if _looks_like_html(text):
+        return ProviderError("malformed", HTML_REPLY)
+    return ProviderError("malformed", f"the server's reply is not the provider's JSON: {text.strip()[:80]!r}")
+
+
+def token_count(value: object, name: str) -> int:
+    """A usage field as an int (0 when absent); a value that is not a number is a malformed
+    reply, not a bug of the harness."""
+    if not value:
+        return 0
+    try:
+        return int(value)  # type: ignore[call-overload]  # whatever the server sent
+    except (TypeError, ValueError):
+        raise ProviderError("malformed", f"usage field {name} is not a number: {str(value)[:40]!r}") from None
+
+
+def mask_error(error: ProviderError, credentials: Iterable[str]) -> ProviderError:
+    """``error`` with every credential the provider sent masked in its message: a server may
+    quote the key it refused, and the message goes to records, traces and the console."""
+    error.message = mask_credentials(error.message, credentials)
+    error.args = (error.message,)
+    return error

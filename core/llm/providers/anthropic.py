@@ -11,6 +11,7 @@ from dataclasses import replace
 from core.errors import UserError
 from core.llm.base import ModelSpec, ProviderSettings
 from core.llm.providers._anthropic_wire import MessagesProvider
+from core.redact import sent_credentials
 
 DEFAULT_BASE_URL = "https://api.anthropic.com"
 HAS_BATCH_API = True  # the Message Batches API (Bedrock's batch inference is a different, S3-based service)
@@ -31,16 +32,20 @@ def create(spec: ModelSpec, settings: ProviderSettings) -> MessagesProvider:
     import anthropic
 
     api_key = settings.getenv("ANTHROPIC_API_KEY")
+    auth_token = None if api_key else settings.getenv("ANTHROPIC_AUTH_TOKEN")
     base_url = settings.anthropic_base_url or settings.getenv("ANTHROPIC_BASE_URL") or DEFAULT_BASE_URL
     client = anthropic.AsyncAnthropic(
         # Exactly one credential: the SDK rejects more than one explicit argument.
         api_key=api_key,
-        auth_token=None if api_key else settings.getenv("ANTHROPIC_AUTH_TOKEN"),
+        auth_token=auth_token,
         base_url=base_url,
         timeout=settings.timeout_s,
         max_retries=0,
     )
     from core.llm.providers._anthropic_batches import MessageBatches
 
+    credentials = sent_credentials(api_key, auth_token, url=base_url)
     # The cache keys on the URL used.
-    return MessagesProvider(replace(spec, base_url=base_url), client, MessageBatches(client, spec.model))
+    return MessagesProvider(
+        replace(spec, base_url=base_url), client, MessageBatches(client, spec.model, credentials), credentials
+    )

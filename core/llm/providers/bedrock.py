@@ -19,6 +19,7 @@ from dataclasses import replace
 from core.errors import UserError
 from core.llm.base import ModelSpec, ProviderSettings
 from core.llm.providers._anthropic_wire import MessagesProvider
+from core.redact import sent_credentials
 
 DEFAULT_REGION = "us-east-1"
 INSTALL_FIX = "pip install 'pageindex-bench[bedrock]' (or set AWS_BEARER_TOKEN_BEDROCK to a Bedrock API key)"
@@ -91,4 +92,6 @@ def create(spec: ModelSpec, settings: ProviderSettings) -> MessagesProvider:
         timeout=settings.timeout_s,
         max_retries=0,
     )
-    return MessagesProvider(replace(spec, base_url=base_url), client)  # the cache keys on the URL used
+    # The profile is a name, not a secret; masking "default" would garble messages.
+    sent = sent_credentials(*(v for k, v in credentials.items() if k != "aws_profile"), url=base_url)
+    return MessagesProvider(replace(spec, base_url=base_url), client, credentials=sent)  # the cache keys on the URL used

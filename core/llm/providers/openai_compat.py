@@ -21,9 +21,18 @@ from typing import Any
 
 from core.errors import UserError
 from core.llm.base import ModelSpec, ProviderError, ProviderSettings
-from core.llm.providers._http import body_message, status_error, transport_error, unreadable_body
-from core.llm.tokens import estimate_reply_tokens, estimate_request_tokens
+from core.llm.providers._http import (
+    body_message,
+    mask_error,
+    not_api_reply,
+    status_error,
+    token_count,
+    transport_error,
+    unreadable_body,
+)
+from core.llm.tokens import estimated_usage
 from core.llm.types import Completion, CompletionRequest, Message, ToolCall, Usage, decode_tool_arguments
+from core.redact import sent_credentials
 
 OPENAI_BASE_URL = "https://api.openai.com/v1"
 PLACEHOLDER_KEY = "not-needed"
@@ -117,6 +126,11 @@ def _tool_call(raw: Any) -> ToolCall | None:
 
 
 def completion_from_response(response: Any) -> Completion:
+    """Translate a chat-completions response into a ``Completion``. A response without
+    usage gets zero counts here; ``OpenAICompatProvider`` estimates them."""
+    not_json = not_api_reply(response)
+    if not_json is not None:
+        raise not_json
     choices = getattr(response, "choices", None)
     if not choices:
         raise ProviderError("malformed", "response has no choices")
@@ -129,12 +143,12 @@ def completion_from_response(response: Any) -> Completion:
     wire_usage = getattr(response, "usage", None)
     if wire_usage is not None:
         details = getattr(wire_usage, "prompt_tokens_details", None)
-        cache_read = int(getattr(details, "cached_tokens", 0) or 0)
-        cache_write = int(getattr(details, "cache_write_tokens", 0) or 0)
-        prompt = int(getattr(wire_usage, "prompt_tokens", 0) or 0)
+        cache_read = token_count(getattr(details, "cached_tokens", 0), "cached_tokens")
+        cache_write = token_count(getattr(details, "cache_write_tokens", 0), "cache_write_tokens")
+        prompt = token_count(getattr(wire_usage, "prompt_tokens", 0), "prompt_tokens")
         usage = Usage(
             input=max(0, prompt - cache_read - cache_write),
-            output=int(getattr(wire_usage, "completion_tokens", 0) or 0),
+            output=token_count(getattr(wire_usage, "completion_tokens", 0), "completion_tokens"),
             cache_read=cache_read,
             cache_write=cache_write,
         )
@@ -164,28 +178,31 @@ def provider_error(exc: BaseException) -> ProviderError | None:
 
 
 class OpenAICompatProvider:
+    """``credentials``: what the client sends (``core.redact.sent_credentials``), masked in
+    every error this provider raises."""
+
     deterministic = False
 
-    def __init__(self, spec: ModelSpec, client: Any, official: bool):
+    def __init__(self, spec: ModelSpec, client: Any, official: bool, credentials: tuple[str, ...] = ()):
         self.spec = spec
         self._client = client
         self._official = official
+        self._credentials = credentials
 
     async def complete(self, request: CompletionRequest) -> Completion:
         params = request_params(request, self.spec.model, self._official)
         try:
             response = await self._client.chat.completions.create(**params)
+            completion = completion_from_response(response)
         except Exception as exc:
-            error = provider_error(exc)
+            error = exc if isinstance(exc, ProviderError) else provider_error(exc)
             if error is None:
                 raise
-            raise error from exc
-        completion = completion_from_response(response)
+            # Not chained to the SDK's exception: its text holds the body unmasked.
+            raise mask_error(error, self._credentials) from None
         if getattr(response, "usage", None) is None:
-            # A server that reports no usage (some local OpenAI-compatible ones): estimated,
-            # and marked so, rather than recorded as a call that took no tokens.
-            output = estimate_reply_tokens(completion.text, completion.tool_calls)
-            completion.usage = Usage(estimate_request_tokens(request), output, estimated=True)
+            # Some local OpenAI-compatible servers report no usage.
+            completion.usage = estimated_usage(request, completion)
         return completion
 
     async def aclose(self) -> None:
@@ -200,8 +217,9 @@ def create(spec: ModelSpec, settings: ProviderSettings) -> OpenAICompatProvider:
     # A query in the base URL (a gateway's ?api-key=...) must go on every request; the SDK
     # drops it when it joins paths onto the base, so it is passed as the default query.
     address, _, query = (url or OPENAI_BASE_URL).partition("?")
+    key = api_key(settings)
     client = openai.AsyncOpenAI(
-        api_key=api_key(settings) or PLACEHOLDER_KEY,
+        api_key=key or PLACEHOLDER_KEY,
         base_url=address,
         default_query=dict(urllib.parse.parse_qsl(query, keep_blank_values=True)) or None,
         timeout=settings.timeout_s,
@@ -209,4 +227,7 @@ def create(spec: ModelSpec, settings: ProviderSettings) -> OpenAICompatProvider:
     )
     # The spec carries the URL actually used, so the response cache never replays one
     # server's replies for another that serves a model of the same name.
-    return OpenAICompatProvider(replace(spec, base_url=url or OPENAI_BASE_URL), client, official=not url or url.rstrip("/") == OPENAI_BASE_URL)
+    return OpenAICompatProvider(
+        replace(spec, base_url=url or OPENAI_BASE_URL), client, official=not url or url.rstrip("/") == OPENAI_BASE_URL,
+        credentials=sent_credentials(key, url=url),
+    )
