@@ -21,8 +21,12 @@ question, and two results on the same questions are compared *paired*:
   tests and confidence intervals for paired binomial proportions") and the exact McNemar test on the questions that
   flipped. Tango's interval stays honest when nothing flipped: 21 questions that agree
   give -15 … +15 points, not a zero-width interval. Otherwise the per-question differences
-  of shares give a clustered normal interval and the exact sign test on questions that
-  gained or lost.
+  of shares give a clustered interval (Student's t with n - 1 degrees of freedom: the
+  spread is estimated from the few questions themselves) and the exact sign test on
+  questions that gained or lost. A change is ``significant`` when the exact test says so
+  (p < 0.05) and its interval excludes 0; Tango's interval is widened to the exact test's
+  own interval so that, with binary runs, the two never disagree (4 gained and 0 lost is
+  p = 0.125, however far Tango's asymptotic interval sits from 0).
 - ``consistency``: how often a question's runs agree with each other.
 - ``pooled_clustered_interval``: a share over items grouped by question (a judge's agreement
   with people over answers, many answers to a question), clustered by question.
@@ -34,6 +38,23 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 Z95 = 1.959963984540054  # two-sided 95% normal quantile
+ALPHA = 0.05  # the level every interval here (95%) and every test's verdict share
+# Two-sided 95% quantiles of Student's t for 1..10 degrees of freedom (scipy is not a
+# dependency); above 10 the Cornish-Fisher expansion below is within 1e-5 of the exact value.
+_T95 = (12.706204736, 4.302652730, 3.182446305, 2.776445105, 2.570581836,
+        2.446911851, 2.364624252, 2.306004135, 2.262157163, 2.228138852)
+
+
+def t_quantile_95(df: int) -> float:
+    """Two-sided 95% quantile of Student's t with ``df`` degrees of freedom (df >= 1)."""
+    if df < 1:
+        raise ValueError("Student's t needs at least one degree of freedom")
+    if df <= len(_T95):
+        return _T95[df - 1]
+    z = Z95
+    terms = ((z**3 + z) / 4, (5 * z**5 + 16 * z**3 + 3 * z) / 96, (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / 384,
+             (79 * z**9 + 776 * z**7 + 1482 * z**5 - 1920 * z**3 - 945 * z) / 92160)
+    return z + sum(term / df ** (power + 1) for power, term in enumerate(terms))
 
 
 def wilson_interval(successes: float, n: float, z: float = Z95) -> tuple[float, float]:
@@ -158,7 +179,7 @@ class PairedChange:
     gained: int  # questions better after (a flip to correct with one run a side)
     lost: int
     p_value: float  # exact McNemar / sign test on gained vs lost
-    method: str  # "tango+mcnemar" | "clustered-normal+sign"
+    method: str  # "tango+mcnemar" | "clustered-t+sign"
 
     @property
     def diff(self) -> float:
@@ -166,8 +187,13 @@ class PairedChange:
 
     @property
     def significant(self) -> bool:
-        """The interval excludes 0 (the test agrees at this level in all but edge cases)."""
-        return not (math.isnan(self.low) or self.low <= 0 <= self.high)
+        """The exact test rejects no change at 5% and the interval excludes 0.
+
+        With binary runs the two always agree (the interval is widened to the test's own); with
+        runs that vary, the t interval is about the mean change and the sign test about its
+        direction, and a change only one of them sees is not called significant."""
+        excludes_zero = not (math.isnan(self.low) or self.low <= 0 <= self.high)
+        return excludes_zero and self.p_value < ALPHA
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -208,6 +234,43 @@ def tango_interval(gained: int, lost: int, n: int, z: float = Z95) -> tuple[floa
     return (lower, upper)
 
 
+def _binomial_tail_at_least(k: int, m: int, p: float) -> float:
+    """P(X >= k) for X ~ Binomial(m, p), summed in log space (no overflow for large m)."""
+    if k <= 0:
+        return 1.0
+    if p <= 0.0:
+        return 0.0
+    if p >= 1.0:
+        return 1.0
+    log_p, log_q = math.log(p), math.log1p(-p)
+    return min(1.0, sum(math.exp(math.lgamma(m + 1) - math.lgamma(i + 1) - math.lgamma(m - i + 1) + i * log_p + (m - i) * log_q)
+                        for i in range(k, m + 1)))
+
+
+def exact_flip_interval(gained: int, lost: int, n: int) -> tuple[float, float]:
+    """The interval McNemar's exact test inverts, on the scale of ``(gained - lost) / n``.
+
+    Given the m = gained + lost questions that flipped, gained is Binomial(m, pi); the
+    Clopper-Pearson interval for pi (equal tails of 2.5%) excludes 1/2 exactly when the exact
+    two-sided test gives p < 0.05, and pi maps to a change of (2 pi - 1) m / n."""
+    m = gained + lost
+    if n <= 0 or m == 0:
+        return (0.0, 0.0)
+
+    def solve(at_least: int, target: float) -> float:
+        """The pi where P(X >= at_least), which rises with pi, reaches ``target``."""
+        low, high = 0.0, 1.0
+        for _ in range(100):
+            mid = (low + high) / 2
+            low, high = (mid, high) if _binomial_tail_at_least(at_least, m, mid) < target else (low, mid)
+        return (low + high) / 2
+
+    # Lower bound: P(X >= gained) = 2.5%. Upper: P(X <= gained) = 2.5%, i.e. P(X >= gained + 1) = 97.5%.
+    pi_low = 0.0 if gained == 0 else solve(gained, ALPHA / 2)
+    pi_high = 1.0 if gained == m else solve(gained + 1, 1 - ALPHA / 2)
+    return ((2 * pi_low - 1) * m / n, (2 * pi_high - 1) * m / n)
+
+
 def paired_change(after: Mapping[str, tuple[float, int]], before: Mapping[str, tuple[float, int]]) -> PairedChange | None:
     """Compare two results on their shared questions; each maps question -> (share correct, runs).
 
@@ -219,6 +282,7 @@ def paired_change(after: Mapping[str, tuple[float, int]], before: Mapping[str, t
     a = [after[q][0] for q in shared]
     b = [before[q][0] for q in shared]
     n = len(shared)
+    mean_after, mean_before = sum(a) / n, sum(b) / n
     gained = sum(x > y for x, y in zip(a, b))
     lost = sum(x < y for x, y in zip(a, b))
     p_value = binomial_two_sided(gained, gained + lost)
@@ -226,12 +290,22 @@ def paired_change(after: Mapping[str, tuple[float, int]], before: Mapping[str, t
     mean = sum(diffs) / n
     se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n * (n - 1))) if n > 1 else 0.0
     # Runs that agree (one run a side, or a deterministic model) are matched binary pairs.
-    if all(x in (0.0, 1.0) for x in a + b) or se == 0.0:
+    binary = all(x in (0.0, 1.0) for x in a + b)
+    if binary or se == 0.0:
         majority_gained = sum(x > 0.5 >= y for x, y in zip(a, b))
         majority_lost = sum(y > 0.5 >= x for x, y in zip(a, b))
         low, high = tango_interval(majority_gained, majority_lost, n)
-        if se == 0.0 and not all(x in (0.0, 1.0) for x in a + b):
+        if binary:
+            # Tango's interval is asymptotic: 4 gained, 0 lost of 20 gives +0.7 … +41.6 pp
+            # beside an exact p = 0.125. Widened to the exact test's interval, the interval
+            # excludes 0 exactly when the test printed beside it rejects.
+            exact_low, exact_high = exact_flip_interval(gained, lost, n)
+            low, high = min(low, exact_low), max(high, exact_high)
+        else:
             low, high = min(low, mean), max(high, mean)
-        return PairedChange(n, sum(b) / n, sum(a) / n, low, high, gained, lost, p_value, "tango+mcnemar")
-    low, high = max(-1.0, mean - Z95 * se), min(1.0, mean + Z95 * se)
-    return PairedChange(n, sum(b) / n, sum(a) / n, low, high, gained, lost, p_value, "clustered-normal+sign")
+        return PairedChange(n, mean_before, mean_after, low, high, gained, lost, p_value, "tango+mcnemar")
+    # The spread is estimated from the n questions themselves: on a handful of questions a
+    # normal quantile (1.96) would claim more than they show (t with 5 df is 2.57).
+    half = t_quantile_95(n - 1) * se
+    low, high = max(-1.0, mean - half), min(1.0, mean + half)
+    return PairedChange(n, mean_before, mean_after, low, high, gained, lost, p_value, "clustered-t+sign")
