@@ -227,3 +227,14 @@ def test_a_clustered_change_on_six_questions_uses_t_with_five_degrees_of_freedom
     assert (change.low, change.high) == pytest.approx((-0.0201, 0.7978), abs=1e-4)
     assert not change.significant
 
+
+def test_accuracy_is_the_exact_fraction_of_the_counts() -> None:
+    # 2, 3, 1, 0 and 0 of 3 runs correct is 6/15: adding the float shares (2/3 ...) gave
+    # 0.39999999999999997, which failed a budget of 0.4.
+    assert clustered_interval([2 / 3, 1.0, 1 / 3, 0.0, 0.0], [3] * 5).mean == 0.4
+    # 35 of 70 runs over 14 questions is 50%, not the 0.5000000000000001 that passed "> 50%".
+    counts = [4, 5, 5, 0, 2, 4, 5, 2, 1, 2, 0, 0, 2, 3]
+    assert clustered_interval([c / 5 for c in counts], [5] * 14).mean == 0.5
+    after = {f"q{i}": (c / 5, 5) for i, c in enumerate(counts)}
+    assert paired_change(after, {q: (0.0, 5) for q in after}).after == 0.5
+

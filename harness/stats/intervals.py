@@ -30,12 +30,17 @@ question, and two results on the same questions are compared *paired*:
 - ``consistency``: how often a question's runs agree with each other.
 - ``pooled_clustered_interval``: a share over items grouped by question (a judge's agreement
   with people over answers, many answers to a question), clustered by question.
+
+Means are computed as exact fractions and rounded once: a share is a count over a
+question's runs, and 6 of 15 correct must be 0.4, the figure a budget of 0.4 is compared
+with, not 0.39999999999999997 from adding floats such as 2/3.
 """
 from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 Z95 = 1.959963984540054  # two-sided 95% normal quantile
 ALPHA = 0.05  # the level every interval here (95%) and every test's verdict share
@@ -55,6 +60,22 @@ def t_quantile_95(df: int) -> float:
     terms = ((z**3 + z) / 4, (5 * z**5 + 16 * z**3 + 3 * z) / 96, (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / 384,
              (79 * z**9 + 776 * z**7 + 1482 * z**5 - 1920 * z**3 - 945 * z) / 92160)
     return z + sum(term / df ** (power + 1) for power, term in enumerate(terms))
+
+
+def exact_share(share: float, runs: int) -> Fraction:
+    """A question's share of runs as the fraction it is (2/3, not 0.6666666666666666).
+
+    A share is a count over the question's runs, so ``share * runs`` is a whole number up to
+    the rounding of the division that made it."""
+    count = round(share * runs) if runs > 0 else 0
+    if runs > 0 and abs(share * runs - count) < 1e-6:
+        return Fraction(count, runs)
+    return Fraction(share)  # not a count over these runs: keep the float's own value
+
+
+def exact_mean(shares: Sequence[float], runs: Sequence[int]) -> Fraction:
+    """The mean of per-question shares, exactly (see ``exact_share``)."""
+    return sum((exact_share(s, k) for s, k in zip(shares, runs)), Fraction(0)) / len(shares)
 
 
 def wilson_interval(successes: float, n: float, z: float = Z95) -> tuple[float, float]:
@@ -94,7 +115,7 @@ def clustered_interval(shares: Sequence[float], runs: Sequence[int]) -> Clustere
     total = int(sum(runs))
     if n == 0:
         return ClusteredEstimate(math.nan, math.nan, math.nan, 0, total, 0.0)
-    p = sum(shares) / n
+    p = float(exact_mean(shares, runs))
     spread = sum((s - p) ** 2 for s in shares) / n  # population form: equals p(1-p) for 0/1 shares
     binomial = p * (1 - p)
     if binomial <= 1e-12:
@@ -282,7 +303,8 @@ def paired_change(after: Mapping[str, tuple[float, int]], before: Mapping[str, t
     a = [after[q][0] for q in shared]
     b = [before[q][0] for q in shared]
     n = len(shared)
-    mean_after, mean_before = sum(a) / n, sum(b) / n
+    mean_after = float(exact_mean(a, [after[q][1] for q in shared]))
+    mean_before = float(exact_mean(b, [before[q][1] for q in shared]))
     gained = sum(x > y for x, y in zip(a, b))
     lost = sum(x < y for x, y in zip(a, b))
     p_value = binomial_two_sided(gained, gained + lost)
