@@ -238,3 +238,10 @@ def test_accuracy_is_the_exact_fraction_of_the_counts() -> None:
     after = {f"q{i}": (c / 5, 5) for i, c in enumerate(counts)}
     assert paired_change(after, {q: (0.0, 5) for q in after}).after == 0.5
 
+
+def test_one_question_counts_once_however_many_runs() -> None:
+    # Questions are the unit: runs C W C of one question are not three samples. It is
+    # what pooled_clustered_interval says for one group.
+    one = clustered_interval([2 / 3], [3])
+    assert one.effective_n == 1 and (one.low, one.high) == pytest.approx(wilson_interval(2 / 3, 1))
+    assert one.effective_n == pooled_clustered_interval([(2, 3)]).effective_n

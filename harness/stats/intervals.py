@@ -10,7 +10,7 @@ question, and two results on the same questions are compared *paired*:
   that question's runs judged correct. Its clustered variance (the spread of those
   per-question shares) gives an effective number of independent questions, n_eff =
   n * p(1-p) / var(shares), between n (runs of a question always agree) and the number of
-  runs (runs as independent as separate questions); the interval is Wilson's score
+  runs (runs as independent as separate questions), and 1 for a single question; the interval is Wilson's score
   interval at n_eff, so it stays inside [0, 1] and behaves at 0% and 100%. When every
   question's runs agree, n_eff = n exactly: ``--runs 3`` of a deterministic model gives the
   same interval as ``--runs 1``.
@@ -118,8 +118,11 @@ def clustered_interval(shares: Sequence[float], runs: Sequence[int]) -> Clustere
     p = float(exact_mean(shares, runs))
     spread = sum((s - p) ** 2 for s in shares) / n  # population form: equals p(1-p) for 0/1 shares
     binomial = p * (1 - p)
-    if binomial <= 1e-12:
-        n_eff = float(n)  # every question at 0 or every question at 1: nothing to discount
+    if binomial <= 1e-12 or n == 1:
+        # Every question at 0 or at 1: nothing to discount. One question: its runs are not
+        # independent samples and the spread between questions cannot be measured, so it
+        # counts once (as in ``pooled_clustered_interval``), however many runs it had.
+        n_eff = float(n)
     elif spread <= 1e-12:
         n_eff = float(max(total, n))  # every question at the same share: only runs vary
     else:
