@@ -203,8 +203,9 @@ def comparison_tables(comparison: Comparison) -> dict[str, Any]:
         rel = c.reliability
         why_not = "not judged" if c.shared_questions else "no question in common"
         rows.append([
-            cell(c.cell, href=f.route("runs", cell=c.cell)), cell(f"{c.runs_before} → {c.runs_after}"),
-            cell(f.pct(acc.before) if acc else why_not), cell(f.pct(acc.after) if acc else why_not),
+            cell(c.cell, href=f.route("runs", cell=c.cell)), cell(f"{c.runs_before} → {c.runs_after}", hint="all the cell's runs in each sweep"),
+            cell(c.shared_questions),
+            cell(f.pct(acc.before) if acc else why_not, hint=_on_shared(acc)), cell(f.pct(acc.after) if acc else why_not, hint=_on_shared(acc)),
             cell(diff, css=_change_css(acc)), cell(interval), cell(test),
             cell(f"{f.pct(rel.before)} → {f.pct(rel.after)}" if rel else f.DASH),
             cell(f.signed_pct(rel.diff) if rel else f.DASH, css=_change_css(rel)),
@@ -222,7 +223,13 @@ def comparison_tables(comparison: Comparison) -> dict[str, Any]:
     return {
         "baseline_id": comparison.baseline_id,
         "judged": comparison.judged,
-        "cells": table(["cell", "runs", "accuracy before", "after", "change", ("95% CI (paired)", "on the questions both sweeps ran"),
+        # The accuracies are paired on the shared questions, not the cells' own: said in the
+        # titles, since a baseline sharing 5 of 20 questions shows 0% -> 100% beside a 60% cell.
+        "cells": table(["cell", ("runs (whole cells)", "all runs of the cell in each sweep, not only on the shared questions"),
+                        ("shared questions", "questions the cell ran in both sweeps: the accuracies and changes are on these only"),
+                        ("accuracy before, on shared questions", "the baseline's accuracy on the questions both sweeps ran, not its cell's own"),
+                        ("after, on shared questions", "this sweep's accuracy on the questions both sweeps ran, not its cell's own"),
+                        "change", ("95% CI (paired)", "on the questions both sweeps ran"),
                         ("McNemar / sign test", "exact two-sided test on the questions that changed"),
                         "reliability", "change", ("mean tokens", "per run, on the questions both sweeps ran"), "change"], rows),
         "flips": table(["question", "cell", "flip", "before (share correct)", "after", "runs"], flips),
@@ -237,12 +244,18 @@ def mode_table(modes: Sequence[ModeComparison]) -> dict[str, Any]:
     for m in modes:
         diff, interval, test = paired_text(m.accuracy)
         rows.append([
-            cell(m.model), cell(f"{m.mode} vs {m.versus}"),
-            cell(f"{f.pct(m.accuracy.after)} vs {f.pct(m.accuracy.before)}" if m.accuracy else "not judged"),
+            cell(m.model), cell(f"{m.mode} vs {m.versus}"), cell(m.accuracy.n_questions if m.accuracy else f.DASH),
+            cell(f"{f.pct(m.accuracy.after)} vs {f.pct(m.accuracy.before)}" if m.accuracy else "not judged", hint=_on_shared(m.accuracy)),
             cell(diff, css=_change_css(m.accuracy)), cell(interval), cell(test),
         ])
-    return table(["model", "modes", "accuracy", "change", ("95% CI (paired)", "on the questions both modes ran"),
+    return table(["model", "modes", ("shared questions", "questions both modes ran: the accuracies and changes are on these only"),
+                  ("accuracy on shared questions", "each mode's accuracy on the questions both ran, not its cell's own"),
+                  "change", ("95% CI (paired)", "on the questions both modes ran"),
                   ("McNemar / sign test", "exact two-sided test on the questions that changed")], rows)
+
+
+def _on_shared(change: Any) -> str:
+    return f"on the {change.n_questions} shared questions only" if change is not None else ""
 
 
 def _change_css(change: Any) -> str:

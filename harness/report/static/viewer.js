@@ -56,7 +56,7 @@
       add(root, s);
     }
     if (D.modes) {
-      s = section("Modes compared (paired on shared questions)", "Later mode minus earlier, on the questions both ran. Coloured changes have 95% intervals that exclude zero.");
+      s = section("Modes compared (paired on shared questions)", "Later mode minus earlier, on the questions both ran: the accuracies are on those shared questions only, not the cells' own. A change is coloured (significant) when the exact test gives p < 0.05 and its 95% interval excludes zero.");
       s.id = "modes";
       add(s, table(D.modes));
       add(root, s);
@@ -83,7 +83,7 @@
     return el("div", { class: "scroll" }, el("table", { class: "figures" }, el("thead", {}, head), body));
   }
   function comparison(c) {
-    var s = section("Compared with baseline " + c.baseline_id, "Changes are after − before, paired on the questions both sweeps ran: when every question's runs agree, Tango's score interval and McNemar's exact test on the questions that flipped; otherwise an interval clustered by question and the sign test. Coloured changes have intervals that exclude zero. A flipped question opens side by side with its baseline runs.");
+    var s = section("Compared with baseline " + c.baseline_id, "Changes are after − before, paired on the questions both sweeps ran: when every question's runs agree, Tango's score interval and McNemar's exact test on the questions that flipped; otherwise an interval clustered by question (Student's t) and the sign test. Accuracies are on the shared questions only, not the cells' own; runs are the whole cells'. A change is coloured (significant) when the exact test gives p < 0.05 and its interval excludes zero. A flipped question opens side by side with its baseline runs.");
     s.id = "baseline";
     add(s, table(c.cells));
     if (c.only_current.length) add(s, el("p", { text: "Only in this sweep: " + c.only_current.join(", ") }));
