@@ -327,7 +327,7 @@ def analyze(config: AnalyzeConfig, *, show_progress: bool = True, log: Callable[
             raise
         finally:
             progress.close()
-        write_bench_results(sweep, judging.verdicts, questions, out_dir)  # the seed benchmark's layout
+        write_bench_results(sweep, judging.verdicts, questions, out_dir, judge["name"])  # the seed benchmark's layout
         with (out_dir / "verdicts.jsonl").open("w", encoding="utf-8") as handle:
             for verdict in judging.verdicts:
                 handle.write(json.dumps(verdict.to_dict()) + "\n")

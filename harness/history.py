@@ -31,6 +31,7 @@ import statistics
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -200,6 +201,21 @@ def _comparable_rows(rows: pd.DataFrame, row: pd.Series, metric: str) -> pd.Data
     return rows[mask]
 
 
+def stored_fraction(value: float) -> Fraction:
+    """A stored accuracy as the fraction it was rounded from.
+
+    An accuracy is a mean of counts over runs and questions, so its denominator is small
+    (questions x a common multiple of the run counts); the nearest fraction with a
+    denominator up to a million is that one. Subtracting the floats instead made a drop from
+    80% to 60% 20.000000000000004 points, past a 20-point limit."""
+    return Fraction(value).limit_denominator(1_000_000)
+
+
+def _limit_fraction(limit: float) -> Fraction:
+    """A limit as the decimal it was written as (0.2 is 1/5, not the float nearest it)."""
+    return Fraction(repr(limit))
+
+
 def trend_gate(frame: pd.DataFrame, *, max_accuracy_drop: float | None = None, max_token_rise: float | None = None, window: int = 3) -> GateResult:
     """Each cell of the newest sweep against the median of its previous ``window`` sweeps.
 
@@ -237,14 +253,17 @@ def trend_gate(frame: pd.DataFrame, *, max_accuracy_drop: float | None = None, m
                     why = "no earlier sweep of this cell judged by the same judge and version" if column == "accuracy" else f"no earlier {column} for this cell"
                 checks.append(GateCheck(str(cell), key, limit, None, True, f"not compared: {why}"))
                 continue
-            median = statistics.median(past)
+            # Compared exactly: a change of exactly the limit passes ("past a limit fails").
             if key == "accuracy_drop":
-                change = median - float(current)
-                passed = change <= limit
+                exact_median = statistics.median(stored_fraction(v) for v in past)
+                drop = exact_median - stored_fraction(float(current))
+                median, change, passed = float(exact_median), float(drop), drop <= _limit_fraction(limit)
                 message = f"accuracy {float(current) * 100:.1f}% vs median {median * 100:.1f}% of {len(past)} earlier sweeps: drop {change * 100:+.1f} pp (limit {limit * 100:.1f} pp)"
             else:
-                change = float(current) / median - 1 if median else math.inf
-                passed = change <= limit
+                exact_median = statistics.median(Fraction(v) for v in past)  # mean tokens: the stored float as it is
+                rise = Fraction(float(current)) / exact_median - 1 if exact_median else None
+                median = float(exact_median)
+                change, passed = (math.inf, False) if rise is None else (float(rise), rise <= _limit_fraction(limit))
                 message = f"mean tokens {float(current):,.0f} vs median {median:,.0f} of {len(past)} earlier sweeps: {change * 100:+.1f}% (limit +{limit * 100:.0f}%)"
             checks.append(GateCheck(str(cell), key, limit, change, passed, message))
     return GateResult(checks)

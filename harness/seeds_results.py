@@ -9,19 +9,23 @@ not include. What they quote gives its shape, and this file follows it:
 - the errors by cause ("[the quality gate] caused 14 of 22 errors");
 - the questions by number ("Q3 ('Is 3M capital-intensive?')", "Q2 (segment growth)").
 
-Accuracy is correct runs over all runs (a failed or errored run is not correct), and
-reliability runs that produced an answer over all runs, as in the criteria table.
+Accuracy is the mean over questions of the share of runs judged correct (a failed or
+errored run is not correct), and reliability runs that produced an answer over all runs, as
+in the criteria table. As there, a cell with an answer nobody judged shows "not judged" and
+how many: an unjudged answer is never counted as wrong.
 """
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from fractions import Fraction
 from pathlib import Path
 
 from core.files import write_text_atomic
 from core.records import RunRecord
 from harness.criteria import md_escape
 from harness.dataset import Question
+from harness.judge import LABELS
 from harness.judge.verdict import Verdict
 from harness.stats.frame import Sweep
 
@@ -74,14 +78,42 @@ def _label(record: RunRecord, verdicts: dict[str, Verdict]) -> str:
     return verdict.label if verdict is not None else "unjudged"
 
 
-def bench_results(sweep: Sweep, verdicts: Sequence[Verdict], questions: dict[str, Question]) -> str:
-    """The Markdown text (see the module doc). Every string from a run or a question goes
-    through ``md_escape``."""
+def _unjudged(runs: Sequence[RunRecord], verdicts: dict[str, Verdict]) -> int:
+    """Answers without a verdict (a failed run is not an answer: it is not correct)."""
+    return sum(r.status == "ok" and _label(r, verdicts) not in LABELS for r in runs)
+
+
+def _accuracy(runs: Sequence[RunRecord], verdicts: dict[str, Verdict]) -> str:
+    """Mean over questions of the share of runs correct, exact; or plainly not judged."""
+    unjudged = _unjudged(runs, verdicts)
+    if unjudged:
+        return f"not judged ({unjudged} of {len(runs)} unjudged)"
+    by_question: dict[str, list[bool]] = {}
+    for r in runs:
+        by_question.setdefault(r.question_id, []).append(_label(r, verdicts) == "correct")
+    shares = [Fraction(sum(marks), len(marks)) for marks in by_question.values()]
+    return f"{float(sum(shares, Fraction(0)) / len(shares)) * 100:.1f}%"
+
+
+def _judge_line(verdicts: Sequence[Verdict], judge_name: str) -> str:
+    """Who judged: the judge analyze ran, whoever decided each answer (the numeric check may
+    decide them all under the offline judge)."""
+    if judge_name and judge_name != "numeric check only":
+        return f"Judge: {md_escape(judge_name)}."
+    if not judge_name and any(v.method not in ("numeric", "status", "none", "") for v in verdicts):
+        judges = sorted({v.judge_model for v in verdicts if v.judge_model})
+        return f"Judge: {', '.join(f'`{md_escape(j)}`' for j in judges) or 'offline rules'} after the numeric check."
+    return ("Judge: numeric check only (run `python analyze.py --judge` for the answers it cannot decide); "
+            "a cell with an answer it left undecided shows \"not judged\".")
+
+
+def bench_results(sweep: Sweep, verdicts: Sequence[Verdict], questions: dict[str, Question], judge_name: str = "") -> str:
+    """The Markdown text (see the module doc). ``judge_name``: the judge analyze ran
+    (``judge.service.judge_name``). Every string from a run or a question goes through
+    ``md_escape``."""
     by_run = {v.run_id: v for v in verdicts}
     records = sorted(sweep.raw.values(), key=lambda r: (r.model, r.mode, r.question_id, r.run_number))
     config = sweep.manifest.get("config") or {}
-    judged = bool(verdicts) and any(v.method not in ("numeric", "status", "none", "") for v in verdicts)
-    judges = sorted({v.judge_model for v in verdicts if v.judge_model})
     cells: dict[tuple[str, str], list[RunRecord]] = {}
     for record in records:
         cells.setdefault((record.model, record.mode), []).append(record)
@@ -94,10 +126,12 @@ def bench_results(sweep: Sweep, verdicts: Sequence[Verdict], questions: dict[str
         f"test set `{md_escape(str(config.get('test_set', '?')))}`; trees built "
         + (f"by `{md_escape(str(config['index_model']))}`" if config.get("index_model") else "from the filings' structure (no model)") + ".",
         "",
-        "Judge: " + (f"{', '.join(f'`{md_escape(j)}`' for j in judges) or 'offline rules'} after the numeric check." if judged
-                     else "not judged (run `python analyze.py --judge`); accuracy shows only what the numeric check decided."),
+        _judge_line(verdicts, judge_name),
         "",
         "## Results by model and mode",
+        "",
+        "Accuracy is the mean over questions of the share of runs judged correct (a failed run is not correct); "
+        "a cell with an answer nobody judged shows \"not judged\", never an unjudged answer counted as wrong.",
         "",
         "| Model | Mode | Runs | Answered | Reliability | Correct | Accuracy | Avg tokens | Avg LLM calls | Avg duration |",
         "|---|---|---|---|---|---|---|---|---|---|",
@@ -113,13 +147,15 @@ def bench_results(sweep: Sweep, verdicts: Sequence[Verdict], questions: dict[str
         estimated = " (est.)" if any(r.usage.estimated for r in runs) else ""
         lines.append(
             f"| {md_escape(model)} | {md_escape(mode)} | {len(runs)} | {answered} | {_pct(answered, len(runs))} | {correct} | "
-            f"{_pct(correct, len(runs))} | {sum(r.usage.total for r in runs) / len(runs):,.0f}{estimated} | "
+            f"{_accuracy(runs, by_run)} | {sum(r.usage.total for r in runs) / len(runs):,.0f}{estimated} | "
             f"{sum(r.llm_calls for r in runs) / len(runs):.1f} | {_seconds(sum(r.duration_ms for r in runs) / len(runs))} |"
         )
+    unjudged_all = _unjudged(records, by_run)
     lines += [
         "",
         f"All runs together: reliability {_pct(all_answered, len(records))} ({all_answered}/{len(records)} answered), "
-        f"accuracy {_pct(all_correct, len(records))} ({all_correct}/{len(records)} correct).",
+        + (f"accuracy not judged ({unjudged_all} of {len(records)} answers unjudged)." if unjudged_all else
+         f"accuracy {_pct(all_correct, len(records))} ({all_correct}/{len(records)} correct)."),
         "",
         "## Runs without an answer, by cause",
         "",
@@ -166,7 +202,7 @@ def bench_results(sweep: Sweep, verdicts: Sequence[Verdict], questions: dict[str
     return "\n".join(lines)
 
 
-def write_bench_results(sweep: Sweep, verdicts: Sequence[Verdict], questions: dict[str, Question], out_dir: Path) -> Path:
+def write_bench_results(sweep: Sweep, verdicts: Sequence[Verdict], questions: dict[str, Question], out_dir: Path, judge_name: str = "") -> Path:
     path = out_dir / "bench_results.md"
-    write_text_atomic(path, bench_results(sweep, verdicts, questions))
+    write_text_atomic(path, bench_results(sweep, verdicts, questions, judge_name))
     return path

@@ -90,7 +90,8 @@ def test_accuracy_is_a_mean_over_questions_and_reliability_excludes_refusals(tmp
     assert row["accuracy_low"] <= row["accuracy"] <= row["accuracy_high"]
     assert row["ok_rate"] == pytest.approx(4 / 5)
     assert row["reliability"] == pytest.approx(3 / 5)  # the ok run judged a refusal is not an answer
-    assert row["refusal_rate"] == pytest.approx(2 / 5)
+    # One model refusal; the failed run is counted apart, though its verdict says "refusal".
+    assert row["refusal_rate"] == pytest.approx(1 / 5) and row["failed_rate"] == pytest.approx(1 / 5)
 
 
 def test_an_unjudged_answer_makes_the_cell_not_judged_never_wrong(tmp_path) -> None:
@@ -253,3 +254,17 @@ def test_the_console_says_why_runs_gave_no_answer(tmp_path) -> None:
     assert "   3 x error provider:connection: provider error after 1 attempt(s): connection refused" in shown
     assert f"--retry-errors {path}" in shown
     assert failure_causes(load_sweep(write_sweep(tmp_path / "ok", [make_record("financebench_id_00499")])).records) == []
+
+
+def test_a_failed_run_is_marked_as_not_answering_not_as_a_refusal(tmp_path) -> None:
+    from harness.report.export import question_grid
+    from harness.stats.cells import question_table
+
+    records = [make_record("q1", run_number=1), make_record("q1", run_number=2, status="error"),
+               make_record("q1", run_number=3, status="fail"), make_record("q1", run_number=4)]
+    verdicts = verdicts_for(records, {records[3].run_id: "refusal"})  # the failed runs get status "refusal" verdicts
+    sweep = load_sweep(write_sweep(tmp_path, records))
+    row = cell_stats(sweep.records, verdicts).iloc[0]
+    assert row["refusal_rate"] == pytest.approx(1 / 4) and row["failed_rate"] == pytest.approx(2 / 4)
+    grid = question_grid(question_table(sweep.records, verdicts), ["offline/simple"])
+    assert grid["rows"][0][2][0][0] == "✓!!⊘"

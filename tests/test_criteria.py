@@ -138,3 +138,13 @@ def test_a_verdict_its_interval_does_not_settle_is_marked(tmp_path) -> None:
     stats = cell_stats(load_sweep(write_sweep(tmp_path / "again", few)).records,
                        verdicts_for(few, {few[0].run_id: "incorrect", few[1].run_id: "incorrect"}))
     assert cell_summary(stats.iloc[0], row)["criteria_unsettled"] == ["reliability", "accuracy"]
+
+
+def test_exactly_half_correct_over_reruns_is_not_more_than_half(tmp_path) -> None:
+    # 14 questions x 5 runs with 35 of 70 correct: the float sum of the shares came to
+    # 0.5000000000000001 and passed "> 50%".
+    counts = [4, 5, 5, 0, 2, 4, 5, 2, 1, 2, 0, 0, 2, 3]
+    records = [make_record(f"q{i:02d}", run_number=r + 1) for i in range(14) for r in range(5)]
+    labels = {rec.run_id: "correct" if rec.run_number <= counts[int(rec.question_id[1:])] else "incorrect" for rec in records}
+    check = _rows(tmp_path, records, verdicts_for(records, labels))["offline/simple"].checks["accuracy"]
+    assert check.actual == 0.5 and check.status == "fail"

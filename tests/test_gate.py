@@ -143,3 +143,14 @@ def test_junit_xml_has_one_testcase_per_check_and_failures(tmp_path) -> None:
     assert len(failures) == 1
     classname, failure = failures[0]
     assert classname == "gate.offline/simple" and "66.7%" in failure.get("message")
+
+
+def test_an_accuracy_of_exactly_the_budget_meets_it(tmp_path) -> None:
+    # 5 questions x 3 runs, 2 + 3 + 1 + 0 + 0 = 6 of 15 correct: exactly 40%.
+    correct = {"q0": 2, "q1": 3, "q2": 1, "q3": 0, "q4": 0}
+    records = [make_record(q, run_number=r + 1) for q in correct for r in range(3)]
+    labels = {rec.run_id: "correct" if rec.run_number <= correct[rec.question_id] else "incorrect" for rec in records}
+    stats = cell_stats(load_sweep(write_sweep(tmp_path, records)).records, verdicts_for(records, labels))
+    assert stats.iloc[0]["accuracy"] == 0.4
+    check = evaluate_gate(stats, GateBudgets(defaults={"min_accuracy": 0.4})).checks[0]
+    assert check.passed, check.message

@@ -263,3 +263,19 @@ def test_chart_lines_join_only_sweeps_that_compare(tmp_path: Path) -> None:
     shown = CliRunner().invoke(analyze.cli, ["history", "--db", str(db), "--out", str(tmp_path / "hist")])
     rows = [line.split() for line in shown.output.splitlines() if "offline/simple" in line]
     assert [row[3] for row in rows] == ["test", "test", "test", "sample"], shown.output
+
+
+def test_a_drop_or_rise_of_exactly_the_limit_passes_the_trend_gate() -> None:
+    # 80% -> 60% is a drop of 20 points; in floats 0.8 - 0.6 is 0.20000000000000007 > 0.2.
+    import pandas as pd
+
+    judge, version = "numeric check + rule-based offline judge (no model)", "rules aaaa"
+    rows = [("s1", 0.8, 1000.0), ("s2", 0.8, 1000.0), ("s3", 0.6, 1200.0)]
+    frame = pd.DataFrame([{"sweep_id": s, "cell": "offline/agent", "judge": judge, "judge_version": version, "question_set": "all",
+                           "accuracy": a, "tokens_mean": t} for s, a, t in rows])
+    result = trend_gate(frame, max_accuracy_drop=0.2, max_token_rise=0.2)
+    assert result.passed, result.summary()
+    assert not trend_gate(frame, max_accuracy_drop=0.19, max_token_rise=0.19).passed
+    # A median between two sweeps of thirds: (2/3 + 13/15) / 2 = 23/30; 23/30 - 17/30 = 1/5.
+    thirds = frame.assign(accuracy=[2 / 3, 13 / 15, 17 / 30])
+    assert trend_gate(thirds, max_accuracy_drop=0.2).passed

@@ -16,6 +16,7 @@ from harness.stats.intervals import (
     consistency,
     paired_change,
     pooled_clustered_interval,
+    t_quantile_95,
     tango_interval,
     wilson_interval,
 )
@@ -177,3 +178,70 @@ def _true_paired_diff() -> float:
 
 
 TRUE_PAIRED_DIFF = _true_paired_diff()
+
+
+# -- The verdict printed beside a change agrees with the exact test printed beside it. --
+
+def _flips(gained: int, lost: int, n: int) -> tuple[dict[str, tuple[float, int]], dict[str, tuple[float, int]]]:
+    """One run a side on ``n`` questions: ``gained`` wrong -> right, ``lost`` right -> wrong, the rest unchanged and wrong."""
+    after = {f"q{i}": (1.0 if i < gained else 0.0, 1) for i in range(n)}
+    before = {f"q{i}": (1.0 if gained <= i < gained + lost else 0.0, 1) for i in range(n)}
+    return after, before
+
+
+def test_four_gained_none_lost_is_not_significant_as_mcnemar_says() -> None:
+    # 8/20 -> 12/20: exact McNemar p = 2 * (1/2)^4 = 0.125. Tango's asymptotic interval alone
+    # (+0.7 ... +41.6 pp) excluded 0 and the change was coloured as real.
+    change = paired_change(*_flips(4, 0, 20))
+    assert change.p_value == pytest.approx(0.125)
+    assert not change.significant and change.low < 0 < change.high
+    assert change.high == pytest.approx(tango_interval(4, 0, 20)[1])  # only the side towards 0 widens
+    # Six gained, none lost: p = 0.03125, and the interval excludes 0 too.
+    six = paired_change(*_flips(6, 0, 20))
+    assert six.significant and six.p_value < 0.05 and six.low > 0
+
+
+def test_with_binary_runs_the_interval_excludes_zero_exactly_when_the_test_rejects() -> None:
+    for n in range(1, 41):
+        for gained in range(n + 1):
+            for lost in range(n - gained + 1):
+                change = paired_change(*_flips(gained, lost, n))
+                assert (not change.low <= 0 <= change.high) == (change.p_value < 0.05) == change.significant, (gained, lost, n)
+
+
+def test_students_t_quantiles() -> None:
+    assert t_quantile_95(1) == pytest.approx(12.7062, abs=1e-4)
+    assert t_quantile_95(5) == pytest.approx(2.5706, abs=1e-4)
+    assert t_quantile_95(11) == pytest.approx(2.2010, abs=1e-4)
+    assert t_quantile_95(30) == pytest.approx(2.0423, abs=1e-4)
+    assert t_quantile_95(1000) == pytest.approx(1.9623, abs=1e-4)
+
+
+def test_a_clustered_change_on_six_questions_uses_t_with_five_degrees_of_freedom() -> None:
+    # Three runs a question; per-question changes 1, 2/3, 1/3, 0, 0, 1/3 (4 gained, 0 lost):
+    # mean 0.389, standard error 0.159. z = 1.96 gave +7.7 ... +70.1 pp beside p = 0.125.
+    after = {f"q{i}": (s, 3) for i, s in enumerate([1, 2 / 3, 1 / 3, 0, 1 / 3, 1 / 3])}
+    before = {f"q{i}": (s, 3) for i, s in enumerate([0, 0, 0, 0, 1 / 3, 0])}
+    change = paired_change(after, before)
+    assert change.method == "clustered-t+sign" and change.p_value == pytest.approx(0.125)
+    assert (change.low, change.high) == pytest.approx((-0.0201, 0.7978), abs=1e-4)
+    assert not change.significant
+
+
+def test_accuracy_is_the_exact_fraction_of_the_counts() -> None:
+    # 2, 3, 1, 0 and 0 of 3 runs correct is 6/15: adding the float shares (2/3 ...) gave
+    # 0.39999999999999997, which failed a budget of 0.4.
+    assert clustered_interval([2 / 3, 1.0, 1 / 3, 0.0, 0.0], [3] * 5).mean == 0.4
+    # 35 of 70 runs over 14 questions is 50%, not the 0.5000000000000001 that passed "> 50%".
+    counts = [4, 5, 5, 0, 2, 4, 5, 2, 1, 2, 0, 0, 2, 3]
+    assert clustered_interval([c / 5 for c in counts], [5] * 14).mean == 0.5
+    after = {f"q{i}": (c / 5, 5) for i, c in enumerate(counts)}
+    assert paired_change(after, {q: (0.0, 5) for q in after}).after == 0.5
+
+
+def test_one_question_counts_once_however_many_runs() -> None:
+    # Questions are the unit: runs C W C of one question are not three samples. It is
+    # what pooled_clustered_interval says for one group.
+    one = clustered_interval([2 / 3], [3])
+    assert one.effective_n == 1 and (one.low, one.high) == pytest.approx(wilson_interval(2 / 3, 1))
+    assert one.effective_n == pooled_clustered_interval([(2, 3)]).effective_n

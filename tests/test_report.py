@@ -244,3 +244,27 @@ def test_runs_csv_keeps_formulas_as_text_and_parquet_keeps_them_raw(tmp_path) ->
     assert pd.api.types.is_numeric_dtype(csv["tokens_total"])  # numbers stay numbers
     parquet = pd.read_parquet(out / "runs.parquet").set_index("question_id")
     assert parquet.loc["q1", "answer"] == formula
+
+
+def test_paired_accuracies_say_they_are_on_the_shared_questions_only(tmp_path) -> None:
+    # The baseline shares 2 of the current sweep's 4 questions: the paired accuracies are on
+    # those 2, not the cells' own, and the tables must not read as the cells' accuracies.
+    current = [make_record(f"q{i}") for i in range(4)] + [make_record(f"q{i}", mode="iterative") for i in range(4)]
+    old = [make_record(f"q{i}") for i in range(2)]
+    now_sweep = load_sweep(write_sweep(tmp_path / "now", current))
+    was_sweep = load_sweep(write_sweep(tmp_path / "was", old, sweep_id="20240401T120000Z"))
+    now = verdicts_for(current, {current[2].run_id: "incorrect"})
+    comparison = compare(now_sweep, was_sweep, now, verdicts_for(old, default="incorrect"))
+    from harness.report.rows import comparison_tables, mode_table
+    from harness.stats.compare import mode_comparisons
+
+    cells = comparison_tables(comparison)["cells"]
+    titles = [c["title"] for c in cells["columns"]]
+    assert titles[1:5] == ["runs (whole cells)", "shared questions", "accuracy before, on shared questions", "after, on shared questions"]
+    row = cells["rows"][0]
+    assert [c["text"] for c in row[1:5]] == ["2 → 4", "2", "0.0%", "100.0%"]
+    assert row[3]["hint"] == "on the 2 shared questions only"
+    modes = mode_table(mode_comparisons(now_sweep.records, now, ["simple", "iterative"]))
+    assert [c["title"] for c in modes["columns"]][2:4] == ["shared questions", "accuracy on shared questions"]
+    index = render_report(now_sweep, now, tmp_path / "r", baseline_comparison=comparison)
+    assert "100.0% on the 2 shared questions" in (index.parent / "summary.md").read_text()

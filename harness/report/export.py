@@ -100,8 +100,8 @@ def questions_map(ids: Iterable[str], questions: dict[str, Question], from_trace
 
 
 def question_grid(qtable: pd.DataFrame, cells: list[str]) -> dict[str, Any]:
-    """Questions x cells from ``question_table``: one text of marks per run (✓ ✗ ⊘ ? or ·
-    and the status of a run that did not answer) and the majority label's style."""
+    """Questions x cells from ``question_table``: one text of marks per run (✓ ✗ ⊘ ? or ·,
+    and ! for a run that failed or errored) and the majority label's style."""
     rows: list[list[Any]] = []
     if qtable.empty:
         return {"cells": cells, "rows": rows}
@@ -109,7 +109,9 @@ def question_grid(qtable: pd.DataFrame, cells: list[str]) -> dict[str, Any]:
     for question_id, group in qtable.groupby("question_id", sort=True):
         marks: list[Any] = [None] * len(cells)
         for row in group.itertuples(index=False):
-            texts = [MARKS.get(label, "?") if isinstance(label, str) else ("·" if status == "ok" else "!")
+            # A failed run's verdict is "refusal" by its status; it is marked as not answering,
+            # not as the model declining.
+            texts = ["!" if status != "ok" else (MARKS.get(label, "?") if isinstance(label, str) else "·")
                      for label, status in zip(row.labels, row.statuses)]
             majority = row.majority if isinstance(row.majority, str) else ""
             marks[position[row.cell]] = ["".join(texts), f.label_class(majority) if majority else "none"]

@@ -97,7 +97,8 @@ def _summary_md(
         flips = [[md_escape(x.question_id), md_escape(x.cell), x.direction, x.before, x.after] for x in comparison.flips]
         changes = [
             [md_escape(c.cell),
-             f"{f.pct(c.accuracy.before)} → {f.pct(c.accuracy.after)} ({f.signed_pct(c.accuracy.diff)}, paired CI {f.signed_pct(c.accuracy.low)} … "
+             f"{f.pct(c.accuracy.before)} → {f.pct(c.accuracy.after)} on the {c.accuracy.n_questions} shared questions "
+             f"({f.signed_pct(c.accuracy.diff)}, paired CI {f.signed_pct(c.accuracy.low)} … "
              f"{f.signed_pct(c.accuracy.high)}, p = {c.accuracy.p_value:.3g})"
              if c.accuracy else ("not judged" if c.shared_questions else "no question in common"),
              f"{f.pct(c.reliability.before)} → {f.pct(c.reliability.after)}" if c.reliability else f.DASH,

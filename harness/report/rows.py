@@ -131,7 +131,8 @@ def cell_tables(stats: pd.DataFrame) -> tuple[dict[str, Any], dict[str, Any]]:
             cell(accuracy_text(s), hint=f"judged by {s['judge_methods']}" if s.get("judge_methods") else ""),
             cell(f.ci(s["accuracy_low"], s["accuracy_high"]), hint=f"over {s['questions']} questions (effective n {f.num(s['accuracy_effective_n'], 1)})"),
             cell(f.pct(s["reliability"]), hint=f"ok {s['ok']}, fail {s['fail']}, error {s['error']}"),
-            cell(f.pct(s["refusal_rate"])), cell(f.pct(s["consistency"])), cell(f.pct(s["judge_agreement"])),
+            cell(f.pct(s["refusal_rate"])), cell(f.pct(s["failed_rate"]), hint=f"fail {s['fail']}, error {s['error']}"),
+            cell(f.pct(s["consistency"])), cell(f.pct(s["judge_agreement"])),
             cell(f.tokens(s["tokens_mean"]) + (" (est.)" if s["tokens_estimated"] else "")), cell(f.tokens(s["tokens_median"])), cell(f.tokens(s["tokens_p95"])),
             cell(_role_text(s), css="wrap"),
             cell(f.usd(s["cost_sum"], bool(s["cost_known"]))), cell(f.usd(s["cost_mean"], bool(s["cost_known"]))),
@@ -150,7 +151,8 @@ def cell_tables(stats: pd.DataFrame) -> tuple[dict[str, Any], dict[str, Any]]:
         ])
     outcome_cols: list[str | tuple[str, str]] = ["cell", "runs", ("accuracy", "mean over questions of the share of runs judged correct"),
                     ("95% CI", "clustered by question: reruns are not new samples"), ("reliability", "answered / all runs"),
-                    "refusals", ("consistency", "questions whose runs all got the same verdict (2+ runs each)"),
+                    ("refusals", "runs the model answered by declining"),
+                    ("failed", "runs that failed or errored (provider errors, crashes): no answer, and not a refusal"), ("consistency", "questions whose runs all got the same verdict (2+ runs each)"),
                     ("judge agreement", "share of judge samples agreeing with the majority label (--judge-runs)"),
                     "tokens mean", "median", "p95", "mean tokens by role", "cost", "cost / run", "duration", "p95"]
     behaviour_cols: list[str | tuple[str, str]] = ["cell", "LLM calls", "turns", "tool calls", "iterations", "findings", "failed searches", "replans",
@@ -203,8 +205,9 @@ def comparison_tables(comparison: Comparison) -> dict[str, Any]:
         rel = c.reliability
         why_not = "not judged" if c.shared_questions else "no question in common"
         rows.append([
-            cell(c.cell, href=f.route("runs", cell=c.cell)), cell(f"{c.runs_before} → {c.runs_after}"),
-            cell(f.pct(acc.before) if acc else why_not), cell(f.pct(acc.after) if acc else why_not),
+            cell(c.cell, href=f.route("runs", cell=c.cell)), cell(f"{c.runs_before} → {c.runs_after}", hint="all the cell's runs in each sweep"),
+            cell(c.shared_questions),
+            cell(f.pct(acc.before) if acc else why_not, hint=_on_shared(acc)), cell(f.pct(acc.after) if acc else why_not, hint=_on_shared(acc)),
             cell(diff, css=_change_css(acc)), cell(interval), cell(test),
             cell(f"{f.pct(rel.before)} → {f.pct(rel.after)}" if rel else f.DASH),
             cell(f.signed_pct(rel.diff) if rel else f.DASH, css=_change_css(rel)),
@@ -222,7 +225,13 @@ def comparison_tables(comparison: Comparison) -> dict[str, Any]:
     return {
         "baseline_id": comparison.baseline_id,
         "judged": comparison.judged,
-        "cells": table(["cell", "runs", "accuracy before", "after", "change", ("95% CI (paired)", "on the questions both sweeps ran"),
+        # The accuracies are paired on the shared questions, not the cells' own: said in the
+        # titles, since a baseline sharing 5 of 20 questions shows 0% -> 100% beside a 60% cell.
+        "cells": table(["cell", ("runs (whole cells)", "all runs of the cell in each sweep, not only on the shared questions"),
+                        ("shared questions", "questions the cell ran in both sweeps: the accuracies and changes are on these only"),
+                        ("accuracy before, on shared questions", "the baseline's accuracy on the questions both sweeps ran, not its cell's own"),
+                        ("after, on shared questions", "this sweep's accuracy on the questions both sweeps ran, not its cell's own"),
+                        "change", ("95% CI (paired)", "on the questions both sweeps ran"),
                         ("McNemar / sign test", "exact two-sided test on the questions that changed"),
                         "reliability", "change", ("mean tokens", "per run, on the questions both sweeps ran"), "change"], rows),
         "flips": table(["question", "cell", "flip", "before (share correct)", "after", "runs"], flips),
@@ -237,12 +246,18 @@ def mode_table(modes: Sequence[ModeComparison]) -> dict[str, Any]:
     for m in modes:
         diff, interval, test = paired_text(m.accuracy)
         rows.append([
-            cell(m.model), cell(f"{m.mode} vs {m.versus}"),
-            cell(f"{f.pct(m.accuracy.after)} vs {f.pct(m.accuracy.before)}" if m.accuracy else "not judged"),
+            cell(m.model), cell(f"{m.mode} vs {m.versus}"), cell(m.accuracy.n_questions if m.accuracy else f.DASH),
+            cell(f"{f.pct(m.accuracy.after)} vs {f.pct(m.accuracy.before)}" if m.accuracy else "not judged", hint=_on_shared(m.accuracy)),
             cell(diff, css=_change_css(m.accuracy)), cell(interval), cell(test),
         ])
-    return table(["model", "modes", "accuracy", "change", ("95% CI (paired)", "on the questions both modes ran"),
+    return table(["model", "modes", ("shared questions", "questions both modes ran: the accuracies and changes are on these only"),
+                  ("accuracy on shared questions", "each mode's accuracy on the questions both ran, not its cell's own"),
+                  "change", ("95% CI (paired)", "on the questions both modes ran"),
                   ("McNemar / sign test", "exact two-sided test on the questions that changed")], rows)
+
+
+def _on_shared(change: Any) -> str:
+    return f"on the {change.n_questions} shared questions only" if change is not None else ""
 
 
 def _change_css(change: Any) -> str:

@@ -6,8 +6,8 @@ both sides. Comparing them as if they were independent (an unpaired interval on 
 accuracies) wastes that pairing and overstates the uncertainty of a change, or, with reruns
 counted as samples, understates it. Every accuracy change here is ``intervals.paired_change``
 on the shared questions (Tango's score interval and McNemar's exact test when every
-question's runs agree; a clustered interval and the sign test when they do not). A change whose interval excludes 0
-is flagged ``significant``.
+question's runs agree; a clustered t interval and the sign test when they do not). A change
+is flagged ``significant`` when the exact test gives p < 0.05 and the interval excludes 0.
 """
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ question, and two results on the same questions are compared *paired*:
   that question's runs judged correct. Its clustered variance (the spread of those
   per-question shares) gives an effective number of independent questions, n_eff =
   n * p(1-p) / var(shares), between n (runs of a question always agree) and the number of
-  runs (runs as independent as separate questions); the interval is Wilson's score
+  runs (runs as independent as separate questions), and 1 for a single question; the interval is Wilson's score
   interval at n_eff, so it stays inside [0, 1] and behaves at 0% and 100%. When every
   question's runs agree, n_eff = n exactly: ``--runs 3`` of a deterministic model gives the
   same interval as ``--runs 1``.
@@ -21,19 +21,61 @@ question, and two results on the same questions are compared *paired*:
   tests and confidence intervals for paired binomial proportions") and the exact McNemar test on the questions that
   flipped. Tango's interval stays honest when nothing flipped: 21 questions that agree
   give -15 … +15 points, not a zero-width interval. Otherwise the per-question differences
-  of shares give a clustered normal interval and the exact sign test on questions that
-  gained or lost.
+  of shares give a clustered interval (Student's t with n - 1 degrees of freedom: the
+  spread is estimated from the few questions themselves) and the exact sign test on
+  questions that gained or lost. A change is ``significant`` when the exact test says so
+  (p < 0.05) and its interval excludes 0; Tango's interval is widened to the exact test's
+  own interval so that, with binary runs, the two never disagree (4 gained and 0 lost is
+  p = 0.125, however far Tango's asymptotic interval sits from 0).
 - ``consistency``: how often a question's runs agree with each other.
 - ``pooled_clustered_interval``: a share over items grouped by question (a judge's agreement
   with people over answers, many answers to a question), clustered by question.
+
+Means are computed as exact fractions and rounded once: a share is a count over a
+question's runs, and 6 of 15 correct must be 0.4, the figure a budget of 0.4 is compared
+with, not 0.39999999999999997 from adding floats such as 2/3.
 """
 from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 Z95 = 1.959963984540054  # two-sided 95% normal quantile
+ALPHA = 0.05  # the level every interval here (95%) and every test's verdict share
+# Two-sided 95% quantiles of Student's t for 1..10 degrees of freedom (scipy is not a
+# dependency); above 10 the Cornish-Fisher expansion below is within 1e-5 of the exact value.
+_T95 = (12.706204736, 4.302652730, 3.182446305, 2.776445105, 2.570581836,
+        2.446911851, 2.364624252, 2.306004135, 2.262157163, 2.228138852)
+
+
+def t_quantile_95(df: int) -> float:
+    """Two-sided 95% quantile of Student's t with ``df`` degrees of freedom (df >= 1)."""
+    if df < 1:
+        raise ValueError("Student's t needs at least one degree of freedom")
+    if df <= len(_T95):
+        return _T95[df - 1]
+    z = Z95
+    terms = ((z**3 + z) / 4, (5 * z**5 + 16 * z**3 + 3 * z) / 96, (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / 384,
+             (79 * z**9 + 776 * z**7 + 1482 * z**5 - 1920 * z**3 - 945 * z) / 92160)
+    return z + sum(term / df ** (power + 1) for power, term in enumerate(terms))
+
+
+def exact_share(share: float, runs: int) -> Fraction:
+    """A question's share of runs as the fraction it is (2/3, not 0.6666666666666666).
+
+    A share is a count over the question's runs, so ``share * runs`` is a whole number up to
+    the rounding of the division that made it."""
+    count = round(share * runs) if runs > 0 else 0
+    if runs > 0 and abs(share * runs - count) < 1e-6:
+        return Fraction(count, runs)
+    return Fraction(share)  # not a count over these runs: keep the float's own value
+
+
+def exact_mean(shares: Sequence[float], runs: Sequence[int]) -> Fraction:
+    """The mean of per-question shares, exactly (see ``exact_share``)."""
+    return sum((exact_share(s, k) for s, k in zip(shares, runs)), Fraction(0)) / len(shares)
 
 
 def wilson_interval(successes: float, n: float, z: float = Z95) -> tuple[float, float]:
@@ -73,11 +115,14 @@ def clustered_interval(shares: Sequence[float], runs: Sequence[int]) -> Clustere
     total = int(sum(runs))
     if n == 0:
         return ClusteredEstimate(math.nan, math.nan, math.nan, 0, total, 0.0)
-    p = sum(shares) / n
+    p = float(exact_mean(shares, runs))
     spread = sum((s - p) ** 2 for s in shares) / n  # population form: equals p(1-p) for 0/1 shares
     binomial = p * (1 - p)
-    if binomial <= 1e-12:
-        n_eff = float(n)  # every question at 0 or every question at 1: nothing to discount
+    if binomial <= 1e-12 or n == 1:
+        # Every question at 0 or at 1: nothing to discount. One question: its runs are not
+        # independent samples and the spread between questions cannot be measured, so it
+        # counts once (as in ``pooled_clustered_interval``), however many runs it had.
+        n_eff = float(n)
     elif spread <= 1e-12:
         n_eff = float(max(total, n))  # every question at the same share: only runs vary
     else:
@@ -158,7 +203,7 @@ class PairedChange:
     gained: int  # questions better after (a flip to correct with one run a side)
     lost: int
     p_value: float  # exact McNemar / sign test on gained vs lost
-    method: str  # "tango+mcnemar" | "clustered-normal+sign"
+    method: str  # "tango+mcnemar" | "clustered-t+sign"
 
     @property
     def diff(self) -> float:
@@ -166,8 +211,13 @@ class PairedChange:
 
     @property
     def significant(self) -> bool:
-        """The interval excludes 0 (the test agrees at this level in all but edge cases)."""
-        return not (math.isnan(self.low) or self.low <= 0 <= self.high)
+        """The exact test rejects no change at 5% and the interval excludes 0.
+
+        With binary runs the two always agree (the interval is widened to the test's own); with
+        runs that vary, the t interval is about the mean change and the sign test about its
+        direction, and a change only one of them sees is not called significant."""
+        excludes_zero = not (math.isnan(self.low) or self.low <= 0 <= self.high)
+        return excludes_zero and self.p_value < ALPHA
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -208,6 +258,43 @@ def tango_interval(gained: int, lost: int, n: int, z: float = Z95) -> tuple[floa
     return (lower, upper)
 
 
+def _binomial_tail_at_least(k: int, m: int, p: float) -> float:
+    """P(X >= k) for X ~ Binomial(m, p), summed in log space (no overflow for large m)."""
+    if k <= 0:
+        return 1.0
+    if p <= 0.0:
+        return 0.0
+    if p >= 1.0:
+        return 1.0
+    log_p, log_q = math.log(p), math.log1p(-p)
+    return min(1.0, sum(math.exp(math.lgamma(m + 1) - math.lgamma(i + 1) - math.lgamma(m - i + 1) + i * log_p + (m - i) * log_q)
+                        for i in range(k, m + 1)))
+
+
+def exact_flip_interval(gained: int, lost: int, n: int) -> tuple[float, float]:
+    """The interval McNemar's exact test inverts, on the scale of ``(gained - lost) / n``.
+
+    Given the m = gained + lost questions that flipped, gained is Binomial(m, pi); the
+    Clopper-Pearson interval for pi (equal tails of 2.5%) excludes 1/2 exactly when the exact
+    two-sided test gives p < 0.05, and pi maps to a change of (2 pi - 1) m / n."""
+    m = gained + lost
+    if n <= 0 or m == 0:
+        return (0.0, 0.0)
+
+    def solve(at_least: int, target: float) -> float:
+        """The pi where P(X >= at_least), which rises with pi, reaches ``target``."""
+        low, high = 0.0, 1.0
+        for _ in range(100):
+            mid = (low + high) / 2
+            low, high = (mid, high) if _binomial_tail_at_least(at_least, m, mid) < target else (low, mid)
+        return (low + high) / 2
+
+    # Lower bound: P(X >= gained) = 2.5%. Upper: P(X <= gained) = 2.5%, i.e. P(X >= gained + 1) = 97.5%.
+    pi_low = 0.0 if gained == 0 else solve(gained, ALPHA / 2)
+    pi_high = 1.0 if gained == m else solve(gained + 1, 1 - ALPHA / 2)
+    return ((2 * pi_low - 1) * m / n, (2 * pi_high - 1) * m / n)
+
+
 def paired_change(after: Mapping[str, tuple[float, int]], before: Mapping[str, tuple[float, int]]) -> PairedChange | None:
     """Compare two results on their shared questions; each maps question -> (share correct, runs).
 
@@ -219,6 +306,8 @@ def paired_change(after: Mapping[str, tuple[float, int]], before: Mapping[str, t
     a = [after[q][0] for q in shared]
     b = [before[q][0] for q in shared]
     n = len(shared)
+    mean_after = float(exact_mean(a, [after[q][1] for q in shared]))
+    mean_before = float(exact_mean(b, [before[q][1] for q in shared]))
     gained = sum(x > y for x, y in zip(a, b))
     lost = sum(x < y for x, y in zip(a, b))
     p_value = binomial_two_sided(gained, gained + lost)
@@ -226,12 +315,22 @@ def paired_change(after: Mapping[str, tuple[float, int]], before: Mapping[str, t
     mean = sum(diffs) / n
     se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n * (n - 1))) if n > 1 else 0.0
     # Runs that agree (one run a side, or a deterministic model) are matched binary pairs.
-    if all(x in (0.0, 1.0) for x in a + b) or se == 0.0:
+    binary = all(x in (0.0, 1.0) for x in a + b)
+    if binary or se == 0.0:
         majority_gained = sum(x > 0.5 >= y for x, y in zip(a, b))
         majority_lost = sum(y > 0.5 >= x for x, y in zip(a, b))
         low, high = tango_interval(majority_gained, majority_lost, n)
-        if se == 0.0 and not all(x in (0.0, 1.0) for x in a + b):
+        if binary:
+            # Tango's interval is asymptotic: 4 gained, 0 lost of 20 gives +0.7 … +41.6 pp
+            # beside an exact p = 0.125. Widened to the exact test's interval, the interval
+            # excludes 0 exactly when the test printed beside it rejects.
+            exact_low, exact_high = exact_flip_interval(gained, lost, n)
+            low, high = min(low, exact_low), max(high, exact_high)
+        else:
             low, high = min(low, mean), max(high, mean)
-        return PairedChange(n, sum(b) / n, sum(a) / n, low, high, gained, lost, p_value, "tango+mcnemar")
-    low, high = max(-1.0, mean - Z95 * se), min(1.0, mean + Z95 * se)
-    return PairedChange(n, sum(b) / n, sum(a) / n, low, high, gained, lost, p_value, "clustered-normal+sign")
+        return PairedChange(n, mean_before, mean_after, low, high, gained, lost, p_value, "tango+mcnemar")
+    # The spread is estimated from the n questions themselves: on a handful of questions a
+    # normal quantile (1.96) would claim more than they show (t with 5 df is 2.57).
+    half = t_quantile_95(n - 1) * se
+    low, high = max(-1.0, mean - half), min(1.0, mean + half)
+    return PairedChange(n, mean_before, mean_after, low, high, gained, lost, p_value, "clustered-t+sign")

@@ -25,8 +25,9 @@ STATISTICS = {
     "accuracy_ci": "95% Wilson score interval at the question-clustered effective sample size "
                    "(Miller 2024, Adding Error Bars to Evals): reruns of a question are not new samples",
     "consistency": "share of questions whose runs all got the same verdict (two or more runs per question)",
-    "paired": "changes on shared questions: Tango's score interval and exact McNemar test when every question's runs agree; "
-              "clustered normal interval and exact sign test when they do not",
+    "paired": "changes on shared questions: Tango's score interval (widened to the exact test's own) and exact McNemar test "
+              "when every question's runs agree; clustered interval with Student's t (n - 1 df) and exact sign test when they do not",
+    "significant": "the exact test gives p < 0.05 and the 95% interval excludes 0",
 }
 
 
@@ -67,6 +68,7 @@ def cell_summary(row: pd.Series | dict[str, Any], criteria: CriteriaRow | None =
         "reliability": plain_value(s.get("reliability")),
         "reliability_ci": _pair(s.get("reliability_low"), s.get("reliability_high")),
         "refusal_rate": plain_value(s.get("refusal_rate")),
+        "failed_rate": plain_value(s.get("failed_rate")),
         "consistency": plain_value(s.get("consistency")),
         "within_variance": plain_value(s.get("within_variance")),
         "mean_tokens": plain_value(s.get("tokens_mean")),

@@ -43,7 +43,7 @@
       add(root, s);
     }
     if (D.comparison) add(root, comparison(D.comparison));
-    s = section("Cells: outcomes and cost", "Accuracy = mean over questions of the share of runs judged correct (a fail, error or refusal is not correct; a cell with an unjudged answer is \"not judged\"). The 95% interval is clustered by question (Wilson at the effective number of questions): reruns of a question are not new samples. Consistency = questions whose runs all got the same verdict. Reliability = runs that produced an answer / all runs. Token and cost figures are the runs' own; the judge's are in Config & environment.");
+    s = section("Cells: outcomes and cost", "Accuracy = mean over questions of the share of runs judged correct (a fail, error or refusal is not correct; a cell with an unjudged answer is \"not judged\"). The 95% interval is clustered by question (Wilson at the effective number of questions): reruns of a question are not new samples. Consistency = questions whose runs all got the same verdict. Reliability = runs that produced an answer / all runs; refusals = runs where the model declined; failed = runs that failed or errored (a provider error or a crash is not a refusal). Token and cost figures are the runs' own; the judge's are in Config & environment.");
     s.id = "cells";
     add(s, table(D.outcome_table));
     add(s, el("h2", { text: "Cells: behaviour and tool use" }), el("p", { class: "hint", text: "Means per run. Evidence hit: the run fetched a gold evidence page (over questions that have one). Provenance: answers stating a number whose numbers all trace to a finding or a cited fetched page." }));
@@ -56,7 +56,7 @@
       add(root, s);
     }
     if (D.modes) {
-      s = section("Modes compared (paired on shared questions)", "Later mode minus earlier, on the questions both ran. Coloured changes have 95% intervals that exclude zero.");
+      s = section("Modes compared (paired on shared questions)", "Later mode minus earlier, on the questions both ran: the accuracies are on those shared questions only, not the cells' own. A change is coloured (significant) when the exact test gives p < 0.05 and its 95% interval excludes zero.");
       s.id = "modes";
       add(s, table(D.modes));
       add(root, s);
@@ -83,7 +83,7 @@
     return el("div", { class: "scroll" }, el("table", { class: "figures" }, el("thead", {}, head), body));
   }
   function comparison(c) {
-    var s = section("Compared with baseline " + c.baseline_id, "Changes are after − before, paired on the questions both sweeps ran: when every question's runs agree, Tango's score interval and McNemar's exact test on the questions that flipped; otherwise an interval clustered by question and the sign test. Coloured changes have intervals that exclude zero. A flipped question opens side by side with its baseline runs.");
+    var s = section("Compared with baseline " + c.baseline_id, "Changes are after − before, paired on the questions both sweeps ran: when every question's runs agree, Tango's score interval and McNemar's exact test on the questions that flipped; otherwise an interval clustered by question (Student's t) and the sign test. Accuracies are on the shared questions only, not the cells' own; runs are the whole cells'. A change is coloured (significant) when the exact test gives p < 0.05 and its interval excludes zero. A flipped question opens side by side with its baseline runs.");
     s.id = "baseline";
     add(s, table(c.cells));
     if (c.only_current.length) add(s, el("p", { text: "Only in this sweep: " + c.only_current.join(", ") }));
@@ -300,7 +300,7 @@
   function questionsView(params) {
     var root = show("questions");
     var g = D.grid;
-    add(root, el("h2", { text: "Questions × cells" }), el("p", { class: "hint", text: "One mark per run: ✓ correct, ✗ incorrect, ⊘ refusal, ? unjudged, · not judged, ! did not answer. The colour is the majority verdict. Click a question to see its runs side by side" + (D.baseline_runs ? ", with the baseline's." : ".") }));
+    add(root, el("h2", { text: "Questions × cells" }), el("p", { class: "hint", text: "One mark per run: ✓ correct, ✗ incorrect, ⊘ refusal (the model declined), ? unjudged, · not judged, ! failed or errored (no answer). The colour is the majority verdict. Click a question to see its runs side by side" + (D.baseline_runs ? ", with the baseline's." : ".") }));
     var search = el("input", { id: "question-search", type: "search", placeholder: "search question text or id…", value: params.q || "" });
     add(root, search);
     var body = el("tbody");
