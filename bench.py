@@ -156,6 +156,11 @@ def cli(ctx: click.Context, **opts) -> None:
     if outcome.stopped_reason:
         click.echo(f"stopped: {outcome.stopped_reason}; {outcome.budget_stopped} run(s) stopped mid-way are done again by "
                    f"`python bench.py --resume {outcome.sweep.path} --max-cost N` with a higher N", err=True)
+    halted = outcome.halts.console_lines(outcome.sweep.path)
+    if halted:
+        for line in halted:
+            click.echo(line, err=True)
+        sys.exit(1)  # an unfinished sweep: no report, and no CI job passes on it
     if opts["report"] and outcome.tally.finished:
         from harness.analyze_sweep import AnalyzeConfig, analyze, console_lines
 
@@ -173,6 +178,12 @@ def cli(ctx: click.Context, **opts) -> None:
             click.echo(line)
     else:
         click.echo(f"judge and report: python analyze.py {outcome.sweep.path} --judge  (--judge-model offline without a key)")
+    from harness.runner.halt import all_errors_line
+
+    nothing_answered = all_errors_line(counts, outcome.sweep.each_record())
+    if nothing_answered:
+        click.echo(f"error: {nothing_answered}", err=True)
+        sys.exit(1)
 
 
 @cli.command()

@@ -164,8 +164,10 @@ def run_sweep(
                 f"{problem}; {outcome.tally.finished} runs are safely recorded",
                 f"{fix}, then resume with `python bench.py --resume {sweep.path}`",
             ) from None
-        status = "interrupted" if outcome.interrupted else ("stopped" if outcome.stopped_reason else "complete")
-        write_manifest(status, finished_at=datetime.now(UTC).isoformat(timespec="seconds"), stopped_reason=outcome.stopped_reason)
+        halted = outcome.halts.reasons
+        status = "interrupted" if outcome.interrupted else ("stopped" if outcome.stopped_reason or halted else "complete")
+        write_manifest(status, finished_at=datetime.now(UTC).isoformat(timespec="seconds"), stopped_reason=outcome.stopped_reason,
+                       **({"halted": halted} if halted else {}))
         return outcome
 
 
