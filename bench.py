@@ -94,7 +94,7 @@ def cli(ctx: click.Context, **opts) -> None:
     """
     if ctx.invoked_subcommand is not None:
         return
-    from harness.runner.sweep import run_sweep
+    from harness.runner.sweep import check_output_folder, run_sweep
 
     explicit = {name for name in opts if ctx.get_parameter_source(name) not in (click.core.ParameterSource.DEFAULT, None)}
     opts = apply_preset(opts["preset"], opts, explicit)
@@ -135,6 +135,7 @@ def cli(ctx: click.Context, **opts) -> None:
             from harness.analyze_sweep import check_report_judge
 
             check_report_judge(judge, provider_settings(config))
+            check_output_folder(opts["reports_dir"], "--reports-dir")  # not found out after the whole sweep has run
         if opts["resume"] and opts["retry_errors"]:
             raise UserError("--resume and --retry-errors both name a sweep", "use one: --retry-errors also finishes unfinished runs")
         target = opts["retry_errors"] or opts["resume"]

@@ -158,6 +158,51 @@ def test_an_unwritable_runs_folder_fails_before_any_work(tmp_path):
 
 
 @pytest.fixture
+def read_only(tmp_path):
+    """A folder no file can be written in: mode 0o500, or under /proc where root writes
+    past permission bits (as the runs-folder test above does)."""
+    folder = tmp_path / "read-only"
+    folder.mkdir()
+    folder.chmod(0o500)
+    if os.access(folder, os.W_OK):
+        folder = Path("/proc/pageindex-bench-cannot-write-here")
+        if os.access("/proc", os.W_OK) and not Path("/proc").is_mount():
+            pytest.skip("no folder here refuses writes")
+    yield folder
+    (tmp_path / "read-only").chmod(0o700)
+
+
+def test_unwritable_report_cache_and_index_folders_are_refused_before_any_run(read_only, tmp_path):
+    from click.testing import CliRunner
+
+    import bench
+
+    runs = tmp_path / "runs"
+    base = ["--test-set", "3M_2022_10K", "--modes", "simple", "--runs-dir", str(runs), "--no-progress", "--judge-model", "offline"]
+    for flag, extra in (("--reports-dir", []), ("--cache-dir", ["--no-report"]), ("--index-dir", ["--no-report"])):
+        result = CliRunner().invoke(bench.cli, [*base, *extra, flag, str(read_only / "sub")])
+        assert result.exit_code == 2, (flag, result.output)
+        last = result.output.strip().splitlines()[-1]
+        assert last.startswith("error: cannot write") and str(read_only) in last and "damaged" not in last, last
+        assert not runs.exists() or not any(runs.iterdir())  # refused before the sweep existed
+    # The index command builds into the same cache.
+    result = CliRunner().invoke(bench.cli, ["index", str(PROJECT_ROOT / "data/pdfs/3M_2022_10K.pdf"), "--index-dir", str(read_only / "sub")])
+    assert result.exit_code == 2 and "cannot write the index of 3M_2022_10K.pdf" in result.output and "--index-dir" in result.output
+    # A cache that cannot be written is not called damaged (deleting it would not help).
+    from core.llm.cache import ResponseCache
+
+    with pytest.raises(UserError, match="cannot write the cache") as refused:
+        ResponseCache(read_only / "responses.sqlite")
+    assert "damaged" not in str(refused.value)
+
+
+def test_an_unwritable_index_folder_is_reported_from_the_worker_pool(read_only, tmp_path):
+    config = SweepConfig(test_set="sample", runs_dir=tmp_path / "runs", index_dir=read_only / "idx", modes=["simple"], cache_path=None)
+    with pytest.raises(UserError, match="cannot write the index of"):
+        run_sweep(config, show_progress=False)
+
+
+@pytest.fixture
 def small_disk(tmp_path):
     """A 6 MB tmpfs: room to start a sweep, not to finish it."""
     mount = tmp_path / "disk"

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from core.errors import UserError
+from core.files import unwritable
 from core.llm.budget import SpendLedger, SweepBudgetExhausted
 from core.llm.cache import ResponseCache
 from core.records import STATUSES, STOPPED
@@ -99,6 +100,8 @@ def run_sweep(
             config = resumed_config(manifest, config, sweep)
         plan = plan_sweep(config, warn)
         previous = Previous.read(sweep, len(plan.runs), retry_errors) if resume is not None else Previous(SweepTally(len(plan.runs)))
+        if config.cache_path is not None:
+            check_output_folder(config.cache_path.parent, "--cache-dir")  # not to be taken for a damaged cache below
         cache = ResponseCache(config.cache_path) if config.cache_path else None  # a damaged cache fails here, before any work
         if cache is not None:
             held.callback(cache.close)
@@ -279,22 +282,15 @@ def _past_index_spend(manifest: dict[str, Any]) -> float:
 MIN_FREE_BYTES = 5 * 1024 * 1024
 
 
-def check_output_folder(folder: Path) -> None:
-    """Fail before any work when the sweep could not be written: an unwritable folder or
-    a nearly full disk (records and traces need room)."""
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        probe = folder / f".write-probe-{os.getpid()}"
-        probe.write_bytes(b"ok")
-        probe.unlink()
-    except OSError as exc:
-        raise UserError(f"cannot write to {folder}: {exc.strerror or exc}", "fix its permissions or pass --runs-dir elsewhere") from None
+def check_output_folder(folder: Path, flag: str = "--runs-dir") -> None:
+    """Fail before any work when ``flag``'s folder could not be written: unwritable, or on a
+    nearly full disk (records, traces, reports and caches need room)."""
+    problem = unwritable(folder)
+    if problem:
+        raise UserError(f"cannot write to {folder}: {problem}", f"fix its permissions or pass {flag} elsewhere")
     free = shutil.disk_usage(folder).free
     if free < MIN_FREE_BYTES:
-        raise UserError(
-            f"only {free / 1e6:.1f} MB free where the sweep would be written ({folder})",
-            "free some space or pass --runs-dir on another disk",
-        )
+        raise UserError(f"only {free / 1e6:.1f} MB free in {folder} ({flag})", f"free some space or pass {flag} on another disk")
 
 
 def _set_errors_aside(sweep: SweepDir) -> None:
