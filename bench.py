@@ -35,9 +35,9 @@ def _fail(error: UserError) -> None:
     sys.exit(error.exit_code)
 
 
-def _interrupted(what: str) -> None:
+def _interrupted(what: str, signum: int = 2) -> None:
     click.echo(f"interrupted: {what}", err=True)
-    sys.exit(130)
+    sys.exit(128 + signum)  # the shell's code for death by that signal: 130 for Ctrl-C, 143 for SIGTERM
 
 
 @click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
@@ -153,7 +153,7 @@ def cli(ctx: click.Context, **opts) -> None:
     cap = f" of --max-cost ${ledger.cap:.2f}" if ledger.cap is not None else ""
     click.echo(f"spent: {spent}{cap} (the whole sweep, model calls not replayed from the cache)")
     if outcome.interrupted:
-        _interrupted(f"resume with `python bench.py --resume {outcome.sweep.path}`")
+        _interrupted(f"resume with `python bench.py --resume {outcome.sweep.path}`", outcome.stopped_by_signal)
     if outcome.stopped_reason:
         click.echo(f"stopped: {outcome.stopped_reason}; {outcome.budget_stopped} run(s) stopped mid-way are done again by "
                    f"`python bench.py --resume {outcome.sweep.path} --max-cost N` with a higher N", err=True)

@@ -71,10 +71,14 @@ class SweepOutcome:
     sweep: SweepDir
     tally: SweepTally
     ledger: SpendLedger
-    interrupted: bool = False
+    stopped_by_signal: int = 0  # SIGINT or SIGTERM: the sweep was interrupted (the manifest says so)
     stopped_reason: str = ""
     budget_stopped: int = 0  # runs the --max-cost stopped in this invocation (stopped_runs.jsonl)
     halts: ModelHalts = field(default_factory=ModelHalts)  # models whose remaining runs were not started
+
+    @property
+    def interrupted(self) -> bool:
+        return bool(self.stopped_by_signal)
 
     @property
     def records(self) -> list[RunRecord]:

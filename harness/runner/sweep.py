@@ -150,7 +150,7 @@ def run_sweep(
         write_manifest("running")
         todo = [r for r in plan.runs if r.run_id not in previous.tally.statuses]
         try:
-            outcome.interrupted = run_interruptibly(
+            outcome.stopped_by_signal = run_interruptibly(
                 run_all(plan, todo, indexes, sweep, outcome, cache, show_progress, previous.seconds), notice
             )
         except (OSError, sqlite3.OperationalError, UserError) as exc:
@@ -174,37 +174,41 @@ def run_sweep(
         return outcome
 
 
-def run_interruptibly(work: Coroutine[Any, Any, None], notice: Callable[[str], None]) -> bool:
-    """Run ``work``; True when Ctrl-C stopped it. The first Ctrl-C says "stopping..." at
-    once and cancels the runs in flight (they are done again on resume); a second one
-    stops without waiting for them to wind down."""
+def run_interruptibly(work: Coroutine[Any, Any, None], notice: Callable[[str], None]) -> int:
+    """Run ``work``; the signal that stopped it (SIGINT, SIGTERM), or 0. The first Ctrl-C,
+    or a SIGTERM (what CI timeouts, ``docker stop`` and systemd send), says "stopping..."
+    at once and cancels the runs in flight (they are done again on resume), so the
+    manifest still says where the sweep stood; a second one stops without waiting for
+    them to wind down."""
     if threading.current_thread() is not threading.main_thread():
         asyncio.run(work)  # signal handlers belong to the main thread
-        return False
-    presses = 0
+        return 0
+    received: list[int] = []
     with asyncio.Runner() as runner:
         loop = runner.get_loop()
         task = loop.create_task(work)
 
-        def on_interrupt(signum: int, frame: object) -> None:
-            nonlocal presses
-            presses += 1
-            if presses > 1:
+        def on_signal(signum: int, frame: object) -> None:
+            received.append(signum)
+            if len(received) > 1:
                 raise KeyboardInterrupt
-            notice("stopping... (runs in flight are cancelled and done again on resume; Ctrl-C again to quit now)")
+            again = "Ctrl-C" if signum == signal.SIGINT else "another signal"
+            notice(f"stopping... ({signal.Signals(signum).name}: runs in flight are cancelled and done again on resume; "
+                   f"{again} to quit now)")
             loop.call_soon_threadsafe(task.cancel)
 
-        previous = signal.signal(signal.SIGINT, on_interrupt)
+        previous = {signum: signal.signal(signum, on_signal) for signum in (signal.SIGINT, signal.SIGTERM)}
         try:
             loop.run_until_complete(task)
         except asyncio.CancelledError:
-            if not presses:
+            if not received:
                 raise
         except KeyboardInterrupt:
             pass
         finally:
-            signal.signal(signal.SIGINT, previous)
-    return presses > 0
+            for signum, handler in previous.items():
+                signal.signal(signum, handler)
+    return received[0] if received else 0
 
 
 @dataclass
