@@ -368,6 +368,29 @@ def test_index_workers_die_with_a_sweep_killed_while_indexes_build(tmp_path):
             os.kill(pid, signal.SIGKILL)
 
 
+def test_a_build_stopped_midway_leaves_the_worker_pool_quiet(tmp_path, monkeypatch):
+    """A corrupt PDF (or a Ctrl-C) with builds still waiting: the pool's manager thread used
+    to fail on the jobs cancelled under it and print InvalidStateError: CANCELLED after the
+    sweep's own message."""
+    import threading
+
+    from core.errors import PDFError
+    from retrievers.index.batch import _build_in_pool
+
+    failures: list[str] = []
+    monkeypatch.setattr(threading, "excepthook", lambda args: failures.append(f"{args.exc_type.__name__}: {args.exc_value}"))
+    corrupt = tmp_path / "CORRUPT.pdf"
+    corrupt.write_bytes(b"%PDF-1.7\n not a PDF body")
+    pdfs = [corrupt, *sorted((PROJECT_ROOT / "data" / "pdfs").glob("*.pdf"))[:8]]
+    jobs = [(str(pdf), str(tmp_path / "idx"), pdf.stem) for pdf in pdfs]
+    before = set(threading.enumerate())
+    with pytest.raises(PDFError):
+        _build_in_pool(jobs, 2, lambda name: None)
+    for thread in set(threading.enumerate()) - before:
+        thread.join(timeout=10)  # the pool's manager thread winds down
+    assert failures == []
+
+
 # SIGTERM is what CI timeouts, `docker stop` and systemd send: it used to end the sweep
 # silently (exit 143) with the manifest left `running` and its counts stale.
 @pytest.mark.parametrize("sig,code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
