@@ -139,7 +139,8 @@ def cli(ctx: click.Context, **opts) -> None:
         if opts["resume"] and opts["retry_errors"]:
             raise UserError("--resume and --retry-errors both name a sweep", "use one: --retry-errors also finishes unfinished runs")
         target = opts["retry_errors"] or opts["resume"]
-        outcome = run_sweep(config, resume=target, retry_errors=bool(opts["retry_errors"]), show_progress=not opts["no_progress"])
+        given = {p.name: p.opts[0] for p in ctx.command.params if p.name in explicit}  # a resume names those it ignores
+        outcome = run_sweep(config, resume=target, retry_errors=bool(opts["retry_errors"]), show_progress=not opts["no_progress"], given=given)
     except UserError as error:
         _fail(error)
     except KeyboardInterrupt:

@@ -18,7 +18,6 @@ import tempfile
 import threading
 from collections.abc import Callable, Coroutine
 from contextlib import ExitStack
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -27,13 +26,20 @@ from core.errors import UserError
 from core.files import unwritable
 from core.llm.budget import SpendLedger, SweepBudgetExhausted
 from core.llm.cache import ResponseCache
-from core.records import STATUSES, STOPPED
-from core.redact import is_redacted, redact_text, redact_url
+from core.redact import redact_text
 from harness.config import SweepConfig
 from harness.documents import pdf_path
 from harness.environment import describe
 from harness.progress import Progress
 from harness.runner.plan import SweepPlan, plan_sweep, provider_settings
+from harness.runner.resume import (
+    Previous,
+    check_same_documents,
+    check_same_plan,
+    ignored_on_resume,
+    past_index_spend,
+    resumed_config,
+)
 from harness.runner.schedule import SweepOutcome, SweepTally, run_all
 from harness.sweepdir import MANIFEST_VERSION, RETRIED_ERRORS, RUNS, RecordWriter, SweepDir, record_line
 from retrievers.index import INDEXER_VERSION
@@ -88,17 +94,27 @@ def run_sweep(
     show_progress: bool = True,
     warn: Callable[[str], None] = lambda m: print(f"warning: {m}", file=sys.stderr),
     notice: Callable[[str], None] = lambda m: print(m, file=sys.stderr, flush=True),
+    given: dict[str, str] | None = None,
 ) -> SweepOutcome:
     """Run (or, with ``resume``, finish) a sweep. Everything the input can get wrong is
-    checked before the folder is touched; the folder is locked while the sweep runs."""
+    checked before the folder is touched; the folder is locked while the sweep runs.
+    ``given`` names the options given on the command line (click name -> flag), so that a
+    resume says which of them it does not use."""
     with ExitStack() as held:
         manifest: dict[str, Any] = {}
         if resume is not None:
             sweep = SweepDir.open(resume)
             held.enter_context(sweep.lock())
             manifest = sweep.read_manifest()
+            ignored = ignored_on_resume(given or {}, manifest)
+            if ignored:
+                warn(f"{', '.join(ignored)} {'is' if len(ignored) == 1 else 'are'} ignored by --resume: a sweep's plan and settings are "
+                     "fixed when it starts (a resume takes only --max-cost, the --max-run-* limits, credentials and the cache); "
+                     "start a new sweep to change them")
             config = resumed_config(manifest, config, sweep)
         plan = plan_sweep(config, warn)
+        if resume is not None:
+            check_same_plan(plan, manifest, sweep)
         previous = Previous.read(sweep, len(plan.runs), retry_errors) if resume is not None else Previous(SweepTally(len(plan.runs)))
         if config.cache_path is not None:
             check_output_folder(config.cache_path.parent, "--cache-dir")  # not to be taken for a damaged cache below
@@ -107,9 +123,10 @@ def run_sweep(
             held.callback(cache.close)
         check_output_folder(sweep.path if resume is not None else config.runs_dir)
         documents = {q.doc_name: pdf_path(config.pdf_dir, q.doc_name) for q in plan.questions}
+        check_same_documents(documents, manifest)
         # One ledger for the whole sweep: trees built with --index-model reserve against
         # --max-cost call by call, like the runs after them.
-        ledger = SpendLedger(config.budgets.max_cost_usd, previous.spent + _past_index_spend(manifest))
+        ledger = SpendLedger(config.budgets.max_cost_usd, previous.spent + past_index_spend(manifest))
         # Building 55 filings' indexes takes minutes cold: show it, not a silent pause.
         progress = Progress(len(documents), enabled=show_progress, unit="doc", desc="indexes")
         try:
@@ -209,78 +226,6 @@ def run_interruptibly(work: Coroutine[Any, Any, None], notice: Callable[[str], N
             for signum, handler in previous.items():
                 signal.signal(signum, handler)
     return received[0] if received else 0
-
-
-@dataclass
-class Previous:
-    """What a resumed sweep has already recorded, read once: who finished (a tally, not
-    the records), how long each question took, and what everything cost."""
-
-    tally: SweepTally
-    seconds: dict[tuple[str, str], float] = field(default_factory=dict)
-    spent: float = 0.0
-
-    @classmethod
-    def read(cls, sweep: SweepDir, planned: int, retry_errors: bool) -> Previous:
-        previous = cls(SweepTally(planned))
-        for record in sweep.each_record(repair=True):
-            previous.tally.add(record)
-            previous.spent += record.spent_usd or 0.0
-            key = (record.question_id, record.mode)
-            previous.seconds[key] = max(previous.seconds.get(key, 0.0), record.duration_ms / 1000)
-        # Runs the budget stopped and errors set aside by --retry-errors were paid for too.
-        for path in (sweep.stopped_path, sweep.path / RETRIED_ERRORS):
-            for record in sweep.each_record(path, statuses=(*STATUSES, STOPPED)):
-                previous.spent += record.spent_usd or 0.0
-        if retry_errors:
-            for run_id in [i for i, status in previous.tally.statuses.items() if status == "error"]:
-                previous.tally.forget(run_id)
-        return previous
-
-
-def resumed_config(manifest: dict[str, Any], given: SweepConfig, sweep: SweepDir) -> SweepConfig:
-    """The sweep's own config, with the budgets given now and the credentials that were
-    redacted from its manifest given again."""
-    try:
-        config = SweepConfig.from_manifest(manifest["config"], openai_api_key=given.openai_api_key, cache_path=given.cache_path)
-    except (KeyError, TypeError, ValueError) as exc:
-        raise UserError(f"{sweep.manifest_path}: its config cannot be resumed ({type(exc).__name__}: {exc})",
-                        "the manifest is damaged; start the sweep again") from None
-    for name, value in given.budgets.to_dict().items():  # budgets given now override the sweep's
-        if value is not None:
-            setattr(config.budgets, name, value)
-    config.models = [_with_credential(m, given.models, "--models") for m in config.models]
-    if config.index_model is not None:
-        config.index_model = _with_credential(config.index_model, [given.index_model or ""], "--index-model")
-    stored_url = config.openai_base_url
-    if stored_url is not None and is_redacted(stored_url):
-        if given.openai_base_url is None or redact_url(given.openai_base_url) != stored_url:
-            raise UserError(f"the sweep's --openai-base-url {stored_url} had a credential in it, which is never stored",
-                            "resume with the same --openai-base-url as well")
-        config.openai_base_url = given.openai_base_url
-    return config
-
-
-def _with_credential(stored: str, given: list[str], flag: str) -> str:
-    if not is_redacted(stored):
-        return stored
-    for text in given:
-        if redact_text(text.strip()) == stored:
-            return text.strip()
-    raise UserError(f"the sweep's model {stored} had a credential in its URL, which is never stored",
-                    f"resume with {flag} '<the full spec>' as well")
-
-
-def _past_index_spend(manifest: dict[str, Any]) -> float:
-    """What building the sweep's trees with a model cost when the sweep first ran (for a
-    resume): it counts against --max-cost like the runs. Trees built now are settled in the
-    ledger call by call."""
-    spend = 0.0
-    for entry in ((manifest.get("environment") or {}).get("indexes") or {}).values():
-        build = entry.get("build")
-        if entry.get("cache") == "built" and isinstance(build, dict) and isinstance(build.get("spent_usd"), (int, float)):
-            spend += build["spent_usd"]
-    return spend
 
 
 MIN_FREE_BYTES = 5 * 1024 * 1024
