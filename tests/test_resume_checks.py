@@ -41,6 +41,16 @@ def _manifest(sweep: Path) -> dict:
     return json.loads((sweep / "manifest.json").read_text())
 
 
+def test_the_manifest_keeps_absolute_paths_so_a_resume_from_elsewhere_reads_the_same_files(started, tmp_path, monkeypatch):
+    config = _manifest(started)["config"]
+    assert config["questions_file"] == str(tmp_path / "q.jsonl") and config["pdf_dir"] == str(tmp_path / "pdfs")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)  # where q.jsonl and pdfs/ are not
+    done = _bench("--resume", str(started))
+    assert done.exit_code == 0, done.output
+
+
 def test_options_a_resume_does_not_use_are_named(started):
     done = _bench("--resume", str(started), "--modes", "agent", "--runs", "3", "--timeout", "5", "--max-run-turns", "50")
     assert done.exit_code == 0, done.output
