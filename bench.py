@@ -35,9 +35,9 @@ def _fail(error: UserError) -> None:
     sys.exit(error.exit_code)
 
 
-def _interrupted(what: str) -> None:
+def _interrupted(what: str, signum: int = 2) -> None:
     click.echo(f"interrupted: {what}", err=True)
-    sys.exit(130)
+    sys.exit(128 + signum)  # the shell's code for death by that signal: 130 for Ctrl-C, 143 for SIGTERM
 
 
 @click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
@@ -94,7 +94,7 @@ def cli(ctx: click.Context, **opts) -> None:
     """
     if ctx.invoked_subcommand is not None:
         return
-    from harness.runner.sweep import run_sweep
+    from harness.runner.sweep import check_output_folder, run_sweep
 
     explicit = {name for name in opts if ctx.get_parameter_source(name) not in (click.core.ParameterSource.DEFAULT, None)}
     opts = apply_preset(opts["preset"], opts, explicit)
@@ -135,10 +135,12 @@ def cli(ctx: click.Context, **opts) -> None:
             from harness.analyze_sweep import check_report_judge
 
             check_report_judge(judge, provider_settings(config))
+            check_output_folder(opts["reports_dir"], "--reports-dir")  # not found out after the whole sweep has run
         if opts["resume"] and opts["retry_errors"]:
             raise UserError("--resume and --retry-errors both name a sweep", "use one: --retry-errors also finishes unfinished runs")
         target = opts["retry_errors"] or opts["resume"]
-        outcome = run_sweep(config, resume=target, retry_errors=bool(opts["retry_errors"]), show_progress=not opts["no_progress"])
+        given = {p.name: p.opts[0] for p in ctx.command.params if p.name in explicit}  # a resume names those it ignores
+        outcome = run_sweep(config, resume=target, retry_errors=bool(opts["retry_errors"]), show_progress=not opts["no_progress"], given=given)
     except UserError as error:
         _fail(error)
     except KeyboardInterrupt:
@@ -152,10 +154,15 @@ def cli(ctx: click.Context, **opts) -> None:
     cap = f" of --max-cost ${ledger.cap:.2f}" if ledger.cap is not None else ""
     click.echo(f"spent: {spent}{cap} (the whole sweep, model calls not replayed from the cache)")
     if outcome.interrupted:
-        _interrupted(f"resume with `python bench.py --resume {outcome.sweep.path}`")
+        _interrupted(f"resume with `python bench.py --resume {outcome.sweep.path}`", outcome.stopped_by_signal)
     if outcome.stopped_reason:
         click.echo(f"stopped: {outcome.stopped_reason}; {outcome.budget_stopped} run(s) stopped mid-way are done again by "
                    f"`python bench.py --resume {outcome.sweep.path} --max-cost N` with a higher N", err=True)
+    halted = outcome.halts.console_lines(outcome.sweep.path)
+    if halted:
+        for line in halted:
+            click.echo(line, err=True)
+        sys.exit(1)  # an unfinished sweep: no report, and no CI job passes on it
     if opts["report"] and outcome.tally.finished:
         from harness.analyze_sweep import AnalyzeConfig, analyze, console_lines
 
@@ -173,6 +180,12 @@ def cli(ctx: click.Context, **opts) -> None:
             click.echo(line)
     else:
         click.echo(f"judge and report: python analyze.py {outcome.sweep.path} --judge  (--judge-model offline without a key)")
+    from harness.runner.halt import all_errors_line
+
+    nothing_answered = all_errors_line(counts, outcome.sweep.each_record())
+    if nothing_answered:
+        click.echo(f"error: {nothing_answered}", err=True)
+        sys.exit(1)
 
 
 @cli.command()

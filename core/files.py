@@ -28,6 +28,19 @@ def new_stamped_folder(parent: Path, prefix: str = "") -> Path:
             path = parent / f"{stamp}-{suffix}"
 
 
+def unwritable(folder: Path) -> str:
+    """Why files cannot be written in ``folder`` (made if missing), or '' if they can: it
+    writes and deletes a probe, since permission bits do not tell (root, read-only mounts)."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(dir=folder, prefix=".write-probe-")
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    return ""
+
+
 def write_text_atomic(path: Path, text: str) -> None:
     """Write a temporary file beside ``path``, fsync it, then rename it over ``path``: a
     crash leaves the old file or the new one, never half of one."""

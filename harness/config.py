@@ -1,6 +1,7 @@
 """The typed configuration of a sweep: what the CLI builds and the tests build too."""
 from __future__ import annotations
 
+import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,14 @@ from retrievers.base import ModeOptions
 
 DEFAULT_MODES = ("simple",)
 DEFAULT_MODELS = ("offline",)
+
+
+def _absolute(path: Path) -> str:
+    """A path as the manifest keeps it: absolute, so that a resume or an analysis started
+    in another folder reads the same file (not whatever sits at the relative path there).
+    An ``hf:`` dataset name is no path and stays as given."""
+    text = str(path)
+    return text if text.startswith("hf:") else os.path.abspath(text)
 
 
 @dataclass
@@ -67,9 +76,9 @@ class SweepConfig:
             "runs": self.runs,
             "test_set": self.test_set,
             "question_filter": self.question_filter,
-            "questions_file": str(self.questions_file),
-            "pdf_dir": str(self.pdf_dir),
-            "index_dir": str(self.index_dir),
+            "questions_file": _absolute(self.questions_file),
+            "pdf_dir": _absolute(self.pdf_dir),
+            "index_dir": _absolute(self.index_dir),
             "index_model": None if self.index_model is None else redact_text(self.index_model),
             "preset": self.preset,
             "cache": self.cache_path is not None,

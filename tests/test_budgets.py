@@ -216,3 +216,11 @@ def test_the_ledger_holds_calls_in_flight_and_learns_the_dearest_call():
     free = SpendLedger(cap=None)
     free.settle("m", free.reserve("m", None), None)
     assert free.unknown and free.room_for_runs()
+
+
+@pytest.mark.parametrize("cap", [float("nan"), float("inf"), 0.0, -1.0])
+def test_a_ledger_refuses_a_cap_it_could_never_hold(cap):
+    from core.llm.budget import SpendLedger
+
+    with pytest.raises(ValueError, match="finite number above 0"):
+        SpendLedger(cap=cap)  # a NaN cap was never reached: every comparison with NaN is false

@@ -158,6 +158,51 @@ def test_an_unwritable_runs_folder_fails_before_any_work(tmp_path):
 
 
 @pytest.fixture
+def read_only(tmp_path):
+    """A folder no file can be written in: mode 0o500, or under /proc where root writes
+    past permission bits (as the runs-folder test above does)."""
+    folder = tmp_path / "read-only"
+    folder.mkdir()
+    folder.chmod(0o500)
+    if os.access(folder, os.W_OK):
+        folder = Path("/proc/pageindex-bench-cannot-write-here")
+        if os.access("/proc", os.W_OK) and not Path("/proc").is_mount():
+            pytest.skip("no folder here refuses writes")
+    yield folder
+    (tmp_path / "read-only").chmod(0o700)
+
+
+def test_unwritable_report_cache_and_index_folders_are_refused_before_any_run(read_only, tmp_path):
+    from click.testing import CliRunner
+
+    import bench
+
+    runs = tmp_path / "runs"
+    base = ["--test-set", "3M_2022_10K", "--modes", "simple", "--runs-dir", str(runs), "--no-progress", "--judge-model", "offline"]
+    for flag, extra in (("--reports-dir", []), ("--cache-dir", ["--no-report"]), ("--index-dir", ["--no-report"])):
+        result = CliRunner().invoke(bench.cli, [*base, *extra, flag, str(read_only / "sub")])
+        assert result.exit_code == 2, (flag, result.output)
+        last = result.output.strip().splitlines()[-1]
+        assert last.startswith("error: cannot write") and str(read_only) in last and "damaged" not in last, last
+        assert not runs.exists() or not any(runs.iterdir())  # refused before the sweep existed
+    # The index command builds into the same cache.
+    result = CliRunner().invoke(bench.cli, ["index", str(PROJECT_ROOT / "data/pdfs/3M_2022_10K.pdf"), "--index-dir", str(read_only / "sub")])
+    assert result.exit_code == 2 and "cannot write the index of 3M_2022_10K.pdf" in result.output and "--index-dir" in result.output
+    # A cache that cannot be written is not called damaged (deleting it would not help).
+    from core.llm.cache import ResponseCache
+
+    with pytest.raises(UserError, match="cannot write the cache") as refused:
+        ResponseCache(read_only / "responses.sqlite")
+    assert "damaged" not in str(refused.value)
+
+
+def test_an_unwritable_index_folder_is_reported_from_the_worker_pool(read_only, tmp_path):
+    config = SweepConfig(test_set="sample", runs_dir=tmp_path / "runs", index_dir=read_only / "idx", modes=["simple"], cache_path=None)
+    with pytest.raises(UserError, match="cannot write the index of"):
+        run_sweep(config, show_progress=False)
+
+
+@pytest.fixture
 def small_disk(tmp_path):
     """A 6 MB tmpfs: room to start a sweep, not to finish it."""
     mount = tmp_path / "disk"
@@ -323,7 +368,33 @@ def test_index_workers_die_with_a_sweep_killed_while_indexes_build(tmp_path):
             os.kill(pid, signal.SIGKILL)
 
 
-def test_ctrl_c_says_stopping_at_once_and_stops_an_offline_sweep_within_seconds(tmp_path):
+def test_a_build_stopped_midway_leaves_the_worker_pool_quiet(tmp_path, monkeypatch):
+    """A corrupt PDF (or a Ctrl-C) with builds still waiting: the pool's manager thread used
+    to fail on the jobs cancelled under it and print InvalidStateError: CANCELLED after the
+    sweep's own message."""
+    import threading
+
+    from core.errors import PDFError
+    from retrievers.index.batch import _build_in_pool
+
+    failures: list[str] = []
+    monkeypatch.setattr(threading, "excepthook", lambda args: failures.append(f"{args.exc_type.__name__}: {args.exc_value}"))
+    corrupt = tmp_path / "CORRUPT.pdf"
+    corrupt.write_bytes(b"%PDF-1.7\n not a PDF body")
+    pdfs = [corrupt, *sorted((PROJECT_ROOT / "data" / "pdfs").glob("*.pdf"))[:8]]
+    jobs = [(str(pdf), str(tmp_path / "idx"), pdf.stem) for pdf in pdfs]
+    before = set(threading.enumerate())
+    with pytest.raises(PDFError):
+        _build_in_pool(jobs, 2, lambda name: None)
+    for thread in set(threading.enumerate()) - before:
+        thread.join(timeout=10)  # the pool's manager thread winds down
+    assert failures == []
+
+
+# SIGTERM is what CI timeouts, `docker stop` and systemd send: it used to end the sweep
+# silently (exit 143) with the manifest left `running` and its counts stale.
+@pytest.mark.parametrize("sig,code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_ctrl_c_or_sigterm_says_stopping_at_once_and_stops_an_offline_sweep_within_seconds(tmp_path, sig, code):
     import threading
 
     process = subprocess.Popen(
@@ -336,15 +407,16 @@ def test_ctrl_c_says_stopping_at_once_and_stops_an_offline_sweep_within_seconds(
     reader.start()
     sweep = _wait_for_records(tmp_path, at_least=3)
     sent = time.monotonic()
-    process.send_signal(signal.SIGINT)
+    process.send_signal(sig)
     process.wait(timeout=60)
     stopped = time.monotonic() - sent
     reader.join(timeout=5)
     stopping = [at - sent for at, line in said if line.startswith("stopping...")]
     assert stopping and stopping[0] < 1.0, said  # said at once, not when the sweep has wound down
     assert stopped < 5.0, f"took {stopped:.1f} s to stop"  # ~0.5 s alone; the bound leaves room for a busy machine
-    assert process.returncode == 130 and any(f"--resume {sweep}" in line for _, line in said)
-    assert json.loads((sweep / "manifest.json").read_text())["status"] == "interrupted"
+    assert process.returncode == code and any(f"--resume {sweep}" in line for _, line in said)
+    manifest = json.loads((sweep / "manifest.json").read_text())
+    assert manifest["status"] == "interrupted" and manifest["summary"]["finished"] == len(records_of(sweep))
 
 
 def test_ctrl_c_while_the_report_is_written_leaves_no_half_report(tmp_path, monkeypatch):

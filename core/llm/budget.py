@@ -12,6 +12,7 @@ before it.
 """
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 
@@ -56,6 +57,9 @@ class SpendLedger:
     flight have reserved, against an optional cap. Used from one event loop."""
 
     def __init__(self, cap: float | None, spent: float = 0.0):
+        if cap is not None and not (math.isfinite(cap) and cap > 0):
+            # Every comparison with NaN is false: such a cap would never be reached.
+            raise ValueError(f"a spend cap must be a finite number above 0, not {cap}")
         self.cap = cap
         self.spent = spent
         self.reserved = 0.0

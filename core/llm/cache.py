@@ -31,6 +31,9 @@ def damaged_cache(path: Path, exc: Exception) -> UserError:
     """The one-line error for a cache database that cannot be used."""
     if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
         return UserError(f"the cache {path} is locked by another process ({exc})", "wait for it to finish, or pass --no-cache")
+    if isinstance(exc, OSError) or any(word in str(exc) for word in ("readonly", "unable to open")):
+        # A folder it cannot write is no damage: deleting the file would not help.
+        return UserError(f"cannot write the cache {path} ({exc})", "fix its folder's permissions, pass --cache-dir elsewhere, or pass --no-cache")
     return UserError(
         f"the cache {path} is damaged or not a SQLite database ({exc})",
         "delete it (it is only a cache: replies are fetched again) or pass --no-cache",

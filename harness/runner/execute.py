@@ -9,6 +9,7 @@ import asyncio
 import sqlite3
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -46,10 +47,13 @@ async def run_one(
     *,
     trace_path: Path | None,
     trace_root: Path | None = None,
+    on_provider_error: Callable[[ProviderError], None] | None = None,
 ) -> RunRecord:
     """One run, always ending in a record: ok, fail (declined with a reason), error, or
     ``budget`` when the sweep's --max-cost stopped it. The trace goes to ``trace_path``
-    (None: no trace); the record names it relative to ``trace_root``."""
+    (None: no trace); the record names it relative to ``trace_root``. ``on_provider_error``
+    hears the provider error that ended the run (the sweep stops a model whose key is
+    rejected)."""
     if trace_path is not None:
         trace_path.unlink(missing_ok=True)  # a resumed run starts its trace afresh
     trace = Trace(trace_path)
@@ -90,6 +94,8 @@ async def run_one(
         record.result = result
     except ProviderError as exc:
         record.error, record.error_kind = f"provider error after {getattr(exc, 'attempts', 1)} attempt(s): {exc}", f"provider:{exc.kind}"
+        if on_provider_error is not None:
+            on_provider_error(exc)
     except SweepBudgetExhausted as exc:
         record.status, record.error, record.error_kind = STOPPED, str(exc), "max_cost"
     except BudgetExceeded as exc:

@@ -6,6 +6,7 @@ PDF), so a bad input never leaves half a sweep behind.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -77,6 +78,7 @@ def plan_sweep(config: SweepConfig, warn: Callable[[str], None]) -> SweepPlan:
         raise UserError(f"--concurrency must be between 1 and {MAX_CONCURRENCY}, got {config.concurrency}", "pass a number of calls in flight, e.g. 8")
     check_modes(config.modes)
     config.options.check()
+    check_limits(config)
     for flag, path in (("--questions", config.questions_file), ("--pdf-dir", config.pdf_dir), ("--index-dir", config.index_dir),
                        ("--runs-dir", config.runs_dir)):
         found = path_problem(str(path))
@@ -130,6 +132,26 @@ def plan_sweep(config: SweepConfig, warn: Callable[[str], None]) -> SweepPlan:
         for n in range(1, config.runs + 1)
     ]
     return SweepPlan(config, questions, skipped, specs, runs)
+
+
+def _positive(value: float | None) -> bool:
+    """A usable limit: a finite number above 0 (NaN compares False with everything, so a
+    NaN cap would never be reached, and 0 or less would stop every run at once)."""
+    return value is not None and math.isfinite(value) and value > 0
+
+
+def check_limits(config: SweepConfig) -> None:
+    """The numbers that bound a sweep: each given one is a finite number above 0."""
+    budgets = config.budgets
+    limits = (("--max-cost", budgets.max_cost_usd, "a spend in USD, e.g. 5"), ("--max-run-seconds", budgets.max_run_seconds, "seconds, e.g. 600"),
+              ("--max-run-tokens", budgets.max_run_tokens, "tokens, e.g. 200000"), ("--max-run-turns", budgets.max_run_llm_calls, "model calls, e.g. 50"))
+    for flag, value, example in limits:
+        if value is not None and not _positive(value):
+            raise UserError(f"{flag} must be a number above 0, got {value}", f"pass {example}, or leave {flag} out for no limit")
+    if not _positive(config.timeout_s):
+        raise UserError(f"--timeout must be a number of seconds above 0, got {config.timeout_s}", "pass e.g. --timeout 120")
+    if config.max_attempts < 1:
+        raise UserError(f"--retries must be 0 or more, got {config.max_attempts - 1}", "pass e.g. --retries 5 (0: no retries)")
 
 
 def check_batch(config: SweepConfig, specs: dict[str, ModelSpec]) -> None:

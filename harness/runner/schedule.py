@@ -13,6 +13,7 @@ from collections import Counter, deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from core.llm.base import ProviderError
 from core.llm.budget import SpendLedger
 from core.llm.cache import ResponseCache
 from core.llm.client import ModelClient
@@ -20,6 +21,7 @@ from core.llm.registry import open_client
 from core.records import STATUSES, STOPPED, RunRecord
 from harness.progress import Progress
 from harness.runner.execute import RunSettings, run_one
+from harness.runner.halt import ModelHalts
 from harness.runner.plan import RunSpec, SweepPlan, provider_settings
 from harness.sweepdir import RecordWriter, SweepDir
 from retrievers.index.tree import DocumentIndex
@@ -69,9 +71,14 @@ class SweepOutcome:
     sweep: SweepDir
     tally: SweepTally
     ledger: SpendLedger
-    interrupted: bool = False
+    stopped_by_signal: int = 0  # SIGINT or SIGTERM: the sweep was interrupted (the manifest says so)
     stopped_reason: str = ""
     budget_stopped: int = 0  # runs the --max-cost stopped in this invocation (stopped_runs.jsonl)
+    halts: ModelHalts = field(default_factory=ModelHalts)  # models whose remaining runs were not started
+
+    @property
+    def interrupted(self) -> bool:
+        return bool(self.stopped_by_signal)
 
     @property
     def records(self) -> list[RunRecord]:
@@ -105,17 +112,24 @@ async def run_all(
     progress: Progress | None = None
     queues = {model: RunQueue([r for r in todo if r.model == model], known_seconds) for model in plan.specs}
 
+    halts = outcome.halts
+
     async def worker(model: str) -> None:
         queue = queues[model]
-        while ledger.room_for_runs() and (spec := queue.take()) is not None:
+
+        def on_provider_error(error: ProviderError) -> None:
+            halts.provider_error(model, plan.specs[model], error)
+
+        while ledger.room_for_runs() and not halts.stops(model) and (spec := queue.take()) is not None:
             record = await run_one(spec, clients[spec.model], indexes[spec.question.doc_name], run_settings,
-                                   trace_path=sweep.trace_path(spec.run_id), trace_root=sweep.path)
+                                   trace_path=sweep.trace_path(spec.run_id), trace_root=sweep.path, on_provider_error=on_provider_error)
             if record.status == STOPPED:
                 stopped.append(record)  # its spend is kept; --resume does the run again
                 outcome.budget_stopped += 1
                 continue
             writer.append(record)
             outcome.tally.add(record)
+            halts.finished(record)
             queue.learn(record.question_id, record.mode, record.duration_ms / 1000)
             if progress is not None:
                 progress.advance(record.status)

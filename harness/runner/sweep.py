@@ -18,21 +18,28 @@ import tempfile
 import threading
 from collections.abc import Callable, Coroutine
 from contextlib import ExitStack
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from core.errors import UserError
+from core.files import unwritable
 from core.llm.budget import SpendLedger, SweepBudgetExhausted
 from core.llm.cache import ResponseCache
-from core.records import STATUSES, STOPPED
-from core.redact import is_redacted, redact_text, redact_url
+from core.redact import redact_text
 from harness.config import SweepConfig
 from harness.documents import pdf_path
 from harness.environment import describe
 from harness.progress import Progress
 from harness.runner.plan import SweepPlan, plan_sweep, provider_settings
+from harness.runner.resume import (
+    Previous,
+    check_same_documents,
+    check_same_plan,
+    ignored_on_resume,
+    past_index_spend,
+    resumed_config,
+)
 from harness.runner.schedule import SweepOutcome, SweepTally, run_all
 from harness.sweepdir import MANIFEST_VERSION, RETRIED_ERRORS, RUNS, RecordWriter, SweepDir, record_line
 from retrievers.index import INDEXER_VERSION
@@ -87,26 +94,39 @@ def run_sweep(
     show_progress: bool = True,
     warn: Callable[[str], None] = lambda m: print(f"warning: {m}", file=sys.stderr),
     notice: Callable[[str], None] = lambda m: print(m, file=sys.stderr, flush=True),
+    given: dict[str, str] | None = None,
 ) -> SweepOutcome:
     """Run (or, with ``resume``, finish) a sweep. Everything the input can get wrong is
-    checked before the folder is touched; the folder is locked while the sweep runs."""
+    checked before the folder is touched; the folder is locked while the sweep runs.
+    ``given`` names the options given on the command line (click name -> flag), so that a
+    resume says which of them it does not use."""
     with ExitStack() as held:
         manifest: dict[str, Any] = {}
         if resume is not None:
             sweep = SweepDir.open(resume)
             held.enter_context(sweep.lock())
             manifest = sweep.read_manifest()
+            ignored = ignored_on_resume(given or {}, manifest)
+            if ignored:
+                warn(f"{', '.join(ignored)} {'is' if len(ignored) == 1 else 'are'} ignored by --resume: a sweep's plan and settings are "
+                     "fixed when it starts (a resume takes only --max-cost, the --max-run-* limits, credentials and the cache); "
+                     "start a new sweep to change them")
             config = resumed_config(manifest, config, sweep)
         plan = plan_sweep(config, warn)
+        if resume is not None:
+            check_same_plan(plan, manifest, sweep)
         previous = Previous.read(sweep, len(plan.runs), retry_errors) if resume is not None else Previous(SweepTally(len(plan.runs)))
+        if config.cache_path is not None:
+            check_output_folder(config.cache_path.parent, "--cache-dir")  # not to be taken for a damaged cache below
         cache = ResponseCache(config.cache_path) if config.cache_path else None  # a damaged cache fails here, before any work
         if cache is not None:
             held.callback(cache.close)
         check_output_folder(sweep.path if resume is not None else config.runs_dir)
         documents = {q.doc_name: pdf_path(config.pdf_dir, q.doc_name) for q in plan.questions}
+        check_same_documents(documents, manifest)
         # One ledger for the whole sweep: trees built with --index-model reserve against
         # --max-cost call by call, like the runs after them.
-        ledger = SpendLedger(config.budgets.max_cost_usd, previous.spent + _past_index_spend(manifest))
+        ledger = SpendLedger(config.budgets.max_cost_usd, previous.spent + past_index_spend(manifest))
         # Building 55 filings' indexes takes minutes cold: show it, not a silent pause.
         progress = Progress(len(documents), enabled=show_progress, unit="doc", desc="indexes")
         try:
@@ -147,7 +167,7 @@ def run_sweep(
         write_manifest("running")
         todo = [r for r in plan.runs if r.run_id not in previous.tally.statuses]
         try:
-            outcome.interrupted = run_interruptibly(
+            outcome.stopped_by_signal = run_interruptibly(
                 run_all(plan, todo, indexes, sweep, outcome, cache, show_progress, previous.seconds), notice
             )
         except (OSError, sqlite3.OperationalError, UserError) as exc:
@@ -164,135 +184,62 @@ def run_sweep(
                 f"{problem}; {outcome.tally.finished} runs are safely recorded",
                 f"{fix}, then resume with `python bench.py --resume {sweep.path}`",
             ) from None
-        status = "interrupted" if outcome.interrupted else ("stopped" if outcome.stopped_reason else "complete")
-        write_manifest(status, finished_at=datetime.now(UTC).isoformat(timespec="seconds"), stopped_reason=outcome.stopped_reason)
+        halted = outcome.halts.reasons
+        status = "interrupted" if outcome.interrupted else ("stopped" if outcome.stopped_reason or halted else "complete")
+        write_manifest(status, finished_at=datetime.now(UTC).isoformat(timespec="seconds"), stopped_reason=outcome.stopped_reason,
+                       **({"halted": halted} if halted else {}))
         return outcome
 
 
-def run_interruptibly(work: Coroutine[Any, Any, None], notice: Callable[[str], None]) -> bool:
-    """Run ``work``; True when Ctrl-C stopped it. The first Ctrl-C says "stopping..." at
-    once and cancels the runs in flight (they are done again on resume); a second one
-    stops without waiting for them to wind down."""
+def run_interruptibly(work: Coroutine[Any, Any, None], notice: Callable[[str], None]) -> int:
+    """Run ``work``; the signal that stopped it (SIGINT, SIGTERM), or 0. The first Ctrl-C,
+    or a SIGTERM (what CI timeouts, ``docker stop`` and systemd send), says "stopping..."
+    at once and cancels the runs in flight (they are done again on resume), so the
+    manifest still says where the sweep stood; a second one stops without waiting for
+    them to wind down."""
     if threading.current_thread() is not threading.main_thread():
         asyncio.run(work)  # signal handlers belong to the main thread
-        return False
-    presses = 0
+        return 0
+    received: list[int] = []
     with asyncio.Runner() as runner:
         loop = runner.get_loop()
         task = loop.create_task(work)
 
-        def on_interrupt(signum: int, frame: object) -> None:
-            nonlocal presses
-            presses += 1
-            if presses > 1:
+        def on_signal(signum: int, frame: object) -> None:
+            received.append(signum)
+            if len(received) > 1:
                 raise KeyboardInterrupt
-            notice("stopping... (runs in flight are cancelled and done again on resume; Ctrl-C again to quit now)")
+            again = "Ctrl-C" if signum == signal.SIGINT else "another signal"
+            notice(f"stopping... ({signal.Signals(signum).name}: runs in flight are cancelled and done again on resume; "
+                   f"{again} to quit now)")
             loop.call_soon_threadsafe(task.cancel)
 
-        previous = signal.signal(signal.SIGINT, on_interrupt)
+        previous = {signum: signal.signal(signum, on_signal) for signum in (signal.SIGINT, signal.SIGTERM)}
         try:
             loop.run_until_complete(task)
         except asyncio.CancelledError:
-            if not presses:
+            if not received:
                 raise
         except KeyboardInterrupt:
             pass
         finally:
-            signal.signal(signal.SIGINT, previous)
-    return presses > 0
-
-
-@dataclass
-class Previous:
-    """What a resumed sweep has already recorded, read once: who finished (a tally, not
-    the records), how long each question took, and what everything cost."""
-
-    tally: SweepTally
-    seconds: dict[tuple[str, str], float] = field(default_factory=dict)
-    spent: float = 0.0
-
-    @classmethod
-    def read(cls, sweep: SweepDir, planned: int, retry_errors: bool) -> Previous:
-        previous = cls(SweepTally(planned))
-        for record in sweep.each_record(repair=True):
-            previous.tally.add(record)
-            previous.spent += record.spent_usd or 0.0
-            key = (record.question_id, record.mode)
-            previous.seconds[key] = max(previous.seconds.get(key, 0.0), record.duration_ms / 1000)
-        # Runs the budget stopped and errors set aside by --retry-errors were paid for too.
-        for path in (sweep.stopped_path, sweep.path / RETRIED_ERRORS):
-            for record in sweep.each_record(path, statuses=(*STATUSES, STOPPED)):
-                previous.spent += record.spent_usd or 0.0
-        if retry_errors:
-            for run_id in [i for i, status in previous.tally.statuses.items() if status == "error"]:
-                previous.tally.forget(run_id)
-        return previous
-
-
-def resumed_config(manifest: dict[str, Any], given: SweepConfig, sweep: SweepDir) -> SweepConfig:
-    """The sweep's own config, with the budgets given now and the credentials that were
-    redacted from its manifest given again."""
-    try:
-        config = SweepConfig.from_manifest(manifest["config"], openai_api_key=given.openai_api_key, cache_path=given.cache_path)
-    except (KeyError, TypeError, ValueError) as exc:
-        raise UserError(f"{sweep.manifest_path}: its config cannot be resumed ({type(exc).__name__}: {exc})",
-                        "the manifest is damaged; start the sweep again") from None
-    for name, value in given.budgets.to_dict().items():  # budgets given now override the sweep's
-        if value is not None:
-            setattr(config.budgets, name, value)
-    config.models = [_with_credential(m, given.models, "--models") for m in config.models]
-    if config.index_model is not None:
-        config.index_model = _with_credential(config.index_model, [given.index_model or ""], "--index-model")
-    stored_url = config.openai_base_url
-    if stored_url is not None and is_redacted(stored_url):
-        if given.openai_base_url is None or redact_url(given.openai_base_url) != stored_url:
-            raise UserError(f"the sweep's --openai-base-url {stored_url} had a credential in it, which is never stored",
-                            "resume with the same --openai-base-url as well")
-        config.openai_base_url = given.openai_base_url
-    return config
-
-
-def _with_credential(stored: str, given: list[str], flag: str) -> str:
-    if not is_redacted(stored):
-        return stored
-    for text in given:
-        if redact_text(text.strip()) == stored:
-            return text.strip()
-    raise UserError(f"the sweep's model {stored} had a credential in its URL, which is never stored",
-                    f"resume with {flag} '<the full spec>' as well")
-
-
-def _past_index_spend(manifest: dict[str, Any]) -> float:
-    """What building the sweep's trees with a model cost when the sweep first ran (for a
-    resume): it counts against --max-cost like the runs. Trees built now are settled in the
-    ledger call by call."""
-    spend = 0.0
-    for entry in ((manifest.get("environment") or {}).get("indexes") or {}).values():
-        build = entry.get("build")
-        if entry.get("cache") == "built" and isinstance(build, dict) and isinstance(build.get("spent_usd"), (int, float)):
-            spend += build["spent_usd"]
-    return spend
+            for signum, handler in previous.items():
+                signal.signal(signum, handler)
+    return received[0] if received else 0
 
 
 MIN_FREE_BYTES = 5 * 1024 * 1024
 
 
-def check_output_folder(folder: Path) -> None:
-    """Fail before any work when the sweep could not be written: an unwritable folder or
-    a nearly full disk (records and traces need room)."""
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        probe = folder / f".write-probe-{os.getpid()}"
-        probe.write_bytes(b"ok")
-        probe.unlink()
-    except OSError as exc:
-        raise UserError(f"cannot write to {folder}: {exc.strerror or exc}", "fix its permissions or pass --runs-dir elsewhere") from None
+def check_output_folder(folder: Path, flag: str = "--runs-dir") -> None:
+    """Fail before any work when ``flag``'s folder could not be written: unwritable, or on a
+    nearly full disk (records, traces, reports and caches need room)."""
+    problem = unwritable(folder)
+    if problem:
+        raise UserError(f"cannot write to {folder}: {problem}", f"fix its permissions or pass {flag} elsewhere")
     free = shutil.disk_usage(folder).free
     if free < MIN_FREE_BYTES:
-        raise UserError(
-            f"only {free / 1e6:.1f} MB free where the sweep would be written ({folder})",
-            "free some space or pass --runs-dir on another disk",
-        )
+        raise UserError(f"only {free / 1e6:.1f} MB free in {folder} ({flag})", f"free some space or pass {flag} on another disk")
 
 
 def _set_errors_aside(sweep: SweepDir) -> None:

@@ -78,16 +78,21 @@ def _die_with_parent(sweep_pid: int) -> None:
 def _build_in_pool(jobs: list[tuple[str, str, str]], workers: int, on_done: Callable[[str], None]) -> list[DocumentIndex]:
     before = set(multiprocessing.active_children())
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_die_with_parent, initargs=(os.getpid(),))
+    # Futures of our own, not pool.map: map cancels the jobs still waiting when it is left by
+    # an exception, and once the workers are killed the pool's manager thread fails on those
+    # cancelled futures (InvalidStateError: CANCELLED), a traceback after the sweep's message.
+    futures = [pool.submit(_load, job) for job in jobs]
     try:
         results = []
-        for job, index in zip(jobs, pool.map(_load, jobs)):
-            results.append(index)
+        for job, future in zip(jobs, futures):
+            results.append(future.result())
             on_done(job[2])
     except BaseException:
-        # A corrupt PDF or a Ctrl-C: stop now, not after the builds in progress.
-        pool.shutdown(wait=False, cancel_futures=True)
+        # A corrupt PDF or a Ctrl-C: stop now, not after the builds in progress. The pool
+        # sees its workers gone and fails the jobs left, which nobody waits for.
         for process in set(multiprocessing.active_children()) - before:
             process.kill()
+        pool.shutdown(wait=True)
         raise
     pool.shutdown()
     return results

@@ -19,7 +19,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from core.files import write_text_atomic
+from core.errors import UserError
+from core.files import unwritable, write_text_atomic
 from core.paths import INDEX_DIR
 from retrievers.index.pdf import Extractor, PdfContent, read_pdf
 from retrievers.index.structure import Tree, structural_tree
@@ -152,6 +153,10 @@ def load_or_build_index(
         if cached is not None:
             cached.meta["cache"] = "hit"
             return cached
+    problem = unwritable(path.parent)
+    if problem:  # said before the build, not after it: a cold build takes seconds to minutes
+        raise UserError(f"cannot write the index of {pdf_path.name} to {path.parent}: {problem}",
+                        "fix the folder's permissions or pass --index-dir elsewhere")
     index = build_index(pdf_path, tree_builder=tree_builder, pdf_sha256=sha)
     if variant:
         index.meta["variant"] = variant

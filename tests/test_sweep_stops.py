@@ -1,0 +1,105 @@
+"""A model that cannot succeed stops: a rejected key, an unknown model, a provider never
+reached. And a sweep that answered nothing does not exit 0.
+
+The provider is a local server speaking the OpenAI wire protocol (``tests/wire_server.py``).
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from offline_server import offline_responder
+from wire_server import Fault
+
+from core.paths import PROJECT_ROOT
+from harness.config import SweepConfig
+from harness.runner.sweep import run_sweep
+
+
+def _config(server, tmp_path: Path, **changes) -> SweepConfig:
+    settings = dict(models=[f"openai:m@{server.openai_url}"], modes=["simple"], test_set="3M_2022_10K", runs_dir=tmp_path,
+                    cache_path=None, concurrency=1, max_attempts=2, retry_base_delay_s=0.01, retry_max_delay_s=0.02)
+    return SweepConfig(**{**settings, **changes})
+
+
+def _manifest(sweep: Path) -> dict:
+    return json.loads((sweep / "manifest.json").read_text())
+
+
+def test_a_rejected_key_stops_the_model_at_its_first_run_and_a_retry_finishes_it(wire_server, tmp_path):
+    wire_server.responder = lambda request: Fault.auth(401, "Incorrect API key provided")
+    outcome = run_sweep(_config(wire_server, tmp_path), show_progress=False)
+    (record,) = outcome.records  # the other two runs were not started
+    assert record.error_kind == "provider:auth"
+    (reason,) = outcome.halts.reasons.values()
+    assert "rejected the key" in reason and "OPENAI_API_KEY" in reason
+    manifest = _manifest(outcome.sweep.path)
+    assert manifest["status"] == "stopped" and manifest["halted"] == outcome.halts.reasons
+    assert manifest["summary"]["finished"] == 1 and manifest["summary"]["planned"] == 3
+
+    wire_server.responder = offline_responder  # the key is fixed
+    again = run_sweep(_config(wire_server, tmp_path), resume=outcome.sweep.path, retry_errors=True, show_progress=False)
+    assert sorted(r.status for r in again.records) == ["ok", "ok", "ok"] and not again.halts.reasons
+    assert _manifest(outcome.sweep.path)["status"] == "complete"
+
+
+def test_an_unknown_model_stops_only_that_model(wire_server, tmp_path):
+    wire_server.responder = lambda request: Fault.status(404, "The model `m` does not exist")
+    outcome = run_sweep(_config(wire_server, tmp_path, models=[f"openai:m@{wire_server.openai_url}", "offline"]), show_progress=False)
+    by_model: dict[str, list[str]] = {}
+    for record in outcome.records:
+        by_model.setdefault(record.model, []).append(record.status)
+    assert len(by_model["offline"]) == 3  # the other model ran all its runs
+    assert len(by_model[f"openai:m@{wire_server.openai_url}"]) == 1
+    (reason,) = outcome.halts.reasons.values()
+    assert "does not know the model" in reason and "--models" in reason
+
+
+def test_a_bad_request_of_one_run_does_not_stop_the_model(wire_server, tmp_path):
+    wire_server.queue(Fault.bad_request("prompt is too long"))
+    wire_server.responder = offline_responder
+    outcome = run_sweep(_config(wire_server, tmp_path), show_progress=False)
+    assert len(outcome.records) == 3 and not outcome.halts.reasons
+
+
+def test_a_provider_never_reached_stops_after_three_runs_but_an_outage_after_a_success_does_not(wire_server, tmp_path):
+    wire_server.responder = lambda request: Fault.drop()
+    outcome = run_sweep(_config(wire_server, tmp_path, test_set="sample"), show_progress=False)
+    assert len(outcome.records) == 3 and all(r.error_kind == "provider:connection" for r in outcome.records)
+    assert "could not connect" in next(iter(outcome.halts.reasons.values()))
+
+    served = {"calls": 0}
+
+    def first_run_then_outage(request):
+        served["calls"] += 1
+        return offline_responder(request) if served["calls"] <= 2 else Fault.drop()  # a simple run is two calls
+
+    wire_server.responder = first_run_then_outage
+    outcome = run_sweep(_config(wire_server, tmp_path / "outage", test_set="3M_2022_10K", question_filter=None, runs=2), show_progress=False)
+    assert len(outcome.records) == 6 and not outcome.halts.reasons
+
+
+def _bench(*args: str) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k not in ("ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN")}
+    return subprocess.run([sys.executable, "bench.py", "--no-progress", *args], cwd=PROJECT_ROOT, capture_output=True, text=True,
+                          timeout=300, env={**env, "OPENAI_API_KEY": "garbage"})
+
+
+def test_bench_names_the_rejected_key_and_exits_non_zero(wire_server, tmp_path):
+    wire_server.responder = lambda request: Fault.auth(401, "Incorrect API key provided")
+    done = _bench("--models", f"openai:m@{wire_server.openai_url}", "--modes", "simple", "--test-set", "3M_2022_10K", "--no-cache",
+                  "--runs-dir", str(tmp_path), "--reports-dir", str(tmp_path / "reports"))
+    assert done.returncode == 1, done.stderr
+    assert "stopped: the provider rejected the key" in done.stderr and "OPENAI_API_KEY" in done.stderr
+    assert "--retry-errors" in done.stderr and "garbage" not in done.stdout + done.stderr
+    assert not any((tmp_path / "reports").iterdir())  # an unfinished sweep gets no report (the folder was checked up front)
+
+
+def test_a_sweep_whose_every_run_errs_exits_non_zero(tmp_path):
+    done = _bench("--modes", "simple", "--test-set", "3M_2022_10K", "--max-run-turns", "1", "--no-cache",
+                  "--runs-dir", str(tmp_path), "--no-report")
+    assert done.returncode == 1, done.stderr
+    assert "every one of the 3 recorded runs ended in error" in done.stderr and "budget" in done.stderr
