@@ -160,7 +160,12 @@ def evaluate_row(stats_row: pd.Series | dict[str, Any]) -> CriteriaRow:
     shown = f"{tokens:,.0f}" + ("" if under is None or _nan(under) else f" ({_pct(under)} of runs < 25k)")
     note = "; ".join(filter(None, ["estimated counts" if s.get("tokens_estimated") else "",
                                    "" if under is None or _nan(under) else f"{_pct(under)} of runs under 25k"]))
-    row.checks["tokens"] = Check("tokens", "pass" if tokens < MEAN_TOKENS_MAX else "fail", tokens, shown, note)
+    if s.get("runs") and s.get("error") == s.get("runs"):
+        # Runs that died at their first call (a dead endpoint) spend nothing: a cell of them
+        # would pass the token budget on no work at all.
+        row.checks["tokens"] = Check("tokens", "n/a", None, "n/a", f"every run ended in an error ({shown} tokens): nothing to judge")
+    else:
+        row.checks["tokens"] = Check("tokens", "pass" if tokens < MEAN_TOKENS_MAX else "fail", tokens, shown, note)
 
     row.checks["provenance"] = _provenance_check(s)
     return row

@@ -420,3 +420,10 @@ def test_a_test_set_that_selects_none_of_a_custom_file_says_so(folders, tmp_path
     result = sweep("--questions", str(path), pdfs=pdfs, runs=runs, indexes=indexes)
     assert_refused(result, "test set 'sample' selects none of the 1 questions", "--test-set full", "ACME")
     assert_nothing_written(runs, indexes)
+
+
+def test_a_pdf_folder_that_does_not_exist_is_named_as_such(folders, tmp_path):
+    _, runs, indexes = folders
+    result = sweep(pdfs=tmp_path / "no" / "such" / "dir", runs=runs, indexes=indexes)
+    assert_refused(result, "is not a folder", "--pdf-dir")
+    assert_nothing_written(runs, indexes)

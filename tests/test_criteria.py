@@ -148,3 +148,12 @@ def test_exactly_half_correct_over_reruns_is_not_more_than_half(tmp_path) -> Non
     labels = {rec.run_id: "correct" if rec.run_number <= counts[int(rec.question_id[1:])] else "incorrect" for rec in records}
     check = _rows(tmp_path, records, verdicts_for(records, labels))["offline/simple"].checks["accuracy"]
     assert check.actual == 0.5 and check.status == "fail"
+
+
+def test_a_cell_whose_every_run_errored_does_not_pass_the_token_budget(tmp_path) -> None:
+    # A dead endpoint: no run spent a token, which is no sign of a frugal mode.
+    records = [make_record(f"q{i}", status="error", tokens=0, answer="") for i in range(4)]
+    row = _rows(tmp_path, records)["offline/simple"]
+    assert row.checks["tokens"].status == "n/a" and "every run ended in an error" in row.checks["tokens"].note
+    mixed = [make_record("q1", status="error", tokens=0, answer=""), make_record("q2", tokens=10_000)]
+    assert _rows(tmp_path / "mixed", mixed)["offline/simple"].checks["tokens"].status == "pass"

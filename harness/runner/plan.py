@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from core.errors import UserError
 from core.llm.base import ModelSpec, ProviderSettings
@@ -117,6 +118,8 @@ def plan_sweep(config: SweepConfig, warn: Callable[[str], None]) -> SweepPlan:
         warn(f"skipping {len(skipped)} of {len(chosen)} questions: {len(docs)} PDFs are not in {config.pdf_dir} "
              f"(e.g. {pdf_path(config.pdf_dir, docs[0]).name}); `python bench.py download --test-set {config.test_set}` fetches them")
     if not questions:
+        if not Path(config.pdf_dir).is_dir():
+            raise UserError(f"--pdf-dir {str(config.pdf_dir)[:200]} is not a folder", "pass the folder that holds the filings' PDFs")
         raise UserError(
             f"none of the {len(chosen)} questions in test set {config.test_set!r} has its PDF in {config.pdf_dir}",
             f"run `python bench.py download --test-set {config.test_set}` or pick --test-set sample",
