@@ -11,6 +11,7 @@ The CLI only parses options into a SweepConfig and calls the harness.
 """
 from __future__ import annotations
 
+import shlex
 import sys
 from pathlib import Path
 
@@ -154,10 +155,10 @@ def cli(ctx: click.Context, **opts) -> None:
     cap = f" of --max-cost ${ledger.cap:.2f}" if ledger.cap is not None else ""
     click.echo(f"spent: {spent}{cap} (the whole sweep, model calls not replayed from the cache)")
     if outcome.interrupted:
-        _interrupted(f"resume with `python bench.py --resume {outcome.sweep.path}`", outcome.stopped_by_signal)
+        _interrupted(f"resume with `python bench.py --resume {shlex.quote(str(outcome.sweep.path))}`", outcome.stopped_by_signal)
     if outcome.stopped_reason:
         click.echo(f"stopped: {outcome.stopped_reason}; {outcome.budget_stopped} run(s) stopped mid-way are done again by "
-                   f"`python bench.py --resume {outcome.sweep.path} --max-cost N` with a higher N", err=True)
+                   f"`python bench.py --resume {shlex.quote(str(outcome.sweep.path))} --max-cost N` with a higher N", err=True)
     halted = outcome.halts.console_lines(outcome.sweep.path)
     if halted:
         for line in halted:
@@ -175,11 +176,11 @@ def cli(ctx: click.Context, **opts) -> None:
         except UserError as error:
             _fail(error)
         except KeyboardInterrupt:
-            _interrupted(f"no report written; the sweep is complete: python analyze.py {outcome.sweep.path}")
+            _interrupted(f"no report written; the sweep is complete: python analyze.py {shlex.quote(str(outcome.sweep.path))}")
         for line in console_lines(analysis)[1:]:  # the sweep line is already printed
             click.echo(line)
     else:
-        click.echo(f"judge and report: python analyze.py {outcome.sweep.path} --judge  (--judge-model offline without a key)")
+        click.echo(f"judge and report: python analyze.py {shlex.quote(str(outcome.sweep.path))} --judge  (--judge-model offline without a key)")
     from harness.runner.halt import all_errors_line
 
     nothing_answered = all_errors_line(counts, outcome.sweep.each_record())

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import shutil
 import sys
 import uuid
@@ -387,7 +388,7 @@ def console_lines(outcome: AnalyzeOutcome) -> list[str]:
             lines.append(f"  {found.runs:4d} x {found.label}{detail}")
         if (outcome.sweep.records["status"] == "error").any():
             lines.append(f"  (an error is a run the harness could not finish, a provider fault or a budget: `python bench.py "
-                         f"--retry-errors {outcome.sweep.path}` runs them again)")
+                         f"--retry-errors {shlex.quote(str(outcome.sweep.path))}` runs them again)")
     for row in outcome.criteria:
         checks = "  ".join(f"{name} {check.shown} [{check.status}{check.unsure}]" for name, check in row.checks.items())
         lines.append(f"  {row.cell:40s} {checks}")

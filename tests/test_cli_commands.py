@@ -123,3 +123,11 @@ def test_a_report_judge_that_cannot_run_stops_the_sweep_before_any_run(tmp_path,
         result = CliRunner().invoke(bench.cli, ["--judge-model", judge, "--modes", "simple", "--runs-dir", str(tmp_path / "runs"), "--no-progress"])
         assert result.exit_code == 2 and named in result.output, result.output
         assert not (tmp_path / "runs").exists()
+
+
+def test_the_commands_a_sweep_prints_can_be_pasted_when_its_path_has_a_space(tmp_path):
+    runs = tmp_path / "my runs"
+    result = CliRunner().invoke(bench.cli, ["--modes", "simple", "--question", "01865", "--runs-dir", str(runs), "--no-progress", "--no-report"])
+    assert result.exit_code == 0, result.output
+    sweep = next(runs.iterdir())
+    assert f"python analyze.py '{sweep}' --judge" in result.output

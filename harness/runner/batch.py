@@ -10,6 +10,7 @@ the same batches instead of paying twice.
 """
 from __future__ import annotations
 
+import shlex
 import sys
 from collections.abc import Callable
 from functools import partial
@@ -52,7 +53,7 @@ async def prefill_runs(
         except ProviderError as error:  # retried already if it was transient
             raise UserError(
                 f"the batch API of {model} refused the sweep's requests: {error}",
-                f"fix the cause, then `python bench.py --resume {sweep.path}` (or run without --batch)",
+                f"fix the cause, then `python bench.py --resume {shlex.quote(str(sweep.path))}` (or run without --batch)",
             ) from None
         report(f"{model}: {counts['answered']} of {counts['batched']} batched requests answered in {counts['rounds']} round(s); "
                f"{counts['live']} left to live calls")

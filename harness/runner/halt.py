@@ -16,6 +16,7 @@ got through, connection errors are taken as an outage mid-sweep and the sweep go
 """
 from __future__ import annotations
 
+import shlex
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -77,7 +78,7 @@ class ModelHalts:
             return []
         return [f"stopped: {reason}" for reason in self.reasons.values()] + [
             f"the remaining runs of {', '.join(self.reasons)} were not started; once fixed, "
-            f"`python bench.py --retry-errors {sweep}` redoes the runs that failed and finishes the others"
+            f"`python bench.py --retry-errors {shlex.quote(str(sweep))}` redoes the runs that failed and finishes the others"
         ]
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shlex
 import shutil
 import signal
 import sqlite3
@@ -182,7 +183,7 @@ def run_sweep(
             fix = exc.fix if isinstance(exc, UserError) and exc.fix else "free some space or fix permissions"
             raise UserError(
                 f"{problem}; {outcome.tally.finished} runs are safely recorded",
-                f"{fix}, then resume with `python bench.py --resume {sweep.path}`",
+                f"{fix}, then resume with `python bench.py --resume {shlex.quote(str(sweep.path))}`",
             ) from None
         halted = outcome.halts.reasons
         status = "interrupted" if outcome.interrupted else ("stopped" if outcome.stopped_reason or halted else "complete")
