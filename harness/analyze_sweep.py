@@ -451,8 +451,8 @@ def comparison_lines(comparison: Comparison) -> list[str]:
             accuracy = "accuracy not compared (a side is not judged)"
         else:
             accuracy = (f"accuracy {f.pct(paired.before)} -> {f.pct(paired.after)} ({f.signed_pct(paired.diff)}, 95% "
-                        f"{f.signed_pct(paired.low)} to {f.signed_pct(paired.high)}; {paired.gained} gained, {paired.lost} lost, "
-                        f"p={paired.p_value:.2f}, {paired.n_questions} shared question{'' if paired.n_questions == 1 else 's'})")
+                        f"{f.signed_bound(paired.low)} to {f.signed_bound(paired.high)}; {paired.gained} gained, {paired.lost} lost, "
+                        f"p={f.p_value(paired.p_value)}, {paired.n_questions} shared question{'' if paired.n_questions == 1 else 's'})")
         lines.append(f"  {change.cell:40s} {accuracy}; {tokens}")
     if comparison.only_current or comparison.only_baseline:
         lines.append(f"  not compared: here only {', '.join(comparison.only_current) or '-'}; "

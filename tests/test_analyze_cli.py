@@ -274,6 +274,7 @@ def test_a_partial_sweep_says_so_everywhere_its_figures_are_read(tmp_path):
     assert coverage["complete"] is False and (coverage["planned_runs"], coverage["recorded_runs"]) == (4, 2)
     brief = dict(report_data(tmp_path / "r")["header"]["brief"])
     assert brief["runs recorded"].startswith("INCOMPLETE: 2 of 4")
+    assert "**INCOMPLETE: 2 of 4 planned runs recorded" in (tmp_path / "r" / "summary.md").read_text()
 
 
 def test_a_whole_sweep_is_not_called_partial(tmp_path):

@@ -105,3 +105,18 @@ def test_modes_of_one_sweep_are_compared_paired(tmp_path) -> None:
     # Without verdicts nothing is compared, and nothing pretends it was.
     (unjudged,) = mode_comparisons(sweep.records, None, ["agent", "iterative"])
     assert unjudged.accuracy is None
+
+
+def test_an_unjudged_question_is_not_a_flip(tmp_path) -> None:
+    # "unjudged -> correct" is no gain: the baseline's answer has no verdict to have changed.
+    now, base, nv, bv = _sweeps(tmp_path, ["unjudged", "incorrect"], ["correct", "correct"])
+    flips = {(f.question_id, f.direction) for f in compare(now, base, nv, bv).flips}
+    assert flips == {("q1", "gained")}
+
+
+def test_a_p_value_and_a_bound_are_never_rounded_across_the_line_they_are_read_against() -> None:
+    from harness.report import fmt as f
+
+    assert f.p_value(0.04998) == "0.04998" and f.p_value(0.125) == "0.125" and f.p_value(0.0312) == "0.0312"
+    assert f.signed_bound(0.0004) == "+0.04 pp" and f.signed_bound(-0.0004) == "-0.04 pp"
+    assert f.signed_bound(0.0) == "+0.0 pp" and f.signed_bound(0.25) == "+25.0 pp"

@@ -177,3 +177,22 @@ def test_a_short_answer_with_a_claim_still_reaches_the_model(tmp_path):
     register_script("judge", naive_judge(calls))
     verdict = judge_items([JudgeItem("r1", "What drove revenue change?", "Higher EPYC sales", "Solution: higher EPYC sales.")], settings(tmp_path)).verdicts[0]
     assert verdict.method == "llm" and len(calls) == 1
+
+
+def test_a_run_that_gave_no_answer_is_judged_with_its_reason():
+    # A fail keeps its reason in the retriever's result, not in the record's error field:
+    # the verdict used to read "the run declined to answer: " with nothing after it.
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from sweep_factory import make_record
+
+    from harness.dataset import load_questions
+
+    question = next(q for q in load_questions() if q.id == "financebench_id_03029")
+    records = [make_record(question.id, status="fail", error="no passage in the filing addresses the question"),
+               make_record(question.id, run_number=2, status="error", error="provider error after 6 attempt(s): timeout")]
+    items = service.items_from_records(records, {question.id: question})
+    verdicts = judge_items(items, JudgeSettings("offline", verdict_cache=None, response_cache=None)).verdicts
+    assert verdicts[0].rationale == "the run gave no answer: no passage in the filing addresses the question"
+    assert verdicts[1].rationale == "the run ended in an error: provider error after 6 attempt(s): timeout"

@@ -94,7 +94,7 @@ class JudgeItem:
     answer: str
     status: str = "ok"
     justification: str = ""
-    error: str = ""
+    error: str = ""  # why a run gave no answer: the retriever's reason (fail) or the harness's error
 
 
 @dataclass
@@ -128,7 +128,7 @@ def items_from_records(records: Iterable[RunRecord], questions: dict[str, Questi
         question = questions.get(record.question_id)
         if question is None:
             raise UserError(f"run {record.run_id} answers question {record.question_id}, which is not in the questions file", "pass the questions file the sweep used")
-        items.append(JudgeItem(record.run_id, question.text, question.gold.answer, record.answer, record.status, question.gold.justification, record.error))
+        items.append(JudgeItem(record.run_id, question.text, question.gold.answer, record.answer, record.status, question.gold.justification, record.reason))
     return items
 
 
@@ -213,7 +213,9 @@ async def _judge_all(
 
 async def _judge_one(item: JudgeItem, settings: JudgeSettings, client: ModelClient | None, meter: RunMeter, cache: VerdictCache | None) -> Verdict:
     if item.status != "ok":
-        why = "declined to answer" if item.status == "fail" else "ended in an error"
+        # A fail is the retriever giving up (its reason says why), not a refusal by the model;
+        # the label stays "refusal" as FinanceBench scores a missing answer, the report counts it apart.
+        why = "gave no answer" if item.status == "fail" else "ended in an error"
         return Verdict(item.item_id, "refusal", "status", rationale=f"the run {why}: {item.error[:200]}")
     decision = numeric_check(item.question, item.gold, item.answer)
     if decision.label is not None:

@@ -73,6 +73,25 @@ def signed_pct(value: Any) -> str:
     return DASH if missing(value) else f"{float(value) * 100:+.1f} pp"
 
 
+def p_value(p: float, alpha: float = 0.05) -> str:
+    """A p-value in three significant digits, or as many more as it takes to show which side
+    of ``alpha`` it falls: 0.04998 is not "0.05" beside a change called significant."""
+    for digits in (3, 4, 5, 6):
+        text = f"{p:.{digits}g}"
+        if (float(text) < alpha) == (p < alpha):
+            return text
+    return text
+
+
+def signed_bound(value: Any) -> str:
+    """An interval's bound in signed points; a bound that is not zero never shows as 0.0
+    (an interval said to exclude zero must not seem to touch it)."""
+    if missing(value):
+        return DASH
+    text = signed_pct(value)
+    return f"{float(value) * 100:+.2g} pp" if float(value) != 0 and text in ("+0.0 pp", "-0.0 pp") else text
+
+
 def signed_num(value: Any) -> str:
     return DASH if missing(value) else f"{float(value):+,.0f}"
 

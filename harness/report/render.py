@@ -41,6 +41,7 @@ from harness.report import fmt as f
 from harness.report.details import DetailWriter, write_verdicts
 from harness.stats.cells import cell_stats, failure_causes, judge_summary, question_table, type_stats
 from harness.stats.compare import Comparison, ModeComparison
+from harness.stats.completeness import completeness
 from harness.stats.frame import Sweep, with_verdicts
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -98,8 +99,8 @@ def _summary_md(
         changes = [
             [md_escape(c.cell),
              f"{f.pct(c.accuracy.before)} → {f.pct(c.accuracy.after)} on the {c.accuracy.n_questions} shared questions "
-             f"({f.signed_pct(c.accuracy.diff)}, paired CI {f.signed_pct(c.accuracy.low)} … "
-             f"{f.signed_pct(c.accuracy.high)}, p = {c.accuracy.p_value:.3g})"
+             f"({f.signed_pct(c.accuracy.diff)}, paired CI {f.signed_bound(c.accuracy.low)} … "
+             f"{f.signed_bound(c.accuracy.high)}, p = {f.p_value(c.accuracy.p_value)})"
              if c.accuracy else ("not judged" if c.shared_questions else "no question in common"),
              f"{f.pct(c.reliability.before)} → {f.pct(c.reliability.after)}" if c.reliability else f.DASH,
              f"{f.tokens(c.tokens_before)} → {f.tokens(c.tokens_after)}"]
@@ -115,6 +116,7 @@ def _summary_md(
     return {
         "sweep_id": md_escape(sweep.sweep_id),
         "runs": len(sweep.records),
+        "incomplete": "" if (coverage := completeness(sweep)).complete else md_escape(coverage.text()),
         "judged": judged,
         "criteria": criteria_markdown(criteria),
         "criteria_unsure": any(not check.settled for row in criteria for check in row.checks.values()),

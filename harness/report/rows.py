@@ -193,8 +193,8 @@ def paired_text(change: Any) -> tuple[str, str, str]:
     """(change, 95% interval, test) of a ``PairedChange``, or dashes."""
     if change is None:
         return f.DASH, f.DASH, f.DASH
-    test = f"p = {change.p_value:.3g} ({change.gained} gained, {change.lost} lost of {change.n_questions})"
-    return f.signed_pct(change.diff), f"{f.signed_pct(change.low)} … {f.signed_pct(change.high)}", test
+    test = f"p = {f.p_value(change.p_value)} ({change.gained} gained, {change.lost} lost of {change.n_questions})"
+    return f.signed_pct(change.diff), f"{f.signed_bound(change.low)} … {f.signed_bound(change.high)}", test
 
 
 def comparison_tables(comparison: Comparison) -> dict[str, Any]:

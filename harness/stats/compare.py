@@ -198,8 +198,8 @@ def _flips(
     joined = now.merge(was, on=["question_id", "cell"], suffixes=("", "_before"))
     flips = []
     for _, row in joined.iterrows():
-        if row["cell"] not in cells or row["majority"] is None or row["majority_before"] is None:
-            continue
+        if row["cell"] not in cells or row["majority"] in (None, "unjudged") or row["majority_before"] in (None, "unjudged"):
+            continue  # an unjudged side has no verdict to flip from or to
         if (row["majority"] == "correct") != (row["majority_before"] == "correct"):
             flips.append(
                 QuestionFlip(
