@@ -268,3 +268,23 @@ def test_a_failed_run_is_marked_as_not_answering_not_as_a_refusal(tmp_path) -> N
     assert row["refusal_rate"] == pytest.approx(1 / 4) and row["failed_rate"] == pytest.approx(2 / 4)
     grid = question_grid(question_table(sweep.records, verdicts), ["offline/simple"])
     assert grid["rows"][0][2][0][0] == "✓!!⊘"
+
+
+def test_the_run_grid_shows_no_refusal_for_a_run_that_gave_no_answer(tmp_path) -> None:
+    # A filter "verdict = refusal" and the run's pill must list what the model declined,
+    # not the provider errors that carry a "refusal" verdict by their status.
+    from harness.report.export import NO_ANSWER, question_grid, runs_table
+    from harness.stats.cells import question_table
+    from harness.stats.frame import with_verdicts
+
+    records = [make_record("q1", status="error"), make_record("q1", run_number=2, status="fail"),
+               make_record("q2"), make_record("q2", run_number=2)]
+    verdicts = verdicts_for(records, {records[2].run_id: "refusal", records[3].run_id: "refusal"})
+    sweep = load_sweep(write_sweep(tmp_path, records))
+    table = runs_table(with_verdicts(sweep.records, verdicts), {})
+    column = [c["key"] for c in table["columns"]].index("verdict")
+    shown = {row[[c["key"] for c in table["columns"]].index("run_id")]: row[column] for row in table["rows"]}
+    assert [shown[r.run_id] for r in records] == [NO_ANSWER, NO_ANSWER, "refusal", "refusal"]
+    grid = question_grid(question_table(sweep.records, verdicts), ["offline/simple"])
+    styles = {row[0]: row[2][0][1] for row in grid["rows"]}
+    assert styles["q1"] == "none" and styles["q2"] != "none"  # no run of q1 answered: no verdict's colour

@@ -69,10 +69,23 @@ def _cut(value: Any, limit: int) -> Any:
     return value[:limit] + "…" if isinstance(value, str) and len(value) > limit else value
 
 
+# What the grid shows as the verdict of a run that failed or errored: FinanceBench scores a
+# missing answer as a refusal, and accuracy counts it so, but the model declined nothing.
+NO_ANSWER = "no answer"
+
+
+def shown_verdicts(runs: pd.DataFrame) -> pd.DataFrame:
+    """The run frame with a failed or errored run's verdict shown as ``NO_ANSWER``."""
+    frame = runs.copy()
+    if "verdict" in frame.columns and "status" in frame.columns:
+        frame["verdict"] = frame["verdict"].where((frame["status"] == "ok") | frame["verdict"].isna(), NO_ANSWER)
+    return frame
+
+
 def runs_table(runs: pd.DataFrame, chunk_of: dict[str, int]) -> dict[str, Any]:
     """The run grid: one row per run, every scalar column of the run frame (long texts cut)
     plus the number of the detail chunk that holds the run's full detail."""
-    frame = runs.drop(columns=[c for c in NOT_IN_GRID if c in runs.columns]).copy()
+    frame = shown_verdicts(runs.drop(columns=[c for c in NOT_IN_GRID if c in runs.columns]))
     for column, limit in (("answer", ANSWER_PREVIEW), ("error", ERROR_PREVIEW)):
         if column in frame.columns:
             frame[column] = frame[column].map(lambda v, n=limit: _cut(v, n))
@@ -114,6 +127,8 @@ def question_grid(qtable: pd.DataFrame, cells: list[str]) -> dict[str, Any]:
             texts = ["!" if status != "ok" else (MARKS.get(label, "?") if isinstance(label, str) else "·")
                      for label, status in zip(row.labels, row.statuses)]
             majority = row.majority if isinstance(row.majority, str) else ""
+            if all(status != "ok" for status in row.statuses):
+                majority = ""  # no run answered: no verdict's colour, the refusal's least of all
             marks[position[row.cell]] = ["".join(texts), f.label_class(majority) if majority else "none"]
         rows.append([str(question_id), str(group["question_type"].iloc[0]), marks])
     return {"cells": cells, "rows": rows}
@@ -136,7 +151,7 @@ def failed_criteria(criteria: list[CriteriaRow]) -> dict[str, list[str]]:
 
 def baseline_runs(baseline: Sweep, verdicts: Sequence[Any] | None, question_ids: set[str]) -> dict[str, Any]:
     """The baseline's runs of the questions this sweep asked, for the side-by-side view."""
-    frame = with_verdicts(baseline.records, verdicts)
+    frame = shown_verdicts(with_verdicts(baseline.records, verdicts))
     frame = frame[frame["question_id"].isin(question_ids)].copy()
     frame["answer"] = frame["answer"].map(lambda v: _cut(v, ANSWER_PREVIEW * 2))
     keep = [c for c in ("run_id", "question_id", "cell", "run_number", "status", "verdict", "tokens_total", "answer", "error") if c in frame.columns]
