@@ -90,8 +90,8 @@ def test_accuracy_is_a_mean_over_questions_and_reliability_excludes_refusals(tmp
     assert row["accuracy_low"] <= row["accuracy"] <= row["accuracy_high"]
     assert row["ok_rate"] == pytest.approx(4 / 5)
     assert row["reliability"] == pytest.approx(3 / 5)  # the ok run judged a refusal is not an answer
-    # One model refusal; the failed run is counted apart, though its verdict says "refusal".
-    assert row["refusal_rate"] == pytest.approx(1 / 5) and row["failed_rate"] == pytest.approx(1 / 5)
+    # One model refusal and one run that gave up (status fail): both the model declining.
+    assert row["refusal_rate"] == pytest.approx(2 / 5) and row["errored_rate"] == 0
 
 
 def test_an_unjudged_answer_makes_the_cell_not_judged_never_wrong(tmp_path) -> None:
@@ -256,18 +256,19 @@ def test_the_console_says_why_runs_gave_no_answer(tmp_path) -> None:
     assert failure_causes(load_sweep(write_sweep(tmp_path / "ok", [make_record("financebench_id_00499")])).records) == []
 
 
-def test_a_failed_run_is_marked_as_not_answering_not_as_a_refusal(tmp_path) -> None:
+def test_an_errored_run_is_marked_as_not_answering_not_as_a_refusal(tmp_path) -> None:
+    # A provider error or a crash is no decline of the model's; a run that gave up (fail) is.
     from harness.report.export import question_grid
     from harness.stats.cells import question_table
 
     records = [make_record("q1", run_number=1), make_record("q1", run_number=2, status="error"),
                make_record("q1", run_number=3, status="fail"), make_record("q1", run_number=4)]
-    verdicts = verdicts_for(records, {records[3].run_id: "refusal"})  # the failed runs get status "refusal" verdicts
+    verdicts = verdicts_for(records, {records[3].run_id: "refusal"})  # the runs without an answer get status "refusal" verdicts
     sweep = load_sweep(write_sweep(tmp_path, records))
     row = cell_stats(sweep.records, verdicts).iloc[0]
-    assert row["refusal_rate"] == pytest.approx(1 / 4) and row["failed_rate"] == pytest.approx(2 / 4)
+    assert row["refusal_rate"] == pytest.approx(2 / 4) and row["errored_rate"] == pytest.approx(1 / 4)
     grid = question_grid(question_table(sweep.records, verdicts), ["offline/simple"])
-    assert grid["rows"][0][2][0][0] == "✓!!⊘"
+    assert grid["rows"][0][2][0][0] == "✓!⊘⊘"
 
 
 def test_the_run_grid_shows_no_refusal_for_a_run_that_gave_no_answer(tmp_path) -> None:
@@ -277,8 +278,8 @@ def test_the_run_grid_shows_no_refusal_for_a_run_that_gave_no_answer(tmp_path) -
     from harness.stats.cells import question_table
     from harness.stats.frame import with_verdicts
 
-    records = [make_record("q1", status="error"), make_record("q1", run_number=2, status="fail"),
-               make_record("q2"), make_record("q2", run_number=2)]
+    records = [make_record("q1", status="error"), make_record("q1", run_number=2, status="error"),
+               make_record("q2"), make_record("q2", run_number=2, status="fail")]
     verdicts = verdicts_for(records, {records[2].run_id: "refusal", records[3].run_id: "refusal"})
     sweep = load_sweep(write_sweep(tmp_path, records))
     table = runs_table(with_verdicts(sweep.records, verdicts), {})

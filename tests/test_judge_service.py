@@ -194,5 +194,5 @@ def test_a_run_that_gave_no_answer_is_judged_with_its_reason():
                make_record(question.id, run_number=2, status="error", error="provider error after 6 attempt(s): timeout")]
     items = service.items_from_records(records, {question.id: question})
     verdicts = judge_items(items, JudgeSettings("offline", verdict_cache=None, response_cache=None)).verdicts
-    assert verdicts[0].rationale == "the run gave no answer: no passage in the filing addresses the question"
+    assert verdicts[0].rationale == "the run declined to answer: no passage in the filing addresses the question"
     assert verdicts[1].rationale == "the run ended in an error: provider error after 6 attempt(s): timeout"

@@ -213,9 +213,10 @@ async def _judge_all(
 
 async def _judge_one(item: JudgeItem, settings: JudgeSettings, client: ModelClient | None, meter: RunMeter, cache: VerdictCache | None) -> Verdict:
     if item.status != "ok":
-        # A fail is the retriever giving up (its reason says why), not a refusal by the model;
-        # the label stays "refusal" as FinanceBench scores a missing answer, the report counts it apart.
-        why = "gave no answer" if item.status == "fail" else "ended in an error"
+        # A fail is the model giving up, its reason saying why: a refusal. An error (a provider
+        # fault, a crash) is labelled so too, as FinanceBench scores a missing answer; the
+        # report counts it apart.
+        why = "declined to answer" if item.status == "fail" else "ended in an error"
         return Verdict(item.item_id, "refusal", "status", rationale=f"the run {why}: {item.error[:200]}")
     decision = numeric_check(item.question, item.gold, item.answer)
     if decision.label is not None:

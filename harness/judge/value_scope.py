@@ -148,10 +148,10 @@ _SCOPES = {
     "average": r"average",
     # A sum over several periods, not the one period asked ("a cumulative $1,577 million over
     # FY2016-FY2018").
-    "sum": r"cumulative(?:ly)?|combined|in aggregate|aggregated?",
+    "sum": r"cumulative(?:ly)?|(?:combined|in aggregate|aggregated?|in total)\s+(?:over|across)",
     # The balance a year opened with is the year before's closing one ("at the start of
     # FY2017" for "year end FY2017").
-    "opening": r"(?:start|beginning|opening) of (?:the |its )?(?:fiscal )?(?:year|period|FY\s?'?\d{2,4}|fiscal \d{4}|\d{4})|opening balance",
+    "opening": r"(?:start|beginning|opening) of (?:the |its )?(?:fiscal )?(?:year|period|FY\s?'?\d{2,4}|fiscal \d{4})|opening balance",
 }
 _SCOPE = re.compile(r"\b(?:" + "|".join(f"(?P<{k}>{v})" for k, v in _SCOPES.items()) + r")\b", re.IGNORECASE)
 # A question that speaks of a scope asks about it: its words there are no other scope.
@@ -163,8 +163,11 @@ _ASKED_SCOPE = {
     # A dividend question may ask per share, unless it asks the total in millions or billions.
     "share": re.compile(r"per share|eps|earnings per|^(?!.*\bin (?:usd |us\$ ?|\$ ?)?(?:thousands|millions|billions)\b).*dividend", re.DOTALL),
     "average": re.compile(r"average|turnover|days|ratio|return on|roe|roa|per share"),
-    "sum": re.compile(r"cumulative|combined|aggregate|total (?:over|across|for|of) (?:the )?(?:two|three|four|five|last|past)|sum"),
-    "opening": re.compile(r"start|beginning|opening|begin"),
+    "sum": re.compile(r"cumulative|combined|aggregate|total (?:over|across|for|of) (?:the )?(?:two|three|four|five|last|past)|\bsum\b"),
+    # Only a question about a year's closing balance is answered wrongly by its opening one:
+    # any other question (a flow such as capex, or one that asks the opening balance) has
+    # the opening scope "asked", so the check is off.
+    "opening": re.compile(r"start|beginning|opening|begin|^(?!.*\b(?:year[- ]end|end of|as of|balance))", re.DOTALL),
 }
 # "For Amazon, it was $X": a named entity the question does not name (not a period: "For FY2018").
 _FOR_NAME = re.compile(r"\b(?:[Ff]or|[Aa]t)\s+(?!(?:the|its|this|that|fiscal|FY|Q[1-4]|[A-Z][a-z]+ \d)\b)([A-Z][\w&'’.-]+)")

@@ -69,16 +69,16 @@ def _cut(value: Any, limit: int) -> Any:
     return value[:limit] + "…" if isinstance(value, str) and len(value) > limit else value
 
 
-# What the grid shows as the verdict of a run that failed or errored: FinanceBench scores a
+# What the grid shows as the verdict of a run that ended in an error: FinanceBench scores a
 # missing answer as a refusal, and accuracy counts it so, but the model declined nothing.
 NO_ANSWER = "no answer"
 
 
 def shown_verdicts(runs: pd.DataFrame) -> pd.DataFrame:
-    """The run frame with a failed or errored run's verdict shown as ``NO_ANSWER``."""
+    """The run frame with an errored run's verdict shown as ``NO_ANSWER``."""
     frame = runs.copy()
     if "verdict" in frame.columns and "status" in frame.columns:
-        frame["verdict"] = frame["verdict"].where((frame["status"] == "ok") | frame["verdict"].isna(), NO_ANSWER)
+        frame["verdict"] = frame["verdict"].where((frame["status"] != "error") | frame["verdict"].isna(), NO_ANSWER)
     return frame
 
 
@@ -114,7 +114,7 @@ def questions_map(ids: Iterable[str], questions: dict[str, Question], from_trace
 
 def question_grid(qtable: pd.DataFrame, cells: list[str]) -> dict[str, Any]:
     """Questions x cells from ``question_table``: one text of marks per run (✓ ✗ ⊘ ? or ·,
-    and ! for a run that failed or errored) and the majority label's style."""
+    and ! for a run that ended in an error) and the majority label's style."""
     rows: list[list[Any]] = []
     if qtable.empty:
         return {"cells": cells, "rows": rows}
@@ -122,12 +122,12 @@ def question_grid(qtable: pd.DataFrame, cells: list[str]) -> dict[str, Any]:
     for question_id, group in qtable.groupby("question_id", sort=True):
         marks: list[Any] = [None] * len(cells)
         for row in group.itertuples(index=False):
-            # A failed run's verdict is "refusal" by its status; it is marked as not answering,
-            # not as the model declining.
-            texts = ["!" if status != "ok" else (MARKS.get(label, "?") if isinstance(label, str) else "·")
+            # An errored run's verdict is "refusal" by its status; it is marked as no answer,
+            # not as the model declining (a fail is the model giving up: a refusal).
+            texts = ["!" if status == "error" else ("⊘" if status == "fail" else MARKS.get(label, "?") if isinstance(label, str) else "·")
                      for label, status in zip(row.labels, row.statuses)]
             majority = row.majority if isinstance(row.majority, str) else ""
-            if all(status != "ok" for status in row.statuses):
+            if all(status == "error" for status in row.statuses):
                 majority = ""  # no run answered: no verdict's colour, the refusal's least of all
             marks[position[row.cell]] = ["".join(texts), f.label_class(majority) if majority else "none"]
         rows.append([str(question_id), str(group["question_type"].iloc[0]), marks])

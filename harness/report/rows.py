@@ -131,7 +131,7 @@ def cell_tables(stats: pd.DataFrame) -> tuple[dict[str, Any], dict[str, Any]]:
             cell(accuracy_text(s), hint=f"judged by {s['judge_methods']}" if s.get("judge_methods") else ""),
             cell(f.ci(s["accuracy_low"], s["accuracy_high"]), hint=f"over {s['questions']} questions (effective n {f.num(s['accuracy_effective_n'], 1)})"),
             cell(f.pct(s["reliability"]), hint=f"ok {s['ok']}, fail {s['fail']}, error {s['error']}"),
-            cell(f.pct(s["refusal_rate"])), cell(f.pct(s["failed_rate"]), hint=f"fail {s['fail']}, error {s['error']}"),
+            cell(f.pct(s["refusal_rate"]), hint=f"{s['fail']} gave up (status fail)"), cell(f.pct(s["errored_rate"]), hint=f"error {s['error']}"),
             cell(f.pct(s["consistency"])), cell(f.pct(s["judge_agreement"])),
             cell(f.tokens(s["tokens_mean"]) + (" (est.)" if s["tokens_estimated"] else "")), cell(f.tokens(s["tokens_median"])), cell(f.tokens(s["tokens_p95"])),
             cell(_role_text(s), css="wrap"),
@@ -151,8 +151,8 @@ def cell_tables(stats: pd.DataFrame) -> tuple[dict[str, Any], dict[str, Any]]:
         ])
     outcome_cols: list[str | tuple[str, str]] = ["cell", "runs", ("accuracy", "mean over questions of the share of runs judged correct"),
                     ("95% CI", "clustered by question: reruns are not new samples"), ("reliability", "answered / all runs"),
-                    ("refusals", "runs the model answered by declining"),
-                    ("failed", "runs that failed or errored (provider errors, crashes): no answer, and not a refusal"), ("consistency", "questions whose runs all got the same verdict (2+ runs each)"),
+                    ("refusals", "runs where the model declined: judged a refusal, or gave up (status fail)"),
+                    ("errored", "runs that ended in an error (a provider error, a crash, a budget): no answer, and not a refusal"), ("consistency", "questions whose runs all got the same verdict (2+ runs each)"),
                     ("judge agreement", "share of judge samples agreeing with the majority label (--judge-runs)"),
                     "tokens mean", "median", "p95", "mean tokens by role", "cost", "cost / run", "duration", "p95"]
     behaviour_cols: list[str | tuple[str, str]] = ["cell", "LLM calls", "turns", "tool calls", "iterations", "findings", "failed searches", "replans",

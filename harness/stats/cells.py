@@ -19,10 +19,12 @@ Definitions (the report and the README repeat them):
   two or more runs per question.
 - reliability = runs that produced an answer / all runs: status ``ok`` and, when verdicts
   exist, not judged a ``refusal`` (a refusal is not an answer).
-- refusal_rate = runs that ran and were judged a ``refusal`` (the model declined) / all
-  runs; failed_rate = runs that failed or errored / all runs. A failed run carries a
-  ``refusal`` verdict from the judge (method ``status``), but a provider error or a crash
-  is not the model refusing, so the two are counted apart.
+- refusal_rate = runs where the model declined / all runs: judged a ``refusal``, or
+  status ``fail`` (the retriever gave up, saying why: "no passage addresses the
+  question"); errored_rate = runs that ended in an error / all runs. An errored run
+  carries a ``refusal`` verdict from the judge (method ``status``), as FinanceBench scores
+  a missing answer, but a provider error or a crash is not the model declining, so the two
+  are counted apart.
 - p95 uses linear interpolation between order statistics (pandas' default quantile).
 """
 from __future__ import annotations
@@ -86,7 +88,8 @@ def _group_row(group: pd.DataFrame, roles: list[str], has_verdicts: bool) -> dic
     n = len(group)
     ok = group["status"] == "ok"
     labels = group["verdict"]
-    refused = ok & (labels == "refusal")  # the model declined; a failed run's "refusal" is its status
+    errored = group["status"] == "error"
+    refused = ~errored & ((labels == "refusal") | (group["status"] == "fail"))  # the model declined or gave up
     answered = ok & ~refused
     correct = int((labels == "correct").sum())
     unjudged = int((~labels.isin(LABELS)).sum())
@@ -126,7 +129,7 @@ def _group_row(group: pd.DataFrame, roles: list[str], has_verdicts: bool) -> dic
         "accuracy_high": accuracy.high if accuracy else math.nan,
         "accuracy_effective_n": accuracy.effective_n if accuracy else math.nan,
         "refusal_rate": float(refused.mean()) if judged else math.nan,
-        "failed_rate": float((~ok).mean()) if n else math.nan,
+        "errored_rate": float(errored.mean()) if n else math.nan,
         # Self-agreement of a judge sampled K times (--judge-runs); NaN with one sample.
         "judge_agreement": float(group["judge_agreement"].mean()) if group["judge_agreement"].notna().any() else math.nan,
         "consistency": agree,

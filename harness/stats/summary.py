@@ -68,7 +68,7 @@ def cell_summary(row: pd.Series | dict[str, Any], criteria: CriteriaRow | None =
         "reliability": plain_value(s.get("reliability")),
         "reliability_ci": _pair(s.get("reliability_low"), s.get("reliability_high")),
         "refusal_rate": plain_value(s.get("refusal_rate")),
-        "failed_rate": plain_value(s.get("failed_rate")),
+        "errored_rate": plain_value(s.get("errored_rate")),
         "consistency": plain_value(s.get("consistency")),
         "within_variance": plain_value(s.get("within_variance")),
         "mean_tokens": plain_value(s.get("tokens_mean")),

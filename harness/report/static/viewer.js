@@ -43,7 +43,7 @@
       add(root, s);
     }
     if (D.comparison) add(root, comparison(D.comparison));
-    s = section("Cells: outcomes and cost", "Accuracy = mean over questions of the share of runs judged correct (a fail, error or refusal is not correct; a cell with an unjudged answer is \"not judged\"). The 95% interval is clustered by question (Wilson at the effective number of questions): reruns of a question are not new samples. Consistency = questions whose runs all got the same verdict. Reliability = runs that produced an answer / all runs; refusals = runs where the model declined; failed = runs that failed or errored (a provider error or a crash is not a refusal). Token and cost figures are the runs' own; the judge's are in Config & environment.");
+    s = section("Cells: outcomes and cost", "Accuracy = mean over questions of the share of runs judged correct (a fail, error or refusal is not correct; a cell with an unjudged answer is \"not judged\"). The 95% interval is clustered by question (Wilson at the effective number of questions): reruns of a question are not new samples. Consistency = questions whose runs all got the same verdict. Reliability = runs that produced an answer / all runs; refusals = runs where the model declined or gave up (status fail); errored = runs that ended in an error (a provider error or a crash is not a refusal). Token and cost figures are the runs' own; the judge's are in Config & environment.");
     s.id = "cells";
     add(s, table(D.outcome_table));
     add(s, el("h2", { text: "Cells: behaviour and tool use" }), el("p", { class: "hint", text: "Means per run. Evidence hit: the run fetched a gold evidence page (over questions that have one). Provenance: answers stating a number whose numbers all trace to a finding or a cited fetched page." }));
@@ -300,7 +300,7 @@
   function questionsView(params) {
     var root = show("questions");
     var g = D.grid;
-    add(root, el("h2", { text: "Questions × cells" }), el("p", { class: "hint", text: "One mark per run: ✓ correct, ✗ incorrect, ⊘ refusal (the model declined), ? unjudged, · not judged, ! failed or errored (no answer). The colour is the majority verdict. Click a question to see its runs side by side" + (D.baseline_runs ? ", with the baseline's." : ".") }));
+    add(root, el("h2", { text: "Questions × cells" }), el("p", { class: "hint", text: "One mark per run: ✓ correct, ✗ incorrect, ⊘ refusal (the model declined or gave up), ? unjudged, · not judged, ! ended in an error (no answer). The colour is the majority verdict. Click a question to see its runs side by side" + (D.baseline_runs ? ", with the baseline's." : ".") }));
     var search = el("input", { id: "question-search", type: "search", placeholder: "search question text or id…", value: params.q || "" });
     add(root, search);
     var body = el("tbody");
