@@ -191,8 +191,8 @@ def history(db, cells, test_set, last, out_dir, png, gate_accuracy_drop, gate_to
         # A fraction: "5" for five points would allow a 500-point drop, a gate that never fails.
         if gate_accuracy_drop is not None and not 0 <= gate_accuracy_drop <= 1:
             raise UserError(f"--gate-accuracy-drop is a fraction from 0 to 1, got {gate_accuracy_drop}", "pass 0.05 for a drop of five points")
-        if gate_token_rise is not None and gate_token_rise < 0:
-            raise UserError(f"--gate-token-rise must be 0 or more, got {gate_token_rise}", "pass 0.2 for a rise of 20%")
+        if gate_token_rise is not None and not 0 <= gate_token_rise < float("inf"):  # nan fails both comparisons
+            raise UserError(f"--gate-token-rise must be a finite number, 0 or more, got {gate_token_rise}", "pass 0.2 for a rise of 20%")
         frame = history_frame(db, cells=list(cells) or None, last=last, test_set=test_set)
     except UserError as error:
         _fail(error)

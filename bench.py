@@ -69,7 +69,7 @@ def _interrupted(what: str, signum: int = 2) -> None:
 @click.option("--max-replans", type=int, default=2, show_default=True, help="planner mode: replans after a failed task or gate.")
 @click.option("--openai-base-url", default=None, help="OpenAI-compatible server for openai:<model> (else OPENAI_BASE_URL).")
 @click.option("--openai-api-key", default=None, help="Key for that server (else OPENAI_API_KEY; a local server needs none).")
-@click.option("--no-cache", is_flag=True, help="Bypass the on-disk response cache.")
+@click.option("--no-cache", is_flag=True, help="Bypass the on-disk caches: model responses, and the end-of-sweep judge's verdicts.")
 @click.option("--no-prompt-cache", is_flag=True, help="Do not mark prompt prefixes for the provider's prompt cache (Anthropic, Bedrock), to compare costs; OpenAI-compatible servers cache on their own either way.")
 @click.option("--batch", is_flag=True, help="simple mode only: send the runs' calls through Anthropic's Message Batches API (half price; results within 24 h, usually minutes). Batch ids are kept in the sweep folder: after an interruption, --resume polls the same batches.")
 @click.option("--cache-dir", type=click.Path(path_type=Path, file_okay=False), default=paths.CACHE_DIR, show_default=True, help="Where the response cache (responses.sqlite) lives.")
@@ -129,18 +129,24 @@ def cli(ctx: click.Context, **opts) -> None:
     config.cache_path = None if opts["no_cache"] else opts["cache_dir"] / "responses.sqlite"
     config.prompt_cache, config.batch = not opts["no_prompt_cache"], opts["batch"]
     from harness.runner.plan import provider_settings
+    from harness.runner.resume import config_of
 
     judge = None if opts["judge_model"] == "none" else opts["judge_model"]
     try:
-        if opts["report"]:
-            from harness.analyze_sweep import check_report_judge
-
-            check_report_judge(judge, provider_settings(config))
-            check_output_folder(opts["reports_dir"], "--reports-dir")  # not found out after the whole sweep has run
         if opts["resume"] and opts["retry_errors"]:
             raise UserError("--resume and --retry-errors both name a sweep", "use one: --retry-errors also finishes unfinished runs")
         target = opts["retry_errors"] or opts["resume"]
-        given = {p.name: p.opts[0] for p in ctx.command.params if p.name in explicit}  # a resume names those it ignores
+        # The judge reaches the provider as the sweep's runs do: a resumed sweep's own settings.
+        judge_settings = provider_settings(config_of(target, config) if target else config)
+        if opts["report"]:
+            from harness.analyze_sweep import check_report_judge
+
+            check_report_judge(judge, judge_settings)
+            check_output_folder(opts["reports_dir"], "--reports-dir")  # not found out after the whole sweep has run
+        # A resume names the options it ignores, as they were typed: "--full-index", not the
+        # "--folded-index" its on/off pair is declared by.
+        given = {p.name: (p.secondary_opts[0] if getattr(p, "secondary_opts", None) and opts.get(p.name) is False else p.opts[0])
+                 for p in ctx.command.params if p.name in explicit}
         outcome = run_sweep(config, resume=target, retry_errors=bool(opts["retry_errors"]), show_progress=not opts["no_progress"], given=given)
     except UserError as error:
         _fail(error)
@@ -170,7 +176,7 @@ def cli(ctx: click.Context, **opts) -> None:
         try:
             analysis = analyze(
                 AnalyzeConfig(run_dir=outcome.sweep.path, judge_model=judge, reports_dir=opts["reports_dir"], cache_dir=opts["cache_dir"],
-                              provider=provider_settings(config)),
+                              provider=judge_settings, cache=not opts["no_cache"]),
                 show_progress=not opts["no_progress"],
             )
         except UserError as error:

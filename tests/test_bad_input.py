@@ -94,15 +94,15 @@ def test_absent_pdfs_are_summarised_in_one_line(folders):
         # The same mode twice would plan its runs twice under the same run ids.
         (["--modes", "agent,agent"], ("mode agent is given twice",)),
         # A NaN cap is never reached (every comparison with NaN is false); 0 or less stops at once.
-        (["--max-cost", "nan"], ("--max-cost must be a number above 0, got nan",)),
-        (["--max-cost", "inf"], ("--max-cost must be a number above 0",)),
-        (["--max-cost", "0"], ("--max-cost must be a number above 0",)),
-        (["--max-cost", "-1"], ("--max-cost must be a number above 0",)),
+        (["--max-cost", "nan"], ("--max-cost must be a finite number above 0, got nan",)),
+        (["--max-cost", "inf"], ("--max-cost must be a finite number above 0",)),
+        (["--max-cost", "0"], ("--max-cost must be a finite number above 0",)),
+        (["--max-cost", "-1"], ("--max-cost must be a finite number above 0",)),
         # 0 seconds used to mean no limit while 0 tokens or turns errored every run: all refused.
-        (["--max-run-seconds", "0"], ("--max-run-seconds must be a number above 0",)),
-        (["--max-run-seconds", "-1"], ("--max-run-seconds must be a number above 0",)),
-        (["--max-run-tokens", "0"], ("--max-run-tokens must be a number above 0",)),
-        (["--max-run-turns", "0"], ("--max-run-turns must be a number above 0",)),
+        (["--max-run-seconds", "0"], ("--max-run-seconds must be a finite number above 0",)),
+        (["--max-run-seconds", "-1"], ("--max-run-seconds must be a finite number above 0",)),
+        (["--max-run-tokens", "0"], ("--max-run-tokens must be a finite number above 0",)),
+        (["--max-run-turns", "0"], ("--max-run-turns must be a finite number above 0",)),
         (["--timeout", "nan"], ("--timeout must be a number of seconds above 0",)),
         (["--timeout", "0"], ("--timeout must be a number of seconds above 0",)),
         (["--timeout", "-5"], ("--timeout must be a number of seconds above 0",)),

@@ -149,7 +149,9 @@ def test_prune_keeps_the_newest_reports_and_nothing_else(tmp_path: Path) -> None
         # "5" read as five points would be a 500-point allowance: a gate that never fails.
         (["history", "--gate-accuracy-drop", "5"], "--gate-accuracy-drop is a fraction from 0 to 1, got 5.0"),
         (["history", "--gate-accuracy-drop", "-0.5"], "--gate-accuracy-drop is a fraction from 0 to 1"),
-        (["history", "--gate-token-rise", "-1"], "--gate-token-rise must be 0 or more"),
+        (["history", "--gate-token-rise", "-1"], "--gate-token-rise must be a finite number, 0 or more"),
+        (["history", "--gate-token-rise", "inf"], "--gate-token-rise must be a finite number, 0 or more"),
+        (["history", "--gate-token-rise", "nan"], "--gate-token-rise must be a finite number, 0 or more"),
         (["prune", "--history-keep", "-1"], "--history-keep must be 0 or more"),
     ],
 )

@@ -57,6 +57,10 @@ def test_options_a_resume_does_not_use_are_named(started):
     warning = next(line for line in done.output.splitlines() if "ignored by --resume" in line)
     assert warning.startswith("warning: --modes, --runs, --timeout are ignored") and "--max-run-turns" not in warning
     assert _manifest(started)["config"]["modes"] == ["simple"]
+    # An on/off pair is named as typed, whichever half the option is declared by.
+    done = _bench("--resume", str(started), "--full-index", "--no-quality-gate")
+    warning = next(line for line in done.output.splitlines() if "ignored by --resume" in line)
+    assert warning.startswith("warning: --full-index, --no-quality-gate are ignored"), warning
 
 
 def test_a_resume_after_the_questions_changed_is_refused_and_the_manifest_kept(started, tmp_path):
@@ -74,3 +78,19 @@ def test_a_resume_after_a_filing_changed_is_refused(started, tmp_path):
     done = _bench("--resume", str(started))
     assert done.exit_code == 2, done.output
     assert "3M_2022_10K.pdf (sha256" in done.output and "mix two versions" in done.output
+
+
+def test_the_judge_of_a_resumed_sweep_reaches_the_provider_the_sweep_named(tmp_path, monkeypatch, wire_server):
+    # Started with --openai-base-url, the sweep's report judge (an OpenAI-compatible model)
+    # must use that server on --resume too, without the flag given again.
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
+    started = _bench("--question", "01865", "--modes", "simple", "--runs-dir", "runs", "--openai-base-url", wire_server.openai_url)
+    assert started.exit_code == 0, started.output
+    sweep = next((tmp_path / "runs").iterdir())
+    wire_server.responder = lambda request: '{"label": "correct", "rationale": "matches"}'
+    resumed = CliRunner().invoke(bench.cli, ["--resume", str(sweep), "--judge-model", "openai:judge", "--no-progress", "--no-cache",
+                                             "--reports-dir", str(tmp_path / "reports"), "--cache-dir", str(tmp_path / "cache")])
+    assert resumed.exit_code == 0, resumed.output
+    assert wire_server.requests_for("openai"), "the judge never reached the sweep's server"

@@ -150,7 +150,7 @@ def check_limits(config: SweepConfig) -> None:
               ("--max-run-tokens", budgets.max_run_tokens, "tokens, e.g. 200000"), ("--max-run-turns", budgets.max_run_llm_calls, "model calls, e.g. 50"))
     for flag, value, example in limits:
         if value is not None and not _positive(value):
-            raise UserError(f"{flag} must be a number above 0, got {value}", f"pass {example}, or leave {flag} out for no limit")
+            raise UserError(f"{flag} must be a finite number above 0, got {value}", f"pass {example}, or leave {flag} out for no limit")
     if not _positive(config.timeout_s):
         raise UserError(f"--timeout must be a number of seconds above 0, got {config.timeout_s}", "pass e.g. --timeout 120")
     if config.max_attempts < 1:

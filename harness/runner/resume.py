@@ -108,6 +108,13 @@ class Previous:
         return previous
 
 
+def config_of(path: Path, given: SweepConfig) -> SweepConfig:
+    """The config a resume of the sweep at ``path`` runs with (read without its lock): the
+    end-of-sweep judge reaches the provider with the sweep's settings, not the command's."""
+    sweep = SweepDir.open(path)
+    return resumed_config(sweep.read_manifest(), given, sweep)
+
+
 def resumed_config(manifest: dict[str, Any], given: SweepConfig, sweep: SweepDir) -> SweepConfig:
     """The sweep's own config, with the budgets given now and the credentials that were
     redacted from its manifest given again."""
