@@ -12,6 +12,7 @@ The CLI only parses options into a SweepConfig and calls the harness.
 from __future__ import annotations
 
 import shlex
+import signal
 import sys
 from pathlib import Path
 
@@ -34,6 +35,16 @@ def _fail(error: UserError) -> None:
 
     click.echo(f"error: {redact_text(str(error))}", err=True)
     sys.exit(error.exit_code)
+
+
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM (a CI timeout, ``docker stop``) before the runs start, while indexes build:
+    stopped as Ctrl-C is, and said so, rather than killed without a word. Once runs start,
+    the sweep's own handler takes over."""
+
+
+def _on_sigterm(signum: int, frame: object) -> None:
+    raise _Terminated
 
 
 def _interrupted(what: str, signum: int = 2) -> None:
@@ -97,6 +108,8 @@ def cli(ctx: click.Context, **opts) -> None:
         return
     from harness.runner.sweep import check_output_folder, run_sweep
 
+    signal.signal(signal.SIGTERM, _on_sigterm)
+
     explicit = {name for name in opts if ctx.get_parameter_source(name) not in (click.core.ParameterSource.DEFAULT, None)}
     opts = apply_preset(opts["preset"], opts, explicit)
     config = SweepConfig(
@@ -150,8 +163,8 @@ def cli(ctx: click.Context, **opts) -> None:
         outcome = run_sweep(config, resume=target, retry_errors=bool(opts["retry_errors"]), show_progress=not opts["no_progress"], given=given)
     except UserError as error:
         _fail(error)
-    except KeyboardInterrupt:
-        _interrupted("before any run started; nothing was recorded")
+    except KeyboardInterrupt as stop:
+        _interrupted("before any run started; nothing was recorded", signal.SIGTERM if isinstance(stop, _Terminated) else signal.SIGINT)
     from core.llm.pricing import format_cost
 
     counts, ledger = outcome.tally.counts(), outcome.ledger
@@ -181,8 +194,9 @@ def cli(ctx: click.Context, **opts) -> None:
             )
         except UserError as error:
             _fail(error)
-        except KeyboardInterrupt:
-            _interrupted(f"no report written; the sweep is complete: python analyze.py {shlex.quote(str(outcome.sweep.path))}")
+        except KeyboardInterrupt as stop:
+            _interrupted(f"no report written; the sweep is complete: python analyze.py {shlex.quote(str(outcome.sweep.path))}",
+                         signal.SIGTERM if isinstance(stop, _Terminated) else signal.SIGINT)
         for line in console_lines(analysis)[1:]:  # the sweep line is already printed
             click.echo(line)
     else:

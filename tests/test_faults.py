@@ -462,3 +462,28 @@ def test_ctrl_c_while_the_report_is_written_leaves_no_half_report(tmp_path, monk
     with pytest.raises(KeyboardInterrupt):
         harness.analyze_sweep.analyze(harness.analyze_sweep.AnalyzeConfig(run_dir=sweep, reports_dir=stamped, cache=False), show_progress=False)
     assert list(stamped.iterdir()) == []
+
+
+def test_sigterm_while_indexes_build_says_so_and_exits_143(tmp_path):
+    # Before the runs start (indexes building) the sweep's own handler is not yet in place:
+    # SIGTERM used to end the process without a word.
+    process = subprocess.Popen(
+        [sys.executable, "bench.py", "--test-set", "sample", "--modes", "simple", "--index-dir", str(tmp_path / "idx"),
+         "--runs-dir", str(tmp_path / "runs"), "--no-cache", "--no-progress", "--no-report"],
+        cwd=PROJECT_ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    workers: list[int] = []
+    try:
+        deadline = time.monotonic() + 60
+        while len(workers) < 2 and time.monotonic() < deadline and process.poll() is None:
+            workers = _descendants(process.pid)
+            time.sleep(0.05)
+        assert len(workers) >= 2, "the index workers never started"
+        process.send_signal(signal.SIGTERM)
+        _, err = process.communicate(timeout=30)
+        assert process.returncode == 143, err
+        assert "interrupted: before any run started" in err and "Traceback" not in err
+    finally:
+        process.kill()
+        for pid in _alive(workers):
+            os.kill(pid, signal.SIGKILL)
