@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from fractions import Fraction
 from pathlib import Path
 
 from core.files import write_text_atomic
@@ -28,6 +27,7 @@ from harness.dataset import Question
 from harness.judge import LABELS
 from harness.judge.verdict import Verdict
 from harness.stats.frame import Sweep
+from harness.stats.intervals import exact_mean
 
 # The seed benchmark's figures, as ``shared/seeds/iterative_retrieval_design.md`` gives them.
 SEED_FIGURES = (
@@ -91,8 +91,8 @@ def _accuracy(runs: Sequence[RunRecord], verdicts: dict[str, Verdict]) -> str:
     by_question: dict[str, list[bool]] = {}
     for r in runs:
         by_question.setdefault(r.question_id, []).append(_label(r, verdicts) == "correct")
-    shares = [Fraction(sum(marks), len(marks)) for marks in by_question.values()]
-    return f"{float(sum(shares, Fraction(0)) / len(shares)) * 100:.1f}%"
+    marks = list(by_question.values())
+    return f"{float(exact_mean([sum(m) / len(m) for m in marks], [len(m) for m in marks])) * 100:.1f}%"
 
 
 def _judge_line(verdicts: Sequence[Verdict], judge_name: str) -> str:
