@@ -342,18 +342,24 @@ def _alive(pids: list[int]) -> list[int]:
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process table from /proc (Linux)")
-def test_index_workers_die_with_a_sweep_killed_while_indexes_build(tmp_path):
+def _sweep_building_indexes(tmp_path: Path, output: int) -> tuple[subprocess.Popen, list[int]]:
+    """A sweep of the sample with an empty index folder, once its index workers have started."""
     process = subprocess.Popen(
         [sys.executable, "bench.py", "--test-set", "sample", "--modes", "simple", "--index-dir", str(tmp_path / "idx"),
          "--runs-dir", str(tmp_path / "runs"), "--no-cache", "--no-progress", "--no-report"],
-        cwd=PROJECT_ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        cwd=PROJECT_ROOT, stdout=output, stderr=output, text=True,
     )
     workers: list[int] = []
+    deadline = time.monotonic() + 60
+    while len(workers) < 2 and time.monotonic() < deadline and process.poll() is None:
+        workers = _descendants(process.pid)
+        time.sleep(0.05)
+    return process, workers
+
+
+def test_index_workers_die_with_a_sweep_killed_while_indexes_build(tmp_path):
+    process, workers = _sweep_building_indexes(tmp_path, subprocess.DEVNULL)
     try:
-        deadline = time.monotonic() + 60
-        while len(workers) < 2 and time.monotonic() < deadline and process.poll() is None:
-            workers = _descendants(process.pid)
-            time.sleep(0.05)
         assert len(workers) >= 2, "the index workers never started"
         time.sleep(0.3)  # the ten uncached PDFs take seconds to index: the workers are busy
         process.kill()
@@ -467,17 +473,8 @@ def test_ctrl_c_while_the_report_is_written_leaves_no_half_report(tmp_path, monk
 def test_sigterm_while_indexes_build_says_so_and_exits_143(tmp_path):
     # Before the runs start (indexes building) the sweep's own handler is not yet in place:
     # SIGTERM used to end the process without a word.
-    process = subprocess.Popen(
-        [sys.executable, "bench.py", "--test-set", "sample", "--modes", "simple", "--index-dir", str(tmp_path / "idx"),
-         "--runs-dir", str(tmp_path / "runs"), "--no-cache", "--no-progress", "--no-report"],
-        cwd=PROJECT_ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )
-    workers: list[int] = []
+    process, workers = _sweep_building_indexes(tmp_path, subprocess.PIPE)
     try:
-        deadline = time.monotonic() + 60
-        while len(workers) < 2 and time.monotonic() < deadline and process.poll() is None:
-            workers = _descendants(process.pid)
-            time.sleep(0.05)
         assert len(workers) >= 2, "the index workers never started"
         process.send_signal(signal.SIGTERM)
         _, err = process.communicate(timeout=30)

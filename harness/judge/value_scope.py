@@ -193,18 +193,29 @@ def other_scope(answer: str, span: tuple[int, int], q: Quantity, question: str) 
     return opposite_metric(label, asked) or another_metric(label, asked) or (q.percent and _of_another_base(answer, q, asked))
 
 
+def _both_ways(pairs: tuple[tuple[str, str], ...]) -> tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]:
+    """Each pair of names as (one, other) and (other, one), compiled as whole words."""
+    return tuple(
+        (re.compile(rf"\b(?:{one})\b", re.IGNORECASE), re.compile(rf"\b(?:{other})\b", re.IGNORECASE))
+        for pair in pairs
+        for one, other in (pair, pair[::-1])
+    )
+
+
+def _names_the_other(label: str, asked: str, pairs: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]) -> bool:
+    """Does ``label`` name the other of a pair whose one the question (``asked``) names, and
+    not that one itself?"""
+    return any(one.search(asked) and not other.search(asked) and other.search(label) and not one.search(label) for one, other in pairs)
+
+
 # Line items that are each other's opposite on a statement: a figure the answer labels as one
 # ("Costco had total liabilities of $59,268 million") does not answer a question about the
 # other (total assets), whatever its digits.
-_OPPOSITE_METRICS = tuple(
-    (re.compile(rf"\b{one}\b", re.IGNORECASE), re.compile(rf"\b{other}\b", re.IGNORECASE))
-    for pair in (
-        (r"assets?", r"liabilit(?:y|ies)"),
-        (r"receivables?", r"payables?"),
-        (r"inflows?", r"outflows?"),
-    )
-    for one, other in (pair, pair[::-1])
-)
+_OPPOSITE_METRICS = _both_ways((
+    (r"assets?", r"liabilit(?:y|ies)"),
+    (r"receivables?", r"payables?"),
+    (r"inflows?", r"outflows?"),
+))
 _LABEL_REACH = 50  # how far before a value its label words are read
 
 
@@ -212,22 +223,18 @@ _LABEL_REACH = 50  # how far before a value its label words are read
 # Cola's return on equity is 0.01") does not answer a question that asks the other (its
 # return on assets), whatever its digits. Only the words after the label's last "=" or ":"
 # count: in "Retention ratio = 1 - payout ratio = 0.54" the payout ratio is a step.
-_OTHER_METRICS = tuple(
-    (re.compile(rf"\b(?:{one})\b", re.IGNORECASE), re.compile(rf"\b(?:{other})\b", re.IGNORECASE))
-    for pair in (
-        (r"payout ratio", r"retention ratio"),
-        (r"return on (?:average )?(?:shareholders'?\s|stockholders'?\s)?equity|roe", r"return on (?:average )?(?:total )?assets|roa"),
-        (r"fixed asset turnover", r"(?<!fixed )(?:total )?asset turnover"),
-        (r"inventory turnover", r"(?:fixed |total )?asset turnover|(?:receivables?|payables?) turnover"),
-        (r"turnover", r"(?:inventory|payables?|receivables?|sales) days|days (?:of |in )?(?:inventory|sales|payables?)|dio|dso|dpo"),
-        (r"capital expenditures?|capex", r"depreciation|amorti[sz]ation|free cash flow"),
-        (r"cost of (?:goods sold|sales|revenues?)|cogs", r"gross (?:profit )?margin"),
-        (r"gross (?:profit )?(?:% )?margin", r"operating (?:profit |income )?(?:% )?margin|net (?:profit |income )?(?:% )?margin"),
-        (r"operating (?:profit |income )?(?:% )?margin", r"net (?:profit |income )?(?:% )?margin"),
-        (r"total assets", r"(?:total )?(?:shareholders'?\s|stockholders'?\s)?equity"),
-    )
-    for one, other in (pair, pair[::-1])
-)
+_OTHER_METRICS = _both_ways((
+    (r"payout ratio", r"retention ratio"),
+    (r"return on (?:average )?(?:shareholders'?\s|stockholders'?\s)?equity|roe", r"return on (?:average )?(?:total )?assets|roa"),
+    (r"fixed asset turnover", r"(?<!fixed )(?:total )?asset turnover"),
+    (r"inventory turnover", r"(?:fixed |total )?asset turnover|(?:receivables?|payables?) turnover"),
+    (r"turnover", r"(?:inventory|payables?|receivables?|sales) days|days (?:of |in )?(?:inventory|sales|payables?)|dio|dso|dpo"),
+    (r"capital expenditures?|capex", r"depreciation|amorti[sz]ation|free cash flow"),
+    (r"cost of (?:goods sold|sales|revenues?)|cogs", r"gross (?:profit )?margin"),
+    (r"gross (?:profit )?(?:% )?margin", r"operating (?:profit |income )?(?:% )?margin|net (?:profit |income )?(?:% )?margin"),
+    (r"operating (?:profit |income )?(?:% )?margin", r"net (?:profit |income )?(?:% )?margin"),
+    (r"total assets", r"(?:total )?(?:shareholders'?\s|stockholders'?\s)?equity"),
+))
 # "Total liabilities and shareholders' equity" is total assets by another name.
 _ASSETS_BY_ANOTHER_NAME = re.compile(r"liabilities\s+and\s+(?:total\s+)?(?:shareholders'?|stockholders'?|share\s?owners'?)?\s*equity", re.IGNORECASE)
 
@@ -235,20 +242,13 @@ _ASSETS_BY_ANOTHER_NAME = re.compile(r"liabilities\s+and\s+(?:total\s+)?(?:share
 def another_metric(label: str, asked: str) -> bool:
     """Does ``label`` (the words before a value) name another metric of the family of the
     one the question asks (``asked``, lower case), and not that metric itself?"""
-    label = re.split(r"[=:]", label)[-1]
-    return any(
-        one.search(asked) and not other.search(asked) and other.search(label) and not one.search(label)
-        for one, other in _OTHER_METRICS
-    )
+    return _names_the_other(re.split(r"[=:]", label)[-1], asked, _OTHER_METRICS)
 
 
 def opposite_metric(label: str, asked: str) -> bool:
     """Does ``label`` (the words before a value) name the opposite of a line item the
     question asks (``asked``, lower case), and not that item itself?"""
-    return any(
-        one.search(asked) and not other.search(asked) and other.search(label) and not one.search(label)
-        for one, other in _OPPOSITE_METRICS
-    )
+    return _names_the_other(label, asked, _OPPOSITE_METRICS)
 
 
 def _unattached_years(sentence: str) -> list[tuple[int, int, int, bool]]:
