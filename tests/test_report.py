@@ -268,3 +268,15 @@ def test_paired_accuracies_say_they_are_on_the_shared_questions_only(tmp_path) -
     assert [c["title"] for c in modes["columns"]][2:4] == ["shared questions", "accuracy on shared questions"]
     index = render_report(now_sweep, now, tmp_path / "r", baseline_comparison=comparison)
     assert "100.0% on the 2 shared questions" in (index.parent / "summary.md").read_text()
+
+
+def test_settings_not_given_show_as_a_dash_not_as_json_null(tmp_path):
+    from harness.report.rows import header_rows
+    from harness.stats.frame import load_sweep
+
+    path = write_sweep(tmp_path, [make_record("q1")], config={"models": ["offline"], "index_model": None,
+                                                               "budgets": {"max_cost_usd": None, "max_run_tokens": 5000}})
+    from harness.stats.cells import judge_summary
+
+    shown = dict(header_rows(load_sweep(path), judge_summary([]))["config"])
+    assert shown["index_model"] == "—" and shown["budgets"] == '{"max_run_tokens": 5000}'

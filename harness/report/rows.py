@@ -41,13 +41,21 @@ def accuracy_text(s: pd.Series) -> str:
     return "not judged" + (f" ({int(unjudged)} of {int(s['runs'])} unjudged)" if not f.missing(unjudged) and unjudged else "")
 
 
+def _setting_text(value: Any) -> str:
+    """A setting of the sweep as a reader wants it: a dash for one not set (not JSON's
+    "null"), and a table of settings without the ones not set ("budgets": only the limits given)."""
+    if isinstance(value, dict):
+        value = {k: v for k, v in value.items() if v is not None}
+    return f.DASH if value is None or value == {} else f.as_text(value, 300)
+
+
 def header_rows(sweep: Sweep, judge: dict[str, Any], judge_name: str = "", judge_trust: str = "") -> dict[str, Any]:
     """The report's header: what ran, who judged, and (``judge_trust``) how far the judge's
     verdicts agree with people's, as its stored calibration says."""
     m = sweep.manifest
     config = m.get("config") or {}
     env = m.get("environment") or {}
-    config_rows = [(str(k), f.as_text(v, 300)) for k, v in config.items()]
+    config_rows = [(str(k), _setting_text(v)) for k, v in config.items()]
     packages = env.get("packages") or {}
     env_rows = [(str(k), f.as_text(v, 300)) for k, v in env.items() if k not in ("packages", "indexes")]
     if packages:
