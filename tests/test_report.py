@@ -280,3 +280,14 @@ def test_settings_not_given_show_as_a_dash_not_as_json_null(tmp_path):
 
     shown = dict(header_rows(load_sweep(path), judge_summary([]))["config"])
     assert shown["index_model"] == "—" and shown["budgets"] == '{"max_run_tokens": 5000}'
+
+
+def test_a_cell_whose_every_run_errored_shows_no_token_figures(tmp_path):
+    from harness.report.rows import cell_tables
+    from harness.stats.cells import cell_stats
+    from harness.stats.frame import load_sweep
+
+    sweep = load_sweep(write_sweep(tmp_path, [make_record("q1", status="error", tokens=0), make_record("q2", status="error", tokens=0)]))
+    outcome, _ = cell_tables(cell_stats(sweep.records, None))
+    at = [c["title"] for c in outcome["columns"]].index("tokens mean")  # then the median and p95 of tokens
+    assert [c["text"] for c in outcome["rows"][0][at:at + 3]] == ["—", "—", "—"]

@@ -41,6 +41,15 @@ def accuracy_text(s: pd.Series) -> str:
     return "not judged" + (f" ({int(unjudged)} of {int(s['runs'])} unjudged)" if not f.missing(unjudged) and unjudged else "")
 
 
+def _token_cells(s: Any) -> list[dict[str, str]]:
+    """Mean, median and p95 tokens; dashes for a cell whose every run ended in an error (a
+    dead endpoint spends nothing, and "0" would read as a frugal mode), as its criteria say."""
+    if s["runs"] and s["error"] == s["runs"]:
+        return [cell(f.DASH, hint="every run ended in an error")] * 3
+    return [cell(f.tokens(s["tokens_mean"]) + (" (est.)" if s["tokens_estimated"] else "")), cell(f.tokens(s["tokens_median"])),
+            cell(f.tokens(s["tokens_p95"]))]
+
+
 def _setting_text(value: Any) -> str:
     """A setting of the sweep as a reader wants it: a dash for one not set (not JSON's
     "null"), and a table of settings without the ones not set ("budgets": only the limits given)."""
@@ -141,7 +150,7 @@ def cell_tables(stats: pd.DataFrame) -> tuple[dict[str, Any], dict[str, Any]]:
             cell(f.pct(s["reliability"]), hint=f"ok {s['ok']}, fail {s['fail']}, error {s['error']}"),
             cell(f.pct(s["refusal_rate"]), hint=f"{s['fail']} gave up (status fail)"), cell(f.pct(s["errored_rate"]), hint=f"error {s['error']}"),
             cell(f.pct(s["consistency"])), cell(f.pct(s["judge_agreement"])),
-            cell(f.tokens(s["tokens_mean"]) + (" (est.)" if s["tokens_estimated"] else "")), cell(f.tokens(s["tokens_median"])), cell(f.tokens(s["tokens_p95"])),
+            *_token_cells(s),
             cell(_role_text(s), css="wrap"),
             cell(f.usd(s["cost_sum"], bool(s["cost_known"]))), cell(f.usd(s["cost_mean"], bool(s["cost_known"]))),
             cell(f.seconds(s["duration_ms_mean"])), cell(f.seconds(s["duration_ms_p95"])),
