@@ -104,11 +104,12 @@ def cli(ctx: click.Context, **opts) -> None:
     answers (see --judge-model) and writes reports/<sweep>__<judge>__<UTC time>/.
     `python analyze.py` judges and reports again, compares and gates.
     """
+    # Every command (a sweep before its runs start, download, index, ask) stops on SIGTERM as
+    # on Ctrl-C, cleaning up what it was writing; a sweep's runs install their own handler.
+    signal.signal(signal.SIGTERM, _on_sigterm)
     if ctx.invoked_subcommand is not None:
         return
     from harness.runner.sweep import check_output_folder, run_sweep
-
-    signal.signal(signal.SIGTERM, _on_sigterm)
 
     explicit = {name for name in opts if ctx.get_parameter_source(name) not in (click.core.ParameterSource.DEFAULT, None)}
     opts = apply_preset(opts["preset"], opts, explicit)

@@ -9,12 +9,14 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO
 
 from core.errors import PDFError, UserError
 from harness.dataset import Question
@@ -46,6 +48,16 @@ class DownloadReport:
     failed: dict[str, str] = field(default_factory=dict)
 
 
+def _readable(path: Path) -> bool:
+    """A PDF already in the folder counts as present only if it opens: a file left by a
+    failed download elsewhere, or an error page saved under the name, is fetched again."""
+    try:
+        _verify(path)
+    except PDFError:
+        return False
+    return True
+
+
 def _verify(path: Path) -> None:
     from retrievers.index.pdf import check_pdf
 
@@ -64,8 +76,24 @@ def _install(tmp: Path, target: Path, source: str) -> None:
 
 def _temp_beside(target: Path) -> Path:
     fd, name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.stem}.", suffix=".part")
+    # mkstemp's file is private (0600); a PDF kept from it gets the mode any file here gets.
+    os.fchmod(fd, 0o666 & ~_UMASK)
     os.close(fd)
     return Path(name)
+
+
+def _read_umask() -> int:
+    mask = os.umask(0o022)  # read by setting it, once at import: a thread creating a file meanwhile would suffer
+    os.umask(mask)
+    return mask
+
+
+_UMASK = _read_umask()
+# A download is cut off past the indexer's size limit (a mirror that never stops sending
+# would fill the disk) and past this much time in all (a mirror that sends a byte now and
+# then never trips the per-read timeout): FinanceBench's largest filing is ~30 MB.
+MAX_DOWNLOAD_SECONDS = 600.0
+_CHUNK = 1 << 16
 
 
 def copy_pdf(source: Path, target: Path) -> None:
@@ -83,12 +111,25 @@ def fetch_pdf(url: str, target: Path, timeout: float = 60.0) -> None:
         request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT})
         try:
             with urllib.request.urlopen(request, timeout=timeout) as response, tmp.open("wb") as out:
-                shutil.copyfileobj(response, out)
+                _copy_bounded(response, out, url)
         except urllib.error.HTTPError as exc:
             raise OSError(f"HTTP {exc.code} {exc.reason} from {url}") from None
         _install(tmp, target, url)
     finally:
         tmp.unlink(missing_ok=True)
+
+
+def _copy_bounded(response: IO[bytes], out: IO[bytes], url: str, max_seconds: float = MAX_DOWNLOAD_SECONDS) -> None:
+    from retrievers.index.pdf import MAX_BYTES
+
+    started, written = time.monotonic(), 0
+    while chunk := response.read(_CHUNK):
+        written += len(chunk)
+        if written > MAX_BYTES:
+            raise OSError(f"{url} sent over {MAX_BYTES / 1e6:.0f} MB, more than any filing the indexer takes: stopped")
+        if time.monotonic() - started > max_seconds:
+            raise OSError(f"{url} took over {max_seconds:.0f} s ({written / 1e6:.1f} MB so far): stopped; try another --base-url")
+        out.write(chunk)
 
 
 def download(
@@ -102,13 +143,17 @@ def download(
     """Fetch or copy every missing PDF among ``doc_names``; one failure does not stop the rest."""
     if from_dir is not None and not from_dir.is_dir():
         raise UserError(f"--from folder not found: {from_dir}", "name a folder that holds <doc_name>.pdf files")
+    if from_dir is None and urllib.parse.urlsplit(base_url).scheme not in ("http", "https"):
+        raise UserError(f"--base-url {base_url[:200]!r} is not an http(s) URL", "pass a mirror such as https://host/path/pdfs/, or --from FOLDER")
+    if pdf_dir.exists() and not pdf_dir.is_dir():
+        raise UserError(f"--pdf-dir {pdf_dir} is a file, not a folder", "name the folder the PDFs go into")
     pdf_dir.mkdir(parents=True, exist_ok=True)
     report = DownloadReport()
     for doc_name in sorted(set(doc_names)):
         target = pdf_path(pdf_dir, doc_name)
         status = "present"
         try:
-            if target.is_file():
+            if target.is_file() and _readable(target):
                 report.present.append(doc_name)
             elif from_dir is not None:
                 source = pdf_path(from_dir, doc_name)

@@ -70,3 +70,102 @@ def test_download_command(tmp_path):
     assert result.exit_code == 1 and "failed: AMCOR_2023Q4_EARNINGS" in result.output
     result = runner.invoke(bench.cli, ["download", "--from", str(tmp_path / "nowhere"), "--pdf-dir", str(tmp_path / "pdfs")])
     assert result.exit_code == 2 and "--from folder not found" in result.output
+
+
+class _Endless:
+    """A mirror's reply that never ends, or that comes a byte at a time."""
+
+    def __init__(self, chunk: bytes) -> None:
+        self.chunk = chunk
+
+    def read(self, size: int = -1) -> bytes:
+        return self.chunk
+
+
+def test_a_reply_past_the_size_limit_or_the_time_limit_is_cut_off(tmp_path, monkeypatch):
+    # Either would otherwise fill the disk, or hold the command for ever (a byte now and
+    # then never trips the per-read timeout).
+    import io
+
+    from harness import documents
+    from retrievers.index import pdf
+
+    monkeypatch.setattr(pdf, "MAX_BYTES", 1_000_000)
+    with pytest.raises(OSError, match="sent over 1 MB"):
+        documents._copy_bounded(_Endless(b"x" * 65536), io.BytesIO(), "http://mirror/x.pdf")
+    with pytest.raises(OSError, match="took over 0 s"):
+        documents._copy_bounded(_Endless(b"x"), io.BytesIO(), "http://mirror/x.pdf", max_seconds=0.0)
+
+
+def test_a_file_already_there_counts_only_if_it_opens(mirror, tmp_path):
+    target = tmp_path / "pdfs"
+    target.mkdir()
+    (target / f"{DOCS[0]}.pdf").write_text("junk an earlier tool left")
+    report = download(DOCS[:1], target, base_url=mirror)
+    assert report.fetched == DOCS[:1] and not report.present
+    assert (target / f"{DOCS[0]}.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_a_kept_pdf_gets_the_folders_usual_mode(mirror, tmp_path):
+    import stat
+
+    target = tmp_path / "pdfs"
+    download(DOCS[:1], target, base_url=mirror)
+    (tmp_path / "plain").write_text("x")
+    assert stat.S_IMODE((target / f"{DOCS[0]}.pdf").stat().st_mode) == stat.S_IMODE((tmp_path / "plain").stat().st_mode)
+
+
+def test_bad_download_arguments_get_a_line_not_a_traceback(tmp_path):
+    runner = CliRunner()
+    result = runner.invoke(bench.cli, ["download", "--test-set", "AMCOR_2023Q4", "--base-url", "notaurl", "--pdf-dir", str(tmp_path / "pdfs")])
+    assert result.exit_code == 2 and "is not an http(s) URL" in result.output, result.output
+    (tmp_path / "afile").write_text("x")
+    result = runner.invoke(bench.cli, ["download", "--test-set", "AMCOR_2023Q4", "--pdf-dir", str(tmp_path / "afile")])
+    assert result.exit_code == 2 and "is a file, not a folder" in result.output
+
+
+def test_sigterm_mid_download_leaves_no_partial_file(tmp_path):
+    # A CI timeout sends SIGTERM: the hidden .part file of the PDF being fetched must go.
+    import signal
+    import subprocess
+    import sys
+    import time
+    from http.server import BaseHTTPRequestHandler
+
+    from core.paths import PROJECT_ROOT
+
+    class Trickle(BaseHTTPRequestHandler):
+        def do_GET(self):  # noqa: N802 (the handler's name is http.server's)
+            self.send_response(200)
+            self.send_header("Content-Length", "1000000")
+            self.end_headers()
+            for _ in range(600):
+                try:
+                    self.wfile.write(b"%PDF" if _ == 0 else b"x")
+                    self.wfile.flush()
+                except OSError:
+                    return
+                time.sleep(0.05)
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Trickle)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    pdfs = tmp_path / "pdfs"
+    process = subprocess.Popen([sys.executable, "bench.py", "download", "--test-set", "AMCOR_2023Q4", "--pdf-dir", str(pdfs),
+                                "--base-url", f"http://127.0.0.1:{server.server_address[1]}/"], cwd=PROJECT_ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 30
+        while not list(pdfs.glob(".*.part")) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert list(pdfs.glob(".*.part")), "the download never started"
+        time.sleep(0.3)
+        process.send_signal(signal.SIGTERM)
+        process.communicate(timeout=30)
+        assert process.returncode != 0
+        assert list(pdfs.iterdir()) == []
+    finally:
+        process.kill()
+        server.shutdown()
