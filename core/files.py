@@ -47,9 +47,7 @@ def write_text_atomic(path: Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        # mkstemp makes the file private (0600); the result should have the mode any file
-        # written here gets (0644 under the usual umask), as runs.jsonl and the traces do.
-        os.fchmod(fd, 0o666 & ~_UMASK)
+        os.fchmod(fd, FILE_MODE)  # as runs.jsonl and the traces beside it
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()
@@ -68,7 +66,9 @@ def _read_umask() -> int:
     return mask
 
 
-_UMASK = _read_umask()
+# The mode a file created here gets (0644 under the usual umask): what a file written
+# through mkstemp, which makes it private (0600), is given before it is kept.
+FILE_MODE = 0o666 & ~_read_umask()
 
 
 def write_json_atomic(path: Path, data: Any) -> None:

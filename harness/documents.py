@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import IO
 
 from core.errors import PDFError, UserError
+from core.files import FILE_MODE
 from harness.dataset import Question
 
 UPSTREAM_BASE_URL = "https://github.com/patronus-ai/financebench/raw/main/pdfs/"
@@ -76,19 +77,11 @@ def _install(tmp: Path, target: Path, source: str) -> None:
 
 def _temp_beside(target: Path) -> Path:
     fd, name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.stem}.", suffix=".part")
-    # mkstemp's file is private (0600); a PDF kept from it gets the mode any file here gets.
-    os.fchmod(fd, 0o666 & ~_UMASK)
+    os.fchmod(fd, FILE_MODE)  # mkstemp's is private (0600): a PDF kept from it gets the usual mode
     os.close(fd)
     return Path(name)
 
 
-def _read_umask() -> int:
-    mask = os.umask(0o022)  # read by setting it, once at import: a thread creating a file meanwhile would suffer
-    os.umask(mask)
-    return mask
-
-
-_UMASK = _read_umask()
 # A download is cut off past the indexer's size limit (a mirror that never stops sending
 # would fill the disk) and past this much time in all (a mirror that sends a byte now and
 # then never trips the per-read timeout): FinanceBench's largest filing is ~30 MB.
