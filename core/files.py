@@ -13,6 +13,21 @@ def utc_stamp() -> str:
     return datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
 
 
+def new_stamped_file(parent: Path, suffix: str) -> Path:
+    """A new empty file ``<UTC time><suffix>`` under ``parent``, made exclusively; "-2",
+    "-3"... before the suffix when another was made in the same second (two ``ask --trace``
+    runs started together used to write one trace file, the second run's lost)."""
+    parent.mkdir(parents=True, exist_ok=True)
+    stamp, number = utc_stamp(), 1
+    while True:
+        path = parent / (f"{stamp}{suffix}" if number == 1 else f"{stamp}-{number}{suffix}")
+        try:
+            os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o666))
+            return path
+        except FileExistsError:
+            number += 1
+
+
 def new_stamped_folder(parent: Path, prefix: str = "") -> Path:
     """A new folder ``<prefix><UTC time>`` under ``parent``; "-2", "-3"... when two are
     made in the same second, so one never lands in (and overwrites) another."""

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from core import paths
 from core.errors import UserError
-from core.files import utc_stamp
+from core.files import new_stamped_file
 from core.llm.base import ModelSpec, ProviderSettings
 from core.llm.cache import ResponseCache
 from core.llm.registry import check_model, open_client, parse_model_spec
@@ -54,7 +54,7 @@ def ask(
     target = Question(id="ask", doc_name=index.doc_name, text=question)
     name = redact_text(model)  # the record never holds a credential from a base URL
     run = RunSpec(run_id_for(name, mode, "ask", 1), target, name, mode, 1)
-    trace_path = trace_dir / f"{utc_stamp()}_{mode}.jsonl" if trace_dir else None
+    trace_path = new_stamped_file(trace_dir, f"_{mode}.jsonl") if trace_dir else None
     run_settings = RunSettings(options or ModeOptions(), budgets or Budgets())
     return asyncio.run(_ask(run, spec, index, settings, run_settings, trace_path, cache_path))
 

@@ -74,7 +74,7 @@ def connect(db: Path, seed: Path | None = SEED_FILE) -> Iterator[sqlite3.Connect
         db.parent.mkdir(parents=True, exist_ok=True)
         conn = sqlite3.connect(db, timeout=30)
     except (OSError, sqlite3.Error) as exc:
-        raise UserError(f"cannot open the history database {db}: {exc}", "pass --history-db with a writable path") from None
+        raise UserError(f"cannot open the history database {db}: {exc}", "pass a writable path (--history-db; --db for history and prune)") from None
     try:
         conn.row_factory = sqlite3.Row
         conn.execute("PRAGMA foreign_keys = ON")
@@ -89,7 +89,7 @@ def connect(db: Path, seed: Path | None = SEED_FILE) -> Iterator[sqlite3.Connect
             import_rows(conn, seed)
         yield conn
     except sqlite3.DatabaseError as exc:
-        raise UserError(f"{db} is not a usable history database ({exc})", "move it aside or pass --history-db NEW_PATH") from None
+        raise UserError(f"{db} is not a usable history database ({exc})", "move it aside or pass another path (--history-db; --db for history and prune)") from None
     finally:
         conn.close()
 

@@ -12,10 +12,22 @@ HISTORY = "history"
 TRACES = "traces"
 
 
+# How a sweep report's data.js begins (render.write_data); a history or trace page says
+# "history" or "trace" there instead, wherever it was written.
+_SWEEP_DATA = 'window.BENCH_REPORT={"version":1,"kind":"sweep"'
+
+
 def is_report(folder: Path) -> bool:
-    """A sweep report folder (the history and trace pages are not)."""
-    return (folder.is_dir() and not folder.name.startswith(".")  # a report still being written is a dot-folder
-            and (folder / "index.html").is_file() and (folder / "data.js").is_file() and folder.name not in (HISTORY, TRACES))
+    """A sweep report folder: not the history and trace pages, wherever they were written,
+    and not a symbolic link (a "latest" link would be kept as the newest report while the
+    report it points to was pruned)."""
+    if folder.is_symlink() or not folder.is_dir() or folder.name.startswith(".") or folder.name in (HISTORY, TRACES):
+        return False  # a report still being written is a dot-folder
+    data = folder / "data.js"
+    if not (folder / "index.html").is_file() or not data.is_file() or data.is_symlink():
+        return False
+    with data.open("r", encoding="utf-8", errors="replace") as handle:
+        return handle.read(len(_SWEEP_DATA)) == _SWEEP_DATA
 
 
 def reports(reports_dir: Path) -> list[Path]:

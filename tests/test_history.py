@@ -142,6 +142,23 @@ def test_prune_keeps_the_newest_reports_and_nothing_else(tmp_path: Path) -> None
         assert [r[0] for r in conn.execute("SELECT sweep_id FROM sweeps ORDER BY sweep_id")] == ["p1", "p2"]
 
 
+def test_prune_deletes_no_report_a_link_or_a_history_page_stands_for(tmp_path: Path) -> None:
+    # A "latest" link was kept as the newest report while the report it names was deleted,
+    # and a history page written among the reports was kept in place of a sweep's report.
+    reports = tmp_path / "reports"
+    db = tmp_path / "h.sqlite"
+    for n in range(3):
+        _analyze(_sweep(tmp_path / "runs", f"p{n}", correct=2), db, reports / f"r{n}")
+    (reports / "latest").symlink_to(reports / "r2", target_is_directory=True)
+    runner = CliRunner()
+    moved = runner.invoke(analyze.cli, ["history", "--db", str(db), "--out", str(reports / "history-ulta")])
+    assert moved.exit_code == 0, moved.output
+    done = runner.invoke(analyze.cli, ["prune", "--keep", "1", "--reports-dir", str(reports)])
+    assert done.exit_code == 0, done.output
+    assert sorted(p.name for p in reports.iterdir()) == ["history", "history-ulta", "latest", "r2"]
+    assert (reports / "latest" / "index.html").is_file()
+
+
 @pytest.mark.parametrize(
     "args,phrase",
     [

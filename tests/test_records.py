@@ -81,3 +81,12 @@ def test_a_file_written_whole_gets_the_usual_mode_not_a_private_one(tmp_path):
     write_json_atomic(tmp_path / "manifest.json", {"a": 1})
     (tmp_path / "plain.txt").write_text("x")
     assert stat.S_IMODE((tmp_path / "manifest.json").stat().st_mode) == stat.S_IMODE((tmp_path / "plain.txt").stat().st_mode)
+
+
+def test_two_files_stamped_in_the_same_second_get_two_names(tmp_path):
+    # Two `ask --trace` runs started together wrote one trace file; the second run's was lost.
+    from core.files import new_stamped_file
+
+    first, second = new_stamped_file(tmp_path, "_simple.jsonl"), new_stamped_file(tmp_path, "_simple.jsonl")
+    assert first != second and first.is_file() and second.is_file()
+    assert second.name.endswith("_simple.jsonl")
