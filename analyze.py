@@ -50,6 +50,13 @@ def cli() -> None:
     """
 
 
+def _check_named_db(db: Path | None) -> None:
+    """A database named with --db must exist: a mistyped path would be created, seeded with
+    the bundled history and shown as if it were the user's. (The default one is created.)"""
+    if db is not None and not db.is_file():
+        raise UserError(f"no history database at {db}", "check the path; leave --db out for data/history.sqlite")
+
+
 @cli.command()
 @click.argument("run_dir", required=False, type=click.Path(path_type=Path, file_okay=False))
 @click.option("--judge", is_flag=True, help="Judge what the numeric check cannot decide with a model (hybrid judge).")
@@ -182,7 +189,6 @@ def history(db, cells, test_set, last, out_dir, png, gate_accuracy_drop, gate_to
     from harness.report import fmt as f
     from harness.report.history_page import question_set_names, write_history_page, write_history_png
 
-    db = db or default_db()
     try:
         if window < 1:
             raise UserError(f"--window must be at least 1, got {window}", "pass --window 3 (the previous three sweeps)")
@@ -193,6 +199,8 @@ def history(db, cells, test_set, last, out_dir, png, gate_accuracy_drop, gate_to
             raise UserError(f"--gate-accuracy-drop is a fraction from 0 to 1, got {gate_accuracy_drop}", "pass 0.05 for a drop of five points")
         if gate_token_rise is not None and not 0 <= gate_token_rise < float("inf"):  # nan fails both comparisons
             raise UserError(f"--gate-token-rise must be a finite number, 0 or more, got {gate_token_rise}", "pass 0.2 for a rise of 20%")
+        _check_named_db(db)
+        db = db or default_db()
         frame = history_frame(db, cells=list(cells) or None, last=last, test_set=test_set)
     except UserError as error:
         _fail(error)
@@ -260,6 +268,8 @@ def prune(keep: int, reports_dir: Path | None, history_keep: int | None, db: Pat
             raise UserError(f"--keep must be 0 or more, got {keep}", "pass --keep 10 to keep the ten newest reports")
         if history_keep is not None and history_keep < 0:
             raise UserError(f"--history-keep must be 0 or more, got {history_keep}", "pass --history-keep 50 to keep the fifty newest sweeps")
+        if history_keep is not None:
+            _check_named_db(db)  # before any report is deleted
         removed = prune_reports(reports_dir, keep, dry_run=dry_run)
         for folder in removed:
             click.echo(f"{'would delete' if dry_run else 'deleted'} {folder}")

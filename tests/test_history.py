@@ -170,6 +170,9 @@ def test_prune_deletes_no_report_a_link_or_a_history_page_stands_for(tmp_path: P
         (["history", "--gate-token-rise", "inf"], "--gate-token-rise must be a finite number, 0 or more"),
         (["history", "--gate-token-rise", "nan"], "--gate-token-rise must be a finite number, 0 or more"),
         (["prune", "--history-keep", "-1"], "--history-keep must be 0 or more"),
+        # A mistyped database path would be created, seeded and shown as the user's history.
+        (["history", "--db", "typo/h.sqlite"], "no history database at"),
+        (["prune", "--history-keep", "1", "--db", "typo/h.sqlite"], "no history database at"),
     ],
 )
 def test_history_and_prune_refuse_limits_that_mean_nothing(tmp_path: Path, args: list[str], phrase: str) -> None:
