@@ -205,7 +205,11 @@ def history(db, cells, test_set, last, out_dir, png, gate_accuracy_drop, gate_to
     except UserError as error:
         _fail(error)
     if frame.empty:
-        click.echo(f"no sweep in {db} yet: run `python bench.py` (or `python analyze.py RUN_DIR`) to record one")
+        if cells or test_set:  # the filter matched nothing; the database may hold sweeps
+            click.echo(f"no sweep in {db} matches --cell {' '.join(cells) or '(any)'} --test-set {test_set or '(any)'}: "
+                       "`python analyze.py history` without them lists what there is")
+        else:
+            click.echo(f"no sweep in {db} yet: run `python bench.py` (or `python analyze.py RUN_DIR`) to record one")
         return
     click.echo(f"{frame['sweep_id'].nunique()} sweeps in {db} (oldest first)")
     # The questions column: accuracy over the bundled sample and over the test split do not compare.
@@ -261,7 +265,8 @@ def view(target: Path | None, no_open: bool, reports_dir: Path | None) -> None:
 def prune(keep: int, reports_dir: Path | None, history_keep: int | None, db: Path | None, dry_run: bool) -> None:
     """Delete old report folders (the newest --keep stay; the history page and anything that
     is not a report are never touched)."""
-    from harness.viewing import prune_reports
+    from core import paths
+    from harness.viewing import prune_reports, reports
 
     try:
         if keep < 0:
@@ -273,7 +278,8 @@ def prune(keep: int, reports_dir: Path | None, history_keep: int | None, db: Pat
         removed = prune_reports(reports_dir, keep, dry_run=dry_run)
         for folder in removed:
             click.echo(f"{'would delete' if dry_run else 'deleted'} {folder}")
-        click.echo(f"{len(removed)} report(s) {'to delete' if dry_run else 'deleted'}, newest {keep} kept")
+        kept = len(reports(reports_dir or paths.REPORTS_DIR)) - (len(removed) if dry_run else 0)
+        click.echo(f"{len(removed)} report(s) {'to delete' if dry_run else 'deleted'}, {kept} kept (--keep {keep})")
         if history_keep is not None and not dry_run:
             from harness.history import default_db
             from harness.history import prune as prune_history

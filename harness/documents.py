@@ -125,6 +125,14 @@ def _copy_bounded(response: IO[bytes], out: IO[bytes], url: str, max_seconds: fl
         out.write(chunk)
 
 
+def _url_of(base_url: str, doc_name: str) -> str:
+    """``<base_url>/<doc_name>.pdf``, keeping the base's path and its query (a mirror's
+    token: "https://host/pdfs?token=..." joined naively lost both)."""
+    parts = urllib.parse.urlsplit(base_url)
+    path = parts.path.rstrip("/") + "/" + urllib.parse.quote(f"{doc_name}.pdf")
+    return urllib.parse.urlunsplit((parts.scheme, parts.netloc, path, parts.query, ""))
+
+
 def download(
     doc_names: Iterable[str],
     pdf_dir: Path,
@@ -156,7 +164,7 @@ def download(
                 report.copied.append(doc_name)
                 status = "copied"
             else:
-                url = urllib.parse.urljoin(base_url if base_url.endswith("/") else base_url + "/", urllib.parse.quote(f"{doc_name}.pdf"))
+                url = _url_of(base_url, doc_name)
                 fetch_pdf(url, target)
                 report.fetched.append(doc_name)
                 status = "fetched"

@@ -169,3 +169,11 @@ def test_sigterm_mid_download_leaves_no_partial_file(tmp_path):
     finally:
         process.kill()
         server.shutdown()
+
+
+def test_a_mirror_url_keeps_its_path_and_its_query():
+    # A mirror's token in the query: joined naively, the path and the token were lost.
+    from harness.documents import UPSTREAM_BASE_URL, _url_of
+
+    assert _url_of("http://127.0.0.1:1/sub?token=abc", "A B") == "http://127.0.0.1:1/sub/A%20B.pdf?token=abc"
+    assert _url_of(UPSTREAM_BASE_URL, "3M_2022_10K") == UPSTREAM_BASE_URL + "3M_2022_10K.pdf"

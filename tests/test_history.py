@@ -142,6 +142,19 @@ def test_prune_keeps_the_newest_reports_and_nothing_else(tmp_path: Path) -> None
         assert [r[0] for r in conn.execute("SELECT sweep_id FROM sweeps ORDER BY sweep_id")] == ["p1", "p2"]
 
 
+def test_prune_and_history_say_what_is_so(tmp_path: Path) -> None:
+    # "newest 50 kept" of 3 reports, and "no sweep yet" for a filter that matched nothing.
+    reports = tmp_path / "reports"
+    db = tmp_path / "h.sqlite"
+    for n in range(3):
+        _analyze(_sweep(tmp_path / "runs", f"p{n}", correct=2), db, reports / f"r{n}")
+    runner = CliRunner()
+    done = runner.invoke(analyze.cli, ["prune", "--keep", "50", "--reports-dir", str(reports)])
+    assert done.exit_code == 0 and "0 report(s) deleted, 3 kept (--keep 50)" in done.output, done.output
+    none = runner.invoke(analyze.cli, ["history", "--db", str(db), "--cell", "nosuch/cell", "--out", str(tmp_path / "hist")])
+    assert none.exit_code == 0 and "matches --cell nosuch/cell" in none.output and "yet" not in none.output, none.output
+
+
 def test_prune_deletes_no_report_a_link_or_a_history_page_stands_for(tmp_path: Path) -> None:
     # A "latest" link was kept as the newest report while the report it names was deleted,
     # and a history page written among the reports was kept in place of a sweep's report.
