@@ -265,8 +265,7 @@ def view(target: Path | None, no_open: bool, reports_dir: Path | None) -> None:
 def prune(keep: int, reports_dir: Path | None, history_keep: int | None, db: Path | None, dry_run: bool) -> None:
     """Delete old report folders (the newest --keep stay; the history page and anything that
     is not a report are never touched)."""
-    from core import paths
-    from harness.viewing import prune_reports, reports
+    from harness.viewing import prune_reports
 
     try:
         if keep < 0:
@@ -275,10 +274,9 @@ def prune(keep: int, reports_dir: Path | None, history_keep: int | None, db: Pat
             raise UserError(f"--history-keep must be 0 or more, got {history_keep}", "pass --history-keep 50 to keep the fifty newest sweeps")
         if history_keep is not None:
             _check_named_db(db)  # before any report is deleted
-        removed = prune_reports(reports_dir, keep, dry_run=dry_run)
+        removed, kept = prune_reports(reports_dir, keep, dry_run=dry_run)
         for folder in removed:
             click.echo(f"{'would delete' if dry_run else 'deleted'} {folder}")
-        kept = len(reports(reports_dir or paths.REPORTS_DIR)) - (len(removed) if dry_run else 0)
         click.echo(f"{len(removed)} report(s) {'to delete' if dry_run else 'deleted'}, {kept} kept (--keep {keep})")
         if history_keep is not None and not dry_run:
             from harness.history import default_db

@@ -47,7 +47,11 @@ def _on_sigterm(signum: int, frame: object) -> None:
     raise _Terminated
 
 
-def _interrupted(what: str, signum: int = 2) -> None:
+def _signal_of(stop: KeyboardInterrupt) -> int:
+    return signal.SIGTERM if isinstance(stop, _Terminated) else signal.SIGINT
+
+
+def _interrupted(what: str, signum: int = signal.SIGINT) -> None:
     click.echo(f"interrupted: {what}", err=True)
     sys.exit(128 + signum)  # the shell's code for death by that signal: 130 for Ctrl-C, 143 for SIGTERM
 
@@ -150,9 +154,9 @@ def cli(ctx: click.Context, **opts) -> None:
         if opts["resume"] and opts["retry_errors"]:
             raise UserError("--resume and --retry-errors both name a sweep", "use one: --retry-errors also finishes unfinished runs")
         target = opts["retry_errors"] or opts["resume"]
-        # The judge reaches the provider as the sweep's runs do: a resumed sweep's own settings.
-        judge_settings = provider_settings(config_of(target, config) if target else config)
         if opts["report"]:
+            # The judge reaches the provider as the sweep's runs do: a resumed sweep's own settings.
+            judge_settings = provider_settings(config_of(target, config) if target else config)
             from harness.analyze_sweep import check_report_judge
 
             check_report_judge(judge, judge_settings)
@@ -165,7 +169,7 @@ def cli(ctx: click.Context, **opts) -> None:
     except UserError as error:
         _fail(error)
     except KeyboardInterrupt as stop:
-        _interrupted("before any run started; nothing was recorded", signal.SIGTERM if isinstance(stop, _Terminated) else signal.SIGINT)
+        _interrupted("before any run started; nothing was recorded", _signal_of(stop))
     from core.llm.pricing import format_cost
 
     counts, ledger = outcome.tally.counts(), outcome.ledger
@@ -197,7 +201,7 @@ def cli(ctx: click.Context, **opts) -> None:
             _fail(error)
         except KeyboardInterrupt as stop:
             _interrupted(f"no report written; the sweep is complete: python analyze.py {shlex.quote(str(outcome.sweep.path))}",
-                         signal.SIGTERM if isinstance(stop, _Terminated) else signal.SIGINT)
+                         _signal_of(stop))
         for line in console_lines(analysis)[1:]:  # the sweep line is already printed
             click.echo(line)
     else:

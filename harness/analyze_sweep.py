@@ -63,7 +63,7 @@ from harness.report.rows import overall_verdict
 from harness.seeds_results import write_bench_results
 from harness.stats.cells import cell_stats, failure_causes, judge_summary, question_table
 from harness.stats.compare import Comparison, ModeComparison, compare, mode_comparisons
-from harness.stats.completeness import completeness
+from harness.stats.completeness import Completeness, completeness
 from harness.stats.frame import Sweep, load_sweep
 from harness.stats.summary import build_summary
 from harness.sweepdir import SweepDir
@@ -105,6 +105,7 @@ class AnalyzeOutcome:
     junit: Path | None = None
     summary: Path | None = None
     stored_verdicts: Path | None = None
+    coverage: Completeness | None = None  # the records against the runs the manifest planned
 
 
 def latest_sweep(runs_dir: Path) -> Path:
@@ -312,13 +313,14 @@ def analyze(config: AnalyzeConfig, *, show_progress: bool = True, log: Callable[
             criteria = evaluate_criteria(stats)
             gate = evaluate_gate(stats, budgets, present_only=config.gate_present_only) if budgets else None
             judge = _judge_description(plan, judging, config)
+            coverage = completeness(sweep)
             if gate and config.junit is None:
                 write_junit(gate, out_dir / "gate.xml")
             report = render_report(
                 sweep, judging.verdicts, out_dir, baseline_comparison=comparison, gate_result=gate,
                 questions=list(questions.values()), judge=judge, mode_comparisons=modes,
                 baseline=baseline, baseline_verdicts=baseline_judging.verdicts if baseline_judging else None,
-                history_page=history_page, details=details, stats=stats,
+                history_page=history_page, details=details, stats=stats, coverage=coverage,
             )
         except BaseException:
             try:
@@ -335,7 +337,7 @@ def analyze(config: AnalyzeConfig, *, show_progress: bool = True, log: Callable[
         summary = build_summary(
             sweep_id=sweep.sweep_id, judge=judge, stats=stats, criteria=criteria, modes=modes, comparison=comparison, gate=gate,
         )
-        summary["completeness"] = completeness(sweep).to_dict()
+        summary["completeness"] = coverage.to_dict()
         write_json_atomic(out_dir / "summary.json", summary)
     if config.history_db is not None and history_page is not None:
         # Recorded once the report is whole; the history page sits beside the report folders.
@@ -347,14 +349,14 @@ def analyze(config: AnalyzeConfig, *, show_progress: bool = True, log: Callable[
     if gate:
         junit = write_junit(gate, config.junit) if config.junit else target / "gate.xml"
     return AnalyzeOutcome(sweep, target / report.relative_to(out_dir), stats, criteria, judging, judge, comparison, modes, gate, junit,
-                          target / "summary.json", stored_path)
+                          target / "summary.json", stored_path, coverage)
 
 
 def console_lines(outcome: AnalyzeOutcome) -> list[str]:
     """What an analysis says on the console: who judged, what is unjudged, the criteria."""
     judging = outcome.judging
     methods = ", ".join(f"{k} {v}" for k, v in sorted(judging.by_method.items()))
-    coverage = completeness(outcome.sweep)
+    coverage = outcome.coverage or completeness(outcome.sweep)
     lines = [
         f"sweep: {outcome.sweep.path} ({len(outcome.sweep.records)} runs)",
         *([coverage.text()] if not coverage.complete else []),

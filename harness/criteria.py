@@ -78,6 +78,12 @@ class Check:
         return "" if self.settled else "?"
 
 
+def all_errored(row: Any) -> bool:
+    """Did every run of a cell (a row of ``cell_stats``) end in an error? Such a cell spent
+    nothing and measured nothing: a dead endpoint, not a frugal mode."""
+    return bool(row["runs"]) and row["error"] == row["runs"]
+
+
 def _settled(passed: bool, low: Any, high: Any, target: float) -> bool:
     """Does the 95% interval lie on the verdict's side of a strictly-greater target? No
     interval settles nothing."""
@@ -160,7 +166,7 @@ def evaluate_row(stats_row: pd.Series | dict[str, Any]) -> CriteriaRow:
     shown = f"{tokens:,.0f}" + ("" if under is None or _nan(under) else f" ({_pct(under)} of runs < 25k)")
     note = "; ".join(filter(None, ["estimated counts" if s.get("tokens_estimated") else "",
                                    "" if under is None or _nan(under) else f"{_pct(under)} of runs under 25k"]))
-    if s.get("runs") and s.get("error") == s.get("runs"):
+    if all_errored(s):
         # Runs that died at their first call (a dead endpoint) spend nothing: a cell of them
         # would pass the token budget on no work at all.
         row.checks["tokens"] = Check("tokens", "n/a", None, "n/a", f"every run ended in an error ({shown} tokens): nothing to judge")

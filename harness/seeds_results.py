@@ -25,6 +25,7 @@ from core.records import RunRecord
 from harness.criteria import md_escape
 from harness.dataset import Question
 from harness.judge import LABELS
+from harness.judge.service import judge_name as name_of_judge
 from harness.judge.verdict import Verdict
 from harness.stats.frame import Sweep
 from harness.stats.intervals import exact_mean
@@ -98,7 +99,7 @@ def _accuracy(runs: Sequence[RunRecord], verdicts: dict[str, Verdict]) -> str:
 def _judge_line(verdicts: Sequence[Verdict], judge_name: str) -> str:
     """Who judged: the judge analyze ran, whoever decided each answer (the numeric check may
     decide them all under the offline judge)."""
-    if judge_name and judge_name != "numeric check only":
+    if judge_name and judge_name != name_of_judge(None):  # the numeric check alone is no judge to name
         return f"Judge: {md_escape(judge_name)}."
     if not judge_name and any(v.method not in ("numeric", "status", "none", "") for v in verdicts):
         judges = sorted({v.judge_model for v in verdicts if v.judge_model})

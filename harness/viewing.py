@@ -80,11 +80,12 @@ def find_page(target: Path | None, reports_dir: Path | None = None) -> Path:
     raise UserError(f"{target} is not a report, a sweep or a trace", "pass a report folder, a sweep folder (bench_runs/<ts>), a trace .jsonl, or `history`")
 
 
-def prune_reports(reports_dir: Path | None, keep: int, *, dry_run: bool = False) -> list[Path]:
-    """Delete all but the newest ``keep`` report folders; returns those deleted (or to be)."""
+def prune_reports(reports_dir: Path | None, keep: int, *, dry_run: bool = False) -> tuple[list[Path], int]:
+    """Delete all but the newest ``keep`` report folders; returns those deleted (or to be)
+    and how many reports are kept."""
     found = reports(reports_dir or paths.REPORTS_DIR)
     doomed = found[:-keep] if keep > 0 else found
     if not dry_run:
         for folder in doomed:
             shutil.rmtree(folder)
-    return doomed
+    return doomed, len(found) - len(doomed)

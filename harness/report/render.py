@@ -41,7 +41,7 @@ from harness.report import fmt as f
 from harness.report.details import DetailWriter, write_verdicts
 from harness.stats.cells import cell_stats, failure_causes, judge_summary, question_table, type_stats
 from harness.stats.compare import Comparison, ModeComparison
-from harness.stats.completeness import completeness
+from harness.stats.completeness import Completeness, completeness
 from harness.stats.frame import Sweep, with_verdicts
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -84,7 +84,7 @@ def _write_tables(runs: pd.DataFrame, out_dir: Path) -> None:
 
 def _summary_md(
     sweep: Sweep, stats: pd.DataFrame, criteria: list, judged: bool,
-    comparison: Comparison | None, gate_result: GateResult | None,
+    comparison: Comparison | None, gate_result: GateResult | None, coverage: Completeness,
 ) -> dict[str, Any]:
     cell_rows = [
         [md_escape(s["cell"]), str(s["runs"]), rows.accuracy_text(s) + (f" ({f.ci(s['accuracy_low'], s['accuracy_high'])})" if s["judged"] else ""),
@@ -116,7 +116,7 @@ def _summary_md(
     return {
         "sweep_id": md_escape(sweep.sweep_id),
         "runs": len(sweep.records),
-        "incomplete": "" if (coverage := completeness(sweep)).complete else md_escape(coverage.text()),
+        "incomplete": "" if coverage.complete else md_escape(coverage.text()),
         "judged": judged,
         "criteria": criteria_markdown(criteria),
         "criteria_unsure": any(not check.settled for row in criteria for check in row.checks.values()),
@@ -173,6 +173,7 @@ def render_report(
     details: DetailWriter | None = None,
     on_progress: Callable[[int], None] = lambda n: None,
     stats: pd.DataFrame | None = None,
+    coverage: Completeness | None = None,
 ) -> Path:
     """Write the report into ``out_dir``; returns the path of index.html.
 
@@ -180,12 +181,14 @@ def render_report(
     comparisons of the sweep's modes; ``baseline`` and its verdicts feed the side-by-side
     view; ``details``: the writer ``start_details`` started (else one is started here);
     ``on_progress(k)`` is called as the details of k more runs are written; ``stats``: the
-    ``cell_stats`` of the same runs and verdicts, when the caller has them already."""
+    ``cell_stats`` of the same runs and verdicts, and ``coverage`` their ``completeness``,
+    when the caller has them already."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     verdicts = list(verdicts or [])
     judged = bool(verdicts) and not any(v.label not in LABELS for v in verdicts)
     stats = cell_stats(sweep.records, verdicts) if stats is None else stats
+    coverage = completeness(sweep) if coverage is None else coverage
     by_type = type_stats(sweep.records, verdicts)
     qtable = question_table(sweep.records, verdicts)
     runs = with_verdicts(sweep.records, verdicts)
@@ -207,7 +210,7 @@ def render_report(
         "version": DATA_VERSION,
         "kind": "sweep",
         "title": f"Sweep {sweep.sweep_id}",
-        "header": rows.header_rows(sweep, judge_figures, judge_title, (judge or {}).get("calibration_text", "")),
+        "header": rows.header_rows(sweep, judge_figures, judge_title, (judge or {}).get("calibration_text", ""), coverage),
         "thresholds": f"reliability > {RELIABILITY_MIN:.0%}, accuracy > {ACCURACY_MIN:.0%} (judged cells only), "
                       f"mean tokens < {MEAN_TOKENS_MAX / 1000:.0f}k, provenance: {PROVENANCE_MIN:.0%} of answers that state a number have every number "
                       "traced to a page the run read",
@@ -233,7 +236,7 @@ def render_report(
     index = write_page(out_dir, data["title"])
 
     markdown = _environment(autoescape=False)  # Markdown: every user string passed through md_escape
-    summary = _summary_md(sweep, stats, criteria, judged, baseline_comparison, gate_result)
+    summary = _summary_md(sweep, stats, criteria, judged, baseline_comparison, gate_result, coverage)
     summary["judge_name"] = md_escape(judge_title)
     summary["judge_trust"] = md_escape((judge or {}).get("calibration_text", "")) if judged else ""
     (out_dir / "summary.md").write_text(markdown.get_template("summary.md").render(**summary), encoding="utf-8")

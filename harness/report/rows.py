@@ -11,11 +11,11 @@ from typing import Any
 
 import pandas as pd
 
-from harness.criteria import CRITERIA, CRITERION_TITLES, REFERENCE_ROWS, CriteriaRow
+from harness.criteria import CRITERIA, CRITERION_TITLES, REFERENCE_ROWS, CriteriaRow, all_errored
 from harness.gate import BUDGET_KEYS, GateResult, format_limit
 from harness.report import fmt as f
 from harness.stats.compare import Comparison, ModeComparison
-from harness.stats.completeness import completeness
+from harness.stats.completeness import Completeness, completeness
 from harness.stats.frame import Sweep
 
 MARKS = {"correct": "✓", "incorrect": "✗", "refusal": "⊘", "unjudged": "?"}
@@ -44,7 +44,7 @@ def accuracy_text(s: pd.Series) -> str:
 def _token_cells(s: Any) -> list[dict[str, str]]:
     """Mean, median and p95 tokens; dashes for a cell whose every run ended in an error (a
     dead endpoint spends nothing, and "0" would read as a frugal mode), as its criteria say."""
-    if s["runs"] and s["error"] == s["runs"]:
+    if all_errored(s):
         return [cell(f.DASH, hint="every run ended in an error")] * 3
     return [cell(f.tokens(s["tokens_mean"]) + (" (est.)" if s["tokens_estimated"] else "")), cell(f.tokens(s["tokens_median"])),
             cell(f.tokens(s["tokens_p95"]))]
@@ -58,7 +58,8 @@ def _setting_text(value: Any) -> str:
     return f.DASH if value is None or value == {} else f.as_text(value, 300)
 
 
-def header_rows(sweep: Sweep, judge: dict[str, Any], judge_name: str = "", judge_trust: str = "") -> dict[str, Any]:
+def header_rows(sweep: Sweep, judge: dict[str, Any], judge_name: str = "", judge_trust: str = "",
+                coverage: Completeness | None = None) -> dict[str, Any]:
     """The report's header: what ran, who judged, and (``judge_trust``) how far the judge's
     verdicts agree with people's, as its stored calibration says."""
     m = sweep.manifest
@@ -89,7 +90,7 @@ def header_rows(sweep: Sweep, judge: dict[str, Any], judge_name: str = "", judge
         ("models", ", ".join(map(str, config.get("models") or [])) or f.DASH),
         ("modes", ", ".join(map(str, config.get("modes") or [])) or f.DASH),
         ("runs per question", str(config.get("runs", f.DASH))),
-        ("runs recorded", completeness(sweep).text()),
+        ("runs recorded", (coverage or completeness(sweep)).text()),
         ("test set", str(config.get("test_set", f.DASH))),
         ("git commit", str(env.get("git_commit") or f.DASH)),
         ("indexer", str(env.get("indexer_version") or f.DASH) + (f" (trees by {config['index_model']})" if config.get("index_model") else "")),
