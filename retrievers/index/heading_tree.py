@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import copy
 
+from retrievers.index.heading_levels import LayoutHeading
 from retrievers.index.headings import Heading
 from retrievers.index.layout import Layout, Pos
-from retrievers.index.layout_headings import LayoutHeading, document_headings, is_caps
+from retrievers.index.layout_headings import document_headings, is_caps
 from retrievers.index.outline import _close as close_sections
 from retrievers.index.sections import MIN_INTRO_CHARS, Section
 from retrievers.index.statements import find_statements

@@ -1,4 +1,4 @@
-"""Headings of any document, found from its typography and numbering, each with a level.
+"""Headings of any document, found from its typography and numbering.
 
 A heading stands out from the body text: larger, bold, in capitals, or numbered ("2.3",
 "B.", "IV."), short, without the figures of a table row or the full stop of a sentence.
@@ -6,10 +6,7 @@ One line alone proves little (a bold word in a table, a numbered list item), so 
 evidence is pooled by style: a style whose lines mostly read as headings is a heading style,
 and a numbered line in body type counts only when its number follows the one before it.
 
-Levels come from the same evidence: a larger size sits above a smaller one, "2" above
-"2.3", a scheme the document used first ("I.") above one it used later ("A."), bold
-capitals above bold. The document's title (the one line in the largest type, on its
-first page) is not made the parent of everything.
+The headings found are given levels from the same evidence (``heading_levels``).
 """
 from __future__ import annotations
 
@@ -17,8 +14,8 @@ import functools
 import re
 import string
 from collections import Counter
-from dataclasses import dataclass
 
+from retrievers.index.heading_levels import LayoutHeading, NumberChain, assign_levels, nearest_rank, size_classes
 from retrievers.index.headings import (
     _TITLE_START,
     clean_title,
@@ -30,14 +27,12 @@ from retrievers.index.headings import (
     statement_kind,
 )
 from retrievers.index.layout import Layout, Pos
-from retrievers.index.numbering import Numbering, as_roman, follows, may_be_nested, parse_numbering
+from retrievers.index.numbering import Numbering, may_be_nested, parse_numbering
 from retrievers.index.pdf import Line
 from retrievers.index.toc_pages import find_toc_pages
 
 # A line this much larger than the body text is set in a heading size.
 LARGER = 1.08
-# Sizes within this ratio of each other are one size (glyph-measured sizes vary a little).
-SAME_SIZE = 1.08
 MAX_TITLE_CHARS = 400  # a wrapped heading, joined
 MAX_LINE_CHARS = 180  # a longer line is prose or a table row, never a heading's first line
 _MIN_PAGE_BODY_CHARS = 600  # a page with less running text than this takes the document's body size
@@ -61,23 +56,6 @@ _SENTENCE_BREAK = re.compile(r"[a-z0-9)][.!?]\s+[A-Z]")
 # "Table G.1. Reserve requirements ...", "Figure 3: ...": a caption names what follows even
 # when it is set smaller than the text and sits right above the table.
 _CAPTION = re.compile(r"^(table|figure|exhibit|chart|schedule|box)\s+[A-Z]?[\d.-]*\d[A-Za-z]?\b[.:\s—–-]", re.I)
-
-
-@dataclass
-class LayoutHeading:
-    """A heading found from layout: where it is, its title (wrapped lines joined) and how it
-    looks."""
-
-    pos: Pos
-    title: str
-    size: float
-    bold: bool
-    caps: bool
-    numbering: Numbering | None
-    end: Pos  # its last line (a wrapped heading spans several)
-    level: int = 0
-    kind: str = "heading"  # or "statement" once the filing's structure is laid over it
-    is_title: bool = False  # the document's title: names the opening section, parents nothing
 
 
 @functools.lru_cache(maxsize=16384)
@@ -201,7 +179,7 @@ class _Typography:
 
 
 def _same_style(a: Line, b: Line, tolerance: float = 1.12) -> bool:
-    # By default a little looser than SAME_SIZE: two lines of one heading differ only by
+    # By default a little looser than heading_levels.SAME_SIZE: two lines of one heading differ only by
     # measuring noise (glyph-measured sizes).
     return a.bold == b.bold and (not a.size or not b.size or max(a.size, b.size) <= min(a.size, b.size) * tolerance)
 
@@ -388,30 +366,17 @@ def _names_a_contact(lines: list[Line], index: int) -> bool:
                for following in lines[index + 1 : index + 3])
 
 
-def _size_classes(sizes: list[float]) -> dict[float, int]:
-    """Rank sizes, largest first; a size within ``SAME_SIZE`` of the next larger one is in
-    its class."""
-    ranks: dict[float, int] = {}
-    rank, previous = -1, None
-    for size in sorted(set(sizes), reverse=True):
-        if previous is None or previous > size * SAME_SIZE:
-            rank += 1
-        ranks[size] = rank
-        previous = size
-    return ranks
-
-
 def _accepted_styles(layout: Layout, typography: _Typography, cands: list[LayoutHeading]) -> set[tuple]:
     """Styles (size class, bold, caps) in which headings outnumber prose: a style also used
     for whole paragraphs (a bold lead-in, a larger introduction) marks no headings."""
-    ranks = _size_classes([c.size for c in cands] + [typography.body])
+    ranks = size_classes([c.size for c in cands] + [typography.body])
     # A size no heading has takes the class of the nearest size that one has (looked up
     # once per size, among the headings' sizes only).
     classes = dict(ranks)
 
     def size_class(size: float) -> int:
         if size not in classes:
-            classes[size] = _nearest_rank(ranks, size)
+            classes[size] = nearest_rank(ranks, size)
         return classes[size]
 
     def key(size: float, bold: bool, caps: bool) -> tuple:
@@ -439,44 +404,6 @@ def _accepted_styles(layout: Layout, typography: _Typography, cands: list[Layout
     return {k for k, n in heads.items() if k != body_key and prose[k] < n}
 
 
-def _nearest_rank(ranks: dict[float, int], size: float) -> int:
-    if not ranks:
-        return 0
-    nearest = min(ranks, key=lambda s: abs(s - size))
-    return ranks[nearest]
-
-
-class _NumberChain:
-    """The numbers seen so far, per scheme: a numbered line in body type is a heading only
-    when its number follows the previous heading's of its scheme ("1.", "2.", "2.1", "3."),
-    not a stray "4." of a numbered list. A scheme the document started using after another
-    (the "1." under an "A.") starts again at 1 after each heading of that other scheme."""
-
-    def __init__(self) -> None:
-        self.last: dict[str, Numbering] = {}
-        self.order: dict[str, int] = {}
-
-    def follows(self, n: Numbering) -> bool:
-        return follows(self.last.get(n.scheme), n)
-
-    def reading(self, n: Numbering) -> Numbering:
-        """``n``, or its roman reading when only that one follows ("V." after "IV.")."""
-        roman = as_roman(n)
-        if roman is not None and roman.scheme in self.last and not self.follows(n) and self.follows(roman):
-            return roman
-        return n
-
-    def accept(self, n: Numbering) -> None:
-        """Take a heading's number into the chain when it follows; either way, restart the
-        schemes nested in its scheme."""
-        if self.follows(n):
-            self.last[n.scheme] = n
-            self.order.setdefault(n.scheme, len(self.order))
-        if n.scheme in self.order:
-            for scheme in [s for s, rank in self.order.items() if rank > self.order[n.scheme]]:
-                self.last.pop(scheme, None)
-
-
 def document_headings(layout: Layout) -> list[LayoutHeading]:
     """All the document's layout headings, found once per layout (sections reuse them)."""
     if "layout_headings" not in layout.memo:
@@ -494,8 +421,8 @@ def find_layout_headings(layout: Layout, start: Pos = (1, 0), end: Pos | None = 
     toc = set(find_toc_pages([ln_text(layout, page) for page in range(1, layout.page_count + 1)]))
     cands = _candidates(layout, typography, start, end, toc)
     styles = _accepted_styles(layout, typography, cands)
-    ranks = _size_classes([c.size for c in cands] + [typography.body])
-    chain = _NumberChain()
+    ranks = size_classes([c.size for c in cands] + [typography.body])
+    chain = NumberChain()
     kept = []
     for c in cands:
         style = (ranks.get(c.size, 0), c.bold, c.caps)
@@ -508,77 +435,3 @@ def find_layout_headings(layout: Layout, start: Pos = (1, 0), end: Pos | None = 
                 chain.accept(c.numbering)
     assign_levels(kept, ranks, chain.order)
     return kept
-
-
-def _prominence(h: LayoutHeading, ranks: dict[float, int]) -> tuple[int, int, int]:
-    rank = ranks.get(h.size)
-    if rank is None:  # only then: the nearest rank is a search over every size
-        rank = _nearest_rank(ranks, h.size)
-    return (rank, 0 if h.bold else 1, 0 if h.caps else 1)
-
-
-def _is_ancestor(top: LayoutHeading, new: LayoutHeading, ranks: dict[float, int], scheme_order: dict[str, int]) -> bool:
-    """Should ``new`` nest under ``top``?"""
-    a, b = _prominence(top, ranks), _prominence(new, ranks)
-    if a[0] != b[0]:
-        return a[0] < b[0]  # size speaks first
-    m, n = top.numbering, new.numbering
-    if m and n and m.scheme == n.scheme and m.nested:
-        return m.depth < n.depth
-    if m and n and m.scheme in _LIST_SCHEMES and n.scheme in _LIST_SCHEMES:
-        if m.scheme == n.scheme:
-            return False
-        if m.scheme in scheme_order and n.scheme in scheme_order:
-            return scheme_order[m.scheme] < scheme_order[n.scheme]
-    return a < b
-
-
-# Schemes that nest by number; "Chapter 2" or "Appendix A" say nothing about depth beside them.
-# An appendix's "A.1" is not among them: it sits under its appendix's heading, whatever
-# sections numbered "7.2" came before.
-_LIST_SCHEMES = frozenset({"decimal", "roman", "ROMAN", "letter", "LETTER", "(1)", "(a)", "(i)", "(A)"})
-
-
-def assign_levels(heads: list[LayoutHeading], ranks: dict[float, int], scheme_order: dict[str, int]) -> None:
-    """Set each heading's level by nesting it under the nearest heading before it that is
-    more prominent. ``scheme_order``: the numbering schemes in the order the document's
-    chain of section numbers first used them (outermost first)."""
-    _mark_title(heads, ranks)
-    stack: list[LayoutHeading] = []
-    for h in heads:
-        while stack and (stack[-1].is_title or not _is_ancestor(stack[-1], h, ranks, scheme_order)):
-            stack.pop()
-        h.level = len(stack)
-        stack.append(h)
-
-
-def _mark_title(heads: list[LayoutHeading], ranks: dict[float, int]) -> None:
-    """One of the first three headings, on the first two pages, in a size larger than any
-    other heading's: the title. The unnumbered lines right after it on its page in a style
-    no later heading uses (a paper's authors and affiliation, a subtitle) are front matter
-    like it: they name themselves but parent none of the sections."""
-    if len(heads) < 3:
-        return
-    for i, first in enumerate(heads[:3]):
-        others = max(h.size for j, h in enumerate(heads) if j != i)
-        if first.pos[0] <= 2 and first.size > others * 1.03:
-            first.is_title = True
-            _mark_front_matter(heads, i, ranks)
-            return
-
-
-def _mark_front_matter(heads: list[LayoutHeading], title: int, ranks: dict[float, int]) -> None:
-    """Mark the front matter after ``heads[title]`` (see ``_mark_title``) as parenting nothing."""
-    def style(h: LayoutHeading) -> tuple[int, bool]:
-        return (ranks.get(h.size, -1), h.bold)
-
-    page = heads[title].pos[0]
-    front = []
-    for h in heads[title + 1 :]:
-        if h.pos[0] != page or h.numbering is not None:
-            break
-        front.append(h)
-    later = {style(h) for h in heads[title + 1 + len(front) :]}
-    for h in front:
-        if style(h) not in later:
-            h.is_title = True
