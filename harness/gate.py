@@ -12,7 +12,9 @@ Budgets file (``budgets.toml`` at the repo root is the project's own)::
 ``min_*`` passes when the cell's figure is at least the limit, ``max_*`` when it is at most
 the limit. A figure that cannot be measured (accuracy without verdicts, cost with an unknown
 price) fails its check with a message saying why: a gate that cannot see must not pass.
-A cell named in the budgets but absent from the sweep fails too (the gate checked nothing).
+A cell named in the budgets but absent from the sweep fails too (the gate checked nothing
+there), and so does a gate that has nothing to check at all: a budgets file without a limit
+is refused, and a sweep none of whose cells is budgeted fails.
 Exit codes, as the CLI maps them: 0 pass, 1 a check failed, 2 a bad budgets file (UserError).
 """
 from __future__ import annotations
@@ -98,6 +100,11 @@ def _limits(table: Any, where: str, path: Path) -> dict[str, float]:
             raise UserError(f"{path}: unknown budget key {key!r} in {where}", f"allowed keys: {_allowed()}")
         if isinstance(value, bool) or not isinstance(value, (int, float)) or math.isnan(value) or value < 0:
             raise UserError(f"{path}: {where}.{key} must be a non-negative number, got {value!r}", f"e.g. {key} = {_example(key)}")
+        if math.isinf(value):
+            # An infinite limit passes every cell: a check that cannot fail.
+            raise UserError(f"{path}: {where}.{key} = {value} checks nothing", f"leave {key} out for no limit, or e.g. {key} = {_example(key)}")
+        if key == "min_questions" and value != int(value):
+            raise UserError(f"{path}: {where}.{key} = {value} is not a whole number of questions", f"e.g. {key} = {int(value) + 1}")
         if BUDGET_KEYS[key][1] == "rate" and value > 1:
             raise UserError(
                 f"{path}: {where}.{key} = {value} is not a fraction", f"rates are in [0, 1]: write {value / 100:g} for {value:g}%"
@@ -131,6 +138,10 @@ def load_budgets(path: Path | str) -> GateBudgets:
         if "/" not in cell:
             raise UserError(f"{path}: cell {cell!r} is not model/mode", 'name cells like [cells."offline/simple"]')
         budgets.cells[cell] = _limits(table, f'cells."{cell}"', path)
+    if not budgets.defaults and not any(budgets.cells.values()):
+        # An empty file (or empty tables) would pass every sweep, whatever its figures.
+        raise UserError(f"{path}: sets no budget, so a gate would pass any sweep",
+                        "add limits under [defaults] or [cells.\"model/mode\"]; see budgets.toml at the repo root")
     return budgets
 
 
@@ -179,6 +190,12 @@ def evaluate_gate(stats: pd.DataFrame, budgets: GateBudgets, *, present_only: bo
         if cell not in rows and not present_only:
             checks.append(GateCheck(cell, "present", None, None, False,
                                     f"cell {cell} is budgeted but the sweep has no runs for it (--gate-present-only gates only the cells the sweep has)"))
+    if not checks:
+        # --gate-present-only with none of the budgeted cells in the sweep (another model's
+        # sweep, a mistyped cell name): passing would tell CI the sweep was checked.
+        checks.append(GateCheck("(sweep)", "present", None, None, False,
+                                f"none of the sweep's cells ({', '.join(rows) or 'none'}) has a budget, so the gate checked nothing "
+                                f"-- add [defaults] limits or a [cells.\"model/mode\"] table for them"))
     return GateResult(checks)
 
 

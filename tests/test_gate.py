@@ -65,6 +65,12 @@ max_mean_tokens = 1500
         ("[defaults]\nmax_mean_tokens = '25k'\n", "must be a non-negative number"),
         ("[cells.simple]\nmin_accuracy = 0.5\n", "is not model/mode"),
         ("[defaults\n", "not valid TOML"),
+        # Limits that check nothing: every sweep would pass them.
+        ("[defaults]\nmax_mean_tokens = inf\n", "checks nothing"),
+        ('[cells."offline/simple"]\nmax_cost_usd = +inf\n', "checks nothing"),
+        ("[defaults]\nmin_questions = 44.5\n", "not a whole number"),
+        ("", "sets no budget"),
+        ('[defaults]\n[cells."offline/simple"]\n', "sets no budget"),
     ],
 )
 def test_bad_budgets_are_user_errors(tmp_path, text: str, expected: str) -> None:
@@ -125,8 +131,20 @@ def test_a_budgeted_cell_missing_from_the_sweep_fails(tmp_path) -> None:
     assert not result.passed
     assert result.checks[-1].criterion == "present" and "no runs" in result.checks[-1].message
     assert "--gate-present-only" in result.checks[-1].message  # says how to gate only the cells present
-    present = evaluate_gate(_stats(tmp_path), GateBudgets(cells={"anthropic:haiku/agent": {"min_reliability": 0.5}}), present_only=True)
+    both = GateBudgets(cells={"anthropic:haiku/agent": {"min_reliability": 0.5}, "offline/simple": {"min_reliability": 0.5}})
+    present = evaluate_gate(_stats(tmp_path), both, present_only=True)
     assert present.passed and not [c for c in present.checks if c.cell == "anthropic:haiku/agent"]
+    assert [(c.cell, c.criterion) for c in present.checks] == [("offline/simple", "min_reliability")]
+
+
+def test_a_gate_with_nothing_to_check_fails(tmp_path) -> None:
+    # --gate-present-only on a sweep none of whose cells is budgeted (another model's sweep):
+    # zero checks would read as a pass in CI.
+    budgets = GateBudgets(cells={"anthropic:haiku/agent": {"min_reliability": 0.5}})
+    result = evaluate_gate(_stats(tmp_path), budgets, present_only=True)
+    assert not result.passed and result.exit_code == 1
+    assert "checked nothing" in result.failures[0].message
+    assert "offline/simple" in result.failures[0].message  # names the cells it had
 
 
 def test_junit_xml_has_one_testcase_per_check_and_failures(tmp_path) -> None:
