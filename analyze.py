@@ -210,6 +210,11 @@ def history(db, cells, test_set, last, out_dir, png, gate_accuracy_drop, gate_to
                        "`python analyze.py history` without them lists what there is")
         else:
             click.echo(f"no sweep in {db} yet: run `python bench.py` (or `python analyze.py RUN_DIR`) to record one")
+        if gate_accuracy_drop is not None or gate_token_rise is not None:
+            # A gate with no sweep to look at checked nothing: a CI job with a mistyped
+            # --test-set or --cell must not pass.
+            click.echo("trend gate FAILED: no sweep to gate")
+            sys.exit(1)
         return
     click.echo(f"{frame['sweep_id'].nunique()} sweeps in {db} (oldest first)")
     # The questions column: accuracy over the bundled sample and over the test split do not compare.

@@ -153,6 +153,11 @@ def test_prune_and_history_say_what_is_so(tmp_path: Path) -> None:
     assert done.exit_code == 0 and "0 report(s) deleted, 3 kept (--keep 50)" in done.output, done.output
     none = runner.invoke(analyze.cli, ["history", "--db", str(db), "--cell", "nosuch/cell", "--out", str(tmp_path / "hist")])
     assert none.exit_code == 0 and "matches --cell nosuch/cell" in none.output and "yet" not in none.output, none.output
+    # The same filter under a trend gate: nothing was gated, so a CI job must not pass.
+    gated = runner.invoke(analyze.cli, ["history", "--db", str(db), "--test-set", "tset", "--gate-accuracy-drop", "0.05",
+                                        "--out", str(tmp_path / "hist")])
+    assert gated.exit_code == 1 and "matches --cell (any) --test-set tset" in gated.output, gated.output
+    assert "trend gate FAILED: no sweep to gate" in gated.output
 
 
 def test_prune_deletes_no_report_a_link_or_a_history_page_stands_for(tmp_path: Path) -> None:
