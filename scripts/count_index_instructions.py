@@ -2,6 +2,7 @@
 
     python scripts/count_index_instructions.py                  # four-lectures (the worst ratio)
     python scripts/count_index_instructions.py some.pdf --all   # also the 3M 10-K and the other reference PDFs
+    python scripts/count_index_instructions.py --split          # and where the cold build's extra work goes
 
 Timings on a shared machine wander by a third from run to run (another tenant's load, CPU
 steal), enough to move a cold/raw ratio across the 1.5x target and back. An instruction
@@ -35,15 +36,19 @@ _STAGE_CODE = {
     "raw": "read_pdf_pages(pdf)",
     "styled": "read_pdf(pdf)",
     "cold": "load_or_build_index(pdf, tempfile.mkdtemp())",
+    # With --split: the cold build cut after the tree and after the summaries.
+    "tree": "content = read_pdf(pdf); tree = default_tree_builder(content)",
+    "summaries": "content = read_pdf(pdf); tree = default_tree_builder(content); summarize_tree(content.pages, tree.nodes, tree.topics)",
 }
-STAGES = tuple(_STAGE_CODE)
+STAGES = ("none", "raw", "styled", "cold")
 # Every module a stage may import is imported first, in every stage alike, so that "none"
 # takes the imports off and a stage counts only its own work.
 _PRELUDE = (
     "import sys, tempfile, importlib, pkgutil; sys.path.insert(0, {root!r}); "
     "import pypdfium2, pypdfium2.raw, retrievers.index as package; "
     "[importlib.import_module(f'retrievers.index.{{m.name}}') for m in pkgutil.iter_modules(package.__path__)]; "
-    "from retrievers.index import load_or_build_index, read_pdf, read_pdf_pages; pdf = {pdf!r}; "
+    "from retrievers.index import load_or_build_index, read_pdf, read_pdf_pages; "
+    "from retrievers.index.builder import default_tree_builder; from retrievers.index.summaries import summarize_tree; pdf = {pdf!r}; "
 )
 
 
@@ -65,6 +70,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("pdfs", nargs="*", type=Path, help="PDFs (default: the TeX lectures)")
     parser.add_argument("--all", action="store_true", help="also the 3M 10-K and every reference PDF")
+    parser.add_argument("--split", action="store_true",
+                        help="also split the cold build's instructions beyond the styled read into the tree, the summaries "
+                             "and the rest (index JSON, file hash): two more valgrind runs per PDF")
     args = parser.parse_args(argv)
     if shutil.which("valgrind") is None:
         print("error: valgrind is not installed -- apt-get install valgrind, or time the stages with "
@@ -86,6 +94,11 @@ def main(argv: list[str] | None = None) -> int:
         raw, styled, cold = (count(stage, pdf) - base for stage in STAGES[1:])
         print(f"{pdf.stem[:42]:42s} {raw / 1e6:8,.0f} {styled / 1e6:9,.0f} {cold / 1e6:8,.0f} {styled / raw:10.2f} "
               f"{cold / raw:9.2f} {1.5 * raw / 1e6:14,.0f}", flush=True)
+        if args.split:
+            tree, summaries = (count(stage, pdf) - base for stage in ("tree", "summaries"))
+            print(f"  {'':40s} beyond raw: line styles {(styled - raw) / 1e6:,.0f}M, tree {(tree - styled) / 1e6:,.0f}M, "
+                  f"summaries {(summaries - tree) / 1e6:,.0f}M, JSON and hash {(cold - summaries) / 1e6:,.0f}M "
+                  f"(the target allows {(0.5 * raw) / 1e6:,.0f}M)", flush=True)
     return 0
 
 
