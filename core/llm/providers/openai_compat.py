@@ -36,6 +36,7 @@ from core.redact import sent_credentials
 
 OPENAI_BASE_URL = "https://api.openai.com/v1"
 PLACEHOLDER_KEY = "not-needed"
+KEY_SOURCE = "OPENAI_API_KEY (or --openai-api-key)"  # where the key comes from, for the fix when it is rejected
 STOP_REASONS = {"tool_calls": "tool_use", "function_call": "tool_use", "stop": "end_turn", "length": "max_tokens"}
 
 
