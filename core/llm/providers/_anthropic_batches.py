@@ -16,7 +16,7 @@ from typing import Any
 from core.llm.base import ProviderError
 from core.llm.batch import BatchOutcome, BatchStatus
 from core.llm.providers._anthropic_wire import _field, completion_for, provider_error, request_params
-from core.llm.providers._http import mask_error
+from core.llm.providers._http import as_provider_error, mask_error
 from core.llm.types import CompletionRequest
 from core.redact import mask_credentials
 
@@ -68,10 +68,9 @@ class MessageBatches:
             raise self._translated(exc) from None
 
     def _translated(self, exc: Exception) -> ProviderError:
-        # Not chained to the SDK's exception: its text holds the body unmasked.
-        error = exc if isinstance(exc, ProviderError) else provider_error(exc)
-        error = error if error is not None else ProviderError("malformed", f"{type(exc).__name__}: {exc}")
-        return mask_error(error, self._credentials)
+        # Raised from None: chained to the SDK's exception, its text would hold the body unmasked.
+        error = as_provider_error(exc, provider_error, self._credentials)
+        return error if error is not None else mask_error(ProviderError("malformed", f"{type(exc).__name__}: {exc}"), self._credentials)
 
 
 def _outcome(request: CompletionRequest, result: Any) -> BatchOutcome:

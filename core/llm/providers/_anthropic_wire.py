@@ -11,8 +11,8 @@ from typing import Any
 from core.llm.base import ModelSpec, ProviderError
 from core.llm.batch import BatchAPI
 from core.llm.providers._http import (
+    as_provider_error,
     body_message,
-    mask_error,
     not_api_reply,
     status_error,
     token_count,
@@ -186,11 +186,11 @@ class MessagesProvider:
             message = await self._client.messages.create(**params)
             completion = completion_for(request, message)
         except Exception as exc:
-            error = exc if isinstance(exc, ProviderError) else provider_error(exc)
+            error = as_provider_error(exc, provider_error, self._credentials)
             if error is None:
                 raise
             # Not chained to the SDK's exception: its text holds the body unmasked.
-            raise mask_error(error, self._credentials) from None
+            raise error from None
         return completion
 
     async def aclose(self) -> None:

@@ -22,8 +22,8 @@ from typing import Any
 from core.errors import UserError
 from core.llm.base import ModelSpec, ProviderError, ProviderSettings
 from core.llm.providers._http import (
+    as_provider_error,
     body_message,
-    mask_error,
     not_api_reply,
     status_error,
     token_count,
@@ -196,11 +196,11 @@ class OpenAICompatProvider:
             response = await self._client.chat.completions.create(**params)
             completion = completion_from_response(response)
         except Exception as exc:
-            error = exc if isinstance(exc, ProviderError) else provider_error(exc)
+            error = as_provider_error(exc, provider_error, self._credentials)
             if error is None:
                 raise
             # Not chained to the SDK's exception: its text holds the body unmasked.
-            raise mask_error(error, self._credentials) from None
+            raise error from None
         if getattr(response, "usage", None) is None:
             # Some local OpenAI-compatible servers report no usage.
             completion.usage = estimated_usage(request, completion)
