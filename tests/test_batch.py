@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -75,6 +76,19 @@ def test_a_batch_sweeps_spend_is_what_its_runs_paid(server, tmp_path):
     assert paid > 0 and outcome.ledger.spent == pytest.approx(paid, abs=1e-5)  # records round to 6 places
     manifest = json.loads((outcome.sweep.path / "manifest.json").read_text())
     assert manifest["summary"]["spent_usd"] == pytest.approx(paid, abs=1e-5)
+
+
+def test_a_batch_reply_without_usage_is_estimated_as_a_live_one_is(server, tmp_path):
+    """Counted as 0 tokens, a batch run would cost $0 and pass every token budget."""
+    server.responder = lambda request: replace(offline_responder(request), reports_usage=False)
+    _, live = sweep(tmp_path, batch=False)
+    server.requests.clear()
+    _, batched = sweep(tmp_path, batch=True)
+
+    assert live_calls(server) == [] and len(server.batches.created) == 2
+    for before, after in zip(live, batched, strict=True):
+        assert after.usage.estimated and after.usage.total == before.usage.total > 0
+        assert after.cost_usd == pytest.approx(before.cost_usd / 2, abs=2e-6) and after.cost_usd > 0
 
 
 def test_items_the_batch_cannot_answer_are_called_live(server, tmp_path):

@@ -11,11 +11,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from offline_server import offline_responder
 from wire_server import Fault
 
+from core.llm.base import ProviderError
+from core.llm.registry import parse_model_spec
 from core.paths import PROJECT_ROOT
 from harness.config import SweepConfig
+from harness.runner.halt import ModelHalts
 from harness.runner.sweep import run_sweep
 
 
@@ -44,6 +48,19 @@ def test_a_rejected_key_stops_the_model_at_its_first_run_and_a_retry_finishes_it
     again = run_sweep(_config(wire_server, tmp_path), resume=outcome.sweep.path, retry_errors=True, show_progress=False)
     assert sorted(r.status for r in again.records) == ["ok", "ok", "ok"] and not again.halts.reasons
     assert _manifest(outcome.sweep.path)["status"] == "complete"
+
+
+@pytest.mark.parametrize("text, source", [
+    ("anthropic:claude-haiku-4-5", "ANTHROPIC_API_KEY"),
+    ("openai:m", "OPENAI_API_KEY (or --openai-api-key)"),
+    ("bedrock:haiku", "the AWS credentials (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, AWS_PROFILE, or AWS_BEARER_TOKEN_BEDROCK)"),
+    ("scripted:plumbing", "its credentials"),  # a provider that names no key
+])
+def test_a_rejected_key_names_where_that_providers_key_comes_from(text, source):
+    spec = parse_model_spec(text)
+    halts = ModelHalts()
+    halts.provider_error(spec.label, spec, ProviderError("auth", "invalid x-api-key", status=401))
+    assert halts.reasons == {spec.label: f"the provider rejected the key for {spec.label} (auth 401: invalid x-api-key) -- set a valid {source}"}
 
 
 def test_an_unknown_model_stops_only_that_model(wire_server, tmp_path):

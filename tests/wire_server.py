@@ -68,6 +68,7 @@ class ToolUse:
 class Reply:
     """A successful model answer. Usage defaults to rough counts from the request and reply
     sizes; ``input`` is the uncached part (OpenAI's ``prompt_tokens`` adds the cache counts).
+    ``reports_usage=False`` leaves usage out of the reply, as some servers do.
     ``stop_reason`` uses Anthropic's words and is translated for OpenAI."""
 
     text: str = ""
@@ -78,6 +79,7 @@ class Reply:
     cache_write: int = 0
     stop_reason: str | None = None
     model: str | None = None
+    reports_usage: bool = True
 
 
 @dataclass
@@ -333,7 +335,7 @@ class WireServer:
             details: dict[str, int] = {"cached_tokens": reply.cache_read}
             if reply.cache_write:
                 details["cache_write_tokens"] = reply.cache_write
-            return {
+            body = {
                 "id": f"chatcmpl-wire{n}",
                 "object": "chat.completion",
                 "created": int(time.time()),
@@ -348,12 +350,15 @@ class WireServer:
                     "prompt_tokens_details": details,
                 },
             }
+            if not reply.reports_usage:
+                del body["usage"]
+            return body
         content: list[dict[str, Any]] = [{"type": "text", "text": reply.text}] if reply.text else []
         content += [
             {"type": "tool_use", "id": c.id or f"toolu_wire{n}_{i}", "name": c.name, "input": c.arguments}
             for i, c in enumerate(reply.tool_calls)
         ]
-        return {
+        body = {
             "id": f"msg_wire{n}",
             "type": "message",
             "role": "assistant",
@@ -368,6 +373,9 @@ class WireServer:
                 "cache_creation_input_tokens": reply.cache_write,
             },
         }
+        if not reply.reports_usage:
+            del body["usage"]
+        return body
 
     @staticmethod
     def _render_error(api: str, status: int, message: str | None) -> tuple[dict[str, Any], dict[str, str]]:

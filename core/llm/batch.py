@@ -23,7 +23,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -63,7 +63,11 @@ class BatchAPI(Protocol):
 
     async def status(self, batch_id: str) -> BatchStatus: ...
 
-    async def results(self, batch_id: str) -> dict[str, BatchOutcome]: ...
+    async def results(self, batch_id: str, requests: Mapping[str, CompletionRequest]) -> dict[str, BatchOutcome]:
+        """The outcome of each of ``requests`` (by ``custom_id``) the batch holds. A reply
+        that reports no usage gets an estimate from its request, marked so, as a live
+        call's does: counted as 0 tokens it would cost $0 and pass every budget."""
+        ...
 
 
 def batch_api(client: ModelClient) -> BatchAPI | None:
@@ -230,7 +234,7 @@ async def collect(
             continue
         report(f"resuming batch {entry['id']} ({len(mine)} of its requests are needed)")
         try:
-            got = await _finish(client, api, entry["id"], store, policy, report)
+            got = await _finish(client, api, entry["id"], {key: pending[key] for key in mine}, store, policy, report)
         except ProviderError as error:
             if error.kind != "bad_request":
                 raise
@@ -246,14 +250,18 @@ async def collect(
         batch_id = await _retrying(client, lambda chunk=chunk: api.submit(chunk))  # type: ignore[misc]
         store.add(batch_id, model, purpose, list(chunk))  # before polling: a rerun resumes it
         report(f"created batch {batch_id} with {len(chunk)} requests (id kept in {store.path})")
-        got = await _finish(client, api, batch_id, store, policy, report)
+        got = await _finish(client, api, batch_id, chunk, store, policy, report)
         for key in chunk:
             outcomes[key] = got.get(key, "missing from the batch's results")
     return outcomes
 
 
-async def _finish(client: ModelClient, api: BatchAPI, batch_id: str, store: BatchStore, policy: BatchPolicy, report: Report) -> dict[str, BatchOutcome]:
-    """Poll until the batch ends (progress at every check), then fetch its results."""
+async def _finish(
+    client: ModelClient, api: BatchAPI, batch_id: str, requests: Mapping[str, CompletionRequest], store: BatchStore,
+    policy: BatchPolicy, report: Report,
+) -> dict[str, BatchOutcome]:
+    """Poll until the batch ends (progress at every check), then fetch the results of
+    ``requests``."""
     wait = policy.first_poll_s
     started = time.monotonic()
     while True:
@@ -266,7 +274,7 @@ async def _finish(client: ModelClient, api: BatchAPI, batch_id: str, store: Batc
         report(f"batch {batch_id}: {status.done}/{status.total} done ({counts or 'none yet'}); next check in {wait:.0f} s")
         await asyncio.sleep(wait)
         wait = min(policy.max_poll_s, wait * 1.5)
-    results = await _retrying(client, lambda: api.results(batch_id))
+    results = await _retrying(client, lambda: api.results(batch_id, requests))
     store.mark(batch_id, "ended")
     return results
 

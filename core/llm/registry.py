@@ -28,7 +28,8 @@ ALIASES: dict[str, str] = {
     "opus": "anthropic:claude-opus-4-5",
 }
 
-# provider name -> module that exports check(spec, settings) and create(spec, settings)
+# provider name -> module that exports check(spec, settings) and create(spec, settings), and
+# optionally HAS_BATCH_API and KEY_SOURCE
 PROVIDERS: dict[str, str] = {
     "offline": "baseline.provider",
     "scripted": "core.llm.providers.scripted",
@@ -83,6 +84,13 @@ def check_model(spec: ModelSpec, settings: ProviderSettings) -> None:
 def has_batch_api(spec: ModelSpec) -> bool:
     """Whether the provider can answer requests through a batch API (``--batch``)."""
     return bool(getattr(_module(spec), "HAS_BATCH_API", False))
+
+
+def key_source(spec: ModelSpec) -> str | None:
+    """Where the provider's credential comes from (its ``KEY_SOURCE``), for the fix when the
+    provider rejects it; ``None`` for a provider that names none."""
+    source = getattr(_module(spec), "KEY_SOURCE", None)
+    return str(source) if source else None
 
 
 def create_provider(spec: ModelSpec, settings: ProviderSettings) -> Provider:

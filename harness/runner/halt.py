@@ -22,17 +22,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from core.llm.base import ModelSpec, ProviderError
+from core.llm.registry import key_source
 from core.records import RunRecord
 from core.redact import redact_text
 
 UNREACHED_RUNS = 3
-
-# Where each provider's credential comes from, for the one-line fix.
-KEY_SOURCES = {
-    "anthropic": "ANTHROPIC_API_KEY",
-    "openai": "OPENAI_API_KEY (or --openai-api-key)",
-    "bedrock": "the AWS credentials (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, AWS_PROFILE, or AWS_BEARER_TOKEN_BEDROCK)",
-}
 
 
 @dataclass
@@ -49,7 +43,7 @@ class ModelHalts:
     def provider_error(self, model: str, spec: ModelSpec, error: ProviderError) -> None:
         """A run's call failed for good: halt the model when no later call can succeed."""
         if error.kind == "auth":
-            source = KEY_SOURCES.get(spec.provider, "its credentials")
+            source = key_source(spec) or "its credentials"
             self._halt(model, f"the provider rejected the key for {model} ({error}) -- set a valid {source}")
         elif error.status == 404:
             self._halt(model, f"the provider does not know the model {model} ({error}) -- check the model name in --models "

@@ -4,16 +4,19 @@ A batch is created with every request under a ``custom_id``, processed within 24
 (usually much sooner), then its results are streamed as JSON lines, one per request:
 ``succeeded`` with the message, or ``errored`` / ``canceled`` / ``expired`` without one.
 The requests are the ones ``messages.create`` would send (``request_params``), so a
-batched reply is the reply the live call would give. The SDK is imported by the caller.
+batched reply is the reply the live call would give, and it is read as one
+(``completion_for``: a reply without usage gets an estimate from its request). The SDK is
+imported by the caller.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from core.llm.base import ProviderError
 from core.llm.batch import BatchOutcome, BatchStatus
-from core.llm.providers._anthropic_wire import _field, completion_from_message, provider_error, request_params
-from core.llm.providers._http import mask_error
+from core.llm.providers._anthropic_wire import _field, completion_for, provider_error, request_params
+from core.llm.providers._http import as_provider_error, mask_error
 from core.llm.types import CompletionRequest
 from core.redact import mask_credentials
 
@@ -44,12 +47,15 @@ class MessageBatches:
             counts={name: int(_field(counts, name, 0) or 0) for name in COUNTS},
         )
 
-    async def results(self, batch_id: str) -> dict[str, BatchOutcome]:
+    async def results(self, batch_id: str, requests: Mapping[str, CompletionRequest]) -> dict[str, BatchOutcome]:
         outcomes: dict[str, BatchOutcome] = {}
         try:
             stream = await self._client.messages.batches.results(batch_id)
             async for item in stream:
-                outcome = _outcome(item.result)
+                request = requests.get(str(item.custom_id))
+                if request is None:  # a stored batch's item the caller no longer needs
+                    continue
+                outcome = _outcome(request, item.result)
                 outcomes[str(item.custom_id)] = mask_credentials(outcome, self._credentials) if isinstance(outcome, str) else outcome
         except Exception as exc:
             raise self._translated(exc) from None
@@ -62,16 +68,15 @@ class MessageBatches:
             raise self._translated(exc) from None
 
     def _translated(self, exc: Exception) -> ProviderError:
-        # Not chained to the SDK's exception: its text holds the body unmasked.
-        error = exc if isinstance(exc, ProviderError) else provider_error(exc)
-        error = error if error is not None else ProviderError("malformed", f"{type(exc).__name__}: {exc}")
-        return mask_error(error, self._credentials)
+        # Raised from None: chained to the SDK's exception, its text would hold the body unmasked.
+        error = as_provider_error(exc, provider_error, self._credentials)
+        return error if error is not None else mask_error(ProviderError("malformed", f"{type(exc).__name__}: {exc}"), self._credentials)
 
 
-def _outcome(result: Any) -> BatchOutcome:
+def _outcome(request: CompletionRequest, result: Any) -> BatchOutcome:
     kind = str(_field(result, "type"))
     if kind == "succeeded":
-        completion = completion_from_message(_field(result, "message"))
+        completion = completion_for(request, _field(result, "message"))
         completion.batch = True
         return completion
     if kind == "errored":

@@ -11,8 +11,8 @@ from typing import Any
 from core.llm.base import ModelSpec, ProviderError
 from core.llm.batch import BatchAPI
 from core.llm.providers._http import (
+    as_provider_error,
     body_message,
-    mask_error,
     not_api_reply,
     status_error,
     token_count,
@@ -101,7 +101,7 @@ def _field(obj: Any, name: str, default: Any = None) -> Any:
 
 def completion_from_message(message: Any) -> Completion:
     """Translate a Messages API response (SDK object or plain dict) into a ``Completion``.
-    A response without usage gets zero counts here; ``MessagesProvider`` estimates them."""
+    A response without usage gets zero counts here; ``completion_for`` estimates them."""
     not_json = not_api_reply(message)
     if not_json is not None:
         raise not_json
@@ -132,6 +132,16 @@ def completion_from_message(message: Any) -> Completion:
         stop_reason=str(_field(message, "stop_reason") or "end_turn"),
         model=str(_field(message, "model") or ""),
     )
+
+
+def completion_for(request: CompletionRequest, message: Any) -> Completion:
+    """The ``Completion`` of ``message``, the reply to ``request`` (a live call's or a batch
+    item's). A reply that reports no usage gets an estimate from the request, marked so:
+    counted as 0 tokens it would cost $0 and pass every budget."""
+    completion = completion_from_message(message)
+    if _field(message, "usage") is None:
+        completion.usage = estimated_usage(request, completion)
+    return completion
 
 
 def provider_error(exc: BaseException) -> ProviderError | None:
@@ -174,15 +184,13 @@ class MessagesProvider:
         params = request_params(request, self.spec.model)
         try:
             message = await self._client.messages.create(**params)
-            completion = completion_from_message(message)
+            completion = completion_for(request, message)
         except Exception as exc:
-            error = exc if isinstance(exc, ProviderError) else provider_error(exc)
+            error = as_provider_error(exc, provider_error, self._credentials)
             if error is None:
                 raise
             # Not chained to the SDK's exception: its text holds the body unmasked.
-            raise mask_error(error, self._credentials) from None
-        if _field(message, "usage") is None:
-            completion.usage = estimated_usage(request, completion)
+            raise error from None
         return completion
 
     async def aclose(self) -> None:

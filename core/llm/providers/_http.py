@@ -4,7 +4,7 @@ from __future__ import annotations
 import email.utils
 import json
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from core.llm.base import ErrorKind, ProviderError, kind_for_status
@@ -137,3 +137,15 @@ def mask_error(error: ProviderError, credentials: Iterable[str]) -> ProviderErro
     error.message = mask_credentials(error.message, credentials)
     error.args = (error.message,)
     return error
+
+
+def as_provider_error(
+    exc: BaseException, translate: Callable[[BaseException], ProviderError | None], credentials: Iterable[str]
+) -> ProviderError | None:
+    """``exc`` as the ``ProviderError`` a provider raises, every credential it sent masked:
+    a ``ProviderError`` of its own as it is, a vendor SDK's exception through ``translate``
+    (the provider's mapping). ``None`` for an exception that is neither, which the caller
+    lets through or reports as it sees fit. Raise the result ``from None``: chained, the
+    SDK's exception would carry the body unmasked."""
+    error = exc if isinstance(exc, ProviderError) else translate(exc)
+    return None if error is None else mask_error(error, credentials)

@@ -14,6 +14,7 @@ from core.llm.providers._anthropic_wire import MessagesProvider
 from core.redact import sent_credentials
 
 DEFAULT_BASE_URL = "https://api.anthropic.com"
+KEY_SOURCE = "ANTHROPIC_API_KEY"  # where the key comes from, for the fix when it is rejected
 HAS_BATCH_API = True  # the Message Batches API (Bedrock's batch inference is a different, S3-based service)
 
 

@@ -22,6 +22,8 @@ from core.llm.providers._anthropic_wire import MessagesProvider
 from core.redact import sent_credentials
 
 DEFAULT_REGION = "us-east-1"
+# Where the credentials come from, for the fix when they are rejected.
+KEY_SOURCE = "the AWS credentials (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, AWS_PROFILE, or AWS_BEARER_TOKEN_BEDROCK)"
 INSTALL_FIX = "pip install 'pageindex-bench[bedrock]' (or set AWS_BEARER_TOKEN_BEDROCK to a Bedrock API key)"
 # Environment variables through which boto3 finds credentials without arguments.
 _AMBIENT_CREDENTIAL_VARS = (

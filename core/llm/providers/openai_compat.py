@@ -22,8 +22,8 @@ from typing import Any
 from core.errors import UserError
 from core.llm.base import ModelSpec, ProviderError, ProviderSettings
 from core.llm.providers._http import (
+    as_provider_error,
     body_message,
-    mask_error,
     not_api_reply,
     status_error,
     token_count,
@@ -36,6 +36,7 @@ from core.redact import sent_credentials
 
 OPENAI_BASE_URL = "https://api.openai.com/v1"
 PLACEHOLDER_KEY = "not-needed"
+KEY_SOURCE = "OPENAI_API_KEY (or --openai-api-key)"  # where the key comes from, for the fix when it is rejected
 STOP_REASONS = {"tool_calls": "tool_use", "function_call": "tool_use", "stop": "end_turn", "length": "max_tokens"}
 
 
@@ -195,11 +196,11 @@ class OpenAICompatProvider:
             response = await self._client.chat.completions.create(**params)
             completion = completion_from_response(response)
         except Exception as exc:
-            error = exc if isinstance(exc, ProviderError) else provider_error(exc)
+            error = as_provider_error(exc, provider_error, self._credentials)
             if error is None:
                 raise
             # Not chained to the SDK's exception: its text holds the body unmasked.
-            raise mask_error(error, self._credentials) from None
+            raise error from None
         if getattr(response, "usage", None) is None:
             # Some local OpenAI-compatible servers report no usage.
             completion.usage = estimated_usage(request, completion)
