@@ -64,6 +64,7 @@ from harness.seeds_results import write_bench_results
 from harness.stats.cells import cell_stats, failure_causes, judge_summary, question_table
 from harness.stats.compare import Comparison, ModeComparison, compare, mode_comparisons
 from harness.stats.completeness import Completeness, completeness
+from harness.stats.errored import errored_runs
 from harness.stats.frame import Sweep, load_sweep
 from harness.stats.summary import build_summary
 from harness.sweepdir import SweepDir
@@ -388,7 +389,7 @@ def console_lines(outcome: AnalyzeOutcome) -> list[str]:
             shown = found.example if len(found.example) <= 110 else found.example[:109] + "…"
             detail = f": {shown}" if found.by_kind else ""  # an error's kind, then one of its messages
             lines.append(f"  {found.runs:4d} x {found.label}{detail}")
-        if (outcome.sweep.records["status"] == "error").any():
+        if errored_runs(outcome.sweep.records["status"]).any():
             lines.append(f"  (an error is a run the harness could not finish, a provider fault or a budget: `python bench.py "
                          f"--retry-errors {shlex.quote(str(outcome.sweep.path))}` runs them again)")
     for row in outcome.criteria:
