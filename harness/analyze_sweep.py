@@ -28,7 +28,7 @@ from harness.analyze_console import comparison_lines, console_lines
 from harness.criteria import evaluate_criteria
 from harness.dataset import HF_PREFIX, Question, load_questions
 from harness.gate import evaluate_gate, load_budgets, write_junit
-from harness.history import history_frame, record_sweep
+from harness.history import check_history_db, history_frame, record_sweep
 from harness.judge.batching import check_batch_judge
 from harness.judge.service import OFFLINE_JUDGE, judge_name, judge_version
 from harness.judge.store import judge_id
@@ -110,6 +110,8 @@ def analyze(config: AnalyzeConfig, *, show_progress: bool = True, log: Callable[
     sweep = _load(run_dir)
     sweep.manifest = redact_data(sweep.manifest)  # a sweep written before redaction shows none either
     budgets = load_budgets(config.gate) if config.gate else None  # a bad budgets file fails before any judging
+    if config.history_db is not None:
+        check_history_db(config.history_db)  # another tool's database fails before the report is written
     plan = plan_judge(sweep, config)
     if config.batch:  # before any judging: a batch needs a model judge that may be called
         check_batch_judge(plan.model if plan.calls_allowed else None, OFFLINE_JUDGE)

@@ -98,6 +98,53 @@ def test_a_file_that_is_not_a_database_is_a_clear_error(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "not a usable history database" in result.output
 
 
+def _other_tools_database(path: Path, schema: str) -> bytes:
+    with sqlite3.connect(path) as conn:
+        conn.executescript(schema)
+    conn.close()
+    return path.read_bytes()
+
+
+@pytest.mark.parametrize("command", ["history", "report", "prune"])
+@pytest.mark.parametrize(
+    "schema,why",
+    [
+        ("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT); INSERT INTO notes (text) VALUES ('keep me');",
+         "it holds other tables (notes) and no sweeps table"),
+        # another tool's "sweeps": the name alone does not make it the history's
+        ("CREATE TABLE sweeps (id INTEGER PRIMARY KEY, learning_rate REAL); INSERT INTO sweeps (learning_rate) VALUES (0.1);",
+         "its sweeps table has no sweep_id, created_at, analysed_at"),
+    ],
+    ids=["other-tables", "other-sweeps-table"],
+)
+def test_another_tools_database_is_refused_and_left_as_it_was(tmp_path: Path, command: str, schema: str, why: str) -> None:
+    # The history's tables were written into any SQLite file named with --db/--history-db.
+    db = tmp_path / "other.sqlite"
+    before = _other_tools_database(db, schema)
+    reports = tmp_path / "reports"
+    _analyze(_sweep(tmp_path / "runs", "s0", correct=2), tmp_path / "h.sqlite", reports / "r0")  # a report prune could delete
+    args = {
+        "history": ["history", "--db", str(db), "--out", str(tmp_path / "hist")],
+        "report": [str(_sweep(tmp_path / "runs", "s1", correct=2)), "--history-db", str(db), "--out", str(reports / "r1"), "--no-progress"],
+        "prune": ["prune", "--keep", "0", "--reports-dir", str(reports), "--history-keep", "1", "--db", str(db)],
+    }[command]
+    result = CliRunner().invoke(analyze.cli, args)
+    assert result.exit_code == 2, result.output
+    last = result.output.strip().splitlines()[-1]
+    assert f"error: {db} is not a history database of this project: {why}" in last and "pass this project's history database" in last
+    assert db.read_bytes() == before  # no table added, nothing written
+    assert not (tmp_path / "hist").exists() and not (reports / "r1").exists() and (reports / "r0" / "index.html").is_file()
+
+
+def test_an_empty_file_named_as_the_database_gets_the_tables(tmp_path: Path) -> None:
+    db = tmp_path / "new.sqlite"
+    db.touch()  # made by the user to hold the history: accepted, as before, and not seeded
+    _analyze(_sweep(tmp_path / "runs", "s1", correct=2), db, tmp_path / "reports" / "a")
+    shown = CliRunner().invoke(analyze.cli, ["history", "--db", str(db), "--out", str(tmp_path / "hist")])
+    assert shown.exit_code == 0, shown.output
+    assert f"1 sweeps in {db}" in shown.output and "s1" in shown.output
+
+
 def _page(output: str) -> Path:
     """The page path ``view`` prints (after any progress bar on stderr)."""
     return Path(re.findall(r"((?:/[\w.-]+)+/index\.html)", output)[-1])
