@@ -173,6 +173,43 @@ def test_view_finds_reports_sweeps_and_traces(tmp_path: Path) -> None:
     assert missing.exit_code == 2 and "does not exist" in missing.output
 
 
+@pytest.mark.parametrize(
+    "name,lines,why",
+    [
+        ("questions", [json.dumps({"financebench_id": "financebench_id_03029", "question": "What was 3M's FY2018 capex?"})],
+         "line 1 is not a trace event"),
+        ("runs", None, "line 1 is not a trace event"),  # a sweep's runs.jsonl, written below
+        ("mixed", [json.dumps({"event": "run_start"}), json.dumps({"label": "correct"})], "line 2 is not a trace event"),
+        ("lists", ["[1, 2]", "3"], "line 1 is not a trace event"),
+        ("not-json", ["question,answer", "capex,1577"], "it has no trace events"),
+    ],
+    ids=["questions", "sweep-runs", "mixed", "lists", "not-json"],
+)
+def test_view_refuses_a_jsonl_file_that_is_not_a_trace(tmp_path: Path, name: str, lines: list[str] | None, why: str) -> None:
+    # Any .jsonl was rendered as a trace page with nothing on it.
+    reports = tmp_path / "reports"
+    path = tmp_path / f"{name}.jsonl"
+    if lines is None:
+        path.write_bytes((_sweep(tmp_path / "runs", "v1", correct=2) / "runs.jsonl").read_bytes())
+    else:
+        path.write_text("\n".join(lines) + "\n")
+    result = CliRunner().invoke(analyze.cli, ["view", str(path), "--no-open", "--reports-dir", str(reports)])
+    assert result.exit_code == 2, result.output
+    last = result.output.strip().splitlines()[-1]
+    assert last.startswith(f"error: {path} is not a trace file: {why}")
+    assert 'a trace file has one JSON object per line, each naming its event ({"event": "run_start", ...})' in last
+    assert not (reports / "traces").exists()  # no page written
+
+
+def test_view_refuses_a_binary_jsonl_file_in_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "image.jsonl"
+    path.write_bytes(b"\x89PNG\r\n\x1a\n\xff\xfe" * 20)
+    result = CliRunner().invoke(analyze.cli, ["view", str(path), "--no-open", "--reports-dir", str(tmp_path / "reports")])
+    assert result.exit_code == 2, result.output  # not a traceback
+    assert f"error: {path} is not a trace file: it is not UTF-8 text" in result.output
+    assert not (tmp_path / "reports").exists()
+
+
 def test_prune_keeps_the_newest_reports_and_nothing_else(tmp_path: Path) -> None:
     reports = tmp_path / "reports"
     db = tmp_path / "h.sqlite"
