@@ -52,9 +52,14 @@ def cli() -> None:
 
 def _check_named_db(db: Path | None) -> None:
     """A database named with --db must exist: a mistyped path would be created, seeded with
-    the bundled history and shown as if it were the user's. (The default one is created.)"""
+    the bundled history and shown as if it were the user's. (The default one is created.)
+    It must be a history database too: another tool's would get the history's tables."""
+    from harness.history import check_history_db
+
     if db is not None and not db.is_file():
         raise UserError(f"no history database at {db}", "check the path; leave --db out for data/history.sqlite")
+    if db is not None:
+        check_history_db(db)
 
 
 @cli.command()

@@ -32,6 +32,8 @@ from typing import Any
 
 import pandas as pd
 
+from harness.stats.errored import all_errored
+
 RELIABILITY_MIN = 0.90  # strictly greater
 ACCURACY_MIN = 0.50  # strictly greater
 TOKENS_PER_RUN = 25_000  # strictly less
@@ -76,12 +78,6 @@ class Check:
     def unsure(self) -> str:
         """"?" after a verdict its interval does not settle, else nothing."""
         return "" if self.settled else "?"
-
-
-def all_errored(row: Any) -> bool:
-    """Did every run of a cell (a row of ``cell_stats``) end in an error? Such a cell spent
-    nothing and measured nothing: a dead endpoint, not a frugal mode."""
-    return bool(row["runs"]) and row["error"] == row["runs"]
 
 
 def _settled(passed: bool, low: Any, high: Any, target: float) -> bool:

@@ -13,7 +13,9 @@ Analysing a sweep again replaces its rows (one transaction), so the latest analy
 sweep is what the history shows. Concurrent analyses wait for each other (busy timeout).
 A new database starts from ``data/history_seed.jsonl`` when it exists: rows exported from
 real offline sweeps of this repository at earlier commits (``scripts/seed_history.py``), so
-a fresh clone has a history to look at; they are marked ``seed``.
+a fresh clone has a history to look at; they are marked ``seed``. An existing SQLite file
+that holds tables but not the history's (another tool's database, named by mistake) is
+refused before anything is written to it; an empty file gets the tables.
 
 The trend gate compares each cell of the latest sweep with the median of the same cell in
 the sweeps before it that ran the same questions (``question_set``): a drop of accuracy or a
@@ -61,21 +63,68 @@ CREATE INDEX IF NOT EXISTS questions_by_question ON questions (question_id, mode
 """
 
 
+# The sweeps table's columns in every version of the history (later ones are added when
+# missing): a database with tables but no such sweeps table is not a history database.
+SWEEP_COLUMNS = ("sweep_id", "created_at", "analysed_at", "git_commit", "test_set", "runs", "judge", "report", "sweep_path", "source")
+WHICH_DB = "(--history-db; --db for history and prune)"
+
+
 def default_db() -> Path:
     """``$PAGEINDEX_HISTORY_DB`` if set, else ``data/history.sqlite``."""
     return Path(os.environ.get(ENV_DB) or paths.PROJECT_ROOT / "data" / "history.sqlite")
 
 
+def _printable(name: str) -> str:
+    return "".join(c if c.isprintable() else "?" for c in name)[:40]
+
+
+def _refuse_if_not_ours(conn: sqlite3.Connection, db: Path) -> None:
+    """UserError when the open database holds tables and they are not a history's."""
+    tables = sorted(str(r[0]) for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, 7) != 'sqlite_'"))
+    if not tables:
+        return  # a new or empty file: the tables are made in it
+    if "sweeps" not in tables:
+        shown = ", ".join(_printable(t) for t in tables[:3]) + (f" and {len(tables) - 3} more" if len(tables) > 3 else "")
+        why = f"it holds other tables ({shown}) and no sweeps table"
+    else:
+        missing = [c for c in SWEEP_COLUMNS if c not in {str(r[1]) for r in conn.execute("PRAGMA table_info(sweeps)")}]
+        if not missing:
+            return
+        why = f"its sweeps table has no {', '.join(missing)} column{'s' if len(missing) > 1 else ''}"
+    raise UserError(f"{db} is not a history database of this project: {why}; nothing was written to it",
+                    f"pass this project's history database, or a path with no file yet for a new one {WHICH_DB}")
+
+
+def check_history_db(db: Path) -> None:
+    """Refuse, reading only, a database the history cannot use: not SQLite, or another
+    tool's (tables, but not the history's). A path with no file yet passes: it is created
+    when the first sweep is recorded. For the commands, before they write anything."""
+    if not db.exists():
+        return
+    try:
+        conn = sqlite3.connect(f"{db.resolve().as_uri()}?mode=ro", uri=True, timeout=30)
+    except sqlite3.Error as exc:
+        raise UserError(f"cannot open the history database {db}: {exc}", f"pass a readable path {WHICH_DB}") from None
+    try:
+        _refuse_if_not_ours(conn, db)
+    except sqlite3.DatabaseError as exc:
+        raise UserError(f"{db} is not a usable history database ({exc})", f"move it aside or pass another path {WHICH_DB}") from None
+    finally:
+        conn.close()
+
+
 @contextmanager
 def connect(db: Path, seed: Path | None = SEED_FILE) -> Iterator[sqlite3.Connection]:
-    """An open database (created, and seeded, when new); UserError if it is not one."""
+    """An open database (created, and seeded, when new); UserError if it is not one, or is
+    another tool's."""
     new = not db.exists()
     try:
         db.parent.mkdir(parents=True, exist_ok=True)
         conn = sqlite3.connect(db, timeout=30)
     except (OSError, sqlite3.Error) as exc:
-        raise UserError(f"cannot open the history database {db}: {exc}", "pass a writable path (--history-db; --db for history and prune)") from None
+        raise UserError(f"cannot open the history database {db}: {exc}", f"pass a writable path {WHICH_DB}") from None
     try:
+        _refuse_if_not_ours(conn, db)  # before the tables are made in it
         conn.row_factory = sqlite3.Row
         conn.execute("PRAGMA foreign_keys = ON")
         with conn:
@@ -89,7 +138,7 @@ def connect(db: Path, seed: Path | None = SEED_FILE) -> Iterator[sqlite3.Connect
             import_rows(conn, seed)
         yield conn
     except sqlite3.DatabaseError as exc:
-        raise UserError(f"{db} is not a usable history database ({exc})", "move it aside or pass another path (--history-db; --db for history and prune)") from None
+        raise UserError(f"{db} is not a usable history database ({exc})", f"move it aside or pass another path {WHICH_DB}") from None
     finally:
         conn.close()
 

@@ -243,14 +243,14 @@ def test_a_failed_analysis_leaves_no_half_written_report(tmp_path):
 
 
 def test_a_big_sweep_judged_on_every_core_gets_the_same_verdicts(tmp_path, monkeypatch):
-    import harness.analyze_sweep
+    import harness.sweep_judging
     from harness.analyze_sweep import AnalyzeConfig, analyze
 
     answers = ["Capex was $1,577 million.", "Capex was $1,900 million.", "I cannot tell.", "Roughly in line with depreciation."] * 3
     sweep = sweep_with(tmp_path, "s", answers)
     serial = analyze(AnalyzeConfig(run_dir=sweep, judge_model="offline", reports_dir=tmp_path / "a", history_db=None), show_progress=False)
-    monkeypatch.setattr(harness.analyze_sweep, "PARALLEL_JUDGE_MIN", 1)
-    monkeypatch.setattr(harness.analyze_sweep.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(harness.sweep_judging, "PARALLEL_JUDGE_MIN", 1)
+    monkeypatch.setattr(harness.sweep_judging.os, "cpu_count", lambda: 2)
     parallel = analyze(AnalyzeConfig(run_dir=sweep, judge_model="offline", reports_dir=tmp_path / "b", history_db=None), show_progress=False)
     assert [(v.run_id, v.label, v.method) for v in parallel.judging.verdicts] == [(v.run_id, v.label, v.method) for v in serial.judging.verdicts]
     assert {v.label for v in serial.judging.verdicts} >= {"correct", "incorrect"}

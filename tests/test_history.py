@@ -98,6 +98,53 @@ def test_a_file_that_is_not_a_database_is_a_clear_error(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "not a usable history database" in result.output
 
 
+def _other_tools_database(path: Path, schema: str) -> bytes:
+    with sqlite3.connect(path) as conn:
+        conn.executescript(schema)
+    conn.close()
+    return path.read_bytes()
+
+
+@pytest.mark.parametrize("command", ["history", "report", "prune"])
+@pytest.mark.parametrize(
+    "schema,why",
+    [
+        ("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT); INSERT INTO notes (text) VALUES ('keep me');",
+         "it holds other tables (notes) and no sweeps table"),
+        # another tool's "sweeps": the name alone does not make it the history's
+        ("CREATE TABLE sweeps (id INTEGER PRIMARY KEY, learning_rate REAL); INSERT INTO sweeps (learning_rate) VALUES (0.1);",
+         "its sweeps table has no sweep_id, created_at, analysed_at"),
+    ],
+    ids=["other-tables", "other-sweeps-table"],
+)
+def test_another_tools_database_is_refused_and_left_as_it_was(tmp_path: Path, command: str, schema: str, why: str) -> None:
+    # The history's tables were written into any SQLite file named with --db/--history-db.
+    db = tmp_path / "other.sqlite"
+    before = _other_tools_database(db, schema)
+    reports = tmp_path / "reports"
+    _analyze(_sweep(tmp_path / "runs", "s0", correct=2), tmp_path / "h.sqlite", reports / "r0")  # a report prune could delete
+    args = {
+        "history": ["history", "--db", str(db), "--out", str(tmp_path / "hist")],
+        "report": [str(_sweep(tmp_path / "runs", "s1", correct=2)), "--history-db", str(db), "--out", str(reports / "r1"), "--no-progress"],
+        "prune": ["prune", "--keep", "0", "--reports-dir", str(reports), "--history-keep", "1", "--db", str(db)],
+    }[command]
+    result = CliRunner().invoke(analyze.cli, args)
+    assert result.exit_code == 2, result.output
+    last = result.output.strip().splitlines()[-1]
+    assert f"error: {db} is not a history database of this project: {why}" in last and "pass this project's history database" in last
+    assert db.read_bytes() == before  # no table added, nothing written
+    assert not (tmp_path / "hist").exists() and not (reports / "r1").exists() and (reports / "r0" / "index.html").is_file()
+
+
+def test_an_empty_file_named_as_the_database_gets_the_tables(tmp_path: Path) -> None:
+    db = tmp_path / "new.sqlite"
+    db.touch()  # made by the user to hold the history: accepted, as before, and not seeded
+    _analyze(_sweep(tmp_path / "runs", "s1", correct=2), db, tmp_path / "reports" / "a")
+    shown = CliRunner().invoke(analyze.cli, ["history", "--db", str(db), "--out", str(tmp_path / "hist")])
+    assert shown.exit_code == 0, shown.output
+    assert f"1 sweeps in {db}" in shown.output and "s1" in shown.output
+
+
 def _page(output: str) -> Path:
     """The page path ``view`` prints (after any progress bar on stderr)."""
     return Path(re.findall(r"((?:/[\w.-]+)+/index\.html)", output)[-1])
@@ -124,6 +171,43 @@ def test_view_finds_reports_sweeps_and_traces(tmp_path: Path) -> None:
     assert data["kind"] == "trace" and (folder / "details" / "0.js").is_file()
     missing = runner.invoke(analyze.cli, ["view", str(tmp_path / "nope"), "--no-open"])
     assert missing.exit_code == 2 and "does not exist" in missing.output
+
+
+@pytest.mark.parametrize(
+    "name,lines,why",
+    [
+        ("questions", [json.dumps({"financebench_id": "financebench_id_03029", "question": "What was 3M's FY2018 capex?"})],
+         "line 1 is not a trace event"),
+        ("runs", None, "line 1 is not a trace event"),  # a sweep's runs.jsonl, written below
+        ("mixed", [json.dumps({"event": "run_start"}), json.dumps({"label": "correct"})], "line 2 is not a trace event"),
+        ("lists", ["[1, 2]", "3"], "line 1 is not a trace event"),
+        ("not-json", ["question,answer", "capex,1577"], "it has no trace events"),
+    ],
+    ids=["questions", "sweep-runs", "mixed", "lists", "not-json"],
+)
+def test_view_refuses_a_jsonl_file_that_is_not_a_trace(tmp_path: Path, name: str, lines: list[str] | None, why: str) -> None:
+    # Any .jsonl was rendered as a trace page with nothing on it.
+    reports = tmp_path / "reports"
+    path = tmp_path / f"{name}.jsonl"
+    if lines is None:
+        path.write_bytes((_sweep(tmp_path / "runs", "v1", correct=2) / "runs.jsonl").read_bytes())
+    else:
+        path.write_text("\n".join(lines) + "\n")
+    result = CliRunner().invoke(analyze.cli, ["view", str(path), "--no-open", "--reports-dir", str(reports)])
+    assert result.exit_code == 2, result.output
+    last = result.output.strip().splitlines()[-1]
+    assert last.startswith(f"error: {path} is not a trace file: {why}")
+    assert 'a trace file has one JSON object per line, each naming its event ({"event": "run_start", ...})' in last
+    assert not (reports / "traces").exists()  # no page written
+
+
+def test_view_refuses_a_binary_jsonl_file_in_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "image.jsonl"
+    path.write_bytes(b"\x89PNG\r\n\x1a\n\xff\xfe" * 20)
+    result = CliRunner().invoke(analyze.cli, ["view", str(path), "--no-open", "--reports-dir", str(tmp_path / "reports")])
+    assert result.exit_code == 2, result.output  # not a traceback
+    assert f"error: {path} is not a trace file: it is not UTF-8 text" in result.output
+    assert not (tmp_path / "reports").exists()
 
 
 def test_prune_keeps_the_newest_reports_and_nothing_else(tmp_path: Path) -> None:

@@ -18,6 +18,7 @@ from harness.criteria import ACCURACY_MIN, MEAN_TOKENS_MAX, RELIABILITY_MIN, Cri
 from harness.dataset import Question
 from harness.report import fmt as f
 from harness.report.rows import MARKS
+from harness.stats.errored import NO_ANSWER_MARK, every_run_errored, is_errored, shown_verdicts
 from harness.stats.frame import Sweep, with_verdicts
 from harness.stats.summary import plain_value
 
@@ -69,19 +70,6 @@ def _cut(value: Any, limit: int) -> Any:
     return value[:limit] + "…" if isinstance(value, str) and len(value) > limit else value
 
 
-# What the grid shows as the verdict of a run that ended in an error: FinanceBench scores a
-# missing answer as a refusal, and accuracy counts it so, but the model declined nothing.
-NO_ANSWER = "no answer"
-
-
-def shown_verdicts(runs: pd.DataFrame) -> pd.DataFrame:
-    """The run frame with an errored run's verdict shown as ``NO_ANSWER``."""
-    frame = runs.copy()
-    if "verdict" in frame.columns and "status" in frame.columns:
-        frame["verdict"] = frame["verdict"].where((frame["status"] != "error") | frame["verdict"].isna(), NO_ANSWER)
-    return frame
-
-
 def runs_table(runs: pd.DataFrame, chunk_of: dict[str, int]) -> dict[str, Any]:
     """The run grid: one row per run, every scalar column of the run frame (long texts cut)
     plus the number of the detail chunk that holds the run's full detail."""
@@ -112,9 +100,20 @@ def questions_map(ids: Iterable[str], questions: dict[str, Question], from_trace
     return out
 
 
+def run_mark(label: Any, status: Any) -> str:
+    """A run's mark in the questions view: its verdict's (✓ ✗ ⊘ ?, · not judged), ⊘ for a
+    run that gave up (the model giving up is a refusal), and for a run that ended in an
+    error the no-answer mark, whatever its status verdict says."""
+    if is_errored(status):
+        return NO_ANSWER_MARK
+    if status == "fail":
+        return MARKS["refusal"]
+    return MARKS.get(label, "?") if isinstance(label, str) else "·"
+
+
 def question_grid(qtable: pd.DataFrame, cells: list[str]) -> dict[str, Any]:
-    """Questions x cells from ``question_table``: one text of marks per run (✓ ✗ ⊘ ? or ·,
-    and ! for a run that ended in an error) and the majority label's style."""
+    """Questions x cells from ``question_table``: one text of ``run_mark`` per run and the
+    majority label's style."""
     rows: list[list[Any]] = []
     if qtable.empty:
         return {"cells": cells, "rows": rows}
@@ -122,13 +121,8 @@ def question_grid(qtable: pd.DataFrame, cells: list[str]) -> dict[str, Any]:
     for question_id, group in qtable.groupby("question_id", sort=True):
         marks: list[Any] = [None] * len(cells)
         for row in group.itertuples(index=False):
-            # An errored run's verdict is "refusal" by its status; it is marked as no answer,
-            # not as the model declining (a fail is the model giving up: a refusal).
-            texts = ["!" if status == "error" else ("⊘" if status == "fail" else MARKS.get(label, "?") if isinstance(label, str) else "·")
-                     for label, status in zip(row.labels, row.statuses)]
-            majority = row.majority if isinstance(row.majority, str) else ""
-            if all(status == "error" for status in row.statuses):
-                majority = ""  # no run answered: no verdict's colour, the refusal's least of all
+            texts = [run_mark(label, status) for label, status in zip(row.labels, row.statuses)]
+            majority = "" if every_run_errored(row.statuses) or not isinstance(row.majority, str) else row.majority
             marks[position[row.cell]] = ["".join(texts), f.label_class(majority) if majority else "none"]
         rows.append([str(question_id), str(group["question_type"].iloc[0]), marks])
     return {"cells": cells, "rows": rows}

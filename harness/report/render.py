@@ -245,15 +245,16 @@ def render_report(
 
 def render_trace(trace_path: Path, out_dir: Path) -> Path:
     """A viewer page for one trace file (``bench.py ask --trace``): its timeline, answer and
-    usage, read from the trace alone. Returns the page's index.html."""
+    usage, read from the trace alone. Returns the page's index.html; UserError, with nothing
+    written, for a file whose records are not trace events."""
     from harness.report.details import chunk_script
-    from harness.report.run_detail import trace_only_detail
+    from harness.report.run_detail import TRACE_FILE, trace_only_detail
 
     detail = trace_only_detail(trace_path)
-    if not detail["timeline"]:
+    if not detail["timeline"]:  # e.g. only the ends of tool calls whose starts were lost
         from core.errors import UserError
 
-        raise UserError(f"{trace_path} has no trace events", "pass a trace written by `bench.py ask --trace` or a sweep's traces/<run>.jsonl")
+        raise UserError(f"{trace_path} has nothing to show: no call or event starts in it", TRACE_FILE)
     out_dir.mkdir(parents=True, exist_ok=True)
     (out_dir / "details").mkdir(exist_ok=True)
     (out_dir / "details" / "0.js").write_text(chunk_script(0, {detail["run_id"]: detail}), encoding="utf-8")

@@ -11,11 +11,12 @@ from typing import Any
 
 import pandas as pd
 
-from harness.criteria import CRITERIA, CRITERION_TITLES, REFERENCE_ROWS, CriteriaRow, all_errored
+from harness.criteria import CRITERIA, CRITERION_TITLES, REFERENCE_ROWS, CriteriaRow
 from harness.gate import BUDGET_KEYS, GateResult, format_limit
 from harness.report import fmt as f
 from harness.stats.compare import Comparison, ModeComparison
 from harness.stats.completeness import Completeness, completeness
+from harness.stats.errored import all_errored
 from harness.stats.frame import Sweep
 
 MARKS = {"correct": "✓", "incorrect": "✗", "refusal": "⊘", "unjudged": "?"}

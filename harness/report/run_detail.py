@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from core.errors import UserError
 from core.records import RunRecord
 from core.trace import read_trace
 from harness.criteria import judge_label
@@ -139,9 +140,41 @@ def run_detail(record: RunRecord, sweep_path: Path, limits: TextLimits = FULL) -
     }
 
 
+TRACE_FILE = ('a trace file has one JSON object per line, each naming its event ({"event": "run_start", ...}): '
+              "pass one written by `bench.py ask --trace`, or a sweep's traces/<run>.jsonl")
+
+
+def read_trace_file(path: Path) -> list[dict[str, Any]]:
+    """The events of a trace file named on the command line; UserError, naming the file,
+    when its records are not trace events (a questions file, a sweep's runs.jsonl), so no
+    empty page is made of it. A line that is not JSON is skipped, as ``read_trace`` skips
+    a line cut short by a kill mid-write."""
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError:
+        raise UserError(f"{path} is not a trace file: it is not UTF-8 text", TRACE_FILE) from None
+    except OSError as exc:
+        raise UserError(f"cannot read {path}: {exc.strerror or exc}", TRACE_FILE) from None
+    events: list[dict[str, Any]] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        try:
+            record = json.loads(line)
+        except ValueError:
+            continue
+        except RecursionError:  # nested too deeply for any event
+            record = None
+        if not isinstance(record, dict) or not isinstance(record.get("event"), str):
+            raise UserError(f"{path} is not a trace file: line {number} is not a trace event", TRACE_FILE)
+        events.append(record)
+    if not events:
+        raise UserError(f"{path} is not a trace file: it has no trace events", TRACE_FILE)
+    return events
+
+
 def trace_only_detail(trace_path: Path) -> dict[str, Any]:
-    """The detail of a run known only by its trace (``bench.py ask --trace``)."""
-    events = read_trace(trace_path)
+    """The detail of a run known only by its trace (``bench.py ask --trace``); UserError
+    when the file is not a trace."""
+    events = read_trace_file(trace_path)
     start: dict[str, Any] = next((e for e in events if e.get("event") == "run_start"), {})
     end: dict[str, Any] = next((e for e in reversed(events) if e.get("event") == "run_end"), {})
     usage = end.get("usage") if isinstance(end.get("usage"), dict) else {}

@@ -24,7 +24,7 @@ Definitions (the report and the README repeat them):
   question"); errored_rate = runs that ended in an error / all runs. An errored run
   carries a ``refusal`` verdict from the judge (method ``status``), as FinanceBench scores
   a missing answer, but a provider error or a crash is not the model declining, so the two
-  are counted apart.
+  are counted apart (``harness.stats.errored`` says how such a run counts and shows).
 - p95 uses linear interpolation between order statistics (pandas' default quantile).
 """
 from __future__ import annotations
@@ -40,6 +40,7 @@ from core.records import ToolStats
 from harness.criteria import TOKENS_PER_RUN
 from harness.judge import LABELS
 from harness.judge.verdict import Verdict
+from harness.stats.errored import errored_runs
 from harness.stats.frame import cell_name, role_columns, with_verdicts
 from harness.stats.intervals import clustered_interval, consistency, wilson_interval
 
@@ -88,7 +89,7 @@ def _group_row(group: pd.DataFrame, roles: list[str], has_verdicts: bool) -> dic
     n = len(group)
     ok = group["status"] == "ok"
     labels = group["verdict"]
-    errored = group["status"] == "error"
+    errored = errored_runs(group["status"])  # not a refusal: see harness.stats.errored
     refused = ~errored & ((labels == "refusal") | (group["status"] == "fail"))  # the model declined or gave up
     answered = ok & ~refused
     correct = int((labels == "correct").sum())
@@ -114,7 +115,7 @@ def _group_row(group: pd.DataFrame, roles: list[str], has_verdicts: bool) -> dic
         "runs_per_question": n / group["question_id"].nunique() if n else math.nan,
         "ok": int(ok.sum()),
         "fail": int((group["status"] == "fail").sum()),
-        "error": int((group["status"] == "error").sum()),
+        "error": int(errored.sum()),
         "answered": int(answered.sum()),
         "reliability": float(answered.mean()) if n else math.nan,
         "reliability_low": reliability.low,

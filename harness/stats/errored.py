@@ -1,0 +1,53 @@
+"""Runs that ended in an error (status "error": a provider fault, a crash, a budget): how
+they count, and how the report's tables show them.
+
+The judge gives such a run a "refusal" verdict by its status (method ``status``), as
+FinanceBench scores a missing answer, so accuracy counts it as not correct. But the model
+declined nothing: the harness could not finish the run. So an errored run is counted apart
+from the refusals (``errored_rate``), and is shown with no verdict of its own: "no answer"
+in the run grid and side by side, "!" in the questions view, and no verdict's colour for a
+question none of whose runs answered. A cell whose every run errored has no token figures
+in the cells table and no token criterion: it spent nothing because it did nothing, not
+because it is frugal.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import pandas as pd
+
+ERROR = "error"  # the run's status
+NO_ANSWER = "no answer"  # its verdict, as the run grid and the side-by-side view show it
+NO_ANSWER_MARK = "!"  # its mark in the questions view
+
+
+def is_errored(status: Any) -> bool:
+    """Did the run with this status end in an error?"""
+    return status == ERROR
+
+
+def errored_runs(statuses: pd.Series) -> pd.Series:
+    """Per run, whether it ended in an error."""
+    return statuses == ERROR
+
+
+def every_run_errored(statuses: Iterable[Any]) -> bool:
+    """Did every one of these runs (a question's runs in a cell) end in an error? Then no
+    run answered, and the question shows no verdict's colour, the refusal's least of all."""
+    return all(is_errored(status) for status in statuses)
+
+
+def all_errored(row: Any) -> bool:
+    """Did every run of a cell (a row of ``cell_stats``) end in an error? Such a cell spent
+    nothing and measured nothing: a dead endpoint, not a frugal mode."""
+    return bool(row["runs"]) and row["error"] == row["runs"]
+
+
+def shown_verdicts(runs: pd.DataFrame) -> pd.DataFrame:
+    """The run frame with an errored run's verdict shown as ``NO_ANSWER`` (a run without a
+    verdict stays without one)."""
+    frame = runs.copy()
+    if "verdict" in frame.columns and "status" in frame.columns:
+        frame["verdict"] = frame["verdict"].where(~errored_runs(frame["status"]) | frame["verdict"].isna(), NO_ANSWER)
+    return frame
