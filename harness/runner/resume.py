@@ -62,15 +62,18 @@ def check_same_plan(plan: SweepPlan, manifest: dict[str, Any], sweep: SweepDir) 
     )
 
 
-def check_same_documents(documents: dict[str, Path], manifest: dict[str, Any]) -> None:
+def check_same_documents(documents: dict[str, Path], manifest: dict[str, Any]) -> dict[str, str]:
     """Refuse a resume when a filing differs from the one the sweep's runs read (its
-    SHA-256 in the manifest): one sweep would hold answers about two versions of it."""
+    SHA-256 in the manifest): one sweep would hold answers about two versions of it.
+    Returns the SHA-256 of each filing it read (doc_name -> hash), for the index cache to
+    take instead of reading the file again."""
     recorded = (manifest.get("environment") or {}).get("indexes") or {}
     changed = []
+    hashed: dict[str, str] = {}
     for name, pdf in sorted(documents.items()):
         then = (recorded.get(name) or {}).get("pdf_sha256") if isinstance(recorded.get(name), dict) else None
         if isinstance(then, str) and pdf.is_file():
-            now = file_sha256(pdf)
+            now = hashed[name] = file_sha256(pdf)
             if now != then:
                 changed.append(f"{pdf} (sha256 {then[:12]}... when the sweep started, {now[:12]}... now)")
     if changed:
@@ -79,6 +82,7 @@ def check_same_documents(documents: dict[str, Path], manifest: dict[str, Any]) -
             f"{changed[0]}{more} differs from the filing the sweep's runs read: resuming would mix two versions of it in one sweep",
             "restore the filing the sweep used (its sha256 is in the manifest's environment.indexes), or start a new sweep",
         )
+    return hashed
 
 
 @dataclass

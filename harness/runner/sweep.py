@@ -124,7 +124,7 @@ def run_sweep(
             held.callback(cache.close)
         check_output_folder(sweep.path if resume is not None else config.runs_dir)
         documents = {q.doc_name: pdf_path(config.pdf_dir, q.doc_name) for q in plan.questions}
-        check_same_documents(documents, manifest)
+        hashed = check_same_documents(documents, manifest)  # each filing is read once: the index cache takes these
         # One ledger for the whole sweep: trees built with --index-model reserve against
         # --max-cost call by call, like the runs after them.
         ledger = SpendLedger(config.budgets.max_cost_usd, previous.spent + past_index_spend(manifest))
@@ -135,7 +135,7 @@ def run_sweep(
                 documents, config.index_dir, workers=config.index_workers,
                 index_model=config.index_model, settings=provider_settings(config), response_cache=config.cache_path, warn=warn,
                 index_options=LlmIndexOptions(calls_in_flight=config.concurrency, retry=config.retry_policy(), ledger=ledger),
-                on_done=lambda name: progress.advance(),
+                on_done=lambda name: progress.advance(), pdf_sha256s=hashed,
             )
         except SweepBudgetExhausted as exc:
             raise UserError(
