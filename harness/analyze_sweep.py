@@ -66,7 +66,7 @@ from harness.stats.compare import Comparison, ModeComparison, compare, mode_comp
 from harness.stats.completeness import Completeness, completeness
 from harness.stats.frame import Sweep, load_sweep
 from harness.stats.summary import build_summary
-from harness.sweepdir import SweepDir
+from harness.sweepdir import SweepDir, sweep_folders
 
 AUTO_JUDGE = "auto"  # the model judge when its key is set, else the rule-based offline judge
 
@@ -109,7 +109,7 @@ class AnalyzeOutcome:
 
 
 def latest_sweep(runs_dir: Path) -> Path:
-    sweeps = sorted(p for p in runs_dir.glob("*") if (p / "manifest.json").is_file()) if runs_dir.is_dir() else []
+    sweeps = sweep_folders(runs_dir)
     if not sweeps:
         raise UserError(f"no sweep found in {runs_dir}", "run `python bench.py` first, or pass a RUN_DIR")
     return sweeps[-1]

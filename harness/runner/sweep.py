@@ -144,28 +144,32 @@ def run_sweep(
             ) from None
         finally:
             progress.close()
-        if resume is None:
-            sweep = SweepDir.create(config.runs_dir)
-            held.enter_context(sweep.lock())
-            created_at = datetime.now(UTC).isoformat(timespec="seconds")
-        else:
-            if retry_errors:
-                _set_errors_aside(sweep)
-            created_at = manifest.get("created_at") or datetime.now(UTC).isoformat(timespec="seconds")
+        created_at = manifest.get("created_at") or datetime.now(UTC).isoformat(timespec="seconds")
         environment = _environment(indexes)  # probed once: it runs git and reads package versions
         about: dict[str, object] = {}
         if manifest.get("environment"):
             # The sweep's environment stays the one its first runs ran in; a resume adds its own.
             about["resumed_environment"] = environment
             environment = manifest["environment"]
+
+        def manifest_of(target: SweepDir, status: str, budget_stopped: int = 0, **extra: object) -> dict:
+            summary = {**previous.tally.summary(), "spent_usd": None if ledger.unknown else round(ledger.spent, 6),
+                       "budget_stopped": budget_stopped}
+            return _manifest(plan, target, environment, status, created_at, **about, summary=summary, **extra)
+
+        if resume is None:
+            # The folder appears with its first manifest: a kill cannot leave one --resume refuses.
+            sweep = SweepDir.create(config.runs_dir, lambda target: manifest_of(target, "running"))
+            held.enter_context(sweep.lock())
+        else:
+            if retry_errors:
+                _set_errors_aside(sweep)
+            sweep.write_manifest(manifest_of(sweep, "running"))
         outcome = SweepOutcome(sweep, previous.tally, ledger)
 
         def write_manifest(status: str, **extra: object) -> None:
-            summary = {**outcome.tally.summary(), "spent_usd": None if ledger.unknown else round(ledger.spent, 6),
-                       "budget_stopped": outcome.budget_stopped}
-            sweep.write_manifest(_manifest(plan, sweep, environment, status, created_at, **about, summary=summary, **extra))
+            sweep.write_manifest(manifest_of(sweep, status, outcome.budget_stopped, **extra))
 
-        write_manifest("running")
         todo = [r for r in plan.runs if r.run_id not in previous.tally.statuses]
         try:
             outcome.stopped_by_signal = run_interruptibly(
