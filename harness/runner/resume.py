@@ -17,6 +17,7 @@ from core.errors import UserError
 from core.records import STATUSES, STOPPED
 from core.redact import is_redacted, redact_text, redact_url
 from harness.config import SweepConfig
+from harness.runner.halt import ModelHalts
 from harness.runner.plan import SweepPlan
 from harness.runner.schedule import SweepTally
 from harness.sweepdir import RETRIED_ERRORS, SweepDir
@@ -88,17 +89,21 @@ def check_same_documents(documents: dict[str, Path], manifest: dict[str, Any]) -
 @dataclass
 class Previous:
     """What a resumed sweep has already recorded, read once: who finished (a tally, not
-    the records), how long each question took, and what everything cost."""
+    the records), how long each question took, what everything cost, and which models
+    reached their provider (the errors --retry-errors sets aside count too: they are
+    what it found)."""
 
     tally: SweepTally
     seconds: dict[tuple[str, str], float] = field(default_factory=dict)
     spent: float = 0.0
+    halts: ModelHalts = field(default_factory=ModelHalts)
 
     @classmethod
     def read(cls, sweep: SweepDir, planned: int, retry_errors: bool) -> Previous:
         previous = cls(SweepTally(planned))
         for record in sweep.each_record(repair=True):
             previous.tally.add(record)
+            previous.halts.finished(record, earlier=True)
             previous.spent += record.spent_usd or 0.0
             key = (record.question_id, record.mode)
             previous.seconds[key] = max(previous.seconds.get(key, 0.0), record.duration_ms / 1000)

@@ -165,7 +165,7 @@ def run_sweep(
             if retry_errors:
                 _set_errors_aside(sweep)
             sweep.write_manifest(manifest_of(sweep, "running"))
-        outcome = SweepOutcome(sweep, previous.tally, ledger)
+        outcome = SweepOutcome(sweep, previous.tally, ledger, halts=previous.halts)
 
         def write_manifest(status: str, **extra: object) -> None:
             sweep.write_manifest(manifest_of(sweep, status, outcome.budget_stopped, **extra))
