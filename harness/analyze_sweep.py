@@ -52,7 +52,7 @@ from harness.sweep_judging import (
     resolve_judge,
     store_verdicts,
 )
-from harness.sweepdir import SweepDir
+from harness.sweepdir import SweepDir, sweep_folders
 
 # Importable from here as before: the CLIs and the tests name them through this module.
 __all__ = [
@@ -62,7 +62,7 @@ __all__ = [
 
 
 def latest_sweep(runs_dir: Path) -> Path:
-    sweeps = sorted(p for p in runs_dir.glob("*") if (p / "manifest.json").is_file()) if runs_dir.is_dir() else []
+    sweeps = sweep_folders(runs_dir)
     if not sweeps:
         raise UserError(f"no sweep found in {runs_dir}", "run `python bench.py` first, or pass a RUN_DIR")
     return sweeps[-1]

@@ -2,7 +2,8 @@
 
 ``runs.jsonl`` is append-only and each record is flushed and fsynced as its run finishes,
 so a killed sweep loses only the runs in flight. A record cut short by a kill is detected
-on resume and dropped (the run is simply done again). The manifest is replaced atomically.
+on resume and dropped (the run is simply done again). The manifest is replaced atomically,
+and a new folder appears with its first manifest or not at all (``SweepDir.create``).
 One process at a time owns a sweep folder (``lock``): a second sweep or resume of the same
 folder is refused, naming the holder. Runs that the sweep's ``--max-cost`` stopped before
 they finished go to ``stopped_runs.jsonl``, not ``runs.jsonl``: they are no result, and
@@ -10,13 +11,16 @@ they finished go to ``stopped_runs.jsonl``, not ``runs.jsonl``: they are no resu
 """
 from __future__ import annotations
 
+import errno
 import fcntl
 import json
 import os
+import shutil
 import socket
 import sys
 import threading
-from collections.abc import Iterator
+import uuid
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -24,13 +28,13 @@ from pathlib import Path
 from typing import Any
 
 from core.errors import UserError
-from core.files import new_stamped_folder, write_json_atomic
+from core.files import utc_stamp, write_json_atomic
 from core.records import STATUSES, RunRecord
 from core.redact import MASK, redact_text
 from core.text import lone_surrogate, scrub_text
 from harness.sweepschema import MANIFEST_VERSION, manifest_problem, record_problem
 
-__all__ = ["MANIFEST_VERSION", "RETRIED_ERRORS", "RUNS", "STOPPED_RUNS", "RecordWriter", "SweepDir", "record_line"]
+__all__ = ["MANIFEST_VERSION", "RETRIED_ERRORS", "RUNS", "STOPPED_RUNS", "RecordWriter", "SweepDir", "record_line", "sweep_folders"]
 
 MANIFEST = "manifest.json"
 RUNS = "runs.jsonl"
@@ -38,6 +42,7 @@ STOPPED_RUNS = "stopped_runs.jsonl"
 RETRIED_ERRORS = "retried_errors.jsonl"
 TRACES = "traces"
 LOCK = ".lock"
+PARTIAL = ".partial-"  # in the hidden name of a sweep folder being created
 # Far above anything a sweep writes (a 100k-run manifest is ~20 MB, a record ~100 KB), low
 # enough that a hostile file is refused before it is read into memory.
 MAX_MANIFEST_BYTES = 512 * 1024 * 1024
@@ -59,6 +64,14 @@ def _command_line() -> str:
         words.append(MASK if hide_next else f"{name}={MASK}" if secret and eq else word)
         hide_next = secret and not eq
     return redact_text(" ".join(words))[:300]
+
+
+def sweep_folders(runs_dir: Path) -> list[Path]:
+    """The sweep folders in ``runs_dir``, oldest first (their names are UTC times): those
+    with a manifest, never a hidden one (a sweep being created, or killed while it was)."""
+    if not runs_dir.is_dir():
+        return []
+    return sorted(p for p in runs_dir.iterdir() if not p.name.startswith(".") and (p / MANIFEST).is_file())
 
 
 @dataclass
@@ -85,10 +98,35 @@ class SweepDir:
         return self.traces_dir / f"{run_id}.jsonl"
 
     @classmethod
-    def create(cls, runs_dir: Path) -> SweepDir:
-        path = new_stamped_folder(runs_dir)
-        (path / TRACES).mkdir()
-        return cls(path)
+    def create(cls, runs_dir: Path, first_manifest: Callable[[SweepDir], dict[str, Any]]) -> SweepDir:
+        """A new sweep folder ``<UTC time>`` under ``runs_dir`` ("-2", "-3"... when another
+        was made in the same second) with ``traces/`` and the manifest ``first_manifest``
+        gives for it. It is made under a hidden name and renamed into place, so it appears
+        with its manifest or not at all: a kill meanwhile leaves no folder that ``--resume``
+        refuses, only a hidden one that no listing of sweeps shows."""
+        runs_dir.mkdir(parents=True, exist_ok=True)
+        stamp = utc_stamp()
+        partial = runs_dir / f".{stamp}{PARTIAL}{os.getpid()}-{uuid.uuid4().hex[:8]}"
+        partial.mkdir()
+        try:
+            (partial / TRACES).mkdir()
+            number = 0
+            while True:
+                number += 1
+                path = runs_dir / (stamp if number == 1 else f"{stamp}-{number}")
+                if os.path.lexists(path):  # a rename would replace an empty folder
+                    continue
+                write_json_atomic(partial / MANIFEST, first_manifest(cls(path)))  # it names the folder
+                try:
+                    partial.rename(path)
+                except OSError as exc:
+                    if exc.errno not in (errno.EEXIST, errno.ENOTEMPTY):
+                        raise
+                    continue  # another sweep took the name meanwhile
+                return cls(path)
+        except BaseException:
+            shutil.rmtree(partial, ignore_errors=True)
+            raise
 
     @classmethod
     def open(cls, path: Path) -> SweepDir:

@@ -388,7 +388,7 @@ def test_a_build_stopped_midway_leaves_the_worker_pool_quiet(tmp_path, monkeypat
     corrupt = tmp_path / "CORRUPT.pdf"
     corrupt.write_bytes(b"%PDF-1.7\n not a PDF body")
     pdfs = [corrupt, *sorted((PROJECT_ROOT / "data" / "pdfs").glob("*.pdf"))[:8]]
-    jobs = [(str(pdf), str(tmp_path / "idx"), pdf.stem) for pdf in pdfs]
+    jobs = [(str(pdf), str(tmp_path / "idx"), pdf.stem, None) for pdf in pdfs]
     before = set(threading.enumerate())
     with pytest.raises(PDFError):
         _build_in_pool(jobs, 2, lambda name: None)

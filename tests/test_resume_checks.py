@@ -3,8 +3,10 @@ not use are named, a changed questions file or filing is refused, and the sweep'
 found from any folder."""
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -12,6 +14,8 @@ from click.testing import CliRunner
 
 import bench
 from core.paths import PDF_DIR, QUESTIONS_DIR
+from harness.config import SweepConfig
+from harness.runner.sweep import run_sweep
 
 BUNDLED = QUESTIONS_DIR / "financebench_open_source.jsonl"
 
@@ -78,6 +82,29 @@ def test_a_resume_after_a_filing_changed_is_refused(started, tmp_path):
     done = _bench("--resume", str(started))
     assert done.exit_code == 2, done.output
     assert "3M_2022_10K.pdf (sha256" in done.output and "mix two versions" in done.output
+
+
+def test_a_resume_reads_each_filing_once(tmp_path, monkeypatch):
+    # The resume hashes every filing to compare it with the manifest; the index cache takes
+    # that hash instead of reading the PDF again (a 10-K is a few MB).
+    config = SweepConfig(models=["offline"], modes=["simple"], test_set="sample", runs_dir=tmp_path, cache_path=None)
+    sweep = run_sweep(config, show_progress=False).sweep.path
+    lines = (sweep / "runs.jsonl").read_text().splitlines(keepends=True)
+    (sweep / "runs.jsonl").write_text("".join(lines[: len(lines) // 2]))  # killed halfway
+    hashed = tmp_path / "hashed.txt"  # a file, not a list: the index workers are other processes
+    real = hashlib.file_digest
+
+    def counted(handle, digest, /, **options):
+        with hashed.open("a") as out:
+            out.write(Path(handle.name).name + "\n")
+        return real(handle, digest, **options)
+
+    monkeypatch.setattr(hashlib, "file_digest", counted)
+    outcome = run_sweep(config, resume=sweep, show_progress=False)
+    assert outcome.tally.finished == len(lines) and _manifest(sweep)["status"] == "complete"
+    filings = {f"{name}.pdf" for name in _manifest(sweep)["environment"]["indexes"]}
+    reads = Counter(name for name in hashed.read_text().split() if name.endswith(".pdf"))
+    assert len(filings) > 1 and reads == dict.fromkeys(filings, 1)
 
 
 def test_the_judge_of_a_resumed_sweep_reaches_the_provider_the_sweep_named(tmp_path, monkeypatch, wire_server):

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 from offline_server import offline_responder
-from wire_server import Fault
+from wire_server import Fault, WireServer
 
 from core.llm.base import ProviderError
 from core.llm.registry import parse_model_spec
@@ -97,6 +98,60 @@ def test_a_provider_never_reached_stops_after_three_runs_but_an_outage_after_a_s
     wire_server.responder = first_run_then_outage
     outcome = run_sweep(_config(wire_server, tmp_path / "outage", test_set="3M_2022_10K", question_filter=None, runs=2), show_progress=False)
     assert len(outcome.records) == 6 and not outcome.halts.reasons
+
+
+def _closed_port_url() -> str:
+    with socket.socket() as probe:  # a port nobody listens on once closed
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    return f"http://127.0.0.1:{port}/v1"
+
+
+def _keep_first(sweep: Path, count: int) -> None:
+    """runs.jsonl as a kill after its first ``count`` runs leaves it."""
+    lines = (sweep / "runs.jsonl").read_text().splitlines(keepends=True)
+    (sweep / "runs.jsonl").write_text("".join(lines[:count]))
+
+
+def _unreachable(url: str, tmp_path: Path) -> SweepConfig:
+    return SweepConfig(models=[f"openai:m@{url}"], modes=["simple"], test_set="sample", runs_dir=tmp_path, cache_path=None,
+                       concurrency=1, max_attempts=2, retry_base_delay_s=0.01, retry_max_delay_s=0.02)
+
+
+def test_a_resume_counts_the_recorded_runs_that_could_not_connect(tmp_path):
+    config = _unreachable(_closed_port_url(), tmp_path)
+    sweep = run_sweep(config, show_progress=False).sweep.path
+    _keep_first(sweep, 2)  # killed after two runs that could not connect
+    outcome = run_sweep(config, resume=sweep, show_progress=False)
+    records = outcome.records
+    assert len(records) == 3 and all(r.error_kind == "provider:connection" for r in records)  # one more run, not three
+    (reason,) = outcome.halts.reasons.values()
+    assert "the first 3 runs" in reason and "could not connect" in reason
+    assert _manifest(sweep)["status"] == "stopped" and _manifest(sweep)["halted"] == outcome.halts.reasons
+
+
+def test_a_resume_after_a_recorded_run_got_through_takes_connection_errors_for_an_outage(tmp_path):
+    with WireServer() as server:
+        server.responder = offline_responder
+        config = _unreachable(server.openai_url, tmp_path)
+        sweep = run_sweep(config, show_progress=False).sweep.path
+    planned = len(_manifest(sweep)["runs"])
+    _keep_first(sweep, 1)  # killed after one run got its answer; then the server went away
+    outcome = run_sweep(config, resume=sweep, show_progress=False)
+    records = outcome.records
+    assert planned > 4 and len(records) == planned and not outcome.halts.reasons
+    assert records[0].status == "ok" and all(r.error_kind == "provider:connection" for r in records[1:])
+    assert _manifest(sweep)["status"] == "complete"
+
+
+def test_a_model_halted_as_unreachable_is_tried_again_by_retry_errors(wire_server, tmp_path):
+    wire_server.responder = lambda request: Fault.drop()
+    outcome = run_sweep(_config(wire_server, tmp_path, test_set="sample"), show_progress=False)
+    assert len(outcome.records) == 3 and outcome.halts.reasons
+    wire_server.responder = offline_responder  # the network is back
+    again = run_sweep(_config(wire_server, tmp_path), resume=outcome.sweep.path, retry_errors=True, show_progress=False)
+    assert not again.halts.reasons and all(r.status != "error" for r in again.records)
+    assert len(again.records) == len(_manifest(outcome.sweep.path)["runs"]) and _manifest(outcome.sweep.path)["status"] == "complete"
 
 
 def _bench(*args: str) -> subprocess.CompletedProcess:

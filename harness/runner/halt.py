@@ -13,6 +13,8 @@ runs all lost it, with no run ever getting an answer through, has never reached 
 provider (a wrong base URL, a host that does not resolve, no network): its remaining runs
 would each spend the whole retry back-off to fail the same way. Once any run of the model
 got through, connection errors are taken as an outage mid-sweep and the sweep goes on.
+A resumed sweep counts the runs it has recorded too (``resume.Previous``), so its first
+run that cannot connect halts a model whose recorded runs never got through either.
 """
 from __future__ import annotations
 
@@ -49,8 +51,13 @@ class ModelHalts:
             self._halt(model, f"the provider does not know the model {model} ({error}) -- check the model name in --models "
                               "(and the base URL); a resume keeps the sweep's models, so start a new sweep with the right name")
 
-    def finished(self, record: RunRecord) -> None:
-        """A run of the model was recorded: count it toward an unreachable provider."""
+    def finished(self, record: RunRecord, *, earlier: bool = False) -> None:
+        """A run of the model was recorded: count it toward an unreachable provider.
+
+        ``earlier``: a record of an earlier invocation of the sweep, read by a resume. It
+        counts the same way but halts nothing by itself: the provider may have been fixed
+        since, so a model is halted by a run of this invocation failing to connect, never
+        before one was tried."""
         model = record.model
         if record.error_kind != "provider:connection":
             self.reached.add(model)
@@ -58,7 +65,7 @@ class ModelHalts:
         if model in self.reached:
             return
         self.unreached[model] = self.unreached.get(model, 0) + 1
-        if self.unreached[model] >= UNREACHED_RUNS:
+        if self.unreached[model] >= UNREACHED_RUNS and not earlier:
             self._halt(model, f"the first {self.unreached[model]} runs of {model} could not connect to its provider "
                               f"({record.error}) -- check the network and the provider's base URL")
 

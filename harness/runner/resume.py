@@ -17,6 +17,7 @@ from core.errors import UserError
 from core.records import STATUSES, STOPPED
 from core.redact import is_redacted, redact_text, redact_url
 from harness.config import SweepConfig
+from harness.runner.halt import ModelHalts
 from harness.runner.plan import SweepPlan
 from harness.runner.schedule import SweepTally
 from harness.sweepdir import RETRIED_ERRORS, SweepDir
@@ -62,15 +63,18 @@ def check_same_plan(plan: SweepPlan, manifest: dict[str, Any], sweep: SweepDir) 
     )
 
 
-def check_same_documents(documents: dict[str, Path], manifest: dict[str, Any]) -> None:
+def check_same_documents(documents: dict[str, Path], manifest: dict[str, Any]) -> dict[str, str]:
     """Refuse a resume when a filing differs from the one the sweep's runs read (its
-    SHA-256 in the manifest): one sweep would hold answers about two versions of it."""
+    SHA-256 in the manifest): one sweep would hold answers about two versions of it.
+    Returns the SHA-256 of each filing it read (doc_name -> hash), for the index cache to
+    take instead of reading the file again."""
     recorded = (manifest.get("environment") or {}).get("indexes") or {}
     changed = []
+    hashed: dict[str, str] = {}
     for name, pdf in sorted(documents.items()):
         then = (recorded.get(name) or {}).get("pdf_sha256") if isinstance(recorded.get(name), dict) else None
         if isinstance(then, str) and pdf.is_file():
-            now = file_sha256(pdf)
+            now = hashed[name] = file_sha256(pdf)
             if now != then:
                 changed.append(f"{pdf} (sha256 {then[:12]}... when the sweep started, {now[:12]}... now)")
     if changed:
@@ -79,22 +83,27 @@ def check_same_documents(documents: dict[str, Path], manifest: dict[str, Any]) -
             f"{changed[0]}{more} differs from the filing the sweep's runs read: resuming would mix two versions of it in one sweep",
             "restore the filing the sweep used (its sha256 is in the manifest's environment.indexes), or start a new sweep",
         )
+    return hashed
 
 
 @dataclass
 class Previous:
     """What a resumed sweep has already recorded, read once: who finished (a tally, not
-    the records), how long each question took, and what everything cost."""
+    the records), how long each question took, what everything cost, and which models
+    reached their provider (the errors --retry-errors sets aside count too: they are
+    what it found)."""
 
     tally: SweepTally
     seconds: dict[tuple[str, str], float] = field(default_factory=dict)
     spent: float = 0.0
+    halts: ModelHalts = field(default_factory=ModelHalts)
 
     @classmethod
     def read(cls, sweep: SweepDir, planned: int, retry_errors: bool) -> Previous:
         previous = cls(SweepTally(planned))
         for record in sweep.each_record(repair=True):
             previous.tally.add(record)
+            previous.halts.finished(record, earlier=True)
             previous.spent += record.spent_usd or 0.0
             key = (record.question_id, record.mode)
             previous.seconds[key] = max(previous.seconds.get(key, 0.0), record.duration_ms / 1000)

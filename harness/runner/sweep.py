@@ -124,7 +124,7 @@ def run_sweep(
             held.callback(cache.close)
         check_output_folder(sweep.path if resume is not None else config.runs_dir)
         documents = {q.doc_name: pdf_path(config.pdf_dir, q.doc_name) for q in plan.questions}
-        check_same_documents(documents, manifest)
+        hashed = check_same_documents(documents, manifest)  # each filing is read once: the index cache takes these
         # One ledger for the whole sweep: trees built with --index-model reserve against
         # --max-cost call by call, like the runs after them.
         ledger = SpendLedger(config.budgets.max_cost_usd, previous.spent + past_index_spend(manifest))
@@ -135,7 +135,7 @@ def run_sweep(
                 documents, config.index_dir, workers=config.index_workers,
                 index_model=config.index_model, settings=provider_settings(config), response_cache=config.cache_path, warn=warn,
                 index_options=LlmIndexOptions(calls_in_flight=config.concurrency, retry=config.retry_policy(), ledger=ledger),
-                on_done=lambda name: progress.advance(),
+                on_done=lambda name: progress.advance(), pdf_sha256s=hashed,
             )
         except SweepBudgetExhausted as exc:
             raise UserError(
@@ -144,28 +144,32 @@ def run_sweep(
             ) from None
         finally:
             progress.close()
-        if resume is None:
-            sweep = SweepDir.create(config.runs_dir)
-            held.enter_context(sweep.lock())
-            created_at = datetime.now(UTC).isoformat(timespec="seconds")
-        else:
-            if retry_errors:
-                _set_errors_aside(sweep)
-            created_at = manifest.get("created_at") or datetime.now(UTC).isoformat(timespec="seconds")
+        created_at = manifest.get("created_at") or datetime.now(UTC).isoformat(timespec="seconds")
         environment = _environment(indexes)  # probed once: it runs git and reads package versions
         about: dict[str, object] = {}
         if manifest.get("environment"):
             # The sweep's environment stays the one its first runs ran in; a resume adds its own.
             about["resumed_environment"] = environment
             environment = manifest["environment"]
-        outcome = SweepOutcome(sweep, previous.tally, ledger)
+
+        def manifest_of(target: SweepDir, status: str, budget_stopped: int = 0, **extra: object) -> dict:
+            summary = {**previous.tally.summary(), "spent_usd": None if ledger.unknown else round(ledger.spent, 6),
+                       "budget_stopped": budget_stopped}
+            return _manifest(plan, target, environment, status, created_at, **about, summary=summary, **extra)
+
+        if resume is None:
+            # The folder appears with its first manifest: a kill cannot leave one --resume refuses.
+            sweep = SweepDir.create(config.runs_dir, lambda target: manifest_of(target, "running"))
+            held.enter_context(sweep.lock())
+        else:
+            if retry_errors:
+                _set_errors_aside(sweep)
+            sweep.write_manifest(manifest_of(sweep, "running"))
+        outcome = SweepOutcome(sweep, previous.tally, ledger, halts=previous.halts)
 
         def write_manifest(status: str, **extra: object) -> None:
-            summary = {**outcome.tally.summary(), "spent_usd": None if ledger.unknown else round(ledger.spent, 6),
-                       "budget_stopped": outcome.budget_stopped}
-            sweep.write_manifest(_manifest(plan, sweep, environment, status, created_at, **about, summary=summary, **extra))
+            sweep.write_manifest(manifest_of(sweep, status, outcome.budget_stopped, **extra))
 
-        write_manifest("running")
         todo = [r for r in plan.runs if r.run_id not in previous.tally.statuses]
         try:
             outcome.stopped_by_signal = run_interruptibly(

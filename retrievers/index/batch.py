@@ -35,9 +35,9 @@ if TYPE_CHECKING:
     from retrievers.index.llm_tree import LlmIndexOptions
 
 
-def _load(args: tuple[str, str, str]) -> DocumentIndex:
-    pdf, index_dir, _name = args
-    return load_or_build_index(Path(pdf), Path(index_dir))
+def _load(args: tuple[str, str, str, str | None]) -> DocumentIndex:
+    pdf, index_dir, _name, sha = args
+    return load_or_build_index(Path(pdf), Path(index_dir), pdf_sha256=sha)
 
 
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
@@ -75,7 +75,7 @@ def _die_with_parent(sweep_pid: int) -> None:
     threading.Thread(target=_watch_parent, args=(parent, sweep_pid), daemon=True, name="parent-watchdog").start()
 
 
-def _build_in_pool(jobs: list[tuple[str, str, str]], workers: int, on_done: Callable[[str], None]) -> list[DocumentIndex]:
+def _build_in_pool(jobs: list[tuple[str, str, str, str | None]], workers: int, on_done: Callable[[str], None]) -> list[DocumentIndex]:
     before = set(multiprocessing.active_children())
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_die_with_parent, initargs=(os.getpid(),))
     # Futures of our own, not pool.map: map cancels the jobs still waiting when it is left by
@@ -109,9 +109,13 @@ def ensure_indexes(
     warn: Callable[[str], None] = print,
     index_options: LlmIndexOptions | None = None,
     on_done: Callable[[str], None] = lambda name: None,
+    pdf_sha256s: dict[str, str] | None = None,
 ) -> dict[str, DocumentIndex]:
     """doc_name -> index for every PDF in ``pdfs``; raises PDFError naming the bad file.
-    ``on_done(doc_name)`` is called as each index is ready (progress)."""
+    ``on_done(doc_name)`` is called as each index is ready (progress). ``pdf_sha256s``
+    (doc_name -> SHA-256) holds the hashes the caller has already read, so that those
+    PDFs are not read again to check their cached index."""
+    known = pdf_sha256s or {}
     for name, pdf in pdfs.items():
         if not pdf.is_file():
             raise PDFError(f"PDF not found for {name}: {pdf}", "run `python bench.py download` or check --pdf-dir")
@@ -121,10 +125,11 @@ def ensure_indexes(
 
         built = {}
         for name in names:
-            built[name] = build_llm_index(pdfs[name], index_model, index_dir, settings=settings, warn=warn, response_cache=response_cache, options=index_options)
+            built[name] = build_llm_index(pdfs[name], index_model, index_dir, settings=settings, warn=warn, response_cache=response_cache,
+                                          options=index_options, pdf_sha256=known.get(name))
             on_done(name)
         return built
-    jobs = [(str(pdfs[name]), str(index_dir), name) for name in names]
+    jobs = [(str(pdfs[name]), str(index_dir), name, known.get(name)) for name in names]
     indexes = {}
     if workers <= 1 or len(jobs) <= 1:
         for job, name in zip(jobs, names):

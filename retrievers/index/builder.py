@@ -136,17 +136,20 @@ def load_or_build_index(
     rebuild: bool = False,
     variant: str = "",
     tree_builder: TreeBuilder | None = None,
+    pdf_sha256: str | None = None,
 ) -> DocumentIndex:
     """The cached index of a PDF, built (and cached) when missing or stale.
 
     ``variant`` names a non-default tree builder (e.g. ``"llm:claude-haiku-4-5"``); it is
     part of the cache key and of the file name. An index whose builder marked it
     ``transient`` (built around a provider fault) is returned but not cached.
+    ``pdf_sha256`` is the PDF's SHA-256 when the caller has just read it (a resume checks
+    every filing against its manifest), so that the file is not read a second time.
     """
     pdf_path = Path(pdf_path)
     if not pdf_path.is_file():
         read_pdf(pdf_path)  # raises the PDFError that explains what is wrong
-    sha = file_sha256(pdf_path)
+    sha = pdf_sha256 or file_sha256(pdf_path)
     path = index_path(pdf_path, index_dir, variant)
     if not rebuild:
         cached = _read_cached(path, sha, variant)

@@ -311,9 +311,11 @@ def build_llm_index(
     options: LlmIndexOptions | None = None,
     response_cache: Path | None = DEFAULT_RESPONSE_CACHE,
     trace_path: Path | None = None,
+    pdf_sha256: str | None = None,
 ) -> DocumentIndex:
     """The LLM-built index of ``pdf`` (cached beside the structural one as
-    ``<doc>.llm_<model>.json``), built when missing, stale or ``rebuild``.
+    ``<doc>.llm_<model>.json``), built when missing, stale or ``rebuild``; ``pdf_sha256``
+    as for ``load_or_build_index``.
 
     Raises ``UserError`` for a bad model spec or a missing key and ``PDFError`` for a bad
     PDF; model trouble never raises: it falls back with a warning, recorded in ``meta``."""
@@ -324,4 +326,4 @@ def build_llm_index(
     builder = LlmTreeBuilder(spec, settings, options, response_cache, lambda m: warn(f"{name}: {m}"), trace_path)
     # The cache key's indexer version hashes this module too, so an index built by older
     # LLM-indexing code is rebuilt like a structural one.
-    return load_or_build_index(pdf, index_dir, rebuild=rebuild, variant=llm_variant(spec), tree_builder=builder)
+    return load_or_build_index(pdf, index_dir, rebuild=rebuild, variant=llm_variant(spec), tree_builder=builder, pdf_sha256=pdf_sha256)
