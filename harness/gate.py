@@ -11,7 +11,8 @@ Budgets file (``budgets.toml`` at the repo root is the project's own)::
 
 ``min_*`` passes when the cell's figure is at least the limit, ``max_*`` when it is at most
 the limit. A figure that cannot be measured (accuracy without verdicts, cost with an unknown
-price) fails its check with a message saying why: a gate that cannot see must not pass.
+price, tokens of a cell whose every run ended in error) fails its check with a message saying
+why: a gate that cannot see must not pass.
 A cell named in the budgets but absent from the sweep fails too (the gate checked nothing
 there), and so does a gate that has nothing to check at all: a budgets file without a limit
 is refused, and a sweep none of whose cells is budgeted fails.
@@ -29,6 +30,11 @@ from typing import Any
 import pandas as pd
 
 from core.errors import UserError
+from harness.stats.errored import all_errored
+
+# Budgets on what a cell spent: a cell whose every run ended in error spent little or nothing
+# because it did nothing, which no spending budget may pass as frugal.
+SPENDING_KEYS = frozenset({"max_mean_tokens", "min_mean_tokens", "max_p95_tokens", "max_cost_usd"})
 
 # budget key -> (cell_stats column, kind, what it measures)
 BUDGET_KEYS: dict[str, tuple[str, str, str]] = {
@@ -179,6 +185,9 @@ def evaluate_gate(stats: pd.DataFrame, budgets: GateBudgets, *, present_only: bo
             column = BUDGET_KEYS[key][0]
             value = row.get(column)
             actual = None if value is None or pd.isna(value) else float(value)
+            if key in SPENDING_KEYS and all_errored(row):
+                checks.append(GateCheck(cell, key, limit, None, False, "not measured: every run of the cell ended in error"))
+                continue
             if actual is None:
                 checks.append(GateCheck(cell, key, limit, None, False, _unmeasured(key)))
                 continue

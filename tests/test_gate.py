@@ -172,3 +172,16 @@ def test_an_accuracy_of_exactly_the_budget_meets_it(tmp_path) -> None:
     assert stats.iloc[0]["accuracy"] == 0.4
     check = evaluate_gate(stats, GateBudgets(defaults={"min_accuracy": 0.4})).checks[0]
     assert check.passed, check.message
+
+
+def test_a_cell_whose_every_run_errored_passes_no_spending_budget(tmp_path) -> None:
+    # A dead endpoint spends 0 tokens and $0: that is no cell within its budget.
+    records = [make_record(q, status="error", tokens=0) for q in ("q1", "q2")]
+    stats = cell_stats(load_sweep(write_sweep(tmp_path, records)).records, None)
+    budgets = GateBudgets(defaults={"max_mean_tokens": 25_000, "max_p95_tokens": 30_000, "max_cost_usd": 0.0})
+    result = evaluate_gate(stats, budgets)
+    assert not result.passed and len(result.failures) == 3
+    assert all("every run of the cell ended in error" in c.message for c in result.failures)
+    # One run that answered is enough for the budgets to measure the cell.
+    mixed = [*records, make_record("q3", tokens=900)]
+    assert evaluate_gate(cell_stats(load_sweep(write_sweep(tmp_path / "m", mixed)).records, None), budgets).passed
