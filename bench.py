@@ -161,6 +161,9 @@ def cli(ctx: click.Context, **opts) -> None:
 
             check_report_judge(judge, judge_settings)
             check_output_folder(opts["reports_dir"], "--reports-dir")  # not found out after the whole sweep has run
+            from harness.history import check_history_db, default_db
+
+            check_history_db(default_db())  # $PAGEINDEX_HISTORY_DB naming another tool's database, likewise
         # A resume names the options it ignores, as they were typed: "--full-index", not the
         # "--folded-index" its on/off pair is declared by.
         given = {p.name: (p.secondary_opts[0] if getattr(p, "secondary_opts", None) and opts.get(p.name) is False else p.opts[0])

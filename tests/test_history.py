@@ -136,6 +136,23 @@ def test_another_tools_database_is_refused_and_left_as_it_was(tmp_path: Path, co
     assert not (tmp_path / "hist").exists() and not (reports / "r1").exists() and (reports / "r0" / "index.html").is_file()
 
 
+def test_a_sweep_refuses_another_tools_history_database_before_it_runs(tmp_path: Path, monkeypatch) -> None:
+    # $PAGEINDEX_HISTORY_DB naming another tool's database: the sweep ran to its end, then
+    # its report was refused. It is now refused before the first run.
+    import bench
+
+    db = tmp_path / "other.sqlite"
+    before = _other_tools_database(db, "CREATE TABLE experiments (id INTEGER PRIMARY KEY);")
+    monkeypatch.setenv("PAGEINDEX_HISTORY_DB", str(db))
+    runs = tmp_path / "runs"
+    result = CliRunner().invoke(bench.cli, ["--modes", "simple", "--question", "00499", "--runs-dir", str(runs),
+                                            "--reports-dir", str(tmp_path / "reports"), "--no-progress"])
+    assert result.exit_code == 2, result.output
+    assert f"{db} is not a history database of this project" in result.output
+    assert not runs.exists() or not any(runs.iterdir())  # no sweep was started
+    assert db.read_bytes() == before
+
+
 def test_an_empty_file_named_as_the_database_gets_the_tables(tmp_path: Path) -> None:
     db = tmp_path / "new.sqlite"
     db.touch()  # made by the user to hold the history: accepted, as before, and not seeded
