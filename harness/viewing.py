@@ -74,10 +74,20 @@ def find_page(target: Path | None, reports_dir: Path | None = None) -> Path:
     if target.is_file() and target.suffix == ".jsonl":
         from harness.report.render import render_trace
 
-        return render_trace(target, reports_dir / TRACES / target.stem)
+        return render_trace(target, reports_dir / TRACES / trace_page_name(target))
     if not target.exists():
         raise UserError(f"{target} does not exist", "pass a report folder, a sweep folder (bench_runs/<ts>), a trace .jsonl, or `history`")
     raise UserError(f"{target} is not a report, a sweep or a trace", "pass a report folder, a sweep folder (bench_runs/<ts>), a trace .jsonl, or `history`")
+
+
+def trace_page_name(trace: Path) -> str:
+    """The folder name of a trace file's page: its name and a short hash of where it is.
+    Two sweeps' traces of one run share a file name (the run id), and one's page replaced
+    the other's; the same file always gets the same page."""
+    import hashlib
+
+    where = hashlib.sha256(str(trace.resolve()).encode("utf-8", "surrogateescape")).hexdigest()[:8]
+    return f"{trace.stem}-{where}"
 
 
 def prune_reports(reports_dir: Path | None, keep: int, *, dry_run: bool = False) -> tuple[list[Path], int]:

@@ -190,6 +190,27 @@ def test_view_finds_reports_sweeps_and_traces(tmp_path: Path) -> None:
     assert missing.exit_code == 2 and "does not exist" in missing.output
 
 
+def test_two_traces_of_one_run_id_get_a_page_each(tmp_path: Path) -> None:
+    # Two sweeps' traces of one run share a file name; the second's page replaced the first's.
+    reports = tmp_path / "reports"
+    runner = CliRunner()
+    pages = []
+    for name, answer in (("a", "first sweep's answer"), ("b", "second sweep's answer")):
+        trace = tmp_path / name / "traces" / "offline__simple__q1__1.jsonl"
+        trace.parent.mkdir(parents=True)
+        trace.write_text(json.dumps({"event": "run_end", "answer": answer}) + "\n")
+        shown = runner.invoke(analyze.cli, ["view", str(trace), "--no-open", "--reports-dir", str(reports)])
+        assert shown.exit_code == 0, shown.output
+        pages.append(_page(shown.output))
+    assert pages[0] != pages[1]
+    for page, name in zip(pages, ("a", "b")):  # each page is its own file's (the lede names the file)
+        data = json.loads((page.parent / "data.js").read_text()[len("window.BENCH_REPORT="):-2])
+        assert data["lede"].startswith(str(tmp_path / name / "traces")), data["lede"]
+    again = runner.invoke(analyze.cli, ["view", str(tmp_path / "a" / "traces" / "offline__simple__q1__1.jsonl"), "--no-open",
+                                        "--reports-dir", str(reports)])
+    assert _page(again.output) == pages[0]  # the same file keeps its page
+
+
 @pytest.mark.parametrize(
     "name,lines,why",
     [
