@@ -71,7 +71,14 @@ def sweep_folders(runs_dir: Path) -> list[Path]:
     with a manifest, never a hidden one (a sweep being created, or killed while it was)."""
     if not runs_dir.is_dir():
         return []
-    return sorted(p for p in runs_dir.iterdir() if not p.name.startswith(".") and (p / MANIFEST).is_file())
+    return sorted((p for p in runs_dir.iterdir() if not p.name.startswith(".") and (p / MANIFEST).is_file()), key=_stamp_order)
+
+
+def _stamp_order(folder: Path) -> tuple[str, int]:
+    """``<UTC time>[-N]`` in the order the folders were made: "-10" after "-9", which a sort
+    by name puts before "-2" (eleven sweeps started in one second, by a script)."""
+    stamp, _, number = folder.name.partition("-")
+    return (stamp, int(number)) if number.isdigit() else (folder.name, 1)
 
 
 @dataclass

@@ -106,3 +106,14 @@ def test_a_failure_while_the_folder_is_made_leaves_nothing(tmp_path):
     with pytest.raises(OSError, match="No space"):
         SweepDir.create(runs, broken)
     assert list(runs.iterdir()) == []
+
+
+def test_sweeps_made_in_one_second_are_listed_in_the_order_they_were_made(tmp_path) -> None:
+    # "-10" sorts before "-2" by name: the latest of eleven sweeps started in one second was "-9".
+    from harness.sweepdir import sweep_folders
+
+    names = ["20261127T185413Z", *(f"20261127T185413Z-{n}" for n in range(2, 12)), "20261127T185414Z"]
+    for name in reversed(names):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "manifest.json").write_text("{}")
+    assert [p.name for p in sweep_folders(tmp_path)] == names
