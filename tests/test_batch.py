@@ -105,6 +105,22 @@ def test_items_the_batch_cannot_answer_are_called_live(server, tmp_path):
     assert sum(r.usage.total for r in records) > 0
 
 
+def test_one_malformed_batch_item_is_called_live_and_the_others_are_kept(server, tmp_path):
+    # One item's reply that is no Messages reply failed the whole results call, so every
+    # item of the paid batch was fetched again and again, and the sweep ended in errors.
+    seen: list[str] = []
+
+    def outcome(custom_id, params):
+        seen.append(custom_id)
+        return "malformed" if len(seen) == 1 else "succeeded"
+
+    server.batches.outcome = outcome
+    _, records = sweep(tmp_path, batch=True)
+    assert [r.status for r in records] == ["ok"] * len(records)
+    assert 1 <= len(live_calls(server)) <= 2  # the malformed item's run only: that call, then the one after it
+    assert sum(1 for r in server.requests if r.path.endswith("/results")) == len(server.batches.created)  # each fetched once
+
+
 def test_a_sweep_killed_while_its_batch_runs_resumes_that_batch(server, tmp_path):
     server.batches.hold = True
     runs = tmp_path / "runs"

@@ -11,6 +11,7 @@ request a real server would refuse is ``errored`` with the 400 message. Script t
     server.batches.polls_until_ended = 3    # retrieves that still say in_progress (default 1)
     server.batches.hold = True              # every batch stays in progress until released
     server.batches.outcome = lambda custom_id, params: "expired" if ... else "succeeded"
+    # an outcome is one of OUTCOMES, or "malformed": succeeded with a message that is no reply
 
 ``server.batches.created`` lists every batch created (its id and custom ids), so tests can
 check that an interrupted client resumed a batch rather than creating a second one;
@@ -78,6 +79,8 @@ class BatchDesk:
         from wire_server import ANTHROPIC, Fault, RecordedRequest, Reply, validate
 
         kind = self.outcome(custom_id, params if isinstance(params, dict) else {})
+        if kind == "malformed":  # succeeded, with a message no Messages reply has (content is no list)
+            return {"custom_id": custom_id, "result": {"type": "succeeded", "message": {"type": "message", "content": "oops"}}}
         if kind != "succeeded":
             if kind == "errored":
                 return {"custom_id": custom_id, "result": {"type": "errored", "error": _error("api_error", "scripted item error")}}

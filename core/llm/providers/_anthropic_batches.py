@@ -76,7 +76,12 @@ class MessageBatches:
 def _outcome(request: CompletionRequest, result: Any) -> BatchOutcome:
     kind = str(_field(result, "type"))
     if kind == "succeeded":
-        completion = completion_for(request, _field(result, "message"))
+        try:
+            completion = completion_for(request, _field(result, "message"))
+        except ProviderError as unreadable:
+            # One item's unreadable reply is that item's: called live like an errored one,
+            # not a failure of the whole results call, which fetched every item again.
+            return f"malformed reply: {unreadable}"
         completion.batch = True
         return completion
     if kind == "errored":
