@@ -291,3 +291,19 @@ def test_a_cell_whose_every_run_errored_shows_no_token_figures(tmp_path):
     outcome, _ = cell_tables(cell_stats(sweep.records, None))
     at = [c["title"] for c in outcome["columns"]].index("tokens mean")  # then the median and p95 of tokens
     assert [c["text"] for c in outcome["rows"][0][at:at + 3]] == ["—", "—", "—"]
+
+
+def test_an_errored_run_shows_no_answer_in_its_view_as_in_the_grid(tmp_path):
+    # The judge gives an errored run a "refusal" by its status; the grid shows "no answer",
+    # and the run view showed "refusal" (method status) beside it.
+    records = [make_record("q1"), make_record("q2", status="error", error="provider error after 6 attempt(s): timeout")]
+    sweep = load_sweep(write_sweep(tmp_path / "runs", records))
+    out = render_report(sweep, verdicts_for(records), tmp_path / "report").parent
+    errored = "offline__simple__q2__r1"
+    assert {r["run_id"]: r["verdict"] for r in runs(report_data(out))}[errored] == "no answer"
+    verdict = detail(out, errored)["verdict"]
+    assert verdict["label"] == "no answer" and verdict["css"] == "none"
+    assert verdict["rationale"] == "provider error after 6 attempt(s): timeout"
+    rows = dict(verdict["rows"])
+    assert rows["label"] == "no answer" and "method" not in rows and "not a refusal" in rows["why"]
+    assert detail(out, "offline__simple__q1__r1")["verdict"]["label"] == "correct"  # an answered run keeps its verdict

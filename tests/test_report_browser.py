@@ -190,3 +190,17 @@ def test_history_and_trace_pages_render(browser: Chromium, tmp_path: Path) -> No
     assert browser.eval("document.getElementById('run-answer').textContent") == INJECTION  # as text, from the trace
     assert browser.eval("window.__pwned") is None
     assert browser.errors() == []
+
+
+def test_an_errored_run_reads_no_answer_in_its_view(browser: Chromium, tmp_path: Path) -> None:
+    records = [make_record("q1"), make_record("q2", status="error", error="provider error after 6 attempt(s): timeout")]
+    sweep = load_sweep(write_sweep(tmp_path / "runs", records))
+    site = render_report(sweep, verdicts_for(records), tmp_path / "report")
+    _open(browser, site, "#run?id=offline__simple__q2__r1")
+    browser.wait_for(f"{READY} === 'run'")
+    pills = browser.eval("Array.from(document.querySelectorAll('#run-detail p .pill')).map(e => e.textContent)")
+    assert pills == ["error", "no answer"]
+    headings = browser.eval("Array.from(document.querySelectorAll('#run-detail h3')).map(e => e.textContent)")
+    assert "Verdict: no answer" in headings and not any("refusal" in h for h in headings)
+    assert "provider error after 6 attempt(s): timeout" in browser.eval("document.getElementById('run-detail').textContent")
+    assert browser.errors() == []

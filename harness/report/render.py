@@ -42,6 +42,7 @@ from harness.report.details import DetailWriter, write_verdicts
 from harness.stats.cells import cell_stats, failure_causes, judge_summary, question_table, type_stats
 from harness.stats.compare import Comparison, ModeComparison
 from harness.stats.completeness import Completeness, completeness
+from harness.stats.errored import errors_of_errored_runs
 from harness.stats.frame import Sweep, with_verdicts
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -202,7 +203,7 @@ def render_report(
     _write_tables(runs, out_dir)
     write_static(out_dir)
     chunk_of, trace_questions = writer.wait()
-    write_verdicts(chunk_of, {v.run_id: v.to_dict() for v in verdicts}, out_dir)
+    write_verdicts(chunk_of, {v.run_id: v.to_dict() for v in verdicts}, out_dir, errors_of_errored_runs(runs))
 
     outcome_table, behaviour_table = rows.cell_tables(stats)
     question_ids = list(dict.fromkeys(runs["question_id"])) if len(runs) else []
