@@ -307,3 +307,15 @@ def test_an_errored_run_shows_no_answer_in_its_view_as_in_the_grid(tmp_path):
     rows = dict(verdict["rows"])
     assert rows["label"] == "no answer" and "method" not in rows and "not a refusal" in rows["why"]
     assert detail(out, "offline__simple__q1__r1")["verdict"]["label"] == "correct"  # an answered run keeps its verdict
+
+
+def test_the_questions_legend_takes_the_no_answer_mark_from_the_data(tmp_path):
+    from harness.stats.errored import NO_ANSWER_MARK, NO_ANSWER_MEANING
+
+    records = [make_record("q1"), make_record("q2", status="error", error="provider error")]
+    out = render_report(load_sweep(write_sweep(tmp_path / "runs", records)), verdicts_for(records), tmp_path / "report").parent
+    grid = report_data(out)["grid"]
+    assert grid["no_answer"] == [NO_ANSWER_MARK, NO_ANSWER_MEANING]
+    assert grid["rows"][1][2][0][0] == NO_ANSWER_MARK  # q2's one run, in the one cell
+    empty = render_report(load_sweep(write_sweep(tmp_path / "none", [])), [], tmp_path / "empty").parent
+    assert report_data(empty)["grid"]["no_answer"] == [NO_ANSWER_MARK, NO_ANSWER_MEANING]

@@ -192,7 +192,9 @@ def test_history_and_trace_pages_render(browser: Chromium, tmp_path: Path) -> No
     assert browser.errors() == []
 
 
-def test_an_errored_run_reads_no_answer_in_its_view(browser: Chromium, tmp_path: Path) -> None:
+def test_an_errored_run_reads_no_answer_in_the_grid_its_view_and_the_legend(browser: Chromium, tmp_path: Path) -> None:
+    from harness.stats.errored import NO_ANSWER_MARK, NO_ANSWER_MEANING
+
     records = [make_record("q1"), make_record("q2", status="error", error="provider error after 6 attempt(s): timeout")]
     sweep = load_sweep(write_sweep(tmp_path / "runs", records))
     site = render_report(sweep, verdicts_for(records), tmp_path / "report")
@@ -203,4 +205,8 @@ def test_an_errored_run_reads_no_answer_in_its_view(browser: Chromium, tmp_path:
     headings = browser.eval("Array.from(document.querySelectorAll('#run-detail h3')).map(e => e.textContent)")
     assert "Verdict: no answer" in headings and not any("refusal" in h for h in headings)
     assert "provider error after 6 attempt(s): timeout" in browser.eval("document.getElementById('run-detail').textContent")
+    _open(browser, site, "#questions")
+    legend = browser.eval("document.querySelector('#view-questions p.hint').textContent")
+    assert f"{NO_ANSWER_MARK} {NO_ANSWER_MEANING}." in legend
+    assert browser.eval("document.querySelector('table.grid tbody tr:nth-child(2) td.marks').textContent") == NO_ANSWER_MARK
     assert browser.errors() == []

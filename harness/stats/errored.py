@@ -20,6 +20,7 @@ import pandas as pd
 ERROR = "error"  # the run's status
 NO_ANSWER = "no answer"  # its verdict, as the run grid and the side-by-side view show it
 NO_ANSWER_MARK = "!"  # its mark in the questions view
+NO_ANSWER_MEANING = "ended in an error (no answer)"  # the mark's meaning, in the questions view's legend
 # Why an errored run shows no verdict, as the run view says beside the run's error.
 NO_ANSWER_WHY = "the run ended in an error (a provider fault, a crash or a budget): no answer to judge, and not a refusal"
 

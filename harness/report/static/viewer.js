@@ -300,7 +300,7 @@
   function questionsView(params) {
     var root = show("questions");
     var g = D.grid;
-    add(root, el("h2", { text: "Questions × cells" }), el("p", { class: "hint", text: "One mark per run: ✓ correct, ✗ incorrect, ⊘ refusal (the model declined or gave up), ? unjudged, · not judged, ! ended in an error (no answer). The colour is the majority verdict. Click a question to see its runs side by side" + (D.baseline_runs ? ", with the baseline's." : ".") }));
+    add(root, el("h2", { text: "Questions × cells" }), el("p", { class: "hint", text: "One mark per run: ✓ correct, ✗ incorrect, ⊘ refusal (the model declined or gave up), ? unjudged, · not judged, " + g.no_answer.join(" ") + ". The colour is the majority verdict. Click a question to see its runs side by side" + (D.baseline_runs ? ", with the baseline's." : ".") }));
     var search = el("input", { id: "question-search", type: "search", placeholder: "search question text or id…", value: params.q || "" });
     add(root, search);
     var body = el("tbody");
