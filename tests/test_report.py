@@ -319,3 +319,21 @@ def test_the_questions_legend_takes_the_no_answer_mark_from_the_data(tmp_path):
     assert grid["rows"][1][2][0][0] == NO_ANSWER_MARK  # q2's one run, in the one cell
     empty = render_report(load_sweep(write_sweep(tmp_path / "none", [])), [], tmp_path / "empty").parent
     assert report_data(empty)["grid"]["no_answer"] == [NO_ANSWER_MARK, NO_ANSWER_MEANING]
+
+
+def test_a_question_that_errored_on_one_side_is_no_flip_in_the_report(tmp_path):
+    before = [make_record(q) for q in ("q0", "q1")]
+    after = [make_record("q0", status="error", error="provider error"), make_record("q1")]
+    base = load_sweep(write_sweep(tmp_path / "base", before, sweep_id="20240401T120000Z"))
+    now = load_sweep(write_sweep(tmp_path / "now", after))
+    nv, bv = verdicts_for(after), verdicts_for(before, {before[1].run_id: "incorrect"})
+    index = render_report(now, nv, tmp_path / "r", baseline_comparison=compare(now, base, nv, bv), baseline=base, baseline_verdicts=bv)
+    summary = (index.parent / "summary.md").read_text()
+    assert "| q1 | offline/simple | gained | incorrect | correct |" in summary
+    assert "| q0 |" not in summary and "refusal |" not in summary  # it read "| q0 | offline/simple | lost | correct | refusal |"
+    assert "Not flips (every run on one side ended in an error: no answer, not a refusal): q0 in offline/simple (correct → no answer)." in summary
+    comparison = report_data(index.parent)["comparison"]
+    assert [row[0]["text"] for row in comparison["flips"]["rows"]] == ["q1"]
+    (row,) = comparison["no_answer"]["rows"]
+    assert [c["text"] for c in row] == ["q0", "offline/simple", "correct", "no answer"]
+    assert row[0]["href"] == "#question?id=q0&cell=offline%2Fsimple"

@@ -95,9 +95,11 @@ def _summary_md(
         for _, s in stats.iterrows()
     ]
     flips = []
+    no_answer = []
     changes = []
     if comparison is not None:
         flips = [[md_escape(x.question_id), md_escape(x.cell), x.direction, x.before, x.after] for x in comparison.flips]
+        no_answer = [f"{md_escape(x.question_id)} in {md_escape(x.cell)} ({x.before} → {x.after})" for x in comparison.no_answer]
         changes = [
             [md_escape(c.cell),
              f"{f.pct(c.accuracy.before)} → {f.pct(c.accuracy.after)} on the {c.accuracy.n_questions} shared questions "
@@ -126,6 +128,7 @@ def _summary_md(
         "baseline_id": md_escape(comparison.baseline_id) if comparison else "",
         "changes": changes,
         "flips": flips,
+        "no_answer": no_answer,
         "gate": gate,
     }
 

@@ -6,8 +6,9 @@ FinanceBench scores a missing answer, so accuracy counts it as not correct. But 
 declined nothing: the harness could not finish the run. So an errored run is counted apart
 from the refusals (``errored_rate``), and is shown with no verdict of its own: "no answer"
 in the run grid, side by side and in the run view (with the run's error as the reason), "!"
-in the questions view, and no verdict's colour for a question none of whose runs answered.
-A cell whose every run errored has no token figures (dashes in the page's and summary.md's
+in the questions view, no verdict's colour for a question none of whose runs answered, and
+no flip against a baseline for such a question (it has no verdict to flip from or to). A
+cell whose every run errored has no token figures (dashes in the page's and summary.md's
 cells tables, null in summary.json) and no token criterion: it spent nothing because it did
 nothing, not because it is frugal.
 """

@@ -92,6 +92,10 @@
     if (!c.judged) add(s, el("p", { class: "notice", text: "Not compared: one of the two sweeps was not judged." }));
     else if (c.flips.rows.length) { var flips = table(c.flips); flips.id = "flips"; add(s, flips); }
     else add(s, el("p", { text: "None." }));
+    if (c.judged && c.no_answer.rows.length) {
+      add(s, el("p", { class: "hint", text: "Not flips: on one side every run ended in an error, so that side has no answer (not a refusal) and no verdict to flip from or to. Accuracy still counts those runs as not correct." }));
+      var none = table(c.no_answer); none.id = "no-answer-sides"; add(s, none);
+    }
     return s;
   }
   function chartBox(grid, title) {
