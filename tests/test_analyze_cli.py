@@ -316,3 +316,29 @@ def test_a_judge_that_fails_says_why_on_the_console(tmp_path, wire_server, monke
     assert result.exit_code == 0, result.output
     assert "not judged: 1 answers" in result.output
     assert "1 x the judge model failed" in result.output and "invalid x-api-key" in result.output
+
+
+def test_a_cell_whose_every_run_errored_has_no_token_figures_anywhere(tmp_path):
+    # A dead endpoint: every run of offline/agent errored at its first call and spent 0
+    # tokens. The page showed dashes; summary.md showed 0 and summary.json 0.0.
+    import json
+
+    records = [make_record(QUESTION, answer="Capex was $1,577 million."),
+               *(make_record(QUESTION, mode="agent", run_number=n, status="error", tokens=0, error="provider error: connection refused")
+                 for n in (1, 2))]
+    path = write_sweep(tmp_path / "runs", records, sweep_id="dead")
+    out = tmp_path / "r"
+    result = CliRunner().invoke(analyze.cli, [str(path), "--judge-model", "offline", "--out", str(out), "--no-progress", "--no-history"])
+    assert result.exit_code == 0, result.output
+    cells = {c["cell"]: c for c in json.loads((out / "summary.json").read_text())["cells"]}
+    assert [cells["offline/agent"][k] for k in ("mean_tokens", "median_tokens", "p95_tokens")] == [None, None, None]
+    assert cells["offline/agent"]["errored_rate"] == 1.0 and cells["offline/agent"]["criteria"]["tokens"] == "n/a"
+    assert [cells["offline/simple"][k] for k in ("mean_tokens", "median_tokens", "p95_tokens")] == [1000, 1000, 1000]
+    table = (out / "summary.md").read_text().split("#### Cells")[1]
+    agent = next(line for line in table.splitlines() if line.startswith("| offline/agent |")).split(" | ")
+    simple = next(line for line in table.splitlines() if line.startswith("| offline/simple |")).split(" | ")
+    assert agent[4:6] == ["—", "—"] and simple[4:6] == ["1,000", "1,000"]  # mean and p95 tokens
+    outcome = report_data(out)["outcome_table"]
+    at = [c["title"] for c in outcome["columns"]].index("tokens mean")
+    shown = {row[0]["text"]: [c["text"] for c in row[at:at + 3]] for row in outcome["rows"]}
+    assert shown["offline/agent"] == ["—", "—", "—"]  # the page, as before

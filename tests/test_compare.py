@@ -120,3 +120,31 @@ def test_a_p_value_and_a_bound_are_never_rounded_across_the_line_they_are_read_a
     assert f.p_value(0.04998) == "0.04998" and f.p_value(0.125) == "0.125" and f.p_value(0.0312) == "0.0312"
     assert f.signed_bound(0.0004) == "+0.04 pp" and f.signed_bound(-0.0004) == "-0.04 pp"
     assert f.signed_bound(0.0) == "+0.0 pp" and f.signed_bound(0.25) == "+25.0 pp"
+
+
+def test_a_side_whose_every_run_errored_is_no_flip(tmp_path) -> None:
+    # Every run of q0 errored this time: its status verdicts ("refusal") read "correct ->
+    # refusal", counted lost. That side has no answer, and no verdict to flip to.
+    before = [make_record(q, run_number=n) for q in ("q0", "q1", "q2") for n in (1, 2)]
+    after = [make_record("q0", run_number=n, status="error", error="provider error") for n in (1, 2)]
+    after += [make_record(q, run_number=n) for q in ("q1", "q2") for n in (1, 2)]
+    base = load_sweep(write_sweep(tmp_path, before, sweep_id="base"))
+    now = load_sweep(write_sweep(tmp_path, after, sweep_id="now"))
+    bv = verdicts_for(before, {r.run_id: "incorrect" for r in before if r.question_id == "q1"})
+    result = compare(now, base, verdicts_for(after), bv)
+    assert [(f.question_id, f.direction, f.before, f.after) for f in result.flips] == [("q1", "gained", "incorrect", "correct")]
+    assert [(n.question_id, n.before, n.after) for n in result.no_answer] == [("q0", "correct", "no answer")]
+    # and the other way round: no answer in the baseline is no gain either
+    back = compare(base, now, bv, verdicts_for(after))
+    assert [(f.question_id, f.direction) for f in back.flips] == [("q1", "lost")]
+    assert [(n.question_id, n.before, n.after) for n in back.no_answer] == [("q0", "no answer", "correct")]
+
+
+def test_a_side_with_an_answered_run_still_flips(tmp_path) -> None:
+    # One of q0's two runs errored, the other answered wrongly: that side has an answer.
+    before = [make_record("q0", run_number=n) for n in (1, 2)]
+    after = [make_record("q0", run_number=1, status="error", error="provider error"), make_record("q0", run_number=2)]
+    base = load_sweep(write_sweep(tmp_path, before, sweep_id="base"))
+    now = load_sweep(write_sweep(tmp_path, after, sweep_id="now"))
+    result = compare(now, base, verdicts_for(after, default="incorrect"), verdicts_for(before))
+    assert [(f.question_id, f.direction) for f in result.flips] == [("q0", "lost")] and result.no_answer == []

@@ -291,3 +291,49 @@ def test_a_cell_whose_every_run_errored_shows_no_token_figures(tmp_path):
     outcome, _ = cell_tables(cell_stats(sweep.records, None))
     at = [c["title"] for c in outcome["columns"]].index("tokens mean")  # then the median and p95 of tokens
     assert [c["text"] for c in outcome["rows"][0][at:at + 3]] == ["—", "—", "—"]
+
+
+def test_an_errored_run_shows_no_answer_in_its_view_as_in_the_grid(tmp_path):
+    # The judge gives an errored run a "refusal" by its status; the grid shows "no answer",
+    # and the run view showed "refusal" (method status) beside it.
+    records = [make_record("q1"), make_record("q2", status="error", error="provider error after 6 attempt(s): timeout")]
+    sweep = load_sweep(write_sweep(tmp_path / "runs", records))
+    out = render_report(sweep, verdicts_for(records), tmp_path / "report").parent
+    errored = "offline__simple__q2__r1"
+    assert {r["run_id"]: r["verdict"] for r in runs(report_data(out))}[errored] == "no answer"
+    verdict = detail(out, errored)["verdict"]
+    assert verdict["label"] == "no answer" and verdict["css"] == "none"
+    assert verdict["rationale"] == "provider error after 6 attempt(s): timeout"
+    rows = dict(verdict["rows"])
+    assert rows["label"] == "no answer" and "method" not in rows and "not a refusal" in rows["why"]
+    assert detail(out, "offline__simple__q1__r1")["verdict"]["label"] == "correct"  # an answered run keeps its verdict
+
+
+def test_the_questions_legend_takes_the_no_answer_mark_from_the_data(tmp_path):
+    from harness.stats.errored import NO_ANSWER_MARK, NO_ANSWER_MEANING
+
+    records = [make_record("q1"), make_record("q2", status="error", error="provider error")]
+    out = render_report(load_sweep(write_sweep(tmp_path / "runs", records)), verdicts_for(records), tmp_path / "report").parent
+    grid = report_data(out)["grid"]
+    assert grid["no_answer"] == [NO_ANSWER_MARK, NO_ANSWER_MEANING]
+    assert grid["rows"][1][2][0][0] == NO_ANSWER_MARK  # q2's one run, in the one cell
+    empty = render_report(load_sweep(write_sweep(tmp_path / "none", [])), [], tmp_path / "empty").parent
+    assert report_data(empty)["grid"]["no_answer"] == [NO_ANSWER_MARK, NO_ANSWER_MEANING]
+
+
+def test_a_question_that_errored_on_one_side_is_no_flip_in_the_report(tmp_path):
+    before = [make_record(q) for q in ("q0", "q1")]
+    after = [make_record("q0", status="error", error="provider error"), make_record("q1")]
+    base = load_sweep(write_sweep(tmp_path / "base", before, sweep_id="20240401T120000Z"))
+    now = load_sweep(write_sweep(tmp_path / "now", after))
+    nv, bv = verdicts_for(after), verdicts_for(before, {before[1].run_id: "incorrect"})
+    index = render_report(now, nv, tmp_path / "r", baseline_comparison=compare(now, base, nv, bv), baseline=base, baseline_verdicts=bv)
+    summary = (index.parent / "summary.md").read_text()
+    assert "| q1 | offline/simple | gained | incorrect | correct |" in summary
+    assert "| q0 |" not in summary and "refusal |" not in summary  # it read "| q0 | offline/simple | lost | correct | refusal |"
+    assert "Not flips (every run on one side ended in an error: no answer, not a refusal): q0 in offline/simple (correct → no answer)." in summary
+    comparison = report_data(index.parent)["comparison"]
+    assert [row[0]["text"] for row in comparison["flips"]["rows"]] == ["q1"]
+    (row,) = comparison["no_answer"]["rows"]
+    assert [c["text"] for c in row] == ["q0", "offline/simple", "correct", "no answer"]
+    assert row[0]["href"] == "#question?id=q0&cell=offline%2Fsimple"

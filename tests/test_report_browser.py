@@ -190,3 +190,41 @@ def test_history_and_trace_pages_render(browser: Chromium, tmp_path: Path) -> No
     assert browser.eval("document.getElementById('run-answer').textContent") == INJECTION  # as text, from the trace
     assert browser.eval("window.__pwned") is None
     assert browser.errors() == []
+
+
+def test_an_errored_run_reads_no_answer_in_the_grid_its_view_and_the_legend(browser: Chromium, tmp_path: Path) -> None:
+    from harness.stats.errored import NO_ANSWER_MARK, NO_ANSWER_MEANING
+
+    records = [make_record("q1"), make_record("q2", status="error", error="provider error after 6 attempt(s): timeout")]
+    sweep = load_sweep(write_sweep(tmp_path / "runs", records))
+    site = render_report(sweep, verdicts_for(records), tmp_path / "report")
+    _open(browser, site, "#run?id=offline__simple__q2__r1")
+    browser.wait_for(f"{READY} === 'run'")
+    pills = browser.eval("Array.from(document.querySelectorAll('#run-detail p .pill')).map(e => e.textContent)")
+    assert pills == ["error", "no answer"]
+    headings = browser.eval("Array.from(document.querySelectorAll('#run-detail h3')).map(e => e.textContent)")
+    assert "Verdict: no answer" in headings and not any("refusal" in h for h in headings)
+    assert "provider error after 6 attempt(s): timeout" in browser.eval("document.getElementById('run-detail').textContent")
+    _open(browser, site, "#questions")
+    legend = browser.eval("document.querySelector('#view-questions p.hint').textContent")
+    assert f"{NO_ANSWER_MARK} {NO_ANSWER_MEANING}." in legend
+    assert browser.eval("document.querySelector('table.grid tbody tr:nth-child(2) td.marks').textContent") == NO_ANSWER_MARK
+    assert browser.errors() == []
+
+
+def test_a_question_that_errored_on_one_side_is_listed_apart_from_the_flips(browser: Chromium, tmp_path: Path) -> None:
+    before = [make_record(q) for q in ("q0", "q1")]
+    after = [make_record("q0", status="error", error="provider error"), make_record("q1")]
+    base = load_sweep(write_sweep(tmp_path / "base", before, sweep_id="20240401T120000Z"))
+    sweep = load_sweep(write_sweep(tmp_path / "now", after))
+    now, was = verdicts_for(after), verdicts_for(before, {before[1].run_id: "incorrect"})
+    site = render_report(sweep, now, tmp_path / "report", baseline_comparison=compare(sweep, base, now, was), baseline=base, baseline_verdicts=was)
+    _open(browser, site)
+    rows = "Array.from(document.querySelectorAll('#%s tbody tr')).map(r => Array.from(r.cells).map(c => c.textContent))"
+    assert [r[:3] for r in browser.eval(rows % "flips")] == [["q1", "offline/simple", "gained"]]
+    assert browser.eval(rows % "no-answer-sides") == [["q0", "offline/simple", "correct", "no answer"]]
+    browser.click("#no-answer-sides tbody tr td a")  # side by side with the baseline: no answer now, correct before
+    browser.wait_for(f"{READY} === 'question'")
+    pills = browser.eval("Array.from(document.querySelectorAll('.cell-card .run-list')).map(l => Array.from(l.querySelectorAll('.pill')).map(p => p.textContent))")
+    assert pills == [["error", "no answer"], ["ok", "correct"]]
+    assert browser.errors() == []

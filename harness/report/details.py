@@ -122,12 +122,15 @@ class DetailWriter:
         return self.chunk_of, self.questions
 
 
-def write_verdicts(chunk_of: dict[str, int], verdicts: dict[str, dict[str, Any]], out_dir: Path) -> None:
+def write_verdicts(chunk_of: dict[str, int], verdicts: dict[str, dict[str, Any]], out_dir: Path,
+                   errors: dict[str, str] | None = None) -> None:
     """``details/v<n>.js``: the verdict details of chunk n's runs (every chunk has one, so
-    the page can tell "not judged" from "not loaded")."""
+    the page can tell "not judged" from "not loaded"). ``errors``: run_id -> error of each
+    run that ended in one (``errored.errors_of_errored_runs``), shown as no answer."""
+    errors = errors or {}
     by_chunk: dict[int, dict[str, Any]] = {n: {} for n in set(chunk_of.values())}
     for run_id, number in chunk_of.items():
-        detail = verdict_detail(verdicts.get(run_id))
+        detail = verdict_detail(verdicts.get(run_id), errors.get(run_id))
         if detail is not None:
             by_chunk[number][run_id] = detail
     for number, payload in by_chunk.items():

@@ -18,7 +18,7 @@ from harness.criteria import ACCURACY_MIN, MEAN_TOKENS_MAX, RELIABILITY_MIN, Cri
 from harness.dataset import Question
 from harness.report import fmt as f
 from harness.report.rows import MARKS
-from harness.stats.errored import NO_ANSWER_MARK, every_run_errored, is_errored, shown_verdicts
+from harness.stats.errored import NO_ANSWER_MARK, NO_ANSWER_MEANING, every_run_errored, is_errored, shown_verdicts
 from harness.stats.frame import Sweep, with_verdicts
 from harness.stats.summary import plain_value
 
@@ -113,10 +113,12 @@ def run_mark(label: Any, status: Any) -> str:
 
 def question_grid(qtable: pd.DataFrame, cells: list[str]) -> dict[str, Any]:
     """Questions x cells from ``question_table``: one text of ``run_mark`` per run and the
-    majority label's style."""
+    majority label's style; ``no_answer``: the errored run's mark and its meaning, for the
+    legend."""
     rows: list[list[Any]] = []
+    legend = [NO_ANSWER_MARK, NO_ANSWER_MEANING]
     if qtable.empty:
-        return {"cells": cells, "rows": rows}
+        return {"cells": cells, "rows": rows, "no_answer": legend}
     position = {name: i for i, name in enumerate(cells)}
     for question_id, group in qtable.groupby("question_id", sort=True):
         marks: list[Any] = [None] * len(cells)
@@ -125,7 +127,7 @@ def question_grid(qtable: pd.DataFrame, cells: list[str]) -> dict[str, Any]:
             majority = "" if every_run_errored(row.statuses) or not isinstance(row.majority, str) else row.majority
             marks[position[row.cell]] = ["".join(texts), f.label_class(majority) if majority else "none"]
         rows.append([str(question_id), str(group["question_type"].iloc[0]), marks])
-    return {"cells": cells, "rows": rows}
+    return {"cells": cells, "rows": rows, "no_answer": legend}
 
 
 def chart_data(stats: pd.DataFrame) -> dict[str, Any]:

@@ -42,6 +42,7 @@ from harness.report.details import DetailWriter, write_verdicts
 from harness.stats.cells import cell_stats, failure_causes, judge_summary, question_table, type_stats
 from harness.stats.compare import Comparison, ModeComparison
 from harness.stats.completeness import Completeness, completeness
+from harness.stats.errored import all_errored, errors_of_errored_runs
 from harness.stats.frame import Sweep, with_verdicts
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -88,14 +89,17 @@ def _summary_md(
 ) -> dict[str, Any]:
     cell_rows = [
         [md_escape(s["cell"]), str(s["runs"]), rows.accuracy_text(s) + (f" ({f.ci(s['accuracy_low'], s['accuracy_high'])})" if s["judged"] else ""),
-         f.pct(s["reliability"]), f.tokens(s["tokens_mean"]), f.tokens(s["tokens_p95"]),
+         # dashes for a cell whose every run errored, as the page's cells table shows it
+         f.pct(s["reliability"]), *([f.DASH] * 2 if all_errored(s) else [f.tokens(s["tokens_mean"]), f.tokens(s["tokens_p95"])]),
          f.usd(s["cost_sum"], bool(s["cost_known"])), f.seconds(s["duration_ms_mean"]), f.pct(s["evidence_hit_rate"])]
         for _, s in stats.iterrows()
     ]
     flips = []
+    no_answer = []
     changes = []
     if comparison is not None:
         flips = [[md_escape(x.question_id), md_escape(x.cell), x.direction, x.before, x.after] for x in comparison.flips]
+        no_answer = [f"{md_escape(x.question_id)} in {md_escape(x.cell)} ({x.before} → {x.after})" for x in comparison.no_answer]
         changes = [
             [md_escape(c.cell),
              f"{f.pct(c.accuracy.before)} → {f.pct(c.accuracy.after)} on the {c.accuracy.n_questions} shared questions "
@@ -124,6 +128,7 @@ def _summary_md(
         "baseline_id": md_escape(comparison.baseline_id) if comparison else "",
         "changes": changes,
         "flips": flips,
+        "no_answer": no_answer,
         "gate": gate,
     }
 
@@ -202,7 +207,7 @@ def render_report(
     _write_tables(runs, out_dir)
     write_static(out_dir)
     chunk_of, trace_questions = writer.wait()
-    write_verdicts(chunk_of, {v.run_id: v.to_dict() for v in verdicts}, out_dir)
+    write_verdicts(chunk_of, {v.run_id: v.to_dict() for v in verdicts}, out_dir, errors_of_errored_runs(runs))
 
     outcome_table, behaviour_table = rows.cell_tables(stats)
     question_ids = list(dict.fromkeys(runs["question_id"])) if len(runs) else []

@@ -254,6 +254,11 @@ def comparison_tables(comparison: Comparison) -> dict[str, Any]:
                         ("McNemar / sign test", "exact two-sided test on the questions that changed"),
                         "reliability", "change", ("mean tokens", "per run, on the questions both sweeps ran"), "change"], rows),
         "flips": table(["question", "cell", "flip", "before (share correct)", "after", "runs"], flips),
+        # not flips: one side gave no answer (every run ended in an error)
+        "no_answer": table(["question", "cell", "before", "after"], [
+            [cell(n.question_id, href=f.route("question", id=n.question_id, cell=n.cell), hint="this question's runs, now and in the baseline"),
+             cell(n.cell, href=f.route("runs", cell=n.cell)), cell(n.before, css=f.label_class(n.before)), cell(n.after, css=f.label_class(n.after))]
+            for n in comparison.no_answer]),
         "only_current": comparison.only_current,
         "only_baseline": comparison.only_baseline,
     }

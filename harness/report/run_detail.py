@@ -16,6 +16,7 @@ from core.trace import read_trace
 from harness.criteria import judge_label
 from harness.report import fmt as f
 from harness.report.timeline import FULL, TextLimits, TimelineItem, build_timeline, timeline_counts
+from harness.stats.errored import NO_ANSWER, NO_ANSWER_WHY
 from harness.stats.frame import cell_name
 
 
@@ -28,10 +29,15 @@ def trace_question(events: list[dict[str, Any]]) -> str:
     return ""
 
 
-def verdict_detail(verdict: dict[str, Any] | None) -> dict[str, Any] | None:
-    """A verdict's JSON form (``Verdict.to_dict``) as label, rows and rationale."""
+def verdict_detail(verdict: dict[str, Any] | None, error: str | None = None) -> dict[str, Any] | None:
+    """A verdict's JSON form (``Verdict.to_dict``) as label, rows and rationale. ``error``:
+    the run ended in this error, so it shows no verdict of its own but "no answer", with
+    its error as the reason (``harness.stats.errored``), as the run grid shows it."""
     if not verdict:
         return None
+    if error is not None:
+        return {"label": NO_ANSWER, "css": f.label_class(NO_ANSWER), "rows": [["label", NO_ANSWER], ["why", NO_ANSWER_WHY]],
+                "rationale": error or "the run recorded no error message"}
     method = str(verdict.get("method") or "")
     rows = [("label", verdict.get("label")), ("method", f"{method} ({judge_label(method)})"),
             ("judge", verdict.get("judge_model") if method == "llm" else judge_label(method))]

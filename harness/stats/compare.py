@@ -20,10 +20,11 @@ import pandas as pd
 
 from harness.judge.verdict import Verdict
 from harness.stats.cells import cell_stats, question_scores, question_table
+from harness.stats.errored import NO_ANSWER, every_run_errored
 from harness.stats.frame import Sweep, with_verdicts
 from harness.stats.intervals import PairedChange, paired_change, wilson_interval
 
-__all__ = ["CellChange", "Comparison", "ModeComparison", "QuestionFlip", "compare", "mode_comparisons", "wilson_interval"]
+__all__ = ["CellChange", "Comparison", "ModeComparison", "NoAnswerSide", "QuestionFlip", "compare", "mode_comparisons", "wilson_interval"]
 
 
 @dataclass
@@ -66,6 +67,18 @@ class QuestionFlip:
 
 
 @dataclass
+class NoAnswerSide:
+    """A question that is no flip, though its status verdicts would read as one: every run
+    on one side ended in an error, so that side has no answer (``NO_ANSWER``), not a
+    refusal, and no verdict to flip from or to (see ``harness.stats.errored``)."""
+
+    question_id: str
+    cell: str
+    before: str  # majority label in the baseline, or NO_ANSWER
+    after: str
+
+
+@dataclass
 class Comparison:
     current_id: str
     baseline_id: str
@@ -74,6 +87,7 @@ class Comparison:
     only_current: list[str]  # cells not in the baseline
     only_baseline: list[str]
     judged: bool  # both sides had verdicts: accuracy and flips are meaningful
+    no_answer: list[NoAnswerSide] = field(default_factory=list)  # would-be flips with one side all errored
 
 
 @dataclass
@@ -152,7 +166,7 @@ def compare(
                 shared_questions=len(shared_questions),
             )
         )
-    flips = _flips(current, baseline, current_verdicts, baseline_verdicts, set(shared)) if judged else []
+    flips, no_answer = _flips(current, baseline, current_verdicts, baseline_verdicts, set(shared)) if judged else ([], [])
     return Comparison(
         current_id=current.sweep_id,
         baseline_id=baseline.sweep_id,
@@ -161,6 +175,7 @@ def compare(
         only_current=[c for c in now.index if c not in was.index],
         only_baseline=[c for c in was.index if c not in now.index],
         judged=judged,
+        no_answer=no_answer,
     )
 
 
@@ -190,17 +205,27 @@ def mode_comparisons(
 def _flips(
     current: Sweep, baseline: Sweep, current_verdicts: Sequence[Verdict] | None,
     baseline_verdicts: Sequence[Verdict] | None, cells: set[str],
-) -> list[QuestionFlip]:
+) -> tuple[list[QuestionFlip], list[NoAnswerSide]]:
+    """The questions whose majority verdict flipped, and those that would read as flips but
+    for a side whose every run ended in an error."""
     now = question_table(current.records, current_verdicts)
     was = question_table(baseline.records, baseline_verdicts)
     if now.empty or was.empty:
-        return []
+        return [], []
     joined = now.merge(was, on=["question_id", "cell"], suffixes=("", "_before"))
     flips = []
+    no_answer = []
     for _, row in joined.iterrows():
         if row["cell"] not in cells or row["majority"] in (None, "unjudged") or row["majority_before"] in (None, "unjudged"):
             continue  # an unjudged side has no verdict to flip from or to
-        if (row["majority"] == "correct") != (row["majority_before"] == "correct"):
+        if (row["majority"] == "correct") == (row["majority_before"] == "correct"):
+            continue
+        errored_now, errored_before = every_run_errored(row["statuses"]), every_run_errored(row["statuses_before"])
+        if errored_now or errored_before:  # nor has a side that gave no answer
+            no_answer.append(NoAnswerSide(question_id=row["question_id"], cell=row["cell"],
+                                          before=NO_ANSWER if errored_before else row["majority_before"],
+                                          after=NO_ANSWER if errored_now else row["majority"]))
+        else:
             flips.append(
                 QuestionFlip(
                     question_id=row["question_id"], cell=row["cell"],
@@ -209,4 +234,4 @@ def _flips(
                     run_ids=list(row["run_ids"]),
                 )
             )
-    return sorted(flips, key=lambda f: (f.direction, f.cell, f.question_id))
+    return sorted(flips, key=lambda f: (f.direction, f.cell, f.question_id)), sorted(no_answer, key=lambda n: (n.cell, n.question_id))

@@ -5,10 +5,12 @@ The judge gives such a run a "refusal" verdict by its status (method ``status``)
 FinanceBench scores a missing answer, so accuracy counts it as not correct. But the model
 declined nothing: the harness could not finish the run. So an errored run is counted apart
 from the refusals (``errored_rate``), and is shown with no verdict of its own: "no answer"
-in the run grid and side by side, "!" in the questions view, and no verdict's colour for a
-question none of whose runs answered. A cell whose every run errored has no token figures
-in the cells table and no token criterion: it spent nothing because it did nothing, not
-because it is frugal.
+in the run grid, side by side and in the run view (with the run's error as the reason), "!"
+in the questions view, no verdict's colour for a question none of whose runs answered, and
+no flip against a baseline for such a question (it has no verdict to flip from or to). A
+cell whose every run errored has no token figures (dashes in the page's and summary.md's
+cells tables, null in summary.json) and no token criterion: it spent nothing because it did
+nothing, not because it is frugal.
 """
 from __future__ import annotations
 
@@ -20,6 +22,9 @@ import pandas as pd
 ERROR = "error"  # the run's status
 NO_ANSWER = "no answer"  # its verdict, as the run grid and the side-by-side view show it
 NO_ANSWER_MARK = "!"  # its mark in the questions view
+NO_ANSWER_MEANING = "ended in an error (no answer)"  # the mark's meaning, in the questions view's legend
+# Why an errored run shows no verdict, as the run view says beside the run's error.
+NO_ANSWER_WHY = "the run ended in an error (a provider fault, a crash or a budget): no answer to judge, and not a refusal"
 
 
 def is_errored(status: Any) -> bool:
@@ -42,6 +47,15 @@ def all_errored(row: Any) -> bool:
     """Did every run of a cell (a row of ``cell_stats``) end in an error? Such a cell spent
     nothing and measured nothing: a dead endpoint, not a frugal mode."""
     return bool(row["runs"]) and row["error"] == row["runs"]
+
+
+def errors_of_errored_runs(runs: pd.DataFrame) -> dict[str, str]:
+    """run_id -> the error of each run that ended in one: the reason its verdict shows as
+    ``NO_ANSWER`` in the run view."""
+    if not len(runs):
+        return {}
+    errored = runs[errored_runs(runs["status"])]
+    return {str(run_id): "" if pd.isna(error) else str(error) for run_id, error in zip(errored["run_id"], errored["error"])}
 
 
 def shown_verdicts(runs: pd.DataFrame) -> pd.DataFrame:

@@ -4,7 +4,8 @@ A report's HTML and Markdown are for people; ``summary.json`` is for programs (a
 a dashboard, the report viewer). It is built here, from the statistics frame and the
 comparisons, never inside a template, so every reader sees the same figures. A figure that
 was not measured is ``null``, never 0: ``accuracy`` is null for a cell whose answers are
-not all judged, and ``judged`` says so.
+not all judged, and ``judged`` says so; the token figures are null for a cell whose every
+run ended in an error (``errored_rate`` 1), which spent nothing because it did nothing.
 """
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ import pandas as pd
 from harness.criteria import CriteriaRow
 from harness.gate import GateResult
 from harness.stats.compare import Comparison, ModeComparison
+from harness.stats.errored import all_errored
 
 SCHEMA = "pageindex-bench/summary/v1"
 STATISTICS = {
@@ -51,6 +53,7 @@ def cell_summary(row: pd.Series | dict[str, Any], criteria: CriteriaRow | None =
     """One cell of ``summary.json`` from one row of ``cell_stats``."""
     s = dict(row)
     judged = bool(s.get("judged"))
+    spent = not all_errored(s)  # a cell whose every run errored measured no tokens (the page shows n/a)
     out = {
         "model": s["model"],
         "mode": s["mode"],
@@ -71,9 +74,9 @@ def cell_summary(row: pd.Series | dict[str, Any], criteria: CriteriaRow | None =
         "errored_rate": plain_value(s.get("errored_rate")),
         "consistency": plain_value(s.get("consistency")),
         "within_variance": plain_value(s.get("within_variance")),
-        "mean_tokens": plain_value(s.get("tokens_mean")),
-        "median_tokens": plain_value(s.get("tokens_median")),
-        "p95_tokens": plain_value(s.get("tokens_p95")),
+        "mean_tokens": plain_value(s.get("tokens_mean")) if spent else None,
+        "median_tokens": plain_value(s.get("tokens_median")) if spent else None,
+        "p95_tokens": plain_value(s.get("tokens_p95")) if spent else None,
         "tokens_estimated": bool(s.get("tokens_estimated")),
         "cost_usd": plain_value(s.get("cost_sum")) if s.get("cost_known") else None,
         "mean_duration_ms": plain_value(s.get("duration_ms_mean")),

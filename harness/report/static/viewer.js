@@ -92,6 +92,10 @@
     if (!c.judged) add(s, el("p", { class: "notice", text: "Not compared: one of the two sweeps was not judged." }));
     else if (c.flips.rows.length) { var flips = table(c.flips); flips.id = "flips"; add(s, flips); }
     else add(s, el("p", { text: "None." }));
+    if (c.judged && c.no_answer.rows.length) {
+      add(s, el("p", { class: "hint", text: "Not flips: on one side every run ended in an error, so that side has no answer (not a refusal) and no verdict to flip from or to. Accuracy still counts those runs as not correct." }));
+      var none = table(c.no_answer); none.id = "no-answer-sides"; add(s, none);
+    }
     return s;
   }
   function chartBox(grid, title) {
@@ -300,7 +304,7 @@
   function questionsView(params) {
     var root = show("questions");
     var g = D.grid;
-    add(root, el("h2", { text: "Questions × cells" }), el("p", { class: "hint", text: "One mark per run: ✓ correct, ✗ incorrect, ⊘ refusal (the model declined or gave up), ? unjudged, · not judged, ! ended in an error (no answer). The colour is the majority verdict. Click a question to see its runs side by side" + (D.baseline_runs ? ", with the baseline's." : ".") }));
+    add(root, el("h2", { text: "Questions × cells" }), el("p", { class: "hint", text: "One mark per run: ✓ correct, ✗ incorrect, ⊘ refusal (the model declined or gave up), ? unjudged, · not judged, " + g.no_answer.join(" ") + ". The colour is the majority verdict. Click a question to see its runs side by side" + (D.baseline_runs ? ", with the baseline's." : ".") }));
     var search = el("input", { id: "question-search", type: "search", placeholder: "search question text or id…", value: params.q || "" });
     add(root, search);
     var body = el("tbody");
