@@ -44,8 +44,11 @@ def new_stamped_folder(parent: Path, prefix: str = "") -> Path:
 
 
 def unwritable(folder: Path) -> str:
-    """Why files cannot be written in ``folder`` (made if missing), or '' if they can: it
-    writes and deletes a probe, since permission bits do not tell (root, read-only mounts)."""
+    """Why files cannot be written in ``folder``, or '' if they can: it writes and deletes a
+    probe, since permission bits do not tell (root, read-only mounts). A missing folder is
+    made for the probe and removed after it, with any parents it needed: a command that then
+    fails on something else (a missing key) leaves no empty folders behind."""
+    missing = [p for p in (folder, *folder.parents) if not p.exists()]
     try:
         folder.mkdir(parents=True, exist_ok=True)
         fd, probe = tempfile.mkstemp(dir=folder, prefix=".write-probe-")
@@ -53,7 +56,19 @@ def unwritable(folder: Path) -> str:
         os.unlink(probe)
     except OSError as exc:
         return exc.strerror or str(exc)
+    finally:
+        for made in missing:  # deepest first; one another process filled meanwhile stays
+            try:
+                made.rmdir()
+            except OSError:
+                break
     return ""
+
+
+def existing_ancestor(folder: Path) -> Path:
+    """``folder`` or the nearest of its parents that exists (what a disk-space check reads
+    before the folder is made)."""
+    return next((p for p in (folder, *folder.parents) if p.exists()), Path("."))
 
 
 def write_text_atomic(path: Path, text: str) -> None:

@@ -125,6 +125,26 @@ def test_a_report_judge_that_cannot_run_stops_the_sweep_before_any_run(tmp_path,
         assert not (tmp_path / "runs").exists()
 
 
+def test_a_sweep_stopped_by_a_missing_key_leaves_no_empty_folders(tmp_path, monkeypatch):
+    # The output folders are checked for writability before the models' keys, and the check
+    # made them: a mistyped --reports-dir stayed behind, empty, after the error.
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    out = tmp_path / "new" / "deeper"
+    result = CliRunner().invoke(bench.cli, ["--models", "anthropic:claude-haiku-4-5", "--judge-model", "offline", "--modes", "simple",
+                                            "--runs-dir", str(out / "runs"), "--reports-dir", str(out / "reports"),
+                                            "--cache-dir", str(out / "cache"), "--no-progress"])
+    assert result.exit_code == 2 and "ANTHROPIC_API_KEY" in result.output, result.output
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_unwritable_check_leaves_an_existing_folder_and_its_files(tmp_path):
+    from core.files import unwritable
+
+    (tmp_path / "kept.txt").write_text("x")
+    assert unwritable(tmp_path) == "" and [p.name for p in tmp_path.iterdir()] == ["kept.txt"]
+    assert unwritable(tmp_path / "a" / "b") == "" and not (tmp_path / "a").exists()
+
+
 def test_the_commands_a_sweep_prints_can_be_pasted_when_its_path_has_a_space(tmp_path):
     runs = tmp_path / "my runs"
     result = CliRunner().invoke(bench.cli, ["--modes", "simple", "--question", "01865", "--runs-dir", str(runs), "--no-progress", "--no-report"])

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from core.errors import UserError
-from core.files import unwritable
+from core.files import existing_ancestor, unwritable
 from core.llm.budget import SpendLedger, SweepBudgetExhausted
 from core.llm.cache import ResponseCache
 from core.redact import redact_text
@@ -242,7 +242,7 @@ def check_output_folder(folder: Path, flag: str = "--runs-dir") -> None:
     problem = unwritable(folder)
     if problem:
         raise UserError(f"cannot write to {folder}: {problem}", f"fix its permissions or pass {flag} elsewhere")
-    free = shutil.disk_usage(folder).free
+    free = shutil.disk_usage(existing_ancestor(folder)).free
     if free < MIN_FREE_BYTES:
         raise UserError(f"only {free / 1e6:.1f} MB free in {folder} ({flag})", f"free some space or pass {flag} on another disk")
 
