@@ -46,22 +46,18 @@ def new_stamped_folder(parent: Path, prefix: str = "") -> Path:
 def unwritable(folder: Path) -> str:
     """Why files cannot be written in ``folder``, or '' if they can: it writes and deletes a
     probe, since permission bits do not tell (root, read-only mounts). A missing folder is
-    made for the probe and removed after it, with any parents it needed: a command that then
-    fails on something else (a missing key) leaves no empty folders behind."""
-    missing = [p for p in (folder, *folder.parents) if not p.exists()]
+    not made: the probe goes in the nearest folder that exists, where the missing ones
+    would be made, so a command that then fails on something else (a missing key) leaves no
+    empty folders behind, and two commands checking one new folder at once never race."""
+    existing = existing_ancestor(folder)
+    if not existing.is_dir():
+        return f"{existing} is not a folder"
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, probe = tempfile.mkstemp(dir=folder, prefix=".write-probe-")
+        fd, probe = tempfile.mkstemp(dir=existing, prefix=".write-probe-")
         os.close(fd)
         os.unlink(probe)
     except OSError as exc:
         return exc.strerror or str(exc)
-    finally:
-        for made in missing:  # deepest first; one another process filled meanwhile stays
-            try:
-                made.rmdir()
-            except OSError:
-                break
     return ""
 
 

@@ -143,6 +143,7 @@ def test_an_unwritable_check_leaves_an_existing_folder_and_its_files(tmp_path):
     (tmp_path / "kept.txt").write_text("x")
     assert unwritable(tmp_path) == "" and [p.name for p in tmp_path.iterdir()] == ["kept.txt"]
     assert unwritable(tmp_path / "a" / "b") == "" and not (tmp_path / "a").exists()
+    assert unwritable(tmp_path / "kept.txt" / "sub") == f"{tmp_path / 'kept.txt'} is not a folder"
 
 
 def test_the_commands_a_sweep_prints_can_be_pasted_when_its_path_has_a_space(tmp_path):
