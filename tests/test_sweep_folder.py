@@ -25,9 +25,12 @@ from harness.sweepdir import SweepDir
 
 # bench.py, with the process sent a signal at the moment the sweep's first manifest is
 # about to be written (the folder it goes into has been made by then).
+# Ctrl-C raises KeyboardInterrupt as in a terminal, also when the tests run where SIGINT is
+# ignored (a background job, nohup): Python then installs no handler of its own for it.
 SIGNALLED_AT_FIRST_MANIFEST = """
 import os, runpy, signal, sys
 import harness.sweepdir
+signal.signal(signal.SIGINT, signal.default_int_handler)
 
 def signalled(path, data):
     os.kill(os.getpid(), signal.{signal})
