@@ -342,3 +342,6 @@ def test_a_cell_whose_every_run_errored_has_no_token_figures_anywhere(tmp_path):
     at = [c["title"] for c in outcome["columns"]].index("tokens mean")
     shown = {row[0]["text"]: [c["text"] for c in row[at:at + 3]] for row in outcome["rows"]}
     assert shown["offline/agent"] == ["—", "—", "—"]  # the page, as before
+    charts = {c["cell"]: c for c in report_data(out)["charts"]["cells"]}  # drawn at 0 tokens, it was the most frugal cell
+    assert [charts["offline/agent"][k] for k in ("tokens_mean", "tokens_median", "tokens_p95")] == [None, None, None]
+    assert charts["offline/simple"]["tokens_mean"] == 1000

@@ -228,3 +228,16 @@ def test_a_question_that_errored_on_one_side_is_listed_apart_from_the_flips(brow
     pills = browser.eval("Array.from(document.querySelectorAll('.cell-card .run-list')).map(l => Array.from(l.querySelectorAll('.pill')).map(p => p.textContent))")
     assert pills == [["error", "no answer"], ["ok", "correct"]]
     assert browser.errors() == []
+
+
+def test_a_cell_whose_every_run_errored_is_no_point_of_the_accuracy_tokens_chart(browser: Chromium, tmp_path: Path) -> None:
+    # Drawn at 0 tokens (on a log axis), a dead endpoint stood as the most frugal cell.
+    records = [make_record(q, tokens=1500) for q in ("q1", "q2")]
+    records += [make_record(q, mode="agent", status="error", tokens=0, error="provider error: connection refused") for q in ("q1", "q2")]
+    site = render_report(load_sweep(write_sweep(tmp_path / "runs", records)), verdicts_for(records), tmp_path / "report")
+    _open(browser, site)
+    points = "Chart.getChart(document.querySelector('#charts canvas')).data.datasets[0].data.map(p => [p.cell, p.x])"
+    assert browser.eval(points) == [["offline/simple", 1500]]
+    bars = "Chart.getChart(document.querySelectorAll('#charts canvas')[2]).data.datasets[1].data"  # the mean-tokens bars
+    assert browser.eval(bars) == [None, 1500]  # the cells in order: agent, then simple
+    assert browser.errors() == []

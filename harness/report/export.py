@@ -18,7 +18,7 @@ from harness.criteria import ACCURACY_MIN, MEAN_TOKENS_MAX, RELIABILITY_MIN, Cri
 from harness.dataset import Question
 from harness.report import fmt as f
 from harness.report.rows import MARKS
-from harness.stats.errored import NO_ANSWER_MARK, NO_ANSWER_MEANING, every_run_errored, is_errored, shown_verdicts
+from harness.stats.errored import NO_ANSWER_MARK, NO_ANSWER_MEANING, all_errored, every_run_errored, is_errored, shown_verdicts
 from harness.stats.frame import Sweep, with_verdicts
 from harness.stats.summary import plain_value
 
@@ -130,11 +130,22 @@ def question_grid(qtable: pd.DataFrame, cells: list[str]) -> dict[str, Any]:
     return {"cells": cells, "rows": rows, "no_answer": legend}
 
 
+_TOKEN_COLUMNS = ("tokens_mean", "tokens_median", "tokens_p95")
+
+
 def chart_data(stats: pd.DataFrame) -> dict[str, Any]:
-    columns = ["cell", "accuracy", "accuracy_low", "accuracy_high", "tokens_mean", "tokens_median", "tokens_p95", "reliability", "runs"]
+    """The charts' figures per cell. A cell whose every run ended in error has no token
+    figures (null: no bar, no point), as in the tables: drawn at 0 tokens it would stand as
+    the most frugal cell of the accuracy-vs-tokens chart."""
+    columns = ["cell", "accuracy", "accuracy_low", "accuracy_high", *_TOKEN_COLUMNS, "reliability", "runs"]
     present = [c for c in columns if c in stats.columns]
+
+    def figures(row: pd.Series) -> dict[str, Any]:
+        dead = all_errored(row) if {"runs", "error"} <= set(row.index) else False
+        return {k: None if dead and k in _TOKEN_COLUMNS else json_value(row[k]) for k in present}
+
     return {
-        "cells": [{k: json_value(row[k]) for k in present} for _, row in stats.iterrows()],
+        "cells": [figures(row) for _, row in stats.iterrows()],
         "targets": {"accuracy": ACCURACY_MIN, "reliability": RELIABILITY_MIN, "tokens": MEAN_TOKENS_MAX},
         "references": [{"label": label, "tokens": t, "low": lo, "high": hi} for label, t, lo, hi in REFERENCES],
     }

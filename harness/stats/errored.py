@@ -9,8 +9,9 @@ in the run grid, side by side and in the run view (with the run's error as the r
 in the questions view, no verdict's colour for a question none of whose runs answered, and
 no flip against a baseline for such a question (it has no verdict to flip from or to). A
 cell whose every run errored has no token figures (dashes in the page's and summary.md's
-cells tables, null in summary.json) and no token criterion: it spent nothing because it did
-nothing, not because it is frugal.
+cells tables, null in summary.json, no bar or point in the charts) and no token criterion,
+and passes no token or cost budget of the CI gate: it spent nothing because it did nothing,
+not because it is frugal.
 """
 from __future__ import annotations
 

@@ -109,7 +109,8 @@
     var cells = D.charts.cells;
     if (!cells.length) { add(grid, el("p", { class: "notice", text: "Not drawn: no runs." })); return; }
     var common = { animation: false, responsive: true, maintainAspectRatio: false };
-    var judged = cells.filter(function (c) { return isNum(c.accuracy); });
+    // A cell without token figures (every run ended in error) has no place on the tokens axis.
+    var judged = cells.filter(function (c) { return isNum(c.accuracy) && isNum(c.tokens_mean); });
     if (judged.length) {
       var canvas = chartBox(grid, "Accuracy vs mean tokens per run (target: > 50%, < 25k)");
       var refs = D.charts.references.map(function (r) { return { x: r.tokens, y: (r.low + r.high) * 50, label: r.label }; });
