@@ -109,6 +109,11 @@ def report(run_dir, judge, judge_model, judge_runs, batch, baseline, gate, junit
     elif history_db is not None:
         config.history_db = history_db
     try:
+        if gate is None and (junit is not None or gate_present_only):
+            # Without a gate they do nothing: a CI job waiting for the JUnit file, or believing
+            # the sweep gated, must not be told nothing.
+            flag = "--junit" if junit is not None else "--gate-present-only"
+            raise UserError(f"{flag} works with --gate, which was not given", "add --gate budgets.toml (the repo root has one)")
         outcome = analyze(config, show_progress=not no_progress)
     except UserError as error:
         if judge_model == DEFAULT_JUDGE_MODEL and "ANTHROPIC_API_KEY" in str(error):
@@ -204,6 +209,9 @@ def history(db, cells, test_set, last, out_dir, png, gate_accuracy_drop, gate_to
             raise UserError(f"--gate-accuracy-drop is a fraction from 0 to 1, got {gate_accuracy_drop}", "pass 0.05 for a drop of five points")
         if gate_token_rise is not None and not 0 <= gate_token_rise < float("inf"):  # nan fails both comparisons
             raise UserError(f"--gate-token-rise must be a finite number, 0 or more, got {gate_token_rise}", "pass 0.2 for a rise of 20%")
+        if junit is not None and gate_accuracy_drop is None and gate_token_rise is None:
+            raise UserError("--junit writes the trend gate's result, and no gate was asked for",
+                            "add --gate-accuracy-drop 0.05 and/or --gate-token-rise 0.2")
         _check_named_db(db)
         db = db or default_db()
         frame = history_frame(db, cells=list(cells) or None, last=last, test_set=test_set)

@@ -441,3 +441,21 @@ def test_a_drop_or_rise_of_exactly_the_limit_passes_the_trend_gate() -> None:
     # A median between two sweeps of thirds: (2/3 + 13/15) / 2 = 23/30; 23/30 - 17/30 = 1/5.
     thirds = frame.assign(accuracy=[2 / 3, 13 / 15, 17 / 30])
     assert trend_gate(thirds, max_accuracy_drop=0.2).passed
+
+
+@pytest.mark.parametrize("extra", [["--junit", "gate.xml"], ["--gate-present-only"]])
+def test_a_gate_option_without_the_gate_is_refused(tmp_path: Path, extra: list[str]) -> None:
+    # Ignored without --gate: a CI job waiting for the JUnit file got none, and exit 0.
+    out = tmp_path / "report"
+    result = CliRunner().invoke(analyze.cli, [str(_sweep(tmp_path / "runs", "g1", correct=2)), "--out", str(out), "--no-progress",
+                                              "--no-history", *extra])
+    assert result.exit_code == 2, result.output
+    assert f"{extra[0]} works with --gate, which was not given" in result.output and "--gate budgets.toml" in result.output
+    assert not out.exists()
+
+
+def test_a_trend_junit_without_a_trend_gate_is_refused(tmp_path: Path) -> None:
+    result = CliRunner().invoke(analyze.cli, ["history", "--db", str(tmp_path / "h.sqlite"), "--junit", str(tmp_path / "t.xml"),
+                                              "--out", str(tmp_path / "hist")])
+    assert result.exit_code == 2 and "no gate was asked for" in result.output, result.output
+    assert not (tmp_path / "hist").exists() and not (tmp_path / "h.sqlite").exists()
