@@ -1,9 +1,11 @@
 """Files that are whole or absent: atomic writes, and folders named by the time they were made."""
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import tempfile
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -13,34 +15,46 @@ def utc_stamp() -> str:
     return datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
 
 
+def stamped_names(stamp: str) -> Iterator[str]:
+    """``stamp``, then ``stamp-2``, ``stamp-3``...: the names tried in turn for a file or
+    folder made in the same second as another, so one never lands in (and overwrites)
+    another."""
+    yield stamp
+    for number in itertools.count(2):
+        yield f"{stamp}-{number}"
+
+
+def stamped_order(name: str) -> tuple[str, int]:
+    """The order in which ``stamped_names`` names were made: "-10" after "-9", which a sort
+    by name puts before "-2" (eleven made in one second, by a script)."""
+    stamp, _, number = name.partition("-")
+    return (stamp, int(number)) if number.isdigit() else (name, 1)
+
+
 def new_stamped_file(parent: Path, suffix: str) -> Path:
-    """A new empty file ``<UTC time><suffix>`` under ``parent``, made exclusively; "-2",
-    "-3"... before the suffix when another was made in the same second (two ``ask --trace``
-    runs started together used to write one trace file, the second run's lost)."""
+    """A new empty file ``<UTC time><suffix>`` under ``parent``, made exclusively (two ``ask
+    --trace`` runs started together used to write one trace file, the second run's lost)."""
     parent.mkdir(parents=True, exist_ok=True)
-    stamp, number = utc_stamp(), 1
-    while True:
-        path = parent / (f"{stamp}{suffix}" if number == 1 else f"{stamp}-{number}{suffix}")
+    for name in stamped_names(utc_stamp()):
+        path = parent / f"{name}{suffix}"
         try:
             os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o666))
             return path
         except FileExistsError:
-            number += 1
+            continue
+    raise AssertionError("stamped_names never ends")
 
 
 def new_stamped_folder(parent: Path, prefix: str = "") -> Path:
-    """A new folder ``<prefix><UTC time>`` under ``parent``; "-2", "-3"... when two are
-    made in the same second, so one never lands in (and overwrites) another."""
+    """A new folder ``<prefix><UTC time>`` under ``parent``."""
     parent.mkdir(parents=True, exist_ok=True)
-    stamp = prefix + utc_stamp()
-    path, suffix = parent / stamp, 1
-    while True:
+    for name in stamped_names(prefix + utc_stamp()):
         try:
-            path.mkdir()
-            return path
+            (parent / name).mkdir()
+            return parent / name
         except FileExistsError:
-            suffix += 1
-            path = parent / f"{stamp}-{suffix}"
+            continue
+    raise AssertionError("stamped_names never ends")
 
 
 def unwritable(folder: Path) -> str:

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from core.errors import UserError
-from core.files import utc_stamp, write_json_atomic
+from core.files import stamped_names, stamped_order, utc_stamp, write_json_atomic
 from core.records import STATUSES, RunRecord
 from core.redact import MASK, redact_text
 from core.text import lone_surrogate, scrub_text
@@ -71,14 +71,8 @@ def sweep_folders(runs_dir: Path) -> list[Path]:
     with a manifest, never a hidden one (a sweep being created, or killed while it was)."""
     if not runs_dir.is_dir():
         return []
-    return sorted((p for p in runs_dir.iterdir() if not p.name.startswith(".") and (p / MANIFEST).is_file()), key=_stamp_order)
-
-
-def _stamp_order(folder: Path) -> tuple[str, int]:
-    """``<UTC time>[-N]`` in the order the folders were made: "-10" after "-9", which a sort
-    by name puts before "-2" (eleven sweeps started in one second, by a script)."""
-    stamp, _, number = folder.name.partition("-")
-    return (stamp, int(number)) if number.isdigit() else (folder.name, 1)
+    found = (p for p in runs_dir.iterdir() if not p.name.startswith(".") and (p / MANIFEST).is_file())
+    return sorted(found, key=lambda p: stamped_order(p.name))
 
 
 @dataclass
@@ -117,10 +111,8 @@ class SweepDir:
         partial.mkdir()
         try:
             (partial / TRACES).mkdir()
-            number = 0
-            while True:
-                number += 1
-                path = runs_dir / (stamp if number == 1 else f"{stamp}-{number}")
+            for name in stamped_names(stamp):
+                path = runs_dir / name
                 if os.path.lexists(path):  # a rename would replace an empty folder
                     continue
                 write_json_atomic(partial / MANIFEST, first_manifest(cls(path)))  # it names the folder
@@ -131,6 +123,7 @@ class SweepDir:
                         raise
                     continue  # another sweep took the name meanwhile
                 return cls(path)
+            raise AssertionError("stamped_names never ends")
         except BaseException:
             shutil.rmtree(partial, ignore_errors=True)
             raise

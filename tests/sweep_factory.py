@@ -144,3 +144,19 @@ def verdicts_for(records: Iterable[RunRecord], labels: dict[str, str] | None = N
         out.append(Verdict(record.run_id, (labels or {}).get(record.run_id, default), method, judge_model,
                            rationale="compared with the gold answer", usage_total=100, cost_usd=0.0))
     return out
+
+
+def report_with_an_errored_side(tmp_path: Path) -> Path:
+    """A report against a baseline in which q1 gained (incorrect -> correct) and every run of
+    q0 ended in an error now (correct before): no flip, one side without an answer. Returns
+    its index.html."""
+    from harness.report import render_report
+    from harness.stats.compare import compare
+    from harness.stats.frame import load_sweep
+
+    before = [make_record(q) for q in ("q0", "q1")]
+    after = [make_record("q0", status="error", error="provider error"), make_record("q1")]
+    base = load_sweep(write_sweep(tmp_path / "base", before, sweep_id="20240401T120000Z"))
+    now = load_sweep(write_sweep(tmp_path / "now", after))
+    nv, bv = verdicts_for(after), verdicts_for(before, {before[1].run_id: "incorrect"})
+    return render_report(now, nv, tmp_path / "report", baseline_comparison=compare(now, base, nv, bv), baseline=base, baseline_verdicts=bv)

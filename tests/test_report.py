@@ -10,7 +10,7 @@ from urllib.parse import parse_qsl, urlsplit
 import pandas as pd
 import pytest
 from report_files import detail, report_data, runs
-from sweep_factory import default_trace, make_record, verdicts_for, write_sweep
+from sweep_factory import default_trace, make_record, report_with_an_errored_side, verdicts_for, write_sweep
 
 from harness.dataset import Gold, Question
 from harness.gate import GateBudgets, evaluate_gate
@@ -322,12 +322,7 @@ def test_the_questions_legend_takes_the_no_answer_mark_from_the_data(tmp_path):
 
 
 def test_a_question_that_errored_on_one_side_is_no_flip_in_the_report(tmp_path):
-    before = [make_record(q) for q in ("q0", "q1")]
-    after = [make_record("q0", status="error", error="provider error"), make_record("q1")]
-    base = load_sweep(write_sweep(tmp_path / "base", before, sweep_id="20240401T120000Z"))
-    now = load_sweep(write_sweep(tmp_path / "now", after))
-    nv, bv = verdicts_for(after), verdicts_for(before, {before[1].run_id: "incorrect"})
-    index = render_report(now, nv, tmp_path / "r", baseline_comparison=compare(now, base, nv, bv), baseline=base, baseline_verdicts=bv)
+    index = report_with_an_errored_side(tmp_path)
     summary = (index.parent / "summary.md").read_text()
     assert "| q1 | offline/simple | gained | incorrect | correct |" in summary
     assert "| q0 |" not in summary and "refusal |" not in summary  # it read "| q0 | offline/simple | lost | correct | refusal |"

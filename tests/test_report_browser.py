@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from chromium import Chromium, chromium_path
-from sweep_factory import make_record, verdicts_for, write_sweep
+from sweep_factory import make_record, report_with_an_errored_side, verdicts_for, write_sweep
 
 from harness.dataset import Gold, Question
 from harness.report import render_report
@@ -213,12 +213,7 @@ def test_an_errored_run_reads_no_answer_in_the_grid_its_view_and_the_legend(brow
 
 
 def test_a_question_that_errored_on_one_side_is_listed_apart_from_the_flips(browser: Chromium, tmp_path: Path) -> None:
-    before = [make_record(q) for q in ("q0", "q1")]
-    after = [make_record("q0", status="error", error="provider error"), make_record("q1")]
-    base = load_sweep(write_sweep(tmp_path / "base", before, sweep_id="20240401T120000Z"))
-    sweep = load_sweep(write_sweep(tmp_path / "now", after))
-    now, was = verdicts_for(after), verdicts_for(before, {before[1].run_id: "incorrect"})
-    site = render_report(sweep, now, tmp_path / "report", baseline_comparison=compare(sweep, base, now, was), baseline=base, baseline_verdicts=was)
+    site = report_with_an_errored_side(tmp_path)
     _open(browser, site)
     rows = "Array.from(document.querySelectorAll('#%s tbody tr')).map(r => Array.from(r.cells).map(c => c.textContent))"
     assert [r[:3] for r in browser.eval(rows % "flips")] == [["q1", "offline/simple", "gained"]]

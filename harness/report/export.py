@@ -18,7 +18,7 @@ from harness.criteria import ACCURACY_MIN, MEAN_TOKENS_MAX, RELIABILITY_MIN, Cri
 from harness.dataset import Question
 from harness.report import fmt as f
 from harness.report.rows import MARKS
-from harness.stats.errored import NO_ANSWER_MARK, NO_ANSWER_MEANING, all_errored, every_run_errored, is_errored, shown_verdicts
+from harness.stats.errored import NO_ANSWER_MARK, NO_ANSWER_MEANING, every_run_errored, is_errored, shown_verdicts, token_figures
 from harness.stats.frame import Sweep, with_verdicts
 from harness.stats.summary import plain_value
 
@@ -130,19 +130,14 @@ def question_grid(qtable: pd.DataFrame, cells: list[str]) -> dict[str, Any]:
     return {"cells": cells, "rows": rows, "no_answer": legend}
 
 
-_TOKEN_COLUMNS = ("tokens_mean", "tokens_median", "tokens_p95")
-
-
 def chart_data(stats: pd.DataFrame) -> dict[str, Any]:
-    """The charts' figures per cell. A cell whose every run ended in error has no token
-    figures (null: no bar, no point), as in the tables: drawn at 0 tokens it would stand as
-    the most frugal cell of the accuracy-vs-tokens chart."""
-    columns = ["cell", "accuracy", "accuracy_low", "accuracy_high", *_TOKEN_COLUMNS, "reliability", "runs"]
-    present = [c for c in columns if c in stats.columns]
+    """The charts' figures per cell; a cell's token figures as ``token_figures`` gives them
+    (null for a cell whose every run ended in error: no bar, no point)."""
+    columns = ["cell", "accuracy", "accuracy_low", "accuracy_high", "tokens_mean", "tokens_median", "tokens_p95", "reliability", "runs"]
 
     def figures(row: pd.Series) -> dict[str, Any]:
-        dead = all_errored(row) if {"runs", "error"} <= set(row.index) else False
-        return {k: None if dead and k in _TOKEN_COLUMNS else json_value(row[k]) for k in present}
+        shown = {**row.to_dict(), **token_figures(row)}
+        return {k: json_value(shown[k]) for k in columns}
 
     return {
         "cells": [figures(row) for _, row in stats.iterrows()],

@@ -42,7 +42,7 @@ from harness.report.details import DetailWriter, write_verdicts
 from harness.stats.cells import cell_stats, failure_causes, judge_summary, question_table, type_stats
 from harness.stats.compare import Comparison, ModeComparison
 from harness.stats.completeness import Completeness, completeness
-from harness.stats.errored import all_errored, errors_of_errored_runs
+from harness.stats.errored import errors_of_errored_runs, token_figures
 from harness.stats.frame import Sweep, with_verdicts
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -89,8 +89,8 @@ def _summary_md(
 ) -> dict[str, Any]:
     cell_rows = [
         [md_escape(s["cell"]), str(s["runs"]), rows.accuracy_text(s) + (f" ({f.ci(s['accuracy_low'], s['accuracy_high'])})" if s["judged"] else ""),
-         # dashes for a cell whose every run errored, as the page's cells table shows it
-         f.pct(s["reliability"]), *([f.DASH] * 2 if all_errored(s) else [f.tokens(s["tokens_mean"]), f.tokens(s["tokens_p95"])]),
+         # dashes for a cell whose every run errored (token_figures), as the page's cells table shows it
+         f.pct(s["reliability"]), *(f.DASH if t is None else f.tokens(t) for t in (token_figures(s)[k] for k in ("tokens_mean", "tokens_p95"))),
          f.usd(s["cost_sum"], bool(s["cost_known"])), f.seconds(s["duration_ms_mean"]), f.pct(s["evidence_hit_rate"])]
         for _, s in stats.iterrows()
     ]

@@ -16,7 +16,7 @@ from harness.gate import BUDGET_KEYS, GateResult, format_limit
 from harness.report import fmt as f
 from harness.stats.compare import Comparison, ModeComparison
 from harness.stats.completeness import Completeness, completeness
-from harness.stats.errored import all_errored
+from harness.stats.errored import token_figures
 from harness.stats.frame import Sweep
 
 MARKS = {"correct": "✓", "incorrect": "✗", "refusal": "⊘", "unjudged": "?"}
@@ -43,12 +43,13 @@ def accuracy_text(s: pd.Series) -> str:
 
 
 def _token_cells(s: Any) -> list[dict[str, str]]:
-    """Mean, median and p95 tokens; dashes for a cell whose every run ended in an error (a
-    dead endpoint spends nothing, and "0" would read as a frugal mode), as its criteria say."""
-    if all_errored(s):
+    """Mean, median and p95 tokens; dashes for a cell whose every run ended in an error
+    (``token_figures``: a dead endpoint spends nothing, and "0" would read as a frugal mode)."""
+    tokens = token_figures(s)
+    if tokens["tokens_mean"] is None:
         return [cell(f.DASH, hint="every run ended in an error")] * 3
-    return [cell(f.tokens(s["tokens_mean"]) + (" (est.)" if s["tokens_estimated"] else "")), cell(f.tokens(s["tokens_median"])),
-            cell(f.tokens(s["tokens_p95"]))]
+    return [cell(f.tokens(tokens["tokens_mean"]) + (" (est.)" if s["tokens_estimated"] else "")), cell(f.tokens(tokens["tokens_median"])),
+            cell(f.tokens(tokens["tokens_p95"]))]
 
 
 def _setting_text(value: Any) -> str:

@@ -50,6 +50,17 @@ def all_errored(row: Any) -> bool:
     return bool(row["runs"]) and row["error"] == row["runs"]
 
 
+TOKEN_FIGURES = ("tokens_mean", "tokens_median", "tokens_p95")  # the cell_stats columns of what a cell spent per run
+
+
+def token_figures(row: Any) -> dict[str, Any]:
+    """A cell's token figures (``TOKEN_FIGURES``), each None for a cell whose every run
+    ended in an error: the tables show dashes, summary.json null, and the charts leave it
+    out, where 0 would read as the most frugal cell."""
+    spent = not all_errored(row)
+    return {name: row[name] if spent else None for name in TOKEN_FIGURES}
+
+
 def errors_of_errored_runs(runs: pd.DataFrame) -> dict[str, str]:
     """run_id -> the error of each run that ended in one: the reason its verdict shows as
     ``NO_ANSWER`` in the run view."""

@@ -18,7 +18,7 @@ import pandas as pd
 from harness.criteria import CriteriaRow
 from harness.gate import GateResult
 from harness.stats.compare import Comparison, ModeComparison
-from harness.stats.errored import all_errored
+from harness.stats.errored import token_figures
 
 SCHEMA = "pageindex-bench/summary/v1"
 STATISTICS = {
@@ -53,7 +53,7 @@ def cell_summary(row: pd.Series | dict[str, Any], criteria: CriteriaRow | None =
     """One cell of ``summary.json`` from one row of ``cell_stats``."""
     s = dict(row)
     judged = bool(s.get("judged"))
-    spent = not all_errored(s)  # a cell whose every run errored measured no tokens (the page shows n/a)
+    tokens = token_figures(s)
     out = {
         "model": s["model"],
         "mode": s["mode"],
@@ -74,9 +74,9 @@ def cell_summary(row: pd.Series | dict[str, Any], criteria: CriteriaRow | None =
         "errored_rate": plain_value(s.get("errored_rate")),
         "consistency": plain_value(s.get("consistency")),
         "within_variance": plain_value(s.get("within_variance")),
-        "mean_tokens": plain_value(s.get("tokens_mean")) if spent else None,
-        "median_tokens": plain_value(s.get("tokens_median")) if spent else None,
-        "p95_tokens": plain_value(s.get("tokens_p95")) if spent else None,
+        "mean_tokens": plain_value(tokens["tokens_mean"]),
+        "median_tokens": plain_value(tokens["tokens_median"]),
+        "p95_tokens": plain_value(tokens["tokens_p95"]),
         "tokens_estimated": bool(s.get("tokens_estimated")),
         "cost_usd": plain_value(s.get("cost_sum")) if s.get("cost_known") else None,
         "mean_duration_ms": plain_value(s.get("duration_ms_mean")),
