@@ -32,7 +32,7 @@ from typing import Any
 
 import pandas as pd
 
-from harness.stats.errored import all_errored
+from harness.stats.errored import cut_short_floor, spent_nothing
 
 RELIABILITY_MIN = 0.90  # strictly greater
 ACCURACY_MIN = 0.50  # strictly greater
@@ -162,10 +162,17 @@ def evaluate_row(stats_row: pd.Series | dict[str, Any]) -> CriteriaRow:
     shown = f"{tokens:,.0f}" + ("" if under is None or _nan(under) else f" ({_pct(under)} of runs < 25k)")
     note = "; ".join(filter(None, ["estimated counts" if s.get("tokens_estimated") else "",
                                    "" if under is None or _nan(under) else f"{_pct(under)} of runs under 25k"]))
-    if all_errored(s):
+    if spent_nothing(s):
         # Runs that died at their first call (a dead endpoint) spend nothing: a cell of them
         # would pass the token budget on no work at all.
-        row.checks["tokens"] = Check("tokens", "n/a", None, "n/a", f"every run ended in an error ({shown} tokens): nothing to judge")
+        row.checks["tokens"] = Check("tokens", "n/a", None, "n/a", "every run ended in an error before spending a token: nothing to judge")
+    elif cut_short_floor(s):
+        # Runs cut short (a run budget) spent at least this much: over the target is a fail
+        # a finished run could only make worse, under it says nothing of a finished run.
+        over = tokens >= MEAN_TOKENS_MAX  # (no share of runs under 25k: a cut-short run's is no finished run's)
+        row.checks["tokens"] = Check("tokens", "fail" if over else "n/a", tokens if over else None, f"{tokens:,.0f}",
+                                     f"every run ended in an error, cut short after spending this much: "
+                                     f"{'already over the target' if over else 'a finished run would spend more'}")
     else:
         row.checks["tokens"] = Check("tokens", "pass" if tokens < MEAN_TOKENS_MAX else "fail", tokens, shown, note)
 

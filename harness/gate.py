@@ -186,7 +186,15 @@ def evaluate_gate(stats: pd.DataFrame, budgets: GateBudgets, *, present_only: bo
             value = row.get(column)
             actual = None if value is None or pd.isna(value) else float(value)
             if key in SPENDING_KEYS and all_errored(row):
-                checks.append(GateCheck(cell, key, limit, None, False, "not measured: every run of the cell ended in error"))
+                # Every run was cut short: what it spent is a floor on a finished run's spend,
+                # so it can show a cell over a maximum, never within one (or over a minimum).
+                if key.startswith("max_") and actual is not None and actual > limit:
+                    checks.append(GateCheck(cell, key, limit, actual, False,
+                                            f"{BUDGET_KEYS[key][2]} {format_limit(key, actual)} misses ≤ {format_limit(key, limit)}, "
+                                            "though every run of the cell ended in error, cut short"))
+                else:
+                    checks.append(GateCheck(cell, key, limit, actual or None, False, "not measured: every run of the cell ended in error"
+                                            + ("" if not actual else f", cut short at {format_limit(key, actual)}")))
                 continue
             if actual is None:
                 checks.append(GateCheck(cell, key, limit, None, False, _unmeasured(key)))

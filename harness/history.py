@@ -42,12 +42,16 @@ import pandas as pd
 from core import paths
 from core.errors import UserError
 from harness.gate import GateCheck, GateResult
+from harness.stats.errored import with_token_figures
 from harness.stats.summary import plain_value
 
 SEED_FILE = paths.PROJECT_ROOT / "data" / "history_seed.jsonl"
 ENV_DB = "PAGEINDEX_HISTORY_DB"
 CELL_FIGURES = ("runs", "accuracy", "accuracy_low", "accuracy_high", "reliability", "tokens_mean", "tokens_p95", "cost_sum",
-                "duration_ms_mean", "evidence_hit_rate", "provenance_rate", "judged", "full_judge")
+                "duration_ms_mean", "evidence_hit_rate", "provenance_rate", "judged", "full_judge", "errored_rate")
+# Cell columns added after the first histories were written: an older database gets them
+# empty (unknown), and its cells count as measured.
+LATER_CELL_FIGURES = ("errored_rate",)
 SCHEMA = f"""
 CREATE TABLE IF NOT EXISTS sweeps (
     sweep_id TEXT PRIMARY KEY, created_at TEXT, analysed_at TEXT, git_commit TEXT, test_set TEXT,
@@ -134,6 +138,10 @@ def connect(db: Path, seed: Path | None = SEED_FILE) -> Iterator[sqlite3.Connect
             for column in ("judge_version", "question_set"):
                 if column not in columns:
                     conn.execute(f"ALTER TABLE sweeps ADD COLUMN {column} TEXT")
+            cell_columns = {r["name"] for r in conn.execute("PRAGMA table_info(cells)")}
+            for column in LATER_CELL_FIGURES:
+                if column not in cell_columns:
+                    conn.execute(f"ALTER TABLE cells ADD COLUMN {column} REAL")
         if new and seed is not None and seed.is_file():
             import_rows(conn, seed)
         yield conn
@@ -186,7 +194,9 @@ def record_sweep(
             "judge": judge, "judge_version": judge_version, "report": str(report or ""), "sweep_path": str(sweep_path),
             "source": "analysis", "question_set": question_set(manifest.get("questions") or (qtable["question_id"] if len(qtable) else [])),
         })
-        for _, row in stats.iterrows():
+        # A cell that spent nothing (every run errored first) has no token figures: null, not
+        # the 0 that would read as the most frugal sweep and drag the trend's median down.
+        for _, row in with_token_figures(stats).iterrows():
             _insert(conn, "cells", {"sweep_id": sweep_id, "model": row["model"], "mode": row["mode"], "cell": row["cell"],
                                     **{name: row.get(name) for name in CELL_FIGURES}})
         conn.executemany(
@@ -265,6 +275,14 @@ def _limit_fraction(limit: float) -> Fraction:
     return Fraction(repr(limit))
 
 
+def _outage(rows: pd.DataFrame) -> pd.Series:
+    """Per row, whether every run of the cell ended in an error (unknown for a sweep
+    recorded before the errored share was: counted as measured)."""
+    if "errored_rate" not in rows:
+        return pd.Series(False, index=rows.index)
+    return rows["errored_rate"].fillna(0).astype(float) >= 1.0
+
+
 def trend_gate(frame: pd.DataFrame, *, max_accuracy_drop: float | None = None, max_token_rise: float | None = None, window: int = 3) -> GateResult:
     """Each cell of the newest sweep against the median of its previous ``window`` sweeps.
 
@@ -274,7 +292,8 @@ def trend_gate(frame: pd.DataFrame, *, max_accuracy_drop: float | None = None, m
     is compared only with sweeps judged by the same judge at the same version (rules and
     rubric): a judge made stricter lowers every figure, and that is no regression. Only
     sweeps of the same questions count at all: one question's accuracy is no trend point
-    for forty-five's."""
+    for forty-five's. An earlier sweep whose every run of the cell errored is no trend point
+    either; a newest one that spent nothing fails the token check (nothing was measured)."""
     checks: list[GateCheck] = []
     if frame.empty:
         return GateResult(checks)
@@ -286,7 +305,9 @@ def trend_gate(frame: pd.DataFrame, *, max_accuracy_drop: float | None = None, m
         if now.empty:
             continue
         row = now.iloc[-1]
-        others = group[group["sweep_id"] != newest]
+        # An earlier sweep whose every run of the cell errored (an outage) measured nothing:
+        # its 0% accuracy is no trend point, and would drag the median down to hide a drop.
+        others = group[(group["sweep_id"] != newest) & ~_outage(group)]
         before = _comparable_rows(others, row, "tokens_mean").tail(window)
         same_judge = _comparable_rows(others, row, "accuracy").tail(window)
         for key, limit, column in (("accuracy_drop", max_accuracy_drop, "accuracy"), ("token_rise", max_token_rise, "tokens_mean")):
@@ -295,6 +316,11 @@ def trend_gate(frame: pd.DataFrame, *, max_accuracy_drop: float | None = None, m
             earlier = same_judge if column == "accuracy" else before
             past = [float(v) for v in earlier[column] if v is not None and not pd.isna(v)]
             current = row[column]
+            if column == "tokens_mean" and (current is None or pd.isna(current)) and _outage(now).iloc[-1]:
+                # A dead endpoint spent nothing: no rise, and no measurement either (as the
+                # budget gate fails it, so does the trend, or an outage would pass CI).
+                checks.append(GateCheck(str(cell), key, limit, None, False, "not measured: every run of the cell ended in an error before spending a token"))
+                continue
             if not past or current is None or pd.isna(current):
                 if not len(before):
                     why = "no earlier sweep of this cell on the same questions" if len(others) else f"no earlier {column} for this cell"

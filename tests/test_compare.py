@@ -148,3 +148,16 @@ def test_a_side_with_an_answered_run_still_flips(tmp_path) -> None:
     now = load_sweep(write_sweep(tmp_path, after, sweep_id="now"))
     result = compare(now, base, verdicts_for(after, default="incorrect"), verdicts_for(before))
     assert [(f.question_id, f.direction) for f in result.flips] == [("q0", "lost")] and result.no_answer == []
+
+
+def test_a_dead_endpoint_has_no_token_change(tmp_path) -> None:
+    # Every run of the cell errored before a reply: its 0 tokens are no -100% saving.
+    before = [make_record(q, tokens=1000) for q in ("q0", "q1")]
+    dead = [make_record(q, status="error", tokens=0, error="provider error") for q in ("q0", "q1")]
+    base = load_sweep(write_sweep(tmp_path, before, sweep_id="base"))
+    change = compare(load_sweep(write_sweep(tmp_path, dead, sweep_id="dead")), base).cells[0]
+    assert change.tokens_before == 1000 and math.isnan(change.tokens_after) and math.isnan(change.tokens_pct)
+    # Runs cut short after spending (a run budget) spent it: that is compared.
+    cut = [make_record(q, status="error", tokens=3000, error="budget") for q in ("q0", "q1")]
+    change = compare(load_sweep(write_sweep(tmp_path, cut, sweep_id="cut")), base).cells[0]
+    assert change.tokens_after == 3000 and change.tokens_pct == 2.0

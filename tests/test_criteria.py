@@ -157,3 +157,14 @@ def test_a_cell_whose_every_run_errored_does_not_pass_the_token_budget(tmp_path)
     assert row.checks["tokens"].status == "n/a" and "every run ended in an error" in row.checks["tokens"].note
     mixed = [make_record("q1", status="error", tokens=0, answer=""), make_record("q2", tokens=10_000)]
     assert _rows(tmp_path / "mixed", mixed)["offline/simple"].checks["tokens"].status == "pass"
+
+
+def test_a_cell_cut_short_after_spending_shows_its_tokens_and_fails_only_when_over(tmp_path) -> None:
+    # Every run ended in error after its model calls were paid for (a run budget): the spend
+    # is real and is shown; over 25k it fails the target, under it a finished run is unknown.
+    over = [make_record(f"q{i}", status="error", tokens=30_000, answer="") for i in range(4)]
+    check = _rows(tmp_path / "over", over)["offline/simple"].checks["tokens"]
+    assert check.status == "fail" and check.shown.startswith("30,000") and "already over" in check.note
+    under = [make_record(f"q{i}", status="error", tokens=9_000, answer="") for i in range(4)]
+    check = _rows(tmp_path / "under", under)["offline/simple"].checks["tokens"]
+    assert check.status == "n/a" and check.shown.startswith("9,000") and "a finished run would spend more" in check.note

@@ -185,3 +185,15 @@ def test_a_cell_whose_every_run_errored_passes_no_spending_budget(tmp_path) -> N
     # One run that answered is enough for the budgets to measure the cell.
     mixed = [*records, make_record("q3", tokens=900)]
     assert evaluate_gate(cell_stats(load_sweep(write_sweep(tmp_path / "m", mixed)).records, None), budgets).passed
+
+
+def test_a_cell_cut_short_by_its_run_budget_fails_a_maximum_with_what_it_spent(tmp_path) -> None:
+    # Every run stopped by --max-run-tokens after spending 40k: a floor on a finished run's
+    # spend, already past the budget. The message gives the figure, not "not measured".
+    records = [make_record(q, status="error", tokens=40_000, error_kind="budget") for q in ("q1", "q2")]
+    stats = cell_stats(load_sweep(write_sweep(tmp_path, records)).records, None)
+    over = evaluate_gate(stats, GateBudgets(defaults={"max_mean_tokens": 25_000})).checks[0]
+    assert not over.passed and over.actual == 40_000 and "40,000 misses ≤ 25,000" in over.message
+    # Under the budget it still fails: a finished run would have spent more than the floor.
+    under = evaluate_gate(stats, GateBudgets(defaults={"max_mean_tokens": 50_000})).checks[0]
+    assert not under.passed and "not measured" in under.message and "cut short at 40,000" in under.message

@@ -459,3 +459,44 @@ def test_a_trend_junit_without_a_trend_gate_is_refused(tmp_path: Path) -> None:
                                               "--out", str(tmp_path / "hist")])
     assert result.exit_code == 2 and "no gate was asked for" in result.output, result.output
     assert not (tmp_path / "hist").exists() and not (tmp_path / "h.sqlite").exists()
+
+
+def test_an_outage_is_recorded_without_token_figures_and_is_no_trend_point(tmp_path: Path) -> None:
+    # A dead endpoint: every run errored before a reply. Its 0 tokens are no measurement, and
+    # its 0% is an outage, not a level the next sweep's accuracy is compared with.
+    db = tmp_path / "h.sqlite"
+    dead = [make_record(QUESTION, run_number=i + 1, status="error", tokens=0, answer="") for i in range(4)]
+    sweep = load_sweep(write_sweep(tmp_path / "runs", dead, sweep_id="dead", created_at="2030-05-01T12:00:00+00:00"))
+    record_sweep(db, sweep.sweep_id, sweep.manifest, cell_stats(sweep.records), question_table(sweep.records),
+                 judge="", report=None, sweep_path=sweep.path)
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT tokens_mean, tokens_p95, errored_rate FROM cells WHERE sweep_id = 'dead'").fetchone() == (None, None, 1.0)
+    import pandas as pd
+
+    judge, version = "numeric check + rule-based offline judge (no model)", "rules aaaa"
+    rows = [("s1", 0.60, 1000.0, 0.0), ("s2", 0.0, None, 1.0), ("s3", 0.0, None, 1.0), ("s4", 0.40, 1000.0, 0.0)]
+    frame = pd.DataFrame([{"sweep_id": s, "cell": "offline/agent", "judge": judge, "judge_version": version, "question_set": "all",
+                           "accuracy": a, "tokens_mean": t, "errored_rate": e} for s, a, t, e in rows])
+    result = trend_gate(frame, max_accuracy_drop=0.05, max_token_rise=0.2)
+    by_key = {c.criterion: c for c in result.checks}
+    # Against s1 alone: a 20-point drop. With the outages as points the median was 0%, and it passed.
+    assert not by_key["accuracy_drop"].passed and "drop +20.0 pp" in by_key["accuracy_drop"].message
+    assert "of 1 earlier sweeps" in by_key["accuracy_drop"].message and by_key["token_rise"].passed
+    # The newest sweep an outage: its token check measured nothing, and fails, as its accuracy does.
+    outage = trend_gate(frame[frame["sweep_id"] != "s4"], max_token_rise=0.2)
+    assert not outage.passed and "not measured" in outage.failures[0].message
+    # A database from before the errored share was recorded opens, and its cells count as measured.
+    old = frame.drop(columns=["errored_rate"])
+    assert trend_gate(old, max_accuracy_drop=0.05).passed  # median of 60%, 0%, 0% is 0%: the old reading
+
+
+def test_a_database_from_before_the_errored_share_gets_the_column(tmp_path: Path) -> None:
+    from harness.history import SCHEMA
+
+    db = tmp_path / "old.sqlite"
+    with sqlite3.connect(db) as conn:  # the cells table as it was, without errored_rate
+        conn.executescript(SCHEMA.replace(", errored_rate REAL", ""))
+    assert "errored_rate" not in {r[1] for r in sqlite3.connect(db).execute("PRAGMA table_info(cells)")}
+    _analyze(_sweep(tmp_path / "runs", "s1", correct=2), db, tmp_path / "reports" / "a")
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("SELECT errored_rate FROM cells WHERE sweep_id = 's1'").fetchone() == (0.0,)

@@ -42,7 +42,7 @@ from harness.report.details import DetailWriter, write_verdicts
 from harness.stats.cells import cell_stats, failure_causes, judge_summary, question_table, type_stats
 from harness.stats.compare import Comparison, ModeComparison
 from harness.stats.completeness import Completeness, completeness
-from harness.stats.errored import errors_of_errored_runs, token_figures
+from harness.stats.errored import errors_of_errored_runs, token_figures, with_token_figures
 from harness.stats.frame import Sweep, with_verdicts
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -229,7 +229,7 @@ def render_report(
         "behaviour_table": behaviour_table,
         "type_table": rows.type_table(by_type),
         "failures": rows.failure_table(failure_causes(sweep.records, most=10)),
-        "cell_figures": export.frame_table(stats),
+        "cell_figures": export.frame_table(with_token_figures(stats)),
         "charts": export.chart_data(stats),
         "grid": export.question_grid(qtable, cells),
         "runs": export.runs_table(runs, chunk_of),

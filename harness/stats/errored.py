@@ -7,11 +7,15 @@ declined nothing: the harness could not finish the run. So an errored run is cou
 from the refusals (``errored_rate``), and is shown with no verdict of its own: "no answer"
 in the run grid, side by side and in the run view (with the run's error as the reason), "!"
 in the questions view, no verdict's colour for a question none of whose runs answered, and
-no flip against a baseline for such a question (it has no verdict to flip from or to). A
-cell whose every run errored has no token figures (dashes in the page's and summary.md's
-cells tables, null in summary.json, no bar or point in the charts) and no token criterion,
-and passes no token or cost budget of the CI gate: it spent nothing because it did nothing,
-not because it is frugal.
+no flip against a baseline for such a question (it has no verdict to flip from or to).
+
+A cell whose every run errored is measured only as far as its runs got. When they spent
+nothing (a dead endpoint: no reply to any call) the cell has no token figures (dashes in the
+page's and summary.md's tables, null in summary.json and the history, no bar or point in the
+charts): it spent nothing because it did nothing, not because it is frugal. When they spent
+tokens before they were cut short (a run budget, a malformed reply), those tokens were paid
+for and are shown; they are a floor on what a finished run costs, so they can fail the
+token criterion or a spending budget but never pass one.
 """
 from __future__ import annotations
 
@@ -53,12 +57,36 @@ def all_errored(row: Any) -> bool:
 TOKEN_FIGURES = ("tokens_mean", "tokens_median", "tokens_p95")  # the cell_stats columns of what a cell spent per run
 
 
+def spent_nothing(row: Any) -> bool:
+    """Did every run of a cell end in an error before spending a token (a dead endpoint)?
+    Runs cut short after some replies (a run budget) spent what they spent, and show it."""
+    tokens = row["tokens_mean"]
+    return all_errored(row) and not (tokens is not None and tokens > 0)  # NaN > 0 is False
+
+
+def cut_short_floor(row: Any) -> bool:
+    """Is the cell's token spend only a floor: every run cut short by an error after
+    spending tokens? A finished run would have spent more, so the figure can show a cell
+    over a limit, never under one."""
+    return all_errored(row) and not spent_nothing(row)
+
+
 def token_figures(row: Any) -> dict[str, Any]:
-    """A cell's token figures (``TOKEN_FIGURES``), each None for a cell whose every run
-    ended in an error: the tables show dashes, summary.json null, and the charts leave it
-    out, where 0 would read as the most frugal cell."""
-    spent = not all_errored(row)
-    return {name: row[name] if spent else None for name in TOKEN_FIGURES}
+    """A cell's token figures (``TOKEN_FIGURES``), each None for a cell that spent nothing
+    because every run ended in an error first (``spent_nothing``): the tables show dashes,
+    summary.json null, and the charts leave it out, where 0 would read as the most frugal
+    cell."""
+    shown = not spent_nothing(row)
+    return {name: row[name] if shown else None for name in TOKEN_FIGURES}
+
+
+def with_token_figures(stats: pd.DataFrame) -> pd.DataFrame:
+    """``cell_stats`` with each cell's token figures as ``token_figures`` gives them."""
+    frame = stats.copy()
+    if len(frame):
+        nothing = [spent_nothing(row) for _, row in frame.iterrows()]
+        frame.loc[nothing, list(TOKEN_FIGURES)] = float("nan")  # NaN keeps the columns numeric; JSON and SQL write null
+    return frame
 
 
 def errors_of_errored_runs(runs: pd.DataFrame) -> dict[str, str]:
