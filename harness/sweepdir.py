@@ -43,6 +43,9 @@ RETRIED_ERRORS = "retried_errors.jsonl"
 TRACES = "traces"
 LOCK = ".lock"
 PARTIAL = ".partial-"  # in the hidden name of a sweep folder being created
+# A folder is "partial" for the milliseconds its first manifest takes; one this old was left
+# by a process killed meanwhile (SIGKILL, a power cut), and is nobody's.
+STALE_PARTIAL_SECONDS = 3600
 # Far above anything a sweep writes (a 100k-run manifest is ~20 MB, a record ~100 KB), low
 # enough that a hostile file is refused before it is read into memory.
 MAX_MANIFEST_BYTES = 512 * 1024 * 1024
@@ -64,6 +67,18 @@ def _command_line() -> str:
         words.append(MASK if hide_next else f"{name}={MASK}" if secret and eq else word)
         hide_next = secret and not eq
     return redact_text(" ".join(words))[:300]
+
+
+def _remove_stale_partials(runs_dir: Path) -> None:
+    """Remove the hidden half-made sweep folders a killed process left in ``runs_dir``."""
+    now = datetime.now(UTC).timestamp()
+    for path in runs_dir.glob(f".*{PARTIAL}*"):
+        try:
+            stale = path.is_dir() and not path.is_symlink() and now - path.stat().st_mtime > STALE_PARTIAL_SECONDS
+        except OSError:
+            continue  # removed meanwhile by another sweep
+        if stale:
+            shutil.rmtree(path, ignore_errors=True)
 
 
 def sweep_folders(runs_dir: Path) -> list[Path]:
@@ -104,8 +119,10 @@ class SweepDir:
         was made in the same second) with ``traces/`` and the manifest ``first_manifest``
         gives for it. It is made under a hidden name and renamed into place, so it appears
         with its manifest or not at all: a kill meanwhile leaves no folder that ``--resume``
-        refuses, only a hidden one that no listing of sweeps shows."""
+        refuses, only a hidden one that no listing of sweeps shows, and the next sweep made
+        there removes once it is stale."""
         runs_dir.mkdir(parents=True, exist_ok=True)
+        _remove_stale_partials(runs_dir)
         stamp = utc_stamp()
         partial = runs_dir / f".{stamp}{PARTIAL}{os.getpid()}-{uuid.uuid4().hex[:8]}"
         partial.mkdir()

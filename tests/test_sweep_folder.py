@@ -8,9 +8,11 @@ listing ``bench_runs/``.
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -78,6 +80,14 @@ def test_a_hidden_folder_left_by_a_kill_is_never_taken_for_the_latest_sweep(tmp_
 
     later = run_sweep(_config(runs), show_progress=False).sweep.path
     assert latest_sweep(runs) == later and harness.sweepdir.sweep_folders(runs) == [later]
+    assert leftover.is_dir()  # young: it may be another process's folder being made
+
+    # An hour later it is nobody's: the next sweep made there removes it, and only it.
+    old = time.time() - harness.sweepdir.STALE_PARTIAL_SECONDS - 60
+    os.utime(leftover, (old, old))
+    os.utime(later, (old, old))
+    third = run_sweep(_config(runs), show_progress=False).sweep.path
+    assert not leftover.exists() and sorted(p.name for p in runs.iterdir()) == sorted([later.name, third.name])
 
 
 def test_a_name_taken_in_the_same_second_is_never_written_into(tmp_path, monkeypatch):
