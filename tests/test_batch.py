@@ -289,3 +289,86 @@ def test_a_few_re_asks_after_a_batch_go_live_rather_than_wait_for_another(server
     (reask,) = live_calls(server)  # one re-ask, sent live: a tenth of a batch is not worth another wait
     assert "could not be read" in json.dumps(reask.json["messages"][-1])
     assert all(v.label != "unjudged" for v in judging.verdicts if v.method == "llm")
+
+
+ECHOED_KEY = "sk-ant-ECHO-batches-0123456789"
+
+
+@pytest.mark.parametrize("endpoint", ["create", "retrieve", "results"])
+def test_a_key_a_batch_endpoint_quotes_back_is_masked(server, tmp_path, monkeypatch, endpoint):
+    # A gateway in front of the Batches API that quotes the credential it was sent in its
+    # refusal: the error the user reads, and every file of the sweep, show it masked.
+    from core.errors import UserError
+
+    monkeypatch.setenv("ANTHROPIC_API_KEY", ECHOED_KEY)
+    method, tail = {"create": ("POST", "/batches"), "retrieve": ("GET", "/batches/"), "results": ("GET", "/results")}[endpoint]
+
+    def refuse(request_method, path, headers):
+        hit = request_method == method and (path.endswith(tail) if tail != "/batches/" else "/batches/" in path and not path.endswith("/results"))
+        return (401, f"invalid credential: {headers.get('x-api-key') or headers.get('authorization')}") if hit else None
+
+    server.batches.refuse = refuse
+    with pytest.raises(UserError) as refused:
+        sweep(tmp_path, batch=True)
+    shown = f"{refused.value} {getattr(refused.value, 'hint', '')}"
+    assert "refused the sweep's requests" in shown and "invalid credential: " in shown and "***" in shown
+    assert ECHOED_KEY not in shown
+    sent = [str(r.headers) for r in server.requests if r.path.startswith("/v1/messages/batches")]
+    assert any(ECHOED_KEY in headers for headers in sent)  # it was sent, and quoted back
+    written = [path for path in tmp_path.rglob("*") if path.is_file()]
+    assert written  # the sweep folder, its manifest and batch store were written
+    for path in written:
+        assert ECHOED_KEY.encode() not in path.read_bytes(), path
+
+
+def test_a_key_an_errored_batch_item_quotes_back_is_masked(server, tmp_path, monkeypatch, capsys):
+    # The item's error quotes the key; the item is then called live, where it is quoted again.
+    monkeypatch.setenv("ANTHROPIC_API_KEY", ECHOED_KEY)
+    from wire_server import Fault
+
+    server.responder = lambda request: Fault.auth(401, f"invalid credential: {request.headers.get('x-api-key') or request.headers.get('authorization')}")
+    outcome, records = sweep(tmp_path, batch=True)
+    assert records and all(r.status == "error" and "invalid credential: " in r.error and "***" in r.error for r in records)
+    assert all(ECHOED_KEY not in r.error for r in records)
+    said = capsys.readouterr().err
+    assert "go live (first: errored: " in said and "***" in said and ECHOED_KEY not in said  # the batch's progress lines
+    assert any(r.path.endswith("/batches") for r in server.requests)  # it went out as a batch first
+    for path in (p for p in tmp_path.rglob("*") if p.is_file()):
+        assert ECHOED_KEY.encode() not in path.read_bytes(), path
+
+
+@pytest.mark.parametrize("endpoint", ["create", "retrieve"])
+def test_a_batch_endpoint_that_trickles_is_cut_off_and_retried(server, tmp_path, endpoint):
+    # A byte every 0.1 s never lets the 0.5 s read timeout fire: the endpoint call is cut
+    # off after a model call's whole time (twice --timeout) and retried, as a live call is.
+    from wire_server import Fault
+
+    method = "POST" if endpoint == "create" else "GET"
+    trickled: list[str] = []
+
+    def refuse(request_method, path, headers):
+        if request_method == method and not path.endswith("/results") and not trickled:
+            trickled.append(path)
+            return Fault.trickle(0.1)
+        return None
+
+    server.batches.refuse = refuse
+    import threading
+
+    done: list = []
+    started = time.monotonic()
+    # In a thread, so that a sweep the trickle holds fails the test instead of hanging it
+    # (the server's stop at teardown ends the trickle and so the thread).
+    worker = threading.Thread(target=lambda: done.append(sweep(tmp_path, batch=True, timeout_s=0.5)), daemon=True)
+    worker.start()
+    worker.join(60)
+    assert done, "the sweep was still waiting on the trickling endpoint after 60 s"
+    _, records = done[0]
+    assert trickled and records and all(r.status == "ok" for r in records)
+    assert time.monotonic() - started >= 1.0  # it waited one call's whole time (2 x 0.5 s) before the retry
+    # The trickled call was made again (item requests are recorded as "...batches#<id>").
+    asked = [r.path for r in server.requests if r.method == method and r.path.startswith("/v1/messages/batches") and "#" not in r.path]
+    if endpoint == "create":
+        assert len(asked) == len(server.batches.created) + 1
+    else:
+        assert asked.count(trickled[0]) >= 2

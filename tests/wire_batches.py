@@ -12,6 +12,9 @@ request a real server would refuse is ``errored`` with the 400 message. Script t
     server.batches.hold = True              # every batch stays in progress until released
     server.batches.outcome = lambda custom_id, params: "expired" if ... else "succeeded"
     # an outcome is one of OUTCOMES, or "malformed": succeeded with a message that is no reply
+    server.batches.refuse = lambda method, path, headers: (401, "bad key ...") or None
+    # an error answer of the batches endpoints themselves (create, retrieve, results), or
+    # Fault.trickle(seconds): a 200 whose body never ends
 
 ``server.batches.created`` lists every batch created (its id and custom ids), so tests can
 check that an interrupted client resumed a batch rather than creating a second one;
@@ -53,6 +56,7 @@ class BatchDesk:
         self.polls_until_ended = 1
         self.hold = False
         self.outcome: Callable[[str, dict[str, Any]], str] = lambda custom_id, params: "succeeded"
+        self.refuse: Callable[[str, str, dict[str, str]], Any] = lambda method, path, headers: None
         self.created: list[FakeBatch] = []
         self._batches: dict[str, FakeBatch] = {}
         self._ids = itertools.count(1)
@@ -138,6 +142,13 @@ class BatchDesk:
 
     def route(self, method: str, path: str, body: Any, headers: dict[str, str]) -> tuple[int, bytes | dict[str, Any]] | None:
         """The answer to a batch request, or None when the path is not the batches API."""
+        if path.startswith("/v1/messages/batches"):
+            refused = self.refuse(method, path, headers)
+            if refused is not None and not isinstance(refused, tuple):
+                return 0, refused  # a Fault the server plays (a trickle)
+            if refused is not None:
+                status, message = refused
+                return status, _error("authentication_error" if status == 401 else "api_error", message)
         if method == "POST" and path == "/v1/messages/batches":
             return self.create(body, headers)
         match = _ID_PATH.match(path)

@@ -416,7 +416,9 @@ class _Handler(BaseHTTPRequestHandler):
             return False
         self.wire._record(RecordedRequest("batches", method, path, headers, body, None, at=time.monotonic()))
         status, payload = answer
-        if isinstance(payload, bytes):
+        if isinstance(payload, Fault) and payload.kind == "trickle":
+            self._trickle(payload.seconds)
+        elif isinstance(payload, bytes):
             self._send(status, payload, "application/binary")
         else:
             self._send_json(status, payload)

@@ -274,19 +274,37 @@ async def _finish(
         report(f"batch {batch_id}: {status.done}/{status.total} done ({counts or 'none yet'}); next check in {wait:.0f} s")
         await asyncio.sleep(wait)
         wait = min(policy.max_poll_s, wait * 1.5)
-    results = await _retrying(client, lambda: api.results(batch_id, requests))
+    # The results are one download of every item's reply: a long batch's take longer.
+    scale = max(1.0, len(requests) / RESULTS_PER_CALL_TIMEOUT)
+    results = await _retrying(client, lambda: api.results(batch_id, requests), timeout_s=client.call_timeout_s * scale)
     store.mark(batch_id, "ended")
     return results
 
 
-async def _retrying(client: ModelClient, call: Callable[[], Awaitable[Any]]) -> Any:
-    """A batch endpoint call under the client's retry policy (rate limits, 5xx, drops)."""
+# Items whose results one call's time (``ModelClient.call_timeout_s``) is given to download.
+RESULTS_PER_CALL_TIMEOUT = 1000
+
+
+async def _retrying(client: ModelClient, call: Callable[[], Awaitable[Any]], *, timeout_s: float | None = None) -> Any:
+    """A batch endpoint call under the client's retry policy (rate limits, 5xx, drops),
+    each attempt cut off after ``timeout_s`` (default: a model call's whole time), as a live
+    call is: a server that trickles its answer a byte at a time never lets the read timeout
+    fire, and would hold the sweep for ever."""
+    limit = timeout_s or client.call_timeout_s
     started = time.monotonic()
     attempt = 0
     while True:
         attempt += 1
         try:
-            return await call()
+            window = asyncio.timeout(limit)
+            try:
+                async with window:
+                    return await call()
+            except TimeoutError:
+                if not window.expired():
+                    raise  # not our cut-off: something inside timed out on its own
+                raise ProviderError("timeout", f"no complete answer from the batch endpoint within {limit:g} s: the server "
+                                    "kept the connection open without finishing it") from None
         except ProviderError as error:
             wait = client.retry.delay(attempt, error)
             if not client.retry.should_retry(attempt, error, started, wait):
