@@ -137,11 +137,11 @@ def connect(db: Path, seed: Path | None = SEED_FILE) -> Iterator[sqlite3.Connect
             # A database from before these were recorded: its sweeps' values are unknown.
             for column in ("judge_version", "question_set"):
                 if column not in columns:
-                    conn.execute(f"ALTER TABLE sweeps ADD COLUMN {column} TEXT")
+                    _add_column(conn, "sweeps", column, "TEXT")
             cell_columns = {r["name"] for r in conn.execute("PRAGMA table_info(cells)")}
             for column in LATER_CELL_FIGURES:
                 if column not in cell_columns:
-                    conn.execute(f"ALTER TABLE cells ADD COLUMN {column} REAL")
+                    _add_column(conn, "cells", column, "REAL")
         if new and seed is not None and seed.is_file():
             import_rows(conn, seed)
         yield conn
@@ -149,6 +149,16 @@ def connect(db: Path, seed: Path | None = SEED_FILE) -> Iterator[sqlite3.Connect
         raise UserError(f"{db} is not a usable history database ({exc})", f"move it aside or pass another path {WHICH_DB}") from None
     finally:
         conn.close()
+
+
+def _add_column(conn: sqlite3.Connection, table: str, column: str, kind: str) -> None:
+    """Add a column an older database lacks. Two processes opening it at once (two CI jobs
+    after an upgrade) both find it missing, and the second one's ALTER finds it made."""
+    try:
+        conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+    except sqlite3.OperationalError as exc:
+        if "duplicate column name" not in str(exc):
+            raise
 
 
 def _insert(conn: sqlite3.Connection, table: str, row: dict[str, Any]) -> None:

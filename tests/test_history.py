@@ -500,3 +500,24 @@ def test_a_database_from_before_the_errored_share_gets_the_column(tmp_path: Path
     _analyze(_sweep(tmp_path / "runs", "s1", correct=2), db, tmp_path / "reports" / "a")
     with sqlite3.connect(db) as conn:
         assert conn.execute("SELECT errored_rate FROM cells WHERE sweep_id = 's1'").fetchone() == (0.0,)
+
+
+def test_two_processes_upgrading_one_database_at_once_both_open_it(tmp_path: Path) -> None:
+    # Both read the cells table without errored_rate; the first adds it; the second's ALTER
+    # then finds it made ("duplicate column name"), which ended its analysis with "not a
+    # usable history database" about 1 time in 30 with four at once.
+    from harness.history import SCHEMA, _add_column
+
+    db = tmp_path / "old.sqlite"
+    with sqlite3.connect(db) as conn:
+        conn.executescript(SCHEMA.replace(", errored_rate REAL", ""))
+    first, second = sqlite3.connect(db), sqlite3.connect(db)
+    missing = [r[1] for r in second.execute("PRAGMA table_info(cells)")]
+    assert "errored_rate" not in missing  # what the second one saw
+    _add_column(first, "cells", "errored_rate", "REAL")
+    first.commit()
+    _add_column(second, "cells", "errored_rate", "REAL")  # made meanwhile: no error
+    assert [r[1] for r in second.execute("PRAGMA table_info(cells)")].count("errored_rate") == 1
+    with pytest.raises(sqlite3.OperationalError, match="no such table"):
+        _add_column(second, "nosuch", "x", "REAL")  # any other failure still is one
+    first.close(), second.close()
