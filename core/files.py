@@ -4,7 +4,10 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import shutil
 import tempfile
+import time
+import uuid
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -43,6 +46,37 @@ def new_stamped_file(parent: Path, suffix: str) -> Path:
         except FileExistsError:
             continue
     raise AssertionError("stamped_names never ends")
+
+
+# A folder is written under a hidden "partial" name and renamed into place when whole (a
+# sweep folder with its first manifest, a report). One that is still partial after this long
+# was left by a process killed meanwhile (SIGKILL, a power cut), and is nobody's.
+STALE_PARTIAL_SECONDS = 3600
+_PARTIAL = ".partial-"
+
+
+def partial_folder(target: Path) -> Path:
+    """The hidden name, beside ``target``, to write ``target`` under until it is whole."""
+    return target.parent / f".{target.name}{_PARTIAL}{os.getpid()}-{uuid.uuid4().hex[:8]}"
+
+
+def remove_stale_partials(parent: Path) -> None:
+    """Remove what a killed process left in ``parent``: its stale partial folders, and the
+    empty folder each stood to be renamed onto (a report's name is taken first)."""
+    now = time.time()
+    for path in parent.glob(f".*{_PARTIAL}*"):
+        try:
+            stale = path.is_dir() and not path.is_symlink() and now - path.stat().st_mtime > STALE_PARTIAL_SECONDS
+        except OSError:
+            continue  # removed meanwhile by another process
+        if not stale:
+            continue
+        shutil.rmtree(path, ignore_errors=True)
+        target = parent / path.name[1:].split(_PARTIAL)[0]
+        try:
+            target.rmdir()  # only when empty: a finished folder of that name stays
+        except OSError:
+            pass
 
 
 def new_stamped_folder(parent: Path, prefix: str = "") -> Path:

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from core import paths
 from core.errors import UserError
-from core.files import new_stamped_folder, write_json_atomic
+from core.files import new_stamped_folder, partial_folder, remove_stale_partials, write_json_atomic
 from core.redact import redact_data
 from harness.analyze_config import AnalyzeConfig, AnalyzeOutcome
 from harness.analyze_console import comparison_lines, console_lines
@@ -187,7 +187,8 @@ def written_whole(target: Path, *, made_for_it: bool) -> Iterator[Path]:
     none), never half of one. ``made_for_it``: ``target`` is an empty folder made to hold
     this report, removed again if the report is not written."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    partial = target.parent / f".{target.name}.partial-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+    remove_stale_partials(target.parent)  # what a process killed while writing a report left
+    partial = partial_folder(target)
     partial.mkdir()
     try:
         yield partial

@@ -19,7 +19,6 @@ import shutil
 import socket
 import sys
 import threading
-import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -28,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from core.errors import UserError
-from core.files import stamped_names, stamped_order, utc_stamp, write_json_atomic
+from core.files import partial_folder, remove_stale_partials, stamped_names, stamped_order, utc_stamp, write_json_atomic
 from core.records import STATUSES, RunRecord
 from core.redact import MASK, redact_text
 from core.text import lone_surrogate, scrub_text
@@ -42,10 +41,6 @@ STOPPED_RUNS = "stopped_runs.jsonl"
 RETRIED_ERRORS = "retried_errors.jsonl"
 TRACES = "traces"
 LOCK = ".lock"
-PARTIAL = ".partial-"  # in the hidden name of a sweep folder being created
-# A folder is "partial" for the milliseconds its first manifest takes; one this old was left
-# by a process killed meanwhile (SIGKILL, a power cut), and is nobody's.
-STALE_PARTIAL_SECONDS = 3600
 # Far above anything a sweep writes (a 100k-run manifest is ~20 MB, a record ~100 KB), low
 # enough that a hostile file is refused before it is read into memory.
 MAX_MANIFEST_BYTES = 512 * 1024 * 1024
@@ -67,18 +62,6 @@ def _command_line() -> str:
         words.append(MASK if hide_next else f"{name}={MASK}" if secret and eq else word)
         hide_next = secret and not eq
     return redact_text(" ".join(words))[:300]
-
-
-def _remove_stale_partials(runs_dir: Path) -> None:
-    """Remove the hidden half-made sweep folders a killed process left in ``runs_dir``."""
-    now = datetime.now(UTC).timestamp()
-    for path in runs_dir.glob(f".*{PARTIAL}*"):
-        try:
-            stale = path.is_dir() and not path.is_symlink() and now - path.stat().st_mtime > STALE_PARTIAL_SECONDS
-        except OSError:
-            continue  # removed meanwhile by another sweep
-        if stale:
-            shutil.rmtree(path, ignore_errors=True)
 
 
 def sweep_folders(runs_dir: Path) -> list[Path]:
@@ -122,9 +105,9 @@ class SweepDir:
         refuses, only a hidden one that no listing of sweeps shows, and the next sweep made
         there removes once it is stale."""
         runs_dir.mkdir(parents=True, exist_ok=True)
-        _remove_stale_partials(runs_dir)
+        remove_stale_partials(runs_dir)
         stamp = utc_stamp()
-        partial = runs_dir / f".{stamp}{PARTIAL}{os.getpid()}-{uuid.uuid4().hex[:8]}"
+        partial = partial_folder(runs_dir / stamp)
         partial.mkdir()
         try:
             (partial / TRACES).mkdir()

@@ -345,3 +345,33 @@ def test_a_cell_whose_every_run_errored_has_no_token_figures_anywhere(tmp_path):
     charts = {c["cell"]: c for c in report_data(out)["charts"]["cells"]}  # drawn at 0 tokens, it was the most frugal cell
     assert [charts["offline/agent"][k] for k in ("tokens_mean", "tokens_median", "tokens_p95")] == [None, None, None]
     assert charts["offline/simple"]["tokens_mean"] == 1000
+
+
+def test_what_a_killed_report_write_left_is_removed_once_stale(tmp_path):
+    # A SIGKILL while a report is written leaves its reserved (empty) folder and the hidden
+    # folder it was being written in. `view` and `prune` pass them by, so nothing removed them.
+    import os
+    import time
+
+    import core.files
+
+    sweep = sweep_with(tmp_path, "s", ["Capex was $1,577 million."])
+    reports = tmp_path / "reports"
+    old_name, young_name = "s__offline__20250101T000000Z", "s__offline__20990101T000000Z"
+    for name in (old_name, young_name):
+        (reports / name).mkdir(parents=True)
+        (reports / f".{name}.partial-1-0000").mkdir()
+        (reports / f".{name}.partial-1-0000" / "index.html").write_text("half")
+    finished = reports / "s__offline__20240101T000000Z"
+    finished.mkdir()
+    (finished / "index.html").write_text("a whole report")
+    (reports / f".{finished.name}.partial-2-0000").mkdir()  # a rewrite of it, killed
+    stale = time.time() - core.files.STALE_PARTIAL_SECONDS - 60
+    for path in (reports / old_name, reports / f".{old_name}.partial-1-0000", reports / f".{finished.name}.partial-2-0000"):
+        os.utime(path, (stale, stale))
+    result = CliRunner().invoke(analyze.cli, [str(sweep), "--out", str(reports / "new"), "--no-progress", "--no-cache", "--no-history"])
+    assert result.exit_code == 0, result.output
+    left = sorted(p.name for p in reports.iterdir())
+    # the stale pair is gone; the young pair may be a report being written now; a whole report stays
+    assert left == sorted([young_name, f".{young_name}.partial-1-0000", finished.name, "new"])
+    assert (finished / "index.html").read_text() == "a whole report"

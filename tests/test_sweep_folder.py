@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+import core.files
 import harness.sweepdir
 from core.errors import UserError
 from core.paths import PROJECT_ROOT
@@ -83,7 +84,7 @@ def test_a_hidden_folder_left_by_a_kill_is_never_taken_for_the_latest_sweep(tmp_
     assert leftover.is_dir()  # young: it may be another process's folder being made
 
     # An hour later it is nobody's: the next sweep made there removes it, and only it.
-    old = time.time() - harness.sweepdir.STALE_PARTIAL_SECONDS - 60
+    old = time.time() - core.files.STALE_PARTIAL_SECONDS - 60
     os.utime(leftover, (old, old))
     os.utime(later, (old, old))
     third = run_sweep(_config(runs), show_progress=False).sweep.path
