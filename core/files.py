@@ -53,6 +53,7 @@ def new_stamped_file(parent: Path, suffix: str) -> Path:
 # was left by a process killed meanwhile (SIGKILL, a power cut), and is nobody's.
 STALE_PARTIAL_SECONDS = 3600
 _PARTIAL = ".partial-"
+_PREVIOUS = ".previous-"
 
 
 def partial_folder(target: Path) -> Path:
@@ -60,10 +61,27 @@ def partial_folder(target: Path) -> Path:
     return target.parent / f".{target.name}{_PARTIAL}{os.getpid()}-{uuid.uuid4().hex[:8]}"
 
 
+def previous_folder(target: Path) -> Path:
+    """The hidden name, beside ``target``, to set ``target`` aside under while a whole new
+    one is renamed onto its name."""
+    return target.parent / f".{target.name}{_PREVIOUS}{os.getpid()}-{uuid.uuid4().hex[:8]}"
+
+
 def remove_stale_partials(parent: Path) -> None:
     """Remove what a killed process left in ``parent``: its stale partial folders, and the
-    empty folder each stood to be renamed onto (a report's name is taken first)."""
+    empty folder each stood to be renamed onto (a report's name is taken first). A folder
+    set aside to be replaced (``previous_folder``) whose replacement never came is put back."""
     now = time.time()
+    for path in parent.glob(f".*{_PREVIOUS}*"):
+        target = parent / path.name[1:].split(_PREVIOUS)[0]
+        try:
+            if path.is_dir() and not path.is_symlink() and now - path.stat().st_mtime > STALE_PARTIAL_SECONDS:
+                if os.path.lexists(target):
+                    shutil.rmtree(path, ignore_errors=True)  # replaced after all
+                else:
+                    path.rename(target)  # killed between the two renames: the old one is kept
+        except OSError:
+            continue  # dealt with meanwhile by another process
     for path in parent.glob(f".*{_PARTIAL}*"):
         try:
             stale = path.is_dir() and not path.is_symlink() and now - path.stat().st_mtime > STALE_PARTIAL_SECONDS

@@ -10,18 +10,16 @@ says on the console what the analysis found.
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import sys
-import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from core import paths
 from core.errors import UserError
-from core.files import new_stamped_folder, partial_folder, remove_stale_partials, write_json_atomic
+from core.files import new_stamped_folder, partial_folder, previous_folder, remove_stale_partials, write_json_atomic
 from core.redact import redact_data
 from harness.analyze_config import AnalyzeConfig, AnalyzeOutcome
 from harness.analyze_console import comparison_lines, console_lines
@@ -193,7 +191,7 @@ def written_whole(target: Path, *, made_for_it: bool) -> Iterator[Path]:
     try:
         yield partial
         if target.is_dir() and any(target.iterdir()):
-            previous = target.parent / f".{target.name}.previous-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+            previous = previous_folder(target)
             target.rename(previous)
             partial.rename(target)
             shutil.rmtree(previous, ignore_errors=True)

@@ -366,12 +366,17 @@ def test_what_a_killed_report_write_left_is_removed_once_stale(tmp_path):
     finished.mkdir()
     (finished / "index.html").write_text("a whole report")
     (reports / f".{finished.name}.partial-2-0000").mkdir()  # a rewrite of it, killed
+    # A rewrite killed between its two renames: the old report set aside, the new one not in place.
+    set_aside = reports / ".s__offline__20230101T000000Z.previous-3-0000"
+    set_aside.mkdir()
+    (set_aside / "index.html").write_text("an older whole report")
     stale = time.time() - core.files.STALE_PARTIAL_SECONDS - 60
-    for path in (reports / old_name, reports / f".{old_name}.partial-1-0000", reports / f".{finished.name}.partial-2-0000"):
+    for path in (reports / old_name, reports / f".{old_name}.partial-1-0000", reports / f".{finished.name}.partial-2-0000", set_aside):
         os.utime(path, (stale, stale))
     result = CliRunner().invoke(analyze.cli, [str(sweep), "--out", str(reports / "new"), "--no-progress", "--no-cache", "--no-history"])
     assert result.exit_code == 0, result.output
     left = sorted(p.name for p in reports.iterdir())
     # the stale pair is gone; the young pair may be a report being written now; a whole report stays
-    assert left == sorted([young_name, f".{young_name}.partial-1-0000", finished.name, "new"])
+    assert left == sorted([young_name, f".{young_name}.partial-1-0000", finished.name, "new", "s__offline__20230101T000000Z"])
     assert (finished / "index.html").read_text() == "a whole report"
+    assert (reports / "s__offline__20230101T000000Z" / "index.html").read_text() == "an older whole report"  # put back
