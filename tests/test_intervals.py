@@ -245,3 +245,17 @@ def test_one_question_counts_once_however_many_runs() -> None:
     one = clustered_interval([2 / 3], [3])
     assert one.effective_n == 1 and (one.low, one.high) == pytest.approx(wilson_interval(2 / 3, 1))
     assert one.effective_n == pooled_clustered_interval([(2, 3)]).effective_n
+
+
+def test_consistency_leaves_out_runs_that_ended_in_an_error(tmp_path) -> None:
+    # q0's runs all errored (a dead endpoint is no consistent model); q1's third run errored
+    # (a flaky provider is no inconsistent model); q2's runs disagree.
+    statuses = {"q0": ["error"] * 3, "q1": ["ok", "ok", "error"], "q2": ["ok"] * 3}
+    records = [make_record(q, run_number=n + 1, status=s) for q, runs in statuses.items() for n, s in enumerate(runs)]
+    labels = {rec.run_id: "incorrect" if (rec.question_id, rec.run_number) == ("q2", 2) else "correct" for rec in records if rec.status == "ok"}
+    row = cell_stats(load_sweep(write_sweep(tmp_path / "mixed", records)).records, verdicts_for(records, labels)).iloc[0]
+    assert row["consistency"] == pytest.approx(1 / 2)  # q1 agrees, q2 does not; q0 has no answered run
+    assert row["within_variance"] == pytest.approx((0 + 2 / 9 * 3 / 2) / 2)  # q2: share 2/3, unbiased 2/3 * 1/3 * 3/2
+    dead = [make_record(q, run_number=n, status="error") for q in ("q0", "q1") for n in (1, 2)]
+    row = cell_stats(load_sweep(write_sweep(tmp_path / "dead", dead)).records, verdicts_for(dead, {})).iloc[0]
+    assert math.isnan(row["consistency"]) and math.isnan(row["within_variance"])

@@ -16,7 +16,8 @@ Definitions (the report and the README repeat them):
   reruns of a question are not new samples.
 - consistency = share of questions whose runs all got the same verdict; within_variance =
   mean over questions of the (unbiased) variance of correct across its runs. Both need
-  two or more runs per question.
+  two or more runs per question, and both leave out runs that ended in an error: a
+  provider error is not the model answering differently.
 - reliability = runs that produced an answer / all runs: status ``ok`` and, when verdicts
   exist, not judged a ``refusal`` (a refusal is not an answer).
 - refusal_rate = runs where the model declined / all runs: judged a ``refusal``, or
@@ -99,7 +100,9 @@ def _group_row(group: pd.DataFrame, roles: list[str], has_verdicts: bool) -> dic
     accuracy = clustered_interval([s for s, _ in scores.values()], [k for _, k in scores.values()]) if judged else None
     answered_by_question = group.assign(_answered=answered).groupby("question_id")["_answered"]
     reliability = clustered_interval(list(answered_by_question.mean()), list(answered_by_question.size()))
-    agree, within = consistency(_labels_by_question(group)) if judged else (math.nan, math.nan)
+    # Over the runs that answered or declined: an errored run has no verdict of its own, and a
+    # provider's flakiness is no inconsistency of the model (nor three errors a consistent one).
+    agree, within = consistency(_labels_by_question(group[~errored])) if judged else (math.nan, math.nan)
     methods = sorted(set(group.loc[labels.notna(), "verdict_method"].dropna()))
     evidence = group["evidence_hit"]
     provenance = group["provenance_ok"]
