@@ -291,6 +291,17 @@ def test_a_cell_whose_every_run_errored_shows_no_token_figures(tmp_path):
     outcome, _ = cell_tables(cell_stats(sweep.records, None))
     at = [c["title"] for c in outcome["columns"]].index("tokens mean")  # then the median and p95 of tokens
     assert [c["text"] for c in outcome["rows"][0][at:at + 3]] == ["—", "—", "—"]
+    # and so does the "By question type" table, which showed 0
+    from harness.report.rows import type_table
+    from harness.stats.cells import type_stats
+
+    types = type_table(type_stats(sweep.records, None))
+    at = [c["title"] for c in types["columns"]].index("tokens mean")
+    assert [row[at]["text"] for row in types["rows"]] == ["—"]
+    # Runs cut short after spending (a run budget) show what they spent.
+    cut = load_sweep(write_sweep(tmp_path / "cut", [make_record("q1", status="error", tokens=9000, error="budget")]))
+    outcome, _ = cell_tables(cell_stats(cut.records, None))
+    assert outcome["rows"][0][[c["title"] for c in outcome["columns"]].index("tokens mean")]["text"].startswith("9,000")
 
 
 def test_an_errored_run_shows_no_answer_in_its_view_as_in_the_grid(tmp_path):

@@ -187,7 +187,7 @@ def type_table(stats: pd.DataFrame) -> dict[str, Any]:
     rows = [
         [cell(s["cell"], href=f.route("runs", cell=s["cell"], type=s["question_type"])), cell(s["question_type"]), cell(s["runs"]),
          cell(accuracy_text(s)), cell(f.ci(s["accuracy_low"], s["accuracy_high"])), cell(f.pct(s["reliability"])),
-         cell(f.tokens(s["tokens_mean"])), cell(f.pct(s["evidence_hit_rate"]))]
+         cell(f.tokens(token_figures(s)["tokens_mean"])), cell(f.pct(s["evidence_hit_rate"]))]  # a dash where nothing was spent
         for _, s in stats.iterrows()
     ]
     return table(["cell", "question type", "runs", "accuracy", "95% CI", "reliability", "tokens mean", "evidence hit"], rows)
