@@ -27,6 +27,7 @@ from harness.dataset import Question
 from harness.judge import LABELS
 from harness.judge.service import judge_name as name_of_judge
 from harness.judge.verdict import Verdict
+from harness.stats.errored import every_run_errored
 from harness.stats.frame import Sweep
 from harness.stats.intervals import exact_mean
 
@@ -146,9 +147,12 @@ def bench_results(sweep: Sweep, verdicts: Sequence[Verdict], questions: dict[str
         all_answered += answered
         all_correct += correct
         estimated = " (est.)" if any(r.usage.estimated for r in runs) else ""
+        spent = sum(r.usage.total for r in runs)
+        # A cell whose runs all errored before spending a token has no token figure (errored.spent_nothing).
+        tokens = "—" if not spent and every_run_errored(r.status for r in runs) else f"{spent / len(runs):,.0f}{estimated}"
         lines.append(
             f"| {md_escape(model)} | {md_escape(mode)} | {len(runs)} | {answered} | {_pct(answered, len(runs))} | {correct} | "
-            f"{_accuracy(runs, by_run)} | {sum(r.usage.total for r in runs) / len(runs):,.0f}{estimated} | "
+            f"{_accuracy(runs, by_run)} | {tokens} | "
             f"{sum(r.llm_calls for r in runs) / len(runs):.1f} | {_seconds(sum(r.duration_ms for r in runs) / len(runs))} |"
         )
     unjudged_all = _unjudged(records, by_run)

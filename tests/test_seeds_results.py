@@ -34,3 +34,13 @@ def test_a_sweep_the_numeric_check_decided_whole_names_the_judge_that_ran(tmp_pa
     text = bench_results(load_sweep(write_sweep(tmp_path, records)), verdicts, {}, judge_name(OFFLINE_JUDGE))
     assert "Judge: numeric check + rule-based offline judge (no model)." in text and "not judged (" not in text
     assert "| 83.3% |" in _row(text, "simple")  # (2/3 + 3/3) / 2 questions
+
+
+def test_a_cell_that_spent_nothing_shows_no_average_tokens(tmp_path) -> None:
+    # A dead endpoint's "0" average tokens read as the most frugal mode; runs cut short after
+    # spending (a run budget) show what they spent.
+    records = [make_record(f"q{i}", mode="dead", status="error", tokens=0) for i in range(2)]
+    records += [make_record(f"q{i}", mode="cut", status="error", tokens=9000) for i in range(2)]
+    text = bench_results(load_sweep(write_sweep(tmp_path, records)), verdicts_for(records, {}), {}, judge_name(OFFLINE_JUDGE))
+    assert _row(text, "dead").split(" | ")[7] == "—"
+    assert _row(text, "cut").split(" | ")[7].startswith("9,000")
