@@ -255,6 +255,13 @@ def test_a_reply_without_usage_gets_an_estimate_marked_so(wire_server: WireServe
         # Not UTF-8: json raises UnicodeDecodeError, which is no JSONDecodeError.
         (b'{"type": "message", "content": [{"type": "text", "text": "caf\xe9 \xff"}]}', "not UTF-8"),
         (json.dumps({**MESSAGE_WITHOUT_USAGE, "usage": {"input_tokens": "abc", "output_tokens": 5}}), "input_tokens is not a number"),
+        # A negative count made a cell cheaper than free (and handed --max-cost back what it
+        # spent); Infinity, which JSON parsers accept, ended the run as an internal error.
+        (json.dumps({**MESSAGE_WITHOUT_USAGE, "usage": {"input_tokens": -90000, "output_tokens": 5}}), "input_tokens is not a token count"),
+        (json.dumps(MESSAGE_WITHOUT_USAGE)[:-1] + ', "usage": {"input_tokens": 7, "output_tokens": Infinity}}', "output_tokens is not a number"),
+        (json.dumps({**MESSAGE_WITHOUT_USAGE, "usage": {"input_tokens": 1e300, "output_tokens": 5}}), "input_tokens is not a token count"),
+        (json.dumps({**MESSAGE_WITHOUT_USAGE, "usage": {"input_tokens": True, "output_tokens": 5}}), "input_tokens is not a number"),
+        (json.dumps({**MESSAGE_WITHOUT_USAGE, "usage": {"input_tokens": 12.7, "output_tokens": 5}}), "input_tokens is not a number"),
     ],
 )
 def test_a_body_that_cannot_be_read_is_malformed_not_internal(wire_server: WireServer, body: bytes | str, problem: str) -> None:

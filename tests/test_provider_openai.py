@@ -254,6 +254,12 @@ def test_a_server_that_reports_no_usage_gets_an_estimate_marked_so(wire_server: 
         ('{"id": "c1", "object": "chat.completion", "created": 1, "model": "m", "choices": [{"index": 0, '
          '"finish_reason": "stop", "message": {"role": "assistant", "content": "ok"}}], '
          '"usage": {"prompt_tokens": 7, "completion_tokens": "lots"}}', "completion_tokens is not a number"),
+        ('{"id": "c1", "object": "chat.completion", "created": 1, "model": "m", "choices": [{"index": 0, '
+         '"finish_reason": "stop", "message": {"role": "assistant", "content": "ok"}}], '
+         '"usage": {"prompt_tokens": -5000, "completion_tokens": 3}}', "prompt_tokens is not a token count"),
+        ('{"id": "c1", "object": "chat.completion", "created": 1, "model": "m", "choices": [{"index": 0, '
+         '"finish_reason": "stop", "message": {"role": "assistant", "content": "ok"}}], '
+         '"usage": {"prompt_tokens": 7, "completion_tokens": Infinity}}', "completion_tokens is not a number"),
     ],
 )
 def test_a_body_that_cannot_be_read_is_malformed_not_internal(wire_server: WireServer, body: bytes | str, problem: str) -> None:

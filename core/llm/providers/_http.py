@@ -120,15 +120,30 @@ def not_api_reply(body: object) -> ProviderError | None:
     return ProviderError("malformed", f"the server's reply is not the provider's JSON: {text.strip()[:80]!r}")
 
 
+# More tokens than any model reads or writes in one call (context windows hold a few million):
+# a count past it is a broken server's, and would make every figure of its cell absurd.
+MAX_TOKEN_COUNT = 1_000_000_000
+
+
 def token_count(value: object, name: str) -> int:
-    """A usage field as an int (0 when absent); a value that is not a number is a malformed
-    reply, not a bug of the harness."""
-    if not value:
+    """A usage field as an int (0 when absent). A value that is not a whole number of tokens
+    (a string of letters, true, 12.7, Infinity, which JSON parsers accept) or not a count (a
+    negative one, which would make a cell look cheaper than free and hand --max-cost back
+    what it spent, or one past ``MAX_TOKEN_COUNT``) is a malformed reply, not a bug of the
+    harness and not a figure."""
+    if value is None or value == 0 or value == "":
         return 0
     try:
-        return int(value)  # type: ignore[call-overload]  # whatever the server sent
-    except (TypeError, ValueError):
+        if isinstance(value, bool):
+            raise ValueError("a truth value")
+        count = int(value)  # type: ignore[call-overload]  # whatever the server sent
+        if isinstance(value, float) and count != value:
+            raise ValueError("not a whole number")
+    except (TypeError, ValueError, OverflowError):
         raise ProviderError("malformed", f"usage field {name} is not a number: {str(value)[:40]!r}") from None
+    if not 0 <= count <= MAX_TOKEN_COUNT:
+        raise ProviderError("malformed", f"usage field {name} is not a token count: {str(value)[:40]!r}")
+    return count
 
 
 def mask_error(error: ProviderError, credentials: Iterable[str]) -> ProviderError:
