@@ -34,6 +34,20 @@ class DefaultToReport(click.Group):
         return super().parse_args(ctx, args)
 
 
+class FilePath(click.Path):
+    """A file option or argument. click lets "" through (no file of that name exists), and as
+    a path it names the current folder: reading or writing it failed with a traceback, and
+    --png "" wrote a hidden ".png" where the command ran."""
+
+    def __init__(self) -> None:
+        super().__init__(path_type=Path, dir_okay=False)
+
+    def convert(self, value, param, ctx):  # click's signature
+        if isinstance(value, str) and not value.strip():
+            self.fail("an empty path names no file", param, ctx)
+        return super().convert(value, param, ctx)
+
+
 def _fail(error: UserError) -> None:
     from core.redact import redact_text
 
@@ -69,15 +83,15 @@ def _check_named_db(db: Path | None) -> None:
 @click.option("--judge-runs", default=1, show_default=True, type=int, help="Judge each answer K times and report agreement.")
 @click.option("--batch", is_flag=True, help="Send the judge model's calls through Anthropic's Message Batches API (half price; results within 24 h, usually minutes), with progress while it runs. Batch ids are kept in the sweep folder: if interrupted, run the same command again to pick the batch up; what the batch cannot answer is judged live.")
 @click.option("--baseline", type=click.Path(path_type=Path, file_okay=False), default=None, help="Another sweep to compare against.")
-@click.option("--gate", type=click.Path(path_type=Path, dir_okay=False), default=None, help="Budgets TOML: exit 1 when a cell breaks one; writes JUnit XML. Budgets on accuracy need a judge (--judge, or verdicts stored with the sweep): without one the gate stops up front (exit 2).")
-@click.option("--junit", type=click.Path(path_type=Path, dir_okay=False), default=None, help="Where to write the gate's JUnit XML (default: in the report folder).")
+@click.option("--gate", type=FilePath(), default=None, help="Budgets TOML: exit 1 when a cell breaks one; writes JUnit XML. Budgets on accuracy need a judge (--judge, or verdicts stored with the sweep): without one the gate stops up front (exit 2).")
+@click.option("--junit", type=FilePath(), default=None, help="Where to write the gate's JUnit XML (default: in the report folder).")
 @click.option("--out", "out_dir", type=click.Path(path_type=Path, file_okay=False), default=None, help="Report folder (default: reports/<sweep>__<judge>__<UTC time>).")
-@click.option("--questions", "questions_file", type=click.Path(path_type=Path, dir_okay=False), default=None, help="Questions file with the gold answers (default: the one the sweep used).")
+@click.option("--questions", "questions_file", type=FilePath(), default=None, help="Questions file with the gold answers (default: the one the sweep used).")
 @click.option("--runs-dir", type=click.Path(path_type=Path, file_okay=False), default=None, help="Where to look for the latest sweep (default: bench_runs/).")
 @click.option("--no-cache", is_flag=True, help="Judge again instead of reusing cached verdicts or those stored with the sweep.")
 @click.option("--cache-dir", type=click.Path(path_type=Path, file_okay=False), default=None, help="Where verdicts.sqlite and responses.sqlite live (default: data/cache).")
 @click.option("--gate-present-only", is_flag=True, help="Gate only the budgeted cells this sweep has (else a budgeted cell it lacks fails).")
-@click.option("--history-db", type=click.Path(path_type=Path, dir_okay=False), default=None,
+@click.option("--history-db", type=FilePath(), default=None,
               help="History database the sweep's figures are recorded in (default: $PAGEINDEX_HISTORY_DB or data/history.sqlite).")
 @click.option("--no-history", is_flag=True, help="Do not record this analysis in the history database.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
@@ -139,7 +153,7 @@ def _print_summary(outcome) -> None:
 
 
 @cli.command("calibrate-judge")
-@click.argument("labels", type=click.Path(path_type=Path, dir_okay=False))
+@click.argument("labels", type=FilePath())
 @click.option("--judge-model", default="offline", show_default=True, help="Judge model spec for what the numeric check leaves undecided.")
 @click.option("--no-cache", is_flag=True, help="Judge again instead of reusing cached verdicts.")
 @click.option("--show-disagreements", type=int, default=0, show_default=True, help="Print this many answers where the judge and the person disagree, with the judge's rationale.")
@@ -178,26 +192,28 @@ def calibrate_judge(labels: Path, judge_model: str, no_cache: bool, show_disagre
 
 
 @cli.command()
-@click.option("--db", type=click.Path(path_type=Path, dir_okay=False), default=None, help="History database (default: $PAGEINDEX_HISTORY_DB or data/history.sqlite).")
+@click.option("--db", type=FilePath(), default=None, help="History database (default: $PAGEINDEX_HISTORY_DB or data/history.sqlite).")
 @click.option("--cell", "cells", multiple=True, help="Only this model/mode cell (repeatable).")
 @click.option("--test-set", default=None, help="Only sweeps of this test set (figures of different test sets do not compare).")
 @click.option("--last", type=int, default=None, help="Only the last N sweeps.")
 @click.option("--out", "out_dir", type=click.Path(path_type=Path, file_okay=False), default=None, help="Where the history page goes (default: reports/history).")
-@click.option("--png", type=click.Path(path_type=Path, dir_okay=False), default=None, help="Also draw the chart as a PNG file.")
+@click.option("--png", type=FilePath(), default=None, help="Also draw the chart as a PNG file.")
 @click.option("--gate-accuracy-drop", type=float, default=None, help="Exit 1 when a cell's accuracy in the newest sweep is this many points (0.05 = 5 pp) below the median of its previous sweeps.")
 @click.option("--gate-token-rise", type=float, default=None, help="Exit 1 when a cell's mean tokens rose by more than this ratio (0.2 = 20%) over that median.")
 @click.option("--window", type=int, default=3, show_default=True, help="How many previous sweeps the trend gate's median uses.")
-@click.option("--junit", type=click.Path(path_type=Path, dir_okay=False), default=None, help="Write the trend gate's result as JUnit XML.")
+@click.option("--junit", type=FilePath(), default=None, help="Write the trend gate's result as JUnit XML.")
 def history(db, cells, test_set, last, out_dir, png, gate_accuracy_drop, gate_token_rise, window, junit) -> None:
     """Accuracy, reliability, tokens and cost per cell across analysed sweeps and commits.
 
     Prints one line per sweep and cell, writes the history page (charts over sweeps) and,
     with --gate-accuracy-drop / --gate-token-rise, gates the newest sweep on the trend."""
     from core import paths
+    from core.whole_folders import check_replaceable
     from harness.gate import write_junit
     from harness.history import default_db, history_frame, trend_gate
     from harness.report import fmt as f
     from harness.report.history_page import question_set_names, write_history_page, write_history_png
+    from harness.viewing import is_history_page
 
     try:
         if window < 1:
@@ -214,6 +230,8 @@ def history(db, cells, test_set, last, out_dir, png, gate_accuracy_drop, gate_to
                             "add --gate-accuracy-drop 0.05 and/or --gate-token-rise 0.2")
         _check_named_db(db)
         db = db or default_db()
+        out_dir = out_dir or paths.REPORTS_DIR / "history"
+        check_replaceable(out_dir, is_history_page, "--out", "a history page")  # before the table is printed
         frame = history_frame(db, cells=list(cells) or None, last=last, test_set=test_set)
     except UserError as error:
         _fail(error)
@@ -237,7 +255,10 @@ def history(db, cells, test_set, last, out_dir, png, gate_accuracy_drop, gate_to
         questions = set_names.get(r["question_set"], "-")
         click.echo(f"{str(r['sweep_id'])[:22]:22s} {str(r['git_commit'] or '-')[:9]:9s} {r['source']:8s} {questions[:14]:14s} {str(r['cell'])[:28]:28s} "
                    f"{f.num(r['runs']):>6s} {f.pct(r['accuracy']):>9s} {f.pct(r['reliability']):>8s} {f.tokens(r['tokens_mean']):>8s} {f.usd(r['cost_sum']):>9s}")
-    page = write_history_page(frame, out_dir or paths.REPORTS_DIR / "history", db)
+    try:
+        page = write_history_page(frame, out_dir, db)
+    except UserError as error:  # something else was put there meanwhile
+        _fail(error)
     click.echo(f"history page: {page}")
     if png is not None:
         click.echo(f"chart: {write_history_png(frame, png)}")
@@ -278,7 +299,7 @@ def view(target: Path | None, no_open: bool, reports_dir: Path | None) -> None:
 @click.option("--keep", type=int, default=10, show_default=True, help="How many of the newest reports to keep.")
 @click.option("--reports-dir", type=click.Path(path_type=Path, file_okay=False), default=None, help="Where reports are (default: reports/).")
 @click.option("--history-keep", type=int, default=None, help="Also forget all but the newest N sweeps in the history database.")
-@click.option("--db", type=click.Path(path_type=Path, dir_okay=False), default=None, help="History database (with --history-keep).")
+@click.option("--db", type=FilePath(), default=None, help="History database (with --history-keep).")
 @click.option("--dry-run", is_flag=True, help="Only list what would be deleted.")
 def prune(keep: int, reports_dir: Path | None, history_keep: int | None, db: Path | None, dry_run: bool) -> None:
     """Delete old report folders (the newest --keep stay; the history page and anything that

@@ -4,10 +4,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
-import shutil
 import tempfile
-import time
-import uuid
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -46,55 +43,6 @@ def new_stamped_file(parent: Path, suffix: str) -> Path:
         except FileExistsError:
             continue
     raise AssertionError("stamped_names never ends")
-
-
-# A folder is written under a hidden "partial" name and renamed into place when whole (a
-# sweep folder with its first manifest, a report). One that is still partial after this long
-# was left by a process killed meanwhile (SIGKILL, a power cut), and is nobody's.
-STALE_PARTIAL_SECONDS = 3600
-_PARTIAL = ".partial-"
-_PREVIOUS = ".previous-"
-
-
-def partial_folder(target: Path) -> Path:
-    """The hidden name, beside ``target``, to write ``target`` under until it is whole."""
-    return target.parent / f".{target.name}{_PARTIAL}{os.getpid()}-{uuid.uuid4().hex[:8]}"
-
-
-def previous_folder(target: Path) -> Path:
-    """The hidden name, beside ``target``, to set ``target`` aside under while a whole new
-    one is renamed onto its name."""
-    return target.parent / f".{target.name}{_PREVIOUS}{os.getpid()}-{uuid.uuid4().hex[:8]}"
-
-
-def remove_stale_partials(parent: Path) -> None:
-    """Remove what a killed process left in ``parent``: its stale partial folders, and the
-    empty folder each stood to be renamed onto (a report's name is taken first). A folder
-    set aside to be replaced (``previous_folder``) whose replacement never came is put back."""
-    now = time.time()
-    for path in parent.glob(f".*{_PREVIOUS}*"):
-        target = parent / path.name[1:].split(_PREVIOUS)[0]
-        try:
-            if path.is_dir() and not path.is_symlink() and now - path.stat().st_mtime > STALE_PARTIAL_SECONDS:
-                if os.path.lexists(target):
-                    shutil.rmtree(path, ignore_errors=True)  # replaced after all
-                else:
-                    path.rename(target)  # killed between the two renames: the old one is kept
-        except OSError:
-            continue  # dealt with meanwhile by another process
-    for path in parent.glob(f".*{_PARTIAL}*"):
-        try:
-            stale = path.is_dir() and not path.is_symlink() and now - path.stat().st_mtime > STALE_PARTIAL_SECONDS
-        except OSError:
-            continue  # removed meanwhile by another process
-        if not stale:
-            continue
-        shutil.rmtree(path, ignore_errors=True)
-        target = parent / path.name[1:].split(_PARTIAL)[0]
-        try:
-            target.rmdir()  # only when empty: a finished folder of that name stays
-        except OSError:
-            pass
 
 
 def new_stamped_folder(parent: Path, prefix: str = "") -> Path:

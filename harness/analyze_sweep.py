@@ -11,16 +11,15 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 
 from core import paths
 from core.errors import UserError
-from core.files import new_stamped_folder, partial_folder, previous_folder, remove_stale_partials, write_json_atomic
+from core.files import new_stamped_folder, write_json_atomic
 from core.redact import redact_data
+from core.whole_folders import written_whole
 from harness.analyze_config import AnalyzeConfig, AnalyzeOutcome
 from harness.analyze_console import comparison_lines, console_lines
 from harness.criteria import evaluate_criteria
@@ -51,6 +50,7 @@ from harness.sweep_judging import (
     store_verdicts,
 )
 from harness.sweepdir import SweepDir, sweep_folders
+from harness.viewing import is_report
 
 # Importable from here as before: the CLIs and the tests name them through this module.
 __all__ = [
@@ -119,7 +119,9 @@ def analyze(config: AnalyzeConfig, *, show_progress: bool = True, log: Callable[
     target = config.out_dir or report_folder(config.reports_dir, sweep.sweep_id, judge_id(plan.model or None, config.judge_runs))
     history_page = target.parent / "history" / "index.html" if config.history_db is not None else None
     progress = Progress(len(sweep.records), enabled=show_progress, unit="run", desc="report")
-    with written_whole(target, made_for_it=config.out_dir is None) as out_dir:
+    # Only a report (or a new or empty folder) is replaced: --out naming another folder is refused.
+    new = config.out_dir is None
+    with written_whole(target, replaceable=is_report, flag="--out", what="a report", made_for_it=new, clean_up=new) as out_dir:
         # The run details (traces) do not depend on the verdicts: written while the answers are judged.
         details = start_details(sweep, out_dir, progress.advance_by)
         try:
@@ -178,32 +180,5 @@ def analyze(config: AnalyzeConfig, *, show_progress: bool = True, log: Callable[
                           target / "summary.json", stored_path, coverage)
 
 
-@contextmanager
-def written_whole(target: Path, *, made_for_it: bool) -> Iterator[Path]:
-    """A folder beside ``target`` to write a report into, renamed onto ``target`` once the
-    report is complete: a Ctrl-C or a crash while writing leaves the previous report (or
-    none), never half of one. ``made_for_it``: ``target`` is an empty folder made to hold
-    this report, removed again if the report is not written."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    remove_stale_partials(target.parent)  # what a process killed while writing a report left
-    partial = partial_folder(target)
-    partial.mkdir()
-    try:
-        yield partial
-        if target.is_dir() and any(target.iterdir()):
-            previous = previous_folder(target)
-            target.rename(previous)
-            partial.rename(target)
-            shutil.rmtree(previous, ignore_errors=True)
-        else:
-            partial.replace(target)  # onto an empty folder or none
-    except BaseException:
-        shutil.rmtree(partial, ignore_errors=True)
-        if made_for_it:
-            try:
-                target.rmdir()
-            except OSError:
-                pass
-        raise
 
 

@@ -130,6 +130,12 @@ def load_budgets(path: Path | str) -> GateBudgets:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise UserError(f"budgets file not found: {path}", "pass --gate budgets.toml (the repo root has one)") from None
+    except IsADirectoryError:  # --gate "" names the current folder
+        raise UserError(f"--gate {path} is a folder, not a budgets file", "pass --gate budgets.toml (the repo root has one)") from None
+    except UnicodeDecodeError as exc:
+        raise UserError(f"{path}: not UTF-8 text (byte {exc.start}), so not a budgets file", "pass a TOML file such as budgets.toml") from None
+    except OSError as exc:
+        raise UserError(f"cannot read the budgets file {path}: {exc.strerror or exc}", "check the path and its permissions") from None
     except tomllib.TOMLDecodeError as exc:
         raise UserError(f"{path}: not valid TOML ({exc})", "fix the syntax; see budgets.toml at the repo root") from None
     for key in data:

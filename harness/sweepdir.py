@@ -27,10 +27,11 @@ from pathlib import Path
 from typing import Any
 
 from core.errors import UserError
-from core.files import partial_folder, remove_stale_partials, stamped_names, stamped_order, utc_stamp, write_json_atomic
+from core.files import stamped_names, stamped_order, utc_stamp, write_json_atomic
 from core.records import STATUSES, RunRecord
 from core.redact import MASK, redact_text
 from core.text import lone_surrogate, scrub_text
+from core.whole_folders import partial_folder, remove_stale_partials
 from harness.sweepschema import MANIFEST_VERSION, manifest_problem, record_problem
 
 __all__ = ["MANIFEST_VERSION", "RETRIED_ERRORS", "RUNS", "STOPPED_RUNS", "RecordWriter", "SweepDir", "record_line", "sweep_folders"]

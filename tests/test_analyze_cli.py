@@ -4,6 +4,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from report_files import report_data
 from sweep_factory import make_record, write_sweep
@@ -353,30 +354,106 @@ def test_what_a_killed_report_write_left_is_removed_once_stale(tmp_path):
     import os
     import time
 
-    import core.files
+    import core.whole_folders
 
     sweep = sweep_with(tmp_path, "s", ["Capex was $1,577 million."])
     reports = tmp_path / "reports"
     old_name, young_name = "s__offline__20250101T000000Z", "s__offline__20990101T000000Z"
     for name in (old_name, young_name):
         (reports / name).mkdir(parents=True)
-        (reports / f".{name}.partial-1-0000").mkdir()
-        (reports / f".{name}.partial-1-0000" / "index.html").write_text("half")
+        (reports / f".{name}.partial-1-0000abcd").mkdir()
+        (reports / f".{name}.partial-1-0000abcd" / "index.html").write_text("half")
     finished = reports / "s__offline__20240101T000000Z"
     finished.mkdir()
     (finished / "index.html").write_text("a whole report")
-    (reports / f".{finished.name}.partial-2-0000").mkdir()  # a rewrite of it, killed
+    (reports / f".{finished.name}.partial-2-0000abcd").mkdir()  # a rewrite of it, killed
     # A rewrite killed between its two renames: the old report set aside, the new one not in place.
-    set_aside = reports / ".s__offline__20230101T000000Z.previous-3-0000"
+    set_aside = reports / ".s__offline__20230101T000000Z.previous-3-0000abcd"
     set_aside.mkdir()
     (set_aside / "index.html").write_text("an older whole report")
-    stale = time.time() - core.files.STALE_PARTIAL_SECONDS - 60
-    for path in (reports / old_name, reports / f".{old_name}.partial-1-0000", reports / f".{finished.name}.partial-2-0000", set_aside):
+    stale = time.time() - core.whole_folders.STALE_PARTIAL_SECONDS - 60
+    for path in (reports / old_name, reports / f".{old_name}.partial-1-0000abcd", reports / f".{finished.name}.partial-2-0000abcd", set_aside):
         os.utime(path, (stale, stale))
-    result = CliRunner().invoke(analyze.cli, [str(sweep), "--out", str(reports / "new"), "--no-progress", "--no-cache", "--no-history"])
-    assert result.exit_code == 0, result.output
+    from harness.analyze_sweep import AnalyzeConfig
+    from harness.analyze_sweep import analyze as analyze_sweep
+
+    # A report in the reports folder (a folder of this project's: an explicit --out's parent is not cleaned)
+    made = analyze_sweep(AnalyzeConfig(run_dir=sweep, reports_dir=reports, cache=False, history_db=None), show_progress=False,
+                         log=lambda message: None).report.parent
     left = sorted(p.name for p in reports.iterdir())
     # the stale pair is gone; the young pair may be a report being written now; a whole report stays
-    assert left == sorted([young_name, f".{young_name}.partial-1-0000", finished.name, "new", "s__offline__20230101T000000Z"])
+    assert left == sorted([young_name, f".{young_name}.partial-1-0000abcd", finished.name, made.name, "s__offline__20230101T000000Z"])
     assert (finished / "index.html").read_text() == "a whole report"
     assert (reports / "s__offline__20230101T000000Z" / "index.html").read_text() == "an older whole report"  # put back
+
+
+def _someones_folder(path: Path) -> dict[str, str]:
+    (path / "sub").mkdir(parents=True)
+    (path / "thesis.txt").write_text("precious")
+    (path / "sub" / "data.csv").write_text("1,2")
+    return {str(p.relative_to(path)): p.read_text() for p in path.rglob("*") if p.is_file()}
+
+
+def test_out_naming_a_folder_that_is_no_report_is_refused_and_left_as_it_was(tmp_path):
+    # `--out ~/Documents` (or the reports folder itself) replaced the folder with the report,
+    # deleting everything in it.
+    sweep = sweep_with(tmp_path, "s", ["Capex was $1,577 million."])
+    mine = tmp_path / "important"
+    before = _someones_folder(mine)
+    result = CliRunner().invoke(analyze.cli, [str(sweep), "--out", str(mine), "--no-progress", "--no-cache", "--no-history"])
+    assert result.exit_code == 2, result.output
+    assert "holds other files (sub, thesis.txt), not a report: nothing was written to it" in result.output
+    assert {str(p.relative_to(mine)): p.read_text() for p in mine.rglob("*") if p.is_file()} == before
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # no partial folder left
+    # An earlier report is replaced, a new or empty folder filled.
+    (tmp_path / "empty").mkdir()
+    for target in (tmp_path / "new", tmp_path / "empty"):
+        done = CliRunner().invoke(analyze.cli, [str(sweep), "--out", str(target), "--no-progress", "--no-cache", "--no-history"])
+        assert done.exit_code == 0, done.output
+        again = CliRunner().invoke(analyze.cli, [str(sweep), "--out", str(target), "--no-progress", "--no-cache", "--no-history"])
+        assert again.exit_code == 0 and (target / "index.html").is_file(), again.output
+
+
+def test_history_out_naming_a_folder_that_is_no_history_page_is_refused(tmp_path):
+    # `history --out` removed the folder it was given (and a sibling "<name>.tmp") outright.
+    mine = tmp_path / "important"
+    before = _someones_folder(mine)
+    (tmp_path / "important.tmp").write_text("mine too")
+    from harness.history import connect
+
+    db = tmp_path / "h.sqlite"
+    with connect(db):
+        pass  # a new database: the shipped seed's sweeps
+    result = CliRunner().invoke(analyze.cli, ["history", "--db", str(db), "--out", str(mine)])
+    assert result.exit_code == 2, result.output
+    assert "not a history page: nothing was written to it" in result.output
+    assert {str(p.relative_to(mine)): p.read_text() for p in mine.rglob("*") if p.is_file()} == before
+    assert (tmp_path / "important.tmp").read_text() == "mine too"
+    page = tmp_path / "page"
+    for _ in range(2):  # written, then replaced
+        done = CliRunner().invoke(analyze.cli, ["history", "--db", str(db), "--out", str(page)])
+        assert done.exit_code == 0 and (page / "index.html").is_file(), done.output
+
+
+@pytest.mark.parametrize("args,phrase", [
+    (["--gate", ""], "an empty path names no file"),  # was IsADirectoryError: '.'
+    (["--gate", "budgets.toml", "--junit", ""], "an empty path names no file"),  # likewise
+    (["--gate", "BINARY"], "not UTF-8 text (byte 4), so not a budgets file"),  # was UnicodeDecodeError
+    (["history", "--png", ""], "an empty path names no file"),  # wrote a hidden ".png" where it ran
+    (["history", "--junit", "", "--gate-accuracy-drop", "0.1"], "an empty path names no file"),
+    (["calibrate-judge", ""], "an empty path names no file"),
+])
+def test_a_file_option_naming_no_file_is_refused_without_a_traceback(tmp_path, monkeypatch, args, phrase):
+    sweep = sweep_with(tmp_path, "s", ["Capex was $1,577 million."])
+    binary = tmp_path / "budgets.bin"
+    binary.write_bytes(b"\x7fELF\xd0\xff")
+    args = [str(binary) if a == "BINARY" else a for a in args]
+    work = tmp_path / "cwd"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    full = args if args[0] in ("history", "calibrate-judge") else [str(sweep), *args, "--out", str(tmp_path / "r"), "--no-history"]
+    result = CliRunner().invoke(analyze.cli, full)
+    assert result.exit_code == 2, result.output
+    assert phrase in result.output, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)  # no traceback
+    assert list(work.iterdir()) == []  # nothing written where it ran

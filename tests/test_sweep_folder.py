@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-import core.files
+import core.whole_folders
 import harness.sweepdir
 from core.errors import UserError
 from core.paths import PROJECT_ROOT
@@ -73,7 +73,7 @@ def test_a_hidden_folder_left_by_a_kill_is_never_taken_for_the_latest_sweep(tmp_
     runs = tmp_path / "runs"
     finished = run_sweep(_config(runs), show_progress=False).sweep.path
     # What a kill just before the rename into place leaves: a whole folder under a hidden name.
-    leftover = finished.rename(runs / f".{finished.name}.partial-1-0000")
+    leftover = finished.rename(runs / f".{finished.name}.partial-1-0000abcd")
     assert (leftover / "manifest.json").is_file()
     with pytest.raises(UserError, match="no sweep found"):
         latest_sweep(runs)
@@ -84,7 +84,7 @@ def test_a_hidden_folder_left_by_a_kill_is_never_taken_for_the_latest_sweep(tmp_
     assert leftover.is_dir()  # young: it may be another process's folder being made
 
     # An hour later it is nobody's: the next sweep made there removes it, and only it.
-    old = time.time() - core.files.STALE_PARTIAL_SECONDS - 60
+    old = time.time() - core.whole_folders.STALE_PARTIAL_SECONDS - 60
     os.utime(leftover, (old, old))
     os.utime(later, (old, old))
     third = run_sweep(_config(runs), show_progress=False).sweep.path

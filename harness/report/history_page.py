@@ -2,17 +2,18 @@
 mean tokens and cost per cell across sweeps, from the history database's rows."""
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
+from core.whole_folders import written_whole
 from harness.history import comparable_on
 from harness.report import fmt as f
 from harness.report.export import json_value
 from harness.report.render import write_data, write_page, write_static
 from harness.report.rows import cell, table
+from harness.viewing import is_history_page
 
 METRICS = (("accuracy", "Accuracy per cell", "share of runs correct"), ("tokens_mean", "Mean tokens per run", "tokens"),
            ("cost_sum", "Cost per sweep and cell (USD)", "USD"))
@@ -75,11 +76,14 @@ def series(frame: pd.DataFrame, metric: str) -> list[dict[str, Any]]:
 
 
 def write_history_page(frame: pd.DataFrame, out_dir: Path, db: Path) -> Path:
-    """Write the page (replacing the previous one) and return its index.html."""
-    tmp = out_dir.with_name(out_dir.name + ".tmp")
-    if tmp.exists():
-        shutil.rmtree(tmp)
-    tmp.mkdir(parents=True)
+    """Write the page (replacing the previous one, and only a history page: UserError for a
+    folder that holds anything else) and return its index.html."""
+    with written_whole(out_dir, replaceable=is_history_page, flag="--out", what="a history page") as tmp:
+        _write_history_page(frame, tmp, db)
+    return out_dir / "index.html"
+
+
+def _write_history_page(frame: pd.DataFrame, tmp: Path, db: Path) -> None:
     sweeps = frame.drop_duplicates("sweep_id")
     data: dict[str, Any] = {
         "version": 1, "kind": "history", "title": "History across sweeps",
@@ -98,10 +102,6 @@ def write_history_page(frame: pd.DataFrame, out_dir: Path, db: Path) -> Path:
     write_static(tmp)
     write_data(tmp, data)
     write_page(tmp, data["title"])
-    if out_dir.exists():
-        shutil.rmtree(out_dir)
-    tmp.rename(out_dir)
-    return out_dir / "index.html"
 
 
 def write_history_png(frame: pd.DataFrame, path: Path) -> Path:
