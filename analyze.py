@@ -213,7 +213,7 @@ def history(db, cells, test_set, last, out_dir, png, gate_accuracy_drop, gate_to
     from harness.history import default_db, history_frame, trend_gate
     from harness.report import fmt as f
     from harness.report.history_page import question_set_names, write_history_page, write_history_png
-    from harness.viewing import is_history_page
+    from harness.report.pages import is_history_page
 
     try:
         if window < 1:

@@ -10,9 +10,11 @@ is a folder of the same kind: the user's own folder named by mistake is never to
 """
 from __future__ import annotations
 
+import errno
 import os
 import re
 import shutil
+import stat
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -65,12 +67,18 @@ def remove_stale_partials(parent: Path) -> None:
 def check_replaceable(target: Path, replaceable: Callable[[Path], bool], flag: str, what: str) -> None:
     """UserError unless ``target`` is missing, an empty folder, or a folder ``replaceable``
     accepts (a report, the history page): writing there replaces what it holds."""
-    if not os.path.lexists(target):
-        return
-    if target.is_dir() and not target.is_symlink():
-        held = sorted(p.name for p in target.iterdir())
-        if not held or replaceable(target):
-            return
+    for _ in range(10):
+        try:
+            before = os.lstat(target)
+            is_folder = stat.S_ISDIR(before.st_mode)
+            held = sorted(os.listdir(target)) if is_folder else []
+            if is_folder and (not held or replaceable(target)):
+                return
+            if os.lstat(target).st_ino == before.st_ino:
+                break  # looked at one folder throughout: it is no such page
+        except FileNotFoundError:
+            return  # missing, or moved away meanwhile by another writer of the same page
+    if is_folder:
         shown = ", ".join(held[:3]) + (f" and {len(held) - 3} more" if len(held) > 3 else "")
         raise UserError(f"{flag} {target} is a folder that holds other files ({shown}), not {what}: nothing was written to it",
                         f"pass a new folder (it is made), or a folder holding {what} to replace it")
@@ -94,14 +102,7 @@ def written_whole(target: Path, *, replaceable: Callable[[Path], bool], flag: st
     partial.mkdir()
     try:
         yield partial
-        check_replaceable(target, replaceable, flag, what)  # something may have been put there meanwhile
-        if target.is_dir() and any(target.iterdir()):
-            previous = previous_folder(target)
-            target.rename(previous)
-            partial.rename(target)
-            shutil.rmtree(previous, ignore_errors=True)
-        else:
-            partial.replace(target)  # onto an empty folder or none
+        _put_in_place(partial, target, replaceable, flag, what)
     except BaseException:
         shutil.rmtree(partial, ignore_errors=True)
         if made_for_it:
@@ -110,3 +111,32 @@ def written_whole(target: Path, *, replaceable: Callable[[Path], bool], flag: st
             except OSError:
                 pass
         raise
+
+
+def _put_in_place(partial: Path, target: Path, replaceable: Callable[[Path], bool], flag: str, what: str) -> None:
+    """Rename the whole ``partial`` onto ``target``. Two writers of one page (two analyses
+    writing the history page at once) race here: a writer that finds the other's page put
+    in place meanwhile looks again, and its own, just as whole, goes when the other's wins."""
+    for _ in range(10):
+        check_replaceable(target, replaceable, flag, what)  # something else may have been put there meanwhile
+        try:
+            partial.replace(target)  # onto a missing or empty folder
+            return
+        except OSError as exc:
+            if exc.errno not in (errno.ENOTEMPTY, errno.EEXIST):
+                raise
+        previous = previous_folder(target)
+        try:
+            target.rename(previous)
+        except FileNotFoundError:
+            continue  # moved away meanwhile by the other writer: look again
+        try:
+            partial.rename(target)
+        except OSError as exc:
+            if exc.errno not in (errno.ENOTEMPTY, errno.EEXIST):
+                previous.rename(target)  # the old one back where it was
+                raise
+            shutil.rmtree(partial, ignore_errors=True)  # the other writer's page won the name
+        shutil.rmtree(previous, ignore_errors=True)
+        return
+    raise UserError(f"{flag} {target} kept changing while this {what} was put in place", "run the command again")

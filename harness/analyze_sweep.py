@@ -19,7 +19,7 @@ from core import paths
 from core.errors import UserError
 from core.files import new_stamped_folder, write_json_atomic
 from core.redact import redact_data
-from core.whole_folders import written_whole
+from core.whole_folders import check_replaceable, written_whole
 from harness.analyze_config import AnalyzeConfig, AnalyzeOutcome
 from harness.analyze_console import comparison_lines, console_lines
 from harness.criteria import evaluate_criteria
@@ -32,6 +32,7 @@ from harness.judge.store import judge_id
 from harness.progress import Progress
 from harness.report import render_report
 from harness.report.history_page import write_history_page
+from harness.report.pages import is_history_page, is_report
 from harness.report.render import start_details
 from harness.seeds_results import write_bench_results
 from harness.stats.cells import cell_stats, question_table
@@ -50,7 +51,6 @@ from harness.sweep_judging import (
     store_verdicts,
 )
 from harness.sweepdir import SweepDir, sweep_folders
-from harness.viewing import is_report
 
 # Importable from here as before: the CLIs and the tests name them through this module.
 __all__ = [
@@ -118,6 +118,12 @@ def analyze(config: AnalyzeConfig, *, show_progress: bool = True, log: Callable[
     questions = _questions(sweep, config.questions_file, log)
     target = config.out_dir or report_folder(config.reports_dir, sweep.sweep_id, judge_id(plan.model or None, config.judge_runs))
     history_page = target.parent / "history" / "index.html" if config.history_db is not None else None
+    if history_page is not None:  # beside the report: a "history" folder of the user's is not replaced
+        try:
+            check_replaceable(history_page.parent, is_history_page, "--out", "a history page")
+        except UserError:
+            raise UserError(f"the history page goes beside the report, in {history_page.parent}, which holds other files: "
+                            "nothing was written", "pass --no-history, or an --out in a folder without such a 'history' folder") from None
     progress = Progress(len(sweep.records), enabled=show_progress, unit="run", desc="report")
     # Only a report (or a new or empty folder) is replaced: --out naming another folder is refused.
     new = config.out_dir is None

@@ -457,3 +457,23 @@ def test_a_file_option_naming_no_file_is_refused_without_a_traceback(tmp_path, m
     assert phrase in result.output, result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)  # no traceback
     assert list(work.iterdir()) == []  # nothing written where it ran
+
+
+def test_a_history_folder_of_the_users_beside_the_report_is_refused_before_judging(tmp_path):
+    # The history page goes beside the report: `--out ~/report` with a ~/history of the user's
+    # removed that folder, after the report was written.
+    from harness.history import connect
+
+    sweep = sweep_with(tmp_path, "s", ["Capex was $1,577 million."])
+    home = tmp_path / "home"
+    before = _someones_folder(home / "history")
+    db = tmp_path / "h.sqlite"
+    with connect(db):
+        pass
+    result = CliRunner().invoke(analyze.cli, [str(sweep), "--out", str(home / "report"), "--history-db", str(db), "--no-progress", "--no-cache"])
+    assert result.exit_code == 2, result.output
+    assert "holds other files: nothing was written" in result.output and "--no-history" in result.output
+    assert {str(p.relative_to(home / "history")): p.read_text() for p in (home / "history").rglob("*") if p.is_file()} == before
+    assert not (home / "report").exists()
+    done = CliRunner().invoke(analyze.cli, [str(sweep), "--out", str(home / "report"), "--no-history", "--no-progress", "--no-cache"])
+    assert done.exit_code == 0 and (home / "report" / "index.html").is_file(), done.output

@@ -521,3 +521,33 @@ def test_two_processes_upgrading_one_database_at_once_both_open_it(tmp_path: Pat
     with pytest.raises(sqlite3.OperationalError, match="no such table"):
         _add_column(second, "nosuch", "x", "REAL")  # any other failure still is one
     first.close(), second.close()
+
+
+def test_analyses_writing_the_history_page_at_once_all_succeed(tmp_path: Path) -> None:
+    # Two CI jobs' analyses end by writing the same history page. Both wrote it in one shared
+    # "history.tmp" folder, each removing the other's: about 2 writes in 3 failed with three at once.
+    import threading
+
+    from harness.report.history_page import write_history_page
+
+    db = tmp_path / "h.sqlite"
+    frame = history_frame(db)
+    out = tmp_path / "history"
+    errors: list[str] = []
+    for _ in range(15):
+        barrier = threading.Barrier(3)
+
+        def write(barrier: threading.Barrier = barrier) -> None:
+            barrier.wait()
+            try:
+                write_history_page(frame, out, db)
+            except Exception as exc:  # noqa: BLE001 - counted, not raised, so every writer runs
+                errors.append(f"{type(exc).__name__}: {exc}")
+
+        writers = [threading.Thread(target=write) for _ in range(3)]
+        for writer in writers:
+            writer.start()
+        for writer in writers:
+            writer.join()
+    assert errors == []
+    assert (out / "index.html").is_file() and sorted(p.name for p in tmp_path.iterdir()) == ["h.sqlite", "history"]

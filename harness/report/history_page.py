@@ -11,9 +11,9 @@ from core.whole_folders import written_whole
 from harness.history import comparable_on
 from harness.report import fmt as f
 from harness.report.export import json_value
+from harness.report.pages import is_history_page
 from harness.report.render import write_data, write_page, write_static
 from harness.report.rows import cell, table
-from harness.viewing import is_history_page
 
 METRICS = (("accuracy", "Accuracy per cell", "share of runs correct"), ("tokens_mean", "Mean tokens per run", "tokens"),
            ("cost_sum", "Cost per sweep and cell (USD)", "USD"))
