@@ -48,6 +48,19 @@ class FilePath(click.Path):
         return super().convert(value, param, ctx)
 
 
+def _check_writable(flag: str, path: Path | None) -> None:
+    """UserError before any work when the file or folder ``flag`` names could not be written
+    (a read-only mount, no such place): it failed with a traceback after the whole analysis."""
+    from core.files import unwritable
+
+    if path is None:
+        return
+    where = path.parent  # a file, or a page folder written beside its name first
+    problem = unwritable(where)
+    if problem:
+        raise UserError(f"cannot write {flag} {path}: {problem} in {where}", f"pass {flag} in a folder you can write to")
+
+
 def _fail(error: UserError) -> None:
     from core.redact import redact_text
 
@@ -128,6 +141,8 @@ def report(run_dir, judge, judge_model, judge_runs, batch, baseline, gate, junit
             # the sweep gated, must not be told nothing.
             flag = "--junit" if junit is not None else "--gate-present-only"
             raise UserError(f"{flag} works with --gate, which was not given", "add --gate budgets.toml (the repo root has one)")
+        _check_writable("--junit", junit)
+        _check_writable("--out", out_dir)
         outcome = analyze(config, show_progress=not no_progress)
     except UserError as error:
         if judge_model == DEFAULT_JUDGE_MODEL and "ANTHROPIC_API_KEY" in str(error):
@@ -231,6 +246,8 @@ def history(db, cells, test_set, last, out_dir, png, gate_accuracy_drop, gate_to
         _check_named_db(db)
         db = db or default_db()
         out_dir = out_dir or paths.REPORTS_DIR / "history"
+        for flag, path in (("--out", out_dir), ("--junit", junit), ("--png", png)):
+            _check_writable(flag, path)
         check_replaceable(out_dir, is_history_page, "--out", "a history page")  # before the table is printed
         frame = history_frame(db, cells=list(cells) or None, last=last, test_set=test_set)
     except UserError as error:

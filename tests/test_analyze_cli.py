@@ -10,6 +10,7 @@ from report_files import report_data
 from sweep_factory import make_record, write_sweep
 
 import analyze
+from core.paths import PROJECT_ROOT
 
 QUESTION = "financebench_id_03029"  # 3M FY2018 capex, gold $1577.00
 
@@ -477,3 +478,23 @@ def test_a_history_folder_of_the_users_beside_the_report_is_refused_before_judgi
     assert not (home / "report").exists()
     done = CliRunner().invoke(analyze.cli, [str(sweep), "--out", str(home / "report"), "--no-history", "--no-progress", "--no-cache"])
     assert done.exit_code == 0 and (home / "report" / "index.html").is_file(), done.output
+
+
+@pytest.mark.parametrize("args,flag", [
+    (["--out", "/proc/pageindex-report"], "--out"),
+    (["--gate", "GATE", "--junit", "/proc/gate.xml"], "--junit"),  # after the whole analysis
+    (["history", "--junit", "/proc/trend.xml", "--gate-accuracy-drop", "0.5"], "--junit"),
+    (["history", "--png", "/proc/history.png"], "--png"),
+    (["history", "--out", "/proc/history"], "--out"),
+])
+def test_an_output_path_that_cannot_be_written_is_refused_before_any_work(tmp_path, args, flag):
+    # /proc takes no new files, as a read-only mount does not: each ended in a traceback.
+    sweep = sweep_with(tmp_path, "s", ["Capex was $1,577 million."])
+    args = [str(PROJECT_ROOT / "budgets_plumbing.toml") if a == "GATE" else a for a in args]
+    full = args if args[0] == "history" else [str(sweep), *args, "--no-history", "--no-progress", "--no-cache"]
+    if "--out" not in full:
+        full += ["--out", str(tmp_path / "r")]
+    result = CliRunner().invoke(analyze.cli, full)
+    assert result.exit_code == 2, result.output
+    assert f"cannot write {flag} /proc/" in result.output and f"pass {flag} in a folder you can write to" in result.output
+    assert not (tmp_path / "r").exists()  # refused before the report was written
