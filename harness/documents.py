@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import IO
 
 from core.errors import PDFError, UserError
-from core.files import FILE_MODE
+from core.files import FILE_MODE, unwritable
 from harness.dataset import Question
 
 UPSTREAM_BASE_URL = "https://github.com/patronus-ai/financebench/raw/main/pdfs/"
@@ -148,6 +148,9 @@ def download(
         raise UserError(f"--base-url {base_url[:200]!r} is not an http(s) URL", "pass a mirror such as https://host/path/pdfs/, or --from FOLDER")
     if pdf_dir.exists() and not pdf_dir.is_dir():
         raise UserError(f"--pdf-dir {pdf_dir} is a file, not a folder", "name the folder the PDFs go into")
+    problem = unwritable(pdf_dir)  # a read-only mount: said once, not as a traceback
+    if problem:
+        raise UserError(f"cannot write to --pdf-dir {pdf_dir}: {problem}", "fix its permissions or pass --pdf-dir elsewhere")
     pdf_dir.mkdir(parents=True, exist_ok=True)
     report = DownloadReport()
     for doc_name in sorted(set(doc_names)):

@@ -122,6 +122,9 @@ def test_bad_download_arguments_get_a_line_not_a_traceback(tmp_path):
     (tmp_path / "afile").write_text("x")
     result = runner.invoke(bench.cli, ["download", "--test-set", "AMCOR_2023Q4", "--pdf-dir", str(tmp_path / "afile")])
     assert result.exit_code == 2 and "is a file, not a folder" in result.output
+    # A folder that takes no files (/proc, as a read-only mount): a FileNotFoundError traceback.
+    result = runner.invoke(bench.cli, ["download", "--test-set", "AMCOR_2023Q4", "--pdf-dir", "/proc/pdfs"])
+    assert result.exit_code == 2 and "cannot write to --pdf-dir /proc/pdfs" in result.output, result.output
 
 
 def test_sigterm_mid_download_leaves_no_partial_file(tmp_path):
