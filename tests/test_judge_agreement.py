@@ -146,3 +146,26 @@ def test_calibration_table_prints_the_clustered_intervals() -> None:
     figures = json.loads(CliRunner().invoke(analyze_cli, ["calibrate-judge", str(sample), "--json"]).output)
     low, high = figures["binary_agreement_ci"]
     assert f"{figures['n_questions']} questions   correct-vs-not {low:.1%} to {high:.1%}" in result.output
+
+
+def test_an_answer_the_judge_did_not_judge_agrees_with_no_one() -> None:
+    # Read as "not correct", a failed verdict agreed with every answer people marked wrong:
+    # a judge that failed on those gained agreement by failing.
+    human = ["incorrect", "refusal", "correct", "correct"]
+    judge = ["unjudged", "unjudged", "correct", "unjudged"]
+    assert binarise(judge) == ["unjudged", "unjudged", "correct", "unjudged"]
+    figures = summarize(human, [None] * 4, judge)
+    assert figures["binary_agreement"] == 0.25 and figures["three_way_agreement"] == 0.25
+    assert figures["unjudged"] == 3 and figures["false_correct"] == 0
+
+
+def test_calibrating_a_judge_that_judges_nothing_is_no_agreement() -> None:
+    # No judge beyond the numeric check: its 29 decided answers of 120 all agree with people,
+    # and the other 91 are not judged. The table said 74.2% correct-vs-not.
+    sample = Path(__file__).parent / "data" / "human_labels_sample.jsonl"
+    result = CliRunner().invoke(analyze_cli, ["calibrate-judge", str(sample), "--judge-model", "", "--json"])
+    assert result.exit_code == 0, result.output
+    figures = json.loads(result.output)
+    assert figures["unjudged"] == 91 and figures["binary_agreement"] == pytest.approx(29 / 120) and not figures["goals_met"]
+    table = CliRunner().invoke(analyze_cli, ["calibrate-judge", str(sample), "--judge-model", ""])
+    assert "answers judged: 29 of 120" in table.output and "91 not judged, each counted as a disagreement" in table.output

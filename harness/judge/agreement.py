@@ -27,8 +27,11 @@ def agreement(human: Sequence[str | None], judge: Sequence[str | None]) -> float
 
 
 def binarise(labels: Sequence[str | None], positive: str = "correct") -> list[str | None]:
-    """Collapse to ``correct`` vs ``not_correct`` (a refusal is not an answer)."""
-    return [None if x is None else (positive if x == positive else "not_" + positive) for x in labels]
+    """Collapse to ``correct`` vs ``not_correct`` (a refusal is not an answer). A label that
+    is no verdict ("unjudged": the judge failed on the answer, or none was asked) stays as it
+    is and agrees with no person: read as "not correct" it agreed with every answer people
+    marked wrong, so a judge gained agreement by failing."""
+    return [None if x is None else positive if x == positive else "not_" + positive if x in LABELS else x for x in labels]
 
 
 def cohens_kappa(human: Sequence[str | None], judge: Sequence[str | None]) -> float:
@@ -132,6 +135,7 @@ def summarize(
         }
     return {
         "n": len(human),
+        "unjudged": sum(j not in LABELS for j in combined),  # each one a disagreement
         "numeric_coverage": coverage,
         "numeric_precision": precision,
         "numeric_decided": decided,
