@@ -171,7 +171,7 @@ def _print_summary(outcome) -> None:
 @click.argument("labels", type=FilePath())
 @click.option("--judge-model", default="offline", show_default=True, help="Judge model spec for what the numeric check leaves undecided.")
 @click.option("--no-cache", is_flag=True, help="Judge again instead of reusing cached verdicts.")
-@click.option("--show-disagreements", type=int, default=0, show_default=True, help="Print this many answers where the judge and the person disagree, with the judge's rationale.")
+@click.option("--show-disagreements", type=click.IntRange(min=0), default=0, show_default=True, help="Print this many answers where the judge and the person disagree, with the judge's rationale.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (n, binary_agreement, three_way_agreement, kappa_binary, false_correct_rate, false_correct, per half) instead of the table.")
 @click.option("--save", is_flag=True, help="Also store the held-out figures in data/judge_calibration.json, where every report of this judge (at this rules version) reads how far to trust it.")
 def calibrate_judge(labels: Path, judge_model: str, no_cache: bool, show_disagreements: int, as_json: bool, save: bool) -> None:

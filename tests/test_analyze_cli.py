@@ -498,3 +498,10 @@ def test_an_output_path_that_cannot_be_written_is_refused_before_any_work(tmp_pa
     assert result.exit_code == 2, result.output
     assert f"cannot write {flag} /proc/" in result.output and f"pass {flag} in a folder you can write to" in result.output
     assert not (tmp_path / "r").exists()  # refused before the report was written
+
+
+def test_a_negative_number_of_disagreements_is_refused(tmp_path):
+    # [: -5] printed every disagreement but the last five.
+    sample = PROJECT_ROOT / "tests" / "data" / "human_labels_sample.jsonl"
+    result = CliRunner().invoke(analyze.cli, ["calibrate-judge", str(sample), "--show-disagreements", "-5"])
+    assert result.exit_code == 2 and "-5 is not in the range x>=0" in result.output, result.output
