@@ -143,11 +143,12 @@ def interval_text(interval: list[float] | None) -> str:
 
 def format_report(report: CalibrationReport, show_disagreements: int = 0) -> str:
     o = report.overall
+    unjudged = int(o.get("unjudged", 0))  # absent from figures stored before it was counted
     tuned = f" (its rules were tuned on the {TUNED_ON!r} half)" if report.judge_model == OFFLINE_JUDGE else ""
     lines = [
         f"judge: {judge_name(report.judge_model)}{tuned}",
-        f"answers judged: {o['n'] - o['unjudged']} of {o['n']} (by method: {', '.join(f'{k} {v}' for k, v in sorted(report.by_method.items()))})"
-        + (f"; {o['unjudged']} not judged, each counted as a disagreement" if o["unjudged"] else ""),
+        f"answers judged: {o['n'] - unjudged} of {o['n']} (by method: {', '.join(f'{k} {v}' for k, v in sorted(report.by_method.items()))})"
+        + (f"; {unjudged} not judged, each counted as a disagreement" if unjudged else ""),
         f"numeric check: decides {o['numeric_coverage']:.1%} of answers, agreeing with people on {o['numeric_precision']:.1%} of those",
         f"goals on each half: correct-vs-not agreement >= {GOALS['binary_agreement']:.0%}, "
         f"false-correct rate <= {GOALS['false_correct_rate']:.0%}",
