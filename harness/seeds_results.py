@@ -27,7 +27,7 @@ from harness.dataset import Question
 from harness.judge import LABELS
 from harness.judge.service import judge_name as name_of_judge
 from harness.judge.verdict import Verdict
-from harness.stats.errored import every_run_errored
+from harness.stats.errored import spent_nothing_runs
 from harness.stats.frame import Sweep
 from harness.stats.intervals import exact_mean
 
@@ -147,9 +147,9 @@ def bench_results(sweep: Sweep, verdicts: Sequence[Verdict], questions: dict[str
         all_answered += answered
         all_correct += correct
         estimated = " (est.)" if any(r.usage.estimated for r in runs) else ""
-        spent = sum(r.usage.total for r in runs)
-        # A cell whose runs all errored before spending a token has no token figure (errored.spent_nothing).
-        tokens = "—" if not spent and every_run_errored(r.status for r in runs) else f"{spent / len(runs):,.0f}{estimated}"
+        # A cell whose runs all errored before spending a token has no token figure.
+        spent = [r.usage.total for r in runs]
+        tokens = "—" if spent_nothing_runs((r.status for r in runs), spent) else f"{sum(spent) / len(runs):,.0f}{estimated}"
         lines.append(
             f"| {md_escape(model)} | {md_escape(mode)} | {len(runs)} | {answered} | {_pct(answered, len(runs))} | {correct} | "
             f"{_accuracy(runs, by_run)} | {tokens} | "

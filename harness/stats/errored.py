@@ -48,6 +48,13 @@ def every_run_errored(statuses: Iterable[Any]) -> bool:
     return all(is_errored(status) for status in statuses)
 
 
+def spent_nothing_runs(statuses: Iterable[Any], tokens: Iterable[float]) -> bool:
+    """Did these runs (one or more) all end in an error before spending a token? What
+    ``spent_nothing`` decides for a cell of ``cell_stats``, for runs read as they are."""
+    statuses = list(statuses)
+    return bool(statuses) and every_run_errored(statuses) and not any(t > 0 for t in tokens)
+
+
 def all_errored(row: Any) -> bool:
     """Did every run of a cell (a row of ``cell_stats``) end in an error? Such a cell spent
     nothing and measured nothing: a dead endpoint, not a frugal mode."""
