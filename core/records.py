@@ -102,6 +102,13 @@ class RunRecord:
         return self.result.failed_searches
 
     @property
+    def calls_all_live(self) -> bool:
+        """Whether every model call of the run was made in it: none replayed from the
+        response cache, none answered by a batch before the run. Only then is the run's
+        duration the model's time; a replay takes milliseconds whatever the model took."""
+        return self.cached_calls == 0 and self.batch_calls == 0
+
+    @property
     def findings_count(self) -> int:
         return len(self.result.findings)
 

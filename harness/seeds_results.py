@@ -73,6 +73,16 @@ def _seconds(ms: float) -> str:
     return f"{ms / 1000:.1f} s"
 
 
+def _live_duration(runs: list[RunRecord]) -> str:
+    """Mean duration over the runs whose model calls were all live (a replay from the
+    response cache takes milliseconds whatever the model took); "—" when there are none,
+    and how many it is over when not all."""
+    live = [r.duration_ms for r in runs if r.calls_all_live]
+    if not live:
+        return "— (replayed)"
+    return _seconds(sum(live) / len(live)) + ("" if len(live) == len(runs) else f" ({len(live)} of {len(runs)} runs live)")
+
+
 def _label(record: RunRecord, verdicts: dict[str, Verdict]) -> str:
     verdict = verdicts.get(record.run_id)
     if record.status != "ok":
@@ -153,7 +163,7 @@ def bench_results(sweep: Sweep, verdicts: Sequence[Verdict], questions: dict[str
         lines.append(
             f"| {md_escape(model)} | {md_escape(mode)} | {len(runs)} | {answered} | {_pct(answered, len(runs))} | {correct} | "
             f"{_accuracy(runs, by_run)} | {tokens} | "
-            f"{sum(r.llm_calls for r in runs) / len(runs):.1f} | {_seconds(sum(r.duration_ms for r in runs) / len(runs))} |"
+            f"{sum(r.llm_calls for r in runs) / len(runs):.1f} | {_live_duration(runs)} |"
         )
     unjudged_all = _unjudged(records, by_run)
     lines += [

@@ -34,6 +34,15 @@ def table(columns: Sequence[str | tuple[str, str]], rows: list[list[dict[str, st
     return {"columns": cols, "rows": rows}
 
 
+def duration_hint(s: pd.Series) -> str:
+    """Whose durations a cell's figure is over, when not every run's (cells.live_runs)."""
+    live, runs = s.get("duration_runs", s["runs"]), s["runs"]
+    if live == runs:
+        return ""
+    return (f"over the {live} of {runs} runs whose model calls were all made live: the others replayed calls "
+            "from the response cache or took a batch's replies, so their time is not the model's")
+
+
 def accuracy_text(s: pd.Series) -> str:
     """The accuracy figure, or plainly that the cell is not judged (never unjudged as wrong)."""
     if s.get("judged"):
@@ -156,7 +165,7 @@ def cell_tables(stats: pd.DataFrame) -> tuple[dict[str, Any], dict[str, Any]]:
             *_token_cells(s),
             cell(_role_text(s), css="wrap"),
             cell(f.usd(s["cost_sum"], bool(s["cost_known"]))), cell(f.usd(s["cost_mean"], bool(s["cost_known"]))),
-            cell(f.seconds(s["duration_ms_mean"])), cell(f.seconds(s["duration_ms_p95"])),
+            *(cell(f.seconds(s[key]), hint=duration_hint(s)) for key in ("duration_ms_mean", "duration_ms_p95")),
         ])
         behaviour.append([
             link, cell(f.mean(s["llm_calls_mean"])), cell(f.mean(s["turns_mean"])), cell(f.mean(s["tool_calls_mean"])),
@@ -174,7 +183,8 @@ def cell_tables(stats: pd.DataFrame) -> tuple[dict[str, Any], dict[str, Any]]:
                     ("refusals", "runs where the model declined: judged a refusal, or gave up (status fail)"),
                     ("errored", "runs that ended in an error (a provider error, a crash, a budget): no answer, and not a refusal"), ("consistency", "questions whose runs all got the same verdict (2+ runs each)"),
                     ("judge agreement", "share of judge samples agreeing with the majority label (--judge-runs)"),
-                    "tokens mean", "median", "p95", "mean tokens by role", "cost", "cost / run", "duration", "p95"]
+                    "tokens mean", "median", "p95", "mean tokens by role", "cost", "cost / run",
+                    ("duration", "mean wall time of a run, over the runs whose model calls were all live (none replayed from the response cache)"), "p95"]
     behaviour_cols: list[str | tuple[str, str]] = ["cell", "LLM calls", "turns", "tool calls", "iterations", "findings", "failed searches", "replans",
                       "retries", ("evidence hit", "fetched a gold evidence page"),
                       ("pages read", "mean pages a run fetched: read the evidence hit beside it, as reading every page always hits"),

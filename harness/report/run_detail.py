@@ -99,6 +99,14 @@ def timeline_detail(events: list[dict[str, Any]], limits: TextLimits = FULL) -> 
     return {"timeline": [_item_data(item) for item in items], "timeline_counts": timeline_counts(items), "trace_missing": not events}
 
 
+def _duration(record: RunRecord) -> str:
+    if record.calls_all_live:
+        return f.seconds(record.duration_ms)
+    replayed = [f"{n} from the response cache" for n in [record.cached_calls] if n] + [f"{n} from a batch" for n in [record.batch_calls] if n]
+    return (f"{f.seconds(record.duration_ms)} (not the model's time: of {record.llm_calls} model calls, "
+            f"{' and '.join(replayed)} took none of it in this run)")
+
+
 def run_detail(record: RunRecord, sweep_path: Path, limits: TextLimits = FULL) -> dict[str, Any]:
     """Everything the run view prints, already as text."""
     events = read_trace(sweep_path / record.trace_path) if record.trace_path else []
@@ -112,7 +120,7 @@ def run_detail(record: RunRecord, sweep_path: Path, limits: TextLimits = FULL) -
         "facts": [
             ["model", record.model], ["mode", record.mode], ["question", record.question_id], ["document", record.doc_name],
             ["question type", record.question_type or f.DASH], ["run", str(record.run_number)],
-            ["status", record.status], ["duration", f.seconds(record.duration_ms)],
+            ["status", record.status], ["duration", _duration(record)],
             ["started", record.started_at or f.DASH], ["finished", record.finished_at or f.DASH],
         ],
         "status": record.status,

@@ -26,6 +26,10 @@ Definitions (the report and the README repeat them):
   carries a ``refusal`` verdict from the judge (method ``status``), as FinanceBench scores
   a missing answer, but a provider error or a crash is not the model declining, so the two
   are counted apart (``harness.stats.errored`` says how such a run counts and shows).
+- duration_ms_mean/p95 are over the runs whose every model call was made live
+  (``duration_runs`` of them): a call replayed from the response cache or answered by a
+  batch took none of the model's time in this run, so a rerun of a cached sweep would show
+  the replay's milliseconds as the model's latency. A cell with no such run has none.
 - p95 uses linear interpolation between order statistics (pandas' default quantile).
 """
 from __future__ import annotations
@@ -63,6 +67,12 @@ def _rate(mask: pd.Series, denominator: pd.Series | None = None) -> float:
 
 def _p95(values: pd.Series) -> float:
     return float(values.quantile(0.95)) if len(values) else math.nan
+
+
+def live_runs(group: pd.DataFrame) -> pd.Series:
+    """The runs whose model calls were all made in the run: none replayed from the response
+    cache, none answered by a batch earlier. Only their durations are the model's time."""
+    return (group["cached_calls"].fillna(0) == 0) & (group["batch_calls"].fillna(0) == 0)
 
 
 def _verdicts_by_question(group: pd.DataFrame) -> dict[str, list[Any]]:
@@ -112,6 +122,7 @@ def _group_row(group: pd.DataFrame, roles: list[str], has_verdicts: bool) -> dic
     findings_checked = pd.to_numeric(group.get("provenance_findings_checked", pd.Series(0, index=group.index)), errors="coerce").fillna(0)
     findings_verified = pd.to_numeric(group.get("provenance_findings_verified", pd.Series(0, index=group.index)), errors="coerce").fillna(0)
     cost_known = bool(group["cost_known"].all())
+    durations = group.loc[live_runs(group), "duration_ms"]
     row: dict[str, Any] = {
         "runs": n,
         "questions": group["question_id"].nunique(),
@@ -145,8 +156,9 @@ def _group_row(group: pd.DataFrame, roles: list[str], has_verdicts: bool) -> dic
         "cost_known": cost_known,
         "cost_sum": float(group["cost_usd"].sum()) if cost_known else math.nan,
         "cost_mean": float(group["cost_usd"].mean()) if cost_known and n else math.nan,
-        "duration_ms_mean": float(group["duration_ms"].mean()) if n else math.nan,
-        "duration_ms_p95": _p95(group["duration_ms"]),
+        "duration_ms_mean": float(durations.mean()) if len(durations) else math.nan,
+        "duration_ms_p95": _p95(durations),
+        "duration_runs": len(durations),
         "evidence_runs": int(evidence.notna().sum()),
         "evidence_hit_rate": float(evidence.dropna().astype(bool).mean()) if evidence.notna().any() else math.nan,
         # Read beside the evidence hit: a run that fetches every page always "hits".
