@@ -29,7 +29,7 @@ CALL_SECONDS = 0.2
 
 def test_cell_durations_leave_out_runs_whose_calls_were_replayed_or_batched(tmp_path):
     records = [
-        make_record("q1", duration_ms=5000),
+        make_record("q1", duration_ms=5000, retries=3),
         make_record("q2", duration_ms=12, cached_calls=2),  # a rerun: both calls from the cache
         make_record("q3", duration_ms=30, batch_calls=1),  # answered by a batch before the run
         make_record("q1", mode="agent", duration_ms=9, cached_calls=1),
@@ -37,8 +37,10 @@ def test_cell_durations_leave_out_runs_whose_calls_were_replayed_or_batched(tmp_
     stats = cell_stats(load_sweep(write_sweep(tmp_path, records)).records, None).set_index("cell")
     live = stats.loc["offline/simple"]
     assert live["duration_ms_mean"] == 5000 and live["duration_ms_p95"] == 5000 and live["duration_runs"] == 1
+    assert live["retries_mean"] == 3  # a replay made no attempt: its 0 retries say nothing of the provider
     replayed = stats.loc["offline/agent"]
     assert math.isnan(replayed["duration_ms_mean"]) and math.isnan(replayed["duration_ms_p95"]) and replayed["duration_runs"] == 0
+    assert math.isnan(replayed["retries_mean"])
 
 
 def test_bench_results_shows_live_durations_only(tmp_path):

@@ -35,12 +35,12 @@ def table(columns: Sequence[str | tuple[str, str]], rows: list[list[dict[str, st
 
 
 def duration_hint(s: pd.Series) -> str:
-    """Whose durations a cell's figure is over, when not every run's (cells.live_runs)."""
+    """Whose durations and retries a cell's figure is over, when not every run's (cells.live_runs)."""
     live, runs = s.get("duration_runs", s["runs"]), s["runs"]
     if live == runs:
         return ""
     return (f"over the {live} of {runs} runs whose model calls were all made live: the others replayed calls "
-            "from the response cache or took a batch's replies, so their time is not the model's")
+            "from the response cache or took a batch's replies, which took none of the model's time and made no attempt")
 
 
 def accuracy_text(s: pd.Series) -> str:
@@ -170,7 +170,7 @@ def cell_tables(stats: pd.DataFrame) -> tuple[dict[str, Any], dict[str, Any]]:
         behaviour.append([
             link, cell(f.mean(s["llm_calls_mean"])), cell(f.mean(s["turns_mean"])), cell(f.mean(s["tool_calls_mean"])),
             cell(f.mean(s["iterations_mean"])), cell(f.mean(s["findings_count_mean"])), cell(f.mean(s["failed_searches_count_mean"])),
-            cell(f.mean(s["replans_mean"])), cell(f.mean(s["retries_mean"])),
+            cell(f.mean(s["replans_mean"])), cell(f.mean(s["retries_mean"]), hint=duration_hint(s)),
             cell(f.pct(s["evidence_hit_rate"]), hint=f"over {s['evidence_runs']} runs with gold evidence pages"),
             cell(f.mean(s["pages_read_mean"])),
             cell(f.pct(s["provenance_rate"]), hint=f"over {s['provenance_runs']} answers stating a number"),

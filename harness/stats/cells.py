@@ -26,10 +26,11 @@ Definitions (the report and the README repeat them):
   carries a ``refusal`` verdict from the judge (method ``status``), as FinanceBench scores
   a missing answer, but a provider error or a crash is not the model declining, so the two
   are counted apart (``harness.stats.errored`` says how such a run counts and shows).
-- duration_ms_mean/p95 are over the runs whose every model call was made live
-  (``duration_runs`` of them): a call replayed from the response cache or answered by a
-  batch took none of the model's time in this run, so a rerun of a cached sweep would show
-  the replay's milliseconds as the model's latency. A cell with no such run has none.
+- duration_ms_mean/p95 and retries_mean are over the runs whose every model call was made
+  live (``duration_runs`` of them): a call replayed from the response cache or answered by
+  a batch took none of the model's time in this run and made no attempt, so a rerun of a
+  cached sweep would show the replay's milliseconds as the model's latency and no retries.
+  A cell with no such run has neither.
 - p95 uses linear interpolation between order statistics (pandas' default quantile).
 """
 from __future__ import annotations
@@ -170,8 +171,11 @@ def _group_row(group: pd.DataFrame, roles: list[str], has_verdicts: bool) -> dic
         "findings_verified_rate": float(findings_verified.sum() / findings_checked.sum()) if findings_checked.sum() else math.nan,
         "tokens_under_budget": float((group["tokens_total"] < TOKENS_PER_RUN).mean()) if n else math.nan,
     }
-    for column in ("llm_calls", "turns", "tool_calls", "iterations", "findings_count", "failed_searches_count", "replans", "retries"):
+    for column in ("llm_calls", "turns", "tool_calls", "iterations", "findings_count", "failed_searches_count", "replans"):
         row[f"{column}_mean"] = float(group[column].mean()) if n else math.nan
+    # A replayed call made no attempt, so retries, like durations, are the live runs' alone.
+    retries = group.loc[live_runs(group), "retries"]
+    row["retries_mean"] = float(retries.mean()) if len(retries) else math.nan
     for name in TOOL_STATS:
         row[f"tool_{name}_mean"] = float(group[f"tool_{name}"].mean()) if n else math.nan
     for column in roles:
