@@ -39,8 +39,11 @@ def duration_hint(s: pd.Series) -> str:
     live, runs = s.get("duration_runs", s["runs"]), s["runs"]
     if live == runs:
         return ""
-    return (f"over the {live} of {runs} runs whose model calls were all made live: the others replayed calls "
-            "from the response cache or took a batch's replies, which took none of the model's time and made no attempt")
+    replayed = ("replayed calls from the response cache or took a batch's replies, which took none of the model's time "
+                "and made no attempt")
+    if not live:
+        return f"not measured: every run {replayed}"
+    return f"over the {live} of {runs} runs whose model calls were all made live: the others {replayed}"
 
 
 def accuracy_text(s: pd.Series) -> str:
