@@ -20,6 +20,7 @@ from pathlib import Path
 import click
 
 from core.errors import UserError
+from harness.judge import MAX_JUDGE_RUNS
 
 
 class DefaultToReport(click.Group):
@@ -93,7 +94,8 @@ def _check_named_db(db: Path | None) -> None:
 @click.argument("run_dir", required=False, type=click.Path(path_type=Path, file_okay=False))
 @click.option("--judge", is_flag=True, help="Judge what the numeric check cannot decide with a model (hybrid judge).")
 @click.option("--judge-model", default=None, help="Judge model spec (implies --judge). Default: anthropic:claude-sonnet-4-5; 'offline' is the rule-based judge (no model, no key); 'auto' picks the model judge when its key is set, else 'offline'; scripted:judge replies by script. Without --judge/--judge-model the verdicts stored with the sweep are used, else the numeric check alone.")
-@click.option("--judge-runs", default=1, show_default=True, type=int, help="Judge each answer K times and report agreement.")
+@click.option("--judge-runs", default=1, show_default=True, type=click.IntRange(1, MAX_JUDGE_RUNS),
+              help=f"Judge each answer K times (1 to {MAX_JUDGE_RUNS}) and report agreement; each sample is a model call per answer.")
 @click.option("--batch", is_flag=True, help="Send the judge model's calls through Anthropic's Message Batches API (half price; results within 24 h, usually minutes), with progress while it runs. Batch ids are kept in the sweep folder: if interrupted, run the same command again to pick the batch up; what the batch cannot answer is judged live.")
 @click.option("--baseline", type=click.Path(path_type=Path, file_okay=False), default=None, help="Another sweep to compare against.")
 @click.option("--gate", type=FilePath(), default=None, help="Budgets TOML: exit 1 when a cell breaks one; writes JUnit XML. Budgets on accuracy need a judge (--judge, or verdicts stored with the sweep): without one the gate stops up front (exit 2).")

@@ -196,3 +196,17 @@ def test_a_run_that_gave_no_answer_is_judged_with_its_reason():
     verdicts = judge_items(items, JudgeSettings("offline", verdict_cache=None, response_cache=None)).verdicts
     assert verdicts[0].rationale == "the run declined to answer: no passage in the filing addresses the question"
     assert verdicts[1].rationale == "the run ended in an error: provider error after 6 attempt(s): timeout"
+
+
+@pytest.mark.parametrize("runs", [0, 21, 1000])
+def test_judge_runs_outside_one_to_twenty_are_refused_before_any_call(tmp_path, runs):
+    """Each sample is a model call per answer: a typed 50 for 5 costs ten times the judging."""
+    from click.testing import CliRunner
+
+    import analyze
+    from core.errors import UserError
+
+    with pytest.raises(UserError, match="--judge-runs must be 1 to 20"):
+        service.check_judge(settings(tmp_path, "scripted:judge", runs=runs))
+    result = CliRunner().invoke(analyze.cli, [str(tmp_path), "--judge-model", "offline", "--judge-runs", str(runs), "--no-history"])
+    assert result.exit_code == 2 and "'--judge-runs': " in result.output and "1<=x<=20" in result.output

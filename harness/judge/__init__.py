@@ -8,3 +8,6 @@ certain-or-abstain numeric check), ``refusal`` (declining phrases, shared by bot
 from __future__ import annotations
 
 LABELS = ("correct", "incorrect", "refusal")
+# Samples of a model judge per answer (--judge-runs): each is a call per answer, so a typed
+# 50 for 5 would cost ten times the judging; agreement is plain well before this many.
+MAX_JUDGE_RUNS = 20

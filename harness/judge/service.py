@@ -28,7 +28,7 @@ from core.records import RunRecord
 from core.reply_parsing import MalformedOutput, ask_json
 from core.trace import Trace
 from harness.dataset import Question
-from harness.judge import LABELS
+from harness.judge import LABELS, MAX_JUDGE_RUNS
 from harness.judge.batching import check_batch_judge, prefill_judge_calls
 from harness.judge.cache import VerdictCache, verdict_key
 from harness.judge.commitment import says_nothing
@@ -133,8 +133,8 @@ def items_from_records(records: Iterable[RunRecord], questions: dict[str, Questi
 
 
 def check_judge(settings: JudgeSettings) -> None:
-    if settings.judge_runs < 1:
-        raise UserError(f"--judge-runs must be at least 1, got {settings.judge_runs}", "pass --judge-runs 1 or more")
+    if not 1 <= settings.judge_runs <= MAX_JUDGE_RUNS:
+        raise UserError(f"--judge-runs must be 1 to {MAX_JUDGE_RUNS}, got {settings.judge_runs}", f"pass --judge-runs 1 to {MAX_JUDGE_RUNS}")
     if settings.judge_model and settings.judge_model != OFFLINE_JUDGE:
         check_model(parse_model_spec(settings.judge_model), settings.provider)
     if settings.batch:
