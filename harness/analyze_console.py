@@ -76,7 +76,7 @@ def comparison_lines(comparison: Comparison) -> list[str]:
     if not comparison.cells:
         return [f"{head} no cell in common (here only {', '.join(comparison.only_current) or '-'}; "
                 f"in the baseline only {', '.join(comparison.only_baseline) or '-'}): nothing compared"]
-    lines = [head]
+    lines = [head] + ([f"  both sweeps judged by {comparison.judge}"] if comparison.judge else [])
     for change in comparison.cells:
         if not change.shared_questions:
             lines.append(f"  {change.cell:40s} not compared: no question in common")

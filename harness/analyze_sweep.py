@@ -35,17 +35,19 @@ from harness.report.history_page import write_history_page
 from harness.report.pages import is_history_page, is_report
 from harness.report.render import start_details
 from harness.seeds_results import write_bench_results
-from harness.stats.cells import cell_stats, question_table
+from harness.stats.cells import cell_stats, judge_summary, question_table
 from harness.stats.compare import compare, mode_comparisons
 from harness.stats.completeness import completeness
 from harness.stats.frame import Sweep, load_sweep
 from harness.stats.summary import build_summary
 from harness.sweep_judging import (
     AUTO_JUDGE,
+    baseline_unjudged_advice,
     check_gate_can_see,
     check_report_judge,
     judge_description,
     judge_sweep,
+    plan_baseline_judge,
     plan_judge,
     resolve_judge,
     store_verdicts,
@@ -137,11 +139,16 @@ def analyze(config: AnalyzeConfig, *, show_progress: bool = True, log: Callable[
             baseline = baseline_judging = None
             if config.baseline:
                 baseline = _load(config.baseline)
-                baseline_plan = plan_judge(baseline, config)
-                log(f"judging the baseline {baseline.path} ({judge_name(baseline_plan.model or None)})")
+                baseline_plan = plan_baseline_judge(baseline, plan, config)
+                log(f"judging the baseline {baseline.path} ({judge_name(baseline_plan.model or None)}: {baseline_plan.source})")
                 baseline_judging = judge_sweep(baseline, {**_questions(baseline, config.questions_file, log), **questions}, baseline_plan, config, show_progress)
-                store_verdicts(baseline, baseline_plan, config, baseline_judging.verdicts, log)
+                unjudged = judge_summary(baseline_judging.verdicts)["unjudged"]
+                if config.judge_model:  # a judge asked for; this sweep's stored judge must not become the baseline's
+                    store_verdicts(baseline, baseline_plan, config, baseline_judging.verdicts, log)
+                elif baseline_plan.model and unjudged:
+                    log(baseline_unjudged_advice(baseline, baseline_plan, unjudged))
                 comparison = compare(sweep, baseline, judging.verdicts, baseline_judging.verdicts)
+                comparison.judge = judge_name(baseline_plan.model or None)
             stats = cell_stats(sweep.records, judging.verdicts)
             modes = mode_comparisons(sweep.records, judging.verdicts, sweep.manifest.get("config", {}).get("modes") or (), stats=stats)
             criteria = evaluate_criteria(stats)

@@ -69,6 +69,12 @@ class JudgePlan:
     stored: dict[str, Verdict]
     calls_allowed: bool
     source: str  # how the judge was chosen, for the console
+    stored_as: str = ""  # the stored verdicts' judge id (verdicts/<id>.jsonl), when they came from a file
+
+    @property
+    def judge(self) -> str:
+        """The judge's id: its verdicts file's name in a sweep folder."""
+        return self.stored_as or judge_id(self.model or None)
 
 
 def plan_judge(sweep: Sweep, config: AnalyzeConfig) -> JudgePlan:
@@ -87,12 +93,35 @@ def plan_judge(sweep: Sweep, config: AnalyzeConfig) -> JudgePlan:
     found = latest_stored(sweep.path)
     if found is None:
         return JudgePlan("", {}, False, "numeric check only (no judge requested, none stored with the sweep)")
-    _, model, stored = found
+    stored_as, model, stored = found
     if model == OFFLINE_JUDGE:  # needs no key: run it again rather than trust a file
         return JudgePlan(model, {}, True, "the judge stored with the sweep, run again")
     # A model judge's verdicts are reused; an answer it has not judged stays unjudged rather
     # than costing a call nobody asked for.
-    return JudgePlan(model, stored, False, "the judge stored with the sweep")
+    return JudgePlan(model, stored, False, "the judge stored with the sweep", stored_as)
+
+
+def plan_baseline_judge(baseline: Sweep, plan: JudgePlan, config: AnalyzeConfig) -> JudgePlan:
+    """The judge of a ``--baseline``: the one this sweep is judged by. Each side judged by
+    the judge last stored with it compared two judges, not two sweeps: the same answers
+    judged by the offline rules and by a model read as a significant fall in accuracy.
+
+    A judge asked for judges both. This sweep's stored model judge calls no model for the
+    baseline either: what it stored there is reused, and an answer it never judged there
+    stays unjudged (``baseline_unjudged_advice`` says how to judge it). The offline judge
+    and the numeric check cost nothing and are run on the baseline as they are on this sweep."""
+    if config.judge_model:
+        return plan_judge(baseline, config)
+    if plan.model in ("", OFFLINE_JUDGE):
+        return JudgePlan(plan.model, {}, plan.calls_allowed, "this sweep's judge, run on the baseline too")
+    stored = read_verdicts(verdicts_path(baseline.path, plan.judge))
+    return JudgePlan(plan.model, stored, False, "this sweep's judge: its verdicts stored with the baseline", plan.judge)
+
+
+def baseline_unjudged_advice(baseline: Sweep, plan: JudgePlan, unjudged: int) -> str:
+    """Why a baseline judged with this sweep's stored model judge has answers without a verdict."""
+    return (f"the baseline {baseline.path} has {unjudged} answers {plan.model} never judged, so its accuracy is not compared: "
+            f"judge both with one judge (--judge-model {plan.model}, or --judge-model offline)")
 
 
 def judge_sweep(sweep: Sweep, questions: dict[str, Question], plan: JudgePlan, config: AnalyzeConfig, show_progress: bool) -> JudgeOutcome:

@@ -258,6 +258,7 @@ def comparison_tables(comparison: Comparison) -> dict[str, Any]:
     return {
         "baseline_id": comparison.baseline_id,
         "judged": comparison.judged,
+        "judge": comparison.judge,
         # The accuracies are paired on the shared questions, not the cells' own: said in the
         # titles, since a baseline sharing 5 of 20 questions shows 0% -> 100% beside a 60% cell.
         "cells": table(["cell", ("runs (whole cells)", "all runs of the cell in each sweep, not only on the shared questions"),

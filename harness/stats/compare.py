@@ -88,6 +88,8 @@ class Comparison:
     only_baseline: list[str]
     judged: bool  # both sides had verdicts: accuracy and flips are meaningful
     no_answer: list[NoAnswerSide] = field(default_factory=list)  # would-be flips with one side all errored
+    # Who judged both sides (one judge: verdicts of two judges would compare the judges).
+    judge: str = ""
 
 
 @dataclass

@@ -98,6 +98,7 @@ def _baseline(comparison: Comparison) -> dict[str, Any]:
     return {
         "sweep_id": comparison.baseline_id,
         "judged": comparison.judged,
+        "judge": comparison.judge or None,  # one judge for both sides
         "cells": [
             {
                 "cell": c.cell, "model": c.model, "mode": c.mode, "runs_before": c.runs_before, "runs_after": c.runs_after,

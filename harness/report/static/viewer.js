@@ -85,6 +85,7 @@
   function comparison(c) {
     var s = section("Compared with baseline " + c.baseline_id, "Changes are after − before, paired on the questions both sweeps ran: when every question's runs agree, Tango's score interval and McNemar's exact test on the questions that flipped; otherwise an interval clustered by question (Student's t) and the sign test. Accuracies are on the shared questions only, not the cells' own; runs are the whole cells'. A change is coloured (significant) when the exact test gives p < 0.05 and its interval excludes zero. A flipped question opens side by side with its baseline runs.");
     s.id = "baseline";
+    if (c.judge) add(s, el("p", { text: "Both sweeps judged by " + c.judge + ": one judge, so a change is the runs', not the judges'." }));
     add(s, table(c.cells));
     if (c.only_current.length) add(s, el("p", { text: "Only in this sweep: " + c.only_current.join(", ") }));
     if (c.only_baseline.length) add(s, el("p", { text: "Only in the baseline: " + c.only_baseline.join(", ") }));
