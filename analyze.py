@@ -109,9 +109,11 @@ def _check_named_db(db: Path | None) -> None:
 @click.option("--history-db", type=FilePath(), default=None,
               help="History database the sweep's figures are recorded in (default: $PAGEINDEX_HISTORY_DB or data/history.sqlite).")
 @click.option("--no-history", is_flag=True, help="Do not record this analysis in the history database.")
+@click.option("--prices", "prices_file", type=FilePath(), default=None,
+              help="TOML file of USD prices per million tokens for a judge model the built-in table lacks (as bench.py --prices); else its cost is 'unknown'.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
 def report(run_dir, judge, judge_model, judge_runs, batch, baseline, gate, junit, out_dir, questions_file, runs_dir, no_cache, cache_dir,
-           gate_present_only, history_db, no_history, no_progress) -> None:
+           gate_present_only, history_db, no_history, prices_file, no_progress) -> None:
     """Judge a sweep (latest under bench_runs/ by default) and write
     reports/<sweep>__<judge>__<UTC time>/: index.html (an interactive viewer that opens from
     disk: criteria, comparisons, charts, every run with filters, search and its trace),
@@ -145,6 +147,10 @@ def report(run_dir, judge, judge_model, judge_runs, batch, baseline, gate, junit
             raise UserError(f"{flag} works with --gate, which was not given", "add --gate budgets.toml (the repo root has one)")
         _check_writable("--junit", junit)
         _check_writable("--out", out_dir)
+        if prices_file is not None:
+            from core.llm.pricing import read_prices
+
+            config.prices = read_prices(prices_file)
         outcome = analyze(config, show_progress=not no_progress)
     except UserError as error:
         if judge_model == DEFAULT_JUDGE_MODEL and "ANTHROPIC_API_KEY" in str(error):

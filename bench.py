@@ -91,6 +91,7 @@ def _interrupted(what: str, signum: int = signal.SIGINT) -> None:
 @click.option("--resume", type=click.Path(path_type=Path, file_okay=False), default=None, help="Finish an interrupted sweep in this folder without repeating finished runs.")
 @click.option("--retry-errors", type=click.Path(path_type=Path, file_okay=False), default=None, help="Rerun only the runs of this sweep that ended in error (their old records are kept in retried_errors.jsonl).")
 @click.option("--max-cost", type=float, default=None, help="Cap on the sweep's spend in USD, held per model call: each call reserves what it could cost first; at the cap every run stops (resume with a higher cap).")
+@click.option("--prices", "prices_file", type=click.Path(path_type=Path, dir_okay=False), default=None, help="TOML file of USD prices per million tokens for models the built-in table lacks (OpenAI models, a self-hosted server at 0) or prices differently: one table per model name or whole spec, e.g. [\"gpt-4.1\"] input = 2.0, output = 8.0, cache_read = 0.5. Kept in the manifest; without a price a model's cost is 'unknown' and --max-cost refuses it.")
 @click.option("--retries", type=int, default=5, show_default=True, help="Retries of a model call after rate limits, overload, 5xx, timeouts or dropped connections (exponential backoff with jitter; retry-after honoured).")
 @click.option("--timeout", "timeout_s", type=float, default=120.0, show_default=True, help="Seconds a model call may wait for the server (to connect, for each read); a whole attempt gets twice this. Then it is retried.")
 @click.option("--max-run-seconds", type=float, default=None, help="End a run as error after this much wall time (a model call in flight is cut off).")
@@ -151,6 +152,10 @@ def cli(ctx: click.Context, **opts) -> None:
 
     judge = None if opts["judge_model"] == "none" else opts["judge_model"]
     try:
+        if opts["prices_file"] is not None:
+            from core.llm.pricing import read_prices
+
+            config.prices = read_prices(opts["prices_file"])
         if opts["resume"] and opts["retry_errors"]:
             raise UserError("--resume and --retry-errors both name a sweep", "use one: --retry-errors also finishes unfinished runs")
         target = opts["retry_errors"] or opts["resume"]
@@ -197,7 +202,7 @@ def cli(ctx: click.Context, **opts) -> None:
         try:
             analysis = analyze(
                 AnalyzeConfig(run_dir=outcome.sweep.path, judge_model=judge, reports_dir=opts["reports_dir"], cache_dir=opts["cache_dir"],
-                              provider=judge_settings, cache=not opts["no_cache"]),
+                              provider=judge_settings, cache=not opts["no_cache"], prices=config_of(target, config).prices if target else config.prices),
                 show_progress=not opts["no_progress"],
             )
         except UserError as error:

@@ -9,6 +9,7 @@ import pandas as pd
 
 from core import paths
 from core.llm.base import ProviderSettings
+from core.llm.pricing import Price
 from harness.criteria import CriteriaRow
 from harness.gate import GateResult
 from harness.history import default_db
@@ -36,6 +37,7 @@ class AnalyzeConfig:
     provider: ProviderSettings = field(default_factory=ProviderSettings)
     history_db: Path | None = field(default_factory=default_db)  # None: not recorded
     gate_present_only: bool = False  # gate only the budgeted cells the sweep has
+    prices: dict[str, Price] = field(default_factory=dict)  # --prices: the judge model's, when the table lacks it
 
 
 @dataclass

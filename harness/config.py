@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from core import paths
+from core.llm.pricing import Price, prices_from_dict
 from core.redact import redact_text, redact_url
 from retrievers.base import ModeOptions
 
@@ -55,6 +56,7 @@ class SweepConfig:
     openai_base_url: str | None = None
     openai_api_key: str | None = None  # never written to the manifest
     timeout_s: float = 120.0
+    prices: dict[str, Price] = field(default_factory=dict)  # --prices: model -> price, over the built-in table
     index_workers: int = 2
     # Retries of transient provider errors (rate limits, overload, 5xx, timeouts, drops).
     max_attempts: int = 6
@@ -89,6 +91,7 @@ class SweepConfig:
             "budgets": self.budgets.to_dict(),
             "openai_base_url": None if self.openai_base_url is None else redact_url(self.openai_base_url),
             "timeout_s": self.timeout_s,
+            "prices": {model: price.to_dict() for model, price in self.prices.items()},
             "retry": {
                 "max_attempts": self.max_attempts, "base_delay_s": self.retry_base_delay_s,
                 "max_delay_s": self.retry_max_delay_s, "max_elapsed_s": self.retry_max_elapsed_s,
@@ -116,6 +119,7 @@ class SweepConfig:
             timeout_s=float(data.get("timeout_s", 120.0)),
             prompt_cache=bool(data.get("prompt_cache", False)),  # sweeps from before it existed ran without
             batch=bool(data.get("batch", False)),
+            prices=prices_from_dict(data.get("prices") or {}, "the manifest's prices"),
         )
         retry = data.get("retry") or {}
         config.max_attempts = int(retry.get("max_attempts", config.max_attempts))

@@ -16,6 +16,7 @@ from pathlib import Path
 from core.errors import UserError
 from core.llm.base import ProviderSettings
 from core.llm.client import RunMeter
+from core.llm.pricing import given_prices
 from core.llm.registry import check_model, parse_model_spec
 from harness.analyze_config import AnalyzeConfig
 from harness.dataset import Question
@@ -150,7 +151,8 @@ def judge_sweep(sweep: Sweep, questions: dict[str, Question], plan: JudgePlan, c
     model_judge = bool(plan.model) and plan.model != OFFLINE_JUDGE and plan.calls_allowed
     progress = Progress(len(records), enabled=show_progress and model_judge, unit="answer", desc="judge")
     try:
-        return judge_items(items, settings, on_done=progress.advance, stored=plan.stored)
+        with given_prices(config.prices):  # what the judge model's calls cost, when the table has no price for it
+            return judge_items(items, settings, on_done=progress.advance, stored=plan.stored)
     finally:
         progress.close()
 

@@ -1,15 +1,27 @@
-"""USD prices per million tokens, in one table.
+"""USD prices per million tokens, in one table, and the prices a user gives for the rest.
 
 A model missing from the table has an unknown price: its calls are recorded with
 ``cost_usd = None`` and reports say "unknown", never a guess. Prices are list prices for
 on-demand use; Bedrock's on-demand prices for these models match Anthropic's. Prompt-cache
 writes (five-minute cache) cost 1.25x the input price and reads 0.1x; batch calls half.
+
+A model the table does not know (an OpenAI model, a self-hosted server at $0) gets its
+price from a prices file the user names (``--prices FILE``, see ``read_prices``), which
+also overrides the table (a negotiated price). ``given_prices`` puts such prices in effect
+for one sweep or analysis; a sweep's manifest keeps them, so its resume prices alike.
 """
 from __future__ import annotations
 
+import math
 import re
-from dataclasses import dataclass
+import tomllib
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
 
+from core.errors import UserError
 from core.llm.base import ModelSpec
 from core.llm.types import Usage
 
@@ -20,6 +32,9 @@ class Price:
     output: float
     cache_read: float
     cache_write: float
+
+    def to_dict(self) -> dict[str, float]:
+        return asdict(self)
 
     def cost(self, usage: Usage) -> float:
         return (
@@ -60,10 +75,80 @@ def normalise_model(model: str) -> str:
     return name
 
 
+# The prices in effect from the user (given_prices): a model spec's label or a normalised
+# model name -> price. Looked up before the table.
+_given: dict[str, Price] = {}
+
+
 def price_for(spec: ModelSpec) -> Price | None:
     if spec.provider in FREE_PROVIDERS:
         return FREE
-    return PRICES.get(normalise_model(spec.model))
+    name = normalise_model(spec.model)
+    return _given.get(spec.label) or _given.get(name) or PRICES.get(name)
+
+
+@contextmanager
+def given_prices(prices: Mapping[str, Price]) -> Iterator[None]:
+    """``prices`` (from ``read_prices`` or a manifest) in effect within the block, on top of
+    the table; what was in effect before comes back after it."""
+    global _given
+    before = _given
+    _given = {**before, **prices}
+    try:
+        yield
+    finally:
+        _given = before
+
+
+PRICE_FIELDS = ("input", "output", "cache_read", "cache_write")
+PRICES_FORMAT = ('a TOML table per model, keyed by its name or its whole spec, in USD per million tokens, e.g. '
+                 '["gpt-4.1"] input = 2.0, output = 8.0, cache_read = 0.5 (cache_read and cache_write default to input)')
+
+
+def prices_from_dict(data: Mapping[str, Any], where: str) -> dict[str, Price]:
+    """Prices from their TOML or manifest form: model -> {input, output[, cache_read,
+    cache_write]}. A key with a provider ("openai:llama@http://gpu:8000/v1") prices that
+    spec alone, keyed as records name it (a credential redacted); a bare name ("gpt-4.1")
+    prices the model under any provider. UserError naming ``where`` and the key otherwise."""
+    from core.llm.registry import parse_model_spec
+
+    out: dict[str, Price] = {}
+    for key, value in data.items():
+        if not str(key).strip():
+            raise UserError(f"{where}: a price has an empty model name", PRICES_FORMAT)
+        if not isinstance(value, Mapping):
+            raise UserError(f"{where}: the price of {key!r} is not a table of input and output prices", PRICES_FORMAT)
+        unknown = sorted(set(value) - set(PRICE_FIELDS))
+        if unknown:
+            raise UserError(f"{where}: the price of {key!r} has unknown field {unknown[0]!r}", f"use only {', '.join(PRICE_FIELDS)}")
+        missing = [name for name in ("input", "output") if name not in value]
+        if missing:
+            raise UserError(f"{where}: the price of {key!r} has no {missing[0]} price", PRICES_FORMAT)
+        figures = {name: value.get(name, value["input"]) for name in PRICE_FIELDS}
+        for name, figure in figures.items():
+            if isinstance(figure, bool) or not isinstance(figure, (int, float)) or not math.isfinite(figure) or figure < 0:
+                raise UserError(f"{where}: the {name} price of {key!r} is {figure!r}, not a number of USD per million tokens",
+                                "write a number of 0 or more, e.g. 2.5")
+        name = parse_model_spec(str(key)).label if ":" in str(key) else normalise_model(str(key).strip())
+        out[name] = Price(*(float(figures[field]) for field in PRICE_FIELDS))
+    return out
+
+
+def read_prices(path: Path | str) -> dict[str, Price]:
+    """The prices in a TOML file (``PRICES_FORMAT``); UserError naming the file and the fix."""
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise UserError(f"prices file not found: {path}", "check the path given to --prices") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UserError(f"cannot read the prices file {path} ({exc})", "give --prices a readable TOML text file") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise UserError(f"the prices file {path} is not valid TOML ({exc})", PRICES_FORMAT) from None
+    prices = prices_from_dict(data, str(path))
+    if not prices:
+        raise UserError(f"the prices file {path} prices no model", PRICES_FORMAT)
+    return prices
 
 
 def cost_of(spec: ModelSpec, usage: Usage, *, batch: bool = False) -> float | None:

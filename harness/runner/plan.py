@@ -106,7 +106,7 @@ def plan_sweep(config: SweepConfig, warn: Callable[[str], None]) -> SweepPlan:
         if unpriced:
             raise UserError(
                 f"--max-cost cannot be enforced: no price is known for {', '.join(unpriced)}",
-                "add the model to core/llm/pricing.py or drop --max-cost",
+                "give its price with --prices FILE (a TOML table per model, USD per million tokens), or drop --max-cost",
             )
     if config.batch:
         check_batch(config, specs)

@@ -27,6 +27,7 @@ from core.errors import UserError
 from core.files import existing_ancestor, unwritable
 from core.llm.budget import SpendLedger, SweepBudgetExhausted
 from core.llm.cache import ResponseCache
+from core.llm.pricing import given_prices
 from core.redact import redact_text
 from harness.config import SweepConfig
 from harness.documents import pdf_path
@@ -113,6 +114,7 @@ def run_sweep(
                      "fixed when it starts (a resume takes only --max-cost, the --max-run-* limits, credentials and the cache); "
                      "start a new sweep to change them")
             config = resumed_config(manifest, config, sweep)
+        held.enter_context(given_prices(config.prices))  # before the plan: --max-cost needs every price
         plan = plan_sweep(config, warn)
         if resume is not None:
             check_same_plan(plan, manifest, sweep)
