@@ -63,6 +63,19 @@ class RunMeter:
         if not cached:
             self.spent_usd = None if cost is None or self.spent_usd is None else self.spent_usd + cost
 
+    def merge(self, other: RunMeter) -> None:
+        """Add the calls ``other`` metered: a part of the work measured apart (one judged
+        answer), so that calls made at the same time are never counted in each other's part."""
+        self.usage.add(other.usage)
+        for role, usage in other.by_role.items():
+            self.by_role.setdefault(role, Usage(estimated=usage.estimated)).add(usage)
+        self.llm_calls += other.llm_calls
+        self.cached_calls += other.cached_calls
+        self.batch_calls += other.batch_calls
+        self.retries += other.retries
+        self.cost_usd = None if other.cost_usd is None or self.cost_usd is None else self.cost_usd + other.cost_usd
+        self.spent_usd = None if other.spent_usd is None or self.spent_usd is None else self.spent_usd + other.spent_usd
+
     def admit(self, request: CompletionRequest, budget: RunBudget) -> int:
         """Count the call and reserve its tokens, or raise BudgetExceeded; returns the
         tokens reserved, to be given back to ``release`` when the call is over."""

@@ -233,8 +233,10 @@ async def _judge_one(item: JudgeItem, settings: JudgeSettings, client: ModelClie
         if settings.judge_model and not settings.allow_model_calls:
             why = f"not judged by {settings.judge_model} yet; judge with --judge-model {settings.judge_model}"
         return Verdict(item.item_id, "unjudged", "none", rationale=why)
-    usage_before = meter.usage.total
-    cost_before = meter.cost_usd
+    # This answer's calls are metered apart and added to the whole judging's after: answers
+    # are judged concurrently, and the shared meter's growth while this one waited held
+    # other answers' calls too (a sweep's judging cost was counted up to half again).
+    own = RunMeter()
     model = settings.judge_model or ""
 
     async def judged(sample: int) -> tuple[dict[str, str], bool]:
@@ -242,13 +244,14 @@ async def _judge_one(item: JudgeItem, settings: JudgeSettings, client: ModelClie
         hit = cache.get(key) if cache else None
         if hit is not None:
             return hit, True
-        hit = await _ask_judge(item, client, meter, sample)
+        hit = await _ask_judge(item, client, own, sample)
         if cache and hit["label"] in LABELS:
             cache.put(key, hit)
         return hit, False
 
     # The samples are asked together, so that a batch (--batch) holds all of them at once.
     outcomes = await asyncio.gather(*(judged(sample) for sample in range(settings.judge_runs)), return_exceptions=True)
+    meter.merge(own)
     for outcome in outcomes:
         if isinstance(outcome, BaseException):
             raise outcome
@@ -257,12 +260,11 @@ async def _judge_one(item: JudgeItem, settings: JudgeSettings, client: ModelClie
     rationales = [hit["rationale"] for hit, _ in hits]
     all_cached = all(cached for _, cached in hits)
     majority, count = Counter(samples).most_common(1)[0]
-    cost = None if (meter.cost_usd is None or cost_before is None) else meter.cost_usd - cost_before
     return Verdict(
         item.item_id, majority, "llm", model, rationales[samples.index(majority)],
         verdict_key(item.question, item.gold, item.answer, RUBRIC_VERSION, model, 0),
         samples, count / len(samples) if len(samples) > 1 else None,  # agreement needs --judge-runs > 1
-        meter.usage.total - usage_before, cost, all_cached,
+        own.usage.total, own.cost_usd, all_cached,
     )
 
 
