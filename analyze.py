@@ -148,7 +148,7 @@ def report(run_dir, judge, judge_model, judge_runs, batch, baseline, gate, junit
         _check_writable("--junit", junit)
         _check_writable("--out", out_dir)
         if prices_file is not None:
-            from core.llm.pricing import read_prices
+            from core.llm.price_file import read_prices
 
             config.prices = read_prices(prices_file)
         outcome = analyze(config, show_progress=not no_progress)

@@ -153,7 +153,7 @@ def cli(ctx: click.Context, **opts) -> None:
     judge = None if opts["judge_model"] == "none" else opts["judge_model"]
     try:
         if opts["prices_file"] is not None:
-            from core.llm.pricing import read_prices
+            from core.llm.price_file import read_prices
 
             config.prices = read_prices(opts["prices_file"])
         if opts["resume"] and opts["retry_errors"]:

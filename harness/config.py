@@ -7,7 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from core import paths
-from core.llm.pricing import Price, prices_from_dict
+from core.llm.price_file import prices_from_dict
+from core.llm.pricing import Price
 from core.redact import redact_text, redact_url
 from retrievers.base import ModeOptions
 

@@ -17,7 +17,8 @@ from offline_server import offline_responder
 import analyze
 import bench
 from core.errors import UserError
-from core.llm.pricing import PRICES, Price, given_prices, price_for, read_prices
+from core.llm.price_file import read_prices
+from core.llm.pricing import PRICES, Price, given_prices, price_for
 from core.llm.registry import parse_model_spec
 
 PRICED = '["gpt-test"]\ninput = 2.0\noutput = 8.0\ncache_read = 0.5\n'

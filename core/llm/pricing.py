@@ -6,22 +6,17 @@ on-demand use; Bedrock's on-demand prices for these models match Anthropic's. Pr
 writes (five-minute cache) cost 1.25x the input price and reads 0.1x; batch calls half.
 
 A model the table does not know (an OpenAI model, a self-hosted server at $0) gets its
-price from a prices file the user names (``--prices FILE``, see ``read_prices``), which
+price from a prices file the user names (``--prices FILE``, read by ``price_file``), which
 also overrides the table (a negotiated price). ``given_prices`` puts such prices in effect
 for one sweep or analysis; a sweep's manifest keeps them, so its resume prices alike.
 """
 from __future__ import annotations
 
-import math
 import re
-import tomllib
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
-from pathlib import Path
-from typing import Any
 
-from core.errors import UserError
 from core.llm.base import ModelSpec
 from core.llm.types import Usage
 
@@ -98,57 +93,6 @@ def given_prices(prices: Mapping[str, Price]) -> Iterator[None]:
         yield
     finally:
         _given = before
-
-
-PRICE_FIELDS = ("input", "output", "cache_read", "cache_write")
-PRICES_FORMAT = ('a TOML table per model, keyed by its name or its whole spec, in USD per million tokens, e.g. '
-                 '["gpt-4.1"] input = 2.0, output = 8.0, cache_read = 0.5 (cache_read and cache_write default to input)')
-
-
-def prices_from_dict(data: Mapping[str, Any], where: str) -> dict[str, Price]:
-    """Prices from their TOML or manifest form: model -> {input, output[, cache_read,
-    cache_write]}. A key with a provider ("openai:llama@http://gpu:8000/v1") prices that
-    spec alone, keyed as records name it (a credential redacted); a bare name ("gpt-4.1")
-    prices the model under any provider. UserError naming ``where`` and the key otherwise."""
-    from core.llm.registry import parse_model_spec
-
-    out: dict[str, Price] = {}
-    for key, value in data.items():
-        if not str(key).strip():
-            raise UserError(f"{where}: a price has an empty model name", PRICES_FORMAT)
-        if not isinstance(value, Mapping):
-            raise UserError(f"{where}: the price of {key!r} is not a table of input and output prices", PRICES_FORMAT)
-        unknown = sorted(set(value) - set(PRICE_FIELDS))
-        if unknown:
-            raise UserError(f"{where}: the price of {key!r} has unknown field {unknown[0]!r}", f"use only {', '.join(PRICE_FIELDS)}")
-        missing = [name for name in ("input", "output") if name not in value]
-        if missing:
-            raise UserError(f"{where}: the price of {key!r} has no {missing[0]} price", PRICES_FORMAT)
-        figures = {name: value.get(name, value["input"]) for name in PRICE_FIELDS}
-        for name, figure in figures.items():
-            if isinstance(figure, bool) or not isinstance(figure, (int, float)) or not math.isfinite(figure) or figure < 0:
-                raise UserError(f"{where}: the {name} price of {key!r} is {figure!r}, not a number of USD per million tokens",
-                                "write a number of 0 or more, e.g. 2.5")
-        name = parse_model_spec(str(key)).label if ":" in str(key) else normalise_model(str(key).strip())
-        out[name] = Price(*(float(figures[field]) for field in PRICE_FIELDS))
-    return out
-
-
-def read_prices(path: Path | str) -> dict[str, Price]:
-    """The prices in a TOML file (``PRICES_FORMAT``); UserError naming the file and the fix."""
-    path = Path(path)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise UserError(f"prices file not found: {path}", "check the path given to --prices") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UserError(f"cannot read the prices file {path} ({exc})", "give --prices a readable TOML text file") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise UserError(f"the prices file {path} is not valid TOML ({exc})", PRICES_FORMAT) from None
-    prices = prices_from_dict(data, str(path))
-    if not prices:
-        raise UserError(f"the prices file {path} prices no model", PRICES_FORMAT)
-    return prices
 
 
 def cost_of(spec: ModelSpec, usage: Usage, *, batch: bool = False) -> float | None:
