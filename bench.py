@@ -253,13 +253,27 @@ def download(test_set: str, from_dir: Path | None, base_url: str | None, pdf_dir
         sys.exit(1)
 
 
+def _prices_option(what: str):
+    return click.option("--prices", "prices_file", type=click.Path(path_type=Path, dir_okay=False), default=None,
+                        help=f"TOML file of USD prices per million tokens for {what} the built-in table lacks (as the sweep's --prices).")
+
+
+def _given_prices(prices_file: Path | None):
+    """The prices of ``--prices`` in effect (none given: the built-in table alone)."""
+    from core.llm.price_file import read_prices
+    from core.llm.pricing import given_prices
+
+    return given_prices(read_prices(prices_file) if prices_file is not None else {})
+
+
 @cli.command()
 @click.argument("pdfs", nargs=-1, type=click.Path(path_type=Path))
 @click.option("--show", is_flag=True, help="Print each tree (built first if needed); an argument may also be an index .json from data/indexes/.")
 @click.option("--model", default=None, help="Build the tree with a model: it parses the table of contents and writes the summaries (e.g. offline, anthropic:claude-haiku-4-5). Default: no model.")
 @click.option("--rebuild", is_flag=True, help="Rebuild even when the cached index is current.")
 @click.option("--index-dir", type=click.Path(path_type=Path), default=paths.INDEX_DIR, show_default=True)
-def index(pdfs: tuple[Path, ...], show: bool, model: str | None, rebuild: bool, index_dir: Path) -> None:
+@_prices_option("a --model")
+def index(pdfs: tuple[Path, ...], show: bool, model: str | None, rebuild: bool, index_dir: Path, prices_file: Path | None) -> None:
     """Build (or load from cache) the section tree of each PDF.
 
     Without --model the tree comes from the PDF outline, else the filing's own structure
@@ -289,19 +303,20 @@ def index(pdfs: tuple[Path, ...], show: bool, model: str | None, rebuild: bool, 
             raise UserError("no PDF given", "pass one or more PDF paths, e.g. `python bench.py index data/pdfs/3M_2022_10K.pdf --show`")
         from core.llm.pricing import format_cost
 
-        for pdf in pdfs:
-            if show and pdf.suffix == ".json":
-                click.echo(format_tree(load_index_file(pdf)))
-                continue
-            built, path = build(pdf, rebuild)
-            if show:
-                click.echo(format_tree(built))
-            line = f"{pdf}: {built.page_count} pages, {len(built.all_nodes())} nodes ({built.source}) -> {path}"
-            if model is not None:
-                meta = built.meta
-                cost = format_cost(meta.get("cost_usd"))
-                line += f"; {meta.get('llm_calls', 0)} model calls, {meta.get('usage', {}).get('total', 0)} tokens, cost {cost}"
-            click.echo(line)
+        with _given_prices(prices_file):
+            for pdf in pdfs:
+                if show and pdf.suffix == ".json":
+                    click.echo(format_tree(load_index_file(pdf)))
+                    continue
+                built, path = build(pdf, rebuild)
+                if show:
+                    click.echo(format_tree(built))
+                line = f"{pdf}: {built.page_count} pages, {len(built.all_nodes())} nodes ({built.source}) -> {path}"
+                if model is not None:
+                    meta = built.meta
+                    cost = format_cost(meta.get("cost_usd"))
+                    line += f"; {meta.get('llm_calls', 0)} model calls, {meta.get('usage', {}).get('total', 0)} tokens, cost {cost}"
+                click.echo(line)
     except UserError as error:
         _fail(error)
 
@@ -314,16 +329,19 @@ def index(pdfs: tuple[Path, ...], show: bool, model: str | None, rebuild: bool, 
 @click.option("--trace", "keep_trace", is_flag=True, help="Keep the trace under bench_runs/ask/ and print its path.")
 @click.option("--max-iterations", type=int, default=4, show_default=True, help="iterative mode: iterations.")
 @click.option("--no-cache", is_flag=True, help="Bypass the on-disk response cache.")
-def ask(question: str, pdf: Path, mode: str, model: str, keep_trace: bool, max_iterations: int, no_cache: bool) -> None:
+@_prices_option("a --model")
+def ask(question: str, pdf: Path, mode: str, model: str, keep_trace: bool, max_iterations: int, no_cache: bool,
+        prices_file: Path | None) -> None:
     """Answer one question about one PDF, with cited pages (indexes the PDF if needed)."""
     from harness.ask import ask as ask_question
 
     try:
-        outcome = ask_question(
-            question, pdf, mode=mode, model=model, options=ModeOptions(max_iterations=max_iterations),
-            trace_dir=paths.RUNS_DIR / "ask" if keep_trace else None,
-            cache_path=None if no_cache else paths.CACHE_DIR / "responses.sqlite",
-        )
+        with _given_prices(prices_file):
+            outcome = ask_question(
+                question, pdf, mode=mode, model=model, options=ModeOptions(max_iterations=max_iterations),
+                trace_dir=paths.RUNS_DIR / "ask" if keep_trace else None,
+                cache_path=None if no_cache else paths.CACHE_DIR / "responses.sqlite",
+            )
     except UserError as error:
         _fail(error)
     record = outcome

@@ -20,6 +20,7 @@ from core.errors import UserError
 from core.llm.price_file import read_prices
 from core.llm.pricing import PRICES, Price, given_prices, price_for
 from core.llm.registry import parse_model_spec
+from core.paths import PDF_DIR
 
 PRICED = '["gpt-test"]\ninput = 2.0\noutput = 8.0\ncache_read = 0.5\n'
 
@@ -128,3 +129,14 @@ def test_the_judge_models_cost_is_priced_by_analyze_prices(gpt_test, tmp_path):
     assert tokens > 0 and unknown is None
     tokens_priced, cost = judge_cost("--prices", str(_file(tmp_path, PRICED)))
     assert tokens_priced == tokens and cost is not None and 0 < cost <= tokens * 8.0 / 1e6
+
+
+def test_ask_prices_its_model_with_prices(gpt_test, tmp_path):
+    args = ["ask", "What was 3M's capital expenditure in FY2022?", "--pdf", str(PDF_DIR / "3M_2022_10K.pdf"), "--mode", "simple",
+            "--model", gpt_test, "--no-cache"]
+    unknown = CliRunner().invoke(bench.cli, args)
+    priced = CliRunner().invoke(bench.cli, [*args, "--prices", str(_file(tmp_path, PRICED))])
+    assert unknown.exit_code == priced.exit_code == 0, unknown.output + priced.output
+    assert "cost unknown" in unknown.output and "cost $0.0" in priced.output
+    bad = CliRunner().invoke(bench.cli, [*args, "--prices", str(_file(tmp_path, "[x"))])
+    assert bad.exit_code == 2 and "is not valid TOML" in bad.output
