@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from core import paths
+from core.errors import UserError
 from core.llm.price_file import prices_from_dict
 from core.llm.pricing import Price
 from core.redact import redact_text, redact_url
@@ -22,6 +23,14 @@ def _absolute(path: Path) -> str:
     An ``hf:`` dataset name is no path and stays as given."""
     text = str(path)
     return text if text.startswith("hf:") else os.path.abspath(text)
+
+
+def _manifest_prices(data: Any) -> dict[str, Price]:
+    """The prices a sweep was started with; ValueError (a damaged manifest) if unreadable."""
+    try:
+        return prices_from_dict(data, "prices")
+    except UserError as exc:
+        raise ValueError(exc.problem) from None
 
 
 @dataclass
@@ -120,7 +129,7 @@ class SweepConfig:
             timeout_s=float(data.get("timeout_s", 120.0)),
             prompt_cache=bool(data.get("prompt_cache", False)),  # sweeps from before it existed ran without
             batch=bool(data.get("batch", False)),
-            prices=prices_from_dict(data.get("prices") or {}, "the manifest's prices"),
+            prices=_manifest_prices(data.get("prices") or {}),
         )
         retry = data.get("retry") or {}
         config.max_attempts = int(retry.get("max_attempts", config.max_attempts))

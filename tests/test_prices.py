@@ -140,3 +140,15 @@ def test_ask_prices_its_model_with_prices(gpt_test, tmp_path):
     assert "cost unknown" in unknown.output and "cost $0.0" in priced.output
     bad = CliRunner().invoke(bench.cli, [*args, "--prices", str(_file(tmp_path, "[x"))])
     assert bad.exit_code == 2 and "is not valid TOML" in bad.output
+
+
+@pytest.mark.parametrize("damaged", ["cheap", {"gpt-test": {"input": -1, "output": 1}}, {"gpt-test": [1, 2]}])
+def test_a_resume_of_a_manifest_with_damaged_prices_is_refused_as_damaged(tmp_path, damaged):
+    assert _sweep(tmp_path, "offline").exit_code == 0
+    sweep = next((tmp_path / "runs").iterdir())
+    manifest = json.loads((sweep / "manifest.json").read_text())
+    manifest["config"]["prices"] = damaged
+    (sweep / "manifest.json").write_text(json.dumps(manifest))
+    result = CliRunner().invoke(bench.cli, ["--resume", str(sweep), "--no-progress", "--no-report"])
+    assert result.exit_code == 2, result.output
+    assert "its config cannot be resumed" in result.output and "the manifest is damaged" in result.output

@@ -26,6 +26,8 @@ def prices_from_dict(data: Mapping[str, Any], where: str) -> dict[str, Price]:
     cache_write]}. A key with a provider ("openai:llama@http://gpu:8000/v1") prices that
     spec alone, keyed as records name it (a credential redacted); a bare name ("gpt-4.1")
     prices the model under any provider. UserError naming ``where`` and the key otherwise."""
+    if not isinstance(data, Mapping):
+        raise UserError(f"{where}: prices are not a table of models", PRICES_FORMAT)
     out: dict[str, Price] = {}
     for key, value in data.items():
         if not str(key).strip():
