@@ -235,7 +235,7 @@ async def _judge_one(item: JudgeItem, settings: JudgeSettings, client: ModelClie
         return Verdict(item.item_id, "unjudged", "none", rationale=why)
     # This answer's calls are metered apart and added to the whole judging's after: answers
     # are judged concurrently, and the shared meter's growth while this one waited held
-    # other answers' calls too (a sweep's judging cost was counted up to half again).
+    # other answers' calls too (a sweep's judging was counted at two to six times its tokens).
     own = RunMeter()
     model = settings.judge_model or ""
 

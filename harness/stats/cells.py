@@ -73,7 +73,7 @@ def _p95(values: pd.Series) -> float:
 def live_runs(group: pd.DataFrame) -> pd.Series:
     """The runs whose model calls were all made in the run: none replayed from the response
     cache, none answered by a batch earlier. Only their durations are the model's time."""
-    return (group["cached_calls"].fillna(0) == 0) & (group["batch_calls"].fillna(0) == 0)
+    return group["calls_all_live"].astype(bool)
 
 
 def _verdicts_by_question(group: pd.DataFrame) -> dict[str, list[Any]]:

@@ -75,6 +75,7 @@ def _flatten(record: RunRecord) -> dict[str, Any]:
     row["cost_usd"] = math.nan if record.cost_usd is None else float(record.cost_usd)
     row["spent_usd"] = math.nan if record.spent_usd is None else float(record.spent_usd)
     row["pages_fetched_count"] = len(record.pages_fetched)
+    row["calls_all_live"] = record.calls_all_live  # only then is its duration the model's time
     return row
 
 
