@@ -66,6 +66,7 @@ def test_a_baseline_stored_with_another_judge_is_judged_by_this_sweeps_judge(pri
     assert _files(baseline) == before  # the baseline's own judge stays the one stored with it
     summary = json.loads((outcome.report.parent / "summary.json").read_text())
     assert summary["baseline"]["judge"] == outcome.comparison.judge
+    assert f"Both sweeps judged by {outcome.comparison.judge}." in (outcome.report.parent / "summary.md").read_text()
     assert any("run on the baseline too" in line for line in said)
 
 

@@ -126,6 +126,7 @@ def _summary_md(
         "criteria_unsure": any(not check.settled for row in criteria for check in row.checks.values()),
         "cells": cell_rows,
         "baseline_id": md_escape(comparison.baseline_id) if comparison else "",
+        "baseline_judge": md_escape(comparison.judge) if comparison else "",
         "changes": changes,
         "flips": flips,
         "no_answer": no_answer,
