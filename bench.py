@@ -56,6 +56,20 @@ def _interrupted(what: str, signum: int = signal.SIGINT) -> None:
     sys.exit(128 + signum)  # the shell's code for death by that signal: 130 for Ctrl-C, 143 for SIGTERM
 
 
+def _prices_option(what: str, more: str = ""):
+    return click.option("--prices", "prices_file", type=click.Path(path_type=Path, dir_okay=False), default=None,
+                        help=f"TOML file of USD prices per million tokens for {what} the built-in table lacks or prices differently: "
+                             f"one table per model name or whole spec, e.g. [\"gpt-4.1\"] input = 2.0, output = 8.0, cache_read = 0.5.{more}")
+
+
+def _given_prices(prices_file: Path | None):
+    """The prices of ``--prices`` in effect (none given: the built-in table alone)."""
+    from core.llm.price_file import read_prices
+    from core.llm.pricing import given_prices
+
+    return given_prices(read_prices(prices_file) if prices_file is not None else {})
+
+
 @click.group(invoke_without_command=True, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.option("--preset", type=click.Choice(sorted(PRESETS)), default=None, help="A named benchmark: 'seeds' reproduces the seed benchmark (LLM-built trees with haiku; haiku and sonnet; agent, planner, iterative; the 3M questions; 3 runs). Options given explicitly override it.")
 @click.option("--models", default="offline", show_default=True, help="Comma-separated model specs: offline, anthropic:<model>, bedrock:<id|haiku|sonnet>, openai:<model>[@<base_url>], scripted:<script> (e.g. scripted:plumbing, exact replies for CI).")
@@ -91,7 +105,8 @@ def _interrupted(what: str, signum: int = signal.SIGINT) -> None:
 @click.option("--resume", type=click.Path(path_type=Path, file_okay=False), default=None, help="Finish an interrupted sweep in this folder without repeating finished runs.")
 @click.option("--retry-errors", type=click.Path(path_type=Path, file_okay=False), default=None, help="Rerun only the runs of this sweep that ended in error (their old records are kept in retried_errors.jsonl).")
 @click.option("--max-cost", type=float, default=None, help="Cap on the sweep's spend in USD, held per model call: each call reserves what it could cost first; at the cap every run stops (resume with a higher cap).")
-@click.option("--prices", "prices_file", type=click.Path(path_type=Path, dir_okay=False), default=None, help="TOML file of USD prices per million tokens for models the built-in table lacks (OpenAI models, a self-hosted server at 0) or prices differently: one table per model name or whole spec, e.g. [\"gpt-4.1\"] input = 2.0, output = 8.0, cache_read = 0.5. Kept in the manifest; without a price a model's cost is 'unknown' and --max-cost refuses it.")
+@_prices_option("models (OpenAI models, a self-hosted server at 0)",
+                " Kept in the manifest; without a price a model's cost is 'unknown' and --max-cost refuses it.")
 @click.option("--retries", type=int, default=5, show_default=True, help="Retries of a model call after rate limits, overload, 5xx, timeouts or dropped connections (exponential backoff with jitter; retry-after honoured).")
 @click.option("--timeout", "timeout_s", type=float, default=120.0, show_default=True, help="Seconds a model call may wait for the server (to connect, for each read); a whole attempt gets twice this. Then it is retried.")
 @click.option("--max-run-seconds", type=float, default=None, help="End a run as error after this much wall time (a model call in flight is cut off).")
@@ -160,8 +175,10 @@ def cli(ctx: click.Context, **opts) -> None:
             raise UserError("--resume and --retry-errors both name a sweep", "use one: --retry-errors also finishes unfinished runs")
         target = opts["retry_errors"] or opts["resume"]
         if opts["report"]:
-            # The judge reaches the provider as the sweep's runs do: a resumed sweep's own settings.
-            judge_settings = provider_settings(config_of(target, config) if target else config)
+            # The judge reaches the provider, and prices its calls, as the sweep's runs do: a
+            # resumed sweep's own settings.
+            run_config = config_of(target, config) if target else config
+            judge_settings = provider_settings(run_config)
             from harness.analyze_sweep import check_report_judge
 
             check_report_judge(judge, judge_settings)
@@ -202,7 +219,7 @@ def cli(ctx: click.Context, **opts) -> None:
         try:
             analysis = analyze(
                 AnalyzeConfig(run_dir=outcome.sweep.path, judge_model=judge, reports_dir=opts["reports_dir"], cache_dir=opts["cache_dir"],
-                              provider=judge_settings, cache=not opts["no_cache"], prices=config_of(target, config).prices if target else config.prices),
+                              provider=judge_settings, cache=not opts["no_cache"], prices=run_config.prices),
                 show_progress=not opts["no_progress"],
             )
         except UserError as error:
@@ -251,19 +268,6 @@ def download(test_set: str, from_dir: Path | None, base_url: str | None, pdf_dir
         click.echo(f"failed: {name}: {reason}", err=True)
     if report.failed:
         sys.exit(1)
-
-
-def _prices_option(what: str):
-    return click.option("--prices", "prices_file", type=click.Path(path_type=Path, dir_okay=False), default=None,
-                        help=f"TOML file of USD prices per million tokens for {what} the built-in table lacks (as the sweep's --prices).")
-
-
-def _given_prices(prices_file: Path | None):
-    """The prices of ``--prices`` in effect (none given: the built-in table alone)."""
-    from core.llm.price_file import read_prices
-    from core.llm.pricing import given_prices
-
-    return given_prices(read_prices(prices_file) if prices_file is not None else {})
 
 
 @cli.command()

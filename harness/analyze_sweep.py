@@ -147,8 +147,7 @@ def analyze(config: AnalyzeConfig, *, show_progress: bool = True, log: Callable[
                     store_verdicts(baseline, baseline_plan, config, baseline_judging.verdicts, log)
                 elif baseline_plan.model and unjudged:
                     log(baseline_unjudged_advice(baseline, baseline_plan, unjudged))
-                comparison = compare(sweep, baseline, judging.verdicts, baseline_judging.verdicts)
-                comparison.judge = judge_name(baseline_plan.model or None)
+                comparison = compare(sweep, baseline, judging.verdicts, baseline_judging.verdicts, judge_name(baseline_plan.model or None))
             stats = cell_stats(sweep.records, judging.verdicts)
             modes = mode_comparisons(sweep.records, judging.verdicts, sweep.manifest.get("config", {}).get("modes") or (), stats=stats)
             criteria = evaluate_criteria(stats)

@@ -35,7 +35,8 @@ def table(columns: Sequence[str | tuple[str, str]], rows: list[list[dict[str, st
 
 
 def duration_hint(s: pd.Series) -> str:
-    """Whose durations and retries a cell's figure is over, when not every run's (cells.live_runs)."""
+    """Whose durations and retries a cell's figure is over, when not every run's (only the
+    runs whose model calls were all live: ``RunRecord.calls_all_live``)."""
     live, runs = s.get("duration_runs", s["runs"]), s["runs"]
     if live == runs:
         return ""

@@ -102,7 +102,11 @@ def timeline_detail(events: list[dict[str, Any]], limits: TextLimits = FULL) -> 
 def _duration(record: RunRecord) -> str:
     if record.calls_all_live:
         return f.seconds(record.duration_ms)
-    replayed = [f"{n} from the response cache" for n in [record.cached_calls] if n] + [f"{n} from a batch" for n in [record.batch_calls] if n]
+    replayed = []
+    if record.cached_calls:
+        replayed.append(f"{record.cached_calls} from the response cache")
+    if record.batch_calls:
+        replayed.append(f"{record.batch_calls} from a batch")
     return (f"{f.seconds(record.duration_ms)} (not the model's time: of {record.llm_calls} model calls, "
             f"{' and '.join(replayed)} took none of it in this run)")
 

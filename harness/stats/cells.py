@@ -27,7 +27,7 @@ Definitions (the report and the README repeat them):
   a missing answer, but a provider error or a crash is not the model declining, so the two
   are counted apart (``harness.stats.errored`` says how such a run counts and shows).
 - duration_ms_mean/p95 and retries_mean are over the runs whose every model call was made
-  live (``duration_runs`` of them): a call replayed from the response cache or answered by
+  live (``duration_runs`` of them, ``RunRecord.calls_all_live``): a call replayed from the response cache or answered by
   a batch took none of the model's time in this run and made no attempt, so a rerun of a
   cached sweep would show the replay's milliseconds as the model's latency and no retries.
   A cell with no such run has neither.
@@ -68,12 +68,6 @@ def _rate(mask: pd.Series, denominator: pd.Series | None = None) -> float:
 
 def _p95(values: pd.Series) -> float:
     return float(values.quantile(0.95)) if len(values) else math.nan
-
-
-def live_runs(group: pd.DataFrame) -> pd.Series:
-    """The runs whose model calls were all made in the run: none replayed from the response
-    cache, none answered by a batch earlier. Only their durations are the model's time."""
-    return group["calls_all_live"].astype(bool)
 
 
 def _verdicts_by_question(group: pd.DataFrame) -> dict[str, list[Any]]:
@@ -123,7 +117,10 @@ def _group_row(group: pd.DataFrame, roles: list[str], has_verdicts: bool) -> dic
     findings_checked = pd.to_numeric(group.get("provenance_findings_checked", pd.Series(0, index=group.index)), errors="coerce").fillna(0)
     findings_verified = pd.to_numeric(group.get("provenance_findings_verified", pd.Series(0, index=group.index)), errors="coerce").fillna(0)
     cost_known = bool(group["cost_known"].all())
-    durations = group.loc[live_runs(group), "duration_ms"]
+    # Runs whose model calls were all made in them (RunRecord.calls_all_live): only their
+    # durations are the model's time, and only their retries the provider's.
+    live = group[group["calls_all_live"].astype(bool)]
+    durations = live["duration_ms"]
     row: dict[str, Any] = {
         "runs": n,
         "questions": group["question_id"].nunique(),
@@ -174,8 +171,7 @@ def _group_row(group: pd.DataFrame, roles: list[str], has_verdicts: bool) -> dic
     for column in ("llm_calls", "turns", "tool_calls", "iterations", "findings_count", "failed_searches_count", "replans"):
         row[f"{column}_mean"] = float(group[column].mean()) if n else math.nan
     # A replayed call made no attempt, so retries, like durations, are the live runs' alone.
-    retries = group.loc[live_runs(group), "retries"]
-    row["retries_mean"] = float(retries.mean()) if len(retries) else math.nan
+    row["retries_mean"] = float(live["retries"].mean()) if len(live) else math.nan
     for name in TOOL_STATS:
         row[f"tool_{name}_mean"] = float(group[f"tool_{name}"].mean()) if n else math.nan
     for column in roles:

@@ -141,10 +141,11 @@ def compare(
     baseline: Sweep,
     current_verdicts: Sequence[Verdict] | None = None,
     baseline_verdicts: Sequence[Verdict] | None = None,
+    judge: str = "",
 ) -> Comparison:
     """Per cell present in both sweeps: accuracy and reliability changes paired on shared
     questions, mean tokens before and after on those questions; per question: majority
-    verdicts that flipped."""
+    verdicts that flipped. ``judge`` names the one judge whose verdicts both sides are."""
     now = cell_stats(current.records, current_verdicts).set_index("cell")
     was = cell_stats(baseline.records, baseline_verdicts).set_index("cell")
     shared = [c for c in now.index if c in was.index]
@@ -180,6 +181,7 @@ def compare(
         only_baseline=[c for c in was.index if c not in now.index],
         judged=judged,
         no_answer=no_answer,
+        judge=judge,
     )
 
 

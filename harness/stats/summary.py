@@ -80,7 +80,7 @@ def cell_summary(row: pd.Series | dict[str, Any], criteria: CriteriaRow | None =
         "tokens_estimated": bool(s.get("tokens_estimated")),
         "cost_usd": plain_value(s.get("cost_sum")) if s.get("cost_known") else None,
         "mean_duration_ms": plain_value(s.get("duration_ms_mean")),
-        # The runs that figure is over: those whose model calls were all live (cells.live_runs).
+        # The runs that figure is over: those whose model calls were all live (RunRecord.calls_all_live).
         "duration_runs": plain_value(s.get("duration_runs", s["runs"])),
         "evidence_hit_rate": plain_value(s.get("evidence_hit_rate")),
         "mean_pages_read": plain_value(s.get("pages_read_mean")),
