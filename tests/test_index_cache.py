@@ -88,7 +88,8 @@ def test_changed_pdf_bytes_rebuild(pdf, index_dir):
 
 @pytest.mark.parametrize(
     "garbage",
-    [b"{not json", b"", json.dumps({"format": "something else"}).encode(), b'{"format": "pageindex-bench/index"}', b"[1, 2]"],
+    # Empty, cut short, or of the index format but damaged: what was the cache, rebuilt over.
+    [b"", b'{"format": "pagei', b'{"format": "pageindex-bench/index"}', b'{"format": "pageindex-bench/index", "nodes": [{'],
 )
 def test_corrupt_cache_file_is_rebuilt(pdf, index_dir, garbage):
     path = index_path(pdf, index_dir)
@@ -97,6 +98,47 @@ def test_corrupt_cache_file_is_rebuilt(pdf, index_dir, garbage):
     index = load_or_build_index(pdf, index_dir)
     assert index.meta["cache"] == "built"
     assert json.loads(path.read_text())["doc_name"] == "AMCOR_2023Q4_EARNINGS"
+
+
+@pytest.mark.parametrize("theirs", [
+    json.dumps({"doc_name": "AMCOR_2023Q4_EARNINGS", "structure": []}).encode(),  # e.g. a PageIndex tree of the same name
+    json.dumps({"format": "something else"}).encode(),
+    b"[1, 2]",
+    b"{not json",
+    b"notes about the filing",
+])
+def test_a_file_that_is_not_an_index_is_left_as_it_is(pdf, index_dir, theirs):
+    """An index folder named with --index-dir may hold the user's own <doc>.json: building
+    (or rebuilding) the index there would replace it for good, so it is refused, unchanged."""
+    path = index_path(pdf, index_dir)
+    path.parent.mkdir(parents=True)
+    path.write_bytes(theirs)
+    for rebuild in (False, True):
+        with pytest.raises(UserError) as refused:
+            load_or_build_index(pdf, index_dir, rebuild=rebuild)
+        assert f"{path.name} is already there and is not an index file" in refused.value.problem
+        assert "--index-dir" in refused.value.fix
+    assert path.read_bytes() == theirs and sorted(p.name for p in index_dir.iterdir()) == [path.name]
+
+
+def test_a_folder_where_the_index_file_would_go_is_refused(pdf, index_dir):
+    index_path(pdf, index_dir).mkdir(parents=True)
+    with pytest.raises(UserError, match="is already there and is not a file"):
+        load_or_build_index(pdf, index_dir)
+
+
+def test_bench_index_leaves_a_users_file_and_says_why(pdf, index_dir):
+    from click.testing import CliRunner
+
+    import bench
+
+    theirs = index_path(pdf, index_dir)
+    theirs.parent.mkdir(parents=True)
+    theirs.write_text('{"my": "notes"}')
+    result = CliRunner().invoke(bench.cli, ["index", str(pdf), "--index-dir", str(index_dir)])
+    assert result.exit_code == 2, result.output
+    assert "is not an index file" in result.output and "Traceback" not in result.output
+    assert theirs.read_text() == '{"my": "notes"}'
 
 
 def test_a_crash_while_writing_leaves_the_old_cache_intact(pdf, index_dir, monkeypatch):

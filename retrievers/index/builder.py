@@ -26,7 +26,7 @@ from retrievers.index.pdf import Extractor, PdfContent, read_pdf
 from retrievers.index.structure import Tree, structural_tree
 from retrievers.index.summaries import summarize_tree
 from retrievers.index.toc import printed_toc_sections
-from retrievers.index.tree import DocumentIndex, slugify
+from retrievers.index.tree import INDEX_FORMAT, DocumentIndex, slugify
 
 
 def _code_fingerprint() -> str:
@@ -126,6 +126,30 @@ def _read_cached(path: Path, sha: str, variant: str) -> DocumentIndex | None:
     return index
 
 
+# How every index file this package writes begins (``DocumentIndex.to_dict`` puts the format
+# first), read to tell a stale or damaged index, which may be rebuilt over, from someone's file.
+_INDEX_FILE_START = json.dumps({"format": INDEX_FORMAT})[:-1].encode()
+
+
+def _not_an_index(path: Path) -> str:
+    """Why the index may not be written at ``path``: something is there that is not an index
+    file (the user's own ``<doc>.json`` in a folder named with ``--index-dir``, a folder),
+    which a rebuild would replace for good. Empty when nothing is there or an index is, even
+    a stale or damaged one."""
+    if not path.exists() and not path.is_symlink():
+        return ""
+    if not path.is_file():
+        return f"{path.name} is already there and is not a file"
+    try:
+        with path.open("rb") as handle:
+            start = handle.read(len(_INDEX_FILE_START))
+    except OSError as exc:
+        return f"{path.name} is already there and cannot be read ({exc.strerror or exc})"
+    if not _INDEX_FILE_START.startswith(start):  # an empty file, or one cut short within it, holds nothing to lose
+        return f"{path.name} is already there and is not an index file, so it is left as it is"
+    return ""
+
+
 def write_index(index: DocumentIndex, path: Path) -> None:
     write_text_atomic(path, json.dumps(index.to_dict(), ensure_ascii=False))
 
@@ -151,13 +175,18 @@ def load_or_build_index(
         read_pdf(pdf_path)  # raises the PDFError that explains what is wrong
     sha = pdf_sha256 or file_sha256(pdf_path)
     path = index_path(pdf_path, index_dir, variant)
+    problem = _not_an_index(path)
+    if problem:
+        raise UserError(f"cannot write the index of {pdf_path.name} to {path.parent}: {problem}",
+                        "pass --index-dir a folder of its own, or move the file away")
     if not rebuild:
         cached = _read_cached(path, sha, variant)
         if cached is not None:
             cached.meta["cache"] = "hit"
             return cached
+    # Said before the build, not after it: a cold build takes seconds to minutes.
     problem = unwritable(path.parent)
-    if problem:  # said before the build, not after it: a cold build takes seconds to minutes
+    if problem:
         raise UserError(f"cannot write the index of {pdf_path.name} to {path.parent}: {problem}",
                         "fix the folder's permissions or pass --index-dir elsewhere")
     index = build_index(pdf_path, tree_builder=tree_builder, pdf_sha256=sha)
