@@ -20,6 +20,7 @@ from pathlib import Path
 import click
 
 from core.errors import UserError
+from harness.cli_paths import any_path, file_path, folder_path
 from harness.judge import MAX_JUDGE_RUNS
 
 
@@ -33,20 +34,6 @@ class DefaultToReport(click.Group):
         if not args or args[0] not in self.commands:
             args = ["report", *args]
         return super().parse_args(ctx, args)
-
-
-class FilePath(click.Path):
-    """A file option or argument. click lets "" through (no file of that name exists), and as
-    a path it names the current folder: reading or writing it failed with a traceback, and
-    --png "" wrote a hidden ".png" where the command ran."""
-
-    def __init__(self) -> None:
-        super().__init__(path_type=Path, dir_okay=False)
-
-    def convert(self, value, param, ctx):  # click's signature
-        if isinstance(value, str) and not value.strip():
-            self.fail("an empty path names no file", param, ctx)
-        return super().convert(value, param, ctx)
 
 
 def _check_writable(flag: str, path: Path | None) -> None:
@@ -91,25 +78,25 @@ def _check_named_db(db: Path | None) -> None:
 
 
 @cli.command()
-@click.argument("run_dir", required=False, type=click.Path(path_type=Path, file_okay=False))
+@click.argument("run_dir", required=False, type=folder_path())
 @click.option("--judge", is_flag=True, help="Judge what the numeric check cannot decide with a model (hybrid judge).")
 @click.option("--judge-model", default=None, help="Judge model spec (implies --judge). Default: anthropic:claude-sonnet-4-5; 'offline' is the rule-based judge (no model, no key); 'auto' picks the model judge when its key is set, else 'offline'; scripted:judge replies by script. Without --judge/--judge-model the verdicts stored with the sweep are used, else the numeric check alone.")
 @click.option("--judge-runs", default=1, show_default=True, type=click.IntRange(1, MAX_JUDGE_RUNS),
               help=f"Judge each answer K times (1 to {MAX_JUDGE_RUNS}) and report agreement; each sample is a model call per answer.")
 @click.option("--batch", is_flag=True, help="Send the judge model's calls through Anthropic's Message Batches API (half price; results within 24 h, usually minutes), with progress while it runs. Batch ids are kept in the sweep folder: if interrupted, run the same command again to pick the batch up; what the batch cannot answer is judged live.")
-@click.option("--baseline", type=click.Path(path_type=Path, file_okay=False), default=None, help="Another sweep to compare against.")
-@click.option("--gate", type=FilePath(), default=None, help="Budgets TOML: exit 1 when a cell breaks one; writes JUnit XML. Budgets on accuracy need a judge (--judge, or verdicts stored with the sweep): without one the gate stops up front (exit 2).")
-@click.option("--junit", type=FilePath(), default=None, help="Where to write the gate's JUnit XML (default: in the report folder).")
-@click.option("--out", "out_dir", type=click.Path(path_type=Path, file_okay=False), default=None, help="Report folder (default: reports/<sweep>__<judge>__<UTC time>).")
-@click.option("--questions", "questions_file", type=FilePath(), default=None, help="Questions file with the gold answers (default: the one the sweep used).")
-@click.option("--runs-dir", type=click.Path(path_type=Path, file_okay=False), default=None, help="Where to look for the latest sweep (default: bench_runs/).")
+@click.option("--baseline", type=folder_path(), default=None, help="Another sweep to compare against.")
+@click.option("--gate", type=file_path(), default=None, help="Budgets TOML: exit 1 when a cell breaks one; writes JUnit XML. Budgets on accuracy need a judge (--judge, or verdicts stored with the sweep): without one the gate stops up front (exit 2).")
+@click.option("--junit", type=file_path(), default=None, help="Where to write the gate's JUnit XML (default: in the report folder).")
+@click.option("--out", "out_dir", type=folder_path(), default=None, help="Report folder (default: reports/<sweep>__<judge>__<UTC time>).")
+@click.option("--questions", "questions_file", type=file_path(), default=None, help="Questions file with the gold answers (default: the one the sweep used).")
+@click.option("--runs-dir", type=folder_path(), default=None, help="Where to look for the latest sweep (default: bench_runs/).")
 @click.option("--no-cache", is_flag=True, help="Judge again instead of reusing cached verdicts or those stored with the sweep.")
-@click.option("--cache-dir", type=click.Path(path_type=Path, file_okay=False), default=None, help="Where verdicts.sqlite and responses.sqlite live (default: data/cache).")
+@click.option("--cache-dir", type=folder_path(), default=None, help="Where verdicts.sqlite and responses.sqlite live (default: data/cache).")
 @click.option("--gate-present-only", is_flag=True, help="Gate only the budgeted cells this sweep has (else a budgeted cell it lacks fails).")
-@click.option("--history-db", type=FilePath(), default=None,
+@click.option("--history-db", type=file_path(), default=None,
               help="History database the sweep's figures are recorded in (default: $PAGEINDEX_HISTORY_DB or data/history.sqlite).")
 @click.option("--no-history", is_flag=True, help="Do not record this analysis in the history database.")
-@click.option("--prices", "prices_file", type=FilePath(), default=None,
+@click.option("--prices", "prices_file", type=file_path(), default=None,
               help="TOML file of USD prices per million tokens for a judge model the built-in table lacks (as bench.py --prices); else its cost is 'unknown'.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
 def report(run_dir, judge, judge_model, judge_runs, batch, baseline, gate, junit, out_dir, questions_file, runs_dir, no_cache, cache_dir,
@@ -176,7 +163,7 @@ def _print_summary(outcome) -> None:
 
 
 @cli.command("calibrate-judge")
-@click.argument("labels", type=FilePath())
+@click.argument("labels", type=file_path())
 @click.option("--judge-model", default="offline", show_default=True, help="Judge model spec for what the numeric check leaves undecided.")
 @click.option("--no-cache", is_flag=True, help="Judge again instead of reusing cached verdicts.")
 @click.option("--show-disagreements", type=click.IntRange(min=0), default=0, show_default=True, help="Print this many answers where the judge and the person disagree, with the judge's rationale.")
@@ -215,16 +202,16 @@ def calibrate_judge(labels: Path, judge_model: str, no_cache: bool, show_disagre
 
 
 @cli.command()
-@click.option("--db", type=FilePath(), default=None, help="History database (default: $PAGEINDEX_HISTORY_DB or data/history.sqlite).")
+@click.option("--db", type=file_path(), default=None, help="History database (default: $PAGEINDEX_HISTORY_DB or data/history.sqlite).")
 @click.option("--cell", "cells", multiple=True, help="Only this model/mode cell (repeatable).")
 @click.option("--test-set", default=None, help="Only sweeps of this test set (figures of different test sets do not compare).")
 @click.option("--last", type=int, default=None, help="Only the last N sweeps.")
-@click.option("--out", "out_dir", type=click.Path(path_type=Path, file_okay=False), default=None, help="Where the history page goes (default: reports/history).")
-@click.option("--png", type=FilePath(), default=None, help="Also draw the chart as a PNG file.")
+@click.option("--out", "out_dir", type=folder_path(), default=None, help="Where the history page goes (default: reports/history).")
+@click.option("--png", type=file_path(), default=None, help="Also draw the chart as a PNG file.")
 @click.option("--gate-accuracy-drop", type=float, default=None, help="Exit 1 when a cell's accuracy in the newest sweep is this many points (0.05 = 5 pp) below the median of its previous sweeps.")
 @click.option("--gate-token-rise", type=float, default=None, help="Exit 1 when a cell's mean tokens rose by more than this ratio (0.2 = 20%) over that median.")
 @click.option("--window", type=int, default=3, show_default=True, help="How many previous sweeps the trend gate's median uses.")
-@click.option("--junit", type=FilePath(), default=None, help="Write the trend gate's result as JUnit XML.")
+@click.option("--junit", type=file_path(), default=None, help="Write the trend gate's result as JUnit XML.")
 def history(db, cells, test_set, last, out_dir, png, gate_accuracy_drop, gate_token_rise, window, junit) -> None:
     """Accuracy, reliability, tokens and cost per cell across analysed sweeps and commits.
 
@@ -299,9 +286,9 @@ def history(db, cells, test_set, last, out_dir, png, gate_accuracy_drop, gate_to
 
 
 @cli.command()
-@click.argument("target", required=False, type=click.Path(path_type=Path))
+@click.argument("target", required=False, type=any_path())
 @click.option("--no-open", is_flag=True, help="Only print the page's path.")
-@click.option("--reports-dir", type=click.Path(path_type=Path, file_okay=False), default=None, help="Where reports are (default: reports/).")
+@click.option("--reports-dir", type=folder_path(), default=None, help="Where reports are (default: reports/).")
 def view(target: Path | None, no_open: bool, reports_dir: Path | None) -> None:
     """Open a report in the browser: the latest one (no TARGET), a report folder, the report
     of a sweep folder (built when it has none), the history page (TARGET `history`), or a
@@ -322,9 +309,9 @@ def view(target: Path | None, no_open: bool, reports_dir: Path | None) -> None:
 
 @cli.command()
 @click.option("--keep", type=int, default=10, show_default=True, help="How many of the newest reports to keep.")
-@click.option("--reports-dir", type=click.Path(path_type=Path, file_okay=False), default=None, help="Where reports are (default: reports/).")
+@click.option("--reports-dir", type=folder_path(), default=None, help="Where reports are (default: reports/).")
 @click.option("--history-keep", type=int, default=None, help="Also forget all but the newest N sweeps in the history database.")
-@click.option("--db", type=FilePath(), default=None, help="History database (with --history-keep).")
+@click.option("--db", type=file_path(), default=None, help="History database (with --history-keep).")
 @click.option("--dry-run", is_flag=True, help="Only list what would be deleted.")
 def prune(keep: int, reports_dir: Path | None, history_keep: int | None, db: Path | None, dry_run: bool) -> None:
     """Delete old report folders (the newest --keep stay; the history page and anything that

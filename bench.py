@@ -20,6 +20,7 @@ import click
 
 from core import paths
 from core.errors import UserError
+from harness.cli_paths import any_path, file_path, folder_path
 from harness.config import Budgets, SweepConfig
 from harness.presets import PRESETS, apply_preset
 from retrievers import MODES
@@ -57,7 +58,7 @@ def _interrupted(what: str, signum: int = signal.SIGINT) -> None:
 
 
 def _prices_option(what: str, more: str = ""):
-    return click.option("--prices", "prices_file", type=click.Path(path_type=Path, dir_okay=False), default=None,
+    return click.option("--prices", "prices_file", type=file_path(), default=None,
                         help=f"TOML file of USD prices per million tokens for {what} the built-in table lacks or prices differently: "
                              f"one table per model name or whole spec, e.g. [\"gpt-4.1\"] input = 2.0, output = 8.0, cache_read = 0.5.{more}")
 
@@ -77,12 +78,12 @@ def _given_prices(prices_file: Path | None):
 @click.option("--runs", default=1, show_default=True, type=int, help="Runs per (model, mode, question).")
 @click.option("--test-set", default="sample", show_default=True, help="sample, full, dev, test (the baseline's split by company), 3M_2022_10K, or any document-name prefix.")
 @click.option("--question", "question_filter", default=None, help="Keep only questions whose id contains this text.")
-@click.option("--questions", "questions_file", type=click.Path(path_type=Path), default=None, help="FinanceBench-format questions: a JSONL file (default: the bundled one) or hf:NAME[@SPLIT], e.g. hf:PatronusAI/financebench.")
-@click.option("--pdf-dir", type=click.Path(path_type=Path), default=paths.PDF_DIR, show_default=True, help="Folder of <doc_name>.pdf files.")
-@click.option("--runs-dir", type=click.Path(path_type=Path, file_okay=False), default=paths.RUNS_DIR, show_default=True, help="Where sweep folders are written.")
-@click.option("--index-dir", type=click.Path(path_type=Path, file_okay=False), default=paths.INDEX_DIR, show_default=True, help="Index cache folder.")
+@click.option("--questions", "questions_file", type=any_path(), default=None, help="FinanceBench-format questions: a JSONL file (default: the bundled one) or hf:NAME[@SPLIT], e.g. hf:PatronusAI/financebench.")
+@click.option("--pdf-dir", type=any_path(), default=paths.PDF_DIR, show_default=True, help="Folder of <doc_name>.pdf files.")
+@click.option("--runs-dir", type=folder_path(), default=paths.RUNS_DIR, show_default=True, help="Where sweep folders are written.")
+@click.option("--index-dir", type=folder_path(), default=paths.INDEX_DIR, show_default=True, help="Index cache folder.")
 @click.option("--index-model", default=None, help="Build the section trees with this model (as `bench.py index --model`) instead of the structural indexer; built once, then cached.")
-@click.option("--reports-dir", type=click.Path(path_type=Path, file_okay=False), default=paths.REPORTS_DIR, show_default=True, help="Where the end-of-sweep report is written.")
+@click.option("--reports-dir", type=folder_path(), default=paths.REPORTS_DIR, show_default=True, help="Where the end-of-sweep report is written.")
 @click.option("--concurrency", type=int, default=None, help="Model calls in flight per provider (default: per provider, e.g. 8 for anthropic).")
 @click.option("--top-k", type=int, default=4, show_default=True, help="simple mode: sections read.")
 @click.option("--max-turns", type=int, default=12, show_default=True, help="agent mode, and each tool task of a plan: tool-loop turns.")
@@ -101,9 +102,9 @@ def _given_prices(prices_file: Path | None):
 @click.option("--no-cache", is_flag=True, help="Bypass the on-disk caches: model responses, and the end-of-sweep judge's verdicts.")
 @click.option("--no-prompt-cache", is_flag=True, help="Do not mark prompt prefixes for the provider's prompt cache (Anthropic, Bedrock), to compare costs; OpenAI-compatible servers cache on their own either way.")
 @click.option("--batch", is_flag=True, help="simple mode only: send the runs' calls through Anthropic's Message Batches API (half price; results within 24 h, usually minutes). Batch ids are kept in the sweep folder: after an interruption, --resume polls the same batches.")
-@click.option("--cache-dir", type=click.Path(path_type=Path, file_okay=False), default=paths.CACHE_DIR, show_default=True, help="Where the response cache (responses.sqlite) lives.")
-@click.option("--resume", type=click.Path(path_type=Path, file_okay=False), default=None, help="Finish an interrupted sweep in this folder without repeating finished runs.")
-@click.option("--retry-errors", type=click.Path(path_type=Path, file_okay=False), default=None, help="Rerun only the runs of this sweep that ended in error (their old records are kept in retried_errors.jsonl).")
+@click.option("--cache-dir", type=folder_path(), default=paths.CACHE_DIR, show_default=True, help="Where the response cache (responses.sqlite) lives.")
+@click.option("--resume", type=folder_path(), default=None, help="Finish an interrupted sweep in this folder without repeating finished runs.")
+@click.option("--retry-errors", type=folder_path(), default=None, help="Rerun only the runs of this sweep that ended in error (their old records are kept in retried_errors.jsonl).")
 @click.option("--max-cost", type=float, default=None, help="Cap on the sweep's spend in USD, held per model call: each call reserves what it could cost first; at the cap every run stops (resume with a higher cap).")
 @_prices_option("models (OpenAI models, a self-hosted server at 0)",
                 " Kept in the manifest; without a price a model's cost is 'unknown' and --max-cost refuses it.")
@@ -241,9 +242,9 @@ def cli(ctx: click.Context, **opts) -> None:
 
 @cli.command()
 @click.option("--test-set", default="full", show_default=True, help="Which questions' filings to fetch.")
-@click.option("--from", "from_dir", type=click.Path(path_type=Path), default=None, help="Copy from this local folder instead of downloading.")
+@click.option("--from", "from_dir", type=any_path(), default=None, help="Copy from this local folder instead of downloading.")
 @click.option("--base-url", default=None, help="Mirror with the upstream layout (<base-url>/<doc_name>.pdf).")
-@click.option("--pdf-dir", type=click.Path(path_type=Path), default=paths.PDF_DIR, show_default=True)
+@click.option("--pdf-dir", type=any_path(), default=paths.PDF_DIR, show_default=True)
 def download(test_set: str, from_dir: Path | None, base_url: str | None, pdf_dir: Path) -> None:
     """Fetch the missing PDFs of a test set, verifying each is a readable PDF."""
     from harness.dataset import load_questions, select_questions
@@ -271,11 +272,11 @@ def download(test_set: str, from_dir: Path | None, base_url: str | None, pdf_dir
 
 
 @cli.command()
-@click.argument("pdfs", nargs=-1, type=click.Path(path_type=Path))
+@click.argument("pdfs", nargs=-1, type=any_path())
 @click.option("--show", is_flag=True, help="Print each tree (built first if needed); an argument may also be an index .json from data/indexes/.")
 @click.option("--model", default=None, help="Build the tree with a model: it parses the table of contents and writes the summaries (e.g. offline, anthropic:claude-haiku-4-5). Default: no model.")
 @click.option("--rebuild", is_flag=True, help="Rebuild even when the cached index is current.")
-@click.option("--index-dir", type=click.Path(path_type=Path), default=paths.INDEX_DIR, show_default=True)
+@click.option("--index-dir", type=any_path(), default=paths.INDEX_DIR, show_default=True)
 @_prices_option("a --model")
 def index(pdfs: tuple[Path, ...], show: bool, model: str | None, rebuild: bool, index_dir: Path, prices_file: Path | None) -> None:
     """Build (or load from cache) the section tree of each PDF.
@@ -327,7 +328,7 @@ def index(pdfs: tuple[Path, ...], show: bool, model: str | None, rebuild: bool, 
 
 @cli.command()
 @click.argument("question")
-@click.option("--pdf", type=click.Path(path_type=Path), required=True, help="The filing to ask about.")
+@click.option("--pdf", type=any_path(), required=True, help="The filing to ask about.")
 @click.option("--mode", default="agent", show_default=True, help=f"One of {', '.join(MODES)}.")
 @click.option("--model", default="offline", show_default=True, help="A model spec, e.g. anthropic:claude-haiku-4-5.")
 @click.option("--trace", "keep_trace", is_flag=True, help="Keep the trace under bench_runs/ask/ and print its path.")
