@@ -122,8 +122,15 @@ def _tool_task(request: CompletionRequest) -> Reply:
         return "", calls
     findings = gather(needs, view.sources())
     if not findings and any(t.name == "fail" for t in request.tools):
-        return "", [view.call("fail", {"reason": f"no {'; '.join(n.description for n in needs)} in {', '.join(view.fetched_ids()) or 'the filing'}"})]
+        where = ", ".join(view.fetched_ids()) or "the filing"
+        return "", [view.call("fail", {"reason": f"could not find {'; '.join(map(_sought, needs))} in {where}"})]
     return "", [view.call("return", task_result(needs, findings).to_dict())]
+
+
+def _sought(need: Need) -> str:
+    """What a task looked for, as its failure names it: a figure by its name, a passage by
+    the question it answers (which read as "no What percent of ...")."""
+    return f"a passage on {need.description!r}" if need.kind == PASSAGE else need.description
 
 
 def task_result(needs: list[Need], findings: list[Finding]) -> TaskResult:

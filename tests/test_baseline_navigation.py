@@ -99,3 +99,12 @@ def test_tool_call_ids_stay_unique_across_turns(tiny_index):
     request = agent_request(tiny_index, TURNOVER, [Message("assistant", "", first), Message("user", "", tool_results=[ToolResult(first[0].id, content)])])
     _, calls = respond(request)
     assert all(c.id != "baseline_fetch_section_1" for c in calls)
+
+
+def test_a_passage_task_that_finds_nothing_says_what_it_looked_for(tiny_index):
+    # The reason is what a report's "why runs gave no answer" table lists: it read
+    # "no Which region had ..." when the passage sought was named by its question bare.
+    question = "Which region had the worst topline performance for ACME during FY2022?"
+    result, *_ = run_mode("planner", tiny_index, question)
+    assert result.status == "fail"
+    assert f"could not find a passage on {question!r} in " in result.reason, result.reason
