@@ -89,7 +89,8 @@ def test_changed_pdf_bytes_rebuild(pdf, index_dir):
 @pytest.mark.parametrize(
     "garbage",
     # Empty, cut short, or of the index format but damaged: what was the cache, rebuilt over.
-    [b"", b'{"format": "pagei', b'{"format": "pageindex-bench/index"}', b'{"format": "pageindex-bench/index", "nodes": [{'],
+    [b"", b'{"format": "pagei', b'{"format": "pageindex-bench/index"}', b'{"format": "pageindex-bench/index", "nodes": [{',
+     b'{\n  "format": "pageindex-bench/index",\n  "nodes": []\n}'],
 )
 def test_corrupt_cache_file_is_rebuilt(pdf, index_dir, garbage):
     path = index_path(pdf, index_dir)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import re
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -127,8 +128,10 @@ def _read_cached(path: Path, sha: str, variant: str) -> DocumentIndex | None:
 
 
 # How every index file this package writes begins (``DocumentIndex.to_dict`` puts the format
-# first), read to tell a stale or damaged index, which may be rebuilt over, from someone's file.
+# first), read to tell a stale or damaged index, which may be rebuilt over, from someone's file;
+# the pattern also takes one laid out again (``jq . x.json``).
 _INDEX_FILE_START = json.dumps({"format": INDEX_FORMAT})[:-1].encode()
+_INDEX_FILE_PATTERN = re.compile(rb'\s*\{\s*"format"\s*:\s*' + re.escape(json.dumps(INDEX_FORMAT).encode()))
 
 
 def _not_an_index(path: Path) -> str:
@@ -142,10 +145,11 @@ def _not_an_index(path: Path) -> str:
         return f"{path.name} is already there and is not a file"
     try:
         with path.open("rb") as handle:
-            start = handle.read(len(_INDEX_FILE_START))
+            start = handle.read(256)
     except OSError as exc:
         return f"{path.name} is already there and cannot be read ({exc.strerror or exc})"
-    if not _INDEX_FILE_START.startswith(start):  # an empty file, or one cut short within it, holds nothing to lose
+    # An empty file, or one cut short within the start, holds nothing to lose.
+    if not (_INDEX_FILE_START.startswith(start) or _INDEX_FILE_PATTERN.match(start)):
         return f"{path.name} is already there and is not an index file, so it is left as it is"
     return ""
 
