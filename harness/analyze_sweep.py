@@ -181,9 +181,14 @@ def analyze(config: AnalyzeConfig, *, show_progress: bool = True, log: Callable[
         write_json_atomic(out_dir / "summary.json", summary)
     if config.history_db is not None and history_page is not None:
         # Recorded once the report is whole; the history page sits beside the report folders.
-        record_sweep(config.history_db, sweep.sweep_id, sweep.manifest, stats, question_table(sweep.records, judging.verdicts),
-                     judge=judge["name"] if plan.model else "", judge_version=judge_version(plan.model or None),
-                     report=target / "index.html", sweep_path=sweep.path)
+        short = list(coverage.short_cells)
+        stored = record_sweep(config.history_db, sweep.sweep_id, sweep.manifest, stats, question_table(sweep.records, judging.verdicts),
+                              judge=judge["name"] if plan.model else "", judge_version=judge_version(plan.model or None),
+                              report=target / "index.html", sweep_path=sweep.path, leave_out=short)
+        if short:
+            kept = f"recorded its {stored} whole cell{'s' if stored != 1 else ''} only" if stored else "nothing recorded"
+            log(f"history: {kept}; left out, as their figures cover part of their runs: {', '.join(short)} "
+                f"(a trend compares whole cells: finish the sweep with bench.py --resume, then analyse it again)")
         write_history_page(history_frame(config.history_db), history_page.parent, config.history_db)
     junit = None
     if gate:

@@ -30,7 +30,7 @@ import math
 import os
 import sqlite3
 import statistics
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from fractions import Fraction
@@ -191,13 +191,24 @@ def export_rows(conn: sqlite3.Connection, sweep_ids: list[str] | None = None) ->
 
 def record_sweep(
     db: Path, sweep_id: str, manifest: dict[str, Any], stats: pd.DataFrame, qtable: pd.DataFrame, *,
-    judge: str, report: Path | None, sweep_path: Path, judge_version: str = "",
-) -> None:
-    """Store (or replace) one sweep's figures."""
+    judge: str, report: Path | None, sweep_path: Path, judge_version: str = "", leave_out: Collection[str] = (),
+) -> int:
+    """Store (or replace) one sweep's figures; returns how many cells were stored.
+
+    The cells in ``leave_out`` (a sweep's short cells: runs planned and never recorded, as an
+    interrupted or still running sweep has) are not stored. Their figures cover part of their
+    runs, yet the trend would compare them as whole measurements of the same questions; they
+    are stored once the sweep is finished (``--resume``) and analysed again. A sweep none of
+    whose cells is whole is not stored at all."""
     config = manifest.get("config") or {}
     env = manifest.get("environment") or {}
+    if leave_out:
+        stats = stats[~stats["cell"].isin(leave_out)]
+        qtable = qtable[~(qtable["model"].astype(str) + "/" + qtable["mode"].astype(str)).isin(leave_out)] if len(qtable) else qtable
     with connect(db) as conn, conn:
         conn.execute("DELETE FROM sweeps WHERE sweep_id = ?", (sweep_id,))
+        if not len(stats):
+            return 0
         _insert(conn, "sweeps", {
             "sweep_id": sweep_id, "created_at": manifest.get("created_at") or "", "analysed_at": datetime.now(UTC).isoformat(timespec="seconds"),
             "git_commit": env.get("git_commit") or "", "test_set": str(config.get("test_set") or ""), "runs": int(stats["runs"].sum()) if len(stats) else 0,
@@ -213,6 +224,7 @@ def record_sweep(
             "INSERT OR REPLACE INTO questions (sweep_id, model, mode, question_id, runs, correct_share, majority) VALUES (?, ?, ?, ?, ?, ?, ?)",
             [(sweep_id, r.model, r.mode, r.question_id, int(r.runs), plain_value(r.correct_share), r.majority) for r in qtable.itertuples(index=False)],
         )
+    return len(stats)
 
 
 def question_set(question_ids: Any) -> str:

@@ -35,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from core.paths import PDF_DIR, SHARED_DIR  # noqa: E402
 from retrievers.index import load_or_build_index, read_pdf, read_pdf_pages  # noqa: E402
 
+TARGET_RATIO = 1.5  # cold build against raw text extraction
 REFERENCE_DOCS = SHARED_DIR / "pageindex_reference" / "docs"
 DEFAULT_PDFS = [PDF_DIR / "3M_2022_10K.pdf", *sorted(REFERENCE_DOCS.glob("*.pdf"))]
 
@@ -145,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
         with tempfile.TemporaryDirectory(prefix="bench_index_") as tmp:
             for pdf in pdfs:
                 row = stages(pdf, Path(tmp), max(args.repeat, 1))
-                rest, allowed = row["cold"] - row["styled"], 1.5 * row["raw"] - row["styled"]
+                rest, allowed = row["cold"] - row["styled"], TARGET_RATIO * row["raw"] - row["styled"]
                 print(f"{row['doc'][:42]:42s} {row['raw'] * 1e3:7.0f} {row['styled'] * 1e3:7.0f} {row['cold'] * 1e3:7.0f} "
                       f"{rest * 1e3:7.0f} {row['styled'] / row['raw']:10.2f} {allowed * 1e3:12.0f}")
     if args.pdfplumber:
@@ -164,6 +165,10 @@ def main(argv: list[str] | None = None) -> int:
             f"median cold {statistics.median(r['cold'] for r in rows):.2f} s, "
             f"max cached {max(r['cached'] for r in rows):.3f} s"
         )
+        # The target is per document; CPU time, which other processes on the machine disturb less.
+        over = [r for r in rows if r["cpu_ratio"] > TARGET_RATIO]
+        named = ", ".join(f"{r['doc']} {r['cpu_ratio']:.2f}" for r in over)
+        print(f"within {TARGET_RATIO}x of raw (CPU): {len(rows) - len(over)} of {len(rows)} PDFs" + (f"; over: {named}" if over else ""))
     return 0
 
 

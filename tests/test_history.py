@@ -551,3 +551,37 @@ def test_analyses_writing_the_history_page_at_once_all_succeed(tmp_path: Path) -
             writer.join()
     assert errors == []
     assert (out / "index.html").is_file() and sorted(p.name for p in tmp_path.iterdir()) == ["h.sqlite", "history"]
+
+
+def test_a_partial_sweep_records_its_whole_cells_only_until_it_is_finished(tmp_path: Path) -> None:
+    """A killed or still running sweep's short cells cover part of their runs; the trend
+    would compare them as whole measurements of the same questions (the manifest names them
+    all), so they wait until the sweep is finished and analysed again."""
+    from sweep_factory import manifest_for
+
+    db = tmp_path / "h.sqlite"
+    simple = [make_record(QUESTION, run_number=n, answer="Capex was $1,577 million.") for n in (1, 2)]
+    agent = [make_record(QUESTION, mode="agent", run_number=n, answer="Capex was $1,900 million.") for n in (1, 2)]
+    planned = manifest_for([*simple, *agent], "s")["runs"]
+
+    def analyse(records: list, status: str) -> str:
+        path = write_sweep(tmp_path / "runs", records, sweep_id="s", status=status, runs=planned, created_at="2030-05-01T12:00:00+00:00")
+        result = CliRunner().invoke(analyze.cli, [str(path), "--history-db", str(db), "--out", str(tmp_path / "r"), "--no-progress", "--no-cache"])
+        assert result.exit_code == 0, result.output
+        return result.output
+
+    def stored() -> list:
+        with sqlite3.connect(db) as conn:
+            return [conn.execute("SELECT COUNT(*) FROM sweeps WHERE sweep_id = 's'").fetchone()[0],
+                    conn.execute("SELECT cell, runs FROM cells WHERE sweep_id = 's' ORDER BY cell").fetchall(),
+                    conn.execute("SELECT mode, runs FROM questions WHERE sweep_id = 's' ORDER BY mode").fetchall()]
+
+    said = analyse([simple[0]], "running")  # every cell short
+    assert stored() == [0, [], []]
+    assert "history: nothing recorded; left out, as their figures cover part of their runs: offline/simple, offline/agent" in said
+    said = analyse([*simple, agent[0]], "interrupted")  # simple whole, agent short
+    assert stored() == [1, [("offline/simple", 2.0)], [("simple", 2)]]
+    assert "history: recorded its 1 whole cell only; left out, as their figures cover part of their runs: offline/agent" in said
+    said = analyse([*simple, *agent], "complete")  # resumed and finished: the whole sweep replaces it
+    assert stored() == [1, [("offline/agent", 2.0), ("offline/simple", 2.0)], [("agent", 2), ("simple", 2)]]
+    assert "history:" not in said

@@ -1,0 +1,32 @@
+"""``scripts/bench_index.py`` times raw extraction against a cold build and counts the PDFs
+within the 1.5x target, naming those over it."""
+from __future__ import annotations
+
+import importlib.util
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SMALL = [ROOT / "data" / "pdfs" / "FOOTLOCKER_2022_8K_dated-2022-05-20.pdf", ROOT / "data" / "pdfs" / "AMCOR_2022_8K_dated-2022-07-01.pdf"]
+
+
+def _script():
+    spec = importlib.util.spec_from_file_location("bench_index", ROOT / "scripts" / "bench_index.py")
+    module = importlib.util.module_from_spec(spec)
+    assert spec.loader is not None
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_it_counts_the_pdfs_within_the_target(capsys: pytest.CaptureFixture[str], monkeypatch) -> None:
+    script = _script()
+    assert script.main([str(p) for p in SMALL] + ["--repeat", "1"]) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert re.fullmatch(r"within 1\.5x of raw \(CPU\): [012] of 2 PDFs(; over: .+)?", last), last
+    # Over the target (here every PDF, with the target made impossible), each is named with its ratio.
+    monkeypatch.setattr(script, "TARGET_RATIO", 0.01)
+    assert script.main([str(p) for p in SMALL] + ["--repeat", "1"]) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert re.fullmatch(r"within 0\.01x of raw \(CPU\): 0 of 2 PDFs; over: FOOTLOCKER_\S+ \d+\.\d\d, AMCOR_\S+ \d+\.\d\d", last), last
