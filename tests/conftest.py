@@ -1,8 +1,11 @@
 from __future__ import annotations
 
+import importlib.util
 import os
 import tempfile
 from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 from wire_server import WireServer
@@ -10,6 +13,17 @@ from wire_server import WireServer
 # Analyses record their sweep in the history database: the tests' go to a throwaway one,
 # never the repository's data/history.sqlite (subprocesses inherit this too).
 os.environ["PAGEINDEX_HISTORY_DB"] = os.path.join(tempfile.mkdtemp(prefix="pageindex-history-"), "history.sqlite")
+
+SCRIPTS = Path(__file__).resolve().parent.parent / "scripts"
+
+
+def load_script(name: str) -> ModuleType:
+    """A script of ``scripts/`` (not a package) loaded as a module, to call its ``main``."""
+    spec = importlib.util.spec_from_file_location(name, SCRIPTS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 @pytest.fixture

@@ -2,22 +2,18 @@
 within the 1.5x target, naming those over it."""
 from __future__ import annotations
 
-import importlib.util
 import re
 from pathlib import Path
 
 import pytest
+from conftest import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 SMALL = [ROOT / "data" / "pdfs" / "FOOTLOCKER_2022_8K_dated-2022-05-20.pdf", ROOT / "data" / "pdfs" / "AMCOR_2022_8K_dated-2022-07-01.pdf"]
 
 
 def _script():
-    spec = importlib.util.spec_from_file_location("bench_index", ROOT / "scripts" / "bench_index.py")
-    module = importlib.util.module_from_spec(spec)
-    assert spec.loader is not None
-    spec.loader.exec_module(module)
-    return module
+    return load_script("bench_index")
 
 
 def test_it_counts_the_pdfs_within_the_target(capsys: pytest.CaptureFixture[str], monkeypatch) -> None:

@@ -1,21 +1,17 @@
 """``scripts/bench_judge.py`` runs on the bundled label sample and says what it measured."""
 from __future__ import annotations
 
-import importlib.util
 import re
 from pathlib import Path
 
 import pytest
+from conftest import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def _script():
-    spec = importlib.util.spec_from_file_location("bench_judge", ROOT / "scripts" / "bench_judge.py")
-    module = importlib.util.module_from_spec(spec)
-    assert spec.loader is not None
-    spec.loader.exec_module(module)
-    return module
+    return load_script("bench_judge")
 
 
 def test_it_prints_cpu_per_answer_for_the_sample(capsys: pytest.CaptureFixture[str]) -> None:

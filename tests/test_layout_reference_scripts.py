@@ -2,27 +2,20 @@
 headings measured against PDFs' own bookmarks, and papers made to carry them."""
 from __future__ import annotations
 
-import importlib.util
 import json
 import shutil
 from pathlib import Path
 
 import pytest
+from conftest import load_script
 from pdf_factory import Text, typeset_pdf
 
 ROOT = Path(__file__).resolve().parent.parent
 PAPERS = ROOT / "tests" / "data" / "papers"
 
 
-def _script(name: str):
-    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-tree_recall = _script("tree_recall")
-typeset_papers = _script("typeset_papers")
+tree_recall = load_script("tree_recall")
+typeset_papers = load_script("typeset_papers")
 
 
 def test_bookmarks_mode_prints_and_writes_each_papers_recall(tmp_path, capsys):
