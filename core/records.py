@@ -109,6 +109,13 @@ class RunRecord:
         return self.cached_calls == 0 and self.batch_calls == 0
 
     @property
+    def ended_by_provider(self) -> bool:
+        """Whether a provider fault ended the run (a rate limit, an outage, a dropped
+        connection that outlasted the retries): what it spent and did until then measures
+        the provider, not the mode, so the per-run means of its cell leave it out."""
+        return self.status == "error" and self.error_kind.startswith("provider")
+
+    @property
     def findings_count(self) -> int:
         return len(self.result.findings)
 

@@ -163,9 +163,11 @@ def evaluate_row(stats_row: pd.Series | dict[str, Any]) -> CriteriaRow:
     note = "; ".join(filter(None, ["estimated counts" if s.get("tokens_estimated") else "",
                                    "" if under is None or _nan(under) else f"{_pct(under)} of runs under 25k"]))
     if spent_nothing(s):
-        # Runs that died at their first call (a dead endpoint) spend nothing: a cell of them
-        # would pass the token budget on no work at all.
-        row.checks["tokens"] = Check("tokens", "n/a", None, "n/a", "every run ended in an error before spending a token: nothing to judge")
+        # Runs that died at their first call (a dead endpoint) spend nothing, and runs a
+        # provider ended measure it, not the mode: a cell of them would pass the token budget
+        # on no work at all.
+        row.checks["tokens"] = Check("tokens", "n/a", None, "n/a",
+                                     "every run ended in an error before spending a token, or by a provider fault: nothing of the mode to judge")
     elif cut_short_floor(s):
         # Runs cut short (a run budget) spent at least this much: over the target is a fail
         # a finished run could only make worse, under it says nothing of a finished run.

@@ -79,7 +79,7 @@ def _live_duration(runs: list[RunRecord]) -> str:
     and how many it is over when not all."""
     live = [r.duration_ms for r in runs if r.calls_all_live]
     if not live:
-        return "— (replayed)"
+        return "— (replayed)" if runs else "—"
     return _seconds(sum(live) / len(live)) + ("" if len(live) == len(runs) else f" ({len(live)} of {len(runs)} runs live)")
 
 
@@ -157,13 +157,16 @@ def bench_results(sweep: Sweep, verdicts: Sequence[Verdict], questions: dict[str
         all_answered += answered
         all_correct += correct
         estimated = " (est.)" if any(r.usage.estimated for r in runs) else ""
-        # A cell whose runs all errored before spending a token has no token figure.
-        spent = [r.usage.total for r in runs]
-        tokens = "—" if spent_nothing_runs((r.status for r in runs), spent) else f"{sum(spent) / len(runs):,.0f}{estimated}"
+        # Per-run means leave out the runs a provider fault ended (they measure the provider),
+        # and a cell none of whose runs spent a token has no token figure.
+        measured = [r for r in runs if not r.ended_by_provider]
+        spent = [r.usage.total for r in measured]
+        nothing = not measured or spent_nothing_runs((r.status for r in measured), spent)
+        tokens = "—" if nothing else f"{sum(spent) / len(measured):,.0f}{estimated}"
+        calls = "—" if not measured else f"{sum(r.llm_calls for r in measured) / len(measured):.1f}"
         lines.append(
             f"| {md_escape(model)} | {md_escape(mode)} | {len(runs)} | {answered} | {_pct(answered, len(runs))} | {correct} | "
-            f"{_accuracy(runs, by_run)} | {tokens} | "
-            f"{sum(r.llm_calls for r in runs) / len(runs):.1f} | {_live_duration(runs)} |"
+            f"{_accuracy(runs, by_run)} | {tokens} | {calls} | {_live_duration(measured)} |"
         )
     unjudged_all = _unjudged(records, by_run)
     lines += [

@@ -161,3 +161,13 @@ def test_a_dead_endpoint_has_no_token_change(tmp_path) -> None:
     cut = [make_record(q, status="error", tokens=3000, error="budget") for q in ("q0", "q1")]
     change = compare(load_sweep(write_sweep(tmp_path, cut, sweep_id="cut")), base).cells[0]
     assert change.tokens_after == 3000 and change.tokens_pct == 2.0
+
+
+def test_runs_a_provider_ended_are_no_token_saving_against_a_baseline(tmp_path) -> None:
+    # One question rate-limited away: its 0 tokens made the same mode a third cheaper.
+    before = [make_record(q, tokens=1000) for q in ("q0", "q1", "q2")]
+    after = [make_record(q, tokens=1000) for q in ("q0", "q1")] + [
+        make_record("q2", status="error", tokens=0, error="provider error after 6 attempt(s): rate_limit", error_kind="provider:rate_limit")]
+    base = load_sweep(write_sweep(tmp_path, before, sweep_id="base"))
+    change = compare(load_sweep(write_sweep(tmp_path, after, sweep_id="now")), base).cells[0]
+    assert (change.tokens_before, change.tokens_after, change.tokens_diff) == (1000, 1000, 0)  # was 667: -33%

@@ -34,17 +34,41 @@ def table(columns: Sequence[str | tuple[str, str]], rows: list[list[dict[str, st
     return {"columns": cols, "rows": rows}
 
 
-def duration_hint(s: pd.Series) -> str:
-    """Whose durations and retries a cell's figure is over, when not every run's (only the
-    runs whose model calls were all live: ``RunRecord.calls_all_live``)."""
-    live, runs = s.get("duration_runs", s["runs"]), s["runs"]
-    if live == runs:
+_REPLAYED = "replayed calls from the response cache or took a batch's replies, which took none of the model's time and made no attempt"
+_FAULTED = "ended by a provider fault, which measures the provider, not the mode"
+
+
+def _over(count: int, runs: int, why: list[str]) -> str:
+    """Which runs a cell's figure is over, when not all of them, and why the others are not."""
+    if count == runs:
         return ""
-    replayed = ("replayed calls from the response cache or took a batch's replies, which took none of the model's time "
-                "and made no attempt")
-    if not live:
-        return f"not measured: every run {replayed}"
-    return f"over the {live} of {runs} runs whose model calls were all made live: the others {replayed}"
+    if not count:
+        return f"not measured: every run {' or '.join(why)}"
+    return f"over {count} of {runs} runs; the others {' or '.join(why)}"
+
+
+def _faulted(s: pd.Series) -> int:
+    return int(s.get("provider_fault_runs", 0) or 0)
+
+
+def measured_hint(s: pd.Series) -> str:
+    """Whose runs a per-run mean (tokens, cost per run, pages, evidence, behaviour) is over:
+    not those a provider fault ended (``harness.stats.errored.measured_runs``)."""
+    return _over(int(s["runs"]) - _faulted(s), int(s["runs"]), [_FAULTED])
+
+
+def duration_hint(s: pd.Series) -> str:
+    """Whose durations a cell's figure is over, when not every run's: the runs whose model
+    calls were all live (``RunRecord.calls_all_live``), of those no provider fault ended."""
+    live, runs, faulted = int(s.get("duration_runs", s["runs"])), int(s["runs"]), _faulted(s)
+    why = ([f"{runs - faulted - live} {_REPLAYED}"] if runs - faulted - live else []) + ([f"{faulted} {_FAULTED}"] if faulted else [])
+    return _over(live, runs, why) if why else ""
+
+
+def retries_hint(s: pd.Series) -> str:
+    """Whose retries a cell's figure is over: every run whose calls were all live (a run a
+    provider fault ended included: its retries are the provider's flakiness)."""
+    return _over(int(s.get("retry_runs", s["runs"])), int(s["runs"]), [_REPLAYED])
 
 
 def accuracy_text(s: pd.Series) -> str:
@@ -60,9 +84,10 @@ def _token_cells(s: Any) -> list[dict[str, str]]:
     (``token_figures``: a dead endpoint spends nothing, and "0" would read as a frugal mode)."""
     tokens = token_figures(s)
     if tokens["tokens_mean"] is None:
-        return [cell(f.DASH, hint="every run ended in an error")] * 3
-    return [cell(f.tokens(tokens["tokens_mean"]) + (" (est.)" if s["tokens_estimated"] else "")), cell(f.tokens(tokens["tokens_median"])),
-            cell(f.tokens(tokens["tokens_p95"]))]
+        return [cell(f.DASH, hint=measured_hint(s) or "every run ended in an error before spending a token")] * 3
+    hint = measured_hint(s)
+    return [cell(f.tokens(tokens["tokens_mean"]) + (" (est.)" if s["tokens_estimated"] else ""), hint=hint),
+            cell(f.tokens(tokens["tokens_median"]), hint=hint), cell(f.tokens(tokens["tokens_p95"]), hint=hint)]
 
 
 def _setting_text(value: Any) -> str:
@@ -168,15 +193,16 @@ def cell_tables(stats: pd.DataFrame) -> tuple[dict[str, Any], dict[str, Any]]:
             cell(f.pct(s["consistency"])), cell(f.pct(s["judge_agreement"])),
             *_token_cells(s),
             cell(_role_text(s), css="wrap"),
-            cell(f.usd(s["cost_sum"], bool(s["cost_known"]))), cell(f.usd(s["cost_mean"], bool(s["cost_known"]))),
+            cell(f.usd(s["cost_sum"], bool(s["cost_known"]))), cell(f.usd(s["cost_mean"], bool(s["cost_known"])), hint=measured_hint(s)),
             *(cell(f.seconds(s[key]), hint=duration_hint(s)) for key in ("duration_ms_mean", "duration_ms_p95")),
         ])
         behaviour.append([
-            link, cell(f.mean(s["llm_calls_mean"])), cell(f.mean(s["turns_mean"])), cell(f.mean(s["tool_calls_mean"])),
-            cell(f.mean(s["iterations_mean"])), cell(f.mean(s["findings_count_mean"])), cell(f.mean(s["failed_searches_count_mean"])),
-            cell(f.mean(s["replans_mean"])), cell(f.mean(s["retries_mean"]), hint=duration_hint(s)),
-            cell(f.pct(s["evidence_hit_rate"]), hint=f"over {s['evidence_runs']} runs with gold evidence pages"),
-            cell(f.mean(s["pages_read_mean"])),
+            link, *(cell(f.mean(s[f"{name}_mean"]), hint=measured_hint(s))
+                    for name in ("llm_calls", "turns", "tool_calls", "iterations", "findings_count", "failed_searches_count", "replans")),
+            cell(f.mean(s["retries_mean"]), hint=retries_hint(s)),
+            cell(f.pct(s["evidence_hit_rate"]), hint=f"over {s['evidence_runs']} runs with gold evidence pages"
+                 + (f" (not the {_faulted(s)} a provider fault ended)" if _faulted(s) else "")),
+            cell(f.mean(s["pages_read_mean"]), hint=measured_hint(s)),
             cell(f.pct(s["provenance_rate"]), hint=f"over {s['provenance_runs']} answers stating a number"),
             cell(f.mean(s["tool_fetch_mean"])), cell(f.mean(s["tool_fetch_paginated_mean"])),
             cell(f.mean(s["tool_grep_with_matches_mean"])), cell(f.mean(s["tool_grep_without_matches_mean"])),

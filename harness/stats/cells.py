@@ -26,6 +26,13 @@ Definitions (the report and the README repeat them):
   carries a ``refusal`` verdict from the judge (method ``status``), as FinanceBench scores
   a missing answer, but a provider error or a crash is not the model declining, so the two
   are counted apart (``harness.stats.errored`` says how such a run counts and shows).
+- the per-run means of what a run spent and did (tokens, their share under the 25k target,
+  cost per run, duration, pages read, evidence hit, calls, turns, tools, iterations,
+  findings) are over the cell's ``measured_runs``: not those a provider fault ended
+  (``provider_fault_runs`` of them: a rate limit or an outage that outlasted the retries),
+  which measure the provider. A third of the runs dying at their first call would
+  otherwise show the mode a third cheaper, faster and worse at finding the evidence.
+  Accuracy, reliability and the errored rate count every run; the cost sum is all spent.
 - duration_ms_mean/p95 and retries_mean are over the runs whose every model call was made
   live (``duration_runs`` of them, ``RunRecord.calls_all_live``): a call replayed from the response cache or answered by
   a batch took none of the model's time in this run and made no attempt, so a rerun of a
@@ -46,7 +53,7 @@ from core.records import ToolStats
 from harness.criteria import TOKENS_PER_RUN
 from harness.judge import LABELS
 from harness.judge.verdict import Verdict
-from harness.stats.errored import errored_runs
+from harness.stats.errored import errored_runs, measured_runs
 from harness.stats.frame import cell_name, role_columns, with_verdicts
 from harness.stats.intervals import clustered_interval, consistency, wilson_interval
 
@@ -109,7 +116,11 @@ def _group_row(group: pd.DataFrame, roles: list[str], has_verdicts: bool) -> dic
     # provider's flakiness is no inconsistency of the model (nor three errors a consistent one).
     agree, within = consistency(_labels_by_question(group[~errored])) if judged else (math.nan, math.nan)
     methods = sorted(set(group.loc[labels.notna(), "verdict_method"].dropna()))
-    evidence = group["evidence_hit"]
+    # The runs the mode's per-run figures are over: not those a provider fault ended, which
+    # measure the provider (see ``measured_runs``).
+    measured = measured_runs(group)
+    m = len(measured)
+    evidence = measured["evidence_hit"]
     provenance = group["provenance_ok"]
     # Only provenance checked against the pages' text counts (older records trusted findings).
     verified = group["provenance_verified"].fillna(False).astype(bool) if "provenance_verified" in group else pd.Series(False, index=group.index)
@@ -118,9 +129,10 @@ def _group_row(group: pd.DataFrame, roles: list[str], has_verdicts: bool) -> dic
     findings_verified = pd.to_numeric(group.get("provenance_findings_verified", pd.Series(0, index=group.index)), errors="coerce").fillna(0)
     cost_known = bool(group["cost_known"].all())
     # Runs whose model calls were all made in them (RunRecord.calls_all_live): only their
-    # durations are the model's time, and only their retries the provider's.
+    # durations are the model's time, and only their retries the provider's (a faulted
+    # run's retries included: they are the provider's flakiness).
     live = group[group["calls_all_live"].astype(bool)]
-    durations = live["duration_ms"]
+    durations = measured.loc[measured["calls_all_live"].astype(bool), "duration_ms"]
     row: dict[str, Any] = {
         "runs": n,
         "questions": group["question_id"].nunique(),
@@ -147,35 +159,38 @@ def _group_row(group: pd.DataFrame, roles: list[str], has_verdicts: bool) -> dic
         "judge_agreement": float(group["judge_agreement"].mean()) if group["judge_agreement"].notna().any() else math.nan,
         "consistency": agree,
         "within_variance": within,
-        "tokens_mean": float(group["tokens_total"].mean()) if n else math.nan,
-        "tokens_median": float(group["tokens_total"].median()) if n else math.nan,
-        "tokens_p95": _p95(group["tokens_total"]),
+        "measured_runs": m,
+        "provider_fault_runs": n - m,
+        "tokens_mean": float(measured["tokens_total"].mean()) if m else math.nan,
+        "tokens_median": float(measured["tokens_total"].median()) if m else math.nan,
+        "tokens_p95": _p95(measured["tokens_total"]),
         "tokens_estimated": bool(group["tokens_estimated"].any()),
         "cost_known": cost_known,
         "cost_sum": float(group["cost_usd"].sum()) if cost_known else math.nan,
-        "cost_mean": float(group["cost_usd"].mean()) if cost_known and n else math.nan,
+        "cost_mean": float(measured["cost_usd"].mean()) if cost_known and m else math.nan,
         "duration_ms_mean": float(durations.mean()) if len(durations) else math.nan,
         "duration_ms_p95": _p95(durations),
         "duration_runs": len(durations),
+        "retry_runs": len(live),
         "evidence_runs": int(evidence.notna().sum()),
         "evidence_hit_rate": float(evidence.dropna().astype(bool).mean()) if evidence.notna().any() else math.nan,
         # Read beside the evidence hit: a run that fetches every page always "hits".
-        "pages_read_mean": float(group["pages_fetched_count"].mean()) if n else math.nan,
+        "pages_read_mean": float(measured["pages_fetched_count"].mean()) if m else math.nan,
         "provenance_runs": int(provenance_counted.sum()),
         "provenance_rate": _rate(provenance.fillna(False).astype(bool), provenance_counted),
         "provenance_unverified_runs": int((ok & provenance.notna() & ~verified).sum()),
         "findings_checked": int(findings_checked.sum()),
         "findings_verified_rate": float(findings_verified.sum() / findings_checked.sum()) if findings_checked.sum() else math.nan,
-        "tokens_under_budget": float((group["tokens_total"] < TOKENS_PER_RUN).mean()) if n else math.nan,
+        "tokens_under_budget": float((measured["tokens_total"] < TOKENS_PER_RUN).mean()) if m else math.nan,
     }
     for column in ("llm_calls", "turns", "tool_calls", "iterations", "findings_count", "failed_searches_count", "replans"):
-        row[f"{column}_mean"] = float(group[column].mean()) if n else math.nan
+        row[f"{column}_mean"] = float(measured[column].mean()) if m else math.nan
     # A replayed call made no attempt, so retries, like durations, are the live runs' alone.
     row["retries_mean"] = float(live["retries"].mean()) if len(live) else math.nan
     for name in TOOL_STATS:
-        row[f"tool_{name}_mean"] = float(group[f"tool_{name}"].mean()) if n else math.nan
+        row[f"tool_{name}_mean"] = float(measured[f"tool_{name}"].mean()) if m else math.nan
     for column in roles:
-        row[f"{column}_mean"] = float(group[column].mean()) if n else math.nan
+        row[f"{column}_mean"] = float(measured[column].mean()) if m else math.nan
     return row
 
 

@@ -20,7 +20,7 @@ import pandas as pd
 
 from harness.judge.verdict import Verdict
 from harness.stats.cells import cell_stats, question_scores, question_table
-from harness.stats.errored import NO_ANSWER, every_run_errored, spent_nothing_runs
+from harness.stats.errored import NO_ANSWER, every_run_errored, measured_runs, spent_nothing_runs
 from harness.stats.frame import Sweep, with_verdicts
 from harness.stats.intervals import PairedChange, paired_change, wilson_interval
 
@@ -130,9 +130,9 @@ def _questions_of(merged: pd.DataFrame, cell: str) -> set[str]:
 def _tokens_on(merged: pd.DataFrame, cell: str, questions: set[str]) -> float:
     """Mean tokens per run of ``cell`` on ``questions``: two sweeps of different questions
     (a sample and a test split) would otherwise compare different documents' costs."""
-    runs = merged[(merged["cell"] == cell) & merged["question_id"].astype(str).isin(questions)]
+    runs = measured_runs(merged[(merged["cell"] == cell) & merged["question_id"].astype(str).isin(questions)])
     if not len(runs) or spent_nothing_runs(runs["status"], runs["tokens_total"]):
-        return math.nan  # no runs, or a dead endpoint: 0 tokens would read as a -100% saving
+        return math.nan  # no measured runs, or a dead endpoint: 0 tokens would read as a -100% saving
     return float(runs["tokens_total"].mean())
 
 

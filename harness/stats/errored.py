@@ -9,8 +9,13 @@ in the run grid, side by side and in the run view (with the run's error as the r
 in the questions view, no verdict's colour for a question none of whose runs answered, and
 no flip against a baseline for such a question (it has no verdict to flip from or to).
 
+A run a provider fault ended (a rate limit or an outage that outlasted the retries) is left
+out of its cell's per-run means (tokens, cost per run, duration, pages, evidence hit,
+behaviour: ``measured_runs``): it measures the provider, not the mode. It still counts
+against reliability and accuracy, and what it spent is in the cost sum.
+
 A cell whose every run errored is measured only as far as its runs got. When they spent
-nothing (a dead endpoint: no reply to any call) the cell has no token figures (dashes in the
+nothing or a provider ended them all (a dead endpoint) the cell has no token figures (dashes in the
 page's and summary.md's tables, null in summary.json and the history, no bar or point in the
 charts): it spent nothing because it did nothing, not because it is frugal. When they spent
 tokens before they were cut short (a run budget, a malformed reply), those tokens were paid
@@ -30,6 +35,15 @@ NO_ANSWER_MARK = "!"  # its mark in the questions view
 NO_ANSWER_MEANING = "ended in an error (no answer)"  # the mark's meaning, in the questions view's legend
 # Why an errored run shows no verdict, as the run view says beside the run's error.
 NO_ANSWER_WHY = "the run ended in an error (a provider fault, a crash or a budget): no answer to judge, and not a refusal"
+
+
+def measured_runs(runs: pd.DataFrame) -> pd.DataFrame:
+    """The runs (rows of the run frame) whose spend and behaviour measure their mode: all but
+    those a provider fault ended (``RunRecord.ended_by_provider``). A run cut short by its
+    own budget or a malformed reply stays: that is the mode's doing."""
+    if "ended_by_provider" not in runs:
+        return runs
+    return runs[~runs["ended_by_provider"].fillna(False).astype(bool)]
 
 
 def is_errored(status: Any) -> bool:
@@ -65,8 +79,9 @@ TOKEN_FIGURES = ("tokens_mean", "tokens_median", "tokens_p95")  # the cell_stats
 
 
 def spent_nothing(row: Any) -> bool:
-    """Did every run of a cell end in an error before spending a token (a dead endpoint)?
-    Runs cut short after some replies (a run budget) spent what they spent, and show it."""
+    """Did every run of a cell end in an error before spending a token, or by a provider
+    fault (a dead endpoint, an outage), so that nothing of the mode was measured? Runs cut
+    short by their own budget after some replies spent what they spent, and show it."""
     tokens = row["tokens_mean"]
     return all_errored(row) and not (tokens is not None and tokens > 0)  # NaN > 0 is False
 

@@ -76,6 +76,7 @@ def _flatten(record: RunRecord) -> dict[str, Any]:
     row["spent_usd"] = math.nan if record.spent_usd is None else float(record.spent_usd)
     row["pages_fetched_count"] = len(record.pages_fetched)
     row["calls_all_live"] = record.calls_all_live  # only then is its duration the model's time
+    row["ended_by_provider"] = record.ended_by_provider  # then its per-run figures are the provider's
     return row
 
 

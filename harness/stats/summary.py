@@ -74,6 +74,9 @@ def cell_summary(row: pd.Series | dict[str, Any], criteria: CriteriaRow | None =
         "errored_rate": plain_value(s.get("errored_rate")),
         "consistency": plain_value(s.get("consistency")),
         "within_variance": plain_value(s.get("within_variance")),
+        # The runs the per-run means (tokens, cost per run, duration, pages, evidence) are over:
+        # not those a provider fault ended, which measure the provider (measured_runs).
+        "provider_fault_runs": plain_value(s.get("provider_fault_runs", 0)),
         "mean_tokens": plain_value(tokens["tokens_mean"]),
         "median_tokens": plain_value(tokens["tokens_median"]),
         "p95_tokens": plain_value(tokens["tokens_p95"]),
