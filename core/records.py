@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from core.llm.base import RETRYABLE
 from core.results import FailedSearch, Finding, Provenance, RetrievalResult
 
 RECORD_VERSION = 2
@@ -110,10 +111,15 @@ class RunRecord:
 
     @property
     def ended_by_provider(self) -> bool:
-        """Whether a provider fault ended the run (a rate limit, an outage, a dropped
-        connection that outlasted the retries): what it spent and did until then measures
-        the provider, not the mode, so the per-run means of its cell leave it out."""
-        return self.status == "error" and self.error_kind.startswith("provider")
+        """Whether a provider fault ended the run: a passing one (a rate limit, an outage, a
+        dropped connection or a garbled reply that outlasted the retries), or any provider
+        error before the run spent a token (a wrong key, an unknown model). What it spent and
+        did until then measures the provider, not the mode, so its cell's per-run means leave
+        it out. A request the provider refused later in the run (a prompt grown too long) is
+        the mode's doing, and stays."""
+        if self.status != "error" or not self.error_kind.startswith("provider"):
+            return False
+        return self.error_kind.partition(":")[2] in RETRYABLE or self.usage.total == 0
 
     @property
     def findings_count(self) -> int:

@@ -43,6 +43,11 @@ def test_per_run_means_leave_out_the_runs_a_provider_ended(tmp_path):
         # A run its own budget cut short is the mode's doing: it stays, with what it spent.
         make_record("q1", mode="agent", status="error", error="run would exceed its token budget", error_kind="budget", tokens=9000),
         make_record("q2", mode="agent", tokens=1000),
+        # A request the provider refused once the run's prompt had grown too long is the
+        # mode's doing too; any provider error before a token was spent measured nothing.
+        make_record("q3", mode="agent", status="error", error="bad_request 400: prompt is too long", error_kind="provider:bad_request",
+                    tokens=20000),
+        make_record("q4", mode="agent", status="error", error="auth 401: invalid x-api-key", error_kind="provider:auth", tokens=0),
     ]
     stats = _stats(tmp_path, records)
     simple = stats.loc["offline/simple"]
@@ -56,7 +61,7 @@ def test_per_run_means_leave_out_the_runs_a_provider_ended(tmp_path):
     assert simple["reliability"] == pytest.approx(2 / 3) and simple["errored_rate"] == pytest.approx(1 / 3)
     assert simple["retries_mean"] == pytest.approx(2 / 3) and simple["retry_runs"] == 3
     agent = stats.loc["offline/agent"]
-    assert agent["provider_fault_runs"] == 0 and agent["tokens_mean"] == 5000
+    assert agent["provider_fault_runs"] == 1 and agent["tokens_mean"] == 10000
 
 
 def test_a_cell_a_provider_ended_whole_has_no_per_run_figures(tmp_path):

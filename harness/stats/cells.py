@@ -29,8 +29,9 @@ Definitions (the report and the README repeat them):
 - the per-run means of what a run spent and did (tokens, their share under the 25k target,
   cost per run, duration, pages read, evidence hit, calls, turns, tools, iterations,
   findings) are over the cell's ``measured_runs``: not those a provider fault ended
-  (``provider_fault_runs`` of them: a rate limit or an outage that outlasted the retries),
-  which measure the provider. A third of the runs dying at their first call would
+  (``provider_fault_runs`` of them: a rate limit or an outage that outlasted the retries, or
+  any provider error before a token was spent; ``RunRecord.ended_by_provider``), which
+  measure the provider. A third of the runs dying at their first call would
   otherwise show the mode a third cheaper, faster and worse at finding the evidence.
   Accuracy, reliability and the errored rate count every run; the cost sum is all spent.
 - duration_ms_mean/p95 and retries_mean are over the runs whose every model call was made
