@@ -26,6 +26,7 @@ from harness.seeds_results import bench_results
 from harness.stats.cells import cell_stats
 from harness.stats.frame import load_sweep
 
+QUESTION = "financebench_id_03029"  # 3M FY2018 capex: a question of the bundled questions file
 RATE_LIMITED = {"status": "error", "error": "provider error after 1 attempt(s): rate_limit", "error_kind": "provider:rate_limit",
                 "tokens": 0, "llm_calls": 1, "turns": 0, "tool_calls": 0, "pages_fetched": [], "evidence_hit": False,
                 "duration_ms": 20, "retries": 2, "answer": ""}
@@ -72,6 +73,14 @@ def test_a_cell_a_provider_ended_whole_has_no_per_run_figures(tmp_path):
     assert dead["reliability"] == 0 and dead["errored_rate"] == 1
 
 
+def test_a_sweep_no_provider_fault_touched_says_nothing_of_them(tmp_path):
+    path = write_sweep(tmp_path / "runs", [make_record(QUESTION), make_record(QUESTION, run_number=2)])
+    result = CliRunner().invoke(analyze.cli, [str(path), "--judge-model", "offline", "--out", str(tmp_path / "r"), "--no-progress", "--no-history"])
+    assert result.exit_code == 0, result.output
+    assert "provider fault" not in (tmp_path / "r" / "summary.md").read_text()
+    assert json.loads((tmp_path / "r" / "summary.json").read_text())["cells"][0]["provider_fault_runs"] == 0
+
+
 def test_bench_results_averages_over_the_runs_a_provider_did_not_end(tmp_path):
     sweep = load_sweep(write_sweep(tmp_path, [make_record("q1", tokens=1000, duration_ms=4000),
                                               make_record("q2", **RATE_LIMITED),
@@ -112,3 +121,5 @@ def test_a_rate_limited_question_leaves_the_report_and_summary_measuring_the_oth
     table = report_data(out)["outcome_table"]
     tokens_mean = table["rows"][0][[c["title"] for c in table["columns"]].index("tokens mean")]
     assert tokens_mean["hint"] == "over 2 of 3 runs; the others ended by a provider fault, which measures the provider, not the mode"
+    posted = (out / "summary.md").read_text()  # what a CI job posts says it too
+    assert "leave out the runs a provider fault ended (anthropic:claude-haiku-4-5/simple 1 of 3)" in posted

@@ -83,6 +83,17 @@ def _write_tables(runs: pd.DataFrame, out_dir: Path) -> None:
     safe.to_csv(out_dir / "runs.csv", index=False)
 
 
+def _provider_faults_text(stats: pd.DataFrame) -> str:
+    """What summary.md says under its cells table when a provider ended some runs: which
+    runs the per-run figures are over (``harness.stats.errored.measured_runs``)."""
+    faulted = [(s["cell"], int(s["provider_fault_runs"]), int(s["runs"])) for _, s in stats.iterrows() if s.get("provider_fault_runs")]
+    if not faulted:
+        return ""
+    cells = ", ".join(f"{md_escape(cell)} {n} of {runs}" for cell, n, runs in faulted)
+    return (f"Mean tokens, p95, duration and evidence hit leave out the runs a provider fault ended ({cells}): they "
+            "measure the provider, not the mode. Reliability and accuracy count them, and the cost includes what they spent.")
+
+
 def _summary_md(
     sweep: Sweep, stats: pd.DataFrame, criteria: list, judged: bool,
     comparison: Comparison | None, gate_result: GateResult | None, coverage: Completeness,
@@ -125,6 +136,7 @@ def _summary_md(
         "criteria": criteria_markdown(criteria),
         "criteria_unsure": any(not check.settled for row in criteria for check in row.checks.values()),
         "cells": cell_rows,
+        "provider_faults": _provider_faults_text(stats),
         "baseline_id": md_escape(comparison.baseline_id) if comparison else "",
         "baseline_judge": md_escape(comparison.judge) if comparison else "",
         "changes": changes,
