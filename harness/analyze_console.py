@@ -54,6 +54,10 @@ def console_lines(outcome: AnalyzeOutcome) -> list[str]:
         if errored_runs(outcome.sweep.records["status"]).any():
             lines.append(f"  (an error is a run the harness could not finish, a provider fault or a budget: `python bench.py "
                          f"--retry-errors {shlex.quote(str(outcome.sweep.path))}` runs them again)")
+        faulted = int(outcome.sweep.records["ended_by_provider"].fillna(False).astype(bool).sum()) if "ended_by_provider" in outcome.sweep.records else 0
+        if faulted:
+            lines.append(f"  ({faulted} of them ended by a provider fault: left out of the per-run tokens, durations and evidence "
+                         "below, which they would show cheaper, faster and blinder; reliability and accuracy count them)")
     for row in outcome.criteria:
         checks = "  ".join(f"{name} {check.shown} [{check.status}{check.unsure}]" for name, check in row.checks.items())
         lines.append(f"  {row.cell:40s} {checks}")

@@ -115,6 +115,7 @@ def test_a_rate_limited_question_leaves_the_report_and_summary_measuring_the_oth
     out = tmp_path / "report"
     result = CliRunner().invoke(analyze.cli, [str(outcome.sweep.path), "--judge-model", "offline", "--out", str(out), "--no-progress", "--no-history"])
     assert result.exit_code == 0, result.output
+    assert "(1 of them ended by a provider fault: left out of the per-run tokens" in result.output
     cell = json.loads((out / "summary.json").read_text())["cells"][0]
     assert cell["provider_fault_runs"] == 1 and cell["n_runs"] == 3 and cell["errored_rate"] == pytest.approx(1 / 3)
     assert cell["mean_tokens"] == pytest.approx(sum(others) / len(others))  # not over 3 runs, one of them 0
