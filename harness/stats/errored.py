@@ -9,8 +9,8 @@ in the run grid, side by side and in the run view (with the run's error as the r
 in the questions view, no verdict's colour for a question none of whose runs answered, and
 no flip against a baseline for such a question (it has no verdict to flip from or to).
 
-A run a provider fault ended (a rate limit or an outage that outlasted the retries) is left
-out of its cell's per-run means (tokens, cost per run, duration, pages, evidence hit,
+A run a provider fault ended (a rate limit or an outage that outlasted the retries, or any
+provider error before the run spent a token) is left out of its cell's per-run means (tokens, cost per run, duration, pages, evidence hit,
 behaviour: ``measured_runs``): it measures the provider, not the mode. It still counts
 against reliability and accuracy, and what it spent is in the cost sum.
 
@@ -40,7 +40,7 @@ NO_ANSWER_WHY = "the run ended in an error (a provider fault, a crash or a budge
 def measured_runs(runs: pd.DataFrame) -> pd.DataFrame:
     """The runs (rows of the run frame) whose spend and behaviour measure their mode: all but
     those a provider fault ended (``RunRecord.ended_by_provider``). A run cut short by its
-    own budget or a malformed reply stays: that is the mode's doing."""
+    own budget, or by model output it could not parse, stays: that is the mode's doing."""
     if "ended_by_provider" not in runs:
         return runs
     return runs[~runs["ended_by_provider"].fillna(False).astype(bool)]
