@@ -107,6 +107,9 @@ def report_folder(reports_dir: Path, sweep_id: str, judge: str) -> Path:
 
 def analyze(config: AnalyzeConfig, *, show_progress: bool = True, log: Callable[[str], None] = lambda m: print(m, file=sys.stderr)) -> AnalyzeOutcome:
     run_dir = config.run_dir or latest_sweep(config.runs_dir)
+    # A judge asked for that cannot run (its key missing, an unknown model) stops the command
+    # before the sweep is read, which takes seconds for a big one.
+    check_report_judge(config.judge_model, config.provider)
     sweep = _load(run_dir)
     sweep.manifest = redact_data(sweep.manifest)  # a sweep written before redaction shows none either
     budgets = load_budgets(config.gate) if config.gate else None  # a bad budgets file fails before any judging

@@ -125,6 +125,24 @@ def test_a_report_judge_that_cannot_run_stops_the_sweep_before_any_run(tmp_path,
         assert not (tmp_path / "runs").exists()
 
 
+def test_an_analysis_judge_that_cannot_run_stops_before_the_sweep_is_read(tmp_path, monkeypatch):
+    # Reading a big sweep takes seconds; the missing key was said only after it.
+    import analyze
+    import harness.analyze_sweep
+
+    def read(path):
+        raise AssertionError("the sweep was read before the judge was checked")
+
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    monkeypatch.setattr(harness.analyze_sweep, "_load", read)
+    sweep = tmp_path / "runs" / "s"
+    sweep.mkdir(parents=True)
+    for judge, named in (("anthropic:claude-sonnet-4-5", "ANTHROPIC_API_KEY"), ("nosuch:judge", "nosuch")):
+        result = CliRunner().invoke(analyze.cli, [str(sweep), "--judge-model", judge, "--out", str(tmp_path / "r"), "--no-progress", "--no-history"])
+        assert result.exit_code == 2 and named in result.output, result.output
+        assert not (tmp_path / "r").exists()
+
+
 def test_a_sweep_stopped_by_a_missing_key_leaves_no_empty_folders(tmp_path, monkeypatch):
     # The output folders are checked for writability before the models' keys, and the check
     # made them: a mistyped --reports-dir stayed behind, empty, after the error.
