@@ -43,6 +43,7 @@ from core import paths
 from core.errors import UserError
 from harness.gate import GateCheck, GateResult
 from harness.stats.errored import with_token_figures
+from harness.stats.frame import cell_name
 from harness.stats.summary import plain_value
 
 SEED_FILE = paths.PROJECT_ROOT / "data" / "history_seed.jsonl"
@@ -204,14 +205,14 @@ def record_sweep(
     env = manifest.get("environment") or {}
     if leave_out:
         stats = stats[~stats["cell"].isin(leave_out)]
-        qtable = qtable[~(qtable["model"].astype(str) + "/" + qtable["mode"].astype(str)).isin(leave_out)] if len(qtable) else qtable
+        qtable = qtable.loc[[cell_name(str(model), str(mode)) not in leave_out for model, mode in zip(qtable["model"], qtable["mode"])]]
     with connect(db) as conn, conn:
         conn.execute("DELETE FROM sweeps WHERE sweep_id = ?", (sweep_id,))
         if not len(stats):
             return 0
         _insert(conn, "sweeps", {
             "sweep_id": sweep_id, "created_at": manifest.get("created_at") or "", "analysed_at": datetime.now(UTC).isoformat(timespec="seconds"),
-            "git_commit": env.get("git_commit") or "", "test_set": str(config.get("test_set") or ""), "runs": int(stats["runs"].sum()) if len(stats) else 0,
+            "git_commit": env.get("git_commit") or "", "test_set": str(config.get("test_set") or ""), "runs": int(stats["runs"].sum()),
             "judge": judge, "judge_version": judge_version, "report": str(report or ""), "sweep_path": str(sweep_path),
             "source": "analysis", "question_set": question_set(manifest.get("questions") or (qtable["question_id"] if len(qtable) else [])),
         })
