@@ -110,6 +110,41 @@ def test_judge_runs_report_agreement_when_the_judge_flickers(tmp_path):
     assert verdict.label == "correct" and abs(verdict.agreement - 2 / 3) < 1e-9
 
 
+@pytest.mark.parametrize("samples,label", [
+    (["correct", "incorrect"], "incorrect"),  # was "correct": the first sample won a tie
+    (["incorrect", "correct"], "incorrect"),
+    (["correct", "correct", "refusal", "incorrect"], "refusal"),  # half is no majority; the worse label of a tie
+    (["correct", "correct", "incorrect"], "correct"),
+])
+def test_judge_samples_credit_correct_only_with_a_strict_majority(tmp_path, samples, label):
+    labels = iter(samples)
+    register_script("judge", lambda request: (given := next(labels)) and json.dumps({"label": given, "rationale": given}))
+    verdict = judge_items([JudgeItem("b", QUESTION, GOLD, "No.")], settings(tmp_path, runs=len(samples))).verdicts[0]
+    assert verdict.label == label and verdict.rationale == label
+    assert verdict.agreement == pytest.approx(samples.count(label) / len(samples))
+
+
+def test_one_judge_sample_of_two_unread_credits_nothing(tmp_path):
+    # The second sample's reply cannot be read, nor its re-ask's: half the evidence is no success.
+    replies = iter([json.dumps({"label": "correct", "rationale": "r"}), "no verdict here", "still none"])
+    register_script("judge", lambda request: next(replies))
+    verdict = judge_items([JudgeItem("b", QUESTION, GOLD, "No.")], settings(tmp_path, runs=2)).verdicts[0]
+    assert verdict.samples == ["correct", "unjudged"] and verdict.label == "unjudged"
+
+
+def test_verdicts_stored_before_ties_went_to_the_worse_label_are_judged_again(tmp_path):
+    # A sweep's stored verdicts are reused by their fingerprint: one of several samples
+    # combined by the old rule must not be, while a single-sample verdict still is.
+    item = JudgeItem("b", QUESTION, GOLD, "No.")
+    one, three = settings(tmp_path, runs=1), settings(tmp_path, runs=3)
+    assert service.fingerprint(item, one) == service.fingerprint(item, JudgeSettings(judge_model="scripted:judge"))
+    payload = [item.question, item.gold, item.answer, item.status, item.error[:200], "scripted:judge", 3, service.RUBRIC_VERSION,
+               service.rules_version()]
+    import hashlib
+    old_rule = hashlib.sha256(json.dumps(payload, ensure_ascii=False).encode()).hexdigest()
+    assert service.fingerprint(item, three) != old_rule
+
+
 def test_a_judge_that_replies_garbage_leaves_the_answer_unjudged(tmp_path):
     register_script("judge", lambda request: "I think it's fine")
     verdict = judge_items([JudgeItem("b", QUESTION, GOLD, "No.")], settings(tmp_path)).verdicts[0]

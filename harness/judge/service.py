@@ -28,7 +28,7 @@ from core.records import RunRecord
 from core.reply_parsing import MalformedOutput, ask_json
 from core.trace import Trace
 from harness.dataset import Question
-from harness.judge import LABELS, MAX_JUDGE_RUNS
+from harness.judge import LABELS, MAX_JUDGE_RUNS, majority_label
 from harness.judge.batching import check_batch_judge, prefill_judge_calls
 from harness.judge.cache import VerdictCache, verdict_key
 from harness.judge.commitment import says_nothing
@@ -38,6 +38,7 @@ from harness.judge.rubric import JUDGE_SYSTEM, RUBRIC_VERSION, judge_prompt
 from harness.judge.verdict import Verdict
 
 DEFAULT_JUDGE_MODEL = "anthropic:claude-sonnet-4-5"
+SAMPLES_RULE = "strict-majority"  # how --judge-runs samples are combined (majority_label), in the fingerprint
 OFFLINE_JUDGE = "offline"  # the rule-based judge: no model, no key
 # The deterministic judges' own code: a verdict judged by other rules is not reused.
 _RULE_MODULES = (
@@ -145,6 +146,8 @@ def fingerprint(item: JudgeItem, settings: JudgeSettings) -> str:
     """What a verdict depends on: the answer under judgment, its gold, and the judge."""
     payload = [item.question, item.gold, item.answer, item.status, item.error[:200], settings.judge_model or "",
                settings.judge_runs, RUBRIC_VERSION, rules_version()]
+    if settings.judge_runs > 1:  # how the samples are combined: verdicts stored before ties went to the worse label are stale
+        payload.append(SAMPLES_RULE)
     return hashlib.sha256(json.dumps(payload, ensure_ascii=False).encode()).hexdigest()
 
 
@@ -259,7 +262,10 @@ async def _judge_one(item: JudgeItem, settings: JudgeSettings, client: ModelClie
     samples = [hit["label"] for hit, _ in hits]
     rationales = [hit["rationale"] for hit, _ in hits]
     all_cached = all(cached for _, cached in hits)
-    majority, count = Counter(samples).most_common(1)[0]
+    # The samples' majority, a tie never credited as correct (the first sample's label won
+    # ties, so two samples of "correct" and "incorrect" made a success).
+    majority = majority_label(samples)
+    count = samples.count(majority)
     return Verdict(
         item.item_id, majority, "llm", model, rationales[samples.index(majority)],
         verdict_key(item.question, item.gold, item.answer, RUBRIC_VERSION, model, 0),

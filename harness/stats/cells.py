@@ -52,7 +52,7 @@ import pandas as pd
 
 from core.records import ToolStats
 from harness.criteria import TOKENS_PER_RUN
-from harness.judge import LABELS
+from harness.judge import LABELS, majority_label
 from harness.judge.verdict import Verdict
 from harness.stats.errored import errored_runs, measured_runs
 from harness.stats.frame import cell_name, role_columns, with_verdicts
@@ -254,16 +254,6 @@ def question_table(df: pd.DataFrame, verdicts: Sequence[Verdict] | None = None) 
             }
         )
     return pd.DataFrame(rows)
-
-
-def majority_label(labels: Sequence[str | None]) -> str:
-    """``correct`` when more than half of the runs are correct, else the commonest other
-    label (ties broken towards the worse outcome: refusal, incorrect, unjudged)."""
-    if sum(label == "correct" for label in labels) * 2 > len(labels):
-        return "correct"
-    order = ["refusal", "incorrect", "unjudged", "correct"]
-    others = [label or "unjudged" for label in labels if label != "correct"] or ["unjudged"]
-    return max(order, key=lambda label: (others.count(label), -order.index(label)))
 
 
 def judge_summary(verdicts: Sequence[Verdict] | None) -> dict[str, Any]:
