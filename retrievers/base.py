@@ -42,15 +42,19 @@ class ModeOptions:
         return dict(self.__dict__)
 
     def check(self) -> None:
-        """Refuse a limit no run can work within: with ``--max-turns 0`` every agent run
-        would fail without a model call, a sweep of failures rather than an error."""
-        least = {"top_k": ("--top-k", 1), "section_chars": ("section_chars", 1), "max_turns": ("--max-turns", 1),
-                 "extractor_turns": ("--extractor-turns", 1), "max_iterations": ("--max-iterations", 1),
-                 "max_replans": ("--max-replans", 0)}
-        for name, (flag, lowest) in least.items():
+        """Refuse a limit no run can work within (with ``--max-turns 0`` every agent run
+        would fail without a model call, a sweep of failures rather than an error), and an
+        absurd one: each turn, iteration or replan may be a model call, so a typed
+        ``--max-replans 200`` for 2 would let a runaway model run up a hundred times the cost."""
+        limits = {"top_k": ("--top-k", 1, 100), "section_chars": ("section_chars", 1, 1_000_000), "max_turns": ("--max-turns", 1, 100),
+                  "extractor_turns": ("--extractor-turns", 1, 100), "max_iterations": ("--max-iterations", 1, 50),
+                  "max_replans": ("--max-replans", 0, 20)}
+        for name, (flag, lowest, highest) in limits.items():
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < lowest:
                 raise UserError(f"{flag} must be a whole number of at least {lowest}, got {value!r}", f"pass {flag} {lowest} or more")
+            if value > highest:
+                raise UserError(f"{flag} is at most {highest}, got {value:,}", f"pass {flag} {lowest} to {highest}")
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ModeOptions:

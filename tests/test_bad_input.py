@@ -91,6 +91,12 @@ def test_absent_pdfs_are_summarised_in_one_line(folders):
         (["--max-turns", "0", "--modes", "agent"], ("--max-turns must be a whole number of at least 1",)),
         (["--max-iterations", "0", "--modes", "iterative"], ("--max-iterations must be a whole number of at least 1",)),
         (["--max-replans", "-1", "--modes", "planner"], ("--max-replans must be a whole number of at least 0", "pass --max-replans 0 or more")),
+        # An absurd one: each turn, iteration or replan may be a model call (a typed 200 for 2).
+        (["--max-replans", "200", "--modes", "planner"], ("--max-replans is at most 20, got 200", "pass --max-replans 0 to 20")),
+        (["--max-turns", "1000", "--modes", "agent"], ("--max-turns is at most 100, got 1,000",)),
+        (["--extractor-turns", "101", "--modes", "iterative"], ("--extractor-turns is at most 100",)),
+        (["--max-iterations", "51", "--modes", "iterative"], ("--max-iterations is at most 50",)),
+        (["--top-k", "101"], ("--top-k is at most 100",)),
         # The same mode twice would plan its runs twice under the same run ids.
         (["--modes", "agent,agent"], ("mode agent is given twice",)),
         # A NaN cap is never reached (every comparison with NaN is false); 0 or less stops at once.
