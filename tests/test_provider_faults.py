@@ -15,7 +15,7 @@ import math
 import pytest
 from click.testing import CliRunner
 from offline_server import offline_responder
-from report_files import report_data
+from report_files import detail, report_data
 from sweep_factory import make_record, write_sweep
 from wire_server import Fault
 
@@ -122,5 +122,8 @@ def test_a_rate_limited_question_leaves_the_report_and_summary_measuring_the_oth
     table = report_data(out)["outcome_table"]
     tokens_mean = table["rows"][0][[c["title"] for c in table["columns"]].index("tokens mean")]
     assert tokens_mean["hint"] == "over 2 of 3 runs; the others ended by a provider fault, which measures the provider, not the mode"
+    facts = dict(detail(out, faulted[0].run_id)["facts"])  # and the run's own page says why
+    assert facts["status"].startswith("error (a provider fault: left out of its cell's per-run tokens")
+    assert dict(detail(out, next(r.run_id for r in records if r.status != "error"))["facts"])["status"] in ("ok", "fail")
     posted = (out / "summary.md").read_text()  # what a CI job posts says it too
     assert "leave out the runs a provider fault ended (anthropic:claude-haiku-4-5/simple 1 of 3)" in posted

@@ -124,7 +124,9 @@ def run_detail(record: RunRecord, sweep_path: Path, limits: TextLimits = FULL) -
         "facts": [
             ["model", record.model], ["mode", record.mode], ["question", record.question_id], ["document", record.doc_name],
             ["question type", record.question_type or f.DASH], ["run", str(record.run_number)],
-            ["status", record.status], ["duration", _duration(record)],
+            ["status", record.status + (" (a provider fault: left out of its cell's per-run tokens, duration and evidence, "
+                                         "which measure the mode)" if record.ended_by_provider else "")],
+            ["duration", _duration(record)],
             ["started", record.started_at or f.DASH], ["finished", record.finished_at or f.DASH],
         ],
         "status": record.status,
