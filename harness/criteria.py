@@ -160,8 +160,11 @@ def evaluate_row(stats_row: pd.Series | dict[str, Any]) -> CriteriaRow:
     tokens = s["tokens_mean"]
     under = s.get("tokens_under_budget")
     shown = f"{tokens:,.0f}" + ("" if under is None or _nan(under) else f" ({_pct(under)} of runs < 25k)")
+    faulted = int(s.get("provider_fault_runs") or 0)
     note = "; ".join(filter(None, ["estimated counts" if s.get("tokens_estimated") else "",
-                                   "" if under is None or _nan(under) else f"{_pct(under)} of runs under 25k"]))
+                                   "" if under is None or _nan(under) else f"{_pct(under)} of runs under 25k",
+                                   f"over {int(s['runs']) - faulted} of {int(s['runs'])} runs: {faulted} ended by a provider fault, "
+                                   "which measures the provider" if faulted else ""]))
     if spent_nothing(s):
         # Runs that died at their first call (a dead endpoint) spend nothing, and runs a
         # provider ended measure it, not the mode: a cell of them would pass the token budget

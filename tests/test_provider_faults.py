@@ -119,6 +119,9 @@ def test_a_rate_limited_question_leaves_the_report_and_summary_measuring_the_oth
     cell = json.loads((out / "summary.json").read_text())["cells"][0]
     assert cell["provider_fault_runs"] == 1 and cell["n_runs"] == 3 and cell["errored_rate"] == pytest.approx(1 / 3)
     assert cell["mean_tokens"] == pytest.approx(sum(others) / len(others))  # not over 3 runs, one of them 0
+    criteria = report_data(out)["criteria"]
+    tokens_check = criteria["rows"][0][[c["title"] for c in criteria["columns"]].index("Mean tokens < 25k")]
+    assert "over 2 of 3 runs: 1 ended by a provider fault" in tokens_check["hint"], tokens_check
     table = report_data(out)["outcome_table"]
     tokens_mean = table["rows"][0][[c["title"] for c in table["columns"]].index("tokens mean")]
     assert tokens_mean["hint"] == "over 2 of 3 runs; the others ended by a provider fault, which measures the provider, not the mode"
