@@ -12,7 +12,7 @@ from harness.report.rows import overall_verdict
 from harness.stats.cells import failure_causes
 from harness.stats.compare import Comparison
 from harness.stats.completeness import completeness
-from harness.stats.errored import errored_runs, measured_runs
+from harness.stats.errored import errored_runs, provider_ended
 
 
 def console_lines(outcome: AnalyzeOutcome) -> list[str]:
@@ -54,7 +54,7 @@ def console_lines(outcome: AnalyzeOutcome) -> list[str]:
         if errored_runs(outcome.sweep.records["status"]).any():
             lines.append(f"  (an error is a run the harness could not finish, a provider fault or a budget: `python bench.py "
                          f"--retry-errors {shlex.quote(str(outcome.sweep.path))}` runs them again)")
-        faulted = len(outcome.sweep.records) - len(measured_runs(outcome.sweep.records))
+        faulted = int(provider_ended(outcome.sweep.records).sum())
         if faulted:
             lines.append(f"  ({faulted} of them ended by a provider fault: left out of the per-run tokens, durations and evidence "
                          "below, which they would show cheaper, faster and blinder; reliability and accuracy count them)")

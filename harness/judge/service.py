@@ -267,7 +267,7 @@ async def _judge_one(item: JudgeItem, settings: JudgeSettings, client: ModelClie
     majority = majority_label(samples)
     count = samples.count(majority)
     return Verdict(
-        item.item_id, majority, "llm", model, rationales[samples.index(majority)] if majority in samples else "",
+        item.item_id, majority, "llm", model, rationales[samples.index(majority)],  # majority_label picks one of the samples' labels
         verdict_key(item.question, item.gold, item.answer, RUBRIC_VERSION, model, 0),
         samples, count / len(samples) if len(samples) > 1 else None,  # agreement needs --judge-runs > 1
         own.usage.total, own.cost_usd, all_cached,

@@ -54,7 +54,7 @@ from core.records import ToolStats
 from harness.criteria import TOKENS_PER_RUN
 from harness.judge import LABELS, majority_label
 from harness.judge.verdict import Verdict
-from harness.stats.errored import errored_runs, measured_runs
+from harness.stats.errored import errored_runs, provider_ended
 from harness.stats.frame import cell_name, role_columns, with_verdicts
 from harness.stats.intervals import clustered_interval, consistency, wilson_interval
 
@@ -118,8 +118,9 @@ def _group_row(group: pd.DataFrame, roles: list[str], has_verdicts: bool) -> dic
     agree, within = consistency(_labels_by_question(group[~errored])) if judged else (math.nan, math.nan)
     methods = sorted(set(group.loc[labels.notna(), "verdict_method"].dropna()))
     # The runs the mode's per-run figures are over: not those a provider fault ended, which
-    # measure the provider (see ``measured_runs``).
-    measured = measured_runs(group)
+    # measure the provider (``measured_runs``).
+    faulted = provider_ended(group)
+    measured = group[~faulted]
     m = len(measured)
     evidence = measured["evidence_hit"]
     provenance = group["provenance_ok"]
@@ -132,8 +133,9 @@ def _group_row(group: pd.DataFrame, roles: list[str], has_verdicts: bool) -> dic
     # Runs whose model calls were all made in them (RunRecord.calls_all_live): only their
     # durations are the model's time, and only their retries the provider's (a faulted
     # run's retries included: they are the provider's flakiness).
-    live = group[group["calls_all_live"].astype(bool)]
-    durations = measured.loc[measured["calls_all_live"].astype(bool), "duration_ms"]
+    all_live = group["calls_all_live"].astype(bool)
+    live = group[all_live]
+    durations = group.loc[all_live & ~faulted, "duration_ms"]
     row: dict[str, Any] = {
         "runs": n,
         "questions": group["question_id"].nunique(),

@@ -37,13 +37,17 @@ NO_ANSWER_MEANING = "ended in an error (no answer)"  # the mark's meaning, in th
 NO_ANSWER_WHY = "the run ended in an error (a provider fault, a crash or a budget): no answer to judge, and not a refusal"
 
 
+def provider_ended(runs: pd.DataFrame) -> pd.Series:
+    """Per run (a row of the run frame), whether a provider fault ended it
+    (``RunRecord.ended_by_provider``, which the frame carries)."""
+    return runs["ended_by_provider"].astype(bool)
+
+
 def measured_runs(runs: pd.DataFrame) -> pd.DataFrame:
-    """The runs (rows of the run frame) whose spend and behaviour measure their mode: all but
-    those a provider fault ended (``RunRecord.ended_by_provider``). A run cut short by its
-    own budget, or by model output it could not parse, stays: that is the mode's doing."""
-    if "ended_by_provider" not in runs:
-        return runs
-    return runs[~runs["ended_by_provider"].fillna(False).astype(bool)]
+    """The runs whose spend and behaviour measure their mode: all but those a provider fault
+    ended (``provider_ended``). A run cut short by its own budget, or by model output it
+    could not parse, stays: that is the mode's doing."""
+    return runs[~provider_ended(runs)]
 
 
 def is_errored(status: Any) -> bool:
