@@ -150,6 +150,16 @@ def hedges(text: str, pos: int = 0, endpos: int | None = None) -> bool:
 _VERSUS = re.compile(r"\s*,?\s*(?:versus|vs\.?|v\.)\s*(?:US)?\$?\s*[-−(]?", re.IGNORECASE)
 _TO_LEVEL = re.compile(r"\s*,?\s*to\s+(?:(?:about|approximately|roughly)\s+)?(?:(?:US|USD)\s*)?\$?\s*$", re.IGNORECASE)
 _ALTERNATIVE = re.compile(r"^[^.;]{0,20}?(?:\bor\b|\bto\b|\bthrough\b|[-–—])[^.;]{0,12}$", re.IGNORECASE)
+# The second value offered on a condition ("$1,577 million, unless you count the $1,373
+# million", "..., if not $1,373 million", "...; otherwise $1,373 million"): two answers, the
+# choice left to the reader. A counterfactual ("if not for the deal it would have been $Y")
+# commits to the first. (A second value put in others' mouths, "though some sources say $Y",
+# is no claim of the answer's: ``claimed`` has set it aside before this.)
+_CONDITIONAL_ALTERNATIVE = re.compile(
+    r"^[^.]{0,60}?(?:\b(?:unless|otherwise|or else|failing that)\b|\bif not\b(?!\s+for\b))"
+    r"(?![^.;]*\b(?:would|could) have\b)",
+    re.IGNORECASE,
+)
 # The second value restates the first in other units ("$302,578 thousand, which is $302.6 million").
 # The phrase stands right before the second value: "$1,577 million, which is 4.8% of sales of
 # $32,765 million" restates nothing.
@@ -416,7 +426,10 @@ def find_commitment(
             # no range; the question says which it asks for.
             asked_change = ASKS_CHANGE.search(question) is not None
             return Commitment(clusters[0] if asked_change else clusters[1], "committed", (clusters[1] if asked_change else clusters[0],))
-        if _ALTERNATIVE.match(between) or re.search(r"\bbetween\b[^.;]{0,30}$", answer[span[0]:clusters[0].start]):
+        if (
+            _ALTERNATIVE.match(between) or _CONDITIONAL_ALTERNATIVE.match(between)
+            or re.search(r"\bbetween\b[^.;]{0,30}$", answer[span[0]:clusters[0].start])
+        ):
             return Commitment(None, "hedge", tuple(clusters))
         if _VERSUS.fullmatch(between) and not re.search(r"\w", answer[clusters[1].end : span[1]]):
             # "$1,577 million versus $2,065 million", with nothing saying what the second

@@ -18,7 +18,8 @@ from harness.judge.refusal import sentence_spans
 from harness.judge.words import content
 
 # A value asked about, not stated: "You asked whether capex was $1,577 million; it was ...".
-_ASKED_ABOUT = re.compile(r"\b(?:whether|if)\b[^;,:.]*$", re.IGNORECASE)
+# (Not "if not": "$1,577 million, if not $1,600 million" offers the second, asks nothing.)
+_ASKED_ABOUT = re.compile(r"\b(?:whether|if)\b(?!\s+not\b)[^;,:.]*$", re.IGNORECASE)
 # The rest of a clause up to the value, with no turn in it ("..., but the filing shows $Y"
 # states Y as the answer's own).
 _UNTIL_TURN = r"(?:(?!\b(?:but|however|whereas|yet|while|instead|actually)\b)[^;.])*$"
@@ -128,8 +129,9 @@ _CLAUSE_CORRECTION = re.compile(
     re.IGNORECASE,
 )
 # A value the answer denies: "not $1,577 million", "rather than 1,577", "isn't exactly $1.6 billion".
+# ("$1,577 million, if not $1,600 million" offers the second as a likelier value: no denial.)
 _DENIED_BEFORE = re.compile(
-    r"(?:\b(?:not|never|rather than|instead of|other than|no longer|excluding|except(?: for)?|apart from|anything but)|n[’']t)\s+"
+    r"(?:\b(?:(?<!\bif )not|never|rather than|instead of|other than|no longer|excluding|except(?: for)?|apart from|anything but)|n[’']t)\s+"
     r"(?:(?:the|a|an|equal to|exactly|quite|just|only|simply|actually|really)\s+){0,2}(?:US)?\$?\s*[-−(]?\s*$",
     re.IGNORECASE,
 )
