@@ -56,9 +56,14 @@ _CONDITIONAL = re.compile(r"\b(?:would|typical(?:ly)?|usually|generally|likely|p
 # A turn after a decline to what the answer does find.
 _TURN_AFTER = re.compile(r"[,;]\s*(?:but|however)\b|\bbut\b", re.IGNORECASE)
 _HEDGE = re.compile(
-    r"\b(?:either|possibly|perhaps|maybe|might|may be|could be|could also be|could range|somewhere|not sure|unsure|"
+    # ("Either way, ..." says the answer holds whichever way: no alternatives.)
+    r"\b(?:either(?!\s+way\b)|possibly|perhaps|maybe|might|may be|could be|could also be|could range|somewhere|not sure|unsure|"
     r"uncertain|unclear|alternatively|another possibility|depending on|i guess|my guess|a guess|"
-    r"probably|presumably|i(?:'d| would) guess|i suppose|in which case|not (?:been )?confirmed|unconfirmed|"
+    r"probably|presumably|"
+    # A guess put on the value itself ("likely $1,577 million", "most likely grew around
+    # 65%"); a "likely" a few words short of a value ("Yes, it is likely to continue") says
+    # nothing of one.
+    r"(?:most\s+)?likely(?:\s+[a-z]+){0,3}?\s+(?:US|USD)?\$?\s*[-−(]?\d+|i(?:'d| would) guess|i suppose|in which case|not (?:been )?confirmed|unconfirmed|"
     # Odds put on a value: "I'm 10% confident it is $X and 90% confident it is $Y".
     r"\d{1,3}% (?:confident|sure|certain|likely|chance)|"
     # Doubt about the value itself: "give or take", "if I recall correctly", "I was not able
@@ -160,6 +165,8 @@ _CONDITIONAL_ALTERNATIVE = re.compile(
     r"(?![^.;]*\b(?:would|could) have\b)",
     re.IGNORECASE,
 )
+# Nothing but punctuation between two values: "$X ($Y)", "$X, $Y", "$X; $Y", "$X [$Y]", "X | Y".
+_SIDE_BY_SIDE = re.compile(r"\s*[,;(\[|]\s*(?:US|USD)?\$?\s*[-−(]?\s*")
 # The second value restates the first in other units ("$302,578 thousand, which is $302.6 million").
 # The phrase stands right before the second value: "$1,577 million, which is 4.8% of sales of
 # $32,765 million" restates nothing.
@@ -431,9 +438,12 @@ def find_commitment(
             or re.search(r"\bbetween\b[^.;]{0,30}$", answer[span[0]:clusters[0].start])
         ):
             return Commitment(None, "hedge", tuple(clusters))
-        if _VERSUS.fullmatch(between) and not re.search(r"\w", answer[clusters[1].end : span[1]]):
-            # "$1,577 million versus $2,065 million", with nothing saying what the second
-            # is (a year, another item): two values set side by side, neither claimed.
+        first, second = clusters
+        alike = (first.percent, first.currency) == (second.percent, second.currency)  # "0.047 (4.7%)" restates
+        if (_VERSUS.fullmatch(between) or alike and _SIDE_BY_SIDE.fullmatch(between)) and not re.search(r"\w", answer[second.end : span[1]]):
+            # "$1,577 million versus $2,065 million", "$1,577 million ($2,065 million)", with
+            # nothing saying what the second is (a year, another item): two values set side
+            # by side, neither claimed.
             return Commitment(None, "hedge", tuple(clusters))
         if second_is_asked(answer, question, span, clusters[0], clusters[1]):
             return Commitment(clusters[1], "committed", (clusters[0],))
