@@ -41,7 +41,9 @@ correctly", "I wasn't able to verify this"), named as another metric of the same
 capex, "total equity" for total assets), summed over years ("a cumulative $1,577 million
 over FY2016-FY2018"), per share for a total in billions, at the start of the year for its
 end, or set aside for another value the answer calls the true one ("the true FY2018 capex is
-$2,065 million"). (Those last kinds take their questions and golds from FinanceBench's
+$2,065 million"), and the gold's companies named with the deal the question asks about
+denied, only intended or undone ("were considered, but none of them was acquired", "Pfizer
+considered acquiring ...", "... but the deals fell through"). (Those last kinds take their questions and golds from FinanceBench's
 open-source questions file.) Neither the numeric check
 nor the offline judge may call one of them correct. Control answers (the right answer,
 stated plainly) must be correct, so the test cannot pass by refusing to credit anything.
@@ -63,7 +65,7 @@ KINDS = {
     "list", "hedge", "dump", "unit", "period", "sign", "refusal", "injection", "yes_no", "denial", "question", "names", "mixed",
     "correction", "guess", "excerpt", "pick", "evasion", "keywords", "swap", "year_swap", "change_swap",
     "affirmed", "use", "direction", "no_verdict", "bound", "drivers_reversed", "no_cause", "undone_pick", "deals_reversed", "subject_reversed", "names_padded", "forecast", "wrong_figure", "disowned", "worked",
-    "currency", "another_metric", "sum_over_years", "per_share", "opening_balance",
+    "currency", "another_metric", "sum_over_years", "per_share", "opening_balance", "deal_undone",
 }
 
 
@@ -84,3 +86,11 @@ def test_an_adversarial_answer_is_never_correct(case: dict) -> None:
 def test_the_plain_right_answer_is_correct(case: dict) -> None:
     verdict = heuristic_verdict(case["question"], case["gold"], case["answer"])
     assert verdict.label == "correct", verdict.rationale
+
+
+def test_the_readme_counts_these_answers_as_they_are() -> None:
+    # The README tells users how many answers this set holds; a count left behind by new
+    # cases (it said 370 and 177 while the file held 396 and 190) misstates the evidence.
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    assert f"`tests/data/adversarial_answers.jsonl` holds {len(ADVERSARIAL)} such answers" in readme
+    assert f"The {len(CONTROLS)} plain right answers beside them are all judged correct" in readme

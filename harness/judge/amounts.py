@@ -32,7 +32,7 @@ _ONE_LETTER = {"k", "m", "b", "t"}
 _NUMBER = re.compile(r"(?<![\w.'’/])(\d{1,3}(?:[,\u202f\u2009\u00a0]\d{3})+|\d+)(\.\d+)?")
 _GROUP_SPACES = str.maketrans({"\u202f": ",", "\u2009": ",", "\u00a0": ","})
 _SUFFIX = re.compile(
-    r"(?P<space>\s?)(?P<word>%|percentage[- ]points?|percent|per cent|pps?\b|bps\b|basis[- ]points?"
+    r"(?P<space>\s?)(?P<word>%|‰|‱|per mille\b|percentage[- ]points?|percent|per cent|pps?\b|bps\b|basis[- ]points?"
     r"|thousands?|millions?|billions?|trillions?|cents?\b|mn|mm|mil|mio|bn|bil|tn|[kmbt]\b|x\b|times\b)",
     re.IGNORECASE,
 )
@@ -258,7 +258,10 @@ def parse_quantities(text: str) -> list[Quantity]:
             elif word == "%" or word.startswith(("percent", "per cent", "pp")):
                 percent = True
                 suffix_end = offset + suffix.end()
-            elif word in ("bps", "basis point", "basis points", "basis-point", "basis-points"):
+            elif word in ("‰", "per mille"):  # tenths of a percent: "65.4‰" is 6.54%
+                percent, number, decimals = True, number / 10.0, decimals + 1
+                suffix_end = offset + suffix.end()
+            elif word in ("bps", "basis point", "basis points", "basis-point", "basis-points", "‱"):
                 percent, number, decimals = True, number / 100.0, decimals + 2
                 suffix_end = offset + suffix.end()
             elif word == "x" and not spaced or word == "times":

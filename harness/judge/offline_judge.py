@@ -106,7 +106,9 @@ right answer wrong than a wrong answer right: a benchmark must not invent succes
    not asked back as a question, not in a string of keywords with no sentence around them.
    The gold's drivers named going the other way ("despite lower sales of EPYC server
    processors" for "higher sales of their EPYC server processors": a name, or two terms,
-   governed by the opposite word of movement) make a credited answer incorrect.
+   governed by the opposite word of movement) make a credited answer incorrect, and so do the
+   gold's companies named with the question's deal denied, only intended or undone ("were
+   considered, but none was acquired", ``undone_deals``).
 
 No LLM, no network; the same inputs always give the same verdict. Like the numeric check,
 it reads the answer as data: an answer that addresses the grader earns nothing.
@@ -139,6 +141,7 @@ from harness.judge.numeric_check import Label, NumericDecision, numeric_check, s
 from harness.judge.refusal import sentences
 from harness.judge.term_direction import DEALS, reversed_subject, reversed_terms
 from harness.judge.turned_copy import turned_word
+from harness.judge.undone_deals import deal_undone
 from harness.judge.undone_picks import pick_undone
 from harness.judge.verdict_commitment import PICK_FILLER, SUPERLATIVE, rival_pick
 from harness.judge.verdict_polarity import leaves_verdict_open
@@ -358,6 +361,7 @@ _WHAT = re.compile(r"\bwhat\b", re.IGNORECASE)
 _DRIVERS_REVERSED = "the answer states the gold's drivers going the other way"
 _DEALS_REVERSED = "the answer states the gold's deals the other way (sold for bought, or bought for sold)"
 _SUBJECT_REVERSED = "the answer moves what the question asks about the other way from the gold"
+_DEAL_UNDONE = "the answer says the gold's deal was not done (denied, only intended, or undone)"
 
 
 def _drivers_reversed(ev: Evidence) -> str | None:
@@ -372,6 +376,8 @@ def _drivers_reversed(ev: Evidence) -> str | None:
         return _DEALS_REVERSED
     if reversed_subject(question, gold, answer):
         return _SUBJECT_REVERSED
+    if deal_undone(question, answer, ev.gold_terms):
+        return _DEAL_UNDONE
     return None
 
 
