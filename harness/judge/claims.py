@@ -50,6 +50,9 @@ _FRAMES = (
     r"|(?:some|other|many|several|certain)\s+(?:analysts|sources|people|reports|commentators|investors|observers|experts)"
     r"\s+(?:claim|claimed|say|said|suggest|suggested|believe|believed|argue|argued|think|thought|report|reported|state|stated)(?:\s+that)?"
     r"|it is\s+(?:often|commonly|widely|sometimes)?\s*(?:said|claimed|believed|reported|rumou?red|thought)\s+that"
+    # What others only expected: "Analysts expected higher EPYC sales to drive revenue, but ...".
+    r"|(?:analysts|observers|commentators|investors|the market|the street|wall street|consensus)\s+(?:had\s+)?"
+    r"(?:expected|anticipated|forecast|predicted|projected|hoped)(?:\s+that)?"
     r"|(?:is|was) it\s+(?:true|the case|possible|correct)\s+that|could it be that"
     r"|(?:it is|it's)\s+(?:a|an)\s+(?:(?:common|popular|widespread)\s+)?(?:myth|misconception|misunderstanding|fallacy)\s+that"
     r"|(?:nothing|no evidence)\s+(?:in the (?:filing|10-k|10-q|report|document|statements)\s+)?"
@@ -123,7 +126,10 @@ _RETRACTION_CLAUSE = re.compile(
     rf"[—–;,(-]\s*(?:{_RETRACTS}|not|said no one(?: ever)?|or so (?:they|people|some|others) say|allegedly|in theory)\W*$|\s/s(?!\w)"  # "/s": sarcasm
     # "..., but this never happened", "..., but they were cancelled", "...; it was later retracted".
     r"|[,;]\s*(?:but\s+)?(?:(?:this|that|it|they)\s+(?:never happened|did not happen|didn'?t happen|never did|"
-    r"(?:was|were)\s+(?:later\s+)?(?:cancell?ed|called off|abandoned|withdrawn|retracted|denied|corrected))|failed|it failed)\W*$",
+    r"(?:was|were)\s+(?:later\s+)?(?:cancell?ed|called off|abandoned|withdrawn|retracted|denied|corrected))|failed|it failed)\W*$"
+    # "... were expected but did not materialize": what was expected never came.
+    r"|[,;]?\s+but\s+(?:(?:this|that|it|they)\s+)?(?:(?:did not|didn'?t|failed to|never) materiali[sz]ed?|never materiali[sz]ed"
+    r"|did not come to pass|never came to pass)\W*$",
     re.IGNORECASE,
 )
 _KIDDING_END = re.compile(rf"\b(?:{KIDDING})\W*$", re.IGNORECASE)
