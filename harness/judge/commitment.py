@@ -65,10 +65,11 @@ _HEDGE = re.compile(
     # nothing of one.
     r"(?:most\s+)?likely(?:\s+[a-z]+){0,3}?\s+(?:US|USD)?\$?\s*[-−(]?\d+|i(?:'d| would) guess|i suppose|in which case|not (?:been )?confirmed|unconfirmed|"
     # Odds put on a value: "I'm 10% confident it is $X and 90% confident it is $Y".
-    r"\d{1,3}% (?:confident|sure|certain|likely|chance)|"
+    # ("100% sure" is no doubt.)
+    r"(?<![\d.])(?!100\b)\d{1,3}% (?:confident|sure|certain|likely|chance)|"
     # Doubt about the value itself: "give or take", "if I recall correctly", "I was not able
     # to verify this".
-    r"give or take|if (?:i|we) (?:recall|remember)|if memory serves|"
+    r"give or take|plus or minus|if (?:i|we) (?:recall|remember)|if memory serves|"
     r"(?:not|never|wasn't|weren't|isn't|haven't|hasn't|hadn't) (?:been )?able to (?:verify|confirm|check)|unable to (?:verify|confirm|check)|"
     r"(?:could|can|did)(?: not|n't|not) (?:verify|confirm|double-check)|unverified)\b"
     # A margin of error put on the value: "$1,577 million ± $500 million", "(+/- 30%)".
