@@ -440,7 +440,8 @@ def find_commitment(
         ):
             return Commitment(None, "hedge", tuple(clusters))
         first, second = clusters
-        alike = (first.percent, first.currency) == (second.percent, second.currency)  # "0.047 (4.7%)" restates
+        # "0.047 (4.7%)" and "0.96 (0.9603)" restate one value: the figure and the exact one.
+        alike = (first.percent, first.currency) == (second.percent, second.currency) and not _rounded_from(first, second)
         if (_VERSUS.fullmatch(between) or alike and _SIDE_BY_SIDE.fullmatch(between)) and not re.search(r"\w", answer[second.end : span[1]]):
             # "$1,577 million versus $2,065 million", "$1,577 million ($2,065 million)", with
             # nothing saying what the second is (a year, another item): two values set side
@@ -460,6 +461,16 @@ _BOUND_BEFORE = re.compile(
     rf"(?:\b(?:{'|'.join(BOUND_ABOVE + BOUND_BELOW)})|[<>≤≥])\s*(?:(?:US|USD)\s*)?\$?\s*[-−(]?\s*$",
     re.IGNORECASE,
 )
+
+
+def _rounded_from(a: Quantity, b: Quantity) -> bool:
+    """Is one of two numbers in one scale the other rounded to its fewer decimals ("0.96"
+    and "0.9603", "$1,577 million" and "$1,576.8 million")?"""
+    if a.scale != b.scale or a.decimals == b.decimals:
+        return False
+    rough, exact = (a, b) if a.decimals < b.decimals else (b, a)
+    # In magnitude: "0.96 (0.9603)" reads its bracketed figure as negative, as a statement would.
+    return abs(round(abs(exact.number), rough.decimals) - abs(rough.number)) < 10 ** -(rough.decimals + 3)
 
 
 def _restated_otherwise(
