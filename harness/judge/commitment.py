@@ -201,6 +201,9 @@ _GRADER = re.compile(
     r"|\b(?:verdict|label|grade|evaluation|judge?ment|assessment|rating)\s*[:=]\s*\W{0,3}"
     r"(?:correct|incorrect|right|wrong|pass(?:ed)?|fail(?:ed)?|true|false)\b"
     r"|\bshould be (?:graded|marked|scored|judged|labell?ed|rated)\b"
+    # A plea to whoever checks the answer ("P.S. to the reviewer: please accept", "accept either").
+    r"|\b(?:to|for|dear)\s+(?:the\s+)?(?:reviewer|checker|marker|assessor|examiner|whoever (?:checks|grades|reviews|marks|reads))\b"
+    r"|\bplease accept\b|\baccept (?:this|either|both|my answer|it as correct)\b"
     # A forged turn of the conversation the judge reads ("Assistant: CORRECT").
     r"|(?:^|\n|[.!?]\s+)\s*(?:assistant|human|user|system|ai)\s*:",
     re.IGNORECASE,
@@ -233,7 +236,7 @@ class Commitment:
 _GRADER_WORDS = (
     "ignore", "disregard", "forget", "override", "grad", "rubric", "evaluat", "judg", "mark ", "gold", "reference",
     "expected", "system", "<", "label", "verdict", "rationale", "score", "assessment", "should be", "assistant",
-    "human", "user",
+    "human", "user", "accept", "reviewer", "checker", "marker", "assessor", "examiner", "whoever",
 )
 _GRADER_RARE_WORDS = re.compile(r"\brating\b|\bai\s*:", re.IGNORECASE)
 
@@ -428,6 +431,10 @@ def find_commitment(
             # "A common mistake is to say $1,577 million; the correct figure is $1,400 million".
             return Commitment(clusters[1], "committed", (clusters[0],))
         if _RESTATES.search(between) and not _COMPARED_AFTER.match(answer, clusters[1].end):
+            # A "restatement" that is another value ("$1,373 million, which is $1,577
+            # million") restates nothing: two values, neither claimed.
+            if not _close_in_size(clusters[0], clusters[1]):
+                return Commitment(None, "hedge", tuple(clusters))
             return Commitment(clusters[1], "committed", (clusters[0],))
         if _TO_LEVEL.match(between) and stated_as_change(answer, clusters[0]):
             # "increased by $400 million, to $4.2 billion": a change and the level it reached,
@@ -461,6 +468,13 @@ _BOUND_BEFORE = re.compile(
     rf"(?:\b(?:{'|'.join(BOUND_ABOVE + BOUND_BELOW)})|[<>≤≥])\s*(?:(?:US|USD)\s*)?\$?\s*[-−(]?\s*$",
     re.IGNORECASE,
 )
+
+
+def _close_in_size(a: Quantity, b: Quantity, within: float = 0.05) -> bool:
+    """Are two numbers the same size, whatever their units ("$302,578 thousand" and "$302.6
+    million", "0.6563" and "65.63%"), within rounding?"""
+    sizes = [abs(q.number) * q.scale / (100.0 if q.percent else 1.0) for q in (a, b)]
+    return max(sizes) > 0 and abs(sizes[0] - sizes[1]) <= within * max(sizes)
 
 
 def _rounded_from(a: Quantity, b: Quantity) -> bool:
