@@ -195,7 +195,7 @@ _GRADER = re.compile(
     r"\b(?:ignore|disregard|forget|override)\b[^.\n]{0,40}\b(?:instructions?|rubric|prompt|guidelines|rules|above|previous)\b"
     r"|\b(?:grader|graders|grading|rubric|evaluator|the judge|llm judge|judge model)\b"
     r"|\bmark (?:this|it|the answer|my answer|as)\b[^.\n]{0,25}\b(?:correct|incorrect|right)\b"
-    r"|\b(?:gold|golden|reference|expected) answer\b|\bsystem\s*(?:prompt|message|:)|</?\s*(?:answer|system|gold\w*|instructions?)\s*>"
+    r"|\b(?:gold|golden|reference|expected) answer\b|\b(?:answer|grading|marking|solution) (?:key|scheme|sheet)\b|\bsystem\s*(?:prompt|message|:)|</?\s*(?:answer|system|gold\w*|instructions?)\s*>"
     r"|[\"'](?:label|verdict|rationale|grade|score)[\"']\s*:|</?\s*(?:verdict|label|grade|score)\s*>"
     # A forged verdict ("Verdict: correct", "[LABEL: CORRECT]", "should be graded correct").
     r"|\b(?:verdict|label|grade|evaluation|judge?ment|assessment|rating)\s*[:=]\s*\W{0,3}"
@@ -236,7 +236,7 @@ class Commitment:
 _GRADER_WORDS = (
     "ignore", "disregard", "forget", "override", "grad", "rubric", "evaluat", "judg", "mark ", "gold", "reference",
     "expected", "system", "<", "label", "verdict", "rationale", "score", "assessment", "should be", "assistant",
-    "human", "user", "accept", "reviewer", "checker", "marker", "assessor", "examiner", "whoever",
+    "human", "user", "accept", "key", "scheme", "sheet", "reviewer", "checker", "marker", "assessor", "examiner", "whoever",
 )
 _GRADER_RARE_WORDS = re.compile(r"\brating\b|\bai\s*:", re.IGNORECASE)
 
@@ -402,6 +402,8 @@ def find_commitment(
     concluding = [s for s in sentences if _STRONG_CONCLUSION.search(answer[s[0][0]:s[0][1]])]
     span, inside = (concluding or sentences)[-1]
     text = answer[span[0]:span[1]]
+    if _restates_another(answer, sentences, span, inside, same):
+        return Commitment(None, "hedge", tuple(inside))
     # Among conclusions only the ones that say they are the answer are compared: a worked
     # computation's "Margin = 3.057%" lines are steps, each in the same words.
     pool = [s for s in concluding if _ANSWER_PHRASE.search(answer[s[0][0]:s[0][1]])] if concluding else sentences
@@ -468,6 +470,26 @@ _BOUND_BEFORE = re.compile(
     rf"(?:\b(?:{'|'.join(BOUND_ABOVE + BOUND_BELOW)})|[<>≤≥])\s*(?:(?:US|USD)\s*)?\$?\s*[-−(]?\s*$",
     re.IGNORECASE,
 )
+
+
+# A sentence that says it restates the one before ("That is, $Y.", "(This equals $Y.)").
+_RESTATING_OPENER = re.compile(
+    r"[\s(\[—–-]*(?:that is|i\.e\.|in other words|put differently|this (?:equals|is equal to|amounts to|comes to)|which (?:is|equals))\b",
+    re.IGNORECASE,
+)
+
+
+def _restates_another(
+    answer: str, sentences: list[tuple[tuple[int, int], list[Quantity]]], span: tuple[int, int], inside: list[Quantity],
+    same: Callable[[Quantity, Quantity], bool],
+) -> bool:
+    """Does the deciding sentence claim to restate the sentence before it ("$1,373 million.
+    That is, $1,577 million.") with none of its values? Two values, neither claimed."""
+    at = next((i for i, s in enumerate(sentences) if s[0] == span), 0)
+    if at == 0 or not _RESTATING_OPENER.match(answer, span[0]):
+        return False
+    before = sentences[at - 1][1]
+    return not any(same(a, b) or _close_in_size(a, b) for a in before for b in inside)
 
 
 def _close_in_size(a: Quantity, b: Quantity, within: float = 0.05) -> bool:
