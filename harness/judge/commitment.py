@@ -31,11 +31,11 @@ from dataclasses import dataclass
 
 from harness.judge.amounts import Quantity, parse_quantities
 from harness.judge.claims import corrections
-from harness.judge.disowned import asks_forecast, claimed, denied, named_right, retracted_before
+from harness.judge.disowned import asks_forecast, claimed, denied, retracted_before
 from harness.judge.refusal import DECLINE, sentence_spans
-from harness.judge.two_values import change_among_levels, second_is_asked, stated_as_change, worked_in_brackets
+from harness.judge.two_values import between_two, change_among_levels, close_in_size, worked_in_brackets
 from harness.judge.value_scope import other_period, other_scope, question_years
-from harness.judge.words import ASKS_CHANGE, BOUND_ABOVE, BOUND_BELOW, NEGATION
+from harness.judge.words import BOUND_ABOVE, BOUND_BELOW, NEGATION
 
 MAX_ANSWER_WORDS = 600  # longer is pasted source text, not an answer a reviewer would accept
 
@@ -152,36 +152,6 @@ def hedges(text: str, pos: int = 0, endpos: int | None = None) -> bool:
             return True
         start = m.end()
     return False
-# Between two values: a range or an alternative ("$1.3 to $1.6 billion", "1,373-1,577", "X or Y").
-_VERSUS = re.compile(r"\s*,?\s*(?:versus|vs\.?|v\.)\s*(?:US)?\$?\s*[-−(]?", re.IGNORECASE)
-_TO_LEVEL = re.compile(r"\s*,?\s*to\s+(?:(?:about|approximately|roughly)\s+)?(?:(?:US|USD)\s*)?\$?\s*$", re.IGNORECASE)
-_ALTERNATIVE = re.compile(r"^[^.;]{0,20}?(?:\bor\b|\bto\b|\bthrough\b|[-–—])[^.;]{0,12}$", re.IGNORECASE)
-# The second value offered on a condition ("$1,577 million, unless you count the $1,373
-# million", "..., if not $1,373 million", "...; otherwise $1,373 million"): two answers, the
-# choice left to the reader. A counterfactual ("if not for the deal it would have been $Y")
-# commits to the first. (A second value put in others' mouths, "though some sources say $Y",
-# is no claim of the answer's: ``claimed`` has set it aside before this.)
-_CONDITIONAL_ALTERNATIVE = re.compile(
-    r"^[^.]{0,60}?(?:\b(?:unless|otherwise|or else|failing that)\b|\bif not\b(?!\s+for\b))"
-    r"(?![^.;]*\b(?:would|could) have\b)",
-    re.IGNORECASE,
-)
-# Nothing but punctuation between two values: "$X ($Y)", "$X, $Y", "$X; $Y", "$X [$Y]", "X | Y".
-_SIDE_BY_SIDE = re.compile(r"\s*[,;(\[|]\s*(?:US|USD)?\$?\s*[-−(]?\s*")
-# The second value restates the first in other units ("$302,578 thousand, which is $302.6 million").
-# The phrase stands right before the second value: "$1,577 million, which is 4.8% of sales of
-# $32,765 million" restates nothing.
-_RESTATES = re.compile(
-    r"\b(?:which is|equivalent to|equals|i\.e\.|that is|in other words|translates to|or about)\W*"
-    r"(?:(?:approximately|about|roughly|around|some|nearly)\s+)?(?:(?:US|USD)\s*)?\$?\s*$",
-    re.IGNORECASE,
-)
-# "..., which is $204 million more than in FY2017": a difference, not the first value restated.
-_COMPARED_AFTER = re.compile(
-    r"[^.;,]{0,25}?\b(?:more|less|higher|lower|above|below|greater|fewer|than|up|down|increase|decrease|over|under"
-    r"|plus|minus|net of|before|after|excluding|including)\b|\s*[+\-−*/×]",
-    re.IGNORECASE,
-)
 _ARITHMETIC_WORDS = re.compile(
     r"\b(?:multipl\w*|divid\w*)\s+(?:\w+\s+){0,3}?by\s*$|\bmultiply(?:ing)?\s*$", re.IGNORECASE
 )
@@ -427,37 +397,9 @@ def find_commitment(
         return Commitment(None, "list", tuple(clusters))
     if hedges(text) or any(_hedged_elsewhere(answer, s, qs, clusters[0], same) for s, qs in sentences if s != span):
         return Commitment(None, "hedge", tuple(clusters))
-    if len(clusters) == 2:
-        between = answer[clusters[0].end:clusters[1].start]
-        if named_right(between):
-            # "A common mistake is to say $1,577 million; the correct figure is $1,400 million".
-            return Commitment(clusters[1], "committed", (clusters[0],))
-        if _RESTATES.search(between) and not _COMPARED_AFTER.match(answer, clusters[1].end):
-            # A "restatement" that is another value ("$1,373 million, which is $1,577
-            # million") restates nothing: two values, neither claimed.
-            if not _close_in_size(clusters[0], clusters[1]):
-                return Commitment(None, "hedge", tuple(clusters))
-            return Commitment(clusters[1], "committed", (clusters[0],))
-        if _TO_LEVEL.match(between) and stated_as_change(answer, clusters[0]):
-            # "increased by $400 million, to $4.2 billion": a change and the level it reached,
-            # no range; the question says which it asks for.
-            asked_change = ASKS_CHANGE.search(question) is not None
-            return Commitment(clusters[0] if asked_change else clusters[1], "committed", (clusters[1] if asked_change else clusters[0],))
-        if (
-            _ALTERNATIVE.match(between) or _CONDITIONAL_ALTERNATIVE.match(between)
-            or re.search(r"\bbetween\b[^.;]{0,30}$", answer[span[0]:clusters[0].start])
-        ):
-            return Commitment(None, "hedge", tuple(clusters))
-        first, second = clusters
-        # "0.047 (4.7%)" and "0.96 (0.9603)" restate one value: the figure and the exact one.
-        alike = (first.percent, first.currency) == (second.percent, second.currency) and not _rounded_from(first, second)
-        if (_VERSUS.fullmatch(between) or alike and _SIDE_BY_SIDE.fullmatch(between)) and not re.search(r"\w", answer[second.end : span[1]]):
-            # "$1,577 million versus $2,065 million", "$1,577 million ($2,065 million)", with
-            # nothing saying what the second is (a year, another item): two values set side
-            # by side, neither claimed.
-            return Commitment(None, "hedge", tuple(clusters))
-        if second_is_asked(answer, question, span, clusters[0], clusters[1]):
-            return Commitment(clusters[1], "committed", (clusters[0],))
+    if len(clusters) == 2 and (decided := between_two(answer, question, span, clusters[0], clusters[1])) is not None:
+        value, reason = decided
+        return Commitment(value, reason, tuple(q for q in clusters if q is not value))
     if _BOUND_BEFORE.search(answer, max(span[0], clusters[0].start - 40), clusters[0].start):
         # "At least $5,466 million", "less than 1.0": a bound, not the value.
         return Commitment(None, "bound", tuple(clusters))
@@ -489,24 +431,7 @@ def _restates_another(
     if at == 0 or not _RESTATING_OPENER.match(answer, span[0]):
         return False
     before = sentences[at - 1][1]
-    return not any(same(a, b) or _close_in_size(a, b) for a in before for b in inside)
-
-
-def _close_in_size(a: Quantity, b: Quantity, within: float = 0.05) -> bool:
-    """Are two numbers the same size, whatever their units ("$302,578 thousand" and "$302.6
-    million", "0.6563" and "65.63%"), within rounding?"""
-    sizes = [abs(q.number) * q.scale / (100.0 if q.percent else 1.0) for q in (a, b)]
-    return max(sizes) > 0 and abs(sizes[0] - sizes[1]) <= within * max(sizes)
-
-
-def _rounded_from(a: Quantity, b: Quantity) -> bool:
-    """Is one of two numbers in one scale the other rounded to its fewer decimals ("0.96"
-    and "0.9603", "$1,577 million" and "$1,576.8 million")?"""
-    if a.scale != b.scale or a.decimals == b.decimals:
-        return False
-    rough, exact = (a, b) if a.decimals < b.decimals else (b, a)
-    # In magnitude: "0.96 (0.9603)" reads its bracketed figure as negative, as a statement would.
-    return abs(round(abs(exact.number), rough.decimals) - abs(rough.number)) < 10 ** -(rough.decimals + 3)
+    return not any(same(a, b) or close_in_size(a, b) for a in before for b in inside)
 
 
 def _restated_otherwise(

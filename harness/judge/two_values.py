@@ -8,12 +8,17 @@ $4,812 million, while total revenue was $5,390 million" to "What is the total re
 or the first is a metric the question does not qualify so ("adjusted diluted EPS was $2.47,
 while GAAP diluted EPS was $1.98"). And a bracket that works a value out in words holds its
 terms, not values of their own.
+
+``between_two`` reads what stands between the two: the second named the right one, a true
+restatement (or one that is another value), a change and the level it reached, or two
+values offered as alternatives or set side by side, which commit to neither.
 """
 from __future__ import annotations
 
 import re
 
 from harness.judge.amounts import Quantity
+from harness.judge.disowned import named_right
 from harness.judge.number_swaps import question_words
 from harness.judge.words import ASKS_CHANGE, FALL, RISE, UNIT_STEMS, content
 
@@ -146,3 +151,89 @@ def worked_in_brackets(answer: str, values: list[Quantity]) -> list[tuple[int, i
         if closed > opened >= 0 and _WORKED_IN_WORDS.search(answer, opened, closed):
             spans.append((opened, closed))
     return spans
+
+
+# Between two values: a range or an alternative ("$1.3 to $1.6 billion", "1,373-1,577", "X or Y").
+_VERSUS = re.compile(r"\s*,?\s*(?:versus|vs\.?|v\.)\s*(?:US)?\$?\s*[-−(]?", re.IGNORECASE)
+_TO_LEVEL = re.compile(r"\s*,?\s*to\s+(?:(?:about|approximately|roughly)\s+)?(?:(?:US|USD)\s*)?\$?\s*$", re.IGNORECASE)
+_ALTERNATIVE = re.compile(r"^[^.;]{0,20}?(?:\bor\b|\bto\b|\bthrough\b|[-–—])[^.;]{0,12}$", re.IGNORECASE)
+# The second value offered on a condition ("$1,577 million, unless you count the $1,373
+# million", "..., if not $1,373 million", "...; otherwise $1,373 million"): two answers, the
+# choice left to the reader. A counterfactual ("if not for the deal it would have been $Y")
+# commits to the first. (A second value put in others' mouths, "though some sources say $Y",
+# is no claim of the answer's: ``claimed`` has set it aside before this.)
+_CONDITIONAL_ALTERNATIVE = re.compile(
+    r"^[^.]{0,60}?(?:\b(?:unless|otherwise|or else|failing that)\b|\bif not\b(?!\s+for\b))"
+    r"(?![^.;]*\b(?:would|could) have\b)",
+    re.IGNORECASE,
+)
+# Nothing but punctuation between two values: "$X ($Y)", "$X, $Y", "$X; $Y", "$X [$Y]", "X | Y".
+_SIDE_BY_SIDE = re.compile(r"\s*[,;(\[|]\s*(?:US|USD)?\$?\s*[-−(]?\s*")
+# The second value restates the first in other units ("$302,578 thousand, which is $302.6 million").
+# The phrase stands right before the second value: "$1,577 million, which is 4.8% of sales of
+# $32,765 million" restates nothing.
+_RESTATES = re.compile(
+    r"\b(?:which is|equivalent to|equals|i\.e\.|that is|in other words|translates to|or about)\W*"
+    r"(?:(?:approximately|about|roughly|around|some|nearly)\s+)?(?:(?:US|USD)\s*)?\$?\s*$",
+    re.IGNORECASE,
+)
+# "..., which is $204 million more than in FY2017": a difference, not the first value restated.
+_COMPARED_AFTER = re.compile(
+    r"[^.;,]{0,25}?\b(?:more|less|higher|lower|above|below|greater|fewer|than|up|down|increase|decrease|over|under"
+    r"|plus|minus|net of|before|after|excluding|including)\b|\s*[+\-−*/×]",
+    re.IGNORECASE,
+)
+
+
+def between_two(answer: str, question: str, span: tuple[int, int], first: Quantity, second: Quantity) -> tuple[Quantity | None, str] | None:
+    """What a sentence (``span``) that gives two distinct values of the gold's kind commits
+    to, when the words between or around them decide it: ``(value, "committed")``, or
+    ``(None, "hedge")`` for two values neither of which is claimed ("$X or $Y", "$X ($Y)",
+    "$X, unless you count the $Y"). None when nothing decides: the first is then the claim."""
+    between = answer[first.end:second.start]
+    if named_right(between):
+        # "A common mistake is to say $1,577 million; the correct figure is $1,400 million".
+        return second, "committed"
+    if _RESTATES.search(between) and not _COMPARED_AFTER.match(answer, second.end):
+        # A "restatement" that is another value ("$1,373 million, which is $1,577
+        # million") restates nothing: two values, neither claimed.
+        if not close_in_size(first, second):
+            return None, "hedge"
+        return second, "committed"
+    if _TO_LEVEL.match(between) and stated_as_change(answer, first):
+        # "increased by $400 million, to $4.2 billion": a change and the level it reached,
+        # no range; the question says which it asks for.
+        asked_change = ASKS_CHANGE.search(question) is not None
+        return (first if asked_change else second), "committed"
+    if (
+        _ALTERNATIVE.match(between) or _CONDITIONAL_ALTERNATIVE.match(between)
+        or re.search(r"\bbetween\b[^.;]{0,30}$", answer[span[0]:first.start])
+    ):
+        return None, "hedge"
+    # "0.047 (4.7%)" and "0.96 (0.9603)" restate one value: the figure and the exact one.
+    alike = (first.percent, first.currency) == (second.percent, second.currency) and not _rounded_from(first, second)
+    if (_VERSUS.fullmatch(between) or alike and _SIDE_BY_SIDE.fullmatch(between)) and not re.search(r"\w", answer[second.end : span[1]]):
+        # "$1,577 million versus $2,065 million", "$1,577 million ($2,065 million)", with
+        # nothing saying what the second is (a year, another item): two values set side
+        # by side, neither claimed.
+        return None, "hedge"
+    if second_is_asked(answer, question, span, first, second):
+        return second, "committed"
+    return None
+
+
+def close_in_size(a: Quantity, b: Quantity, within: float = 0.05) -> bool:
+    """Are two numbers the same size, whatever their units ("$302,578 thousand" and "$302.6
+    million", "0.6563" and "65.63%"), within rounding?"""
+    sizes = [abs(q.number) * q.scale / (100.0 if q.percent else 1.0) for q in (a, b)]
+    return max(sizes) > 0 and abs(sizes[0] - sizes[1]) <= within * max(sizes)
+
+
+def _rounded_from(a: Quantity, b: Quantity) -> bool:
+    """Is one of two numbers in one scale the other rounded to its fewer decimals ("0.96"
+    and "0.9603", "$1,577 million" and "$1,576.8 million")?"""
+    if a.scale != b.scale or a.decimals == b.decimals:
+        return False
+    rough, exact = (a, b) if a.decimals < b.decimals else (b, a)
+    # In magnitude: "0.96 (0.9603)" reads its bracketed figure as negative, as a statement would.
+    return abs(round(abs(exact.number), rough.decimals) - abs(rough.number)) < 10 ** -(rough.decimals + 3)
