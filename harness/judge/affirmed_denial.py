@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from harness.judge.commitment import is_row
-from harness.judge.event_words import event_of, events_named
+from harness.judge.event_words import WEIGHING, event_of, events_named
 from harness.judge.refusal import DECLINE, sentences
 from harness.judge.thing_kinds import kind_relation, presupposes
 from harness.judge.value_scope import question_years, years_in
@@ -106,11 +106,7 @@ _NOT_AFFIRMING = re.compile(
 )
 # Weighing the thing ("considered several acquisitions and made none") is not doing it,
 # unless the clause also says it was done ("evaluated and completed two acquisitions").
-_WEIGHS = re.compile(
-    r"\b(?:consider(?:s|ed|ing)?|evaluat(?:e|es|ed|ing)|explor(?:e|es|ed|ing)|plann?(?:s|ed|ing)?|seek(?:s|ing)?|sought|"
-    r"look(?:s|ed|ing)? (?:at|for)|intend(?:s|ed)?)\b",
-    re.IGNORECASE,
-)
+_WEIGHS = re.compile(rf"\b(?:{WEIGHING})\b", re.IGNORECASE)
 _DONE = re.compile(
     r"\b(?:complet\w*|made|closed|finali[sz]ed|undert(?:ook|aken)|executed|announced|acquired|bought|purchased|sold|"
     r"divested|issued|did|has|had|have)\b",

@@ -143,7 +143,12 @@ def same_kind(q: Quantity, gold_kind: str) -> bool:
 
 
 def same_value(a: Quantity, b: Quantity, unit: QuestionUnit, gold_kind: str) -> bool:
-    """Two answer numbers that state one value ("0.6563, or 65.63%", "$1.6 billion ($1,577 million)")."""
+    """Two answer numbers that state one value ("0.6563, or 65.63%", "$1.6 billion ($1,577
+    million)"), within rounding; two numbers written the same way with different digits
+    ("-3.7 or -3.8", "0.96 or 0.97") are two values, however near."""
+    if (a.number != b.number and (a.decimals, a.scale, a.percent, a.currency) == (b.decimals, b.scale, b.percent, b.currency)
+            and a.explicit_scale == b.explicit_scale):
+        return False
     for ra in answer_readings(a, unit, gold_kind):
         for rb in answer_readings(b, unit, gold_kind):
             if compare(ra, rb) in ("match", "near"):

@@ -93,6 +93,15 @@ _A_ROLE = re.compile(
 )
 
 
+# Weighing an event is not doing it ("considered several acquisitions", "explored a sale of
+# the segment"): read by ``affirmed_denial`` (an answer affirming what a gold denies) and by
+# ``undone_deals`` (an answer taking back a deal the gold names).
+WEIGHING = (
+    r"consider(?:s|ed|ing)?|evaluat(?:e|es|ed|ing)|explor(?:e|es|ed|ing)|plann?(?:s|ed|ing)?|seek(?:s|ing)?|sought|"
+    r"look(?:s|ed|ing)? (?:at|for)|intend(?:s|ed)?"
+)
+
+
 def event_of(word_root: str) -> str | None:
     """The event a word's root names ("acquir" for "acquisitions", and for "purchases")."""
     return _EVENT_OF.get(word_root)

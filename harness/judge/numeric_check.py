@@ -322,16 +322,6 @@ def _denied_by_own_values(answer: str, q: Quantity) -> bool:
     return any(lo <= q.start < hi for lo, hi in contradicted_sentences(answer))
 
 
-def _one_value(a: Quantity, b: Quantity, unit: QuestionUnit, kind: str) -> bool:
-    """Do two of an answer's numbers state one value? A value restated ("$1.6 billion
-    ($1,577 million)", "65.4% (65.38%)") does, within rounding; two numbers written the same
-    way with different digits ("-3.7 or -3.8", "0.96 or 0.97") are two values, however near."""
-    if (a.number != b.number and (a.decimals, a.scale, a.percent, a.currency) == (b.decimals, b.scale, b.percent, b.currency)
-            and a.explicit_scale == b.explicit_scale):
-        return False
-    return same_value(a, b, unit, kind)
-
-
 def numeric_check(question: str, gold: str, answer: str) -> NumericDecision:
     """Decide ``answer`` against a single-number ``gold`` when certain; else label None."""
     gold, answer = figures_written_plainly(str(gold)), figures_written_plainly(answer or "")
@@ -362,7 +352,7 @@ def numeric_check(question: str, gold: str, answer: str) -> NumericDecision:
         bare = kind == "amount" and bool(unit.scale) and not (q.percent or q.multiple or q.currency or q.explicit_scale)
         return same_kind(q, kind) or bare or closest(golds, answer_readings(q, unit, kind))[0] == "match"
 
-    commitment = find_commitment(answer, question, candidate, lambda a, b: _one_value(a, b, unit, kind))
+    commitment = find_commitment(answer, question, candidate, lambda a, b: same_value(a, b, unit, kind))
     if commitment.value is not None:
         verdict, reading = _judge_committed(question, answer, golds, kind, commitment, unit)
         restated = _restated(answer, commitment.value) if verdict == "near" else None

@@ -14,9 +14,9 @@ names one.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
-from harness.judge.event_words import event_of, events_named
+from harness.judge.event_words import WEIGHING, event_of, events_named
 from harness.judge.words import WORD, content, root, stem
 
 _DEALS = frozenset({"acquir", "divest"})
@@ -32,9 +32,9 @@ _NOT_BEFORE = re.compile(
 # Only intended, attempted or offered ("considered acquiring", "tried to acquire", "bid
 # for", "in talks to acquire").
 _INTENT_BEFORE = re.compile(
-    r"\b(?:consider(?:ed|s|ing)?|plan(?:ned|s|ning)?|propos(?:ed|es|ing)|sought|seeks?|seeking|tri(?:ed|es)|try(?:ing)?"
-    r"|attempt(?:ed|s|ing)?|explor(?:ed|es|ing)|intend(?:ed|s|ing)?|hop(?:ed|es|ing)|want(?:ed|s|ing)?|looked into"
-    r"|talks?|negotiat(?:ed|es|ing)|failed|unable|declined|refused|expect(?:ed|s|ing)?)\s+(?:to\s+|about\s+|on\s+)?$",
+    rf"\b(?:{WEIGHING}|intending|propos(?:ed|es|ing)|tri(?:ed|es)|try(?:ing)?|attempt(?:ed|s|ing)?|hop(?:ed|es|ing)"
+    r"|want(?:ed|s|ing)?|looked into|talks?|negotiat(?:ed|es|ing)|failed|unable|declined|refused|expect(?:ed|s|ing)?)"
+    r"\s+(?:to\s+|about\s+|on\s+)?$",
     re.IGNORECASE,
 )
 # The deal undone after the fact (a deal that "did not close until July" closed).
@@ -81,14 +81,18 @@ def deal_undone(question: str, answer: str, gold_terms: Iterable[str]) -> bool:
     return False
 
 
-def _deal_words(text: str, asked: set[str]) -> Iterable[re.Match[str]]:
+def _deal_words(text: str, asked: set[str]) -> Iterator[re.Match[str]]:
     return (m for m in WORD.finditer(text) if event_of(root(m.group())) in asked)
+
+
+def _not_done(text: str, deal: re.Match[str], intent: bool = True) -> bool:
+    """Is the deal word ``deal`` of ``text`` denied (or, with ``intent``, only intended)?"""
+    return bool(_NOT_BEFORE.search(text, 0, deal.start()) or intent and _INTENT_BEFORE.search(text, 0, deal.start()))
 
 
 def _affirms(clause: str, asked: set[str]) -> bool:
     """Does ``clause`` say an ``asked`` deal was done ("Pfizer acquired ...")?"""
-    return any(not _NOT_BEFORE.search(clause, 0, m.start()) and not _INTENT_BEFORE.search(clause, 0, m.start())
-               for m in _deal_words(clause, asked))
+    return any(not _not_done(clause, m) for m in _deal_words(clause, asked))
 
 
 def _undoes(text: str, asked: set[str], terms: set[str], asked_names: set[str], intent: bool = True) -> bool:
@@ -96,9 +100,9 @@ def _undoes(text: str, asked: set[str], terms: set[str], asked_names: set[str], 
     intended) in ``text``: "never acquired Trillium", "considered acquiring Trillium", or
     with the names before it, "Trillium ... were not acquired"?"""
     for m in _deal_words(text, asked):
-        before = text[:m.start()]
-        if not (_NOT_BEFORE.search(before) or intent and _INTENT_BEFORE.search(before)):
+        if not _not_done(text, m, intent):
             continue
+        before = text[:m.start()]
         after = WORD.findall(text[m.end():])[:_OBJECT_WORDS]
         if any(stem(w) in terms for w in after):
             return True
@@ -110,7 +114,7 @@ def _undoes(text: str, asked: set[str], terms: set[str], asked_names: set[str], 
         between = before[named[-1]:]
         # "..., and no other companies were acquired" denies others'; a deal done between
         # the names and the denial is what the names had ("Array was acquired; Seagen was not acquired").
-        if _OTHERS.search(between) or any(True for _ in _deal_words(between, asked)):
+        if _OTHERS.search(between) or next(_deal_words(between, asked), None) is not None:
             continue
         return True
     return False
