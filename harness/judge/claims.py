@@ -121,11 +121,21 @@ _HEDGES_BEFORE = (
     r"|(?:but )?(?:i'?m|i am) not (?:sure|certain)(?:,? (?:though|about (?:that|this|it)))?|(?:but )?don'?t quote me(?: on (?:that|this|it))?"
     # Odds put on the answer after it: "I am 50% sure." ("100% sure" doubts nothing.)
     r"|(?:but )?(?:i'?m|i am) (?:only |about |maybe )?(?!100\b)\d{1,2}(?:\.\d+)?% (?:sure|certain|confident)(?:,? (?:though|about (?:that|this|it)))?"
-    r"|who knows|or (?:did|does|was|is|were|has|had) (?:it|they|this|that)|or (?:maybe|perhaps) the opposite|hardly|not really|nope|as if|i disagree|i do not agree|i don'?t agree"
+    r"|who knows|hard to (?:say|tell)|difficult to (?:say|tell)"
+    r"|or (?:did|does|was|is|were|has|had) (?:it|they|this|that)(?:\s+[a-z]+){0,3}|or (?:maybe|perhaps) the opposite|hardly|not really|nope|as if|i disagree|i do not agree|i don'?t agree"
+)
+# What only others vouch for, said after the claim: "Customer deposits, according to some
+# analysts", "$X, as some sources report". ("According to the balance sheet" and "according to
+# the press release" cite where the answer read it.)
+_OTHERS_VOUCH = (
+    r"(?:according to|per)\s+(?:some|other|certain|several|many|unnamed|third[- ]party)\s+"
+    r"(?:analysts?|sources?|estimates?|reports?|commentators|observers|websites?|blogs?|rumou?rs?|people|investors|experts)"
+    r"|(?:as\s+)?(?:some|other|certain|several|many)\s+(?:analysts|sources|reports|commentators|observers|websites|people|experts)\s+"
+    r"(?:say|said|claim|claimed|report|reported|suggest|suggested|estimate|estimated|believe|believed)"
 )
 _RETRACTION_SENTENCE = re.compile(rf"\W*(?:but\s+)?(?:{_RETRACTS}|{_HEDGES_BEFORE})\W*", re.IGNORECASE)
 _RETRACTION_CLAUSE = re.compile(
-    rf"[—–;,(-]\s*(?:{_RETRACTS}|not|said no one(?: ever)?|or so (?:they|people|some|others) say|allegedly|in theory)\W*$|\s/s(?!\w)"  # "/s": sarcasm
+    rf"[—–;,(-]\s*(?:{_RETRACTS}|not|said no one(?: ever)?|or so (?:they|people|some|others) say|or so (?:i'?ve|i have) (?:heard|read|been told)|or so i'?m told|{_OTHERS_VOUCH}|allegedly|in theory)\W*$|\s/s(?!\w)"  # "/s": sarcasm
     # "..., but this never happened", "..., but they were cancelled", "...; it was later retracted".
     r"|[,;]\s*(?:but\s+)?(?:(?:this|that|it|they)\s+(?:never happened|did not happen|didn'?t happen|never did|"
     r"(?:was|were)\s+(?:later\s+)?(?:cancell?ed|called off|abandoned|withdrawn|retracted|denied|corrected))|failed|it failed)\W*$"

@@ -58,7 +58,7 @@ _TURN_AFTER = re.compile(r"[,;]\s*(?:but|however)\b|\bbut\b", re.IGNORECASE)
 _HEDGE = re.compile(
     # ("Either way, ..." says the answer holds whichever way: no alternatives.)
     r"\b(?:either(?!\s+way\b)|possibly|perhaps|maybe|might|may be|could be|could also be|could range|somewhere|not sure|unsure|"
-    r"uncertain|unclear|alternatively|another possibility|depending on|i guess|my guess|a guess|"
+    r"uncertain|unclear|alternatively|another possibility|depending on|i guess|my guess|a guess|best guess|"
     r"probably|presumably|"
     # A guess put on the value itself ("likely $1,577 million", "most likely grew around
     # 65%"); a "likely" a few words short of a value ("Yes, it is likely to continue") says
@@ -69,7 +69,11 @@ _HEDGE = re.compile(
     r"(?<![\d.])(?!100\b)\d{1,3}% (?:confident|sure|certain|likely|chance)|"
     # Doubt about the value itself: "give or take", "if I recall correctly", "I was not able
     # to verify this".
-    r"give or take|plus or minus|if (?:i|we) (?:recall|remember)|if memory serves|"
+    r"give or take|plus or minus|if (?:i|we) (?:recall|remember)|if memory serves|if my memory (?:serves(?: me)?|is (?:right|correct))|"
+    r"(?:if|unless) (?:i'?m|i am) (?:not )?mistaken|"
+    # The answer's own second candidate: "Customer deposits (primary answer) or long-term
+    # debt (secondary answer)", "backup guess".
+    r"(?:second|alternative|alternate|backup|fallback|secondary)\s+(?:answer|guess|pick|candidate)s?|"
     r"(?:not|never|wasn't|weren't|isn't|haven't|hasn't|hadn't) (?:been )?able to (?:verify|confirm|check)|unable to (?:verify|confirm|check)|"
     r"(?:could|can|did)(?: not|n't|not) (?:verify|confirm|double-check)|unverified)\b"
     # A margin of error put on the value: "$1,577 million ± $500 million", "(+/- 30%)".

@@ -167,6 +167,20 @@ _CONDITIONAL_ALTERNATIVE = re.compile(
     r"(?![^.;]*\b(?:would|could) have\b)",
     re.IGNORECASE,
 )
+# The second value named as the answer's other candidate: "the first estimate is $X; the
+# second estimate is $Y", "best guess $X; backup guess $Y", "$X (primary) / $Y (secondary)",
+# "5,466 (high case), 4,173 (low case)", "$X (scenario A) vs $Y (scenario B)". Two answers
+# offered, the choice left to the reader. Only what the answer calls its own other candidate:
+# "analysts' estimate of $Y" is someone else's figure beside the answer's.
+_OTHER_CANDIDATE = re.compile(
+    r"\b(?:second|other|another|alternative|alternate|backup|back-up|fallback|secondary)\s+"
+    r"(?:estimate|guess|answer|reading|interpretation|candidate|option|possibility|scenario|calculation|approach|method)s?\b"
+    r"|\b(?:estimate|guess|answer|option|scenario|case|candidate|possibility|version|reading)\s+(?:b|2|two|ii)\b"
+    r"|\(\s*(?:secondary|alternative|alternate|backup|fallback|runner-up|(?:high|low|base|bear|bull|best|worst|upside|downside)[- ]case"
+    r"|scenario\s+\w+|option\s+\w+|estimate\s+\w+)\s*\)",
+    re.IGNORECASE,
+)
+_LABEL_AFTER = 25  # characters after the second value where its label may stand ("(secondary)")
 # Nothing but punctuation between two values: "$X ($Y)", "$X, $Y", "$X; $Y", "$X [$Y]", "X | Y".
 _SIDE_BY_SIDE = re.compile(r"\s*[,;(\[|]\s*(?:US|USD)?\$?\s*[-−(]?\s*")
 # The second value restates the first in other units ("$302,578 thousand, which is $302.6 million").
@@ -207,6 +221,7 @@ def between_two(answer: str, question: str, span: tuple[int, int], first: Quanti
         return (first if asked_change else second), "committed"
     if (
         _ALTERNATIVE.match(between) or _CONDITIONAL_ALTERNATIVE.match(between)
+        or _OTHER_CANDIDATE.search(answer, first.end, min(span[1], second.end + _LABEL_AFTER))
         or re.search(r"\bbetween\b[^.;]{0,30}$", answer[span[0]:first.start])
     ):
         return None, "hedge"
