@@ -122,6 +122,9 @@ _HEDGES_BEFORE = (
     # Odds put on the answer after it: "I am 50% sure." ("100% sure" doubts nothing.)
     r"|(?:but )?(?:i'?m|i am) (?:only |about |maybe )?(?!100\b)\d{1,2}(?:\.\d+)?% (?:sure|certain|confident)(?:,? (?:though|about (?:that|this|it)))?"
     r"|who knows|hard to (?:say|tell)|difficult to (?:say|tell)"
+    # Doubt put on the answer after it: "Confidence: low.", "Low confidence."
+    r"|(?:my\s+)?confidence(?: level)?\s*[:=-]?\s*(?:is\s+)?(?:low|very low|limited|moderate|medium|(?!100\b)\d{1,2}(?:\.\d+)?%)"
+    r"|(?:low|limited|moderate|medium) confidence"
     r"|or (?:did|does|was|is|were|has|had) (?:it|they|this|that)(?:\s+[a-z]+){0,3}|or (?:maybe|perhaps) the opposite|hardly|not really|nope|as if|i disagree|i do not agree|i don'?t agree"
 )
 # What only others vouch for, said after the claim: "Customer deposits, according to some

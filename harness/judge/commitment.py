@@ -71,13 +71,22 @@ _HEDGE = re.compile(
     # to verify this".
     r"give or take|plus or minus|if (?:i|we) (?:recall|remember)|if memory serves|if my memory (?:serves(?: me)?|is (?:right|correct))|"
     r"(?:if|unless) (?:i'?m|i am) (?:not )?mistaken|"
+    # A guess or a doubt in other words: "I reckon", "if I had to bet", "(unaudited guess)",
+    # "tentatively", "(to be confirmed)", "subject to verification", "I have not checked",
+    # "(low confidence)", "(confidence: 30%)". ("High confidence" doubts nothing.)
+    r"i reckon|if i had to (?:bet|guess|pick)|don'?t hold me to (?:it|that|this)|"
+    r"(?:rough|educated|wild|unaudited|quick|first|second|backup)\s+guess|tentatively|\(tentative\)|to be confirmed|"
+    r"subject to (?:verification|confirmation)|i (?:have|had|did)(?: not|n't) (?:yet )?(?:checked|verified|confirmed|double-checked)|"
+    r"(?:low|limited|moderate) confidence|confidence(?: level)?\s*[:=]\s*(?:low|very low|limited|moderate|medium)|"
     # The answer's own second candidate: "Customer deposits (primary answer) or long-term
     # debt (secondary answer)", "backup guess".
     r"(?:second|alternative|alternate|backup|fallback|secondary)\s+(?:answer|guess|pick|candidate)s?|"
     r"(?:not|never|wasn't|weren't|isn't|haven't|hasn't|hadn't) (?:been )?able to (?:verify|confirm|check)|unable to (?:verify|confirm|check)|"
     r"(?:could|can|did)(?: not|n't|not) (?:verify|confirm|double-check)|unverified)\b"
     # A margin of error put on the value: "$1,577 million ± $500 million", "(+/- 30%)".
-    r"|±|\+/[-−]",
+    r"|±|\+/[-−]"
+    # Odds given as a confidence: "(confidence: 30%)" (a percent ends on no word boundary).
+    r"|\bconfidence(?: level)?\s*[:=]\s*(?!100\b)\d{1,2}(?:\.\d+)?%",
     re.IGNORECASE,
 )
 # "either" that closes a negative clause ("no divestitures either", "did not ... either",

@@ -176,6 +176,9 @@ _OTHER_CANDIDATE = re.compile(
     r"\b(?:second|other|another|alternative|alternate|backup|back-up|fallback|secondary)\s+"
     r"(?:estimate|guess|answer|reading|interpretation|candidate|option|possibility|scenario|calculation|approach|method)s?\b"
     r"|\b(?:estimate|guess|answer|option|scenario|case|candidate|possibility|version|reading)\s+(?:b|2|two|ii)\b"
+    # "$X (my primary estimate); $Y is my fallback", "$X in the base case; $Y in the downside case".
+    r"|\b(?:my|the|a)\s+(?:fallback|backup)\b"
+    r"|\b(?:in|under)\s+(?:the|a|an)\s+(?:high|low|base|bear|bull|best|worst|upside|downside|alternative|alternate)[- ]case\b"
     r"|\(\s*(?:secondary|alternative|alternate|backup|fallback|runner-up|(?:high|low|base|bear|bull|best|worst|upside|downside)[- ]case"
     r"|scenario\s+\w+|option\s+\w+|estimate\s+\w+)\s*\)",
     re.IGNORECASE,
