@@ -122,6 +122,21 @@ _HEDGES_BEFORE = (
     # Odds put on the answer after it: "I am 50% sure." ("100% sure" doubts nothing.)
     r"|(?:but )?(?:i'?m|i am) (?:only |about |maybe )?(?!100\b)\d{1,2}(?:\.\d+)?% (?:sure|certain|confident)(?:,? (?:though|about (?:that|this|it)))?"
     r"|who knows|hard to (?:say|tell)|difficult to (?:say|tell)"
+    # The answer's own check of it not made, or doubted, after it: "I was not able to verify
+    # this.", "Figure not verified.", "I may have misread the table.", "Not 100% sure.",
+    # "Please double-check.", "Take this with a grain of salt."
+    r"|(?:but\s+)?(?:i|we)\s+(?:(?:was|were|am|'m|are|have|had|could|did|can)\s+not|haven't|hadn't|couldn't|didn't|cannot|can't|wasn't|weren't)"
+    r"\s+(?:yet\s+)?(?:been\s+)?(?:able\s+to\s+)?(?:verify|verified|confirm|confirmed|check|checked|double-check|double-checked)"
+    r"(?:\s+(?:this|that|it|these|(?:this|that|the)\s+(?:figure|number|value|answer|result|calculation)s?))?"
+    r"(?:\s+(?:against|with|in)\s+(?:the\s+)?[\w\s-]{0,30})?"
+    r"|(?:this\s+|the\s+)?(?:figure|number|value|answer|result|calculation)s?\s+(?:is\s+|was\s+|are\s+)?"
+    r"(?:unverified|unconfirmed|not\s+(?:yet\s+)?(?:been\s+)?(?:verified|confirmed|checked))"
+    r"|(?:but\s+)?(?:i|we)\s+(?:may|might|could)\s+have\s+(?:misread|misunderstood|miscalculated|mis-?counted|made\s+an?\s+(?:error|mistake)|gotten\s+(?:this|it)\s+wrong)"
+    r"(?:\s+(?:the|this|that)\s+(?:table|figure|statement|filing|numbers?|data))?"
+    r"|not\s+(?:100%|entirely|completely|totally|fully)\s+(?:sure|certain)"
+    r"|(?:please\s+)?(?:double-check|verify|check)\s+(?:this|that|it)|please\s+(?:double-check|verify)"
+    r"|you\s+(?:may|might)\s+want\s+to\s+(?:verify|double-check|check|confirm)(?:\s+(?:this|that|it))?(?:\s+(?:against|with|in)\s+(?:the\s+)?[\w\s-]{0,30})?"
+    r"|take\s+(?:this|that|it)\s+with\s+a\s+(?:grain|pinch)\s+of\s+salt"
     # Doubt put on the answer after it: "Confidence: low.", "Low confidence."
     r"|(?:my\s+)?confidence(?: level)?\s*[:=-]?\s*(?:is\s+)?(?:low|very low|limited|moderate|medium|(?!100\b)\d{1,2}(?:\.\d+)?%)"
     r"|(?:low|limited|moderate|medium) confidence"

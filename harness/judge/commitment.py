@@ -75,7 +75,7 @@ _HEDGE = re.compile(
     # "tentatively", "(to be confirmed)", "subject to verification", "I have not checked",
     # "(low confidence)", "(confidence: 30%)". ("High confidence" doubts nothing.)
     r"i reckon|if i had to (?:bet|guess|pick)|don'?t hold me to (?:it|that|this)|"
-    r"(?:rough|educated|wild|unaudited|quick|first|second|backup)\s+guess|tentatively|\(tentative\)|to be confirmed|"
+    r"(?:rough|educated|wild|unaudited|quick|first|second|backup)\s+guess|tentatively|\(tentative\)|to be confirmed|(?:with|take) a (?:grain|pinch) of salt|"
     r"subject to (?:verification|confirmation)|i (?:have|had|did)(?: not|n't) (?:yet )?(?:checked|verified|confirmed|double-checked)|"
     r"(?:low|limited|moderate) confidence|confidence(?: level)?\s*[:=]\s*(?:low|very low|limited|moderate|medium)|"
     # The answer's own second candidate: "Customer deposits (primary answer) or long-term
