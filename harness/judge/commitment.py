@@ -339,7 +339,7 @@ def find_commitment(
     if len(answer.split()) > MAX_ANSWER_WORDS or quoted_excerpt(answer):
         return Commitment(None, "dump")
     every = parse_quantities(answer)
-    worked = worked_in_brackets(answer, every)
+    worked = worked_in_brackets(answer, every, question)
     quantities = [q for q in every if not is_operand(answer, q) and is_candidate(q) and not any(a <= q.start < b for a, b in worked)]
     spans = sentence_spans(answer)
     declines = any(DECLINE.search(answer[a:b]) for a, b in spans)

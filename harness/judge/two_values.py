@@ -141,16 +141,44 @@ _WORKED_IN_WORDS = re.compile(
 )
 
 
-def worked_in_brackets(answer: str, values: list[Quantity]) -> list[tuple[int, int]]:
+# Brackets right after a value, or after its unit ("-3.7 days (...)").
+_BRACKET_AFTER = re.compile(r"\s*(?:[A-Za-z%]+\s*){0,2}\(")
+# A term the question defines for its formula ("DIO is defined as: 365 * ...").
+_DEFINED_TERM = re.compile(r"\b([A-Z][A-Za-z&]{1,9})\s+(?:is|are)\s+defined\s+as\b")
+# One term of the formula with its value, as a bracket lists them: "DIO 48.1", "DSO of 29.3
+# days", "DPO = 81.1".
+_TERM_VALUE = re.compile(r"\s*(?:and\s+)?(?P<term>[A-Za-z&]{2,10})\s*(?:of|=|:)?\s*[-−]?\$?\d[\d,.]*\s*(?:days|x|times|%)?\s*")
+
+
+def worked_in_brackets(answer: str, values: list[Quantity], question: str = "") -> list[tuple[int, int]]:
     """Where brackets right after a value work it out from others: their values are its
-    terms, not values of their own."""
+    terms, not values of their own. Worked out in words or signs ("(operating cash flow of
+    $1,088 million less capital expenditures of $1,400 million)"), or listed as the terms the
+    question's formula defines ("-3.7 days (DIO 48.1, DSO 29.3, DPO 81.1)" when the question
+    says "DIO is defined as ...")."""
+    # Not the term asked for ("What is the FY2019 cash conversion cycle (CCC)? CCC is defined
+    # as ..."): a value of it in brackets is a second answer.
+    asking = question[: question.find("?") + 1]
+    defined = {term for term in _DEFINED_TERM.findall(question) if not re.search(rf"\b{re.escape(term)}\b", asking)}
     spans = []
     for q in values:
-        opened = answer.find("(", q.end, q.end + 3)
+        bracket = _BRACKET_AFTER.match(answer, q.end)
+        opened = bracket.end() - 1 if bracket else -1
         closed = answer.find(")", opened) if opened >= 0 else -1
-        if closed > opened >= 0 and _WORKED_IN_WORDS.search(answer, opened, closed):
+        if closed > opened >= 0 and (
+            _WORKED_IN_WORDS.search(answer, opened, closed) or _defined_terms(answer[opened + 1 : closed], defined)
+        ):
             spans.append((opened, closed))
     return spans
+
+
+def _defined_terms(inside: str, defined: set[str]) -> bool:
+    """Is ``inside`` (a bracket's text) a list of two or more of the ``defined`` terms, each
+    with its value, and nothing else?"""
+    pieces = re.split(r"[,;]", inside)
+    if len(pieces) < 2 or not defined:
+        return False
+    return all((m := _TERM_VALUE.fullmatch(piece)) is not None and m["term"] in defined for piece in pieces)
 
 
 # Between two values: a range or an alternative ("$1.3 to $1.6 billion", "1,373-1,577", "X or Y").

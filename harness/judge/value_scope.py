@@ -90,9 +90,11 @@ def _other_span(clause: str, years: list[tuple[int, int, int, bool]], asked: fro
     )
 
 
-# A year right after a value: "1.73 for FY2015", "3.46 in FY2020", "-3.7 days for fiscal 2018".
+# A year right after a value: "1.73 for FY2015", "3.46 in FY2020", "-3.7 days for fiscal 2018",
+# and said of it: "the other figure, $4,173 million, is for FY2016", "$4,173 million is FY2016".
 _YEAR_RIGHT_AFTER = re.compile(
-    r"\s*(?:(?:days|times|x|million|billion|thousand)\b\s*)?(?:in|for|during)\s+(?:the\s+)?"
+    r"\s*(?:(?:days|times|x|million|billion|thousand)\b\s*)?(?:,\s*(?:which\s+)?)?"
+    r"(?:(?:is|was|are|were)\s+(?:(?:for|from|in|of)\s+)?|(?:in|for|during)\s+)(?:the\s+)?"
     r"(?P<year>(?:FY\s?|fiscal\s+(?:year\s+)?)'?\d{2,4}\b|(?:19|20)\d{2}\b)",
     re.IGNORECASE,
 )
@@ -264,16 +266,20 @@ def _unattached_years(sentence: str) -> list[tuple[int, int, int, bool]]:
     for start, end, _, _ in years:
         undated[start:end] = " " * (end - start)
     figures = "".join(undated)
+    # A year said of the value before it across a comma ("the other figure, $4,173 million, is
+    # for FY2016") is that value's, though its clause holds no figure.
+    said_of_a_value = {m.start("year") for f in _A_FIGURE.finditer(sentence) if (m := _YEAR_RIGHT_AFTER.match(sentence, f.end()))}
     kept = []
     for start, end, year, dated in years:
         left = max(b for b in bounds if b <= start)
         right = min((b for b in bounds if b >= end), default=len(sentence))
-        if not _A_VALUE.search(figures, left, right):
+        if not _A_VALUE.search(figures, left, right) and start not in said_of_a_value:
             kept.append((start, end, year, dated))
     return kept
 
 
 _A_VALUE = re.compile(r"\d")
+_A_FIGURE = re.compile(r"\d(?:[\d,]*\d)?(?:\.\d+)?%?(?:\s*(?:million|billion|thousand))?", re.IGNORECASE)
 
 
 # What a percent is of ("5.4% of total assets", "1.9% of operating income"), and the bases a
