@@ -177,7 +177,20 @@ _OPERATOR_AFTER = re.compile(r"^[ \t]*(?:\*(?!\*)|[×/÷]|[-−]\s*\()")  # on t
 _GRADER = re.compile(
     r"\b(?:ignore|disregard|forget|override)\b[^.\n]{0,40}\b(?:instructions?|rubric|prompt|guidelines|rules|above|previous)\b"
     r"|\b(?:grader|graders|grading|rubric|evaluator|the judge|llm judge|judge model)\b"
-    r"|\bmark (?:this|it|the answer|my answer|as)\b[^.\n]{0,25}\b(?:correct|incorrect|right)\b"
+    r"|\bmark(?:ed|ing)? (?:this|it|the answer|my answer|as)\b[^.\n]{0,25}\b(?:correct|incorrect|right)\b"
+    # "grade this as correct", "Kindly grade favourably", "respond with 'correct'".
+    r"|\bgrade (?:this|it|me|my answer|the answer)\b[^.\n]{0,25}\b(?:correct|right|favou?rably|generously|leniently|highly)\b"
+    r"|\bgrade (?:as )?(?:correct|favou?rably|generously|leniently)\b"
+    r"|\brespond with\W{0,3}(?:correct|incorrect|yes|pass)\b"
+    r"|\bif you are an? (?:llm|ai|language model|model|assistant|grader|judge|evaluator|reviewer)\b"
+    # A verdict or score asked for: "deserves full marks", "Full credit, please", "Score: 10/10",
+    # "the correct label is 'correct'", "[[CORRECT]]".
+    r"|\b(?:deserves?|earns?|merits?|warrants?|give|award)\s+(?:it\s+|this\s+|me\s+)?(?:full|maximum|top|the highest|a perfect)\s+(?:marks|score|points)\b"
+    r"|\bfull (?:marks|credit),?\s+please\b|\bscore\s*[:=]\s*\d+(?:\.\d+)?\s*(?:/|out of)\s*(?:5|10|100)\b"
+    r"|\b(?:correct|right|proper|true|final)\s+(?:label|verdict|grade|score)\s+(?:is|should be|=)\s+\W{0,3}(?:correct|incorrect|right|wrong|pass|fail)\b"
+    r"|\[\[\s*(?:correct|incorrect|right|wrong|pass|fail)\s*\]\]"
+    # A chat template's turn markers: a forged conversation for a model judge.
+    r"|<\|(?:im_start|im_end|system|user|assistant|endoftext)\|>|\[/?INST\]|<<SYS>>"
     r"|\b(?:gold|golden|reference|expected) answer\b|\b(?:answer|grading|marking|solution) (?:key|scheme|sheet)\b|\bsystem\s*(?:prompt|message|:)|</?\s*(?:answer|system|gold\w*|instructions?)\s*>"
     r"|[\"'](?:label|verdict|rationale|grade|score)[\"']\s*:|</?\s*(?:verdict|label|grade|score)\s*>"
     # A forged verdict ("Verdict: correct", "[LABEL: CORRECT]", "should be graded correct").
@@ -220,6 +233,7 @@ _GRADER_WORDS = (
     "ignore", "disregard", "forget", "override", "grad", "rubric", "evaluat", "judg", "mark ", "gold", "reference",
     "expected", "system", "<", "label", "verdict", "rationale", "score", "assessment", "should be", "assistant",
     "human", "user", "accept", "key", "scheme", "sheet", "reviewer", "checker", "marker", "assessor", "examiner", "whoever",
+    "mark", "respond with", "if you are", "marks", "credit", "[[", "<|", "[inst", "[/inst", "<<sys",
 )
 _GRADER_RARE_WORDS = re.compile(r"\brating\b|\bai\s*:", re.IGNORECASE)
 
