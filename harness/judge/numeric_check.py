@@ -54,8 +54,9 @@ from harness.judge.amounts import (
 )
 from harness.judge.change_direction import contradicted_sentences
 from harness.judge.claims import ONLY_DISOWNS, claims_of
-from harness.judge.commitment import Commitment, addresses_grader, find_commitment, is_operand
+from harness.judge.commitment import Commitment, find_commitment, is_operand
 from harness.judge.comparison import Reading, answer_readings, closest, gold_readings, quantity_kind, same_kind, same_value
+from harness.judge.grader_address import addresses_grader
 from harness.judge.refusal import DECLINE, refusal_signal, sentence_spans
 from harness.judge.words import (
     ABOVE_ZERO,

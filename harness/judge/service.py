@@ -31,7 +31,7 @@ from harness.dataset import Question
 from harness.judge import LABELS, MAX_JUDGE_RUNS, majority_label
 from harness.judge.batching import check_batch_judge, prefill_judge_calls
 from harness.judge.cache import VerdictCache, verdict_key
-from harness.judge.commitment import says_nothing
+from harness.judge.grader_address import says_nothing
 from harness.judge.numeric_check import numeric_check
 from harness.judge.offline_judge import heuristic_verdict
 from harness.judge.rubric import JUDGE_SYSTEM, RUBRIC_VERSION, judge_prompt
@@ -42,7 +42,7 @@ SAMPLES_RULE = "strict-majority"  # how --judge-runs samples are combined (major
 OFFLINE_JUDGE = "offline"  # the rule-based judge: no model, no key
 # The deterministic judges' own code: a verdict judged by other rules is not reused.
 _RULE_MODULES = (
-    "affirmed_denial", "amounts", "answer_reading", "causes", "change_direction", "choices", "claims", "commitment", "comparison", "disowned", "event_words", "metric_use",
+    "affirmed_denial", "amounts", "answer_reading", "causes", "change_direction", "choices", "claims", "commitment", "comparison", "disowned", "event_words", "grader_address", "metric_use",
     "number_evidence", "number_swaps",
     "numeric_check",
     "left_out", "offline_judge", "refusal", "term_direction", "thing_kinds", "turned_copy", "two_values", "undone_deals", "undone_picks", "verdict_commitment", "verdict_polarity", "words",
