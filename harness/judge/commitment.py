@@ -70,7 +70,8 @@ _HEDGE = re.compile(
     # Doubt about the value itself: "give or take", "if I recall correctly", "I was not able
     # to verify this".
     r"give or take|plus or minus|if (?:i|we) (?:recall|remember)|if memory serves|if my memory (?:serves(?: me)?|is (?:right|correct))|"
-    r"(?:if|unless) (?:i'?m|i am) (?:not )?mistaken|"
+    r"(?:if|unless) (?:i'?m|i am) (?:not )?mistaken|unless (?:i'?m|i am) (?:reading|looking at|misreading) the wrong|"
+    r"unless i (?:misread|misunderstood|miscalculated|got (?:it|this) wrong)|"
     # A guess or a doubt in other words: "I reckon", "if I had to bet", "(unaudited guess)",
     # "tentatively", "(to be confirmed)", "subject to verification", "I have not checked",
     # "(low confidence)", "(confidence: 30%)". ("High confidence" doubts nothing.)

@@ -179,13 +179,41 @@ def names_one(sentence: str, question: str, gold: str) -> bool:
     if hedges(sentence) or _asks(sentence):
         return False
     gold_stems = stems_of(gold) - stems_of(question)
-    if _denies(sentence, gold_stems):
+    if _denies(sentence, gold_stems) or _offered_with_another(sentence, question, gold):
         return False
     # Names a comparison sets beside the pick ("..., compared with 14.8% for Aggregates and
     # 11.3% for Cement") are runners-up, not more picks.
     part = _company_spelled_out(picking_part(sentence, question), question)
     known = stems_of(question + " " + gold)
     return _other_names(part, known | _aliases(part, gold_stems)) < 2
+
+
+# The gold's pick joined to another by "or", "and/or" or a slash: what stands after it, and
+# before it.
+_OR_AFTER = re.compile(r"\s*\(?\s*(?:\bor\b|\band/or\b|/)\s*(?P<other>[^.,;:()/]{2,60})", re.IGNORECASE)
+_OR_BEFORE = re.compile(r"(?P<other>[^.,;:()/]{2,60}?)\s*\(?\s*(?:\bor\b|\band/or\b|/)\s*\(?\s*$", re.IGNORECASE)
+
+
+def _offered_with_another(sentence: str, question: str, gold: str) -> bool:
+    """Does the sentence offer the gold's pick with another as an alternative ("Customer
+    deposits or long-term debt", "customer deposits / long-term debt", "long-term debt (or
+    customer deposits)")? Two picks offered commit to neither. Another name for the same pick
+    is no alternative: "customer deposits (or simply deposits)" shares its words, "Data
+    Center (or DC)" spells its initials."""
+    pick = gold.strip(" .")
+    at = sentence.lower().find(pick.lower()) if pick else -1
+    if at < 0:
+        return False
+    asked, own = stems_of(question), stems_of(gold)
+    for joined in (_OR_AFTER.match(sentence, at + len(pick)), _OR_BEFORE.search(sentence, 0, at)):
+        if joined is None:
+            continue
+        other = joined["other"].strip()
+        stems = stems_of(other) - asked
+        initials = "".join(word[0] for word in pick.split()).lower()
+        if stems and not stems & own and other.replace(".", "").lower() != initials:
+            return True
+    return False
 
 
 # A short name of the company in the question: two capitals or more in a short word ("JnJ",
