@@ -117,7 +117,7 @@ _RETRACTS = r"(?:that|this|the above|the (?:heading|line|sentence|statement|answ
 # A sentence that hedges the one before it ("Or not.", "Then again, maybe not.", "But I could
 # be wrong."): the claim before it is not made.
 _HEDGES_BEFORE = (
-    r"or (?:maybe |perhaps )?not|(?:then again|on the other hand),? (?:maybe|perhaps) not|(?:but )?i (?:could|might|may) be wrong"
+    r"or (?:maybe |perhaps )?not|(?:then again|on the other hand),? (?:maybe|perhaps)\b[^.!?]*|(?:but )?i (?:could|might|may) be wrong"
     r"|(?:but )?(?:i'?m|i am) not (?:sure|certain)(?:,? (?:though|about (?:that|this|it)))?|(?:but )?don'?t quote me(?: on (?:that|this|it))?"
     # Odds put on the answer after it: "I am 50% sure." ("100% sure" doubts nothing.)
     r"|(?:but )?(?:i'?m|i am) (?:only |about |maybe )?(?!100\b)\d{1,2}(?:\.\d+)?% (?:sure|certain|confident)(?:,? (?:though|about (?:that|this|it)))?"
@@ -140,7 +140,7 @@ _HEDGES_BEFORE = (
     # Doubt put on the answer after it: "Confidence: low.", "Low confidence."
     r"|(?:my\s+)?confidence(?: level)?\s*[:=-]?\s*(?:is\s+)?(?:low|very low|limited|moderate|medium|(?!100\b)\d{1,2}(?:\.\d+)?%)"
     r"|(?:low|limited|moderate|medium) confidence"
-    r"|or (?:did|does|was|is|were|has|had) (?:it|they|this|that)(?:\s+[a-z]+){0,3}|or (?:maybe|perhaps) the opposite|hardly|not really|nope|as if|i disagree|i do not agree|i don'?t agree"
+    r"|or (?:did|does|was|is|were|has|had) (?:it|they|this|that)(?:\s+[\w']+){0,3}|or (?:maybe|perhaps) the opposite|hardly|not really|nope|as if|i disagree|i do not agree|i don'?t agree"
 )
 # What only others vouch for, said after the claim: "Customer deposits, according to some
 # analysts", "$X, as some sources report". ("According to the balance sheet" and "according to
@@ -153,7 +153,7 @@ _OTHERS_VOUCH = (
 )
 _RETRACTION_SENTENCE = re.compile(rf"\W*(?:but\s+)?(?:{_RETRACTS}|{_HEDGES_BEFORE})\W*", re.IGNORECASE)
 _RETRACTION_CLAUSE = re.compile(
-    rf"[—–;,(-]\s*(?:{_RETRACTS}|not|said no one(?: ever)?|or so (?:they|people|some|others) say|or so (?:i'?ve|i have) (?:heard|read|been told)|or so i'?m told|{_OTHERS_VOUCH}|allegedly|in theory)\W*$|\s/s(?!\w)"  # "/s": sarcasm
+    rf"[—–;,(-]\s*(?:{_RETRACTS}|not|said no one(?: ever)?|or so (?:they|people|some|others) say|or so (?:i'?ve|i have) (?:heard|read|been told)|or so i'?m told|{_OTHERS_VOUCH}|i think|i believe|to my knowledge|as far as i know|allegedly|in theory)\W*$|\s/s(?!\w)"  # "/s": sarcasm
     # "..., but this never happened", "..., but they were cancelled", "...; it was later retracted".
     r"|[,;]\s*(?:but\s+)?(?:(?:this|that|it|they)\s+(?:never happened|did not happen|didn'?t happen|never did|"
     r"(?:was|were)\s+(?:later\s+)?(?:cancell?ed|called off|abandoned|withdrawn|retracted|denied|corrected))|failed|it failed)\W*$"
