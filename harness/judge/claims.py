@@ -117,7 +117,9 @@ _RETRACTS = r"(?:that|this|the above|the (?:heading|line|sentence|statement|answ
 # A sentence that hedges the one before it ("Or not.", "Then again, maybe not.", "But I could
 # be wrong."): the claim before it is not made.
 _HEDGES_BEFORE = (
-    r"or (?:maybe |perhaps )?not|(?:then again|on the other hand),? (?:maybe|perhaps)\b[^.!?]*|(?:but )?i (?:could|might|may) be wrong"
+    # ("On the other hand, perhaps ..." often weighs another point, so only its "perhaps not"
+    # takes back; "Then again, maybe ..." doubts what was just said, whatever follows.)
+    r"or (?:maybe |perhaps )?not|on the other hand,? (?:maybe|perhaps) not|then again,? (?:maybe|perhaps)\b[^.!?]*|(?:but )?i (?:could|might|may) be wrong"
     r"|(?:but )?(?:i'?m|i am) not (?:sure|certain)(?:,? (?:though|about (?:that|this|it)))?|(?:but )?don'?t quote me(?: on (?:that|this|it))?"
     # Odds put on the answer after it: "I am 50% sure." ("100% sure" doubts nothing.)
     r"|(?:but )?(?:i'?m|i am) (?:only |about |maybe )?(?!100\b)\d{1,2}(?:\.\d+)?% (?:sure|certain|confident)(?:,? (?:though|about (?:that|this|it)))?"
