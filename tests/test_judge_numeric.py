@@ -240,3 +240,20 @@ def test_a_line_item_named_other_is_no_rest() -> None:
     label its value."""
     answer = "Net income was $5 million and other comprehensive income was $2 million."
     assert numeric_check("What was comprehensive income in FY2022?", "$2 million", answer).label == "correct"
+
+
+@pytest.mark.parametrize(
+    "answer, quoted",
+    [
+        ("CCC = 48.1 + 29.3 - 81.1 = -3.7 days.", "'-3.7'"),
+        ("The cash conversion cycle was (3.7) days.", "'-3.7'"),
+        ("The cash conversion cycle was −3.7 days.", "'-3.7'"),
+    ],
+)
+def test_the_rationale_quotes_the_value_with_the_sign_it_was_read_with(answer: str, quoted: str) -> None:
+    # A rationale that says "commits to '3.7', which matches the gold -3.7" reads as if the
+    # sign had gone unchecked; a reader of the report must see the value the check compared.
+    question = "What is the FY2019 cash conversion cycle (CCC) for General Mills? Round your answer to two decimal places."
+    decision = numeric_check(question, "-3.7", answer)
+    assert decision.label == "correct", decision.rationale
+    assert f"commits to {quoted}," in decision.rationale

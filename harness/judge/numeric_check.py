@@ -318,6 +318,13 @@ _ASKS_RATIO = re.compile(r"\b(?:ratio|turnover|margin|multiple)\b", re.IGNORECAS
 _WORD_OF_COUNT = re.compile(r"[a-z-]+$", re.IGNORECASE)
 
 
+def _as_read(q: Quantity) -> str:
+    """The committed value as a rationale quotes it, with the sign it was read with: a
+    quantity's text leaves out a minus or brackets before it ("= -3.7 days" reads "3.7"), and
+    "commits to '3.7', which matches the gold -3.7" would look like a sign left unchecked."""
+    return f"-{q.text}" if q.number < 0 and not q.text.startswith(("-", "−", "(")) else q.text
+
+
 def _denied_by_own_values(answer: str, q: Quantity) -> bool:
     """Is ``q`` in a sentence whose change its own from/to values deny (``change_direction``)?"""
     return any(lo <= q.start < hi for lo, hi in contradicted_sentences(answer))
@@ -379,7 +386,7 @@ def numeric_check(question: str, gold: str, answer: str) -> NumericDecision:
             )
         if verdict == "match" and reading is not None:
             return NumericDecision(
-                "correct", f"the answer commits to {reading.quantity.text!r}, which matches the gold {gold!s}",
+                "correct", f"the answer commits to {_as_read(reading.quantity)!r}, which matches the gold {gold!s}",
                 gold_value, reading.value, "match", commitment.reason,
             )
     else:
@@ -405,7 +412,7 @@ def numeric_check(question: str, gold: str, answer: str) -> NumericDecision:
     if commits_after and reading is not None:
         return NumericDecision(
             "incorrect",
-            f"the answer commits to {reading.quantity.text!r}; the gold is {gold!s} and no value in the answer matches it",
+            f"the answer commits to {_as_read(reading.quantity)!r}; the gold is {gold!s} and no value in the answer matches it",
             gold_value, reading.value, verdict, commitment.reason,
         )
     return NumericDecision(None, "no committed value of the gold's kind: left to the judge", gold_value, commitment=commitment.reason)
