@@ -171,6 +171,9 @@ _ARITHMETIC_WORDS = re.compile(
 )
 # Markdown bold ("**1,284**") is no multiplication.
 _OPERATOR_BEFORE = re.compile(r"(?:^|[\s)])[x×]\s*$|(?:(?<!\*)\*|[/÷])\s*$")
+# A value labelled in words, then a slash: "1,284 (primary) / ". (A computation brackets
+# figures: "(1,500 + 62) / 1,562".)
+_LABELLED_THEN_SLASH = re.compile(r"\d\s*\([A-Za-z][A-Za-z\s-]*\)\s*/\s*$")
 # A term of a computation: an operator between two numbers ("5,121.3 / 7,491.5", "$787 x 100").
 _IN_EXPRESSION_AFTER = re.compile(r"^\)?\s*(?:[*×/÷+]|\s[-−]\s)\s*\(?\s*(?:US)?\$?\s*\(?\d")
 _IN_EXPRESSION_BEFORE = re.compile(r"\d\)?\s*(?:[*×/÷+]|\s[-−]\s)\s*\(?\s*(?:US)?\$?\s*\(?$")
@@ -253,6 +256,8 @@ def is_operand(answer: str, q: Quantity) -> bool:
         return False
     if _ARITHMETIC_WORDS.search(answer[max(0, q.start - 40):q.start]):
         return True
+    if _LABELLED_THEN_SLASH.search(answer[max(0, q.start - 40):q.start]):
+        return False  # "1,284 (primary) / 1,682 (secondary)": a slash between labelled values divides nothing
     return bool(_OPERATOR_BEFORE.search(answer[max(0, q.start - 3):q.start]) or _OPERATOR_AFTER.match(answer[q.end:q.end + 4]))
 
 
