@@ -114,6 +114,26 @@ _ANY_FRAME = re.compile(rf"(?:^|(?<=[.!?]))\W*(?:\[\d{{1,2}}\]\W*)?(?:{_FRAMES})
 # A sentence that takes back the one before it ("That is false.", "This is no longer the
 # case."), or a clause that takes back its own sentence ("... — this is wrong.").
 _RETRACTS = r"(?:that|this|the above|the (?:heading|line|sentence|statement|answer|text|claim) above)(?:'s|\s+is|\s+was)\s+(?:(?:simply|all|completely)\s+)?(?:false|wrong|incorrect|untrue|not (?:true|correct|right|the case)|no longer (?:true|the case)|an? (?:common |popular )?(?:misconception|myth|fallacy|misreading))"
+# Doubt on the whole answer, in a sentence of its own: "I was not able to verify this.",
+# "Figure not verified.", "I may have misread the table.", "Not 100% sure.", "Take this with a
+# grain of salt.", "Confidence: low." Closing the answer, it takes back all of it; elsewhere the
+# sentence before it. (Advice to check the filing, "You may want to verify this against the
+# 10-K", is no doubt: answers that are sure of themselves give it too.)
+_ANSWER_DOUBT = (
+    r"(?:but\s+)?(?:i|we)\s+(?:(?:was|were|am|'m|are|have|had|could|did|can)\s+not|haven't|hadn't|couldn't|didn't|cannot|can't|wasn't|weren't)"
+    r"\s+(?:yet\s+)?(?:been\s+)?(?:able\s+to\s+)?(?:verify|verified|confirm|confirmed|check|checked|double-check|double-checked)"
+    r"(?:\s+(?:this|that|it|these|any of (?:this|these|it)|(?:this|that|the)\s+(?:figure|number|value|answer|result|calculation)s?))?"
+    r"(?:\s+(?:against|with|in)\s+(?:the\s+)?[\w\s-]{0,30})?"
+    r"|(?:this\s+|the\s+)?(?:figure|number|value|answer|result|calculation)s?\s+(?:is\s+|was\s+|are\s+)?"
+    r"(?:unverified|unconfirmed|not\s+(?:yet\s+)?(?:been\s+)?(?:verified|confirmed|checked))"
+    r"|(?:but\s+)?(?:i|we)\s+(?:may|might|could)\s+have\s+(?:misread|misunderstood|miscalculated|mis-?counted|made\s+an?\s+(?:error|mistake)|gotten\s+(?:this|it)\s+wrong)"
+    r"(?:\s+(?:the|this|that)\s+(?:table|figure|statement|filing|numbers?|data))?"
+    r"|not\s+(?:100%|entirely|completely|totally|fully)\s+(?:sure|certain)"
+    r"|take\s+(?:this|that|it)\s+with\s+a\s+(?:grain|pinch)\s+of\s+salt"
+    r"|(?:my\s+)?confidence(?: level)?\s*[:=-]?\s*(?:is\s+)?(?:low|very low|limited|moderate|medium|(?!100\b)\d{1,2}(?:\.\d+)?%)"
+    r"|(?:low|limited|moderate|medium) confidence"
+)
+_ANSWER_DOUBT_SENTENCE = re.compile(rf"\W*(?:{_ANSWER_DOUBT})\W*", re.IGNORECASE)
 # A sentence that hedges the one before it ("Or not.", "Then again, maybe not.", "But I could
 # be wrong."): the claim before it is not made.
 _HEDGES_BEFORE = (
@@ -124,24 +144,7 @@ _HEDGES_BEFORE = (
     # Odds put on the answer after it: "I am 50% sure." ("100% sure" doubts nothing.)
     r"|(?:but )?(?:i'?m|i am) (?:only |about |maybe )?(?!100\b)\d{1,2}(?:\.\d+)?% (?:sure|certain|confident)(?:,? (?:though|about (?:that|this|it)))?"
     r"|who knows|hard to (?:say|tell)|difficult to (?:say|tell)"
-    # The answer's own check of it not made, or doubted, after it: "I was not able to verify
-    # this.", "Figure not verified.", "I may have misread the table.", "Not 100% sure.",
-    # "Please double-check.", "Take this with a grain of salt."
-    r"|(?:but\s+)?(?:i|we)\s+(?:(?:was|were|am|'m|are|have|had|could|did|can)\s+not|haven't|hadn't|couldn't|didn't|cannot|can't|wasn't|weren't)"
-    r"\s+(?:yet\s+)?(?:been\s+)?(?:able\s+to\s+)?(?:verify|verified|confirm|confirmed|check|checked|double-check|double-checked)"
-    r"(?:\s+(?:this|that|it|these|(?:this|that|the)\s+(?:figure|number|value|answer|result|calculation)s?))?"
-    r"(?:\s+(?:against|with|in)\s+(?:the\s+)?[\w\s-]{0,30})?"
-    r"|(?:this\s+|the\s+)?(?:figure|number|value|answer|result|calculation)s?\s+(?:is\s+|was\s+|are\s+)?"
-    r"(?:unverified|unconfirmed|not\s+(?:yet\s+)?(?:been\s+)?(?:verified|confirmed|checked))"
-    r"|(?:but\s+)?(?:i|we)\s+(?:may|might|could)\s+have\s+(?:misread|misunderstood|miscalculated|mis-?counted|made\s+an?\s+(?:error|mistake)|gotten\s+(?:this|it)\s+wrong)"
-    r"(?:\s+(?:the|this|that)\s+(?:table|figure|statement|filing|numbers?|data))?"
-    r"|not\s+(?:100%|entirely|completely|totally|fully)\s+(?:sure|certain)"
-    r"|(?:please\s+)?(?:double-check|verify|check)\s+(?:this|that|it)|please\s+(?:double-check|verify)"
-    r"|you\s+(?:may|might)\s+want\s+to\s+(?:verify|double-check|check|confirm)(?:\s+(?:this|that|it))?(?:\s+(?:against|with|in)\s+(?:the\s+)?[\w\s-]{0,30})?"
-    r"|take\s+(?:this|that|it)\s+with\s+a\s+(?:grain|pinch)\s+of\s+salt"
-    # Doubt put on the answer after it: "Confidence: low.", "Low confidence."
-    r"|(?:my\s+)?confidence(?: level)?\s*[:=-]?\s*(?:is\s+)?(?:low|very low|limited|moderate|medium|(?!100\b)\d{1,2}(?:\.\d+)?%)"
-    r"|(?:low|limited|moderate|medium) confidence"
+    + "|" + _ANSWER_DOUBT +
     r"|or (?:did|does|was|is|were|has|had) (?:it|they|this|that)(?:\s+[\w']+){0,3}|or (?:maybe|perhaps) the opposite|hardly|not really|nope|as if|i disagree|i do not agree|i don'?t agree"
 )
 # What only others vouch for, said after the claim: "Customer deposits, according to some
@@ -231,7 +234,9 @@ def _without_retracted(text: str) -> str:
             len(text[start:end].split()) <= 16 and _TRUTH_OTHERWISE.search(text, start, end)
         ):
             dropped.add(i)
-            if i:  # the sentence before, and the whole list when it ends one
+            if i == len(spans) - 1 and _ANSWER_DOUBT_SENTENCE.fullmatch(text, start, end):
+                dropped.update(range(i))  # doubt closing the answer: all of it
+            elif i:  # the sentence before, and the whole list when it ends one
                 lo, hi = _list_block(text, spans, i - 1)
                 dropped.update(range(lo, i))
         elif _RETRACTION_CLAUSE.search(text[start:end]) or _retracted_by_tail(text[start:end]) or _SELF_DENIED_END.search(text[start:end]):

@@ -160,6 +160,7 @@ def numeric_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "control:high_confidence": f"It is {g} (high confidence).",
         "control:analysts_expected": f"It is {g}, as some analysts had expected.",
         "control:source_named": f"It is {g}, according to the balance sheet.",
+        "control:advice": f"It is {g}. You may want to verify this against the filing.",
     }
     answers |= _restated_controls(question, g)
     if not asks_forecast(question):
