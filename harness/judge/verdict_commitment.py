@@ -166,7 +166,7 @@ def padded_names(answer: str, question: str, items: list[frozenset[str]]) -> int
 
 
 _DIGIT = re.compile(r"\d")
-_LIST_ITEM_BREAK = re.compile(r",\s*(?:and\s+|or\s+)?|;|\s+(?:and|or|plus)\s+|\s+\d+\.\s+|:\s+|\(")
+_LIST_ITEM_BREAK = re.compile(r",\s*(?:and\s+|or\s+)?|;|\s+(?:and|or|plus)\s+|\s+\d+\.\s+|:\s+|\(|\s*/\s*(?=[A-Z])")
 
 
 def names_one(sentence: str, question: str, gold: str) -> bool:
