@@ -37,6 +37,12 @@ THIS_IS = r"(?:(?:this|that)(?:\s+(?:figure|number|value|claim|answer|statement)
 _CROSS = f"[{CROSS_MARKS}]"
 KIDDING = r"just kidding|jk|j/k|lol,? no"
 
+# Others said to say it ("some analysts claim", "several sources report"): opening a sentence it
+# frames what follows (_FRAMES); closing one it leaves the claim to them (_OTHERS_VOUCH).
+_OTHERS_SAY = (
+    r"(?:some|other|many|several|certain)\s+(?:analysts|sources|people|reports|commentators|investors|observers|experts|websites)"
+    r"\s+(?:claim|claimed|say|said|suggest|suggested|believe|believed|argue|argued|think|thought|report|reported|state|stated|estimate|estimated)"
+)
 # A sentence that opens by disowning the whole of what follows: it denies it ("It is not true
 # that ...", "It is not the case that ..."), supposes it ("Suppose ...", "Let's say ..."), puts
 # it in others' mouths ("Some analysts claim that ...", "It is often said that ..."), asks it
@@ -47,8 +53,7 @@ KIDDING = r"just kidding|jk|j/k|lol,? no"
 _FRAMES = (
     r"(?:it is|it's|it was|that is|this is)\s+(?:not true|false|incorrect|untrue|wrong|not the case|not correct)\s+(?:to say\s+)?that"
     r"|suppose|imagine|hypothetically|let'?s say|let us say"
-    r"|(?:some|other|many|several|certain)\s+(?:analysts|sources|people|reports|commentators|investors|observers|experts)"
-    r"\s+(?:claim|claimed|say|said|suggest|suggested|believe|believed|argue|argued|think|thought|report|reported|state|stated)(?:\s+that)?"
+    r"|" + _OTHERS_SAY + r"(?:\s+that)?"
     r"|it is\s+(?:often|commonly|widely|sometimes)?\s*(?:said|claimed|believed|reported|rumou?red|thought)\s+that"
     # What others only expected: "Analysts expected higher EPYC sales to drive revenue, but ...".
     r"|(?:analysts|observers|commentators|investors|the market|the street|wall street|consensus)\s+(?:had\s+)?"
@@ -153,8 +158,7 @@ _HEDGES_BEFORE = (
 _OTHERS_VOUCH = (
     r"(?:according to|per)\s+(?:some|other|certain|several|many|unnamed|third[- ]party)\s+"
     r"(?:analysts?|sources?|estimates?|reports?|commentators|observers|websites?|blogs?|rumou?rs?|people|investors|experts)"
-    r"|(?:as\s+)?(?:some|other|certain|several|many)\s+(?:analysts|sources|reports|commentators|observers|websites|people|experts)\s+"
-    r"(?:say|said|claim|claimed|report|reported|suggest|suggested|estimate|estimated|believe|believed)"
+    r"|(?:as\s+)?" + _OTHERS_SAY
 )
 _RETRACTION_SENTENCE = re.compile(rf"\W*(?:but\s+)?(?:{_RETRACTS}|{_HEDGES_BEFORE})\W*", re.IGNORECASE)
 _RETRACTION_CLAUSE = re.compile(

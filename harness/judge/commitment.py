@@ -74,7 +74,10 @@ _HEDGE = re.compile(
     r"unless i (?:misread|misunderstood|miscalculated|got (?:it|this) wrong)|"
     # A guess or a doubt in other words: "I reckon", "if I had to bet", "(unaudited guess)",
     # "tentatively", "(to be confirmed)", "subject to verification", "I have not checked",
-    # "(low confidence)", "(confidence: 30%)". ("High confidence" doubts nothing.)
+    # "(low confidence)", "(confidence: 30%)". ("High confidence" doubts nothing.) Inside a
+    # sentence these are spelt more narrowly than the doubt a sentence of its own voices
+    # (``claims._ANSWER_DOUBT``): "confidence" needs its colon here, for "consumer confidence
+    # is low" is the filing's story, not the answer's doubt.
     r"i reckon|if i had to (?:bet|guess|pick)|don'?t hold me to (?:it|that|this)|"
     r"(?:rough|educated|wild|unaudited|quick|first|second|backup)\s+guess|tentatively|\(tentative\)|to be confirmed|(?:with|take) a (?:grain|pinch) of salt|"
     r"subject to (?:verification|confirmation)|i (?:have|had|did)(?: not|n't) (?:yet )?(?:checked|verified|confirmed|double-checked)|"

@@ -15,6 +15,7 @@ values offered as alternatives or set side by side, which commit to neither.
 """
 from __future__ import annotations
 
+import functools
 import re
 
 from harness.judge.amounts import Quantity
@@ -156,10 +157,7 @@ def worked_in_brackets(answer: str, values: list[Quantity], question: str = "") 
     $1,088 million less capital expenditures of $1,400 million)"), or listed as the terms the
     question's formula defines ("-3.7 days (DIO 48.1, DSO 29.3, DPO 81.1)" when the question
     says "DIO is defined as ...")."""
-    # Not the term asked for ("What is the FY2019 cash conversion cycle (CCC)? CCC is defined
-    # as ..."): a value of it in brackets is a second answer.
-    asking = question[: question.find("?") + 1]
-    defined = {term for term in _DEFINED_TERM.findall(question) if not re.search(rf"\b{re.escape(term)}\b", asking)}
+    defined = _formula_terms(question)
     spans = []
     for q in values:
         bracket = _BRACKET_AFTER.match(answer, q.end)
@@ -172,7 +170,16 @@ def worked_in_brackets(answer: str, values: list[Quantity], question: str = "") 
     return spans
 
 
-def _defined_terms(inside: str, defined: set[str]) -> bool:
+@functools.lru_cache(maxsize=4096)  # read once per question, not once per answer to it
+def _formula_terms(question: str) -> frozenset[str]:
+    """The terms the question defines for its formula, but for the one it asks for ("What is
+    the FY2019 cash conversion cycle (CCC)? CCC is defined as ..."): a value of that one in
+    brackets is a second answer."""
+    asking = question[: question.find("?") + 1]
+    return frozenset(term for term in _DEFINED_TERM.findall(question) if not re.search(rf"\b{re.escape(term)}\b", asking))
+
+
+def _defined_terms(inside: str, defined: frozenset[str]) -> bool:
     """Is ``inside`` (a bracket's text) a list of two or more of the ``defined`` terms, each
     with its value, and nothing else?"""
     pieces = re.split(r"[,;]", inside)

@@ -266,20 +266,26 @@ def _unattached_years(sentence: str) -> list[tuple[int, int, int, bool]]:
     for start, end, _, _ in years:
         undated[start:end] = " " * (end - start)
     figures = "".join(undated)
-    # A year said of the value before it across a comma ("the other figure, $4,173 million, is
-    # for FY2016") is that value's, though its clause holds no figure.
-    said_of_a_value = {m.start("year") for f in _A_FIGURE.finditer(sentence) if (m := _YEAR_RIGHT_AFTER.match(sentence, f.end()))}
+    said_of_a_value: set[int] | None = None
     kept = []
     for start, end, year, dated in years:
         left = max(b for b in bounds if b <= start)
         right = min((b for b in bounds if b >= end), default=len(sentence))
-        if not _A_VALUE.search(figures, left, right) and start not in said_of_a_value:
+        if _A_VALUE.search(figures, left, right):
+            continue
+        if said_of_a_value is None:
+            # A year said of the value before it across a comma ("the other figure, $4,173
+            # million, is for FY2016") is that value's, though its clause holds no figure.
+            # Read once, and only for a sentence with such a year: this runs per value.
+            said_of_a_value = {m.start("year") for f in _A_FIGURE.finditer(sentence) if (m := _YEAR_RIGHT_AFTER.match(sentence, f.end()))}
+        if start not in said_of_a_value:
             kept.append((start, end, year, dated))
     return kept
 
 
 _A_VALUE = re.compile(r"\d")
-_A_FIGURE = re.compile(r"\d(?:[\d,]*\d)?(?:\.\d+)?%?(?:\s*(?:million|billion|thousand))?", re.IGNORECASE)
+# A figure's digits; its scale word ("million") is read by _YEAR_RIGHT_AFTER, as after a value.
+_A_FIGURE = re.compile(r"\d(?:[\d,]*\d)?(?:\.\d+)?%?")
 
 
 # What a percent is of ("5.4% of total assets", "1.9% of operating income"), and the bases a

@@ -205,12 +205,12 @@ def _offered_with_another(sentence: str, question: str, gold: str) -> bool:
     if at < 0:
         return False
     asked, own = stems_of(question), stems_of(gold)
+    initials = "".join(word[0] for word in pick.split()).lower()
     for joined in (_OR_AFTER.match(sentence, at + len(pick)), _OR_BEFORE.search(sentence, 0, at)):
         if joined is None:
             continue
         other = joined["other"].strip()
         stems = stems_of(other) - asked
-        initials = "".join(word[0] for word in pick.split()).lower()
         if stems and not stems & own and other.replace(".", "").lower() != initials:
             return True
     return False

@@ -16,7 +16,7 @@ def yes_no_probes(fid: str, question: str, gold: str) -> list[Probe]:
     rest = gold[head.end():].strip()
     # The verdict and its grounds as a closed sentence, for a sentence to follow it (a gold may
     # end on a figure: "Return on Assets= 12.4%").
-    grounded = f"{said}. {rest}".strip() if rest else f"{said}."
+    grounded = f"{said}. {rest}".strip()
     grounded += "" if grounded.endswith((".", "!", "?")) else "."
     answers = {
         "both": f"{said} and {other.lower()}.",
