@@ -6,6 +6,7 @@
     python analyze.py RUN_DIR --baseline OTHER_RUN_DIR # what changed
     python analyze.py RUN_DIR --gate budgets.toml      # CI: exit 1 when a cell breaks a budget
     python analyze.py calibrate-judge LABELS.jsonl     # how far to trust a judge
+    python analyze.py label [RUN_DIR]                  # label a sweep's answers yourself, for calibrate-judge
     python analyze.py history                          # figures per cell across sweeps (and a trend gate)
     python analyze.py view [RUN_DIR|REPORT|TRACE]      # open a report, a sweep's report or an ask --trace
     python analyze.py prune --keep 10                  # delete all but the newest reports
@@ -199,6 +200,59 @@ def calibrate_judge(labels: Path, judge_model: str, no_cache: bool, show_disagre
     if save:
         stored = save_calibration(calibration_entry(result, labels))
         click.echo(f"calibration stored: {stored}", err=as_json)  # --json keeps stdout one JSON object
+
+
+@cli.command()
+@click.argument("run_dir", required=False, type=folder_path())
+@click.option("--out", type=file_path(), default=None, show_default="data/human_labels.jsonl",
+              help="Labels file to add to (FinanceBench's human-labels format; made when missing).")
+@click.option("--half", type=click.Choice(["all", "tune", "heldout"]), default="all", show_default=True,
+              help="Only answers to questions of this half (calibrate-judge reads the offline judge's figures on heldout).")
+@click.option("--limit", type=click.IntRange(min=1), default=None, help="Stop after this many labels.")
+@click.option("--labeller", default=None, help="Your name, stored with each label (default: $USER).")
+@click.option("--questions", "questions_file", type=file_path(), default=None, help="Questions file with the gold answers (default: the one the sweep used).")
+@click.option("--runs-dir", type=folder_path(), default=None, help="Where to look for the latest sweep (default: bench_runs/).")
+def label(run_dir, out, half, limit, labeller, questions_file, runs_dir) -> None:
+    """Label a sweep's answers yourself (latest under bench_runs/ by default), to measure a
+    judge on them with `analyze.py calibrate-judge LABELS`.
+
+    Shows each answer with its question, gold answer and justification, and not the judge's
+    verdict or the model that answered; type c, i or r (correct, incorrect, refusal), s to
+    skip or q to stop. Each label is saved as it is typed: run the command again to go on
+    where you stopped. An answer given on several runs is asked once. Whoever writes the
+    offline judge's rules labels the tune half only (--half tune): the heldout half's labels
+    are the judge's honest test."""
+    import os
+
+    from core import paths
+    from harness.analyze_sweep import latest_sweep, load_finished_sweep, sweep_questions
+    from harness.labelling import KEYS, answers_to_label, label_session, open_label_file
+
+    out = out or paths.PROJECT_ROOT / "data" / "human_labels.jsonl"
+
+    def ask(prompt: str) -> str:
+        try:
+            return click.prompt(prompt, type=click.Choice(list(KEYS)), show_choices=False)
+        except click.Abort:  # end of input or Ctrl-C: every label typed is already saved
+            click.echo()
+            return "q"
+
+    try:
+        sweep = load_finished_sweep(run_dir or latest_sweep(runs_dir or paths.RUNS_DIR))
+        questions = sweep_questions(sweep, questions_file, lambda message: click.echo(message, err=True))
+        with open_label_file(out) as labels:
+            if labels.repaired:
+                click.echo(f"note: dropped a half-written last line of {out}", err=True)
+            items = answers_to_label(list(sweep.raw.values()), questions, labels.labelled, half)
+            click.echo(f"{len(items)} answer(s) of sweep {sweep.sweep_id} to label ({half} half); {len(labels.rows)} label(s) already in {out}")
+            why = label_session(items, labels, ask=ask, show=click.echo, labeller=labeller or os.environ.get("USER", ""),
+                                sweep_id=sweep.sweep_id, limit=limit)
+            total = len(labels.rows) + labels.added
+    except UserError as error:
+        _fail(error)
+    stopped = {"done": "every answer seen", "quit": "stopped", "limit": f"--limit {limit} reached"}[why]
+    click.echo(f"{stopped}: {labels.added} label(s) added; {out} holds {total}. "
+               f"Measure the judge on them: python analyze.py calibrate-judge {out}")
 
 
 @cli.command()

@@ -57,7 +57,7 @@ from harness.sweepdir import SweepDir, sweep_folders
 # Importable from here as before: the CLIs and the tests name them through this module.
 __all__ = [
     "AUTO_JUDGE", "AnalyzeConfig", "AnalyzeOutcome", "analyze", "check_report_judge", "comparison_lines", "console_lines",
-    "latest_sweep", "report_folder", "resolve_judge", "written_whole",
+    "latest_sweep", "load_finished_sweep", "report_folder", "resolve_judge", "sweep_questions", "written_whole",
 ]
 
 
@@ -68,7 +68,7 @@ def latest_sweep(runs_dir: Path) -> Path:
     return sweeps[-1]
 
 
-def _questions(sweep: Sweep, override: Path | None, log: Callable[[str], None]) -> dict[str, Question]:
+def sweep_questions(sweep: Sweep, override: Path | None, log: Callable[[str], None]) -> dict[str, Question]:
     """The questions and golds the sweep's answers are judged against: ``override``, else the
     file the sweep ran on. A sweep of the bundled questions judged where that path is not
     (a sweep folder copied from another machine) uses this checkout's bundled copy; any
@@ -91,7 +91,7 @@ def _questions(sweep: Sweep, override: Path | None, log: Callable[[str], None]) 
     return {q.id: q for q in load_questions(path)}
 
 
-def _load(path: Path) -> Sweep:
+def load_finished_sweep(path: Path) -> Sweep:
     SweepDir.open(path).read_manifest()  # a clear error for a folder that is not a sweep
     sweep = load_sweep(path)
     if sweep.records.empty:
@@ -110,7 +110,7 @@ def analyze(config: AnalyzeConfig, *, show_progress: bool = True, log: Callable[
     # A judge asked for that cannot run (its key missing, an unknown model) stops the command
     # before the sweep is read, which takes seconds for a big one.
     check_report_judge(config.judge_model, config.provider)
-    sweep = _load(run_dir)
+    sweep = load_finished_sweep(run_dir)
     sweep.manifest = redact_data(sweep.manifest)  # a sweep written before redaction shows none either
     budgets = load_budgets(config.gate) if config.gate else None  # a bad budgets file fails before any judging
     if config.history_db is not None:
@@ -120,7 +120,7 @@ def analyze(config: AnalyzeConfig, *, show_progress: bool = True, log: Callable[
         check_batch_judge(plan.model if plan.calls_allowed else None, OFFLINE_JUDGE)
     if budgets:
         check_gate_can_see(budgets, plan)
-    questions = _questions(sweep, config.questions_file, log)
+    questions = sweep_questions(sweep, config.questions_file, log)
     target = config.out_dir or report_folder(config.reports_dir, sweep.sweep_id, judge_id(plan.model or None, config.judge_runs))
     history_page = target.parent / "history" / "index.html" if config.history_db is not None else None
     if history_page is not None:  # beside the report: a "history" folder of the user's is not replaced
@@ -141,10 +141,10 @@ def analyze(config: AnalyzeConfig, *, show_progress: bool = True, log: Callable[
             comparison = None
             baseline = baseline_judging = None
             if config.baseline:
-                baseline = _load(config.baseline)
+                baseline = load_finished_sweep(config.baseline)
                 baseline_plan = plan_baseline_judge(baseline, plan, config)
                 log(f"judging the baseline {baseline.path} ({judge_name(baseline_plan.model or None)}: {baseline_plan.source})")
-                baseline_judging = judge_sweep(baseline, {**_questions(baseline, config.questions_file, log), **questions}, baseline_plan, config, show_progress)
+                baseline_judging = judge_sweep(baseline, {**sweep_questions(baseline, config.questions_file, log), **questions}, baseline_plan, config, show_progress)
                 unjudged = judge_summary(baseline_judging.verdicts)["unjudged"]
                 if config.judge_model:  # a judge asked for; this sweep's stored judge must not become the baseline's
                     store_verdicts(baseline, baseline_plan, config, baseline_judging.verdicts, log)

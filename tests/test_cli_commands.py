@@ -134,7 +134,7 @@ def test_an_analysis_judge_that_cannot_run_stops_before_the_sweep_is_read(tmp_pa
         raise AssertionError("the sweep was read before the judge was checked")
 
     monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
-    monkeypatch.setattr(harness.analyze_sweep, "_load", read)
+    monkeypatch.setattr(harness.analyze_sweep, "load_finished_sweep", read)
     sweep = tmp_path / "runs" / "s"
     sweep.mkdir(parents=True)
     for judge, named in (("anthropic:claude-sonnet-4-5", "ANTHROPIC_API_KEY"), ("nosuch:judge", "nosuch")):
