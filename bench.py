@@ -350,11 +350,13 @@ def ask(question: str, pdf: Path, mode: str, model: str, keep_trace: bool, max_i
     except UserError as error:
         _fail(error)
     record = outcome
+    from core.text import terminal_safe
+
     if record.status == "ok":
-        click.echo(record.answer)
-        click.echo(f"sources: {', '.join(record.sources) or 'none cited'}")
+        click.echo(terminal_safe(record.answer))  # a model's text: no escape sequence reaches the terminal
+        click.echo(terminal_safe(f"sources: {', '.join(record.sources) or 'none cited'}"))
     else:
-        click.echo(f"no answer: {record.reason}")
+        click.echo(terminal_safe(f"no answer: {record.reason}"))
     from core.llm.pricing import format_cost
 
     estimated = " (estimated)" if record.usage.estimated else ""

@@ -39,3 +39,14 @@ def scrub_text(value: Any) -> Any:
     if isinstance(value, dict):
         return {scrub_text(key): scrub_text(item) for key, item in value.items()}
     return value
+
+
+# Control characters but the line break and tab: in a model's answer printed on a terminal,
+# "\r" or an escape sequence can hide or rewrite what the reader sees.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def terminal_safe(text: str) -> str:
+    """``text`` with each control character (but line breaks and tabs) shown as its escape,
+    ``\\x1b``, for printing untrusted text (a model's answer) on a terminal."""
+    return _CONTROL.sub(lambda found: f"\\x{ord(found.group()):02x}", text)

@@ -31,6 +31,7 @@ from typing import IO
 
 from core.errors import UserError
 from core.records import RunRecord
+from core.text import terminal_safe
 from harness.dataset import Question
 from harness.judge.labels import LabelledAnswer, load_human_labels, split_of
 
@@ -194,7 +195,7 @@ def shown(item: ToLabel, position: int, total: int) -> str:
     if gold.justification.strip():
         lines.append(f"GOLD JUSTIFICATION: {gold.justification.strip()}")
     lines += ["ANSWER:", item.record.answer.strip(), ""]
-    return "\n".join(lines)
+    return terminal_safe("\n".join(lines))
 
 
 def label_session(items: list[ToLabel], labels: LabelFile, *, ask: Callable[[str], str], show: Callable[[str], None],

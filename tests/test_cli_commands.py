@@ -45,6 +45,20 @@ def test_ask_answers_with_cited_pages_and_keeps_the_trace(tmp_path, monkeypatch)
     assert (tmp_path / "runs" / "ask") in __import__("pathlib").Path(trace).parents
 
 
+def test_ask_prints_no_escape_sequence_a_model_answers_with(monkeypatch):
+    """A model's text reaches the terminal with its control characters shown, not obeyed:
+    "\\r" or an escape sequence would hide or rewrite what the user reads."""
+    import harness.ask
+    from tests.sweep_factory import make_record
+
+    sneaky = make_record(answer="Capex was $1,749 million.\rCapex was $9 million.\x1b]0;owned\x07", sources=["p. 52\x1b[2J"])
+    monkeypatch.setattr(harness.ask, "ask", lambda *args, **kwargs: sneaky)
+    result = CliRunner().invoke(bench.cli, ["ask", "What was 3M's capex?", "--pdf", str(PDF_DIR / "3M_2022_10K.pdf"), "--model", "offline"])
+    assert result.exit_code == 0, result.output
+    assert "million.\\x0dCapex was $9" in result.output and "\\x1b]0;owned\\x07" in result.output and "p. 52\\x1b[2J" in result.output
+    assert "\x1b" not in result.output and "\r" not in result.output and "\x07" not in result.output
+
+
 def test_help_explains_every_command():
     runner = CliRunner()
     for cli, args in ((bench.cli, ["--help"]), (bench.cli, ["ask", "--help"]), (bench.cli, ["download", "--help"]),

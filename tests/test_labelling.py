@@ -59,6 +59,16 @@ def test_the_labeller_sees_question_gold_and_answer_but_not_who_answered(tmp_pat
     assert "--limit 1 reached: 1 label(s) added" in result.output
 
 
+def test_an_answer_cannot_hide_or_rewrite_itself_on_the_labellers_terminal(tmp_path):
+    sneaky = "Margin fell 1.7 points.\rMargin rose 1.7 points. \x1b[2J\x1b]0;title\x07"
+    sweep = write_sweep(tmp_path / "runs", [make_record(TUNE, answer=sneaky)])
+    out = tmp_path / "labels.jsonl"
+    result = _label([str(sweep), "--out", str(out)], "i\n")
+    assert "points.\\x0dMargin rose" in result.output and "\\x1b[2J" in result.output
+    assert "\x1b" not in result.output and "\r" not in result.output
+    assert load_human_labels(out)[0].model_answer == sneaky  # stored as the model gave it
+
+
 def test_a_session_goes_on_where_the_last_stopped_and_asks_a_skipped_answer_again(tmp_path):
     sweep, out = _sweep(tmp_path), tmp_path / "labels.jsonl"
     first = _label([str(sweep), "--out", str(out)], "s\nr\n")  # skip the first, label the second
