@@ -62,11 +62,12 @@ def test_ask_prints_no_escape_sequence_a_model_answers_with(monkeypatch):
 def test_help_explains_every_command():
     runner = CliRunner()
     for cli, args in ((bench.cli, ["--help"]), (bench.cli, ["ask", "--help"]), (bench.cli, ["download", "--help"]),
-                      (bench.cli, ["index", "--help"]), (analyze.cli, ["--help"]), (analyze.cli, ["calibrate-judge", "--help"])):
+                      (bench.cli, ["index", "--help"]), (analyze.cli, ["--help"]), (analyze.cli, ["calibrate-judge", "--help"]),
+                      (analyze.cli, ["label", "--help"])):
         result = runner.invoke(cli, args)
         assert result.exit_code == 0 and "Usage:" in result.output and len(result.output) > 300
     listed = runner.invoke(analyze.cli, ["--help"]).output
-    for command in ("report", "history", "view", "prune", "calibrate-judge"):
+    for command in ("report", "history", "view", "prune", "calibrate-judge", "label"):
         assert f"  {command} " in listed, command  # the subcommands are listed, not only report's options
 
 
