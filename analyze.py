@@ -219,7 +219,8 @@ def label(run_dir, out, half, limit, labeller, questions_file, runs_dir) -> None
     Shows each answer with its question, gold answer and justification, and not the judge's
     verdict or the model that answered; type c, i or r (correct, incorrect, refusal), s to
     skip or q to stop. Each label is saved as it is typed: run the command again to go on
-    where you stopped. An answer given on several runs is asked once. Whoever writes the
+    where you stopped. An answer given on several runs is asked once; an answer another
+    --labeller labelled is asked again (calibrate-judge reports how often people agree). Whoever writes the
     offline judge's rules labels the tune half only (--half tune): the heldout half's labels
     are the judge's honest test."""
     import os
@@ -240,13 +241,14 @@ def label(run_dir, out, half, limit, labeller, questions_file, runs_dir) -> None
     try:
         sweep = load_finished_sweep(run_dir or latest_sweep(runs_dir or paths.RUNS_DIR))
         questions = sweep_questions(sweep, questions_file, lambda message: click.echo(message, err=True))
-        with open_label_file(out) as labels:
+        labeller = labeller or os.environ.get("USER", "")
+        with open_label_file(out, labeller) as labels:
             if labels.repaired:
                 click.echo(f"note: dropped a half-written last line of {out}", err=True)
             items = answers_to_label(list(sweep.raw.values()), questions, labels.labelled, half)
-            click.echo(f"{len(items)} answer(s) of sweep {sweep.sweep_id} to label ({half} half); {len(labels.rows)} label(s) already in {out}")
-            why = label_session(items, labels, ask=ask, show=click.echo, labeller=labeller or os.environ.get("USER", ""),
-                                sweep_id=sweep.sweep_id, limit=limit)
+            click.echo(f"{len(items)} answer(s) of sweep {sweep.sweep_id} to label ({half} half); {len(labels.rows)} label(s) already in {out}, "
+                       f"{len(labels.labelled)} of them yours")
+            why = label_session(items, labels, ask=ask, show=click.echo, labeller=labeller, sweep_id=sweep.sweep_id, limit=limit)
             total = len(labels.rows) + labels.added
     except UserError as error:
         _fail(error)

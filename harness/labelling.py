@@ -12,7 +12,8 @@ labeller expects of them (both are stored with the label, for whoever reads the 
 
 Each label is on disk (written, flushed and synced) before the next answer shows, so a
 crash, Ctrl-C or a closed terminal loses none; the same command goes on where it stopped,
-since an answer already in the file is not asked again. One session writes a file at a
+since an answer the same labeller has labelled is not asked again (another person's label
+on it does not spare it: ``calibrate-judge`` reports how often two people agree). One session writes a file at a
 time (an OS lock): two would ask the same answers twice. A session that adds nothing to a
 file it made leaves no empty file behind.
 """
@@ -101,12 +102,14 @@ def label_line(item: ToLabel, label: str, labeller: str, sweep_id: str) -> str:
 class LabelFile:
     """A labels file open for adding to, held by one session (see ``open_label_file``)."""
 
-    def __init__(self, path: Path, handle: IO[bytes], rows: list[LabelledAnswer], repaired: bool):
+    def __init__(self, path: Path, handle: IO[bytes], rows: list[LabelledAnswer], repaired: bool, labeller: str):
         self.path = path
         self._handle = handle
         self.rows = rows
         self.repaired = repaired  # a half-written last line was dropped on opening
-        self.labelled = {answer_key(row.financebench_id, row.model_answer) for row in rows}
+        # The answers this labeller has labelled: another person's label on an answer does not
+        # spare it, since two people's labels on one answer say how far people agree.
+        self.labelled = {answer_key(row.financebench_id, row.model_answer) for row in rows if row.labeller == labeller}
         self.added = 0
 
     def add(self, line: str) -> None:
@@ -125,9 +128,9 @@ class LabelFile:
 
 
 @contextmanager
-def open_label_file(path: Path) -> Iterator[LabelFile]:
+def open_label_file(path: Path, labeller: str = "") -> Iterator[LabelFile]:
     """The labels file at ``path`` (made when missing), locked for this session, with the
-    labels it already holds. A last line cut short (a crash mid-write of another tool) is
+    labels it already holds (``labeller``'s are not asked again). A last line cut short (a crash mid-write of another tool) is
     dropped; any other line that is no label stops the session before anything is added,
     since adding to a file calibrate-judge cannot read would waste the labels."""
     existed = path.exists()
@@ -148,7 +151,7 @@ def open_label_file(path: Path) -> Iterator[LabelFile]:
         except (ValueError, UnicodeDecodeError) as exc:
             raise UserError(f"{path} is not a labels file calibrate-judge can read: {exc}",
                             "fix or remove that line, or pass --out another file") from None
-        yield LabelFile(path, handle, rows, repaired)
+        yield LabelFile(path, handle, rows, repaired, labeller)
     finally:
         if not existed and not handle.tell() and not os.fstat(handle.fileno()).st_size:
             path.unlink(missing_ok=True)  # made for a session that added nothing: no empty file left behind

@@ -134,3 +134,30 @@ def test_a_killed_session_has_kept_every_label_typed(tmp_path):
     session.send_signal(signal.SIGKILL)
     session.wait()
     assert [r.label for r in load_human_labels(out)] == ["incorrect"]
+
+
+def test_two_people_label_the_same_answers_and_calibrate_judge_says_how_often_they_agree(tmp_path):
+    sweep, out = _sweep(tmp_path), tmp_path / "labels.jsonl"
+    assert _label([str(sweep), "--out", str(out), "--labeller", "ana"], "c\ni\n").exit_code == 0
+    second = _label([str(sweep), "--out", str(out), "--labeller", "bo"], "c\nc\n")  # ana's labels do not spare bo's
+    assert "2 answer(s) of sweep" in second.output and "2 label(s) already in" in second.output and "0 of them yours" in second.output
+    assert _label([str(sweep), "--out", str(out), "--labeller", "ana"], "").output.startswith("0 answer(s)")
+    table = CliRunner().invoke(analyze.cli, ["calibrate-judge", str(out), "--no-cache"]).output
+    assert "people with each other: 2 answer(s) labelled by two or more people agree on correct-vs-not in 50.0% of 2 pair(s)" in table
+    figures = json.loads(CliRunner().invoke(analyze.cli, ["calibrate-judge", str(out), "--no-cache", "--json"]).output)
+    assert figures["people_agreement"] == {"answers": 2, "pairs": 2, "binary_agreement": 0.5} and figures["n"] == 4
+
+
+def test_people_agreement_counts_named_people_on_one_answer_correct_vs_not():
+    from harness.judge.labels import LabelledAnswer, people_agreement
+
+    def row(labeller, label, answer="$5,466 million.", question="financebench_id_03282"):
+        return LabelledAnswer(question, "m", "e", "Q?", "5466", answer, label, labeller)
+
+    assert people_agreement([row("", "correct"), row("", "incorrect")]) is None  # nobody named: no pair of people
+    assert people_agreement([row("ana", "correct"), row("ana", "incorrect")]) is None  # one person changing their mind
+    assert people_agreement([row("ana", "incorrect"), row("bo", "refusal")]) == {"answers": 1, "pairs": 1, "binary_agreement": 1.0}
+    three = [row("ana", "correct"), row("bo", "correct"), row("cy", "incorrect"), row("ana", "correct", answer="$9 million.")]
+    assert people_agreement(three) == {"answers": 1, "pairs": 3, "binary_agreement": 1 / 3}
+    # the same text with other spacing is the same answer
+    assert people_agreement([row("ana", "correct"), row("bo", "correct", answer=" $5,466 million. ")])["pairs"] == 1

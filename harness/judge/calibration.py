@@ -18,7 +18,7 @@ from core.errors import UserError
 from core.llm.client import RunMeter
 from core.llm.pricing import format_cost
 from harness.judge.agreement import format_confusion, summarize
-from harness.judge.labels import LabelledAnswer, load_human_labels, split_of
+from harness.judge.labels import LabelledAnswer, load_human_labels, people_agreement, split_of
 from harness.judge.service import OFFLINE_JUDGE, JudgeItem, JudgeSettings, judge_items, judge_name
 
 # What a judge must reach on each half of the human labels before its verdicts are trusted
@@ -36,6 +36,8 @@ class CalibrationReport:
     meter: RunMeter = field(default_factory=RunMeter)
     # (labelled answer, judge label, judge rationale) where judge and person disagree.
     disagreements: list[tuple[LabelledAnswer, str, str]] = field(default_factory=list)
+    # People with each other, where two labelled one answer (``labels.people_agreement``).
+    people: dict[str, Any] | None = None
 
 
 def calibrate(labels_path: Path, settings: JudgeSettings, on_done: Callable[[], None] | None = None) -> CalibrationReport:
@@ -55,6 +57,7 @@ def calibrate(labels_path: Path, settings: JudgeSettings, on_done: Callable[[], 
     questions = [r.financebench_id for r in rows]
     report = CalibrationReport(settings.judge_model or "", summarize(human, numeric, combined, questions), meter=outcome.meter)
     report.by_method = dict(outcome.by_method)
+    report.people = people_agreement(rows)
     report.disagreements = [(r, v.label, v.rationale) for r, v in zip(rows, outcome.verdicts, strict=True) if r.label != v.label]
     for split in ("tune", "heldout"):
         chosen = [i for i, r in enumerate(rows) if split_of(r.financebench_id) == split]
@@ -132,6 +135,7 @@ def report_json(report: CalibrationReport, labels_path: Path | None = None) -> d
         "goals": {"binary_agreement_min": GOALS["binary_agreement"], "false_correct_rate_max": GOALS["false_correct_rate"]},
         "tuned_on": TUNED_ON if report.judge_model == OFFLINE_JUDGE else None,
         "splits": {name: _public(figures) for name, figures in report.splits.items()},
+        "people_agreement": report.people,
         "judge_usage": {"calls": report.meter.llm_calls, "tokens": report.meter.usage.total, "cost_usd": report.meter.cost_usd},
     }
 
@@ -176,6 +180,11 @@ def format_report(report: CalibrationReport, show_disagreements: int = 0) -> str
     else:
         where = "read on " + " and ".join(read_on)
     lines.append(f"goals: {word} ({where})")
+    if report.people:
+        people = report.people
+        lines.append(f"people with each other: {people['answers']} answer(s) labelled by two or more people agree on "
+                     f"correct-vs-not in {people['binary_agreement']:.1%} of {people['pairs']} pair(s) of labels "
+                     "(the judge agrees with one person at a time)")
     lines += ["", "95% intervals, clustered by question (a question's answers are not independent samples):"]
     for name, figures in [("all", o)] + list(report.splits.items()):
         if figures.get("binary_agreement_ci"):

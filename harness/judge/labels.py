@@ -32,6 +32,7 @@ class LabelledAnswer:
     gold_answer: str
     model_answer: str
     label: str  # correct | incorrect | refusal
+    labeller: str = ""  # who gave the label, where the file says (``analyze.py label`` writes it; FinanceBench's file does not)
 
 
 def normalise_label(raw: str) -> str:
@@ -75,10 +76,36 @@ def load_human_labels(path: Path | str = HUMAN_LABELS_FILE) -> list[LabelledAnsw
                     gold_answer=_gold_text(data.get("gold_answer")),
                     model_answer=str(data.get("model_answer") or ""),
                     label=normalise_label(data["label"]),
+                    labeller=str(data.get("labeller") or ""),
                 ))
             except (KeyError, ValueError, json.JSONDecodeError) as exc:
                 raise ValueError(f"{path}:{number}: {exc}") from None
     return rows
+
+
+def people_agreement(rows: list[LabelledAnswer]) -> dict[str, float | int] | None:
+    """How often two people, labelling the same answer, agree on correct-vs-not: the ceiling
+    a judge's agreement with one person is read against (people disagree too, and a judge
+    cannot agree with both). An answer is its question and its text; only labels whose
+    labeller is named count, each labeller's last label of an answer. None when no answer
+    has labels from two people."""
+    by_answer: dict[tuple[str, str], dict[str, str]] = {}
+    for row in rows:
+        if row.labeller:
+            by_answer.setdefault((row.financebench_id, row.model_answer.strip()), {})[row.labeller] = row.label
+    pairs = agreeing = answers = 0
+    for labels in by_answer.values():
+        said = [label == "correct" for label in labels.values()]
+        if len(said) < 2:
+            continue
+        answers += 1
+        for first in range(len(said)):
+            for second in range(first + 1, len(said)):
+                pairs += 1
+                agreeing += said[first] == said[second]
+    if not pairs:
+        return None
+    return {"answers": answers, "pairs": pairs, "binary_agreement": agreeing / pairs}
 
 
 def split_of(financebench_id: str) -> str:
