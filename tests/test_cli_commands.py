@@ -49,7 +49,7 @@ def test_ask_prints_no_escape_sequence_a_model_answers_with(monkeypatch):
     """A model's text reaches the terminal with its control characters shown, not obeyed:
     "\\r" or an escape sequence would hide or rewrite what the user reads."""
     import harness.ask
-    from tests.sweep_factory import make_record
+    from sweep_factory import make_record
 
     sneaky = make_record(answer="Capex was $1,749 million.\rCapex was $9 million.\x1b]0;owned\x07", sources=["p. 52\x1b[2J"])
     monkeypatch.setattr(harness.ask, "ask", lambda *args, **kwargs: sneaky)

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 import analyze
 from harness.judge.labels import load_human_labels, split_of
-from tests.sweep_factory import make_record, write_sweep
+from sweep_factory import make_record, write_sweep
 
 ROOT = Path(__file__).resolve().parent.parent
 TUNE, HELDOUT = "financebench_id_01226", "financebench_id_01865"  # two 3M questions, one per half
