@@ -48,8 +48,9 @@ def test_ask_answers_with_cited_pages_and_keeps_the_trace(tmp_path, monkeypatch)
 def test_ask_prints_no_escape_sequence_a_model_answers_with(monkeypatch):
     """A model's text reaches the terminal with its control characters shown, not obeyed:
     "\\r" or an escape sequence would hide or rewrite what the user reads."""
-    import harness.ask
     from sweep_factory import make_record
+
+    import harness.ask
 
     sneaky = make_record(answer="Capex was $1,749 million.\rCapex was $9 million.\x1b]0;owned\x07", sources=["p. 52\x1b[2J"])
     monkeypatch.setattr(harness.ask, "ask", lambda *args, **kwargs: sneaky)

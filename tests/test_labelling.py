@@ -11,10 +11,10 @@ import time
 from pathlib import Path
 
 from click.testing import CliRunner
+from sweep_factory import make_record, write_sweep
 
 import analyze
 from harness.judge.labels import load_human_labels, split_of
-from sweep_factory import make_record, write_sweep
 
 ROOT = Path(__file__).resolve().parent.parent
 TUNE, HELDOUT = "financebench_id_01226", "financebench_id_01865"  # two 3M questions, one per half
