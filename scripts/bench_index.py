@@ -15,7 +15,9 @@ disturb less. Targets: cold within
 
 ``--stages`` also splits each PDF's cold build into its stages, in this process's CPU
 time (best of ``--repeat``): the raw read, the read with line styles, and the rest (tree,
-summaries, JSON write); and prints how much of the 1.5x budget the styled read alone uses.
+summaries, JSON write); prints how much of the 1.5x budget the styled read alone uses; and
+splits the rest into its parts (the tree, of which the page layout and the layout's
+headings; the summaries; the JSON).
 
 ``--pdfplumber N`` also times the other way to get character styles: pdfplumber's
 ``page.chars`` (size and font name of every character) on the first N pages, against
@@ -93,6 +95,47 @@ def stages(pdf: Path, cache_dir: Path, repeat: int) -> dict:
     return {"doc": pdf.stem, "raw": raw, "styled": styled, "cold": cold}
 
 
+def rest_parts(pdf: Path, repeat: int) -> dict:
+    """Best-of-``repeat`` CPU seconds of each part of the build after the styled read: the
+    tree; the page layout and the layout's headings, timed on their own (the tree builds the
+    layout always, and finds its headings for a document without a filing's structure,
+    including an outlined one, whose long leaves they split; a 10-K's tree does without
+    them); the summaries; the JSON."""
+    import json
+
+    from retrievers.index.builder import default_tree_builder
+    from retrievers.index.layout import Layout
+    from retrievers.index.layout_headings import clear_line_caches, find_layout_headings
+    from retrievers.index.summaries import summarize_tree
+    from retrievers.index.tree import DocumentIndex
+
+    content = read_pdf(pdf)
+
+    def best(work, prepare=lambda: None) -> float:
+        times = []
+        for _ in range(repeat):
+            argument = prepare()
+            clear_line_caches()  # as a cold build starts: the line tests' memo is per document
+            cpu = time.process_time()
+            work(argument)
+            times.append(time.process_time() - cpu)
+        return min(times)
+
+    layout = Layout.from_lines(content.lines)
+    tree = default_tree_builder(content)
+    summarize_tree(content.pages, tree.nodes, tree.topics)
+    index = DocumentIndex(doc_name=pdf.stem, pages=content.pages, nodes=tree.nodes, source=tree.source, pdf_sha256="", indexer_version="")
+    return {
+        "doc": pdf.stem,
+        "tree": best(lambda _: default_tree_builder(content)),
+        "layout": best(lambda _: Layout.from_lines(content.lines)),
+        "headings": best(lambda _: find_layout_headings(layout)),
+        # Summaries fill in only nodes without one: each run gets a tree of its own, built untimed.
+        "summaries": best(lambda fresh: summarize_tree(content.pages, fresh.nodes, fresh.topics), lambda: default_tree_builder(content)),
+        "json": best(lambda _: json.dumps(index.to_dict(), ensure_ascii=False)),
+    }
+
+
 def styles_per_page(pdf: Path, pages: int) -> tuple[float, float]:
     """Seconds per page to read character styles with pdfplumber (first ``pages`` pages)
     and line styles with pypdfium2 (all pages)."""
@@ -149,6 +192,13 @@ def main(argv: list[str] | None = None) -> int:
                 rest, allowed = row["cold"] - row["styled"], TARGET_RATIO * row["raw"] - row["styled"]
                 print(f"{row['doc'][:42]:42s} {row['raw'] * 1e3:7.0f} {row['styled'] * 1e3:7.0f} {row['cold'] * 1e3:7.0f} "
                       f"{rest * 1e3:7.0f} {row['styled'] / row['raw']:10.2f} {allowed * 1e3:12.0f}")
+        print("\nthe rest, CPU ms (best of --repeat): the tree; the layout and its headings on their own (inside the tree but for "
+              "a filing's headings); summaries; JSON")
+        print(f"{'document':42s} {'tree':>7s} {'layout':>7s} {'headings':>8s} {'summaries':>9s} {'json':>7s}")
+        for pdf in pdfs:
+            part = rest_parts(pdf, max(args.repeat, 1))
+            print(f"{part['doc'][:42]:42s} {part['tree'] * 1e3:7.1f} {part['layout'] * 1e3:7.1f} {part['headings'] * 1e3:8.1f} "
+                  f"{part['summaries'] * 1e3:9.1f} {part['json'] * 1e3:7.1f}")
     if args.pdfplumber:
         print(f"\ncharacter styles, seconds per page (pdfplumber: first {args.pdfplumber} pages)")
         for pdf in pdfs:

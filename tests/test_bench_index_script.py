@@ -26,3 +26,11 @@ def test_it_counts_the_pdfs_within_the_target(capsys: pytest.CaptureFixture[str]
     assert script.main([str(p) for p in SMALL] + ["--repeat", "1"]) == 0
     last = capsys.readouterr().out.strip().splitlines()[-1]
     assert re.fullmatch(r"within 0\.01x of raw \(CPU\): 0 of 2 PDFs; over: FOOTLOCKER_\S+ \d+\.\d\d, AMCOR_\S+ \d+\.\d\d", last), last
+
+
+def test_stages_split_the_build_after_the_read_into_its_parts(capsys: pytest.CaptureFixture[str]) -> None:
+    assert _script().main([str(SMALL[0]), "--repeat", "1", "--stages"]) == 0
+    out = capsys.readouterr().out
+    assert "styled/raw" in out and "rest allowed" in out
+    rows = out.split("the rest, CPU ms")[1].splitlines()[2:3]
+    assert rows and re.fullmatch(r"FOOTLOCKER_\S+\s+(\d+\.\d\s+){4}\d+\.\d", rows[0].strip()), rows
