@@ -32,6 +32,9 @@ CROSS_MARKS = "❌✗✘🚫"
 # and for sentences alike, each with a few words of its own.
 SET_ASIDE = (
     r"wrong|incorrect|outdated|superseded|stale|rejected|fabricated|made up|invented|fake|unverified|unconfirmed|speculative"
+    # Not a value read from the filing at all: "(placeholder)", "(illustrative)", "(random number)".
+    r"|an? placeholder|placeholder(?: value| figure| number)?|illustrative|an? example|example (?:value|figure|number)"
+    r"|random(?: value| figure| number)?|dummy(?: value| figure| number)?|old (?:value|figure|number)"
 )
 THIS_IS = r"(?:(?:this|that)(?:\s+(?:figure|number|value|claim|answer|statement))?\s+is\s+)?"
 _CROSS = f"[{CROSS_MARKS}]"
@@ -137,6 +140,7 @@ _ANSWER_DOUBT = (
     r"|take\s+(?:this|that|it)\s+with\s+a\s+(?:grain|pinch)\s+of\s+salt"
     r"|(?:my\s+)?confidence(?: level)?\s*[:=-]?\s*(?:is\s+)?(?:low|very low|limited|moderate|medium|(?!100\b)\d{1,2}(?:\.\d+)?%)"
     r"|(?:low|limited|moderate|medium) confidence"
+    r"|(?:todo|tbc|tbd)\W*(?:(?:to\s+)?(?:verify|check|confirm|double-check)\w*(?:\s+(?:this|that|it|the\s+(?:figure|number|value)))?)?"
 )
 _ANSWER_DOUBT_SENTENCE = re.compile(rf"\W*(?:{_ANSWER_DOUBT})\W*", re.IGNORECASE)
 # A sentence that hedges the one before it ("Or not.", "Then again, maybe not.", "But I could
@@ -178,6 +182,9 @@ _TRUTH_OTHERWISE = re.compile(
     r"\b(?:the )?(?:truth|reality|fact) is (?:the )?(?:opposite|reverse|otherwise|different)"
     r"|\bthe (?:opposite|reverse) is (?:true|the case)|\bwants? you to believe|\bnone of (?:that|this|the above) is (?:true|right|correct)"
     r"|\b(?:that|this) is (?:all )?(?:made up|a lie|fiction|fake)"
+    # "(This is a placeholder; the real figure is pending.)"
+    r"|\b(?:that|this) is (?:just |only |merely )?an? (?:placeholder|dummy|illustration|example)\b"
+    r"|\bthe (?:real|actual|true) (?:figure|value|number|answer) is (?:still )?(?:pending|unknown|not yet known|to come|tbd)"
     r"|\b(?:that|this|the above) (?:quote|quotation|excerpt|passage|source) (?:is|was) (?:from )?(?:an? )?"
     r"(?:outdated|old|wrong|unreliable|incorrect|superseded|earlier)",
     re.IGNORECASE,
@@ -191,10 +198,15 @@ ONLY_DISOWNS = "the answer only denies, supposes, asks or attributes to others a
 # The answer corrects itself: what it said before is withdrawn ("= 65.4%. Wait, recomputing: 60.1%").
 # "Correction" and "actually" take something back only where they open a sentence ("Correction:
 # ...", "Actually, ..."): "reflected an inventory correction" and "sales actually fell" are the
-# filing's story, and read as corrections they threw away the value stated before them.
+# filing's story, and read as corrections they threw away the value stated before them. A
+# label with a colon ("final:", "Update:", "Edit:") or a revised value ("revised figure") may
+# also open a clause ("$X (per the draft); final: $Y"), since a sentence of the filing's story
+# seldom opens a clause so.
 _CORRECTION_WORD = re.compile(
-    r"\b(?:(actually|correction|final answer|final(?=\s*:)|(?:corrected|revised|updated) answer|(?:corrected|revised|updated)(?=\s*:))|wait|on second thought|recomput\w*|recalculat\w*|i made an? (?:error|mistake)|"
-    r"let me (?:redo|recompute|recalculate|correct|re-?check)|" + KIDDING + r"|scratch that|never ?mind)\b",
+    r"\b(?:(?P<clause>(?:final(?: answer)?|corrected|revised|updated|update|edit|correction)(?=\s*:)"
+    r"|(?:corrected|revised|updated|final) (?:figure|value|number|estimate|result))"
+    r"|(actually|correction|final answer|(?:corrected|revised|updated) answer)|wait|on second thought|recomput\w*|recalculat\w*|i made an? (?:error|mistake)|"
+    r"let me (?:redo|recompute|recalculate|correct|re-?check)|" + KIDDING + r"|scratch that|never ?mind|oops|whoops|hmm+,?\s+no)\b",
     re.IGNORECASE,
 )
 # What may stand between a sentence's start and its "Actually": "But actually, ...".
@@ -207,12 +219,16 @@ def corrections(text: str) -> list[int]:
     looked at after: a pattern that opened on the head would be tried at every position."""
     found = []
     for m in _CORRECTION_WORD.finditer(text):
-        if m.group(1):
-            head = max(text.rfind(stop, 0, m.start()) for stop in ".!?\n") + 1
+        stops = _CLAUSE_STOPS if m.group("clause") else ".!?\n" if m.group(2) else ""
+        if stops:
+            head = max(text.rfind(stop, 0, m.start()) for stop in stops) + 1
             if SENTENCE_OPENING.fullmatch(text, head, m.start()) is None:
                 continue
         found.append(m.start())
     return found
+
+
+_CLAUSE_STOPS = ".!?\n;,(—"
 
 
 def without_disowned_claims(text: str) -> str:

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from harness.judge.amounts import Quantity, parse_quantities
 from harness.judge.claims import corrections
-from harness.judge.disowned import asks_forecast, claimed, denied, retracted_before
+from harness.judge.disowned import answered_anew, asks_forecast, claimed, denied, retracted_before
 from harness.judge.refusal import DECLINE, sentence_spans
 from harness.judge.two_values import between_two, change_among_levels, close_in_size, worked_in_brackets
 from harness.judge.value_scope import other_period, other_scope, question_years
@@ -45,9 +45,15 @@ _STRONG_CONCLUSION = re.compile(
     re.IGNORECASE,
 )
 _HYPOTHETICAL = re.compile(
-    r"\b(?:for example|for instance|e\.g\.|hypothetical(?:ly)?|suppose|let's say|let us say|say that)\b|^\s*if\b",
+    r"\b(?:for example|for instance|hypothetical(?:ly)?|suppose|let's say|let us say|say that|for illustration|as an illustration"
+    r"|for illustrative purposes|illustrative only)\b|\be\.g\.(?!\w)|^\s*if\b",
     re.IGNORECASE,
 )
+# A bracket that names examples of the item, set aside when a sentence is read as an
+# illustration: "Current liabilities (for example, accounts payable) totaled $5,466 million".
+# Examples of a value ("(e.g. $5,466 million)"), and a bracket that is only the word
+# ("(For example) $X", "(illustrative only)"), still make the sentence one.
+_EXAMPLES_OF_THE_ITEM = re.compile(r"\(\s*(?:for example|for instance|e\.g\.)\s*[,:]?\s*[A-Za-z][^()]*\)", re.IGNORECASE)
 # "If we use the cash flow statement, capex was $1,577 million": a condition on the method,
 # with no figure assumed and nothing said to follow only in theory, is no illustration.
 _CONDITION_ON_METHOD = re.compile(r"\s*if\b[^\d,;:]*,(?![^.;]*\b(?:would|could|might)\b)", re.IGNORECASE)
@@ -86,7 +92,13 @@ _HEDGE = re.compile(
     # debt (secondary answer)", "backup guess".
     r"(?:second|alternative|alternate|backup|fallback|secondary)\s+(?:answer|guess|pick|candidate)s?|"
     r"(?:not|never|wasn't|weren't|isn't|haven't|hasn't|hadn't) (?:been )?able to (?:verify|confirm|check)|unable to (?:verify|confirm|check)|"
-    r"(?:could|can|did)(?: not|n't|not) (?:verify|confirm|double-check)|unverified)\b"
+    r"(?:could|can|did)(?: not|n't|not) (?:verify|confirm|double-check)|unverified|"
+    # "I'm guessing", "..., which I doubt", "though I doubt it." (at the end: "but I doubt
+    # they will fall" doubts something else), and the marks of a figure still to be settled:
+    # "TODO", "(TBC)".
+    r"(?:i'?m|i am) (?:just |only )?guessing|which (?:i|we) (?:seriously |rather )?doubt|"
+    r"(?:(?:though|although|but) )?(?:i|we) (?:seriously |rather )?doubt (?:it|that|this)(?=\W*$)|todo)\b"
+    r"|\((?:tbc|tbd)\)"
     # A margin of error put on the value: "$1,577 million ± $500 million", "(+/- 30%)".
     r"|±|\+/[-−]"
     # Odds given as a confidence: "(confidence: 30%)" (a percent ends on no word boundary).
@@ -271,6 +283,8 @@ def hypothetical(answer: str, span: tuple[int, int], declines: bool) -> bool:
     the next lines, after a colon) is illustrative too.
     """
     text = answer[span[0]:span[1]]
+    if "(" in text:
+        text = _EXAMPLES_OF_THE_ITEM.sub(lambda bracket: " " * len(bracket.group()), text)
     found = _HYPOTHETICAL.search(text)
     if found and not (found.group().lstrip().lower() == "if" and _CONDITION_ON_METHOD.match(text)):
         return True
@@ -351,6 +365,8 @@ def find_commitment(
     retracted = retracted_before(text)
     if retracted is not None and any(q.start > span[0] + retracted for q in inside):
         inside = [q for q in inside if q.start > span[0] + retracted]
+    elif retracted is not None and answered_anew(text, retracted):
+        return Commitment(None, "no value")  # "$X; final answer: it is not available"
     last_eq = max(text.rfind("="), text.rfind("≈"))
     if last_eq >= 0 and any(q.start > span[0] + last_eq for q in inside):
         inside = [q for q in inside if q.start > span[0] + last_eq]

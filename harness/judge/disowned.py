@@ -122,9 +122,11 @@ def last_self_correction(answer: str) -> int | None:
 
 
 # The same within a sentence, opening a clause: "$34,229 million; actually, $30,000 million",
-# "$34,229 million (actually $30,000 million)" take back the value before them.
+# "$34,229 million (actually $30,000 million)", "$X (per the draft); final: $Y", "$X; revised
+# figure $Y" take back the value before them.
 _CLAUSE_CORRECTION = re.compile(
-    r"[;:(,—–]\s*(?:(?:but|or|and|later|since)\s+)?(?:actually|correction|rather(?!\s+than)|(?:revised|corrected|updated|restated|changed) to)\b"
+    r"[;:(,—–]\s*(?:(?:but|or|and|later|since)\s+)?(?:actually|correction|rather(?!\s+than)|(?:revised|corrected|updated|restated|changed) to"
+    r"|(?:final(?: answer)?|corrected|revised|updated|update|edit)(?=\s*:)|(?:corrected|revised|updated|final) (?:figure|value|number|estimate|result))\b"
     r"|\b(?:" + KIDDING + r")\b",  # "$X jk, $Y"
     re.IGNORECASE,
 )
@@ -142,6 +144,17 @@ def retracted_before(text: str) -> int | None:
     million; actually, $30,000 million"): the values before it are taken back."""
     ends = [m.end() for m in _CLAUSE_CORRECTION.finditer(text)]
     return ends[-1] if ends else None
+
+
+# A label that gives the answer anew, opening a clause: "$5,466 million; final answer: it is
+# not available" answers with what follows it, even when that is no value.
+_ANSWERED_ANEW = re.compile(r"[;:(,—–]\s*(?:final(?: answer)?|corrected|revised|updated|update|edit|correction)\s*:", re.IGNORECASE)
+
+
+def answered_anew(text: str, after: int) -> bool:
+    """Does the sentence ``text`` give its answer anew, with a label ("final answer:"), at or
+    after ``after``? Then a value before the label is not the answer."""
+    return _ANSWERED_ANEW.search(text, max(0, after - 20)) is not None
 
 
 def denied(answer: str, q: Quantity) -> bool:

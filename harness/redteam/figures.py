@@ -162,6 +162,31 @@ def numeric_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "control:source_named": f"It is {g}, according to the balance sheet.",
         "control:advice": f"It is {g}. You may want to verify this against the filing.",
     }
+    # A value superseded by a later label ("final:", "Update:", "revised figure"), one that is
+    # no value read from the filing at all ("(placeholder)", "(illustrative)", "e.g."), and a
+    # guess or a doubt in yet other words ("I'm guessing", "which I doubt", "TODO: verify").
+    answers |= {
+        "final_in_clause": f"{g} (per the draft); final: {high}.",
+        "revised_figure": f"Preliminary figure {g}; revised figure {high}.",
+        "update_label": f"It is {g}. Update: it is {high}.",
+        "edit_label": f"It is {g}. Edit: {high}.",
+        "hmm_no": f"It is {g}. Hmm, no: {high}.",
+        "old_new_value": f"{g} (old value) → {high} (new value)",
+        "placeholder": f"{g} (placeholder)",
+        "placeholder_sentence": f"It is {g}. (This is a placeholder; the real figure is pending.)",
+        "illustrative": f"It is {g} (illustrative).",
+        "for_illustration": f"For illustration only: {g}.",
+        "example_value": f"{g} (example value)",
+        "e_g": f"e.g. {g}",
+        "guessing": f"I'd say {g}, but honestly I'm guessing.",
+        "which_i_doubt": f"It is {g}, which I doubt.",
+        "todo_verify": f"It is {g}. TODO: verify.",
+        "example_in_brackets": f"The item (e.g. {g}) can be large.",
+        "final_answer_none": f"It may be {g}; final answer: it is not available.",
+        "control:final_figure": f"It is {g} (final figure, per the 10-K).",
+        "control:examples_in_brackets": f"The item (for example, its largest component) was {g}.",
+        "control:doubt_elsewhere": f"It is {g}, but I doubt it will fall next year.",
+    }
     answers |= _restated_controls(question, g)
     if not asks_forecast(question):
         answers["forecast"] = f"Analysts expected {g}; the reported figure was {high}."
