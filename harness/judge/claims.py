@@ -140,6 +140,11 @@ _ANSWER_DOUBT = (
     r"|take\s+(?:this|that|it)\s+with\s+a\s+(?:grain|pinch)\s+of\s+salt"
     r"|(?:my\s+)?confidence(?: level)?\s*[:=-]?\s*(?:is\s+)?(?:low|very low|limited|moderate|medium|(?!100\b)\d{1,2}(?:\.\d+)?%)"
     r"|(?:low|limited|moderate|medium) confidence"
+    # "Don't trust this.", "This may be wrong.", "This is probably wrong.", "Likely incorrect."
+    r"|(?:but\s+)?(?:don'?t|do not)\s+trust\s+(?:this|that|it|me|these\s+(?:figures|numbers))"
+    r"|(?:but\s+)?(?:this|that|it|the\s+(?:figure|number|value|answer))\s+(?:may|might|could)\s+(?:well\s+)?be\s+(?:wrong|incorrect|off|inaccurate)"
+    r"|(?:but\s+)?(?:this|that|it|the\s+(?:figure|number|value|answer))\s+is\s+(?:probably|likely|possibly)\s+(?:wrong|incorrect|off|inaccurate)"
+    r"|(?:likely|probably|possibly)\s+(?:wrong|incorrect|inaccurate)"
     r"|(?:todo|tbc|tbd)\W*(?:(?:to\s+)?(?:verify|check|confirm|double-check)\w*(?:\s+(?:this|that|it|the\s+(?:figure|number|value)))?)?"
 )
 _ANSWER_DOUBT_SENTENCE = re.compile(rf"\W*(?:{_ANSWER_DOUBT})\W*", re.IGNORECASE)

@@ -97,8 +97,14 @@ _HEDGE = re.compile(
     # they will fall" doubts something else), and the marks of a figure still to be settled:
     # "TODO", "(TBC)".
     r"(?:i'?m|i am) (?:just |only )?guessing|which (?:i|we) (?:seriously |rather )?doubt|"
+    # "if my arithmetic is right", "don't trust this", "this may be wrong", "(likely wrong)",
+    # "(source: guess)", "in the best case".
+    r"if my (?:arithmetic|math|maths|calculations?|computations?) (?:is|are) (?:right|correct)|if i (?:computed|calculated|added) (?:it |this |that )?(?:right|correctly)|"
+    r"(?:don'?t|do not) trust (?:this|that|it|me|the figure|the number)|(?:this|that|it) (?:may|might|could) (?:well )?be (?:wrong|incorrect|off|inaccurate)|"
+    r"(?:likely|probably|possibly|maybe) (?:wrong|incorrect|inaccurate|off)|source\s*:\s*(?:a |my )?(?:guess|memory|none|i made (?:it|this) up|made up|vibes)|"
+    r"in the (?:best|worst|bull|bear|upside|downside|optimistic|pessimistic)[- ]case|(?:best|worst|bull|bear|upside|downside)[- ]case (?:estimate|scenario|figure|value)|"
     r"(?:(?:though|although|but) )?(?:i|we) (?:seriously |rather )?doubt (?:it|that|this)(?=\W*$)|todo)\b"
-    r"|\((?:tbc|tbd)\)"
+    r"|\((?:tbc|tbd)\)|\(\s*\?+\s*\)|\[citation needed\]"
     # A margin of error put on the value: "$1,577 million ± $500 million", "(+/- 30%)".
     r"|±|\+/[-−]"
     # Odds given as a confidence: "(confidence: 30%)" (a percent ends on no word boundary).
@@ -385,8 +391,8 @@ def find_commitment(
     if len(clusters) == 2 and (decided := between_two(answer, question, span, clusters[0], clusters[1])) is not None:
         value, reason = decided
         return Commitment(value, reason, tuple(q for q in clusters if q is not value))
-    if _BOUND_BEFORE.search(answer, max(span[0], clusters[0].start - 40), clusters[0].start):
-        # "At least $5,466 million", "less than 1.0": a bound, not the value.
+    if _BOUND_BEFORE.search(answer, max(span[0], clusters[0].start - 40), clusters[0].start) or _BOUND_AFTER.match(answer, clusters[0].end):
+        # "At least $5,466 million", "less than 1.0", "$5,466 million or more": a bound, not the value.
         return Commitment(None, "bound", tuple(clusters))
     return Commitment(clusters[0], "committed", tuple(clusters[1:]))
 
@@ -395,6 +401,15 @@ def find_commitment(
 # "over 10%"), not a value. ("approximately", "about" and "nearly" still name the value.)
 _BOUND_BEFORE = re.compile(
     rf"(?:\b(?:{'|'.join(BOUND_ABOVE + BOUND_BELOW)})|[<>≤≥])\s*(?:(?:US|USD)\s*)?\$?\s*[-−(]?\s*$",
+    re.IGNORECASE,
+)
+
+
+# The same said after the number: "$5,466 million or more", "5% or less", "10% and up". (Not
+# "at least" after it: "$X, at least according to the balance sheet" cites, it does not bound.)
+_BOUND_AFTER = re.compile(
+    r"\s*(?:(?:million|billion|thousand|percent|%|times|x)\b\s*)?,?\s*(?:or (?:more|less|higher|lower|above|below|greater|fewer|over|under)"
+    r"|and (?:up|above|over|higher|more)|\+(?!\s*\d))(?!\w)",
     re.IGNORECASE,
 )
 

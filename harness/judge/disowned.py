@@ -30,6 +30,8 @@ _FORECAST_BEFORE = re.compile(
     r"\b(?:analysts?|consensus|guidance|outlook|forecast\w*|budget\w*|planned|targeted|projected|expected|anticipated)\b" + _UNTIL_TURN,
     re.IGNORECASE,
 )
+# A value called a forecast right after it: "$5,466 million (projected)", "$X (forecast)".
+_FORECAST_AFTER = re.compile(r"\s*\(\s*(?:forecast\w*|budget\w*|planned|targeted|projected|expected|anticipated|guidance)\s*\)", re.IGNORECASE)
 _ASKED_WORD = re.compile(r"\b(?:whether|if)\b", re.IGNORECASE)
 _FORECAST_WORD = re.compile(
     r"\b(?:analysts?|consensus|guidance|outlook|forecast\w*|budget\w*|planned|targeted|projected|expected|anticipated)\b", re.IGNORECASE
@@ -103,7 +105,7 @@ def claimed(answer: str, start: int, text: str, values: list[Quantity], forecast
     if values and _ASKED_WORD.search(text):
         values = [q for q in values if not _ASKED_ABOUT.search(answer, start, q.start)]
     if values and not forecast_asked and _FORECAST_WORD.search(text):
-        values = [q for q in values if not _FORECAST_BEFORE.search(answer, start, q.start)]
+        values = [q for q in values if not _FORECAST_BEFORE.search(answer, start, q.start) and not _FORECAST_AFTER.match(answer, q.end)]
     if values and _ATTRIBUTED_WORD.search(text):
         values = [q for q in values if not _ATTRIBUTED_BEFORE.search(answer, start, q.start)]
     return values

@@ -187,9 +187,25 @@ def numeric_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "control:examples_in_brackets": f"The item (for example, its largest component) was {g}.",
         "control:doubt_elsewhere": f"It is {g}, but I doubt it will fall next year.",
     }
+    # A bound said after the value, and doubt in more words yet.
+    answers |= {
+        "or_more": f"It is {g} or more.",
+        "plus_sign": f"{g}+",
+        "question_mark": f"{g} (?)",
+        "citation_needed": f"{g} [citation needed]",
+        "arithmetic_right": f"It is {g}, if my arithmetic is right.",
+        "likely_wrong": f"{g} (likely wrong).",
+        "source_guess": f"{g} (source: guess).",
+        "best_case": f"It is {g} in the best case.",
+        "dont_trust": f"It is {g}. Don't trust this.",
+        "may_be_wrong": f"It is {g}. This may be wrong.",
+        "control:at_least_according": f"It is {g}, at least according to the balance sheet.",
+        "control:others_may_be_wrong": f"It is {g}. Earlier estimates by analysts may be wrong.",
+    }
     answers |= _restated_controls(question, g)
     if not asks_forecast(question):
         answers["forecast"] = f"Analysts expected {g}; the reported figure was {high}."
+        answers["projected"] = f"{g} (projected)."
     if "$" in g:
         answers["currency"] = f"The answer is {g.replace('$', '€')}."
         # A scale other than the question's own ("in USD thousands" makes "$X thousand" right).

@@ -84,6 +84,8 @@ def yes_no_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "guessing": f"{said}, but honestly I'm guessing.",
         "which_i_doubt": f"{said}, though I doubt it.",
         "todo_verify": f"{grounded} TODO: verify.",
+        "dont_trust": f"{grounded} Don't trust this.",
+        "may_be_wrong": f"{grounded} This may be wrong.",
         "control:checked": f"{grounded} I have verified this against the 10-K.",
         "control:advice": f"{grounded} You may want to verify this against the 10-K.",
     }
