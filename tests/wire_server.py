@@ -249,6 +249,16 @@ class WireServer:
         return self.url + "/v1"
 
     # -- scripting ---------------------------------------------------------------------
+    def wait_for_requests(self, count: int, within: float = 10.0) -> None:
+        """Wait until ``count`` requests have reached the server. A client that gave up on a
+        request (its timeout) may return before the server's thread has taken it, and on a
+        loaded machine its next request would then take the first one's place in the queue."""
+        deadline = time.monotonic() + within
+        while len(self.requests) < count:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the server received {len(self.requests)} of {count} requests within {within} s")
+            time.sleep(0.01)
+
     def queue(self, *items: Served | str) -> None:
         """Append replies/faults, served in order (a ``str`` is ``Reply(text)``)."""
         with self._lock:
