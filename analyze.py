@@ -23,6 +23,7 @@ import click
 from core.errors import UserError
 from harness.cli_paths import any_path, file_path, folder_path
 from harness.judge import MAX_JUDGE_RUNS
+from harness.judge.labels import HALVES
 
 
 class DefaultToReport(click.Group):
@@ -206,7 +207,7 @@ def calibrate_judge(labels: Path, judge_model: str, no_cache: bool, show_disagre
 @click.argument("run_dir", required=False, type=folder_path())
 @click.option("--out", type=file_path(), default=None, show_default="data/human_labels.jsonl",
               help="Labels file to add to (FinanceBench's human-labels format; made when missing).")
-@click.option("--half", type=click.Choice(["all", "tune", "heldout"]), default="all", show_default=True,
+@click.option("--half", type=click.Choice(["all", *HALVES]), default="all", show_default=True,
               help="Only answers to questions of this half (calibrate-judge reads the offline judge's figures on heldout).")
 @click.option("--limit", type=click.IntRange(min=1), default=None, help="Stop after this many labels.")
 @click.option("--labeller", default=None, help="Your name, stored with each label (default: $USER).")

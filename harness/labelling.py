@@ -34,11 +34,9 @@ from core.errors import UserError
 from core.records import RunRecord
 from core.text import terminal_safe
 from harness.dataset import Question
-from harness.judge.labels import LabelledAnswer, load_human_labels, split_of
+from harness.judge.labels import HALVES, WRITTEN_LABEL, LabelledAnswer, answer_key, load_human_labels, split_of
 
-# The strings FinanceBench's labels file uses, which load_human_labels maps back.
-WRITTEN_LABEL = {"correct": "Correct Answer", "incorrect": "Incorrect Answer", "refusal": "Refusal"}
-HALVES = ("all", "tune", "heldout")
+CHOICES = ("all", *HALVES)  # which half of the questions a session labels
 
 
 @dataclass(frozen=True)
@@ -53,21 +51,14 @@ class ToLabel:
         return split_of(self.question.id)
 
 
-def answer_key(financebench_id: str, answer: str) -> tuple[str, str]:
-    """What makes two answers one to label: the question and the answer's text. A
-    deterministic model gives the same text on every run, and the same text labelled twice
-    would count twice in the agreement."""
-    return financebench_id, answer.strip()
-
-
 def answers_to_label(records: list[RunRecord], questions: dict[str, Question], labelled: set[tuple[str, str]],
                      half: str = "all") -> list[ToLabel]:
     """The sweep's answers not labelled yet, each text once, in an order that mixes
     questions, models and modes: a session stopped early has labelled a spread of them,
     not every answer to the first question. The order is a hash of question and answer, so
     it is the same on every machine and in every session."""
-    if half not in HALVES:
-        raise UserError(f"unknown half {half!r}", f"pass one of {', '.join(HALVES)}")
+    if half not in CHOICES:
+        raise UserError(f"unknown half {half!r}", f"pass one of {', '.join(CHOICES)}")
     chosen: dict[tuple[str, str], ToLabel] = {}
     for record in records:
         question = questions.get(record.question_id)
@@ -78,7 +69,7 @@ def answers_to_label(records: list[RunRecord], questions: dict[str, Question], l
         key = answer_key(question.id, record.answer)
         if key not in labelled:
             chosen.setdefault(key, ToLabel(record, question))
-    return sorted(chosen.values(), key=lambda item: hashlib.sha256("\0".join(answer_key(item.question.id, item.record.answer)).encode()).hexdigest())
+    return [chosen[key] for key in sorted(chosen, key=lambda key: hashlib.sha256("\0".join(key).encode()).hexdigest())]
 
 
 def label_line(item: ToLabel, label: str, labeller: str, sweep_id: str) -> str:
@@ -102,8 +93,7 @@ def label_line(item: ToLabel, label: str, labeller: str, sweep_id: str) -> str:
 class LabelFile:
     """A labels file open for adding to, held by one session (see ``open_label_file``)."""
 
-    def __init__(self, path: Path, handle: IO[bytes], rows: list[LabelledAnswer], repaired: bool, labeller: str):
-        self.path = path
+    def __init__(self, handle: IO[bytes], rows: list[LabelledAnswer], repaired: bool, labeller: str):
         self._handle = handle
         self.rows = rows
         self.repaired = repaired  # a half-written last line was dropped on opening
@@ -118,13 +108,6 @@ class LabelFile:
         self._handle.flush()
         os.fsync(self._handle.fileno())
         self.added += 1
-
-    def halves(self) -> dict[str, int]:
-        """How many labels the file holds on each half of the questions."""
-        counts = {"tune": 0, "heldout": 0}
-        for row in self.rows:
-            counts[split_of(row.financebench_id)] += 1
-        return counts
 
 
 @contextmanager
@@ -151,7 +134,7 @@ def open_label_file(path: Path, labeller: str = "") -> Iterator[LabelFile]:
         except (ValueError, UnicodeDecodeError) as exc:
             raise UserError(f"{path} is not a labels file calibrate-judge can read: {exc}",
                             "fix or remove that line, or pass --out another file") from None
-        yield LabelFile(path, handle, rows, repaired, labeller)
+        yield LabelFile(handle, rows, repaired, labeller)
     finally:
         if not existed and not handle.tell() and not os.fstat(handle.fileno()).st_size:
             path.unlink(missing_ok=True)  # made for a session that added nothing: no empty file left behind

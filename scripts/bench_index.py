@@ -30,7 +30,9 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -78,20 +80,24 @@ def bench(pdf: Path, cache_dir: Path, repeat: int) -> dict:
     }
 
 
+def best_cpu(work: Callable[[Any], object], repeat: int, prepare: Callable[[], Any] = lambda: None) -> float:
+    """The best of ``repeat`` runs of ``work(prepare())`` in this process's CPU seconds
+    (``prepare`` runs untimed, before each)."""
+    times = []
+    for _ in range(repeat):
+        argument = prepare()
+        cpu = time.process_time()
+        work(argument)
+        times.append(time.process_time() - cpu)
+    return min(times)
+
+
 def stages(pdf: Path, cache_dir: Path, repeat: int) -> dict:
     """Best-of-``repeat`` CPU seconds of the raw read, the styled read and the cold build."""
-    def best(work) -> float:
-        times = []
-        for _ in range(repeat):
-            cpu = time.process_time()
-            work()
-            times.append(time.process_time() - cpu)
-        return min(times)
-
     attempts = iter(range(repeat))
-    raw = best(lambda: read_pdf_pages(pdf))
-    styled = best(lambda: read_pdf(pdf))
-    cold = best(lambda: load_or_build_index(pdf, cache_dir / f"stages{next(attempts)}"))
+    raw = best_cpu(lambda _: read_pdf_pages(pdf), repeat)
+    styled = best_cpu(lambda _: read_pdf(pdf), repeat)
+    cold = best_cpu(lambda _: load_or_build_index(pdf, cache_dir / f"stages{next(attempts)}"), repeat)
     return {"doc": pdf.stem, "raw": raw, "styled": styled, "cold": cold}
 
 
@@ -110,29 +116,23 @@ def rest_parts(pdf: Path, repeat: int) -> dict:
     from retrievers.index.tree import DocumentIndex
 
     content = read_pdf(pdf)
-
-    def best(work, prepare=lambda: None) -> float:
-        times = []
-        for _ in range(repeat):
-            argument = prepare()
-            clear_line_caches()  # as a cold build starts: the line tests' memo is per document
-            cpu = time.process_time()
-            work(argument)
-            times.append(time.process_time() - cpu)
-        return min(times)
-
     layout = Layout.from_lines(content.lines)
     tree = default_tree_builder(content)
     summarize_tree(content.pages, tree.nodes, tree.topics)
     index = DocumentIndex(doc_name=pdf.stem, pages=content.pages, nodes=tree.nodes, source=tree.source, pdf_sha256="", indexer_version="")
+
+    def cold_tree():  # summaries fill in only nodes without one: each run gets a tree of its own, built untimed
+        clear_line_caches()
+        return default_tree_builder(content)
+
     return {
         "doc": pdf.stem,
-        "tree": best(lambda _: default_tree_builder(content)),
-        "layout": best(lambda _: Layout.from_lines(content.lines)),
-        "headings": best(lambda _: find_layout_headings(layout)),
-        # Summaries fill in only nodes without one: each run gets a tree of its own, built untimed.
-        "summaries": best(lambda fresh: summarize_tree(content.pages, fresh.nodes, fresh.topics), lambda: default_tree_builder(content)),
-        "json": best(lambda _: json.dumps(index.to_dict(), ensure_ascii=False)),
+        "tree": best_cpu(lambda _: default_tree_builder(content), repeat),  # (it clears the line caches itself)
+        "layout": best_cpu(lambda _: Layout.from_lines(content.lines), repeat, clear_line_caches),
+        # As a cold build starts: the line tests' memo is per document.
+        "headings": best_cpu(lambda _: find_layout_headings(layout), repeat, clear_line_caches),
+        "summaries": best_cpu(lambda fresh: summarize_tree(content.pages, fresh.nodes, fresh.topics), repeat, cold_tree),
+        "json": best_cpu(lambda _: json.dumps(index.to_dict(), ensure_ascii=False), repeat),
     }
 
 

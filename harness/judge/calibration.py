@@ -18,7 +18,7 @@ from core.errors import UserError
 from core.llm.client import RunMeter
 from core.llm.pricing import format_cost
 from harness.judge.agreement import format_confusion, summarize
-from harness.judge.labels import LabelledAnswer, load_human_labels, people_agreement, split_of
+from harness.judge.labels import HALVES, LabelledAnswer, load_human_labels, people_agreement, split_of
 from harness.judge.service import OFFLINE_JUDGE, JudgeItem, JudgeSettings, judge_items, judge_name
 
 # What a judge must reach on each half of the human labels before its verdicts are trusted
@@ -59,7 +59,7 @@ def calibrate(labels_path: Path, settings: JudgeSettings, on_done: Callable[[], 
     report.by_method = dict(outcome.by_method)
     report.people = people_agreement(rows)
     report.disagreements = [(r, v.label, v.rationale) for r, v in zip(rows, outcome.verdicts, strict=True) if r.label != v.label]
-    for split in ("tune", "heldout"):
+    for split in HALVES:
         chosen = [i for i, r in enumerate(rows) if split_of(r.financebench_id) == split]
         if chosen:
             report.splits[split] = summarize(

@@ -40,6 +40,21 @@ THIS_IS = r"(?:(?:this|that)(?:\s+(?:figure|number|value|claim|answer|statement)
 _CROSS = f"[{CROSS_MARKS}]"
 KIDDING = r"just kidding|jk|j/k|lol,? no"
 
+# A label that gives the answer anew ("final:", "Update:", "Edit:", "Correction:"), and a value
+# said to be revised ("revised figure"): what came before it in the answer, or in its clause,
+# is overruled (here for sentences, in ``disowned`` for a clause's values).
+ANSWER_LABEL = r"(?:final(?: answer)?|corrected|revised|updated|update|edit|correction)(?=\s*:)"
+REVISED_VALUE = r"(?:corrected|revised|updated|final) (?:figure|value|number|estimate|result)"
+# Doubt that the answer is right, in the same words in a value's sentence (``commitment``) and
+# in a sentence of its own (``_ANSWER_DOUBT``): "don't trust this", "this may be wrong",
+# "this is probably wrong", "(likely wrong)".
+DOUBTED_RIGHT = (
+    r"(?:don'?t|do not)\s+trust\s+(?:this|that|it|me|the\s+(?:figure|number)|these\s+(?:figures|numbers))"
+    r"|(?:this|that|it|the\s+(?:figure|number|value|answer))\s+(?:(?:may|might|could)\s+(?:well\s+)?be|is\s+(?:probably|likely|possibly))"
+    r"\s+(?:wrong|incorrect|off|inaccurate)"
+    r"|(?:likely|probably|possibly|maybe)\s+(?:wrong|incorrect|inaccurate|off)"
+)
+
 # Others said to say it ("some analysts claim", "several sources report"): opening a sentence it
 # frames what follows (_FRAMES); closing one it leaves the claim to them (_OTHERS_VOUCH).
 _OTHERS_SAY = (
@@ -141,10 +156,7 @@ _ANSWER_DOUBT = (
     r"|(?:my\s+)?confidence(?: level)?\s*[:=-]?\s*(?:is\s+)?(?:low|very low|limited|moderate|medium|(?!100\b)\d{1,2}(?:\.\d+)?%)"
     r"|(?:low|limited|moderate|medium) confidence"
     # "Don't trust this.", "This may be wrong.", "This is probably wrong.", "Likely incorrect."
-    r"|(?:but\s+)?(?:don'?t|do not)\s+trust\s+(?:this|that|it|me|these\s+(?:figures|numbers))"
-    r"|(?:but\s+)?(?:this|that|it|the\s+(?:figure|number|value|answer))\s+(?:may|might|could)\s+(?:well\s+)?be\s+(?:wrong|incorrect|off|inaccurate)"
-    r"|(?:but\s+)?(?:this|that|it|the\s+(?:figure|number|value|answer))\s+is\s+(?:probably|likely|possibly)\s+(?:wrong|incorrect|off|inaccurate)"
-    r"|(?:likely|probably|possibly)\s+(?:wrong|incorrect|inaccurate)"
+    r"|(?:but\s+)?(?:" + DOUBTED_RIGHT + ")"
     r"|(?:todo|tbc|tbd)\W*(?:(?:to\s+)?(?:verify|check|confirm|double-check)\w*(?:\s+(?:this|that|it|the\s+(?:figure|number|value)))?)?"
 )
 _ANSWER_DOUBT_SENTENCE = re.compile(rf"\W*(?:{_ANSWER_DOUBT})\W*", re.IGNORECASE)
@@ -208,8 +220,7 @@ ONLY_DISOWNS = "the answer only denies, supposes, asks or attributes to others a
 # also open a clause ("$X (per the draft); final: $Y"), since a sentence of the filing's story
 # seldom opens a clause so.
 _CORRECTION_WORD = re.compile(
-    r"\b(?:(?P<clause>(?:final(?: answer)?|corrected|revised|updated|update|edit|correction)(?=\s*:)"
-    r"|(?:corrected|revised|updated|final) (?:figure|value|number|estimate|result))"
+    rf"\b(?:(?P<clause>{ANSWER_LABEL}|{REVISED_VALUE})"
     r"|(actually|correction|final answer|(?:corrected|revised|updated) answer)|wait|on second thought|recomput\w*|recalculat\w*|i made an? (?:error|mistake)|"
     r"let me (?:redo|recompute|recalculate|correct|re-?check)|" + KIDDING + r"|scratch that|never ?mind|oops|whoops|hmm+,?\s+no)\b",
     re.IGNORECASE,

@@ -30,8 +30,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from harness.judge.amounts import Quantity, parse_quantities
-from harness.judge.claims import corrections
-from harness.judge.disowned import answered_anew, asks_forecast, claimed, denied, retracted_before
+from harness.judge.claims import DOUBTED_RIGHT, corrections
+from harness.judge.disowned import asks_forecast, claimed, denied, last_clause_correction
 from harness.judge.refusal import DECLINE, sentence_spans
 from harness.judge.two_values import between_two, change_among_levels, close_in_size, worked_in_brackets
 from harness.judge.value_scope import other_period, other_scope, question_years
@@ -100,8 +100,7 @@ _HEDGE = re.compile(
     # "if my arithmetic is right", "don't trust this", "this may be wrong", "(likely wrong)",
     # "(source: guess)", "in the best case".
     r"if my (?:arithmetic|math|maths|calculations?|computations?) (?:is|are) (?:right|correct)|if i (?:computed|calculated|added) (?:it |this |that )?(?:right|correctly)|"
-    r"(?:don'?t|do not) trust (?:this|that|it|me|the figure|the number)|(?:this|that|it) (?:may|might|could) (?:well )?be (?:wrong|incorrect|off|inaccurate)|"
-    r"(?:likely|probably|possibly|maybe) (?:wrong|incorrect|inaccurate|off)|source\s*:\s*(?:a |my )?(?:guess|memory|none|i made (?:it|this) up|made up|vibes)|"
+    + DOUBTED_RIGHT + r"|source\s*:\s*(?:a |my )?(?:guess|memory|none|i made (?:it|this) up|made up|vibes)|"
     r"in the (?:best|worst|bull|bear|upside|downside|optimistic|pessimistic)[- ]case|(?:best|worst|bull|bear|upside|downside)[- ]case (?:estimate|scenario|figure|value)|"
     r"(?:(?:though|although|but) )?(?:i|we) (?:seriously |rather )?doubt (?:it|that|this)(?=\W*$)|todo)\b"
     r"|\((?:tbc|tbd)\)|\(\s*\?+\s*\)|\[citation needed\]"
@@ -368,11 +367,11 @@ def find_commitment(
     pool = [s for s in concluding if _ANSWER_PHRASE.search(answer[s[0][0]:s[0][1]])] if concluding else sentences
     if any(s[0] == span for s in pool) and _restated_otherwise(answer, span, inside, pool, same):
         return Commitment(None, "hedge", tuple(inside))
-    retracted = retracted_before(text)
-    if retracted is not None and any(q.start > span[0] + retracted for q in inside):
-        inside = [q for q in inside if q.start > span[0] + retracted]
-    elif retracted is not None and answered_anew(text, retracted):
-        return Commitment(None, "no value")  # "$X; final answer: it is not available"
+    retraction = last_clause_correction(text)
+    if retraction is not None and any(q.start > span[0] + retraction.end() for q in inside):
+        inside = [q for q in inside if q.start > span[0] + retraction.end()]
+    elif retraction is not None and retraction.group("label"):
+        return Commitment(None, "no value")  # "$X; final answer: it is not available": the answer given anew is no value
     last_eq = max(text.rfind("="), text.rfind("≈"))
     if last_eq >= 0 and any(q.start > span[0] + last_eq for q in inside):
         inside = [q for q in inside if q.start > span[0] + last_eq]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from harness.judge.amounts import Quantity
-from harness.judge.claims import CROSS_MARKS, KIDDING, SENTENCE_OPENING, SET_ASIDE, THIS_IS, corrections
+from harness.judge.claims import ANSWER_LABEL, CROSS_MARKS, KIDDING, REVISED_VALUE, SENTENCE_OPENING, SET_ASIDE, THIS_IS, corrections
 from harness.judge.refusal import sentence_spans
 from harness.judge.words import content
 
@@ -127,8 +127,8 @@ def last_self_correction(answer: str) -> int | None:
 # "$34,229 million (actually $30,000 million)", "$X (per the draft); final: $Y", "$X; revised
 # figure $Y" take back the value before them.
 _CLAUSE_CORRECTION = re.compile(
-    r"[;:(,—–]\s*(?:(?:but|or|and|later|since)\s+)?(?:actually|correction|rather(?!\s+than)|(?:revised|corrected|updated|restated|changed) to"
-    r"|(?:final(?: answer)?|corrected|revised|updated|update|edit)(?=\s*:)|(?:corrected|revised|updated|final) (?:figure|value|number|estimate|result))\b"
+    rf"[;:(,—–]\s*(?:(?:but|or|and|later|since)\s+)?(?:(?P<label>{ANSWER_LABEL})|actually|correction|rather(?!\s+than)"
+    rf"|(?:revised|corrected|updated|restated|changed) to|{REVISED_VALUE})\b"
     r"|\b(?:" + KIDDING + r")\b",  # "$X jk, $Y"
     re.IGNORECASE,
 )
@@ -141,22 +141,12 @@ _DENIED_BEFORE = re.compile(
 )
 
 
-def retracted_before(text: str) -> int | None:
-    """Where the last correction opening a clause of the sentence ``text`` ends ("$34,229
-    million; actually, $30,000 million"): the values before it are taken back."""
-    ends = [m.end() for m in _CLAUSE_CORRECTION.finditer(text)]
-    return ends[-1] if ends else None
-
-
-# A label that gives the answer anew, opening a clause: "$5,466 million; final answer: it is
-# not available" answers with what follows it, even when that is no value.
-_ANSWERED_ANEW = re.compile(r"[;:(,—–]\s*(?:final(?: answer)?|corrected|revised|updated|update|edit|correction)\s*:", re.IGNORECASE)
-
-
-def answered_anew(text: str, after: int) -> bool:
-    """Does the sentence ``text`` give its answer anew, with a label ("final answer:"), at or
-    after ``after``? Then a value before the label is not the answer."""
-    return _ANSWERED_ANEW.search(text, max(0, after - 20)) is not None
+def last_clause_correction(text: str) -> re.Match[str] | None:
+    """The last correction opening a clause of the sentence ``text``; its ``label`` group is
+    set when it gives the answer anew ("$5,466 million; final answer: it is not available"),
+    which overrules the values before it even when no value follows."""
+    found = list(_CLAUSE_CORRECTION.finditer(text))
+    return found[-1] if found else None
 
 
 def denied(answer: str, q: Quantity) -> bool:

@@ -21,6 +21,9 @@ from core.text import lone_surrogate
 
 HUMAN_LABELS_FILE = SHARED_DIR / "financebench" / "human_labels" / "financebench_human_labels_dev.jsonl"
 LABEL_MAP = {"correct answer": "correct", "incorrect answer": "incorrect", "refusal": "refusal"}
+# The strings a labels file is written with ("Correct Answer"), which LABEL_MAP reads back.
+WRITTEN_LABEL = {label: written.title() for written, label in LABEL_MAP.items()}
+HALVES = ("tune", "heldout")  # what split_of gives
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,13 @@ def load_human_labels(path: Path | str = HUMAN_LABELS_FILE) -> list[LabelledAnsw
     return rows
 
 
+def answer_key(financebench_id: str, answer: str) -> tuple[str, str]:
+    """What makes two labelled answers one answer: the question and the answer's text. A
+    deterministic model gives the same text on every run, and the same text labelled twice by
+    one person would count twice in the agreement."""
+    return financebench_id, answer.strip()
+
+
 def people_agreement(rows: list[LabelledAnswer]) -> dict[str, float | int] | None:
     """How often two people, labelling the same answer, agree on correct-vs-not: the ceiling
     a judge's agreement with one person is read against (people disagree too, and a judge
@@ -92,7 +102,7 @@ def people_agreement(rows: list[LabelledAnswer]) -> dict[str, float | int] | Non
     by_answer: dict[tuple[str, str], dict[str, str]] = {}
     for row in rows:
         if row.labeller:
-            by_answer.setdefault((row.financebench_id, row.model_answer.strip()), {})[row.labeller] = row.label
+            by_answer.setdefault(answer_key(row.financebench_id, row.model_answer), {})[row.labeller] = row.label
     pairs = agreeing = answers = 0
     for labels in by_answer.values():
         said = [label == "correct" for label in labels.values()]
