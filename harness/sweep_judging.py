@@ -93,7 +93,7 @@ def plan_judge(sweep: Sweep, config: AnalyzeConfig) -> JudgePlan:
         return JudgePlan(model, stored, True, source)
     found = latest_stored(sweep.path)
     if found is None:
-        return JudgePlan("", {}, False, "numeric check only (no judge requested, none stored with the sweep)")
+        return JudgePlan("", {}, False, "no judge requested, none stored with the sweep")
     stored_as, model, stored = found
     if model == OFFLINE_JUDGE:  # needs no key: run it again rather than trust a file
         return JudgePlan(model, {}, True, "the judge stored with the sweep, run again")

@@ -222,6 +222,7 @@ def test_summary_json_has_every_cell_and_says_when_it_is_not_judged(tmp_path):
     result = CliRunner().invoke(analyze.cli, [str(sweep), "--out", str(out), "--no-progress", "--no-cache"])
     assert result.exit_code == 0, result.output
     assert "not judged: 1 answers" in result.output
+    assert "judge: numeric check only (no judge requested, none stored with the sweep)" in result.output  # said once
     (cell,) = json.loads((out / "summary.json").read_text())["cells"]
     assert cell["judged"] is False and cell["accuracy"] is None and cell["accuracy_ci"] is None and cell["unjudged"] == 1
     assert (cell["model"], cell["mode"], cell["n_questions"], cell["n_runs"]) == ("offline", "simple", 1, 2)

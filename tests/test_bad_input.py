@@ -432,4 +432,5 @@ def test_a_pdf_folder_that_does_not_exist_is_named_as_such(folders, tmp_path):
     _, runs, indexes = folders
     result = sweep(pdfs=tmp_path / "no" / "such" / "dir", runs=runs, indexes=indexes)
     assert_refused(result, "is not a folder", "--pdf-dir")
+    assert "skipping" not in result.output  # the folder is the problem, not each of its PDFs
     assert_nothing_written(runs, indexes)

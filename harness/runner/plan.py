@@ -111,6 +111,8 @@ def plan_sweep(config: SweepConfig, warn: Callable[[str], None]) -> SweepPlan:
     if config.batch:
         check_batch(config, specs)
     chosen = select_questions(load_questions(config.questions_file), config.test_set, config.question_filter)
+    if not Path(config.pdf_dir).is_dir():  # before the count of missing PDFs, which would all be "missing"
+        raise UserError(f"--pdf-dir {str(config.pdf_dir)[:200]} is not a folder", "pass the folder that holds the filings' PDFs")
     questions, skipped = split_available(chosen, config.pdf_dir)
     if skipped:
         # One line, not one per question: a new user running --test-set full sees a count.
@@ -118,8 +120,6 @@ def plan_sweep(config: SweepConfig, warn: Callable[[str], None]) -> SweepPlan:
         warn(f"skipping {len(skipped)} of {len(chosen)} questions: {len(docs)} PDFs are not in {config.pdf_dir} "
              f"(e.g. {pdf_path(config.pdf_dir, docs[0]).name}); `python bench.py download --test-set {config.test_set}` fetches them")
     if not questions:
-        if not Path(config.pdf_dir).is_dir():
-            raise UserError(f"--pdf-dir {str(config.pdf_dir)[:200]} is not a folder", "pass the folder that holds the filings' PDFs")
         raise UserError(
             f"none of the {len(chosen)} questions in test set {config.test_set!r} has its PDF in {config.pdf_dir}",
             f"run `python bench.py download --test-set {config.test_set}` or pick --test-set sample",
