@@ -585,3 +585,28 @@ def test_a_partial_sweep_records_its_whole_cells_only_until_it_is_finished(tmp_p
     said = analyse([*simple, *agent], "complete")  # resumed and finished: the whole sweep replaces it
     assert stored() == [1, [("offline/agent", 2.0), ("offline/simple", 2.0)], [("agent", 2), ("simple", 2)]]
     assert "history:" not in said
+
+
+def test_the_history_png_shows_every_line_of_a_long_legend_in_a_colour_of_its_own(tmp_path: Path) -> None:
+    # Twelve accuracy lines (4 seeded cells x 3 judges) with long labels: the legend drawn
+    # inside its panel hid the lines and ran over the next panel, and matplotlib's ten
+    # colours gave the eleventh line the first one's.
+    import matplotlib.pyplot as plt
+    import pandas as pd
+
+    from harness.report.history_page import history_figure
+
+    seeded = history_frame(tmp_path / "h.sqlite")
+    frame = pd.concat([seeded.assign(judge=f"a judge with a long name, number {n} (rules {n:08x})") for n in range(3)], ignore_index=True)
+    fig = history_figure(frame)
+    try:
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()  # type: ignore[attr-defined]
+        panels = [(ax, ax.get_window_extent(renderer)) for ax in fig.axes]
+        assert len(panels[0][0].lines) == 12
+        for ax, _ in panels:
+            legend = ax.get_legend().get_window_extent(renderer)
+            assert not any(legend.overlaps(box) for _, box in panels), ax.get_title()
+            assert len({line.get_color() for line in ax.lines}) == len(ax.lines)
+    finally:
+        plt.close(fig)

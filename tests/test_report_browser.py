@@ -192,6 +192,32 @@ def test_history_and_trace_pages_render(browser: Chromium, tmp_path: Path) -> No
     assert browser.errors() == []
 
 
+def test_a_history_of_many_lines_keeps_each_chart_readable(browser: Chromium, tmp_path: Path) -> None:
+    # Twelve accuracy lines (4 cells x 3 judges): in a box of fixed height Chart.js capped the
+    # legend at half the box, hid the lines past it and left the plot a sliver; and it cycles
+    # seven colours, so the eighth line looked like the first.
+    import pandas as pd
+
+    from harness.history import history_frame
+    from harness.report.history_page import write_history_page
+
+    db = tmp_path / "h.sqlite"
+    seeded = history_frame(db)
+    judges = [seeded.assign(judge=f"a judge with a long name, number {n} (rules {n:08x})") for n in range(3)]
+    page = write_history_page(pd.concat(judges, ignore_index=True), tmp_path / "history", db)
+    browser.open(page.resolve().as_uri())
+    browser.wait_for(f"{READY} === 'history'")
+    charts = "Array.from(document.querySelectorAll('#view-history canvas')).map(function (c) { return Chart.getChart(c); })"
+    assert browser.eval(f"{charts}[0].data.datasets.length") == 12
+    # The box grows to the legend after layout, and the chart follows it on its next resize.
+    browser.wait_for(f"{charts}.every(function (c) {{ return c.chartArea.height >= 150; }})")
+    assert browser.eval(f"{charts}.every(function (c) {{ return c.legend.legendHitBoxes.length === c.data.datasets.length"
+                        " && c.legend.height < c.legend.options.maxHeight; })")
+    colours = browser.eval(f"{charts}[0].data.datasets.map(function (d) {{ return d.borderColor; }})")
+    assert len(set(colours)) == 12
+    assert browser.errors() == []
+
+
 def test_an_errored_run_reads_no_answer_in_the_grid_its_view_and_the_legend(browser: Chromium, tmp_path: Path) -> None:
     from harness.stats.errored import NO_ANSWER_MARK, NO_ANSWER_MEANING
 

@@ -104,26 +104,53 @@ def _write_history_page(frame: pd.DataFrame, tmp: Path, db: Path) -> None:
     write_page(tmp, data["title"])
 
 
-def write_history_png(frame: pd.DataFrame, path: Path) -> Path:
-    """The same lines as a PNG (for a CI artifact or a pull request)."""
+def series_colour(index: int) -> tuple[float, float, float]:
+    """The colour of a chart's ``index``-th line: a hue of its own for each, the golden angle
+    apart so that neighbours differ most (a palette of ten or seven would give the eleventh
+    line the first one's colour). The history page's script spells the same colours."""
+    import colorsys
+
+    hue = (index * 137.5) % 360 / 360
+    return colorsys.hls_to_rgb(hue, 0.38 if index % 2 else 0.5, 0.7)
+
+
+_LEGEND_ROWS = 12
+
+
+def history_figure(frame: pd.DataFrame):  # -> matplotlib.figure.Figure
+    """The history chart: a panel per metric, one above the other, each with its legend at
+    its right, where a legend of a dozen long labels (a line per cell, question set and
+    judge) neither hides the lines nor runs into the next panel."""
+    import math
+
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, axes = plt.subplots(1, len(METRICS), figsize=(6 * len(METRICS), 4))
+    fig, axes = plt.subplots(len(METRICS), 1, figsize=(9, 3.2 * len(METRICS)))
+    fig.subplots_adjust(hspace=0.5)  # room for a panel's axis label under it and the next one's title
     order = list(dict.fromkeys(frame["sweep_id"]))
     for ax, (key, title, unit) in zip(axes, METRICS):
-        for line in series(frame, key):
+        for index, line in enumerate(series(frame, key)):
             points = [(order.index(sweep), value) for sweep, value in line["values"].items() if value is not None]
-            ax.plot([x for x, _ in points], [float(v) for _, v in points], marker="o", label=line["label"])
-        ax.legend(fontsize=7, loc="best", frameon=False)
+            ax.plot([x for x, _ in points], [float(v) for _, v in points], marker="o", label=line["label"], color=series_colour(index))
         ax.set_title(title)
         ax.set_ylabel(unit)
         ax.set_xticks(range(len(order)), [str(i + 1) for i in range(len(order))])
         ax.set_xlabel("sweep (oldest first)")
         ax.grid(alpha=0.3)
+        if ax.lines:  # a panel's height holds about a dozen legend lines: more go in columns
+            ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1), frameon=False, ncol=math.ceil(len(ax.lines) / _LEGEND_ROWS))
+    return fig
+
+
+def write_history_png(frame: pd.DataFrame, path: Path) -> Path:
+    """The history chart as a PNG (for a CI artifact or a pull request)."""
+    import matplotlib.pyplot as plt
+
+    fig = history_figure(frame)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=100, bbox_inches="tight")
+    fig.savefig(path, dpi=100, bbox_inches="tight")  # "tight" takes in the legends beside the panels
     plt.close(fig)
     return path

@@ -380,6 +380,22 @@
   }
 
   // ---------- history (a page of its own: kind "history") ----------
+  // A line per cell, question set and judge makes a long legend. In a box of fixed height
+  // Chart.js caps the legend at half the box and hides the series past it, and what is left
+  // of the plot is a sliver: the legend is drawn whole and the box grows by its height.
+  // The legend's height follows the box's width (a grid column narrows as charts are added,
+  // and with the window), so the box is sized after each layout; the resize that follows
+  // lays the legend out at the same width, and stops there.
+  // Chart.js cycles seven colours, so the eighth line would look like the first: a hue of
+  // its own for each (the golden angle apart, so neighbours differ most), as the PNG has
+  // them (history_page.series_colour).
+  function seriesColour(i) { return "hsl(" + Math.round(i * 137.5 % 360) + ", 70%, " + (i % 2 ? 38 : 50) + "%)"; }
+  var UNCAPPED = 100000;
+  var PLOT_HEIGHT = 260;
+  var legendRoom = { id: "legendRoom", afterLayout: function (chart) {
+    var box = chart.canvas.parentNode, wanted = PLOT_HEIGHT + chart.legend.height;
+    if (Math.abs(box.clientHeight - wanted) > 1) box.style.height = wanted + "px";
+  } };
   function historyView() {
     var root = show("history");
     var H = D.history_data;
@@ -391,11 +407,13 @@
         var canvas = chartBox(grid, m.title);
         // One line per series the harness grouped (points on a line compare); a sweep the
         // series has no point in is skipped over, not drawn as zero.
-        var datasets = m.series.map(function (line) {
-          return { label: line.label, spanGaps: true, data: H.sweeps.map(function (s) { var v = line.values[s.sweep_id]; return v === undefined ? null : v; }) };
+        var datasets = m.series.map(function (line, i) {
+          return { label: line.label, spanGaps: true, borderColor: seriesColour(i), backgroundColor: seriesColour(i), data: H.sweeps.map(function (s) { var v = line.values[s.sweep_id]; return v === undefined ? null : v; }) };
         });
-        charts.push(new Chart(canvas, { type: "line", data: { labels: H.sweeps.map(function (s) { return s.label; }), datasets: datasets },
-          options: { animation: false, responsive: true, maintainAspectRatio: false, scales: { y: { beginAtZero: true, title: { display: true, text: m.unit } } } } }));
+        var chart = new Chart(canvas, { type: "line", data: { labels: H.sweeps.map(function (s) { return s.label; }), datasets: datasets },
+          options: { animation: false, responsive: true, maintainAspectRatio: false, scales: { y: { beginAtZero: true, title: { display: true, text: m.unit } } },
+            plugins: { legend: { maxHeight: UNCAPPED } } }, plugins: [legendRoom] });
+        charts.push(chart);
       });
     }
     add(root, el("h2", { text: "Sweeps" }), table(H.table));
