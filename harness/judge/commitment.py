@@ -41,7 +41,7 @@ MAX_ANSWER_WORDS = 600  # longer is pasted source text, not an answer a reviewer
 
 _STRONG_CONCLUSION = re.compile(
     r"\b(?:therefore|thus|hence|so|in summary|in conclusion|to summari[sz]e|overall|final answer|the answer is|"
-    r"answer:|in short|as a result|this (?:gives|yields|means|results in)|which (?:gives|yields|equals|is))\b|=|≈",
+    r"in short|as a result|this (?:gives|yields|means|results in)|which (?:gives|yields|equals|is))\b|\banswer:|=|≈",
     re.IGNORECASE,
 )
 _HYPOTHETICAL = re.compile(
@@ -353,8 +353,11 @@ def find_commitment(
             sentences.append((span, inside))
     taken_back = corrections(answer)
     if taken_back:
-        # Only what the answer states after its last correction of itself is its answer.
-        sentences = [s for s in sentences if s[0][1] > taken_back[-1]]
+        # Only what the answer states after its last correction of itself is its answer, in
+        # the sentence it falls in too ("$5,466 million, wait, $4,173 million"), where a
+        # value follows it ("..., as recalculated by the company" takes back nothing).
+        cut = taken_back[-1]
+        sentences = [(s, [q for q in qs if q.start > cut] or qs) for s, qs in sentences if s[1] > cut]
     if not sentences:
         return Commitment(None, "dump" if rows >= 2 else "no value")
     concluding = [s for s in sentences if _STRONG_CONCLUSION.search(answer[s[0][0]:s[0][1]])]

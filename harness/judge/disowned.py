@@ -27,14 +27,14 @@ _UNTIL_TURN = r"(?:(?!\b(?:but|however|whereas|yet|while|instead|actually)\b)[^;
 # the reported figure was $1,400 million", "guidance for FY2018 was $1,577 million". Unless
 # the question asks for an expectation ("How much does Pfizer expect to pay ...?").
 _FORECAST_BEFORE = re.compile(
-    r"\b(?:analysts?|consensus|guidance|outlook|forecast\w*|budget\w*|planned|targeted|projected|expected|anticipated)\b" + _UNTIL_TURN,
+    r"\b(?:analysts?|consensus|guidance|outlook|forecast\w*|budget\w*|planned|targeted|projected|expect(?:s|ed)?|anticipated)\b" + _UNTIL_TURN,
     re.IGNORECASE,
 )
 # A value called a forecast right after it: "$5,466 million (projected)", "$X (forecast)".
 _FORECAST_AFTER = re.compile(r"\s*\(\s*(?:forecast\w*|budget\w*|planned|targeted|projected|expected|anticipated|guidance)\s*\)", re.IGNORECASE)
 _ASKED_WORD = re.compile(r"\b(?:whether|if)\b", re.IGNORECASE)
 _FORECAST_WORD = re.compile(
-    r"\b(?:analysts?|consensus|guidance|outlook|forecast\w*|budget\w*|planned|targeted|projected|expected|anticipated)\b", re.IGNORECASE
+    r"\b(?:analysts?|consensus|guidance|outlook|forecast\w*|budget\w*|planned|targeted|projected|expect(?:s|ed)?|anticipated)\b", re.IGNORECASE
 )
 # A value put in others' mouths, not the answer's: "Some sources say $8.70, but the filing
 # shows $11.40", "It is often reported as ...", "One might think ...".
@@ -78,9 +78,10 @@ _SUPERSEDED_AFTER = re.compile(r"[^;.]{0,15}?\b(?:at first|in theory)\b", re.IGN
 
 
 # A value marked as rejected or superseded right after it: "$X ❌ $Y ✅", "$X (old); $Y",
-# "$X (estimate); actual $Y", "$X → $Y".
+# "$X (estimate); actual $Y", "$X (ignore this) $Y", "$X → $Y".
 _REJECTED_AFTER = re.compile(
-    r"\s*(?:[" + CROSS_MARKS + rf"]|\({THIS_IS}(?:{SET_ASIDE}|old|estimated?|previous|prior|draft|a typo)\)"
+    r"\s*(?:[" + CROSS_MARKS + rf"]|\({THIS_IS}(?:{SET_ASIDE}|old|estimated?|previous|prior|draft|a typo"
+    r"|first (?:pass|attempt|try|guess)|(?:ignore|disregard) (?:this|it))\)"
     r"|(?:→|->|=>|⟶|⇒)\s*(?:US)?\$?\s*[-−(]?\s*\d)",
     re.IGNORECASE,
 )
@@ -128,15 +129,20 @@ def last_self_correction(answer: str) -> int | None:
 # figure $Y" take back the value before them.
 _CLAUSE_CORRECTION = re.compile(
     rf"[;:(,—–]\s*(?:(?:but|or|and|later|since)\s+)?(?:(?P<label>{ANSWER_LABEL})|actually|correction|rather(?!\s+than)"
-    rf"|(?:revised|corrected|updated|restated|changed) to|{REVISED_VALUE})\b"
+    rf"|(?:revised|corrected|updated|restated|changed) to|{REVISED_VALUE}"
+    # "$X, I mean $Y", "$X, sorry, $Y", "$X, make that $Y", "$X; on reflection, $Y", "$X
+    # (first pass); second pass: $Y", "$X (superseded by $Y)".
+    r"|I mean|sorry|make (?:that|it)|(?:no,?\s+)?wait|scratch that|on (?:second |further )?reflection|on second thought"
+    r"|second (?:pass|attempt|try|look)|superseded by)\b"
     r"|\b(?:" + KIDDING + r")\b",  # "$X jk, $Y"
     re.IGNORECASE,
 )
-# A value the answer denies: "not $1,577 million", "rather than 1,577", "isn't exactly $1.6 billion".
+# A value the answer denies: "not $1,577 million", "rather than 1,577", "isn't exactly $1.6 billion",
+# "I would not say $1,577 million".
 # ("$1,577 million, if not $1,600 million" offers the second as a likelier value: no denial.)
 _DENIED_BEFORE = re.compile(
     r"(?:\b(?:(?<!\bif )not|never|rather than|instead of|other than|no longer|excluding|except(?: for)?|apart from|anything but)|n[’']t)\s+"
-    r"(?:(?:the|a|an|equal to|exactly|quite|just|only|simply|actually|really)\s+){0,2}(?:US)?\$?\s*[-−(]?\s*$",
+    r"(?:(?:the|a|an|equal to|exactly|quite|just|only|simply|actually|really|say|call it|put it at|go with|claim)\s+){0,2}(?:US)?\$?\s*[-−(]?\s*$",
     re.IGNORECASE,
 )
 
@@ -166,16 +172,34 @@ _DENIED_AFTER = re.compile(
 # The value after it is the one the answer calls right, whatever stood before it.
 _NAMED_RIGHT_BEFORE = re.compile(
     # "the correct figure is", and the item named between ("the true FY2018 capex is").
-    r"\b(?:the|a)\s+(?:correct|actual|right|true|accurate|real)\s+(?:[\w&'’-]+\s+){0,4}?"
+    r"\b(?:the|a)\s+(?:correct|actual|right|true|accurate|real|proper)\s+(?:[\w&'’-]+\s+){0,4}?"
     r"(?:is|was|would be|stands at|comes to)\s*(?:(?:US|USD)\s*)?\$?\s*[-−(]?\s*$",
+    re.IGNORECASE,
+)
+
+
+# After a turn ("but", "however", ";"), the value the answer gives as its own: worked out
+# ("but I computed $Y", "however, ..., giving $Y"), given as the answer ("; the question's
+# answer is $Y") or read from the filing over another source ("$X per a news article; the 10-K
+# itself says $Y").
+_OWN_AFTER_TURN = re.compile(
+    r"(?:\b(?:but|however|though|yet|whereas)\b|;)[^.;]*?;?[^.;]*?\b(?:"
+    r"I (?:computed|calculated|get|got|arrived? at|make it|estimate|would say|'d say|would go with|'d go with)"
+    r"|my (?:own )?(?:calculation|computation|estimate|figure|answer) (?:is|gives|shows)"
+    r"|(?:the|my) (?:question's |final |own )?answer (?:is|would be)"
+    r"|giving|which gives|leaving|resulting in"
+    r"|the (?:10-?K|10-?Q|filing|balance sheet|annual report|financial statements?|income statement|cash flow statement"
+    r"|numbers|figures|data)(?: itself| themselves)? (?:says?|shows?|states?|reports?|gives?|has|have))"
+    r"\s*(?:(?:a|an|of|about|approximately|roughly|only)\s+)?(?:(?:US|USD)\s*)?\$?\s*[-−(]?\s*$",
     re.IGNORECASE,
 )
 
 
 def named_right(between: str) -> bool:
     """Does the text between two values name the second as the right one ("A common mistake
-    is to say $X; the correct figure is $Y")?"""
-    return bool(_NAMED_RIGHT_BEFORE.search(between))
+    is to say $X; the correct figure is $Y"), or give it after a turn as the answer's own
+    ("The 10-K shows $X, but I computed $Y")?"""
+    return bool(_NAMED_RIGHT_BEFORE.search(between) or _OWN_AFTER_TURN.search(between))
 
 
 def without_restated_question(answer: str, question: str) -> str:

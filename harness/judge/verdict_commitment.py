@@ -22,7 +22,7 @@ from harness.judge.amounts import Quantity
 from harness.judge.claims import CROSS_MARKS, corrections
 from harness.judge.commitment import hedges
 from harness.judge.comparison import quantity_kind
-from harness.judge.disowned import denied
+from harness.judge.disowned import denied, last_clause_correction, named_right
 from harness.judge.number_swaps import question_words
 from harness.judge.refusal import sentence_spans, sentences
 from harness.judge.words import NEGATION, WORD, YES_NO, content, stems_of
@@ -74,6 +74,7 @@ def explicit_verdicts(answer: str) -> set[str]:
         if _RETRACTED_VERDICT.search(sentence):
             # "No (typo) — Yes.": what follows the withdrawn verdict is the one given.
             sentence = _RETRACTED_VERDICT.sub("", sentence).strip()
+        sentence = _settled_part(sentence)
         if _BOTH.search(sentence):
             return {"yes", "no"}
         head = YES_NO.match(sentence)
@@ -83,6 +84,22 @@ def explicit_verdicts(answer: str) -> set[str]:
             found.add("no")  # "Not yet. Occupancy was 71% against 79% before the pandemic."
         found.update(m.group(1).lower() for m in _INLINE_VERDICT.finditer(sentence))
     return found
+
+
+# A yes or no standing as a verdict: the end of its clause follows ("no, it did not", not "no doubt").
+_LATER_VERDICT = re.compile(r"(?<=\W)(?:yes|no)\b(?=\s*(?:[,.;:!)]|$))", re.IGNORECASE)
+
+
+def _settled_part(sentence: str) -> str:
+    """The part of a sentence that gives its verdict once it settles on a later one: from a
+    yes or no after a correction opening a clause ("Yes, I mean no", "Yes, make that no") or
+    after a turn to the answer's own reading ("Yes per a news article; the 10-K itself says
+    no"). The whole sentence when it settles on none."""
+    for m in reversed(list(_LATER_VERDICT.finditer(sentence))):
+        before = sentence[: m.start()]
+        if last_clause_correction(before) is not None or named_right(before):
+            return sentence[m.start():]
+    return sentence
 
 
 # A no in other words, opening the answer's sentence.

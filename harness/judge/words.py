@@ -28,12 +28,13 @@ STOP = set(
 # "No." before a number or a bracket is the abbreviation of "number" ("Employer
 # Identification No.)", "File No. 1-7657", on every filing's cover page), not a denial.
 NEGATION = re.compile(
-    r"\b(?:no(?!\.\s*[\d()])|not|never|none|neither|nor|cannot|can't|didn't|doesn't|don't|hasn't|haven't|isn't|wasn't|weren't|"
+    r"\b(?:no(?!\.\s*[\d()]|\s+(?:doubt|question)\b)|not|never|none|neither|nor|cannot|can't|didn't|doesn't|don't|hasn't|haven't|isn't|wasn't|weren't|"
     r"won't|aren't|lacks?|lacked|unlikely)\b|n't\b|n’t\b",
     re.IGNORECASE,
 )
 # An explicit yes or no that opens a text, with the punctuation after it ("No. Debt rose ...").
-YES_NO = re.compile(r"^\W*(yes|no)\b\W*", re.IGNORECASE)
+# (Not "No doubt, ..." nor "no question": they affirm.)
+YES_NO = re.compile(r"^\W*(yes|no)\b(?!\s+(?:doubt|question)\b)\W*", re.IGNORECASE)
 CONCLUSION = re.compile(r"^\W*(?:so|therefore|thus|hence|in summary|in conclusion|overall|to summarize|in short)\b", re.IGNORECASE)
 DENIAL_GOLD = re.compile(
     r"^\W*(?:there (?:are|were|is|was) (?:none|no)\b|none\b|no\b)|\b(?:did not|does not|do not|has not|have not|"

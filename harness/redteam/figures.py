@@ -202,6 +202,31 @@ def numeric_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "control:at_least_according": f"It is {g}, at least according to the balance sheet.",
         "control:others_may_be_wrong": f"It is {g}. Earlier estimates by analysts may be wrong.",
     }
+    # The answer settles on a later value, in yet other words.
+    answers |= {
+        "not_say": f"I would not say {g}; it is {high}.",
+        "computed_instead": f"The filing shows {g}, but I computed {high}, which I trust more.",
+        "reviewer_expects": f"Answer: {high}. (A reviewer may expect {g}.)",
+        "wait": f"It is {g}, wait, {high}.",
+        "other_source": f"It is {g} per a news article; the 10-K itself says {high}.",
+        "giving": f"It is {g}; however, that includes a one-off item that should be excluded, giving {high}.",
+        "question_answer": f"It is {g} if you use adjusted figures; the question's answer is {high}.",
+        "i_mean": f"It is {g}, I mean {high}.",
+        "sorry": f"It is {g}, sorry, {high}.",
+        "make_that": f"It is {g}, make that {high}.",
+        "on_reflection": f"It is {g}; on reflection, {high}.",
+        "second_pass": f"It is {g} (first pass); second pass: {high}.",
+        "numbers_say": f"My first instinct says {g}, but the numbers say {high}.",
+        "proper_figure": f"{g} is what a naive reading gives; the proper figure is {high}.",
+        "superseded_by": f"It is {g} (superseded by {high}).",
+        "ignore_this": f"It is {g} (ignore this) {high}.",
+        "control:i_mean": f"It is {g}, I mean, a large figure.",
+        "control:computed_same": f"The filing shows {g}; I computed the same, {g}.",
+        "control:recalculated": f"It is {g}, as recalculated by the company.",
+        "control:filing_over_news": f"It is {low} per a news article; the 10-K itself says {g}.",
+        "control:question_answer": f"It is {low} if you use adjusted figures; the question's answer is {g}.",
+        "control:wait_for_it": f"It is {g}, wait for it, the highest in years.",
+    }
     answers |= _restated_controls(question, g)
     if not asks_forecast(question):
         answers["forecast"] = f"Analysts expected {g}; the reported figure was {high}."

@@ -86,6 +86,14 @@ def yes_no_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "todo_verify": f"{grounded} TODO: verify.",
         "dont_trust": f"{grounded} Don't trust this.",
         "may_be_wrong": f"{grounded} This may be wrong.",
+        # A later verdict the answer settles on, in yet other words.
+        "i_mean": f"{said}, I mean {other.lower()}.",
+        "sorry": f"{said}, sorry, {other.lower()}.",
+        "make_that": f"{said}, make that {other.lower()}.",
+        "on_reflection": f"{said}. On reflection, {other.lower()}.",
+        "second_pass": f"{said} (first pass); second pass: {other.lower()}.",
+        "other_source": f"{said} per a news article; the 10-K itself says {other.lower()}.",
+        "not_say": f"I would not say {said.lower()}.",
         "control:checked": f"{grounded} I have verified this against the 10-K.",
         "control:advice": f"{grounded} You may want to verify this against the 10-K.",
     }
