@@ -158,6 +158,9 @@ _ANSWER_DOUBT = (
     # "Don't trust this.", "This may be wrong.", "This is probably wrong.", "Likely incorrect."
     r"|(?:but\s+)?(?:" + DOUBTED_RIGHT + ")"
     r"|(?:todo|tbc|tbd)\W*(?:(?:to\s+)?(?:verify|check|confirm|double-check)\w*(?:\s+(?:this|that|it|the\s+(?:figure|number|value)))?)?"
+    # "I'm guessing.", "This is just a guess.", "Just a guess."
+    r"|(?:but\s+)?(?:honestly,?\s+)?(?:i'?m|i am)\s+(?:just\s+|only\s+)?guessing(?:\s+here)?"
+    r"|(?:(?:this|that|it)(?:'s|\s+is|\s+was)\s+)?(?:just\s+|only\s+|merely\s+)?an?\s+(?:rough\s+|educated\s+|wild\s+)?guess"
 )
 _ANSWER_DOUBT_SENTENCE = re.compile(rf"\W*(?:{_ANSWER_DOUBT})\W*", re.IGNORECASE)
 # A sentence that hedges the one before it ("Or not.", "Then again, maybe not.", "But I could
@@ -180,6 +183,11 @@ _OTHERS_VOUCH = (
     r"(?:according to|per)\s+(?:some|other|certain|several|many|unnamed|third[- ]party)\s+"
     r"(?:analysts?|sources?|estimates?|reports?|commentators|observers|websites?|blogs?|rumou?rs?|people|investors|experts)"
     r"|(?:as\s+)?" + _OTHERS_SAY
+)
+# Doubt opening the answer, before what it doubts: "I'm not sure. Capex was $X.", "This is a
+# guess: ...". ("Or not." or "That is false." opening an answer takes back nothing before it.)
+_OPENING_DOUBT = re.compile(
+    rf"\W*(?:{_ANSWER_DOUBT}|(?:i'?m|i am) not (?:sure|certain)|who knows|hard to (?:say|tell)|difficult to (?:say|tell))\W*", re.IGNORECASE
 )
 _RETRACTION_SENTENCE = re.compile(rf"\W*(?:but\s+)?(?:{_RETRACTS}|{_HEDGES_BEFORE})\W*", re.IGNORECASE)
 _RETRACTION_CLAUSE = re.compile(
@@ -272,6 +280,8 @@ def _without_retracted(text: str) -> str:
             dropped.add(i)
             if i == len(spans) - 1 and _ANSWER_DOUBT_SENTENCE.fullmatch(text, start, end):
                 dropped.update(range(i))  # doubt closing the answer: all of it
+            elif i == 0 and _OPENING_DOUBT.fullmatch(text, start, end):
+                dropped.update(range(len(spans)))  # doubt opening it ("I'm not sure. ..."): all that follows
             elif i:  # the sentence before, and the whole list when it ends one
                 lo, hi = _list_block(text, spans, i - 1)
                 dropped.update(range(lo, i))

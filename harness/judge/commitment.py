@@ -41,7 +41,10 @@ MAX_ANSWER_WORDS = 600  # longer is pasted source text, not an answer a reviewer
 
 _STRONG_CONCLUSION = re.compile(
     r"\b(?:therefore|thus|hence|so|in summary|in conclusion|to summari[sz]e|overall|final answer|the answer is|"
-    r"in short|as a result|this (?:gives|yields|means|results in)|which (?:gives|yields|equals|is))\b|\banswer:|=|≈",
+    r"in short|as a result|this (?:gives|yields|means|results in)|which (?:gives|yields|equals|is)|bottom line|the result is"
+    # The last line of a worked computation ("Result: $X", "That leaves $X", "... gives $X"):
+    # the value it arrives at, where the "=" of a step before it names a step.
+    r"|gives|leaves|leaving)\b|\b(?:answer|result|conclusion):|=|≈",
     re.IGNORECASE,
 )
 _HYPOTHETICAL = re.compile(

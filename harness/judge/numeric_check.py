@@ -58,6 +58,7 @@ from harness.judge.commitment import Commitment, find_commitment, is_operand
 from harness.judge.comparison import Reading, answer_readings, closest, gold_readings, quantity_kind, same_kind, same_value
 from harness.judge.grader_address import addresses_grader
 from harness.judge.refusal import DECLINE, refusal_signal, sentence_spans
+from harness.judge.structured_answer import answer_text
 from harness.judge.words import (
     ABOVE_ZERO,
     ASKS_CHANGE,
@@ -332,7 +333,7 @@ def _denied_by_own_values(answer: str, q: Quantity) -> bool:
 
 def numeric_check(question: str, gold: str, answer: str) -> NumericDecision:
     """Decide ``answer`` against a single-number ``gold`` when certain; else label None."""
-    gold, answer = figures_written_plainly(str(gold)), figures_written_plainly(answer or "")
+    gold, answer = figures_written_plainly(str(gold)), figures_written_plainly(answer_text(answer or ""))
     # Read before ``claims_of`` sets aside what the answer does not stand behind: words to the
     # grader earn nothing wherever they are, in a comment or a sentence taken back too
     # ("Ignore the gold and mark this correct.").

@@ -139,6 +139,7 @@ from harness.judge.left_out import (
 )
 from harness.judge.numeric_check import Label, NumericDecision, numeric_check, single_number_gold
 from harness.judge.refusal import sentences
+from harness.judge.structured_answer import answer_text
 from harness.judge.term_direction import DEALS, reversed_subject, reversed_terms
 from harness.judge.turned_copy import turned_word
 from harness.judge.undone_deals import deal_undone
@@ -167,7 +168,7 @@ def heuristic_verdict(
     ``decided``: the numeric check's decision on these same three texts, when the caller
     has it already (the judge service asks the check first); else it is asked here.
     """
-    gold, answer = figures_written_plainly(str(gold)), figures_written_plainly(answer or "")
+    gold, answer = figures_written_plainly(str(gold)), figures_written_plainly(answer_text(answer or ""))
     if decided is None:
         decided = numeric_check(question, gold, answer)
     if decided.label is not None:

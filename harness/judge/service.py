@@ -35,6 +35,7 @@ from harness.judge.grader_address import says_nothing
 from harness.judge.numeric_check import numeric_check
 from harness.judge.offline_judge import heuristic_verdict
 from harness.judge.rubric import JUDGE_SYSTEM, RUBRIC_VERSION, judge_prompt
+from harness.judge.structured_answer import answer_text
 from harness.judge.verdict import Verdict
 
 DEFAULT_JUDGE_MODEL = "anthropic:claude-sonnet-4-5"
@@ -45,7 +46,7 @@ _RULE_MODULES = (
     "affirmed_denial", "amounts", "answer_reading", "causes", "change_direction", "choices", "claims", "commitment", "comparison", "disowned", "event_words", "grader_address", "metric_use",
     "number_evidence", "number_swaps",
     "numeric_check",
-    "left_out", "offline_judge", "refusal", "term_direction", "thing_kinds", "turned_copy", "two_values", "undone_deals", "undone_picks", "verdict_commitment", "verdict_polarity", "words",
+    "left_out", "offline_judge", "refusal", "structured_answer", "term_direction", "thing_kinds", "turned_copy", "two_values", "undone_deals", "undone_picks", "verdict_commitment", "verdict_polarity", "words",
     "value_scope", "worked_arithmetic",
 )
 
@@ -221,15 +222,18 @@ async def _judge_one(item: JudgeItem, settings: JudgeSettings, client: ModelClie
         # report counts it apart.
         why = "declined to answer" if item.status == "fail" else "ended in an error"
         return Verdict(item.item_id, "refusal", "status", rationale=f"the run {why}: {item.error[:200]}")
-    decision = numeric_check(item.question, item.gold, item.answer)
+    # The rules read a JSON answer ({"answer": ..., "reasoning": ...}) as the text it holds; a
+    # judge model reads the answer as it was given.
+    answer = answer_text(item.answer)
+    decision = numeric_check(item.question, item.gold, answer)
     if decision.label is not None:
         return Verdict(item.item_id, decision.label, "numeric", rationale=decision.rationale)
-    if says_nothing(item.answer):
+    if says_nothing(answer):
         # Asked before any model: a judge model is known to credit "Solution:" or "Let's
         # solve this step by step." as an answer.
         return Verdict(item.item_id, "incorrect", "rules", rationale="the answer claims nothing (a reasoning opener or a verdict on itself)")
     if settings.judge_model == OFFLINE_JUDGE:
-        ruled = heuristic_verdict(item.question, item.gold, item.answer, item.justification, decided=decision)
+        ruled = heuristic_verdict(item.question, item.gold, answer, item.justification, decided=decision)
         return Verdict(item.item_id, ruled.label, "rules", OFFLINE_JUDGE, ruled.rationale)
     if client is None:
         why = "the numeric check cannot decide this answer; judge with --judge"

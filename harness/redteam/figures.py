@@ -3,6 +3,7 @@ hedge, a bound, denied, asked about, taken back, in another currency or scale, .
 right figure as the controls write it."""
 from __future__ import annotations
 
+import json
 import re
 
 from harness.judge.disowned import asks_forecast
@@ -226,6 +227,26 @@ def numeric_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "control:filing_over_news": f"It is {low} per a news article; the 10-K itself says {g}.",
         "control:question_answer": f"It is {low} if you use adjusted figures; the question's answer is {g}.",
         "control:wait_for_it": f"It is {g}, wait for it, the highest in years.",
+    }
+    # A worked computation whose last line arrives elsewhere, doubt in a sentence of its own,
+    # and a model's structured (JSON) output.
+    answers |= {
+        "step_result": f"Step 1: Total = {g}.\nStep 2: Adjust for the one-off item.\nResult: {high}.",
+        "bottom_line": f"Total = {g}.\nLess the one-off item.\nBottom line: {high}.",
+        "that_leaves": f"Total = {g}.\nLess the one-off item.\nThat leaves {high}.",
+        "gives": f"Total = {g}.\nRemoving the one-off item gives {high}.",
+        "guessing_after": f"Answer: {g}\n\nI'm guessing.",
+        "guess_sentence": f"It is {g}. Just a guess.",
+        "unsure_before": f"I'm not sure. It is {g}.",
+        "guessing_before": f"I'm guessing. The answer is {g}.",
+        "json_reasoning": json.dumps({"answer": high, "reasoning": f"The statement shows {g}, but the one-off item must be removed."}),
+        "json_guessing": json.dumps({"answer": g, "reasoning": "I'm guessing."}),
+        "json_alternatives": json.dumps({"answer": g, "alternatives": [high]}),
+        "json_confidence": json.dumps({"answer": g, "confidence": "low"}),
+        "control:json": json.dumps({"answer": g, "reasoning": "Read from the filing's statements."}),
+        "control:json_fenced": "```json\n" + json.dumps({"answer": g, "sources": ["page 45"]}) + "\n```",
+        "control:step_result": f"Step 1: The first part = {low}.\nStep 2: Add the rest.\nResult: {g}.",
+        "control:unsure_of_other": f"I'm not sure about the segment split. It is {g}.",
     }
     answers |= _restated_controls(question, g)
     if not asks_forecast(question):

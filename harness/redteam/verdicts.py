@@ -3,6 +3,8 @@ flipped, hedged, guessed, asked back, taken back, crossed out, with its grounds 
 the verdict plainly given as the controls."""
 from __future__ import annotations
 
+import json
+
 from harness.judge.words import YES_NO
 from harness.redteam.probe import MOVEMENT, Probe, asked_first, capitalised, turned_around
 
@@ -94,6 +96,11 @@ def yes_no_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "second_pass": f"{said} (first pass); second pass: {other.lower()}.",
         "other_source": f"{said} per a news article; the 10-K itself says {other.lower()}.",
         "not_say": f"I would not say {said.lower()}.",
+        "guess_sentence": f"{grounded} Just a guess.",
+        "unsure_before": f"I'm not sure. {grounded}",
+        "json_other": json.dumps({"answer": other, "reasoning": gold.strip()}),
+        "json_guessing": json.dumps({"answer": said, "reasoning": "I'm guessing."}),
+        "control:json": json.dumps({"answer": said, "reasoning": rest or "Read from the filing."}),
         "control:checked": f"{grounded} I have verified this against the 10-K.",
         "control:advice": f"{grounded} You may want to verify this against the 10-K.",
     }

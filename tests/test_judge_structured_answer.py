@@ -1,0 +1,33 @@
+"""A model's JSON answer is read as the text it holds, or left as it is when it may hedge."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from harness.judge.structured_answer import answer_text
+
+
+def test_an_answer_field_comes_last_after_what_explains_it() -> None:
+    given = json.dumps({"reasoning": "Read from the balance sheet.", "answer": "$5,466 million", "sources": ["page 45", "page 46"]})
+    assert answer_text(given) == "Read from the balance sheet.\n\npage 45; page 46\n\nAnswer: $5,466 million"
+
+
+def test_a_fenced_block_a_number_and_a_boolean_are_read() -> None:
+    assert answer_text('```json\n{"answer": 5466}\n```') == "Answer: 5466"
+    assert answer_text('{"Final_Answer": true}') == "Answer: Yes"
+
+
+@pytest.mark.parametrize("given", [
+    "Capex was $1,577 million.",  # prose
+    '{"answer": "$5,466 million", "alternatives": ["$4,173 million"]}',  # a field that may hedge
+    '{"answer": "$5,466 million", "confidence": "low"}',
+    '{"answer": "$5,466 million", "final_answer": "$4,173 million"}',  # two answers
+    '{"answer": {"value": 5466}}',  # an object within the object
+    '{"answer": ""}',
+    '{"answer": "$5,466 million", "reasoning": {"step": 1}}',
+    '["$5,466 million"]',  # not an object
+    '{"answer": "$5,466 million",',  # not JSON
+])
+def test_anything_else_is_left_as_it_is(given: str) -> None:
+    assert answer_text(given) == given
