@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness.judge.amounts import arrows_written_out
+from harness.judge.amounts import arrows_written_out, latex_written_out
 from harness.judge.numeric_check import numeric_check
 from harness.judge.offline_judge import heuristic_verdict
 
@@ -60,6 +60,18 @@ def test_a_change_written_with_an_arrow_reads_as_from_and_to() -> None:
     assert arrows_written_out("up 3 points (20% → 23%)") == "up 3 points (from 20% to 23%)"
     assert arrows_written_out("from -$96 -> $12 million") == "from -$96 to $12 million"
     assert arrows_written_out("step A -> step B") == "step A -> step B"  # no figure, no change
+
+
+@pytest.mark.parametrize(("written", "read"), [
+    ("Operating income grew $65.4\\%$.", "Operating income grew 65.4%."),  # inline math
+    ("Total: $\\$5{,}466$ million", "Total: $5,466 million"),  # an escaped dollar, a grouped comma
+    ("\\$5,466 million", "$5,466 million"),
+    ("It cost $5 and $6.", "It cost $5 and $6."),  # two amounts, no math between their signs
+    ("$5 million and \\$6 million", "$5 million and $6 million"),
+    ("Capex was $1,577 million.", "Capex was $1,577 million."),
+])
+def test_figures_written_in_latex_are_read_plainly(written: str, read: str) -> None:
+    assert latex_written_out(written) == read
 
 
 PEPSI_Q = "By how much did Pepsico increase its unsecured five year revolving credit agreement on May 26, 2023?"

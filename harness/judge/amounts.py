@@ -139,10 +139,26 @@ def arrows_written_out(text: str) -> str:
     return _ARROW_AFTER_VALUE.sub(lambda m: f"{'' if m.group(1).startswith('from') else 'from '}{m.group(1)} to ", text)
 
 
+# LaTeX as a model writes figures in it: inline math between dollar signs that holds a
+# command or a grouped comma ("grew $65.4\%$", "$\$5{,}466$ million"), read as its content;
+# "{,}" as a comma and "\$" as a dollar sign. (Two amounts in one sentence, "$5 and $6", hold
+# no backslash or brace between their signs, and stay amounts.)
+_INLINE_MATH = re.compile(r"(?<![\\\w])\$(?!\s)((?:[^$\n]|\\\$){1,80}?(?:\\|\{,\})(?:[^$\n]|\\\$){0,80}?)(?<![\s\\])\$(?!\w)")
+
+
+def latex_written_out(text: str) -> str:
+    """``text`` with figures written in LaTeX written plainly (see ``_INLINE_MATH``)."""
+    if "\\" not in text and "{,}" not in text:
+        return text  # most answers
+    text = _INLINE_MATH.sub(lambda m: m.group(1), text)
+    return text.replace("{,}", ",").replace("\\$", "$").replace("\\%", "%")
+
+
 def figures_written_plainly(text: str) -> str:
-    """``text`` with its figures written as every reading reads them: a sign after the
-    currency (``sign_after_currency``), a change in words, not arrows (``arrows_written_out``)."""
-    return arrows_written_out(sign_after_currency(text))
+    """``text`` with its figures written as every reading reads them: LaTeX written out
+    (``latex_written_out``), a sign after the currency (``sign_after_currency``), a change in
+    words, not arrows (``arrows_written_out``)."""
+    return arrows_written_out(sign_after_currency(latex_written_out(text)))
 
 
 @dataclass(frozen=True)

@@ -247,6 +247,8 @@ def numeric_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "control:json_fenced": "```json\n" + json.dumps({"answer": g, "sources": ["page 45"]}) + "\n```",
         "control:step_result": f"Step 1: The first part = {low}.\nStep 2: Add the rest.\nResult: {g}.",
         "control:unsure_of_other": f"I'm not sure about the segment split. It is {g}.",
+        # The figure in LaTeX inline math, as a model may write it ("$\\$5{,}466$", "$65.4\\%$").
+        "control:latex": "It is $" + g.replace("$", "\\$").replace(",", "{,}").replace("%", "\\%") + "\\,$.",
     }
     answers |= _restated_controls(question, g)
     if not asks_forecast(question):
