@@ -154,10 +154,16 @@ def latex_written_out(text: str) -> str:
     return text.replace("{,}", ",").replace("\\$", "$").replace("\\%", "%")
 
 
+# A citation mark of a file-search tool ("【4:0†source】") beside a figure.
+_CITATION_MARK = re.compile(r"【[^】\n]{0,80}】")
+
+
 def figures_written_plainly(text: str) -> str:
-    """``text`` with its figures written as every reading reads them: LaTeX written out
-    (``latex_written_out``), a sign after the currency (``sign_after_currency``), a change in
-    words, not arrows (``arrows_written_out``)."""
+    """``text`` with its figures written as every reading reads them: without a file-search
+    tool's citation marks, LaTeX written out (``latex_written_out``), a sign after the
+    currency (``sign_after_currency``), a change in words, not arrows (``arrows_written_out``)."""
+    if "【" in text:
+        text = _CITATION_MARK.sub("", text)
     return arrows_written_out(sign_after_currency(latex_written_out(text)))
 
 

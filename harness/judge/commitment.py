@@ -299,6 +299,20 @@ def hypothetical(answer: str, span: tuple[int, int], declines: bool) -> bool:
     return declines and bool(_HYPOTHETICAL.search(answer[max(0, span[0] - 400):span[0]]))
 
 
+# What a total is broken into, after it: "$5,466 million, comprising $4,173 million of content
+# liabilities, $359 million of accounts payable and ...". ("Of which" and "including" often
+# give the part a question asks for, and are not read so.)
+_COMPONENTS = re.compile(r"\b(?:comprising|comprised of|consisting of|made up of|composed of|broken down (?:as|into))\b", re.IGNORECASE)
+
+
+def _without_components(answer: str, span: tuple[int, int], values: list[Quantity]) -> list[Quantity]:
+    """``values`` without the parts of the total before them in the sentence ``span``."""
+    if len(values) < 2:
+        return values
+    parts = _COMPONENTS.search(answer, values[0].end, span[1])
+    return values if parts is None else [q for q in values if q.start < parts.start()]
+
+
 def _starts_from(answer: str, span: tuple[int, int], q: Quantity, later: Quantity) -> bool:
     """"from $A to $B": A is where a change started, not the value reached."""
     between = answer[q.end:later.start]
@@ -381,6 +395,7 @@ def find_commitment(
     last_eq = max(text.rfind("="), text.rfind("≈"))
     if last_eq >= 0 and any(q.start > span[0] + last_eq for q in inside):
         inside = [q for q in inside if q.start > span[0] + last_eq]
+    inside = _without_components(answer, span, inside)
     # "from $A to $B": the start of a change is not what the answer arrives at.
     inside = [q for i, q in enumerate(inside) if not any(_starts_from(answer, span, q, later) for later in inside[i + 1:])]
     clusters: list[Quantity] = []

@@ -25,8 +25,9 @@ _OTHER_PERIOD = re.compile(
     r"\byear-ago\b|\bthe year before\b",
     re.IGNORECASE,
 )
+# (Not the comma of a date, "December 31, 2016": it would part the year from its value.)
 _CLAUSE_BREAK = re.compile(
-    r"[,;()\[\]]|\b(?:while|whereas|compared|versus|vs\.?|against|but|from|up from|down from|and)\b", re.IGNORECASE
+    r",(?!\s*(?:19|20)\d\d\b)|[;()\[\]]|\b(?:while|whereas|compared|versus|vs\.?|against|but|from|up from|down from|and)\b", re.IGNORECASE
 )
 
 

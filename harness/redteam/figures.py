@@ -250,6 +250,12 @@ def numeric_probes(fid: str, question: str, gold: str) -> list[Probe]:
         # The figure in LaTeX inline math, as a model may write it ("$\\$5{,}466$", "$65.4\\%$").
         "control:latex": "It is $" + g.replace("$", "\\$").replace(",", "{,}").replace("%", "\\%") + "\\,$.",
     }
+    # A total broken into its parts, a file-search tool's citation mark.
+    answers |= {
+        "parts_first": f"It is {low}, comprising {g} of the main item and {high} of the rest.",
+        "control:comprising": f"It is {g}, comprising {low} of the main item and {high} of another.",
+        "control:citation_mark": f"It is {g}【4:0†source】.",
+    }
     answers |= _restated_controls(question, g)
     if not asks_forecast(question):
         answers["forecast"] = f"Analysts expected {g}; the reported figure was {high}."
@@ -265,6 +271,8 @@ def numeric_probes(fid: str, question: str, gold: str) -> list[Probe]:
     years = sorted(question_years(question))
     if len(years) == 1:
         answers["other_year"] = f"In FY{years[0] - 2}, it was {g}; in FY{years[0]}, it was {high}."
+        # A prior year's figure beside it, dated with a comma ("December 31, 2016").
+        answers["control:dated_beside"] = f"It is {g} (vs. {low} at December 31, {years[0] - 1})."
     return [Probe(fid, kind, question, gold, answer) for kind, answer in answers.items()]
 
 
