@@ -215,3 +215,23 @@ def test_the_year_right_after_a_value_is_its_own(answer: str, label: str) -> Non
 )
 def test_a_percent_of_another_base_is_not_the_one_asked(question: str, gold: str, answer: str, label: str | None) -> None:
     assert numeric_check(question, gold, answer).label == label
+
+
+# What improves as it falls: "Is the combined ratio improving?" is answered no by a ratio that
+# rose, and "Is net debt improving?" yes by debt that fell (golds of the red team's own pool).
+COMBINED_RATIO_Q, COMBINED_RATIO_GOLD = "Is Yarrow Insurance's combined ratio improving as of FY2022?", "No. The combined ratio worsened to 101.3% from 97.8%."
+NET_DEBT_Q, NET_DEBT_GOLD = "Is Lotus Health's net debt position improving?", "Yes, net debt fell from $3.2 billion to $2.7 billion in FY2022."
+
+
+@pytest.mark.parametrize(("question", "gold", "answer", "label"), [
+    (COMBINED_RATIO_Q, COMBINED_RATIO_GOLD, "No, it is getting worse: the combined ratio rose from 97.8% to 101.3%.", "correct"),
+    (COMBINED_RATIO_Q, COMBINED_RATIO_GOLD, "No. The combined ratio increased to 101.3% from 97.8%.", "correct"),
+    (COMBINED_RATIO_Q, COMBINED_RATIO_GOLD, "Yes. The combined ratio rose to 101.3% from 97.8%.", "incorrect"),
+    (COMBINED_RATIO_Q, COMBINED_RATIO_GOLD, "Yes, the combined ratio improved to 101.3% from 97.8%.", "incorrect"),
+    (NET_DEBT_Q, NET_DEBT_GOLD, "Yes, net debt dropped by $0.5 billion to $2.7 billion in FY2022.", "correct"),
+    (NET_DEBT_Q, NET_DEBT_GOLD, "Yes, net debt improved, falling to $2.7 billion from $3.2 billion.", "correct"),
+    (NET_DEBT_Q, NET_DEBT_GOLD, "No. Net debt rose from $2.7 billion to $3.2 billion.", "incorrect"),
+    (NET_DEBT_Q, NET_DEBT_GOLD, "Yes. Net debt increased to $3.2 billion.", "incorrect"),
+])
+def test_a_movement_of_what_improves_as_it_falls_answers_the_other_way(question: str, gold: str, answer: str, label: str) -> None:
+    assert heuristic_verdict(question, gold, answer).label == label

@@ -23,6 +23,9 @@ from harness.judge.words import (
     ABOVE_ZERO,
     BELOW_ZERO,
     FALL,
+    JUDGED_DOWN,
+    JUDGED_UP,
+    LOWER_IS_BETTER,
     NEGATION,
     RISE,
     YES_NO,
@@ -202,12 +205,31 @@ def _dated_elsewhen(clause: str, asked: frozenset[int]) -> bool:
     return bool(asked) and bool(named) and not named & asked
 
 
+# A question that judges ("improving?", "worse?") what improves as it falls (a combined ratio,
+# debt, days: ``LOWER_IS_BETTER``): an answer's words of movement then name the other side
+# ("the combined ratio rose" to "improving?" is a no), its words of judgement their own.
+_BETTER_OR_WORSE = word_pattern(JUDGED_UP, JUDGED_DOWN, (r"better", r"worse"))
+_SAID_BETTER = word_pattern(JUDGED_UP, (r"better",))
+_SAID_WORSE = word_pattern(JUDGED_DOWN, (r"worse",))
+_MOVED_UP = word_pattern(tuple(w for w in RISE if w not in JUDGED_UP))
+_MOVED_DOWN = word_pattern(tuple(w for w in FALL if w not in JUDGED_DOWN))
+
+
+@functools.lru_cache(maxsize=4096)
+def _judges_what_falls_to_improve(question: str) -> bool:
+    return bool(_BETTER_OR_WORSE.search(question) and LOWER_IS_BETTER.search(question))
+
+
 def direction_of(sentence: str, question: str) -> str | None:
     """``yes``/``no`` read only from words of direction, for a question that asks about one
     direction ("increased?", "healthy?"); None when the sentence states no direction."""
     asked_up, asked_down = _asks_direction(question)
     up, down = _sides(question)
-    said_up, said_down = bool(up.search(sentence)), bool(down.search(sentence))
+    if _judges_what_falls_to_improve(question):
+        said_up = bool(_SAID_BETTER.search(sentence) or _MOVED_DOWN.search(sentence))
+        said_down = bool(_SAID_WORSE.search(sentence) or _MOVED_UP.search(sentence))
+    else:
+        said_up, said_down = bool(up.search(sentence)), bool(down.search(sentence))
     if asked_up == asked_down or said_up == said_down:
         return None
     same = said_up == asked_up
