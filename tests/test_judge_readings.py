@@ -235,3 +235,14 @@ NET_DEBT_Q, NET_DEBT_GOLD = "Is Lotus Health's net debt position improving?", "Y
 ])
 def test_a_movement_of_what_improves_as_it_falls_answers_the_other_way(question: str, gold: str, answer: str, label: str) -> None:
     assert heuristic_verdict(question, gold, answer).label == label
+
+
+def test_a_list_of_names_is_its_names_not_the_verb_of_the_question_around_them() -> None:
+    # "Fallow Farms entered Japan and South Korea": "entered" is the question's "enter", not
+    # part of the first name; an answer in other words names both markets.
+    question, gold = "What new markets did Fallow Farms enter in FY2020?", "Fallow Farms entered Japan and South Korea."
+    assert heuristic_verdict(question, gold, "Fallow Farms expanded into two new markets in FY2020: Japan and South Korea.").label == "correct"
+    assert heuristic_verdict(question, gold, "Fallow Farms expanded into Japan in FY2020.").label == "incorrect"
+    # A date's words stay the gold's: "issued on" is not "mature on".
+    assert heuristic_verdict("What is the maturity date of Vireo Pharma's convertible notes?", "The notes mature on June 15, 2027.",
+                             "Vireo Pharma's convertible notes were issued on June 15, 2027.").label == "incorrect"

@@ -55,6 +55,7 @@ from harness.judge.words import (
     WORD,
     YES_NO,
     content,
+    root,
     stem,
     stems_of,
 )
@@ -178,7 +179,13 @@ class Evidence:
         """The items of a short list of names, each as its stems beyond the question's."""
         question, gold, _ = self.texts
         asked = stems_of(question)
-        items = [frozenset(stems_of(item) - asked) for item in re.split(r",\s*(?:and\s+)?|\s+and\s+", gold)]
+        # The question's words in another form are the question's too: "Fallow Farms entered
+        # Japan" is the item "Japan" to "What new markets did Fallow Farms enter?".
+        asked_roots = {root(word) for word in WORD.findall(question)}
+        items = [
+            frozenset(s for s, word in content(item) if root(word) not in asked_roots) - asked
+            for item in re.split(r",\s*(?:and\s+)?|\s+and\s+", gold)
+        ]
         return [item for item in items if item]
 
     @property
