@@ -54,6 +54,21 @@ KNOWN_MISSES = {
     "realistic-962": "'About one third ... the remaining two thirds' for 'About one third of sales': a fraction in words is no figure",
     "tune-064": "'No. With sales growth of just 1.3% in 2022, JnJ's results are those of a mature company' to 'Are they "
     "those of a high growth company?': a statement of the company and its growth is read as a yes",
+    # The twenty-second batch: right answers in other words.
+    "realistic-964": "'seasonal holiday demand' for 'Seasonality of holiday sales': too few of the gold's words in other forms",
+    "realistic-968": "'Yes — days of inventory increased ...' to 'Is the inventory build a concern?': a rise read as the "
+    "other side of 'a concern'",
+    "realistic-977": "'Online sales rose 11% to $3.4 billion' for 'E-commerce sales grew 11% to $3.4 billion, while store sales "
+    "fell 2%': 'online' is not 'e-commerce', and the gold's second fact is missed",
+    "realistic-989": "'a headwind of about 4 points to reported revenue growth' for 'reduced reported revenue by about 4 "
+    "percentage points': 'growth' read as the way revenue moved",
+    "realistic-999": "'Office loans make up 12% of the loan book, and with office vacancies rising, ...': the 12% read as "
+    "contradicted",
+    "realistic-1002": "'increased by about 20% ($240 million) to $1.45 billion': as realistic-781",
+    "realistic-1006": "'fuel cost inflation that outpaced fare increases' for 'fuel costs that rose faster than fares': the cause "
+    "in other words",
+    "realistic-1009": "'A class action ... and an EU antitrust investigation' to 'What legal proceedings does Larch Media "
+    "face?': a short answer of none of the question's words reads as off the question",
 }
 
 
