@@ -246,3 +246,10 @@ def test_a_list_of_names_is_its_names_not_the_verb_of_the_question_around_them()
     # A date's words stay the gold's: "issued on" is not "mature on".
     assert heuristic_verdict("What is the maturity date of Vireo Pharma's convertible notes?", "The notes mature on June 15, 2027.",
                              "Vireo Pharma's convertible notes were issued on June 15, 2027.").label == "incorrect"
+
+
+def test_a_share_that_makes_up_part_of_a_whole_is_no_rise() -> None:
+    question = "What risks does Larch Bank face from its commercial real estate loans?"
+    gold = "Office loans are 12% of its book and vacancy rates are rising, so credit losses on them may increase."
+    made_up = "Office loans make up 12% of the loan book, and with office vacancies rising, credit losses on those loans could rise."
+    assert heuristic_verdict(question, gold, made_up).label == "correct"

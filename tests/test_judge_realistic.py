@@ -62,8 +62,6 @@ KNOWN_MISSES = {
     "fell 2%': 'online' is not 'e-commerce', and the gold's second fact is missed",
     "realistic-989": "'a headwind of about 4 points to reported revenue growth' for 'reduced reported revenue by about 4 "
     "percentage points': 'growth' read as the way revenue moved",
-    "realistic-999": "'Office loans make up 12% of the loan book, and with office vacancies rising, ...': the 12% read as "
-    "contradicted",
     "realistic-1002": "'increased by about 20% ($240 million) to $1.45 billion': as realistic-781",
     "realistic-1006": "'fuel cost inflation that outpaced fare increases' for 'fuel costs that rose faster than fares': the cause "
     "in other words",

@@ -318,8 +318,11 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
 
 # Before a value given as a change: "by", a noun of change and "of" ("an increase of"), or
 # a word of movement itself ("went up $240 million", "rose 24%").
+# ("Make up" is a share, not a rise: "Office loans make up 12% of the loan book".)
+_MADE_UP = r"(?<!\bmake )(?<!\bmade )(?<!\bmakes )(?<!\bmaking )"
 _CHANGE_BEFORE = re.compile(
-    r"(?:\bby|\b(?:increase|decrease|rise|decline|growth|drop|gain|fall|reduction)\s+of|\b(?:" + "|".join(RISE + FALL) + r"))"
+    r"(?:\bby|\b(?:increase|decrease|rise|decline|growth|drop|gain|fall|reduction)\s+of|\b(?:"
+    + "|".join(_MADE_UP + word if word == "up" else word for word in RISE + FALL) + r"))"
     r"\s+(?:about\s+|approximately\s+|roughly\s+|~)?(?:US)?\$?\s*$",
     re.IGNORECASE,
 )
