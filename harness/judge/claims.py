@@ -165,15 +165,18 @@ _ANSWER_DOUBT = (
 _ANSWER_DOUBT_SENTENCE = re.compile(rf"\W*(?:{_ANSWER_DOUBT})\W*", re.IGNORECASE)
 # A sentence that hedges the one before it ("Or not.", "Then again, maybe not.", "But I could
 # be wrong."): the claim before it is not made.
+# Not knowing: "I'm not sure.", "Who knows.", "Hard to say." After a claim it takes the claim
+# back (``_HEDGES_BEFORE``); opening the answer, what follows (``_OPENING_DOUBT``).
+_NOT_SURE = r"(?:i'?m|i am) not (?:sure|certain)"
+_NO_TELLING = r"who knows|hard to (?:say|tell)|difficult to (?:say|tell)"
 _HEDGES_BEFORE = (
     # ("On the other hand, perhaps ..." often weighs another point, so only its "perhaps not"
     # takes back; "Then again, maybe ..." doubts what was just said, whatever follows.)
     r"or (?:maybe |perhaps )?not|on the other hand,? (?:maybe|perhaps) not|then again,? (?:maybe|perhaps)\b[^.!?]*|(?:but )?i (?:could|might|may) be wrong"
-    r"|(?:but )?(?:i'?m|i am) not (?:sure|certain)(?:,? (?:though|about (?:that|this|it)))?|(?:but )?don'?t quote me(?: on (?:that|this|it))?"
+    r"|(?:but )?" + _NOT_SURE + r"(?:,? (?:though|about (?:that|this|it)))?|(?:but )?don'?t quote me(?: on (?:that|this|it))?"
     # Odds put on the answer after it: "I am 50% sure." ("100% sure" doubts nothing.)
     r"|(?:but )?(?:i'?m|i am) (?:only |about |maybe )?(?!100\b)\d{1,2}(?:\.\d+)?% (?:sure|certain|confident)(?:,? (?:though|about (?:that|this|it)))?"
-    r"|who knows|hard to (?:say|tell)|difficult to (?:say|tell)"
-    + "|" + _ANSWER_DOUBT +
+    + "|" + _NO_TELLING + "|" + _ANSWER_DOUBT +
     r"|or (?:did|does|was|is|were|has|had) (?:it|they|this|that)(?:\s+[\w']+){0,3}|or (?:maybe|perhaps) the opposite|hardly|not really|nope|as if|i disagree|i do not agree|i don'?t agree"
 )
 # What only others vouch for, said after the claim: "Customer deposits, according to some
@@ -186,9 +189,7 @@ _OTHERS_VOUCH = (
 )
 # Doubt opening the answer, before what it doubts: "I'm not sure. Capex was $X.", "This is a
 # guess: ...". ("Or not." or "That is false." opening an answer takes back nothing before it.)
-_OPENING_DOUBT = re.compile(
-    rf"\W*(?:{_ANSWER_DOUBT}|(?:i'?m|i am) not (?:sure|certain)|who knows|hard to (?:say|tell)|difficult to (?:say|tell))\W*", re.IGNORECASE
-)
+_OPENING_DOUBT = re.compile(rf"\W*(?:{_ANSWER_DOUBT}|{_NOT_SURE}|{_NO_TELLING})\W*", re.IGNORECASE)
 _RETRACTION_SENTENCE = re.compile(rf"\W*(?:but\s+)?(?:{_RETRACTS}|{_HEDGES_BEFORE})\W*", re.IGNORECASE)
 _RETRACTION_CLAUSE = re.compile(
     rf"[—–;,(-]\s*(?:{_RETRACTS}|not|said no one(?: ever)?|or so (?:they|people|some|others) say|or so (?:i'?ve|i have) (?:heard|read|been told)|or so i'?m told|{_OTHERS_VOUCH}|i think|i believe|to my knowledge|as far as i know|allegedly|in theory)\W*$|\s/s(?!\w)"  # "/s": sarcasm

@@ -26,16 +26,12 @@ _UNTIL_TURN = r"(?:(?!\b(?:but|however|whereas|yet|while|instead|actually)\b)[^;
 # A value someone expected, not the one reported: "Analysts estimated capex at $1,577 million;
 # the reported figure was $1,400 million", "guidance for FY2018 was $1,577 million". Unless
 # the question asks for an expectation ("How much does Pfizer expect to pay ...?").
-_FORECAST_BEFORE = re.compile(
-    r"\b(?:analysts?|consensus|guidance|outlook|forecast\w*|budget\w*|planned|targeted|projected|expect(?:s|ed)?|anticipated)\b" + _UNTIL_TURN,
-    re.IGNORECASE,
-)
+_FORECAST_WORDS = r"\b(?:analysts?|consensus|guidance|outlook|forecast\w*|budget\w*|planned|targeted|projected|expect(?:s|ed)?|anticipated)\b"
+_FORECAST_BEFORE = re.compile(_FORECAST_WORDS + _UNTIL_TURN, re.IGNORECASE)
 # A value called a forecast right after it: "$5,466 million (projected)", "$X (forecast)".
 _FORECAST_AFTER = re.compile(r"\s*\(\s*(?:forecast\w*|budget\w*|planned|targeted|projected|expected|anticipated|guidance)\s*\)", re.IGNORECASE)
 _ASKED_WORD = re.compile(r"\b(?:whether|if)\b", re.IGNORECASE)
-_FORECAST_WORD = re.compile(
-    r"\b(?:analysts?|consensus|guidance|outlook|forecast\w*|budget\w*|planned|targeted|projected|expect(?:s|ed)?|anticipated)\b", re.IGNORECASE
-)
+_FORECAST_WORD = re.compile(_FORECAST_WORDS, re.IGNORECASE)
 # A value put in others' mouths, not the answer's: "Some sources say $8.70, but the filing
 # shows $11.40", "It is often reported as ...", "One might think ...".
 _ATTRIBUTED_BEFORE = re.compile(

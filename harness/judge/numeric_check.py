@@ -67,6 +67,8 @@ from harness.judge.words import (
     FALL,
     JUDGED_DOWN,
     JUDGED_UP,
+    MOVEMENT_DOWN,
+    MOVEMENT_UP,
     RISE,
     judged_move,
     word_pattern,
@@ -154,8 +156,8 @@ def stated_direction(text: str, q: Quantity) -> str | None:
     return "down" if down else "up"
 
 
-_MOVED_UP = word_pattern(tuple(f for f in RISE if f not in JUDGED_UP), ABOVE_ZERO)
-_MOVED_DOWN = word_pattern(tuple(f for f in FALL if f not in JUDGED_DOWN), BELOW_ZERO, _NEGATIVE_AMOUNT)
+_MOVED_UP = word_pattern(MOVEMENT_UP, ABOVE_ZERO)
+_MOVED_DOWN = word_pattern(MOVEMENT_DOWN, BELOW_ZERO, _NEGATIVE_AMOUNT)
 _BETTER, _WORSE = word_pattern(JUDGED_UP), word_pattern(JUDGED_DOWN)
 # Deeds with two ways, each a value's way too: things opened or closed ("close 40 stores",
 # "opened 12 plants"), cash brought in or used ("brought in the most cash, $1.1 billion",

@@ -26,6 +26,8 @@ from harness.judge.words import (
     JUDGED_DOWN,
     JUDGED_UP,
     LOWER_IS_BETTER,
+    MOVEMENT_DOWN,
+    MOVEMENT_UP,
     NEGATION,
     RISE,
     YES_NO,
@@ -211,8 +213,7 @@ def _dated_elsewhen(clause: str, asked: frozenset[int]) -> bool:
 _BETTER_OR_WORSE = word_pattern(JUDGED_UP, JUDGED_DOWN, (r"better", r"worse"))
 _SAID_BETTER = word_pattern(JUDGED_UP, (r"better",))
 _SAID_WORSE = word_pattern(JUDGED_DOWN, (r"worse",))
-_MOVED_UP = word_pattern(tuple(w for w in RISE if w not in JUDGED_UP))
-_MOVED_DOWN = word_pattern(tuple(w for w in FALL if w not in JUDGED_DOWN))
+_MOVED_UP, _MOVED_DOWN = word_pattern(MOVEMENT_UP), word_pattern(MOVEMENT_DOWN)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -26,15 +26,17 @@ STOP = set(
     two four five first second third quarter end close period compared versus vs respectively""".split()
 )
 # "No." before a number or a bracket is the abbreviation of "number" ("Employer
-# Identification No.)", "File No. 1-7657", on every filing's cover page), not a denial.
+# Identification No.)", "File No. 1-7657", on every filing's cover page), not a denial; "no
+# doubt" and "no question" affirm.
+_AFFIRMING_NO = r"\s+(?:doubt|question)\b"
 NEGATION = re.compile(
-    r"\b(?:no(?!\.\s*[\d()]|\s+(?:doubt|question)\b)|not|never|none|neither|nor|cannot|can't|didn't|doesn't|don't|hasn't|haven't|isn't|wasn't|weren't|"
+    r"\b(?:no(?!\.\s*[\d()]|" + _AFFIRMING_NO + r")|not|never|none|neither|nor|cannot|can't|didn't|doesn't|don't|hasn't|haven't|isn't|wasn't|weren't|"
     r"won't|aren't|lacks?|lacked|unlikely)\b|n't\b|n’t\b",
     re.IGNORECASE,
 )
 # An explicit yes or no that opens a text, with the punctuation after it ("No. Debt rose ...").
-# (Not "No doubt, ..." nor "no question": they affirm.)
-YES_NO = re.compile(r"^\W*(yes|no)\b(?!\s+(?:doubt|question)\b)\W*", re.IGNORECASE)
+# (Not "No doubt, ...": it affirms.)
+YES_NO = re.compile(r"^\W*(yes|no)\b(?!" + _AFFIRMING_NO + r")\W*", re.IGNORECASE)
 CONCLUSION = re.compile(r"^\W*(?:so|therefore|thus|hence|in summary|in conclusion|overall|to summarize|in short)\b", re.IGNORECASE)
 DENIAL_GOLD = re.compile(
     r"^\W*(?:there (?:are|were|is|was) (?:none|no)\b|none\b|no\b)|\b(?:did not|does not|do not|has not|have not|"
@@ -63,6 +65,9 @@ FALL = (
 # costs, leverage and a combined ratio improve as they fall.
 JUDGED_UP = (r"improv\w*", r"favou?rabl\w*")
 JUDGED_DOWN = (r"deteriorat\w*", r"worsen\w*", r"unfavou?rabl\w*", r"advers\w*")
+# The words of RISE and FALL that only say which way a thing went.
+MOVEMENT_UP = tuple(w for w in RISE if w not in JUDGED_UP)
+MOVEMENT_DOWN = tuple(w for w in FALL if w not in JUDGED_DOWN)
 # What improves as it falls: a judgement of one of these ("leverage improved") is a fall.
 LOWER_IS_BETTER = re.compile(
     r"\b(?:debt|leverage|costs?|expenses?|days|dso|dio|dpo|churn|losses|loss ratio|combined ratio|"

@@ -408,7 +408,8 @@
         // One line per series the harness grouped (points on a line compare); a sweep the
         // series has no point in is skipped over, not drawn as zero.
         var datasets = m.series.map(function (line, i) {
-          return { label: line.label, spanGaps: true, borderColor: seriesColour(i), backgroundColor: seriesColour(i), data: H.sweeps.map(function (s) { var v = line.values[s.sweep_id]; return v === undefined ? null : v; }) };
+          var colour = seriesColour(i);
+          return { label: line.label, spanGaps: true, borderColor: colour, backgroundColor: colour, data: H.sweeps.map(function (s) { var v = line.values[s.sweep_id]; return v === undefined ? null : v; }) };
         });
         var chart = new Chart(canvas, { type: "line", data: { labels: H.sweeps.map(function (s) { return s.label; }), datasets: datasets },
           options: { animation: false, responsive: true, maintainAspectRatio: false, scales: { y: { beginAtZero: true, title: { display: true, text: m.unit } } },
