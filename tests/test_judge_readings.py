@@ -69,6 +69,9 @@ def test_a_change_written_with_an_arrow_reads_as_from_and_to() -> None:
     ("It cost $5 and $6.", "It cost $5 and $6."),  # two amounts, no math between their signs
     ("$5 million and \\$6 million", "$5 million and $6 million"),
     ("Capex was $1,577 million.", "Capex was $1,577 million."),
+    ("$\\text{not } 5{,}466$ million", "not  5,466 million"),  # text set in math is said
+    ("$\\sout{5{,}466}$ 4,173", "$ $ 4,173"),  # struck out or invisible is not
+    ("$\\phantom{5{,}466}$ 4,173", "$ $ 4,173"),
 ])
 def test_figures_written_in_latex_are_read_plainly(written: str, read: str) -> None:
     assert latex_written_out(written) == read

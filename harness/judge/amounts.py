@@ -146,10 +146,19 @@ def arrows_written_out(text: str) -> str:
 _INLINE_MATH = re.compile(r"(?<![\\\w])\$(?!\s)((?:[^$\n]|\\\$){1,80}?(?:\\|\{,\})(?:[^$\n]|\\\$){0,80}?)(?<![\s\\])\$(?!\w)")
 
 
+# What LaTeX strikes out or draws invisibly ("\sout{5{,}466}", "\phantom{5{,}466}"): not said,
+# as struck-through or hidden markup is not. What it sets as text ("\text{not }") is said.
+_LATEX_UNSAID = re.compile(r"\\(?:sout|st|cancel|xcancel|bcancel|phantom|hphantom|vphantom)\s*\{[^{}]*(?:\{,\}[^{}]*)*\}")
+_LATEX_TEXT = re.compile(r"\\(?:text|textbf|textit|textrm|mathrm|mathbf|mbox)\s*\{([^{}]*)\}")
+
+
 def latex_written_out(text: str) -> str:
-    """``text`` with figures written in LaTeX written plainly (see ``_INLINE_MATH``)."""
+    """``text`` with figures written in LaTeX written plainly (see ``_INLINE_MATH``), less
+    what LaTeX strikes out or hides (``_LATEX_UNSAID``)."""
     if "\\" not in text and "{,}" not in text:
         return text  # most answers
+    text = _LATEX_UNSAID.sub(" ", text)
+    text = _LATEX_TEXT.sub(lambda m: m.group(1), text)
     text = _INLINE_MATH.sub(lambda m: m.group(1), text)
     return text.replace("{,}", ",").replace("\\$", "$").replace("\\%", "%")
 

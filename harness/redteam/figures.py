@@ -228,6 +228,7 @@ def numeric_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "control:question_answer": f"It is {low} if you use adjusted figures; the question's answer is {g}.",
         "control:wait_for_it": f"It is {g}, wait for it, the highest in years.",
     }
+    g_latex = g.replace("$", "\\$").replace(",", "{,}").replace("%", "\\%")
     # A worked computation whose last line arrives elsewhere, doubt in a sentence of its own,
     # and a model's structured (JSON) output.
     answers |= {
@@ -247,8 +248,11 @@ def numeric_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "control:json_fenced": "```json\n" + json.dumps({"answer": g, "sources": ["page 45"]}) + "\n```",
         "control:step_result": f"Step 1: The first part = {low}.\nStep 2: Add the rest.\nResult: {g}.",
         "control:unsure_of_other": f"I'm not sure about the segment split. It is {g}.",
-        # The figure in LaTeX inline math, as a model may write it ("$\\$5{,}466$", "$65.4\\%$").
-        "control:latex": "It is $" + g.replace("$", "\\$").replace(",", "{,}").replace("%", "\\%") + "\\,$.",
+        # The figure in LaTeX inline math, as a model may write it ("$\\$5{,}466$", "$65.4\\%$"),
+        # and struck out or drawn invisibly before another.
+        "control:latex": f"It is ${g_latex}\\,$.",
+        "latex_struck": f"It is $\\sout{{{g_latex}}}$ {high}.",
+        "latex_invisible": f"It is $\\phantom{{{g_latex}}}$ {high}.",
     }
     # A total broken into its parts, a file-search tool's citation mark.
     answers |= {
