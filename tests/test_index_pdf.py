@@ -31,6 +31,20 @@ def test_read_pdf_keeps_lines_and_page_texts_in_step():
     assert headings and headings[0].bold and headings[0].page == 2
 
 
+def test_styles_are_read_from_each_lines_own_characters_when_pdfium_text_skips_some():
+    # The text of the 3M 10-K's cover page leaves out five characters PDFium keeps, so a
+    # text position is not a character position there: styles read at text positions came
+    # from characters up to a line away (a left edge right of the line's right end, the
+    # company's name neither bold nor its size).
+    lines = [line for line in read_pdf(PDF_DIR / "3M_2022_10K.pdf").lines[0] if line.text.strip()]
+    assert all(line.x0 < line.x1 for line in lines)
+    name = next(line for line in lines if line.text == "3M COMPANY")
+    body = next(line for line in lines if line.text.startswith("Indicate by check mark"))
+    assert name.bold and not body.bold
+    assert name.size > 1.5 * body.size
+    assert [line.y for line in lines] == sorted(line.y for line in lines)  # the cover reads top to bottom
+
+
 def test_outline_pages_are_one_based():
     outline = read_outline(EARNINGS_WITH_OUTLINE)
     assert outline[0] == (0, "Highlights", 1)
