@@ -1,11 +1,13 @@
 """PDF reading: page texts, outlines, and a clear PDFError for every unusable file."""
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 from pdf_factory import image_only_pdf, minimal_pdf, outlined_pdf
 
 from core.errors import PDFError, UserError
-from core.paths import PDF_DIR
+from core.paths import PDF_DIR, SHARED_DIR
 from retrievers.index.pdf import check_pdf, read_outline, read_pdf, read_pdf_pages
 
 EIGHT_K = PDF_DIR / "FOOTLOCKER_2022_8K_dated-2022-05-20.pdf"
@@ -43,6 +45,23 @@ def test_styles_are_read_from_each_lines_own_characters_when_pdfium_text_skips_s
     assert name.bold and not body.bold
     assert name.size > 1.5 * body.size
     assert [line.y for line in lines] == sorted(line.y for line in lines)  # the cover reads top to bottom
+
+
+TEX_LECTURES = SHARED_DIR / "pageindex_reference" / "docs" / "four-lectures.pdf"
+
+
+@pytest.mark.skipif(not TEX_LECTURES.exists(), reason=f"no {TEX_LECTURES}")
+def test_a_tex_pages_body_text_reads_one_size():
+    # TeX's bitmap (type-3) fonts report no usable size, so lines are sized by their glyphs'
+    # height; a font's first good measurement on a page serves its later lines, where each
+    # line measured alone read 10.6 pt in one place and 11.8 in the next.
+    shares = []
+    for page in read_pdf(TEX_LECTURES).lines:
+        sizes = Counter(line.size for line in page if len(line.text) >= 50)
+        if sum(sizes.values()) >= 10:
+            shares.append(sizes.most_common(1)[0][1] / sum(sizes.values()))
+    assert len(shares) >= 10
+    assert sum(shares) / len(shares) >= 0.85, shares
 
 
 def test_outline_pages_are_one_based():

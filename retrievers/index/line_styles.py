@@ -118,6 +118,7 @@ class LineStyleReader:
         self._font_bold: dict[int, bool] = {}
         self._count_chars = _unchecked(raw.FPDFText_CountChars, ctypes.c_int)
         self._char_index = _unchecked(raw.FPDFText_GetCharIndexFromTextIndex, ctypes.c_int)
+        self._glyph_sizes: dict[tuple[int, float], float] = {}  # (font, reported size) -> measured size, per page
 
     def _is_bold(self, handle, index: int) -> bool:
         text_object = self._text_object(handle, index)
@@ -140,9 +141,19 @@ class LineStyleReader:
             bold = self._bold_names[name] = bool(_BOLD_NAME.search(name.decode("latin-1", "replace")))
         return bold or bool(self._flags.value & _FORCE_BOLD)
 
-    def _glyph_size(self, handle, raw_text: str, start: int, end: int, to_char: list[int] | None) -> float:
+    def _glyph_size(self, handle, raw_text: str, start: int, end: int, reported: float, to_char: list[int] | None) -> float:
         """A size estimated from the median height of the line's first few tall glyphs (of
-        any letters or digits when it has none)."""
+        any letters or digits when it has none).
+
+        A font set at one reported size has one glyph height, so an estimate made from five
+        tall glyphs serves every later line of the page in that font and size: a page of a
+        TeX document sets all its lines in such fonts, and measuring each line's glyphs
+        again cost as much as the rest of its style. (An estimate from fewer glyphs, a short
+        line's or one of digits, is not passed on.)"""
+        text_object = self._text_object(handle, to_char[start] if to_char else start)
+        key = (self._object_font(text_object), reported) if text_object else None
+        if key is not None and key in self._glyph_sizes:
+            return self._glyph_sizes[key]
         get_box, box_refs = self._get_box, self._box_refs
         _, _, bottom, top = self._box
         for glyph in (_TALL_GLYPH, _ALNUM):
@@ -153,7 +164,10 @@ class LineStyleReader:
                 if len(heights) == 5:
                     break
             if heights:
-                return sorted(heights)[len(heights) // 2] / _CAP_HEIGHT_EM
+                size = sorted(heights)[len(heights) // 2] / _CAP_HEIGHT_EM
+                if key is not None and glyph is _TALL_GLYPH and len(heights) == 5:
+                    self._glyph_sizes[key] = size
+                return size
         return 0.0
 
     def _char_indices(self, handle, text_length: int) -> list[int] | None:
@@ -180,6 +194,7 @@ class LineStyleReader:
         """Split a page's text (PDFium's ``get_text_range``) into styled lines."""
         handle = textpage.raw
         self._font_bold.clear()
+        self._glyph_sizes.clear()
         width, height = max(width, 1.0), max(height, 1.0)
         is_bold, font_size, get_matrix, get_box, box_refs = self._is_bold, self._font_size, self._get_matrix, self._get_box, self._box_refs
         matrix, matrix_ref = self._matrix, self._matrix_ref
@@ -214,7 +229,7 @@ class LineStyleReader:
             if get_matrix(handle, first, matrix_ref):
                 size *= abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5
             if size < _MIN_REAL_SIZE:
-                size = self._glyph_size(handle, raw_text, text_first, text_last + 1, to_char) or size
+                size = self._glyph_size(handle, raw_text, text_first, text_last + 1, size, to_char) or size
             # The two character boxes read in place.
             get_box(handle, first, *box_refs)
             x0, y = left.value / width, height - bottom.value
