@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from harness.judge.amounts import Quantity, parse_quantities
 from harness.judge.claims import DOUBTED_RIGHT, corrections
-from harness.judge.disowned import asks_forecast, claimed, denied, last_clause_correction
+from harness.judge.disowned import NAMES_RIGHT, OWN_AFTER_TURN, asks_forecast, claimed, denied, last_clause_correction
 from harness.judge.refusal import DECLINE, sentence_spans
 from harness.judge.two_values import between_two, change_among_levels, close_in_size, worked_in_brackets
 from harness.judge.value_scope import other_period, other_scope, question_years
@@ -44,7 +44,11 @@ _STRONG_CONCLUSION = re.compile(
     r"in short|as a result|this (?:gives|yields|means|results in)|which (?:gives|yields|equals|is)|bottom line|the result is"
     # The last line of a worked computation ("Result: $X", "That leaves $X", "... gives $X"):
     # the value it arrives at, where the "=" of a step before it names a step.
-    r"|gives|leaves|leaving)\b|\b(?:answer|result|conclusion):|=|≈",
+    r"|gives|leaves|leaving)\b|\b(?:answer|result|conclusion):|=|≈"
+    # A sentence that calls its value the right one or the answer's own after a turn ("Revenue
+    # = 4,812. But the real answer is $5,020 million"): the answer settles there, after the
+    # computation.
+    r"|" + NAMES_RIGHT + "|" + OWN_AFTER_TURN,
     re.IGNORECASE,
 )
 _HYPOTHETICAL = re.compile(

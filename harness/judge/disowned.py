@@ -165,20 +165,20 @@ _DENIED_AFTER = re.compile(
 )
 
 
-# The value after it is the one the answer calls right, whatever stood before it.
-_NAMED_RIGHT_BEFORE = re.compile(
-    # "the correct figure is", and the item named between ("the true FY2018 capex is").
+# Words that call the value after them the right one, whatever stood before it: "the
+# correct figure is", and the item named between ("the true FY2018 capex is").
+NAMES_RIGHT = (
     r"\b(?:the|a)\s+(?:correct|actual|right|true|accurate|real|proper)\s+(?:[\w&'’-]+\s+){0,4}?"
-    r"(?:is|was|would be|stands at|comes to)\s*(?:(?:US|USD)\s*)?\$?\s*[-−(]?\s*$",
-    re.IGNORECASE,
+    r"(?:is|was|would be|stands at|comes to)"
 )
+_NAMED_RIGHT_BEFORE = re.compile(NAMES_RIGHT + r"\s*(?:(?:US|USD)\s*)?\$?\s*[-−(]?\s*$", re.IGNORECASE)
 
 
 # After a turn ("but", "however", ";"), the value the answer gives as its own: worked out
 # ("but I computed $Y", "however, ..., giving $Y"), given as the answer ("; the question's
 # answer is $Y") or read from the filing over another source ("$X per a news article; the 10-K
 # itself says $Y").
-_OWN_AFTER_TURN = re.compile(
+OWN_AFTER_TURN = (
     r"(?:\b(?:but|however|though|yet|whereas)\b|;)[^.;]*?;?[^.;]*?\b(?:"
     r"I (?:computed|calculated|get|got|arrived? at|make it|estimate|would say|'d say|would go with|'d go with)"
     r"|my (?:own )?(?:calculation|computation|estimate|figure|answer) (?:is|gives|shows)"
@@ -186,8 +186,9 @@ _OWN_AFTER_TURN = re.compile(
     r"|giving|which gives|leaving|resulting in"
     r"|the (?:10-?K|10-?Q|filing|balance sheet|annual report|financial statements?|income statement|cash flow statement"
     r"|numbers|figures|data)(?: itself| themselves)? (?:says?|shows?|states?|reports?|gives?|has|have))"
-    r"\s*(?:(?:a|an|of|about|approximately|roughly|only)\s+)?(?:(?:US|USD)\s*)?\$?\s*[-−(]?\s*$",
-    re.IGNORECASE,
+)
+_OWN_AFTER_TURN = re.compile(
+    OWN_AFTER_TURN + r"\s*(?:(?:a|an|of|about|approximately|roughly|only)\s+)?(?:(?:US|USD)\s*)?\$?\s*[-−(]?\s*$", re.IGNORECASE
 )
 
 

@@ -260,6 +260,14 @@ def numeric_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "control:comprising": f"It is {g}, comprising {low} of the main item and {high} of another.",
         "control:citation_mark": f"It is {g}【4:0†source】.",
     }
+    # A computation's result, then a sentence that names another value the right one or the
+    # answer's own.
+    answers |= {
+        "equals_then_real": f"Total = {g}. But the real answer is {high}.",
+        "equals_then_correct": f"Total = {g}. However, the correct figure is {high}.",
+        "equals_then_computed": f"Total = {g}. But I computed {high}.",
+        "control:equals_then_real": f"Total = {low}. But the real answer is {g}.",
+    }
     answers |= _restated_controls(question, g)
     if not asks_forecast(question):
         answers["forecast"] = f"Analysts expected {g}; the reported figure was {high}."
