@@ -27,6 +27,10 @@ def values(text: str) -> list[float]:
         ("$5,466,312 (in thousands)", 5.466312e9),
         ("5,466 in millions", 5.466e9),
         ("$(473) (in millions)", -473e6),
+        # And a label's scale before it.
+        ("Revenue (in thousands): 4,812", 4.812e6),
+        ("($ in millions) $5,466", 5.466e9),
+        ("In billions: 1.6", 1.6e9),
     ],
 )
 def test_scale_words_and_thousands_separators(text: str, expected: float | None) -> None:

@@ -36,6 +36,13 @@ _SUFFIX = re.compile(
     r"|thousands?|millions?|billions?|trillions?|cents?\b|mn|mm|mil|mio|bn|bil|tn|[kmbt]\b|x\b|times\b)",
     re.IGNORECASE,
 )
+# The same note as a label before a figure: "(in thousands): 4,812", "($ in millions) $5,466",
+# "In thousands: 4,812".
+_SCALE_LABEL_BEFORE = re.compile(
+    r"(?:\(\s?(?:in\s+|\$\s?(?:in\s+)?|USD\s+)?(thousands|millions|billions)\s?\)\s*[:=]?|\bin\s+(?:\$\s?|USD\s+)?(thousands|millions|billions)\s*:)"
+    r"\s*(?:US\$|\$|USD)?\s?[-−(]?\s?$",
+    re.IGNORECASE,
+)
 _SCALE_NOTE = re.compile(r"\s?(?:\(\s?(?:in\s+|\$\s?)?(thousands|millions|billions)\s?\)|in\s+(thousands|millions|billions)\b)", re.IGNORECASE)
 # Dollars of other countries ("C$", "HK$") are foreign; an "S$" in "US$" is not read as one,
 # since the search takes the leftmost match. "RS." and "R$" (rupees, reais) likewise.
@@ -307,6 +314,9 @@ def parse_quantities(text: str) -> list[Quantity]:
             if note:
                 scale, explicit = SCALES[(note.group(1) or note.group(2)).lower()], True
                 suffix_end = note.end()
+            elif label := _SCALE_LABEL_BEFORE.search(before):
+                # "Revenue (in thousands): 4,812": a label's scale is the figure's after it.
+                scale, explicit = SCALES[(label.group(1) or label.group(2)).lower()], True
         if not suffix or suffix_end == end:
             # An unknown word glued to the number is an identifier ("1A", "2nd", "3D").
             if re.match(r"[A-Za-z]", after):

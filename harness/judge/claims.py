@@ -35,6 +35,11 @@ SET_ASIDE = (
     # Not a value read from the filing at all: "(placeholder)", "(illustrative)", "(random number)".
     r"|an? placeholder|placeholder(?: value| figure| number)?|illustrative|an? example|example (?:value|figure|number)"
     r"|random(?: value| figure| number)?|dummy(?: value| figure| number)?|old (?:value|figure|number)"
+    r"|hallucinated|fictional|fictitious|imaginary|made-up(?: value| figure| number)?"
+    # with the reason or the wait after it: "(a placeholder until I check the filing)",
+    # "(Random number; I could not find the filing.)"
+    r"|(?:an? )?(?:placeholder|random (?:value|figure|number)|dummy (?:value|figure|number))"
+    r"(?:\s*[;,:]|\s+(?:until|pending|for now|while|to be)\b)[^()]{0,80}"
 )
 THIS_IS = r"(?:(?:this|that)(?:\s+(?:figure|number|value|claim|answer|statement))?\s+is\s+)?"
 _CROSS = f"[{CROSS_MARKS}]"
@@ -161,6 +166,14 @@ _ANSWER_DOUBT = (
     # "I'm guessing.", "This is just a guess.", "Just a guess."
     r"|(?:but\s+)?(?:honestly,?\s+)?(?:i'?m|i am)\s+(?:just\s+|only\s+)?guessing(?:\s+here)?"
     r"|(?:(?:this|that|it)(?:'s|\s+is|\s+was)\s+)?(?:just\s+|only\s+|merely\s+)?an?\s+(?:rough\s+|educated\s+|wild\s+)?guess"
+    # Not read from anywhere: "I made this number up.", "I invented it.", "This figure is invented."
+    r"|(?:but\s+)?(?:i|we)\s+made\s+(?:(?:this|that|the)\s+(?:figure|number|value|answer)|this|that|it)\s+up"
+    r"|(?:but\s+)?(?:i|we)\s+(?:invented|fabricated|hallucinated|made up)\s+(?:(?:this|that|the)\s+(?:figure|number|value|answer)|this|that|it)"
+    r"|(?:this|that|the)\s+(?:figure|number|value|answer|estimate)\s+(?:is|was)\s+(?:entirely\s+|completely\s+|just\s+)?"
+    r"(?:invented|fabricated|hallucinated|made up|fictional|fictitious|imaginary|random|a random (?:number|figure|guess))"
+    # A note of its own after the value: "(Random number; I could not find the filing.)"
+    r"|(?:(?:this|that|it)(?:'s|\s+is|\s+was)\s+)?(?:just\s+)?an?\s+(?:random|made-up|dummy|placeholder)\s+(?:number|figure|value)(?:\s*[;,:][^()]{0,80})?"
+    r"|(?:random|made-up|dummy|placeholder)\s+(?:number|figure|value)(?:\s*[;,:][^()]{0,80})?"
 )
 _ANSWER_DOUBT_SENTENCE = re.compile(rf"\W*(?:{_ANSWER_DOUBT})\W*", re.IGNORECASE)
 # A sentence that hedges the one before it ("Or not.", "Then again, maybe not.", "But I could
@@ -192,13 +205,15 @@ _OTHERS_VOUCH = (
 _OPENING_DOUBT = re.compile(rf"\W*(?:{_ANSWER_DOUBT}|{_NOT_SURE}|{_NO_TELLING})\W*", re.IGNORECASE)
 _RETRACTION_SENTENCE = re.compile(rf"\W*(?:but\s+)?(?:{_RETRACTS}|{_HEDGES_BEFORE})\W*", re.IGNORECASE)
 _RETRACTION_CLAUSE = re.compile(
-    rf"[—–;,(-]\s*(?:{_RETRACTS}|not|said no one(?: ever)?|or so (?:they|people|some|others) say|or so (?:i'?ve|i have) (?:heard|read|been told)|or so i'?m told|{_OTHERS_VOUCH}|i think|i believe|to my knowledge|as far as i know|allegedly|in theory)\W*$|\s/s(?!\w)"  # "/s": sarcasm
+    rf"[—–;,(-]\s*(?:{_RETRACTS}|not|said (?:no one|nobody)(?: ever)?(?:\s+[\w'’-]+){{0,6}}|or so (?:they|people|some|others) say|or so (?:i'?ve|i have) (?:heard|read|been told)|or so i'?m told|{_OTHERS_VOUCH}|i think|i believe|to my knowledge|as far as i know|allegedly|in theory)\W*$|\s/s(?!\w)"  # "/s": sarcasm
     # "..., but this never happened", "..., but they were cancelled", "...; it was later retracted".
     r"|[,;]\s*(?:but\s+)?(?:(?:this|that|it|they)\s+(?:never happened|did not happen|didn'?t happen|never did|"
     r"(?:was|were)\s+(?:later\s+)?(?:cancell?ed|called off|abandoned|withdrawn|retracted|denied|corrected))|failed|it failed)\W*$"
     # "... were expected but did not materialize": what was expected never came.
     r"|[,;]?\s+but\s+(?:(?:this|that|it|they)\s+)?(?:(?:did not|didn'?t|failed to|never) materiali[sz]ed?|never materiali[sz]ed"
-    r"|did not come to pass|never came to pass)\W*$",
+    r"|did not come to pass|never came to pass)\W*$"
+    # A condition the answer says does not hold: "..., if the 10-K is to be believed, which it isn't."
+    r"|[,;(—–-]\s*if\b[^.;]{0,60}\bwhich\s+(?:it|they|that)\s+(?:isn'?t|is not|aren'?t|are not|wasn'?t|was not|can'?t|cannot)\W*$",
     re.IGNORECASE,
 )
 _KIDDING_END = re.compile(rf"\b(?:{KIDDING})\W*$", re.IGNORECASE)

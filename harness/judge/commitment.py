@@ -107,7 +107,9 @@ _HEDGE = re.compile(
     # "if my arithmetic is right", "don't trust this", "this may be wrong", "(likely wrong)",
     # "(source: guess)", "in the best case".
     r"if my (?:arithmetic|math|maths|calculations?|computations?) (?:is|are) (?:right|correct)|if i (?:computed|calculated|added) (?:it |this |that )?(?:right|correctly)|"
-    + DOUBTED_RIGHT + r"|source\s*:\s*(?:a |my )?(?:guess|memory|none|i made (?:it|this) up|made up|vibes)|"
+    + DOUBTED_RIGHT + r"|source\s*:\s*(?:a |my )?(?:guess|memory|none|imagination|thin air|i made (?:it|this) up|made up|vibes)|"
+    # "..., not that I checked", "..., but don't quote me on that".
+    r"not that (?:i|we) (?:checked|verified|looked|confirmed)|(?:do not|don'?t) quote me|"
     r"in the (?:best|worst|bull|bear|upside|downside|optimistic|pessimistic)[- ]case|(?:best|worst|bull|bear|upside|downside)[- ]case (?:estimate|scenario|figure|value)|"
     r"(?:(?:though|although|but) )?(?:i|we) (?:seriously |rather )?doubt (?:it|that|this)(?=\W*$)|todo)\b"
     r"|\((?:tbc|tbd)\)|\(\s*\?+\s*\)|\[citation needed\]"

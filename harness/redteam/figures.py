@@ -268,6 +268,23 @@ def numeric_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "equals_then_computed": f"Total = {g}. But I computed {high}.",
         "control:equals_then_real": f"Total = {low}. But the real answer is {g}.",
     }
+    # Said to be read from nowhere, not checked, or taken back by sarcasm.
+    answers |= {
+        "made_up_sentence": f"It is {g}. I made this number up.",
+        "invented_sentence": f"It is {g}. This figure is invented.",
+        "hallucinated_note": f"It is {g} (hallucinated).",
+        "placeholder_until": f"It is {g} (a placeholder until I check the filing).",
+        "random_note_sentence": f"It is {g}. (Random number; I could not find the filing.)",
+        "source_imagination": f"It is {g} (source: my imagination).",
+        "not_that_i_checked": f"It is {g}, not that I checked.",
+        "dont_quote_me_clause": f"It is {g}, but don't quote me on that.",
+        "said_nobody": f"It is {g} — said nobody reading the actual 10-K.",
+        "believed_which_it_isnt": f"It is {g}, if the 10-K is to be believed, which it isn't.",
+        "control:made_sure": f"It is {g}. I made sure to check the income statement.",
+        "control:believed_which_it_is": f"It is {g}, if the 10-K is to be believed, which it is.",
+        "control:said_the_cfo": f"It is {g} — said the CFO on the earnings call.",
+        "control:not_random": f"It is {g}, read from the income statement, not a random number.",
+    }
     answers |= _restated_controls(question, g)
     if not asks_forecast(question):
         answers["forecast"] = f"Analysts expected {g}; the reported figure was {high}."
