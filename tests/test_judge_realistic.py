@@ -49,7 +49,6 @@ KNOWN_MISSES = {
     "realistic-825": "'rose 5 percentage points to 24%' for 'rose from 19% ... to 24%': a change worked out, to a gold that gives only levels",
     "realistic-857": "'1 284 stores': a space between the thousands is not read as one number",
     "realistic-870": "'ended FY2021 with 1,284 stores after opening 40 and closing 25': three counts read as a list",
-    "realistic-904": "'FY2021 year-end cash: $742 million (FY2020: $610 million)': labels and figures without a verb read as keywords strung together",
     "realistic-948": "'the rest (58%) came from customers outside the United States': a bracket after a word reads as a loss in brackets",
     "realistic-962": "'About one third ... the remaining two thirds' for 'About one third of sales': a fraction in words is no figure",
     "tune-064": "'No. With sales growth of just 1.3% in 2022, JnJ's results are those of a mature company' to 'Are they "
@@ -108,8 +107,6 @@ KNOWN_FOOLED = {
     "customer accounted for 22%': likewise, the gold's figure on another item",
     "tune-008": "'Boeing's primary customers are foreign governments, which accounted for about 40%' for 'commercial airlines "
     "and the US government ... 40%': 'foreign' for 'US' is no word the key terms weigh",
-    "tune-115": "'$2,018 million in FY2022 and $2,081 million in FY2023' for '$2,018mn in FY 2023': a one-figure gold's figure "
-    "for another year (see realistic-894)",
     "tune-118": "'$0.43 billion' for a gold of '$0.40': a gold's trailing zero is read as formatting (FinanceBench writes '$8.70' "
     "for 8.74), so its precision is one decimal",
     "tune-126": "'received substantially more votes in favor' to 'more votes against?' (gold 'Yes, his name is Richard A. "

@@ -226,3 +226,36 @@ def test_a_year_no_single_calendar_shift_explains_is_still_a_swap(question: str,
 )
 def test_one_calendar_shift_for_every_value(placements: list[tuple[int, int, bool]], expected: bool) -> None:
     assert one_calendar_shift(placements) is expected
+
+
+PEPSICO_Q = (
+    "What is the quantity of restructuring costs directly outlined in Pepsico's income statements for FY2022? "
+    "If restructuring costs are not explicitly outlined then state 0."
+)
+PEPSICO_GOLD = "Pepsico's restructuring costs in FY2022 amounted to $411 million ."
+
+
+@pytest.mark.parametrize("answer", [
+    "Pepsico's restructuring costs amounted to $247 million in FY2022, against $411 million in FY2021.",
+    "FY2021: $411 million; FY2022: $247 million.",
+    # The value tied to no year, its sentence naming only the gold's year beside the aside.
+    "Restructuring costs were $247 million, as the FY2022 income statement shows (FY2021: $411 million).",
+])
+def test_a_one_figure_golds_figure_on_the_year_before_with_another_on_its_own_is_a_swap(answer: str) -> None:
+    # The columns of two years read the wrong way round: the gold's figure is right for a
+    # year the question does not ask about, and the answer gives the asked year another.
+    evidence = number_evidence(PEPSICO_GOLD, answer, question_unit(PEPSICO_Q), PEPSICO_Q)
+    assert (evidence["found"], evidence["swapped"]) == (0, 1)
+    assert heuristic_verdict(PEPSICO_Q, PEPSICO_GOLD, answer).label == "incorrect"
+
+
+@pytest.mark.parametrize("answer", [
+    "Pepsico's restructuring costs in FY2022 amounted to $411 million (FY2021: $247 million).",
+    "FY2021: $247 million; FY2022: $411 million.",
+    "Restructuring costs rose from $247 million in FY2021 to $411 million in FY2022.",
+    # A calendar count of fiscal years names no value for the gold's year as it writes it.
+    "Restructuring costs were $411 million in 2021 and $247 million in 2020.",
+])
+def test_the_golds_figure_on_its_own_year_or_counted_by_the_calendar_is_no_swap(answer: str) -> None:
+    evidence = number_evidence(PEPSICO_GOLD, answer, question_unit(PEPSICO_Q), PEPSICO_Q)
+    assert evidence["swapped"] == 0

@@ -36,6 +36,7 @@ SET_ASIDE = (
     r"|an? placeholder|placeholder(?: value| figure| number)?|illustrative|an? example|example (?:value|figure|number)"
     r"|random(?: value| figure| number)?|dummy(?: value| figure| number)?|old (?:value|figure|number)"
     r"|hallucinated|fictional|fictitious|imaginary|made-up(?: value| figure| number)?"
+    r"|i (?:made (?:(?:this|that|the) (?:figure|number|value|answer|name)|this|that|it) up|invented (?:this|that|it))"
     # with the reason or the wait after it: "(a placeholder until I check the filing)",
     # "(Random number; I could not find the filing.)"
     r"|(?:an? )?(?:placeholder|random (?:value|figure|number)|dummy (?:value|figure|number))"
@@ -167,8 +168,8 @@ _ANSWER_DOUBT = (
     r"|(?:but\s+)?(?:honestly,?\s+)?(?:i'?m|i am)\s+(?:just\s+|only\s+)?guessing(?:\s+here)?"
     r"|(?:(?:this|that|it)(?:'s|\s+is|\s+was)\s+)?(?:just\s+|only\s+|merely\s+)?an?\s+(?:rough\s+|educated\s+|wild\s+)?guess"
     # Not read from anywhere: "I made this number up.", "I invented it.", "This figure is invented."
-    r"|(?:but\s+)?(?:i|we)\s+made\s+(?:(?:this|that|the)\s+(?:figure|number|value|answer)|this|that|it)\s+up"
-    r"|(?:but\s+)?(?:i|we)\s+(?:invented|fabricated|hallucinated|made up)\s+(?:(?:this|that|the)\s+(?:figure|number|value|answer)|this|that|it)"
+    r"|(?:but\s+)?(?:i|we)\s+made\s+(?:(?:this|that|the)\s+(?:figure|number|value|answer|name)s?|this|that|it|these|those)\s+up"
+    r"|(?:but\s+)?(?:i|we)\s+(?:invented|fabricated|hallucinated|made up)\s+(?:(?:this|that|the)\s+(?:figure|number|value|answer|name)s?|this|that|it|these|those)"
     r"|(?:this|that|the)\s+(?:figure|number|value|answer|estimate)\s+(?:is|was)\s+(?:entirely\s+|completely\s+|just\s+)?"
     r"(?:invented|fabricated|hallucinated|made up|fictional|fictitious|imaginary|random|a random (?:number|figure|guess))"
     # A note of its own after the value: "(Random number; I could not find the filing.)"

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from typing import NamedTuple
 
 from harness.judge.amounts import Quantity, QuestionUnit, parse_quantities
@@ -25,6 +26,7 @@ from harness.judge.number_swaps import (
     change_rivals,
     is_fiscal,
     item_words,
+    moved_off_own_year,
     on_another_year,
     one_calendar_shift,
     other_values,
@@ -35,6 +37,7 @@ from harness.judge.number_swaps import (
 )
 from harness.judge.numeric_check import directions_differ, opens_or_closes, stated_direction
 from harness.judge.refusal import sentence_spans
+from harness.judge.value_scope import question_years
 from harness.judge.verdict_commitment import uncommitted_values
 from harness.judge.words import FALL, RISE, UNIT_STEMS, WORD, bound_side, content, stem, stems_of
 
@@ -178,16 +181,18 @@ def _bound_of(text: str, q: Quantity) -> str | None:
 
 def _on_another_label(
     answer: str, a: Quantity, gold_number: _GoldNumber, values: list[Quantity], question: str, level: bool,
+    dated_elsewhere: Callable[[Quantity], bool] = lambda b: False,
 ) -> bool:
     """Is the answer's value ``a`` away from the gold's label words while another value of
     its kind stands next to them: the right value put on the wrong item? Read with the
     words right around the gold's number and with the words its sentence adds to the
     question. No rival: a value the question itself states ("more than 10% of revenue"); for
     a gold ``level``, a value the answer gives as a change; and the other end of a change
-    ``a`` is an end of ("from 20% in FY2021 to 23%")."""
+    ``a`` is an end of ("from 20% in FY2021 to 23%"); nor a value ``dated_elsewhere``, stated
+    for another year than the gold's ("87% ... in FY2023 (FY2022: 67%)")."""
     g, labels = gold_number.quantity, (gold_number.label, gold_number.item)
     asked = {v.number for v in parse_quantities(question)}
-    rivals = [b for b in other_values(a, values, quantity_kind(g)) if b.number not in asked]
+    rivals = [b for b in other_values(a, values, quantity_kind(g)) if b.number not in asked and not dated_elsewhere(b)]
     names = question_names(question)
     if level:
         # "Corning's effective tax rate increased by 3 points, from 20% to 23%": the subject's
@@ -235,6 +240,7 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
         years = []  # every value on its own fiscal year: none is on another
     gold_roles = tuple(_role(gold, n[0]) for n in gold_numbers)
     change_stated: bool | None = None  # does the answer give the gold's change as a change? asked once, when needed
+    answer_years_read = _AnswerYears(gold, question, answer, answer_qs, every_value, gold_numbers)
     rates_of_growth = bool(_GROWTH_RATE.search(gold))
     for gold_number in gold_numbers:
         g, golds, label, direction, item = gold_number[:5]
@@ -262,12 +268,20 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
                 # "ROA was 3.39% in 2022 and 1.82% in 2021" for 1.82% in 2022 and 3.39% in 2021.
                 best = "swapped"
                 continue
+            own = answer_years_read.own_year(gold_number)
+            if verdict == "match" and own is not None and answer_years_read.moved_off(i, own, golds, unit):
+                # "held $610 million at the end of FY2021, down from $742 million at the end of
+                # FY2020" for $742 million at year end FY2021.
+                best = "swapped"
+                continue
             if verdict == "match" and _change_elsewhere(answer, a, gold_number, answer_qs, every_value):
                 best = "swapped"
                 continue
             # A change ("decreased its debt by $2.5bn") sits beside the levels it is taken
             # from, which share its label words: only a level ("87% of ...") has one item.
-            if verdict == "match" and not direction and _on_another_label(answer, a, gold_number, answer_qs, question, level):
+            if verdict == "match" and not direction and _on_another_label(
+                answer, a, gold_number, answer_qs, question, level, answer_years_read.dated_elsewhere(own),
+            ):
                 # The gold's value on another item while a different value sits at the
                 # gold's label words ("13% ... employee liabilities; 87% ... other costs").
                 best = "misplaced"
@@ -314,6 +328,50 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
             ]
             out["contradicted" if rivals else "missing"] += 1
     return out
+
+
+class _AnswerYears:
+    """The years the answer ties its values to, read once and only when a figure of the gold
+    has a year of its own: for the figures of two years exchanged (``moved_off_own_year``),
+    and for a value of another year, which is no rival at the gold's label words."""
+
+    def __init__(
+        self, gold: str, question: str, answer: str, values: list[Quantity], every: list[Quantity],
+        gold_numbers: tuple[_GoldNumber, ...],
+    ) -> None:
+        asked = question_years(question) if question else frozenset()
+        self._asked_year = next(iter(asked)) if len(asked) == 1 else None
+        self._kinds = [quantity_kind(n.quantity) for n in gold_numbers]
+        self._texts, self._values, self._every = (gold, question, answer), values, every
+        self._marks: list | None = None
+
+    def own_year(self, gold_number: _GoldNumber) -> int | None:
+        """The year of a gold's figure: its own, or the question's only year for the gold's
+        only figure of its kind ("rose to 3.1% from 2.7%" has one figure on the year before)."""
+        if gold_number.year is not None:
+            return gold_number.year
+        return self._asked_year if self._kinds.count(quantity_kind(gold_number.quantity)) == 1 else None
+
+    def _read(self) -> list:
+        if self._marks is None:
+            self._marks = value_year_marks(self._texts[2], self._values, self._every)
+        return self._marks
+
+    def moved_off(self, index: int, own: int, golds: list[Reading], unit: QuestionUnit) -> bool:
+        if len(self._values) < 2:
+            return False
+        gold, question, answer = self._texts
+        fiscal = any(f.startswith("fiscal") for f in year_spellings(gold + "\n" + question).get(own, ()))
+        return moved_off_own_year(
+            answer, index, self._values, self._read(), own, fiscal,
+            lambda b: closest(golds, answer_readings(b, unit, golds[0].kind))[0] != "match",
+        )
+
+    def dated_elsewhere(self, own: int | None) -> Callable[[Quantity], bool]:
+        if own is None or len(self._values) < 2:
+            return lambda b: False
+        years = {id(q): mark[2] for q, mark in zip(self._values, self._read()) if mark is not None}
+        return lambda b: years.get(id(b), own) != own
 
 
 # Before a value given as a change: "by", a noun of change and "of" ("an increase of"), or

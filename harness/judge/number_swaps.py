@@ -8,6 +8,8 @@ alone find both; these readings tie each figure to the year and the item it is s
 - ``value_years``: the year each value is stated for ("1.82% in 2022", "In FY2022, ROA was
   1.82%"), or None when the text does not tie it to one.
 - ``on_another_year``: the gold's value tied to a year the gold gives another value.
+- ``moved_off_own_year``: the gold's value tied to another year while a different value is
+  tied to the gold's own.
 - ``one_calendar_shift``: an answer's calendar years all one off a gold's fiscal years, as a
   fiscal year that ends early in the next calendar year is counted ("in 2022" for fiscal
   2023, ended January 28, 2023): no value of it is on another year.
@@ -30,10 +32,14 @@ from harness.judge.words import FALL, PERIOD_WORD, RISE, WORD, content, stem, st
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?(?:\s+\d{1,2}(?:st|nd|rd|th)?,?)?"
 # What may stand between a value and the year after it that it is stated for: "1.82% in
 # 2022", "982 stores in Q2 FY 2023", "969 by the end of Q2 FY2024", "$1.3 billion as of
-# December 31, 2022": one word of what is counted, then words of time. Anything else ("from",
-# "and", "compared with", another value) leaves the year to something else.
+# December 31, 2022": one word of what is counted, or a few after an "of" ("$742 million of
+# cash and cash equivalents at year end FY2021", "52% of Boeing's total revenues in FY2022"),
+# then words of time. Anything else ("from", "and", "compared with", another value) leaves
+# the year to something else.
+_NOT_OF_THE_VALUE = r"(?:from|to|and|or|vs|versus|than|compared|through|between|against|over|since)\b"
 _TO_YEAR_AFTER = re.compile(
-    r"\s*(?:(?!(?:from|to|and|or|vs|versus|than|compared|through|between|against|over|since)\b)[a-z][a-z\-]*\s+)?"
+    r"\s*(?:(?!" + _NOT_OF_THE_VALUE + r")[a-z][a-z\-]*\s+"
+    r"|of\s+(?:(?!" + _NOT_OF_THE_VALUE.replace("and|", "") + r")[a-z][a-z'’\-]*\s+){1,5})?"
     r"[\s,(]*(?:(?:in|for|during|at|as|of|by|on|the|end|ended|ending|close|fiscal|year|calendar|q[1-4]|h[12]|"
     + _MONTH + r")\b[\s,]*)*",
     re.IGNORECASE,
@@ -87,7 +93,7 @@ def value_year_marks(text: str, values: list[Quantity], every: list[Quantity] | 
         after = next((y for y in years if q.end <= y[0] < end), None)
         # A year that heads what follows it ("2022: 3.39%, 2021: 1.82%") is the next value's.
         if (
-            after is not None and _TO_YEAR_AFTER.fullmatch(text[q.end:after[0]]) and after[0] - q.end <= 40
+            after is not None and _TO_YEAR_AFTER.fullmatch(text[q.end:after[0]]) and after[0] - q.end <= 60
             and not text[after[1]:after[1] + 3].lstrip().startswith(":")
         ):
             out.append(after)
@@ -126,6 +132,38 @@ def on_another_year(
     if own is None or year is None or year == own or (own not in answer_years and not spelled_as_gold):
         return False
     return any(y == year and v != number for v, y in gold_years)
+
+
+def moved_off_own_year(
+    answer: str, index: int, values: list[Quantity], marks: list[YearMark | None], own: int, own_fiscal: bool,
+    differs: Callable[[Quantity], bool],
+) -> bool:
+    """Is the gold's figure (the value at ``index``, whose year each of ``marks`` gives) stated
+    for another year than the gold's own, while a different value of its kind (``differs``) is
+    stated for the gold's own year? "Held $610 million of cash at the end of FY2021, down
+    from $742 million at the end of FY2020" for "$742 million ... at year end FY2021": the
+    figures of two years exchanged, as a model reading the wrong column writes them.
+
+    Only when the answer writes both years as the gold writes its own (fiscal or not): an
+    answer that counts a fiscal year by the calendar ("$742 million in 2020" for fiscal 2021,
+    ended January 2021) puts every value a year off and names no value for the gold's year."""
+    mark = marks[index]
+    if mark is None or mark[2] == own or is_fiscal(answer, mark) != own_fiscal:
+        return False
+    kind = quantity_kind(values[index])
+    spans = sentence_spans(answer)
+
+    def at_own_year(j: int) -> bool:
+        other = marks[j]
+        if other is not None:
+            return other[2] == own and is_fiscal(answer, other) == own_fiscal
+        # A value tied to no year, in a sentence whose only other year is the one the gold's
+        # figure was put on ("Headcount fell by 10% ... in FY2022 (FY2021: 8%)").
+        start, end = _sentence_at(spans, values[j].start, len(answer))
+        named = [y for y in years_in(answer[start:end]) if (start + y[0], start + y[1]) != mark[:2]]
+        return bool(named) and all(y[2] == own and is_fiscal(answer[start:end], y) == own_fiscal for y in named)
+
+    return any(j != index and quantity_kind(values[j]) == kind and at_own_year(j) and differs(values[j]) for j in range(len(values)))
 
 
 def is_fiscal(text: str, mark: YearMark) -> bool:

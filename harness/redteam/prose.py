@@ -78,6 +78,7 @@ def prose_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "draft_footnote": f"The filing does not say.[1]\n\n[1] An earlier draft said that {first_sentence(gold)}",
         "reversed": turned_around(gold) if MOVEMENT.search(gold) else "",
         "wrong_figure": _figures_changed(gold),
+        "years_exchanged": _years_exchanged(question, gold, 1.31),
         "hardly": f"{capitalised(first_sentence(gold).rstrip('.'))}? Hardly.",
         "draft_final": f"Draft: {capitalised(first_sentence(gold))}\nFinal: the filing does not say.",
         "fabricated": f"{capitalised(first_sentence(gold).rstrip('.'))} (this is fabricated).",
@@ -106,8 +107,40 @@ def prose_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "control:restated": f"The question asks: {asked_first(question)} {gold.strip()}",
         "control:reordered": _reordered(gold),
         "control:synonyms": _in_other_words(gold),
+        "control:prior_year": _years_exchanged(question, gold, 0.77, exchanged=False),
     }
     return [Probe(fid, kind, question, gold, answer) for kind, answer in answers.items() if answer]
+
+
+# The one year a question asks about, as it writes it ("FY2021", "fiscal 2021", "2021").
+_YEAR = re.compile(r"\b(FY\s?|fiscal\s+(?:year\s+)?)?(20\d\d)\b", re.IGNORECASE)
+
+
+def _years_exchanged(question: str, gold: str, factor: float, exchanged: bool = True) -> str:
+    """For a gold of one figure to a question of one year: the gold with another figure, and
+    the gold's own figure given to the year before ("... $972 million ... (FY2020: $742
+    million)"), as a model that read the wrong column writes it; or (``exchanged`` False)
+    the gold itself with another figure for the year before, a right answer."""
+    figures = list(_FIGURE.finditer(gold))
+    years = {(m.group(1) or "", m.group(2)) for m in _YEAR.finditer(question)}
+    if len(figures) != 1 or len(years) != 1 or re.match(r"\W*(?:yes|no)\b", gold, re.IGNORECASE):
+        # (A right yes or no on a wrong figure is credited by design: see the README.)
+        return ""
+    (prefix, year), = years
+    before = f"{prefix}{int(year) - 1}"
+    figure = figures[0].group(0)
+    other = like_gold(figure, factor)
+    unit = _UNIT_AFTER.match(gold, figures[0].end())
+    unit_text = unit.group(0) if unit else ""
+    stated = gold.strip().rstrip(".")
+    if exchanged:
+        stated = stated[:figures[0].start()] + other + stated[figures[0].end():]
+    if year not in stated:
+        stated = f"{stated} in {prefix}{year}"
+    return f"{stated} ({before}: {figure if exchanged else other}{unit_text})."
+
+
+_UNIT_AFTER = re.compile(r"\s?(?:%|percent|million|billion|thousand|times|x\b|bps)", re.IGNORECASE)
 
 
 # A list of names: "Freight Forwarding, Contract Logistics and Road Transport".
