@@ -33,6 +33,7 @@ from harness.judge.amounts import Quantity, parse_quantities
 from harness.judge.claims import DOUBTED_RIGHT, corrections
 from harness.judge.disowned import NAMES_RIGHT, OWN_AFTER_TURN, asks_forecast, claimed, denied, last_clause_correction
 from harness.judge.refusal import DECLINE, sentence_spans
+from harness.judge.respectively import respective_values
 from harness.judge.two_values import between_two, change_among_levels, close_in_size, worked_in_brackets
 from harness.judge.value_scope import other_period, other_scope, question_years
 from harness.judge.words import BOUND_ABOVE, BOUND_BELOW, NEGATION
@@ -363,9 +364,11 @@ def find_commitment(
             continue
         if text.rstrip().endswith("?"):
             continue  # a question, not a claim ("Was it $1,577 million?")
+        here = [q for q in quantities if span[0] <= q.start < span[1]]
+        paired = respective_values(text, span[0], here, question, asked)
         here = [
-            q for q in quantities
-            if span[0] <= q.start < span[1] and not other_period(answer, span, q, asked) and not other_scope(answer, span, q, question)
+            q for q in (here if paired is None else paired)
+            if paired is not None or not other_period(answer, span, q, asked) and not other_scope(answer, span, q, question)
         ]
         here = claimed(answer, span[0], text, here, forecast_asked)
         # A value the sentence denies anywhere ("... $1,577 million, but really $1,600 million

@@ -221,7 +221,9 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
     # Only values the answer commits to can state the gold's number: not hedged, denied,
     # offered as alternatives or listed among many.
     every_value = parse_quantities(answer)
-    skipped = uncommitted_values(answer, every_value)
+    # Three values listed bare are a list as well, of a kind the gold has one figure of.
+    kinds = [quantity_kind(n.quantity) for n in gold_numbers]
+    skipped = uncommitted_values(answer, every_value, frozenset(k for k in kinds if kinds.count(k) == 1))
     answer_qs = [q for i, q in enumerate(every_value) if i not in skipped]
     own_readings = [r for a in answer_qs for r in answer_readings(a, unit, quantity_kind(a))[:1]]
     gold_years = tuple((n.quantity.number, n.year) for n in gold_numbers)
@@ -297,9 +299,12 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
                 break
             if verdict in ("near", "sign") and best == "far":
                 best = "near"
-        if best in ("far", "near") and not level:
+        listed_own = any(quantity_kind(every_value[j]) == quantity_kind(g) for j in skipped)
+        if best in ("far", "near") and not level and not listed_own:
             # A change may be worked out from the two values it is between; a level the gold
-            # reaches ("rose from 19% to 24%") may not: "from 25% to 31%" is no 24%.
+            # reaches ("rose from 19% to 24%") may not: "from 25% to 31%" is no 24%. Nor
+            # where the answer lists or hedges its own figures of the kind ("an increase of
+            # 13.6%, 17.7% and 23.2%"): it commits to none of them.
             derived = _derived(golds, own_readings, answer)
             if derived == "match" or (derived == "near" and best == "far"):
                 best = derived

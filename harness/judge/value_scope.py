@@ -25,6 +25,10 @@ _OTHER_PERIOD = re.compile(
     r"\byear-ago\b|\bthe year before\b",
     re.IGNORECASE,
 )
+# A sentence headed so lists other periods' values: "Other years: $2.9 billion, $5.0 billion".
+_OTHER_PERIODS_LABEL = re.compile(
+    r"\W*(?:other|prior|previous|preceding|earlier|past)\s+(?:fiscal\s+)?(?:years|periods|quarters)\b[^:.]{0,30}:", re.IGNORECASE
+)
 # (Not the comma of a date, "December 31, 2016": it would part the year from its value.)
 _CLAUSE_BREAK = re.compile(
     r",(?!\s*(?:19|20)\d\d\b)|[;()\[\]]|\b(?:while|whereas|compared|versus|vs\.?|against|but|from|up from|down from|and)\b", re.IGNORECASE
@@ -77,7 +81,8 @@ def _clause(sentence: str, offset: int, q: Quantity) -> str:
     return sentence[left:right]
 
 
-def _year_fits(year: int, dated: bool, asked: frozenset[int]) -> bool:
+def year_fits(year: int, dated: bool, asked: frozenset[int]) -> bool:
+    """Is ``year`` one the question asks (or, for a January-March date, the year before it)?"""
     return year in asked or (dated and year - 1 in asked)
 
 
@@ -86,7 +91,7 @@ def _other_span(clause: str, years: list[tuple[int, int, int, bool]], asked: fro
     a question about a span asks (FY2015 to FY2016): a change over another span, though one
     of its years is asked."""
     return any(
-        _RANGE_BETWEEN.match(clause[end:start]) and not (_year_fits(a, da, asked) and _year_fits(b, db, asked))
+        _RANGE_BETWEEN.match(clause[end:start]) and not (year_fits(a, da, asked) and year_fits(b, db, asked))
         for (_, end, a, da), (start, _, b, db) in zip(years, years[1:])
     )
 
@@ -105,7 +110,7 @@ def other_period(answer: str, span: tuple[int, int], q: Quantity, asked: frozens
     """Is ``q`` stated for a period the question does not ask about?"""
     sentence = answer[span[0]:span[1]]
     clause = _clause(sentence, span[0], q)
-    if _OTHER_PERIOD.search(clause):
+    if _OTHER_PERIOD.search(clause) or _OTHER_PERIODS_LABEL.match(sentence):
         return True
     if not asked:
         return False
@@ -115,12 +120,12 @@ def other_period(answer: str, span: tuple[int, int], q: Quantity, asked: frozens
         # right after a value is its own, whatever else its clause names.
         year = years_in(right_after.group("year"))
         if year:
-            return not _year_fits(year[0][2], year[0][3], asked)
+            return not year_fits(year[0][2], year[0][3], asked)
     clause_years = years_in(clause)
     if len(asked) >= 2 and _other_span(clause, clause_years, asked):
         return True
     if clause_years:
-        return not any(_year_fits(y, d, asked) for _, _, y, d in clause_years)
+        return not any(year_fits(y, d, asked) for _, _, y, d in clause_years)
     # The part of the sentence between semicolons speaks for itself when it names a year ("In
     # FY2016, it was $8.70; in FY2018, it was $11.40"), else the whole sentence does.
     at = q.start - span[0]
@@ -131,7 +136,7 @@ def other_period(answer: str, span: tuple[int, int], q: Quantity, asked: frozens
     sentence_years = part_years or _unattached_years(sentence)
     if len(asked) >= 2 and _other_span(part if part_years else sentence, sentence_years, asked):
         return True
-    return bool(sentence_years) and not any(_year_fits(y, d, asked) for _, _, y, d in sentence_years)
+    return bool(sentence_years) and not any(year_fits(y, d, asked) for _, _, y, d in sentence_years)
 
 
 # Words that put a value on another entity or scope than the question's: a peer or the

@@ -452,10 +452,13 @@ _OR_BETWEEN = re.compile(r"^[^.;]{0,20}?\bor\b[^.;]{0,12}$", re.IGNORECASE)
 _LIST_RUN = 4  # values of one kind with next to no words between them: a list, not a claim
 
 
-def uncommitted_values(answer: str, quantities: list[Quantity]) -> set[int]:
+def uncommitted_values(answer: str, quantities: list[Quantity], listed_kinds: frozenset[str] = frozenset()) -> set[int]:
     """Indexes of the answer's values it does not commit to: in a sentence that hedges or
     guesses, denied ("not $124 million"), offered as alternatives ("$124 million or $98
-    million"), or one of a run of four or more values of a kind ("$12M, $124M, $1,240M, ...")."""
+    million"), or one of a run of four or more values of a kind ("$12M, $124M, $1,240M, ..."),
+    or, of ``listed_kinds``, of three or more with nothing but commas, slashes, "and" or "or"
+    between them ("$610 million, $742 million and $815 million"; not when the sentence says
+    "respectively", which gives each its own item)."""
     out: set[int] = set()
     for start, end in sentence_spans(answer):
         inside = [i for i, q in enumerate(quantities) if start <= q.start < end]
@@ -465,6 +468,8 @@ def uncommitted_values(answer: str, quantities: list[Quantity]) -> set[int]:
             out.update(inside)
             continue
         out.update(i for i in inside if denied(answer, quantities[i]))
+        if listed_kinds and not _RESPECTIVELY.search(answer, start, end):
+            out.update(_bare_runs(answer, quantities, [i for i in inside if quantity_kind(quantities[i]) in listed_kinds]))
         run = [inside[0]]
         for previous, current in zip(inside, inside[1:]):
             a, b = quantities[previous], quantities[current]
@@ -483,6 +488,27 @@ def uncommitted_values(answer: str, quantities: list[Quantity]) -> set[int]:
     return out
 
 
+def _bare_runs(answer: str, quantities: list[Quantity], inside: list[int], length: int = 3) -> list[int]:
+    """The values of runs of ``length`` or more of one kind with only a list's separators
+    between them."""
+    found: list[int] = []
+    if len(inside) < length:
+        return found
+    run = [inside[0]]
+    for previous, current in [*zip(inside, inside[1:]), (inside[-1], None)]:
+        a = quantities[previous]
+        if current is not None and quantity_kind(a) == quantity_kind(quantities[current]) and _BARE_GAP.fullmatch(answer, a.end, quantities[current].start):
+            run.append(current)
+            continue
+        if len(run) >= length:
+            found.extend(run)
+        if current is not None:
+            run = [current]
+    return found
+
+
+_BARE_GAP = re.compile(r"(?:\s|[,/;|$€£]|\bUS(?=\$)|\band\b|\bor\b)*", re.IGNORECASE)  # (a value's span starts at its digits)
+_RESPECTIVELY = re.compile(r"\brespectively\b", re.IGNORECASE)
 _IN_TOTAL = re.compile(r"(?:\s+(?:per|a)\s+share)?\s+(?:in total|in all|altogether|combined|for the (?:full )?year)\b", re.IGNORECASE)
 
 

@@ -302,6 +302,13 @@ def numeric_probes(fid: str, question: str, gold: str) -> list[Probe]:
         answers["other_year"] = f"In FY{years[0] - 2}, it was {g}; in FY{years[0]}, it was {high}."
         # A prior year's figure beside it, dated with a comma ("December 31, 2016").
         answers["control:dated_beside"] = f"It is {g} (vs. {low} at December 31, {years[0] - 1})."
+        # Values given "respectively": each is its year's, or a part's.
+        y = years[0]
+        answers["respectively_other_year"] = f"It was {g}, {low} and {high} in FY{y - 2}, FY{y - 1} and FY{y} respectively."
+        answers["control:respectively_year"] = f"It was {low}, {high} and {g} in FY{y - 2}, FY{y - 1} and FY{y} respectively."
+        answers["control:respectively_parts"] = (
+            f"It was {g} in FY{y}. The first, second and third parts of it were {low}, {high} and {low}, respectively."
+        )
     return [Probe(fid, kind, question, gold, answer) for kind, answer in answers.items()]
 
 

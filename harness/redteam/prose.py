@@ -79,6 +79,7 @@ def prose_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "reversed": turned_around(gold) if MOVEMENT.search(gold) else "",
         "wrong_figure": _figures_changed(gold),
         "years_exchanged": _years_exchanged(question, gold, 1.31),
+        "bare_list": _listed(gold),
         "hardly": f"{capitalised(first_sentence(gold).rstrip('.'))}? Hardly.",
         "draft_final": f"Draft: {capitalised(first_sentence(gold))}\nFinal: the filing does not say.",
         "fabricated": f"{capitalised(first_sentence(gold).rstrip('.'))} (this is fabricated).",
@@ -108,6 +109,7 @@ def prose_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "control:reordered": _reordered(gold),
         "control:synonyms": _in_other_words(gold),
         "control:prior_year": _years_exchanged(question, gold, 0.77, exchanged=False),
+        "control:list_beside": _listed(gold, beside=True),
     }
     return [Probe(fid, kind, question, gold, answer) for kind, answer in answers.items() if answer]
 
@@ -138,6 +140,22 @@ def _years_exchanged(question: str, gold: str, factor: float, exchanged: bool = 
     if year not in stated:
         stated = f"{stated} in {prefix}{year}"
     return f"{stated} ({before}: {figure if exchanged else other}{unit_text})."
+
+
+def _listed(gold: str, beside: bool = False) -> str:
+    """For a gold of one figure: the gold with its figure among two others, listed bare
+    ("held $571 million, $742 million and $972 million of cash"); or (``beside``) the gold
+    itself, then a list of other figures in a sentence of its own, a right answer."""
+    figures = list(_FIGURE.finditer(gold))
+    if len(figures) != 1 or re.match(r"\W*(?:yes|no)\b", gold, re.IGNORECASE):
+        return ""
+    figure = figures[0]
+    unit = _UNIT_AFTER.match(gold, figure.end())
+    end, unit_text = (unit.end(), unit.group(0)) if unit else (figure.end(), "")
+    low, high = (like_gold(figure.group(0), f) + unit_text for f in (0.77, 1.31))
+    if beside:
+        return f"{gold.strip()} Other years: {low}, {high} and {like_gold(figure.group(0), 0.61)}{unit_text}."
+    return f"{gold[:figure.start()]}{low}, {figure.group(0)}{unit_text} and {high}{gold[end:]}"
 
 
 _UNIT_AFTER = re.compile(r"\s?(?:%|percent|million|billion|thousand|times|x\b|bps)", re.IGNORECASE)
