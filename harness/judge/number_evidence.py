@@ -37,7 +37,7 @@ from harness.judge.number_swaps import (
 )
 from harness.judge.numeric_check import directions_differ, opens_or_closes, stated_direction
 from harness.judge.refusal import sentence_spans
-from harness.judge.value_scope import question_years
+from harness.judge.value_scope import labelled_as_another_metric, question_years
 from harness.judge.verdict_commitment import uncommitted_values
 from harness.judge.words import FALL, RISE, UNIT_STEMS, WORD, bound_side, content, stem, stems_of
 
@@ -279,6 +279,11 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
             if verdict == "match" and _change_elsewhere(answer, a, gold_number, answer_qs, every_value):
                 best = "swapped"
                 continue
+            if verdict == "match" and (a.foreign_currency and not g.foreign_currency or _labelled_otherwise(answer, a, question)):
+                # "€742 million" for a gold in dollars; "Gross margin was 14.2%" for an
+                # operating margin of 14.2%: the same digits, another thing.
+                best = "misplaced"
+                continue
             # A change ("decreased its debt by $2.5bn") sits beside the levels it is taken
             # from, which share its label words: only a level ("87% of ...") has one item.
             if verdict == "match" and not direction and _on_another_label(
@@ -333,6 +338,13 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
             ]
             out["contradicted" if rivals else "missing"] += 1
     return out
+
+
+def _labelled_otherwise(answer: str, a: Quantity, question: str) -> bool:
+    """Is ``a`` labelled, in its own sentence, as another metric than the question asks?"""
+    start = max((s for s, _ in sentence_spans(answer) if s <= a.start), default=0)
+    before = answer[start:a.start]
+    return labelled_as_another_metric(before[before.rfind(";") + 1:], question.lower())
 
 
 class _AnswerYears:

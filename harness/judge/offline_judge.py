@@ -251,7 +251,7 @@ def _words_of(text: str) -> list[str]:
     return _WORD_OR_FIGURE.findall(text.lower())
 
 
-_WORD_OR_FIGURE = re.compile(r"[a-z][a-z0-9&'’\-]*|\d[\d,]*(?:\.\d+)?")
+_WORD_OR_FIGURE = re.compile(r"[a-z][a-z0-9&'’\-]*|\d[\d,]*(?:\.\d+)?|[$€£¥₹₩]")  # a currency too: "€742 million" is not "$742 million"
 
 
 _SELF_CONTRADICTED_CHANGE = "the answer's own values go the other way from the direction it states"

@@ -197,8 +197,15 @@ def other_scope(answer: str, span: tuple[int, int], q: Quantity, question: str) 
     for text in (clause, before):
         if any(not _ASKED_SCOPE[m.lastgroup or ""].search(asked) for m in _SCOPE.finditer(text)):
             return True
+    return labelled_as_another_metric(before, asked) or (q.percent and _of_another_base(answer, q, asked))
+
+
+def labelled_as_another_metric(before: str, asked: str) -> bool:
+    """Do the words ``before`` a value (in its sentence, from its last semicolon) label it as
+    the opposite line item of the one the question asks (``asked``, lower case), or another
+    metric of its family ("Gross margin was 14.2%" to "What was the operating margin?")?"""
     label = _ASSETS_BY_ANOTHER_NAME.sub("total assets", before)[-_LABEL_REACH:]
-    return opposite_metric(label, asked) or another_metric(label, asked) or (q.percent and _of_another_base(answer, q, asked))
+    return opposite_metric(label, asked) or another_metric(label, asked)
 
 
 def _both_ways(pairs: tuple[tuple[str, str], ...]) -> tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]:

@@ -80,6 +80,8 @@ def prose_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "wrong_figure": _figures_changed(gold),
         "years_exchanged": _years_exchanged(question, gold, 1.31),
         "bare_list": _listed(gold),
+        # The gold's figure in another currency (a right yes or no on it is credited by design).
+        "in_euros": gold.replace("$", "€", 1) if "$" in gold and not re.match(r"\W*(?:yes|no)\b", gold, re.IGNORECASE) else "",
         "hardly": f"{capitalised(first_sentence(gold).rstrip('.'))}? Hardly.",
         "draft_final": f"Draft: {capitalised(first_sentence(gold))}\nFinal: the filing does not say.",
         "fabricated": f"{capitalised(first_sentence(gold).rstrip('.'))} (this is fabricated).",
