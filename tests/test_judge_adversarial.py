@@ -65,7 +65,7 @@ KINDS = {
     "list", "hedge", "dump", "unit", "period", "sign", "refusal", "injection", "yes_no", "denial", "question", "names", "mixed",
     "correction", "guess", "excerpt", "pick", "evasion", "keywords", "swap", "year_swap", "change_swap",
     "affirmed", "use", "direction", "no_verdict", "bound", "drivers_reversed", "no_cause", "undone_pick", "deals_reversed", "subject_reversed", "names_padded", "forecast", "wrong_figure", "disowned", "worked",
-    "currency", "another_metric", "sum_over_years", "per_share", "opening_balance", "deal_undone",
+    "currency", "another_metric", "sum_over_years", "per_share", "opening_balance", "deal_undone", "scope",
 }
 
 

@@ -37,7 +37,7 @@ from harness.judge.number_swaps import (
 )
 from harness.judge.numeric_check import directions_differ, opens_or_closes, stated_direction
 from harness.judge.refusal import sentence_spans
-from harness.judge.value_scope import labelled_as_another_metric, question_years
+from harness.judge.value_scope import labelled_as_another_metric, question_years, scope_not_asked
 from harness.judge.verdict_commitment import uncommitted_values
 from harness.judge.words import FALL, RISE, UNIT_STEMS, WORD, bound_side, content, stem, stems_of
 
@@ -279,7 +279,7 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
             if verdict == "match" and _change_elsewhere(answer, a, gold_number, answer_qs, every_value):
                 best = "swapped"
                 continue
-            if verdict == "match" and (a.foreign_currency and not g.foreign_currency or _labelled_otherwise(answer, a, question)):
+            if verdict == "match" and (a.foreign_currency and not g.foreign_currency or _labelled_otherwise(answer, a, question, gold)):
                 # "€742 million" for a gold in dollars; "Gross margin was 14.2%" for an
                 # operating margin of 14.2%: the same digits, another thing.
                 best = "misplaced"
@@ -340,11 +340,16 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
     return out
 
 
-def _labelled_otherwise(answer: str, a: Quantity, question: str) -> bool:
-    """Is ``a`` labelled, in its own sentence, as another metric than the question asks?"""
-    start = max((s for s, _ in sentence_spans(answer) if s <= a.start), default=0)
-    before = answer[start:a.start]
-    return labelled_as_another_metric(before[before.rfind(";") + 1:], question.lower())
+def _labelled_otherwise(answer: str, a: Quantity, question: str, gold: str) -> bool:
+    """Is ``a`` labelled, in its own sentence, as another metric than the question asks, or
+    stated for a scope neither the question nor the gold speaks of (a peer, the industry, a
+    segment, a quarter, a share)?"""
+    span = next(((s, e) for s, e in sentence_spans(answer) if s <= a.start < e), (0, len(answer)))
+    before = answer[span[0]:a.start]
+    return (
+        labelled_as_another_metric(before[before.rfind(";") + 1:], question.lower())
+        or scope_not_asked(answer, span, a, f"{question}\n{gold}".lower())
+    )
 
 
 class _AnswerYears:

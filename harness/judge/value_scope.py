@@ -145,7 +145,7 @@ def other_period(answer: str, span: tuple[int, int], q: Quantity, asked: frozens
 _SCOPES = {
     "peer": r"peers?|competitors?|rivals?|industry|sector|benchmark|median",
     # One part of the company, not a segment the answer names ("Data Center segment revenue").
-    "segment": r"(?:a|one|another|other|some|the (?:largest|smallest|biggest))\s+(?:\w+\s+)?"
+    "segment": r"(?:a|one|another|other|some|(?:the|its|their|[\w&.-]+['’]s?) (?:largest|smallest|biggest))\s+(?:\w+\s+)?"
     r"(?:segments?|divisions?|subsidiar(?:y|ies)|business units?)",
     "quarter": r"quarters?|Q[1-4]",
     # Part of the year, or a span other than it: "the first nine months", "the second half",
@@ -185,19 +185,33 @@ _MONTH_OR_TERM = re.compile(rf"(?:{MONTHS}|fiscal|fy\w*|q[1-4])$", re.IGNORECASE
 def other_scope(answer: str, span: tuple[int, int], q: Quantity, question: str) -> bool:
     """Is ``q`` stated for another entity or scope than the question's ("For Amazon, it was
     $X; for 3M, $Y", "The industry average is $X", "In Q4 alone it was $X")?"""
-    sentence = answer[span[0]:span[1]]
-    at = q.start - span[0]
-    clause = _clause(sentence, span[0], q)
-    before = sentence[sentence.rfind(";", 0, at) + 1 : at]  # up to the value, from the last semicolon
+    before = _before_value(answer, span, q)
     asked = question.lower()
+    return (
+        scope_not_asked(answer, span, q, asked) or labelled_as_another_metric(before, asked)
+        or (q.percent and _of_another_base(answer, q, asked))
+    )
+
+
+def scope_not_asked(answer: str, span: tuple[int, int], q: Quantity, asked: str) -> bool:
+    """Is ``q`` stated for an entity or a scope that ``asked`` (lower case: the question, or
+    the question with its gold) does not speak of: another company ("For Amazon, it was $X"),
+    a peer or the industry, one segment, one quarter, a per-share figure?"""
+    sentence = answer[span[0]:span[1]]
+    before = _before_value(answer, span, q)
     for m in _FOR_NAME.finditer(before):
         name = m.group(1).rstrip(".,")
         if name.lower() not in asked and not _MONTH_OR_TERM.match(name):
             return True
-    for text in (clause, before):
-        if any(not _ASKED_SCOPE[m.lastgroup or ""].search(asked) for m in _SCOPE.finditer(text)):
-            return True
-    return labelled_as_another_metric(before, asked) or (q.percent and _of_another_base(answer, q, asked))
+    clause = _clause(sentence, span[0], q)
+    return any(not _ASKED_SCOPE[m.lastgroup or ""].search(asked) for text in (clause, before) for m in _SCOPE.finditer(text))
+
+
+def _before_value(answer: str, span: tuple[int, int], q: Quantity) -> str:
+    """The words of ``q``'s sentence before it, from the last semicolon."""
+    sentence = answer[span[0]:span[1]]
+    at = q.start - span[0]
+    return sentence[sentence.rfind(";", 0, at) + 1 : at]
 
 
 def labelled_as_another_metric(before: str, asked: str) -> bool:

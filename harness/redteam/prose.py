@@ -81,6 +81,9 @@ def prose_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "years_exchanged": _years_exchanged(question, gold, 1.31),
         "bare_list": _listed(gold),
         # The gold's figure in another currency (a right yes or no on it is credited by design).
+        # The gold's figure for one quarter or one segment only, to a question of neither.
+        "quarter_alone": f"In Q4 alone, {lowered(first_sentence(gold).rstrip('.'))}." if _of_the_whole(question, gold) else "",
+        "segment_only": f"In its smallest segment, {lowered(first_sentence(gold).rstrip('.'))}." if _of_the_whole(question, gold) else "",
         "in_euros": gold.replace("$", "€", 1) if "$" in gold and not re.match(r"\W*(?:yes|no)\b", gold, re.IGNORECASE) else "",
         "hardly": f"{capitalised(first_sentence(gold).rstrip('.'))}? Hardly.",
         "draft_final": f"Draft: {capitalised(first_sentence(gold))}\nFinal: the filing does not say.",
@@ -114,6 +117,14 @@ def prose_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "control:list_beside": _listed(gold, beside=True),
     }
     return [Probe(fid, kind, question, gold, answer) for kind, answer in answers.items() if answer]
+
+
+# A question about a quarter or a part of the company: one of them is what it asks.
+_PART_ASKED = re.compile(r"\b(?:Q[1-4]|quarter|segment|division|region|business|unit|product|categor|fourth|third|second|first)", re.IGNORECASE)
+def _of_the_whole(question: str, gold: str) -> bool:
+    """Does the gold's first sentence give a figure, with neither it nor the question about a
+    quarter or a part of the company?"""
+    return bool(_FIGURE.search(first_sentence(gold))) and not _PART_ASKED.search(question) and not _PART_ASKED.search(gold)
 
 
 # The one year a question asks about, as it writes it ("FY2021", "fiscal 2021", "2021").
