@@ -259,3 +259,21 @@ def test_a_one_figure_golds_figure_on_the_year_before_with_another_on_its_own_is
 def test_the_golds_figure_on_its_own_year_or_counted_by_the_calendar_is_no_swap(answer: str) -> None:
     evidence = number_evidence(PEPSICO_GOLD, answer, question_unit(PEPSICO_Q), PEPSICO_Q)
     assert evidence["swapped"] == 0
+
+
+MARGIN_LEVEL_Q = "What was Wexford Beverages' FY2022 operating margin?"
+MARGIN_LEVEL_GOLD = "Operating margin was 14.2% in FY2022, down from 15.9% in FY2021."
+
+
+def test_the_level_a_change_started_from_is_context_to_a_question_of_the_level_reached() -> None:
+    # The question asks one year's level: the year before is the gold's context, and an
+    # answer of the asked level alone leaves it out without contradicting it.
+    assert heuristic_verdict(MARGIN_LEVEL_Q, MARGIN_LEVEL_GOLD, "Operating margin was 14.2% in FY2022.").label == "correct"
+    # Another level it started from does contradict it, and the context's figure is no answer.
+    for wrong in ("Operating margin was 14.2% in FY2022, down from 16.4% in FY2021.", "Operating margin was 15.9% in FY2022."):
+        assert heuristic_verdict(MARGIN_LEVEL_Q, MARGIN_LEVEL_GOLD, wrong).label == "incorrect", wrong
+    # A question that asks how the figure compares needs the year before.
+    compare_q = "What was Nettle Robotics' FY2021 revenue, and how did it compare with FY2020?"
+    compare_gold = "Revenue was $1.35 billion in FY2021, up 18% from $1.14 billion in FY2020."
+    answer = "Nettle Robotics' FY2021 revenue was $1.35 billion, which was slightly lower than FY2020 revenue of $1.41 billion."
+    assert heuristic_verdict(compare_q, compare_gold, answer).label == "incorrect"

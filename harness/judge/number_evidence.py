@@ -39,7 +39,7 @@ from harness.judge.numeric_check import directions_differ, opens_or_closes, stat
 from harness.judge.refusal import sentence_spans
 from harness.judge.value_scope import labelled_as_another_metric, question_years, scope_not_asked
 from harness.judge.verdict_commitment import uncommitted_values
-from harness.judge.words import FALL, RISE, UNIT_STEMS, WORD, bound_side, content, stem, stems_of
+from harness.judge.words import ASKS_CHANGE, FALL, RISE, UNIT_STEMS, WORD, bound_side, content, stem, stems_of
 
 
 def _context(text: str, q: Quantity, names: frozenset[str] = frozenset()) -> set[str]:
@@ -243,6 +243,11 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
     gold_roles = tuple(_role(gold, n[0]) for n in gold_numbers)
     change_stated: bool | None = None  # does the answer give the gold's change as a change? asked once, when needed
     answer_years_read = _AnswerYears(gold, question, answer, answer_qs, every_value, gold_numbers)
+    # A question of one year that asks for neither a change, a comparison nor a yes or no.
+    level_asked = (
+        bool(question) and len(question_years(question)) == 1 and not ASKS_CHANGE.search(question)
+        and not _COMPARISON_ASKED.search(question) and not re.match(r"\W*(?:yes|no)\b", gold, re.IGNORECASE)
+    )
     rates_of_growth = bool(_GROWTH_RATE.search(gold))
     for gold_number in gold_numbers:
         g, golds, label, direction, item = gold_number[:5]
@@ -336,6 +341,11 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
                 if quantity_kind(a) == quantity_kind(g) and label & _context(answer, a) and (direction or not _is_change(answer, a))
                 and not (level and change_stated and _states_gold_in_role(answer, a, gold_numbers, gold_roles, unit))
             ]
+            if level_asked and _FROM_BEFORE.search(gold, 0, g.start):
+                # The level a gold's change started from ("down from 15.9% in FY2021") is its
+                # context when the question asks only the level reached: the asked level is
+                # no rival of it, another level it started from is ("down from 16.4%").
+                rivals = [a for a in rivals if _FROM_BEFORE.search(answer, 0, a.start)]
             out["contradicted" if rivals else "missing"] += 1
     return out
 
@@ -406,6 +416,14 @@ _CHANGE_BEFORE = re.compile(
     r"\s+(?:about\s+|approximately\s+|roughly\s+|~)?(?:US)?\$?\s*$",
     re.IGNORECASE,
 )
+
+
+_COMPARISON_ASKED = re.compile(
+    r"\b(?:compar\w*|chang\w*|grow\w*|growth|increas\w*|decreas\w*|declin\w*|improv\w*|worsen\w*|trend\w*|between|versus|vs)\b",
+    re.IGNORECASE,
+)
+# Where a change started, right before its value: "down from 15.9%", "from $2.1 billion".
+_FROM_BEFORE = re.compile(r"\bfrom\s+(?:about\s+|approximately\s+|roughly\s+|~)?(?:US)?\$?\s*[-−(]?$", re.IGNORECASE)
 
 
 # A gold whose figures are rates of growth ("the rate of growth in adjusted EPS is expected to
