@@ -15,18 +15,19 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable
+from functools import partial
 from typing import NamedTuple
 
 from harness.judge.amounts import Quantity, QuestionUnit, parse_quantities
 from harness.judge.change_direction import start_and_end
 from harness.judge.comparison import Reading, answer_readings, closest, gold_readings, quantity_kind
 from harness.judge.number_swaps import (
+    AnswerYears,
     YearMark,
     change_on_another_item,
     change_rivals,
     is_fiscal,
     item_words,
-    moved_off_own_year,
     on_another_year,
     one_calendar_shift,
     other_values,
@@ -242,7 +243,7 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
         years = []  # every value on its own fiscal year: none is on another
     gold_roles = tuple(_role(gold, n[0]) for n in gold_numbers)
     change_stated: bool | None = None  # does the answer give the gold's change as a change? asked once, when needed
-    answer_years_read = _AnswerYears(gold, question, answer, answer_qs, every_value, gold_numbers)
+    answer_years_read = AnswerYears(gold, question, answer, answer_qs, every_value, [quantity_kind(n.quantity) for n in gold_numbers])
     # A question of one year that asks for neither a change, a comparison nor a yes or no.
     level_asked = (
         bool(question) and len(question_years(question)) == 1 and not ASKS_CHANGE.search(question)
@@ -275,8 +276,8 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
                 # "ROA was 3.39% in 2022 and 1.82% in 2021" for 1.82% in 2022 and 3.39% in 2021.
                 best = "swapped"
                 continue
-            own = answer_years_read.own_year(gold_number)
-            if verdict == "match" and own is not None and answer_years_read.moved_off(i, own, golds, unit):
+            own = answer_years_read.own_year(gold_number.year, quantity_kind(g))
+            if verdict == "match" and own is not None and answer_years_read.moved_off(i, own, partial(_differs, golds, unit)):
                 # "held $610 million at the end of FY2021, down from $742 million at the end of
                 # FY2020" for $742 million at year end FY2021.
                 best = "swapped"
@@ -350,6 +351,11 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
     return out
 
 
+def _differs(golds: list[Reading], unit: QuestionUnit, b: Quantity) -> bool:
+    """Is ``b`` another value than the gold's figure (``golds``, its readings)?"""
+    return closest(golds, answer_readings(b, unit, golds[0].kind))[0] != "match"
+
+
 def _labelled_otherwise(answer: str, a: Quantity, question: str, gold: str) -> bool:
     """Is ``a`` labelled, in its own sentence, as another metric than the question asks, or
     stated for a scope neither the question nor the gold speaks of (a peer, the industry, a
@@ -360,50 +366,6 @@ def _labelled_otherwise(answer: str, a: Quantity, question: str, gold: str) -> b
         labelled_as_another_metric(before[before.rfind(";") + 1:], question.lower())
         or scope_not_asked(answer, span, a, f"{question}\n{gold}".lower())
     )
-
-
-class _AnswerYears:
-    """The years the answer ties its values to, read once and only when a figure of the gold
-    has a year of its own: for the figures of two years exchanged (``moved_off_own_year``),
-    and for a value of another year, which is no rival at the gold's label words."""
-
-    def __init__(
-        self, gold: str, question: str, answer: str, values: list[Quantity], every: list[Quantity],
-        gold_numbers: tuple[_GoldNumber, ...],
-    ) -> None:
-        asked = question_years(question) if question else frozenset()
-        self._asked_year = next(iter(asked)) if len(asked) == 1 else None
-        self._kinds = [quantity_kind(n.quantity) for n in gold_numbers]
-        self._texts, self._values, self._every = (gold, question, answer), values, every
-        self._marks: list | None = None
-
-    def own_year(self, gold_number: _GoldNumber) -> int | None:
-        """The year of a gold's figure: its own, or the question's only year for the gold's
-        only figure of its kind ("rose to 3.1% from 2.7%" has one figure on the year before)."""
-        if gold_number.year is not None:
-            return gold_number.year
-        return self._asked_year if self._kinds.count(quantity_kind(gold_number.quantity)) == 1 else None
-
-    def _read(self) -> list:
-        if self._marks is None:
-            self._marks = value_year_marks(self._texts[2], self._values, self._every)
-        return self._marks
-
-    def moved_off(self, index: int, own: int, golds: list[Reading], unit: QuestionUnit) -> bool:
-        if len(self._values) < 2:
-            return False
-        gold, question, answer = self._texts
-        fiscal = any(f.startswith("fiscal") for f in year_spellings(gold + "\n" + question).get(own, ()))
-        return moved_off_own_year(
-            answer, index, self._values, self._read(), own, fiscal,
-            lambda b: closest(golds, answer_readings(b, unit, golds[0].kind))[0] != "match",
-        )
-
-    def dated_elsewhere(self, own: int | None) -> Callable[[Quantity], bool]:
-        if own is None or len(self._values) < 2:
-            return lambda b: False
-        years = {id(q): mark[2] for q, mark in zip(self._values, self._read()) if mark is not None}
-        return lambda b: years.get(id(b), own) != own
 
 
 # Before a value given as a change: "by", a noun of change and "of" ("an increase of"), or

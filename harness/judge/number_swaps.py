@@ -26,7 +26,7 @@ from collections.abc import Callable
 from harness.judge.amounts import Quantity, parse_quantities
 from harness.judge.comparison import quantity_kind
 from harness.judge.refusal import sentence_spans
-from harness.judge.value_scope import years_in
+from harness.judge.value_scope import question_years, years_in
 from harness.judge.words import FALL, PERIOD_WORD, RISE, WORD, content, stem, stems_of, word_pattern
 
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?(?:\s+\d{1,2}(?:st|nd|rd|th)?,?)?"
@@ -164,6 +164,50 @@ def moved_off_own_year(
         return bool(named) and all(y[2] == own and is_fiscal(answer[start:end], y) == own_fiscal for y in named)
 
     return any(j != index and quantity_kind(values[j]) == kind and at_own_year(j) and differs(values[j]) for j in range(len(values)))
+
+
+class AnswerYears:
+    """The years an answer ties its values to, read once and only when a figure of the gold
+    has a year of its own: for the figures of two years exchanged (``moved_off_own_year``),
+    and for a value of another year, which is no rival at the gold's label words.
+    ``gold_kinds``: the ``quantity_kind`` of each of the gold's figures."""
+
+    def __init__(
+        self, gold: str, question: str, answer: str, values: list[Quantity], every: list[Quantity], gold_kinds: list[str],
+    ) -> None:
+        asked = question_years(question) if question else frozenset()
+        self._asked_year = next(iter(asked)) if len(asked) == 1 else None
+        self._kinds = gold_kinds
+        self._texts, self._values, self._every = (gold, question, answer), values, every
+        self._marks: list[YearMark | None] | None = None
+
+    def own_year(self, year: int | None, kind: str) -> int | None:
+        """The year of a gold's figure: its own (``year``), or the question's only year for
+        the gold's only figure of its ``kind`` ("rose to 3.1% from 2.7%" has one figure on
+        the year before)."""
+        if year is not None:
+            return year
+        return self._asked_year if self._kinds.count(kind) == 1 else None
+
+    def _read(self) -> list[YearMark | None]:
+        if self._marks is None:
+            self._marks = value_year_marks(self._texts[2], self._values, self._every)
+        return self._marks
+
+    def moved_off(self, index: int, own: int, differs: Callable[[Quantity], bool]) -> bool:
+        """``moved_off_own_year`` for the answer's value at ``index``."""
+        if len(self._values) < 2:
+            return False
+        gold, question, answer = self._texts
+        fiscal = any(f.startswith("fiscal") for f in year_spellings(gold + "\n" + question).get(own, ()))
+        return moved_off_own_year(answer, index, self._values, self._read(), own, fiscal, differs)
+
+    def dated_elsewhere(self, own: int | None) -> Callable[[Quantity], bool]:
+        """Is a value of the answer stated for another year than ``own``?"""
+        if own is None or len(self._values) < 2:
+            return lambda b: False
+        years = {id(q): mark[2] for q, mark in zip(self._values, self._read()) if mark is not None}
+        return lambda b: years.get(id(b), own) != own
 
 
 def is_fiscal(text: str, mark: YearMark) -> bool:
