@@ -12,7 +12,7 @@ SERVICES_Q = "What was Harlow Industries' services revenue in FY2021?"
 def kept(sentence: str, question: str, asked: frozenset[int]) -> list[float] | None:
     values = parse_quantities(sentence)
     paired = respective_values(sentence, 0, values, question, asked)
-    return None if paired is None else [q.number for q in paired]
+    return None if paired is None else [q.number for q in values if q not in paired.dropped]
 
 
 def test_each_value_goes_with_its_year() -> None:
@@ -46,3 +46,16 @@ def test_the_judge_reads_a_respectively_list() -> None:
     assert heuristic_verdict(REVENUE_Q, gold, right).label == "correct"
     assert heuristic_verdict(REVENUE_Q, gold, wrong).label == "incorrect"
     assert heuristic_verdict(REVENUE_Q, gold, parts).label == "correct"
+
+
+def test_the_values_beside_a_respectively_list_are_read_for_their_period_and_scope() -> None:
+    # Pairing the list decides nothing of the sentence's other values: another year's revenue
+    # or another company's stays no answer.
+    gold = "$4,812"
+    for wrong in (
+        "Revenue was $4,812 million in FY2019; product and services gave $3,100 million and $1,712 million respectively.",
+        "For Amazon, revenue was $4,812 million; product and services gave $3,100 million and $1,712 million respectively.",
+    ):
+        assert heuristic_verdict(REVENUE_Q, gold, wrong).label == "incorrect", wrong
+    right = "Revenue was $4,812 million in FY2021; product and services gave $3,100 million and $1,712 million respectively."
+    assert heuristic_verdict(REVENUE_Q, gold, right).label == "correct"

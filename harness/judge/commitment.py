@@ -365,10 +365,10 @@ def find_commitment(
         if text.rstrip().endswith("?"):
             continue  # a question, not a claim ("Was it $1,577 million?")
         here = [q for q in quantities if span[0] <= q.start < span[1]]
-        paired = respective_values(text, span[0], here, question, asked)
+        dropped, dated = respective_values(text, span[0], here, question, asked) or ([], [])
         here = [
-            q for q in (here if paired is None else paired)
-            if paired is not None or not other_period(answer, span, q, asked) and not other_scope(answer, span, q, question)
+            q for q in here
+            if q not in dropped and (q in dated or not other_period(answer, span, q, asked)) and not other_scope(answer, span, q, question)
         ]
         here = claimed(answer, span[0], text, here, forecast_asked)
         # A value the sentence denies anywhere ("... $1,577 million, but really $1,600 million
