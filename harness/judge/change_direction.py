@@ -123,7 +123,7 @@ def _denies_itself(sentence: str) -> bool:
 
 # "from 982 stores in Q2 FY2023 to 969": the start of a change, then (after its unit and
 # periods, no clause break) its end.
-_FROM_BEFORE = re.compile(r"\bfrom\s+(?:US\$|\$|€|£)?\s*\(?$", re.IGNORECASE)
+_FROM_BEFORE = re.compile(r"\bfrom\s+(?:about\s+|approximately\s+|roughly\s+|~)?(?:US\$|\$|€|£)?\s*[-−(]?$", re.IGNORECASE)
 _TO_BETWEEN = re.compile(r"[^.;:]{0,40}?\bto\s+(?:US\$|\$|€|£)?\s*\(?", re.IGNORECASE)
 
 
@@ -134,6 +134,11 @@ def from_to_pairs(text: str) -> list[tuple[float, float]]:
         return []
     values = parse_quantities(text)
     return [(a.value, b.value) for a, b in zip(values, values[1:]) if start_and_end(text, a, b)]
+
+
+def started_from(text: str, q: Quantity) -> bool:
+    """Is ``q`` where a change started ("down from 15.9%", "from about $2.1 billion")?"""
+    return _FROM_BEFORE.search(text, max(0, q.start - 30), q.start) is not None
 
 
 def start_and_end(text: str, a: Quantity, b: Quantity) -> bool:

@@ -19,7 +19,7 @@ from functools import partial
 from typing import NamedTuple
 
 from harness.judge.amounts import Quantity, QuestionUnit, parse_quantities
-from harness.judge.change_direction import start_and_end
+from harness.judge.change_direction import start_and_end, started_from
 from harness.judge.comparison import Reading, answer_readings, closest, gold_readings, quantity_kind
 from harness.judge.number_swaps import (
     AnswerYears,
@@ -38,9 +38,9 @@ from harness.judge.number_swaps import (
 )
 from harness.judge.numeric_check import directions_differ, opens_or_closes, stated_direction
 from harness.judge.refusal import sentence_spans
-from harness.judge.value_scope import labelled_as_another_metric, question_years, scope_not_asked
+from harness.judge.value_scope import named_otherwise, question_years
 from harness.judge.verdict_commitment import uncommitted_values
-from harness.judge.words import ASKS_CHANGE, FALL, RISE, UNIT_STEMS, WORD, bound_side, content, stem, stems_of
+from harness.judge.words import ASKS_CHANGE, FALL, RISE, UNIT_STEMS, WORD, YES_NO, bound_side, content, stem, stems_of
 
 
 def _context(text: str, q: Quantity, names: frozenset[str] = frozenset()) -> set[str]:
@@ -243,11 +243,11 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
         years = []  # every value on its own fiscal year: none is on another
     gold_roles = tuple(_role(gold, n[0]) for n in gold_numbers)
     change_stated: bool | None = None  # does the answer give the gold's change as a change? asked once, when needed
-    answer_years_read = AnswerYears(gold, question, answer, answer_qs, every_value, [quantity_kind(n.quantity) for n in gold_numbers])
+    answer_years_read = AnswerYears(gold, question, answer, answer_qs, every_value, kinds)
     # A question of one year that asks for neither a change, a comparison nor a yes or no.
     level_asked = (
         bool(question) and len(question_years(question)) == 1 and not ASKS_CHANGE.search(question)
-        and not _COMPARISON_ASKED.search(question) and not re.match(r"\W*(?:yes|no)\b", gold, re.IGNORECASE)
+        and not _COMPARISON_ASKED.search(question) and not YES_NO.match(gold)
     )
     rates_of_growth = bool(_GROWTH_RATE.search(gold))
     for gold_number in gold_numbers:
@@ -285,7 +285,7 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
             if verdict == "match" and _change_elsewhere(answer, a, gold_number, answer_qs, every_value):
                 best = "swapped"
                 continue
-            if verdict == "match" and (a.foreign_currency and not g.foreign_currency or _labelled_otherwise(answer, a, question, gold)):
+            if verdict == "match" and (a.foreign_currency and not g.foreign_currency or named_otherwise(answer, _sentence_span(answer, a.start), a, question, gold)):
                 # "€742 million" for a gold in dollars; "Gross margin was 14.2%" for an
                 # operating margin of 14.2%: the same digits, another thing.
                 best = "misplaced"
@@ -342,11 +342,11 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
                 if quantity_kind(a) == quantity_kind(g) and label & _context(answer, a) and (direction or not _is_change(answer, a))
                 and not (level and change_stated and _states_gold_in_role(answer, a, gold_numbers, gold_roles, unit))
             ]
-            if level_asked and _FROM_BEFORE.search(gold, 0, g.start):
+            if level_asked and started_from(gold, g):
                 # The level a gold's change started from ("down from 15.9% in FY2021") is its
                 # context when the question asks only the level reached: the asked level is
                 # no rival of it, another level it started from is ("down from 16.4%").
-                rivals = [a for a in rivals if _FROM_BEFORE.search(answer, 0, a.start)]
+                rivals = [a for a in rivals if started_from(answer, a)]
             out["contradicted" if rivals else "missing"] += 1
     return out
 
@@ -356,16 +356,8 @@ def _differs(golds: list[Reading], unit: QuestionUnit, b: Quantity) -> bool:
     return closest(golds, answer_readings(b, unit, golds[0].kind))[0] != "match"
 
 
-def _labelled_otherwise(answer: str, a: Quantity, question: str, gold: str) -> bool:
-    """Is ``a`` labelled, in its own sentence, as another metric than the question asks, or
-    stated for a scope neither the question nor the gold speaks of (a peer, the industry, a
-    segment, a quarter, a share)?"""
-    span = next(((s, e) for s, e in sentence_spans(answer) if s <= a.start < e), (0, len(answer)))
-    before = answer[span[0]:a.start]
-    return (
-        labelled_as_another_metric(before[before.rfind(";") + 1:], question.lower())
-        or scope_not_asked(answer, span, a, f"{question}\n{gold}".lower())
-    )
+def _sentence_span(text: str, pos: int) -> tuple[int, int]:
+    return next(((s, e) for s, e in sentence_spans(text) if s <= pos < e), (0, len(text)))
 
 
 # Before a value given as a change: "by", a noun of change and "of" ("an increase of"), or
@@ -384,10 +376,6 @@ _COMPARISON_ASKED = re.compile(
     r"\b(?:compar\w*|chang\w*|grow\w*|growth|increas\w*|decreas\w*|declin\w*|improv\w*|worsen\w*|trend\w*|between|versus|vs)\b",
     re.IGNORECASE,
 )
-# Where a change started, right before its value: "down from 15.9%", "from $2.1 billion".
-_FROM_BEFORE = re.compile(r"\bfrom\s+(?:about\s+|approximately\s+|roughly\s+|~)?(?:US)?\$?\s*[-−(]?$", re.IGNORECASE)
-
-
 # A gold whose figures are rates of growth ("the rate of growth in adjusted EPS is expected to
 # decelerate from 3.6% to 3.5%", "revenue growth accelerated from 8% to 13%").
 _GROWTH_RATE = re.compile(r"\bgrowth\b|\brate of (?:increase|decline)\b|\bCAGR\b", re.IGNORECASE)

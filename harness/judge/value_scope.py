@@ -185,11 +185,17 @@ _MONTH_OR_TERM = re.compile(rf"(?:{MONTHS}|fiscal|fy\w*|q[1-4])$", re.IGNORECASE
 def other_scope(answer: str, span: tuple[int, int], q: Quantity, question: str) -> bool:
     """Is ``q`` stated for another entity or scope than the question's ("For Amazon, it was
     $X; for 3M, $Y", "The industry average is $X", "In Q4 alone it was $X")?"""
-    before = _before_value(answer, span, q)
+    return named_otherwise(answer, span, q, question) or (q.percent and _of_another_base(answer, q, question.lower()))
+
+
+def named_otherwise(answer: str, span: tuple[int, int], q: Quantity, question: str, context: str = "") -> bool:
+    """Is ``q`` (in the sentence ``span``) labelled as another metric than the question asks,
+    or stated for an entity or a scope that neither the question nor ``context`` (a worded
+    gold, whose own words may name its scope) speaks of?"""
     asked = question.lower()
     return (
-        scope_not_asked(answer, span, q, asked) or labelled_as_another_metric(before, asked)
-        or (q.percent and _of_another_base(answer, q, asked))
+        scope_not_asked(answer, span, q, f"{asked}\n{context.lower()}" if context else asked)
+        or labelled_as_another_metric(_before_value(answer, span, q), asked)
     )
 
 

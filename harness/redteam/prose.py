@@ -84,7 +84,7 @@ def prose_probes(fid: str, question: str, gold: str) -> list[Probe]:
         # The gold's figure for one quarter or one segment only, to a question of neither.
         "quarter_alone": f"In Q4 alone, {lowered(first_sentence(gold).rstrip('.'))}." if _of_the_whole(question, gold) else "",
         "segment_only": f"In its smallest segment, {lowered(first_sentence(gold).rstrip('.'))}." if _of_the_whole(question, gold) else "",
-        "in_euros": gold.replace("$", "€", 1) if "$" in gold and not re.match(r"\W*(?:yes|no)\b", gold, re.IGNORECASE) else "",
+        "in_euros": gold.replace("$", "€", 1) if "$" in gold and not _VERDICT_FIRST.match(gold) else "",
         "hardly": f"{capitalised(first_sentence(gold).rstrip('.'))}? Hardly.",
         "draft_final": f"Draft: {capitalised(first_sentence(gold))}\nFinal: the filing does not say.",
         "fabricated": f"{capitalised(first_sentence(gold).rstrip('.'))} (this is fabricated).",
@@ -119,6 +119,8 @@ def prose_probes(fid: str, question: str, gold: str) -> list[Probe]:
     return [Probe(fid, kind, question, gold, answer) for kind, answer in answers.items() if answer]
 
 
+# A gold that opens with its yes or no: a right one on a wrong figure is credited by design.
+_VERDICT_FIRST = re.compile(r"\W*(?:yes|no)\b", re.IGNORECASE)
 # A question about a quarter or a part of the company: one of them is what it asks.
 _PART_ASKED = re.compile(r"\b(?:Q[1-4]|quarter|segment|division|region|business|unit|product|categor|fourth|third|second|first)", re.IGNORECASE)
 def _of_the_whole(question: str, gold: str) -> bool:
@@ -136,20 +138,18 @@ def _years_exchanged(question: str, gold: str, factor: float, exchanged: bool = 
     the gold's own figure given to the year before ("... $972 million ... (FY2020: $742
     million)"), as a model that read the wrong column writes it; or (``exchanged`` False)
     the gold itself with another figure for the year before, a right answer."""
-    figures = list(_FIGURE.finditer(gold))
+    found = _one_figure(gold)
     years = {(m.group(1) or "", m.group(2)) for m in _YEAR.finditer(question)}
-    if len(figures) != 1 or len(years) != 1 or re.match(r"\W*(?:yes|no)\b", gold, re.IGNORECASE):
-        # (A right yes or no on a wrong figure is credited by design: see the README.)
+    if found is None or len(years) != 1:
         return ""
+    match, unit_text = found
     (prefix, year), = years
     before = f"{prefix}{int(year) - 1}"
-    figure = figures[0].group(0)
+    figure = match.group(0)
     other = like_gold(figure, factor)
-    unit = _UNIT_AFTER.match(gold, figures[0].end())
-    unit_text = unit.group(0) if unit else ""
     stated = gold.strip().rstrip(".")
     if exchanged:
-        stated = stated[:figures[0].start()] + other + stated[figures[0].end():]
+        stated = stated[:match.start()] + other + stated[match.end():]
     if year not in stated:
         stated = f"{stated} in {prefix}{year}"
     return f"{stated} ({before}: {figure if exchanged else other}{unit_text})."
@@ -159,16 +159,26 @@ def _listed(gold: str, beside: bool = False) -> str:
     """For a gold of one figure: the gold with its figure among two others, listed bare
     ("held $571 million, $742 million and $972 million of cash"); or (``beside``) the gold
     itself, then a list of other figures in a sentence of its own, a right answer."""
-    figures = list(_FIGURE.finditer(gold))
-    if len(figures) != 1 or re.match(r"\W*(?:yes|no)\b", gold, re.IGNORECASE):
+    found = _one_figure(gold)
+    if found is None:
         return ""
-    figure = figures[0]
-    unit = _UNIT_AFTER.match(gold, figure.end())
-    end, unit_text = (unit.end(), unit.group(0)) if unit else (figure.end(), "")
+    figure, unit_text = found
+    end = figure.end() + len(unit_text)
     low, high = (like_gold(figure.group(0), f) + unit_text for f in (0.77, 1.31))
     if beside:
         return f"{gold.strip()} Other years: {low}, {high} and {like_gold(figure.group(0), 0.61)}{unit_text}."
     return f"{gold[:figure.start()]}{low}, {figure.group(0)}{unit_text} and {high}{gold[end:]}"
+
+
+def _one_figure(gold: str) -> tuple[re.Match[str], str] | None:
+    """The gold's one figure and the unit written after it ("$742" and " million"); None for
+    a gold of no figure or of several, or one that opens with its yes or no (a right one on a
+    wrong figure is credited by design: see the README)."""
+    figures = list(_FIGURE.finditer(gold))
+    if len(figures) != 1 or _VERDICT_FIRST.match(gold):
+        return None
+    unit = _UNIT_AFTER.match(gold, figures[0].end())
+    return figures[0], unit.group(0) if unit else ""
 
 
 _UNIT_AFTER = re.compile(r"\s?(?:%|percent|million|billion|thousand|times|x\b|bps)", re.IGNORECASE)
