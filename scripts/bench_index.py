@@ -105,19 +105,25 @@ def rest_parts(pdf: Path, repeat: int) -> dict:
     """Best-of-``repeat`` CPU seconds of each part of the build after the styled read: the
     tree; the page layout and the layout's headings, timed on their own (the tree builds the
     layout always, and finds its headings for a document without a filing's structure,
-    including an outlined one, whose long leaves they split; a 10-K's tree does without
-    them); the summaries; the JSON."""
+    including an outlined one, whose long leaves they split and are read on alone; a 10-K's
+    tree does without them); the summaries; the JSON."""
     import json
 
     from retrievers.index.builder import default_tree_builder
     from retrievers.index.layout import Layout
-    from retrievers.index.layout_headings import clear_line_caches, find_layout_headings
+    from retrievers.index.layout_headings import clear_line_caches, find_layout_headings, headings_wanted_on
+    from retrievers.index.structure import structural_tree
     from retrievers.index.summaries import summarize_tree
+    from retrievers.index.toc import printed_toc_sections
     from retrievers.index.tree import DocumentIndex
 
     content = read_pdf(pdf)
     layout = Layout.from_lines(content.lines)
     tree = default_tree_builder(content)
+    # The pages the build reads headings on (an outlined document's long leaves; None: all).
+    probe = Layout.from_lines(content.lines)
+    structural_tree(content.pages, content.lines, content.outline, layout=probe, printed_toc=printed_toc_sections)
+    heading_pages = headings_wanted_on(probe)
     summarize_tree(content.pages, tree.nodes, tree.topics)
     index = DocumentIndex(doc_name=pdf.stem, pages=content.pages, nodes=tree.nodes, source=tree.source, pdf_sha256="", indexer_version="")
 
@@ -130,7 +136,7 @@ def rest_parts(pdf: Path, repeat: int) -> dict:
         "tree": best_cpu(lambda _: default_tree_builder(content), repeat),  # (it clears the line caches itself)
         "layout": best_cpu(lambda _: Layout.from_lines(content.lines), repeat, clear_line_caches),
         # As a cold build starts: the line tests' memo is per document.
-        "headings": best_cpu(lambda _: find_layout_headings(layout), repeat, clear_line_caches),
+        "headings": best_cpu(lambda _: find_layout_headings(layout, pages=heading_pages), repeat, clear_line_caches),
         "summaries": best_cpu(lambda fresh: summarize_tree(content.pages, fresh.nodes, fresh.topics), repeat, cold_tree),
         "json": best_cpu(lambda _: json.dumps(index.to_dict(), ensure_ascii=False), repeat),
     }

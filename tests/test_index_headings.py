@@ -276,3 +276,38 @@ def test_a_long_line_opening_with_an_appendix_sub_section_number_is_its_run_in_h
     _, found = headings(pdf)
     assert ("A.1. Scores", 1) in [(h.title, h.level) for h in found]
     assert may_be_nested("A.1. Scores. The") and may_be_nested("2.1 Method") and not may_be_nested("A. Data")
+
+
+def test_an_outlined_documents_headings_are_read_on_its_long_leaves_alone(tmp_path):
+    """A bookmarked document's layout headings split only its long leaves, so they are
+    looked for there alone: the short leaf's bold headings are never read, and the long
+    leaf still gets its sections."""
+    from dataclasses import replace
+
+    from retrievers.index.layout_headings import document_headings, headings_wanted_on
+    from retrievers.index.pdf import OutlineEntry
+    from retrievers.index.structure import structural_tree
+
+    overview = [page(1, Text("Overview", 15, bold=True), paragraph(6), BLANK, Text("Company Profile", 11, bold=True), paragraph(8)),
+                page(2, Text("Our People", 11, bold=True), paragraph(10))]
+    review = [page(3, Text("Operations Review", 15, bold=True), paragraph(8))]
+    for number, title in zip(range(4, 11), ["Manufacturing", "Distribution", "Sales", "Service", "Research", "Suppliers", "Outlook"]):
+        review.append(page(number, Text(title, 11, bold=True), paragraph(10), BLANK, paragraph(8)))
+    appendix = [page(11, Text("Appendix", 15, bold=True), paragraph(6), BLANK, Text("Glossary", 11, bold=True), paragraph(6))]
+    pdf = typeset_pdf(tmp_path / "outlined_review.pdf", overview + review + appendix)
+    bookmarks = [OutlineEntry(0, "Overview", 1), OutlineEntry(0, "Operations Review", 3), OutlineEntry(0, "Appendix", 11)]
+    content = replace(read_pdf(pdf), outline=bookmarks)
+    layout = Layout.from_lines(content.lines)
+
+    tree = structural_tree(content.pages, content.lines, content.outline, layout=layout)
+
+    assert tree.source == "outline"
+    assert headings_wanted_on(layout) == list(range(3, 11))  # the 8-page leaf; the others are short
+    assert [h.title for h in document_headings(layout)] == [
+        "Operations Review", "Manufacturing", "Distribution", "Sales", "Service", "Research", "Suppliers", "Outlook",
+    ]
+    # Read on every page, the short leaf's headings would be found too.
+    assert "Company Profile" in [h.title for h in find_layout_headings(layout)]
+    by_title = {node.title: node for node in tree.nodes}
+    assert [child.title for child in by_title["Operations Review"].children][-3:] == ["Research", "Suppliers", "Outlook"]
+    assert not by_title["Overview"].children and not by_title["Appendix"].children

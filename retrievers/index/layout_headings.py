@@ -14,6 +14,7 @@ import functools
 import re
 import string
 from collections import Counter
+from collections.abc import Iterable
 
 from retrievers.index.heading_levels import LayoutHeading, NumberChain, assign_levels, nearest_rank, size_classes
 from retrievers.index.headings import (
@@ -142,12 +143,13 @@ def title_text_ok(text: str) -> bool:
 class _Typography:
     """The document's body text: its size, on the whole and page by page, and its line
     pitch. A page's own body size is what its headings stand out from: an earnings
-    release's narrative is set larger than the fine print and tables of its back pages."""
+    release's narrative is set larger than the fine print and tables of its back pages.
+    (``pages``: the pages headings are looked for on, whose body text is the one read.)"""
 
-    def __init__(self, layout: Layout):
+    def __init__(self, layout: Layout, pages: Iterable[int]):
         chars: Counter[float] = Counter()
         self.page_body: dict[int, float] = {}
-        for page in range(1, layout.page_count + 1):
+        for page in pages:
             on_page: Counter[float] = Counter()
             for ln in layout.content_lines(page):
                 if len(ln.text) > 30 and ln.size and not looks_like_row(ln.text):
@@ -366,9 +368,10 @@ def _names_a_contact(lines: list[Line], index: int) -> bool:
                for following in lines[index + 1 : index + 3])
 
 
-def _accepted_styles(layout: Layout, typography: _Typography, cands: list[LayoutHeading]) -> set[tuple]:
-    """Styles (size class, bold, caps) in which headings outnumber prose: a style also used
-    for whole paragraphs (a bold lead-in, a larger introduction) marks no headings."""
+def _accepted_styles(layout: Layout, typography: _Typography, cands: list[LayoutHeading], pages: Iterable[int]) -> set[tuple]:
+    """Styles (size class, bold, caps) in which headings outnumber prose on ``pages``: a
+    style also used for whole paragraphs (a bold lead-in, a larger introduction) marks no
+    headings."""
     ranks = size_classes([c.size for c in cands] + [typography.body])
     # A size no heading has takes the class of the nearest size that one has (looked up
     # once per size, among the headings' sizes only).
@@ -391,7 +394,7 @@ def _accepted_styles(layout: Layout, typography: _Typography, cands: list[Layout
     in_heading = {(c.pos[0], n) for c in cands for n in range(c.pos[1], c.end[1] + 1)}
     bold_informative = typography.bold_informative
     prose: Counter[tuple] = Counter()
-    for page in range(1, layout.page_count + 1):
+    for page in pages:
         for ln in layout.content_lines(page):
             if len(ln.text) < 60:
                 continue  # too short for prose
@@ -404,23 +407,48 @@ def _accepted_styles(layout: Layout, typography: _Typography, cands: list[Layout
     return {k for k, n in heads.items() if k != body_key and prose[k] < n}
 
 
+_HEADING_PAGES = "heading_pages"  # the layout's memo: the only pages its headings are wanted on
+
+
+def want_headings_on(layout: Layout, pages: Iterable[int]) -> None:
+    """Look for the layout's headings on ``pages`` only: an outlined document's long leaves,
+    the only sections they split. Its other pages, most of a bookmarked report, then cost
+    nothing, and the headings are told from the body text and prose of the pages they are
+    on rather than of the whole document. (No tree of the bookmarked PDFs here changed; a
+    document whose long leaves are set unlike the rest of it can get other headings there.)"""
+    layout.memo[_HEADING_PAGES] = sorted(set(pages))
+
+
+def headings_wanted_on(layout: Layout) -> list[int] | None:
+    """The pages ``want_headings_on`` named (None: every page)."""
+    return layout.memo.get(_HEADING_PAGES)  # type: ignore[return-value]
+
+
 def document_headings(layout: Layout) -> list[LayoutHeading]:
-    """All the document's layout headings, found once per layout (sections reuse them)."""
+    """All the document's layout headings (on the pages ``want_headings_on`` named, if it
+    was called), found once per layout (sections reuse them)."""
     if "layout_headings" not in layout.memo:
-        layout.memo["layout_headings"] = find_layout_headings(layout)
+        layout.memo["layout_headings"] = find_layout_headings(layout, pages=headings_wanted_on(layout))
     return layout.memo["layout_headings"]  # type: ignore[return-value]
 
 
-def find_layout_headings(layout: Layout, start: Pos = (1, 0), end: Pos | None = None) -> list[LayoutHeading]:
-    """The headings in [start, end), in document order, with levels (0 = top)."""
+def find_layout_headings(
+    layout: Layout, start: Pos = (1, 0), end: Pos | None = None, pages: list[int] | None = None
+) -> list[LayoutHeading]:
+    """The headings in [start, end), in document order, with levels (0 = top); ``pages``:
+    only those pages (ascending) are read, for their headings and for the body text and
+    prose the headings are told from."""
     end = end or layout.end
-    typography = _Typography(layout)
+    pages = list(range(1, layout.page_count + 1)) if pages is None else pages
+    typography = _Typography(layout, pages)
     if not typography.body:
         return []
-    # A table of contents lists every heading, at the wrong place.
+    # A table of contents lists every heading, at the wrong place. (Found on the whole
+    # document: a contents page is told by the pages it lists.)
     toc = set(find_toc_pages([ln_text(layout, page) for page in range(1, layout.page_count + 1)]))
-    cands = _candidates(layout, typography, start, end, toc)
-    styles = _accepted_styles(layout, typography, cands)
+    skipped = toc | (set(range(1, layout.page_count + 1)) - set(pages))
+    cands = _candidates(layout, typography, start, end, skipped)
+    styles = _accepted_styles(layout, typography, cands, pages)
     ranks = size_classes([c.size for c in cands] + [typography.body])
     chain = NumberChain()
     kept = []

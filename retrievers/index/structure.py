@@ -21,7 +21,7 @@ from typing import Any
 from retrievers.index.heading_tree import heading_sections
 from retrievers.index.headings import Heading, clean_title, find_items, find_subheadings, find_trailing, is_tabular
 from retrievers.index.layout import Layout, Pos
-from retrievers.index.layout_headings import clear_line_caches
+from retrievers.index.layout_headings import clear_line_caches, want_headings_on
 from retrievers.index.outline import outline_sections
 from retrievers.index.pdf import Line, OutlineEntry
 from retrievers.index.sections import MIN_INTRO_CHARS, Section, from_headings, intro_title, to_nodes
@@ -73,6 +73,8 @@ def structural_tree(
         # A filing's long sections are split by the sub-headings filings use (tuned on them);
         # any other document's by the headings its layout shows.
         by_layout = source == "headings" or (source == "outline" and len(find_items(layout)) < 2)
+        if by_layout and source == "outline":
+            want_headings_on(layout, long_leaf_pages(layout, sections))
         for section in sections:
             refine(layout, section, by_layout=by_layout)
     return tree_from_sections(layout, sections, source)
@@ -186,6 +188,17 @@ def front_title(layout: Layout, end: Pos) -> str:
 
 
 # --- refinement --------------------------------------------------------------------------
+
+
+def long_leaf_pages(layout: Layout, sections: list[Section]) -> list[int]:
+    """The pages of the leaves ``refine`` splits: the only ones where an outlined document's
+    layout headings are used."""
+    pages: set[int] = set()
+    for leaf in (s for top in sections for s in top.walk() if not s.children):
+        if page_count(layout, leaf) > MAX_LEAF_PAGES:
+            first, last = layout.page_span(leaf.start, leaf.end)
+            pages.update(range(first, last + 1))
+    return sorted(pages)
 
 
 def page_count(layout: Layout, section: Section) -> int:
