@@ -507,7 +507,11 @@ def _bare_runs(answer: str, quantities: list[Quantity], inside: list[int], lengt
     return found
 
 
-_BARE_GAP = re.compile(r"(?:\s|[,/;|$€£]|\bUS(?=\$)|\band\b|\bor\b)*", re.IGNORECASE)  # (a value's span starts at its digits)
+# Only a list's separators between two values: a value's closing bracket, commas, "and",
+# "or", a currency, and the next value's own sign or opening bracket ("-$180 million,
+# -$210 million" or "($180), ($210)"), but not a minus between values ("$49,781 - $47,237").
+# (A value's span starts at its digits.)
+_BARE_GAP = re.compile(r"\)?(?:\s|[,/;|$€£]|\bUS(?=\$)|\band\b|\bor\b)*(?:[-−–(](?:US)?[$€£]?)?", re.IGNORECASE)
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.IGNORECASE)
 _IN_TOTAL = re.compile(r"(?:\s+(?:per|a)\s+share)?\s+(?:in total|in all|altogether|combined|for the (?:full )?year)\b", re.IGNORECASE)
 

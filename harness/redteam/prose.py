@@ -80,6 +80,7 @@ def prose_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "wrong_figure": _figures_changed(gold),
         "years_exchanged": _years_exchanged(question, gold, 1.31),
         "bare_list": _listed(gold),
+        "signed_list": _listed_signed(gold),
         # The gold's figure in another currency (a right yes or no on it is credited by design).
         # The gold's figure for one quarter or one segment only, to a question of neither.
         "quarter_alone": f"In Q4 alone, {lowered(first_sentence(gold).rstrip('.'))}." if _of_the_whole(question, gold) else "",
@@ -168,6 +169,26 @@ def _listed(gold: str, beside: bool = False) -> str:
     if beside:
         return f"{gold.strip()} Other years: {low}, {high} and {like_gold(figure.group(0), 0.61)}{unit_text}."
     return f"{gold[:figure.start()]}{low}, {figure.group(0)}{unit_text} and {high}{gold[end:]}"
+
+
+def _listed_signed(gold: str) -> str:
+    """For a gold of one negative figure ("-42%", "negative working capital of $210
+    million"): the gold with its figure among two others, each with its minus sign ("-32.3%,
+    -42% and -55.0%"), the signs standing between the values where a bare list has only
+    commas; "" for any other gold."""
+    found = _one_figure(gold)
+    if found is None:
+        return ""
+    figure, unit_text = found
+    before = gold[:figure.start()]
+    if before.endswith(("-", "−")):
+        before = before[:-1]
+    elif before.lower().endswith("negative "):
+        before = before[: -len("negative ")]
+    else:
+        return ""
+    low, high = (like_gold(figure.group(0), f) + unit_text for f in (0.77, 1.31))
+    return f"{before}-{low}, -{figure.group(0)}{unit_text} and -{high}{gold[figure.end() + len(unit_text):]}"
 
 
 def _one_figure(gold: str) -> tuple[re.Match[str], str] | None:
