@@ -18,24 +18,21 @@ from harness.judge.affirmed_denial import affirms_denied
 from harness.judge.amounts import question_unit
 from harness.judge.change_direction import contradicted_sentences
 from harness.judge.metric_use import affirms_use, denied_use, denies_use
-from harness.judge.number_evidence import number_evidence, writes_gold_value
-from harness.judge.refusal import RefusalSignal, refusal_signal, sentences
-from harness.judge.undone_picks import opposite_extreme, pick_undone, superlative_swapped
-from harness.judge.value_scope import opposite_metric
-from harness.judge.verdict_commitment import (
+from harness.judge.name_commitment import (
     SUPERLATIVE,
-    after_last_correction,
-    explicit_verdicts,
-    hedges_verdict,
     list_units,
     names_committed,
     names_one,
     padded_names,
-    picked_option,
     picking_part,
     prose_committed_stems,
     rival_pick,
 )
+from harness.judge.number_evidence import number_evidence, writes_gold_value
+from harness.judge.refusal import RefusalSignal, refusal_signal, sentences
+from harness.judge.undone_picks import opposite_extreme, pick_undone, superlative_swapped
+from harness.judge.value_scope import opposite_metric
+from harness.judge.verdict_commitment import after_last_correction, explicit_verdicts, hedges_verdict, picked_option
 from harness.judge.verdict_polarity import (
     claim_sentences,
     concluded_polarity,

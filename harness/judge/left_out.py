@@ -16,8 +16,8 @@ import re
 
 from harness.judge.amounts import MONTHS, parse_quantities, ranges
 from harness.judge.answer_reading import Evidence, named_with_detail, verdict_sentences
+from harness.judge.name_commitment import picking_part
 from harness.judge.undone_picks import pick_undone
-from harness.judge.verdict_commitment import picking_part
 from harness.judge.words import UNIT_STEMS, WORD, YES_NO, content, stem, stems_of
 
 

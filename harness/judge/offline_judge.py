@@ -137,6 +137,7 @@ from harness.judge.left_out import (
     reason_missed,
     tells_gold,
 )
+from harness.judge.name_commitment import PICK_FILLER, SUPERLATIVE, rival_pick
 from harness.judge.numeric_check import Label, NumericDecision, numeric_check, single_number_gold
 from harness.judge.refusal import sentences
 from harness.judge.structured_answer import answer_text
@@ -144,7 +145,6 @@ from harness.judge.term_direction import DEALS, reversed_subject, reversed_terms
 from harness.judge.turned_copy import turned_word
 from harness.judge.undone_deals import deal_undone
 from harness.judge.undone_picks import pick_undone
-from harness.judge.verdict_commitment import PICK_FILLER, SUPERLATIVE, rival_pick
 from harness.judge.verdict_polarity import leaves_verdict_open
 from harness.judge.words import WORD, YES_NO, content, spelled_out
 from harness.judge.worked_arithmetic import arithmetic_gives_gold

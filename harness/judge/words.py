@@ -1,7 +1,7 @@
 """The words an answer and a gold are compared by: content words, crude stems, negations,
 and the words that say a figure went up or down.
 
-Shared by the offline judge's readings (``answer_reading``, ``verdict_commitment``,
+Shared by the offline judge's readings (``answer_reading``, ``verdict_commitment``, ``name_commitment``,
 ``numeric_check``, ``verdict_polarity``, ``number_swaps``): the same stop words, stems and
 words of direction everywhere, so a term found by one reading is the term another reading
 looks for, and a word of direction added for one is added for all.
