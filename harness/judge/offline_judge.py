@@ -5,7 +5,9 @@ asks the numeric check (certain verdicts are kept as they are); for everything t
 check leaves open it reads the answer (``answer_reading``) the way a strict finance reviewer
 would. Its rules were written against the ``tune`` half of FinanceBench's human labels
 (``labels.split_of``); ``calibrate-judge`` reports it on both halves. It would rather call a
-right answer wrong than a wrong answer right: a benchmark must not invent successes.
+right answer wrong than a wrong answer right: a benchmark must not invent successes. For a
+gold that is not one number, the steps after the off-topic test (4) are
+``prose_verdict.decide_prose``.
 
 1. Dumps: pages of pasted filing (over 600 words) or pasted statement rows: incorrect.
 2. Single-number gold the numeric check left open: correct only for a value one rounding
@@ -116,46 +118,20 @@ it reads the answer as data: an answer that addresses the grader earns nothing.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from harness.judge.amounts import figures_written_plainly
 from harness.judge.answer_reading import Evidence, gather_evidence
-from harness.judge.causes import asks_for_causes, gives_cause
-from harness.judge.change_direction import moves_what_gold_holds, swapped_ends
 from harness.judge.claims import ONLY_DISOWNS, claims_of
 from harness.judge.commitment import AMBIGUOUS, MAX_ANSWER_WORDS, looks_like_dump
 from harness.judge.disowned import last_self_correction, without_restated_question
-from harness.judge.left_out import (
-    date_differs,
-    enough_terms,
-    figure_left_out,
-    name_left_out,
-    named_part_added,
-    named_part_left_out,
-    other_causes,
-    range_differs,
-    reason_missed,
-    tells_gold,
-)
-from harness.judge.name_commitment import PICK_FILLER, SUPERLATIVE, rival_pick
-from harness.judge.numeric_check import Label, NumericDecision, numeric_check, single_number_gold
-from harness.judge.refusal import sentences
+from harness.judge.left_out import tells_gold
+from harness.judge.numeric_check import NumericDecision, numeric_check, single_number_gold
+from harness.judge.prose_verdict import SELF_CONTRADICTED_CHANGE, HeuristicVerdict, decide_prose, declines, states_gold
 from harness.judge.structured_answer import answer_text
-from harness.judge.term_direction import DEALS, reversed_subject, reversed_terms
-from harness.judge.turned_copy import turned_word
-from harness.judge.undone_deals import deal_undone
-from harness.judge.undone_picks import pick_undone
-from harness.judge.verdict_polarity import leaves_verdict_open
-from harness.judge.words import WORD, YES_NO, content, spelled_out
+from harness.judge.words import WORD, spelled_out
 from harness.judge.worked_arithmetic import arithmetic_gives_gold
 
-
-@dataclass(frozen=True)
-class HeuristicVerdict:
-    """The offline judge's label and a one-line reason."""
-
-    label: Label
-    rationale: str
+__all__ = ["HeuristicVerdict", "heuristic_verdict"]
 
 
 def heuristic_verdict(
@@ -196,9 +172,9 @@ def heuristic_verdict(
         return HeuristicVerdict("correct", "the answer is the gold's own words")
     # An answer that picks one of the question's options ("Operating activities.") answers
     # it, however few of the question's words it repeats.
-    if not _declines(ev) and _off_topic(ev) and not _states_gold(ev) and not ev.answer_choice and not tells_gold(ev):
+    if not declines(ev) and _off_topic(ev) and not states_gold(ev) and not ev.answer_choice and not tells_gold(ev):
         return HeuristicVerdict("incorrect", "the answer does not address the question")
-    return _decide_prose(ev)
+    return decide_prose(ev)
 
 
 # The little words every English statement is built with. A run of six words or more with
@@ -254,7 +230,6 @@ def _words_of(text: str) -> list[str]:
 _WORD_OR_FIGURE = re.compile(r"[a-z][a-z0-9&'’\-]*|\d[\d,]*(?:\.\d+)?|[$€£¥₹₩]")  # a currency too: "€742 million" is not "$742 million"
 
 
-_SELF_CONTRADICTED_CHANGE = "the answer's own values go the other way from the direction it states"
 
 
 def _off_topic(ev: Evidence) -> bool:
@@ -262,10 +237,6 @@ def _off_topic(ev: Evidence) -> bool:
     if ev.words > MAX_ANSWER_WORDS:
         return True
     return ev.topic < 0.3 or (ev.topic_terms < 0.15 and ev.topic < 0.5)
-
-
-def _declines(ev: Evidence) -> bool:
-    return ev.signal.phrases > 0 and (ev.signal.opens or ev.signal.closes)
 
 
 def _decide_number(ev: Evidence, decided: NumericDecision) -> HeuristicVerdict:
@@ -277,7 +248,7 @@ def _decide_number(ev: Evidence, decided: NumericDecision) -> HeuristicVerdict:
     the answer is not.
     """
     if ev.change_contradicted:
-        return HeuristicVerdict("incorrect", _SELF_CONTRADICTED_CHANGE)
+        return HeuristicVerdict("incorrect", SELF_CONTRADICTED_CHANGE)
     if decided.commitment in AMBIGUOUS:
         return HeuristicVerdict("incorrect", f"the answer commits to no single value ({decided.commitment})")
     if decided.closeness == "near" and decided.matched_value is not None and not ev.signal.phrases:
@@ -295,252 +266,3 @@ def _decide_number(ev: Evidence, decided: NumericDecision) -> HeuristicVerdict:
     if ev.numbers["found"] or ev.numbers["near"]:
         return HeuristicVerdict("incorrect", "the gold's number appears only on the way to another conclusion")
     return HeuristicVerdict("incorrect", "the gold's number does not appear in the answer as its conclusion")
-
-
-def _names_found(ev: Evidence) -> bool:
-    """Most of the gold's terms are in the answer, including a name it gives."""
-    names = [t for t, w in ev.gold_terms.items() if w > 1.0]
-    return ev.term_share >= 0.5 and any(t in ev.terms_found for t in names)
-
-
-def _states_gold(ev: Evidence) -> bool:
-    """Hard evidence that an answer states the gold's answer: its numbers, its names, or
-    the denial of the metric's use that the gold makes ("Gross margin is not applicable;
-    ..." answers "If gross margin is not a useful metric ..., state that" without echoing
-    the question's other words), or, for a gold that is a bare yes or no, the same yes or
-    no said outright ("Yes. 3M paid $5.96 per share", where "paid" is not "paying")."""
-    bare_verdict = not ev.gold_terms and ev.gold_polarity is not None and YES_NO.match(ev.texts[2]) is not None
-    return (
-        bool(ev.numbers["found"]) or _names_found(ev) or (bool(ev.denied_metric) and ev.use_denied)
-        or (bare_verdict and ev.answer_polarity == ev.gold_polarity and not ev.mixed_verdict)
-        or _pick_named(ev)
-    )
-
-
-def _gold_pick(ev: Evidence) -> tuple[str, frozenset[str]] | None:
-    """To a "which ...?" question, or one asking what was the largest, a gold that opens with
-    its pick in a few words ("Cross currency swaps. Its notional value was ..."): the pick and
-    its words beyond the question's."""
-    question, gold, _ = ev.texts
-    if not (_WHICH.search(question) or (_WHAT.search(question) and SUPERLATIVE.search(question))):
-        return None  # "What was the largest liability?" asks for a pick as "which" does
-    pick = re.split(r"[.;:\n]", gold.strip(), maxsplit=1)[0]
-    if len(pick.split()) > 5:
-        return None
-    wanted = frozenset({s for s, _ in content(pick)} - {s for s, _ in content(question)})
-    return (pick, wanted) if wanted else None
-
-
-def _pick_named(ev: Evidence) -> bool:
-    """An answer whose sentence names every word of the gold's pick ("Cross currency swaps had
-    the highest notional value") answers the question, unless that sentence takes the pick
-    back: at the other extreme, below the first, or in a list ("Cross currency swaps had the
-    lowest notional value", "the second highest", "Interest rate swaps, cross currency swaps
-    and forward contracts")."""
-    found = _gold_pick(ev)
-    if found is None:
-        return False
-    pick, wanted = found
-    said = sentences(ev.texts[2])
-    sentence = next((p for p in said if wanted <= {s for s, _ in content(p)}), None)
-    if sentence is None or pick_undone(sentence, ev.texts[0], pick) or len(_LISTED.findall(sentence)) >= 2:
-        return False
-    if rival_pick(list(dict.fromkeys(said)), ev.texts[0], ev.texts[1]):
-        return False
-    # A second bare pick beside it ("Long-term debt. Customer deposits."): two picks are none.
-    asked = {s for s, _ in content(ev.texts[0])}
-    return not any(
-        p is not sentence and len(p.split()) <= 5 and not wanted & {s for s, _ in content(p)}
-        and any(s not in asked and w.lower() not in PICK_FILLER for s, w in content(p))
-        for p in said
-    )
-
-
-_LISTED = re.compile(r",\s|\s(?:and|or)\s", re.IGNORECASE)
-
-
-_WHICH = re.compile(r"\bwhich\b", re.IGNORECASE)
-_WHAT = re.compile(r"\bwhat\b", re.IGNORECASE)
-
-
-_DRIVERS_REVERSED = "the answer states the gold's drivers going the other way"
-_DEALS_REVERSED = "the answer states the gold's deals the other way (sold for bought, or bought for sold)"
-_SUBJECT_REVERSED = "the answer moves what the question asks about the other way from the gold"
-_DEAL_UNDONE = "the answer says the gold's deal was not done (denied, only intended, or undone)"
-
-
-def _drivers_reversed(ev: Evidence) -> str | None:
-    """Why the answer is wrong when it names the gold's terms going the other way
-    (``term_direction``): "despite lower EPYC sales" for a gold of "higher sales of EPYC
-    server processors", "Pfizer sold Trillium" for the companies Pfizer acquired. Read only
-    for an answer about to be credited."""
-    question, gold, answer = ev.texts
-    if reversed_terms(gold, answer, ev.gold_terms):
-        return _DRIVERS_REVERSED
-    if reversed_terms(gold, answer, ev.gold_terms, DEALS, question):
-        return _DEALS_REVERSED
-    if reversed_subject(question, gold, answer):
-        return _SUBJECT_REVERSED
-    if deal_undone(question, answer, ev.gold_terms):
-        return _DEAL_UNDONE
-    return None
-
-
-def _leaves_verdict_open(ev: Evidence) -> bool:
-    """For a gold that opens with a yes or no: does the answer give none, and say that it is
-    open ("it depends", "may or may not")?"""
-    return (
-        ev.answer_polarity is None and ev.gold_polarity is not None and YES_NO.match(ev.texts[1]) is not None
-        and leaves_verdict_open(ev.texts[2])
-    )
-
-
-def _denies_as_gold(ev: Evidence) -> bool:
-    """For a gold that denies ("There are none"), an answer that claims the same absence
-    ("there are no debt securities registered") answers it, even beside "the filing does
-    not mention any": what the source lacks is the point. A decline in the answerer's own
-    voice ("I cannot provide ...") or at its opening still makes it a refusal."""
-    return (
-        ev.gold_shape != "yes_no_name" and not YES_NO.match(ev.texts[1]) and ev.gold_polarity == "no"
-        and ev.answer_polarity == "no" and not ev.hedged_verdict and not ev.signal.opens and not ev.signal.personal
-        and not ev.affirms_denied and not ev.affirms_use
-        and not reason_missed(ev)
-    )
-
-
-
-
-def _decide_prose(ev: Evidence) -> HeuristicVerdict:
-    if ev.signal.opens:
-        # "As of my last update I don't have access ...": what follows is general knowledge.
-        return HeuristicVerdict("refusal", "the answer opens by declining")
-    if ev.change_contradicted:
-        # "Revenue declined 10.6% to $51.8 billion from $46.3 billion": whichever half is
-        # meant, the other is false, and the gold's figure in it rescues nothing.
-        return HeuristicVerdict("incorrect", _SELF_CONTRADICTED_CHANGE)
-    if turned := turned_word(ev.texts[1], ev.texts[2]):
-        # The gold copied with one word turned: all it shares with the gold is then beside
-        # the point (see ``turned_copy``).
-        return HeuristicVerdict("incorrect", f"the answer has the gold's words with {turned[0]!r} turned to {turned[1]!r}")
-    if _denies_as_gold(ev):
-        return HeuristicVerdict("correct", "the answer denies what the gold denies")
-    if _declines(ev) and not _states_gold(ev):
-        return HeuristicVerdict("refusal", "the answer declines and does not state the gold's facts")
-
-    if ev.affirms_denied:
-        # "It acquired several salons; it did not make any large acquisitions": a denial of a
-        # larger kind beside it does not take back that the thing the gold denies happened.
-        return HeuristicVerdict("incorrect", "the answer says the thing the gold denies exists")
-    if ev.affirms_use:
-        return HeuristicVerdict("incorrect", "the answer calls useful the metric the gold says is not used")
-    if ev.use_missed:
-        # "Gross margin rose to 45%, not 40%" for "Performance is not measured through gross
-        # margin": its "not" denies something else, and the gold's point is left unsaid.
-        return HeuristicVerdict("incorrect", "the answer does not deny the use of the metric the gold says is not used")
-    if ev.mixed_verdict:
-        return HeuristicVerdict("incorrect", "the answer gives both a yes and a no")
-    if ev.gold_polarity and ev.answer_polarity and ev.gold_polarity != ev.answer_polarity:
-        return HeuristicVerdict("incorrect", f"the gold says {ev.gold_polarity}, the answer {ev.answer_polarity}")
-    if ev.gold_choice and ev.answer_choice and ev.gold_choice != ev.answer_choice:
-        return HeuristicVerdict("incorrect", f"the gold picks {ev.gold_choice!r}, the answer {ev.answer_choice!r}")
-    if date_differs(ev):
-        return HeuristicVerdict("incorrect", "the answer gives another date than the gold's")
-    if range_differs(ev):
-        return HeuristicVerdict("incorrect", "the answer gives another range than the gold's")
-    numbers = ev.numbers
-    if numbers["reversed"]:
-        return HeuristicVerdict("incorrect", "the answer states the gold's figure going the other way")
-    if numbers["found"] and swapped_ends(ev.texts[1], ev.texts[2]):
-        # "Yes, from 969 to 982" for "a decline from 982 stores to 969": each figure right,
-        # the change the wrong way round.
-        return HeuristicVerdict("incorrect", "the answer states the gold's change the wrong way round")
-    if numbers["found"] and moves_what_gold_holds(ev.texts[1], ev.texts[2]):
-        # "21.0%, up from 19.5%" for "21.0% in FY2022, unchanged from FY2021".
-        return HeuristicVerdict("incorrect", "the answer has the gold's figure move where the gold says it held")
-    if numbers["swapped"]:
-        # The gold's own figures exchanged ("3.39% in 2022 and 1.82% in 2021"): each digit
-        # is right and each claim wrong, so the figures found beside them rescue nothing.
-        return HeuristicVerdict("incorrect", "the answer puts the gold's figure on another year or item")
-    if ev.pick_demoted:
-        return HeuristicVerdict("incorrect", "the answer ranks the gold's pick below another")
-    if ev.opposite_item:
-        return HeuristicVerdict("incorrect", "the answer's verdict names the opposite line item of the one asked")
-    if ev.extreme_reversed:
-        return HeuristicVerdict("incorrect", "the answer puts the gold's pick at the other extreme")
-    # A different value where the gold has its number: the number was the point.
-    if numbers["contradicted"] and not numbers["found"]:
-        return HeuristicVerdict("incorrect", "the answer gives a different value where the gold has its number")
-    # The gold's figure does not rescue a wrong pick ("Services did best. Entertainment grew
-    # 9%" when Entertainment is the answer): then the key terms must carry the verdict.
-    if numbers["found"] and not numbers["contradicted"] and not ev.pick_missed and not name_left_out(ev):
-        if _leaves_verdict_open(ev):
-            # "3M's quick ratio was 0.96; whether that is healthy depends on the industry" to
-            # "Is its liquidity healthy? No, 0.96 needs improvement": the figure is right and
-            # the verdict the question asks for is withheld in so many words. (The figure
-            # alone, "3M's quick ratio was 0.96", people take as the answer, and so does this.)
-            if ev.signal.phrases > 0:
-                return HeuristicVerdict("refusal", "the answer gives the gold's figures but declines the yes or no")
-            return HeuristicVerdict("incorrect", "the answer gives the gold's figures but leaves the yes or no open")
-        if reversed_why := _drivers_reversed(ev):
-            return HeuristicVerdict("incorrect", reversed_why)
-        if named_part_added(ev):
-            return HeuristicVerdict("incorrect", "the answer adds a named part with its figure to the gold's")
-        if numbers["missing"] and named_part_left_out(ev):
-            # "acquired Redcliff Minerals for $450 million" for "Redcliff Minerals for $450
-            # million and a 30% stake in the Kallan copper project": half the list.
-            return HeuristicVerdict("incorrect", "the answer leaves out a named part of the gold, and its figure")
-        if asks_for_causes(ev.texts[0]) and other_causes(ev):
-            # "due to higher R&D spending and a $400 million litigation settlement" for
-            # "generic competition ... and a $400 million impairment": the figure, other causes.
-            return HeuristicVerdict("incorrect", "the answer gives the gold's figure but not the causes the gold gives")
-        if asks_for_causes(ev.texts[0]) and not gives_cause(ev.texts[2], ev.texts[0]) and not tells_gold(ev):
-            # "3M's operating margin decreased by 1.7%" to "What drove operating margin
-            # change?": the gold's figure, and none of what was asked (``causes``). An answer
-            # with most of the gold's words gives the causes the gold gives, in its words.
-            return HeuristicVerdict("incorrect", "the answer gives the gold's figure but not what drove it")
-        return HeuristicVerdict("correct", "the answer states the gold's numbers")
-    # A short gold is the name that answers: one name must be the answer's verdict, and
-    # "Yes, his name is X" needs X.
-    if ev.gold_shape == "name" and len(ev.terms_committed) < len(ev.gold_terms):
-        return HeuristicVerdict("incorrect", "the answer's verdict does not name the gold's answer")
-    if ev.rival_pick:
-        return HeuristicVerdict("incorrect", "the answer picks the gold's name and another one")
-    if ev.items_missed:
-        return HeuristicVerdict("incorrect", f"the answer leaves out {ev.items_missed} of the names the gold lists")
-    if ev.items_padded:
-        return HeuristicVerdict("incorrect", "the answer pads the gold's names with as many others")
-    # The name must be stated, not denied or guessed ("Yes: not Richard A. Johnson, but another nominee").
-    if ev.gold_shape == "yes_no_name" and any(w > 1.0 and t not in ev.terms_listed for t, w in ev.gold_terms.items()):
-        return HeuristicVerdict("incorrect", "the answer misses the name the gold gives")
-    agrees = (ev.gold_polarity and ev.answer_polarity == ev.gold_polarity) or (
-        ev.gold_choice and ev.answer_choice == ev.gold_choice
-    )
-    if agrees and reason_missed(ev):
-        return HeuristicVerdict("incorrect", "the answer gives the gold's verdict but not the reason the question asks for")
-    if agrees and ev.hedged_verdict:
-        return HeuristicVerdict("incorrect", "the answer only guesses at its verdict")
-    if agrees and ev.self_contradiction:
-        return HeuristicVerdict("incorrect", "the answer's own statements contradict its verdict")
-    if agrees and ev.signal.phrases:
-        return HeuristicVerdict("refusal", "the answer's verdict comes with a refusal to commit to it")
-    if agrees and (reversed_why := _drivers_reversed(ev)):
-        return HeuristicVerdict("incorrect", reversed_why)
-    if agrees:
-        return HeuristicVerdict("correct", "the answer's verdict agrees with the gold's")
-    # A gold with no words beyond the question's (a bare "Yes") has no key terms to find:
-    # the answer's verdict had to carry it.
-    if ev.gold_terms and ev.committed_share >= enough_terms(ev):
-        if reversed_why := _drivers_reversed(ev):
-            return HeuristicVerdict("incorrect", reversed_why)
-        if name_left_out(ev):
-            return HeuristicVerdict("incorrect", "the answer's verdict picks another name than the gold's")
-        if figure_left_out(ev):
-            return HeuristicVerdict("incorrect", "the answer leaves out the figure the question asks for")
-        if numbers["contradicted"]:
-            # "production of 410 to 563 thousand barrels" for "410 to 430": the gold's words
-            # around one of its figures changed do not make the figure right.
-            return HeuristicVerdict("incorrect", "the answer gives a different value for one of the gold's figures")
-        return HeuristicVerdict("correct", "the answer states the gold's key terms")
-    if ev.signal.phrases > 0:
-        return HeuristicVerdict("refusal", "the answer declines and does not state the gold's facts")
-    return HeuristicVerdict("incorrect", "the answer misses the gold's key facts")
