@@ -12,6 +12,7 @@ import functools
 import re
 
 from harness.judge.amounts import MONTHS, Quantity
+from harness.judge.line_items import another_line_item
 
 # A period named by a year: "FY2018", "FY 18", "fiscal 2018", "fiscal year 2018", "2018", "Jun'23".
 _YEAR = re.compile(
@@ -193,9 +194,11 @@ def named_otherwise(answer: str, span: tuple[int, int], q: Quantity, question: s
     or stated for an entity or a scope that neither the question nor ``context`` (a worded
     gold, whose own words may name its scope) speaks of?"""
     asked = question.lower()
+    before = _before_value(answer, span, q)
     return (
         scope_not_asked(answer, span, q, f"{asked}\n{context.lower()}" if context else asked)
-        or labelled_as_another_metric(_before_value(answer, span, q), asked)
+        or labelled_as_another_metric(before, asked)
+        or another_line_item(before, answer[q.end:span[1]], f"{asked}\n{context}")
     )
 
 

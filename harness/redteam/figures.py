@@ -7,8 +7,9 @@ import json
 import re
 
 from harness.judge.disowned import asks_forecast
+from harness.judge.line_items import item_as_named, items_named
 from harness.judge.value_scope import question_years
-from harness.redteam.probe import GOLD_NUMBER, Probe, like_gold
+from harness.redteam.probe import GOLD_NUMBER, OTHER_ITEM, PLAIN_ITEM_ASKED, Probe, like_gold
 
 BARE_FIGURE = re.compile(r"[-−]?\$?[-−]?\d[\d,]*(?:\.\d+)?%?")
 
@@ -309,6 +310,11 @@ def numeric_probes(fid: str, question: str, gold: str) -> list[Probe]:
         answers["control:respectively_parts"] = (
             f"It was {g} in FY{y}. The first, second and third parts of it were {low}, {high} and {low}, respectively."
         )
+    items = items_named(question)
+    if len(items) == 1 and PLAIN_ITEM_ASKED.match(question):
+        # The figure put on another line item than the one asked, and on the one asked.
+        answers["another_item"] = f"{OTHER_ITEM[next(iter(items))].capitalize()}: {g}."
+        answers["control:item_named"] = f"{item_as_named(question).capitalize()}: {g}."
     return [Probe(fid, kind, question, gold, answer) for kind, answer in answers.items()]
 
 

@@ -90,3 +90,21 @@ def turned_around(gold: str) -> str:
         word = _OPPOSITES[m.group(1).lower()]
         return word.capitalize() if m.group(1)[0].isupper() else word
     return MOVEMENT.sub(turn, gold)
+
+
+# For a line item a question asks by name, another that a model could put the gold's figure
+# on ("$742 million of total debt" to a question about cash).
+OTHER_ITEM = {
+    "cash": "total debt", "debt": "cash and cash equivalents", "inventory": "accounts receivable",
+    "receivables": "inventories", "payables": "accounts receivable", "goodwill": "inventories",
+    "revenue": "operating income", "net income": "revenue", "operating income": "net income",
+    "dividends": "share repurchases", "buybacks": "dividends", "capex": "dividends paid",
+}
+# A question that asks a line item itself, not a ratio, change or part of it: only there is
+# "Capital expenditures: $X" a right answer and "Dividends paid: $X" the figure on another.
+PLAIN_ITEM_ASKED = re.compile(
+    r"^(?!.*\b(?:ratio|margin|change|growth|cagr|payout|net debt|per|turnover|days|percent|percentage|yield|coverage|as a|rate|"
+    r"less|minus|plus|excluding|retention|share of)\b|.*%)",
+    re.IGNORECASE | re.DOTALL,
+)
+

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from harness.redteam.probe import MOVEMENT, Probe, asked_first, capitalised, first_sentence, like_gold, lowered, turned_around
+from harness.judge.line_items import item_as_named, items_named, value_item
+from harness.redteam.probe import MOVEMENT, OTHER_ITEM, PLAIN_ITEM_ASKED, Probe, asked_first, capitalised, first_sentence, like_gold, lowered, turned_around
 
 # A figure the gold reports: an amount, a percent, a multiple or a decimal ("$32,502 million",
 # "9%", "0.67 times"), not a year, a date's day or a name's number ("COVID-19", "737").
@@ -81,6 +82,7 @@ def prose_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "years_exchanged": _years_exchanged(question, gold, 1.31),
         "bare_list": _listed(gold),
         "signed_list": _listed_signed(gold),
+        "another_item": _another_item(question, gold),
         # The gold's figure in another currency (a right yes or no on it is credited by design).
         # The gold's figure for one quarter or one segment only, to a question of neither.
         "quarter_alone": f"In Q4 alone, {lowered(first_sentence(gold).rstrip('.'))}." if _of_the_whole(question, gold) else "",
@@ -189,6 +191,24 @@ def _listed_signed(gold: str) -> str:
         return ""
     low, high = (like_gold(figure.group(0), f) + unit_text for f in (0.77, 1.31))
     return f"{before}-{low}, -{figure.group(0)}{unit_text} and -{high}{gold[figure.end() + len(unit_text):]}"
+
+
+def _another_item(question: str, gold: str) -> str:
+    """For a gold of one figure that names the one line item the question asks ("held $742
+    million of cash ..."): the gold with that item's name turned to another's ("... of total
+    debt ..."); "" for any other gold."""
+    found = _one_figure(gold)
+    items = items_named(f"{question}\n{gold}")
+    if found is None or len(items) != 1 or not PLAIN_ITEM_ASKED.match(question):
+        return ""
+    figure, _ = found
+    # The item must be the figure's own label ("held $742 million of cash", "Cash was $742
+    # million"), not another subject of the sentence ("Net income fell because of ... a $400
+    # million impairment").
+    if value_item(gold[:figure.start()], gold[figure.end():]) != items:
+        return ""
+    named = item_as_named(gold)
+    return gold.replace(named, OTHER_ITEM[next(iter(items))], 1) if named else ""
 
 
 def _one_figure(gold: str) -> tuple[re.Match[str], str] | None:
