@@ -311,3 +311,13 @@ def test_an_outlined_documents_headings_are_read_on_its_long_leaves_alone(tmp_pa
     by_title = {node.title: node for node in tree.nodes}
     assert [child.title for child in by_title["Operations Review"].children][-3:] == ["Research", "Suppliers", "Outlook"]
     assert not by_title["Overview"].children and not by_title["Appendix"].children
+
+
+def test_headings_found_on_every_page_are_not_served_for_fewer(report):
+    from retrievers.index.layout_headings import document_headings, want_headings_on
+
+    layout, _ = headings(report)
+    everywhere = [h.title for h in document_headings(layout)]
+    want_headings_on(layout, [3])
+    assert [h.title for h in document_headings(layout)] == ["Financial Review", "Outlook"]
+    assert "Strategy and Markets" in everywhere

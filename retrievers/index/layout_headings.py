@@ -416,7 +416,10 @@ def want_headings_on(layout: Layout, pages: Iterable[int]) -> None:
     nothing, and the headings are told from the body text and prose of the pages they are
     on rather than of the whole document. (No tree of the bookmarked PDFs here changed; a
     document whose long leaves are set unlike the rest of it can get other headings there.)"""
-    layout.memo[_HEADING_PAGES] = sorted(set(pages))
+    wanted = sorted(set(pages))
+    if layout.memo.get(_HEADING_PAGES) != wanted:
+        layout.memo.pop("layout_headings", None)  # found on other pages: not these pages' headings
+    layout.memo[_HEADING_PAGES] = wanted
 
 
 def headings_wanted_on(layout: Layout) -> list[int] | None:
