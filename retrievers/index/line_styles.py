@@ -122,7 +122,10 @@ class LineStyleReader:
 
     def _is_bold(self, handle, index: int) -> bool:
         text_object = self._text_object(handle, index)
-        font = self._object_font(text_object) if text_object else None
+        return self._bold_of(self._object_font(text_object) if text_object else None, handle, index)
+
+    def _bold_of(self, font, handle, index: int) -> bool:
+        """Whether the character ``index``, set in ``font`` (its text object's), is bold."""
         if font is None:  # a character PDFium made up (no text object): asked directly
             return self._font_is_bold(handle, index)
         bold = self._font_bold.get(font)
@@ -141,7 +144,9 @@ class LineStyleReader:
             bold = self._bold_names[name] = bool(_BOLD_NAME.search(name.decode("latin-1", "replace")))
         return bold or bool(self._flags.value & _FORCE_BOLD)
 
-    def _glyph_size(self, handle, raw_text: str, start: int, end: int, reported: float, to_char: list[int] | None) -> float:
+    def _glyph_size(
+        self, handle, raw_text: str, start: int, end: int, reported: float, to_char: list[int] | None, font: tuple | None,
+    ) -> float:
         """A size estimated from the median height of the line's first few tall glyphs (of
         any letters or digits when it has none).
 
@@ -149,9 +154,10 @@ class LineStyleReader:
         tall glyphs serves every later line of the page in that font and size: a page of a
         TeX document sets all its lines in such fonts, and measuring each line's glyphs
         again cost as much as the rest of its style. (An estimate from fewer glyphs, a short
-        line's or one of digits, is not passed on.)"""
-        text_object = self._text_object(handle, to_char[start] if to_char else start)
-        key = (self._object_font(text_object), reported) if text_object else None
+        line's or one of digits, is not passed on.) ``font``: the line's first character's
+        font, as ``page_lines`` looked it up for its boldness, in a tuple; None when the
+        character has no text object."""
+        key = (font[0], reported) if font is not None else None
         if key is not None and key in self._glyph_sizes:
             return self._glyph_sizes[key]
         get_box, box_refs = self._get_box, self._box_refs
@@ -196,7 +202,10 @@ class LineStyleReader:
         self._font_bold.clear()
         self._glyph_sizes.clear()
         width, height = max(width, 1.0), max(height, 1.0)
-        is_bold, font_size, get_matrix, get_box, box_refs = self._is_bold, self._font_size, self._get_matrix, self._get_box, self._box_refs
+        is_bold, bold_of, font_size, get_matrix, get_box, box_refs = (
+            self._is_bold, self._bold_of, self._font_size, self._get_matrix, self._get_box, self._box_refs,
+        )
+        text_object_of, object_font = self._text_object, self._object_font
         matrix, matrix_ref = self._matrix, self._matrix_ref
         left, right, bottom, _ = self._box
         tenths, thousandths = self._tenths, self._thousandths
@@ -222,14 +231,18 @@ class LineStyleReader:
                 first, last = to_char[first], to_char[last]
             # A line is bold when both its ends are, so that a run-in heading ("Net Sales:
             # ...") does not count as a heading line.
-            bold = is_bold(handle, first) and (last == first or is_bold(handle, last))
+            # The first character's font is looked up once, for its boldness and, in a type-3
+            # font, its glyph size.
+            text_object = text_object_of(handle, first)
+            font = object_font(text_object) if text_object else None
+            bold = bold_of(font, handle, first) and (last == first or is_bold(handle, last))
             # Font size times the scale of the character's transformation matrix: what the
             # reader sees, whatever mix of font size and scaling the producer used.
             size = float(font_size(handle, first))
             if get_matrix(handle, first, matrix_ref):
                 size *= abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5
             if size < _MIN_REAL_SIZE:
-                size = self._glyph_size(handle, raw_text, text_first, text_last + 1, size, to_char) or size
+                size = self._glyph_size(handle, raw_text, text_first, text_last + 1, size, to_char, (font,) if text_object else None) or size
             # The two character boxes read in place.
             get_box(handle, first, *box_refs)
             x0, y = left.value / width, height - bottom.value
