@@ -257,3 +257,36 @@ def test_the_rationale_quotes_the_value_with_the_sign_it_was_read_with(answer: s
     decision = numeric_check(question, "-3.7", answer)
     assert decision.label == "correct", decision.rationale
     assert f"commits to {quoted}," in decision.rationale
+
+
+def test_a_unit_of_quantity_glued_to_a_figure_keeps_the_figure():
+    from harness.judge.amounts import parse_quantities
+
+    read = {q.text: (q.number, q.scale) for q in parse_quantities("Output was 312kt; production 410-430 kboe/d; a 500MW plant.")}
+    # A range's unit is both its ends' ("410-430 kboe/d").
+    assert read == {"312": (312.0, 1e3), "410": (410.0, 1e3), "430": (430.0, 1e3), "500": (500.0, 1.0)}
+    # Identifiers glued to a number are still no figures.
+    assert parse_quantities("3M filed its 10K; see Item 1A, the 2nd note.") == []
+
+
+@pytest.mark.parametrize("answer, credited", [
+    ("Copper output in FY2021 was 312kt, up 6% from 294kt in FY2020.", True),
+    ("Copper output in FY2021 was 294kt.", False),
+])
+def test_thousand_tonnes_written_kt(answer, credited):
+    question = "What was Ostrava Mining's FY2021 copper output in thousand tonnes?"
+    assert (numeric_check(question, "312", answer).label == "correct") is credited
+
+
+@pytest.mark.parametrize("answer, credited", [
+    ("Linden Energy guided FY2020 production of 410-430 kboe/d.", True),
+    ("Linden Energy expects 410 to 430 kboe/d in FY2020.", True),
+    ("Linden Energy guided FY2020 production of 410-450 kboe/d.", False),
+    ("Linden Energy guided FY2020 production of 410-430 boe/d.", False),  # barrels, not thousands of them
+])
+def test_a_range_in_thousands_of_barrels_a_day(answer, credited):
+    from harness.judge.offline_judge import heuristic_verdict
+
+    question = "What guidance did Linden Energy give for FY2020 production?"
+    gold = "Linden Energy expects production of 410 to 430 thousand barrels of oil equivalent per day."
+    assert (heuristic_verdict(question, gold, answer).label == "correct") is credited

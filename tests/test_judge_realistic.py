@@ -42,7 +42,6 @@ KNOWN_MISSES = {
     "realistic-060": "'grew only 4% while revenue grew 15%' read as a yes to 'kept pace with revenue growth?'",
     "realistic-062": "'approximately 25%' for a gold of 'About one quarter (24.6%)': a bare figure one rounding step away",
     "realistic-149": "a gold of '0.8' to a question in percentage points is read as a fraction (80%), as the labels write percents",
-    "realistic-278": "'312kt': a unit glued to the figure that is not read",
     "realistic-310": "'of FY2022 revenue (24.6%)': a bracket after a word reads as a loss in brackets",
     "realistic-317": "'Roughly one third' for 'About one third of sales': a fraction in words is no figure, and the gold has no other words",
     "realistic-781": "'went up about 20% ($240 million), to $1.45 billion': the change in brackets after a percent the gold does not give",
