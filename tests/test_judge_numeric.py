@@ -290,3 +290,17 @@ def test_a_range_in_thousands_of_barrels_a_day(answer, credited):
     question = "What guidance did Linden Energy give for FY2020 production?"
     gold = "Linden Energy expects production of 410 to 430 thousand barrels of oil equivalent per day."
     assert (heuristic_verdict(question, gold, answer).label == "correct") is credited
+
+
+@pytest.mark.parametrize("text, number", [
+    ("the rest (58%) came from customers outside the United States", 58.0),  # a share said again after its noun
+    ("About a quarter of its revenue (24.6%) came from China.", 24.6),
+    ("split between the US (24.6%) and Europe", -24.6),  # after a name: not read as said again
+    ("Operating margin was (12.6%) in FY2022.", -12.6),  # a value's slot
+    ("Operating margin (12.6%)", -12.6),  # a row's end
+    ("Margin change (12.6%) was driven by costs", -12.6),  # a row's word
+])
+def test_a_share_in_brackets_after_its_noun_is_said_again_not_a_loss(text, number):
+    from harness.judge.amounts import parse_quantities
+
+    assert [q.number for q in parse_quantities(text)] == [number]

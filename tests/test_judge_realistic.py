@@ -42,13 +42,11 @@ KNOWN_MISSES = {
     "realistic-060": "'grew only 4% while revenue grew 15%' read as a yes to 'kept pace with revenue growth?'",
     "realistic-062": "'approximately 25%' for a gold of 'About one quarter (24.6%)': a bare figure one rounding step away",
     "realistic-149": "a gold of '0.8' to a question in percentage points is read as a fraction (80%), as the labels write percents",
-    "realistic-310": "'of FY2022 revenue (24.6%)': a bracket after a word reads as a loss in brackets",
     "realistic-317": "'Roughly one third' for 'About one third of sales': a fraction in words is no figure, and the gold has no other words",
     "realistic-781": "'went up about 20% ($240 million), to $1.45 billion': the change in brackets after a percent the gold does not give",
     "realistic-825": "'rose 5 percentage points to 24%' for 'rose from 19% ... to 24%': a change worked out, to a gold that gives only levels",
     "realistic-857": "'1 284 stores': a space between the thousands is not read as one number",
     "realistic-870": "'ended FY2021 with 1,284 stores after opening 40 and closing 25': three counts read as a list",
-    "realistic-948": "'the rest (58%) came from customers outside the United States': a bracket after a word reads as a loss in brackets",
     "realistic-962": "'About one third ... the remaining two thirds' for 'About one third of sales': a fraction in words is no figure",
     "tune-064": "'No. With sales growth of just 1.3% in 2022, JnJ's results are those of a mature company' to 'Are they "
     "those of a high growth company?': a statement of the company and its growth is read as a yes",

@@ -100,6 +100,14 @@ _RESTATED_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _ZERO = re.compile(r"\bzero\b(?![-‐])", re.IGNORECASE)
+# A common noun right before a bracket: a word in lower case that is no verb or preposition a
+# value's slot opens with, nor a word of a figure's own row ("margin", "change", "loss").
+_THING_BEFORE = re.compile(
+    r"(?<![-\w])(?!(?i:was|were|is|are|be|been|being|of|at|to|by|from|for|totall?ed|reached|equals?|about|approximately|"
+    r"roughly|around|nearly|almost|some|than|margin|change|growth|decline|decrease|increase|loss|losses|income|result)\s?\()"
+    r"[a-z]{3,}\s?\(\s?(?:US\$|\$)?\s?$"
+)
+_SENTENCE_GOES_ON = re.compile(r"\s+[a-z]{2,}\b(?!\s*[\d$(])")
 
 
 def _says_again(text: str, before: Quantity, value: float, percent: bool, start: int) -> bool:
@@ -351,6 +359,13 @@ def parse_quantities(text: str) -> list[Quantity]:
             unit_inside = suffix_end > end or (cur_before is not None and not before.endswith("("))  # "($2.47)", not "$(2.47)"
             negative = not (text.startswith(")", suffix_end) and unit_inside and _RESTATED_BEFORE.search(stripped))
             if negative and unit_inside and out and _says_again(text, out[-1], number * scale, percent, start):
+                negative = False
+            if negative and unit_inside and text.startswith(")", suffix_end) and _THING_BEFORE.search(stripped) \
+                    and _SENTENCE_GOES_ON.match(text, suffix_end + 1):
+                # "the rest (58%) came from ...": a share set in brackets after the common noun
+                # it is of, the sentence going on, is said again, not a loss. Not after a
+                # name ("the US (24.6%)", another entity's share, stays unread as the answer),
+                # a value's slot ("was (58%)") or at a row's end ("Margin (12.6%)").
                 negative = False
         elif (_MINUS_BEFORE.search(stripped) or _MINUS_CURRENCY_BEFORE.search(before)) and not _BULLET_BEFORE.search(text, 0, start):
             negative = True
