@@ -27,11 +27,11 @@ SCALES: dict[str, float] = {
 # a decimal number: "3M" is a company, "10K" a filing, but "$3M" and "1.6B" are amounts.
 _ONE_LETTER = {"k", "m", "b", "t"}
 
-# Thousands are grouped by commas, or by the thin and no-break spaces of European style
-# ("1\u202f577"), read as commas; a plain space stays a gap between two numbers.
 # Units of quantity a figure may be written glued to: thousand tonnes, barrels (of oil
 # equivalent) a day, megawatts and energy, ounces, kilometres.
 _GLUED_UNIT = re.compile(r"(?:kt|Mt|mt|[km]?boe/d|k?bbls?/d|[kMG]Wh?|TWh|k?oz|Moz|km)(?![A-Za-z])")
+# Thousands are grouped by commas, or by the thin and no-break spaces of European style
+# ("1\u202f577"), read as commas; a plain space stays a gap between two numbers.
 _NUMBER = re.compile(r"(?<![\w.'’/])(\d{1,3}(?:[,\u202f\u2009\u00a0]\d{3})+|\d+)(\.\d+)?")
 _GROUP_SPACES = str.maketrans({"\u202f": ",", "\u2009": ",", "\u00a0": ","})
 _SUFFIX = re.compile(
@@ -332,10 +332,12 @@ def parse_quantities(text: str) -> list[Quantity]:
             # An unknown word glued to the number is an identifier ("1A", "2nd", "3D"); a
             # physical unit is not ("312kt", "430kboe/d", "500MW"): the figure stands, in it,
             # and a unit of thousands ("kt", "kboe/d") is its scale.
-            glued = _GLUED_UNIT.match(after) if re.match(r"[A-Za-z]", after) else None
-            if re.match(r"[A-Za-z]", after) and glued is None:
-                continue
-            unit = glued or (_GLUED_UNIT.match(after, 1) if after.startswith(" ") else None)  # or "430 kboe/d"
+            if after.startswith(" "):
+                unit = _GLUED_UNIT.match(after, 1)  # "430 kboe/d"
+            else:
+                unit = _GLUED_UNIT.match(after)
+                if unit is None and re.match(r"[A-Za-z]", after):
+                    continue
             if unit is not None and unit.group(0).startswith("k") and not explicit:
                 scale, explicit = SCALES["thousand"], True
         foreign_after = _FOREIGN_AFTER.match(text[suffix_end:suffix_end + 24]) is not None

@@ -37,7 +37,7 @@ from harness.judge.number_swaps import (
     year_spellings,
 )
 from harness.judge.numeric_check import directions_differ, opens_or_closes, stated_direction
-from harness.judge.refusal import sentence_spans
+from harness.judge.refusal import sentence_span_at, sentence_spans
 from harness.judge.value_scope import named_otherwise, question_years
 from harness.judge.verdict_commitment import uncommitted_values
 from harness.judge.words import ASKS_CHANGE, FALL, RISE, UNIT_STEMS, WORD, YES_NO, bound_side, content, stem, stems_of
@@ -148,8 +148,8 @@ def _unit_of_ratio(text: str, q: Quantity) -> bool:
 
 def _sentence_of(text: str, q: Quantity) -> frozenset[str]:
     """The content stems of the sentence that holds ``q``."""
-    span = next(((a, b) for a, b in sentence_spans(text) if a <= q.start < b), (0, len(text)))
-    return stems_of(text[span[0]:span[1]]) - UNIT_STEMS
+    start, end = sentence_span_at(text, q.start)
+    return stems_of(text[start:end]) - UNIT_STEMS
 
 
 _LEVEL_BEFORE = re.compile(r"\b(?:to|from|at|reaching|was|were|is|are)\s+(?:about\s+|approximately\s+|~)?(?:US)?\$?\s*$", re.IGNORECASE)
@@ -285,7 +285,7 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
             if verdict == "match" and _change_elsewhere(answer, a, gold_number, answer_qs, every_value):
                 best = "swapped"
                 continue
-            if verdict == "match" and (a.foreign_currency and not g.foreign_currency or named_otherwise(answer, _sentence_span(answer, a.start), a, question, gold)):
+            if verdict == "match" and (a.foreign_currency and not g.foreign_currency or named_otherwise(answer, sentence_span_at(answer, a.start), a, question, gold)):
                 # "€742 million" for a gold in dollars; "Gross margin was 14.2%" for an
                 # operating margin of 14.2%: the same digits, another thing.
                 best = "misplaced"
@@ -354,10 +354,6 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
 def _differs(golds: list[Reading], unit: QuestionUnit, b: Quantity) -> bool:
     """Is ``b`` another value than the gold's figure (``golds``, its readings)?"""
     return closest(golds, answer_readings(b, unit, golds[0].kind))[0] != "match"
-
-
-def _sentence_span(text: str, pos: int) -> tuple[int, int]:
-    return next(((s, e) for s, e in sentence_spans(text) if s <= pos < e), (0, len(text)))
 
 
 # Before a value given as a change: "by", a noun of change and "of" ("an increase of"), or

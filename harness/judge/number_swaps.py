@@ -25,7 +25,7 @@ from collections.abc import Callable
 
 from harness.judge.amounts import Quantity, parse_quantities
 from harness.judge.comparison import quantity_kind
-from harness.judge.refusal import sentence_spans
+from harness.judge.refusal import sentence_span_at, sentence_spans
 from harness.judge.value_scope import question_years, years_in
 from harness.judge.words import FALL, PERIOD_WORD, RISE, WORD, content, stem, stems_of, word_pattern
 
@@ -58,10 +58,6 @@ _FROM_BEFORE = re.compile(
 _YEAR_BEFORE_GAP = 60  # "In FY2022, 3M's return on assets was 12.4%": a short lead-in
 
 
-def _sentence_at(spans: list[tuple[int, int]], pos: int, length: int) -> tuple[int, int]:
-    return next(((a, b) for a, b in spans if a <= pos < b), (0, length))
-
-
 YearMark = tuple[int, int, int, bool]  # (start, end, year, dated) as ``years_in`` gives them
 
 
@@ -89,7 +85,7 @@ def value_year_marks(text: str, values: list[Quantity], every: list[Quantity] | 
     out: list[YearMark | None] = []
     taken: set[int] = set()  # years already tied to the value before them
     for q in values:
-        start, end = _sentence_at(spans, q.start, len(text))
+        start, end = sentence_span_at(text, q.start, spans)
         after = next((y for y in years if q.end <= y[0] < end), None)
         # A year that heads what follows it ("2022: 3.39%, 2021: 1.82%") is the next value's.
         if (
@@ -159,7 +155,7 @@ def moved_off_own_year(
             return other[2] == own and is_fiscal(answer, other) == own_fiscal
         # A value tied to no year, in a sentence whose only other year is the one the gold's
         # figure was put on ("Headcount fell by 10% ... in FY2022 (FY2021: 8%)").
-        start, end = _sentence_at(spans, values[j].start, len(answer))
+        start, end = sentence_span_at(answer, values[j].start, spans)
         named = [y for y in years_in(answer[start:end]) if (start + y[0], start + y[1]) != mark[:2]]
         return bool(named) and all(y[2] == own and is_fiscal(answer[start:end], y) == own_fiscal for y in named)
 

@@ -57,7 +57,7 @@ from harness.judge.claims import ONLY_DISOWNS, claims_of
 from harness.judge.commitment import Commitment, find_commitment, is_operand
 from harness.judge.comparison import Reading, answer_readings, closest, gold_readings, quantity_kind, same_kind, same_value
 from harness.judge.grader_address import addresses_grader
-from harness.judge.refusal import DECLINE, refusal_signal, sentence_spans
+from harness.judge.refusal import DECLINE, refusal_signal, sentence_span_at, sentence_spans
 from harness.judge.structured_answer import answer_text
 from harness.judge.words import (
     ABOVE_ZERO,
@@ -191,7 +191,7 @@ _TO_BEFORE = re.compile(r"\bto\s+(?:US\$|\$)?\s?$", re.IGNORECASE)
 def _in_sentence(text: str, q: Quantity) -> tuple[str, tuple[int, int]]:
     """``_around`` cut to the value's sentence ("is not improving. It increased to 101.3%"
     judges nothing of the 101.3%), and where the sentence is."""
-    lo, hi = next(((lo, hi) for lo, hi in sentence_spans(text) if lo <= q.start < hi), (0, len(text)))
+    lo, hi = sentence_span_at(text, q.start)
     return text[max(lo, q.start - 60): min(hi, q.end + 15)], (lo, hi)
 
 
@@ -295,7 +295,7 @@ _BRACKET_OPEN = re.compile(r"\(\s?(?:approximately |about |or |~)?(?:US\$|\$)?\s
 
 def _restated(answer: str, q: Quantity) -> Quantity | None:
     """The value that restates ``q`` in brackets later in its sentence, with no value between."""
-    end = next((hi for lo, hi in sentence_spans(answer) if lo <= q.start < hi), len(answer))
+    end = sentence_span_at(answer, q.start)[1]
     following = next((other for other in parse_quantities(answer[:end]) if other.start >= q.end), None)
     if following is None or not answer.startswith(")", following.end):
         return None

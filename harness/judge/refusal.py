@@ -96,6 +96,12 @@ _ABBREVIATION = re.compile(
 )
 
 
+def sentence_span_at(text: str, pos: int, spans: list[tuple[int, int]] | None = None) -> tuple[int, int]:
+    """(start, end) of the sentence of ``text`` that holds position ``pos`` (``spans``: its
+    ``sentence_spans``, when the caller has them); the whole text when none does."""
+    return next(((a, b) for a, b in (spans if spans is not None else sentence_spans(text)) if a <= pos < b), (0, len(text)))
+
+
 def sentence_spans(text: str) -> list[tuple[int, int]]:
     """(start, end) of each sentence: split on end punctuation and line breaks.
 

@@ -144,9 +144,7 @@ class LineStyleReader:
             bold = self._bold_names[name] = bool(_BOLD_NAME.search(name.decode("latin-1", "replace")))
         return bold or bool(self._flags.value & _FORCE_BOLD)
 
-    def _glyph_size(
-        self, handle, raw_text: str, start: int, end: int, reported: float, to_char: list[int] | None, font: tuple | None,
-    ) -> float:
+    def _glyph_size(self, handle, raw_text: str, start: int, end: int, to_char: list[int] | None, key: tuple | None) -> float:
         """A size estimated from the median height of the line's first few tall glyphs (of
         any letters or digits when it has none).
 
@@ -154,10 +152,9 @@ class LineStyleReader:
         tall glyphs serves every later line of the page in that font and size: a page of a
         TeX document sets all its lines in such fonts, and measuring each line's glyphs
         again cost as much as the rest of its style. (An estimate from fewer glyphs, a short
-        line's or one of digits, is not passed on.) ``font``: the line's first character's
-        font, as ``page_lines`` looked it up for its boldness, in a tuple; None when the
-        character has no text object."""
-        key = (font[0], reported) if font is not None else None
+        line's or one of digits, is not passed on.) ``key``: (font, reported size) of the
+        line's first character, its font as ``page_lines`` looked it up for its boldness;
+        None when the character has no text object."""
         if key is not None and key in self._glyph_sizes:
             return self._glyph_sizes[key]
         get_box, box_refs = self._get_box, self._box_refs
@@ -242,7 +239,8 @@ class LineStyleReader:
             if get_matrix(handle, first, matrix_ref):
                 size *= abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5
             if size < _MIN_REAL_SIZE:
-                size = self._glyph_size(handle, raw_text, text_first, text_last + 1, size, to_char, (font,) if text_object else None) or size
+                key = (font, size) if text_object else None
+                size = self._glyph_size(handle, raw_text, text_first, text_last + 1, to_char, key) or size
             # The two character boxes read in place.
             get_box(handle, first, *box_refs)
             x0, y = left.value / width, height - bottom.value

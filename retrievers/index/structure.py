@@ -195,8 +195,8 @@ def long_leaf_pages(layout: Layout, sections: list[Section]) -> list[int]:
     layout headings are used."""
     pages: set[int] = set()
     for leaf in (s for top in sections for s in top.walk() if not s.children):
-        if page_count(layout, leaf) > MAX_LEAF_PAGES:
-            first, last = layout.page_span(leaf.start, leaf.end)
+        first, last = layout.page_span(leaf.start, leaf.end)
+        if last - first + 1 > MAX_LEAF_PAGES:  # as page_count reads it
             pages.update(range(first, last + 1))
     return sorted(pages)
 
