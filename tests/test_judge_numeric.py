@@ -267,6 +267,8 @@ def test_a_unit_of_quantity_glued_to_a_figure_keeps_the_figure():
     assert read == {"312": (312.0, 1e3), "410": (410.0, 1e3), "430": (430.0, 1e3), "500": (500.0, 1.0)}
     # Identifiers glued to a number are still no figures.
     assert parse_quantities("3M filed its 10K; see Item 1A, the 2nd note.") == []
+    # A kilometre or a kilowatt is a unit of its own, not a thousand of one.
+    assert [(q.number, q.scale) for q in parse_quantities("a 120km pipeline and a 500kW turbine")] == [(120.0, 1.0), (500.0, 1.0)]
 
 
 @pytest.mark.parametrize("answer, credited", [

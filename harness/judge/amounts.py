@@ -30,6 +30,9 @@ _ONE_LETTER = {"k", "m", "b", "t"}
 # Units of quantity a figure may be written glued to: thousand tonnes, barrels (of oil
 # equivalent) a day, megawatts and energy, ounces, kilometres.
 _GLUED_UNIT = re.compile(r"(?:kt|Mt|mt|[km]?boe/d|k?bbls?/d|[kMG]Wh?|TWh|k?oz|Moz|km)(?![A-Za-z])")
+# Those whose "k" counts thousands of a unit a question names in words ("in thousand tonnes");
+# a kilometre or a kilowatt is a unit of its own, not a thousand of one.
+_THOUSANDS_UNIT = frozenset({"kt", "kboe/d", "kbbl/d", "kbbls/d", "koz"})
 # Thousands are grouped by commas, or by the thin and no-break spaces of European style
 # ("1\u202f577"), read as commas; a plain space stays a gap between two numbers.
 _NUMBER = re.compile(r"(?<![\w.'’/])(\d{1,3}(?:[,\u202f\u2009\u00a0]\d{3})+|\d+)(\.\d+)?")
@@ -331,14 +334,14 @@ def parse_quantities(text: str) -> list[Quantity]:
         if not suffix or suffix_end == end:
             # An unknown word glued to the number is an identifier ("1A", "2nd", "3D"); a
             # physical unit is not ("312kt", "430kboe/d", "500MW"): the figure stands, in it,
-            # and a unit of thousands ("kt", "kboe/d") is its scale.
+            # and a unit of thousands ("kt", "kboe/d", not "km") is its scale.
             if after.startswith(" "):
                 unit = _GLUED_UNIT.match(after, 1)  # "430 kboe/d"
             else:
                 unit = _GLUED_UNIT.match(after)
                 if unit is None and re.match(r"[A-Za-z]", after):
                     continue
-            if unit is not None and unit.group(0).startswith("k") and not explicit:
+            if unit is not None and unit.group(0) in _THOUSANDS_UNIT and not explicit:
                 scale, explicit = SCALES["thousand"], True
         foreign_after = _FOREIGN_AFTER.match(text[suffix_end:suffix_end + 24]) is not None
         if not currency and (foreign_after or _CURRENCY_AFTER.match(text[suffix_end:suffix_end + 12])):
