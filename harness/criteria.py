@@ -27,6 +27,7 @@ From ``seeds/iterative_retrieval_design.md`` (Success Criteria):
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -237,3 +238,17 @@ def md_escape(text: str) -> str:
     for ch in ("\\", "|", "*", "_", "`", "[", "]", "<", ">"):
         out = out.replace(ch, "\\" + ch)
     return out.replace("\n", " ")
+
+
+def md_code(text: str, in_table: bool = False) -> str:
+    """``text`` as a Markdown code span, shown as written: a backslash escape inside a code
+    span is shown as it is ("financebench\\_id"), so the text is fenced with one backtick
+    more than its longest run of them instead. In a table cell a pipe would still end the
+    cell, and GitHub's tables read ``\\|`` there as a pipe (``in_table``)."""
+    body = " ".join(str(text).split("\n"))
+    if in_table:
+        body = body.replace("|", "\\|")
+    longest = max((len(run) for run in re.findall("`+", body)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if body.startswith("`") or body.endswith("`") else ""
+    return f"{fence}{pad}{body}{pad}{fence}"

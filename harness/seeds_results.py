@@ -22,7 +22,7 @@ from pathlib import Path
 
 from core.files import write_text_atomic
 from core.records import RunRecord
-from harness.criteria import md_escape
+from harness.criteria import md_code, md_escape
 from harness.dataset import Question
 from harness.judge import LABELS
 from harness.judge.service import judge_name as name_of_judge
@@ -114,7 +114,7 @@ def _judge_line(verdicts: Sequence[Verdict], judge_name: str) -> str:
         return f"Judge: {md_escape(judge_name)}."
     if not judge_name and any(v.method not in ("numeric", "status", "none", "") for v in verdicts):
         judges = sorted({v.judge_model for v in verdicts if v.judge_model})
-        return f"Judge: {', '.join(f'`{md_escape(j)}`' for j in judges) or 'offline rules'} after the numeric check."
+        return f"Judge: {', '.join(md_code(j) for j in judges) or 'offline rules'} after the numeric check."
     return ("Judge: numeric check only (run `python analyze.py --judge` for the answers it cannot decide); "
             "a cell with an answer it left undecided shows \"not judged\".")
 
@@ -122,7 +122,7 @@ def _judge_line(verdicts: Sequence[Verdict], judge_name: str) -> str:
 def bench_results(sweep: Sweep, verdicts: Sequence[Verdict], questions: dict[str, Question], judge_name: str = "") -> str:
     """The Markdown text (see the module doc). ``judge_name``: the judge analyze ran
     (``judge.service.judge_name``). Every string from a run or a question goes through
-    ``md_escape``."""
+    ``md_escape``, or ``md_code`` where it is shown as code."""
     by_run = {v.run_id: v for v in verdicts}
     records = sorted(sweep.raw.values(), key=lambda r: (r.model, r.mode, r.question_id, r.run_number))
     config = sweep.manifest.get("config") or {}
@@ -133,10 +133,10 @@ def bench_results(sweep: Sweep, verdicts: Sequence[Verdict], questions: dict[str
     lines = [
         "# Benchmark results",
         "",
-        f"Sweep `{md_escape(sweep.sweep_id)}`" + (f" (preset `{md_escape(str(config['preset']))}`)" if config.get("preset") else "")
+        f"Sweep {md_code(sweep.sweep_id)}" + (f" (preset {md_code(config['preset'])})" if config.get("preset") else "")
         + f": {len(question_ids)} questions × {len(cells)} model/mode cells × {config.get('runs', '?')} run(s) per question, {len(records)} runs; "
-        f"test set `{md_escape(str(config.get('test_set', '?')))}`; trees built "
-        + (f"by `{md_escape(str(config['index_model']))}`" if config.get("index_model") else "from the filings' structure (no model)") + ".",
+        f"test set {md_code(config.get('test_set', '?'))}; trees built "
+        + (f"by {md_code(config['index_model'])}" if config.get("index_model") else "from the filings' structure (no model)") + ".",
         "",
         _judge_line(verdicts, judge_name),
         "",
@@ -203,7 +203,7 @@ def bench_results(sweep: Sweep, verdicts: Sequence[Verdict], questions: dict[str
         for runs in cells.values():
             mine = [r for r in runs if r.question_id == qid]
             marks.append(" ".join(MARKS.get(_label(r, by_run), "–") for r in mine) or " ")
-        lines.append(f"| Q{number} `{md_escape(qid)}`: {md_escape(short)} | " + " | ".join(marks) + " |")
+        lines.append(f"| Q{number} {md_code(qid, in_table=True)}: {md_escape(short)} | " + " | ".join(marks) + " |")
     lines += [
         "",
         "## The seed benchmark's published figures",

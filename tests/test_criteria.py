@@ -8,6 +8,7 @@ from harness.criteria import (
     criteria_frame,
     criteria_markdown,
     evaluate_criteria,
+    md_code,
     md_escape,
 )
 from harness.judge.verdict import Verdict
@@ -116,6 +117,14 @@ def test_frame_and_markdown(tmp_path) -> None:
 
 def test_md_escape() -> None:
     assert md_escape("<b>[x](javascript:1)</b>") == "\\<b\\>\\[x\\](javascript:1)\\</b\\>"
+
+
+def test_md_code_shows_the_text_as_written() -> None:
+    # A backslash escape inside a code span is shown, not read: "financebench\\_id\\_00288".
+    assert md_code("financebench_id_00288") == "`financebench_id_00288`"
+    assert md_code("a`b") == "``a`b``" and md_code("`x`") == "`` `x` ``"  # fenced past its own backticks
+    assert md_code("two\nlines") == "`two lines`"
+    assert md_code("m|x", in_table=True) == "`m\\|x`" and md_code("m|x") == "`m|x`"
 
 
 def test_a_verdict_its_interval_does_not_settle_is_marked(tmp_path) -> None:

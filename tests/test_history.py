@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from sweep_factory import make_record, write_sweep
+from sweep_factory import make_record, verdicts_for, write_sweep
 
 import analyze
 from harness.history import SEED_FILE, connect, history_frame, record_sweep, trend_gate
@@ -403,7 +403,8 @@ def test_chart_lines_join_only_sweeps_that_compare(tmp_path: Path) -> None:
 
     db = tmp_path / "h.sqlite"
     sweep = load_sweep(_sweep(tmp_path / "runs", "other", correct=1))  # one question, not the seed's test set
-    record_sweep(db, sweep.sweep_id, sweep.manifest, cell_stats(sweep.records), question_table(sweep.records),
+    judged = verdicts_for(list(sweep.raw.values()))
+    record_sweep(db, sweep.sweep_id, sweep.manifest, cell_stats(sweep.records, judged), question_table(sweep.records),
                  judge="numeric check + rule-based offline judge (no model)", judge_version="rules 00000000",
                  report=None, sweep_path=sweep.path)
     frame = history_frame(db)
@@ -607,6 +608,36 @@ def test_the_history_png_shows_every_line_of_a_long_legend_in_a_colour_of_its_ow
         for ax, _ in panels:
             legend = ax.get_legend().get_window_extent(renderer)
             assert not any(legend.overlaps(box) for _, box in panels), ax.get_title()
-            assert len({line.get_color() for line in ax.lines}) == len(ax.lines)
+            # a cell's lines share its colour, the first judge's solid and the others' dashed
+            by_colour: dict[str, list[str]] = {}
+            for line in ax.lines:
+                by_colour.setdefault(str(line.get_color()), []).append(line.get_linestyle())
+            assert all(styles.count("-") == 1 for styles in by_colour.values())
+        # a cell keeps its colour from panel to panel
+        colours = [{line.get_label().split(" · ")[0]: line.get_color() for line in ax.lines} for ax, _ in panels]
+        assert all(colour == colours[1][cell] for cell, colour in colours[0].items())
     finally:
         plt.close(fig)
+
+
+def test_history_lines_keep_their_colour_and_sweeps_of_one_minute_their_own_label(tmp_path: Path) -> None:
+    import pandas as pd
+
+    from harness.report.history_page import _write_history_page, series
+
+    seeded = history_frame(tmp_path / "h.sqlite")
+    first = seeded[seeded["sweep_id"] == seeded["sweep_id"].iloc[0]]
+    # a sweep started seconds after the first one, with no judge: no accuracy to draw
+    unjudged = first.assign(sweep_id="20991231T235959Z", created_at=first["created_at"].str[:17] + "59+00:00",
+                            accuracy=None, judge="", judge_version="")
+    frame = pd.concat([seeded, unjudged], ignore_index=True)
+    accuracy, tokens = series(frame, "accuracy"), series(frame, "tokens_mean")
+    # the unjudged sweep's accuracy line has no point: it is left out, legend entry and all
+    assert len(accuracy) == len(tokens) == 4
+    assert not any("20991231T235959Z" in line["values"] for line in accuracy)
+    colour = {line["label"]: line["colour"] for line in tokens}
+    assert all(line["colour"] == colour[line["label"].split(" · ")[0]] and line["dash"] == 0 for line in accuracy)
+    _write_history_page(frame, tmp_path / "page", tmp_path / "h.sqlite")
+    data = (tmp_path / "page" / "data.js").read_text()
+    labels = [s["label"] for s in json.loads(data[data.index("{"): data.rindex("}") + 1])["history_data"]["sweeps"]]
+    assert len(labels) == len(set(labels)) == frame["sweep_id"].nunique()

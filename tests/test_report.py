@@ -343,3 +343,15 @@ def test_a_question_that_errored_on_one_side_is_no_flip_in_the_report(tmp_path):
     (row,) = comparison["no_answer"]["rows"]
     assert [c["text"] for c in row] == ["q0", "offline/simple", "correct", "no answer"]
     assert row[0]["href"] == "#question?id=q0&cell=offline%2Fsimple"
+
+
+def test_a_trace_field_left_empty_is_not_shown_as_null() -> None:
+    from harness.report.timeline import build_timeline
+
+    synthesis = {"event": "synthesis", "ms": 1200, "decision": "answer", "needs": None, "reason": None, "answer": "$1,577 million"}
+    [item] = build_timeline([synthesis])
+    shown = dict(item.fields + item.details)
+    assert shown == {"decision": "answer", "answer": "$1,577 million"}
+    assert "null" not in json.dumps(item.fields + item.details)
+    [item] = build_timeline([{**synthesis, "decision": "continue", "needs": "capex FY2018"}])
+    assert dict(item.fields)["needs"] == "capex FY2018"

@@ -213,8 +213,18 @@ def test_a_history_of_many_lines_keeps_each_chart_readable(browser: Chromium, tm
     browser.wait_for(f"{charts}.every(function (c) {{ return c.chartArea.height >= 150; }})")
     assert browser.eval(f"{charts}.every(function (c) {{ return c.legend.legendHitBoxes.length === c.data.datasets.length"
                         " && c.legend.height < c.legend.options.maxHeight; })")
-    colours = browser.eval(f"{charts}[0].data.datasets.map(function (d) {{ return d.borderColor; }})")
-    assert len(set(colours)) == 12
+    # A cell keeps its colour in every chart (it took the colour of its place in each chart's
+    # own list); its lines by the three judges share it, each with a dash of its own.
+    styles = browser.eval(f"{charts}.map(function (c) {{ return c.data.datasets.map(function (d) {{ return [d.label, d.borderColor, JSON.stringify(d.borderDash)]; }}); }})")
+    accuracy, tokens = styles[0], styles[1]
+    assert len({(colour, dash) for _, colour, dash in accuracy}) == 12
+    assert len({colour for _, colour, _ in accuracy}) == 4
+    token_colour = {label: colour for label, colour, _ in tokens}
+    assert all(colour == token_colour[label.split(" · ")[0]] for label, colour, _ in accuracy)
+    # a long line name is cut in its middle in the legend, and whole in the dataset (tooltip)
+    legend = browser.eval(f"{charts}[0].legend.legendItems.map(function (i) {{ return i.text; }})")
+    assert all(len(text) <= 60 and "…" in text for text in legend)
+    assert all(len(label) > 60 for label, _, _ in accuracy)
     assert browser.errors() == []
 
 
@@ -261,4 +271,25 @@ def test_a_cell_whose_every_run_errored_is_no_point_of_the_accuracy_tokens_chart
     assert browser.eval(points) == [["offline/simple", 1500]]
     bars = "Chart.getChart(document.querySelectorAll('#charts canvas')[2]).data.datasets[1].data"  # the mean-tokens bars
     assert browser.eval(bars) == [None, 1500]  # the cells in order: agent, then simple
+    assert browser.errors() == []
+
+
+def test_a_long_finding_wraps_so_every_column_of_its_table_stays_on_screen(browser: Chromium, tmp_path: Path) -> None:
+    # The baseline's passage findings carry ~500 characters of filing text; on one line they
+    # pushed the unit, page and section columns thousands of pixels off to the right.
+    passage = " ".join(["Information provided herein reflects the impact of these changes for all periods."] * 6)
+    finding = {"label": "passage_p19", "value": passage, "unit": "text", "page": 19, "section": "Item 7. MD&A",
+               "context": "x" * 300}  # an unbroken string wraps too
+    records = [make_record("q1", mode="iterative", findings=[finding], findings_count=1,
+                           failed_searches=[{"item": "capex", "reason": passage, "sections_tried": ["Item 8"]}])]
+    site = render_report(load_sweep(write_sweep(tmp_path / "runs", records)), verdicts_for(records), tmp_path / "report")
+    _open(browser, site, "#run?id=offline__iterative__q1__r1")
+    browser.wait_for(f"{READY} === 'run'")
+    tables = "Array.from(document.querySelectorAll('#run-detail .scroll')).map(b => [b.scrollWidth, b.clientWidth])"
+    widths = browser.eval(tables)
+    assert len(widths) == 3  # usage, findings, failed searches
+    assert all(scroll <= client for scroll, client in widths), widths
+    page_cell = "document.querySelectorAll('#run-detail .scroll')[1].querySelector('tbody td:nth-child(4)').getBoundingClientRect().right"
+    assert 0 < browser.eval(page_cell) <= 1400
+    assert browser.eval("document.documentElement.scrollWidth") <= 1400
     assert browser.errors() == []

@@ -44,3 +44,10 @@ def test_a_cell_that_spent_nothing_shows_no_average_tokens(tmp_path) -> None:
     text = bench_results(load_sweep(write_sweep(tmp_path, records)), verdicts_for(records, {}), {}, judge_name(OFFLINE_JUDGE))
     assert _row(text, "dead").split(" | ")[7] == "—"
     assert _row(text, "cut").split(" | ")[7].startswith("9,000")
+
+
+def test_question_ids_and_names_in_code_spans_are_shown_as_written(tmp_path) -> None:
+    # Backslash escapes are not read inside a code span: md_escape there showed "financebench\\_id".
+    records = [make_record("financebench_id_00288", mode="simple")]
+    text = bench_results(load_sweep(write_sweep(tmp_path, records)), verdicts_for(records), {}, judge_name(OFFLINE_JUDGE))
+    assert "`financebench_id_00288`" in text and "`financebench\\_" not in text

@@ -19,9 +19,13 @@ METRICS = (("accuracy", "Accuracy per cell", "share of runs correct"), ("tokens_
            ("cost_sum", "Cost per sweep and cell (USD)", "USD"))
 
 
-def _label(row: pd.Series) -> str:
+def _label(row: pd.Series, set_names: dict[str, str]) -> str:
+    """A sweep's point on the x axis: when it started, to the second (sweeps started in one
+    minute would share a label), its commit and its questions, named as the legend names
+    them (``question_set_names``: two sets under one test-set name told apart)."""
     commit = str(row["git_commit"] or "")[:9]
-    return f"{str(row['created_at'])[:16]} {commit} {row['test_set']}".strip()
+    questions = set_names.get(str(row["question_set"]), str(row["test_set"] or ""))
+    return f"{str(row['created_at'])[:19]} {commit} {questions}".strip()
 
 
 def _judge_text(row: pd.Series) -> str:
@@ -68,10 +72,20 @@ def series(frame: pd.DataFrame, metric: str) -> list[dict[str, Any]]:
     several_sets = frame["question_set"].nunique() > 1
     keys = comparable_on(metric)
     several_judges = metric == "accuracy" and len(frame[["judge", "judge_version"]].drop_duplicates()) > 1
+    # A cell and question set keeps its colour in every chart (``colour``: the index of its
+    # hue, ``series_colour``); the accuracy chart's lines of one cell by other judges share
+    # it, told apart by their dash (``dash``: 0 for the first judge, solid).
+    hues = {pair: i for i, pair in enumerate(sorted(set(zip(frame["cell"].astype(str), frame["question_set"].fillna("").astype(str)))))}
+    dashes: dict[tuple[str, str], int] = {}
     lines = []
     for key, group in frame.groupby(keys, sort=True, dropna=False):
-        parts = [str(key[0])] + ([set_names[str(key[1])]] if several_sets else []) + ([_judge_text(group.iloc[0])] if several_judges else [])
-        lines.append({"label": " · ".join(parts), "values": {str(r["sweep_id"]): json_value(r[metric]) for _, r in group.iterrows()}})
+        values = {str(r["sweep_id"]): json_value(r[metric]) for _, r in group.iterrows()}
+        if all(value is None for value in values.values()):
+            continue  # no point to draw (accuracy of sweeps none judged): no legend entry either
+        pair = (str(key[0]), "" if pd.isna(key[1]) else str(key[1]))
+        parts = [pair[0]] + ([set_names[str(key[1])]] if several_sets else []) + ([_judge_text(group.iloc[0])] if several_judges else [])
+        dash = dashes[pair] = dashes.get(pair, -1) + 1
+        lines.append({"label": " · ".join(parts), "colour": hues[pair], "dash": dash, "values": values})
     return lines
 
 
@@ -85,6 +99,7 @@ def write_history_page(frame: pd.DataFrame, out_dir: Path, db: Path) -> Path:
 
 def _write_history_page(frame: pd.DataFrame, tmp: Path, db: Path) -> None:
     sweeps = frame.drop_duplicates("sweep_id")
+    set_names = question_set_names(frame) if len(frame) else {}
     data: dict[str, Any] = {
         "version": 1, "kind": "history", "title": "History across sweeps",
         "lede": f"{len(sweeps)} sweeps, {frame['cell'].nunique() if len(frame) else 0} cells · database {db}",
@@ -94,7 +109,7 @@ def _write_history_page(frame: pd.DataFrame, tmp: Path, db: Path) -> None:
                     "stricter judge lowers every figure), one point per analysed sweep (oldest left); points on one line "
                     "compare, as the trend gate compares them. Rows marked seed ship with the repository: real offline "
                     "sweeps at earlier commits. `python analyze.py history` prints the same table.",
-            "sweeps": [{"sweep_id": str(s["sweep_id"]), "label": _label(s)} for _, s in sweeps.iterrows()],
+            "sweeps": [{"sweep_id": str(s["sweep_id"]), "label": _label(s, set_names)} for _, s in sweeps.iterrows()],
             "metrics": [{"key": k, "title": t, "unit": u, "series": series(frame, k)} for k, t, u in METRICS],
             "table": history_table(frame.iloc[::-1]),
         },
@@ -102,6 +117,11 @@ def _write_history_page(frame: pd.DataFrame, tmp: Path, db: Path) -> None:
     write_static(tmp)
     write_data(tmp, data)
     write_page(tmp, data["title"])
+
+
+# The dash of the n-th judge's line of one cell (matplotlib's on-off lengths; the page's
+# script spells the same).
+DASHES: tuple[tuple[int, ...], ...] = ((), (6, 3), (2, 2), (8, 3, 2, 3))
 
 
 def series_colour(index: int) -> tuple[float, float, float]:
@@ -132,9 +152,11 @@ def history_figure(frame: pd.DataFrame):  # -> matplotlib.figure.Figure
     fig.subplots_adjust(hspace=0.5)  # room for a panel's axis label under it and the next one's title
     order = list(dict.fromkeys(frame["sweep_id"]))
     for ax, (key, title, unit) in zip(axes, METRICS):
-        for index, line in enumerate(series(frame, key)):
+        for line in series(frame, key):
             points = [(order.index(sweep), value) for sweep, value in line["values"].items() if value is not None]
-            ax.plot([x for x, _ in points], [float(v) for _, v in points], marker="o", label=line["label"], color=series_colour(index))
+            dash = DASHES[line["dash"] % len(DASHES)]
+            ax.plot([x for x, _ in points], [float(v) for _, v in points], marker="o", label=line["label"],
+                    color=series_colour(line["colour"]), linestyle=(0, dash) if dash else "-")
         ax.set_title(title)
         ax.set_ylabel(unit)
         ax.set_xticks(range(len(order)), [str(i + 1) for i in range(len(order))])

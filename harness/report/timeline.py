@@ -110,7 +110,7 @@ def _generic_item(event: dict[str, Any], limits: TextLimits = FULL) -> TimelineI
     name = as_text(event.get("event", "?"))
     item = TimelineItem("event", EVENT_CLASSES.get(name, "event"), seconds(event.get("ms")), name.replace("_", " "))
     for key, value in event.items():
-        if key in SKIP_KEYS:
+        if key in SKIP_KEYS or value is None:  # "needs": null when the synthesis answered: nothing to show
             continue
         text = as_text(value)
         if len(text) > FIELD_LIMIT or "\n" in text:

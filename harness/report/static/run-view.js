@@ -55,9 +55,14 @@
       V.ready("run");
     }).catch(function (err) { clear(body); add(body, el("p", { class: "notice", text: String(err.message || err) })); });
   }
-  function miniTable(headers, rows) {
+  // wrap: the indices of the columns that hold free text (a finding's value or context, a
+  // search's reason), which wrap; the other columns hold figures and stay on one line.
+  function miniTable(headers, rows, wrap) {
+    wrap = wrap || [];
     return el("div", { class: "scroll" }, el("table", {}, el("thead", {}, el("tr", {}, headers.map(function (h) { return el("th", { text: h }); }))),
-      el("tbody", {}, rows.map(function (r) { return el("tr", {}, r.map(function (v) { return el("td", { text: v }); })); }))));
+      el("tbody", {}, rows.map(function (r) {
+        return el("tr", {}, r.map(function (v, i) { return el("td", wrap.indexOf(i) >= 0 ? { class: "wrap", text: v } : { text: v }); }));
+      }))));
   }
   function renderRun(body, d) {
     var q = D.questions ? D.questions[d.question_id] : null;
@@ -85,8 +90,8 @@
       add(body, pages, el("p", { text: "Gold evidence pages: " + d.evidence_pages + " · evidence hit: " + d.evidence_hit }));
       if (d.provenance.length) add(body, el("h4", { text: "Provenance of the answer's numbers" }), pairs(d.provenance));
     }
-    if (d.findings.length) add(body, el("h3", { text: "Findings (" + d.findings.length + ")" }), miniTable(["label", "value", "unit", "page", "section", "context"], d.findings));
-    if (d.failed_searches.length) add(body, el("h3", { text: "Failed searches (" + d.failed_searches.length + ")" }), miniTable(["item", "reason", "sections tried"], d.failed_searches));
+    if (d.findings.length) add(body, el("h3", { text: "Findings (" + d.findings.length + ")" }), miniTable(["label", "value", "unit", "page", "section", "context"], d.findings, [0, 1, 4, 5]));
+    if (d.failed_searches.length) add(body, el("h3", { text: "Failed searches (" + d.failed_searches.length + ")" }), miniTable(["item", "reason", "sections tried"], d.failed_searches, [0, 1, 2]));
     if (d.plan || d.tasks) {
       add(body, el("h3", { text: "Plan" }));
       if (d.tasks) add(body, el("p", { text: d.tasks + (d.agent_types ? " · agents: " + d.agent_types : "") }));

@@ -389,7 +389,16 @@
   // Chart.js cycles seven colours, so the eighth line would look like the first: a hue of
   // its own for each (the golden angle apart, so neighbours differ most), as the PNG has
   // them (history_page.series_colour).
+  // A cell keeps its colour in every chart; its lines by other judges (accuracy) are dashed
+  // (history_page.DASHES). A legend entry is cut in its middle to fit beside the others; the
+  // tooltip names the line in full.
   function seriesColour(i) { return "hsl(" + Math.round(i * 137.5 % 360) + ", 70%, " + (i % 2 ? 38 : 50) + "%)"; }
+  var DASHES = [[], [6, 3], [2, 2], [8, 3, 2, 3]];
+  var LEGEND_CHARS = 60;
+  function legendText(text) { return text.length <= LEGEND_CHARS ? text : text.slice(0, 28) + "…" + text.slice(-(LEGEND_CHARS - 29)); }
+  function legendLabels(chart) {
+    return Chart.defaults.plugins.legend.labels.generateLabels(chart).map(function (item) { item.text = legendText(item.text); return item; });
+  }
   var UNCAPPED = 100000;
   var PLOT_HEIGHT = 260;
   var legendRoom = { id: "legendRoom", afterLayout: function (chart) {
@@ -407,13 +416,14 @@
         var canvas = chartBox(grid, m.title);
         // One line per series the harness grouped (points on a line compare); a sweep the
         // series has no point in is skipped over, not drawn as zero.
-        var datasets = m.series.map(function (line, i) {
-          var colour = seriesColour(i);
-          return { label: line.label, spanGaps: true, borderColor: colour, backgroundColor: colour, data: H.sweeps.map(function (s) { var v = line.values[s.sweep_id]; return v === undefined ? null : v; }) };
+        var datasets = m.series.map(function (line) {
+          var colour = seriesColour(line.colour);
+          return { label: line.label, spanGaps: true, borderColor: colour, backgroundColor: colour, borderDash: DASHES[line.dash % DASHES.length],
+            data: H.sweeps.map(function (s) { var v = line.values[s.sweep_id]; return v === undefined ? null : v; }) };
         });
         var chart = new Chart(canvas, { type: "line", data: { labels: H.sweeps.map(function (s) { return s.label; }), datasets: datasets },
           options: { animation: false, responsive: true, maintainAspectRatio: false, scales: { y: { beginAtZero: true, title: { display: true, text: m.unit } } },
-            plugins: { legend: { maxHeight: UNCAPPED } } }, plugins: [legendRoom] });
+            plugins: { legend: { maxHeight: UNCAPPED, labels: { generateLabels: legendLabels } } } }, plugins: [legendRoom] });
         charts.push(chart);
       });
     }
