@@ -25,6 +25,7 @@ from core.protocol import (
     RESULTS,
     SECTIONS,
     SIGNATURE,
+    TASK_FAIL_REPLY,
     Decision,
     GateVerdict,
     PlanDraft,
@@ -192,6 +193,11 @@ def _plain_task(request: CompletionRequest) -> Reply:
             value = decision.answer.rsplit("= ", 1)[-1].rstrip(".") if "= " in decision.answer else decision.answer[:200]
         return json.dumps(TaskResult({"result": value, "formula": plan.formula_text or plan.metric}).to_dict()), []
     if decision.status != "answer":
+        # The task fails, as the other modes' answerers do, where the executor offers that:
+        # the plan is replanned (a replan reads the prose) and, failing again, the run gives
+        # up with its reason. Answered, "I cannot answer" was a run that answered.
+        if TASK_FAIL_REPLY in request.system:
+            return json.dumps({"fail": decision.reason}), []
         decision = Decision("answer", f"I cannot answer from the filing: {decision.reason}.")
     return json.dumps(decision.answer_arguments()), []
 

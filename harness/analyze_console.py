@@ -9,7 +9,7 @@ from core.llm.pricing import format_cost
 from harness.analyze_config import AnalyzeOutcome
 from harness.report import fmt as f
 from harness.report.rows import overall_verdict
-from harness.stats.cells import failure_causes
+from harness.stats.cells import failure_causes, judged_refusals
 from harness.stats.compare import Comparison
 from harness.stats.completeness import completeness
 from harness.stats.errored import errored_runs, provider_ended
@@ -43,11 +43,16 @@ def console_lines(outcome: AnalyzeOutcome) -> list[str]:
             f"judge {judging.judge_model}: {meter.llm_calls} calls, {meter.usage.total} tokens, "
             f"cost {format_cost(meter.cost_usd)} (not counted in the runs' figures)"
         )
-    missed = int((outcome.sweep.records["status"] != "ok").sum()) if len(outcome.sweep.records) else 0
+    records = outcome.sweep.records
+    # An answer the judge reads as a refusal is no answer to reliability either: counted here
+    # too, so that this count, the report's and bench_results.md's agree.
+    refused = len(judged_refusals(records, judging.verdicts))
+    missed = (int((records["status"] != "ok").sum()) if len(records) else 0) + refused
     if missed:
         # Why runs gave no answer, before any figure they lower: a dead endpoint, a budget, a search that found nothing.
-        lines.append(f"runs without an answer: {missed} of {len(outcome.sweep.records)}, commonest causes first:")
-        for found in failure_causes(outcome.sweep.records):
+        lines.append(f"runs without an answer: {missed} of {len(records)}" + (f" ({refused} answered, but judged a refusal)" if refused else "")
+                     + ", commonest causes first:")
+        for found in failure_causes(records, verdicts=judging.verdicts):
             shown = found.example if len(found.example) <= 110 else found.example[:109] + "…"
             detail = f": {shown}" if found.by_kind else ""  # an error's kind, then one of its messages
             lines.append(f"  {found.runs:4d} x {found.label}{detail}")

@@ -290,3 +290,36 @@ def test_the_run_grid_shows_no_refusal_for_a_run_that_gave_no_answer(tmp_path) -
     grid = question_grid(question_table(sweep.records, verdicts), ["offline/simple"])
     styles = {row[0]: row[2][0][1] for row in grid["rows"]}
     assert styles["q1"] == "none" and styles["q2"] != "none"  # no run of q1 answered: no verdict's colour
+
+
+def test_an_answer_judged_a_refusal_is_counted_among_the_runs_without_an_answer(tmp_path) -> None:
+    """A run that finished with "I cannot answer ..." is no answer to reliability: the
+    console's count, its causes and the report's table and hints say so, as bench_results.md
+    does (they counted only the runs whose status was not ok, and disagreed with it)."""
+    from click.testing import CliRunner
+
+    import analyze
+    from harness.report.rows import cell_tables, failure_table
+    from harness.stats.cells import JUDGED_REFUSAL, cell_stats, failure_causes
+
+    declined = "I cannot answer from the filing: could not find Adjusted EBIT for FY2022 in the filing."
+    records = [make_record("financebench_id_04672", answer=declined),
+               make_record("financebench_id_03029", status="fail", error="could not find capex in the filing"),
+               make_record("financebench_id_00499", answer="Capex was $1,577 million.")]
+    path = write_sweep(tmp_path / "runs", records)
+    sweep = load_sweep(path)
+    verdicts = verdicts_for(records, {records[0].run_id: "refusal"})
+    causes = failure_causes(sweep.records, verdicts=verdicts)
+    refused = next(found for found in causes if found.status == JUDGED_REFUSAL)
+    assert (refused.runs, refused.example) == (1, declined)
+    assert len(failure_causes(sweep.records)) == 1  # unjudged: no refusal is known
+    link = failure_table(causes)["rows"][[c.status for c in causes].index(JUDGED_REFUSAL)][0]["href"]
+    assert "verdict=refusal" in link and "status=ok" in link
+    row = cell_stats(sweep.records, verdicts).iloc[0]
+    outcome, _ = cell_tables(cell_stats(sweep.records, verdicts))
+    hints = [c.get("hint", "") for c in outcome["rows"][0]]
+    assert row["reliability"] == pytest.approx(1 / 3) and any("1 answered, but judged a refusal" in h for h in hints)
+    shown = CliRunner().invoke(analyze.cli, [str(path), "--judge-model", "offline", "--out", str(tmp_path / "report"),
+                                             "--no-history", "--no-progress", "--no-cache"]).output
+    assert "runs without an answer: 2 of 3 (1 answered, but judged a refusal)" in shown, shown
+    assert "1 x refusal (answered, but judged a refusal): I cannot answer from the filing" in shown

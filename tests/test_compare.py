@@ -105,6 +105,7 @@ def test_modes_of_one_sweep_are_compared_paired(tmp_path) -> None:
     # Without verdicts nothing is compared, and nothing pretends it was.
     (unjudged,) = mode_comparisons(sweep.records, None, ["agent", "iterative"])
     assert unjudged.accuracy is None
+    assert unjudged.shared_questions == pair.shared_questions == 10  # what both ran is known unjudged too
 
 
 def test_an_unjudged_question_is_not_a_flip(tmp_path) -> None:

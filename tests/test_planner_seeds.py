@@ -187,3 +187,23 @@ def test_a_sweep_recorded_before_these_options_resumes_as_it_started():
     newer["options"]["warp_drive"] = True
     with pytest.raises(UserError, match="warp_drive"):
         SweepConfig.from_manifest(newer)
+
+
+def test_the_offline_answer_task_fails_with_its_reason_where_tasks_may_fail():
+    # Where the executor offers failure it replied "I cannot answer from the filing: ...", and
+    # the run was recorded as answered (status ok) while the agent and iterative modes, on
+    # the same question, gave up with status fail.
+    from baseline.planning import _plain_task
+    from core.llm.types import CompletionRequest, Message
+    from core.protocol import DEPENDENCIES, SIGNATURE, TASK_FAIL_REPLY, block
+    from retrievers.planner.executor import PLAIN_FAILURE_RULES
+
+    assert TASK_FAIL_REPLY in PLAIN_FAILURE_RULES  # what the offline model reads the offer by
+    prompt = "\n".join([block("question", "What was ACME's FY2022 interest coverage ratio?"),
+                        block(SIGNATURE, "{answer :string, sources [:string]}"), block(DEPENDENCIES, "{}")])
+    offered = CompletionRequest(system="Answer." + PLAIN_FAILURE_RULES, messages=[Message.user(prompt)], role="executor")
+    reply = json.loads(_plain_task(offered)[0])
+    assert set(reply) == {"fail"} and reply["fail"]
+    not_offered = CompletionRequest(system="Answer. Return your best result.", messages=[Message.user(prompt)], role="executor")
+    reply = json.loads(_plain_task(not_offered)[0])
+    assert reply["answer"].startswith("I cannot answer from the filing")

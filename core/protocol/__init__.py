@@ -71,6 +71,7 @@ from core.protocol.prompts import (  # noqa: F401
 )
 from core.protocol.replies import (  # noqa: F401
     JUDGE_LABELS,
+    TASK_FAIL_REPLY,
     Decision,
     ExtractionReturn,
     GateVerdict,

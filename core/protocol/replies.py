@@ -50,6 +50,12 @@ def read_scores_reply(reply: dict[str, Any]) -> list[tuple[str, float]]:
     return ranked
 
 
+# What a planner's plain task (no tools) replies when its inputs do not allow its result; the
+# executor offers it only when tasks may fail (``ModeOptions.self_failure``), and a model
+# reads the offer in the task's instructions.
+TASK_FAIL_REPLY = '{"fail": "<the reason>"}'
+
+
 # Status words models use beside the ones asked for, read as the one they mean.
 _STATUS_WORDS = {
     "answer": ("answer", "answered", "final", "final_answer", "complete", "completed", "done", "ok", "success"),

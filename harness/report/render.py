@@ -241,7 +241,7 @@ def render_report(
         "outcome_table": outcome_table,
         "behaviour_table": behaviour_table,
         "type_table": rows.type_table(by_type),
-        "failures": rows.failure_table(failure_causes(sweep.records, most=10)),
+        "failures": rows.failure_table(failure_causes(sweep.records, most=10, verdicts=verdicts)),
         "cell_figures": export.frame_table(with_token_figures(stats)),
         "charts": export.chart_data(stats),
         "grid": export.question_grid(qtable, cells),

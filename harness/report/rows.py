@@ -14,6 +14,7 @@ import pandas as pd
 from harness.criteria import CRITERIA, CRITERION_TITLES, REFERENCE_ROWS, CriteriaRow
 from harness.gate import BUDGET_KEYS, GateResult, format_limit
 from harness.report import fmt as f
+from harness.stats.cells import JUDGED_REFUSAL
 from harness.stats.compare import Comparison, ModeComparison
 from harness.stats.completeness import Completeness, completeness
 from harness.stats.errored import token_figures
@@ -179,6 +180,15 @@ def _role_text(row: pd.Series) -> str:
     return " · ".join(f"{role} {f.tokens(v)}" for role, v in roles) or f.DASH
 
 
+def _refused_text(s: pd.Series, lead: str) -> str:
+    """The finished runs a judge read as refusals (no answer to reliability), or nothing."""
+    refused = int(s["ok"]) - int(s["answered"])
+    if not refused:
+        return ""
+    text = f"{refused} answered, but judged a refusal"
+    return f" ({text})" if lead == " (" else f"{lead}{text}"
+
+
 def cell_tables(stats: pd.DataFrame) -> tuple[dict[str, Any], dict[str, Any]]:
     """(outcomes and cost, behaviour and tool use), one row per model x mode."""
     outcome, behaviour = [], []
@@ -188,8 +198,9 @@ def cell_tables(stats: pd.DataFrame) -> tuple[dict[str, Any], dict[str, Any]]:
             link, cell(s["runs"]),
             cell(accuracy_text(s), hint=f"judged by {s['judge_methods']}" if s.get("judge_methods") else ""),
             cell(f.ci(s["accuracy_low"], s["accuracy_high"]), hint=f"over {s['questions']} questions (effective n {f.num(s['accuracy_effective_n'], 1)})"),
-            cell(f.pct(s["reliability"]), hint=f"ok {s['ok']}, fail {s['fail']}, error {s['error']}"),
-            cell(f.pct(s["refusal_rate"]), hint=f"{s['fail']} gave up (status fail)"), cell(f.pct(s["errored_rate"]), hint=f"error {s['error']}"),
+            cell(f.pct(s["reliability"]), hint=f"ok {s['ok']}{_refused_text(s, ' (')}, fail {s['fail']}, error {s['error']}"),
+            cell(f.pct(s["refusal_rate"]), hint=f"{s['fail']} gave up (status fail){_refused_text(s, ', ')}"),
+            cell(f.pct(s["errored_rate"]), hint=f"error {s['error']}"),
             cell(f.pct(s["consistency"])), cell(f.pct(s["judge_agreement"])),
             *_token_cells(s),
             cell(_role_text(s), css="wrap"),
@@ -241,7 +252,10 @@ def failure_table(causes: Sequence[Any]) -> dict[str, Any] | None:
     body = []
     for found in causes:
         words = "" if found.by_kind or not found.example else " ".join(found.cause.split()[:6])
-        runs = f.route("runs", status=found.status, q=words)
+        if found.status == JUDGED_REFUSAL:  # finished runs, told apart by their verdict
+            runs = f.route("runs", status="ok", verdict="refusal")
+        else:
+            runs = f.route("runs", status=found.status, q=words)
         body.append([cell(found.runs, href=runs, hint="these runs"), cell(found.status), cell(found.shown_cause, href=runs, hint="these runs"),
                      cell(", ".join(found.cells)),
                      # a fail's cause is its message already; an error kind's runs say more
@@ -312,7 +326,7 @@ def mode_table(modes: Sequence[ModeComparison]) -> dict[str, Any]:
     for m in modes:
         diff, interval, test = paired_text(m.accuracy)
         rows.append([
-            cell(m.model), cell(f"{m.mode} vs {m.versus}"), cell(m.accuracy.n_questions if m.accuracy else f.DASH),
+            cell(m.model), cell(f"{m.mode} vs {m.versus}"), cell(m.accuracy.n_questions if m.accuracy else m.shared_questions),
             cell(f"{f.pct(m.accuracy.after)} vs {f.pct(m.accuracy.before)}" if m.accuracy else "not judged", hint=_on_shared(m.accuracy)),
             cell(diff, css=_change_css(m.accuracy)), cell(interval), cell(test),
         ])

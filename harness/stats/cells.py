@@ -309,16 +309,35 @@ class FailureCause:
         return f"{self.status} {self.cause}" if self.by_kind else f"{self.status}: {self.shown_cause}"
 
 
-def failure_causes(records: pd.DataFrame, most: int = 3) -> list[FailureCause]:
+# The cause of runs that finished with an answer the judge reads as a refusal ("I cannot
+# answer from the filing: ..."): no answer to reliability, as a fail or an error is.
+JUDGED_REFUSAL = "refusal"
+JUDGED_REFUSAL_CAUSE = "(answered, but judged a refusal)"
+
+
+def failure_causes(records: pd.DataFrame, most: int = 3, verdicts: Sequence[Verdict] | None = None) -> list[FailureCause]:
     """Why runs gave no answer, commonest first. A provider error is grouped by its kind (its
     messages differ by attempt counts and request ids); a fail, or an error of no kind, by its
-    message, which names what the run could not find or what went wrong."""
+    message, which names what the run could not find or what went wrong; with ``verdicts``,
+    the runs that answered with what the judge reads as a refusal are one more cause
+    (``JUDGED_REFUSAL``), their answer as the example."""
     missed = records[records["status"] != "ok"] if len(records) else records
     groups: dict[tuple[str, str, bool], list[tuple[str, str]]] = {}
     for status, kind, message, cell in zip(missed["status"], missed["error_kind"].fillna(""), missed["error"].fillna(""),
                                            missed["cell"]):
         key = (str(status), str(kind), True) if kind else (str(status), str(message)[:80] or "no message", False)
         groups.setdefault(key, []).append((str(message), str(cell)))
+    refused = judged_refusals(records, verdicts)
+    for answer, cell in zip(refused["answer"].fillna(""), refused["cell"]):
+        groups.setdefault((JUDGED_REFUSAL, JUDGED_REFUSAL_CAUSE, True), []).append((str(answer), str(cell)))
     ranked = sorted(groups.items(), key=lambda item: (-len(item[1]), item[0]))
     return [FailureCause(status, cause, by_kind, len(runs), tuple(sorted({cell for _, cell in runs})), runs[0][0])
             for (status, cause, by_kind), runs in ranked[:most]]
+
+
+def judged_refusals(records: pd.DataFrame, verdicts: Sequence[Verdict] | None) -> pd.DataFrame:
+    """The runs that finished (status ok) with an answer the judge labelled a refusal."""
+    refusals = {v.run_id for v in verdicts or () if v.label == "refusal"}
+    if not refusals or not len(records):
+        return records.iloc[0:0]
+    return records[(records["status"] == "ok") & records["run_id"].isin(refusals)]

@@ -100,9 +100,10 @@ class ModeComparison:
     mode: str  # the later mode in the sweep's order (the one being judged)
     versus: str  # the mode it is compared with
     accuracy: PairedChange | None  # mode minus versus; None when either is not judged
+    shared_questions: int = 0  # the questions both modes ran, judged or not
 
     def to_dict(self) -> dict[str, object]:
-        return {"model": self.model, "mode": self.mode, "versus": self.versus,
+        return {"model": self.model, "mode": self.mode, "versus": self.versus, "shared_questions": self.shared_questions,
                 "accuracy_change": self.accuracy.to_dict() if self.accuracy else None}
 
 
@@ -196,6 +197,7 @@ def mode_comparisons(
         return []
     rank = {mode: i for i, mode in enumerate(mode_order)}
     scores = _scores_by_cell(with_verdicts(df, verdicts))
+    questions = df.groupby("cell")["question_id"].unique().to_dict() if len(df) else {}
     out = []
     for model, group in stats.groupby("model", sort=True):
         modes = sorted(group["mode"], key=lambda m: (rank.get(m, len(rank)), m))
@@ -204,7 +206,8 @@ def mode_comparisons(
             change = None
             if judged[earlier] and judged[later]:
                 change = paired_change(scores.get(f"{model}/{later}", {}), scores.get(f"{model}/{earlier}", {}))
-            out.append(ModeComparison(str(model), later, earlier, change))
+            shared = len(set(questions.get(f"{model}/{later}", ())) & set(questions.get(f"{model}/{earlier}", ())))
+            out.append(ModeComparison(str(model), later, earlier, change, shared))
     return out
 
 

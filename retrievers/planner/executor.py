@@ -25,6 +25,7 @@ from core.protocol import (
     RESULTS,
     SIGNATURE,
     TASK,
+    TASK_FAIL_REPLY,
     GateVerdict,
     block,
     format_inputs,
@@ -48,7 +49,7 @@ TOOL_RULES = """
 Use grep_section / fetch_section to read the filing (5,000-6,000 characters per fetch; continue at the
 hint's offset when truncated), then call `return` with the result."""
 SELF_FAILURE_RULES = " If the filing does not contain the data, call `fail` with the reason."
-PLAIN_FAILURE_RULES = ' If your inputs do not allow the result, reply {"fail": "<the reason>"} instead.'
+PLAIN_FAILURE_RULES = f" If your inputs do not allow the result, reply {TASK_FAIL_REPLY} instead."
 NO_FAILURE_RULES = " Return your best result; the plan cannot continue without it."
 EXPRESSION_RULES = """
 You compute; the harness does the arithmetic. For every numeric field of the signature, give an
