@@ -21,6 +21,7 @@ from pathlib import Path
 import click
 
 from core.errors import UserError
+from harness.cli_main import run_command
 from harness.cli_paths import any_path, file_path, folder_path
 from harness.judge import MAX_JUDGE_RUNS
 from harness.judge.labels import HALVES
@@ -276,7 +277,7 @@ def history(db, cells, test_set, last, out_dir, png, gate_accuracy_drop, gate_to
     with --gate-accuracy-drop / --gate-token-rise, gates the newest sweep on the trend."""
     from core import paths
     from core.whole_folders import check_replaceable
-    from harness.gate import write_junit
+    from harness.gate import GateCheck, GateResult, write_junit
     from harness.history import default_db, history_frame, trend_gate
     from harness.report import fmt as f
     from harness.report.history_page import question_set_names, write_history_page, write_history_png
@@ -314,6 +315,11 @@ def history(db, cells, test_set, last, out_dir, png, gate_accuracy_drop, gate_to
             # A gate with no sweep to look at checked nothing: a CI job with a mistyped
             # --test-set or --cell must not pass.
             click.echo("trend gate FAILED: no sweep to gate")
+            if junit is not None:  # the CI job reading it learns why, as from any failed gate
+                asked = [(key, limit) for key, limit in (("accuracy_drop", gate_accuracy_drop), ("token_rise", gate_token_rise)) if limit is not None]
+                nothing = GateResult([GateCheck("(no sweep)", key, limit, None, False, "no sweep in the history matches the filters")
+                                      for key, limit in asked])
+                click.echo(f"junit: {write_junit(nothing, junit)}")
             sys.exit(1)
         return
     click.echo(f"{frame['sweep_id'].nunique()} sweeps in {db} (oldest first)")
@@ -386,15 +392,17 @@ def prune(keep: int, reports_dir: Path | None, history_keep: int | None, db: Pat
         for folder in removed:
             click.echo(f"{'would delete' if dry_run else 'deleted'} {folder}")
         click.echo(f"{len(removed)} report(s) {'to delete' if dry_run else 'deleted'}, {kept} kept (--keep {keep})")
-        if history_keep is not None and not dry_run:
+        if history_keep is not None:
             from harness.history import default_db
             from harness.history import prune as prune_history
 
-            gone = prune_history(db or default_db(), history_keep)
-            click.echo(f"history: {len(gone)} sweep(s) forgotten, newest {history_keep} kept")
+            gone = prune_history(db or default_db(), history_keep, dry_run=dry_run)
+            for sweep_id in gone if dry_run else ():
+                click.echo(f"would forget sweep {sweep_id}")
+            click.echo(f"history: {len(gone)} sweep(s) {'to forget' if dry_run else 'forgotten'}, newest {history_keep} kept")
     except UserError as error:
         _fail(error)
 
 
 if __name__ == "__main__":
-    cli()
+    run_command(cli)

@@ -20,6 +20,7 @@ import click
 
 from core import paths
 from core.errors import UserError
+from harness.cli_main import run_command
 from harness.cli_paths import any_path, file_path, folder_path
 from harness.config import Budgets, SweepConfig
 from harness.presets import PRESETS, apply_preset
@@ -42,6 +43,8 @@ class _Terminated(KeyboardInterrupt):
     """SIGTERM (a CI timeout, ``docker stop``) before the runs start, while indexes build:
     stopped as Ctrl-C is, and said so, rather than killed without a word. Once runs start,
     the sweep's own handler takes over."""
+
+    exit_code = 128 + signal.SIGTERM  # what run_command exits with, should one get that far
 
 
 def _on_sigterm(signum: int, frame: object) -> None:
@@ -369,4 +372,4 @@ def ask(question: str, pdf: Path, mode: str, model: str, keep_trace: bool, max_i
 
 
 if __name__ == "__main__":
-    cli()
+    run_command(cli)

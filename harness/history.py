@@ -258,12 +258,15 @@ def history_frame(db: Path, *, cells: list[str] | None = None, last: int | None 
     return frame.reset_index(drop=True)
 
 
-def prune(db: Path, keep: int) -> list[str]:
-    """Forget all but the last ``keep`` sweeps; returns the sweep ids removed."""
+def prune(db: Path, keep: int, dry_run: bool = False) -> list[str]:
+    """Forget all but the last ``keep`` sweeps; returns the sweep ids removed (with
+    ``dry_run``, the ones that would be, and nothing is changed or created)."""
+    if dry_run and not Path(db).exists():
+        return []
     with connect(db) as conn, conn:
         ids = [r["sweep_id"] for r in conn.execute("SELECT sweep_id FROM sweeps ORDER BY created_at, sweep_id")]
         gone = ids[:-keep] if keep > 0 else ids
-        for sweep_id in gone:
+        for sweep_id in gone if not dry_run else ():
             conn.execute("DELETE FROM sweeps WHERE sweep_id = ?", (sweep_id,))
         return gone
 
@@ -316,7 +319,8 @@ def trend_gate(frame: pd.DataFrame, *, max_accuracy_drop: float | None = None, m
     rubric): a judge made stricter lowers every figure, and that is no regression. Only
     sweeps of the same questions count at all: one question's accuracy is no trend point
     for forty-five's. An earlier sweep whose every run of the cell errored is no trend point
-    either; a newest one that spent nothing fails the token check (nothing was measured)."""
+    either; a newest one that spent nothing fails the token check, and a newest one not
+    judged fails the accuracy check (nothing was measured)."""
     checks: list[GateCheck] = []
     if frame.empty:
         return GateResult(checks)
@@ -343,6 +347,12 @@ def trend_gate(frame: pd.DataFrame, *, max_accuracy_drop: float | None = None, m
                 # A dead endpoint spent nothing: no rise, and no measurement either (as the
                 # budget gate fails it, so does the trend, or an outage would pass CI).
                 checks.append(GateCheck(str(cell), key, limit, None, False, "not measured: every run of the cell ended in an error before spending a token"))
+                continue
+            if column == "accuracy" and (current is None or pd.isna(current)):
+                # Unjudged (or partly): the gate cannot see the accuracy it was asked to
+                # guard, and a gate that cannot see does not pass, as the budget gate's doesn't.
+                checks.append(GateCheck(str(cell), key, limit, None, False, "not measured: the newest sweep's accuracy is not "
+                                        "judged (judge it: python analyze.py RUN_DIR --judge, or --judge-model offline)"))
                 continue
             if not past or current is None or pd.isna(current):
                 if not len(before):

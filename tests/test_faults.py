@@ -484,3 +484,17 @@ def test_sigterm_while_indexes_build_says_so_and_exits_143(tmp_path):
         process.kill()
         for pid in _alive(workers):
             os.kill(pid, signal.SIGKILL)
+
+
+@pytest.mark.parametrize("command", [["analyze.py", "bench_runs", "--judge-model", "offline", "--gate", "budgets.toml"], ["bench.py"]],
+                         ids=["analyze", "bench"])
+def test_ctrl_c_while_a_command_starts_exits_130_not_click_s_abort(tmp_path, command):
+    # Before a command's own handler is in place (it imports its modules first), click read
+    # Ctrl-C as "Aborted!", exit 1: for `analyze --gate`, a failed gate's code.
+    process = subprocess.Popen([sys.executable, *command, "--out" if command[0] == "analyze.py" else "--runs-dir", str(tmp_path)],
+                               cwd=PROJECT_ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(0.3)
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=60)
+    assert process.returncode in (130, -signal.SIGINT), stderr  # -2: the signal came before Python's own handler
+    assert "Aborted!" not in stderr

@@ -257,6 +257,12 @@ def test_prune_keeps_the_newest_reports_and_nothing_else(tmp_path: Path) -> None
     runner = CliRunner()
     dry = runner.invoke(analyze.cli, ["prune", "--keep", "1", "--reports-dir", str(reports), "--dry-run"])
     assert dry.exit_code == 0 and "would delete" in dry.output and (reports / "r0").is_dir()
+    # a dry run lists the sweeps it would forget too (it said nothing of them), and forgets none
+    dry = runner.invoke(analyze.cli, ["prune", "--keep", "1", "--reports-dir", str(reports), "--history-keep", "2", "--db", str(db), "--dry-run"])
+    assert dry.exit_code == 0, dry.output
+    assert "history: 4 sweep(s) to forget, newest 2 kept" in dry.output and "would forget sweep p0" in dry.output
+    with connect(db) as conn:
+        assert conn.execute("SELECT count(*) FROM sweeps").fetchone()[0] == 6  # the shipped seed's three and p0-p2
     done = runner.invoke(analyze.cli, ["prune", "--keep", "1", "--reports-dir", str(reports), "--history-keep", "2", "--db", str(db)])
     assert done.exit_code == 0, done.output
     assert sorted(p.name for p in reports.iterdir()) == ["history", "notes", "r2"]
@@ -280,6 +286,12 @@ def test_prune_and_history_say_what_is_so(tmp_path: Path) -> None:
                                         "--out", str(tmp_path / "hist")])
     assert gated.exit_code == 1 and "matches --cell (any) --test-set tset" in gated.output, gated.output
     assert "trend gate FAILED: no sweep to gate" in gated.output
+    # and its JUnit file says so (it was not written: the CI job found no report of the failure)
+    junit = tmp_path / "trend.xml"
+    gated = runner.invoke(analyze.cli, ["history", "--db", str(db), "--test-set", "tset", "--gate-accuracy-drop", "0.05",
+                                        "--out", str(tmp_path / "hist"), "--junit", str(junit)])
+    assert gated.exit_code == 1 and junit.is_file(), gated.output
+    assert 'failures="1"' in junit.read_text() and "no sweep in the history matches" in junit.read_text()
 
 
 def test_prune_deletes_no_report_a_link_or_a_history_page_stands_for(tmp_path: Path) -> None:
@@ -340,6 +352,22 @@ def test_the_trend_gate_compares_accuracy_only_under_the_same_judge_version() ->
     # under one version the same drop fails
     frame.loc[frame["sweep_id"] == "s3", "judge_version"] = "rules aaaa"
     assert not trend_gate(frame, max_accuracy_drop=0.05).passed
+
+
+def test_the_trend_gate_fails_a_newest_sweep_whose_accuracy_is_not_judged() -> None:
+    # It passed, "not compared: no earlier sweep ... same judge": a gate that cannot see.
+    import pandas as pd
+
+    judge = "numeric check + rule-based offline judge (no model)"
+    rows = [("s1", judge, "rules aaaa", 0.73), ("s2", judge, "rules aaaa", 0.73), ("s3", "", "", None)]
+    frame = pd.DataFrame([{"sweep_id": s, "cell": "offline/simple", "judge": j, "judge_version": v, "accuracy": a, "tokens_mean": 1000.0}
+                          for s, j, v, a in rows])
+    result = trend_gate(frame, max_accuracy_drop=0.05, max_token_rise=0.2)
+    by_key = {c.criterion: c for c in result.checks}
+    assert not result.passed and not by_key["accuracy_drop"].passed
+    assert "not judged" in by_key["accuracy_drop"].message
+    assert by_key["token_rise"].passed  # its tokens are measured all the same
+    assert trend_gate(frame, max_token_rise=0.2).passed  # a gate on tokens alone needs no verdicts
 
 
 def test_the_trend_gate_compares_only_sweeps_of_the_same_questions() -> None:
