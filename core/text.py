@@ -7,6 +7,7 @@ verdict's fingerprint, a report.
 """
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -50,3 +51,12 @@ def terminal_safe(text: str) -> str:
     """``text`` with each control character (but line breaks and tabs) shown as its escape,
     ``\\x1b``, for printing untrusted text (a model's answer) on a terminal."""
     return _CONTROL.sub(lambda found: f"\\x{ord(found.group()):02x}", text)
+
+
+def json_error(exc: ValueError) -> str:
+    """What is wrong with a JSON text, for a message: the decoder's words and where
+    ("Expecting ',' delimiter at column 12"). Some of its messages end in "at" themselves
+    ("Invalid control character at"), which read "at at column" when the place was added."""
+    if isinstance(exc, json.JSONDecodeError):
+        return f"{exc.msg.removesuffix(' at')} at column {exc.colno}"
+    return str(exc)  # an integer of over 4,300 digits: a ValueError of its own

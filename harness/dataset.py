@@ -15,7 +15,7 @@ from typing import Any
 
 from core.errors import UserError
 from core.paths import QUESTIONS_DIR
-from core.text import lone_surrogate
+from core.text import json_error, lone_surrogate
 
 QUESTIONS_FILE = QUESTIONS_DIR / "financebench_open_source.jsonl"
 TEST_SETS_FILE = QUESTIONS_DIR / "test_sets.json"
@@ -60,6 +60,10 @@ class Question:
 
 def _read_jsonl(path: Path, what: str) -> list[tuple[int, dict[str, Any]]]:
     """(line number, object) for every non-blank line; UserError naming the line otherwise."""
+    if path.is_dir():
+        raise UserError(f"{path} is a folder, not a {what} file", "pass the JSON Lines file itself (e.g. questions/financebench_open_source.jsonl)")
+    if path.exists() and not path.is_file():
+        raise UserError(f"{path} is a device or a pipe, not a {what} file", "pass a JSON Lines file")
     if not path.is_file():
         raise UserError(f"{what} file not found: {path}", "check the path, or reinstall the project to restore questions/")
     size = path.stat().st_size
@@ -79,7 +83,7 @@ def _read_jsonl(path: Path, what: str) -> list[tuple[int, dict[str, Any]]]:
                 line = line.removeprefix("\ufeff")  # the byte-order mark some editors write: no part of the JSON
             if not line.strip():
                 continue
-            if not rows and line.lstrip().startswith("["):
+            if not rows and _opens_json_array(line):
                 # A JSON array (or a pretty-printed file) is the commonest wrong format.
                 raise UserError(f"{path}:{number}: a JSON array, not JSON Lines",
                                 "write one question object per line (e.g. jq -c '.[]' questions.json > questions.jsonl)")
@@ -89,13 +93,27 @@ def _read_jsonl(path: Path, what: str) -> list[tuple[int, dict[str, Any]]]:
                 if not rows and line.strip() == "{":
                     raise UserError(f"{path}:{number}: a pretty-printed JSON object, not JSON Lines",
                                     "write each question as one JSON object on one line (e.g. jq -c . questions.json)") from None
-                raise UserError(f"{path}:{number}: not valid JSON ({getattr(exc, 'msg', exc)})", fix) from None
+                raise UserError(f"{path}:{number}: not valid JSON ({json_error(exc)})", fix) from None
             except RecursionError:
                 raise UserError(f"{path}:{number}: JSON nested too deeply", fix) from None
             if not isinstance(row, dict):
                 raise UserError(f"{path}:{number}: expected a JSON object, got {type(row).__name__}", "one object per line")
             rows.append((number, row))
     return rows
+
+
+def _opens_json_array(line: str) -> bool:
+    """The first line of a JSON array: "[" alone (pretty-printed), "[{...}, ...]" or "[ {",
+    not a TOML or INI section header ("[defaults]"), which is no JSON of any kind."""
+    text = line.strip()
+    if not text.startswith("["):
+        return False
+    if text == "[" or text[1:].lstrip()[:1] in ("{", "[", "]", '"'):
+        return True
+    try:
+        return isinstance(json.loads(text), list)  # "[1, 2]"
+    except (ValueError, RecursionError):
+        return False
 
 
 HF_PREFIX = "hf:"
@@ -106,6 +124,8 @@ def _read_hf(spec: str) -> list[tuple[int, dict[str, Any]]]:
     ``hf:PatronusAI/financebench``. NAME may be a hub id, a local folder of data files, or a
     folder written by ``Dataset.save_to_disk``. Needs the ``datasets`` package."""
     name, _, split = spec[len(HF_PREFIX):].partition("@")
+    if not name:
+        raise UserError(f"{spec!r} names no dataset", "write hf:NAME[@SPLIT], e.g. hf:PatronusAI/financebench or hf:LOCAL_FOLDER@train")
     try:
         import datasets
     except ImportError:

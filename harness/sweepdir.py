@@ -30,7 +30,7 @@ from core.errors import UserError
 from core.files import stamped_names, stamped_order, utc_stamp, write_json_atomic
 from core.records import STATUSES, RunRecord
 from core.redact import MASK, redact_text
-from core.text import lone_surrogate, scrub_text
+from core.text import json_error, lone_surrogate, scrub_text
 from core.whole_folders import partial_folder, remove_stale_partials
 from harness.sweepschema import MANIFEST_VERSION, manifest_problem, record_problem
 
@@ -236,7 +236,7 @@ def _reason(exc: BaseException) -> str:
     if isinstance(exc, UnicodeDecodeError):
         return f"not UTF-8 text (byte {exc.start})"
     if isinstance(exc, json.JSONDecodeError):
-        return exc.msg + f" at column {exc.colno}"
+        return json_error(exc)
     if isinstance(exc, OSError):
         return exc.strerror or str(exc)
     return str(exc)

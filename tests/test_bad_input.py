@@ -132,6 +132,10 @@ def test_bad_flags(folders, args, phrases):
         (["[1, 2]"], ("a JSON array, not JSON Lines", "one question object per line")),
         (['[{"financebench_id": "a", "doc_name": "X", "question": "q", "answer": "1"}]'], ("a JSON array, not JSON Lines",)),
         (["{", '  "financebench_id": "a",', '  "doc_name": "X"', "}"], ("a pretty-printed JSON object", "one line")),
+        (["[", '  {"financebench_id": "a"}', "]"], ("a JSON array, not JSON Lines",)),
+        # a TOML file is no JSON array for its "[section]" header; the decoder's "at" said once
+        (["[defaults]", "x = 1"], ("not valid JSON (Expecting value at column 2)", ":1")),
+        (['{"financebench_id": "a\x01"}'], ("Invalid control character at column",)),
     ],
 )
 def test_malformed_questions_files(folders, tmp_path, lines, phrases):
@@ -140,6 +144,20 @@ def test_malformed_questions_files(folders, tmp_path, lines, phrases):
     path.write_text("\n".join(lines) + "\n")
     result = sweep("--questions", str(path), "--test-set", "X", pdfs=pdfs, runs=runs, indexes=indexes)
     assert_refused(result, *phrases)
+
+
+@pytest.mark.parametrize("spec,phrases", [
+    ("FOLDER", ("is a folder, not a questions file", "the JSON Lines file itself")),
+    ("/dev/null", ("is a device or a pipe, not a questions file",)),
+    ("hf:", ("'hf:' names no dataset", "hf:NAME[@SPLIT]")),
+])
+def test_a_questions_path_that_is_no_file_is_named_for_what_it_is(folders, tmp_path, spec, phrases):
+    # A folder and /dev/null were "not found", with "reinstall the project" as the fix, and
+    # "hf:" leaked "list index out of range".
+    pdfs, runs, indexes = folders
+    result = sweep("--questions", str(tmp_path) if spec == "FOLDER" else spec, pdfs=pdfs, runs=runs, indexes=indexes)
+    assert_refused(result, *phrases)
+    assert "at at" not in result.output and "index out of range" not in result.output
 
 
 def test_doc_name_with_path_traversal_is_refused(folders, tmp_path):

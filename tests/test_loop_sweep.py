@@ -102,7 +102,7 @@ def test_a_scripted_sweep_goes_through_needs_a_failed_search_the_cache_and_the_l
     run_view = json.dumps(detail(folder, run["run_id"]), ensure_ascii=False)  # what the run view shows
     assert "No per-segment M&A breakdown" in run_view and "consumer_divestitures_2022" in run_view
     results = (folder / "bench_results.md").read_text()
-    assert "| scripted:loop | iterative | 1 | 1 | 100.0% |" in results and "Q1 `financebench\\_id\\_01865`" in results
+    assert "| scripted:loop | iterative | 1 | 1 | 100.0% |" in results and "Q1 `financebench_id_01865`" in results
     assert "Provenance" in (folder / "summary.md").read_text()
 
 

@@ -48,7 +48,7 @@ def test_preset_seeds_runs_the_seed_benchmark_and_analyze_writes_bench_results(w
     for model in ("haiku", "sonnet"):
         for mode in ("agent", "planner", "iterative"):
             assert f"| {model} | {mode} | 3 |" in results
-    assert "## Runs without an answer, by cause" in results and "Q3 `financebench\\_id\\_01865`" in results
+    assert "## Runs without an answer, by cause" in results and "Q3 `financebench_id_01865`" in results
     assert "| planner | 27–44% | ~11k | — |" in results  # the seeds' figures beside ours
 
 
