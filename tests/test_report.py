@@ -355,3 +355,36 @@ def test_a_trace_field_left_empty_is_not_shown_as_null() -> None:
     assert "null" not in json.dumps(item.fields + item.details)
     [item] = build_timeline([{**synthesis, "decision": "continue", "needs": "capex FY2018"}])
     assert dict(item.fields)["needs"] == "capex FY2018"
+
+
+def test_a_page_read_without_scripts_points_to_files_that_exist(sweep_dir, tmp_path) -> None:
+    # The history and trace pages pointed to "summary.md and runs.csv beside it": neither has them.
+    from harness.history import history_frame
+    from harness.report.history_page import write_history_page
+    from harness.report.render import render_trace
+
+    def fallback(page: Path) -> str:
+        text = page.read_text()
+        return text[text.index("<noscript>"): text.index("</noscript>")]
+
+    report = render_report(load_sweep(sweep_dir), None, tmp_path / "report")
+    assert "summary.md and runs.csv" in fallback(report) and (report.parent / "summary.md").is_file() and (report.parent / "runs.csv").is_file()
+    history = write_history_page(history_frame(tmp_path / "h.sqlite"), tmp_path / "history", tmp_path / "h.sqlite")
+    assert "python analyze.py history" in fallback(history) and "summary.md" not in fallback(history)
+    trace_file = next((sweep_dir / "traces").glob("*.jsonl"))
+    trace = render_trace(trace_file, tmp_path / "trace")
+    assert str(trace_file) in fallback(trace) and "summary.md" not in fallback(trace)
+
+
+def test_a_trace_page_says_which_lines_of_its_file_it_could_not_read(sweep_dir, tmp_path) -> None:
+    # A damaged line was dropped without a word: the page counted one event fewer.
+    from harness.report.run_detail import trace_only_detail
+
+    lines = next((sweep_dir / "traces").glob("*.jsonl")).read_text().splitlines()
+    damaged = tmp_path / "damaged.jsonl"
+    damaged.write_text("\n".join([*lines[:1], '{"broken', *lines[1:]]) + "\n")
+    facts = dict(map(tuple, trace_only_detail(damaged)["facts"]))
+    assert facts["unreadable lines, skipped"] == "2 (not JSON: cut short or damaged)"
+    whole = tmp_path / "whole.jsonl"
+    whole.write_text("\n".join(lines) + "\n")
+    assert "unreadable lines, skipped" not in dict(map(tuple, trace_only_detail(whole)["facts"]))

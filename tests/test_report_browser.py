@@ -274,6 +274,15 @@ def test_a_cell_whose_every_run_errored_is_no_point_of_the_accuracy_tokens_chart
     assert browser.errors() == []
 
 
+def test_the_reliability_axis_runs_to_100_percent_when_no_run_answered(browser: Chromium, tmp_path: Path) -> None:
+    # Every cell at 0%: Chart.js drew the axis "% of runs that answered" from 0 to 1.
+    records = [make_record(q, status="fail", tokens=900) for q in ("q1", "q2")]
+    site = render_report(load_sweep(write_sweep(tmp_path / "runs", records)), verdicts_for(records), tmp_path / "report")
+    _open(browser, site)
+    assert browser.eval("Chart.getChart(document.querySelectorAll('#charts canvas')[1]).scales.y.max") == 100
+    assert browser.errors() == []
+
+
 def test_a_long_finding_wraps_so_every_column_of_its_table_stays_on_screen(browser: Chromium, tmp_path: Path) -> None:
     # The baseline's passage findings carry ~500 characters of filing text; on one line they
     # pushed the unit, page and section columns thousands of pixels off to the right.

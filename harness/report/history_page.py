@@ -116,7 +116,7 @@ def _write_history_page(frame: pd.DataFrame, tmp: Path, db: Path) -> None:
     }
     write_static(tmp)
     write_data(tmp, data)
-    write_page(tmp, data["title"])
+    write_page(tmp, data["title"], "run `python analyze.py history`, which prints the same table")
 
 
 # The dash of the n-th judge's line of one cell (matplotlib's on-off lengths; the page's

@@ -169,9 +169,12 @@ def write_data(out_dir: Path, data: dict[str, Any]) -> None:
     (out_dir / "data.js").write_text(f"window.BENCH_REPORT={text};\n", encoding="utf-8")
 
 
-def write_page(out_dir: Path, title: str) -> Path:
+def write_page(out_dir: Path, title: str, no_script: str = "read summary.md and runs.csv beside it") -> Path:
+    """The page, and ``no_script``: where a reader without JavaScript finds what it shows (the
+    files beside a sweep's report, by default)."""
     index = out_dir / "index.html"
-    index.write_text(_environment(autoescape=True).get_template("index.html").render(page_title=title), encoding="utf-8")
+    page = _environment(autoescape=True).get_template("index.html").render(page_title=title, no_script=no_script)
+    index.write_text(page, encoding="utf-8")
     return index
 
 
@@ -279,4 +282,4 @@ def render_trace(trace_path: Path, out_dir: Path) -> Path:
     write_static(out_dir)
     data: dict[str, Any] = {"version": DATA_VERSION, "kind": "trace", "title": f"Trace {trace_path.name}", "lede": str(trace_path), "history": "", "questions": {}}
     write_data(out_dir, data)
-    return write_page(out_dir, data["title"])
+    return write_page(out_dir, data["title"], f"read the trace file itself, {trace_path}, one JSON event per line")

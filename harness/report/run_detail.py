@@ -164,11 +164,11 @@ TRACE_FILE = ('a trace file has one JSON object per line, each naming its event 
               "pass one written by `bench.py ask --trace`, or a sweep's traces/<run>.jsonl")
 
 
-def read_trace_file(path: Path) -> list[dict[str, Any]]:
-    """The events of a trace file named on the command line; UserError, naming the file,
-    when its records are not trace events (a questions file, a sweep's runs.jsonl), so no
-    empty page is made of it. A line that is not JSON is skipped, as ``read_trace`` skips
-    a line cut short by a kill mid-write."""
+def read_trace_file(path: Path) -> tuple[list[dict[str, Any]], list[int]]:
+    """The events of a trace file named on the command line, and the numbers of the lines
+    that are not JSON, skipped (a line cut short by a kill mid-write, as ``read_trace``
+    skips it, or one damaged since); UserError, naming the file, when its records are not
+    trace events (a questions file, a sweep's runs.jsonl), so no empty page is made of it."""
     try:
         text = path.read_bytes().decode("utf-8")
     except UnicodeDecodeError:
@@ -176,10 +176,12 @@ def read_trace_file(path: Path) -> list[dict[str, Any]]:
     except OSError as exc:
         raise UserError(f"cannot read {path}: {exc.strerror or exc}", TRACE_FILE) from None
     events: list[dict[str, Any]] = []
+    skipped: list[int] = []
     for number, line in enumerate(text.splitlines(), 1):
         try:
             record = json.loads(line)
         except ValueError:
+            skipped.append(number)
             continue
         except RecursionError:  # nested too deeply for any event
             record = None
@@ -188,19 +190,22 @@ def read_trace_file(path: Path) -> list[dict[str, Any]]:
         events.append(record)
     if not events:
         raise UserError(f"{path} is not a trace file: it has no trace events", TRACE_FILE)
-    return events
+    return events, skipped
 
 
 def trace_only_detail(trace_path: Path) -> dict[str, Any]:
     """The detail of a run known only by its trace (``bench.py ask --trace``); UserError
     when the file is not a trace."""
-    events = read_trace_file(trace_path)
+    events, skipped = read_trace_file(trace_path)
     start: dict[str, Any] = next((e for e in events if e.get("event") == "run_start"), {})
     end: dict[str, Any] = next((e for e in reversed(events) if e.get("event") == "run_end"), {})
     usage = end.get("usage") if isinstance(end.get("usage"), dict) else {}
     facts = [[key, f.as_text(start.get(key) or f.DASH)] for key in ("model", "mode", "question_id", "run_id")]
     facts.append(["tokens", f"{int(usage.get('total') or 0):,}" if usage else f.DASH])
     facts.append(["trace", trace_path.name])
+    if skipped:  # the page shows fewer events than the file holds: say which lines it could not read
+        lines = ", ".join(map(str, skipped[:10])) + (f" and {len(skipped) - 10} more" if len(skipped) > 10 else "")
+        facts.append(["unreadable lines, skipped", f"{lines} (not JSON: cut short or damaged)"])
     status = f.as_text(end.get("status") or "unfinished")
     return {
         "run_id": f.as_text(start.get("run_id") or trace_path.stem), "cell": f"{f.as_text(start.get('model', '?'))}/{f.as_text(start.get('mode', '?'))}",

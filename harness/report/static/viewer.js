@@ -131,14 +131,15 @@
       add(grid, el("figure", {}, el("figcaption", { text: "Accuracy vs mean tokens per run" }), el("p", { class: "notice", text: "Not drawn: the answers were not judged." })));
     }
     var labels = cells.map(function (c) { return c.cell; });
-    var bars = function (title, datasets, yTitle) {
+    // yMax: a percent axis runs to 100 (with every cell at 0% Chart.js drew it from 0 to 1).
+    var bars = function (title, datasets, yTitle, yMax) {
       var cv = chartBox(grid, title);
       charts.push(new Chart(cv, { type: "bar", data: { labels: labels, datasets: datasets },
-        options: Object.assign({}, common, { scales: { y: { beginAtZero: true, title: { display: true, text: yTitle } } },
+        options: Object.assign({}, common, { scales: { y: { beginAtZero: true, max: yMax, title: { display: true, text: yTitle } } },
           onClick: function (e, items) { if (items.length) goCell(labels[items[0].index]); } }) }));
     };
     bars("Reliability per cell (target > 90%)", [{ label: "answered %", data: cells.map(function (c) { return c.reliability * 100; }),
-      backgroundColor: cells.map(function (c) { return c.reliability > D.charts.targets.reliability ? "#2e7d32" : "#c62828"; }) }], "% of runs that answered");
+      backgroundColor: cells.map(function (c) { return c.reliability > D.charts.targets.reliability ? "#2e7d32" : "#c62828"; }) }], "% of runs that answered", 100);
     bars("Tokens per run: median, mean, p95 (budget 25k)", [
       { label: "median", data: cells.map(function (c) { return c.tokens_median; }), backgroundColor: "#9ecae1" },
       { label: "mean", data: cells.map(function (c) { return c.tokens_mean; }), backgroundColor: "#3182bd" },
