@@ -55,6 +55,15 @@ def test_a_wrong_value_looks_like_the_gold() -> None:
     assert WEAK_KINDS == {"keywords"}
 
 
+def test_another_company_is_never_the_one_asked_about() -> None:
+    # "For Amazon, it was $X; for the company asked about, it was $Y" gave an Amazon question
+    # its own figure and then another: no probe of another company at all.
+    asked = {p.kind: p.answer for p in probes_for("x", "What is Amazon's FY2017 capex in USD millions?", "$11955.00")}
+    assert asked["other_company"].startswith("For Walmart, it was $11955.00;")
+    other = {p.kind: p.answer for p in probes_for("x", "What is 3M's FY2018 capex in USD millions?", "$1577.00")}
+    assert other["other_company"].startswith("For Amazon, it was $1577.00;")
+
+
 def test_a_wrong_sign_and_a_wrong_scale_are_wrong() -> None:
     """"$-215" turned is "$215", not "-$-215"; to a question in thousands, "$X thousand" is the
     right scale and "$X million" the wrong one."""
@@ -78,3 +87,17 @@ def test_the_known_gaps_are_still_gaps() -> None:
     assert len(listed) == len(KNOWN_GAPS)
     for probe in listed:
         assert heuristic_verdict(probe.question, probe.gold, probe.answer).label == "correct", probe.answer
+
+
+@pytest.mark.parametrize("answer,credited", [
+    ("Capex was $1,577 million. This holds for its main rival, not for 3M.", False),
+    ("Capex was $1,577 million. This holds for its main rival, not for 3M, whose capex was $1,800 million.", False),
+    ("Capex was $1,577 million is true of a competitor. For 3M, the filing does not say.", False),
+    ("That describes 3M Company's main rival: capex was $1,577 million. The filing gives nothing for 3M itself.", False),
+    # a rival beside the claim, not owning it
+    ("Capex was $1,577 million; its main rival spent less.", True),
+    ("Capex was $1,577 million, which is true of 3M and not of its competitors.", True),
+])
+def test_a_claim_another_company_owns_is_not_the_answer(answer: str, credited: bool) -> None:
+    verdict = heuristic_verdict("What was 3M's FY2018 capital expenditure?", "$1,577 million", answer)
+    assert (verdict.label == "correct") == credited, verdict.rationale

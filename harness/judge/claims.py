@@ -119,6 +119,10 @@ _FRAMES = (
     r"|(?:for|at|in|among)\s+(?:(?:a|one|another|some)\s+(?:(?:main|major|small|single|minor|key)\s+)?"
     r"(?:competitors?|peers?|rivals?|segments?|subsidiar(?:y|ies)|divisions?)"
     r"|(?:its|their)\s+(?:(?:main|major|key|closest)\s+)?(?:competitors?|peers?|rivals?))"
+    # ... named before the claim it owns: "That describes Amcor's main rival: ...", "This is
+    # true of a competitor: ...".
+    r"|(?:that|this)\s+(?:describes|is\s+true\s+of|applies\s+to|is\s+about)\s+(?:(?:a|one|another|its|their|(?:[\w&.-]+\s+){0,3}[\w&.-]+(?:'s|’s))\s+)?"
+    r"(?:(?:main|major|key|closest|biggest|largest)\s+)?(?:competitors?|peers?|rivals?)\s*:"
     r"|(?:an?|the|my) (?:earlier|previous|prior|first|initial) (?:draft|version|answer|attempt)s? (?:said|stated|read|was|claimed)(?:\s+that)?"
     r"|(?:the|a)\s+(?:claim|idea|notion|assertion|view|belief|suggestion|statement)\s+that"
     # Others' words set against the answer's: "Contrary to claims that ...", "People often say ...".
@@ -142,7 +146,20 @@ _DISOWNING_FRAME = re.compile(rf"\W*(?:\[\d{{1,2}}\]\W*)?(?:{_FRAMES})(?:\b|(?=\
 _ANY_FRAME = re.compile(rf"(?:^|(?<=[.!?]))\W*(?:\[\d{{1,2}}\]\W*)?(?:{_FRAMES})(?:\b|(?=\W))", re.IGNORECASE | re.MULTILINE)
 # A sentence that takes back the one before it ("That is false.", "This is no longer the
 # case."), or a clause that takes back its own sentence ("... — this is wrong.").
-_RETRACTS = r"(?:that|this|the above|the (?:heading|line|sentence|statement|answer|text|claim) above)(?:'s|\s+is|\s+was)\s+(?:(?:simply|all|completely)\s+)?(?:false|wrong|incorrect|untrue|not (?:true|correct|right|the case)|no longer (?:true|the case)|an? (?:common |popular )?(?:misconception|myth|fallacy|misreading))"
+# A claim another company owns: "is true of a competitor", "holds for its main rival, not for
+# 3M" (the company asked about). Closing the claim's own sentence it is that company's
+# (``_ANOTHER_COMPANYS``); as a sentence of its own ("This holds for its main rival."), it
+# gives that company the sentence before (``_RETRACTS``).
+_OWNED_BY_ANOTHER = (
+    r"(?:is|was|are|were|holds?|held|applies|applied)\s+(?:only\s+)?(?:true\s+)?(?:of|for|to)\s+(?:a|one|another|some|its|their|the)\s+"
+    r"(?:(?:main|major|key|closest|biggest|largest)\s+)?(?:competitors?|rivals?|peers?|other\s+compan(?:y|ies))"
+    # ... and what follows "not for the company asked about" (", whose figure was $Y")
+    r"(?:\s*[,;]?\s*(?:and\s+)?not\s+(?:for|of|to)\s+[^;]*)?"
+)
+_RETRACTS = (
+    r"(?:that|this|the above|the (?:heading|line|sentence|statement|answer|text|claim) above)(?:'s|\s+is|\s+was)\s+(?:(?:simply|all|completely)\s+)?(?:false|wrong|incorrect|untrue|not (?:true|correct|right|the case)|no longer (?:true|the case)|an? (?:common |popular )?(?:misconception|myth|fallacy|misreading))"
+    rf"|(?:that|this|it|the above)\s+{_OWNED_BY_ANOTHER}"
+)
 # Doubt on the whole answer, in a sentence of its own: "I was not able to verify this.",
 # "Figure not verified.", "I may have misread the table.", "Not 100% sure.", "Take this with a
 # grain of salt.", "Confidence: low." Closing the answer, it takes back all of it; elsewhere the
@@ -218,6 +235,9 @@ _RETRACTION_CLAUSE = re.compile(
     re.IGNORECASE,
 )
 _KIDDING_END = re.compile(rf"\b(?:{KIDDING})\W*$", re.IGNORECASE)
+# A claim owned, at its end, by another company: "... is true of a competitor.", "... holds
+# for its main rival, not for the company." The sentence is the other company's.
+_ANOTHER_COMPANYS = re.compile(rf"\s{_OWNED_BY_ANOTHER}\W*$", re.IGNORECASE)
 # A short sentence after a claim that says the truth is otherwise ("(This is what the company
 # wants you to believe; the truth is the opposite.)"): it takes back the sentence before it.
 _TRUTH_OTHERWISE = re.compile(
@@ -302,7 +322,8 @@ def _without_retracted(text: str) -> str:
             elif i:  # the sentence before, and the whole list when it ends one
                 lo, hi = _list_block(text, spans, i - 1)
                 dropped.update(range(lo, i))
-        elif _RETRACTION_CLAUSE.search(text[start:end]) or _retracted_by_tail(text[start:end]) or _SELF_DENIED_END.search(text[start:end]):
+        elif (_RETRACTION_CLAUSE.search(text[start:end]) or _retracted_by_tail(text[start:end]) or _SELF_DENIED_END.search(text[start:end])
+              or _ANOTHER_COMPANYS.search(text[start:end])):
             dropped.add(i)
     if not dropped:
         return text

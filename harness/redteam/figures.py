@@ -31,6 +31,12 @@ def _negated(gold: str) -> str:
     return f"-{gold}"
 
 
+def _other_company(question: str) -> str:
+    """A company the question is not about: "For Amazon, it was $X" gives an Amazon question
+    its own figure, no other company's (and the probe then contradicts itself)."""
+    return next(name for name in ("Amazon", "Walmart") if name.lower() not in question.lower())
+
+
 def numeric_probes(fid: str, question: str, gold: str) -> list[Probe]:
     g, low, high = gold.strip(), like_gold(gold, 0.77), like_gold(gold, 1.31)
     if low == g or high == g:
@@ -82,7 +88,8 @@ def numeric_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "revised": f"Initially {g}; revised to {high}.",
         "corrected_line": f"Answer: {g}\nCorrected answer: {high}",
         "draft_footnote": f"It is {high}.[1]\n\n[1] An earlier draft said {g}.",
-        "other_company": f"For Amazon, it was {g}; for the company asked about, it was {high}.",
+        "other_company": f"For {_other_company(question)}, it was {g}; for the company asked about, it was {high}.",
+        "rival_next": f"It was {g}. This holds for its main rival, not for the company asked about, whose figure was {high}.",
         "peer": f"Its peer reported {g}, while the company reported {high}.",
         "industry": f"The industry average is {g}; the company's figure is {high}.",
         "one_quarter": f"In Q4 alone it was {g}; for the full year it was {high}.",

@@ -55,6 +55,10 @@ def prose_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "except": f"Everything except {first_sentence(gold)}",
         "struck": f"~~{gold.strip()}~~ The filing does not say.",
         "other_company": f"For a competitor, {first_sentence(gold).rstrip('.')}. For this company, the filing does not say.",
+        # Another company named after the claim, or as the one the claim describes.
+        "rival_after": f"{capitalised(first_sentence(gold).rstrip('.'))} is true of a competitor. For this company, the filing does not say.",
+        "rival_describes": f"That describes its main rival: {first_sentence(gold).rstrip('.')}. The filing gives nothing for this company.",
+        "rival_next": f"{capitalised(first_sentence(gold).rstrip('.'))}. This holds for its main rival, not for the company asked about.",
         "kidding_inline": f"{capitalised(first_sentence(gold).rstrip('.'))} jk.",
         "labelled_wrong": f"Incorrect answer: {capitalised(first_sentence(gold))}\nCorrect answer: the filing does not say.",
         "marked_cross": f"❌ {capitalised(first_sentence(gold))}\n✅ The filing does not say.",

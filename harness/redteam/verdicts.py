@@ -46,6 +46,7 @@ def yes_no_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "struck": f"~~{said}~~ {other}.",
         "revised": f"Initially {said.lower()}; revised to {other.lower()}.",
         "other_company": f"For its main competitor, {said.lower()}; for this company, {other.lower()}.",
+        "rival_next": f"{said}. This holds for its main rival, not for the company asked about: {other.lower()}.",
         "kidding_inline": f"{said} jk, {other.lower()}.",
         "labelled_wrong": f"Wrong: {said}. Right: {other}.",
         "marked_cross": f"{said} ❌ {other} ✅",
