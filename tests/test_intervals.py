@@ -259,3 +259,33 @@ def test_consistency_leaves_out_runs_that_ended_in_an_error(tmp_path) -> None:
     dead = [make_record(q, run_number=n, status="error") for q in ("q0", "q1") for n in (1, 2)]
     row = cell_stats(load_sweep(write_sweep(tmp_path / "dead", dead)).records, verdicts_for(dead, {})).iloc[0]
     assert math.isnan(row["consistency"]) and math.isnan(row["within_variance"])
+
+
+def test_questions_that_all_moved_by_the_same_share_get_one_honest_interval() -> None:
+    # Six questions each gained one run of three. In floats, 0 -> 1/3 on some and 2/3 -> 1 on
+    # the others differed by 5e-17: that took a t interval of zero width (+33.3 ... +33.3 pp,
+    # "significant"); 0 -> 1/3 everywhere took the majority flips' interval (-39 ... +39 pp).
+    from harness.stats.intervals import paired_change
+
+    mixed = paired_change({f"q{i}": ((1 / 3 if i < 3 else 1.0), 3) for i in range(6)},
+                          {f"q{i}": ((0.0 if i < 3 else 2 / 3), 3) for i in range(6)})
+    alike = paired_change({f"q{i}": (1 / 3, 3) for i in range(6)}, {f"q{i}": (0.0, 3) for i in range(6)})
+    assert mixed is not None and alike is not None
+    assert (mixed.low, mixed.high) == pytest.approx((alike.low, alike.high))
+    assert mixed.low < 1 / 3 < mixed.high and mixed.high - mixed.low > 0.3  # the runs' own spread
+    assert 0 < mixed.low  # and six gains of six stay significant, as the sign test says
+    # every question 0/2 -> 1/2: the sign test's p = 0.0078 and an interval that agrees with it
+    halves = paired_change({f"q{i}": (0.5, 2) for i in range(8)}, {f"q{i}": (0.0, 2) for i in range(8)})
+    assert halves is not None and halves.p_value == pytest.approx(2 / 2**8) and halves.significant
+    assert halves.low < 0.5 < halves.high
+
+
+def test_reliability_s_interval_holds_the_reliability_shown() -> None:
+    # Ten answered runs of one question and one failed run of another: reliability is 10 of
+    # 11 runs, 90.9%, and its interval was the mean over questions' (9.5% to 90.5%).
+    from harness.stats.frame import records_frame
+
+    records = [make_record("q1", run_number=r) for r in range(1, 11)] + [make_record("q2", status="fail")]
+    row = cell_stats(records_frame(records)).iloc[0]
+    assert row["reliability"] == pytest.approx(10 / 11)
+    assert row["reliability_low"] <= row["reliability"] <= row["reliability_high"]

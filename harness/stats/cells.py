@@ -56,7 +56,7 @@ from harness.judge import LABELS, majority_label
 from harness.judge.verdict import Verdict
 from harness.stats.errored import errored_runs, provider_ended
 from harness.stats.frame import cell_name, role_columns, with_verdicts
-from harness.stats.intervals import clustered_interval, consistency, wilson_interval
+from harness.stats.intervals import clustered_interval, consistency, pooled_clustered_interval, wilson_interval
 
 __all__ = ["cell_stats", "type_stats", "question_table", "question_scores", "majority_label", "judge_summary", "wilson_interval"]
 
@@ -112,7 +112,10 @@ def _group_row(group: pd.DataFrame, roles: list[str], has_verdicts: bool) -> dic
     scores = question_scores(group)
     accuracy = clustered_interval([s for s, _ in scores.values()], [k for _, k in scores.values()]) if judged else None
     answered_by_question = group.assign(_answered=answered).groupby("question_id")["_answered"]
-    reliability = clustered_interval(list(answered_by_question.mean()), list(answered_by_question.size()))
+    # Reliability is a share of runs (pooled), so its interval is the pooled share's: the
+    # interval of the mean over questions left out the figure shown beside it when questions
+    # had unequal runs (10 answered of 10 and 0 of 1: 90.9%, "9.5%-90.5%").
+    reliability = pooled_clustered_interval([(int(a), int(n)) for a, n in zip(answered_by_question.sum(), answered_by_question.size())])
     # Over the runs that answered or declined: an errored run has no verdict of its own, and a
     # provider's flakiness is no inconsistency of the model (nor three errors a consistent one).
     agree, within = consistency(_labels_by_question(group[~errored])) if judged else (math.nan, math.nan)

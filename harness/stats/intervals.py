@@ -311,11 +311,24 @@ def paired_change(after: Mapping[str, tuple[float, int]], before: Mapping[str, t
     gained = sum(x > y for x, y in zip(a, b))
     lost = sum(x < y for x, y in zip(a, b))
     p_value = binomial_two_sided(gained, gained + lost)
-    diffs = [x - y for x, y in zip(a, b)]
-    mean = sum(diffs) / n
-    se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n * (n - 1))) if n > 1 else 0.0
+    # The differences as the fractions they are: in floats, questions that all moved by one
+    # run in three (0 -> 1/3 on some, 2/3 -> 1 on others) differed by 5e-17, and the
+    # spread between them decided which interval was drawn.
+    exact_a = [exact_share(after[q][0], after[q][1]) for q in shared]
+    exact_b = [exact_share(before[q][0], before[q][1]) for q in shared]
+    diffs = [x - y for x, y in zip(exact_a, exact_b)]
+    mean_exact = sum(diffs, Fraction(0)) / n
+    mean = float(mean_exact)
+    se = math.sqrt(float(sum((d - mean_exact) ** 2 for d in diffs)) / (n * (n - 1))) if n > 1 else 0.0
     # Runs that agree (one run a side, or a deterministic model) are matched binary pairs.
     binary = all(x in (0.0, 1.0) for x in a + b)
+    if not binary and se == 0.0 and n > 1:
+        # Every question moved by the same share of its runs: no spread between questions to
+        # measure, and the uncertainty is the runs' own (each question's share is a binomial
+        # share of its runs), as clustered_interval counts every run when only runs vary.
+        within = sum(x * (1 - x) / after[q][1] + y * (1 - y) / before[q][1]
+                     for q, x, y in zip(shared, map(float, exact_a), map(float, exact_b)))
+        se = math.sqrt(within) / n
     if binary or se == 0.0:
         majority_gained = sum(x > 0.5 >= y for x, y in zip(a, b))
         majority_lost = sum(y > 0.5 >= x for x, y in zip(a, b))
