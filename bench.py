@@ -337,9 +337,10 @@ def index(pdfs: tuple[Path, ...], show: bool, model: str | None, rebuild: bool, 
 @click.option("--trace", "keep_trace", is_flag=True, help="Keep the trace under bench_runs/ask/ and print its path.")
 @click.option("--max-iterations", type=int, default=4, show_default=True, help="iterative mode: iterations.")
 @click.option("--no-cache", is_flag=True, help="Bypass the on-disk response cache.")
+@click.option("--index-dir", type=any_path(), default=paths.INDEX_DIR, show_default=True, help="Index cache folder.")
 @_prices_option("a --model")
 def ask(question: str, pdf: Path, mode: str, model: str, keep_trace: bool, max_iterations: int, no_cache: bool,
-        prices_file: Path | None) -> None:
+        index_dir: Path, prices_file: Path | None) -> None:
     """Answer one question about one PDF, with cited pages (indexes the PDF if needed)."""
     from harness.ask import ask as ask_question
 
@@ -348,7 +349,7 @@ def ask(question: str, pdf: Path, mode: str, model: str, keep_trace: bool, max_i
             outcome = ask_question(
                 question, pdf, mode=mode, model=model, options=ModeOptions(max_iterations=max_iterations),
                 trace_dir=paths.RUNS_DIR / "ask" if keep_trace else None,
-                cache_path=None if no_cache else paths.CACHE_DIR / "responses.sqlite",
+                cache_path=None if no_cache else paths.CACHE_DIR / "responses.sqlite", index_dir=index_dir,
             )
     except UserError as error:
         _fail(error)

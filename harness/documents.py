@@ -107,6 +107,10 @@ def fetch_pdf(url: str, target: Path, timeout: float = 60.0) -> None:
                 _copy_bounded(response, out, url)
         except urllib.error.HTTPError as exc:
             raise OSError(f"HTTP {exc.code} {exc.reason} from {url}") from None
+        except urllib.error.URLError as exc:  # no route, no DNS: the machine is offline, or the host is wrong
+            host = urllib.parse.urlsplit(url).netloc
+            raise OSError(f"cannot reach {host} ({exc.reason}): offline? copy the PDFs from a folder with --from FOLDER, "
+                          "or name a mirror with --base-url") from None
         _install(tmp, target, url)
     finally:
         tmp.unlink(missing_ok=True)

@@ -35,8 +35,11 @@ def test_ask_answers_with_cited_pages_and_keeps_the_trace(tmp_path, monkeypatch)
     monkeypatch.setattr(core.paths, "RUNS_DIR", tmp_path / "runs")
     monkeypatch.setattr(bench.paths, "RUNS_DIR", tmp_path / "runs")
     question = "What is 3M's FY2022 capital expenditure amount (in USD millions)?"
-    result = CliRunner().invoke(bench.cli, ["ask", question, "--pdf", str(PDF_DIR / "3M_2022_10K.pdf"), "--mode", "iterative", "--trace", "--no-cache"])
+    # --index-dir: the folder its own error messages name as the way out of a read-only cache
+    result = CliRunner().invoke(bench.cli, ["ask", question, "--pdf", str(PDF_DIR / "3M_2022_10K.pdf"), "--mode", "iterative", "--trace", "--no-cache",
+                                            "--index-dir", str(tmp_path / "idx")])
     assert result.exit_code == 0, result.output
+    assert [p.name for p in (tmp_path / "idx").glob("*.json")] == ["3M_2022_10K.json"]
     assert "capital" in result.output.lower() and "sources: p." in result.output
     assert "model calls" in result.output and "(estimated)" in result.output
     trace_line = [line for line in result.output.splitlines() if line.startswith("trace: ")]

@@ -180,3 +180,16 @@ def test_a_mirror_url_keeps_its_path_and_its_query():
 
     assert _url_of("http://127.0.0.1:1/sub?token=abc", "A B") == "http://127.0.0.1:1/sub/A%20B.pdf?token=abc"
     assert _url_of(UPSTREAM_BASE_URL, "3M_2022_10K") == UPSTREAM_BASE_URL + "3M_2022_10K.pdf"
+
+
+def test_a_host_that_cannot_be_reached_is_named_with_the_way_round_it(tmp_path):
+    # Offline, each filing failed with "[Errno -2] Name or service not known": no host, no --from.
+    import socket
+
+    with socket.socket() as probe:  # a port nothing listens on: refused at once, as an unreachable mirror is
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    report = download(["3M_2022_10K"], tmp_path / "pdfs", base_url=f"http://127.0.0.1:{port}/pdfs")
+    reason = report.failed["3M_2022_10K"]
+    assert f"cannot reach 127.0.0.1:{port}" in reason and "--from FOLDER" in reason and "--base-url" in reason
+    assert not list((tmp_path / "pdfs").glob("*"))
