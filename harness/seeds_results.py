@@ -143,7 +143,9 @@ def bench_results(sweep: Sweep, verdicts: Sequence[Verdict], questions: dict[str
         "## Results by model and mode",
         "",
         "Accuracy is the mean over questions of the share of runs judged correct (a failed run is not correct); "
-        "a cell with an answer nobody judged shows \"not judged\", never an unjudged answer counted as wrong.",
+        "a cell with an answer nobody judged shows \"not judged\", never an unjudged answer counted as wrong. "
+        "Avg tokens, LLM calls and duration leave out the runs a provider fault ended (they measure the provider, "
+        "and would show the cell cheaper and faster); reliability and accuracy count them.",
         "",
         "| Model | Mode | Runs | Answered | Reliability | Correct | Accuracy | Avg tokens | Avg LLM calls | Avg duration |",
         "|---|---|---|---|---|---|---|---|---|---|",
@@ -173,7 +175,8 @@ def bench_results(sweep: Sweep, verdicts: Sequence[Verdict], questions: dict[str
         "",
         f"All runs together: reliability {_pct(all_answered, len(records))} ({all_answered}/{len(records)} answered), "
         + (f"accuracy not judged ({unjudged_all} of {len(records)} answers unjudged)." if unjudged_all else
-         f"accuracy {_pct(all_correct, len(records))} ({all_correct}/{len(records)} correct)."),
+         # Pooled over runs, unlike the cells' accuracy (a mean over questions): said so.
+         f"{_pct(all_correct, len(records))} of runs correct ({all_correct}/{len(records)})."),
         "",
         "## Runs without an answer, by cause",
         "",

@@ -51,3 +51,13 @@ def test_question_ids_and_names_in_code_spans_are_shown_as_written(tmp_path) -> 
     records = [make_record("financebench_id_00288", mode="simple")]
     text = bench_results(load_sweep(write_sweep(tmp_path, records)), verdicts_for(records), {}, judge_name(OFFLINE_JUDGE))
     assert "`financebench_id_00288`" in text and "`financebench\\_" not in text
+
+
+def test_the_all_runs_line_says_its_share_is_of_runs_and_the_tokens_what_they_leave_out(tmp_path) -> None:
+    # "accuracy 65.2% (15/23 correct)" sat under "accuracy is the mean over questions", and
+    # the tokens left out provider-fault runs without a word.
+    records = [make_record("q1", run_number=r) for r in (1, 2, 3)] + [make_record("q2")]
+    verdicts = verdicts_for(records, {records[0].run_id: "incorrect"})
+    text = bench_results(load_sweep(write_sweep(tmp_path, records)), verdicts, {}, judge_name(OFFLINE_JUDGE))
+    assert "75.0% of runs correct (3/4)." in text  # the mean over questions would be (2/3 + 1) / 2
+    assert "leave out the runs a provider fault ended" in text
