@@ -226,3 +226,30 @@ def test_format_tree_shows_ids_pages_and_summaries(mmm):
     assert text.splitlines()[0].startswith("3M_2022_10K: 252 pages, source=structure")
     assert "[52-52] consolidated_statement_of_cash_flows: Consolidated Statement of Cash Flows" in text
     assert "    " in text  # children are indented
+
+
+@pytest.mark.parametrize("text,expected", [
+    # a short line that carries on the sentence in lower case is the sentence's
+    ("Cash and cash equivalents at the end of the quarter were $737.9\nmillion.\n"
+     "Merchandise inventories at the end of the fourth quarter totaled $1.6 billion overall.",
+     "Cash and cash equivalents at the end of the quarter were $737.9 million."),
+    # so is a line full of figures that does
+    ("During the fourth quarter of fiscal 2022, the Company repurchased 722,457 shares of its\n"
+     "common stock at a cost of $328.1 million. As of January 28, 2023, $2.2\n"
+     "billion remained available under the $2.0 billion share repurchase program.",
+     "During the fourth quarter of fiscal 2022, the Company repurchased 722,457 shares of its common stock at a cost of $328.1 million."),
+    # a table row or a heading between two pieces of prose ends the first: the pieces are not
+    # joined into a sentence the text never says
+    ("The components of investments, including associated derivatives, were as\n"
+     "Cash and equivalents 1,234 2,345 3,456\n"
+     "These investments are carried at cost and are reviewed quarterly for impairment.",
+     "These investments are carried at cost and are reviewed quarterly for impairment."),
+    ("Revenue in the segment rose because of higher volumes in the Americas and\n"
+     "Balance Sheet\n"
+     "Operating expenses fell as the company closed two plants during the year.",
+     "Operating expenses fell as the company closed two plants during the year."),
+])
+def test_a_summary_s_sentence_is_one_the_text_says(text: str, expected: str) -> None:
+    from retrievers.index.summaries import first_sentence
+
+    assert first_sentence(text) == expected

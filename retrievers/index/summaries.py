@@ -153,15 +153,23 @@ def first_sentence(text: str, title: str = "", limit: int = 170, row_labels: Row
     # prose is added, but for one that ends ``pending`` (its look-ahead saw the end of the
     # text), so each added line is scanned from the character before it on, not the whole
     # of ``pending`` again: a long sentence would be scanned once per line.
+    # A line left out (a heading, a table row) ends the prose it interrupts: the fragment
+    # before it is dropped, not joined to the prose after it into a sentence the text never
+    # says ("repurchased 722,457 shares of its" + "billion remained available ..."). A line
+    # that carries on an unfinished sentence in lower case ("million.", "common stock at a
+    # cost of $328.1 million") is that sentence's, however short or full of figures.
     pending: str | None = None
     stops: list[int] = []
     for raw in text.split("\n"):
         ln = raw.strip()
-        if len(ln) <= 40:
-            continue
-        digits = _ascii_digits(ln)
-        if not _few_numbers(ln, digits) or (_two_digits(ln, digits) and row_labels[ln] is not None):
-            continue
+        carries_on = pending is not None and ln[:1].islower() and not (stops and stops[-1] == len(pending) - 1)
+        if not carries_on:
+            digits = _ascii_digits(ln) if len(ln) > 40 else None
+            if len(ln) <= 40 or not _few_numbers(ln, digits) or (_two_digits(ln, digits) and row_labels[ln] is not None):
+                pending, stops, found = _break(pending, stops, title, limit)
+                if found is not None:
+                    return found
+                continue
         if pending is None:
             pending, scan_from = ln, 0
         else:
@@ -183,6 +191,15 @@ def first_sentence(text: str, title: str = "", limit: int = 170, row_labels: Row
     if pending is None:
         return ""
     return _first_good_sentence(_sentences(pending)[1], title, limit) or ""
+
+
+def _break(pending: str | None, stops: list[int], title: str, limit: int) -> tuple[None, list[int], str | None]:
+    """Prose interrupted: the first good sentence among those ``pending`` finished, and the
+    prose dropped (``pending`` None, no stops)."""
+    if pending is None or not stops:
+        return None, [], None
+    starts = [0] + [stop + 1 for stop in stops]
+    return None, [], _first_good_sentence([pending[starts[k] : stops[k]] for k in range(len(stops))], title, limit)
 
 
 def _sentences(text: str) -> tuple[list[int], list[str]]:
