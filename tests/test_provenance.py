@@ -131,3 +131,17 @@ def test_shown_arithmetic_may_round_its_result_to_the_decimals_written(tiny_inde
 def test_arithmetic_on_constants_alone_traces_nothing(tiny_index):
     assert check_provenance("Revenue was 12 * 100 = 1,200 million.", [], [4], tiny_index).ok is False
     assert check_provenance("The reserve was 777,777 * 1 = 777,777 (p. 4).", [], [4], tiny_index).ok is False
+
+
+def test_a_number_is_not_traced_to_a_year_another_scale_or_two_steps(tiny_index):
+    # Each of these was traced: a percent and a per-share figure read in a table's millions,
+    # an amount read from the year of a column head, a ratio made in two steps with constants.
+    read = [4, 5]
+    assert check_provenance("The margin was 34.2%.", [], read, tiny_index).ok is False  # 34,229 in millions is no 34.2%
+    assert check_provenance("Earnings were $5.78 per share.", [], read, tiny_index).ok is False  # nor 5,777 $5.78
+    assert check_provenance("Capex was $2.02 billion.", [], read, tiny_index).ok is False  # "2020" heads a column
+    assert check_provenance("Sales per day were 31.3%.", [], read, tiny_index).ok is False  # 34,229 / 3 / 365
+    # and what is on the pages as written, or in the scale the answer names, still is
+    assert check_provenance("Net sales were $34.2 billion; the margin was 19.1%.", [], [2, 4], tiny_index).ok is True
+    assert check_provenance("Capex was $1,749,000,000.", [], read, tiny_index).ok is True
+    assert check_provenance("Net sales fell 3.2% to $34,229 million.", [], [2], tiny_index).ok is True

@@ -5,10 +5,13 @@ nothing a run *says* about its sources is taken on trust; only the text of the p
 actually fetched (``pages_fetched``) counts:
 
 - a number of the answer is *traced* when it appears in the text of a page the run fetched,
-  allowing scale ("$1.749 billion" against a table in millions), rounding to the precision
-  the answer wrote ("19.1%" for 19.08) and sign as presentation ("(1,749)" is capex 1,749);
+  allowing scale for an amount the answer scales or writes out ("$1.749 billion" against a
+  table in millions; a percent, a ratio or "$1.94 per share" only as written), rounding to
+  the precision the answer wrote ("19.1%" for 19.08) and sign as presentation ("(1,749)" is
+  capex 1,749); a year on a page ("2021") is no figure to trace to;
 - it is *derived* when one arithmetic step (sum, difference, product, ratio, percentage,
-  growth; optionally times or over a constant such as 100, 2 or 365) turns traced numbers,
+  growth; a step of two figures optionally times or over a constant such as 100, 2 or 365)
+  turns traced numbers,
   verified findings or numbers derived before into it, or when the answer shows the
   arithmetic ("6,489 / ((282 + 253) / 2) = 24.26"), its figures are traced or derived, and
   it evaluates to the result as written (a bare 1, 2 or 100 inside such arithmetic is an
@@ -40,8 +43,16 @@ from retrievers.index.tree import DocumentIndex
 from retrievers.planner.expressions import ExpressionError, evaluate, parse_expression
 
 _PAGE_NUMBER = re.compile(r"\d[\d,]*(?:\.\d+)?")
+# A year as a page writes it ("2021", no comma): a date, not a figure anything is traced to
+# ("$2.02 billion" was traced to the "2020" of a table's column head).
+_YEAR = re.compile(r"(?:19|20)\d\d")
 # "$1.577 billion" against a table in millions; a percent against a fraction is arithmetic.
 SCALES = (1.0, 1e3, 1e-3, 1e6, 1e-6, 1e9, 1e-9)
+# An amount is read in another scale only when the answer says one ("$1.749 billion") or
+# writes out a large one ("$1,749,000,000"): a percent, a ratio or "$1.94 per share" is on the
+# page as written ("29.4%" was traced to a 29,404 in millions, "$1.94" to 1,938).
+_AS_WRITTEN = (1.0,)
+MIN_UNSCALED_AMOUNT = 1000.0
 # Constants that financial arithmetic uses beside the figures themselves.
 CONSTANTS = (2.0, 3.0, 4.0, 12.0, 100.0, 365.0)
 MAX_INPUTS = 30  # numbers the derivation search combines (pairs grow as the square)
@@ -55,16 +66,18 @@ class PageNumbers:
         values: set[float] = set()
         for text in texts:
             for raw in _PAGE_NUMBER.findall(text):
+                if _YEAR.fullmatch(raw):
+                    continue
                 try:
                     values.add(float(raw.replace(",", "")))
                 except ValueError:
                     continue
         self.values = sorted(values)
 
-    def find(self, value: float, decimals: int) -> float | None:
+    def find(self, value: float, decimals: int, scales: tuple[float, ...] = SCALES) -> float | None:
         """The number on the pages that ``value`` (written with ``decimals`` decimals) states,
-        in the pages' own scale, or None."""
-        for scale in SCALES:
+        in the pages' own scale (one of ``scales``), or None."""
+        for scale in scales:
             target = abs(value) * scale
             low, high = _window(abs(value), decimals, scale)
             i = bisect.bisect_left(self.values, low)
@@ -109,30 +122,38 @@ class Derivations:
 
     def __init__(self, inputs: list[float]):
         steps: set[float] = set()
+        of_inputs: set[float] = set()  # the steps of two inputs, which one constant more may scale
         pairs = itertools.permutations([(v, True) for v in inputs] + [(k, False) for k in CONSTANTS], 2)
         for (a, a_input), (b, b_input) in pairs:
             if not (a_input or b_input):
                 continue  # constants alone explain nothing about the document
-            steps.update((abs(a + b), abs(a - b), abs(a * b)))
+            made = {abs(a + b), abs(a - b), abs(a * b)}
             if b:
-                steps.update((abs(a / b), abs(100 * a / b), abs(100 * (a / b - 1)), abs(a / b - 1)))
+                made |= {abs(a / b), abs(100 * a / b), abs(100 * (a / b - 1)), abs(a / b - 1)}
+            steps |= made
+            if a_input and b_input:
+                of_inputs |= made
         self.steps = sorted(steps)
+        self.steps_of_inputs = sorted(of_inputs)
 
-    def _within(self, low: float, high: float) -> float | None:
-        i = bisect.bisect_left(self.steps, low)
-        return self.steps[i] if i < len(self.steps) and self.steps[i] <= high else None
+    @staticmethod
+    def _within(steps: list[float], low: float, high: float) -> float | None:
+        i = bisect.bisect_left(steps, low)
+        return steps[i] if i < len(steps) and steps[i] <= high else None
 
     def explain(self, value: float, decimals: int) -> float | None:
-        """The exact value that ``value`` (as written) rounds from, or None."""
+        """The exact value that ``value`` (as written) rounds from, or None: one step, which
+        may be scaled by one constant more only when it is a step of two inputs (a step with
+        a constant in it scaled again is two steps: "34,229 / 3 / 365" is not one)."""
         low, high = _window(abs(value), decimals, 1.0)
-        found = self._within(low, high)
+        found = self._within(self.steps, low, high)
         if found is not None:
             return found
         # step * k in [low, high]  <=>  step in [low / k, high / k]; likewise for step / k.
         for k in CONSTANTS:
-            if (step := self._within(low / k, high / k)) is not None:
+            if (step := self._within(self.steps_of_inputs, low / k, high / k)) is not None:
                 return step * k
-            if (step := self._within(low * k, high * k)) is not None:
+            if (step := self._within(self.steps_of_inputs, low * k, high * k)) is not None:
                 return step / k
         return None
 
@@ -226,7 +247,7 @@ def check_provenance(answer: str, findings: list[Finding], pages_fetched: Iterab
     exact: dict[int, float] = {}  # position -> the value it stands for: on a page, or derived
     traced = 0
     for position, quantity in enumerate(stated):
-        source = pages.find(quantity.number, quantity.decimals)
+        source = pages.find(quantity.number, quantity.decimals, _scales_of(quantity))
         if source is not None:
             exact[position] = source
             traced += 1
@@ -250,6 +271,15 @@ def check_provenance(answer: str, findings: list[Finding], pages_fetched: Iterab
     base.numbers, base.traced, base.derived = len(stated), traced, len(exact) - traced
     base.untraced, base.ok = untraced[:20], not untraced
     return base
+
+
+def _scales_of(quantity: Any) -> tuple[float, ...]:
+    """The scales a stated number may be read in against the pages (see ``_AS_WRITTEN``)."""
+    if quantity.percent:
+        return _AS_WRITTEN
+    if quantity.explicit_scale or (quantity.currency and abs(quantity.number) >= MIN_UNSCALED_AMOUNT):
+        return SCALES
+    return _AS_WRITTEN
 
 
 def _arithmetic_constant(number: float, start: int, quantity: Any, computations: list[ShownComputation]) -> bool:
