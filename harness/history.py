@@ -320,16 +320,26 @@ def trend_gate(frame: pd.DataFrame, *, max_accuracy_drop: float | None = None, m
     sweeps of the same questions count at all: one question's accuracy is no trend point
     for forty-five's. An earlier sweep whose every run of the cell errored is no trend point
     either; a newest one that spent nothing fails the token check, and a newest one not
-    judged fails the accuracy check (nothing was measured)."""
+    judged fails the accuracy check (nothing was measured), as does a cell the sweep before the
+    newest ran and the newest did not."""
     checks: list[GateCheck] = []
     if frame.empty:
         return GateResult(checks)
     if "question_set" not in frame:
         frame = frame.assign(question_set="")  # sweeps of unknown questions: one set
     newest = frame["sweep_id"].iloc[-1]
+    sweep_order = list(dict.fromkeys(frame["sweep_id"]))
+    previous = sweep_order[-2] if len(sweep_order) > 1 else None
     for cell, group in frame.groupby("cell", sort=True):
         now = group[group["sweep_id"] == newest]
         if now.empty:
+            # A cell the sweep before ran and the newest did not: a mode or model that stopped
+            # running measures nothing, and a gate that cannot see it does not pass it.
+            if previous is not None and (group["sweep_id"] == previous).any():
+                for key, limit in (("accuracy_drop", max_accuracy_drop), ("token_rise", max_token_rise)):
+                    if limit is not None:
+                        checks.append(GateCheck(str(cell), key, limit, None, False,
+                                                f"not measured: the cell ran in sweep {previous} and not in the newest, {newest}"))
             continue
         row = now.iloc[-1]
         # An earlier sweep whose every run of the cell errored (an outage) measured nothing:

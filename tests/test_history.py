@@ -370,6 +370,23 @@ def test_the_trend_gate_fails_a_newest_sweep_whose_accuracy_is_not_judged() -> N
     assert trend_gate(frame, max_token_rise=0.2).passed  # a gate on tokens alone needs no verdicts
 
 
+def test_the_trend_gate_fails_a_cell_the_newest_sweep_no_longer_runs() -> None:
+    # A mode dropped from the newest sweep was neither reported nor failed.
+    import pandas as pd
+
+    judge = "numeric check + rule-based offline judge (no model)"
+    rows = [(s, c) for s in ("s1", "s2") for c in ("offline/agent", "offline/iterative")] + [("s3", "offline/agent")]
+    frame = pd.DataFrame([{"sweep_id": s, "cell": c, "judge": judge, "judge_version": "rules a", "accuracy": 0.7, "tokens_mean": 1000.0}
+                          for s, c in rows])
+    result = trend_gate(frame, max_accuracy_drop=0.05)
+    failed = {(c.cell, c.criterion) for c in result.failures}
+    assert not result.passed and failed == {("offline/iterative", "accuracy_drop")}
+    assert "ran in sweep s2 and not in the newest, s3" in result.failures[0].message
+    # a cell only an older sweep ran, not the one before the newest, is no cell of its to gate
+    older = frame[~((frame["sweep_id"] == "s2") & (frame["cell"] == "offline/iterative"))]
+    assert trend_gate(older, max_accuracy_drop=0.05).passed
+
+
 def test_the_trend_gate_compares_only_sweeps_of_the_same_questions() -> None:
     # A sweep of one question under the same test-set name is no trend point for a sweep of
     # forty-five: its accuracy and tokens are another question's.
