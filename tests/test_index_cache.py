@@ -101,6 +101,27 @@ def test_corrupt_cache_file_is_rebuilt(pdf, index_dir, garbage):
     assert json.loads(path.read_text())["doc_name"] == "AMCOR_2023Q4_EARNINGS"
 
 
+@pytest.mark.parametrize("edit", [
+    lambda d: d["nodes"][0].update(end_page=999),
+    lambda d: d["nodes"][0].update(start_page=0),
+    lambda d: d["nodes"][0].update(title=5),
+    lambda d: d.update(pages=[1, 2, 3]),
+    lambda d: d.update(pages=[]),
+    lambda d: d.update(nodes=[]),
+    lambda d: d["nodes"].append(dict(d["nodes"][0])),  # a node id twice
+], ids=["page-999", "page-0", "title-5", "pages-numbers", "no-pages", "no-nodes", "id-twice"])
+def test_a_cache_edited_into_an_index_no_build_writes_is_rebuilt(pdf, index_dir, edit):
+    # Valid JSON of the right format, sha and version was used as it was: a node "[1-999]" of
+    # a nine-page filing shown and fetched, and a title of 5 ended ask with an AttributeError.
+    path = load_or_build_index(pdf, index_dir) and index_path(pdf, index_dir)
+    data = json.loads(path.read_text())
+    edit(data)
+    path.write_text(json.dumps(data))
+    index = load_or_build_index(pdf, index_dir)
+    assert index.meta["cache"] == "built"
+    assert all(1 <= n.start_page <= n.end_page <= index.page_count and isinstance(n.title, str) for n in index.all_nodes())
+
+
 @pytest.mark.parametrize("theirs", [
     json.dumps({"doc_name": "AMCOR_2023Q4_EARNINGS", "structure": []}).encode(),  # e.g. a PageIndex tree of the same name
     json.dumps({"format": "something else"}).encode(),

@@ -172,7 +172,7 @@ class DocumentIndex:
     def from_dict(cls, data: dict[str, Any]) -> DocumentIndex:
         if data.get("format") != INDEX_FORMAT:
             raise ValueError(f"not a {INDEX_FORMAT} file")
-        return cls(
+        index = cls(
             data["doc_name"],
             list(data["pages"]),
             [Node.from_dict(n) for n in data["nodes"]],
@@ -181,6 +181,26 @@ class DocumentIndex:
             data.get("indexer_version", ""),
             dict(data.get("meta", {})),
         )
+        index.check()
+        return index
+
+    def check(self) -> None:
+        """ValueError naming the first thing in the index no build writes: a file edited by
+        hand (or damaged) into valid JSON would be used as it is, a node on page 999 of a
+        nine-page filing shown and fetched, a title of 5 ending a run with an AttributeError."""
+        if not self.pages or not all(isinstance(page, str) for page in self.pages):
+            raise ValueError("its pages are not a list of page texts")
+        if not self.nodes:
+            raise ValueError("it has no nodes")
+        seen: set[str] = set()
+        for node in self.all_nodes():
+            if not isinstance(node.node_id, str) or not node.node_id or node.node_id in seen:
+                raise ValueError(f"node id {node.node_id!r} is empty, not text or given twice")
+            seen.add(node.node_id)
+            if not isinstance(node.title, str) or not isinstance(node.summary, str):
+                raise ValueError(f"node {node.node_id}: its title or summary is not text")
+            if not 1 <= node.start_page <= node.end_page <= len(self.pages):
+                raise ValueError(f"node {node.node_id}: pages {node.start_page}-{node.end_page} are not within the {len(self.pages)} pages")
 
 
 _NOT_ALNUM = re.compile(r"[^a-z0-9]+")  # compiled once: compact_key runs on every line of a summary's search
