@@ -310,7 +310,13 @@ def index(pdfs: tuple[Path, ...], show: bool, model: str | None, rebuild: bool, 
         if not pdfs:
             raise UserError("no PDF given", "pass one or more PDF paths, e.g. `python bench.py index data/pdfs/3M_2022_10K.pdf --show`")
         from core.llm.pricing import format_cost
+        from retrievers.index import check_pdf
 
+        # Every PDF opened first (cheap: no text is read), so that a corrupt or encrypted one
+        # among several stops the command before any index is written.
+        for pdf in pdfs:
+            if not (show and pdf.suffix == ".json"):
+                check_pdf(pdf)
         with _given_prices(prices_file):
             for pdf in pdfs:
                 if show and pdf.suffix == ".json":

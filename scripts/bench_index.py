@@ -36,6 +36,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from core.errors import PDFError  # noqa: E402
 from core.paths import PDF_DIR, SHARED_DIR  # noqa: E402
 from retrievers.index import load_or_build_index, read_pdf, read_pdf_pages  # noqa: E402
 
@@ -175,6 +176,19 @@ def main(argv: list[str] | None = None) -> int:
         pdfs += sorted(args.folder.glob("*.pdf"))
     if not pdfs:
         pdfs = [pdf for pdf in DEFAULT_PDFS if pdf.is_file()]
+    # A PDF the indexer refuses (corrupt, encrypted, no text) is skipped with its reason, as
+    # tree_recall.py skips it, rather than ending the whole run in a traceback.
+    usable = []
+    for pdf in pdfs:
+        try:
+            read_pdf_pages(pdf)
+            usable.append(pdf)
+        except PDFError as error:
+            print(f"skipped: {error}", file=sys.stderr)
+    if not usable:
+        print("no PDF to measure", file=sys.stderr)
+        return 2
+    pdfs = usable
     rows = []
     header = (f"{'document':42s} {'pages':>5s} {'source':9s} {'nodes':>5s} {'leaves':>6s} {'read s':>7s} {'tree s':>7s} "
               f"{'raw s':>7s} {'cold s':>7s} {'ratio':>6s} {'cpu':>5s} {'cached s':>8s}")

@@ -34,3 +34,13 @@ def test_stages_split_the_build_after_the_read_into_its_parts(capsys: pytest.Cap
     assert "styled/raw" in out and "rest allowed" in out
     rows = out.split("the rest, CPU ms")[1].splitlines()[2:3]
     assert rows and re.fullmatch(r"FOOTLOCKER_\S+\s+(\d+\.\d\s+){4}\d+\.\d", rows[0].strip()), rows
+
+
+def test_a_pdf_the_indexer_refuses_is_skipped_with_its_reason(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # It ended the whole run in a PDFError traceback.
+    broken = tmp_path / "BROKEN_10K.pdf"
+    broken.write_bytes(b"%PDF-1.4 cut short")
+    assert _script().main([str(broken), str(SMALL[0]), "--repeat", "1"]) == 0
+    out, err = capsys.readouterr()
+    assert "skipped:" in err and "BROKEN_10K.pdf" in err and "FOOTLOCKER_" in out
+    assert _script().main([str(broken), "--repeat", "1"]) == 2

@@ -29,6 +29,17 @@ def test_index_builds_then_reuses_the_cache_and_shows_the_tree(tmp_path):
     assert "BESTBUY_2024Q2_10Q: 30 pages" in shown.output and "consolidated" in shown.output.lower()
 
 
+def test_a_corrupt_pdf_among_several_stops_index_before_any_is_written(tmp_path):
+    # The first PDF was indexed, the command stopped at the corrupt second and never reached
+    # the third: half the work done, against "stops ... before anything is written".
+    good = shutil.copy(PDF_DIR / "AMCOR_2023Q4_EARNINGS.pdf", tmp_path)
+    bad = tmp_path / "BROKEN_10K.pdf"
+    bad.write_bytes(b"%PDF-1.4 cut short")
+    result = CliRunner().invoke(bench.cli, ["index", str(good), str(bad), "--index-dir", str(tmp_path / "idx")])
+    assert result.exit_code == 2 and "BROKEN_10K.pdf" in result.output, result.output
+    assert not (tmp_path / "idx").exists() or not list((tmp_path / "idx").iterdir())
+
+
 def test_ask_answers_with_cited_pages_and_keeps_the_trace(tmp_path, monkeypatch):
     import core.paths
 
