@@ -253,3 +253,20 @@ def test_a_summary_s_sentence_is_one_the_text_says(text: str, expected: str) -> 
     from retrievers.index.summaries import first_sentence
 
     assert first_sentence(text) == expected
+
+
+def test_an_outline_denser_than_a_table_of_contents_is_cut_to_the_levels_that_fit() -> None:
+    # 5,000 bookmarks on three pages made 5,000 nodes, and 135k tokens of section index in
+    # every simple-mode prompt.
+    from retrievers.index.layout import Layout
+    from retrievers.index.outline import outline_sections
+    from retrievers.index.pdf import OutlineEntry
+
+    layout = Layout.from_pages([f"Chapter {n}\n" + "Body text of the chapter goes on here. " * 20 for n in (1, 2, 3)])
+    flat = [OutlineEntry(0, f"Entry {i}", 1 + i % 3) for i in range(5000)]
+    assert outline_sections(layout, flat) is None  # the top level alone is too long: not used
+    chapters = [OutlineEntry(0, f"Chapter {n}", n) for n in (1, 2, 3)]
+    nested = [entry for chapter in chapters for entry in [chapter] + [OutlineEntry(1, f"Point {i}", chapter.page) for i in range(2000)]]
+    sections = outline_sections(layout, nested)
+    assert sections is not None and [s.title for s in sections] == ["Chapter 1", "Chapter 2", "Chapter 3"]
+    assert not any(s.children for s in sections)

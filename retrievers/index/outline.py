@@ -16,6 +16,12 @@ from retrievers.index.sections import MIN_INTRO_CHARS, Section, intro_title
 from retrievers.index.tree import compact_key
 
 MIN_OUTLINE_ENTRIES = 3
+# An outline denser than a reader's table of contents (thousands of bookmarks on a few pages:
+# one per paragraph or per figure, or made by a tool) would make every prompt that shows the
+# tree huge, and fold nothing: its deepest levels are dropped until it fits, and one whose top
+# level alone is too long is not used.
+MAX_OUTLINE_ENTRIES_PER_PAGE = 10
+MIN_OUTLINE_LIMIT = 300
 _ITEM = re.compile(r"^\s*item\s*\d{1,2}[a-d]?\b", re.IGNORECASE)
 _PART = re.compile(r"^\s*part\s+(iv|i{1,3})\b", re.IGNORECASE)
 _TOP = re.compile(r"^\s*(signatures?|exhibits?\b|index to exhibits|back cover|cover|table of contents|form 10-[kq])", re.I)
@@ -53,7 +59,7 @@ def _levels(entries: list[OutlineEntry]) -> list[int]:
 
 def outline_sections(layout: Layout, outline: list[OutlineEntry]) -> list[Section] | None:
     """Nested sections from the outline, or None when it is too thin to be useful."""
-    entries = [e for e in outline if 0 < e.page <= layout.page_count and e.title.strip()]
+    entries = _within_limit([e for e in outline if 0 < e.page <= layout.page_count and e.title.strip()], layout.page_count)
     if len(entries) < MIN_OUTLINE_ENTRIES or len({e.page for e in entries}) < 2:
         return None
     levels = _levels(entries)
@@ -85,6 +91,19 @@ def outline_sections(layout: Layout, outline: list[OutlineEntry]) -> list[Sectio
         else:
             roots[0].start = (1, 0)
     return roots
+
+
+def _within_limit(entries: list[OutlineEntry], pages: int) -> list[OutlineEntry]:
+    """``entries`` without the levels below the deepest that keeps them within the limit
+    (``MAX_OUTLINE_ENTRIES_PER_PAGE``); none when even the top level is over it."""
+    limit = max(MIN_OUTLINE_LIMIT, MAX_OUTLINE_ENTRIES_PER_PAGE * pages)
+    deepest = max((e.level for e in entries), default=0)
+    while entries and len(entries) > limit:
+        if deepest == min(e.level for e in entries):
+            return []
+        entries = [e for e in entries if e.level < deepest]
+        deepest -= 1
+    return entries
 
 
 def _label(title: str) -> str:
