@@ -277,7 +277,7 @@ def history(db, cells, test_set, last, out_dir, png, gate_accuracy_drop, gate_to
     with --gate-accuracy-drop / --gate-token-rise, gates the newest sweep on the trend."""
     from core import paths
     from core.whole_folders import check_replaceable
-    from harness.gate import GateCheck, GateResult, write_junit
+    from harness.gate import write_junit
     from harness.history import default_db, history_frame, trend_gate
     from harness.report import fmt as f
     from harness.report.history_page import question_set_names, write_history_page, write_history_png
@@ -316,10 +316,7 @@ def history(db, cells, test_set, last, out_dir, png, gate_accuracy_drop, gate_to
             # --test-set or --cell must not pass.
             click.echo("trend gate FAILED: no sweep to gate")
             if junit is not None:  # the CI job reading it learns why, as from any failed gate
-                asked = [(key, limit) for key, limit in (("accuracy_drop", gate_accuracy_drop), ("token_rise", gate_token_rise)) if limit is not None]
-                nothing = GateResult([GateCheck("(no sweep)", key, limit, None, False, "no sweep in the history matches the filters")
-                                      for key, limit in asked])
-                click.echo(f"junit: {write_junit(nothing, junit)}")
+                click.echo(f"junit: {write_junit(trend_gate(frame, max_accuracy_drop=gate_accuracy_drop, max_token_rise=gate_token_rise), junit)}")
             sys.exit(1)
         return
     click.echo(f"{frame['sweep_id'].nunique()} sweeps in {db} (oldest first)")
@@ -397,8 +394,9 @@ def prune(keep: int, reports_dir: Path | None, history_keep: int | None, db: Pat
             from harness.history import prune as prune_history
 
             gone = prune_history(db or default_db(), history_keep, dry_run=dry_run)
-            for sweep_id in gone if dry_run else ():
-                click.echo(f"would forget sweep {sweep_id}")
+            if dry_run:
+                for sweep_id in gone:
+                    click.echo(f"would forget sweep {sweep_id}")
             click.echo(f"history: {len(gone)} sweep(s) {'to forget' if dry_run else 'forgotten'}, newest {history_keep} kept")
     except UserError as error:
         _fail(error)

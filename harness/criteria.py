@@ -245,7 +245,7 @@ def md_code(text: str, in_table: bool = False) -> str:
     span is shown as it is ("financebench\\_id"), so the text is fenced with one backtick
     more than its longest run of them instead. In a table cell a pipe would still end the
     cell, and GitHub's tables read ``\\|`` there as a pipe (``in_table``)."""
-    body = " ".join(str(text).split("\n"))
+    body = str(text).replace("\n", " ")
     if in_table:
         body = body.replace("|", "\\|")
     longest = max((len(run) for run in re.findall("`+", body)), default=0)

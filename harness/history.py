@@ -266,8 +266,8 @@ def prune(db: Path, keep: int, dry_run: bool = False) -> list[str]:
     with connect(db) as conn, conn:
         ids = [r["sweep_id"] for r in conn.execute("SELECT sweep_id FROM sweeps ORDER BY created_at, sweep_id")]
         gone = ids[:-keep] if keep > 0 else ids
-        for sweep_id in gone if not dry_run else ():
-            conn.execute("DELETE FROM sweeps WHERE sweep_id = ?", (sweep_id,))
+        if not dry_run:
+            conn.executemany("DELETE FROM sweeps WHERE sweep_id = ?", [(sweep_id,) for sweep_id in gone])
         return gone
 
 
@@ -323,8 +323,13 @@ def trend_gate(frame: pd.DataFrame, *, max_accuracy_drop: float | None = None, m
     judged fails the accuracy check (nothing was measured), as does a cell the sweep before the
     newest ran and the newest did not."""
     checks: list[GateCheck] = []
+    asked = [(key, limit, column) for key, limit, column in (("accuracy_drop", max_accuracy_drop, "accuracy"), ("token_rise", max_token_rise, "tokens_mean"))
+             if limit is not None]
     if frame.empty:
-        return GateResult(checks)
+        # No sweep matched the filters (a mistyped --cell or --test-set): nothing was gated,
+        # and a CI job must not pass on that.
+        return GateResult([GateCheck("(no sweep)", key, limit, None, False, "no sweep in the history matches the filters")
+                           for key, limit, _ in asked])
     if "question_set" not in frame:
         frame = frame.assign(question_set="")  # sweeps of unknown questions: one set
     newest = frame["sweep_id"].iloc[-1]
@@ -336,10 +341,8 @@ def trend_gate(frame: pd.DataFrame, *, max_accuracy_drop: float | None = None, m
             # A cell the sweep before ran and the newest did not: a mode or model that stopped
             # running measures nothing, and a gate that cannot see it does not pass it.
             if previous is not None and (group["sweep_id"] == previous).any():
-                for key, limit in (("accuracy_drop", max_accuracy_drop), ("token_rise", max_token_rise)):
-                    if limit is not None:
-                        checks.append(GateCheck(str(cell), key, limit, None, False,
-                                                f"not measured: the cell ran in sweep {previous} and not in the newest, {newest}"))
+                checks += [GateCheck(str(cell), key, limit, None, False, f"not measured: the cell ran in sweep {previous} and not in the newest, {newest}")
+                           for key, limit, _ in asked]
             continue
         row = now.iloc[-1]
         # An earlier sweep whose every run of the cell errored (an outage) measured nothing:
@@ -347,9 +350,7 @@ def trend_gate(frame: pd.DataFrame, *, max_accuracy_drop: float | None = None, m
         others = group[(group["sweep_id"] != newest) & ~_outage(group)]
         before = _comparable_rows(others, row, "tokens_mean").tail(window)
         same_judge = _comparable_rows(others, row, "accuracy").tail(window)
-        for key, limit, column in (("accuracy_drop", max_accuracy_drop, "accuracy"), ("token_rise", max_token_rise, "tokens_mean")):
-            if limit is None:
-                continue
+        for key, limit, column in asked:
             earlier = same_judge if column == "accuracy" else before
             past = [float(v) for v in earlier[column] if v is not None and not pd.isna(v)]
             current = row[column]

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from core.results import Finding, Provenance
-from harness.judge.amounts import parse_quantities
+from harness.judge.amounts import Quantity, parse_quantities
 from retrievers.answers import CITATION
 from retrievers.index.tree import DocumentIndex
 from retrievers.planner.expressions import ExpressionError, evaluate, parse_expression
@@ -273,7 +273,7 @@ def check_provenance(answer: str, findings: list[Finding], pages_fetched: Iterab
     return base
 
 
-def _scales_of(quantity: Any) -> tuple[float, ...]:
+def _scales_of(quantity: Quantity) -> tuple[float, ...]:
     """The scales a stated number may be read in against the pages (see ``_AS_WRITTEN``)."""
     if quantity.percent:
         return _AS_WRITTEN

@@ -180,13 +180,10 @@ def _role_text(row: pd.Series) -> str:
     return " · ".join(f"{role} {f.tokens(v)}" for role, v in roles) or f.DASH
 
 
-def _refused_text(s: pd.Series, lead: str) -> str:
-    """The finished runs a judge read as refusals (no answer to reliability), or nothing."""
+def _judged_refusals(s: pd.Series) -> str:
+    """The finished runs a judge read as refusals (no answer to reliability), or ""."""
     refused = int(s["ok"]) - int(s["answered"])
-    if not refused:
-        return ""
-    text = f"{refused} answered, but judged a refusal"
-    return f" ({text})" if lead == " (" else f"{lead}{text}"
+    return f"{refused} answered, but judged a refusal" if refused else ""
 
 
 def cell_tables(stats: pd.DataFrame) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -194,12 +191,13 @@ def cell_tables(stats: pd.DataFrame) -> tuple[dict[str, Any], dict[str, Any]]:
     outcome, behaviour = [], []
     for _, s in stats.iterrows():
         link = cell(s["cell"], href=f.route("runs", cell=s["cell"]))
+        refused = _judged_refusals(s)
         outcome.append([
             link, cell(s["runs"]),
             cell(accuracy_text(s), hint=f"judged by {s['judge_methods']}" if s.get("judge_methods") else ""),
             cell(f.ci(s["accuracy_low"], s["accuracy_high"]), hint=f"over {s['questions']} questions (effective n {f.num(s['accuracy_effective_n'], 1)})"),
-            cell(f.pct(s["reliability"]), hint=f"ok {s['ok']}{_refused_text(s, ' (')}, fail {s['fail']}, error {s['error']}"),
-            cell(f.pct(s["refusal_rate"]), hint=f"{s['fail']} gave up (status fail){_refused_text(s, ', ')}"),
+            cell(f.pct(s["reliability"]), hint=f"ok {s['ok']}{f' ({refused})' if refused else ''}, fail {s['fail']}, error {s['error']}"),
+            cell(f.pct(s["refusal_rate"]), hint=f"{s['fail']} gave up (status fail){f', {refused}' if refused else ''}"),
             cell(f.pct(s["errored_rate"]), hint=f"error {s['error']}"),
             cell(f.pct(s["consistency"])), cell(f.pct(s["judge_agreement"])),
             *_token_cells(s),

@@ -306,16 +306,16 @@ def paired_change(after: Mapping[str, tuple[float, int]], before: Mapping[str, t
     a = [after[q][0] for q in shared]
     b = [before[q][0] for q in shared]
     n = len(shared)
-    mean_after = float(exact_mean(a, [after[q][1] for q in shared]))
-    mean_before = float(exact_mean(b, [before[q][1] for q in shared]))
+    # The shares as the fractions they are: in floats, questions that all moved by one run in
+    # three (0 -> 1/3 on some, 2/3 -> 1 on others) differed by 5e-17, and the spread between
+    # them decided which interval was drawn.
+    exact_a = [exact_share(after[q][0], after[q][1]) for q in shared]
+    exact_b = [exact_share(before[q][0], before[q][1]) for q in shared]
+    mean_after = float(sum(exact_a, Fraction(0)) / n)  # exact_mean's, from the fractions already made
+    mean_before = float(sum(exact_b, Fraction(0)) / n)
     gained = sum(x > y for x, y in zip(a, b))
     lost = sum(x < y for x, y in zip(a, b))
     p_value = binomial_two_sided(gained, gained + lost)
-    # The differences as the fractions they are: in floats, questions that all moved by one
-    # run in three (0 -> 1/3 on some, 2/3 -> 1 on others) differed by 5e-17, and the
-    # spread between them decided which interval was drawn.
-    exact_a = [exact_share(after[q][0], after[q][1]) for q in shared]
-    exact_b = [exact_share(before[q][0], before[q][1]) for q in shared]
     diffs = [x - y for x, y in zip(exact_a, exact_b)]
     mean_exact = sum(diffs, Fraction(0)) / n
     mean = float(mean_exact)

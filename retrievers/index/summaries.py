@@ -163,13 +163,13 @@ def first_sentence(text: str, title: str = "", limit: int = 170, row_labels: Row
     for raw in text.split("\n"):
         ln = raw.strip()
         carries_on = pending is not None and ln[:1].islower() and not (stops and stops[-1] == len(pending) - 1)
-        if not carries_on:
-            digits = _ascii_digits(ln) if len(ln) > 40 else None
-            if len(ln) <= 40 or not _few_numbers(ln, digits) or (_two_digits(ln, digits) and row_labels[ln] is not None):
-                pending, stops, found = _break(pending, stops, title, limit)
+        if not carries_on and (len(ln) <= 40 or _left_out(ln, row_labels)):
+            if pending is not None:  # the prose it interrupts: its finished sentences judged, the rest dropped
+                found = _first_good_sentence(_finished_sentences(pending, stops, len(stops)), title, limit)
                 if found is not None:
                     return found
-                continue
+                pending, stops = None, []
+            continue
         if pending is None:
             pending, scan_from = ln, 0
         else:
@@ -179,13 +179,11 @@ def first_sentence(text: str, title: str = "", limit: int = 170, row_labels: Row
             pending = f"{pending} {ln}"
         stops += [stop.start() for stop in _SENTENCE_END.finditer(pending, scan_from)]
         if len(stops) > 1:
-            # The pieces before the last two, as _sentences(pending) cuts them (a stop is
-            # one character).
-            starts = [0] + [stop + 1 for stop in stops]
-            found = _first_good_sentence([pending[starts[k] : stops[k]] for k in range(len(stops) - 1)], title, limit)
+            # The pieces before the last two.
+            found = _first_good_sentence(_finished_sentences(pending, stops, len(stops) - 1), title, limit)
             if found is not None:
                 return found
-            cut = starts[-2]
+            cut = stops[-2] + 1
             pending = pending[cut:]
             stops = [stops[-1] - cut]
     if pending is None:
@@ -193,13 +191,17 @@ def first_sentence(text: str, title: str = "", limit: int = 170, row_labels: Row
     return _first_good_sentence(_sentences(pending)[1], title, limit) or ""
 
 
-def _break(pending: str | None, stops: list[int], title: str, limit: int) -> tuple[None, list[int], str | None]:
-    """Prose interrupted: the first good sentence among those ``pending`` finished, and the
-    prose dropped (``pending`` None, no stops)."""
-    if pending is None or not stops:
-        return None, [], None
+def _left_out(line: str, row_labels: RowLabels) -> bool:
+    """A line of 40 characters or more that is no prose: three numbers or more, or a table row."""
+    digits = _ascii_digits(line)
+    return not _few_numbers(line, digits) or (_two_digits(line, digits) and row_labels[line] is not None)
+
+
+def _finished_sentences(pending: str, stops: list[int], count: int) -> list[str]:
+    """The first ``count`` sentences of ``pending``, each up to its stop (``stops``), as
+    _sentences(pending) cuts them (a stop is one character)."""
     starts = [0] + [stop + 1 for stop in stops]
-    return None, [], _first_good_sentence([pending[starts[k] : stops[k]] for k in range(len(stops))], title, limit)
+    return [pending[starts[k] : stops[k]] for k in range(count)]
 
 
 def _sentences(text: str) -> tuple[list[int], list[str]]:
