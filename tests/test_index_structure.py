@@ -270,3 +270,58 @@ def test_an_outline_denser_than_a_table_of_contents_is_cut_to_the_levels_that_fi
     sections = outline_sections(layout, nested)
     assert sections is not None and [s.title for s in sections] == ["Chapter 1", "Chapter 2", "Chapter 3"]
     assert not any(s.children for s in sections)
+
+
+_PROSE = "The company discusses its business in plain sentences on this page of the annual report. " * 10
+
+
+def _rows(count: int) -> str:
+    return "\n".join(f"Line item number {i} $ {1000 + i * 7:,} $ {900 + i * 5:,}" for i in range(count))
+
+
+def _ten_k_with_statements_at_the_end(last_items: list[str]) -> DocumentIndex:
+    """A 10-K whose Item 8 points to financial statements printed after its last Item."""
+    pages = [
+        "ACME CORPORATION\nANNUAL REPORT ON FORM 10-K\n" + _PROSE,
+        "PART I\nItem 1. Business\n" + _PROSE,
+        "Item 7. Management's Discussion and Analysis of Financial Condition and Results of Operations\n" + _PROSE,
+        "Item 8. Financial Statements and Supplementary Data\nThe financial statements are filed as part of this report.\n" + _PROSE,
+        "Item 15. Exhibits, Financial Statement Schedules\n(a) The following documents are filed as part of this report.\n" + _PROSE,
+        *last_items,
+        "ACME CORPORATION\nINDEX TO FINANCIAL STATEMENTS\nConsolidated Statements of Operations 40\nConsolidated Balance Sheets 41",
+        "REPORT OF INDEPENDENT REGISTERED PUBLIC ACCOUNTING FIRM\n" + _PROSE,
+        "ACME CORPORATION\nCONSOLIDATED STATEMENTS OF OPERATIONS\n(in thousands)\n" + _rows(20),
+        "ACME CORPORATION\nCONSOLIDATED BALANCE SHEETS\n(in thousands)\n" + _rows(20),
+        "NOTES TO CONSOLIDATED FINANCIAL STATEMENTS\nNote 1. Summary of Significant Accounting Policies\n" + _PROSE,
+        "Note 2. Revenue Recognition\n" + _PROSE,
+        "Note 3. Income Taxes\n" + _PROSE,
+        "SIGNATURES\nPursuant to the requirements of the Securities Exchange Act of 1934 the registrant has signed this report.",
+    ]
+    tree = structural_tree(pages)
+    index = DocumentIndex("acme", pages, tree.nodes, tree.source)
+    assert_well_formed(index)
+    return index
+
+
+def test_statements_after_a_form_10k_summary_are_a_section_of_their_own():
+    """Item 16, "Form 10-K Summary: None.", does not hold the statements printed after it:
+    they are the report's financial statements, beside it, from their index page on."""
+    index = _ten_k_with_statements_at_the_end(["Item 16. Form 10-K Summary\nNone."])
+    top = {node.node_id: node for node in index.nodes}
+    assert top["item_16_form_10_k_summary"].pages == (6, 6)
+    assert not top["item_16_form_10_k_summary"].children
+    statements = top["financial_statements"]
+    assert statements.pages == (7, 13)
+    assert [child.title for child in statements.children][-3:] == [
+        "CONSOLIDATED STATEMENTS OF OPERATIONS", "CONSOLIDATED BALANCE SHEETS", "Notes to Consolidated Financial Statements"]
+    assert top["signatures"].pages == (14, 14)
+
+
+def test_statements_after_item_15_stay_under_it():
+    """Item 15, "Exhibits, Financial Statement Schedules", is where many 10-Ks file them."""
+    index = _ten_k_with_statements_at_the_end([])
+    top = {node.node_id: node for node in index.nodes}
+    assert "financial_statements" not in top
+    item15 = top["item_15_exhibits_financial_statement_schedules"]
+    assert item15.pages == (5, 12)
+    assert "CONSOLIDATED BALANCE SHEETS" in [child.title for child in item15.children]

@@ -34,9 +34,16 @@ WINDOW_PAGES = 4  # the size of page windows when no heading can split a long le
 SHORT_DOC_WINDOW = 3  # window size for short documents (8-Ks, press releases)
 UNTITLED = "Opening page"  # document_title's name for an opening section without a headline
 MAX_FRONT_PAGES = 10  # a cover and its table of contents; a longer "front" missed the first Items
+MAX_ITEM_BEFORE_STATEMENTS_CHARS = 3000  # a "Form 10-K Summary" Item and an Item 15 on its page, not an Item of its own
 MIN_TOC_ITEM_SHARE = 0.8  # a printed TOC stands in for the Items found only if it lists as many, nearly
 
 _FINANCIAL_TITLE = re.compile(r"financial statements|exhibit 13|annual report|item 15|financial information", re.I)
+# What opens a 10-K's financial statements when they follow its last Item: their index, the
+# auditor's report, management's report on internal control, or a statement's own title.
+_STATEMENTS_OPENING = re.compile(
+    r"(?i)^\s*(index to (the )?(consolidated )?financial statements|report of independent registered|"
+    r"management'?s report on internal control)"
+)
 
 
 @dataclass
@@ -148,7 +155,38 @@ def item_sections(layout: Layout, items: list[Heading]) -> list[Section]:
     elif sections and sections[0].kind == "front":
         sections[0].label = "front_matter"
     sections += exhibit_sections(layout, exhibits)
+    _split_off_statements(layout, sections)
     return sections
+
+
+def _split_off_statements(layout: Layout, sections: list[Section]) -> None:
+    """Give the financial statements a section of their own when they follow a last Item
+    that does not hold them.
+
+    Some 10-Ks print their statements after "Item 16. Form 10-K Summary", whose text is
+    "None.", while Item 8 says they are filed as part of the report. As the last Item's
+    children they would sit under a heading that says nothing of them; a reader looks for
+    them as the report's financial statements. (An Item 15 "Exhibits, Financial Statement
+    Schedules" or "Item 8" does hold them, and keeps them.)"""
+    items = [section for section in sections if section.kind == "item"]
+    if not items or _FINANCIAL_TITLE.search(items[-1].title) or re.search(r"(?i)\bitem\s*8\b", items[-1].title):
+        return
+    last = items[-1]
+    statements = find_statements(layout, last.start, last.end)
+    if len({statement.key for statement in statements}) < 2:
+        return
+    first = statements[0].pos
+    cut = None
+    for page in range(last.start[0] + 1, first[0] + 1):
+        top = layout.content_lines(page)[:3]
+        if page == first[0] or any(_STATEMENTS_OPENING.match(ln.text) for ln in top):
+            cut = (page, top[0].number) if top else first
+            break
+    if cut is None or layout.chars_between(last.start, cut) > MAX_ITEM_BEFORE_STATEMENTS_CHARS:
+        return  # the Item has text of its own to say, or the statements open on its page
+    statements_section = Section("Financial Statements", cut, last.end, "item", "financial_statements")
+    last.end = cut
+    sections.insert(sections.index(last) + 1, statements_section)
 
 
 def exhibit_sections(layout: Layout, exhibits: list) -> list[Section]:
