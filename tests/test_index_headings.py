@@ -321,3 +321,34 @@ def test_headings_found_on_every_page_are_not_served_for_fewer(report):
     want_headings_on(layout, [3])
     assert [h.title for h in document_headings(layout)] == ["Financial Review", "Outlook"]
     assert "Strategy and Markets" in everywhere
+
+
+def _heading_scores(pdf: Path) -> dict[str, float]:
+    from retrievers.index.headings import heading_score
+
+    content = read_pdf(pdf)
+    layout = Layout.from_lines(content.lines)
+    return {ln.text.strip(): heading_score(layout, ln) for page in content.lines for ln in page if ln.text.strip()}
+
+
+def test_the_column_heads_of_a_table_of_words_are_not_headings(tmp_path):
+    """Pfizer's pipeline tables: bold capitals centred over a column, rows of words in small
+    print with no figures for the table-row test to see. A heading at the margin over the text of
+    its section, or over a small-print table of figures, stays a heading."""
+    rows = [Text("Ibrance palbociclib for metastatic breast cancer", 7), Text("Xtandi enzalutamide for prostate cancer", 7),
+            Text("Litfulo ritlecitinib for vitiligo in adults", 7)]
+    figures = [Text("Net sales $ 341,004 $ 331,666", 7), Text("Operating income $ 17,380 $ 17,386", 7),
+               Text("Unit counts at period end 4,756 4,769", 7)]
+    pdf = typeset_pdf(tmp_path / "pipeline.pdf", [
+        [*_prose("pipeline"), Text("PRODUCT CANDIDATE PROPOSED DISEASE AREA", 7, bold=True, x=225), *rows,
+         *_prose("segments"), Text("Walmart Segment Results", 10, bold=True), *figures,
+         *_prose("outlook"), Text("OUTLOOK FOR THE YEAR", 10, bold=True), *_prose("the year ahead")],
+        [*_prose("the late pages", 30)],
+    ])
+    content = read_pdf(pdf)
+    head = next(ln for ln in content.lines[0] if ln.text.startswith("PRODUCT"))
+    assert Layout.from_lines(content.lines).aligned(head), "centred on the page, where a heading may sit"
+    scores = _heading_scores(pdf)
+    assert scores["PRODUCT CANDIDATE PROPOSED DISEASE AREA"] == 0
+    assert scores["Walmart Segment Results"] > 0
+    assert scores["OUTLOOK FOR THE YEAR"] > 0

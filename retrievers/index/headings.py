@@ -436,6 +436,8 @@ def heading_score(layout: Layout, ln: Line) -> float:
         score -= 1.0  # a run-in label ("Net Sales:") is a minor heading
     if not text.endswith(":") and _precedes_table(layout, ln):
         score -= 1.0  # a table's caption or column header, not a section heading
+    if _heads_a_column(layout, ln):
+        return 0.0
     if layout.body_size and ln.size > layout.body_size + 0.5:
         score += 1.0
     if _MAJOR_TOPICS.search(text):
@@ -453,6 +455,39 @@ def _precedes_table(layout: Layout, ln: Line) -> bool:
         if len(other.text) > 60 and not other.bold:
             return False
     return False
+
+
+# Smaller than the prose before it by this much (points) is a table's or a footnote's print.
+_SMALL_PRINT_POINTS = 1.0
+# Further right than the prose's left edge by this share of the page: over a table's column.
+_OFF_MARGIN = 0.1
+_PROSE_CHARS = 60  # a line this long and not bold is a paragraph's
+_PROSE_LOOKBACK = 8  # lines above a heading searched for the paragraph before it
+
+
+def _heads_a_column(layout: Layout, ln: Line) -> bool:
+    """Is the line the head of a table's column: over three lines all in smaller print than
+    the paragraph above it and none of them a row of figures, and itself set off that
+    paragraph's left margin or in smaller print?
+
+    A table of words (Pfizer's pipeline tables) has column heads in bold capitals that
+    ``_precedes_table`` does not see, as its rows hold no figures; a section's heading is
+    followed by text like the text before it. A caption at the margin in the paragraph's
+    size ("Offsetting of Financial Assets ...") and a heading over a table of figures
+    ("Walmart U.S. Segment", which ``_precedes_table`` marks down) are not turned away."""
+    following = layout.following(ln, 3)
+    if len(following) < 3:
+        return False
+    lines = layout.content_lines(ln.page)
+    at = layout.position_in_page(ln)
+    prose = next((above for above in reversed(lines[max(at - _PROSE_LOOKBACK, 0):at])
+                  if not above.bold and len(above.text) >= _PROSE_CHARS and above.size), None)
+    if prose is None:
+        return False
+    limit = prose.size - _SMALL_PRINT_POINTS
+    if not all(0 < other.size < limit and not is_tabular(other.text) for other in following):
+        return False
+    return ln.x0 >= prose.x0 + _OFF_MARGIN or 0 < ln.size < limit
 
 
 def heading_like(ln: Line) -> bool:
