@@ -150,10 +150,41 @@ def cut_off_note(max_tokens: int) -> str:
     )
 
 
-def reply_problem(completion: Completion, read: Callable[[dict[str, Any]], T]) -> tuple[T | None, str]:
-    """``(value, "")`` when the reply reads as the role's JSON reply, else ``(None, the problem)``."""
+def all_json_objects(text: str) -> list[dict[str, Any]]:
+    """Every JSON object in a model reply that parses (fenced ones and the rest), in order."""
+    spans, _ = _objects(text.lstrip("\ufeff"))
+    found = []
+    for candidate in [o for fenced in _FENCE.findall(text) for o in _objects(fenced)[0]] + spans:
+        for attempt in (candidate, _normalised(candidate)):
+            try:
+                value = json.loads(attempt)
+            except (ValueError, RecursionError):
+                continue
+            if isinstance(value, dict):
+                found.append(value)
+            break
+    return found
+
+
+def _conflict(text: str, keys: tuple[str, ...]) -> str:
+    """What is wrong with a reply whose JSON objects give more than one value for ``keys``
+    (a draft verdict, then the final one): empty when they agree. Reading the first object
+    alone would take the draft."""
+    values = {str(value).strip().lower().strip(".") for obj in all_json_objects(text)
+              for key in keys if (value := obj.get(key)) not in (None, "")}
+    if len(values) > 1:
+        return f"the reply gives more than one {keys[0]} ({', '.join(sorted(values))}); give one JSON object with one {keys[0]}"
+    return ""
+
+
+def reply_problem(completion: Completion, read: Callable[[dict[str, Any]], T], one_of: tuple[str, ...] = ()) -> tuple[T | None, str]:
+    """``(value, "")`` when the reply reads as the role's JSON reply, else ``(None, the problem)``.
+    ``one_of``: keys (a verdict's "label", or its "verdict") that every object of the reply
+    must give the same value, if it gives one."""
     try:
-        return read(parse_json_object(completion.text)), ""
+        problem = _conflict(completion.text, one_of) if one_of else ""
+        if not problem:
+            return read(parse_json_object(completion.text)), ""
     except MalformedOutput as exc:
         problem = str(exc)
     if completion.stop_reason == "max_tokens":
@@ -163,13 +194,15 @@ def reply_problem(completion: Completion, read: Callable[[dict[str, Any]], T]) -
 
 @overload
 async def ask_json(
-    llm: RunModel, system: str, prompt: str | Message, *, role: str, max_tokens: int = 1500, read: None = None
+    llm: RunModel, system: str, prompt: str | Message, *, role: str, max_tokens: int = 1500, read: None = None,
+    one_of: tuple[str, ...] = (),
 ) -> dict[str, Any]: ...
 
 
 @overload
 async def ask_json(
-    llm: RunModel, system: str, prompt: str | Message, *, role: str, max_tokens: int = 1500, read: Callable[[dict[str, Any]], T]
+    llm: RunModel, system: str, prompt: str | Message, *, role: str, max_tokens: int = 1500, read: Callable[[dict[str, Any]], T],
+    one_of: tuple[str, ...] = (),
 ) -> T: ...
 
 
@@ -181,16 +214,17 @@ async def ask_json(
     role: str,
     max_tokens: int = 1500,
     read: Callable[[dict[str, Any]], Any] | None = None,
+    one_of: tuple[str, ...] = (),
 ) -> Any:
     """Ask for a JSON reply and read it with ``read`` (which raises ``MalformedOutput`` for
     a reply that is not a valid one for the role; default: any JSON object); one re-ask,
-    then ``MalformedOutput``."""
+    then ``MalformedOutput``. ``one_of``: see ``reply_problem``."""
     reader = read or (lambda reply: reply)
     messages = [prompt if isinstance(prompt, Message) else Message.user(prompt)]
     problem = ""
     for attempt in (1, 2):
         completion = await llm.complete(system, messages, role=role, max_tokens=max_tokens)
-        value, problem = reply_problem(completion, reader)
+        value, problem = reply_problem(completion, reader, one_of)
         if not problem:
             return value
         llm.trace.event("malformed_output", role=role, attempt=attempt, error=problem, stop_reason=completion.stop_reason)

@@ -151,6 +151,50 @@ def test_a_judge_that_replies_garbage_leaves_the_answer_unjudged(tmp_path):
     assert verdict.label == "unjudged" and "could not be read, even after a re-ask" in verdict.rationale
 
 
+@pytest.mark.parametrize("reply", [
+    'Draft: {"label": "correct"} -- no, on reflection the answer gives no figure. Final: {"label": "incorrect", "rationale": "no figure"}',
+    '{"label": "incorrect", "rationale": "wrong figure"} ```json\n{"verdict": "correct"}\n```',
+])
+def test_a_judge_reply_that_gives_two_labels_credits_nothing(tmp_path, reply):
+    """Read from its first object alone, a draft "correct" before the final "incorrect" was
+    a success; the judge is asked again, and then the answer stays unjudged."""
+    calls = []
+    register_script("judge", lambda request: calls.append(request) or reply)
+    verdict = judge_items([JudgeItem("b", QUESTION, GOLD, "No, it is not.")], settings(tmp_path)).verdicts[0]
+    assert verdict.label == "unjudged" and "more than one label (correct, incorrect)" in verdict.rationale
+    assert len(calls) == 2  # re-asked once
+
+
+def test_a_judge_reply_that_repeats_its_label_is_read(tmp_path):
+    reply = 'Verdict: {"label": "incorrect", "rationale": "no figure"}. To repeat: {"label": "incorrect"}'
+    register_script("judge", lambda request: reply)
+    verdict = judge_items([JudgeItem("b", QUESTION, GOLD, "No, it is not.")], settings(tmp_path)).verdicts[0]
+    assert (verdict.label, verdict.rationale) == ("incorrect", "no figure")
+
+
+def test_a_judge_of_the_same_name_on_another_server_judges_again(tmp_path):
+    """Verdicts (the sweep's stored ones and the shared verdict cache) are kept per server:
+    server B's judge was served server A's verdicts without a call."""
+    from wire_server import Reply, WireServer
+
+    from core.llm.base import ProviderSettings
+
+    item = JudgeItem("r1", "What was 3M's FY2022 capital expenditure in USD millions?", "$1,749 million", "Capex rose on new plants.")
+    seen = []
+    with WireServer() as a, WireServer() as b:
+        a.responder = lambda request: Reply('{"label": "correct", "rationale": "server A"}')
+        b.responder = lambda request: Reply('{"label": "incorrect", "rationale": "server B"}')
+        stored = {}
+        for server in (a, b, a):
+            judge = JudgeSettings(judge_model="openai:llama-3.1", verdict_cache=tmp_path / "v.sqlite", response_cache=tmp_path / "r.sqlite",
+                                  provider=ProviderSettings(env={}, openai_base_url=server.openai_url))
+            verdict = judge_items([item], judge, stored=stored).verdicts[0]
+            stored = {verdict.run_id: verdict}
+            seen.append((verdict.label, verdict.rationale))
+        assert len(b.requests) == 1 and len(a.requests) == 1  # A's verdict came back from the cache
+    assert seen == [("correct", "server A"), ("incorrect", "server B"), ("correct", "server A")]
+
+
 def test_the_offline_judge_is_never_served_from_the_verdict_cache(tmp_path, monkeypatch):
     import harness.judge.service as service
     from harness.judge.offline_judge import HeuristicVerdict

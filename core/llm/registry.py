@@ -93,6 +93,14 @@ def key_source(spec: ModelSpec) -> str | None:
     return str(source) if source else None
 
 
+def endpoint(spec: ModelSpec, settings: ProviderSettings) -> str:
+    """The server a model is reached at (its provider's ``endpoint``), worked out without
+    opening a client: two servers may serve models of one name, and what one said is not
+    the other's answer. Empty for a provider with no server (the offline model)."""
+    locate = getattr(_module(spec), "endpoint", None)
+    return str(locate(spec, settings)) if locate else ""
+
+
 def create_provider(spec: ModelSpec, settings: ProviderSettings) -> Provider:
     return _module(spec).create(spec, settings)
 

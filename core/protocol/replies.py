@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from core.results import Finding
 
@@ -342,6 +342,8 @@ class JudgeVerdict:
 
     label: str
     rationale: str = ""
+    # The keys a reply may give its label under: a reply must not give two labels.
+    KEYS: ClassVar[tuple[str, ...]] = ("label", "verdict")
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -22,7 +22,7 @@ from core.errors import UserError
 from core.llm.base import ProviderError, ProviderSettings
 from core.llm.cache import ResponseCache
 from core.llm.client import ModelClient, RunMeter
-from core.llm.registry import check_model, open_client, parse_model_spec
+from core.llm.registry import check_model, endpoint, open_client, parse_model_spec
 from core.protocol import JudgeVerdict
 from core.records import RunRecord
 from core.reply_parsing import MalformedOutput, ask_json
@@ -147,9 +147,21 @@ def fingerprint(item: JudgeItem, settings: JudgeSettings) -> str:
     """What a verdict depends on: the answer under judgment, its gold, and the judge."""
     payload = [item.question, item.gold, item.answer, item.status, item.error[:200], settings.judge_model or "",
                settings.judge_runs, RUBRIC_VERSION, rules_version()]
+    if server := judge_server(settings):  # another server's judge of the same name is another judge
+        payload.append(server)
     if settings.judge_runs > 1:  # how the samples are combined: verdicts stored before ties went to the worse label are stale
         payload.append(SAMPLES_RULE)
     return hashlib.sha256(json.dumps(payload, ensure_ascii=False).encode()).hexdigest()
+
+
+def judge_server(settings: JudgeSettings) -> str:
+    """The server a model judge is reached at; empty for the offline judge and for none."""
+    if not settings.judge_model or settings.judge_model == OFFLINE_JUDGE:
+        return ""
+    try:
+        return endpoint(parse_model_spec(settings.judge_model), settings.provider)
+    except UserError:
+        return ""
 
 
 def _reusable(kept: Verdict | None, item: JudgeItem, settings: JudgeSettings) -> Verdict | None:
@@ -245,9 +257,12 @@ async def _judge_one(item: JudgeItem, settings: JudgeSettings, client: ModelClie
     # other answers' calls too (a sweep's judging was counted at two to six times its tokens).
     own = RunMeter()
     model = settings.judge_model or ""
+    # The verdict cache is shared by every sweep: a judge of the same name on another server
+    # has its own entries.
+    cached_as = f"{model}@{server}" if (server := judge_server(settings)) else model
 
     async def judged(sample: int) -> tuple[dict[str, str], bool]:
-        key = verdict_key(item.question, item.gold, item.answer, RUBRIC_VERSION, model, sample)
+        key = verdict_key(item.question, item.gold, item.answer, RUBRIC_VERSION, cached_as, sample)
         hit = cache.get(key) if cache else None
         if hit is not None:
             return hit, True
@@ -282,7 +297,8 @@ async def _ask_judge(item: JudgeItem, client: ModelClient, meter: RunMeter, samp
     llm = client.bind(meter=meter, trace=Trace(None), run_number=sample + 1)
     prompt = judge_prompt(item.question, item.gold, item.answer, item.justification)
     try:
-        verdict = await ask_json(llm, JUDGE_SYSTEM, prompt, role="judge", max_tokens=400, read=JudgeVerdict.read)
+        verdict = await ask_json(llm, JUDGE_SYSTEM, prompt, role="judge", max_tokens=400, read=JudgeVerdict.read,
+                                 one_of=JudgeVerdict.KEYS)
     except MalformedOutput as exc:  # re-asked once already: the answer stays unjudged, saying why
         return {"label": "unjudged", "rationale": str(exc)}
     except ProviderError as exc:

@@ -28,13 +28,18 @@ def check(spec: ModelSpec, settings: ProviderSettings) -> None:
         )
 
 
+def endpoint(spec: ModelSpec, settings: ProviderSettings) -> str:
+    """The server the model is reached at."""
+    return settings.anthropic_base_url or settings.getenv("ANTHROPIC_BASE_URL") or DEFAULT_BASE_URL
+
+
 def create(spec: ModelSpec, settings: ProviderSettings) -> MessagesProvider:
     check(spec, settings)
     import anthropic
 
     api_key = settings.getenv("ANTHROPIC_API_KEY")
     auth_token = None if api_key else settings.getenv("ANTHROPIC_AUTH_TOKEN")
-    base_url = settings.anthropic_base_url or settings.getenv("ANTHROPIC_BASE_URL") or DEFAULT_BASE_URL
+    base_url = endpoint(spec, settings)
     client = anthropic.AsyncAnthropic(
         # Exactly one credential: the SDK rejects more than one explicit argument.
         api_key=api_key,

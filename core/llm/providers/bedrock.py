@@ -70,12 +70,17 @@ def check(spec: ModelSpec, settings: ProviderSettings) -> None:
                         INSTALL_FIX)
 
 
+def endpoint(spec: ModelSpec, settings: ProviderSettings) -> str:
+    """The server the model is reached at."""
+    return settings.getenv("ANTHROPIC_BEDROCK_BASE_URL") or f"https://bedrock-runtime.{region(settings)}.amazonaws.com"
+
+
 def create(spec: ModelSpec, settings: ProviderSettings) -> MessagesProvider:
     check(spec, settings)
     from anthropic import AsyncAnthropicBedrock
 
     aws_region = region(settings)
-    base_url = settings.getenv("ANTHROPIC_BEDROCK_BASE_URL") or f"https://bedrock-runtime.{aws_region}.amazonaws.com"
+    base_url = endpoint(spec, settings)
     token = settings.getenv("AWS_BEARER_TOKEN_BEDROCK")
     if token:
         # The client refuses a bearer token together with AWS keys; the token wins.

@@ -44,6 +44,11 @@ def base_url(spec: ModelSpec, settings: ProviderSettings) -> str | None:
     return spec.base_url or settings.openai_base_url or settings.getenv("OPENAI_BASE_URL")
 
 
+def endpoint(spec: ModelSpec, settings: ProviderSettings) -> str:
+    """The server the model is reached at."""
+    return base_url(spec, settings) or OPENAI_BASE_URL
+
+
 def api_key(settings: ProviderSettings) -> str | None:
     return settings.openai_api_key or settings.getenv("OPENAI_API_KEY")
 
