@@ -250,6 +250,16 @@ def test_a_reply_without_usage_gets_an_estimate_marked_so(wire_server: WireServe
     assert (reported.input, reported.output, reported.estimated) == (11, 2, False)
 
 
+@pytest.mark.parametrize("usage", [{}, {"input_tokens": 0, "output_tokens": 0}, {"output_tokens": 7},
+                                   {"input_tokens": None, "output_tokens": None}])
+def test_a_usage_that_counts_no_input_gets_an_estimate_marked_so(wire_server: WireServer, usage: dict) -> None:
+    """Every request has a prompt: a usage with no input tokens reports nothing, and taken
+    as it is it made a cell of 0 tokens and $0 that passed every budget."""
+    wire_server.queue({**MESSAGE_WITHOUT_USAGE, "usage": usage})
+    counted = complete(question(), settings(wire_server)).usage
+    assert counted.estimated and counted.input > 5 and counted.output > 5
+
+
 @pytest.mark.parametrize(
     "body,problem",
     [

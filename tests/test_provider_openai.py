@@ -236,6 +236,18 @@ def test_a_number_too_long_to_read_is_malformed_or_a_parse_error(wire_server: Wi
     assert call.arguments == {} and call.parse_error and "not valid JSON" in call.parse_error
 
 
+@pytest.mark.parametrize("usage", ['{"total_tokens": 812}', '{"prompt_tokens": null, "completion_tokens": null}',
+                                   '{"prompt_tokens": 0, "completion_tokens": 0, "total_tokens": 0}'])
+def test_a_usage_that_counts_no_prompt_gets_an_estimate_marked_so(wire_server: WireServer, usage: str) -> None:
+    """A prompt is never 0 tokens: a usage without its count reports nothing."""
+    body = ('{"id": "c1", "object": "chat.completion", "created": 1, "model": "m", "choices": [{"index": 0, '
+            '"finish_reason": "stop", "message": {"role": "assistant", "content": "3M spent $1,577 million on capex in FY2018."}}], '
+            f'"usage": {usage}}}')
+    wire_server.queue(Fault.raw(body))
+    counted = complete(question(), spec(wire_server)).usage
+    assert counted.estimated and counted.input > 5 and counted.output > 5
+
+
 def test_a_server_that_reports_no_usage_gets_an_estimate_marked_so(wire_server: WireServer) -> None:
     # Some local OpenAI-compatible servers send no usage: recorded as 0 tokens, every run
     # of such a model would look free and tiny.

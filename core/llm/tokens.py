@@ -52,6 +52,13 @@ def estimate_reply_tokens(text: str, tool_calls: list[ToolCall]) -> int:
     return estimate_tokens(text) + sum(estimate_tokens(_call_text(c)) for c in tool_calls)
 
 
+def reports_usage(usage: Usage) -> bool:
+    """Whether a reply's usage holds a count of what it read: every request has a prompt, so
+    a usage of no input tokens (an empty ``usage`` object, one with nulls or zeros, or an
+    OpenAI-style server's ``total_tokens`` alone) reports nothing and is estimated too."""
+    return usage.input + usage.cache_read + usage.cache_write > 0
+
+
 def estimated_usage(request: CompletionRequest, completion: Completion) -> Usage:
     """The usage of a call whose reply reported none, estimated from the request and the
     reply and marked so: recorded as 0 tokens it would cost $0, pass every token budget and

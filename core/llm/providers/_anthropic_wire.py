@@ -19,7 +19,7 @@ from core.llm.providers._http import (
     transport_error,
     unreadable_body,
 )
-from core.llm.tokens import estimated_usage
+from core.llm.tokens import estimated_usage, reports_usage
 from core.llm.types import Completion, CompletionRequest, Message, ToolCall, Usage, decode_tool_arguments
 
 EPHEMERAL = {"type": "ephemeral"}  # the default five-minute prompt cache
@@ -136,10 +136,10 @@ def completion_from_message(message: Any) -> Completion:
 
 def completion_for(request: CompletionRequest, message: Any) -> Completion:
     """The ``Completion`` of ``message``, the reply to ``request`` (a live call's or a batch
-    item's). A reply that reports no usage gets an estimate from the request, marked so:
-    counted as 0 tokens it would cost $0 and pass every budget."""
+    item's). A reply that reports no usage, or none of what it read, gets an estimate from
+    the request, marked so: counted as 0 tokens it would cost $0 and pass every budget."""
     completion = completion_from_message(message)
-    if _field(message, "usage") is None:
+    if _field(message, "usage") is None or not reports_usage(completion.usage):
         completion.usage = estimated_usage(request, completion)
     return completion
 

@@ -30,7 +30,7 @@ from core.llm.providers._http import (
     transport_error,
     unreadable_body,
 )
-from core.llm.tokens import estimated_usage
+from core.llm.tokens import estimated_usage, reports_usage
 from core.llm.types import Completion, CompletionRequest, Message, ToolCall, Usage, decode_tool_arguments
 from core.redact import sent_credentials
 
@@ -206,8 +206,8 @@ class OpenAICompatProvider:
                 raise
             # Not chained to the SDK's exception: its text holds the body unmasked.
             raise error from None
-        if getattr(response, "usage", None) is None:
-            # Some local OpenAI-compatible servers report no usage.
+        if getattr(response, "usage", None) is None or not reports_usage(completion.usage):
+            # Some local OpenAI-compatible servers report no usage, or only a total.
             completion.usage = estimated_usage(request, completion)
         return completion
 
