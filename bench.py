@@ -170,6 +170,7 @@ def cli(ctx: click.Context, **opts) -> None:
     from harness.runner.resume import config_of
 
     judge = None if opts["judge_model"] == "none" else opts["judge_model"]
+    target = opts["retry_errors"] or opts["resume"]
     try:
         if opts["prices_file"] is not None:
             from core.llm.price_file import read_prices
@@ -177,7 +178,6 @@ def cli(ctx: click.Context, **opts) -> None:
             config.prices = read_prices(opts["prices_file"])
         if opts["resume"] and opts["retry_errors"]:
             raise UserError("--resume and --retry-errors both name a sweep", "use one: --retry-errors also finishes unfinished runs")
-        target = opts["retry_errors"] or opts["resume"]
         if opts["report"]:
             # The judge reaches the provider, and prices its calls, as the sweep's runs do: a
             # resumed sweep's own settings.
@@ -198,6 +198,9 @@ def cli(ctx: click.Context, **opts) -> None:
     except UserError as error:
         _fail(error)
     except KeyboardInterrupt as stop:
+        if target is not None:  # a resume: the runs recorded before are still there
+            _interrupted(f"before this resume started a run; what the sweep recorded is kept: resume with "
+                         f"`python bench.py --resume {shlex.quote(str(target))}`", _signal_of(stop))
         _interrupted("before any run started; nothing was recorded", _signal_of(stop))
     from core.llm.pricing import format_cost
 

@@ -169,7 +169,7 @@ MANIFEST_TYPES: dict[str, Any] = {
     "version": int, "sweep_id": str, "created_at": str, "finished_at": str, "status": str, "stopped_reason": str,
     "error": str, "config": dict[str, Any], "environment": dict[str, Any], "resumed_environment": dict[str, Any],
     "questions": list[str], "skipped": list[dict[str, Any]], "runs": list[dict[str, Any]], "summary": dict[str, Any],
-    "halted": dict[str, str],
+    "halted": dict[str, str], "question_sha256": dict[str, str],
 }
 ENVIRONMENT_TYPES: dict[str, Any] = {"packages": dict[str, Any], "indexes": dict[str, dict[str, Any]]}
 CONFIG_TYPES: dict[str, Any] = {

@@ -121,3 +121,77 @@ def test_the_judge_of_a_resumed_sweep_reaches_the_provider_the_sweep_named(tmp_p
                                              "--reports-dir", str(tmp_path / "reports"), "--cache-dir", str(tmp_path / "cache")])
     assert resumed.exit_code == 0, resumed.output
     assert wire_server.requests_for("openai"), "the judge never reached the sweep's server"
+
+
+def test_a_resume_after_a_questions_text_changed_is_refused(started, tmp_path):
+    """Same ids, another question: runs before and after would answer two questions, judged
+    as one cell (a questions file fixed by a pull between the interruption and the resume)."""
+    before = _manifest(started)
+    rows = [json.loads(line) for line in (tmp_path / "q.jsonl").read_text().splitlines()]
+    rows[1]["question"] = "What was the total revenue of 3M in FY2022 in USD millions?"
+    (tmp_path / "q.jsonl").write_text("\n".join(json.dumps(row) for row in rows) + "\n")
+    done = _bench("--resume", str(started))
+    assert done.exit_code == 2, done.output
+    assert f"question {rows[1]['financebench_id']} of {started} asks something else than when the sweep started" in done.output
+    assert _manifest(started) == before
+    # A gold answer fixed is no other question: the judge reads it again whenever it judges.
+    rows = [json.loads(line) for line in _lines("3M_2022_10K")]
+    rows[1]["answer"] = "another gold answer"
+    (tmp_path / "q.jsonl").write_text("\n".join(json.dumps(row) for row in rows) + "\n")
+    assert _bench("--resume", str(started)).exit_code == 0
+
+
+def test_a_resume_after_the_indexer_changed_is_refused(started):
+    """The indexer's version hashes its code: a resume after a pull that changed it would
+    read other trees for the runs still to do."""
+    manifest = _manifest(started)
+    manifest["environment"]["indexer_version"] = "structural-1+0000000000"
+    (started / "manifest.json").write_text(json.dumps(manifest))
+    done = _bench("--resume", str(started))
+    assert done.exit_code == 2, done.output
+    assert "the indexer changed since" in done.output and "version structural-1+0000000000 then" in done.output
+
+
+def test_a_manifest_without_its_planned_runs_is_refused(started):
+    manifest = _manifest(started)
+    del manifest["runs"]
+    manifest["config"]["runs"] = 3
+    (started / "manifest.json").write_text(json.dumps(manifest))
+    done = _bench("--resume", str(started))
+    assert done.exit_code == 2 and "lists no planned runs" in done.output, done.output
+    assert len((started / "runs.jsonl").read_text().splitlines()) == 3  # nothing ran
+
+
+def test_records_of_runs_the_sweep_never_planned_are_left_out_and_named(started, tmp_path):
+    """A record pasted in from another sweep (another mode) is no run of this one: it is in
+    no figure, the analysis names it, and a resume does not count it."""
+    from harness.stats.completeness import completeness
+    from harness.stats.frame import load_sweep
+
+    lines = (started / "runs.jsonl").read_text().splitlines()
+    pasted = json.loads(lines[0])
+    pasted.update(run_id=pasted["run_id"].replace("__simple__", "__planner__"), mode="planner")
+    (started / "runs.jsonl").write_text("\n".join([*lines, json.dumps(pasted)]) + "\n")
+    sweep = load_sweep(started)
+    assert set(sweep.records["mode"]) == {"simple"} and sweep.unplanned == [pasted["run_id"]]
+    found = completeness(sweep)
+    assert (found.planned, found.recorded, found.complete) == (3, 3, True)
+    assert f"1 record(s) of runs the sweep never planned left out (e.g. {pasted['run_id']})" in found.text()
+    done = _bench("--resume", str(started))
+    assert done.exit_code == 0 and "never planned" in done.output, done.output
+    assert _manifest(started)["summary"]["finished"] == 3
+
+
+def test_ctrl_c_before_a_resume_runs_anything_says_the_sweep_is_kept(started, monkeypatch):
+    """Interrupted while the resume builds its indexes: the runs recorded before are there,
+    and the message gives the resume command, not "nothing was recorded"."""
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    import harness.runner.sweep
+
+    monkeypatch.setattr(harness.runner.sweep, "run_sweep", interrupted)
+    done = _bench("--resume", str(started))
+    assert done.exit_code == 130
+    assert "what the sweep recorded is kept: resume with `python bench.py --resume" in done.output
+    assert "nothing was recorded" not in done.output

@@ -9,6 +9,9 @@ already recorded.
 """
 from __future__ import annotations
 
+import hashlib
+import json
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,6 +20,7 @@ from core.errors import UserError
 from core.records import STATUSES, STOPPED
 from core.redact import is_redacted, redact_text, redact_url
 from harness.config import SweepConfig
+from harness.dataset import Question
 from harness.runner.halt import ModelHalts
 from harness.runner.plan import SweepPlan
 from harness.runner.schedule import SweepTally
@@ -43,12 +47,38 @@ def ignored_on_resume(given: dict[str, str], manifest: dict[str, Any]) -> list[s
     return [flag for name, flag in given.items() if name not in TAKEN_ON_RESUME and not credentials.get(name, False)]
 
 
+def question_hashes(questions: Iterable[Question]) -> dict[str, str]:
+    """What each question asks, as a short hash of its text and filing: what a run reads of
+    it (the gold is the judge's, and is read again whenever the sweep is judged)."""
+    return {q.id: hashlib.sha256(json.dumps([q.text, q.doc_name], ensure_ascii=False).encode()).hexdigest()[:16] for q in questions}
+
+
+def check_same_questions(plan: SweepPlan, manifest: dict[str, Any], sweep: SweepDir) -> None:
+    """Refuse a resume when a question's text or filing changed since the sweep started (a
+    questions file edited, or pulled, between the interruption and the resume): its runs
+    before would answer one question and its runs after another, judged as one cell. (A
+    sweep from before hashes were recorded is not checked.)"""
+    then = manifest.get("question_sha256")
+    if not isinstance(then, dict):
+        return
+    now = question_hashes(plan.questions)
+    changed = sorted(qid for qid, digest in now.items() if qid in then and then[qid] != digest)
+    if changed:
+        more = f" and {len(changed) - 1} more" if len(changed) > 1 else ""
+        raise UserError(
+            f"question {changed[0]}{more} of {sweep.path} asks something else than when the sweep started (its text or its "
+            f"filing changed in {plan.config.questions_file}): resuming would mix answers to two questions in one cell",
+            "restore the questions file the sweep used, or start a new sweep",
+        )
+
+
 def check_same_plan(plan: SweepPlan, manifest: dict[str, Any], sweep: SweepDir) -> None:
     """Refuse a resume whose re-derived runs differ from the sweep's: its questions file or
     PDFs changed, and the manifest would be rewritten to a plan the records do not match."""
     recorded = manifest.get("runs")
     if not isinstance(recorded, list):
-        return
+        raise UserError(f"{sweep.manifest_path} lists no planned runs, so what the sweep was to run cannot be checked",
+                        "the manifest is damaged; start the sweep again")
     before = {str(run.get("run_id")) for run in recorded if isinstance(run, dict)}
     now = {run.run_id for run in plan.runs}
     if before == now:
@@ -61,6 +91,21 @@ def check_same_plan(plan: SweepPlan, manifest: dict[str, Any], sweep: SweepDir) 
         f"{plan.config.pdf_dir} differ from the sweep's",
         "restore the questions file and the PDFs the sweep used, or start a new sweep",
     )
+
+
+def check_same_indexer(manifest: dict[str, Any], sweep: SweepDir, current: str) -> None:
+    """Refuse a resume when the indexer's code changed since the sweep started (its version
+    holds a hash of that code): the runs still to do would read other trees, other
+    summaries, than the runs recorded, and one cell would hold runs of both."""
+    then = (manifest.get("environment") or {}).get("indexer_version")
+    if isinstance(then, str) and then != current:
+        commit = (manifest.get("environment") or {}).get("git_commit")
+        at = f" (git commit {str(commit)[:12]})" if commit else ""
+        raise UserError(
+            f"the indexer changed since {sweep.path} started (version {then} then, {current} now): its remaining runs "
+            "would read other trees than its recorded runs read",
+            f"finish it with the code it started with{at}, or start a new sweep",
+        )
 
 
 def check_same_documents(documents: dict[str, Path], manifest: dict[str, Any]) -> dict[str, str]:
@@ -99,9 +144,16 @@ class Previous:
     halts: ModelHalts = field(default_factory=ModelHalts)
 
     @classmethod
-    def read(cls, sweep: SweepDir, planned: int, retry_errors: bool) -> Previous:
-        previous = cls(SweepTally(planned))
+    def read(cls, sweep: SweepDir, planned: set[str], retry_errors: bool,
+             warn: Callable[[str], None] = lambda message: None) -> Previous:
+        """``planned``: the run ids of the sweep's plan; a record of any other run (pasted
+        in from another sweep) is left out of the tally, the spend and the timings, and named."""
+        previous = cls(SweepTally(len(planned)))
+        foreign: list[str] = []
         for record in sweep.each_record(repair=True):
+            if record.run_id not in planned:
+                foreign.append(record.run_id)
+                continue
             previous.tally.add(record)
             previous.halts.finished(record, earlier=True)
             previous.spent += record.spent_usd or 0.0
@@ -114,6 +166,9 @@ class Previous:
         if retry_errors:
             for run_id in [i for i, status in previous.tally.statuses.items() if status == "error"]:
                 previous.tally.forget(run_id)
+        if foreign:
+            warn(f"{len(foreign)} record(s) in {sweep.runs_path} are of runs the sweep never planned (e.g. {foreign[0]}); "
+                 "they are left out of its counts, and analyze.py leaves them out of its figures")
         return previous
 
 

@@ -37,9 +37,12 @@ from harness.runner.plan import SweepPlan, plan_sweep, provider_settings
 from harness.runner.resume import (
     Previous,
     check_same_documents,
+    check_same_indexer,
     check_same_plan,
+    check_same_questions,
     ignored_on_resume,
     past_index_spend,
+    question_hashes,
     resumed_config,
 )
 from harness.runner.schedule import SweepOutcome, SweepTally, run_all
@@ -82,6 +85,7 @@ def _manifest(plan: SweepPlan, sweep: SweepDir, environment: dict, status: str, 
         "config": plan.config.to_dict(),
         "environment": environment,
         "questions": [q.id for q in plan.questions],
+        "question_sha256": question_hashes(plan.questions),
         "skipped": [{"question_id": q.id, "doc_name": q.doc_name, "reason": "pdf absent"} for q in plan.skipped],
         "runs": [{"run_id": r.run_id, "question_id": r.question.id, "model": r.model, "mode": r.mode, "run_number": r.run_number} for r in plan.runs],
         **extra,
@@ -118,7 +122,10 @@ def run_sweep(
         plan = plan_sweep(config, warn)
         if resume is not None:
             check_same_plan(plan, manifest, sweep)
-        previous = Previous.read(sweep, len(plan.runs), retry_errors) if resume is not None else Previous(SweepTally(len(plan.runs)))
+            check_same_questions(plan, manifest, sweep)
+            check_same_indexer(manifest, sweep, INDEXER_VERSION)
+        previous = (Previous.read(sweep, {run.run_id for run in plan.runs}, retry_errors, warn) if resume is not None
+                    else Previous(SweepTally(len(plan.runs))))
         if config.cache_path is not None:
             check_output_folder(config.cache_path.parent, "--cache-dir")  # not to be taken for a damaged cache below
         cache = ResponseCache(config.cache_path) if config.cache_path else None  # a damaged cache fails here, before any work

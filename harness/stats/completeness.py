@@ -21,6 +21,8 @@ class Completeness:
     recorded: int
     # Cells with fewer records than planned: cell -> (recorded, planned).
     short_cells: dict[str, tuple[int, int]] = field(default_factory=dict)
+    # Records of runs the manifest never planned, left out of every figure (run ids).
+    unplanned: list[str] = field(default_factory=list)
 
     @property
     def complete(self) -> bool:
@@ -28,16 +30,19 @@ class Completeness:
 
     def text(self) -> str:
         """One line for the console and the report's header."""
+        foreign = (f"; {len(self.unplanned)} record(s) of runs the sweep never planned left out (e.g. {self.unplanned[0]})"
+                   if self.unplanned else "")
         if self.complete:
-            return f"{self.recorded} of {self.planned} planned runs recorded"
+            return f"{self.recorded} of {self.planned} planned runs recorded{foreign}"
         cells = ", ".join(f"{cell} {got} of {want}" for cell, (got, want) in self.short_cells.items())
         return (f"INCOMPLETE: {self.recorded} of {self.planned} planned runs recorded (sweep status: {self.status}); "
-                f"figures cover the recorded runs only; short cells: {cells}")
+                f"figures cover the recorded runs only; short cells: {cells}{foreign}")
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "complete": self.complete, "status": self.status, "planned_runs": self.planned, "recorded_runs": self.recorded,
             "short_cells": [{"cell": cell, "recorded_runs": got, "planned_runs": want} for cell, (got, want) in self.short_cells.items()],
+            "unplanned_records": len(self.unplanned),
         }
 
 
@@ -52,4 +57,5 @@ def completeness(sweep: Sweep) -> Completeness:
         planned=max(sum(planned.values()), len(sweep.records)),
         recorded=len(sweep.records),
         short_cells=short,
+        unplanned=list(sweep.unplanned),
     )

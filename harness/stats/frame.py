@@ -37,6 +37,8 @@ class Sweep:
     manifest: dict[str, Any]
     records: pd.DataFrame
     raw: dict[str, RunRecord] = field(default_factory=dict)  # run_id -> record, for run pages
+    # Records of runs the manifest never planned (pasted in from another sweep), left out.
+    unplanned: list[str] = field(default_factory=list)
 
     @property
     def sweep_id(self) -> str:
@@ -109,7 +111,22 @@ def load_sweep(path: Path | str) -> Sweep:
     # run is its model, mode, question and run number, whatever run id a record carries (a
     # hand-merged file may hold one run under two ids, and it is still one sample).
     records = list({(r.model, r.mode, r.question_id, r.run_number): r for r in folder.read_records()}.values())
-    return Sweep(folder.path, manifest, records_frame(records), {r.run_id: r for r in records})
+    planned = _planned_runs(manifest)
+    unplanned = [] if planned is None else [r.run_id for r in records if (r.model, r.mode, r.question_id, r.run_number) not in planned]
+    if unplanned:
+        left_out = set(unplanned)
+        records = [r for r in records if r.run_id not in left_out]
+    return Sweep(folder.path, manifest, records_frame(records), {r.run_id: r for r in records}, unplanned)
+
+
+def _planned_runs(manifest: dict[str, Any]) -> set[tuple[str, str, str, Any]] | None:
+    """The runs the sweep planned (model, mode, question, run number), or None when its
+    manifest lists none to hold the records to."""
+    runs = manifest.get("runs")
+    if not isinstance(runs, list) or not runs:
+        return None
+    return {(str(r.get("model")), str(r.get("mode")), str(r.get("question_id")), r.get("run_number"))
+            for r in runs if isinstance(r, dict)}
 
 
 def verdict_frame(verdicts: Sequence[Verdict] | None) -> pd.DataFrame:
