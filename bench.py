@@ -230,6 +230,7 @@ def cli(ctx: click.Context, **opts) -> None:
                 show_progress=not opts["no_progress"],
             )
         except UserError as error:
+            click.echo(f"no report written; the sweep is complete: python analyze.py {shlex.quote(str(outcome.sweep.path))}", err=True)
             _fail(error)
         except KeyboardInterrupt as stop:
             _interrupted(f"no report written; the sweep is complete: python analyze.py {shlex.quote(str(outcome.sweep.path))}",

@@ -195,6 +195,28 @@ def test_a_judge_of_the_same_name_on_another_server_judges_again(tmp_path):
     assert seen == [("correct", "server A"), ("incorrect", "server B"), ("correct", "server A")]
 
 
+@pytest.mark.parametrize("fault", ["unknown model", "rejected key"])
+def test_a_judge_its_provider_refuses_stops_judging_at_its_first_call(tmp_path, fault):
+    """Each answer was left unjudged with "the judge model failed", one failing call each,
+    and the command exited 0 with accuracy "not judged"."""
+    from wire_server import Fault, WireServer
+
+    from core.llm.base import ProviderSettings
+    from harness.judge.service import JudgeCannotRun
+
+    items = [JudgeItem(f"r{n}", QUESTION, GOLD, "It depends on the segment.") for n in range(6)]
+    with WireServer() as server:
+        server.responder = lambda request: (Fault.status(404, "model: claude-sonet-4-5") if fault == "unknown model"
+                                            else Fault.auth(401, "invalid x-api-key"))
+        judge = JudgeSettings(judge_model="anthropic:claude-sonet-4-5", verdict_cache=None, response_cache=None, concurrency=1,
+                              provider=ProviderSettings(env={"ANTHROPIC_API_KEY": "k"}, anthropic_base_url=server.url))
+        with pytest.raises(JudgeCannotRun) as raised:
+            judge_items(items, judge)
+        assert len(server.requests) == 1
+    assert raised.value.exit_code == 2 and "the judge cannot run" in str(raised.value)
+    assert ("does not know the model" if fault == "unknown model" else "rejected the key") in str(raised.value)
+
+
 def test_the_offline_judge_is_never_served_from_the_verdict_cache(tmp_path, monkeypatch):
     import harness.judge.service as service
     from harness.judge.offline_judge import HeuristicVerdict

@@ -55,13 +55,13 @@ def test_a_rejected_key_stops_the_model_at_its_first_run_and_a_retry_finishes_it
     ("anthropic:claude-haiku-4-5", "ANTHROPIC_API_KEY"),
     ("openai:m", "OPENAI_API_KEY (or --openai-api-key)"),
     ("bedrock:haiku", "the AWS credentials (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, AWS_PROFILE, or AWS_BEARER_TOKEN_BEDROCK)"),
-    ("scripted:plumbing", "its credentials"),  # a provider that names no key
+    ("scripted:plumbing", "the model's credentials"),  # a provider that names no key
 ])
 def test_a_rejected_key_names_where_that_providers_key_comes_from(text, source):
     spec = parse_model_spec(text)
     halts = ModelHalts()
     halts.provider_error(spec.label, spec, ProviderError("auth", "invalid x-api-key", status=401))
-    assert halts.reasons == {spec.label: f"the provider rejected the key for {spec.label} (auth 401: invalid x-api-key) -- set a valid {source}"}
+    assert halts.reasons == {spec.label: f"the provider rejected the key for {spec.label} (auth 401: invalid x-api-key) -- check {source}"}
 
 
 def test_an_unknown_model_stops_only_that_model(wire_server, tmp_path):
@@ -76,6 +76,50 @@ def test_an_unknown_model_stops_only_that_model(wire_server, tmp_path):
     assert "does not know the model" in reason and "--models" in reason
 
 
+def test_an_account_without_access_to_the_model_is_told_so_not_to_fix_its_key():
+    spec = parse_model_spec("bedrock:anthropic.claude-haiku-4-5")
+    halts = ModelHalts()
+    halts.provider_error(spec.label, spec, ProviderError("auth", "AccessDeniedException: You don't have access to the model with the specified model ID.", status=403))
+    (reason,) = halts.reasons.values()
+    assert "refused bedrock:anthropic.claude-haiku-4-5 to this account" in reason and "grant the account access to the model" in reason
+
+
+def test_bedrocks_invalid_model_identifier_stops_the_model_like_a_404():
+    """Bedrock answers an unknown model id with a 400 ValidationException, not a 404."""
+    spec = parse_model_spec("bedrock:anthropic.claude-haiku-4-5")
+    halts = ModelHalts()
+    halts.provider_error(spec.label, spec, ProviderError("bad_request", "ValidationException: The provided model identifier is invalid.", status=400))
+    (reason,) = halts.reasons.values()
+    assert "does not know the model" in reason and "--models" in reason
+
+
+def test_a_base_url_that_serves_a_web_page_stops_the_model_like_one_never_reached(wire_server, tmp_path):
+    """A login or proxy page at a wrong base URL answers 200 in HTML to every call: each run
+    spent its retries on it, a whole sweep long."""
+    wire_server.responder = lambda request: Fault.raw("<!DOCTYPE html><html><body>Login</body></html>", 200, "text/html")
+    outcome = run_sweep(_config(wire_server, tmp_path, test_set="sample"), show_progress=False)
+    assert len(outcome.records) == 3 and all(r.error_kind == "provider:malformed" for r in outcome.records)
+    assert "HTML page" in next(iter(outcome.halts.reasons.values()))
+
+
+@pytest.mark.parametrize("flag", ["openai_base_url", "env"])
+def test_a_base_url_without_its_scheme_is_refused_before_the_sweep(tmp_path, flag):
+    from core.errors import UserError
+
+    changes = {"openai_base_url": "localhost:8000/v1"} if flag == "openai_base_url" else {}
+    env = {"OPENAI_BASE_URL": "localhost:8000/v1"} if flag == "env" else {}
+    config = SweepConfig(models=["openai:gpt-4.1"], modes=["simple"], test_set="3M_2022_10K", runs_dir=tmp_path / "runs", cache_path=None, **changes)
+    old = {name: os.environ.get(name) for name in env}
+    os.environ.update(env)
+    try:
+        with pytest.raises(UserError, match="is not an http:// or https:// URL"):
+            run_sweep(config, show_progress=False)
+    finally:
+        for name, value in old.items():
+            os.environ.pop(name) if value is None else os.environ.__setitem__(name, value)
+    assert not (tmp_path / "runs").exists() or not any((tmp_path / "runs").iterdir())
+
+
 def test_a_bad_request_of_one_run_does_not_stop_the_model(wire_server, tmp_path):
     wire_server.queue(Fault.bad_request("prompt is too long"))
     wire_server.responder = offline_responder
@@ -87,7 +131,7 @@ def test_a_provider_never_reached_stops_after_three_runs_but_an_outage_after_a_s
     wire_server.responder = lambda request: Fault.drop()
     outcome = run_sweep(_config(wire_server, tmp_path, test_set="sample"), show_progress=False)
     assert len(outcome.records) == 3 and all(r.error_kind == "provider:connection" for r in outcome.records)
-    assert "could not connect" in next(iter(outcome.halts.reasons.values()))
+    assert "could not reach" in next(iter(outcome.halts.reasons.values()))
 
     served = {"calls": 0}
 
@@ -126,7 +170,7 @@ def test_a_resume_counts_the_recorded_runs_that_could_not_connect(tmp_path):
     records = outcome.records
     assert len(records) == 3 and all(r.error_kind == "provider:connection" for r in records)  # one more run, not three
     (reason,) = outcome.halts.reasons.values()
-    assert "the first 3 runs" in reason and "could not connect" in reason
+    assert "the first 3 runs" in reason and "could not reach" in reason
     assert _manifest(sweep)["status"] == "stopped" and _manifest(sweep)["halted"] == outcome.halts.reasons
 
 

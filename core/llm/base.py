@@ -24,6 +24,9 @@ ErrorKind = Literal[
     "auth",  # 401 / 403: the key is wrong, never retry
     "malformed",  # the response could not be understood: retry once or twice
 ]
+# What a provider's error says when the server at its base URL is a web page (a login page, a
+# proxy's), not the API: a wrong URL, which the sweep treats like one that cannot be reached.
+HTML_REPLY = "the server answered with an HTML page, not the provider's API: check the base URL"
 RETRYABLE: frozenset[str] = frozenset({"rate_limit", "overloaded", "server", "timeout", "connection", "malformed"})
 
 

@@ -10,7 +10,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from core.errors import UserError
-from core.llm.base import ModelSpec, Provider, ProviderSettings
+from core.llm.base import ModelSpec, Provider, ProviderError, ProviderSettings
 from core.redact import redact_text, redact_url
 
 if TYPE_CHECKING:
@@ -99,6 +99,25 @@ def endpoint(spec: ModelSpec, settings: ProviderSettings) -> str:
     the other's answer. Empty for a provider with no server (the offline model)."""
     locate = getattr(_module(spec), "endpoint", None)
     return str(locate(spec, settings)) if locate else ""
+
+
+# How Bedrock says it knows no such model: a 400, not a 404 (ValidationException).
+_UNKNOWN_MODEL_400 = ("model identifier is invalid", "model id is invalid")
+
+
+def lasting_failure(label: str, spec: ModelSpec, error: ProviderError) -> tuple[str, str] | None:
+    """Why no later call to the model can succeed, and the fix, when ``error`` says so: a
+    key the provider rejects, a model it does not know, an account without access to it.
+    None for an error a later call may not meet (a timeout, an overload, a bad reply)."""
+    source = key_source(spec) or "the model's credentials"
+    text = str(error).lower()
+    if error.kind == "auth" and ("access to the model" in text or ("permission" in text and "model" in text)):
+        return f"the provider refused {label} to this account ({error})", f"grant the account access to the model, or check {source}"
+    if error.kind == "auth":
+        return f"the provider rejected the key for {label} ({error})", f"check {source}"
+    if error.status == 404 or (error.status == 400 and any(words in text for words in _UNKNOWN_MODEL_400)):
+        return f"the provider does not know the model {label} ({error})", "check the model name (and the base URL)"
+    return None
 
 
 def create_provider(spec: ModelSpec, settings: ProviderSettings) -> Provider:

@@ -22,7 +22,7 @@ from core.errors import UserError
 from core.llm.base import ProviderError, ProviderSettings
 from core.llm.cache import ResponseCache
 from core.llm.client import ModelClient, RunMeter
-from core.llm.registry import check_model, endpoint, open_client, parse_model_spec
+from core.llm.registry import check_model, endpoint, lasting_failure, open_client, parse_model_spec
 from core.protocol import JudgeVerdict
 from core.records import RunRecord
 from core.reply_parsing import MalformedOutput, ask_json
@@ -97,6 +97,15 @@ class JudgeItem:
     status: str = "ok"
     justification: str = ""
     error: str = ""  # why a run gave no answer: the retriever's reason (fail) or the harness's error
+
+
+class JudgeCannotRun(UserError):
+    """The judge model's provider refused it for good (a rejected key, an unknown model):
+    no answer can be judged, and each further call would only fail the same way."""
+
+    def __init__(self, cause: str, fix: str):
+        super().__init__(f"the judge cannot run: {cause}", f"{fix}, then judge the sweep again with analyze.py "
+                                                           "(the verdicts given before are in the verdict cache)")
 
 
 @dataclass
@@ -302,5 +311,9 @@ async def _ask_judge(item: JudgeItem, client: ModelClient, meter: RunMeter, samp
     except MalformedOutput as exc:  # re-asked once already: the answer stays unjudged, saying why
         return {"label": "unjudged", "rationale": str(exc)}
     except ProviderError as exc:
+        lasting = lasting_failure(client.spec.label, client.spec, exc)
+        if lasting is not None:
+            # Every other answer would fail the same way, one call each: judging stops here.
+            raise JudgeCannotRun(*lasting) from None
         return {"label": "unjudged", "rationale": f"the judge model failed: {exc}"}
     return verdict.to_dict()

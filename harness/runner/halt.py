@@ -12,7 +12,9 @@ connection after all its retries says little. But a model whose first ``UNREACHE
 runs all lost it, with no run ever getting an answer through, has never reached its
 provider (a wrong base URL, a host that does not resolve, no network): its remaining runs
 would each spend the whole retry back-off to fail the same way. Once any run of the model
-got through, connection errors are taken as an outage mid-sweep and the sweep goes on.
+got through, connection errors are taken as an outage mid-sweep and the sweep goes on. A
+server that answers with a web page (``HTML_REPLY``: a login or proxy page at a wrong base
+URL) counts as one that cannot be reached.
 A resumed sweep counts the runs it has recorded too (``resume.Previous``), so its first
 run that cannot connect halts a model whose recorded runs never got through either.
 """
@@ -23,8 +25,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from core.llm.base import ModelSpec, ProviderError
-from core.llm.registry import key_source
+from core.llm.base import HTML_REPLY, ModelSpec, ProviderError
+from core.llm.registry import lasting_failure
 from core.records import RunRecord
 from core.redact import redact_text
 
@@ -44,12 +46,12 @@ class ModelHalts:
 
     def provider_error(self, model: str, spec: ModelSpec, error: ProviderError) -> None:
         """A run's call failed for good: halt the model when no later call can succeed."""
-        if error.kind == "auth":
-            source = key_source(spec) or "its credentials"
-            self._halt(model, f"the provider rejected the key for {model} ({error}) -- set a valid {source}")
-        elif error.status == 404:
-            self._halt(model, f"the provider does not know the model {model} ({error}) -- check the model name in --models "
-                              "(and the base URL); a resume keeps the sweep's models, so start a new sweep with the right name")
+        lasting = lasting_failure(model, spec, error)
+        if lasting is not None:
+            cause, fix = lasting
+            if "does not know the model" in cause:
+                fix = "check the model name in --models (and the base URL); a resume keeps the sweep's models, so start a new sweep with the right name"
+            self._halt(model, f"{cause} -- {fix}")
 
     def finished(self, record: RunRecord, *, earlier: bool = False) -> None:
         """A run of the model was recorded: count it toward an unreachable provider.
@@ -59,14 +61,14 @@ class ModelHalts:
         since, so a model is halted by a run of this invocation failing to connect, never
         before one was tried."""
         model = record.model
-        if record.error_kind != "provider:connection":
+        if record.error_kind != "provider:connection" and not (record.error_kind == "provider:malformed" and HTML_REPLY in record.error):
             self.reached.add(model)
             return
         if model in self.reached:
             return
         self.unreached[model] = self.unreached.get(model, 0) + 1
         if self.unreached[model] >= UNREACHED_RUNS and not earlier:
-            self._halt(model, f"the first {self.unreached[model]} runs of {model} could not connect to its provider "
+            self._halt(model, f"the first {self.unreached[model]} runs of {model} could not reach its provider "
                               f"({record.error}) -- check the network and the provider's base URL")
 
     def _halt(self, model: str, reason: str) -> None:

@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from core.llm.base import ErrorKind, ProviderError, kind_for_status
+from core.llm.base import HTML_REPLY, ErrorKind, ProviderError, kind_for_status
 from core.redact import mask_credentials
 
 
@@ -98,7 +98,6 @@ def unreadable_body(exc: BaseException) -> ProviderError | None:
     return None
 
 
-HTML_REPLY = "the server answered with an HTML page, not the provider's API: check the base URL"
 
 
 def _looks_like_html(text: str) -> bool:

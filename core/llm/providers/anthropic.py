@@ -11,7 +11,7 @@ from dataclasses import replace
 from core.errors import UserError
 from core.llm.base import ModelSpec, ProviderSettings
 from core.llm.providers._anthropic_wire import MessagesProvider
-from core.redact import sent_credentials
+from core.redact import redact_url, sent_credentials
 
 DEFAULT_BASE_URL = "https://api.anthropic.com"
 KEY_SOURCE = "ANTHROPIC_API_KEY"  # where the key comes from, for the fix when it is rejected
@@ -26,6 +26,9 @@ def check(spec: ModelSpec, settings: ProviderSettings) -> None:
             f"{spec.label} needs an Anthropic API key, but ANTHROPIC_API_KEY is not set",
             "export ANTHROPIC_API_KEY=sk-ant-... (or use the offline model)",
         )
+    url = endpoint(spec, settings)
+    if not url.startswith(("http://", "https://")):
+        raise UserError(f"ANTHROPIC_BASE_URL {redact_url(url)!r} is not an http:// or https:// URL", f"write it in full, e.g. http://{redact_url(url)}")
 
 
 def endpoint(spec: ModelSpec, settings: ProviderSettings) -> str:

@@ -32,7 +32,7 @@ from core.llm.providers._http import (
 )
 from core.llm.tokens import estimated_usage, reports_usage
 from core.llm.types import Completion, CompletionRequest, Message, ToolCall, Usage, decode_tool_arguments
-from core.redact import sent_credentials
+from core.redact import redact_url, sent_credentials
 
 OPENAI_BASE_URL = "https://api.openai.com/v1"
 PLACEHOLDER_KEY = "not-needed"
@@ -56,6 +56,13 @@ def api_key(settings: ProviderSettings) -> str | None:
 def check(spec: ModelSpec, settings: ProviderSettings) -> None:
     if not spec.model:
         raise UserError(f"{spec.label} names no model", "write openai:<model>[@<base_url>]")
+    url = base_url(spec, settings)
+    if url and not url.startswith(("http://", "https://")):
+        # Taken as it is, "localhost:8000/v1" is a URL of scheme "localhost", and every call
+        # of the sweep fails to connect after its retries.
+        where = "--openai-base-url" if settings.openai_base_url else ("OPENAI_BASE_URL" if not spec.base_url else spec.label)
+        raise UserError(f"the base URL {redact_url(url)!r} ({where}) is not an http:// or https:// URL",
+                        f"write it in full, e.g. http://{redact_url(url)}")
     if not base_url(spec, settings) and not api_key(settings):
         raise UserError(
             f"{spec.label} has neither a server nor a key: OPENAI_BASE_URL and OPENAI_API_KEY are not set",
