@@ -171,7 +171,7 @@ def _print_summary(outcome) -> None:
 @click.option("--no-cache", is_flag=True, help="Judge again instead of reusing cached verdicts.")
 @click.option("--show-disagreements", type=click.IntRange(min=0), default=0, show_default=True, help="Print this many answers where the judge and the person disagree, with the judge's rationale.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (n, binary_agreement, three_way_agreement, kappa_binary, false_correct_rate, false_correct, per half) instead of the table.")
-@click.option("--save", is_flag=True, help="Also store the held-out figures in data/judge_calibration.json, where every report of this judge (at this rules version) reads how far to trust it.")
+@click.option("--save", is_flag=True, help="Also store the figures in data/judge_calibration.json (the held-out half's for the offline judge, whose rules were written on the tune half; both halves' for a model judge, written on neither), where every report of this judge (at this rules version) reads how far to trust it.")
 def calibrate_judge(labels: Path, judge_model: str, no_cache: bool, show_disagreements: int, as_json: bool, save: bool) -> None:
     """Judge human-labelled answers (FinanceBench human-labels format) and report agreement
     with the people: 3-way and correct-vs-not, Cohen's kappa, the false-correct rate (answers
@@ -206,8 +206,8 @@ def calibrate_judge(labels: Path, judge_model: str, no_cache: bool, show_disagre
 
 @cli.command()
 @click.argument("run_dir", required=False, type=folder_path())
-@click.option("--out", type=file_path(), default=None, show_default="data/human_labels.jsonl",
-              help="Labels file to add to (FinanceBench's human-labels format; made when missing).")
+@click.option("--out", type=file_path(), default=None,
+              help="Labels file to add to (FinanceBench's human-labels format; made when missing). Default: data/human_labels.jsonl.")
 @click.option("--half", type=click.Choice(["all", *HALVES]), default="all", show_default=True,
               help="Only answers to questions of this half (calibrate-judge reads the offline judge's figures on heldout).")
 @click.option("--limit", type=click.IntRange(min=1), default=None, help="Stop after this many labels.")
@@ -260,13 +260,13 @@ def label(run_dir, out, half, limit, labeller, questions_file, runs_dir) -> None
 
 
 @cli.command()
-@click.option("--db", type=file_path(), default=None, help="History database (default: $PAGEINDEX_HISTORY_DB or data/history.sqlite).")
+@click.option("--db", type=file_path(), default=None, help="History database (default: $PAGEINDEX_HISTORY_DB or data/history.sqlite, created and seeded when missing; a file named here must exist, so that a mistyped path is not taken for an empty history).")
 @click.option("--cell", "cells", multiple=True, help="Only this model/mode cell (repeatable).")
 @click.option("--test-set", default=None, help="Only sweeps of this test set (figures of different test sets do not compare).")
 @click.option("--last", type=int, default=None, help="Only the last N sweeps.")
 @click.option("--out", "out_dir", type=folder_path(), default=None, help="Where the history page goes (default: reports/history).")
 @click.option("--png", type=file_path(), default=None, help="Also draw the chart as a PNG file.")
-@click.option("--gate-accuracy-drop", type=float, default=None, help="Exit 1 when a cell's accuracy in the newest sweep is this many points (0.05 = 5 pp) below the median of its previous sweeps.")
+@click.option("--gate-accuracy-drop", type=float, default=None, help="Exit 1 when a cell's accuracy in the newest sweep is more than this many points (0.05 = 5 pp) below the median of its previous sweeps (exactly this many passes).")
 @click.option("--gate-token-rise", type=float, default=None, help="Exit 1 when a cell's mean tokens rose by more than this ratio (0.2 = 20%) over that median.")
 @click.option("--window", type=int, default=3, show_default=True, help="How many previous sweeps the trend gate's median uses.")
 @click.option("--junit", type=file_path(), default=None, help="Write the trend gate's result as JUnit XML.")

@@ -251,7 +251,7 @@ def cli(ctx: click.Context, **opts) -> None:
 @click.option("--test-set", default="full", show_default=True, help="Which questions' filings to fetch.")
 @click.option("--from", "from_dir", type=any_path(), default=None, help="Copy from this local folder instead of downloading.")
 @click.option("--base-url", default=None, help="Mirror with the upstream layout (<base-url>/<doc_name>.pdf).")
-@click.option("--pdf-dir", type=any_path(), default=paths.PDF_DIR, show_default=True)
+@click.option("--pdf-dir", type=any_path(), default=paths.PDF_DIR, show_default=True, help="Folder the PDFs are written to (files already there are kept).")
 def download(test_set: str, from_dir: Path | None, base_url: str | None, pdf_dir: Path) -> None:
     """Fetch the missing PDFs of a test set, verifying each is a readable PDF."""
     from harness.dataset import load_questions, select_questions

@@ -20,7 +20,7 @@ from harness.config import Budgets
 from harness.dataset import MAX_QUESTION_CHARS, Question
 from harness.runner.execute import RunSettings, run_one
 from harness.runner.plan import RunSpec, run_id_for
-from retrievers import check_modes
+from retrievers import MODES
 from retrievers.base import ModeOptions
 from retrievers.index import DocumentIndex, load_or_build_index
 
@@ -46,7 +46,8 @@ def ask(
     if len(question) > MAX_QUESTION_CHARS:
         raise UserError(f"the question is {len(question):,} characters, over the limit of {MAX_QUESTION_CHARS:,}",
                         "ask a question, not a document")
-    check_modes([mode])
+    if mode not in MODES:
+        raise UserError(f"unknown mode {mode!r}", f"use one of {', '.join(MODES)}")
     (options or ModeOptions()).check()
     spec = parse_model_spec(model)
     check_model(spec, settings)

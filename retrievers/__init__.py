@@ -17,7 +17,7 @@ def get_retriever(name: str):
     try:
         module_name, class_name = MODES[name].split(":")
     except KeyError:
-        raise UserError(f"unknown mode {name!r}", f"use one or more of {', '.join(MODES)}") from None
+        raise UserError(f"unknown mode {name!r}", f"use one of {', '.join(MODES)}") from None
     return getattr(importlib.import_module(module_name), class_name)()
 
 

@@ -17,7 +17,7 @@ The synthetic questions copy the real ones (ids suffixed ``-s2``... past the 89 
 whose filings we have), so the judge compares every answer with its own gold: the judge's
 work is real, the accuracy figures are not a result.
 
-    python bench.py --test-set full --no-report            # once: a real offline sweep
+    python bench.py --test-set full --pdf-dir ../shared/financebench/pdfs --no-report   # once: a real offline sweep
     python scripts/bench_report.py --source bench_runs/<ts> --sizes 1000,4000,16200
     python scripts/bench_report.py --source bench_runs/<ts> --sizes 50000,100000 --no-browser
 """

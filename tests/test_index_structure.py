@@ -248,6 +248,12 @@ def test_format_tree_shows_ids_pages_and_summaries(mmm):
      "Balance Sheet\n"
      "Operating expenses fell as the company closed two plants during the year.",
      "Operating expenses fell as the company closed two plants during the year."),
+    # the stop of a title or a place's abbreviation ends no sentence
+    ("The general offices, corporate research laboratories, and certain division laboratories are located in St.\n"
+     "Paul, Minnesota. In the United States, 3M has many sales offices.",
+     "The general offices, corporate research laboratories, and certain division laboratories are located in St. Paul, Minnesota."),
+    ("On March 3 the board appointed Ms. Jane Smith as the chief financial officer of the company. Mr. Lee retires.",
+     "On March 3 the board appointed Ms. Jane Smith as the chief financial officer of the company."),
 ])
 def test_a_summary_s_sentence_is_one_the_text_says(text: str, expected: str) -> None:
     from retrievers.index.summaries import first_sentence

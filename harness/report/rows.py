@@ -372,7 +372,7 @@ def overall_verdict(criteria: list[CriteriaRow], gate: GateResult | None) -> dic
         return {"headline": design[0].upper() + design[1:], "css": "status-fail" if misses else ("status-pass" if decided else "status-undecided"),
                 "explanation": "No CI gate was checked (analyze.py --gate budgets.toml)."}
     failed = len(gate.failures)
-    gate_text = "CI gate passed" if gate.passed else f"CI gate FAILED ({failed} of {len(gate.checks)} checks)"
+    gate_text = "CI gate passed" if gate.passed else f"CI gate FAILED ({failed} of {len(gate.checks)} checks failed)"
     explanation = ("The gate and the design criteria answer different questions. The gate checks the limits in the "
                    "budgets file, set just below what each cell measured before, so it fails when a cell got worse. "
                    "The criteria are the design's absolute targets (> 90% reliability, > 50% accuracy, < 25k tokens, "

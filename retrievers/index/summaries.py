@@ -50,8 +50,11 @@ def _two_digits(line: str, digits: int | None) -> bool:
 
 # A full stop after a letter, digit, "%" or closing bracket, before a capital or the end.
 # The stop comes first and the character before it is checked behind it: a pattern that
-# opens on a look-behind is tried at every position, this one only at stops.
-_SENTENCE_END = re.compile(r"[.!?](?<=[a-z0-9%)\]”\"][.!?])(?=\s+[A-Z“\"(]|\s*$)")
+# opens on a look-behind is tried at every position, this one only at stops. The stop of a
+# title or a place's abbreviation ends no sentence ("located in St. Paul", "Ms. Smith").
+_SENTENCE_END = re.compile(
+    r"[.!?](?<=[a-z0-9%)\]”\"][.!?])(?<!\b(?:St|Mr|Ms|Dr|Jr|Sr|Mt|No)\.)(?<!\b(?:Mrs|Nos)\.)(?=\s+[A-Z“\"(]|\s*$)"
+)
 _STOP = set(
     """about above after again against also among amount amounts and any are based been before being below between both
     but can certain company company's could current during each either example fiscal following for from further had has
