@@ -211,6 +211,16 @@ def test_official_endpoint_uses_max_completion_tokens() -> None:
     assert params["max_completion_tokens"] == 300 and "max_tokens" not in params
 
 
+@pytest.mark.parametrize("model, official, sent", [
+    ("o3-mini", True, False), ("gpt-5-mini", True, False), ("o1", True, False),  # reasoning models refuse a temperature
+    ("gpt-4.1", True, True), ("gpt-5-chat-latest", True, True),
+    ("o3-mini", False, True),  # a compatible server's model of that name takes what it is sent
+])
+def test_openais_reasoning_models_are_sent_no_temperature(model: str, official: bool, sent: bool) -> None:
+    params = openai_compat.request_params(question(), model, official=official)
+    assert ("temperature" in params) is sent
+
+
 def test_check_needs_a_server_or_a_key() -> None:
     model = ModelSpec("openai", "gpt-5-mini")
     with pytest.raises(UserError) as caught:

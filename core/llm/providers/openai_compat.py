@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import urllib.parse
 from dataclasses import replace
 from typing import Any
@@ -99,12 +100,18 @@ def to_wire_messages(system: str, messages: list[Message]) -> list[dict[str, Any
     return out
 
 
+# OpenAI's reasoning models (o1, o3, o4-mini, gpt-5 ...) refuse any temperature but their own
+# default, with a 400 on every call: they are sent none.
+_FIXED_TEMPERATURE = re.compile(r"^(o\d|gpt-5)(?![\w.]*-chat)")
+
+
 def request_params(request: CompletionRequest, model: str, official: bool) -> dict[str, Any]:
     params: dict[str, Any] = {
         "model": model,
         "messages": to_wire_messages(request.system, request.messages),
-        "temperature": request.temperature,
     }
+    if not (official and _FIXED_TEMPERATURE.match(model)):
+        params["temperature"] = request.temperature
     # OpenAI's own reasoning models refuse max_tokens; compatible servers all take it.
     params["max_completion_tokens" if official else "max_tokens"] = request.max_tokens
     if request.tools:
