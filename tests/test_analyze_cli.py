@@ -306,8 +306,25 @@ def test_a_sweep_whose_own_questions_file_is_gone_is_not_judged_against_other_go
 
 
 def test_a_judge_that_fails_says_why_on_the_console(tmp_path, wire_server, monkeypatch):
-    # A rejected key: every answer the numeric check leaves stays unjudged, and the cause,
-    # otherwise only in the verdict files, is printed beside the count.
+    # A request the provider refuses (not for good: another answer's may pass): every answer
+    # the numeric check leaves stays unjudged, and the cause, otherwise only in the verdict
+    # files, is printed beside the count.
+    from wire_server import Fault
+
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test")
+    monkeypatch.setenv("ANTHROPIC_BASE_URL", wire_server.url)
+    wire_server.inject_faults(1.0, [Fault.status(400, "prompt is too long")])
+    path = sweep_with(tmp_path, "prose", ["3M invested heavily in new plants and equipment that year."])
+    result = CliRunner().invoke(analyze.cli, [str(path), "--judge-model", "anthropic:claude-haiku-4-5", "--out", str(tmp_path / "r"),
+                                              "--no-progress", "--no-history", "--no-cache"])
+    assert result.exit_code == 0, result.output
+    assert "not judged: 1 answers" in result.output
+    assert "1 x the judge model failed" in result.output and "prompt is too long" in result.output
+
+
+def test_a_judge_whose_key_is_rejected_stops_with_the_cause_and_no_report(tmp_path, wire_server, monkeypatch):
+    # No answer can be judged: exit 2 at the first call, where every answer was left
+    # unjudged one failing call each and the command exited 0.
     from wire_server import Fault
 
     monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-rejected")
@@ -316,9 +333,10 @@ def test_a_judge_that_fails_says_why_on_the_console(tmp_path, wire_server, monke
     path = sweep_with(tmp_path, "prose", ["3M invested heavily in new plants and equipment that year."])
     result = CliRunner().invoke(analyze.cli, [str(path), "--judge-model", "anthropic:claude-haiku-4-5", "--out", str(tmp_path / "r"),
                                               "--no-progress", "--no-history", "--no-cache"])
-    assert result.exit_code == 0, result.output
-    assert "not judged: 1 answers" in result.output
-    assert "1 x the judge model failed" in result.output and "invalid x-api-key" in result.output
+    assert result.exit_code == 2, result.output
+    assert "the judge cannot run: the provider rejected the key" in result.output and "ANTHROPIC_API_KEY" in result.output
+    assert "sk-ant-rejected" not in result.output
+    assert not (tmp_path / "r").exists()
 
 
 def test_a_cell_whose_every_run_errored_has_no_token_figures_anywhere(tmp_path):
