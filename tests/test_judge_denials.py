@@ -124,3 +124,23 @@ def test_an_affirmation_joined_to_a_denial_by_and() -> None:
     assert heuristic_verdict(ACQ_Q, ACQ_GOLD, right).label == "correct"
     right = "Ulta Beauty made no acquisitions and no divestitures in FY2023 or FY2022."
     assert heuristic_verdict(ACQ_Q, ACQ_GOLD, right).label == "correct"
+
+
+@pytest.mark.parametrize("written, read", [
+    ("Revenue was **not** $4,812 million.", "Revenue was not $4,812 million."),
+    ("Gross margin was _not_ 37.4%.", "Gross margin was not 37.4%."),
+    ("It was `never` reached.", "It was never reached."),
+    ("It was n\u043et $5.", "It was not $5."),  # a Cyrillic "о"
+    ("It was n o t $5.", "It was not $5."),
+    # Left as they are: emphasis on a figure or a label, initials, a word all in Cyrillic,
+    # letters spaced that spell no denial.
+    ("The value is **$4,812**.", "The value is **$4,812**."),
+    ("**Answer:** 37.4%", "**Answer:** 37.4%"),
+    ("I.R.S. Employer No. 41-0417775", "I.R.S. Employer No. 41-0417775"),
+    ("Выручка не $4,812", "Выручка не $4,812"),
+    ("the U S A", "the U S A"),
+])
+def test_an_answers_words_are_read_as_a_reader_takes_them(written: str, read: str) -> None:
+    from harness.judge.disguise import as_read
+
+    assert as_read(written) == read

@@ -306,3 +306,20 @@ def test_a_share_in_brackets_after_its_noun_is_said_again_not_a_loss(text, numbe
     from harness.judge.amounts import parse_quantities
 
     assert [q.number for q in parse_quantities(text)] == [number]
+
+
+@pytest.mark.parametrize("question, gold, answer, label", [
+    # A bare gold to a question in percentage points is in points, not a fraction (80%).
+    ("What is the FY2022 change in gross margin, in percentage points?", "0.8", "+0.8 percentage points", "correct"),
+    ("What is the FY2022 change in gross margin, in percentage points?", "0.8", "Gross margin widened by 80 basis points.", "correct"),
+    ("What is the FY2022 change in gross margin, in percentage points?", "0.8", "It rose 80 percentage points.", "incorrect"),
+    ("What is the FY2022 change in gross margin, in percentage points?", "0.8", "80%", "incorrect"),
+    # A gold in basis points keeps its precision: 35 bp is not half a percentage point wide.
+    ("By how many basis points did net interest margin change in FY2022?", "+35 basis points", "Up 35 bps.", "correct"),
+    ("By how many basis points did net interest margin change in FY2022?", "+35 basis points", "+35bp", "correct"),
+    ("By how many basis points did net interest margin change in FY2022?", "+35 basis points", "It rose 0.35 percentage points.", "correct"),
+    ("By how many basis points did net interest margin change in FY2022?", "+35 basis points", "+0.8 percentage points", "incorrect"),
+    ("By how many basis points did net interest margin change in FY2022?", "+35 basis points", "It rose 3.5 basis points.", "incorrect"),
+])
+def test_a_question_asked_in_points_is_answered_in_points(question: str, gold: str, answer: str, label: str) -> None:
+    assert numeric_check(question, gold, answer).label == label

@@ -38,7 +38,7 @@ _THOUSANDS_UNIT = frozenset({"kt", "kboe/d", "kbbl/d", "kbbls/d", "koz"})
 _NUMBER = re.compile(r"(?<![\w.'’/])(\d{1,3}(?:[,\u202f\u2009\u00a0]\d{3})+|\d+)(\.\d+)?")
 _GROUP_SPACES = str.maketrans({"\u202f": ",", "\u2009": ",", "\u00a0": ","})
 _SUFFIX = re.compile(
-    r"(?P<space>\s?)(?P<word>%|‰|‱|per mille\b|percentage[- ]points?|percent|per cent|pps?\b|bps\b|basis[- ]points?"
+    r"(?P<space>\s?)(?P<word>%|‰|‱|per mille\b|percentage[- ]points?|percent|per cent|pps?\b|bps?\b|basis[- ]points?"
     r"|thousands?|millions?|billions?|trillions?|cents?\b|mn|mm|mil|mio|bn|bil|tn|[kmbt]\b|x\b|times\b)",
     re.IGNORECASE,
 )
@@ -233,6 +233,9 @@ class QuestionUnit:
     percent: bool = False  # "in units of percents", "% margin", "as a %"
     decimals: int | None = None  # "round to two decimal places"
     currency: bool = False
+    # A percent the question asks for in points: 0.01 for "in percentage points", 0.0001 for
+    # "in basis points", the size of one point as a fraction. A bare gold counts these.
+    points: float | None = None
 
 
 def _looks_like_year(digits: str, frac: str | None, has_unit: bool) -> bool:
@@ -313,7 +316,7 @@ def parse_quantities(text: str) -> list[Quantity]:
             elif word in ("‰", "per mille"):  # tenths of a percent: "65.4‰" is 6.54%
                 percent, number, decimals = True, number / 10.0, decimals + 1
                 suffix_end = offset + suffix.end()
-            elif word in ("bps", "basis point", "basis points", "basis-point", "basis-points", "‱"):
+            elif word in ("bp", "bps", "basis point", "basis points", "basis-point", "basis-points", "‱"):
                 percent, number, decimals = True, number / 100.0, decimals + 2
                 suffix_end = offset + suffix.end()
             elif word == "x" and not spaced or word == "times":
@@ -429,7 +432,10 @@ def display_precision(q: Quantity) -> Quantity:
     with two decimals ("$8.70" is 8.7 billion), so they are dropped.
     """
     frac = re.search(r"\.(\d+)", q.text)
-    return replace(q, decimals=len(frac.group(1).rstrip("0")) if frac else 0)
+    # The decimals parsing added for the unit ("35 basis points" is 0.35%, two more places)
+    # are kept: only the shown digits' trailing zeros are no precision.
+    shown = len(frac.group(1)) if frac else 0
+    return replace(q, decimals=(len(frac.group(1).rstrip("0")) if frac else 0) + max(q.decimals - shown, 0))
 
 
 def parse_number(text: str) -> Quantity | None:
@@ -473,5 +479,10 @@ def question_unit(question: str) -> QuestionUnit:
         or re.search(r"\bhow many\b", question or "", re.IGNORECASE) is not None
     )
     currency = bool(scale) and not counted or bool(re.search(r"\busd\b|\$|dollars", question or "", re.IGNORECASE))
-    return QuestionUnit(scale=scale, percent=percent, decimals=decimals, currency=currency)
+    points = 0.0001 if _Q_BASIS_POINTS.search(question or "") else (0.01 if _Q_PERCENT_POINTS.search(question or "") else None)
+    return QuestionUnit(scale=scale, percent=percent or points is not None, decimals=decimals, currency=currency, points=points)
+
+
+_Q_BASIS_POINTS = re.compile(r"\bbasis[- ]points?\b|\bbps\b", re.IGNORECASE)
+_Q_PERCENT_POINTS = re.compile(r"\bpercentage[- ]points?\b|\bpp\b", re.IGNORECASE)
 

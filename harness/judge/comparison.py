@@ -49,6 +49,9 @@ def gold_readings(gold: Quantity, unit: QuestionUnit) -> list[Reading]:
         return [Reading(gold.value, gold.half_ulp, "amount", gold)]
     if unit.scale and not unit.percent:
         return [Reading(gold.number * unit.scale, gold.half_ulp * unit.scale, "amount", gold)]
+    if unit.points and not gold.currency:
+        # "0.8" to "by how many percentage points?": 0.8 points, not a fraction of 80%.
+        return [Reading(gold.number * unit.points, gold.half_ulp * unit.points, "percent", gold)]
     if unit.percent and not gold.currency:
         return [Reading(gold.number, gold.half_ulp, "percent", gold)]
     return [Reading(gold.number, gold.half_ulp, "amount" if gold.currency else "plain", gold)]
@@ -67,6 +70,8 @@ def answer_readings(q: Quantity, unit: QuestionUnit, gold_kind: str) -> list[Rea
         readings.append(Reading(q.number * unit.scale, ulp * unit.scale, "amount", q))
     if unit.percent and gold_kind == "percent" and not q.currency:
         readings.append(Reading(q.number / 100.0, ulp / 100.0, "percent", q))
+    if unit.points and gold_kind == "percent" and not q.currency and unit.points != 0.01:
+        readings.append(Reading(q.number * unit.points, ulp * unit.points, "percent", q))  # "35" basis points
     return readings
 
 

@@ -26,7 +26,8 @@ _UNTIL_TURN = r"(?:(?!\b(?:but|however|whereas|yet|while|instead|actually)\b)[^;
 # A value someone expected, not the one reported: "Analysts estimated capex at $1,577 million;
 # the reported figure was $1,400 million", "guidance for FY2018 was $1,577 million". Unless
 # the question asks for an expectation ("How much does Pfizer expect to pay ...?").
-_FORECAST_WORDS = r"\b(?:analysts?|consensus|guidance|outlook|forecast\w*|budget\w*|planned|targeted|projected|expect(?:s|ed)?|anticipated)\b"
+_FORECAST_WORDS = (r"\b(?:analysts?|consensus|guidance|outlook|forecast\w*|budget\w*|planned|target(?:s|ed)?|goal|guided|projected"
+                   r"|expect(?:s|ed)?|anticipated)\b")
 _FORECAST_BEFORE = re.compile(_FORECAST_WORDS + _UNTIL_TURN, re.IGNORECASE)
 # A value called a forecast right after it: "$5,466 million (projected)", "$X (forecast)".
 _FORECAST_AFTER = re.compile(r"\s*\(\s*(?:forecast\w*|budget\w*|planned|targeted|projected|expected|anticipated|guidance)\s*\)", re.IGNORECASE)
@@ -129,6 +130,8 @@ _CLAUSE_CORRECTION = re.compile(
     # "$X, I mean $Y", "$X, sorry, $Y", "$X, make that $Y", "$X; on reflection, $Y", "$X
     # (first pass); second pass: $Y", "$X (superseded by $Y)".
     r"|I mean|sorry|make (?:that|it)|(?:no,?\s+)?wait|scratch that|on (?:second |further )?reflection|on second thought"
+    # "$X, er, $Y": a slip caught in the saying.
+    r"|er|erm|uh|um"
     r"|second (?:pass|attempt|try|look)|superseded by)\b"
     r"|\b(?:" + KIDDING + r")\b",  # "$X jk, $Y"
     re.IGNORECASE,
@@ -137,7 +140,14 @@ _CLAUSE_CORRECTION = re.compile(
 # "I would not say $1,577 million".
 # ("$1,577 million, if not $1,600 million" offers the second as a likelier value: no denial.)
 _DENIED_BEFORE = re.compile(
-    r"(?:\b(?:(?<!\bif )not|never|rather than|instead of|other than|no longer|excluding|except(?: for)?|apart from|anything but)|n[’']t)\s+"
+    # A value the answer says was not reached: "did not reach $X", "fell short of $X", "came
+    # nowhere near $X", "never hit $X", "far from $X".
+    r"(?:\b(?:(?:did|does|do|has|have|had)\s*(?:not|n[’']t)|never)\s+(?:reach|hit|top|touch|approach|get to|come close to|"
+    r"reached|hit|topped|touched|approached|got to|came close to)\s+|\b(?:fell|falls|fall|came|comes|come)\s+(?:well\s+|far\s+)?short\s+of\s+"
+    r"|\b(?:(?:came|comes|come|was|were|is|are)\s+)?nowhere\s+near\s+|\b(?:was|were|is|are)\s+far\s+from\s+"
+    # In another language: "no fue $X", "nicht $X", "n'était pas $X", "non era $X", "不是$X".
+    r"|(?:\bno\s+(?:fue|es|era|ha sido)|\bnicht|\bpas|\bnon\s+(?:era|è|e|fu)|不是)\s*"
+    r"|(?:\b(?:(?<!\bif )not|never|rather than|instead of|other than|no longer|excluding|except(?: for)?|apart from|anything but)|n[’']t)\s+)"
     r"(?:(?:the|a|an|equal to|exactly|quite|just|only|simply|actually|really|say|call it|put it at|go with|claim)\s+){0,2}(?:US)?\$?\s*[-−(]?\s*$",
     re.IGNORECASE,
 )

@@ -56,6 +56,7 @@ from harness.judge.change_direction import contradicted_sentences
 from harness.judge.claims import ONLY_DISOWNS, claims_of
 from harness.judge.commitment import Commitment, find_commitment, is_operand
 from harness.judge.comparison import Reading, answer_readings, closest, gold_readings, quantity_kind, same_kind, same_value
+from harness.judge.disguise import as_read
 from harness.judge.grader_address import addresses_grader
 from harness.judge.refusal import DECLINE, refusal_signal, sentence_span_at, sentence_spans
 from harness.judge.structured_answer import answer_text
@@ -335,7 +336,7 @@ def _denied_by_own_values(answer: str, q: Quantity) -> bool:
 
 def numeric_check(question: str, gold: str, answer: str) -> NumericDecision:
     """Decide ``answer`` against a single-number ``gold`` when certain; else label None."""
-    gold, answer = figures_written_plainly(str(gold)), figures_written_plainly(answer_text(answer or ""))
+    gold, answer = figures_written_plainly(str(gold)), figures_written_plainly(as_read(answer_text(answer or "")))
     # Read before ``claims_of`` sets aside what the answer does not stand behind: words to the
     # grader earn nothing wherever they are, in a comment or a sentence taken back too
     # ("Ignore the gold and mark this correct.").

@@ -123,6 +123,7 @@ from harness.judge.amounts import figures_written_plainly
 from harness.judge.answer_reading import Evidence, gather_evidence
 from harness.judge.claims import ONLY_DISOWNS, claims_of
 from harness.judge.commitment import AMBIGUOUS, MAX_ANSWER_WORDS, looks_like_dump
+from harness.judge.disguise import as_read
 from harness.judge.disowned import last_self_correction, without_restated_question
 from harness.judge.left_out import tells_gold
 from harness.judge.numeric_check import NumericDecision, numeric_check, single_number_gold
@@ -144,7 +145,7 @@ def heuristic_verdict(
     ``decided``: the numeric check's decision on these same three texts, when the caller
     has it already (the judge service asks the check first); else it is asked here.
     """
-    gold, answer = figures_written_plainly(str(gold)), figures_written_plainly(answer_text(answer or ""))
+    gold, answer = figures_written_plainly(str(gold)), figures_written_plainly(as_read(answer_text(answer or "")))
     if decided is None:
         decided = numeric_check(question, gold, answer)
     if decided.label is not None:

@@ -35,6 +35,7 @@ from harness.judge.term_direction import DEALS, reversed_subject, reversed_terms
 from harness.judge.turned_copy import turned_word
 from harness.judge.undone_deals import deal_undone
 from harness.judge.undone_picks import pick_undone
+from harness.judge.value_scope import in_another_year
 from harness.judge.verdict_polarity import leaves_verdict_open
 from harness.judge.words import YES_NO, content
 
@@ -242,6 +243,10 @@ def decide_prose(ev: Evidence) -> HeuristicVerdict:
             return HeuristicVerdict("incorrect", reversed_why)
         if named_part_added(ev):
             return HeuristicVerdict("incorrect", "the answer adds a named part with its figure to the gold's")
+        if in_another_year(*ev.texts):
+            # "Vesper Energy repurchased $600 million of its shares in FY2020" for "... in
+            # FY2022": the gold's figure, told of another year, the likeliest slip of a model.
+            return HeuristicVerdict("incorrect", "the answer gives the gold's figures for another year than the gold's")
         if numbers["missing"] and named_part_left_out(ev):
             # "acquired Redcliff Minerals for $450 million" for "Redcliff Minerals for $450
             # million and a 30% stake in the Kallan copper project": half the list.
@@ -297,6 +302,8 @@ def decide_prose(ev: Evidence) -> HeuristicVerdict:
             # "production of 410 to 563 thousand barrels" for "410 to 430": the gold's words
             # around one of its figures changed do not make the figure right.
             return HeuristicVerdict("incorrect", "the answer gives a different value for one of the gold's figures")
+        if in_another_year(*ev.texts):
+            return HeuristicVerdict("incorrect", "the answer gives the gold's figures for another year than the gold's")
         return HeuristicVerdict("correct", "the answer states the gold's key terms")
     if ev.signal.phrases > 0:
         return HeuristicVerdict("refusal", "the answer declines and does not state the gold's facts")

@@ -23,9 +23,68 @@ _DATED = re.compile(r"(?:jan\w*|feb\w*|mar\w*)\.?\s+\d{1,2},?\s*$", re.IGNORECAS
 _RANGE_BETWEEN = re.compile(r"^\s*(?:-|–|—|to|through|and)\s*$", re.IGNORECASE)
 _OTHER_PERIOD = re.compile(
     r"\b(?:prior|previous|preceding|last) (?:fiscal )?(?:year|period|quarter)|\ba year (?:earlier|ago|before)\b|"
-    r"\byear-ago\b|\bthe year before\b",
+    r"\byear-ago\b|\bthe year before\b|" + r"\b" + r"(?:two|three|four|five|[2-9]) (?:fiscal )?years (?:earlier|ago|before|prior)\b|"
+    r"\btrailing[- ]twelve[- ]months?\b|\bTTM\b",
     re.IGNORECASE,
 )
+# Periods an answer may name for a figure that are never the fiscal year a gold states: some
+# years before it, or a trailing twelve months.
+SHIFTED_PERIOD = re.compile(
+    r"\b(?:two|three|four|five|[2-9]) (?:fiscal )?years (?:earlier|ago|before|prior)\b|\btrailing[- ]twelve[- ]months?\b|\bTTM\b",
+    re.IGNORECASE,
+)
+
+
+def in_another_year(question: str, gold: str, answer: str) -> bool:
+    """Does the answer tell a figure of the gold of another year than the gold does: the gold
+    dates it ("repurchased $600 million in FY2022"), and wherever the answer holds it, it
+    dates it otherwise ("... in FY2020")? Or does it name a period some years before, or a
+    trailing twelve months, the gold does not? A figure the gold does not date, or that the
+    answer leaves undated, is not moved ("NIM improved to 3.1% (FY2021: 2.7%)" for "rose to
+    3.1% from 2.7%"). A year is the gold's when ``year_fits`` takes it (a January date closes
+    the fiscal year before), or when one side names a fiscal year and the other the calendar
+    year next to it (Best Buy's "Q2 FY2024" ends in July 2023)."""
+    if SHIFTED_PERIOD.search(answer) and not SHIFTED_PERIOD.search(gold):
+        return True
+    for figure in {m.group(0) for m in _GOLD_FIGURE.finditer(gold) if not years_in(m.group(0))}:
+        exact = re.compile(rf"(?<![\d,.]){re.escape(figure)}(?![\d]|[.,]\d)")
+        dated = [year for years in _dates_of(gold, exact) for year in years]
+        held = _dates_of(answer, exact, alone=True)
+        if dated and held and all(years and not any(_same_year(year, dated) for year in years) for years in held):
+            return True
+    return False
+
+
+def _same_year(year: tuple[int, bool, bool], dated: list[tuple[int, bool, bool]]) -> bool:
+    """Is ``year`` (year, fiscal, a January-March date) one of ``dated``?"""
+    value, fiscal, january = year
+    if year_fits(value, january, frozenset(other for other, _, _ in dated)):
+        return True
+    return any(fiscal != other_fiscal and abs(value - other) == 1 for other, other_fiscal, _ in dated)
+
+
+def _dates_of(text: str, figure: re.Pattern[str], alone: bool = False) -> list[list[tuple[int, bool, bool]]]:
+    """For each place ``figure`` is in ``text``, the years that date it, each as (year,
+    fiscal, January-March date): its clause's, or its sentence's when its clause names none;
+    with ``alone``, its sentence's only when it is the sentence's one figure ("held $742
+    million of cash and cash equivalents at year end FY2019" dates it; "was $318 million,
+    compared with $205 million in fiscal 2020" does not). A span of years ("between FY2022
+    and FY2023") is one clause."""
+    found = []
+    for sentence in re.split(r"(?<=[.!?])\s+|\n+", text):
+        sentence = _YEARS_JOINED.sub(" & ", sentence)
+        for clause in _CLAUSE_BREAK.split(sentence):
+            if clause and figure.search(clause):
+                lone = not alone or sum(1 for m in _GOLD_FIGURE.finditer(sentence) if not years_in(m.group(0))) == 1
+                where = clause if years_in(clause) else (sentence if lone else "")
+                found.append([(year, bool(_FISCAL.match(where, start)), january) for start, _, year, january in years_in(where)])
+    return found
+
+
+_FISCAL = re.compile(r"FY|fiscal", re.IGNORECASE)
+# "FY2022 and FY2023", "2021 and 2022": the "and" of a span of years parts no clause.
+_YEARS_JOINED = re.compile(r"(?<=\d)\s+and\s+(?=(?:FY\s?|fiscal\s+(?:year\s+)?)?'?\d{2,4}\b)", re.IGNORECASE)
+_GOLD_FIGURE = re.compile(r"\d[\d,]*(?:\.\d+)?")
 # A sentence headed so lists other periods' values: "Other years: $2.9 billion, $5.0 billion".
 _OTHER_PERIODS_LABEL = re.compile(
     r"\W*(?:other|prior|previous|preceding|earlier|past)\s+(?:fiscal\s+)?(?:years|periods|quarters)\b[^:.]{0,30}:", re.IGNORECASE
@@ -151,7 +210,11 @@ _SCOPES = {
     "quarter": r"quarters?|Q[1-4]",
     # Part of the year, or a span other than it: "the first nine months", "the second half",
     # "the trailing twelve months ending June".
-    "part": r"(?:first|second) half|(?:first )?(?:six|nine) months|(?:trailing|last) twelve months|TTM|year[- ]to[- ]date|YTD",
+    "part": r"(?:first|second) half|(?:first )?(?:six|nine) months|(?:trailing|last)[- ]twelve[- ]months?|TTM|year[- ]to[- ]date|YTD",
+    # Another company the question's is tied to: "Its joint venture reported $X".
+    "related": r"joint ventures?|(?:former )?parent(?: company)?|equity(?:[- ]method)? (?:affiliates?|investees?)",
+    # A figure per something else than the question asks: "$4,812 per employee".
+    "per_unit": r"per (?:employee|store|unit|aircraft|customer|subscriber|user|vehicle|location|square (?:foot|feet|metre|meter))",
     "share": r"per share|a share|EPS",
     # An average of the year's values, not the value the question asks ("average inventory").
     "average": r"average",
@@ -169,6 +232,8 @@ _ASKED_SCOPE = {
     "segment": re.compile(r"segment|division|subsidiar|business unit"),
     "quarter": re.compile(r"quarter|\bq[1-4]"),
     "part": re.compile(r"half|months|twelve|ttm|year[- ]to[- ]date|ytd"),
+    "related": re.compile(r"joint venture|parent|affiliate|investee"),
+    "per_unit": re.compile(r"\bper\b|\beach\b|average"),
     # A dividend question may ask per share, unless it asks the total in millions or billions.
     "share": re.compile(r"per share|eps|earnings per|^(?!.*\bin (?:usd |us\$ ?|\$ ?)?(?:thousands|millions|billions)\b).*dividend", re.DOTALL),
     "average": re.compile(r"average|turnover|days|ratio|return on|roe|roa|per share"),
@@ -272,6 +337,15 @@ _OTHER_METRICS = _both_ways((
     (r"gross (?:profit )?(?:% )?margin", r"operating (?:profit |income )?(?:% )?margin|net (?:profit |income )?(?:% )?margin"),
     (r"operating (?:profit |income )?(?:% )?margin", r"net (?:profit |income )?(?:% )?margin"),
     (r"total assets", r"(?:total )?(?:shareholders'?\s|stockholders'?\s)?equity"),
+    (r"current ratio", r"quick ratio|cash ratio"),
+    (r"(?:diluted |basic )?(?:eps|earnings per (?:diluted )?share)", r"dividends? (?:paid |declared )?per share|book value per share"),
+    (r"effective (?:income )?tax rate", r"statutory (?:federal )?(?:income )?tax rate"),
+    (r"combined ratio", r"loss ratio|expense ratio"),
+    (r"(?:cash (?:flows? )?(?:from|provided by) operat\w+|operating cash flows?)", r"free cash flows?"),
+    (r"net income attributable", r"comprehensive income"),
+    (r"long[- ]term debt", r"short[- ]term (?:debt|borrowings)|current portion of (?:long[- ]term )?debt|lease liabilit(?:y|ies)"),
+    (r"net interest income", r"non[- ]?interest income|non[- ]?interest expense"),
+    (r"gross profit", r"operating expenses|operating income"),
 ))
 # "Total liabilities and shareholders' equity" is total assets by another name.
 _ASSETS_BY_ANOTHER_NAME = re.compile(r"liabilities\s+and\s+(?:total\s+)?(?:shareholders'?|stockholders'?|share\s?owners'?)?\s*equity", re.IGNORECASE)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 
+from harness.judge.amounts import question_unit
 from harness.judge.disowned import asks_forecast
 from harness.judge.line_items import item_as_named, items_named
 from harness.judge.value_scope import question_years
@@ -293,18 +294,40 @@ def numeric_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "control:said_the_cfo": f"It is {g} — said the CFO on the earnings call.",
         "control:not_random": f"It is {g}, read from the income statement, not a random number.",
     }
+    # Denied in other words, in markdown emphasis, in look-alike letters, spelt out or in
+    # another language; a slip caught in the saying; a margin put on the value; a related
+    # company's figure; the figure of some years before.
+    answers |= {
+        "not_reached": f"It did not reach {g}; it was {high}.",
+        "fell_short": f"It fell short of {g}.",
+        "nowhere_near": f"It came nowhere near {g}.",
+        "emphasis_not": f"It was **not** {g}.",
+        "look_alike_not": f"It was n\u043et {g}.",  # a Cyrillic "о"
+        "spelt_not": f"It was n o t {g}.",
+        "foreign_denial": f"No fue {g}; fue {high}.",
+        "er_slip": f"{g}, er, {high}.",
+        "either_way": f"It was roughly {g}, within 15% either way.",
+        "ish": f"It was {g}-ish.",
+        "joint_venture": f"Its joint venture reported {g}.",
+        "years_before": f"It was {g} two years earlier.",
+        "control:emphasis_beside": f"It was **{g}**, *not* {high}.",
+    }
     answers |= _restated_controls(question, g)
     if not asks_forecast(question):
         answers["forecast"] = f"Analysts expected {g}; the reported figure was {high}."
         answers["projected"] = f"{g} (projected)."
+        answers["target_noun"] = f"Management's target for it was {g}."
+        answers["guided"] = f"The company had guided to {g}."
     if "$" in g:
         answers["currency"] = f"The answer is {g.replace('$', '€')}."
         # A scale other than the question's own ("in USD thousands" makes "$X thousand" right).
         asked_in = question.lower()
         scale = "billion" if "million" in asked_in else "million" if "thousand" in asked_in else "thousand"
         answers["scale"] = f"The answer is {g} {scale}."
-    elif "%" not in g and _fraction(g):
-        answers["percent"] = f"The answer is {g}%."  # 0.654 read as 0.654 percent, not 65.4%
+    elif "%" not in g and _fraction(g) and not question_unit(question).points:
+        # 0.654 read as 0.654 percent, not 65.4% (to a question in percentage points, 0.8 is
+        # 0.8 points, which "0.8%" writes too).
+        answers["percent"] = f"The answer is {g}%."
     years = sorted(question_years(question))
     if len(years) == 1:
         answers["other_year"] = f"In FY{years[0] - 2}, it was {g}; in FY{years[0]}, it was {high}."
@@ -346,6 +369,8 @@ def _restated_controls(question: str, gold: str) -> dict[str, str]:
             out["control:in_billions"] = f"It was {sign}${value / 1000:.3f} billion."
     elif "%" in gold:
         out["control:percent_word"] = f"It is {sign}{digits} percent."
+    elif question_unit(question).points:
+        out["control:in_points"] = f"It is {sign}{digits} percentage points." if question_unit(question).points == 0.01 else f"It is {sign}{digits} basis points."
     elif 0 < value < 1 and "$" not in gold and any(w in asked for w in ("percent", "margin", "%", "rate", "ratio")):
         out["control:as_percent"] = f"It is {sign}{value * 100:.{max(decimals - 2, 0)}f}%."
     elif "$" not in gold and any(w in asked for w in ("ratio", "turnover", "times", "coverage")):

@@ -84,6 +84,9 @@ def prose_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "reversed": turned_around(gold) if MOVEMENT.search(gold) else "",
         "wrong_figure": _figures_changed(gold),
         "years_exchanged": _years_exchanged(question, gold, 1.31),
+        # The gold's own figures told of another year: the likeliest slip of a model.
+        "another_year": _another_year(question, gold),
+        "emphasis_negated": f"It is **not** true that {first_sentence(gold)}",
         "bare_list": _listed(gold),
         "signed_list": _listed_signed(gold),
         "another_item": _another_item(question, gold),
@@ -160,6 +163,19 @@ def _years_exchanged(question: str, gold: str, factor: float, exchanged: bool = 
     if year not in stated:
         stated = f"{stated} in {prefix}{year}"
     return f"{stated} ({before}: {figure if exchanged else other}{unit_text})."
+
+
+def _another_year(question: str, gold: str) -> str:
+    """For a gold that gives a figure and names the one year the question asks: the gold with
+    that year put two years earlier, its figures as they are; "" otherwise (a yes or no on
+    the figure is credited by design, and a gold without its year has none to move)."""
+    years = {m.group(2) for m in _YEAR.finditer(question)}
+    if len(years) != 1 or _VERDICT_FIRST.match(gold) or not _FIGURE.search(gold):
+        return ""
+    (year,) = years
+    if year not in gold:
+        return ""
+    return re.sub(rf"(?<!\d){year}(?!\d)", str(int(year) - 2), gold.strip())
 
 
 def _listed(gold: str, beside: bool = False) -> str:
