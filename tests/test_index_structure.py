@@ -248,6 +248,11 @@ def test_format_tree_shows_ids_pages_and_summaries(mmm):
      "Balance Sheet\n"
      "Operating expenses fell as the company closed two plants during the year.",
      "Operating expenses fell as the company closed two plants during the year."),
+    # a sentence with three figures in it is prose, not a table row: a release opens so
+    ("Fourth Quarter Fiscal 2022 Results\n"
+     "Net sales increased 18.2% to $3.2 billion compared to $2.7 billion in the fourth quarter of fiscal 2021.\n"
+     "Comparable sales increased 15.6% compared to an increase of 21.9% a year ago.",
+     "Net sales increased 18.2% to $3.2 billion compared to $2.7 billion in the fourth quarter of fiscal 2021."),
     # the stop of a title or a place's abbreviation ends no sentence
     ("The general offices, corporate research laboratories, and certain division laboratories are located in St.\n"
      "Paul, Minnesota. In the United States, 3M has many sales offices.",
