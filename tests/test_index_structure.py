@@ -336,3 +336,18 @@ def test_statements_after_item_15_stay_under_it():
     item15 = top["item_15_exhibits_financial_statement_schedules"]
     assert item15.pages == (5, 12)
     assert "CONSOLIDATED BALANCE SHEETS" in [child.title for child in item15.children]
+
+
+def test_a_node_with_a_short_title_is_summarised_from_its_own_heading():
+    """"Note 6. Debt" shares its page with Note 5: its title's key ("debt") was too short to
+    look for, so its summary was read from the top of the page, Note 5's sentence; and a
+    sentence under "JAPAN" that opens with "Japanese" lost its first five letters."""
+    from retrievers.index.summaries import summarize_tree
+
+    page = ("Note 5. Derivatives\nWe manage our exposure to foreign exchange rates with forward contracts of many kinds.\n"
+            "Note 6. Debt\nIn April 2023 we entered into a $1.25 billion five-year senior unsecured revolving credit facility.\n"
+            "JAPAN\nJapanese residents are required to report the assets they hold outside of Japan every December.")
+    nodes = [Node("note_5", "Note 5. Derivatives", 1, 1), Node("note_6", "Note 6. Debt", 1, 1), Node("japan", "JAPAN", 1, 1)]
+    summarize_tree([page], nodes)
+    assert nodes[1].summary.startswith("In April 2023 we entered into a $1.25 billion five-year senior unsecured revolving credit facility.")
+    assert nodes[2].summary.startswith("Japanese residents are required to report")

@@ -121,25 +121,31 @@ def _title_key(title: str) -> str:
 
 
 def _from_title(text: str, title: str) -> str:
-    want = _title_key(title)
-    if len(want) < 6:
-        return text
     lines = text.split("\n")
-    for i, line in enumerate(lines):
-        if want in _key(line):
-            return "\n".join(lines[i:])
-    return text
+    at = _title_line(lines, title, 0)
+    return text if at is None else "\n".join(lines[at:])
+
+
+def _title_line(lines: list[str], title: str, first: int) -> int | None:
+    """The first line from ``first`` on that heads ``title``: one holding its key, or, for a
+    title too short to tell apart by a key of its own ("Note 6. Debt" is "debt"), its key
+    with its label ("note6debt"), or a line that is the short title alone ("Debt")."""
+    want = _title_key(title)
+    if len(want) >= 6:
+        return next((i for i in range(first, len(lines)) if want in _key(lines[i])), None)
+    labelled = _key(title, 30)
+    if len(labelled) >= 6 and labelled != want:
+        found = next((i for i in range(first, len(lines)) if labelled in _key(lines[i])), None)
+        if found is not None:
+            return found
+    # The short title alone on its line, or after a number ("6. Debt").
+    return next((i for i in range(first, len(lines)) if want and re.sub(r"^\d+", "", _key(lines[i])) == want), None)
 
 
 def _until_title(text: str, title: str) -> str:
-    want = _title_key(title)
-    if len(want) < 6:
-        return text
     lines = text.split("\n")
-    for i, line in enumerate(lines[1:], 1):
-        if want in _key(line):
-            return "\n".join(lines[:i])
-    return text
+    at = _title_line(lines, title, 1)
+    return text if at is None else "\n".join(lines[:at])
 
 
 def first_sentence(text: str, title: str = "", limit: int = 170, row_labels: RowLabels | None = None) -> str:
@@ -248,7 +254,9 @@ def _first_good_sentence(pieces: list[str], title: str, limit: int) -> str | Non
             continue
         if sum(map(str.isalpha, sentence)) <= 0.6 * len(sentence) or _BOILERPLATE.search(sentence):
             continue
-        if title and sentence.lower().startswith(title.lower()):
+        if title and sentence.lower().startswith(title.lower()) and not sentence[len(title) : len(title) + 1].isalnum():
+            # The heading run into its sentence ("Debt. The Company ...") is not the sentence's;
+            # "Japanese residents ..." under "JAPAN" is a sentence of its own.
             sentence = sentence[len(title) :].strip(" .:-—")
         if len(sentence) > limit:
             sentence = sentence[:limit].rsplit(" ", 1)[0] + "..."
