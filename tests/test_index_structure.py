@@ -351,3 +351,16 @@ def test_a_node_with_a_short_title_is_summarised_from_its_own_heading():
     summarize_tree([page], nodes)
     assert nodes[1].summary.startswith("In April 2023 we entered into a $1.25 billion five-year senior unsecured revolving credit facility.")
     assert nodes[2].summary.startswith("Japanese residents are required to report")
+
+
+def test_an_item_with_nothing_to_disclose_says_so():
+    """"Item 4. Mine Safety Disclosures / Not applicable.": too short for a sentence, it was
+    "little extractable text", or a sentence of the next section."""
+    from retrievers.index.summaries import summarize_tree
+
+    page = ("Item 1B. Unresolved Staff Comments\nNone.\nItem 4. Mine Safety Disclosures\nNot applicable.\n"
+            "Executive Officers of the Registrant\nThe following are the executive officers of the company as of the filing date.")
+    nodes = [Node("item_1b", "Item 1B. Unresolved Staff Comments", 1, 1), Node("item_4", "Item 4. Mine Safety Disclosures", 1, 1),
+             Node("officers", "Executive Officers of the Registrant", 1, 1)]
+    summarize_tree([page], nodes)
+    assert [node.summary.split(" Key terms")[0] for node in nodes[:2]] == ["None.", "Not applicable."]

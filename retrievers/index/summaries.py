@@ -416,6 +416,21 @@ def walk_sections(nodes: list[Node]) -> list[tuple[Node, Following | None, str |
     return flat
 
 
+# What a filing's Item says when it has nothing to disclose: "None.", "Not applicable.".
+_SHORT_DISCLOSURE = re.compile(r"(?i)\s*(?:none|not applicable|not required|not material|n/a|omitted|\[?reserved\]?)\.?\s*")
+
+
+def _short_disclosure(text: str) -> str:
+    """The node's whole say when the first line after its heading is "None." or "Not
+    applicable." (too short to be a sentence of prose, the node was summarised as having
+    "little extractable text", or by a sentence of whatever followed it)."""
+    lines = [line for line in text.split("\n")[1:3] if line.strip()]
+    if lines and _SHORT_DISCLOSURE.fullmatch(lines[0]):
+        said = lines[0].strip()
+        return said if said.endswith(".") else f"{said}."
+    return ""
+
+
 def summarize_tree(pages: list[str], nodes: list[Node], topics: dict[str, list[str]] | None = None) -> None:
     """Fill in ``summary`` for every node that has none."""
     topics = topics or {}
@@ -428,7 +443,7 @@ def summarize_tree(pages: list[str], nodes: list[Node], topics: dict[str, list[s
         if node.summary:
             continue
         text = texts[id(node)]
-        sentence = first_sentence(text, node.title, row_labels=row_labels)
+        sentence = _short_disclosure(text) or first_sentence(text, node.title, row_labels=row_labels)
         labels = table_labels(text, row_labels=row_labels)
         covered = [t for t in topics.get(node.node_id, []) if t.lower() != node.title.lower()][:8]
         terms = weights.key_terms(text, exclude=node.title + " " + " ".join(labels + covered))
