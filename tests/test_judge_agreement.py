@@ -160,12 +160,12 @@ def test_an_answer_the_judge_did_not_judge_agrees_with_no_one() -> None:
 
 
 def test_calibrating_a_judge_that_judges_nothing_is_no_agreement() -> None:
-    # No judge beyond the numeric check: its 30 decided answers of 120 all agree with people,
-    # and the other 90 are not judged. The table said 74.2% correct-vs-not.
+    # No judge beyond the numeric check: its 29 decided answers of 120 all agree with people,
+    # and the other 91 are not judged. The table said 74.2% correct-vs-not.
     sample = Path(__file__).parent / "data" / "human_labels_sample.jsonl"
     result = CliRunner().invoke(analyze_cli, ["calibrate-judge", str(sample), "--judge-model", "", "--json"])
     assert result.exit_code == 0, result.output
     figures = json.loads(result.output)
-    assert figures["unjudged"] == 90 and figures["binary_agreement"] == pytest.approx(30 / 120) and not figures["goals_met"]
+    assert figures["unjudged"] == 91 and figures["binary_agreement"] == pytest.approx(29 / 120) and not figures["goals_met"]
     table = CliRunner().invoke(analyze_cli, ["calibrate-judge", str(sample), "--judge-model", ""])
-    assert "answers judged: 30 of 120" in table.output and "90 not judged, each counted as a disagreement" in table.output
+    assert "answers judged: 29 of 120" in table.output and "91 not judged, each counted as a disagreement" in table.output

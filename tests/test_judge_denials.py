@@ -144,3 +144,54 @@ def test_an_answers_words_are_read_as_a_reader_takes_them(written: str, read: st
     from harness.judge.disguise import as_read
 
     assert as_read(written) == read
+
+
+def _pool(number: int) -> tuple[str, str]:
+    import json
+
+    from core.paths import PROJECT_ROOT
+
+    for line in (PROJECT_ROOT / "tests" / "data" / "redteam_dev_questions.jsonl").read_text(encoding="utf-8").splitlines():
+        row = json.loads(line)
+        if row["financebench_id"].endswith(f"_{number:02d}") or row["financebench_id"].endswith(f"_{number:03d}"):
+            return row["question"], row["answer"]
+    raise KeyError(number)
+
+
+@pytest.mark.parametrize("number, answer, credited", [
+    # Right answers the rules for denials, targets, related companies, hedges, periods and
+    # related metrics must not refuse: a year that dates something else, a figure's own
+    # label before another's, a target beside the actual, "per" in a ratio's definition.
+    (17, "Wexford's operating margin slipped from 15.9% in FY2021 to 14.2%.", True),
+    (16, "In FY2021, Nettle Robotics' revenue increased to $1.35 billion, compared to $1.14 billion in FY2020, "
+         "representing growth of approximately 18%.", True),
+    (108, "Vesper Energy repurchased $600 million of its shares, its largest buyback since FY2019.", True),
+    (189, "Yes, Redwing Airlines issued $1.5 billion of senior notes maturing in 2029.", True),
+    (138, "Yes. Growth of 13% in FY2022 compares with 8% the year before.", True),
+    (18, "Ostrava, which owns 30% of the Kallan joint venture, held $742 million of cash and cash equivalents at year end FY2021.", True),
+    (117, "FY2021 net income attributable to shareholders of the parent: $2.04 billion.", True),
+    (6, "The company beat its target: actual capex was $3.9 billion against a target of $4.2 billion.", True),
+    (7, "Against a target of 1,300 stores, Pellucid ended FY2021 with 1,284 stores.", True),
+    (13, "Ferrant Logistics' FY2021 inventory turnover ratio was 6.75 (a slow-ish pace for a logistics firm).", True),
+    (263, "Against EPS of $3.07, Hawthorn paid a dividend of $1.84 per share in FY2021.", True),
+    (277, "Of its 95.1% combined ratio, losses accounted for 62.3%.", True),
+    (272, "Load factor (passengers per aircraft seat available) was 84.7% in FY2022.", True),
+    (0, "Revenue of $4,812 million in FY2021 was 20% higher than two years earlier.", True),
+    (0, "Harlow's total revenue was $4,812 million in FY2021 (ER segment: $1,020 million).", True),
+    # Wrong answers of the same shapes.
+    (108, "Vesper Energy repurchased $600 million of its shares in FY2020.", False),
+    (18, "Ostrava's joint venture held $742 million of cash at year end FY2021.", False),
+    (6, "Corvid's capex target for FY2020 was $3.9 billion.", False),
+    (6, "Corvid aimed to spend $3.9 billion on capex in FY2020.", False),
+    (0, "Total revenue was $4,812 million two years earlier.", False),
+    (0, "Revenue was well short of $4,812 million.", False),
+    (0, "El ingreso total no llegó a $4,812 millones.", False),
+    (0, "Around $4,812m-ish.", False),
+    (62, "Cobalt's cash ratio in FY2020 was 0.87.", False),
+])
+def test_the_newer_rules_refuse_what_they_should_and_nothing_else(number: int, answer: str, credited: bool) -> None:
+    from harness.judge.offline_judge import heuristic_verdict
+
+    question, gold = _pool(number)
+    verdict = heuristic_verdict(question, gold, answer)
+    assert (verdict.label == "correct") is credited, verdict.rationale

@@ -83,7 +83,7 @@ _HEDGE = re.compile(
     r"(?<![\d.])(?!100\b)\d{1,3}% (?:confident|sure|certain|likely|chance)|"
     # Doubt about the value itself: "give or take", "if I recall correctly", "I was not able
     # to verify this".
-    r"give or take|plus or minus|(?:within|by) [^.;]{0,20}? either way|(?<=[\w%]-)ish\b|if (?:i|we) (?:recall|remember)|if memory serves|if my memory (?:serves(?: me)?|is (?:right|correct))|"
+    r"give or take|plus or minus|within\s+[\d.]+\s?(?:%|percent|per cent)\s+either way|(?<=[\d%]-)ish\b|(?<=(?:illion|ousand)-)ish\b|(?<=\d[mk]-)ish\b|(?<=\dbn-)ish\b|if (?:i|we) (?:recall|remember)|if memory serves|if my memory (?:serves(?: me)?|is (?:right|correct))|"
     r"(?:if|unless) (?:i'?m|i am) (?:not )?mistaken|unless (?:i'?m|i am) (?:reading|looking at|misreading) the wrong|"
     r"unless i (?:misread|misunderstood|miscalculated|got (?:it|this) wrong)|"
     # A guess or a doubt in other words: "I reckon", "if I had to bet", "(unaudited guess)",

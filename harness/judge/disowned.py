@@ -26,12 +26,20 @@ _UNTIL_TURN = r"(?:(?!\b(?:but|however|whereas|yet|while|instead|actually)\b)[^;
 # A value someone expected, not the one reported: "Analysts estimated capex at $1,577 million;
 # the reported figure was $1,400 million", "guidance for FY2018 was $1,577 million". Unless
 # the question asks for an expectation ("How much does Pfizer expect to pay ...?").
-_FORECAST_WORDS = (r"\b(?:analysts?|consensus|guidance|outlook|forecast\w*|budget\w*|planned|target(?:s|ed)?|goal|guided|projected"
-                   r"|expect(?:s|ed)?|anticipated)\b")
+_FORECAST_WORDS = r"\b(?:analysts?|consensus|guidance|outlook|forecast\w*|budget\w*|planned|targeted|guided|projected|expect(?:s|ed)?|anticipated)\b"
+# A target named as the value right before it: "Management's target for it was $X", "the capex
+# goal for FY2020: $X", "aimed to spend $X". (A target beside the actual, "$3.9 billion against
+# a target of $4.2 billion", names its own value.)
+_TARGET_RIGHT_BEFORE = re.compile(
+    r"(?:\b(?:target|goal|objective|aim)(?:\s+(?:for|of)\s+[^.;:,$]{0,30})?(?:\s+(?:was|is|were|are|of|at)|\s*:)"
+    r"|\baim(?:ed|s)?\s+(?:to\s+\w+|for))\s+(?:(?:about|approximately|roughly|around)\s+)?(?:US)?\$?\s*[-−(]?\s*$",
+    re.IGNORECASE,
+)
 _FORECAST_BEFORE = re.compile(_FORECAST_WORDS + _UNTIL_TURN, re.IGNORECASE)
 # A value called a forecast right after it: "$5,466 million (projected)", "$X (forecast)".
 _FORECAST_AFTER = re.compile(r"\s*\(\s*(?:forecast\w*|budget\w*|planned|targeted|projected|expected|anticipated|guidance)\s*\)", re.IGNORECASE)
 _ASKED_WORD = re.compile(r"\b(?:whether|if)\b", re.IGNORECASE)
+_TARGET_WORD = re.compile(r"\b(?:target|goal|objective|aim)", re.IGNORECASE)
 _FORECAST_WORD = re.compile(_FORECAST_WORDS, re.IGNORECASE)
 # A value put in others' mouths, not the answer's: "Some sources say $8.70, but the filing
 # shows $11.40", "It is often reported as ...", "One might think ...".
@@ -104,6 +112,8 @@ def claimed(answer: str, start: int, text: str, values: list[Quantity], forecast
         values = [q for q in values if not _ASKED_ABOUT.search(answer, start, q.start)]
     if values and not forecast_asked and _FORECAST_WORD.search(text):
         values = [q for q in values if not _FORECAST_BEFORE.search(answer, start, q.start) and not _FORECAST_AFTER.match(answer, q.end)]
+    if values and not forecast_asked and _TARGET_WORD.search(text):
+        values = [q for q in values if not _TARGET_RIGHT_BEFORE.search(answer, max(start, q.start - 80), q.start)]
     if values and _ATTRIBUTED_WORD.search(text):
         values = [q for q in values if not _ATTRIBUTED_BEFORE.search(answer, start, q.start)]
     return values
@@ -130,8 +140,9 @@ _CLAUSE_CORRECTION = re.compile(
     # "$X, I mean $Y", "$X, sorry, $Y", "$X, make that $Y", "$X; on reflection, $Y", "$X
     # (first pass); second pass: $Y", "$X (superseded by $Y)".
     r"|I mean|sorry|make (?:that|it)|(?:no,?\s+)?wait|scratch that|on (?:second |further )?reflection|on second thought"
-    # "$X, er, $Y": a slip caught in the saying.
-    r"|er|erm|uh|um"
+    # "$X, er, $Y": a slip caught in the saying (in lower case, before a comma: "(ER segment"
+    # is a name).
+    r"|(?-i:er|erm|uh|um)(?=,)"
     r"|second (?:pass|attempt|try|look)|superseded by)\b"
     r"|\b(?:" + KIDDING + r")\b",  # "$X jk, $Y"
     re.IGNORECASE,
@@ -144,9 +155,12 @@ _DENIED_BEFORE = re.compile(
     # nowhere near $X", "never hit $X", "far from $X".
     r"(?:\b(?:(?:did|does|do|has|have|had)\s*(?:not|n[’']t)|never)\s+(?:reach|hit|top|touch|approach|get to|come close to|"
     r"reached|hit|topped|touched|approached|got to|came close to)\s+|\b(?:fell|falls|fall|came|comes|come)\s+(?:well\s+|far\s+)?short\s+of\s+"
-    r"|\b(?:(?:came|comes|come|was|were|is|are)\s+)?nowhere\s+near\s+|\b(?:was|were|is|are)\s+far\s+from\s+"
-    # In another language: "no fue $X", "nicht $X", "n'était pas $X", "non era $X", "不是$X".
-    r"|(?:\bno\s+(?:fue|es|era|ha sido)|\bnicht|\bpas|\bnon\s+(?:era|è|e|fu)|不是)\s*"
+    r"|\b(?:(?:came|comes|come|was|were|is|are)\s+)?nowhere\s+near\s+|\b(?:was|were|is|are)\s+(?:far|a long way)\s+from\s+"
+    r"|\b(?:well|far|way)\s+short\s+of\s+|\bnever\s+(?:got|came|comes|gets)\s+(?:near|close\s+to)\s+"
+    # In another language: "no fue $X", "no llegó a $X", "nicht (bei) $X", "n'était pas $X",
+    # "non era $X", "non sono stati $X", "не составила $X", "不是$X" (in lower case: "PAS" is a name).
+    r"|(?:\bno\s+(?:fue|fueron|es|son|era|eran|ha sido|llegó a|alcanzó)|\bnicht(?:\s+bei)?|(?-i:\bpas)|\bnon\s+(?:era|è|e|fu|sono stati|sono state|è stato)"
+    r"|\bне\s+(?:составила|составил|составило|было|был|была)|不是)\s*"
     r"|(?:\b(?:(?<!\bif )not|never|rather than|instead of|other than|no longer|excluding|except(?: for)?|apart from|anything but)|n[’']t)\s+)"
     r"(?:(?:the|a|an|equal to|exactly|quite|just|only|simply|actually|really|say|call it|put it at|go with|claim)\s+){0,2}(?:US)?\$?\s*[-−(]?\s*$",
     re.IGNORECASE,

@@ -23,7 +23,7 @@ _DATED = re.compile(r"(?:jan\w*|feb\w*|mar\w*)\.?\s+\d{1,2},?\s*$", re.IGNORECAS
 _RANGE_BETWEEN = re.compile(r"^\s*(?:-|–|—|to|through|and)\s*$", re.IGNORECASE)
 _OTHER_PERIOD = re.compile(
     r"\b(?:prior|previous|preceding|last) (?:fiscal )?(?:year|period|quarter)|\ba year (?:earlier|ago|before)\b|"
-    r"\byear-ago\b|\bthe year before\b|" + r"\b" + r"(?:two|three|four|five|[2-9]) (?:fiscal )?years (?:earlier|ago|before|prior)\b|"
+    r"\byear-ago\b|\bthe year before\b|" + r"(?<!than )\b" + r"(?:two|three|four|five|[2-9]) (?:fiscal )?years (?:earlier|ago|before|prior)\b|"
     r"\btrailing[- ]twelve[- ]months?\b|\bTTM\b",
     re.IGNORECASE,
 )
@@ -36,54 +36,94 @@ SHIFTED_PERIOD = re.compile(
 
 
 def in_another_year(question: str, gold: str, answer: str) -> bool:
-    """Does the answer tell a figure of the gold of another year than the gold does: the gold
-    dates it ("repurchased $600 million in FY2022"), and wherever the answer holds it, it
-    dates it otherwise ("... in FY2020")? Or does it name a period some years before, or a
-    trailing twelve months, the gold does not? A figure the gold does not date, or that the
-    answer leaves undated, is not moved ("NIM improved to 3.1% (FY2021: 2.7%)" for "rose to
-    3.1% from 2.7%"). A year is the gold's when ``year_fits`` takes it (a January date closes
-    the fiscal year before), or when one side names a fiscal year and the other the calendar
-    year next to it (Best Buy's "Q2 FY2024" ends in July 2023)."""
-    if SHIFTED_PERIOD.search(answer) and not SHIFTED_PERIOD.search(gold):
-        return True
-    for figure in {m.group(0) for m in _GOLD_FIGURE.finditer(gold) if not years_in(m.group(0))}:
+    """Does the answer tell a figure of the gold of another period than the gold does: the
+    gold dates it ("repurchased $600 million in FY2022"), and wherever the answer holds it,
+    it dates it otherwise ("... in FY2020", "... two years earlier")?
+
+    A figure is dated by the periods its clause names as its own: a fiscal year ("FY2020",
+    "fiscal 2020"), a year after "in", "for", "at", "as of", "end of" ("at the end of 2019"),
+    some years before, a trailing twelve months; not "since 2019", "due 2032", "maturing in
+    2029" or a bare "(2019)", which date something else. A clause ends at a turn ("from",
+    "to", "compared with", a semicolon or bracket), not at "and" or a comma; a figure whose
+    clause names no period takes its sentence's only when it is the sentence's one figure.
+    A figure left undated on either side is not moved ("NIM improved to 3.1% (FY2021:
+    2.7%)" for "rose to 3.1% from 2.7%"). A year is the gold's when ``year_fits`` takes it
+    (a January date closes the fiscal year before), or when one side names a fiscal year and
+    the other the calendar year next to it (Best Buy's "Q2 FY2024" ends in July 2023)."""
+    for figure in {m.group("figure") or m.group("figure2") for m in _AMOUNT.finditer(gold)}:
         exact = re.compile(rf"(?<![\d,.]){re.escape(figure)}(?![\d]|[.,]\d)")
         dated = [year for years in _dates_of(gold, exact) for year in years]
-        held = _dates_of(answer, exact, alone=True)
+        held = _dates_of(answer, exact)
         if dated and held and all(years and not any(_same_year(year, dated) for year in years) for years in held):
             return True
     return False
 
 
 def _same_year(year: tuple[int, bool, bool], dated: list[tuple[int, bool, bool]]) -> bool:
-    """Is ``year`` (year, fiscal, a January-March date) one of ``dated``?"""
+    """Is ``year`` (year, fiscal, a January-March date) one of ``dated``? (A period some
+    years before, or a trailing twelve months, is year 0: no year's.)"""
     value, fiscal, january = year
-    if year_fits(value, january, frozenset(other for other, _, _ in dated)):
+    if not value:
+        return False
+    if year_fits(value, january, frozenset(other for other, _, _ in dated if other)):
         return True
-    return any(fiscal != other_fiscal and abs(value - other) == 1 for other, other_fiscal, _ in dated)
+    return any(other and fiscal != other_fiscal and abs(value - other) == 1 for other, other_fiscal, _ in dated)
 
 
-def _dates_of(text: str, figure: re.Pattern[str], alone: bool = False) -> list[list[tuple[int, bool, bool]]]:
-    """For each place ``figure`` is in ``text``, the years that date it, each as (year,
-    fiscal, January-March date): its clause's, or its sentence's when its clause names none;
-    with ``alone``, its sentence's only when it is the sentence's one figure ("held $742
-    million of cash and cash equivalents at year end FY2019" dates it; "was $318 million,
-    compared with $205 million in fiscal 2020" does not). A span of years ("between FY2022
-    and FY2023") is one clause."""
+def _dates_of(text: str, figure: re.Pattern[str]) -> list[list[tuple[int, bool, bool]]]:
+    """For each place ``figure`` is in ``text``, the periods that date it (see
+    ``in_another_year``), each as (year, fiscal, January-March date); a period some years
+    before or a trailing twelve months is (0, False, False)."""
     found = []
     for sentence in re.split(r"(?<=[.!?])\s+|\n+", text):
-        sentence = _YEARS_JOINED.sub(" & ", sentence)
-        for clause in _CLAUSE_BREAK.split(sentence):
+        for clause in _TURN_BREAK.split(sentence):
             if clause and figure.search(clause):
-                lone = not alone or sum(1 for m in _GOLD_FIGURE.finditer(sentence) if not years_in(m.group(0))) == 1
-                where = clause if years_in(clause) else (sentence if lone else "")
-                found.append([(year, bool(_FISCAL.match(where, start)), january) for start, _, year, january in years_in(where)])
+                periods = _periods(clause)
+                if not periods and len(_AMOUNT.findall(sentence)) == 1:
+                    periods = _periods(sentence)
+                found.append(periods)
     return found
 
 
+def _periods(text: str) -> list[tuple[int, bool, bool]]:
+    """The periods ``text`` names as its figures' own (see ``in_another_year``)."""
+    periods = [(0, False, False)] * len(SHIFTED_PERIOD.findall(text))
+    for start, _, year, january in years_in(text):
+        before = text[max(0, start - 30):start]
+        if _NOT_ITS_DATE.search(before):
+            continue
+        fiscal = bool(_FISCAL.match(text, start))
+        if fiscal or _DATED_BY.search(before):
+            periods.append((year, fiscal, january))
+    return periods
+
+
 _FISCAL = re.compile(r"FY|fiscal", re.IGNORECASE)
-# "FY2022 and FY2023", "2021 and 2022": the "and" of a span of years parts no clause.
-_YEARS_JOINED = re.compile(r"(?<=\d)\s+and\s+(?=(?:FY\s?|fiscal\s+(?:year\s+)?)?'?\d{2,4}\b)", re.IGNORECASE)
+# A figure of an amount, a rate or a count, not a name's number ("the 737", "777X"): with a
+# currency sign, a decimal or thousands mark, a percent, or a scale or unit after it.
+_AMOUNT = re.compile(
+    r"(?:\$\s?)(?P<figure>\d[\d,]*(?:\.\d+)?)|(?<![\w.$])(?P<figure2>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.\d+|\d+(?=\s?(?:%|x\b|"
+    r"percent|per cent|million|billion|thousand|times|bps|basis points)))",
+    re.IGNORECASE,
+)
+# A clause's turn: a change's start or end ("to $2.7 billion"), a comparison, a comma, a
+# semicolon or a bracket (not "and", which joins the items of one statement: "cash and cash
+# equivalents at year end FY2021"; nor an infinitive's "to").
+_TURN_BREAK = re.compile(
+    r"[,;()\[\]]|\bto\b(?=\s*(?:US)?\$?\s*[-−(]?\d)|\b(?:from|compar\w*\s+(?:with|to)|versus|vs\.?|against|than|while|whereas|but)\b",
+    re.IGNORECASE,
+)
+# Words that put a year on a figure: "in 2019", "at the end of 2019", "as of December 31, 2019".
+_DATED_BY = re.compile(r"\b(?:in|for|during|at|as of|end of|ended|ending|year[- ]end)\b[^.;()]{0,22}$", re.IGNORECASE)
+# Words that put the year on something else: "since 2019", "due 2032", "maturing in 2029",
+# "authorised in 2019", "until 2024".
+_NOT_ITS_DATE = re.compile(
+    r"\b(?:since|due|matur\w*|expir\w*|until|till|through|before|after|authori[sz]ed|announced|founded|established|"
+    r"acquired|opened|launched|issued|signed|pre|post|by)\b[^.;()\d]{0,14}$",
+    re.IGNORECASE,
+)
+
+
 _GOLD_FIGURE = re.compile(r"\d[\d,]*(?:\.\d+)?")
 # A sentence headed so lists other periods' values: "Other years: $2.9 billion, $5.0 billion".
 _OTHER_PERIODS_LABEL = re.compile(
@@ -211,10 +251,11 @@ _SCOPES = {
     # Part of the year, or a span other than it: "the first nine months", "the second half",
     # "the trailing twelve months ending June".
     "part": r"(?:first|second) half|(?:first )?(?:six|nine) months|(?:trailing|last)[- ]twelve[- ]months?|TTM|year[- ]to[- ]date|YTD",
-    # Another company the question's is tied to: "Its joint venture reported $X".
-    "related": r"joint ventures?|(?:former )?parent(?: company)?|equity(?:[- ]method)? (?:affiliates?|investees?)",
-    # A figure per something else than the question asks: "$4,812 per employee".
-    "per_unit": r"per (?:employee|store|unit|aircraft|customer|subscriber|user|vehicle|location|square (?:foot|feet|metre|meter))",
+    # Another company the question's is tied to, as the one that reports the figure: "Its joint
+    # venture reported $X", "Its equity-method investee held $X" (not "attributable to
+    # shareholders of the parent", nor "which owns 30% of a joint venture, held $X").
+    "related": r"(?:its|the|their|a|an|[\w&.-]+['’]s)\s+(?:[\w&'’-]+\s+){0,2}(?:joint\s+ventures?|former\s+parent(?:\s+company)?|equity(?:[- ]method)?\s+"
+    r"(?:affiliates?|investees?))\s+(?:reported|held|had|recorded|generated|earned|posted|made|produced|spent|paid)",
     "share": r"per share|a share|EPS",
     # An average of the year's values, not the value the question asks ("average inventory").
     "average": r"average",
@@ -233,7 +274,6 @@ _ASKED_SCOPE = {
     "quarter": re.compile(r"quarter|\bq[1-4]"),
     "part": re.compile(r"half|months|twelve|ttm|year[- ]to[- ]date|ytd"),
     "related": re.compile(r"joint venture|parent|affiliate|investee"),
-    "per_unit": re.compile(r"\bper\b|\beach\b|average"),
     # A dividend question may ask per share, unless it asks the total in millions or billions.
     "share": re.compile(r"per share|eps|earnings per|^(?!.*\bin (?:usd |us\$ ?|\$ ?)?(?:thousands|millions|billions)\b).*dividend", re.DOTALL),
     "average": re.compile(r"average|turnover|days|ratio|return on|roe|roa|per share"),
@@ -278,7 +318,17 @@ def scope_not_asked(answer: str, span: tuple[int, int], q: Quantity, asked: str)
         if name.lower() not in asked and not _MONTH_OR_TERM.match(name):
             return True
     clause = _clause(sentence, span[0], q)
+    if _PER_UNIT_AFTER.match(answer, q.end) and not re.search(r"\bper\b|\beach\b|average", asked):
+        return True  # "$4,812 per employee" to a question of no figure per anything
     return any(not _ASKED_SCOPE[m.lastgroup or ""].search(asked) for text in (clause, before) for m in _SCOPE.finditer(text))
+
+
+# A figure per something else than the question asks, right after it: "$4,812 per employee".
+_PER_UNIT_AFTER = re.compile(
+    r"\s*(?:million|billion|thousand)?\s*(?:per|a|each)\s+(?:employee|store|aircraft|customer|subscriber|user|vehicle|location|"
+    r"square (?:foot|feet|metre|meter))\b",
+    re.IGNORECASE,
+)
 
 
 def _before_value(answer: str, span: tuple[int, int], q: Quantity) -> str:
@@ -338,6 +388,7 @@ _OTHER_METRICS = _both_ways((
     (r"operating (?:profit |income )?(?:% )?margin", r"net (?:profit |income )?(?:% )?margin"),
     (r"total assets", r"(?:total )?(?:shareholders'?\s|stockholders'?\s)?equity"),
     (r"current ratio", r"quick ratio|cash ratio"),
+    (r"quick ratio", r"cash ratio"),
     (r"(?:diluted |basic )?(?:eps|earnings per (?:diluted )?share)", r"dividends? (?:paid |declared )?per share|book value per share"),
     (r"effective (?:income )?tax rate", r"statutory (?:federal )?(?:income )?tax rate"),
     (r"combined ratio", r"loss ratio|expense ratio"),
@@ -354,7 +405,15 @@ _ASSETS_BY_ANOTHER_NAME = re.compile(r"liabilities\s+and\s+(?:total\s+)?(?:share
 def another_metric(label: str, asked: str) -> bool:
     """Does ``label`` (the words before a value) name another metric of the family of the
     one the question asks (``asked``, lower case), and not that metric itself?"""
-    return _names_the_other(re.split(r"[=:]", label)[-1], asked, _OTHER_METRICS)
+    # The words after the label's last "=" or ":", and after the figure and the comma before
+    # them: in "Against EPS of $3.07, Hawthorn paid a dividend of $1.84" the EPS is another
+    # figure's label.
+    words = re.split(r"[=:]", label)[-1]
+    figures = list(_AMOUNT.finditer(words))
+    if figures:  # a figure's own label words end at the comma after it
+        words = words[figures[-1].end():]
+        words = words.rsplit(",", 1)[-1] if "," in words else words
+    return _names_the_other(words, asked, _OTHER_METRICS)
 
 
 def opposite_metric(label: str, asked: str) -> bool:
