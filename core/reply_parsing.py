@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, TypeVar, overload
 
 from core.llm.client import RunModel
@@ -40,8 +40,15 @@ def parse_json_object(text: str) -> dict[str, Any]:
     spans, unclosed = _objects(text)
     if unclosed:  # an object cut short: an earlier one (an example?) is not safely the reply
         raise MalformedOutput(f"the JSON object is not closed (cut off?): {text[-200:]!r}")
-    candidates = [o for fenced in _FENCE.findall(text) for o in _objects(fenced)[0]] + spans
-    for candidate in candidates:
+    for value in _parsed_objects(text, spans):
+        return value
+    raise MalformedOutput(f"expected a JSON object, got: {text[:200]!r}")
+
+
+def _parsed_objects(text: str, spans: list[str]) -> Iterator[dict[str, Any]]:
+    """The JSON objects of a reply that parse, fenced ones first, then ``spans`` (its
+    balanced ``{...}``), each read as it is or with its slips mended (``_normalised``)."""
+    for candidate in [o for fenced in _FENCE.findall(text) for o in _objects(fenced)[0]] + spans:
         for attempt in (candidate, _normalised(candidate)):
             try:
                 value = json.loads(attempt)
@@ -50,8 +57,8 @@ def parse_json_object(text: str) -> dict[str, Any]:
             except (ValueError, RecursionError):
                 continue
             if isinstance(value, dict):
-                return value
-    raise MalformedOutput(f"expected a JSON object, got: {text[:200]!r}")
+                yield value
+                break
 
 
 def _objects(text: str, limit: int = 8) -> tuple[list[str], bool]:
@@ -152,18 +159,7 @@ def cut_off_note(max_tokens: int) -> str:
 
 def all_json_objects(text: str) -> list[dict[str, Any]]:
     """Every JSON object in a model reply that parses (fenced ones and the rest), in order."""
-    spans, _ = _objects(text.lstrip("\ufeff"))
-    found = []
-    for candidate in [o for fenced in _FENCE.findall(text) for o in _objects(fenced)[0]] + spans:
-        for attempt in (candidate, _normalised(candidate)):
-            try:
-                value = json.loads(attempt)
-            except (ValueError, RecursionError):
-                continue
-            if isinstance(value, dict):
-                found.append(value)
-            break
-    return found
+    return list(_parsed_objects(text, _objects(text.lstrip("\ufeff"))[0]))
 
 
 def _conflict(text: str, keys: tuple[str, ...]) -> str:
