@@ -364,3 +364,14 @@ def test_an_item_with_nothing_to_disclose_says_so():
              Node("officers", "Executive Officers of the Registrant", 1, 1)]
     summarize_tree([page], nodes)
     assert [node.summary.split(" Key terms")[0] for node in nodes[:2]] == ["None.", "Not applicable."]
+
+
+def test_a_releases_numbered_exhibit_tables_are_sections_of_their_own():
+    """Ulta's release ends with "Exhibit 5 / Ulta Beauty, Inc. / Store Update" and "Exhibit 6 /
+    ... / Sales by Category": they fell under the cash flow statement before them, and a
+    question about sales by category found no section of that name."""
+    index = build_index(PDF_DIR / "ULTABEAUTY_2023Q4_EARNINGS.pdf")
+    top = [(node.title, node.start_page, node.end_page) for node in index.nodes]
+    assert ("Condensed Consolidated Statements of Cash Flows", 8, 8) in top
+    assert ("Exhibit 5: Store Update", 8, 9) in top and ("Exhibit 6: Sales by Category", 9, 9) in top
+    assert_well_formed(index)

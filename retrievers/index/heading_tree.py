@@ -11,9 +11,10 @@ size says. Headings that hold next to no text are folded into the section before
 from __future__ import annotations
 
 import copy
+import re
 
 from retrievers.index.heading_levels import LayoutHeading
-from retrievers.index.headings import Heading
+from retrievers.index.headings import Heading, clean_title, is_tabular, names_company, statement_kind
 from retrievers.index.layout import Layout, Pos
 from retrievers.index.layout_headings import document_headings, is_caps
 from retrievers.index.outline import _close as close_sections
@@ -30,6 +31,36 @@ MIN_HEADINGS = 2
 
 def _style(h: LayoutHeading) -> tuple:
     return (round(h.size), h.bold, h.caps)
+
+
+# "Exhibit 5" over a table at the back of an earnings release, the company's name and the
+# table's title after it ("Store Update", "Sales by Category").
+_EXHIBIT_LINE = re.compile(r"\s*Exhibit\s+(\d{1,2}[A-Z]?)\s*$")
+
+
+def _exhibit_tables(layout: Layout, statements: list[Heading], end: Pos) -> list[Heading]:
+    """The tables a release numbers as exhibits after its first statement, each titled by
+    the line after its "Exhibit N" that is neither the company's name nor a statement's title
+    (a statement is found as one already). They are the statements' siblings: a release's
+    store counts or sales by category, which otherwise fall under the statement before them."""
+    if not statements:
+        return []
+    found = []
+    taken = {statement.pos for statement in statements}
+    for ln in layout.iter_lines(statements[0].pos, end):
+        m = _EXHIBIT_LINE.match(ln.text)
+        if not m:
+            continue
+        for title_line in layout.following(ln, 3):
+            text = title_line.text.strip()
+            if names_company(text):
+                continue
+            if (title_line.page, title_line.number) not in taken and not statement_kind(text) and 3 <= len(text) <= 80 \
+                    and not is_tabular(text):
+                found.append(Heading((ln.page, ln.number), f"Exhibit {m.group(1)}: {clean_title(text)}", "statement",
+                                     (f"exhibit_{m.group(1)}",), 5.0))
+            break
+    return found
 
 
 def _overlay_statements(layout: Layout, heads: list[LayoutHeading], statements: list[Heading]) -> list[LayoutHeading]:
@@ -148,6 +179,7 @@ def heading_sections(
     found = find_statements(layout, start, end) if statements else []
     if len({s.key for s in found}) < 2:
         found = []
+    found = sorted(found + _exhibit_tables(layout, found, end), key=lambda heading: heading.pos)
     heads = _overlay_statements(layout, heads, found)
     _group_under_empty(layout, heads)
     heads, topics = _fold_empty(layout, heads, end)
