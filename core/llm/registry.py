@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import importlib
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from core.errors import UserError
 from core.llm.base import ModelSpec, Provider, ProviderError, ProviderSettings
@@ -105,18 +105,28 @@ def endpoint(spec: ModelSpec, settings: ProviderSettings) -> str:
 _UNKNOWN_MODEL_400 = ("model identifier is invalid", "model id is invalid")
 
 
-def lasting_failure(label: str, spec: ModelSpec, error: ProviderError) -> tuple[str, str] | None:
+class LastingFailure(NamedTuple):
+    """Why no later call to a model can succeed: ``kind`` (``refused`` to this account, its
+    key ``rejected``, the model ``unknown``), the cause as a sentence and the fix."""
+
+    kind: str
+    cause: str
+    fix: str
+
+
+def lasting_failure(label: str, spec: ModelSpec, error: ProviderError) -> LastingFailure | None:
     """Why no later call to the model can succeed, and the fix, when ``error`` says so: a
     key the provider rejects, a model it does not know, an account without access to it.
     None for an error a later call may not meet (a timeout, an overload, a bad reply)."""
     source = key_source(spec) or "the model's credentials"
     text = str(error).lower()
     if error.kind == "auth" and ("access to the model" in text or ("permission" in text and "model" in text)):
-        return f"the provider refused {label} to this account ({error})", f"grant the account access to the model, or check {source}"
+        return LastingFailure("refused", f"the provider refused {label} to this account ({error})",
+                              f"grant the account access to the model, or check {source}")
     if error.kind == "auth":
-        return f"the provider rejected the key for {label} ({error})", f"check {source}"
+        return LastingFailure("rejected", f"the provider rejected the key for {label} ({error})", f"check {source}")
     if error.status == 404 or (error.status == 400 and any(words in text for words in _UNKNOWN_MODEL_400)):
-        return f"the provider does not know the model {label} ({error})", "check the model name (and the base URL)"
+        return LastingFailure("unknown", f"the provider does not know the model {label} ({error})", "check the model name (and the base URL)")
     return None
 
 

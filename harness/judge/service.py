@@ -120,6 +120,9 @@ class JudgeSettings:
     batch_store: Path | None = None  # where batch ids are kept (the sweep folder's batches.json)
     # False: reuse what is stored and decide the rest with the numeric check, calling no model.
     allow_model_calls: bool = True
+    # The judge model's server (``judge_server``), resolved once by ``judge_items``: each
+    # answer's fingerprint and verdict-cache key name it.
+    server: str | None = None
 
 
 @dataclass
@@ -165,6 +168,8 @@ def fingerprint(item: JudgeItem, settings: JudgeSettings) -> str:
 
 def judge_server(settings: JudgeSettings) -> str:
     """The server a model judge is reached at; empty for the offline judge and for none."""
+    if settings.server is not None:
+        return settings.server
     if not settings.judge_model or settings.judge_model == OFFLINE_JUDGE:
         return ""
     try:
@@ -189,6 +194,7 @@ def judge_items(
     reused as it is."""
     if settings.allow_model_calls:
         check_judge(settings)
+    settings = replace(settings, server=judge_server(settings))
     return asyncio.run(_judge_all(items, settings, on_done, stored or {}))
 
 
@@ -314,6 +320,6 @@ async def _ask_judge(item: JudgeItem, client: ModelClient, meter: RunMeter, samp
         lasting = lasting_failure(client.spec.label, client.spec, exc)
         if lasting is not None:
             # Every other answer would fail the same way, one call each: judging stops here.
-            raise JudgeCannotRun(*lasting) from None
+            raise JudgeCannotRun(lasting.cause, lasting.fix) from None
         return {"label": "unjudged", "rationale": f"the judge model failed: {exc}"}
     return verdict.to_dict()

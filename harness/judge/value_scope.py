@@ -21,21 +21,21 @@ _YEAR = re.compile(
 )
 _DATED = re.compile(r"(?:jan\w*|feb\w*|mar\w*)\.?\s+\d{1,2},?\s*$", re.IGNORECASE)
 _RANGE_BETWEEN = re.compile(r"^\s*(?:-|–|—|to|through|and)\s*$", re.IGNORECASE)
-_OTHER_PERIOD = re.compile(
-    r"\b(?:prior|previous|preceding|last) (?:fiscal )?(?:year|period|quarter)|\ba year (?:earlier|ago|before)\b|"
-    r"\byear-ago\b|\bthe year before\b|" + r"(?<!than )\b" + r"(?:two|three|four|five|[2-9]) (?:fiscal )?years (?:earlier|ago|before|prior)\b|"
-    r"\btrailing[- ]twelve[- ]months?\b|\bTTM\b",
-    re.IGNORECASE,
-)
 # Periods an answer may name for a figure that are never the fiscal year a gold states: some
 # years before it, or a trailing twelve months.
-SHIFTED_PERIOD = re.compile(
-    r"\b(?:two|three|four|five|[2-9]) (?:fiscal )?years (?:earlier|ago|before|prior)\b|\btrailing[- ]twelve[- ]months?\b|\bTTM\b",
+_YEARS_BEFORE = r"\b(?:two|three|four|five|[2-9]) (?:fiscal )?years (?:earlier|ago|before|prior)\b"
+_TRAILING_YEAR = r"\btrailing[- ]twelve[- ]months?\b|\bTTM\b"
+_SHIFTED_PERIOD = re.compile(f"{_YEARS_BEFORE}|{_TRAILING_YEAR}", re.IGNORECASE)
+_OTHER_PERIOD = re.compile(
+    r"\b(?:prior|previous|preceding|last) (?:fiscal )?(?:year|period|quarter)|\ba year (?:earlier|ago|before)\b|"
+    r"\byear-ago\b|\bthe year before\b|"
+    # ("20% higher than two years earlier" compares the value with another period's.)
+    rf"(?<!than ){_YEARS_BEFORE}|{_TRAILING_YEAR}",
     re.IGNORECASE,
 )
 
 
-def in_another_year(question: str, gold: str, answer: str) -> bool:
+def in_another_year(gold: str, answer: str) -> bool:
     """Does the answer tell a figure of the gold of another period than the gold does: the
     gold dates it ("repurchased $600 million in FY2022"), and wherever the answer holds it,
     it dates it otherwise ("... in FY2020", "... two years earlier")?
@@ -87,7 +87,7 @@ def _dates_of(text: str, figure: re.Pattern[str]) -> list[list[tuple[int, bool, 
 
 def _periods(text: str) -> list[tuple[int, bool, bool]]:
     """The periods ``text`` names as its figures' own (see ``in_another_year``)."""
-    periods = [(0, False, False)] * len(SHIFTED_PERIOD.findall(text))
+    periods = [(0, False, False)] * len(_SHIFTED_PERIOD.findall(text))
     for start, _, year, january in years_in(text):
         before = text[max(0, start - 30):start]
         if _NOT_ITS_DATE.search(before):
@@ -123,8 +123,6 @@ _NOT_ITS_DATE = re.compile(
     re.IGNORECASE,
 )
 
-
-_GOLD_FIGURE = re.compile(r"\d[\d,]*(?:\.\d+)?")
 # A sentence headed so lists other periods' values: "Other years: $2.9 billion, $5.0 billion".
 _OTHER_PERIODS_LABEL = re.compile(
     r"\W*(?:other|prior|previous|preceding|earlier|past)\s+(?:fiscal\s+)?(?:years|periods|quarters)\b[^:.]{0,30}:", re.IGNORECASE
@@ -318,12 +316,14 @@ def scope_not_asked(answer: str, span: tuple[int, int], q: Quantity, asked: str)
         if name.lower() not in asked and not _MONTH_OR_TERM.match(name):
             return True
     clause = _clause(sentence, span[0], q)
-    if _PER_UNIT_AFTER.match(answer, q.end) and not re.search(r"\bper\b|\beach\b|average", asked):
+    if _PER_UNIT_AFTER.match(answer, q.end) and not _ASKS_PER.search(asked):
         return True  # "$4,812 per employee" to a question of no figure per anything
     return any(not _ASKED_SCOPE[m.lastgroup or ""].search(asked) for text in (clause, before) for m in _SCOPE.finditer(text))
 
 
-# A figure per something else than the question asks, right after it: "$4,812 per employee".
+# A figure per something else than the question asks, right after it: "$4,812 per employee"
+# (to a question that asks for no figure per anything).
+_ASKS_PER = re.compile(r"\bper\b|\beach\b|average")
 _PER_UNIT_AFTER = re.compile(
     r"\s*(?:million|billion|thousand)?\s*(?:per|a|each)\s+(?:employee|store|aircraft|customer|subscriber|user|vehicle|location|"
     r"square (?:foot|feet|metre|meter))\b",

@@ -47,11 +47,12 @@ class ModelHalts:
     def provider_error(self, model: str, spec: ModelSpec, error: ProviderError) -> None:
         """A run's call failed for good: halt the model when no later call can succeed."""
         lasting = lasting_failure(model, spec, error)
-        if lasting is not None:
-            cause, fix = lasting
-            if "does not know the model" in cause:
-                fix = "check the model name in --models (and the base URL); a resume keeps the sweep's models, so start a new sweep with the right name"
-            self._halt(model, f"{cause} -- {fix}")
+        if lasting is None:
+            return
+        fix = lasting.fix
+        if lasting.kind == "unknown":  # a resume cannot fix the name: the sweep's models are fixed
+            fix = "check the model name in --models (and the base URL); a resume keeps the sweep's models, so start a new sweep with the right name"
+        self._halt(model, f"{lasting.cause} -- {fix}")
 
     def finished(self, record: RunRecord, *, earlier: bool = False) -> None:
         """A run of the model was recorded: count it toward an unreachable provider.
