@@ -195,3 +195,43 @@ def test_the_newer_rules_refuse_what_they_should_and_nothing_else(number: int, a
     question, gold = _pool(number)
     verdict = heuristic_verdict(question, gold, answer)
     assert (verdict.label == "correct") is credited, verdict.rationale
+
+
+@pytest.mark.parametrize("gold, answer, moved", [
+    # A figure with a thousands mark, or a comma after it, is still in its clause and dated.
+    ("In 2022, Acme spent $1,577 million on capital expenditure.", "In 2020, Acme spent $1,577 million on capital expenditure.", True),
+    ("During FY2022 the value was $12,645, mainly from sales.", "During FY2020 the value was $12,645, mainly from sales.", True),
+    # A date's comma keeps its year with its words.
+    ("Cash was $411 million at December 31, 2022.", "Cash was $411 million at December 31, 2020.", True),
+    # "by" names who reported it; the year after "in" is the figure's.
+    ("The value reported by Acme in FY2022 amounted to $411 million.", "The value reported by Acme in FY2020 amounted to $411 million.", True),
+    # A year set before its noun.
+    ("Acme's 2022 revenue of $411 million was a record.", "Acme's 2020 revenue of $411 million was a record.", True),
+    ("Acme's December 31, 2022 balance of $411 million was a record.", "Acme's December 31, 2020 balance of $411 million was a record.", True),
+    # The same periods, or years that date something else, move nothing.
+    ("In 2022, Acme spent $1,577 million on capital expenditure.", "Acme spent $1,577 million on capital expenditure in 2022.", False),
+    ("Cash was $411 million at December 31, 2022.", "As of December 31, 2022, cash stood at $411 million.", False),
+    ("Acme issued $500 million of notes due 2032 in 2022.", "Acme issued $500 million of 2032 notes.", False),
+    ("Acme's 2022 revenue of $411 million was a record.", "Revenue reached $411 million in 2022, up from 2020's $300 million.", False),
+])
+def test_a_figure_told_of_another_year_is_read_wherever_the_year_stands(gold: str, answer: str, moved: bool) -> None:
+    from harness.judge.value_scope import in_another_year
+
+    assert in_another_year(gold, answer) is moved
+
+
+@pytest.mark.parametrize("question, answer, credited", [
+    # A quarter or a date in brackets dates the value beside it.
+    ("What was Acme's revenue in Q2 FY2022?", "The revenue (in Q2 FY2020) was $411 million.", False),
+    ("What was Acme's cash at December 31, 2022?", "Cash (at December 31, 2020) was $411 million.", False),
+    ("What was Acme's revenue in Q2 FY2022?", "The revenue (in Q2 FY2022) was $411 million.", True),
+    # A currency's code is no company: "at USD" is the figure's, not another entity's.
+    ("What was Acme's revenue in FY2022?", "Acme's FY2022 revenue stood at USD 411 million.", True),
+    ("What was Acme's revenue in FY2022?", "Acme's FY2022 revenue stood at US$411 million.", True),
+    ("What was Acme's revenue in FY2022?", "At Borealis, revenue stood at $411 million in FY2022.", False),
+])
+def test_a_periods_digits_and_a_currencys_code_are_read_for_what_they_are(question: str, answer: str, credited: bool) -> None:
+    from harness.judge.offline_judge import heuristic_verdict
+
+    verdict = heuristic_verdict(question, "$411 million", answer)
+    assert (verdict.label == "correct") is credited, verdict.rationale

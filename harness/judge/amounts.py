@@ -54,6 +54,8 @@ _SCALE_NOTE = re.compile(r"\s?(?:\(\s?(?:in\s+|\$\s?)?(thousands|millions|billio
 # since the search takes the leftmost match. "RS." and "R$" (rupees, reais) likewise.
 _FOREIGN_CODES = ("EUR", "GBP", "JPY", "CHF", "CAD", "AUD", "HKD", "CNY", "RMB", "INR", "KRW", "SEK", "NOK", "DKK", "MXN", "BRL", "SGD", "NZD")
 _FOREIGN_DOLLARS = ("C$", "CA$", "A$", "AU$", "HK$", "NZ$", "S$", "R$", "MX$")
+# Every currency code a figure may carry before it ("USD 1,234 million").
+CURRENCY_CODES = ("USD", *_FOREIGN_CODES)
 _CURRENCY_BEFORE = re.compile(
     r"(US\$|\b(?:" + "|".join(re.escape(d) for d in _FOREIGN_DOLLARS) + r")|\$|USD|€|£|¥|₹|₩|\bRs\.?|\b(?:" + "|".join(_FOREIGN_CODES) + r"))\s?$",
     re.IGNORECASE,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import re
 
-from harness.judge.amounts import MONTHS, Quantity
+from harness.judge.amounts import CURRENCY_CODES, MONTHS, Quantity
 from harness.judge.line_items import another_line_item
 
 # A period named by a year: "FY2018", "FY 18", "fiscal 2018", "fiscal year 2018", "2018", "Jun'23".
@@ -93,7 +93,8 @@ def _periods(text: str) -> list[tuple[int, bool, bool]]:
         if _NOT_ITS_DATE.search(before):
             continue
         fiscal = bool(_FISCAL.match(text, start))
-        if fiscal or _DATED_BY.search(before):
+        attributive = bool(_ATTRIBUTIVE_YEAR.match(text, start)) and bool(_BEFORE_ATTRIBUTE.search(before))
+        if fiscal or attributive or _DATED_BY.search(before):
             periods.append((year, fiscal, january))
     return periods
 
@@ -102,15 +103,17 @@ _FISCAL = re.compile(r"FY|fiscal", re.IGNORECASE)
 # A figure of an amount, a rate or a count, not a name's number ("the 737", "777X"): with a
 # currency sign, a decimal or thousands mark, a percent, or a scale or unit after it.
 _AMOUNT = re.compile(
-    r"(?:\$\s?)(?P<figure>\d[\d,]*(?:\.\d+)?)|(?<![\w.$])(?P<figure2>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.\d+|\d+(?=\s?(?:%|x\b|"
+    r"(?:\$\s?)(?P<figure>\d(?:[\d,]*\d)?(?:\.\d+)?)|(?<![\w.$])(?P<figure2>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+\.\d+|\d+(?=\s?(?:%|x\b|"
     r"percent|per cent|million|billion|thousand|times|bps|basis points)))",
     re.IGNORECASE,
 )
 # A clause's turn: a change's start or end ("to $2.7 billion"), a comparison, a comma, a
 # semicolon or a bracket (not "and", which joins the items of one statement: "cash and cash
-# equivalents at year end FY2021"; nor an infinitive's "to").
+# equivalents at year end FY2021"; nor an infinitive's "to"; nor the thousands mark of a
+# figure, "$1,577 million", which split would leave the figure in no clause and so undated;
+# nor the comma of a date, "December 31, 2020", which would part the year from its words).
 _TURN_BREAK = re.compile(
-    r"[,;()\[\]]|\bto\b(?=\s*(?:US)?\$?\s*[-−(]?\d)|\b(?:from|compar\w*\s+(?:with|to)|versus|vs\.?|against|than|while|whereas|but)\b",
+    r"(?:(?<!\d),|,(?!\d))(?!\s*(?:19|20)\d\d\b)|[;()\[\]]|\bto\b(?=\s*(?:US)?\$?\s*[-−(]?\d)|\b(?:from|compar\w*\s+(?:with|to)|versus|vs\.?|against|than|while|whereas|but)\b",
     re.IGNORECASE,
 )
 # Words that put a year on a figure: "in 2019", "at the end of 2019", "as of December 31, 2019".
@@ -119,8 +122,20 @@ _DATED_BY = re.compile(r"\b(?:in|for|during|at|as of|end of|ended|ending|year[- 
 # "authorised in 2019", "until 2024".
 _NOT_ITS_DATE = re.compile(
     r"\b(?:since|due|matur\w*|expir\w*|until|till|through|before|after|authori[sz]ed|announced|founded|established|"
-    r"acquired|opened|launched|issued|signed|pre|post|by)\b[^.;()\d]{0,14}$",
+    r"acquired|opened|launched|issued|signed|pre|post)\b[^.;()\d]{0,14}$"
+    # "by" only right before the year ("by 2025", "by the end of 2025"): in "reported by the
+    # company in 2022" it names who, and the year is the figure's.
+    r"|\bby\s+(?:the\s+end\s+of\s+)?$",
     re.IGNORECASE,
+)
+# A year set before a noun as its attribute: "X's 2020 revenue", "the 2020 value of $411
+# million" (not the name of a note or bond, "the 2032 notes", whose year is its maturity).
+_ATTRIBUTIVE_YEAR = re.compile(
+    r"(?:19|20)\d\d\s+(?!(?:senior\s+|convertible\s+)?(?:notes?|bonds?|debentures?|term\s+loans?|debt)\b)"
+    r"(?!(?:and|or|to|through|was|were|is|are|had|has|vs|versus|from|compared)\b)[a-z]"
+)
+_BEFORE_ATTRIBUTE = re.compile(
+    rf"(?:^|\b(?:the|its|their|our|[\w&.-]+['’]s?)(?:\s+(?:{MONTHS})\.?\s+\d{{1,2}},?)?)\s*$", re.IGNORECASE
 )
 
 # A sentence headed so lists other periods' values: "Other years: $2.9 billion, $5.0 billion".
@@ -282,7 +297,11 @@ _ASKED_SCOPE = {
     "opening": re.compile(r"start|beginning|opening|begin|^(?!.*\b(?:year[- ]end|end of|as of|balance))", re.DOTALL),
 }
 # "For Amazon, it was $X": a named entity the question does not name (not a period: "For FY2018").
-_FOR_NAME = re.compile(r"\b(?:[Ff]or|[Aa]t)\s+(?!(?:the|its|this|that|fiscal|FY|Q[1-4]|[A-Z][a-z]+ \d)\b)([A-Z][\w&'’.-]+)")
+# (Not a currency's code: "stood at USD 1,234 million", "at US$2.1 billion".)
+_FOR_NAME = re.compile(
+    r"\b(?:[Ff]or|[Aa]t)\s+(?!(?:the|its|this|that|fiscal|FY|Q[1-4]|[A-Z][a-z]+ \d|" + "|".join(CURRENCY_CODES) + r")\b|US\$)"
+    r"([A-Z][\w&'’.-]+)"
+)
 _MONTH_OR_TERM = re.compile(rf"(?:{MONTHS}|fiscal|fy\w*|q[1-4])$", re.IGNORECASE)
 
 
@@ -434,6 +453,8 @@ def _unattached_years(sentence: str) -> list[tuple[int, int, int, bool]]:
     undated = list(sentence)
     for start, end, _, _ in years:
         undated[start:end] = " " * (end - start)
+    for label in _PERIOD_LABEL.finditer(sentence):  # "(in Q2 FY2020)", "at December 31, 2020": a period's digits, no value
+        undated[label.start():label.end()] = " " * (label.end() - label.start())
     figures = "".join(undated)
     said_of_a_value: set[int] | None = None
     kept = []
@@ -453,6 +474,8 @@ def _unattached_years(sentence: str) -> list[tuple[int, int, int, bool]]:
 
 
 _A_VALUE = re.compile(r"\d")
+# The digits of a period's name: a quarter or half ("Q2", "H1") or a date's day ("December 31").
+_PERIOD_LABEL = re.compile(rf"\b(?:Q[1-4]|H[12]|(?:{MONTHS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?)\b", re.IGNORECASE)
 # A figure's digits; its scale word ("million") is read by _YEAR_RIGHT_AFTER, as after a value.
 _A_FIGURE = re.compile(r"\d(?:[\d,]*\d)?(?:\.\d+)?%?")
 
