@@ -235,3 +235,23 @@ def test_a_periods_digits_and_a_currencys_code_are_read_for_what_they_are(questi
 
     verdict = heuristic_verdict(question, "$411 million", answer)
     assert (verdict.label == "correct") is credited, verdict.rationale
+
+
+@pytest.mark.parametrize("question, answer, credited", [
+    # The level asked, given as the size of a movement: the figure is the gold's, the claim is not.
+    ("What was Acme's FY2022 revenue?", "Acme's revenue increased by $411 million in FY2022.", False),
+    ("What was Acme's FY2022 revenue?", "Revenue grew $411 million in FY2022.", False),
+    ("What was Acme's FY2022 revenue?", "Revenue saw an increase of $411 million.", False),
+    # The level a movement reached, and questions of a movement or a flow, are as they were.
+    ("What was Acme's FY2022 revenue?", "Revenue increased 8% to $411 million.", True),
+    ("What was Acme's FY2022 revenue?", "Revenue was $411 million in FY2022, an increase over FY2021.", True),
+    ("By how much did Acme's revenue change in FY2022?", "Revenue increased by $411 million.", True),
+    ("What was Acme's revenue CAGR from FY2019 to FY2022?", "Revenue grew $411 million.", True),
+    ("How much did Acme raise in its FY2022 debt offering?", "Acme's debt rose by $411 million from the offering.", True),
+    ("What were Acme's realized gains in FY2022?", "Realized gains of $411 million.", True),
+])
+def test_a_level_given_as_a_change_is_not_the_level(question: str, answer: str, credited: bool) -> None:
+    from harness.judge.offline_judge import heuristic_verdict
+
+    verdict = heuristic_verdict(question, "$411 million", answer)
+    assert (verdict.label == "correct") is credited, verdict.rationale

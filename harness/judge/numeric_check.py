@@ -60,6 +60,7 @@ from harness.judge.disguise import as_read
 from harness.judge.grader_address import addresses_grader
 from harness.judge.refusal import DECLINE, refusal_signal, sentence_span_at, sentence_spans
 from harness.judge.structured_answer import answer_text
+from harness.judge.two_values import level_given_as_change
 from harness.judge.words import (
     ABOVE_ZERO,
     ASKS_CHANGE,
@@ -379,6 +380,11 @@ def numeric_check(question: str, gold: str, answer: str) -> NumericDecision:
         if verdict == "match" and reading is not None and _deed_reversed(question, answer, commitment.value):
             return NumericDecision(
                 "incorrect", "the answer's figure is of the other way of what the question asks (opened for closed, cash used for brought in)",
+                gold_value, reading.value, "match", commitment.reason,
+            )
+        if verdict == "match" and reading is not None and level_given_as_change(question, str(gold), answer, commitment.value):
+            return NumericDecision(
+                "incorrect", "the answer gives the gold's level as a change (\"increased by\"), where the question asks the level",
                 gold_value, reading.value, "match", commitment.reason,
             )
         if verdict == "match" and reading is not None and _denied_by_own_values(answer, commitment.value):

@@ -130,6 +130,44 @@ def stated_as_change(answer: str, q: Quantity) -> bool:
     return _CHANGE_BEFORE.search(answer, max(0, q.start - 40), q.start) is not None
 
 
+def level_given_as_change(question: str, gold: str, answer: str, q: Quantity) -> bool:
+    """Does the answer give ``q`` as the size of a movement ("revenue increased by $4,812
+    million", "an increase of 12%") where the question asks for a level and the gold states
+    one? Read narrowly, with verbs and nouns that only move a value: "raised $500 million",
+    "gains of $42 million" and "up to $5 billion" name levels."""
+    if asks_movement(question) or asks_movement(gold):
+        return False
+    return _MOVED_BY.search(answer, max(0, q.start - 40), q.start) is not None
+
+
+def asks_movement(text: str) -> bool:
+    """Does a question (or a gold) speak of a movement, a comparison or a flow (see
+    ``_ASKS_MOVEMENT``), so that its value may be told as a change?"""
+    return _ASKS_MOVEMENT.search(text) is not None
+
+
+# A question (or a gold) about a movement or a comparison, whose values are changes: "growth",
+# "CAGR", "how much more", "difference", "from FY2021 to FY2022", "compared with"; or about a
+# flow a movement may tell.
+_ASKS_MOVEMENT = re.compile(
+    ASKS_CHANGE.pattern + r"|\b(?:cagr|compound|differen\w*|gap|more|less|higher|lower|vs\.?|versus|compar\w*|relative|"
+    r"appreciat\w*|depreciat\w*|movement|moved?|swing|spread|increas\w*|decreas\w*|ris(?:e|en|ing)|rose|fell|declin\w*|"
+    # a flow that a stock's movement may be told as: "How much did it raise?", "debt rose by $500 million"
+    r"rais\w*|borrow\w*|issu\w*|add(?:ed|itions?)?)\b"
+    r"|\bfrom\b[^?.]{0,40}\bto\b",
+    re.IGNORECASE,
+)
+# The words that make a value the size of a movement, right before it: "increased by",
+# "rose", "fell 12%", "an increase of", "a decline of about".
+_MOVED_BY = re.compile(
+    r"(?:\b(?:(?:increas|decreas|declin|dropp|jump|climb|slipp)(?:ed|ing)|r(?:ose|isen|ising)|grew|grown|growing|fell|fallen|"
+    r"falling|shr[au]nk)\s+(?:by\s+)?"
+    r"|\ban?\s+(?:\w+\s+)?(?:increase|decrease|rise|decline|drop|jump|fall|reduction)\s+of\s+)"
+    r"(?:(?:approximately|about|roughly|nearly|some|around|almost)\s+)?(?:US\$|\$)?\s?[-−]?$",
+    re.IGNORECASE,
+)
+
+
 # A bracket that works out the value before it in words or signs ("negative $312 million
 # (operating cash flow of $1,088 million less capital expenditures of $1,400 million)",
 # "10.3% (average of 11.4%, 4.5% and 15.0%)").

@@ -9,6 +9,7 @@ import re
 from harness.judge.amounts import question_unit
 from harness.judge.disowned import asks_forecast
 from harness.judge.line_items import item_as_named, items_named
+from harness.judge.two_values import asks_movement
 from harness.judge.value_scope import question_years
 from harness.redteam.probe import GOLD_NUMBER, OTHER_ITEM, PLAIN_ITEM_ASKED, Probe, like_gold
 
@@ -313,6 +314,10 @@ def numeric_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "control:emphasis_beside": f"It was **{g}**, *not* {high}.",
     }
     answers |= _restated_controls(question, g)
+    if not asks_movement(question):
+        # The level asked, given as the size of a movement; and as the level a movement reached.
+        answers["as_change"] = f"It increased by {g}."
+        answers["control:increased_to"] = f"It increased to {g}."
     if not asks_forecast(question):
         answers["forecast"] = f"Analysts expected {g}; the reported figure was {high}."
         answers["projected"] = f"{g} (projected)."
