@@ -255,3 +255,21 @@ def test_a_level_given_as_a_change_is_not_the_level(question: str, answer: str, 
 
     verdict = heuristic_verdict(question, "$411 million", answer)
     assert (verdict.label == "correct") is credited, verdict.rationale
+
+
+@pytest.mark.parametrize("answer, credited", [
+    # A fraction or a multiple of the figure is a value worked from it, not the figure.
+    ("Capex was half of $411 million.", False),
+    ("Capex was about twice $411 million.", False),
+    ("Capex was 3 times $411 million.", False),
+    ("Capex was two-thirds of the $411 million budget.", False),
+    # The figure itself, with a fraction or a multiple of something else beside it.
+    ("Capex was $411 million, about half of operating cash flow.", True),
+    ("Capex was $411 million (twice the prior year).", True),
+    ("Capex was $411 million; half of the $411 million went to growth.", True),
+])
+def test_a_fraction_or_multiple_of_the_figure_is_not_the_figure(answer: str, credited: bool) -> None:
+    from harness.judge.offline_judge import heuristic_verdict
+
+    verdict = heuristic_verdict("What was Acme's FY2022 capital expenditure?", "$411 million", answer)
+    assert (verdict.label == "correct") is credited, verdict.rationale

@@ -371,6 +371,8 @@ def find_commitment(
             if q not in dropped and (q in dated or not other_period(answer, span, q, asked)) and not other_scope(answer, span, q, question)
         ]
         here = claimed(answer, span[0], text, here, forecast_asked)
+        # "half of $1,577 million", "twice $1,577 million": a value worked from it, not it.
+        here = [q for q in here if not _SCALED_BEFORE.search(answer, max(span[0], q.start - 30), q.start)]
         # A value the sentence denies anywhere ("... $1,577 million, but really $1,600 million
         # rather than 1,577") is denied everywhere in it.
         denials = [q for q in here if denied(answer, q)]
@@ -424,6 +426,18 @@ def find_commitment(
         # "At least $5,466 million", "less than 1.0", "$5,466 million or more": a bound, not the value.
         return Commitment(None, "bound", tuple(clusters))
     return Commitment(clusters[0], "committed", tuple(clusters[1:]))
+
+
+# Words that make the number after them the base of another value: a fraction or a multiple
+# of it ("half of", "two-thirds of", "twice", "3 times", "10% of"). (A fraction is a value of
+# its own only with a figure: "50% of" is read, "of" alone is not.)
+_SCALED_BEFORE = re.compile(
+    r"(?:\b(?:(?:a|one)[- ]half|half|(?:a|one|two)[- ]thirds?|(?:a|one|three)[- ]quarters?|(?:a|one)[- ](?:fifth|tenth))\s+of"
+    r"|\b(?:twice|double|triple|thrice|quadruple)|\b(?:\d+(?:\.\d+)?|two|three|four|five|ten)\s+times"
+    r"|\d(?:\.\d+)?\s?(?:%|percent)\s+of)"
+    r"\s+(?:(?:the|its|their)\s+)?(?:(?:US|USD)\s*)?\$?\s*[-−(]?\s*$",
+    re.IGNORECASE,
+)
 
 
 # Words that make the number after them a bound ("at least $5,466 million", "less than 1.0",

@@ -318,6 +318,10 @@ def numeric_probes(fid: str, question: str, gold: str) -> list[Probe]:
         # The level asked, given as the size of a movement; and as the level a movement reached.
         answers["as_change"] = f"It increased by {g}."
         answers["control:increased_to"] = f"It increased to {g}."
+    # A value worked from the figure, a fraction or a multiple of it; and the figure beside one.
+    answers["half_of"] = f"It was half of {g}."
+    answers["twice"] = f"It was twice {g}."
+    answers["control:half_beside"] = f"It was {g}, about half of the total."
     if not asks_forecast(question):
         answers["forecast"] = f"Analysts expected {g}; the reported figure was {high}."
         answers["projected"] = f"{g} (projected)."
