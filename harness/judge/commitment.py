@@ -371,8 +371,8 @@ def find_commitment(
             if q not in dropped and (q in dated or not other_period(answer, span, q, asked)) and not other_scope(answer, span, q, question)
         ]
         here = claimed(answer, span[0], text, here, forecast_asked)
-        # "half of $1,577 million", "twice $1,577 million": a value worked from it, not it.
-        here = [q for q in here if not _SCALED_BEFORE.search(answer, max(span[0], q.start - 30), q.start)]
+        # "was half of $1,577 million", "was twice $1,577 million": a value worked from it, not it.
+        here = [q for q in here if not _SCALED_BEFORE.search(answer, max(span[0], q.start - 90), q.start)]
         # A value the sentence denies anywhere ("... $1,577 million, but really $1,600 million
         # rather than 1,577") is denied everywhere in it.
         denials = [q for q in here if denied(answer, q)]
@@ -428,14 +428,23 @@ def find_commitment(
     return Commitment(clusters[0], "committed", tuple(clusters[1:]))
 
 
-# Words that make the number after them the base of another value: a fraction or a multiple
-# of it ("half of", "two-thirds of", "twice", "3 times", "10% of"). (A fraction is a value of
-# its own only with a figure: "50% of" is read, "of" alone is not.)
+# Words that make the number after them the base of the value the sentence states: a fraction
+# or a multiple of it, as what something was ("capex was half of $X", "revenue was 2x $X",
+# "dividends were 60% of net income of $X", "was twice as large as $X"), or after a comma as
+# what the value before was ("paid $1.84, about 60% of its $3.07 EPS"). Not where the
+# fraction opens the sentence: in "About 60% of the $3.45 billion backlog is expected to
+# convert ...", or "two-thirds of its 1,284 stores are in North America", the figure is named
+# as it is.
 _SCALED_BEFORE = re.compile(
-    r"(?:\b(?:(?:a|one)[- ]half|half|(?:a|one|two)[- ]thirds?|(?:a|one|three)[- ]quarters?|(?:a|one)[- ](?:fifth|tenth))\s+of"
-    r"|\b(?:twice|double|triple|thrice|quadruple)|\b(?:\d+(?:\.\d+)?|two|three|four|five|ten)\s+times"
-    r"|\d(?:\.\d+)?\s?(?:%|percent)\s+of)"
-    r"\s+(?:(?:the|its|their)\s+)?(?:(?:US|USD)\s*)?\$?\s*[-−(]?\s*$",
+    r"(?:\b(?:was|were|is|are|be|been|being|came\s+to|comes\s+to|amount(?:ed|s)\s+to|total(?:l?ed|s)|equall?(?:ed|s)|"
+    r"represent(?:ed|s)|reached|stood\s+at)|,)\s+"
+    r"(?:(?:about|approximately|roughly|nearly|around|just|some|only|almost|close\s+to|over|under|less\s+than|more\s+than)\s+)?"
+    r"(?:(?:(?:a|one|two|three|four)[- ])?(?:half|thirds?|quarters?|fourths?|fifths?|tenths?)(?:\s+of)?"
+    r"|twice(?:\s+as\s+\w+\s+as)?|double|triple|thrice|quadruple|\w+fold|\d+(?:\.\d+)?\s?x"
+    r"|(?:\d+(?:\.\d+)?|two|three|four|five|six|seven|eight|nine|ten)\s+times(?:\s+as\s+\w+\s+as)?"
+    r"|\d+(?:\.\d+)?\s?(?:%|percent|per\s+cent)\s+of)"
+    # then what the base is named, if anything ("the company's", "net income of", "roughly")
+    r"\s+(?:[^\d.;:!?]{0,40}?\s)?(?:(?:US|USD)\s*)?\$?\s*[-−(]?\s*$",
     re.IGNORECASE,
 )
 

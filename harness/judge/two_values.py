@@ -132,12 +132,13 @@ def stated_as_change(answer: str, q: Quantity) -> bool:
 
 def level_given_as_change(question: str, gold: str, answer: str, q: Quantity) -> bool:
     """Does the answer give ``q`` as the size of a movement ("revenue increased by $4,812
-    million", "an increase of 12%") where the question asks for a level and the gold states
-    one? Read narrowly, with verbs and nouns that only move a value: "raised $500 million",
-    "gains of $42 million" and "up to $5 billion" name levels."""
+    million", "an increase of 12%", "a $4,812 million increase") where the question asks for
+    a level and the gold states one? Read narrowly, with verbs and nouns that only move a
+    value: "raised $500 million", "gains of $42 million", "up to $5 billion" and "a growing
+    $3.45 billion backlog" name levels."""
     if asks_movement(question) or asks_movement(gold):
         return False
-    return _MOVED_BY.search(answer, max(0, q.start - 40), q.start) is not None
+    return _MOVED_BY.search(answer, max(0, q.start - 50), q.start) is not None or _MOVE_AFTER.match(answer, q.end) is not None
 
 
 def asks_movement(text: str) -> bool:
@@ -148,22 +149,39 @@ def asks_movement(text: str) -> bool:
 
 # A question (or a gold) about a movement or a comparison, whose values are changes: "growth",
 # "CAGR", "how much more", "difference", "from FY2021 to FY2022", "compared with"; or about a
-# flow a movement may tell.
+# flow a movement may tell ("How much did it raise?", "How many stores did it close?", "What
+# goodwill impairment did it record?": "debt rose by", "its store count fell by").
 _ASKS_MOVEMENT = re.compile(
-    ASKS_CHANGE.pattern + r"|\b(?:cagr|compound|differen\w*|gap|more|less|higher|lower|vs\.?|versus|compar\w*|relative|"
-    r"appreciat\w*|depreciat\w*|movement|moved?|swing|spread|increas\w*|decreas\w*|ris(?:e|en|ing)|rose|fell|declin\w*|"
-    # a flow that a stock's movement may be told as: "How much did it raise?", "debt rose by $500 million"
-    r"rais\w*|borrow\w*|issu\w*|add(?:ed|itions?)?)\b"
-    r"|\bfrom\b[^?.]{0,40}\bto\b",
+    ASKS_CHANGE.pattern + r"|\b(?:cagr|compound|differen\w*|gap|vs\.?|versus|compar\w*|relative|"
+    r"appreciat\w*|depreciat\w*|movement|moved?|swing|spread|increas\w*|decreas\w*|ris(?:e|en|ing)|rose|fell|fall\w*|declin\w*|"
+    r"expan\w*|cut|cuts|reduc\w*|shr[iau]nk\w*|gain\w*|jump\w*|improv\w*|clos(?:e|es|ed|ing|ure|ures)|open(?:s|ed|ing|ings)?|"
+    r"repa(?:y|id|ying|yment)s?|pa(?:y|id)\s+down|build|impact|effect|impair\w*|inflows?|outflows?|net\s+new|"
+    r"(?:go|goes|went|gone)\s+(?:up|down)|surg\w*|plung\w*|soar\w*|swell\w*|"
+    r"rais\w*|borrow\w*|issu\w*|add(?:ed|s|ing|itions?)?)\b"
+    r"|\bhow\s+much\s+(?:more|less|higher|lower|bigger|smaller)\b|(?<!\bno\s)\b(?:more|less|higher|lower|greater|fewer)\s+than\b"
+    r"|\bfrom\b[^?.]{0,40}\bto\b"
+    # what an event brought: "How much goodwill did it record from its acquisition?"
+    r"|\b(?:from|through|via|in|as\s+a\s+result\s+of)\s+(?:its|the|an?|this|that)\s+(?:[\w'’-]+\s+){0,3}"
+    r"(?:acquisitions?|mergers?|purchases?|divestitures?|sales?\s+of|deals?|transactions?|offerings?|spin-?offs?)\b",
     re.IGNORECASE,
 )
-# The words that make a value the size of a movement, right before it: "increased by",
-# "rose", "fell 12%", "an increase of", "a decline of about".
+# The words that make a value the size of a movement, right before it: "increased by", "rose",
+# "fell 12%", "was up $X", "went up by", "an increase of", "a year-over-year decline of about",
+# "growth of". (An "-ing" form only with "by": "a growing $3.45 billion backlog" is a level.)
 _MOVED_BY = re.compile(
-    r"(?:\b(?:(?:increas|decreas|declin|dropp|jump|climb|slipp)(?:ed|ing)|r(?:ose|isen|ising)|grew|grown|growing|fell|fallen|"
-    r"falling|shr[au]nk)\s+(?:by\s+)?"
-    r"|\ban?\s+(?:\w+\s+)?(?:increase|decrease|rise|decline|drop|jump|fall|reduction)\s+of\s+)"
-    r"(?:(?:approximately|about|roughly|nearly|some|around|almost)\s+)?(?:US\$|\$)?\s?[-−]?$",
+    r"(?:\b(?:(?:increas|decreas|declin|dropp|jump|climb|slipp|expand|surg|plung|soar|swell|gain|add)ed|r(?:ose|isen)|grew|grown|"
+    r"fell|fallen|shr[au]nk|(?:was|were|is|are)\s+(?:up|down)|(?:went|gone|go|goes)\s+(?:up|down))"
+    r"(?:\s+(?:year[- ]over[- ]year|year[- ]on[- ]year|yoy|sharply|significantly|modestly|slightly))?\s+(?:by\s+)?"
+    r"|\b(?:(?:increas|decreas|declin|dropp|jump|climb|grow|ris|fall|expand)ing|improved|cut|reduced|lowered)\s+by\s+"
+    r"|\ban?\s+(?:[\w-]+\s+)?(?:increase|decrease|rise|decline|drop|jump|fall|reduction|improvement)\s+of\s+"
+    r"|\bgrowth\s+(?:of|was|totall?ed)\s+)"
+    r"(?:(?:approximately|about|roughly|nearly|some|around|almost|a\s+total\s+of)\s+)?(?:US\$|\$|USD\s*)?\s?[-−+]?$",
+    re.IGNORECASE,
+)
+# The same said after the value: "a $4,812 million increase", "a 12% year-over-year decline".
+_MOVE_AFTER = re.compile(
+    r"\s*(?:(?:million|billion|thousand)\b)?\s*(?:(?:year[- ]over[- ]year|year[- ]on[- ]year|yoy)\s+)?"
+    r"(?:increase|decrease|rise|decline|drop|jump|reduction)\b(?!\s+(?:in|to)\s+(?:the\s+)?(?:revolving|credit|borrowing|limit|cap))",
     re.IGNORECASE,
 )
 

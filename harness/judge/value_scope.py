@@ -25,6 +25,8 @@ _RANGE_BETWEEN = re.compile(r"^\s*(?:-|–|—|to|through|and)\s*$", re.IGNORECA
 # years before it, or a trailing twelve months.
 _YEARS_BEFORE = r"\b(?:two|three|four|five|[2-9]) (?:fiscal )?years (?:earlier|ago|before|prior)\b"
 _TRAILING_YEAR = r"\btrailing[- ]twelve[- ]months?\b|\bTTM\b"
+# ("in the prior year" is not one: it is the year before the answer's own, which may be the
+# gold's "from 15.9% in FY2021".)
 _SHIFTED_PERIOD = re.compile(f"{_YEARS_BEFORE}|{_TRAILING_YEAR}", re.IGNORECASE)
 _OTHER_PERIOD = re.compile(
     r"\b(?:prior|previous|preceding|last) (?:fiscal )?(?:year|period|quarter)|\ba year (?:earlier|ago|before)\b|"
@@ -67,7 +69,12 @@ def _same_year(year: tuple[int, bool, bool], dated: list[tuple[int, bool, bool]]
         return False
     if year_fits(value, january, frozenset(other for other, _, _ in dated if other)):
         return True
-    return any(other and fiscal != other_fiscal and abs(value - other) == 1 for other, other_fiscal, _ in dated)
+    # A fiscal year named for the calendar year it ends in holds most of the calendar year
+    # before (a retailer's FY2024 runs from February 2023): calendar 2023 may be FY2024's, not
+    # FY2022's.
+    return any(
+        other and fiscal != other_fiscal and (value - other if fiscal else other - value) == 1 for other, other_fiscal, _ in dated
+    )
 
 
 def _dates_of(text: str, figure: re.Pattern[str]) -> list[list[tuple[int, bool, bool]]]:
@@ -76,24 +83,71 @@ def _dates_of(text: str, figure: re.Pattern[str]) -> list[list[tuple[int, bool, 
     before or a trailing twelve months is (0, False, False)."""
     found = []
     for sentence in re.split(r"(?<=[.!?])\s+|\n+", text):
-        for clause in _TURN_BREAK.split(sentence):
-            if clause and figure.search(clause):
-                periods = _periods(clause)
+        clauses = _clauses(sentence)
+        for _, clause in clauses:
+            held = figure.search(clause)
+            if held:
+                periods = _periods(clause, held.start())
+                if len({year for year, _, _ in periods}) > 1:
+                    # Two periods joined by "and" ("$742 million at year end FY2020 and a
+                    # similar amount in FY2021"): the figure's is the one on its side.
+                    at = held.start()
+                    joins = [m for m in _AND.finditer(clause) if not _SPAN_OPENED.search(clause, 0, m.start())]
+                    cut = max((m.end() for m in joins if m.end() <= at), default=0)
+                    end = min((m.start() for m in joins if m.start() >= held.end()), default=len(clause))
+                    periods = _periods(clause[cut:end], at - cut) or periods
                 if not periods and len(_AMOUNT.findall(sentence)) == 1:
-                    periods = _periods(sentence)
+                    # The sentence's periods, but for those of a clause that compares ("well
+                    # above its FY2021 total", "up from 2020"): another period's, not the figure's.
+                    periods = [p for turn, other in clauses if not _compares(turn, other) for p in _periods(other)]
                 found.append(periods)
     return found
 
 
-def _periods(text: str) -> list[tuple[int, bool, bool]]:
-    """The periods ``text`` names as its figures' own (see ``in_another_year``)."""
+def _clauses(sentence: str) -> list[tuple[str, str]]:
+    """The clauses of ``sentence`` split at its turns (``_TURN_BREAK``), each with the turn
+    before it ("" for the first)."""
+    clauses, start, turn = [], 0, ""
+    for m in _TURN_BREAK.finditer(sentence):
+        clauses.append((turn, sentence[start:m.start()]))
+        start, turn = m.end(), m.group(0)
+    clauses.append((turn, sentence[start:]))
+    return [(turn, clause) for turn, clause in clauses if clause]
+
+
+def _compares(turn: str, clause: str) -> bool:
+    """Does the clause set another value beside the figure's ("than its FY2021 total", ",
+    well above its 2019 share", "compared with 2020")?"""
+    return bool(_COMPARING_TURN.fullmatch(turn.strip()) or _COMPARING_OPENER.match(clause))
+
+
+_AND = re.compile(r"\band\b", re.IGNORECASE)
+# "between FY2022 and FY2023": an "and" that closes a span, which joins no two statements.
+_SPAN_OPENED = re.compile(r"\bbetween\s+(?:the\s+)?(?:end\s+of\s+)?(?:fiscal\s+(?:year\s+)?|FY\s?)?'?\d{2,4}\s*$", re.IGNORECASE)
+# (Not "from": "decreased by 1.7% from FY2021 to FY2022" names the figure's own span.)
+_COMPARING_TURN = re.compile(r"than|compar\w*\s+(?:with|to)|versus|vs\.?|against", re.IGNORECASE)
+_COMPARING_OPENER = re.compile(
+    r"\s*(?:(?:well|far|slightly|just|way|significantly|much|roughly)\s+)?(?:above|below|over|under|ahead\s+of|behind|short\s+of|"
+    r"up\s+from|down\s+from|(?:higher|lower|more|less|greater|fewer|smaller|larger)\s+than|exceed\w*|surpass\w*|topp\w*)\b",
+    re.IGNORECASE,
+)
+
+
+def _periods(text: str, figure_at: int | None = None) -> list[tuple[int, bool, bool]]:
+    """The periods ``text`` names as its figures' own (see ``in_another_year``). A year set
+    before a noun ("Acme's 2020 revenue of") counts only before the figure at ``figure_at``
+    in its own clause: after it, or elsewhere in the sentence, it is another thing's year
+    ("..., well above its 2019 share")."""
     periods = [(0, False, False)] * len(_SHIFTED_PERIOD.findall(text))
     for start, _, year, january in years_in(text):
         before = text[max(0, start - 30):start]
         if _NOT_ITS_DATE.search(before):
             continue
         fiscal = bool(_FISCAL.match(text, start))
-        attributive = bool(_ATTRIBUTIVE_YEAR.match(text, start)) and bool(_BEFORE_ATTRIBUTE.search(before))
+        attributive = (
+            figure_at is not None and start < figure_at
+            and bool(_ATTRIBUTIVE_YEAR.match(text, start)) and bool(_BEFORE_ATTRIBUTE.search(before))
+        )
         if fiscal or attributive or _DATED_BY.search(before):
             periods.append((year, fiscal, january))
     return periods
@@ -117,7 +171,8 @@ _TURN_BREAK = re.compile(
     re.IGNORECASE,
 )
 # Words that put a year on a figure: "in 2019", "at the end of 2019", "as of December 31, 2019".
-_DATED_BY = re.compile(r"\b(?:in|for|during|at|as of|end of|ended|ending|year[- ]end)\b[^.;()]{0,22}$", re.IGNORECASE)
+# (Not across a comma, but a date's: "at year end, enough to cover its 2023 maturities".)
+_DATED_BY = re.compile(r"\b(?:in|for|during|at|as of|end of|ended|ending|year[- ]end)\b(?:[^.;(),]|,(?=\s*$)){0,22}$", re.IGNORECASE)
 # Words that put the year on something else: "since 2019", "due 2032", "maturing in 2029",
 # "authorised in 2019", "until 2024".
 _NOT_ITS_DATE = re.compile(
@@ -131,7 +186,7 @@ _NOT_ITS_DATE = re.compile(
 # A year set before a noun as its attribute: "X's 2020 revenue", "the 2020 value of $411
 # million" (not the name of a note or bond, "the 2032 notes", whose year is its maturity).
 _ATTRIBUTIVE_YEAR = re.compile(
-    r"(?:19|20)\d\d\s+(?!(?:senior\s+|convertible\s+)?(?:notes?|bonds?|debentures?|term\s+loans?|debt)\b)"
+    r"(?:19|20)\d\d\s+(?!(?:senior\s+|convertible\s+)?(?:notes?|bonds?|debentures?|term\s+loans?|debt|maturit\w+)\b)"
     r"(?!(?:and|or|to|through|was|were|is|are|had|has|vs|versus|from|compared)\b)[a-z]"
 )
 _BEFORE_ATTRIBUTE = re.compile(
@@ -453,8 +508,6 @@ def _unattached_years(sentence: str) -> list[tuple[int, int, int, bool]]:
     undated = list(sentence)
     for start, end, _, _ in years:
         undated[start:end] = " " * (end - start)
-    for label in _PERIOD_LABEL.finditer(sentence):  # "(in Q2 FY2020)", "at December 31, 2020": a period's digits, no value
-        undated[label.start():label.end()] = " " * (label.end() - label.start())
     figures = "".join(undated)
     said_of_a_value: set[int] | None = None
     kept = []
@@ -474,8 +527,6 @@ def _unattached_years(sentence: str) -> list[tuple[int, int, int, bool]]:
 
 
 _A_VALUE = re.compile(r"\d")
-# The digits of a period's name: a quarter or half ("Q2", "H1") or a date's day ("December 31").
-_PERIOD_LABEL = re.compile(rf"\b(?:Q[1-4]|H[12]|(?:{MONTHS})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?)\b", re.IGNORECASE)
 # A figure's digits; its scale word ("million") is read by _YEAR_RIGHT_AFTER, as after a value.
 _A_FIGURE = re.compile(r"\d(?:[\d,]*\d)?(?:\.\d+)?%?")
 
