@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from collections.abc import Iterator
 
 from retrievers.index.tree import Node, compact_key
 
@@ -274,6 +275,11 @@ def _row_label(line: str) -> str | None:
     else ("Net sales $ 34,229 $ 35,355"); None for any other line."""
     if not _two_digits(line, _ascii_digits(line)):
         return None  # two figures with digits need two digits: most prose lines stop here
+    return _label_of_row(line)
+
+
+def _label_of_row(line: str) -> str | None:
+    """``_row_label`` of a line known to hold two digits."""
     tokens = line.split()
     if len(line) > 160 or len(tokens) < 3:
         return None
@@ -293,12 +299,32 @@ def _row_label(line: str) -> str | None:
 
 
 class RowLabels(dict[str, "str | None"]):
-    """``_row_label`` of each line, worked out once: a leaf's first sentence and its table
-    labels read the same lines. Made afresh for each document's summaries."""
+    """``_row_label`` of each line with two digits (``_two_digits``), worked out once: a
+    leaf's first sentence and its table labels read the same lines. Made afresh for each
+    document's summaries. Both look up only lines they have found two digits in, so the
+    label is worked out without counting the digits again."""
 
     def __missing__(self, line: str) -> str | None:
-        label = self[line] = _row_label(line)
+        label = self[line] = _label_of_row(line)
         return label
+
+
+# Every byte but an ASCII digit and the line break: what _lines_with_two_digits deletes.
+_NOT_DIGIT_OR_NEWLINE = bytes(c for c in range(256) if not (48 <= c <= 57 or c == 10))
+
+
+def _lines_with_two_digits(text: str) -> Iterator[str]:
+    """The lines of ``text`` that hold two digits at least (``_two_digits``). Every line's
+    ASCII digits are counted at once, in C: the text's UTF-8 bytes (a line break is byte
+    10 and no other character's bytes hold it or an ASCII digit) with all but digits and
+    line breaks deleted, split at the line breaks, leave each line's digits. Counting them
+    line by line (``_ascii_digits``) cost a call per line, on every line of every leaf. A
+    line with fewer than two ASCII digits may still hold other scripts' digits, which
+    _TWO_DIGITS counts, when it is not ASCII."""
+    digits = text.encode("utf-8", "surrogatepass").translate(None, _NOT_DIGIT_OR_NEWLINE).split(b"\n")
+    for line, found in zip(text.split("\n"), digits):
+        if len(found) >= 2 or (not line.isascii() and _TWO_DIGITS.search(line)):
+            yield line
 
 
 def table_labels(text: str, limit: int = 10, row_labels: RowLabels | None = None) -> list[str]:
@@ -306,9 +332,7 @@ def table_labels(text: str, limit: int = 10, row_labels: RowLabels | None = None
     row_labels = RowLabels() if row_labels is None else row_labels
     labels: list[str] = []
     seen: set[str] = set()
-    for line in text.split("\n"):
-        if not _two_digits(line, _ascii_digits(line)):
-            continue  # no row (see _row_label), and most lines: spared the look-up
+    for line in _lines_with_two_digits(text):  # no other line is a row (see _row_label)
         label = row_labels[line.strip()]
         if label is None:
             continue
