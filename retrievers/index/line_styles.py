@@ -75,6 +75,26 @@ class Rounded(dict[float, float]):
         return rounded
 
 
+class _CharIndices:
+    """``indices[position]``: the PDFium character at a text position, the one before it
+    when PDFium has none there (the first, 0, when none before it has one either).
+
+    Asked only where a style is read (a line's two ends, a few glyphs), not worked out for
+    every character of the page: the page's text runs to thousands of characters, each a
+    call, where its lines' ends are a few dozen."""
+
+    def __init__(self, char_index, handle, count: int) -> None:
+        self._char_index, self._handle, self._count = char_index, handle, count
+
+    def __getitem__(self, position: int) -> int:
+        char_index, handle, count = self._char_index, self._handle, self._count
+        for earlier in range(position, -1, -1):
+            index = char_index(handle, earlier)
+            if 0 <= index < count:
+                return index
+        return 0
+
+
 class _Handle(ctypes.c_void_p):
     """A PDFium object handle as a function returns it: a ``c_void_p`` subclass comes back
     as itself, not as a Python int, and so passes to the next call as a pointer."""
@@ -144,7 +164,7 @@ class LineStyleReader:
             bold = self._bold_names[name] = bool(_BOLD_NAME.search(name.decode("latin-1", "replace")))
         return bold or bool(self._flags.value & _FORCE_BOLD)
 
-    def _glyph_size(self, handle, raw_text: str, start: int, end: int, to_char: list[int] | None, key: tuple | None) -> float:
+    def _glyph_size(self, handle, raw_text: str, start: int, end: int, to_char: _CharIndices | None, key: tuple | None) -> float:
         """A size estimated from the median height of the line's first few tall glyphs (of
         any letters or digits when it has none).
 
@@ -173,7 +193,7 @@ class LineStyleReader:
                 return size
         return 0.0
 
-    def _char_indices(self, handle, text_length: int) -> list[int] | None:
+    def _char_indices(self, handle, text_length: int) -> _CharIndices | None:
         """Where each character of the page's text sits among PDFium's characters, when the
         two differ; None when they are one to one.
 
@@ -185,13 +205,7 @@ class LineStyleReader:
         count = self._count_chars(handle)
         if count == text_length:
             return None
-        char_index = self._char_index
-        indices, previous = [], 0
-        for position in range(text_length):
-            index = char_index(handle, position)
-            previous = index if 0 <= index < count else previous
-            indices.append(previous)
-        return indices
+        return _CharIndices(self._char_index, handle, count)
 
     def page_lines(self, textpage, raw_text: str, page: int, width: float, height: float) -> list[Line]:
         """Split a page's text (PDFium's ``get_text_range``) into styled lines."""
@@ -203,6 +217,7 @@ class LineStyleReader:
             self._is_bold, self._bold_of, self._font_size, self._get_matrix, self._get_box, self._box_refs,
         )
         text_object_of, object_font = self._text_object, self._object_font
+        font_bold, glyph_sizes = self._font_bold, self._glyph_sizes
         matrix, matrix_ref = self._matrix, self._matrix_ref
         left, right, bottom, _ = self._box
         tenths, thousandths = self._tenths, self._thousandths
@@ -232,15 +247,24 @@ class LineStyleReader:
             # font, its glyph size.
             text_object = text_object_of(handle, first)
             font = object_font(text_object) if text_object else None
-            bold = bold_of(font, handle, first) and (last == first or is_bold(handle, last))
+            # The font's boldness as _bold_of keeps it, looked up here: most lines' fonts are
+            # known by then, and the call cost as much as the look-up. (None is never a key.)
+            bold = font_bold.get(font)
+            if bold is None:
+                bold = bold_of(font, handle, first)
+            bold = bold and (last == first or is_bold(handle, last))
             # Font size times the scale of the character's transformation matrix: what the
             # reader sees, whatever mix of font size and scaling the producer used.
-            size = float(font_size(handle, first))
+            size = font_size(handle, first)  # a float already (restype c_double)
             if get_matrix(handle, first, matrix_ref):
                 size *= abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5
             if size < _MIN_REAL_SIZE:
                 key = (font, size) if text_object else None
-                size = self._glyph_size(handle, raw_text, text_first, text_last + 1, to_char, key) or size
+                # The size _glyph_size keeps for the font and size, looked up here, as above.
+                measured = glyph_sizes.get(key)
+                if measured is None:
+                    measured = self._glyph_size(handle, raw_text, text_first, text_last + 1, to_char, key)
+                size = measured or size
             # The two character boxes read in place.
             get_box(handle, first, *box_refs)
             x0, y = left.value / width, height - bottom.value
