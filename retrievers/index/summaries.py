@@ -133,14 +133,25 @@ def _title_line(lines: list[str], title: str, first: int) -> int | None:
     with its label ("note6debt"), or a line that is the short title alone ("Debt")."""
     want = _title_key(title)
     if len(want) >= 6:
-        return next((i for i in range(first, len(lines)) if want in _key(lines[i])), None)
+        return _first_line_holding(lines, first, want)
     labelled = _key(title, 30)
     if len(labelled) >= 6 and labelled != want:
-        found = next((i for i in range(first, len(lines)) if labelled in _key(lines[i])), None)
+        found = _first_line_holding(lines, first, labelled)
         if found is not None:
             return found
     # The short title alone on its line, or after a number ("6. Debt").
     return next((i for i in range(first, len(lines)) if want and re.sub(r"^\d+", "", _key(lines[i])) == want), None)
+
+
+def _first_line_holding(lines: list[str], first: int, key: str) -> int | None:
+    """The first line from ``first`` on whose compact key holds ``key``. A plain loop that
+    keys each line with compact_key itself (``_key`` with no limit is compact_key): every
+    leaf searches a page or two for its title and the next one's, a dozen lines each, and
+    the generator and wrapper cost a call per line."""
+    for i in range(first, len(lines)):
+        if key in compact_key(lines[i]):
+            return i
+    return None
 
 
 def _until_title(text: str, title: str) -> str:
