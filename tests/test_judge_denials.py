@@ -331,3 +331,29 @@ def test_a_figures_year_is_read_on_its_side_of_an_and(gold: str, answer: str, mo
     from harness.judge.value_scope import in_another_year
 
     assert in_another_year(gold, answer) is moved
+
+
+@pytest.mark.parametrize("question, gold, answer, credited", [
+    # The gold calls the metric useful; the answer denies its use, then gives the gold's figure.
+    ("What is Acme's FY2022 operating margin? If operating margin is not a useful metric for a company like this, then please state that.",
+     "Operating margin is a useful metric for Acme; it was 11.2% in FY2022.",
+     "Operating margin is not a useful metric for Acme; it was 11.2% in FY2022.", False),
+    ("Is operating margin a useful metric for Acme Airlines? If not, explain why.",
+     "Operating margin is useful, but FY2020 figures are distorted by the pandemic; operating margin was -42%.",
+     "Operating margin is not a useful metric for Acme Airlines because FY2020 figures are distorted by the pandemic; operating margin was -42%.",
+     False),
+    ("Is operating margin a useful metric for Acme Airlines? If not, explain why.",
+     "Operating margin is useful, but FY2020 figures are distorted by the pandemic; operating margin was -42%.",
+     "Yes, operating margin is useful, though the pandemic distorts FY2020, when it was -42%.", True),
+    # A gold that answers with the metric leaves its use open: doubting it on the way is no denial of the gold.
+    ("Does Acme have positive working capital based on FY2022 data? If working capital is not a useful or relevant metric for this company, then please state that and explain why.",
+     "Yes. Acme had positive working capital of $124 million in FY2022.",
+     "Yes. Working capital is not the most relevant metric for a utility, but Acme's was positive at $124 million in FY2022.", True),
+])
+def test_an_answer_that_denies_the_metric_the_gold_calls_useful_is_not_the_gold(
+    question: str, gold: str, answer: str, credited: bool,
+) -> None:
+    from harness.judge.offline_judge import heuristic_verdict
+
+    verdict = heuristic_verdict(question, gold, answer)
+    assert (verdict.label == "correct") is credited, verdict.rationale

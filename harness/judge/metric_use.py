@@ -196,3 +196,28 @@ def affirms_use(answer: str, metric: tuple[str, ...]) -> bool:
             if not NEGATION.search(clause) and not _NOT_OF_THIS_ONE.search(clause) and _said_useful(clause, sentence, metric):
                 return True
     return False
+
+
+_SUPPOSED = re.compile(r"\bif\s[^.?!;]*", re.IGNORECASE)
+# "Is operating margin a useful metric for Corvid Airlines?"
+_ASKS_USE = re.compile(
+    r"\b(?:is|are)\s+(?:the\s+)?(?P<metric>[A-Za-z][\w'’&\- ]{1,40}?)\s+(?:a\s+|an\s+)?(?:useful|relevant|meaningful|helpful)\b",
+    re.IGNORECASE,
+)
+
+
+def use_denied_against_gold(question: str, gold: str, answer: str) -> bool:
+    """Does the answer deny the use of a metric that the question asks about ("If operating
+    margin is not a useful metric for a company like this, then please state that") and the
+    gold calls useful ("Operating margin is a useful metric; it was 11.2%")? The gold's figure in the
+    answer ("...; it was 11.2%") then comes with the opposite of the gold's verdict."""
+    asked = _QUESTION_METRIC.search(question) or _ASKS_USE.search(question)
+    if asked is None or denied_use(question, gold):
+        return False
+    metric = tuple(dict.fromkeys(s for s, _ in content(asked.group("metric"))))
+    # Only a gold that says so: one that answers with the metric ("Yes, positive working
+    # capital of $124 million") leaves its use open, and "not the most relevant metric for a
+    # utility, but yes, $124 million" answers it as well.
+    # (A denial under "if" is the question's supposition, quoted: "If operating margin is not
+    # a useful metric ..., explain why" denies nothing.)
+    return bool(metric) and affirms_use(gold, metric) and denies_use(_SUPPOSED.sub(" ", answer), metric)

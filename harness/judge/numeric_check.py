@@ -58,6 +58,7 @@ from harness.judge.commitment import Commitment, find_commitment, is_operand
 from harness.judge.comparison import Reading, answer_readings, closest, gold_readings, quantity_kind, same_kind, same_value
 from harness.judge.disguise import as_read
 from harness.judge.grader_address import addresses_grader
+from harness.judge.metric_use import use_denied_against_gold
 from harness.judge.refusal import DECLINE, refusal_signal, sentence_span_at, sentence_spans
 from harness.judge.structured_answer import answer_text
 from harness.judge.two_values import level_given_as_change
@@ -380,6 +381,11 @@ def numeric_check(question: str, gold: str, answer: str) -> NumericDecision:
         if verdict == "match" and reading is not None and _deed_reversed(question, answer, commitment.value):
             return NumericDecision(
                 "incorrect", "the answer's figure is of the other way of what the question asks (opened for closed, cash used for brought in)",
+                gold_value, reading.value, "match", commitment.reason,
+            )
+        if verdict == "match" and reading is not None and use_denied_against_gold(question, str(gold), answer):
+            return NumericDecision(
+                "incorrect", "the answer denies the use of the metric the gold uses, whatever its figure",
                 gold_value, reading.value, "match", commitment.reason,
             )
         if verdict == "match" and reading is not None and level_given_as_change(question, str(gold), answer, commitment.value):

@@ -28,6 +28,7 @@ from harness.judge.left_out import (
     reason_missed,
     tells_gold,
 )
+from harness.judge.metric_use import use_denied_against_gold
 from harness.judge.name_commitment import PICK_FILLER, SUPERLATIVE, rival_pick
 from harness.judge.numeric_check import Label
 from harness.judge.refusal import sentences
@@ -191,6 +192,9 @@ def decide_prose(ev: Evidence) -> HeuristicVerdict:
         return HeuristicVerdict("incorrect", "the answer says the thing the gold denies exists")
     if ev.affirms_use:
         return HeuristicVerdict("incorrect", "the answer calls useful the metric the gold says is not used")
+    if use_denied_against_gold(*ev.texts) and not ev.signal.phrases:
+        # (An answer that declines may doubt the metric on the way: that is its refusal's.)
+        return HeuristicVerdict("incorrect", "the answer denies the use of the metric the gold uses")
     if ev.use_missed:
         # "Gross margin rose to 45%, not 40%" for "Performance is not measured through gross
         # margin": its "not" denies something else, and the gold's point is left unsaid.

@@ -135,10 +135,10 @@ class LineStyleReader:
         # a font's address may be another font's once its page is closed.)
         self._text_object = _unchecked(raw.FPDFText_GetTextObject, _Handle)
         self._object_font = _unchecked(raw.FPDFTextObj_GetFont, ctypes.c_void_p)
-        self._font_bold: dict[int, bool] = {}
+        self._font_bold: dict[int | None, bool] = {}  # looked up with None too (a character with no text object), never stored so
         self._count_chars = _unchecked(raw.FPDFText_CountChars, ctypes.c_int)
         self._char_index = _unchecked(raw.FPDFText_GetCharIndexFromTextIndex, ctypes.c_int)
-        self._glyph_sizes: dict[tuple[int, float], float] = {}  # (font, reported size) -> measured size, per page
+        self._glyph_sizes: dict[tuple[int | None, float] | None, float] = {}  # (font, reported size) -> measured size, per page
 
     def _is_bold(self, handle, index: int) -> bool:
         text_object = self._text_object(handle, index)
