@@ -357,3 +357,23 @@ def test_an_answer_that_denies_the_metric_the_gold_calls_useful_is_not_the_gold(
 
     verdict = heuristic_verdict(question, gold, answer)
     assert (verdict.label == "correct") is credited, verdict.rationale
+
+
+@pytest.mark.parametrize("gold, answer, credited", [
+    # The gold's words in a sentence of what did not happen are not the answer's claim.
+    ("Acme plans a new processing plant in Norway and an upgrade of its cold-storage network.",
+     "Acme considered a new processing plant in Norway and an upgrade of its cold-storage network, but deferred both.", False),
+    ("Higher prices and a richer product mix expanded Acme's margins.",
+     "Higher prices and a richer product mix would have expanded Acme's margins, but the gain came from a property sale.", False),
+    # Said as they happened, they are.
+    ("Acme plans a new processing plant in Norway and an upgrade of its cold-storage network.",
+     "Acme plans to build a new processing plant in Norway and to upgrade its cold-storage network.", True),
+    # A gold that itself tells a counterfactual is matched in its own words.
+    ("Without the divestiture, revenue would have grown on the strength of higher prices and volumes.",
+     "Revenue would have grown without the divestiture, thanks to higher prices and volumes.", True),
+])
+def test_the_golds_words_in_what_did_not_happen_are_not_its_facts(gold: str, answer: str, credited: bool) -> None:
+    from harness.judge.offline_judge import heuristic_verdict
+
+    verdict = heuristic_verdict("What are Acme's plans, and what drove its margins?", gold, answer)
+    assert (verdict.label == "correct") is credited, verdict.rationale

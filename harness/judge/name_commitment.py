@@ -25,6 +25,15 @@ from harness.judge.words import NEGATION, WORD, content, stems_of
 _NAME = re.compile(r"\b[A-Z][\w&'’\-]*(?:\s+(?:of\s+the\s+|of\s+)?[A-Z][\w&'’\-]*)*")
 _CLAUSE_START = re.compile(r"[,;:]|\b(?:but|while|whereas|and)\b", re.IGNORECASE)
 # Beside ``hedges``: the softer words a list of guesses opens with ("Possible drivers include").
+# A unit that tells what did not happen: a counterfactual ("would have expanded margins", "had
+# there been litigation charges") or a plan undone ("considered a new plant in Norway ... but
+# deferred it"). (Not where the gold itself says so: its own "would have" is its fact.)
+_UNDONE = re.compile(
+    r"\bwould\s+have\b|\bhad\s+there\s+been\b|\bif\s+there\s+had\s+been\b|"
+    r"\b(?:considered|planned|proposed|explored|weighed)\b[^.;]*\bbut\b[^.;]*\b(?:deferred|postponed|cancell?ed|abandoned|shelved|"
+    r"dropped|scrapped|withdrew|withdrawn)\b",
+    re.IGNORECASE,
+)
 GUESS = re.compile(r"\b(?:possible|potential(?:ly)?|may have|might have|could have|could include|can include)\b", re.IGNORECASE)
 
 
@@ -360,6 +369,8 @@ def prose_committed_stems(answer: str, gold: str) -> set[str]:
     for unit in list_units(answer):
         if hedges(unit) or GUESS.search(unit) or asks(unit) or _short_items(unit) > allowed:
             continue
+        if _UNDONE.search(unit) and not _UNDONE.search(gold):
+            continue  # "a new plant ... would have expanded margins", "considered a new plant ... but deferred it"
         stems.update(undenied_stems(_without_keyword_runs(unit)))
     return stems
 
