@@ -377,3 +377,19 @@ def test_the_golds_words_in_what_did_not_happen_are_not_its_facts(gold: str, ans
 
     verdict = heuristic_verdict("What are Acme's plans, and what drove its margins?", gold, answer)
     assert (verdict.label == "correct") is credited, verdict.rationale
+
+
+@pytest.mark.parametrize("gold, answer, credited", [
+    # Every name and role of the gold's, each name in the other's role.
+    ("Anita Cole is the CEO and Marcus Webb is the CFO.", "Marcus Webb is the CEO and Anita Cole is the CFO.", False),
+    ("Anita Cole is the CEO and Marcus Webb is the CFO.", "Chief Executive Officer Marcus Webb and Chief Financial Officer Anita Cole.", False),
+    # The same roles in other words, and a company named as where a role is held.
+    ("Anita Cole is the CEO and Marcus Webb is the CFO.", "Chief Executive Officer Anita Cole and Chief Financial Officer Marcus Webb.", True),
+    ("Yes. She was previously CEO of Ulta Beauty, a large retailer.",
+     "Yes. Mary Dillon served as CEO and Executive Chair of Ulta Beauty, a large retailer, before joining.", True),
+])
+def test_names_are_read_in_the_roles_the_gold_gives_them(gold: str, answer: str, credited: bool) -> None:
+    from harness.judge.offline_judge import heuristic_verdict
+
+    verdict = heuristic_verdict("Who are Acme's chief executive and chief financial officer?", gold, answer)
+    assert (verdict.label == "correct") is credited, verdict.rationale

@@ -32,6 +32,7 @@ from harness.judge.metric_use import use_denied_against_gold
 from harness.judge.name_commitment import PICK_FILLER, SUPERLATIVE, rival_pick
 from harness.judge.numeric_check import Label
 from harness.judge.refusal import sentences
+from harness.judge.roles import roles_swapped
 from harness.judge.term_direction import DEALS, reversed_subject, reversed_terms
 from harness.judge.turned_copy import turned_word
 from harness.judge.undone_deals import deal_undone
@@ -181,6 +182,10 @@ def decide_prose(ev: Evidence) -> HeuristicVerdict:
         # The gold copied with one word turned: all it shares with the gold is then beside
         # the point (see ``turned_copy``).
         return HeuristicVerdict("incorrect", f"the answer has the gold's words with {turned[0]!r} turned to {turned[1]!r}")
+    if roles_swapped(ev.texts[1], ev.texts[2]):
+        # "Marcus Webb is the CEO and Anita Cole is the CFO" for the other way round: every
+        # name and role of the gold's, each in the other's place.
+        return HeuristicVerdict("incorrect", "the answer gives a name of the gold's another role than the gold's")
     if _denies_as_gold(ev):
         return HeuristicVerdict("correct", "the answer denies what the gold denies")
     if declines(ev) and not states_gold(ev):
