@@ -393,3 +393,21 @@ def test_names_are_read_in_the_roles_the_gold_gives_them(gold: str, answer: str,
 
     verdict = heuristic_verdict("Who are Acme's chief executive and chief financial officer?", gold, answer)
     assert (verdict.label == "correct") is credited, verdict.rationale
+
+
+@pytest.mark.parametrize("answer, credited", [
+    # The gold's one date, alone or in the gold's words: a date's comma parts no names.
+    ("June 15, 2027.", True),
+    ("They mature on 15 June 2027.", True),
+    # Another date, another event on the date, a hedge or a denial is not the gold's date.
+    ("June 15, 2026.", False),
+    ("Vireo Pharma's convertible notes were issued on June 15, 2027.", False),
+    ("June 15, 2027 or 2028.", False),
+    ("Probably June 15, 2027, but I am not sure.", False),
+    ("The notes do not mature on June 15, 2027.", False),
+])
+def test_a_date_gold_is_answered_by_its_date(answer: str, credited: bool) -> None:
+    from harness.judge.offline_judge import heuristic_verdict
+
+    verdict = heuristic_verdict("What is the maturity date of Vireo Pharma's convertible notes?", "The notes mature on June 15, 2027.", answer)
+    assert (verdict.label == "correct") is credited, verdict.rationale

@@ -316,7 +316,8 @@ def _gold_shape(gold: str, terms: dict[str, float]) -> str:
         return "prose"
     if named_with_detail(gold):
         return "name"  # "Home furnishings, with sales up 12%": one name and what shows it
-    return "names" if re.search(r",|\band\b", gold) else "name"
+    # (A date's comma, "June 15, 2027", parts no two names.)
+    return "names" if re.search(r",(?!\s*(?:19|20)\d\d\b)|\band\b", gold) else "name"
 
 
 # A name, then after a comma a phrase about it, not another name.

@@ -16,9 +16,10 @@ import re
 
 from harness.judge.amounts import MONTHS, parse_quantities, ranges
 from harness.judge.answer_reading import Evidence, named_with_detail, verdict_sentences
+from harness.judge.commitment import hedges
 from harness.judge.name_commitment import picking_part
 from harness.judge.undone_picks import pick_undone
-from harness.judge.words import UNIT_STEMS, WORD, YES_NO, content, stem, stems_of
+from harness.judge.words import NEGATION, UNIT_STEMS, WORD, YES_NO, content, stem, stems_of
 
 
 def tells_gold(ev: Evidence) -> bool:
@@ -185,6 +186,35 @@ def date_differs(ev: Evidence) -> bool:
         return False
     said = _dates(ev.texts[2])
     return bool(said) and not said & gold_dates
+
+
+def gives_gold_date(ev: Evidence) -> bool:
+    """To a question that asks for a date, is the answer the gold's one date and no other
+    ("June 15, 2027." for "The notes mature on June 15, 2027.")? The gold's other words say
+    what the question has asked ("mature" to "What is the maturity date?"). No other year
+    may stand beside it ("June 15, 2027 or 2028")."""
+    if not _ASKS_DATE.search(ev.texts[0]):
+        return False
+    gold_dates = _dates(ev.texts[1])
+    if len(gold_dates) != 1:
+        return False
+    answer = ev.texts[2]
+    if NEGATION.search(answer) or _UNSURE.search(answer) or hedges(answer):
+        return False  # "The notes do not mature on June 15, 2027", "Probably June 15, 2027"
+    ((year, _, _),) = gold_dates
+    if _dates(answer) != gold_dates or set(_YEAR.findall(answer)) != {str(year)}:
+        return False
+    # Words of its own would be another event's: "were issued on June 15, 2027".
+    question, gold, _ = ev.texts
+    return stems_of(_DATE.sub(" ", answer)) <= stems_of(question) | stems_of(gold)
+
+
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+_UNSURE = re.compile(
+    r"\b(?:probably|likely|perhaps|maybe|possibly|presumably|around|about|approximately|roughly|not\s+sure|unsure|guess\w*|"
+    r"i\s+think|i\s+believe)\b",
+    re.IGNORECASE,
+)
 
 
 def reason_missed(ev: Evidence) -> bool:

@@ -20,6 +20,7 @@ from harness.judge.left_out import (
     date_differs,
     enough_terms,
     figure_left_out,
+    gives_gold_date,
     name_left_out,
     named_part_added,
     named_part_left_out,
@@ -272,6 +273,8 @@ def decide_prose(ev: Evidence) -> HeuristicVerdict:
         return HeuristicVerdict("correct", "the answer states the gold's numbers")
     # A short gold is the name that answers: one name must be the answer's verdict, and
     # "Yes, his name is X" needs X.
+    if gives_gold_date(ev) and not ev.signal.phrases:
+        return HeuristicVerdict("correct", "the answer gives the gold's date")
     if ev.gold_shape == "name" and len(ev.terms_committed) < len(ev.gold_terms):
         return HeuristicVerdict("incorrect", "the answer's verdict does not name the gold's answer")
     if ev.rival_pick:
