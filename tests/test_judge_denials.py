@@ -411,3 +411,20 @@ def test_a_date_gold_is_answered_by_its_date(answer: str, credited: bool) -> Non
 
     verdict = heuristic_verdict("What is the maturity date of Vireo Pharma's convertible notes?", "The notes mature on June 15, 2027.", answer)
     assert (verdict.label == "correct") is credited, verdict.rationale
+
+
+@pytest.mark.parametrize("answer, credited", [
+    # A reason after ", as" is the reason's, not the verdict's: the costs rise, not the margins.
+    ("No. Management expects flat margins, as higher input costs offset price increases.", True),
+    ("No. Management expects flat margins because higher input costs offset price increases.", True),
+    # The verdict's own direction still counts.
+    ("No. Margins are expected to improve, as price increases outpace costs.", False),
+])
+def test_a_reason_after_as_is_not_the_verdicts_direction(answer: str, credited: bool) -> None:
+    from harness.judge.offline_judge import heuristic_verdict
+
+    verdict = heuristic_verdict(
+        "Does Birch Energy's management expect margins to improve in FY2023?",
+        "No. Management expects margins to stay flat because higher input costs will offset price increases.", answer,
+    )
+    assert (verdict.label == "correct") is credited, verdict.rationale

@@ -256,7 +256,13 @@ def contradicts_itself(answer: str, question: str, verdict: str, polarity: str) 
     return False
 
 
-_REASON = re.compile(r"\b(?:because|due to)\b", re.IGNORECASE)
+# (And after a comma, "as" or "since" giving a reason: "flat margins, as higher input costs
+# offset price increases"; not "as of", "as well", "such as", "as expected", "as reported".)
+_REASON = re.compile(
+    r"\b(?:because|due to|owing to|given that)\b"
+    r"|,\s+(?:as|since)\s+(?!of\b|well\b|such\b|part\b|expected\b|reported\b|noted\b|shown\b|described\b|discussed\b|a\s+result\b)",
+    re.IGNORECASE,
+)
 
 
 # Where an answer draws a conclusion: "so" or "hence" opening a sentence or a clause
