@@ -124,7 +124,12 @@ def denied_use(question: str, gold: str) -> tuple[str, ...]:
         _QUESTION_METRIC.search(question) or _GOLD_METRIC_AFTER.search(first) or _GOLD_METRIC_OBJECT.search(first)
         or _GOLD_METRIC_BEFORE.search(first)
     )
-    return tuple(dict.fromkeys(s for s, _ in content(m.group("metric")))) if m else ()
+    return _metric_stems(m.group("metric")) if m else ()
+
+
+def _metric_stems(metric: str) -> tuple[str, ...]:
+    """A metric's content stems in order, each once ("gross margin": gross, margin)."""
+    return tuple(dict.fromkeys(s for s, _ in content(metric)))
 
 
 def _clauses(sentence: str) -> list[str]:
@@ -214,7 +219,7 @@ def use_denied_against_gold(question: str, gold: str, answer: str) -> bool:
     asked = _QUESTION_METRIC.search(question) or _ASKS_USE.search(question)
     if asked is None or denied_use(question, gold):
         return False
-    metric = tuple(dict.fromkeys(s for s, _ in content(asked.group("metric"))))
+    metric = _metric_stems(asked.group("metric"))
     # Only a gold that says so: one that answers with the metric ("Yes, positive working
     # capital of $124 million") leaves its use open, and "not the most relevant metric for a
     # utility, but yes, $124 million" answers it as well.

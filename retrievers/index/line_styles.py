@@ -174,9 +174,8 @@ class LineStyleReader:
         again cost as much as the rest of its style. (An estimate from fewer glyphs, a short
         line's or one of digits, is not passed on.) ``key``: (font, reported size) of the
         line's first character, its font as ``page_lines`` looked it up for its boldness;
-        None when the character has no text object."""
-        if key is not None and key in self._glyph_sizes:
-            return self._glyph_sizes[key]
+        None when the character has no text object. (``page_lines`` reads the kept estimate
+        itself and calls this only without one.)"""
         get_box, box_refs = self._get_box, self._box_refs
         _, _, bottom, top = self._box
         for glyph in (_TALL_GLYPH, _ALNUM):

@@ -283,14 +283,9 @@ _FIGURE_TOKEN = re.compile(r"\$|\(?\$?-?[\d,]*\.?\d+\)?%?|—|–|-|%|\)|pts?\.?
 
 def _row_label(line: str) -> str | None:
     """The label of a table row, a label followed by two or more figures and nothing
-    else ("Net sales $ 34,229 $ 35,355"); None for any other line."""
-    if not _two_digits(line, _ascii_digits(line)):
-        return None  # two figures with digits need two digits: most prose lines stop here
-    return _label_of_row(line)
-
-
-def _label_of_row(line: str) -> str | None:
-    """``_row_label`` of a line known to hold two digits."""
+    else ("Net sales $ 34,229 $ 35,355"); None for any other line. Asked only of lines
+    known to hold two digits (``_two_digits``, ``_lines_with_two_digits``): two figures with
+    digits need two, and most prose lines are turned away by that cheaper test first."""
     tokens = line.split()
     if len(line) > 160 or len(tokens) < 3:
         return None
@@ -316,7 +311,7 @@ class RowLabels(dict[str, "str | None"]):
     label is worked out without counting the digits again."""
 
     def __missing__(self, line: str) -> str | None:
-        label = self[line] = _label_of_row(line)
+        label = self[line] = _row_label(line)
         return label
 
 
