@@ -428,3 +428,33 @@ def test_a_reason_after_as_is_not_the_verdicts_direction(answer: str, credited: 
         "No. Management expects margins to stay flat because higher input costs will offset price increases.", answer,
     )
     assert (verdict.label == "correct") is credited, verdict.rationale
+
+
+@pytest.mark.parametrize("question, gold, answer, credited", [
+    # A gold that dates none of its figure tells it of the question's year: the answer that
+    # dates it two years or more away, naming no year asked, tells of another year.
+    ("Did Acme record an impairment in FY2020?", "Yes, it recorded a $1.4 billion impairment of its regional fleet.",
+     "Yes, it recorded a $1.4 billion impairment of its regional fleet in FY2018.", False),
+    ("Is Acme's debt level increasing as of FY2021?", "No. Total debt decreased from $2.1 billion to $1.8 billion.",
+     "No. Total debt decreased from $2.1 billion to $1.8 billion in FY2019.", False),
+    ("Did Acme cut its dividend in FY2020?", "Yes, the quarterly dividend was cut from $0.30 to $0.10 per share.",
+     "Yes, Acme cut its quarterly dividend from $0.30 to $0.10 per share back in FY2009.", False),
+    # One year away may be the year asked (a fiscal year-end in the calendar year before).
+    ("Did Acme record an impairment in FY2020?", "Yes, it recorded a $1.4 billion impairment of its regional fleet.",
+     "Yes, it recorded a $1.4 billion impairment of its regional fleet in 2019.", True),
+    ("Did Acme record an impairment in FY2020?", "Yes, it recorded a $1.4 billion impairment of its regional fleet.",
+     "Yes, it recorded a $1.4 billion impairment of its regional fleet in FY2020.", True),
+    # Another thing's year, outside the figure's clause or said of a purchase, dates nothing.
+    ("Did Acme record an impairment in FY2020?", "Yes, it recorded a $1.4 billion impairment of its regional fleet.",
+     "Yes. Acme booked a $1.4 billion impairment on its regional fleet, which it had bought in 2014.", True),
+    ("Did Acme record an impairment in FY2020?", "Yes, it recorded a $1.4 billion impairment of its regional fleet.",
+     "Yes, a $1.4 billion impairment of the regional fleet bought in 2014.", True),
+    # An answer that names the year asked tells of it, whatever other year it names.
+    ("Is Acme's debt level increasing as of FY2022?", "No. Total debt decreased from $2.1 billion to $1.8 billion.",
+     "No. Total debt decreased from $2.1 billion in FY2020 to $1.8 billion in FY2022.", True),
+])
+def test_an_undated_golds_figure_is_of_the_year_asked(question: str, gold: str, answer: str, credited: bool) -> None:
+    from harness.judge.offline_judge import heuristic_verdict
+
+    verdict = heuristic_verdict(question, gold, answer)
+    assert (verdict.label == "correct") is credited, verdict.rationale

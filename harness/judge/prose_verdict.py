@@ -253,7 +253,7 @@ def decide_prose(ev: Evidence) -> HeuristicVerdict:
             return HeuristicVerdict("incorrect", reversed_why)
         if named_part_added(ev):
             return HeuristicVerdict("incorrect", "the answer adds a named part with its figure to the gold's")
-        if in_another_year(ev.texts[1], ev.texts[2]):
+        if in_another_year(ev.texts[1], ev.texts[2], ev.texts[0]):
             # "Vesper Energy repurchased $600 million of its shares in FY2020" for "... in
             # FY2022": the gold's figure, told of another year, the likeliest slip of a model.
             return HeuristicVerdict("incorrect", "the answer gives the gold's figures for another year than the gold's")
@@ -314,7 +314,7 @@ def decide_prose(ev: Evidence) -> HeuristicVerdict:
             # "production of 410 to 563 thousand barrels" for "410 to 430": the gold's words
             # around one of its figures changed do not make the figure right.
             return HeuristicVerdict("incorrect", "the answer gives a different value for one of the gold's figures")
-        if in_another_year(ev.texts[1], ev.texts[2]):
+        if in_another_year(ev.texts[1], ev.texts[2], ev.texts[0]):
             return HeuristicVerdict("incorrect", "the answer gives the gold's figures for another year than the gold's")
         return HeuristicVerdict("correct", "the answer states the gold's key terms")
     if ev.signal.phrases > 0:

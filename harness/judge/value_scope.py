@@ -37,7 +37,7 @@ _OTHER_PERIOD = re.compile(
 )
 
 
-def in_another_year(gold: str, answer: str) -> bool:
+def in_another_year(gold: str, answer: str, question: str = "") -> bool:
     """Does the answer tell a figure of the gold of another period than the gold does: the
     gold dates it ("repurchased $600 million in FY2022"), and wherever the answer holds it,
     it dates it otherwise ("... in FY2020", "... two years earlier")?
@@ -51,14 +51,37 @@ def in_another_year(gold: str, answer: str) -> bool:
     A figure left undated on either side is not moved ("NIM improved to 3.1% (FY2021:
     2.7%)" for "rose to 3.1% from 2.7%"). A year is the gold's when ``year_fits`` takes it
     (a January date closes the fiscal year before), or when one side names a fiscal year and
-    the other the calendar year next to it (Best Buy's "Q2 FY2024" ends in July 2023)."""
+    the other the calendar year next to it (Best Buy's "Q2 FY2024" ends in July 2023).
+
+    A gold that dates none of its figure ("Yes, it recorded a $1.4 billion impairment")
+    tells it of the year the question asks ("in FY2020"), and an answer that dates it, in
+    its own clause, two years or more away from every year asked ("... impairment in
+    FY2018"), never naming a year asked, tells of another year. One year away is not: "as of FY2021" may be answered from the fiscal year-end in
+    calendar 2020 or 2021, and which a filing's figures are is the gold's to say."""
+    asked = question_years(question) if question else frozenset()
     for figure in {m.group("figure") or m.group("figure2") for m in _AMOUNT.finditer(gold)}:
         exact = re.compile(rf"(?<![\d,.]){re.escape(figure)}(?![\d]|[.,]\d)")
         dated = [year for years in _dates_of(gold, exact) for year in years]
-        held = _dates_of(answer, exact)
-        if dated and held and all(years and not any(_same_year(year, dated) for year in years) for years in held):
-            return True
+        if dated:
+            held = _dates_of(answer, exact)
+            if held and all(years and not any(_same_year(year, dated) for year in years) for years in held):
+                return True
+        elif asked and not any(year_fits(year, january, asked) for _, _, year, january in years_in(answer)):
+            # Only a year of the figure's own clause, in an answer that never names the year
+            # asked: a year elsewhere in its sentence ("... on its fleet, which it had bought
+            # in 2014") is too loose a tie to refuse on, and "from $2.1 billion in FY2020 to
+            # $1.8 billion in FY2022" may answer a question of FY2022 over two years.
+            held = _dates_of(answer, exact, own_clause=True)
+            if held and all(years and all(_years_away(year, asked) for year in years) for years in held):
+                return True
     return False
+
+
+def _years_away(year: tuple[int, bool, bool], asked: frozenset[int]) -> bool:
+    """Is ``year`` a named year two or more years from each year ``asked``? (A period some
+    years before, year 0, names none: "two years earlier" than what the gold does not say.)"""
+    value = year[0]
+    return bool(value) and all(abs(value - other) >= 2 for other in asked)
 
 
 def _same_year(year: tuple[int, bool, bool], dated: list[tuple[int, bool, bool]]) -> bool:
@@ -77,10 +100,11 @@ def _same_year(year: tuple[int, bool, bool], dated: list[tuple[int, bool, bool]]
     )
 
 
-def _dates_of(text: str, figure: re.Pattern[str]) -> list[list[tuple[int, bool, bool]]]:
+def _dates_of(text: str, figure: re.Pattern[str], own_clause: bool = False) -> list[list[tuple[int, bool, bool]]]:
     """For each place ``figure`` is in ``text``, the periods that date it (see
     ``in_another_year``), each as (year, fiscal, January-March date); a period some years
-    before or a trailing twelve months is (0, False, False)."""
+    before or a trailing twelve months is (0, False, False). ``own_clause``: only the
+    periods of the figure's clause, never its sentence's."""
     found = []
     for sentence in re.split(r"(?<=[.!?])\s+|\n+", text):
         clauses = _clauses(sentence)
@@ -96,7 +120,11 @@ def _dates_of(text: str, figure: re.Pattern[str]) -> list[list[tuple[int, bool, 
                     cut = max((m.end() for m in joins if m.end() <= at), default=0)
                     end = min((m.start() for m in joins if m.start() >= held.end()), default=len(clause))
                     periods = _periods(clause[cut:end], at - cut) or periods
-                if not periods and len(_AMOUNT.findall(sentence)) == 1:
+                if not periods and own_clause and clause is not clauses[0][1] and _LEADING_PERIOD.match(clauses[0][1]):
+                    # "In FY2018, it recorded a $1.4 billion impairment": a period that opens
+                    # the sentence is every clause's.
+                    periods = _periods(clauses[0][1])
+                if not periods and not own_clause and len(_AMOUNT.findall(sentence)) == 1:
                     # The sentence's periods, but for those of a clause that compares ("well
                     # above its FY2021 total", "up from 2020"): another period's, not the figure's.
                     periods = [p for turn, other in clauses if not _compares(turn, other) for p in _periods(other)]
@@ -122,6 +150,12 @@ def _compares(turn: str, clause: str) -> bool:
 
 
 _AND = re.compile(r"\band\b", re.IGNORECASE)
+# A sentence's opening clause that is a period alone: "In FY2018", "As of December 31, 2018".
+_LEADING_PERIOD = re.compile(
+    r"\s*(?:(?:back\s+)?in|for|during|throughout|as\s+of|at\s+the\s+end\s+of|by\s+the\s+end\s+of)\s+"
+    r"(?:the\s+)?(?:(?:fiscal|calendar)\s+)?(?:year\s+)?(?:FY\s?)?(?:(?:" + MONTHS + r")\.?\s+\d{1,2},?\s*)?'?\d{2,4}\s*$",
+    re.IGNORECASE,
+)
 # "between FY2022 and FY2023": an "and" that closes a span, which joins no two statements.
 _SPAN_OPENED = re.compile(r"\bbetween\s+(?:the\s+)?(?:end\s+of\s+)?(?:fiscal\s+(?:year\s+)?|FY\s?)?'?\d{2,4}\s*$", re.IGNORECASE)
 # (Not "from": "decreased by 1.7% from FY2021 to FY2022" names the figure's own span.)
@@ -177,7 +211,7 @@ _DATED_BY = re.compile(r"\b(?:in|for|during|at|as of|end of|ended|ending|year[- 
 # "authorised in 2019", "until 2024".
 _NOT_ITS_DATE = re.compile(
     r"\b(?:since|due|matur\w*|expir\w*|until|till|through|before|after|authori[sz]ed|announced|founded|established|"
-    r"acquired|opened|launched|issued|signed|pre|post)\b[^.;()\d]{0,14}$"
+    r"acquired|bought|purchased|built|opened|launched|issued|signed|pre|post)\b[^.;()\d]{0,14}$"
     # "by" only right before the year ("by 2025", "by the end of 2025"): in "reported by the
     # company in 2022" it names who, and the year is the figure's.
     r"|\bby\s+(?:the\s+end\s+of\s+)?$",

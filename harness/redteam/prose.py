@@ -86,6 +86,9 @@ def prose_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "years_exchanged": _years_exchanged(question, gold, 1.31),
         # The gold's own figures told of another year: the likeliest slip of a model.
         "another_year": _another_year(question, gold),
+        # A gold that dates none of its figures is of the year the question asks: the gold
+        # told of two years before it.
+        "asked_year_moved": _asked_year(question, gold, -2),
         "emphasis_negated": f"It is **not** true that {first_sentence(gold)}",
         "bare_list": _listed(gold),
         "signed_list": _listed_signed(gold),
@@ -125,6 +128,7 @@ def prose_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "control:synonyms": _in_other_words(gold),
         "control:prior_year": _years_exchanged(question, gold, 0.77, exchanged=False),
         "control:list_beside": _listed(gold, beside=True),
+        "control:asked_year": _asked_year(question, gold, 0),
     }
     return [Probe(fid, kind, question, gold, answer) for kind, answer in answers.items() if answer]
 
@@ -176,6 +180,22 @@ def _another_year(question: str, gold: str) -> str:
     if year not in gold:
         return ""
     return re.sub(rf"(?<!\d){year}(?!\d)", str(int(year) - 2), gold.strip())
+
+
+def _asked_year(question: str, gold: str, shift: int) -> str:
+    """For a gold that gives a figure, names no year and does not open with its yes or no, to
+    a question of one year: the gold told of that year moved by ``shift`` ("In FY2019, ..."
+    for FY2021, opening the sentence of the figure); "" otherwise. (The year opens the answer: put after the gold it may fall
+    to the gold's last clause, "driven by price increases in FY2019", and date another thing.)"""
+    found = {(m.group(1) or "", m.group(2)) for m in _YEAR.finditer(question)}
+    if len(found) != 1 or _VERDICT_FIRST.match(gold) or not _FIGURE.search(gold) or re.search(r"(?<!\d)(?:19|20)\d\d(?!\d)", gold):
+        return ""
+    (prefix, year), = found
+    # The year opens the sentence that gives the figure, the gold's other sentences as they are.
+    sentences = re.split(r"(?<=[.!?])\s+", gold.strip())
+    at = next(i for i, sentence in enumerate(sentences) if _FIGURE.search(sentence))
+    sentences[at] = f"In {prefix}{int(year) + shift}, {lowered(sentences[at])}"
+    return " ".join(sentences)
 
 
 def _listed(gold: str, beside: bool = False) -> str:
