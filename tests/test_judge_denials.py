@@ -458,3 +458,31 @@ def test_an_undated_golds_figure_is_of_the_year_asked(question: str, gold: str, 
 
     verdict = heuristic_verdict(question, gold, answer)
     assert (verdict.label == "correct") is credited, verdict.rationale
+
+
+@pytest.mark.parametrize("gold, answer, credited", [
+    # Two of the gold's figures in each other's places: by their labels, the noun after one,
+    # or the two ends of a movement.
+    ("No. Current liabilities of $2.9 billion exceeded current assets of $2.4 billion.",
+     "No. Current assets of $2.9 billion exceeded current liabilities of $2.4 billion.", False),
+    ("Yes. Its CET1 ratio of 13.2% is well above the 7% regulatory minimum.",
+     "Yes. Its CET1 ratio of 7% is just at the 13.2% regulatory minimum.", False),
+    ("Yes. Net interest margin rose to 3.1% from 2.7% as interest rates increased.",
+     "Yes, net interest margin improved to 2.7% from 3.1%.", False),
+    ("Acme acquired Marlow Dairy for $320 million and Peakside Snacks for $95 million.",
+     "Acme acquired Marlow Dairy for $95 million and Peakside Snacks for $320 million.", False),
+    # The same figures in the same places, however the sentence is turned.
+    ("No. Current liabilities of $2.9 billion exceeded current assets of $2.4 billion.",
+     "No. Current assets were $2.4 billion, below current liabilities of $2.9 billion.", True),
+    ("Yes. Its CET1 ratio of 13.2% is well above the 7% regulatory minimum.",
+     "Yes, its CET1 ratio was 13.2%, well above the regulatory minimum of 7%.", True),
+    ("Yes. Net interest margin rose to 3.1% from 2.7% as interest rates increased.",
+     "Yes. Net interest margin was 3.1% in FY2022, up from 2.7% a year earlier, as interest rates increased.", True),
+    ("Acme acquired Marlow Dairy for $320 million and Peakside Snacks for $95 million.",
+     "Acme bought Peakside Snacks for $95 million and Marlow Dairy for $320 million.", True),
+])
+def test_two_figures_in_each_others_places_are_not_the_gold(gold: str, answer: str, credited: bool) -> None:
+    from harness.judge.offline_judge import heuristic_verdict
+
+    verdict = heuristic_verdict("What does the filing say?", gold, answer)
+    assert (verdict.label == "correct") is credited, verdict.rationale

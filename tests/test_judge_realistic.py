@@ -86,8 +86,6 @@ KNOWN_FOOLED = {
     "realistic-509": "'exit its private-label brands' for 'invest in private-label brands': no word of movement either way",
     "realistic-522": "'Yes: 21.3%, 23.0% and 22.8%' to 'expanded every year?': its own last figure denies the yes",
     "realistic-533": "'revenue grew 18% in FY2021' to 'What was revenue, and how did it compare?': the change without the revenue asked",
-    "realistic-878": "'Marlow Dairy for $95 million and Peakside Snacks for $320 million': the gold's two prices exchanged between its names",
-    "realistic-886": "'No. Subscriptions are 58% of revenue; advertising is 42%': the gold's two shares exchanged between its items",
     "realistic-889": "'with equity: it issued $2 billion of new shares' for '$2 billion of bonds': the instrument is no label word",
     "realistic-892": "'$742 million of restricted cash' for 'cash and cash equivalents': a qualifier of a single value is not read",
     "realistic-896": "'a fully drawn $2 billion revolving credit facility' for 'an undrawn $2 billion': 'drawn' is no negation of 'undrawn'",

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from harness.judge.answer_reading import Evidence
 from harness.judge.causes import asks_for_causes, gives_cause
 from harness.judge.change_direction import moves_what_gold_holds, swapped_ends
+from harness.judge.exchanged_values import values_exchanged
 from harness.judge.left_out import (
     date_differs,
     enough_terms,
@@ -257,6 +258,10 @@ def decide_prose(ev: Evidence) -> HeuristicVerdict:
             # "Vesper Energy repurchased $600 million of its shares in FY2020" for "... in
             # FY2022": the gold's figure, told of another year, the likeliest slip of a model.
             return HeuristicVerdict("incorrect", "the answer gives the gold's figures for another year than the gold's")
+        if values_exchanged(ev.texts[1], ev.texts[2]):
+            # "Current assets of $2.9 billion exceeded current liabilities of $2.4 billion"
+            # for the other way round: every figure of the gold, two in each other's places.
+            return HeuristicVerdict("incorrect", "the answer puts two of the gold's figures in each other's places")
         if numbers["missing"] and named_part_left_out(ev):
             # "acquired Redcliff Minerals for $450 million" for "Redcliff Minerals for $450
             # million and a 30% stake in the Kallan copper project": half the list.

@@ -1,0 +1,115 @@
+"""Two of the gold's figures given each other's places.
+
+An answer can hold every figure of the gold and still say the opposite: "Current assets of
+$2.9 billion exceeded current liabilities of $2.4 billion" for "Current liabilities of $2.9
+billion exceeded current assets of $2.4 billion"; "Subscriptions are 58% of revenue;
+advertising is 42%" for the other way round; "improved to 2.7% from 3.1%" for "rose to 3.1%
+from 2.7%". Digits alone credit all three. This reads what each figure is said of, its
+place, and finds two of the gold's figures that have traded places in the answer ("acquired
+Marlow Dairy for $95 million and Peakside Snacks for $320 million" for the other prices).
+
+A figure's place is one of:
+- the label that names it: the words before "of", "for", "was", "is", "are", "totaled",
+  ":" and the like ("Current liabilities of $2.9 billion", "Advertising is still 58%"), back to the
+  verb or break before them;
+- the noun after it, when nothing names it before ("the 7% regulatory minimum");
+- the end of a movement it is, "to" or "from" ("rose to 3.1% from 2.7%").
+
+Only a full exchange counts: each of the two figures stands where the gold has the other,
+and neither also stands where the gold has it. A figure the answer leaves unplaced, or
+places where the gold says nothing, moves nothing.
+"""
+from __future__ import annotations
+
+import re
+
+from harness.judge.amounts import Quantity, parse_quantities
+from harness.judge.comparison import quantity_kind
+from harness.judge.words import UNIT_STEMS, content, stem
+
+# What joins a label to the figure after it, with the words that may stand between.
+_LINK_BEFORE = re.compile(
+    r"\b(?:of|for|was|were|is|are|totall?ed|amounted\s+to|stood\s+at|came\s+(?:in\s+)?(?:at|to)|reached|accounted\s+for|"
+    r"represented|made\s+up)\s+(?:still\s+|just\s+|only\s+|about\s+|approximately\s+|roughly\s+|nearly\s+|around\s+|some\s+|"
+    r"an?\s+|the\s+)*(?:US)?\$?\s*$|:\s*(?:US)?\$?\s*$",
+    re.IGNORECASE,
+)
+# The end of a movement: "rose to 3.1%", "from 2.7%". ("amounted to", "compared to" are not.)
+_MOVED_TO = re.compile(
+    r"\b(?:rose|risen|rising|rises|increased|increasing|grew|grown|growing|climbed|jumped|improved|expanded|"
+    r"fell|fallen|falling|falls|decreased|decreasing|declined|declining|dropped|slipped|shrank|narrowed|contracted|"
+    r"widened|moved|changed|up|down)\s+(?:\w+\s+)?to\s+(?:about\s+|approximately\s+)?(?:US)?\$?\s*$",
+    re.IGNORECASE,
+)
+_MOVED_FROM = re.compile(r"\bfrom\s+(?:about\s+|approximately\s+)?(?:US)?\$?\s*$", re.IGNORECASE)
+# Where a label stops on its left: a verb, a turn or a break ("exceeded current assets of").
+_LABEL_STOP = re.compile(
+    r"[.;:,()\n]|\b(?:and|while|whereas|but|although|though|with|as|than|that|which|exceeded?|exceeds|above|below|"
+    r"over|under|against|versus|vs|was|were|is|are|had|has|have|reported|recorded|generated|held|kept|paid|"
+    r"rose|fell|grew|increased|decreased|declined)\b",
+    re.IGNORECASE,
+)
+# The noun after a figure that nothing names before: "the 7% regulatory minimum".
+_NOUN_AFTER = re.compile(r"\s+((?:[A-Za-z][A-Za-z\-]*\s+){0,2}[A-Za-z][A-Za-z\-]*)")
+_NOT_A_NOUN = re.compile(
+    r"(?:of|in|for|at|on|to|from|and|or|is|are|was|were|has|had|by|the|a|an|than|more|less|higher|lower|"
+    r"million|billion|thousand|percent|per|year|years|points?|basis)$",
+    re.IGNORECASE,
+)
+
+
+def values_exchanged(gold: str, answer: str) -> bool:
+    """Do two of the gold's figures (of one kind, two numbers) trade places in the answer?"""
+    gold_values = [g for g in parse_quantities(gold) if g.number]
+    places = [(g, _place(gold, g)) for g in gold_values]
+    places = [(g, p) for g, p in places if p]
+    if len(places) < 2:
+        return False
+    answer_values = [a for a in parse_quantities(answer) if a.number]
+    for i, (a, place_a) in enumerate(places):
+        for b, place_b in places[i + 1:]:
+            if quantity_kind(a) != quantity_kind(b) or _same_number(a, b):
+                continue
+            only_a, only_b = place_a - place_b, place_b - place_a
+            if not only_a or not only_b:
+                continue
+            held_a = [_place(answer, x) for x in answer_values if _same_number(x, a) and quantity_kind(x) == quantity_kind(a)]
+            held_b = [_place(answer, x) for x in answer_values if _same_number(x, b) and quantity_kind(x) == quantity_kind(b)]
+            if held_a and held_b and all(_at(p, only_b, only_a) for p in held_a) and all(_at(p, only_a, only_b) for p in held_b):
+                return True
+    return False
+
+
+def _at(place: frozenset[str], theirs: frozenset[str], own: frozenset[str]) -> bool:
+    """Is ``place`` the other figure's (``theirs``) and none of the figure's ``own``?"""
+    return bool(place & theirs) and not place & own
+
+
+def _same_number(x: Quantity, y: Quantity) -> bool:
+    return abs(x.number * x.scale - y.number * y.scale) <= 1e-9 * max(abs(x.number * x.scale), 1.0)
+
+
+def _place(text: str, q: Quantity) -> frozenset[str]:
+    """What ``q`` is said of in ``text`` (see the module's docstring), as stems; empty when
+    the text does not say."""
+    before = text[max(0, q.start - 80):q.start]
+    if _MOVED_TO.search(before):
+        return frozenset({"<to>"})
+    if _MOVED_FROM.search(before):
+        return frozenset({"<from>"})
+    link = _LINK_BEFORE.search(before)
+    if link:
+        head = before[:link.start()]
+        stops = list(_LABEL_STOP.finditer(head))
+        label = head[stops[-1].end():] if stops else head
+        stems = frozenset(s for s, _ in content(label)) - UNIT_STEMS
+        if stems:
+            return stems
+    noun = _NOUN_AFTER.match(text, q.end)
+    if noun:
+        words = noun.group(1).split()
+        while words and _NOT_A_NOUN.fullmatch(words[-1]):
+            words.pop()
+        if words and not _NOT_A_NOUN.fullmatch(words[0]):
+            return frozenset(stem(w) for w in words) - UNIT_STEMS
+    return frozenset()
