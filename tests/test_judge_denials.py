@@ -486,3 +486,22 @@ def test_two_figures_in_each_others_places_are_not_the_gold(gold: str, answer: s
 
     verdict = heuristic_verdict("What does the filing say?", gold, answer)
     assert (verdict.label == "correct") is credited, verdict.rationale
+
+
+@pytest.mark.parametrize("gold, answer, credited", [
+    # The two sides of a comparison turned round, with the gold's figure or figures.
+    ("Yes, current assets exceeded current liabilities by $410 million.",
+     "Yes, current liabilities exceeded current assets by $410 million.", False),
+    ("No. Current liabilities of $2.9 billion exceeded current assets of $2.4 billion.",
+     "No. Current assets of $2.4 billion exceeded current liabilities of $2.9 billion.", False),
+    # The same sides in other words.
+    ("Yes, current assets exceeded current liabilities by $410 million.",
+     "Yes, current assets were $410 million higher than current liabilities.", True),
+    ("Yes, current assets exceeded current liabilities by $410 million.",
+     "Yes; current assets exceed current liabilities by $410 million.", True),
+])
+def test_a_comparison_turned_round_is_not_the_gold(gold: str, answer: str, credited: bool) -> None:
+    from harness.judge.offline_judge import heuristic_verdict
+
+    verdict = heuristic_verdict("Does Acme have positive working capital?", gold, answer)
+    assert (verdict.label == "correct") is credited, verdict.rationale

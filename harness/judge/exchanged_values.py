@@ -15,6 +15,9 @@ A figure's place is one of:
 - the noun after it, when nothing names it before ("the 7% regulatory minimum");
 - the end of a movement it is, "to" or "from" ("rose to 3.1% from 2.7%").
 
+Two sides of a comparison turned round are read alike (``comparison_turned``: "current
+liabilities exceeded current assets by $410 million" for the other way round).
+
 Only a full exchange counts: each of the two figures stands where the gold has the other,
 and neither also stands where the gold has it. A figure the answer leaves unplaced, or
 places where the gold says nothing, moves nothing.
@@ -78,6 +81,48 @@ def values_exchanged(gold: str, answer: str) -> bool:
             if held_a and held_b and all(_at(p, only_b, only_a) for p in held_a) and all(_at(p, only_a, only_b) for p in held_b):
                 return True
     return False
+
+
+# One side set above the other: "current assets exceeded current liabilities", "revenue
+# outpaced costs", "liabilities were higher than assets".
+_ABOVE = re.compile(
+    r"\b(?:exceed(?:ed|s|ing)?|outpac(?:ed|es|ing)|outstripp(?:ed|ing)|outgrew|surpass(?:ed|es|ing)?|"
+    r"(?:was|were|is|are|remained|stayed)\s+(?:well\s+|far\s+|slightly\s+)?(?:above|higher\s+than|greater\s+than|larger\s+than|more\s+than))\b",
+    re.IGNORECASE,
+)
+_OWN_FIGURE = re.compile(r"\s+(?:of|at|totall?ing)\s+(?:US)?\$?\s?\d[\d,.]*\s*(?:million|billion|thousand|%)?(?=\s*$)", re.IGNORECASE)
+_SIDE_BREAK = re.compile(r"[.;:,()\n]|\b(?:and|while|whereas|but|although|though|as|by|because|so|which|that|yes|no)\b|\d", re.IGNORECASE)
+
+
+def comparison_turned(gold: str, answer: str) -> bool:
+    """Does the answer set above what the gold sets below it, the same two sides turned round
+    ("current liabilities exceeded current assets" for "current assets exceeded current
+    liabilities")?"""
+    for over, under in _comparisons(gold):
+        only_over, only_under = over - under, under - over
+        if not only_over or not only_under:
+            continue
+        for their_over, their_under in _comparisons(answer):
+            if _at(their_over, only_under, only_over) and _at(their_under, only_over, only_under):
+                return True
+    return False
+
+
+def _comparisons(text: str) -> list[tuple[frozenset[str], frozenset[str]]]:
+    """(the side above, the side below) of each comparison of ``_ABOVE`` in ``text``, as stems."""
+    found = []
+    for m in _ABOVE.finditer(text):
+        # A side's own figure ("Current liabilities of $2.9 billion exceeded ...") is blanked
+        # out of it, not taken for where the side starts.
+        window = _OWN_FIGURE.sub(lambda f: " " * len(f.group(0)), text[max(0, m.start() - 60):m.start()])
+        stops = list(_SIDE_BREAK.finditer(window))
+        left = window[stops[-1].end():] if stops else window
+        stop = _SIDE_BREAK.search(text, m.end(), m.end() + 60)
+        right = text[m.end():stop.start() if stop else m.end() + 60]
+        over, under = (frozenset(s for s, _ in content(side)) - UNIT_STEMS for side in (left, right))
+        if over and under:
+            found.append((over, under))
+    return found
 
 
 def _at(place: frozenset[str], theirs: frozenset[str], own: frozenset[str]) -> bool:
