@@ -505,3 +505,21 @@ def test_a_comparison_turned_round_is_not_the_gold(gold: str, answer: str, credi
 
     verdict = heuristic_verdict("Does Acme have positive working capital?", gold, answer)
     assert (verdict.label == "correct") is credited, verdict.rationale
+
+
+@pytest.mark.parametrize("gold, answer, credited", [
+    # The gold's figure named as the opposite line item.
+    ("Yes. Harlow Industries reported net income of $318 million in FY2021.",
+     "Yes. Harlow Industries reported a net loss of $318 million in FY2021, but it remained cash-flow positive.", False),
+    ("No. Its net loss was $42 million.", "No, it posted net income of $42 million.", False),
+    # The item named as the gold names it, the other one said of something else.
+    ("Yes. Harlow Industries reported net income of $318 million in FY2021.",
+     "Yes, Harlow earned net income of $318 million in FY2021 after a loss the year before.", True),
+    ("Yes. Harlow Industries reported net income of $318 million in FY2021.",
+     "Yes. Net income was $318 million in FY2021, reversing a net loss.", True),
+])
+def test_a_figure_named_as_the_opposite_item_is_not_the_gold(gold: str, answer: str, credited: bool) -> None:
+    from harness.judge.offline_judge import heuristic_verdict
+
+    verdict = heuristic_verdict("Is Harlow Industries profitable as of FY2021?", gold, answer)
+    assert (verdict.label == "correct") is credited, verdict.rationale

@@ -15,7 +15,9 @@ A figure's place is one of:
 - the noun after it, when nothing names it before ("the 7% regulatory minimum");
 - the end of a movement it is, "to" or "from" ("rose to 3.1% from 2.7%").
 
-Two sides of a comparison turned round are read alike (``comparison_turned``: "current
+A figure named as the opposite line item (``figure_relabelled``: "a net loss of $318
+million" for "net income of $318 million") is refused too. Two sides of a comparison
+turned round are read alike (``comparison_turned``: "current
 liabilities exceeded current assets by $410 million" for the other way round).
 
 Only a full exchange counts: each of the two figures stands where the gold has the other,
@@ -125,6 +127,52 @@ def _comparisons(text: str) -> list[tuple[frozenset[str], frozenset[str]]]:
     return found
 
 
+# Line items that are each other's opposite: a figure the gold names as one and the answer as
+# the other is not the gold's ("a net loss of $318 million" for "net income of $318 million").
+_OPPOSITES = tuple(
+    (re.compile(rf"\b(?:{one})\b", re.IGNORECASE), re.compile(rf"\b(?:{other})\b", re.IGNORECASE))
+    for pair in (
+        (r"(?:net |operating )?(?:income|profits?|earnings|gains?)", r"(?:net |operating )?loss(?:es)?"),
+        (r"surplus", r"deficit"),
+        (r"assets?", r"liabilit(?:y|ies)"),
+        (r"receivables?", r"payables?"),
+        (r"inflows?", r"outflows?"),
+    )
+    for one, other in (pair, pair[::-1])
+)
+
+
+def figure_relabelled(gold: str, answer: str) -> bool:
+    """Does the answer name a figure of the gold as the opposite line item of the one the
+    gold names it as ("reported a net loss of $318 million" for "net income of $318
+    million"), and nowhere as that item itself?"""
+    answer_values = [a for a in parse_quantities(answer) if a.number]
+    for g in parse_quantities(gold):
+        own = _label_text(gold, g)
+        if not g.number or not own:
+            continue
+        held = [_label_text(answer, a) for a in answer_values if _same_number(a, g) and quantity_kind(a) == quantity_kind(g)]
+        for one, other in _OPPOSITES:
+            if one.search(own) and not other.search(own) and held and all(
+                other.search(label) and not one.search(label) for label in held
+            ):
+                return True
+    return False
+
+
+def _label_text(text: str, q: Quantity) -> str:
+    """The words that name ``q`` before it ("Harlow reported a net loss of $318 million": "a
+    net loss "), back to the verb or break before them; "" when no link ("of", "was", ...)
+    joins them to it."""
+    before = text[max(0, q.start - 80):q.start]
+    link = _LINK_BEFORE.search(before)
+    if not link:
+        return ""
+    head = before[:link.start()]
+    stops = list(_LABEL_STOP.finditer(head))
+    return head[stops[-1].end():] if stops else head
+
+
 def _at(place: frozenset[str], theirs: frozenset[str], own: frozenset[str]) -> bool:
     """Is ``place`` the other figure's (``theirs``) and none of the figure's ``own``?"""
     return bool(place & theirs) and not place & own
@@ -142,14 +190,10 @@ def _place(text: str, q: Quantity) -> frozenset[str]:
         return frozenset({"<to>"})
     if _MOVED_FROM.search(before):
         return frozenset({"<from>"})
-    link = _LINK_BEFORE.search(before)
-    if link:
-        head = before[:link.start()]
-        stops = list(_LABEL_STOP.finditer(head))
-        label = head[stops[-1].end():] if stops else head
-        stems = frozenset(s for s, _ in content(label)) - UNIT_STEMS
-        if stems:
-            return stems
+    label = _label_text(text, q)
+    stems = frozenset(s for s, _ in content(label)) - UNIT_STEMS
+    if stems:
+        return stems
     noun = _NOUN_AFTER.match(text, q.end)
     if noun:
         words = noun.group(1).split()
