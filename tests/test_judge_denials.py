@@ -523,3 +523,18 @@ def test_a_figure_named_as_the_opposite_item_is_not_the_gold(gold: str, answer: 
 
     verdict = heuristic_verdict("Is Harlow Industries profitable as of FY2021?", gold, answer)
     assert (verdict.label == "correct") is credited, verdict.rationale
+
+
+@pytest.mark.parametrize("answer, credited", [
+    # The gold's figure given to another item, the gold's item holding another figure.
+    ("Stores were 31% of net sales; e-commerce was the remaining 69%, a rising share.", False),
+    # The gold's item named with the figure, or the figure left unplaced.
+    ("E-commerce was 31% of net sales; stores were the remaining 69%, a falling share.", True),
+    ("About 31% of net sales came from e-commerce, a rising share; stores made up the rest.", True),
+])
+def test_a_figure_given_to_another_item_is_not_the_gold(answer: str, credited: bool) -> None:
+    from harness.judge.offline_judge import heuristic_verdict
+
+    gold = "E-commerce was 31% of net sales, a rising share."
+    verdict = heuristic_verdict("What does the filing say of e-commerce?", gold, answer)
+    assert (verdict.label == "correct") is credited, verdict.rationale

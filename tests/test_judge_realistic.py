@@ -91,10 +91,6 @@ KNOWN_FOOLED = {
     "realistic-896": "'a fully drawn $2 billion revolving credit facility' for 'an undrawn $2 billion': 'drawn' is no negation of 'undrawn'",
     "realistic-951": "'Revenue from the United States was 58%, with the remaining 42% coming from outside the United States': "
     "both shares carry the question's words, and only 'outside' tells them apart",
-    "realistic-953": "'Stores accounted for 31% of net sales, with the remaining 69% coming from e-commerce' for 'E-commerce was "
-    "31% of net sales': the gold's share put on another item that shares its label words ('net sales')",
-    "realistic-959": "'top customer accounted for 12%, and the balance of 22% came from its next two customers' for 'Its largest "
-    "customer accounted for 22%': likewise, the gold's figure on another item",
     "tune-008": "'Boeing's primary customers are foreign governments, which accounted for about 40%' for 'commercial airlines "
     "and the US government ... 40%': 'foreign' for 'US' is no word the key terms weigh",
     "tune-118": "'$0.43 billion' for a gold of '$0.40': a gold's trailing zero is read as formatting (FinanceBench writes '$8.70' "

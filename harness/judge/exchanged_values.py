@@ -12,10 +12,14 @@ A figure's place is one of:
 - the label that names it: the words before "of", "for", "was", "is", "are", "totaled",
   ":" and the like ("Current liabilities of $2.9 billion", "Advertising is still 58%"), back to the
   verb or break before them;
-- the noun after it, when nothing names it before ("the 7% regulatory minimum");
+- where it comes from, said after it ("the remaining 69% coming from e-commerce"), or the
+  noun after it ("the 7% regulatory minimum"), when nothing names it before;
 - the end of a movement it is, "to" or "from" ("rose to 3.1% from 2.7%").
 
-A figure named as the opposite line item (``figure_relabelled``: "a net loss of $318
+A figure given to another item while the gold's item holds another figure
+(``figure_on_another_item``: "Stores were 31% of net sales; e-commerce was the remaining
+69%" for "E-commerce was 31% of net sales"), and a figure named as the opposite line item
+(``figure_relabelled``: "a net loss of $318
 million" for "net income of $318 million") is refused too. Two sides of a comparison
 turned round are read alike (``comparison_turned``: "current
 liabilities exceeded current assets by $410 million" for the other way round).
@@ -30,13 +34,13 @@ import re
 
 from harness.judge.amounts import Quantity, parse_quantities
 from harness.judge.comparison import quantity_kind
-from harness.judge.words import UNIT_STEMS, content, stem
+from harness.judge.words import STOP, UNIT_STEMS, content, stem
 
 # What joins a label to the figure after it, with the words that may stand between.
 _LINK_BEFORE = re.compile(
     r"\b(?:of|for|was|were|is|are|totall?ed|amounted\s+to|stood\s+at|came\s+(?:in\s+)?(?:at|to)|reached|accounted\s+for|"
     r"represented|made\s+up)\s+(?:still\s+|just\s+|only\s+|about\s+|approximately\s+|roughly\s+|nearly\s+|around\s+|some\s+|"
-    r"an?\s+|the\s+)*(?:US)?\$?\s*$|:\s*(?:US)?\$?\s*$",
+    r"an?\s+|the\s+|remaining\s+|other\s+)*(?:US)?\$?\s*$|:\s*(?:US)?\$?\s*$",
     re.IGNORECASE,
 )
 # The end of a movement: "rose to 3.1%", "from 2.7%". ("amounted to", "compared to" are not.)
@@ -52,6 +56,11 @@ _LABEL_STOP = re.compile(
     r"[.;:,()\n]|\b(?:and|while|whereas|but|although|though|with|as|than|that|which|exceeded?|exceeds|above|below|"
     r"over|under|against|versus|vs|was|were|is|are|had|has|have|reported|recorded|generated|held|kept|paid|"
     r"rose|fell|grew|increased|decreased|declined)\b",
+    re.IGNORECASE,
+)
+# Where a share comes from, said after it: "the remaining 69% coming from e-commerce".
+_SOURCE_AFTER = re.compile(
+    r"\s*(?:of\s+(?:[\w\-]+\s+){1,3})?(?:(?:came|comes|coming|come|was|were|generated|derived|earned)\s+)?(?:from|by)\s+(?:the\s+)?([A-Za-z][\w\-]*(?:\s+[A-Za-z][\w\-]*){0,2})",
     re.IGNORECASE,
 )
 # The noun after a figure that nothing names before: "the 7% regulatory minimum".
@@ -142,6 +151,28 @@ _OPPOSITES = tuple(
 )
 
 
+def figure_on_another_item(gold: str, answer: str) -> bool:
+    """Does the answer give a figure of the gold to another item, while the item the gold
+    gives it to holds another figure ("Stores were 31% of net sales; e-commerce was the
+    remaining 69%" for "E-commerce was 31% of net sales")? Both must be named: a figure the
+    answer leaves unplaced, or places with any word of the gold's, moves nothing."""
+    answer_values = [a for a in parse_quantities(answer) if a.number]
+    for g in parse_quantities(gold):
+        own = _place(gold, g)
+        if not g.number or not own or own & _ROLES:
+            continue
+        held = [_place(answer, a) for a in answer_values if _same_number(a, g) and quantity_kind(a) == quantity_kind(g)]
+        if not held or not all(place and not place & own for place in held):
+            continue
+        rivals = [a for a in answer_values if quantity_kind(a) == quantity_kind(g) and not _same_number(a, g)]
+        if any(_place(answer, a) & own for a in rivals):
+            return True
+    return False
+
+
+_ROLES = frozenset({"<to>", "<from>"})
+
+
 def figure_relabelled(gold: str, answer: str) -> bool:
     """Does the answer name a figure of the gold as the opposite line item of the one the
     gold names it as ("reported a net loss of $318 million" for "net income of $318
@@ -194,11 +225,19 @@ def _place(text: str, q: Quantity) -> frozenset[str]:
     stems = frozenset(s for s, _ in content(label)) - UNIT_STEMS
     if stems:
         return stems
+    source = _SOURCE_AFTER.match(text, q.end)
+    if source:
+        stems = frozenset(s for s, _ in content(source.group(1))) - UNIT_STEMS
+        if stems:
+            return stems
     noun = _NOUN_AFTER.match(text, q.end)
     if noun:
-        words = noun.group(1).split()
-        while words and _NOT_A_NOUN.fullmatch(words[-1]):
-            words.pop()
-        if words and not _NOT_A_NOUN.fullmatch(words[0]):
-            return frozenset(stem(w) for w in words) - UNIT_STEMS
+        # The words right after the figure up to the first that names nothing ("the 7%
+        # regulatory minimum"); none when that is the first ("4.8 times as inventory grew").
+        words = []
+        for word in noun.group(1).split():
+            if _NOT_A_NOUN.fullmatch(word) or word.lower() in STOP or _LABEL_STOP.fullmatch(word):
+                break
+            words.append(word)
+        return frozenset(stem(w) for w in words) - UNIT_STEMS
     return frozenset()

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from harness.judge.answer_reading import Evidence
 from harness.judge.causes import asks_for_causes, gives_cause
 from harness.judge.change_direction import moves_what_gold_holds, swapped_ends
-from harness.judge.exchanged_values import comparison_turned, figure_relabelled, values_exchanged
+from harness.judge.exchanged_values import comparison_turned, figure_on_another_item, figure_relabelled, values_exchanged
 from harness.judge.left_out import (
     date_differs,
     enough_terms,
@@ -258,6 +258,8 @@ def decide_prose(ev: Evidence) -> HeuristicVerdict:
             # "Vesper Energy repurchased $600 million of its shares in FY2020" for "... in
             # FY2022": the gold's figure, told of another year, the likeliest slip of a model.
             return HeuristicVerdict("incorrect", "the answer gives the gold's figures for another year than the gold's")
+        if figure_on_another_item(ev.texts[1], ev.texts[2]):
+            return HeuristicVerdict("incorrect", "the answer gives the gold's figure to another item, and the gold's item another figure")
         if figure_relabelled(ev.texts[1], ev.texts[2]):
             return HeuristicVerdict("incorrect", "the answer names the gold's figure as the opposite line item")
         if values_exchanged(ev.texts[1], ev.texts[2]) or comparison_turned(ev.texts[1], ev.texts[2]):
