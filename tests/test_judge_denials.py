@@ -538,3 +538,17 @@ def test_a_figure_given_to_another_item_is_not_the_gold(answer: str, credited: b
     gold = "E-commerce was 31% of net sales, a rising share."
     verdict = heuristic_verdict("What does the filing say of e-commerce?", gold, answer)
     assert (verdict.label == "correct") is credited, verdict.rationale
+
+
+@pytest.mark.parametrize("answer, credited", [
+    # The gold's pick and its figure put on the other region, read where the key terms credit.
+    ("Asia Pacific, up 19%, ahead of Latin America at 11%.", False),
+    ("Latin America grew 19%, ahead of Asia Pacific at 11%.", True),
+    ("Latin America, up 19%; Asia Pacific was second at 11%.", True),
+])
+def test_figures_in_each_others_places_are_read_where_key_terms_credit(answer: str, credited: bool) -> None:
+    from harness.judge.offline_judge import heuristic_verdict
+
+    verdict = heuristic_verdict("Which region grew fastest for Marigold Beverages in FY2022?",
+                                "Latin America, up 19%, ahead of Asia Pacific at 11%.", answer)
+    assert (verdict.label == "correct") is credited, verdict.rationale

@@ -9,8 +9,8 @@ place, and finds two of the gold's figures that have traded places in the answer
 Marlow Dairy for $95 million and Peakside Snacks for $320 million" for the other prices).
 
 A figure's place is one of:
-- the label that names it: the words before "of", "for", "was", "is", "are", "totaled",
-  ":" and the like ("Current liabilities of $2.9 billion", "Advertising is still 58%"), back to the
+- the label that names it: the words before "of", "for", "at", "was", "is", "are",
+  "totaled", ":", ", up" and the like ("Current liabilities of $2.9 billion", "Advertising is still 58%"), back to the
   verb or break before them;
 - where it comes from, said after it ("the remaining 69% coming from e-commerce"), or the
   noun after it ("the 7% regulatory minimum"), when nothing names it before;
@@ -38,7 +38,7 @@ from harness.judge.words import STOP, UNIT_STEMS, content, stem
 
 # What joins a label to the figure after it, with the words that may stand between.
 _LINK_BEFORE = re.compile(
-    r"\b(?:of|for|was|were|is|are|totall?ed|amounted\s+to|stood\s+at|came\s+(?:in\s+)?(?:at|to)|reached|accounted\s+for|"
+    r",?\s*\b(?:up|down)\s+$|\b(?:of|for|at|was|were|is|are|totall?ed|amounted\s+to|stood\s+at|came\s+(?:in\s+)?(?:at|to)|reached|accounted\s+for|"
     r"represented|made\s+up)\s+(?:still\s+|just\s+|only\s+|about\s+|approximately\s+|roughly\s+|nearly\s+|around\s+|some\s+|"
     r"an?\s+|the\s+|remaining\s+|other\s+)*(?:US)?\$?\s*$|:\s*(?:US)?\$?\s*$",
     re.IGNORECASE,

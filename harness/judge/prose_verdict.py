@@ -131,6 +131,22 @@ _SUBJECT_REVERSED = "the answer moves what the question asks about the other way
 _DEAL_UNDONE = "the answer says the gold's deal was not done (denied, only intended, or undone)"
 
 
+def _figures_misplaced(ev: Evidence) -> str | None:
+    """Why the answer is wrong when it holds the gold's figures in the wrong places
+    (``exchanged_values``): "Current assets of $2.9 billion exceeded current liabilities of
+    $2.4 billion" for the other way round, "Stores were 31%; e-commerce the remaining 69%"
+    for "E-commerce was 31%", "a net loss of $318 million" for "net income of $318 million".
+    Read only for an answer about to be credited."""
+    gold, answer = ev.texts[1], ev.texts[2]
+    if figure_on_another_item(gold, answer):
+        return "the answer gives the gold's figure to another item, and the gold's item another figure"
+    if figure_relabelled(gold, answer):
+        return "the answer names the gold's figure as the opposite line item"
+    if values_exchanged(gold, answer) or comparison_turned(gold, answer):
+        return "the answer puts two of the gold's figures in each other's places"
+    return None
+
+
 def _drivers_reversed(ev: Evidence) -> str | None:
     """Why the answer is wrong when it names the gold's terms going the other way
     (``term_direction``): "despite lower EPYC sales" for a gold of "higher sales of EPYC
@@ -258,14 +274,8 @@ def decide_prose(ev: Evidence) -> HeuristicVerdict:
             # "Vesper Energy repurchased $600 million of its shares in FY2020" for "... in
             # FY2022": the gold's figure, told of another year, the likeliest slip of a model.
             return HeuristicVerdict("incorrect", "the answer gives the gold's figures for another year than the gold's")
-        if figure_on_another_item(ev.texts[1], ev.texts[2]):
-            return HeuristicVerdict("incorrect", "the answer gives the gold's figure to another item, and the gold's item another figure")
-        if figure_relabelled(ev.texts[1], ev.texts[2]):
-            return HeuristicVerdict("incorrect", "the answer names the gold's figure as the opposite line item")
-        if values_exchanged(ev.texts[1], ev.texts[2]) or comparison_turned(ev.texts[1], ev.texts[2]):
-            # "Current assets of $2.9 billion exceeded current liabilities of $2.4 billion"
-            # for the other way round: every figure of the gold, two in each other's places.
-            return HeuristicVerdict("incorrect", "the answer puts two of the gold's figures in each other's places")
+        if misplaced := _figures_misplaced(ev):
+            return HeuristicVerdict("incorrect", misplaced)
         if numbers["missing"] and named_part_left_out(ev):
             # "acquired Redcliff Minerals for $450 million" for "Redcliff Minerals for $450
             # million and a 30% stake in the Kallan copper project": half the list.
@@ -325,6 +335,8 @@ def decide_prose(ev: Evidence) -> HeuristicVerdict:
             return HeuristicVerdict("incorrect", "the answer gives a different value for one of the gold's figures")
         if in_another_year(ev.texts[1], ev.texts[2], ev.texts[0]):
             return HeuristicVerdict("incorrect", "the answer gives the gold's figures for another year than the gold's")
+        if misplaced := _figures_misplaced(ev):
+            return HeuristicVerdict("incorrect", misplaced)
         return HeuristicVerdict("correct", "the answer states the gold's key terms")
     if ev.signal.phrases > 0:
         return HeuristicVerdict("refusal", "the answer declines and does not state the gold's facts")
