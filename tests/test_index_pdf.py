@@ -50,6 +50,42 @@ def test_styles_are_read_from_each_lines_own_characters_when_pdfium_text_skips_s
 TEX_LECTURES = SHARED_DIR / "pageindex_reference" / "docs" / "four-lectures.pdf"
 
 
+@pytest.mark.parametrize("path", [EIGHT_K, TEX_LECTURES], ids=["8-K", "TeX"])
+def test_line_positions_are_the_character_boxes_rounded_as_round_does(path):
+    # page_lines rounds the positions in float arithmetic, not with round(): checked here
+    # against round() on the boxes read through pypdfium2's own (checked) calls.
+    import pypdfium2 as pdfium
+
+    if not path.exists():
+        pytest.skip(f"no {path}")
+    content = read_pdf(path)
+    doc = pdfium.PdfDocument(path)
+    checked = 0
+    try:
+        for number, lines in enumerate(content.lines):
+            page = doc[number]
+            textpage = page.get_textpage()
+            width, height = (max(side, 1.0) for side in page.get_size())
+            text = textpage.get_text_range()
+            if textpage.count_chars() == len(text):  # else text positions are not character indices
+                start = 0
+                for line, piece in zip(lines, text.split("\r\n"), strict=True):
+                    if piece.strip():
+                        first, last = start + len(piece) - len(piece.lstrip()), start + len(piece.rstrip()) - 1
+                        left, bottom, _, _ = textpage.get_charbox(first)
+                        right = textpage.get_charbox(last)[2]
+                        expected = round(left / width, 3), round(right / width, 3), round(height - bottom, 1)
+                        # hex(): 0.0 and -0.0 differ, as they would in the index's JSON
+                        assert [value.hex() for value in (line.x0, line.x1, line.y)] == [value.hex() for value in expected], line
+                        checked += 1
+                    start += len(piece) + 2
+            textpage.close()
+            page.close()
+    finally:
+        doc.close()
+    assert checked > 50
+
+
 @pytest.mark.skipif(not TEX_LECTURES.exists(), reason=f"no {TEX_LECTURES}")
 def test_a_tex_pages_body_text_reads_one_size():
     # TeX's bitmap (type-3) fonts report no usable size, so lines are sized by their glyphs'

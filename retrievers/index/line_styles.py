@@ -21,6 +21,13 @@ _MIN_REAL_SIZE = 2.0
 _TALL_GLYPH = re.compile("[BDEFHIKLMNPRTUVWXYZbdfhklt]")
 _ALNUM = re.compile(r"[^\W_]")  # what str.isalnum accepts
 _CAP_HEIGHT_EM = 0.7
+# Adding 1.5 * 2**52 to a float of magnitude below 2**51 and taking it away again rounds the
+# float to a whole number, ties to even: the sum lies where floats are one apart. Used for
+# round(value, digits): the value scaled by 10**digits is rounded so, and divided back, which
+# gives the float nearest the decimal, as round does. Where the scaled value is within 1e-4
+# of a tie its own rounding error (at most 1.2e-7 below 1e9) could decide, so there, at zero
+# (whose sign round keeps) and beyond 1e9, round is called.
+_TO_WHOLE = 1.5 * 2.0**52
 
 
 class Line(NamedTuple):
@@ -53,18 +60,23 @@ def _unchecked(function, restype):
     types: ctypes then passes ints and pointers as they are instead of checking each against
     its declared type, which halves the cost of a call made tens of thousands of times per
     document. Every argument must then be given as what C expects: Python ints for ``int``,
-    pointers, ``byref`` for out-parameters, ctypes values for other integer types."""
+    pointers, ``byref`` for out-parameters, ctypes values for other integer types.
+
+    The call also keeps Python's global interpreter lock, as a Python C API call does
+    (``PYFUNCTYPE``): releasing and taking it back around each call cost more than these
+    accessors' own work, and PDFium neither calls back into Python nor blocks."""
     address = ctypes.cast(function, ctypes.c_void_p).value
     if not address:
         raise RuntimeError(f"PDFium function {function!r} has no address")
-    return ctypes.CFUNCTYPE(restype)(address)  # no argument types: any arguments pass as they are
+    return ctypes.PYFUNCTYPE(restype)(address)  # no argument types: any arguments pass as they are
 
 
 class Rounded(dict[float, float]):
     """``round(value, digits)`` for each value, worked out once per document: ``round`` is
     a dear call (correctly rounded decimal digits) made on every line, and a document
-    repeats its few font sizes and left margins. (A line's right end and baseline repeat
-    too seldom to gain from it.) Read as ``rounded[value]``."""
+    repeats its few font sizes. (A line's ends and baseline repeat too seldom to gain from
+    it: ``page_lines`` rounds them in float arithmetic, see ``_TO_WHOLE``.) Read as
+    ``rounded[value]``."""
 
     def __init__(self, digits: int) -> None:
         super().__init__()
@@ -95,6 +107,12 @@ class _CharIndices:
         return 0
 
 
+def _as_argument(pointer):
+    """A PDFium handle (a ctypes pointer) as the argument ctypes would make of it on each
+    call, made once: passed to a call as it is."""
+    return ctypes.c_void_p.from_param(ctypes.c_void_p.from_buffer(pointer).value)
+
+
 class _Handle(ctypes.c_void_p):
     """A PDFium object handle as a function returns it: a ``c_void_p`` subclass comes back
     as itself, not as a Python int, and so passes to the next call as a pointer."""
@@ -106,9 +124,10 @@ class LineStyleReader:
     A document has thousands of lines, each costing a handful of PDFium calls, and on a PDF
     that parses fast this per-line work weighs as much as the text extraction itself. So the
     ctypes functions, buffers and out-parameters are made once per document, the calls skip
-    ctypes' argument checks (``_unchecked``) and take the text page's raw handle (the helper
-    object would be converted through a Python property on every call), and each font name
-    is judged bold or not once per document.
+    ctypes' argument checks (``_unchecked``) and take the text page's handle as a ready
+    ctypes argument (the helper object would be converted through a Python property on every
+    call, its raw pointer into a fresh argument object), and each font name is judged bold or
+    not once per document.
     """
 
     def __init__(self) -> None:
@@ -128,7 +147,7 @@ class LineStyleReader:
         self._matrix = raw.FS_MATRIX()
         self._matrix_ref = ctypes.byref(self._matrix)
         self._bold_names: dict[bytes, bool] = {}
-        self._tenths, self._thousandths = Rounded(1), Rounded(3)
+        self._tenths = Rounded(1)
         # Boldness is the font's (its weight, name and flags), and a page sets its lines in
         # a few fonts: each font is judged once per page, found through the character's
         # text object, two cheap calls where weight and name cost two dear ones. (Per page:
@@ -139,10 +158,6 @@ class LineStyleReader:
         self._count_chars = _unchecked(raw.FPDFText_CountChars, ctypes.c_int)
         self._char_index = _unchecked(raw.FPDFText_GetCharIndexFromTextIndex, ctypes.c_int)
         self._glyph_sizes: dict[tuple[int | None, float] | None, float] = {}  # (font, reported size) -> measured size, per page
-
-    def _is_bold(self, handle, index: int) -> bool:
-        text_object = self._text_object(handle, index)
-        return self._bold_of(self._object_font(text_object) if text_object else None, handle, index)
 
     def _bold_of(self, font, handle, index: int) -> bool:
         """Whether the character ``index``, set in ``font`` (its text object's), is bold."""
@@ -208,28 +223,29 @@ class LineStyleReader:
 
     def page_lines(self, textpage, raw_text: str, page: int, width: float, height: float) -> list[Line]:
         """Split a page's text (PDFium's ``get_text_range``) into styled lines."""
-        handle = textpage.raw
+        handle = _as_argument(textpage.raw)
         self._font_bold.clear()
         self._glyph_sizes.clear()
         width, height = max(width, 1.0), max(height, 1.0)
-        is_bold, bold_of, font_size, get_matrix, get_box, box_refs = (
-            self._is_bold, self._bold_of, self._font_size, self._get_matrix, self._get_box, self._box_refs,
-        )
+        bold_of, font_size, get_matrix, get_box = self._bold_of, self._font_size, self._get_matrix, self._get_box
+        # The box's four out-parameters named, not unpacked from a list on each call.
+        left_ref, right_ref, bottom_ref, top_ref = self._box_refs
         text_object_of, object_font = self._text_object, self._object_font
         font_bold, glyph_sizes = self._font_bold, self._glyph_sizes
         matrix, matrix_ref = self._matrix, self._matrix_ref
         left, right, bottom, _ = self._box
-        tenths, thousandths = self._tenths, self._thousandths
+        tenths, to_whole, min_real_size = self._tenths, _TO_WHOLE, _MIN_REAL_SIZE
         # clean_text's one-for-one replacements made on the whole page at once (character
         # positions stay as PDFium counts them); the rest of it matters only on a page with a
         # lone "\r" or "\n", where each line is cleaned in full.
         page_text = raw_text.replace("\ufffe", "-").replace("\x02", "-")
         to_char = self._char_indices(handle, len(raw_text))
-        breaks = page_text.count("\r\n")
-        lone_breaks = page_text.count("\r") != breaks or page_text.count("\n") != breaks
+        pieces = page_text.split("\r\n")
+        breaks = len(pieces) - 1  # page_text.count("\r\n"), without scanning the page again
+        lone_breaks = page_text.count("\n") != breaks or page_text.count("\r") != breaks
         lines: list[Line] = []
         start = 0
-        for number, piece in enumerate(page_text.split("\r\n")):
+        for number, piece in enumerate(pieces):
             stripped = piece.rstrip()
             if not stripped:
                 lines.append(Line(clean_text(piece), page, number))
@@ -245,19 +261,25 @@ class LineStyleReader:
             # The first character's font is looked up once, for its boldness and, in a type-3
             # font, its glyph size.
             text_object = text_object_of(handle, first)
-            font = object_font(text_object) if text_object else None
+            # PDFium's FPDFTextObj_GetFont gives no font (None) for no text object, as for
+            # a text object without one: no test of the handle needed.
+            font = object_font(text_object)
             # The font's boldness as _bold_of keeps it, looked up here: most lines' fonts are
             # known by then, and the call cost as much as the look-up. (None is never a key.)
             bold = font_bold.get(font)
             if bold is None:
                 bold = bold_of(font, handle, first)
-            bold = bold and (last == first or is_bold(handle, last))
+            if bold and last != first:  # the last character's boldness, found as the first's
+                last_font = object_font(text_object_of(handle, last))
+                bold = font_bold.get(last_font)
+                if bold is None:
+                    bold = bold_of(last_font, handle, last)
             # Font size times the scale of the character's transformation matrix: what the
             # reader sees, whatever mix of font size and scaling the producer used.
             size = font_size(handle, first)  # a float already (restype c_double)
             if get_matrix(handle, first, matrix_ref):
                 size *= abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5
-            if size < _MIN_REAL_SIZE:
+            if size < min_real_size:
                 key = (font, size) if text_object else None
                 # The size _glyph_size keeps for the font and size, looked up here, as above.
                 measured = glyph_sizes.get(key)
@@ -265,12 +287,26 @@ class LineStyleReader:
                     measured = self._glyph_size(handle, raw_text, text_first, text_last + 1, to_char, key)
                 size = measured or size
             # The two character boxes read in place.
-            get_box(handle, first, *box_refs)
+            get_box(handle, first, left_ref, right_ref, bottom_ref, top_ref)
             x0, y = left.value / width, height - bottom.value
-            get_box(handle, last, *box_refs)
+            get_box(handle, last, left_ref, right_ref, bottom_ref, top_ref)
+            x1 = right.value / width
+            # round(x0, 3), round(x1, 3) and round(y, 1), the same floats at a quarter of the
+            # cost (see _TO_WHOLE): the nearest whole number of thousandths or tenths, divided
+            # back, unless it is all but a tie (or zero, whose sign round keeps, or far off).
+            # (A cache of rounded left edges missed on most lines of a TeX document, whose
+            # glyph boxes start where each glyph's ink does.)
+            scaled = x0 * 1000.0
+            whole = scaled + to_whole - to_whole
+            x0 = whole / 1000.0 if whole and -0.4999 < scaled - whole < 0.4999 and -1e9 < scaled < 1e9 else round(x0, 3)
+            scaled = x1 * 1000.0
+            whole = scaled + to_whole - to_whole
+            x1 = whole / 1000.0 if whole and -0.4999 < scaled - whole < 0.4999 and -1e9 < scaled < 1e9 else round(x1, 3)
+            scaled = y * 10.0
+            whole = scaled + to_whole - to_whole
+            y = whole / 10.0 if whole and -0.4999 < scaled - whole < 0.4999 and -1e9 < scaled < 1e9 else round(y, 1)
             # tuple.__new__ is what Line(...) calls, without its Python-level __new__.
-            lines.append(_new_tuple(Line, (text, page, number, bold, tenths[size], thousandths[x0],
-                                           round(right.value / width, 3), round(y, 1))))
+            lines.append(_new_tuple(Line, (text, page, number, bold, tenths[size], x0, x1, y)))
             start += len(piece) + 2
         return lines
 
