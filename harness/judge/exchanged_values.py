@@ -43,11 +43,22 @@ _LINK_BEFORE = re.compile(
     r"an?\s+|the\s+|remaining\s+|other\s+)*(?:US)?\$?\s*$|:\s*(?:US)?\$?\s*$",
     re.IGNORECASE,
 )
-# The end of a movement: "rose to 3.1%", "from 2.7%". ("amounted to", "compared to" are not.)
-_MOVED_TO = re.compile(
-    r"\b(?:rose|risen|rising|rises|increased|increasing|grew|grown|growing|climbed|jumped|improved|expanded|"
+# Words of movement, for the ends of a movement and its size.
+_MOVES = (
+    r"rose|risen|rising|rises|increased|increasing|grew|grown|growing|climbed|jumped|improved|expanded|surged|soared|"
     r"fell|fallen|falling|falls|decreased|decreasing|declined|declining|dropped|slipped|shrank|narrowed|contracted|"
-    r"widened|moved|changed|up|down)\s+(?:\w+\s+)?to\s+(?:about\s+|approximately\s+)?(?:US)?\$?\s*$",
+    r"plunged|tumbled|slid|widened|worsened|deteriorated|weakened|strengthened|recovered|edged|ticked|moved|changed"
+)
+# The end of a movement: "rose to 3.1%", "from 2.7% to 3.1%". ("amounted to", "compared to" are not.)
+_MOVED_TO = re.compile(
+    rf"\b(?:(?:{_MOVES}|up|down)\s+(?:\w+\s+)?|from\s+\S+\s+(?:(?:times|x|million|billion|thousand)\s+)?)to\s+"
+    r"(?:about\s+|approximately\s+)?(?:US)?\$?\s*$",
+    re.IGNORECASE,
+)
+# The size of a movement, and what moved: "Total debt increased by $1.3 billion" (<by>,
+# total debt), "R&D grew 4%" (R&D).
+_MOVED_BY = re.compile(
+    rf"((?:[A-Za-z&][\w&'’\-]*\s+){{0,3}})(?:{_MOVES})\s+(by\s+)?(?:~\s*|about\s+|approximately\s+|roughly\s+)?(?:US)?\$?\s*$",
     re.IGNORECASE,
 )
 _MOVED_FROM = re.compile(r"\bfrom\s+(?:about\s+|approximately\s+)?(?:US)?\$?\s*$", re.IGNORECASE)
@@ -63,6 +74,9 @@ _SOURCE_AFTER = re.compile(
     r"\s*(?:of\s+(?:[\w\-]+\s+){1,3})?(?:(?:came|comes|coming|come|was|were|generated|derived|earned)\s+)?(?:from|by)\s+(?:the\s+)?([A-Za-z][\w\-]*(?:\s+[A-Za-z][\w\-]*){0,2})",
     re.IGNORECASE,
 )
+_ELLIPTIC = re.compile(r"(?:\band|[,;:])\s+((?:[A-Za-z][\w&'’\-]*\s+){1,3})(?:US)?\$?$", re.IGNORECASE)
+_ARTICLE = re.compile(r"(?:a|an|the|its|their|our)\s", re.IGNORECASE)  # a noun phrase the figure stands in, no label
+_OF_AFTER = re.compile(r"\s+of\s+((?:[A-Za-z][\w\-]*\s*){1,3})", re.IGNORECASE)
 # The noun after a figure that nothing names before: "the 7% regulatory minimum".
 _NOUN_AFTER = re.compile(r"\s+((?:[A-Za-z][A-Za-z\-]*\s+){0,2}[A-Za-z][A-Za-z\-]*)")
 _NOT_A_NOUN = re.compile(
@@ -75,7 +89,7 @@ _NOT_A_NOUN = re.compile(
 def values_exchanged(gold: str, answer: str) -> bool:
     """Do two of the gold's figures (of one kind, two numbers) trade places in the answer?"""
     gold_values = [g for g in parse_quantities(gold) if g.number]
-    places = [(g, _place(gold, g)) for g in gold_values]
+    places = [(g, _place(gold, g, loose=True)) for g in gold_values]
     places = [(g, p) for g, p in places if p]
     if len(places) < 2:
         return False
@@ -87,8 +101,8 @@ def values_exchanged(gold: str, answer: str) -> bool:
             only_a, only_b = place_a - place_b, place_b - place_a
             if not only_a or not only_b:
                 continue
-            held_a = [_place(answer, x) for x in answer_values if _same_number(x, a) and quantity_kind(x) == quantity_kind(a)]
-            held_b = [_place(answer, x) for x in answer_values if _same_number(x, b) and quantity_kind(x) == quantity_kind(b)]
+            held_a = [_place(answer, x, loose=True) for x in answer_values if _same_number(x, a) and quantity_kind(x) == quantity_kind(a)]
+            held_b = [_place(answer, x, loose=True) for x in answer_values if _same_number(x, b) and quantity_kind(x) == quantity_kind(b)]
             if held_a and held_b and all(_at(p, only_b, only_a) for p in held_a) and all(_at(p, only_a, only_b) for p in held_b):
                 return True
     return False
@@ -191,13 +205,18 @@ def figure_relabelled(gold: str, answer: str) -> bool:
     return False
 
 
-def _label_text(text: str, q: Quantity) -> str:
+def _label_text(text: str, q: Quantity, loose: bool = False) -> str:
     """The words that name ``q`` before it ("Harlow reported a net loss of $318 million": "a
     net loss "), back to the verb or break before them; "" when no link ("of", "was", ...)
     joins them to it."""
     before = text[max(0, q.start - 80):q.start]
     link = _LINK_BEFORE.search(before)
     if not link:
+        # A label set right before the figure after "and" or a comma, its verb left out:
+        # "capex was 14% of revenue and fixed assets 61% of total assets".
+        elliptic = _ELLIPTIC.search(before) if loose else None
+        if elliptic and not _LABEL_STOP.search(elliptic.group(1)) and not _ARTICLE.match(elliptic.group(1)):
+            return elliptic.group(1)
         return ""
     head = before[:link.start()]
     stops = list(_LABEL_STOP.finditer(head))
@@ -213,15 +232,23 @@ def _same_number(x: Quantity, y: Quantity) -> bool:
     return abs(x.number * x.scale - y.number * y.scale) <= 1e-9 * max(abs(x.number * x.scale), 1.0)
 
 
-def _place(text: str, q: Quantity) -> frozenset[str]:
+def _place(text: str, q: Quantity, loose: bool = False) -> frozenset[str]:
     """What ``q`` is said of in ``text`` (see the module's docstring), as stems; empty when
-    the text does not say."""
+    the text does not say. ``loose`` also reads what moved by it ("R&D grew 4%"), a label
+    with its verb left out ("and fixed assets 61%") and what it is an amount of ("$1.1
+    billion of cash"): ties loose enough for a full exchange of two figures, too loose for
+    one figure put elsewhere."""
     before = text[max(0, q.start - 80):q.start]
     if _MOVED_TO.search(before):
         return frozenset({"<to>"})
     if _MOVED_FROM.search(before):
         return frozenset({"<from>"})
-    label = _label_text(text, q)
+    moved = _MOVED_BY.search(before) if loose else None
+    if moved:
+        # What moved, and (after "by") that the figure is the movement's size.
+        mover = _label_words(moved.group(1))
+        return mover | {"<by>"} if moved.group(2) else mover
+    label = _label_text(text, q, loose)
     stems = frozenset(s for s, _ in content(label)) - UNIT_STEMS
     if stems:
         return stems
@@ -239,5 +266,17 @@ def _place(text: str, q: Quantity) -> frozenset[str]:
             if _NOT_A_NOUN.fullmatch(word) or word.lower() in STOP or _LABEL_STOP.fullmatch(word):
                 break
             words.append(word)
-        return frozenset(stem(w) for w in words) - UNIT_STEMS
+        if words:
+            return frozenset(stem(w) for w in words) - UNIT_STEMS
+    of = _OF_AFTER.match(text, q.end) if loose else None
+    if of:
+        # "$1.1 billion of cash": what the figure is an amount of, up to a stop.
+        stop = _LABEL_STOP.search(of.group(1))
+        return frozenset(s for s, _ in content(of.group(1)[:stop.start()] if stop else of.group(1))) - UNIT_STEMS
     return frozenset()
+
+
+def _label_words(text: str) -> frozenset[str]:
+    """The content stems of ``text`` after its last label stop."""
+    stops = list(_LABEL_STOP.finditer(text))
+    return frozenset(s for s, _ in content(text[stops[-1].end():] if stops else text)) - UNIT_STEMS

@@ -86,6 +86,8 @@ def prose_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "years_exchanged": _years_exchanged(question, gold, 1.31),
         # The gold's own figures told of another year: the likeliest slip of a model.
         "another_year": _another_year(question, gold),
+        # Two of the gold's figures of one kind in each other's places.
+        "figures_swapped": _figures_swapped(gold),
         # A gold that dates none of its figures is of the year the question asks: the gold
         # told of two years before it.
         "asked_year_moved": _asked_year(question, gold, -2),
@@ -180,6 +182,31 @@ def _another_year(question: str, gold: str) -> str:
     if year not in gold:
         return ""
     return re.sub(rf"(?<!\d){year}(?!\d)", str(int(year) - 2), gold.strip())
+
+
+# What joins the two ends of a range ("$8.4 to $8.6 billion", "2.5x-3.0x"): swapped, a range
+# is the same range.
+_RANGE_JOIN = re.compile(r"\s*(?:%|x|times|million|billion)?\s*(?:to|-|–|and|or)\s*\$?\s*", re.IGNORECASE)
+
+
+def _figures_swapped(gold: str) -> str:
+    """The gold with its first two figures of one kind (both percents, both amounts or both
+    bare numbers) and different numbers in each other's places; "" when it has no such two,
+    or only the two ends of a range."""
+    figures = list(_FIGURE.finditer(gold))
+
+    def kind(m: re.Match[str]) -> str:
+        after = gold[m.end():m.end() + 2]
+        return "percent" if after.lstrip().startswith("%") else "amount" if "$" in m.group(0) else "number"
+
+    for i, a in enumerate(figures):
+        for b in figures[i + 1:]:
+            if kind(a) != kind(b) or a.group(0).lstrip("$ ") == b.group(0).lstrip("$ "):
+                continue
+            if _RANGE_JOIN.fullmatch(gold[a.end():b.start()]):
+                continue
+            return gold[:a.start()] + b.group(0) + gold[a.end():b.start()] + a.group(0) + gold[b.end():]
+    return ""
 
 
 def _asked_year(question: str, gold: str, shift: int) -> str:
