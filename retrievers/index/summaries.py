@@ -11,9 +11,9 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
-from retrievers.index.tree import Node, compact_key
+from retrievers.index.tree import Node, compact_key, compact_line_keys
 
 MAX_SUMMARY_CHARS = 400
 # A term is a word of three characters or more (a letter, then letters, hyphens and
@@ -100,15 +100,134 @@ def node_text(
     """The node's text: its pages, from its heading line on the first page (``heading``
     defaults to the title) and up to the next node's title when that starts on this
     node's last page."""
-    chunks = []
-    for page in range(node.start_page, node.end_page + 1):
-        text = pages[page - 1] if 0 < page <= len(pages) else ""
-        if page == node.start_page:
-            text = _from_title(text, heading or node.title)
-        if next_start and page == next_start[0] == node.end_page:
-            text = _until_title(text, next_start[1])
-        chunks.append(text)
-    return "\n".join(chunks)
+    page_lines = _PageLines(pages)
+    cuts = page_lines.cuts(node, next_start, heading)
+    return "\n".join(line for page, start, end in cuts for line in page_lines.lines(page)[start:end])
+
+
+class _PageLines:
+    """A document's pages as lines, each page split into lines, keyed and searched for
+    table rows once, when first read: a page is read by every leaf on it (often the leaf
+    that ends on it and the one that starts on it), and each of a leaf's readers reads its
+    lines, not its text. A page is let go of once the leaves are past it (``forget``), and
+    no tuple is kept per page or per leaf: every container object made and kept brings the
+    garbage collector's next pass nearer, which in a build's process, full of the PDF's
+    lines, costs a millisecond or two."""
+
+    def __init__(self, pages: list[str]):
+        self._pages = pages
+        self._lines: dict[int, list[str]] = {}
+        self._keys: dict[int, str] = {}
+        self._encoded: dict[int, bytes] = {}
+        # Each page's lines, stripped where they hold two digits, None where they do not.
+        self._rows: dict[int, list[str | None]] = {}
+        self._title_keys: dict[str, str] = {}
+
+    def _text(self, page: int) -> str:
+        return self._pages[page - 1] if 0 < page <= len(self._pages) else ""
+
+    def forget(self, before: int) -> None:
+        """Let go of the pages before ``before`` (a page asked for again is read again)."""
+        for page in [page for page in self._lines if page < before]:
+            for cache in (self._lines, self._keys, self._encoded, self._rows):
+                cache.pop(page, None)
+
+    def lines(self, page: int) -> list[str]:
+        lines = self._lines.get(page)
+        if lines is None:
+            lines = self._lines[page] = self._text(page).split("\n")
+        return lines
+
+    def cuts(self, node: Node, following: Following | None, heading: str | None) -> Iterator[tuple[int, int, int]]:
+        """Each page of the node with the lines of it that are the node's (``node_text``):
+        (page, start, end), the lines from ``start`` up to ``end``."""
+        for page in range(node.start_page, node.end_page + 1):
+            start, end = 0, len(self.lines(page))
+            if page == node.start_page:
+                start = self._title_line(page, heading or node.title, 0) or 0
+            if following and page == following[0] == node.end_page:
+                # The next title is looked for after the node's heading line.
+                at = self._title_line(page, following[1], start + 1)
+                end = end if at is None else at
+            yield page, start, end
+
+    def _title_line(self, page: int, title: str, first: int) -> int | None:
+        """The first line of the page from ``first`` on that heads ``title``: one holding its
+        key, or, for a title too short to tell apart by a key of its own ("Note 6. Debt" is
+        "debt"), its key with its label ("note6debt"), or a line that is the short title
+        alone ("Debt")."""
+        want = self._title_keys.get(title)
+        if want is None:
+            want = self._title_keys[title] = _title_key(title)
+        if len(want) >= 6:
+            return self._first_line_holding(page, first, want)
+        labelled = _key(title, 30)
+        if len(labelled) >= 6 and labelled != want:
+            found = self._first_line_holding(page, first, labelled)
+            if found is not None:
+                return found
+        if not want:
+            return None
+        # The short title alone on its line, or after a number ("6. Debt").
+        line_keys = self._keyed(page).split("\n")
+        return next((i for i in range(first, len(line_keys)) if re.sub(r"^\d+", "", line_keys[i]) == want), None)
+
+    def _first_line_holding(self, page: int, first: int, key: str) -> int | None:
+        """The first line of the page from ``first`` on whose compact key holds ``key``:
+        where the key is first found in the page's line keys from that line's on (the key
+        holds no line break, so it is found within one line's key), in C."""
+        keyed = self._keyed(page)
+        start = 0
+        if first:
+            after = keyed.split("\n", first)
+            if len(after) <= first:  # the page has no line ``first``
+                return None
+            start = len(keyed) - len(after[-1])
+        at = keyed.find(key, start)
+        return None if at < 0 else keyed.count("\n", 0, at)
+
+    def _keyed(self, page: int) -> str:
+        """The compact keys of the page's lines, one line break apart: made only for a page
+        a title is looked for on, most pages of a long section being read for their rows
+        alone."""
+        keyed = self._keys.get(page)
+        if keyed is None:
+            keyed = self._keys[page] = compact_line_keys(self._text(page), self._utf8(page))
+        return keyed
+
+    def _utf8(self, page: int) -> bytes:
+        """The page's UTF-8 bytes, a lone surrogate's too ("surrogatepass"), which its keys
+        and its digits are read from."""
+        utf8 = self._encoded.get(page)
+        if utf8 is None:
+            utf8 = self._encoded[page] = self._text(page).encode("utf-8", "surrogatepass")
+        return utf8
+
+    def rows(self, page: int, start: int, end: int) -> list[str]:
+        """The page's lines from ``start`` up to ``end`` that hold two digits at least
+        (``_two_digits``), stripped: the only lines that may be a table's rows (see
+        ``_row_label``). A stripped line with digits is never empty, so the others, None,
+        are dropped in C."""
+        rows = self._rows.get(page)
+        if rows is None:
+            rows = self._rows[page] = self._find_rows(page)
+        return list(filter(None, rows[start:end]))
+
+    def _find_rows(self, page: int) -> list[str | None]:
+        """Each of the page's lines stripped if it holds two digits at least, else None.
+        Every line's ASCII digits are counted at once, in C: the page's UTF-8 bytes (a line
+        break is byte 10 and no other character's bytes hold it or an ASCII digit) with all
+        but digits and line breaks deleted, split at the line breaks, leave each line's
+        digits. Other scripts' digits, which _TWO_DIGITS counts too, are looked for line by
+        line only on a page that holds one: its characters beyond ASCII, its UTF-8 bytes
+        from 128 up, are few."""
+        lines = self.lines(page)
+        utf8 = self._utf8(page)
+        digits = utf8.translate(None, _NOT_DIGIT_OR_NEWLINE).split(b"\n")
+        if _ANY_DIGIT.search(utf8.translate(None, _ASCII_BYTES).decode("utf-8", "surrogatepass")):
+            return [line.strip() if len(found) >= 2 or (not line.isascii() and _TWO_DIGITS.search(line)) else None
+                    for line, found in zip(lines, digits)]
+        return [line.strip() if len(found) >= 2 else None for line, found in zip(lines, digits)]
 
 
 def _key(text: str, limit: int | None = None) -> str:
@@ -121,48 +240,13 @@ def _title_key(title: str) -> str:
     return _key(re.sub(r"^(note|item)\s+\w+\.?\s*", "", title, flags=re.I), 30) or _key(title, 30)
 
 
-def _from_title(text: str, title: str) -> str:
-    lines = text.split("\n")
-    at = _title_line(lines, title, 0)
-    return text if at is None else "\n".join(lines[at:])
-
-
-def _title_line(lines: list[str], title: str, first: int) -> int | None:
-    """The first line from ``first`` on that heads ``title``: one holding its key, or, for a
-    title too short to tell apart by a key of its own ("Note 6. Debt" is "debt"), its key
-    with its label ("note6debt"), or a line that is the short title alone ("Debt")."""
-    want = _title_key(title)
-    if len(want) >= 6:
-        return _first_line_holding(lines, first, want)
-    labelled = _key(title, 30)
-    if len(labelled) >= 6 and labelled != want:
-        found = _first_line_holding(lines, first, labelled)
-        if found is not None:
-            return found
-    # The short title alone on its line, or after a number ("6. Debt").
-    return next((i for i in range(first, len(lines)) if want and re.sub(r"^\d+", "", _key(lines[i])) == want), None)
-
-
-def _first_line_holding(lines: list[str], first: int, key: str) -> int | None:
-    """The first line from ``first`` on whose compact key holds ``key``. A plain loop that
-    keys each line with compact_key itself (``_key`` with no limit is compact_key): every
-    leaf searches a page or two for its title and the next one's, a dozen lines each, and
-    the generator and wrapper cost a call per line."""
-    for i in range(first, len(lines)):
-        if key in compact_key(lines[i]):
-            return i
-    return None
-
-
-def _until_title(text: str, title: str) -> str:
-    lines = text.split("\n")
-    at = _title_line(lines, title, 1)
-    return text if at is None else "\n".join(lines[:at])
-
-
 def first_sentence(text: str, title: str = "", limit: int = 170, row_labels: RowLabels | None = None) -> str:
     """The first sentence of running prose (at least eight words, mostly letters)."""
-    row_labels = RowLabels() if row_labels is None else row_labels
+    return _first_sentence(text.split("\n"), title, limit, RowLabels() if row_labels is None else row_labels)
+
+
+def _first_sentence(lines: list[str], title: str, limit: int, row_labels: RowLabels) -> str:
+    """``first_sentence`` of the text of ``lines``."""
     # Running prose only: table rows ("Net income $ 5,791 $ 5,929") would read as a sentence.
     # The prose is split into sentences as its lines are read, so that reading stops soon
     # after the first good sentence rather than at the end of the text: only the last two
@@ -181,7 +265,7 @@ def first_sentence(text: str, title: str = "", limit: int = 170, row_labels: Row
     # cost of $328.1 million") is that sentence's, however short or full of figures.
     pending: str | None = None
     stops: list[int] = []
-    for raw in text.split("\n"):
+    for raw in lines:
         ln = raw.strip()
         carries_on = pending is not None and ln[:1].islower() and not (stops and stops[-1] == len(pending) - 1)
         if not carries_on and (len(ln) <= 40 or _left_out(ln, row_labels)):
@@ -284,7 +368,7 @@ _FIGURE_TOKEN = re.compile(r"\$|\(?\$?-?[\d,]*\.?\d+\)?%?|—|–|-|%|\)|pts?\.?
 def _row_label(line: str) -> str | None:
     """The label of a table row, a label followed by two or more figures and nothing
     else ("Net sales $ 34,229 $ 35,355"); None for any other line. Asked only of lines
-    known to hold two digits (``_two_digits``, ``_lines_with_two_digits``): two figures with
+    known to hold two digits (``_two_digits``, ``_PageLines.rows``): two figures with
     digits need two, and most prose lines are turned away by that cheaper test first."""
     tokens = line.split()
     if len(line) > 160 or len(tokens) < 3:
@@ -315,8 +399,13 @@ class RowLabels(dict[str, "str | None"]):
         return label
 
 
-# Every byte but an ASCII digit and the line break: what _lines_with_two_digits deletes.
+# Every byte but an ASCII digit and the line break: what _lines_with_two_digits and
+# _PageLines._page_rows delete to count each line's digits.
 _NOT_DIGIT_OR_NEWLINE = bytes(c for c in range(256) if not (48 <= c <= 57 or c == 10))
+# Every ASCII byte: what _PageLines._page_rows deletes to leave a page's characters beyond
+# ASCII, and what it looks for among them.
+_ASCII_BYTES = bytes(range(128))
+_ANY_DIGIT = re.compile(r"\d")
 
 
 def _lines_with_two_digits(text: str) -> Iterator[str]:
@@ -335,11 +424,16 @@ def _lines_with_two_digits(text: str) -> Iterator[str]:
 
 def table_labels(text: str, limit: int = 10, row_labels: RowLabels | None = None) -> list[str]:
     """Row labels of the tables in ``text``: the words before a row's figures."""
-    row_labels = RowLabels() if row_labels is None else row_labels
+    rows = (line.strip() for line in _lines_with_two_digits(text))  # no other line is a row (see _row_label)
+    return _table_labels(rows, limit, RowLabels() if row_labels is None else row_labels)
+
+
+def _table_labels(rows: Iterable[str], limit: int, row_labels: RowLabels) -> list[str]:
+    """``table_labels`` of a text whose lines with two digits, stripped, are ``rows``."""
     labels: list[str] = []
     seen: set[str] = set()
-    for line in _lines_with_two_digits(text):  # no other line is a row (see _row_label)
-        label = row_labels[line.strip()]
+    for line in rows:
+        label = row_labels[line]
         if label is None:
             continue
         key = label.lower()
@@ -450,11 +544,11 @@ def walk_sections(nodes: list[Node]) -> list[tuple[Node, Following | None, str |
 _SHORT_DISCLOSURE = re.compile(r"(?i)\s*(?:none|not applicable|not required|not material|n/a|omitted|\[?reserved\]?)\.?\s*")
 
 
-def _short_disclosure(text: str) -> str:
+def _short_disclosure(lines: list[str]) -> str:
     """The node's whole say when the first line after its heading is "None." or "Not
     applicable." (too short to be a sentence of prose, the node was summarised as having
     "little extractable text", or by a sentence of whatever followed it)."""
-    lines = [line for line in text.split("\n")[1:3] if line.strip()]
+    lines = [line for line in lines[1:3] if line.strip()]
     if lines and _SHORT_DISCLOSURE.fullmatch(lines[0]):
         said = lines[0].strip()
         return said if said.endswith(".") else f"{said}."
@@ -465,26 +559,47 @@ def summarize_tree(pages: list[str], nodes: list[Node], topics: dict[str, list[s
     """Fill in ``summary`` for every node that has none."""
     topics = topics or {}
     flat = walk_sections(nodes)
-    leaves = [(n, after) for n, after, _ in flat if not n.children]
-    texts = {id(n): node_text(pages, n, after, heading) for n, after, heading in flat if not n.children}
-    weights = TermWeights(list(texts.values()))
+    page_lines = _PageLines(pages)
     row_labels = RowLabels()
-    for node, _ in leaves:
+    # The leaves, their texts, and for each leaf to summarise the parts of its summary before
+    # its key terms and what its key terms leave out. The key terms weigh every leaf's text,
+    # so they come last; each leaf's lines are let go of once read.
+    leaves: list[Node] = []
+    texts: list[str] = []
+    heads: list[str] = []
+    excluded: list[str] = []
+    for node, after, heading in flat:
+        if node.children:
+            continue
+        lines: list[str] = []
+        rows: list[str] = []
+        for page, start, end in page_lines.cuts(node, after, heading):
+            lines += page_lines.lines(page)[start:end]
+            rows += page_lines.rows(page, start, end)
+        page_lines.forget(node.end_page)  # the next leaf starts on this one's last page or after it
+        leaves.append(node)
+        texts.append("\n".join(lines))
+        if node.summary:
+            heads.append("")
+            excluded.append("")
+            continue
+        sentence = _short_disclosure(lines) or _first_sentence(lines, node.title, 170, row_labels)
+        labels = _table_labels(rows, 10, row_labels)
+        covered = [t for t in topics.get(node.node_id, []) if t.lower() != node.title.lower()][:8]
+        heads.append(" ".join(part for part in [
+            sentence,
+            f"Covers: {'; '.join(covered)}." if covered else "",
+            f"Table rows: {', '.join(labels)}." if labels else "",
+        ] if part))
+        excluded.append(node.title + " " + " ".join(labels + covered))
+    weights = TermWeights(texts)
+    for leaf, node in enumerate(leaves):
         if node.summary:
             continue
-        text = texts[id(node)]
-        sentence = _short_disclosure(text) or first_sentence(text, node.title, row_labels=row_labels)
-        labels = table_labels(text, row_labels=row_labels)
-        covered = [t for t in topics.get(node.node_id, []) if t.lower() != node.title.lower()][:8]
-        terms = weights.key_terms(text, exclude=node.title + " " + " ".join(labels + covered))
-        node.summary = _clip(
-            [
-                sentence,
-                f"Covers: {'; '.join(covered)}." if covered else "",
-                f"Table rows: {', '.join(labels)}." if labels else "",
-                f"Key terms: {', '.join(terms)}." if terms else "",
-            ]
-        ) or f"Pages {node.start_page}-{node.end_page}; little extractable text."
+        terms = weights.key_terms(texts[leaf], exclude=excluded[leaf])
+        node.summary = _clip([heads[leaf], f"Key terms: {', '.join(terms)}." if terms else ""]) or (
+            f"Pages {node.start_page}-{node.end_page}; little extractable text."
+        )
     for node, _, _ in reversed(flat):  # children before parents
         if node.summary or not node.children:
             continue

@@ -231,3 +231,29 @@ def compact_key(text: str) -> str:
     if lowered.isascii():
         return lowered.encode("ascii").translate(None, _ASCII_NOT_ALNUM).decode("ascii")
     return lowered.encode("utf-8", "surrogatepass").translate(None, _NOT_ALNUM_BYTES).decode("ascii")
+
+
+# What compact_line_keys deletes from a text's UTF-8 bytes: all but ASCII letters, digits and
+# the line break; and how it maps the rest: a capital letter lowered.
+_NOT_ALNUM_OR_NEWLINE_BYTES = bytes(c for c in range(256) if not (chr(c).isascii() and chr(c).isalnum() or c == 10))
+_ASCII_LOWERED = bytes(c + 32 if 65 <= c <= 90 else c for c in range(256))
+# The only characters beyond ASCII that lower-case to ASCII letters ("İ" to "i" and a dot
+# above, the Kelvin sign to "k"): a text holding one is lowered whole.
+_LOWERED_TO_ASCII = ("\u0130", "\u212a")
+
+
+def compact_line_keys(text: str, utf8: bytes | None = None) -> str:
+    """The compact_key of each line of ``text``, one line break apart, as
+    ``"\\n".join(map(compact_key, text.split("\\n")))`` is, in one pass over the text: the
+    summaries key every line of a page they search for a title. The text is not lowered
+    first, which for a text beyond ASCII costs several times the rest: each capital ASCII
+    letter is lowered as its byte is kept, and every character beyond ASCII dropped, as
+    compact_key drops it once lowered, but for the two whose lower case is an ASCII letter.
+    (Lowering a text whole lowers each of its lines as lowering it alone would, but for a
+    capital sigma at a line's end, which is not ASCII either way.) ``utf8``: the text's
+    UTF-8 bytes, a lone surrogate's too ("surrogatepass"), when the caller has them."""
+    if any(char in text for char in _LOWERED_TO_ASCII):
+        utf8 = text.lower().encode("utf-8", "surrogatepass")
+    elif utf8 is None:
+        utf8 = text.encode("utf-8", "surrogatepass")
+    return utf8.translate(_ASCII_LOWERED, _NOT_ALNUM_OR_NEWLINE_BYTES).decode("ascii")
