@@ -1,20 +1,30 @@
 """The summaries' short cuts answer as the plain code they replaced does.
 
-Each short cut (page lines keyed once, digits counted in C) is held to a plain spelling of
-what it computes, kept here, on texts of the kinds that tell them apart: letters that
-lower-case to ASCII ("İ", the Kelvin sign), other scripts' digits, dashes, short titles.
+Each short cut (page lines keyed once, digits counted in C, cheap tests first) is held to a
+plain spelling of what it computes, kept here, on texts of the kinds that tell them apart:
+letters that lower-case to ASCII ("İ", the Kelvin sign) or that a case-blind pattern takes
+for ASCII ("ſ", "ı"), other scripts' digits, dashes, figures glued to words, short titles.
 """
 from __future__ import annotations
 
 import re
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from retrievers.index import summaries
 from retrievers.index.summaries import (
+    _BOILERPLATE,
+    _FIGURE_TOKEN,
+    _LOWER_WORD,
+    _NUMBER,
     _TWO_DIGITS,
+    RowLabels,
+    _boilerplate,
+    _left_out,
+    _letters,
     _PageLines,
+    _row_label,
     node_text,
 )
 from retrievers.index.tree import Node, compact_key, compact_line_keys
@@ -88,3 +98,55 @@ def test_a_section_s_rows_are_its_lines_with_two_digits(pages, start, span, othe
         assert page_lines.rows(page, first, end) == [line.strip() for line in lines if _TWO_DIGITS.search(line)]
         page_lines.forget(page + 1)  # read again when asked again
         assert page_lines.rows(page, first, end) == [line.strip() for line in lines if _TWO_DIGITS.search(line)]
+
+
+# --- a line's tests ---
+
+_OLD_NUMBER = re.compile(r"\(?\$?\s?\d[\d,]*\.?\d*\)?%?|—|–")
+_OLD_LOWER_WORD = re.compile(r"\b[a-z]{2,}\b")
+_TOKENS = st.sampled_from(["Net", "sales", "net", "of", "the", "and", "$", "34,229", "(1,204)", "12.5%", "—", "–", "-", "%", ")",
+                           "pts", "bps", "pt.", "2023", "5", "7", "n/a", "1.2.3", "3,374r", "x(3)", "٣", "(", ":", "Σ", "ſales", "İ"])
+_LINES = st.lists(_TOKENS, max_size=14).map(" ".join)
+
+
+def _plain_row_label(line: str) -> str | None:
+    tokens = line.split()
+    if len(line) > 160 or len(tokens) < 3:
+        return None
+    first = len(tokens)
+    while first > 0 and _FIGURE_TOKEN.fullmatch(tokens[first - 1]):
+        first -= 1
+    if first == 0 or first == len(tokens) or any(_FIGURE_TOKEN.fullmatch(t) for t in tokens[:first]):
+        return None
+    if sum(any(c.isdigit() for c in t) for t in tokens[first:]) < 2:
+        return None
+    label = " ".join(tokens[:first]).strip(" :,.-(")
+    return label if label[:1].isalpha() else None
+
+
+def _plain_left_out(line: str) -> bool:
+    numbers = len(_OLD_NUMBER.findall(line))
+    prose = len(_OLD_LOWER_WORD.findall(line)) >= max(6, 2 * numbers)
+    return (numbers >= 3 and not prose) or (bool(_TWO_DIGITS.search(line)) and _plain_row_label(line) is not None)
+
+
+@settings(max_examples=500, derandomize=True)
+@given(_LINES)
+@example("Net 5 7")  # a row with two digits, no more
+@example("Revenue ٣ ٣ —")
+@example("2022 170,683,732 n/a 0")
+@example("Rita Case, 2025")
+def test_a_line_s_tests_answer_as_their_plain_spellings(line: str) -> None:
+    assert len(_NUMBER.findall(line)) == len(_OLD_NUMBER.findall(line))
+    assert _LOWER_WORD.findall(line) == _OLD_LOWER_WORD.findall(line)
+    if _TWO_DIGITS.search(line):  # what _row_label is asked of
+        assert _row_label(line) == _plain_row_label(line)
+    assert _left_out(line, RowLabels()) == _plain_left_out(line)
+
+
+@settings(max_examples=300, derandomize=True)
+@given(st.lists(st.sampled_from(["Accompanying notes", "INTEGRAL PART OF THESE", "table of contents", "table", "ſ", "ı", "İ",
+                                 "\u212a", "é", "Integral part of theſe", "TABLE OF CONTENTS", " ", "x"])).map("".join))
+def test_a_sentence_s_letters_and_boilerplate_are_counted_as_before(sentence: str) -> None:
+    assert _letters(sentence) == sum(map(str.isalpha, sentence))
+    assert _boilerplate(sentence) == bool(_BOILERPLATE.search(sentence))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import re
+import string
 from collections import Counter
 from collections.abc import Iterable, Iterator
 
@@ -20,15 +21,16 @@ MAX_SUMMARY_CHARS = 400
 # apostrophes), lowered, not a stop word, its trailing hyphens and apostrophes cut off:
 # what TermWeights counts, in C rather than word by word (the tests hold it to this).
 _WORD = re.compile(r"[A-Za-z][A-Za-z\-']{2,}")
-# A figure, "(12)", "$ 3.4", "5%", or a dash that stands for one. Spelt as one branch per
-# first character ("(", "$", a space, a digit) rather than as optional prefixes, which the
-# regex engine would try at every position of every line; the matches are the same.
-_FIGURE_TAIL = r"\d[\d,]*\.?\d*\)?%?"
-_NUMBER = re.compile(rf"\(\$?\s?{_FIGURE_TAIL}|\$\s?{_FIGURE_TAIL}|\s{_FIGURE_TAIL}|{_FIGURE_TAIL}|—|–")
+# A figure, "(12)", "$ 3.4", "5%", or a dash that stands for one, to be counted: spelt
+# without the "(", "$" and space a figure may open with and the ")" and "%" it may close
+# with, which hold no digit or dash and so never part two figures or make one, it finds as
+# many as the spelling with them (the tests hold it to that) and is tried only at digits and
+# dashes, not at every space of the line.
+_NUMBER = re.compile(r"\d[\d,]*\.?\d*|[—–]")
 # Every _NUMBER match holds a digit or a dash, so a line with fewer than three of them has
-# fewer than three numbers: a cheap scan that spares most prose lines _NUMBER's, which tries
-# its optional prefixes at every position. Spelt as three such characters with the runs
-# between them skipped in one step, it stops at the third instead of listing every digit.
+# fewer than three numbers: a cheap scan that spares most prose lines the count of their
+# numbers. Spelt as three such characters with the runs between them skipped in one step,
+# it stops at the third instead of listing every digit.
 _THREE_NUMBER_CHARS = re.compile(r"[\d—–][^\d—–]*[\d—–][^\d—–]*[\d—–]")
 _TWO_DIGITS = re.compile(r"\d\D*\d")  # a table row's figures hold two digits at least
 _ASCII_DIGITS = b"0123456789"
@@ -65,7 +67,8 @@ _STOP = set(
     november respectively three six nine months quarter quarters see note notes table approximately compared primarily
     result results increase decreased increased decrease net""".split()
 )
-_BOILERPLATE = re.compile(r"(?i)accompanying notes|integral part of these|table of contents")
+_BOILERPLATE_PHRASES = ("accompanying notes", "integral part of these", "table of contents")
+_BOILERPLATE = re.compile("(?i)" + "|".join(_BOILERPLATE_PHRASES))
 _GENERIC_LABELS = {"total", "basic", "diluted", "other", "net", "balance", "as reported", "adjustments"}
 
 
@@ -301,16 +304,26 @@ def _left_out(line: str, row_labels: RowLabels) -> bool:
     or a table row. (A release's opening sentence, "Net sales increased 18.2% to $3.2 billion
     compared to $2.7 billion", has three numbers and is its prose.)"""
     digits = _ascii_digits(line)
-    return (not _few_numbers(line, digits) and not _reads_as_prose(line)) or (_two_digits(line, digits) and row_labels[line] is not None)
+    if digits is not None and digits < 2:
+        return False  # most prose: neither a row's two figures nor three numbers (an ASCII line has no dash)
+    # The row first: its label is looked up once for every line with two digits, as the
+    # leaf's table labels will look it up anyway, and a row needs its numbers counted no more.
+    if _two_digits(line, digits) and row_labels[line] is not None:
+        return True
+    numbers = _numbers(line, digits)
+    return numbers >= 3 and not _reads_as_prose(line, numbers)
 
 
-_LOWER_WORD = re.compile(r"\b[a-z]{2,}\b")
+# A word in lower case: "\b[a-z]{2,}\b" with its first letter first and the boundary
+# before it checked behind that letter, so that it is tried only at lower-case letters
+# rather than at every position; the matches are the same.
+_LOWER_WORD = re.compile(r"[a-z](?<!\w[a-z])[a-z]+\b")
 
 
-def _reads_as_prose(line: str) -> bool:
-    """Words in lower case, six at least and two for each number: a sentence with figures in
-    it, not a row of figures under a label."""
-    return len(_LOWER_WORD.findall(line)) >= max(6, 2 * len(_NUMBER.findall(line)))
+def _reads_as_prose(line: str, numbers: int) -> bool:
+    """Words in lower case, six at least and two for each of the line's ``numbers``: a
+    sentence with figures in it, not a row of figures under a label."""
+    return len(_LOWER_WORD.findall(line)) >= max(6, 2 * numbers)
 
 
 def _finished_sentences(pending: str, stops: list[int], count: int) -> list[str]:
@@ -336,9 +349,40 @@ def _sentences(text: str) -> tuple[list[int], list[str]]:
 
 def _few_numbers(line: str, digits: int | None) -> bool:
     """Fewer than three numbers (or dashes) in the line (``digits``: its _ascii_digits)."""
+    return _numbers(line, digits) < 3
+
+
+def _numbers(line: str, digits: int | None) -> int:
+    """How many numbers (or dashes) the line holds, or 0 for a line with fewer than three
+    digits and dashes, which has fewer than three numbers (``digits``: its _ascii_digits)."""
     if (digits < 3) if digits is not None else not _THREE_NUMBER_CHARS.search(line):
-        return True
-    return len(_NUMBER.findall(line)) < 3
+        return 0
+    return len(_NUMBER.findall(line))
+
+
+_ASCII_LETTERS = string.ascii_letters.encode("ascii")
+
+
+def _letters(text: str) -> int:
+    """How many letters (``str.isalpha``) the text holds; an ASCII text's counted in C."""
+    if text.isascii():
+        data = text.encode("ascii")
+        return len(data) - len(data.translate(None, _ASCII_LETTERS))
+    return sum(map(str.isalpha, text))
+
+
+# The characters beyond ASCII that a case-blind pattern takes for an ASCII letter.
+_CASE_BLIND_ASCII = ("\u0130", "\u0131", "\u017f", "\u212a")  # İ ı ſ and the Kelvin sign
+
+
+def _boilerplate(sentence: str) -> bool:
+    """``_BOILERPLATE`` in the sentence: the sentence lowered and searched for its phrases,
+    several times faster than the case-blind pattern, unless it holds one of the few
+    characters beyond ASCII that the pattern takes for an ASCII letter ("ſ" for "s")."""
+    if any(char in sentence for char in _CASE_BLIND_ASCII):
+        return bool(_BOILERPLATE.search(sentence))
+    lowered = sentence.lower()
+    return any(phrase in lowered for phrase in _BOILERPLATE_PHRASES)
 
 
 def _first_good_sentence(pieces: list[str], title: str, limit: int) -> str | None:
@@ -348,7 +392,7 @@ def _first_good_sentence(pieces: list[str], title: str, limit: int) -> str | Non
         # of the joined sentence are its single spaces plus one).
         if sentence.count(" ") < 7 or not sentence[:1].isupper():
             continue
-        if sum(map(str.isalpha, sentence)) <= 0.6 * len(sentence) or _BOILERPLATE.search(sentence):
+        if _letters(sentence) <= 0.6 * len(sentence) or _boilerplate(sentence):
             continue
         if title and sentence.lower().startswith(title.lower()) and not sentence[len(title) : len(title) + 1].isalnum():
             # The heading run into its sentence ("Debt. The Company ...") is not the sentence's;
@@ -363,26 +407,38 @@ def _first_good_sentence(pieces: list[str], title: str, limit: int) -> str | Non
 
 
 _FIGURE_TOKEN = re.compile(r"\$|\(?\$?-?[\d,]*\.?\d+\)?%?|—|–|-|%|\)|pts?\.?|bps")
+# What a _FIGURE_TOKEN ends with, but for a digit.
+_FIGURE_ENDS = frozenset(")%$—–-st.")
+# The _FIGURE_TOKEN branches without a digit, spelt out: any other figure holds one.
+_FIGURES_WITHOUT_DIGITS = frozenset(["$", "—", "–", "-", "%", ")", "pt", "pts", "pt.", "pts.", "bps"])
 
 
 def _row_label(line: str) -> str | None:
     """The label of a table row, a label followed by two or more figures and nothing
-    else ("Net sales $ 34,229 $ 35,355"); None for any other line. Asked only of lines
-    known to hold two digits (``_two_digits``, ``_PageLines.rows``): two figures with
+    else ("Net sales $ 34,229 $ 35,355"); None for any other line. Asked only of stripped
+    lines known to hold two digits (``_two_digits``, ``_PageLines.rows``): two figures with
     digits need two, and most prose lines are turned away by that cheaper test first."""
-    tokens = line.split()
-    if len(line) > 160 or len(tokens) < 3:
+    # The figures are the line's last tokens, two at least, and the label before them has
+    # none. The last two tokens are looked at first, which turns away at once the prose
+    # lines with digits, whose last word is no figure (most of them by its last character
+    # alone), or whose last but one is ("Jeff Agee, 2025"); then the first token, which
+    # turns away the rows of figures with no label ("2022 170,683,732 ... n/a 0").
+    if len(line) > 160 or line[-1:] not in _FIGURE_ENDS and not line[-1:].isdecimal():
         return None
-    # The figures are the line's last tokens and the label has none: found from the end,
-    # which turns away at once the prose lines with digits, whose last word is no figure.
     is_figure = _FIGURE_TOKEN.fullmatch
-    first = len(tokens)
-    while first > 0 and is_figure(tokens[first - 1]):
+    last = line.rsplit(None, 2)
+    if len(last) < 3 or not is_figure(last[2]) or not is_figure(last[1]):
+        return None
+    tokens = line.split()
+    if is_figure(tokens[0]):
+        return None
+    first = len(tokens) - 2
+    while is_figure(tokens[first - 1]):  # stops at the first token at the latest
         first -= 1
-    if first == 0 or first == len(tokens) or any(map(is_figure, tokens[:first])):
+    if any(map(is_figure, tokens[1:first])):
         return None
     figures = tokens[first:]
-    if sum(any(c.isdigit() for c in t) for t in figures) < 2:
+    if len(figures) - sum(map(_FIGURES_WITHOUT_DIGITS.__contains__, figures)) < 2:
         return None
     label = " ".join(tokens[:first]).strip(" :,.-(")
     return label if label[:1].isalpha() else None
