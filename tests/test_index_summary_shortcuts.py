@@ -20,6 +20,7 @@ from retrievers.index.summaries import (
     _NUMBER,
     _TWO_DIGITS,
     RowLabels,
+    TermWeights,
     _boilerplate,
     _left_out,
     _letters,
@@ -150,3 +151,10 @@ def test_a_line_s_tests_answer_as_their_plain_spellings(line: str) -> None:
 def test_a_sentence_s_letters_and_boilerplate_are_counted_as_before(sentence: str) -> None:
     assert _letters(sentence) == sum(map(str.isalpha, sentence))
     assert _boilerplate(sentence) == bool(_BOILERPLATE.search(sentence))
+
+
+def test_key_terms_of_a_leaf_are_those_of_its_text() -> None:
+    texts = ["Net sales rose; net sales-", "about- about- the-the- sales sales", "Net sales rose; net sales-", "gamma gamma"]
+    weights = TermWeights(texts)
+    for leaf, text in enumerate(texts):
+        assert weights.key_terms_of(leaf, "rose") == weights.key_terms(text, "rose")

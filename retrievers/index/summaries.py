@@ -13,6 +13,7 @@ import re
 import string
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from collections.abc import Set as AbstractSet
 
 from retrievers.index.tree import Node, compact_key, compact_line_keys
 
@@ -87,6 +88,7 @@ _WORD_BYTES = bytes(
     c + 32 if 65 <= c <= 90 else c if 97 <= c <= 122 or c in b"'-" else 32 for c in range(256)
 )
 _STOP_PIECES = frozenset(word.encode("ascii") for word in _STOP)
+_LONG_STOP_PIECES = frozenset(piece for piece in _STOP_PIECES if len(piece) >= 4)
 
 
 def _term_of(piece: bytes) -> bytes | None:
@@ -517,30 +519,49 @@ class TermWeights:
     a key term (``key_terms``), so its count matters to nothing.
     """
 
-    def __init__(self, texts: list[str]):
-        self.count = max(len(texts), 1)
+    def __init__(self, texts: Iterable[str]):
+        # Each text's term counts, kept for key_terms_of (the texts themselves are not kept).
+        self._counts = [_pieces(text) for text in texts]
+        self.count = max(len(self._counts), 1)
         # Each term's inverse document frequency, worked out the first time a leaf weighs it:
         # a document's leaves share most of their frequent terms.
         self._idf: dict[bytes, float] = {}
-        # Each text's term counts, kept for key_terms.
-        self._counts: dict[str, Counter[bytes]] = {}
-        for text in texts:
-            self._counts[text] = _pieces(text)
-        pieces: set[bytes] = set().union(*self._counts.values())
-        odd = {piece for piece in pieces if len(piece) >= 4 and _term_of(piece) != piece}
-        for counts in self._counts.values():
-            _put_right(counts, odd)
-        # Per leaf: two leaves with the same text count twice, as the leaves' number does.
+        # The pieces' document frequencies, made the terms' below as the pieces are put
+        # right. Per leaf: two leaves with the same text count twice, as the leaves' number
+        # does.
         self.df: Counter[bytes] = Counter()
-        for text in texts:
-            self.df.update(self._counts[text].keys())
+        for counts in self._counts:
+            self.df.update(counts.keys())
+        # The pieces of four letters or more that are no term as they are (``_term_of``), a
+        # stop word or a hyphen or apostrophe at an end, and the terms they count for.
+        odd = dict.fromkeys(self.df.keys() & _LONG_STOP_PIECES)
+        for piece in self.df:
+            if len(piece) >= 4 and (piece[0] in b"'-" or piece[-1] in b"'-"):
+                odd[piece] = _term_of(piece)
+        for counts in self._counts:
+            removed, added = _put_right(counts, odd)
+            # The leaf no longer holds the pieces, and now holds the terms.
+            for piece in removed:
+                self.df[piece] -= 1
+            for term in added:
+                self.df[term] += 1
 
     def key_terms(self, text: str, exclude: str = "", limit: int = 6) -> list[str]:
-        counts = self._counts.get(text)
-        if counts is None:
-            counts = _pieces(text)
-            _put_right(counts, {piece for piece in counts if _term_of(piece) != piece})
-        skip = {_term_of(piece) for piece in _pieces(exclude)}
+        """The text's key terms, whether or not it is one of the texts the weights were made
+        from: its terms are counted afresh, every piece put right (those shorter than four
+        letters too, which no key term is), so a text the weights were made from has the
+        key terms ``key_terms_of`` gives it."""
+        counts = _pieces(text)
+        terms = {piece: _term_of(piece) for piece in counts}
+        _put_right(counts, {piece: term for piece, term in terms.items() if term != piece})
+        return self._key_terms(counts, exclude, limit)
+
+    def key_terms_of(self, leaf: int, exclude: str = "", limit: int = 6) -> list[str]:
+        """The key terms of the ``leaf``-th of the texts the weights were made from."""
+        return self._key_terms(self._counts[leaf], exclude, limit)
+
+    def _key_terms(self, counts: Counter[bytes], exclude: str, limit: int) -> list[str]:
+        skip = _terms_of(exclude)
         idfs, count, df = self._idf, self.count, self.df
         scored = []
         for term, tf in counts.items():
@@ -555,15 +576,33 @@ class TermWeights:
         return [term.decode("ascii") for _, term in scored[:limit]]
 
 
-def _put_right(counts: Counter[bytes], odd: set[bytes] | frozenset[bytes]) -> None:
-    """Make the pieces of ``odd`` in ``counts`` the terms they count for: all taken out
-    first, then added, since a piece's term may be another of them ("the-" counts for
-    "the", a stop word)."""
-    taken = [(piece, counts.pop(piece)) for piece in counts.keys() & odd]
+def _terms_of(text: str) -> AbstractSet[bytes | None]:
+    """The text's terms (``_term_of`` of its pieces), but for those shorter than four
+    letters, which no key term is: with no hyphen or apostrophe in the text (most titles
+    and labels), every piece of four letters or more but a stop word is its own term."""
+    pieces = set(text.encode("ascii", "replace").translate(_WORD_BYTES).split())
+    if "-" in text or "'" in text:
+        return set(map(_term_of, pieces))
+    return pieces - _STOP_PIECES
+
+
+def _put_right(counts: Counter[bytes], odd: dict[bytes, bytes | None]) -> tuple[list[bytes], list[bytes]]:
+    """Make the pieces of ``odd`` in ``counts`` the terms ``odd`` gives them (None: no
+    term): all taken out first, then added, since a piece's term may be another of them
+    ("about-" counts for "about", a stop word). The pieces taken out, and the terms that
+    ``counts`` did not hold before."""
+    taken = [(piece, counts.pop(piece)) for piece in counts.keys() & odd.keys()]
+    added = []
     for piece, count in taken:
-        term = _term_of(piece)
-        if term is not None:
-            counts[term] = counts.get(term, 0) + count
+        term = odd[piece]
+        if term is None:
+            continue
+        if term in counts:
+            counts[term] += count
+        else:
+            counts[term] = count
+            added.append(term)
+    return [piece for piece, _ in taken], added
 
 
 def _clip(parts: list[str], limit: int = MAX_SUMMARY_CHARS) -> str:
@@ -652,7 +691,7 @@ def summarize_tree(pages: list[str], nodes: list[Node], topics: dict[str, list[s
     for leaf, node in enumerate(leaves):
         if node.summary:
             continue
-        terms = weights.key_terms(texts[leaf], exclude=excluded[leaf])
+        terms = weights.key_terms_of(leaf, exclude=excluded[leaf])
         node.summary = _clip([heads[leaf], f"Key terms: {', '.join(terms)}." if terms else ""]) or (
             f"Pages {node.start_page}-{node.end_page}; little extractable text."
         )
