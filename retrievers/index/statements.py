@@ -37,23 +37,7 @@ def find_statements(layout: Layout, start: Pos, end: Pos) -> list[Heading]:
     index pages (several titles on one page) are skipped."""
     found: list[Heading] = []
     for page in range(start[0], min(end[0], layout.page_count) + 1):
-        hits = []
-        for rank, ln in enumerate(layout.content_lines(page)):
-            if not start <= (page, ln.number) < end:
-                continue
-            text = ln.text.strip()
-            kind = statement_kind(text)
-            # At the top of a page, or a bold "Consolidated ..." title over a table lower
-            # down (two statements on one page); a bold "Balance Sheet" paragraph heading
-            # in a press release is neither.
-            if kind and not re.search(r"(?i)consolidated|condensed|combined|statements?\b", text) and not _precedes_table(layout, ln):
-                continue  # a bare "BALANCE SHEET" heading in the notes, not the statement
-            if kind and (
-                (rank < 5 and all(len(prev.text) < 70 for prev in layout.content_lines(page)[:rank]))
-                or (ln.bold and layout.bold_informative and re.search(r"(?i)consolidated|statements? of", text)
-                    and _precedes_table(layout, ln))
-            ):
-                hits.append((ln, kind))
+        hits = [(ln, kind) for ln, kind in _statement_lines(layout, page) if start <= (page, ln.number) < end]
         if len(hits) >= 3:  # an index to the financial statements
             continue
         for ln, kind in hits:
@@ -61,6 +45,30 @@ def find_statements(layout: Layout, start: Pos, end: Pos) -> list[Heading]:
             if prev and prev.key == (kind,) and page - prev.pos[0] <= 1:
                 continue  # the statement continues on this page
             found.append(Heading((page, ln.number), _statement_title(layout, ln), "statement", (kind,), 5.0, kind))
+    return found
+
+
+def _statement_lines(layout: Layout, page: int) -> list[tuple[Line, str]]:
+    """The page's lines that head a statement, with the statement's kind: at the top of the
+    page (among its first five lines, below none of 70 characters or more), or a bold
+    "Consolidated ..." title over a table lower down (two statements on one page); a bold
+    "Balance Sheet" paragraph heading in a press release is neither. Only the top lines and
+    the bold ones are read: no other line can be a title, and most pages have a few."""
+    lines = layout.content_lines(page)
+    top = 0
+    while top < min(5, len(lines)) and (top == 0 or len(lines[top - 1].text) < 70):
+        top += 1
+    bold = [ln for ln in lines[top:] if ln.bold] if layout.bold_informative else []
+    found = []
+    for i, ln in enumerate(lines[:top] + bold):  # the first ``top`` are the top lines
+        text = ln.text.strip()
+        kind = statement_kind(text)
+        if not kind:
+            continue
+        if not re.search(r"(?i)consolidated|condensed|combined|statements?\b", text) and not _precedes_table(layout, ln):
+            continue  # a bare "BALANCE SHEET" heading in the notes, not the statement
+        if i < top or (re.search(r"(?i)consolidated|statements? of", text) and _precedes_table(layout, ln)):
+            found.append((ln, kind))
     return found
 
 
