@@ -27,19 +27,34 @@ _PAGE_NUMBER = re.compile(r"^(page\s+)?[-–—\s]*([a-z]-?)?\d{1,3}[-–—\s]*
 
 
 def _norm(text: str) -> str:
-    return " ".join(text.lower().split())
+    """The text in lower case with its runs of whitespace made single spaces."""
+    lowered = text.lower()
+    # Splitting and joining again changes nothing in a text whose only whitespace is single
+    # spaces between words (every other kind is unprintable), nearly every line's.
+    if lowered.isprintable() and "  " not in lowered and lowered[:1] != " " and lowered[-1:] != " ":
+        return lowered
+    return " ".join(lowered.split())
 
 
 _DIGITS = re.compile(r"\d+")
+_ASCII_DIGITS = b"0123456789"
 _TRAILING_ROMAN = re.compile(r"\b[ivxlc]{1,6}$")
+_ROMAN_DIGITS = ("i", "v", "x", "l", "c")
 
 
 def _shape(key: str) -> str:
-    """A running header or footer with its page number (arabic or roman) blanked out."""
-    key = _DIGITS.sub("#", key)
-    # The roman number is looked for among the last six characters only (the longest it
-    # can be; the word boundary still sees the character before them): a search of the
-    # whole key would try the pattern at every position.
+    """A running header or footer (its ``_norm``) with its page number (arabic or roman)
+    blanked out."""
+    # Half the keys hold no digit: an ASCII one is told so by deleting its digits in C, for
+    # less than the substitution costs to find none.
+    if not key.isascii() or len(key.encode("ascii").translate(None, _ASCII_DIGITS)) != len(key):
+        key = _DIGITS.sub("#", key)
+    # The roman number is looked for only where the key ends with a roman digit, and then
+    # among the last six characters only (the longest it can be; the word boundary still
+    # sees the character before them): a search of the whole key would try the pattern at
+    # every position.
+    if not key.endswith(_ROMAN_DIGITS):
+        return key
     roman = _TRAILING_ROMAN.search(key, max(0, len(key) - 6))
     return key if roman is None else key[: roman.start()] + "#"
 
@@ -146,30 +161,19 @@ class Layout:
 
     def _mark_boilerplate(self, nonblank: list[list[Line]]) -> None:
         """Mark the running headers and footers (``nonblank``: each page's non-blank lines)."""
-        exact: Counter[str] = Counter()
-        shape: Counter[str] = Counter()
-        # Each edge line with its text and shape keys, made once for the counting and the
-        # check; a running header's keys once for all the pages that repeat it.
-        keys: dict[str, tuple[str, str]] = {}
-        edges: list[list[tuple[Line, str, str]]] = []
-        for page in nonblank:
-            edge = []
-            for ln in page[:_HEAD_LINES] + page[-_FOOT_LINES:]:
-                known = keys.get(ln.text)
-                if known is None:
-                    key = _norm(ln.text)
-                    known = keys[ln.text] = (key, _shape(key))
-                edge.append((ln, *known))
-            edges.append(edge)
-            exact.update({key for _, key, _ in edge})
-            shape.update({key_shape for _, _, key_shape in edge})
+        edges = [page[:_HEAD_LINES] + page[-_FOOT_LINES:] for page in nonblank]
+        # Keys and verdicts depend on a line's text alone: each is worked out once per text
+        # (a running header once for all the pages that repeat it), shapes once per key.
+        keys = {text: _norm(text) for text in {ln.text for edge in edges for ln in edge}}
+        shapes = {key: _shape(key) for key in set(keys.values())}
+        # A page counts once for each key and each shape on its edges.
+        exact = Counter(key for edge in edges for key in {keys[ln.text] for ln in edge})
+        shape = Counter(key_shape for edge in edges for key_shape in {shapes[keys[ln.text]] for ln in edge})
         pages = max(self.page_count, 1)
         min_exact, min_shape = max(3, int(0.03 * pages)), max(3, 0.25 * pages)
-        boilerplate = self.boilerplate
-        for edge in edges:
-            for ln, key, key_shape in edge:
-                if exact[key] >= min_exact or shape[key_shape] >= min_shape or _PAGE_NUMBER.match(key):
-                    boilerplate.add((ln.page, ln.number))
+        marked = {text for text, key in keys.items()
+                  if exact[key] >= min_exact or shape[shapes[key]] >= min_shape or _PAGE_NUMBER.match(key)}
+        self.boilerplate.update((ln.page, ln.number) for edge in edges for ln in edge if ln.text in marked)
 
     def is_content(self, line: Line) -> bool:
         return bool(line.text.strip()) and (line.page, line.number) not in self.boilerplate
