@@ -110,3 +110,63 @@ def test_chars_between_agrees_with_walking_the_lines() -> None:
         for end in positions:
             walked = sum(len(ln.text.strip()) for ln in layout.iter_lines(start, end))
             assert layout.chars_between(start, end) == walked, (start, end)
+
+
+def _plain_body_sizes(layout, pages) -> tuple[dict[int, float], float]:
+    """The body sizes as every line's row test gives them (``layout_headings._Typography``)."""
+    from collections import Counter
+
+    chars: Counter[float] = Counter()
+    page_body = {}
+    for page in pages:
+        on_page: Counter[float] = Counter()
+        for ln in layout.content_lines(page):
+            if len(ln.text) > 30 and ln.size and not layout_headings.looks_like_row(ln.text):
+                on_page[ln.size] += len(ln.text)
+        chars.update(on_page)
+        if sum(on_page.values()) >= 600:
+            page_body[page] = on_page.most_common(1)[0][0]
+    return page_body, (chars.most_common(1)[0][0] if chars else 0.0)
+
+
+def test_body_sizes_agree_with_testing_every_line() -> None:
+    import random
+
+    from retrievers.index.layout import Layout
+    from retrievers.index.pdf import Line
+
+    prose = "The committee reviewed the plan and its effects on the reported results of the year"
+    rows = ["Net sales $ 34,229 $ 35,355 (1,204) 12.5%", "Total assets 1,204 2,310 3,400 4,100 5,000"]
+    rng = random.Random(7)
+    for trial in range(300):
+        sizes = rng.sample([7.0, 8.0, 9.0, 10.0, 11.0, 12.0], rng.randint(1, 4))
+        row_share = rng.random()
+        pages = []
+        for page in range(1, rng.randint(1, 6) + 1):
+            lines = []
+            for number in range(rng.randint(0, 30)):
+                text = rng.choice(rows) if rng.random() < row_share else prose[: rng.randint(20, len(prose))]
+                lines.append(Line(text, page, number, size=rng.choice(sizes)))
+            pages.append(lines)
+        layout = Layout.from_lines(pages)
+        wanted = [page for page in range(1, layout.page_count + 1) if rng.random() < 0.8]
+        layout_headings.clear_line_caches()
+        typography = layout_headings._Typography(layout, wanted)
+        assert (typography.page_body, typography.body) == _plain_body_sizes(layout, wanted), trial
+
+
+def test_body_sizes_of_a_tie_and_of_rows_alone() -> None:
+    from retrievers.index.layout import Layout
+    from retrievers.index.pdf import Line
+
+    prose = "The committee reviewed the plan and its effects on the reported results"
+    row = "Net sales $ 34,229 $ 35,355 (1,204) 12.5%"
+    for first, second in ((10.0, 12.0), (12.0, 10.0)):
+        tie = [[Line(prose, 1, n, size=first if n % 2 else second) for n in range(30)],
+               [Line(row, 2, n, size=9.0) for n in range(10)]]
+        rows_alone = [[Line(row, 1, n, size=first) for n in range(30)]]
+        for pages in (tie, rows_alone):
+            layout = Layout.from_lines(pages)
+            layout_headings.clear_line_caches()
+            typography = layout_headings._Typography(layout, [1, 2])
+            assert (typography.page_body, typography.body) == _plain_body_sizes(layout, [1, 2])

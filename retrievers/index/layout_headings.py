@@ -11,6 +11,7 @@ The headings found are given levels from the same evidence (``heading_levels``).
 from __future__ import annotations
 
 import functools
+import math
 import re
 import string
 from collections import Counter
@@ -28,7 +29,7 @@ from retrievers.index.headings import (
     statement_kind,
 )
 from retrievers.index.layout import Layout, Pos
-from retrievers.index.numbering import Numbering, may_be_nested, parse_numbering
+from retrievers.index.numbering import Numbering, may_be_nested, may_be_numbered, parse_numbering
 from retrievers.index.pdf import Line
 from retrievers.index.toc_pages import find_toc_pages
 
@@ -147,17 +148,13 @@ class _Typography:
     (``pages``: the pages headings are looked for on, whose body text is the one read.)"""
 
     def __init__(self, layout: Layout, pages: Iterable[int]):
-        chars: Counter[float] = Counter()
         self.page_body: dict[int, float] = {}
+        prose = _Prose()
         for page in pages:
-            on_page: Counter[float] = Counter()
-            for ln in layout.content_lines(page):
-                if len(ln.text) > 30 and ln.size and not looks_like_row(ln.text):
-                    on_page[ln.size] += len(ln.text)
-            chars.update(on_page)
-            if sum(on_page.values()) >= _MIN_PAGE_BODY_CHARS:
-                self.page_body[page] = on_page.most_common(1)[0][0]
-        self.body = chars.most_common(1)[0][0] if chars else 0.0
+            body = prose.add_page([(ln.size, ln.text) for ln in layout.content_lines(page) if len(ln.text) > 30 and ln.size])
+            if body is not None:
+                self.page_body[page] = body
+        self.body = prose.body()
         self.bold_informative = layout.bold_informative
         # The usual distance between two lines of a paragraph: a heading's wrapped lines
         # sit closer together than that in a double-spaced document.
@@ -178,6 +175,91 @@ class _Typography:
     def smaller(self, size: float, page: int) -> bool:
         body = self.body_on(page)
         return bool(body) and 0 < size * LARGER <= body
+
+
+class _Prose:
+    """Which type size sets the most prose (lines of more than 30 characters that are no
+    table row), on each page and in the whole document, as ``Counter.most_common`` tells
+    it (of sizes with as many characters, the first to have one), from the pages given to
+    ``add_page`` in turn.
+
+    The row test is the dearest thing done per line here, and the answers need few of
+    them: a page's lines in its most used size are tested only until their prose outweighs
+    all the lines of every other size, and the lines left untested only as far as the
+    document's body size needs. Where tested lines do not settle it, every line is tested."""
+
+    def __init__(self) -> None:
+        self.pages: list[list[tuple[float, str]]] = []  # each page's lines, should every line need testing
+        self.proven: Counter[float] = Counter()  # characters of lines found to be prose, per size
+        self.untested: dict[float, list[str]] = {}  # lines not tested yet, per size
+        self.untested_chars: Counter[float] = Counter()
+
+    def add_page(self, lines: list[tuple[float, str]]) -> float | None:
+        """The size of the page's prose when it has enough (``_MIN_PAGE_BODY_CHARS``), else
+        None. ``lines``: (size, text) of its lines of more than 30 characters, in order."""
+        self.pages.append(lines)
+        by_size: dict[float, list[str]] = {}
+        for size, text in lines:
+            by_size.setdefault(size, []).append(text)
+        chars = {size: sum(map(len, texts)) for size, texts in by_size.items()}
+        body = None
+        if sum(chars.values()) >= _MIN_PAGE_BODY_CHARS:
+            body = max(chars, key=chars.__getitem__)
+            # Enough prose on its own, and more than all the lines of any other size hold.
+            need = max([_MIN_PAGE_BODY_CHARS] + [n + 1 for size, n in chars.items() if size != body])
+            found, tested = 0, 0
+            for text in by_size[body]:
+                tested += 1
+                if not looks_like_row(text):
+                    found += len(text)
+                    if found >= need:
+                        break
+            if found < need:
+                return self._tested_page(lines)
+            self.proven[body] += found
+            by_size[body] = by_size[body][tested:]
+        for size, texts in by_size.items():
+            self.proven[size] += 0  # a size the page sets, with or without prose found
+            if texts:
+                self.untested.setdefault(size, []).extend(texts)
+                self.untested_chars[size] += sum(map(len, texts))
+        return body
+
+    def _tested_page(self, lines: list[tuple[float, str]]) -> float | None:
+        """``add_page`` with every line tested."""
+        on_page = _prose_chars(lines)
+        for size, _ in lines:
+            self.proven[size] += 0
+        self.proven.update(on_page)
+        return on_page.most_common(1)[0][0] if sum(on_page.values()) >= _MIN_PAGE_BODY_CHARS else None
+
+    def body(self) -> float:
+        """The size of most of the document's prose; 0.0 without any."""
+        proven, untested_chars = self.proven, self.untested_chars
+        while proven:
+            most = max(proven, key=proven.__getitem__)
+            # The most prose any other size could have, were all its untested lines prose.
+            rival = max((size for size in proven if size != most), key=lambda size: proven[size] + untested_chars[size], default=None)
+            if proven[most] > (proven[rival] + untested_chars[rival] if rival is not None else 0):
+                return most
+            size = most if most in self.untested else rival
+            if size not in self.untested:
+                break  # two sizes have as much prose: the first to have some is the body's
+            proven[size] += sum(len(text) for text in self.untested.pop(size) if not looks_like_row(text))
+            untested_chars[size] = 0
+        chars: Counter[float] = Counter()
+        for lines in self.pages:
+            chars.update(_prose_chars(lines))
+        return chars.most_common(1)[0][0] if chars else 0.0
+
+
+def _prose_chars(lines: list[tuple[float, str]]) -> Counter[float]:
+    """The characters of prose of each size among (size, text) lines, every line tested."""
+    chars: Counter[float] = Counter()
+    for size, text in lines:
+        if not looks_like_row(text):
+            chars[size] += len(text)
+    return chars
 
 
 def _same_style(a: Line, b: Line, tolerance: float = 1.12) -> bool:
@@ -223,27 +305,34 @@ def _candidates(layout: Layout, typography: _Typography, start: Pos, end: Pos, s
         # How a line stands out (larger, bold, capitals), with the page's body size looked up
         # once: this loop sees every line.
         body = typography.body_on(page)
-        larger_from = body * LARGER
+        larger_from = body * LARGER if body else math.inf
         bold_informative = typography.bold_informative
         # Only the first and last page can have lines outside [start, end): the others skip
         # the position test.
         whole_page = start <= (page, 0) and (page + 1, -1) <= end  # line numbers start at 0
         for i, ln in enumerate(lines):
+            if i <= skip_until:
+                continue
             pos = (page, ln.number)
-            if i <= skip_until or not (whole_page or start <= pos < end):
+            if not (whole_page or start <= pos < end):
                 continue
             text = ln.text.strip()
             long_line = len(text) > MAX_LINE_CHARS
             if long_line and not may_be_nested(text):
                 continue  # prose or a table row; a sub-section's run-in heading starts a long line with its number ("2.1.", "A.1.")
-            larger, bold, caps = bool(body) and ln.size >= larger_from, bool(ln.bold and bold_informative), is_caps(text)
-            numbering = parse_numbering(text)
+            larger, bold = ln.size >= larger_from, bool(ln.bold and bold_informative)
+            # Most lines start with no number: the one anchored match parse_numbering would
+            # begin with turns them away without the call.
+            numbering = parse_numbering(text) if may_be_numbered(text) else None
             if numbering and not _TITLE_START.match(numbering.rest):
                 numbering = None
-            if not (larger or bold or caps or numbering):
+            # Capitals matter only to a line that nothing else makes stand out: most lines
+            # are body text and are asked, the rest not.
+            caps_alone = not (larger or bold or numbering)
+            if caps_alone and not is_caps(text):
                 continue
             caption = bool(_CAPTION.match(text)) and (bold or larger)
-            if typography.smaller(ln.size, page) and not caption and not (bold and caps and len(text.split()) >= 3):
+            if typography.smaller(ln.size, page) and not caption and not (bold and is_caps(text) and len(text.split()) >= 3):
                 continue  # table headers and footnotes; a small bold-capitals table title passes
             if not larger and not numbering and not layout.column_aligned(ln):
                 continue  # a table's column header, indented text
@@ -274,7 +363,7 @@ def _candidates(layout: Layout, typography: _Typography, start: Pos, end: Pos, s
                 continue  # a table's column header or a label over its rows
             if not larger and _is_run_in(lines, j, ln):
                 continue
-            if caps and not (larger or bold or numbering) and _names_a_contact(lines, j):
+            if caps_alone and _names_a_contact(lines, j):
                 continue
             skip_until = j
             found.append(LayoutHeading(pos, clean_title(joined), ln.size, bold, is_caps(joined), numbering, (page, lines[j].number)))
@@ -387,23 +476,34 @@ def _accepted_styles(layout: Layout, typography: _Typography, cands: list[Layout
 
     heads: Counter[tuple] = Counter(key(c.size, c.bold, c.caps) for c in cands)
     body_key = key(typography.body, False, False)
-    # Prose is counted only in the styles it could disqualify: most lines are body text,
-    # whose style is never accepted, and are passed over before the costlier tests.
-    wanted = set(heads) - {body_key}
-    wanted_plain = {(rank, bold) for rank, bold, _ in wanted}  # (size class, bold) of a wanted style
+    # Prose is counted only in the styles it could still disqualify: most lines are body
+    # text, whose style is never accepted, and are passed over before the costlier tests,
+    # as are lines in a style with as much prose as headings already.
+    open_styles = set(heads) - {body_key}
+    open_plain = {(rank, bold) for rank, bold, _ in open_styles}  # (size class, bold) of an open style
     in_heading = {(c.pos[0], n) for c in cands for n in range(c.pos[1], c.end[1] + 1)}
     bold_informative = typography.bold_informative
     prose: Counter[tuple] = Counter()
     for page in pages:
+        if not open_plain:
+            break
         for ln in layout.content_lines(page):
             if len(ln.text) < 60:
                 continue  # too short for prose
             bold = bool(ln.bold and bold_informative)
-            if (size_class(ln.size), bold) not in wanted_plain or (page, ln.number) in in_heading:
+            if (size_class(ln.size), bold) not in open_plain or (page, ln.number) in in_heading:
                 continue  # a style never accepted; a long heading's own lines are not prose
             text = ln.text.strip()
-            if len(text) >= 60 and len(text.split()) >= 9 and not looks_like_row(text):
-                prose[key(ln.size, bold, is_caps(text))] += 1
+            style = key(ln.size, bold, is_caps(text))
+            # The row test, the dearest, last: a body-size line in small letters is no
+            # capitals heading's prose, whether it is a row or not.
+            if style in open_styles and len(text) >= 60 and len(text.split()) >= 9 and not looks_like_row(text):
+                prose[style] += 1
+                if prose[style] >= heads[style]:
+                    open_styles.discard(style)
+                    open_plain = {(rank, bold) for rank, bold, _ in open_styles}
+                    if not open_plain:
+                        break
     return {k for k, n in heads.items() if k != body_key and prose[k] < n}
 
 

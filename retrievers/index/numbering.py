@@ -27,6 +27,9 @@ _PAREN = re.compile(r"^\((?P<value>\d{1,2}|[a-z]|[ivx]{1,5}|[A-Z])\)\s+(?P<rest>
 _MAY_BE_NUMBERED = re.compile(
     r"^(?:chapter|section|part|lecture|appendix|annex|schedule|article)\s|^(?:\d|\(|[ivx]|[a-z][.)])", re.IGNORECASE
 )
+# ``_MAY_BE_NUMBERED.match``: false for a stripped text ``parse_numbering`` reads no number
+# in, for a caller that asks about every line and would rather not pay for the call.
+may_be_numbered = _MAY_BE_NUMBERED.match
 # What a nested number (_DECIMAL's "2.1", _LETTERED's "A.1") starts with.
 _MAY_BE_NESTED = re.compile(r"\d|[A-Z]\.\d")
 
