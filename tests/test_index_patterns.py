@@ -170,3 +170,18 @@ def test_body_sizes_of_a_tie_and_of_rows_alone() -> None:
             layout_headings.clear_line_caches()
             typography = layout_headings._Typography(layout, [1, 2])
             assert (typography.page_body, typography.body) == _plain_body_sizes(layout, [1, 2])
+
+
+def test_small_letters_rule_out_only_lines_not_in_capitals() -> None:
+    from retrievers.index.layout import Layout
+
+    texts = [*LINES, "NET SALES", "ÉTATS FINANCIERS état", "ACME Inc. AND SUBSIDIARIES", "  indented text here", "x" * 250]
+    layout = Layout.from_pages(["\n".join(texts), "", "one line"])
+    for page in range(1, layout.page_count + 1):
+        counts = layout_headings._small_letters(layout, page)
+        lines = layout.content_lines(page)
+        assert counts == [sum(1 for c in ln.text if "a" <= c <= "z") for ln in lines]
+        for count, ln in zip(counts, lines):
+            text = ln.text.strip()
+            if 6 * count > len(text) and len(text) <= 200:
+                assert not layout_headings.is_caps(text)

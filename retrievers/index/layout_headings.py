@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import math
+import operator
 import re
 import string
 from collections import Counter
@@ -310,6 +311,7 @@ def _candidates(layout: Layout, typography: _Typography, start: Pos, end: Pos, s
         # Only the first and last page can have lines outside [start, end): the others skip
         # the position test.
         whole_page = start <= (page, 0) and (page + 1, -1) <= end  # line numbers start at 0
+        small_letters = _small_letters(layout, page)
         for i, ln in enumerate(lines):
             if i <= skip_until:
                 continue
@@ -329,7 +331,9 @@ def _candidates(layout: Layout, typography: _Typography, start: Pos, end: Pos, s
             # Capitals matter only to a line that nothing else makes stand out: most lines
             # are body text and are asked, the rest not.
             caps_alone = not (larger or bold or numbering)
-            if caps_alone and not is_caps(text):
+            # is_caps is false for a text of at most 200 characters more than a sixth of which
+            # are small letters (spelt out here: a call for it would cost what it spares).
+            if caps_alone and ((6 * small_letters[i] > len(text) and len(text) <= 200) or not is_caps(text)):
                 continue
             caption = bool(_CAPTION.match(text)) and (bold or larger)
             if typography.smaller(ln.size, page) and not caption and not (bold and is_caps(text) and len(text.split()) >= 3):
@@ -368,6 +372,23 @@ def _candidates(layout: Layout, typography: _Typography, start: Pos, end: Pos, s
             skip_until = j
             found.append(LayoutHeading(pos, clean_title(joined), ln.size, bold, is_caps(joined), numbering, (page, lines[j].number)))
     return found
+
+
+def _small_letters(layout: Layout, page: int) -> list[int]:
+    """How many small ASCII letters each content line of the page has, counted in C for
+    the whole page at once (once per layout): a line with more than a sixth of its
+    characters in them is no line in capitals, which spares most lines ``is_caps``, a
+    call each."""
+    known: dict[int, list[int]] = layout.memo.setdefault("small_letters", {})  # type: ignore[assignment]
+    counts = known.get(page)
+    if counts is None:
+        lines = layout.content_lines(page)
+        data = "\n".join([ln.text for ln in lines]).encode("ascii", "ignore")
+        counts = list(map(operator.sub, map(len, data.split(b"\n")), map(len, data.translate(None, _ASCII_LOWER).split(b"\n"))))
+        if len(counts) != len(lines):  # an empty page (or a line break within a line): none counted
+            counts = [0] * len(lines)
+        known[page] = counts
+    return counts
 
 
 _FIGURE_TOKEN = re.compile(r"^[($]*-?\d[\d,.]*%?\)?$|^[$%—–-]$")
@@ -487,14 +508,16 @@ def _accepted_styles(layout: Layout, typography: _Typography, cands: list[Layout
     for page in pages:
         if not open_plain:
             break
-        for ln in layout.content_lines(page):
+        small_letters = _small_letters(layout, page)
+        for i, ln in enumerate(layout.content_lines(page)):
             if len(ln.text) < 60:
                 continue  # too short for prose
             bold = bool(ln.bold and bold_informative)
             if (size_class(ln.size), bold) not in open_plain or (page, ln.number) in in_heading:
                 continue  # a style never accepted; a long heading's own lines are not prose
             text = ln.text.strip()
-            style = key(ln.size, bold, is_caps(text))
+            caps = not (6 * small_letters[i] > len(text) and len(text) <= 200) and is_caps(text)  # as in _candidates
+            style = key(ln.size, bold, caps)
             # The row test, the dearest, last: a body-size line in small letters is no
             # capitals heading's prose, whether it is a row or not.
             if style in open_styles and len(text) >= 60 and len(text.split()) >= 9 and not looks_like_row(text):
