@@ -185,3 +185,17 @@ def test_small_letters_rule_out_only_lines_not_in_capitals() -> None:
             text = ln.text.strip()
             if 6 * count > len(text) and len(text) <= 200:
                 assert not layout_headings.is_caps(text)
+
+
+@pytest.mark.parametrize(("line", "entry"), [
+    ("Mine Safety Disclosures 15 Part II", ("Mine Safety Disclosures", 15)),
+    ("Item 7. Management's Discussion ..... 19\u00a0 ", ("Item 7. Management's Discussion", 19)),
+    ("Risk Factors 12 part iv", ("Risk Factors", 12)),
+    ("The plan was approved in 2021, when", None),
+    ("Net sales $ 34,229 $ 35,355", None),
+    ("   ", None),
+])
+def test_toc_line_reads_entries_after_its_early_exit(line: str, entry: tuple[str, int] | None) -> None:
+    from core.protocol.toc_lines import toc_line
+
+    assert toc_line(line, 100) == entry

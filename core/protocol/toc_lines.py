@@ -19,17 +19,23 @@ _TOC_LINE = re.compile(r"^(?P<title>.*?)[\s.…·_]+(?P<page>\d{1,4})$")
 _FIGURE = re.compile(r"^[($]?[\d,.]+[)%,]?$")
 _YEAR = re.compile(r"^(19|20)\d\d[,.]?$")
 _PART_AFTER = re.compile(r"(?i)\s+part\s+(?:iv|i{1,3})$")
+_PART_ENDINGS = ("i", "v", "I", "V", "ı", "İ")  # what _PART_AFTER can end with (its ignore-case "i" takes "ı", "İ")
 
 
 def toc_line(text: str, max_page: int | None = None) -> tuple[str, int] | None:
     """``(title, printed page)`` for a line that reads like a TOC entry ("Item 1. Business 4",
     "Note 5. Restructuring Actions ..... 64"), None for prose, table rows and dates."""
+    # An entry ends with its page number, or with a part label run on after it: most lines
+    # end otherwise and stop here, before their spaces are normalised.
+    end = text.rstrip()[-1:]
+    if not end.isdigit() and end not in _PART_ENDINGS:
+        return None
     # Some extractors run the next group heading onto the line: "Mine Safety Disclosures 15 Part II".
     text = " ".join(text.split())
-    if text[-1:] in ("i", "v", "I", "V", "ı", "İ"):  # what the pattern's ignore-case "i" also matches
+    if text[-1:] in _PART_ENDINGS:
         text = _PART_AFTER.sub("", text)
     if not text[-1:].isdigit():
-        return None  # an entry ends with its page number: most lines stop here, cheaply
+        return None
     m = _TOC_LINE.match(text)
     if not m:
         return None
