@@ -56,11 +56,12 @@ def test_fast_patterns_match_their_plain_spellings(line: str) -> None:
             assert at_end(connector, text) == bool(connector.search(text))
 
 
-@pytest.mark.parametrize("line", LINES)
+@pytest.mark.parametrize("line", [*LINES, "A.1 Scope", "B.2.3. Terms", "10.2.1 Detail", "12. Intro", "3 Results", "2023 Annual Report",
+                                  "12 Months", "1.2.3.4.5.6 Deep", "xii) Twelfth", "iv.\tTabbed", "In 2023", "Item 7"])
 def test_number_prefilter_turns_away_only_unnumbered_lines(line: str) -> None:
     from retrievers.index import numbering
 
-    full = [numbering._WORD_LABEL, numbering._DECIMAL, numbering._ROMAN, numbering._LETTER, numbering._PAREN]
+    full = [numbering._WORD_LABEL, numbering._DECIMAL, numbering._LETTERED, numbering._ROMAN, numbering._LETTER, numbering._PAREN]
     if any(pattern.match(line.strip()) for pattern in full):
         assert numbering._MAY_BE_NUMBERED.match(line.strip())
     if not numbering._MAY_BE_NUMBERED.match(line.strip()):

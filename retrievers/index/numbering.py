@@ -21,11 +21,14 @@ _LETTERED = re.compile(r"^(?P<letter>[A-Z])\.(?P<value>\d{1,2}(?:\.\d{1,2}){0,3}
 _ROMAN = re.compile(r"^(?P<value>[IVX]{1,5}|[ivx]{1,5})[.)]\s+(?P<rest>.*)$")
 _LETTER = re.compile(r"^(?P<value>[A-Za-z])[.)]\s+(?P<rest>.*)$")
 _PAREN = re.compile(r"^\((?P<value>\d{1,2}|[a-z]|[ivx]{1,5}|[A-Z])\)\s+(?P<rest>.*)$")
-# What every number above starts with: a label word, a digit, "(", a roman numeral's letter
-# or a letter and its "." or ")". Most lines start otherwise, and one match turns them away
-# before the five patterns are tried.
+# What every number above starts with: a label word, a decimal number and the space after
+# it, "(", a roman numeral or a letter and its "." or ")". Most lines start otherwise (a
+# table row with a year or an amount, a word starting with "I"), and one match turns them
+# away before the five patterns are tried.
 _MAY_BE_NUMBERED = re.compile(
-    r"^(?:chapter|section|part|lecture|appendix|annex|schedule|article)\s|^(?:\d|\(|[ivx]|[a-z][.)])", re.IGNORECASE
+    r"^(?:chapter|section|part|lecture|appendix|annex|schedule|article)\s"
+    r"|^(?:\d{1,2}(?:\.\d{1,2}){0,4}\.?\s|\(|[ivx]{1,5}[.)]|[a-z][.)])",
+    re.IGNORECASE,
 )
 # ``_MAY_BE_NUMBERED.match``: false for a stripped text ``parse_numbering`` reads no number
 # in, for a caller that asks about every line and would rather not pay for the call.
