@@ -209,6 +209,7 @@ class _Prose:
             # Enough prose on its own, and more than all the lines of any other size hold.
             need = max([_MIN_PAGE_BODY_CHARS] + [n + 1 for size, n in chars.items() if size != body])
             found, tested = 0, 0
+            by_size[body].sort(key=len, reverse=True)  # longest first: the fewest tests to reach it
             for text in by_size[body]:
                 tested += 1
                 if not looks_like_row(text):
