@@ -40,6 +40,7 @@ OLD_LOWER_WORD = re.compile(r"\b[a-z]{2,}\b")
 OLD_HEADING_NUMBER = re.compile(r"(?<![\w.])\(?\d[\d,]*(?:\.\d+)?\)?(?![\w])")
 OLD_SENTENCE_END = re.compile(r"(?<=[a-z0-9%)\]”\"])[.!?](?=\s+[A-Z“\"(]|\s*$)")
 OLD_CONTINUED = re.compile(r"\(?\b(continued|cont'?d?\.?)\)?\s*$", re.IGNORECASE)
+OLD_SENTENCE_BREAK = re.compile(r"[a-z0-9)][.!?]\s+[A-Z]")
 
 
 @pytest.mark.parametrize("line", LINES)
@@ -49,6 +50,8 @@ def test_fast_patterns_match_their_plain_spellings(line: str) -> None:
     assert layout_headings._NUMBER.findall(line) == OLD_HEADING_NUMBER.findall(line)
     assert summaries._SENTENCE_END.split(line) == OLD_SENTENCE_END.split(line)
     assert is_continued(line) == bool(OLD_CONTINUED.search(line.strip()))
+    assert bool(layout_headings._SENTENCE_BREAK.search(line)) == bool(OLD_SENTENCE_BREAK.search(line))
+    assert layout_headings._has_table_words(line) == bool(layout_headings._TABLE_WORDS.search(line))
     long_line = "word " * 30 + line
     for text in (line, long_line):
         assert at_end(COMPANY_LINE, text) == bool(COMPANY_LINE.search(text))
