@@ -203,3 +203,48 @@ def test_toc_line_reads_entries_after_its_early_exit(line: str, entry: tuple[str
     from core.protocol.toc_lines import toc_line
 
     assert toc_line(line, 100) == entry
+
+
+def _plain_boilerplate(layout) -> set:
+    """The running headers and footers as the first spelling of ``Layout._mark_boilerplate``
+    found them: every edge line's key and shape, counted per page."""
+    from collections import Counter
+
+    from retrievers.index import layout as layout_module
+
+    def norm(text: str) -> str:
+        return " ".join(text.lower().split())
+
+    def shape(key: str) -> str:
+        key = re.sub(r"\d+", "#", key)
+        roman = re.search(r"\b[ivxlc]{1,6}$", key)
+        return key if roman is None else key[: roman.start()] + "#"
+
+    edges = [page[:4] + page[-3:] for page in layout._nonblank]
+    exact = Counter(k for edge in edges for k in {norm(ln.text) for ln in edge})
+    shapes = Counter(k for edge in edges for k in {shape(norm(ln.text)) for ln in edge})
+    pages = max(layout.page_count, 1)
+    return {(ln.page, ln.number) for edge in edges for ln in edge
+            if exact[norm(ln.text)] >= max(3, int(0.03 * pages)) or shapes[shape(norm(ln.text))] >= max(3, 0.25 * pages)
+            or layout_module._PAGE_NUMBER.match(norm(ln.text))}
+
+
+def test_boilerplate_agrees_with_counting_every_shape() -> None:
+    import random
+
+    from retrievers.index.layout import Layout
+
+    headers = ["ACME Corp 2023 Annual Report {n}", "Page {n} of 40", "Section ii  Overview {n}", "Notes — {r}",
+               "{r}", "Chapter {r}", "Rapport annuel ٢٠٢٣ — {n}", "Report #{n} ix", "Item {n}. Business", "Page {r}#"]
+    body = ["The committee reviewed the plan {n}.", "Revenue rose {n}% in the year.", "Text without digits here",
+            "x" * 30, "Part {r} of the record"]
+    romans = ["i", "ii", "iii", "iv", "v", "vi", "vii", "ix", "xi", "xiv", "xl", "lc"]
+    rng = random.Random(11)
+    for trial in range(60):
+        chosen = rng.sample(headers, 3)
+        pages = []
+        for _ in range(rng.randint(1, 39)):
+            lines = [rng.choice(chosen) if rng.random() < 0.7 else rng.choice(body) for _line in range(rng.randint(0, 12))]
+            pages.append("\n".join(t.format(n=rng.randint(1, 300), r=rng.choice(romans)) for t in lines))
+        layout = Layout.from_pages(pages)
+        assert layout.boilerplate == _plain_boilerplate(layout), trial

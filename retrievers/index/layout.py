@@ -59,6 +59,15 @@ def _shape(key: str) -> str:
     return key if roman is None else key[: roman.start()] + "#"
 
 
+def _rough_shape(key: str) -> str:
+    """The key without its digits and "#" and the roman digits that end it: what is left of
+    its ``_shape`` once the "#" are taken out and the roman digits it ends with stripped, so
+    that keys of one shape have one rough shape (worked out in C for an ASCII key)."""
+    if key.isascii():
+        return key.encode("ascii").translate(None, _ASCII_DIGITS + b"#").rstrip(b"ivxlc").decode("ascii")
+    return _shape(key).replace("#", "").rstrip("ivxlc")
+
+
 @dataclass
 class Layout:
     """Per-page lines plus boilerplate flags and the document's typographic habits."""
@@ -165,14 +174,18 @@ class Layout:
         # Keys and verdicts depend on a line's text alone: each is worked out once per text
         # (a running header once for all the pages that repeat it), shapes once per key.
         keys = {text: _norm(text) for text in {ln.text for edge in edges for ln in edge}}
-        shapes = {key: _shape(key) for key in set(keys.values())}
-        # A page counts once for each key and each shape on its edges.
-        exact = Counter(key for edge in edges for key in {keys[ln.text] for ln in edge})
-        shape = Counter(key_shape for edge in edges for key_shape in {shapes[keys[ln.text]] for ln in edge})
         pages = max(self.page_count, 1)
         min_exact, min_shape = max(3, int(0.03 * pages)), max(3, 0.25 * pages)
+        # A page counts once for each key and each shape on its edges. Shapes are worked
+        # out only for keys whose rough shape (_rough_shape) is on enough pages for theirs
+        # to be: nearly every key is a page's own text, on no other page.
+        exact = Counter(key for edge in edges for key in {keys[ln.text] for ln in edge})
+        rough = {key: _rough_shape(key) for key in exact}
+        rough_pages = Counter(key_shape for edge in edges for key_shape in {rough[keys[ln.text]] for ln in edge})
+        shapes = {key: _shape(key) for key, key_shape in rough.items() if rough_pages[key_shape] >= min_shape}
+        shape = Counter(shapes[key] for edge in edges for key in {keys[ln.text] for ln in edge} if key in shapes)
         marked = {text for text, key in keys.items()
-                  if exact[key] >= min_exact or shape[shapes[key]] >= min_shape or _PAGE_NUMBER.match(key)}
+                  if exact[key] >= min_exact or (key in shapes and shape[shapes[key]] >= min_shape) or _PAGE_NUMBER.match(key)}
         self.boilerplate.update((ln.page, ln.number) for edge in edges for ln in edge if ln.text in marked)
 
     def is_content(self, line: Line) -> bool:
