@@ -165,9 +165,10 @@ class _Typography:
         steps = []
         for page in range(1, layout.page_count + 1, max(1, layout.page_count // 40)):
             lines = layout.content_lines(page)
-            steps += [round(b.y - a.y, 1) for a, b in zip(lines, lines[1:])
-                      if a.size == b.size == self.body and 0 < b.y - a.y < 3 * self.body]
-        self.pitch = sorted(steps)[len(steps) // 2] if steps else 0.0
+            steps += [b.y - a.y for a, b in zip(lines, lines[1:]) if a.size == b.size == self.body and 0 < b.y - a.y < 3 * self.body]
+        # The median step rounded to a tenth: rounding keeps the order, so the rounded
+        # median is the median of the rounded steps, for one call where each step took one.
+        self.pitch = round(sorted(steps)[len(steps) // 2], 1) if steps else 0.0
 
     def body_on(self, page: int) -> float:
         return self.page_body.get(page, self.body)
@@ -316,7 +317,15 @@ def _candidates(layout: Layout, typography: _Typography, start: Pos, end: Pos, s
         # the position test.
         whole_page = start <= (page, 0) and (page + 1, -1) <= end  # line numbers start at 0
         small_letters = _small_letters(layout, page)
-        for i, ln in enumerate(lines):
+        # The lines that may stand out, picked in one comprehension: larger, bold, starting
+        # with what may be a number, or with few enough small letters to be in capitals (of
+        # the line with its spaces, which has no fewer characters than the text). Most lines
+        # are body text and go no further.
+        standing = [i for i, ln in enumerate(lines)
+                    if ln.size >= larger_from or (ln.bold and bold_informative)
+                    or not (6 * small_letters[i] > len(ln.text) and len(ln.text) <= 200) or may_be_numbered(ln.text.strip())]
+        for i in standing:
+            ln = lines[i]
             if i <= skip_until:
                 continue
             pos = (page, ln.number)
