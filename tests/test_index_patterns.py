@@ -51,7 +51,11 @@ def test_fast_patterns_match_their_plain_spellings(line: str) -> None:
     assert summaries._SENTENCE_END.split(line) == OLD_SENTENCE_END.split(line)
     assert is_continued(line) == bool(OLD_CONTINUED.search(line.strip()))
     assert bool(layout_headings._SENTENCE_BREAK.search(line)) == bool(OLD_SENTENCE_BREAK.search(line))
-    assert layout_headings._has_table_words(line) == bool(layout_headings._TABLE_WORDS.search(line))
+    for text in (line, line + " (Continued)", "Cont'd " + line):
+        expected = bool(layout_headings._TABLE_WORDS.search(text)) or is_continued(text)
+        assert layout_headings._tabular_or_continued(text) == expected
+        figures = [t for t in OLD_HEADING_NUMBER.findall(text) if not layout_headings._YEAR.match(t)]
+        assert layout_headings._has_two_numbers(text) == (len(figures) > 1)
     long_line = "word " * 30 + line
     for text in (line, long_line):
         assert at_end(COMPANY_LINE, text) == bool(COMPANY_LINE.search(text))

@@ -105,21 +105,22 @@ def ln_text(layout: Layout, page: int) -> str:
     return layout.page_text(page)
 
 
-def _numbers_outside_years(text: str) -> int:
+def _has_two_numbers(text: str) -> bool:
+    """More than one figure that is not a year: a table row's, not a title's."""
     if not _DIGIT.search(text):
-        return 0  # every figure holds a digit; most titles have none, and _NUMBER costs more
-    return sum(1 for token in _NUMBER.findall(text) if not _YEAR.match(token))
+        return False  # every figure holds a digit; most titles have none, and _NUMBER costs more
+    figures = _NUMBER.findall(text)
+    return len(figures) > 1 and sum(1 for token in figures if not _YEAR.match(token)) > 1
 
 
-def _has_table_words(text: str) -> bool:
-    """``_TABLE_WORDS.search(text)``, with a text whose lower-case form holds none of its
-    words turned away by one search for the words alone, which costs less than the
-    pattern's word boundary tried at every position (and less than a search per word)."""
-    if lowers_plainly(text):
-        lowered = text.lower()
-        if not _TABLE_WORD_HINTS.search(lowered):
-            return False
-    return bool(_TABLE_WORDS.search(text))
+def _tabular_or_continued(text: str) -> bool:
+    """``_TABLE_WORDS.search(text) or is_continued(text)``, with a text whose lower-case
+    form holds none of the table words turned away by one search for the words alone,
+    which costs less than the pattern's word boundary tried at every position (and less
+    than a search per word); such a text holds no "cont" either, which "(continued)" needs."""
+    if lowers_plainly(text) and not _TABLE_WORD_HINTS.search(text.lower()):
+        return False
+    return bool(_TABLE_WORDS.search(text)) or is_continued(text)
 
 
 def title_text_ok(text: str) -> bool:
@@ -133,7 +134,7 @@ def title_text_ok(text: str) -> bool:
         return False
     if _BULLET.match(text) or not _TITLE_START.match(rest):
         return False
-    if _AMOUNT.search(rest) or _numbers_outside_years(rest) > 1 or _has_table_words(rest) or is_continued(rest):
+    if _AMOUNT.search(rest) or _has_two_numbers(rest) or _tabular_or_continued(rest):
         return False
     letters = count_letters(rest)
     if letters < 0.6 * len(rest.replace(" ", "")):
@@ -282,7 +283,7 @@ def _continues(first: Line, previous: Line, following: Line, joined: str, typogr
     if names_company(first.text.strip()):
         return False  # "ACME INC. AND SUBSIDIARIES" over a statement's title is a line of its own
     text = following.text.strip()
-    if not text or _AMOUNT.search(text) or _numbers_outside_years(text) > 1:
+    if not text or _AMOUNT.search(text) or _has_two_numbers(text):
         return False
     step = following.y - previous.y
     if previous.y and following.y and first.size and not 0 < step <= 1.9 * max(first.size, following.size):
