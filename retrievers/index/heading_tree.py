@@ -10,7 +10,6 @@ size says. Headings that hold next to no text are folded into the section before
 """
 from __future__ import annotations
 
-import copy
 import re
 
 from retrievers.index.heading_levels import LayoutHeading
@@ -152,11 +151,11 @@ def _fold_empty(layout: Layout, heads: list[LayoutHeading], end: Pos) -> tuple[l
     return kept, topics
 
 
-def _is_own(head: LayoutHeading, start: Pos, title: str) -> bool:
-    """Is ``head`` the heading of the section being split (or a line of it)?"""
-    if not title:
+def _is_own(head: LayoutHeading, start: Pos, own: str | None, have: str) -> bool:
+    """Is ``head`` (its title's ``compact_key``: ``have``) the heading of the section being
+    split (or a line of it), whose title's key is ``own`` (None: no section is split)?"""
+    if own is None:
         return False
-    own, have = compact_key(title), compact_key(head.title)
     return head.pos == start or (head.pos[0] == start[0] and bool(have) and (have in own or own in have))
 
 
@@ -167,10 +166,13 @@ def heading_sections(
     statements laid over them); empty when the layout shows no headings. ``within``: the
     title of the section being split, whose own heading is not a child of it."""
     known = layout.memo.get("known_titles", set())
-    heads = [
-        copy.copy(h) for h in document_headings(layout)
-        if start <= h.pos < end and not _is_own(h, start, within) and compact_key(h.title)[:24] not in known  # type: ignore[operator]
-    ]
+    own = compact_key(within) if within else None
+    heads = []
+    for h in document_headings(layout):
+        if start <= h.pos < end:
+            have = compact_key(h.title)  # once for both tests
+            if not _is_own(h, start, own, have) and have[:24] not in known:  # type: ignore[operator]
+                heads.append(h.copy())
     if heads and within:
         top = min(h.level for h in heads)
         for h in heads:
