@@ -252,3 +252,10 @@ def test_boilerplate_agrees_with_counting_every_shape() -> None:
             pages.append("\n".join(t.format(n=rng.randint(1, 300), r=rng.choice(romans)) for t in lines))
         layout = Layout.from_pages(pages)
         assert layout.boilerplate == _plain_boilerplate(layout), trial
+
+
+@pytest.mark.parametrize("line", [*LINES, "NET SALES", "Net Sales", "AB", "ABc", "A1B2C3 d", "ÉTATS FINANCIERS", "ΑΒΓΔ αβ", "", "123"])
+def test_filing_is_caps_counts_letters_as_before(line: str) -> None:
+    letters = [c for c in line if c.isalpha()]
+    plain = len(letters) >= 3 and sum(c.isupper() for c in letters) / len(letters) > 0.85
+    assert headings._is_caps(line) == plain

@@ -193,8 +193,18 @@ def _next_content(layout: Layout, line: Line) -> Line | None:
 
 
 def _is_caps(text: str) -> bool:
+    """At least three letters, more than 85% of them capitals."""
+    if text.isascii():
+        # Letters and capitals counted by deleting them from the bytes, in C: nearly every
+        # line is ASCII, and a test per character costs a call each.
+        data = text.encode("ascii")
+        count = len(data) - len(data.translate(None, _ASCII_LETTERS))
+        return count >= 3 and (len(data) - len(data.translate(None, _ASCII_CAPITALS))) / count > 0.85
     letters = list(filter(str.isalpha, text))  # filter and map run the tests in C
     return len(letters) >= 3 and sum(map(str.isupper, letters)) / len(letters) > 0.85
+
+
+_ASCII_CAPITALS = string.ascii_uppercase.encode("ascii")
 
 
 # --- items -------------------------------------------------------------------------------
