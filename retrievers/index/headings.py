@@ -510,17 +510,21 @@ def find_subheadings(layout: Layout, start: Pos, end: Pos) -> list[Heading]:
     # Nested sections look over the same lines again: a line's score and title depend on
     # the layout alone, so each is worked out once per layout.
     scored: dict[Pos, tuple[float, str]] = layout.memo.setdefault("subheading_scores", {})  # type: ignore[assignment]
-    found = []
-    for ln in layout.iter_lines(start, end):
-        pos = (ln.page, ln.number)
-        if pos == start:
-            continue
-        known = scored.get(pos)
-        if known is None:
-            score = heading_score(layout, ln)
-            known = scored[pos] = (score, clean_title(ln.text) if score > 0 else "")
-        if known[0] > 0:
-            found.append(Heading(pos, known[1], "sub", score=known[0]))
+    found: list[Heading] = []
+    # layout.iter_lines spelt out: a generator's step per line cost as much as the look-up.
+    for page in range(max(start[0], 1), min(end[0], layout.page_count) + 1):
+        for ln in layout.content_lines(page):
+            pos = (page, ln.number)
+            if pos <= start:
+                continue  # before the section, or its own heading line
+            if pos >= end:
+                return found
+            known = scored.get(pos)
+            if known is None:
+                score = heading_score(layout, ln)
+                known = scored[pos] = (score, clean_title(ln.text) if score > 0 else "")
+            if known[0] > 0:
+                found.append(Heading(pos, known[1], "sub", score=known[0]))
     return found
 
 

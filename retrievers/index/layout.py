@@ -94,15 +94,17 @@ class Layout:
         nonblank = layout._nonblank = [[ln for ln in page if ln.text.strip()] for page in lines]
         layout._mark_boilerplate(nonblank)
         texts = [ln for page in nonblank for ln in page]
-        bold_share = sum(ln.bold for ln in texts) / max(len(texts), 1)
+        # Lists rather than generators below, and the rounding looked up by map: each runs
+        # over every line of the document.
+        bold_share = sum([ln.bold for ln in texts]) / max(len(texts), 1)
         # A document set entirely in a "bold" font (some CID fonts report weight 700)
         # carries no heading signal in boldness.
         layout.bold_informative = 0.01 < bold_share < 0.45
-        sizes = Counter(ln.size for ln in texts if len(ln.text) > 60)
+        sizes = Counter([ln.size for ln in texts if len(ln.text) > 60])
         layout.body_size = sizes.most_common(1)[0][0] if sizes else 0.0
         layout._margins = {}
         hundredths = layout._hundredths
-        doc_margin = Counter(hundredths[ln.x0] for ln in texts if len(ln.text) > 50)
+        doc_margin = Counter(map(hundredths.__getitem__, [ln.x0 for ln in texts if len(ln.text) > 50]))
         layout._doc_margin = doc_margin.most_common(1)[0][0] if doc_margin else 0.0
         return layout
 
@@ -110,7 +112,7 @@ class Layout:
         """The left edge where the page's body text starts (its most common line start)."""
         if page not in self._margins:
             hundredths = self._hundredths
-            starts = Counter(hundredths[ln.x0] for ln in self.content_lines(page) if len(ln.text) > 50)
+            starts = Counter(map(hundredths.__getitem__, [ln.x0 for ln in self.content_lines(page) if len(ln.text) > 50]))
             self._margins[page] = starts.most_common(1)[0][0] if starts else self._doc_margin
         return self._margins[page]
 
@@ -143,7 +145,7 @@ class Layout:
         "ABSTRACT" over its left column)."""
         hundredths = self._hundredths
         lines = [ln for ln in self.content_lines(page) if len(ln.text) > 40]
-        counts = Counter(hundredths[ln.x0] for ln in lines)
+        counts = Counter(map(hundredths.__getitem__, [ln.x0 for ln in lines]))
         total = sum(counts.values())
         starts = [x for x, n in counts.items() if n >= max(2, 0.15 * total)] or [self._doc_margin]
         centres = [0.5]
@@ -216,9 +218,10 @@ class Layout:
         """Content lines in [start, end), in reading order."""
         for page in range(max(start[0], 1), min(end[0], self.page_count) + 1):
             for ln in self.content_lines(page):
-                if (page, ln.number) < start:
+                pos = (page, ln.number)
+                if pos < start:
                     continue
-                if (page, ln.number) >= end:
+                if pos >= end:
                     return
                 yield ln
 
@@ -243,7 +246,7 @@ class Layout:
             lines = self.content_lines(page)
             cached = self._char_sums[page] = (
                 [ln.number for ln in lines],
-                [0, *accumulate(len(ln.text.strip()) for ln in lines)],
+                [0, *accumulate(map(len, map(str.strip, [ln.text for ln in lines])))],
             )
         return cached
 
