@@ -410,6 +410,11 @@ def heading_score(layout: Layout, ln: Line) -> float:
     caps = _is_caps(text)
     if not bold and not caps and not _title_case(words):
         return 0.0  # set like body text, as most lines are: no score below is then above 0
+    plain = not bold and not (caps and len(words) >= 2)  # scored only between paragraphs (below)
+    if plain:
+        prev, nxt = layout.neighbours(ln)
+        if not _between_paragraphs(text, words, prev, nxt):
+            return 0.0  # asked first: most such lines are not, and the tests below cost more
     if not layout.aligned(ln):
         return 0.0
     if text.startswith(("•", "●", "(", "[", "-", "*")) or _FIGURE.search(text) or _TABLE_HEADER.search(text):
@@ -425,18 +430,13 @@ def heading_score(layout: Layout, ln: Line) -> float:
         return 0.0  # "Total", "Operating": a table's column header
     if names_company(text):
         return 0.0  # "MGM RESORTS INTERNATIONAL AND SUBSIDIARIES" above a statement's title
-    prev, nxt = layout.neighbours(ln)
+    if not plain:
+        prev, nxt = layout.neighbours(ln)
     if bold:
         score = 2.0 + (1.0 if caps else 0.0)
     elif caps and len(words) >= 2:
         score = 1.5
-    elif (
-        len(words) >= 2
-        and _title_case(words)
-        and not text.endswith((".", ","))
-        and (prev is None or prev.text.rstrip().endswith((".", ":", ")")) or heading_like(prev))
-        and (nxt is not None and len(nxt.text) > 50)
-    ):
+    elif _title_case(words) and _between_paragraphs(text, words, prev, nxt):
         # A plain "Respirator Mask/Asbestos Litigation" line between paragraphs: italic or
         # underlined in print, which the text layer does not show.
         score = 1.0
@@ -455,6 +455,18 @@ def heading_score(layout: Layout, ln: Line) -> float:
     if prev is None and (bold or caps) and score >= 2:
         score += 0.5  # a title at the top of a page starts something new
     return max(score, 0.0)
+
+
+def _between_paragraphs(text: str, words: list[str], prev: Line | None, nxt: Line | None) -> bool:
+    """Is a plain line of two words or more, without a closing stop or comma, set between
+    paragraphs: after a sentence's end or a heading-like line (or at the page's top), and
+    before a long line?"""
+    return (
+        len(words) >= 2
+        and not text.endswith((".", ","))
+        and (prev is None or prev.text.rstrip().endswith((".", ":", ")")) or heading_like(prev))
+        and (nxt is not None and len(nxt.text) > 50)
+    )
 
 
 def _precedes_table(layout: Layout, ln: Line) -> bool:
