@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from core.paths import PDF_DIR
 from retrievers.index import build_index, format_tree, structural_tree
-from retrievers.index.summaries import _NUMBER, _STOP, _THREE_NUMBER_CHARS, _TWO_DIGITS, _WORD, TermWeights, _ascii_digits, _few_numbers, _two_digits
+from retrievers.index.key_terms import _STOP, _WORD, TermWeights
+from retrievers.index.summaries import _NUMBER, _THREE_NUMBER_CHARS, _TWO_DIGITS, _ascii_digits, _few_numbers, _two_digits
 from retrievers.index.tree import DocumentIndex, Node, slugify
 
 

@@ -13,6 +13,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from retrievers.index import summaries
+from retrievers.index.key_terms import TermWeights
 from retrievers.index.summaries import (
     _BOILERPLATE,
     _FIGURE_TOKEN,
@@ -20,7 +21,6 @@ from retrievers.index.summaries import (
     _NUMBER,
     _TWO_DIGITS,
     RowLabels,
-    TermWeights,
     _boilerplate,
     _left_out,
     _letters,
