@@ -34,6 +34,7 @@ import re
 
 from harness.judge.amounts import Quantity, parse_quantities
 from harness.judge.comparison import quantity_kind
+from harness.judge.value_scope import OPPOSITE_ITEMS, both_ways, names_the_other
 from harness.judge.words import STOP, UNIT_STEMS, content, stem
 
 # What joins a label to the figure after it, with the words that may stand between.
@@ -101,8 +102,8 @@ def values_exchanged(gold: str, answer: str) -> bool:
             only_a, only_b = place_a - place_b, place_b - place_a
             if not only_a or not only_b:
                 continue
-            held_a = [_place(answer, x, loose=True) for x in answer_values if _same_number(x, a) and quantity_kind(x) == quantity_kind(a)]
-            held_b = [_place(answer, x, loose=True) for x in answer_values if _same_number(x, b) and quantity_kind(x) == quantity_kind(b)]
+            held_a = [_place(answer, x, loose=True) for x in _same_figures(answer_values, a)]
+            held_b = [_place(answer, x, loose=True) for x in _same_figures(answer_values, b)]
             if held_a and held_b and all(_at(p, only_b, only_a) for p in held_a) and all(_at(p, only_a, only_b) for p in held_b):
                 return True
     return False
@@ -152,17 +153,11 @@ def _comparisons(text: str) -> list[tuple[frozenset[str], frozenset[str]]]:
 
 # Line items that are each other's opposite: a figure the gold names as one and the answer as
 # the other is not the gold's ("a net loss of $318 million" for "net income of $318 million").
-_OPPOSITES = tuple(
-    (re.compile(rf"\b(?:{one})\b", re.IGNORECASE), re.compile(rf"\b(?:{other})\b", re.IGNORECASE))
-    for pair in (
-        (r"(?:net |operating )?(?:income|profits?|earnings|gains?)", r"(?:net |operating )?loss(?:es)?"),
-        (r"surplus", r"deficit"),
-        (r"assets?", r"liabilit(?:y|ies)"),
-        (r"receivables?", r"payables?"),
-        (r"inflows?", r"outflows?"),
-    )
-    for one, other in (pair, pair[::-1])
-)
+# (The statement's opposites, as the numeric check reads them, and the two ways a result goes.)
+_OPPOSITES = OPPOSITE_ITEMS + both_ways((
+    (r"(?:net |operating )?(?:income|profits?|earnings|gains?)", r"(?:net |operating )?loss(?:es)?"),
+    (r"surplus", r"deficit"),
+))
 
 
 def figure_on_another_item(gold: str, answer: str) -> bool:
@@ -175,7 +170,7 @@ def figure_on_another_item(gold: str, answer: str) -> bool:
         own = _place(gold, g)
         if not g.number or not own or own & _ROLES:
             continue
-        held = [_place(answer, a) for a in answer_values if _same_number(a, g) and quantity_kind(a) == quantity_kind(g)]
+        held = [_place(answer, a) for a in _same_figures(answer_values, g)]
         if not held or not all(place and not place & own for place in held):
             continue
         rivals = [a for a in answer_values if quantity_kind(a) == quantity_kind(g) and not _same_number(a, g)]
@@ -196,12 +191,9 @@ def figure_relabelled(gold: str, answer: str) -> bool:
         own = _label_text(gold, g)
         if not g.number or not own:
             continue
-        held = [_label_text(answer, a) for a in answer_values if _same_number(a, g) and quantity_kind(a) == quantity_kind(g)]
-        for one, other in _OPPOSITES:
-            if one.search(own) and not other.search(own) and held and all(
-                other.search(label) and not one.search(label) for label in held
-            ):
-                return True
+        held = [_label_text(answer, a) for a in _same_figures(answer_values, g)]
+        if held and all(names_the_other(label, own, _OPPOSITES) for label in held):
+            return True
     return False
 
 
@@ -226,6 +218,11 @@ def _label_text(text: str, q: Quantity, loose: bool = False) -> str:
 def _at(place: frozenset[str], theirs: frozenset[str], own: frozenset[str]) -> bool:
     """Is ``place`` the other figure's (``theirs``) and none of the figure's ``own``?"""
     return bool(place & theirs) and not place & own
+
+
+def _same_figures(values: list[Quantity], g: Quantity) -> list[Quantity]:
+    """The values of ``values`` that are ``g``: its number, of its kind."""
+    return [x for x in values if _same_number(x, g) and quantity_kind(x) == quantity_kind(g)]
 
 
 def _same_number(x: Quantity, y: Quantity) -> bool:

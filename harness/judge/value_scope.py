@@ -108,7 +108,8 @@ def _dates_of(text: str, figure: re.Pattern[str], own_clause: bool = False) -> l
     found = []
     for sentence in re.split(r"(?<=[.!?])\s+|\n+", text):
         clauses = _clauses(sentence)
-        for _, clause in clauses:
+        opening = clauses[0][1] if clauses else ""
+        for number, (_, clause) in enumerate(clauses):
             held = figure.search(clause)
             if held:
                 periods = _periods(clause, held.start())
@@ -120,10 +121,10 @@ def _dates_of(text: str, figure: re.Pattern[str], own_clause: bool = False) -> l
                     cut = max((m.end() for m in joins if m.end() <= at), default=0)
                     end = min((m.start() for m in joins if m.start() >= held.end()), default=len(clause))
                     periods = _periods(clause[cut:end], at - cut) or periods
-                if not periods and own_clause and clause is not clauses[0][1] and _LEADING_PERIOD.match(clauses[0][1]):
+                if not periods and own_clause and number and _LEADING_PERIOD.match(opening):
                     # "In FY2018, it recorded a $1.4 billion impairment": a period that opens
                     # the sentence is every clause's.
-                    periods = _periods(clauses[0][1])
+                    periods = _periods(opening)
                 if not periods and not own_clause and len(_AMOUNT.findall(sentence)) == 1:
                     # The sentence's periods, but for those of a clause that compares ("well
                     # above its FY2021 total", "up from 2020"): another period's, not the figure's.
@@ -454,7 +455,7 @@ def labelled_as_another_metric(before: str, asked: str) -> bool:
     return opposite_metric(label, asked) or another_metric(label, asked)
 
 
-def _both_ways(pairs: tuple[tuple[str, str], ...]) -> tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]:
+def both_ways(pairs: tuple[tuple[str, str], ...]) -> tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]:
     """Each pair of names as (one, other) and (other, one), compiled as whole words."""
     return tuple(
         (re.compile(rf"\b(?:{one})\b", re.IGNORECASE), re.compile(rf"\b(?:{other})\b", re.IGNORECASE))
@@ -463,7 +464,7 @@ def _both_ways(pairs: tuple[tuple[str, str], ...]) -> tuple[tuple[re.Pattern[str
     )
 
 
-def _names_the_other(label: str, asked: str, pairs: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]) -> bool:
+def names_the_other(label: str, asked: str, pairs: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]) -> bool:
     """Does ``label`` name the other of a pair whose one the question (``asked``) names, and
     not that one itself?"""
     return any(one.search(asked) and not other.search(asked) and other.search(label) and not one.search(label) for one, other in pairs)
@@ -472,7 +473,7 @@ def _names_the_other(label: str, asked: str, pairs: tuple[tuple[re.Pattern[str],
 # Line items that are each other's opposite on a statement: a figure the answer labels as one
 # ("Costco had total liabilities of $59,268 million") does not answer a question about the
 # other (total assets), whatever its digits.
-_OPPOSITE_METRICS = _both_ways((
+OPPOSITE_ITEMS = both_ways((
     (r"assets?", r"liabilit(?:y|ies)"),
     (r"receivables?", r"payables?"),
     (r"inflows?", r"outflows?"),
@@ -484,7 +485,7 @@ _LABEL_REACH = 50  # how far before a value its label words are read
 # Cola's return on equity is 0.01") does not answer a question that asks the other (its
 # return on assets), whatever its digits. Only the words after the label's last "=" or ":"
 # count: in "Retention ratio = 1 - payout ratio = 0.54" the payout ratio is a step.
-_OTHER_METRICS = _both_ways((
+_OTHER_METRICS = both_ways((
     (r"payout ratio", r"retention ratio"),
     (r"return on (?:average )?(?:shareholders'?\s|stockholders'?\s)?equity|roe", r"return on (?:average )?(?:total )?assets|roa"),
     (r"fixed asset turnover", r"(?<!fixed )(?:total )?asset turnover"),
@@ -521,13 +522,13 @@ def another_metric(label: str, asked: str) -> bool:
     if figures:  # a figure's own label words end at the comma after it
         words = words[figures[-1].end():]
         words = words.rsplit(",", 1)[-1] if "," in words else words
-    return _names_the_other(words, asked, _OTHER_METRICS)
+    return names_the_other(words, asked, _OTHER_METRICS)
 
 
 def opposite_metric(label: str, asked: str) -> bool:
     """Does ``label`` (the words before a value) name the opposite of a line item the
     question asks (``asked``, lower case), and not that item itself?"""
-    return _names_the_other(label, asked, _OPPOSITE_METRICS)
+    return names_the_other(label, asked, OPPOSITE_ITEMS)
 
 
 def _unattached_years(sentence: str) -> list[tuple[int, int, int, bool]]:

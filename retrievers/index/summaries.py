@@ -416,32 +416,19 @@ class RowLabels(dict[str, "str | None"]):
         return label
 
 
-# Every byte but an ASCII digit and the line break: what _lines_with_two_digits and
-# _PageLines._page_rows delete to count each line's digits.
+# Every byte but an ASCII digit and the line break: what _PageLines._find_rows deletes to
+# count each line's digits.
 _NOT_DIGIT_OR_NEWLINE = bytes(c for c in range(256) if not (48 <= c <= 57 or c == 10))
-# Every ASCII byte: what _PageLines._page_rows deletes to leave a page's characters beyond
+# Every ASCII byte: what _PageLines._find_rows deletes to leave a page's characters beyond
 # ASCII, and what it looks for among them.
 _ASCII_BYTES = bytes(range(128))
 _ANY_DIGIT = re.compile(r"\d")
 
 
-def _lines_with_two_digits(text: str) -> Iterator[str]:
-    """The lines of ``text`` that hold two digits at least (``_two_digits``). Every line's
-    ASCII digits are counted at once, in C: the text's UTF-8 bytes (a line break is byte
-    10 and no other character's bytes hold it or an ASCII digit) with all but digits and
-    line breaks deleted, split at the line breaks, leave each line's digits. Counting them
-    line by line (``_ascii_digits``) cost a call per line, on every line of every leaf. A
-    line with fewer than two ASCII digits may still hold other scripts' digits, which
-    _TWO_DIGITS counts, when it is not ASCII."""
-    digits = text.encode("utf-8", "surrogatepass").translate(None, _NOT_DIGIT_OR_NEWLINE).split(b"\n")
-    for line, found in zip(text.split("\n"), digits):
-        if len(found) >= 2 or (not line.isascii() and _TWO_DIGITS.search(line)):
-            yield line
-
-
 def table_labels(text: str, limit: int = 10, row_labels: RowLabels | None = None) -> list[str]:
     """Row labels of the tables in ``text``: the words before a row's figures."""
-    rows = (line.strip() for line in _lines_with_two_digits(text))  # no other line is a row (see _row_label)
+    # The text as one page: its lines with two digits, the only ones that may be rows.
+    rows = _PageLines([text]).rows(1, 0, text.count("\n") + 1)
     return _table_labels(rows, limit, RowLabels() if row_labels is None else row_labels)
 
 
