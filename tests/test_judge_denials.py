@@ -563,3 +563,20 @@ def test_figures_in_each_others_places_are_read_where_key_terms_credit(answer: s
     verdict = heuristic_verdict("Which region grew fastest for Marigold Beverages in FY2022?",
                                 "Latin America, up 19%, ahead of Asia Pacific at 11%.", answer)
     assert (verdict.label == "correct") is credited, verdict.rationale
+
+
+@pytest.mark.parametrize("answer, credited", [
+    # Two coupons told apart by the years the notes are due alone, exchanged.
+    ("The 5.5% Notes due 2027 and 4.25% Notes due 2031 are listed on the NYSE.", False),
+    ("Its 5.5% senior notes maturing in 2027 and its 4.25% senior notes due 2031.", False),
+    # Each coupon with its own year, in any order or layout; a heading over them
+    # ("Listed:") is no item the gold's figures were given to.
+    ("The 5.5% Notes due 2031 and the 4.25% Notes due 2027 are listed on the NYSE.", True),
+    ("Listed on the NYSE: 4.25% Notes due 2027; 5.5% Notes due 2031.", True),
+])
+def test_coupons_are_told_apart_by_the_year_their_notes_are_due(answer: str, credited: bool) -> None:
+    from harness.judge.offline_judge import heuristic_verdict
+
+    verdict = heuristic_verdict("Which debt securities are registered to trade on a national securities exchange?",
+                                "Kinross Paper's 4.25% Notes due 2027 and 5.5% Notes due 2031 are listed on the NYSE.", answer)
+    assert (verdict.label == "correct") is credited, verdict.rationale

@@ -32,12 +32,11 @@ def test_every_kind_of_probe_is_made() -> None:
 # Probes of the red team's own pool that still fool the judge, each a declared gap (the
 # README lists them): a fix must take it off this list, and the test below fails when one
 # stops fooling the judge while still listed.
-# (The three before this one, a denial's reason, a qualifier and a verb each turned to its
-# opposite in a copy of the gold, are read by ``harness.judge.turned_copy``.)
-KNOWN_GAPS: dict[tuple[str, str], str] = {
-    ("redteam_dev_096", "figures_swapped"): "'5.5% Notes due 2027 and 4.25% Notes due 2031': the notes' years, not a label word, "
-    "tell the two coupons apart",
-}
+# (None is left. The last four: a denial's reason, a qualifier and a verb each turned to its
+# opposite in a copy of the gold, are read by ``harness.judge.turned_copy``; two coupons
+# exchanged between notes told apart by their years alone, "5.5% Notes due 2027 and 4.25%
+# Notes due 2031", by the year each note is due in ``harness.judge.exchanged_values``.)
+KNOWN_GAPS: dict[tuple[str, str], str] = {}
 
 
 @pytest.mark.parametrize("kind", sorted({p.kind for p in PROBES}))

@@ -13,7 +13,8 @@ A figure's place is one of:
   "totaled", ":", ", up" and the like ("Current liabilities of $2.9 billion", "Advertising is still 58%"), back to the
   verb or break before them;
 - where it comes from, said after it ("the remaining 69% coming from e-commerce"), or the
-  noun after it ("the 7% regulatory minimum"), when nothing names it before;
+  noun after it ("the 7% regulatory minimum"), with the year a debt is due ("the 4.25%
+  Notes due 2027"), when nothing names it before;
 - the end of a movement it is, "to" or "from" ("rose to 3.1% from 2.7%").
 
 A figure given to another item while the gold's item holds another figure
@@ -80,6 +81,11 @@ _ARTICLE = re.compile(r"(?:a|an|the|its|their|our)\s", re.IGNORECASE)  # a noun 
 _OF_AFTER = re.compile(r"\s+of\s+((?:[A-Za-z][\w\-]*\s*){1,3})", re.IGNORECASE)
 # The noun after a figure that nothing names before: "the 7% regulatory minimum".
 _NOUN_AFTER = re.compile(r"\s+((?:[A-Za-z][A-Za-z\-]*\s+){0,2}[A-Za-z][A-Za-z\-]*)")
+# A debt's maturity after its coupon: "4.25% Notes due 2027", "5.5% senior notes maturing in
+# 2031". Two issues of notes differ by their years alone, so the year is part of the coupon's place.
+_MATURITY_AFTER = re.compile(
+    r"\s+(?:[A-Za-z][A-Za-z\-]*\s+){0,3}?(?:due|matur(?:ing|es|e))\s+(?:in\s+)?((?:19|20)\d\d)\b", re.IGNORECASE
+)
 _NOT_A_NOUN = re.compile(
     r"(?:of|in|for|at|on|to|from|and|or|is|are|was|were|has|had|by|the|a|an|than|more|less|higher|lower|"
     r"million|billion|thousand|percent|per|year|years|points?|basis)$",
@@ -166,14 +172,19 @@ def figure_on_another_item(gold: str, answer: str) -> bool:
     remaining 69%" for "E-commerce was 31% of net sales")? Both must be named: a figure the
     answer leaves unplaced, or places with any word of the gold's, moves nothing."""
     answer_values = [a for a in parse_quantities(answer) if a.number]
-    for g in parse_quantities(gold):
+    gold_values = [x for x in parse_quantities(gold) if x.number]
+    for g in gold_values:
         own = _place(gold, g)
-        if not g.number or not own or own & _ROLES:
+        if not own or own & _ROLES:
             continue
         held = [_place(answer, a) for a in _same_figures(answer_values, g)]
         if not held or not all(place and not place & own for place in held):
             continue
-        rivals = [a for a in answer_values if quantity_kind(a) == quantity_kind(g) and not _same_number(a, g)]
+        # Another figure the gold itself gives a like item ("the 4.25% Notes due 2027 and
+        # 5.5% Notes due 2031") is no rival: the answer holding it there says what the gold says.
+        alike = [x for x in gold_values if not _same_number(x, g) and _place(gold, x) & own]
+        rivals = [a for a in answer_values if quantity_kind(a) == quantity_kind(g) and not _same_number(a, g)
+                  and not any(_same_number(a, x) for x in alike)]
         if any(_place(answer, a) & own for a in rivals):
             return True
     return False
@@ -264,7 +275,9 @@ def _place(text: str, q: Quantity, loose: bool = False) -> frozenset[str]:
                 break
             words.append(word)
         if words:
-            return frozenset(stem(w) for w in words) - UNIT_STEMS
+            maturity = _MATURITY_AFTER.match(text, q.end)
+            due = {f"<due {maturity.group(1)}>"} if maturity else set()
+            return frozenset(stem(w) for w in words) - UNIT_STEMS | due
     of = _OF_AFTER.match(text, q.end) if loose else None
     if of:
         # "$1.1 billion of cash": what the figure is an amount of, up to a stop.
