@@ -92,7 +92,7 @@ def _unpause() -> None:
 
 
 @contextmanager
-def _collector_paused() -> Iterator[None]:
+def collector_paused() -> Iterator[None]:
     """Python's cyclic garbage collector paused while a build runs, and set back as it was
     when the last build running ends.
 
@@ -112,7 +112,7 @@ def _collector_paused() -> Iterator[None]:
 
 @contextmanager
 def _collector_resumed() -> Iterator[None]:
-    """Inside ``_collector_paused``: this build's pause lifted while the block runs."""
+    """Inside ``collector_paused``: this build's pause lifted while the block runs."""
     _unpause()
     try:
         yield
@@ -136,7 +136,7 @@ def build_index(
     # collector on, only the reading and the summaries paused.
     structural = tree_builder in (default_tree_builder, layout_tree_builder)
     started = time.perf_counter()
-    with _collector_paused():
+    with collector_paused():
         content = read_pdf(pdf_path, extractor=extractor, styles=extractor == "pypdfium2")
         read_s = time.perf_counter() - started
         with nullcontext() if structural else _collector_resumed():
