@@ -106,7 +106,7 @@ def test_a_section_s_rows_are_its_lines_with_two_digits(pages, start, span, othe
 _OLD_NUMBER = re.compile(r"\(?\$?\s?\d[\d,]*\.?\d*\)?%?|—|–")
 _OLD_LOWER_WORD = re.compile(r"\b[a-z]{2,}\b")
 _TOKENS = st.sampled_from(["Net", "sales", "net", "of", "the", "and", "$", "34,229", "(1,204)", "12.5%", "—", "–", "-", "%", ")",
-                           "pts", "bps", "pt.", "2023", "5", "7", "n/a", "1.2.3", "3,374r", "x(3)", "٣", "(", ":", "Σ", "ſales", "İ"])
+                           "pts", "bps", "pt.", "pts.", "receipts", "excerpt", "concepts.", "2023", "5", "7", "n/a", "1.2.3", "3,374r", "x(3)", "٣", "(", ":", "Σ", "ſales", "İ"])
 _LINES = st.lists(_TOKENS, max_size=14).map(" ".join)
 
 

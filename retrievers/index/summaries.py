@@ -368,8 +368,11 @@ def _first_good_sentence(pieces: list[str], title: str, limit: int) -> str | Non
 
 
 _FIGURE_TOKEN = re.compile(r"\$|\(?\$?-?[\d,]*\.?\d+\)?%?|—|–|-|%|\)|pts?\.?|bps")
-# What a _FIGURE_TOKEN ends with, but for a digit.
-_FIGURE_ENDS = frozenset(")%$—–-st.")
+# What a _FIGURE_TOKEN ends with, but for a digit and a unit.
+_FIGURE_ENDS = frozenset(")%$—–-")
+# The _FIGURE_TOKEN units, the only figures that end in a letter or a full stop: a line that
+# ends in "s", "t" or "." (most prose does) ends in one of them if it ends in a figure.
+_UNITS = ("pt", "pts", "pt.", "pts.", "bps")
 # The _FIGURE_TOKEN branches without a digit, spelt out: any other figure holds one.
 _FIGURES_WITHOUT_DIGITS = frozenset(["$", "—", "–", "-", "%", ")", "pt", "pts", "pt.", "pts.", "bps"])
 
@@ -381,10 +384,10 @@ def _row_label(line: str) -> str | None:
     digits need two, and most prose lines are turned away by that cheaper test first."""
     # The figures are the line's last tokens, two at least, and the label before them has
     # none. The last two tokens are looked at first, which turns away at once the prose
-    # lines with digits, whose last word is no figure (most of them by its last character
+    # lines with digits, whose last word is no figure (most of them by how the line ends
     # alone), or whose last but one is ("Jeff Agee, 2025"); then the first token, which
     # turns away the rows of figures with no label ("2022 170,683,732 ... n/a 0").
-    if len(line) > 160 or line[-1:] not in _FIGURE_ENDS and not line[-1:].isdecimal():
+    if len(line) > 160 or line[-1:] not in _FIGURE_ENDS and not line[-1:].isdecimal() and not line.endswith(_UNITS):
         return None
     is_figure = _FIGURE_TOKEN.fullmatch
     last = line.rsplit(None, 2)
