@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 from retrievers.index import summaries
 from retrievers.index.key_terms import TermWeights
 from retrievers.index.summaries import (
+    _ASCII_LOWER_WORD,
+    _ASCII_NUMBER,
     _BOILERPLATE,
     _FIGURE_TOKEN,
     _LOWER_WORD,
@@ -143,6 +145,17 @@ def test_a_line_s_tests_answer_as_their_plain_spellings(line: str) -> None:
     if _TWO_DIGITS.search(line):  # what _row_label is asked of
         assert _row_label(line) == _plain_row_label(line)
     assert _left_out(line, RowLabels()) == _plain_left_out(line)
+
+
+@settings(max_examples=300, derandomize=True)
+@given(st.text(st.sampled_from([*"aZz09_ .,-$%()'\t", "\x1c", "\x7f"]), max_size=40))
+@example("12,3.4.5 ab_cd x1y ab9 Ab cd.ef 1..2")
+def test_an_ascii_line_s_bytes_patterns_find_what_the_line_s_patterns_do(line: str) -> None:
+    # An ASCII line's numbers and lower-case words are found in its bytes (_ASCII_NUMBER,
+    # _ASCII_LOWER_WORD): the matches must be those the patterns find on the line.
+    data = line.encode("ascii")
+    assert [b.decode("ascii") for b in _ASCII_NUMBER.findall(data)] == _NUMBER.findall(line)
+    assert [b.decode("ascii") for b in _ASCII_LOWER_WORD.findall(data)] == _LOWER_WORD.findall(line)
 
 
 @settings(max_examples=300, derandomize=True)

@@ -279,11 +279,18 @@ def _left_out(line: str, row_labels: RowLabels) -> bool:
 # before it checked behind that letter, so that it is tried only at lower-case letters
 # rather than at every position; the matches are the same.
 _LOWER_WORD = re.compile(r"[a-z](?<!\w[a-z])[a-z]+\b")
+# _LOWER_WORD and _NUMBER for an ASCII line's bytes, about twice as fast: on it they find
+# what the patterns find on the line, its word characters and digits being ASCII's, which
+# are all that the bytes patterns' "\w", "\b" and "\d" know, and its dashes none.
+_ASCII_LOWER_WORD = re.compile(rb"[a-z](?<!\w[a-z])[a-z]+\b")
+_ASCII_NUMBER = re.compile(rb"\d[\d,]*\.?\d*")
 
 
 def _reads_as_prose(line: str, numbers: int) -> bool:
     """Words in lower case, six at least and two for each of the line's ``numbers``: a
     sentence with figures in it, not a row of figures under a label."""
+    if line.isascii():
+        return len(_ASCII_LOWER_WORD.findall(line.encode("ascii"))) >= max(6, 2 * numbers)
     return len(_LOWER_WORD.findall(line)) >= max(6, 2 * numbers)
 
 
@@ -316,7 +323,9 @@ def _few_numbers(line: str, digits: int | None) -> bool:
 def _numbers(line: str, digits: int | None) -> int:
     """How many numbers (or dashes) the line holds, or 0 for a line with fewer than three
     digits and dashes, which has fewer than three numbers (``digits``: its _ascii_digits)."""
-    if (digits < 3) if digits is not None else not _THREE_NUMBER_CHARS.search(line):
+    if digits is not None:  # an ASCII line
+        return 0 if digits < 3 else len(_ASCII_NUMBER.findall(line.encode("ascii")))
+    if not _THREE_NUMBER_CHARS.search(line):
         return 0
     return len(_NUMBER.findall(line))
 
