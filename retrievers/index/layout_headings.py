@@ -247,13 +247,28 @@ class _Prose:
             most = max(proven, key=proven.__getitem__)
             # The most prose any other size could have, were all its untested lines prose.
             rival = max((size for size in proven if size != most), key=lambda size: proven[size] + untested_chars[size], default=None)
-            if proven[most] > (proven[rival] + untested_chars[rival] if rival is not None else 0):
+            threat = proven[rival] + untested_chars[rival] if rival is not None else 0
+            if proven[most] > threat:
                 return most
             size = most if most in self.untested else rival
             if size not in self.untested:
                 break  # two sizes have as much prose: the first to have some is the body's
-            proven[size] += sum(len(text) for text in self.untested.pop(size) if not looks_like_row(text))
-            untested_chars[size] = 0
+            # The leading size's lines are tested, longest first, only until its prose
+            # outweighs the most any other size could have; the lines left stay untested,
+            # bounds that the next round reads as before.
+            texts = self.untested.pop(size)
+            if size == most:
+                texts.sort(key=len, reverse=True)
+            tested = 0
+            for text in texts:
+                tested += 1
+                untested_chars[size] -= len(text)
+                if not looks_like_row(text):
+                    proven[size] += len(text)
+                    if size == most and proven[size] > threat:
+                        break
+            if tested < len(texts):
+                self.untested[size] = texts[tested:]
         chars: Counter[float] = Counter()
         for lines in self.pages:
             chars.update(_prose_chars(lines))
