@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from retrievers.index import headings, layout_headings, summaries
 from retrievers.index.headings import COMPANY_LINE, at_end, is_continued
@@ -73,6 +75,44 @@ def test_number_prefilter_turns_away_only_unnumbered_lines(line: str) -> None:
         assert numbering._MAY_BE_NUMBERED.match(line.strip())
     if not numbering._MAY_BE_NUMBERED.match(line.strip()):
         assert parse_numbering(line) is None
+
+
+# The number prefilter as it was before its look at the first two characters.
+PLAIN_MAY_BE_NUMBERED = re.compile(
+    r"^(?:chapter|section|part|lecture|appendix|annex|schedule|article)\s"
+    r"|^(?:\d{1,2}(?:\.\d{1,2}){0,4}\.?\s|\(|[ivx]{1,5}[.)]|[a-z][.)])",
+    re.IGNORECASE,
+)
+
+
+def test_number_prefilter_guard_lets_through_what_the_branches_take() -> None:
+    """Every character that a case-blind branch takes as a label word's first letter, as a
+    roman digit or as a lettered number is among the guard's: the guard spells them
+    case-sensitively."""
+    import sys
+
+    from retrievers.index import numbering
+
+    characters = [chr(code) for code in range(sys.maxunicode + 1) if not 0xD800 <= code < 0xE000]
+    texts = []
+    for word in ("chapter", "section", "part", "lecture", "appendix", "annex", "schedule", "article"):
+        texts += [first + word[1:] + " 2 Title" for first in filter(re.compile(f"(?i){word[0]}").match, characters)]
+    for digit in filter(re.compile("(?i)[ivx]").match, characters):
+        texts += [f"x{digit}. Title", f"{digit}{digit}) Title"]
+    texts += [f"{letter}. Title" for letter in filter(re.compile("(?i)[a-z]").match, characters)]
+    for text in texts:
+        assert PLAIN_MAY_BE_NUMBERED.match(text), text  # each is a number the plain prefilter takes
+        assert numbering._MAY_BE_NUMBERED.match(text), text
+
+
+@given(st.text(alphabet="aAcCiIvVxXsSpPlLtTeE.() 0123456789\t\u0130\u0131\u017f\u212a\u0663²", max_size=8),
+       st.sampled_from(["", "chapter", "SECTION", "\u017fection", "Part", "lecture", "appendix", "annex", "schedule", "article",
+                        "iv.", "X)", "k.", "\u212a.", "\u0130)", "\u0131.", "12.3", "(", "The", "Since"]))
+def test_number_prefilter_agrees_with_its_plain_spelling(tail: str, head: str) -> None:
+    from retrievers.index import numbering
+
+    text = head + tail
+    assert bool(numbering._MAY_BE_NUMBERED.match(text)) == bool(PLAIN_MAY_BE_NUMBERED.match(text))
 
 
 def test_is_caps_short_cut_agrees_with_the_count() -> None:

@@ -25,9 +25,18 @@ _PAREN = re.compile(r"^\((?P<value>\d{1,2}|[a-z]|[ivx]{1,5}|[A-Z])\)\s+(?P<rest>
 # it, "(", a roman numeral or a letter and its "." or ")". Most lines start otherwise (a
 # table row with a year or an amount, a word starting with "I"), and one match turns them
 # away before the five patterns are tried.
+#
+# It is asked of nearly every line, and a line of prose starts with a letter that the
+# branches try against every label word in turn, each letter compared case-blind. So a
+# case-sensitive look at the first two characters comes first: a digit or "(", a label
+# word's first letter, or a "." or ")" or roman digit second, with every character that
+# ignoring case makes one of these letters (the Turkish dotted and dotless I, the long s:
+# test_number_prefilter_guard_lets_through_what_the_branches_take checks them all). A line
+# it turns away is one no branch takes.
 _MAY_BE_NUMBERED = re.compile(
-    r"^(?:chapter|section|part|lecture|appendix|annex|schedule|article)\s"
-    r"|^(?:\d{1,2}(?:\.\d{1,2}){0,4}\.?\s|\(|[ivx]{1,5}[.)]|[a-z][.)])",
+    r"(?-i:(?=[\d(]|[cCsSpPlLaA\u017f]|.[.)iIvVxX\u0130\u0131]))"
+    r"(?:(?:chapter|section|part|lecture|appendix|annex|schedule|article)\s"
+    r"|\d{1,2}(?:\.\d{1,2}){0,4}\.?\s|\(|[ivx]{1,5}[.)]|[a-z][.)])",
     re.IGNORECASE,
 )
 # ``_MAY_BE_NUMBERED.match``: false for a stripped text ``parse_numbering`` reads no number
