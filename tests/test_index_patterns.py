@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from retrievers.index import headings, layout_headings, summaries
+from retrievers.index import body_text, headings, layout_headings, summaries
 from retrievers.index.headings import COMPANY_LINE, at_end, is_continued
 from retrievers.index.numbering import parse_numbering
 
@@ -56,7 +56,7 @@ def test_fast_patterns_match_their_plain_spellings(line: str) -> None:
     for text in (line, line + " (Continued)", "Cont'd " + line):
         expected = bool(layout_headings._TABLE_WORDS.search(text)) or is_continued(text)
         assert layout_headings._tabular_or_continued(text) == expected
-        figures = [t for t in OLD_HEADING_NUMBER.findall(text) if not layout_headings._YEAR.match(t)]
+        figures = [t for t in OLD_HEADING_NUMBER.findall(text) if not body_text.YEAR_TOKEN.match(t)]
         assert layout_headings._has_two_numbers(text) == (len(figures) > 1)
     long_line = "word " * 30 + line
     for text in (line, long_line):
@@ -143,9 +143,9 @@ def test_is_caps_counts_letters_beyond_ascii() -> None:
 def test_looks_like_row_counts_figures_as_before(line: str) -> None:
     layout_headings.clear_line_caches()
     tokens = line.split()
-    figures = sum(1 for t in tokens if layout_headings._FIGURE_TOKEN.match(t) and not layout_headings._YEAR.match(t))
+    figures = sum(1 for t in tokens if body_text._FIGURE_TOKEN.match(t) and not body_text.YEAR_TOKEN.match(t))
     plain = figures >= 2 and figures >= 0.3 * len(tokens) or (figures >= 1 and len(tokens) <= 3)
-    assert layout_headings.looks_like_row(line) == plain
+    assert body_text.looks_like_row(line) == plain
 
 
 def test_chars_between_agrees_with_walking_the_lines() -> None:
@@ -161,7 +161,7 @@ def test_chars_between_agrees_with_walking_the_lines() -> None:
 
 
 def _plain_body_sizes(layout, pages) -> tuple[dict[int, float], float]:
-    """The body sizes as every line's row test gives them (``layout_headings._Typography``)."""
+    """The body sizes as every line's row test gives them (``body_text.Typography``)."""
     from collections import Counter
 
     chars: Counter[float] = Counter()
@@ -169,7 +169,7 @@ def _plain_body_sizes(layout, pages) -> tuple[dict[int, float], float]:
     for page in pages:
         on_page: Counter[float] = Counter()
         for ln in layout.content_lines(page):
-            if len(ln.text) > 30 and ln.size and not layout_headings.looks_like_row(ln.text):
+            if len(ln.text) > 30 and ln.size and not body_text.looks_like_row(ln.text):
                 on_page[ln.size] += len(ln.text)
         chars.update(on_page)
         if sum(on_page.values()) >= 600:
@@ -199,7 +199,7 @@ def test_body_sizes_agree_with_testing_every_line() -> None:
         layout = Layout.from_lines(pages)
         wanted = [page for page in range(1, layout.page_count + 1) if rng.random() < 0.8]
         layout_headings.clear_line_caches()
-        typography = layout_headings._Typography(layout, wanted)
+        typography = body_text.Typography(layout, wanted)
         assert (typography.page_body, typography.body) == _plain_body_sizes(layout, wanted), trial
 
 
@@ -216,7 +216,7 @@ def test_body_sizes_of_a_tie_and_of_rows_alone() -> None:
         for pages in (tie, rows_alone):
             layout = Layout.from_lines(pages)
             layout_headings.clear_line_caches()
-            typography = layout_headings._Typography(layout, [1, 2])
+            typography = body_text.Typography(layout, [1, 2])
             assert (typography.page_body, typography.body) == _plain_body_sizes(layout, [1, 2])
 
 

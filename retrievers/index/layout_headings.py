@@ -18,6 +18,7 @@ import string
 from collections import Counter
 from collections.abc import Iterable
 
+from retrievers.index.body_text import LARGER, YEAR_TOKEN, Typography, looks_like_row
 from retrievers.index.heading_levels import LayoutHeading, NumberChain, assign_levels, nearest_rank, size_classes
 from retrievers.index.headings import (
     _TITLE_START,
@@ -35,10 +36,8 @@ from retrievers.index.pdf import Line
 from retrievers.index.toc_pages import find_toc_pages
 
 # A line this much larger than the body text is set in a heading size.
-LARGER = 1.08
 MAX_TITLE_CHARS = 400  # a wrapped heading, joined
 MAX_LINE_CHARS = 180  # a longer line is prose or a table row, never a heading's first line
-_MIN_PAGE_BODY_CHARS = 600  # a page with less running text than this takes the document's body size
 MAX_TITLE_WORDS = 40
 
 _CONNECTOR_END = re.compile(r"(\b(and|or|of|the|to|in|for|with|on|by|from|its|a|an|at|as|into|under|between)|[,;&/\-—–])$", re.I)
@@ -49,7 +48,6 @@ _AMOUNT = re.compile(r"\$|%|€|£|¥")
 # character, "(" or a digit, comes first in the pattern and the one before it is checked
 # behind it, so the engine jumps to candidate characters instead of trying every position.
 _NUMBER = re.compile(r"\((?<![\w.].)\d[\d,]*(?:\.\d+)?\)?(?![\w])|\d(?<![\w.].)[\d,]*(?:\.\d+)?\)?(?![\w])")
-_YEAR = re.compile(r"^\(?(19|20)\d\d\)?$")
 _TABLE_WORDS = re.compile(r"\b(ended|in millions|in thousands|in billions|except per|unaudited|continued|cont\.)\b", re.I)
 # What a _TABLE_WORDS match holds in lower case ("continued" and "cont." both hold "cont").
 _TABLE_WORD_HINTS = re.compile("ended|in millions|in thousands|in billions|except per|unaudited|cont")
@@ -110,7 +108,7 @@ def _has_two_numbers(text: str) -> bool:
     if not _DIGIT.search(text):
         return False  # every figure holds a digit; most titles have none, and _NUMBER costs more
     figures = _NUMBER.findall(text)
-    return len(figures) > 1 and sum(1 for token in figures if not _YEAR.match(token)) > 1
+    return len(figures) > 1 and sum(1 for token in figures if not YEAR_TOKEN.match(token)) > 1
 
 
 def _tabular_or_continued(text: str) -> bool:
@@ -146,151 +144,13 @@ def title_text_ok(text: str) -> bool:
     return not names_company(rest)
 
 
-class _Typography:
-    """The document's body text: its size, on the whole and page by page, and its line
-    pitch. A page's own body size is what its headings stand out from: an earnings
-    release's narrative is set larger than the fine print and tables of its back pages.
-    (``pages``: the pages headings are looked for on, whose body text is the one read.)"""
-
-    def __init__(self, layout: Layout, pages: Iterable[int]):
-        self.page_body: dict[int, float] = {}
-        prose = _Prose()
-        for page in pages:
-            body = prose.add_page([(ln.size, ln.text) for ln in layout.content_lines(page) if len(ln.text) > 30 and ln.size])
-            if body is not None:
-                self.page_body[page] = body
-        self.body = prose.body()
-        self.bold_informative = layout.bold_informative
-        # The usual distance between two lines of a paragraph: a heading's wrapped lines
-        # sit closer together than that in a double-spaced document.
-        steps = []
-        for page in range(1, layout.page_count + 1, max(1, layout.page_count // 40)):
-            lines = layout.content_lines(page)
-            steps += [b.y - a.y for a, b in zip(lines, lines[1:]) if a.size == b.size == self.body and 0 < b.y - a.y < 3 * self.body]
-        # The median step rounded to a tenth: rounding keeps the order, so the rounded
-        # median is the median of the rounded steps, for one call where each step took one.
-        self.pitch = round(sorted(steps)[len(steps) // 2], 1) if steps else 0.0
-
-    def body_on(self, page: int) -> float:
-        return self.page_body.get(page, self.body)
-
-    def larger(self, size: float, page: int) -> bool:
-        body = self.body_on(page)
-        return bool(body) and size >= body * LARGER
-
-    def smaller(self, size: float, page: int) -> bool:
-        body = self.body_on(page)
-        return bool(body) and 0 < size * LARGER <= body
-
-
-class _Prose:
-    """Which type size sets the most prose (lines of more than 30 characters that are no
-    table row), on each page and in the whole document, as ``Counter.most_common`` tells
-    it (of sizes with as many characters, the first to have one), from the pages given to
-    ``add_page`` in turn.
-
-    The row test is the dearest thing done per line here, and the answers need few of
-    them: a page's lines in its most used size are tested only until their prose outweighs
-    all the lines of every other size, and the lines left untested only as far as the
-    document's body size needs. Where tested lines do not settle it, every line is tested."""
-
-    def __init__(self) -> None:
-        self.pages: list[list[tuple[float, str]]] = []  # each page's lines, should every line need testing
-        self.proven: Counter[float] = Counter()  # characters of lines found to be prose, per size
-        self.untested: dict[float, list[str]] = {}  # lines not tested yet, per size
-        self.untested_chars: Counter[float] = Counter()
-
-    def add_page(self, lines: list[tuple[float, str]]) -> float | None:
-        """The size of the page's prose when it has enough (``_MIN_PAGE_BODY_CHARS``), else
-        None. ``lines``: (size, text) of its lines of more than 30 characters, in order."""
-        self.pages.append(lines)
-        by_size: dict[float, list[str]] = {}
-        for size, text in lines:
-            by_size.setdefault(size, []).append(text)
-        chars = {size: sum(map(len, texts)) for size, texts in by_size.items()}
-        body = None
-        if sum(chars.values()) >= _MIN_PAGE_BODY_CHARS:
-            body = max(chars, key=chars.__getitem__)
-            # Enough prose on its own, and more than all the lines of any other size hold.
-            need = max([_MIN_PAGE_BODY_CHARS] + [n + 1 for size, n in chars.items() if size != body])
-            found, tested = 0, 0
-            by_size[body].sort(key=len, reverse=True)  # longest first: the fewest tests to reach it
-            for text in by_size[body]:
-                tested += 1
-                if not looks_like_row(text):
-                    found += len(text)
-                    if found >= need:
-                        break
-            if found < need:
-                return self._tested_page(lines)
-            self.proven[body] += found
-            by_size[body] = by_size[body][tested:]
-        for size, texts in by_size.items():
-            self.proven[size] += 0  # a size the page sets, with or without prose found
-            if texts:
-                self.untested.setdefault(size, []).extend(texts)
-                self.untested_chars[size] += sum(map(len, texts))
-        return body
-
-    def _tested_page(self, lines: list[tuple[float, str]]) -> float | None:
-        """``add_page`` with every line tested."""
-        on_page = _prose_chars(lines)
-        for size, _ in lines:
-            self.proven[size] += 0
-        self.proven.update(on_page)
-        return on_page.most_common(1)[0][0] if sum(on_page.values()) >= _MIN_PAGE_BODY_CHARS else None
-
-    def body(self) -> float:
-        """The size of most of the document's prose; 0.0 without any."""
-        proven, untested_chars = self.proven, self.untested_chars
-        while proven:
-            most = max(proven, key=proven.__getitem__)
-            # The most prose any other size could have, were all its untested lines prose.
-            rival = max((size for size in proven if size != most), key=lambda size: proven[size] + untested_chars[size], default=None)
-            threat = proven[rival] + untested_chars[rival] if rival is not None else 0
-            if proven[most] > threat:
-                return most
-            size = most if most in self.untested else rival
-            if size not in self.untested:
-                break  # two sizes have as much prose: the first to have some is the body's
-            # The leading size's lines are tested, longest first, only until its prose
-            # outweighs the most any other size could have; the lines left stay untested,
-            # bounds that the next round reads as before.
-            texts = self.untested.pop(size)
-            if size == most:
-                texts.sort(key=len, reverse=True)
-            tested = 0
-            for text in texts:
-                tested += 1
-                untested_chars[size] -= len(text)
-                if not looks_like_row(text):
-                    proven[size] += len(text)
-                    if size == most and proven[size] > threat:
-                        break
-            if tested < len(texts):
-                self.untested[size] = texts[tested:]
-        chars: Counter[float] = Counter()
-        for lines in self.pages:
-            chars.update(_prose_chars(lines))
-        return chars.most_common(1)[0][0] if chars else 0.0
-
-
-def _prose_chars(lines: list[tuple[float, str]]) -> Counter[float]:
-    """The characters of prose of each size among (size, text) lines, every line tested."""
-    chars: Counter[float] = Counter()
-    for size, text in lines:
-        if not looks_like_row(text):
-            chars[size] += len(text)
-    return chars
-
-
 def _same_style(a: Line, b: Line, tolerance: float = 1.12) -> bool:
     # By default a little looser than heading_levels.SAME_SIZE: two lines of one heading differ only by
     # measuring noise (glyph-measured sizes).
     return a.bold == b.bold and (not a.size or not b.size or max(a.size, b.size) <= min(a.size, b.size) * tolerance)
 
 
-def _continues(first: Line, previous: Line, following: Line, joined: str, typography: _Typography) -> bool:
+def _continues(first: Line, previous: Line, following: Line, joined: str, typography: Typography) -> bool:
     """Is ``following`` the wrapped rest of the heading that starts at ``first``, whose
     text so far is ``joined`` and last line so far ``previous``?"""
     if not _same_style(first, following) or parse_numbering(following.text) or len(joined) + len(following.text) > MAX_TITLE_CHARS:
@@ -317,7 +177,7 @@ def _continues(first: Line, previous: Line, following: Line, joined: str, typogr
     )
 
 
-def _candidates(layout: Layout, typography: _Typography, start: Pos, end: Pos, skip: set[int]) -> list[LayoutHeading]:
+def _candidates(layout: Layout, typography: Typography, start: Pos, end: Pos, skip: set[int]) -> list[LayoutHeading]:
     found: list[LayoutHeading] = []
     for page in range(max(start[0], 1), min(end[0], layout.page_count) + 1):
         if page in skip:
@@ -420,36 +280,6 @@ def _small_letters(layout: Layout, page: int) -> list[int]:
     return counts
 
 
-_FIGURE_TOKEN = re.compile(r"^[($]*-?\d[\d,.]*%?\)?$|^[$%—–-]$")
-
-
-# A token that may be a figure: one starting with a character _FIGURE_TOKEN can start
-# with. Spelt as that character with the one before it checked behind it (not a word's),
-# so that the engine jumps from candidate to candidate character.
-_FIGURE_START = re.compile(r"[($\d%—–-](?<!\S[($\d%—–-])")
-# The same for an ASCII text (most lines): the engine tests an ASCII class faster than one
-# with "\d" (any script's digits) and the two dashes in it.
-_FIGURE_START_ASCII = re.compile(r"[($0-9%-](?<!\S[($0-9%-])")
-
-
-@functools.lru_cache(maxsize=16384)
-def looks_like_row(text: str) -> bool:
-    """A table row: figures make up much of it ("Net sales $ 34,229 $ 35,355")."""
-    # Tokens that may be figures bound the figures from above: a line of prose has none or
-    # too few of them to be a row, and is turned away without testing each of its words.
-    most = len((_FIGURE_START_ASCII if text.isascii() else _FIGURE_START).findall(text))
-    if not most:
-        return False
-    tokens = text.split()
-    if not (most >= 2 and most >= 0.3 * len(tokens) or len(tokens) <= 3):
-        return False
-    # filter() runs the figure and year tests in C (most tokens are words and go no
-    # further); a generator over the tokens would cost a Python step for each.
-    candidates = list(filter(_FIGURE_TOKEN.match, tokens))
-    figures = len(candidates) - len(list(filter(_YEAR.match, candidates))) if candidates else 0
-    return figures >= 2 and figures >= 0.3 * len(tokens) or (figures >= 1 and len(tokens) <= 3)
-
-
 def _precedes_table(lines: list[Line], index: int) -> bool:
     """Is a table row among the next two lines, before any prose?"""
     for other in lines[index + 1 : index + 3]:
@@ -507,7 +337,7 @@ def _names_a_contact(lines: list[Line], index: int) -> bool:
                for following in lines[index + 1 : index + 3])
 
 
-def _accepted_styles(layout: Layout, typography: _Typography, cands: list[LayoutHeading], pages: Iterable[int]) -> set[tuple]:
+def _accepted_styles(layout: Layout, typography: Typography, cands: list[LayoutHeading], pages: Iterable[int]) -> set[tuple]:
     """Styles (size class, bold, caps) in which headings outnumber prose on ``pages``: a
     style also used for whole paragraphs (a bold lead-in, a larger introduction) marks no
     headings."""
@@ -595,7 +425,7 @@ def find_layout_headings(
     prose the headings are told from."""
     end = end or layout.end
     pages = list(range(1, layout.page_count + 1)) if pages is None else pages
-    typography = _Typography(layout, pages)
+    typography = Typography(layout, pages)
     if not typography.body:
         return []
     # A table of contents lists every heading, at the wrong place. (Found on the whole
