@@ -580,3 +580,22 @@ def test_coupons_are_told_apart_by_the_year_their_notes_are_due(answer: str, cre
     verdict = heuristic_verdict("Which debt securities are registered to trade on a national securities exchange?",
                                 "Kinross Paper's 4.25% Notes due 2027 and 5.5% Notes due 2031 are listed on the NYSE.", answer)
     assert (verdict.label == "correct") is credited, verdict.rationale
+
+
+@pytest.mark.parametrize("gold, answer, credited", [
+    # The gold's percent given as a sum of money, or its sum as a percent, in the same role.
+    ("Provisions for credit losses fell by 35% to $210 million.",
+     "Provisions for credit losses fell by $35 million to $210 million as credit quality improved.", False),
+    ("RevPAR was $142, up 31% year over year.", "RevPAR was $142 in FY2022, up $31 from the prior year.", False),
+    ("Book value per share grew 7.5% to $48.10.", "Book value per share increased by $7.50 to $48.10 in FY2022.", False),
+    # The change in both units, or the percent alone, as the gold gives it.
+    ("Provisions for credit losses fell by 35% to $210 million.",
+     "Provisions for credit losses fell 35%, or $113 million, to $210 million.", True),
+    ("RevPAR was $142, up 31% year over year.", "RevPAR rose 31% to $142.", True),
+    ("Book value per share grew 7.5% to $48.10.", "Book value per share rose 7.5%, or $3.36, to $48.10.", True),
+])
+def test_the_golds_digits_in_another_unit_are_not_its_figure(gold: str, answer: str, credited: bool) -> None:
+    from harness.judge.offline_judge import heuristic_verdict
+
+    verdict = heuristic_verdict("How did it change in FY2022?", gold, answer)
+    assert (verdict.label == "correct") is credited, verdict.rationale

@@ -342,6 +342,11 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
                 if quantity_kind(a) == quantity_kind(g) and label & _context(answer, a) and (direction or not _is_change(answer, a))
                 and not (level and change_stated and _states_gold_in_role(answer, a, gold_numbers, gold_roles, unit))
             ]
+            if not rivals and _in_another_unit(answer, every_value, gold, g):
+                # "fell by $35 million" for "fell by 35%", "up $31" for "up 31%": the gold's
+                # digits in its figure's role, in a unit that makes them another figure.
+                out["contradicted"] += 1
+                continue
             if level_asked and started_from(gold, g):
                 # The level a gold's change started from ("down from 15.9% in FY2021") is its
                 # context when the question asks only the level reached: the asked level is
@@ -349,6 +354,21 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
                 rivals = [a for a in rivals if started_from(answer, a)]
             out["contradicted" if rivals else "missing"] += 1
     return out
+
+
+def _in_another_unit(answer: str, values: list[Quantity], gold: str, g: Quantity) -> bool:
+    """Does the answer give the gold's figure ``g``, a percent or a sum of money, with its
+    digits in the other unit and in the same role (a change as a change, a level as a
+    level)? Such a value is no other measure of the same thing: the same digits in both
+    units cannot both be right."""
+    if not (g.percent or g.currency):
+        return False
+    role = _role(gold, g)
+    return any(
+        a.number == g.number and (a.percent, a.currency) == (g.currency, g.percent)
+        and _roles_agree(role, _role(answer, a))
+        for a in values
+    )
 
 
 def _differs(golds: list[Reading], unit: QuestionUnit, b: Quantity) -> bool:
