@@ -110,6 +110,66 @@ KNOWN_FOOLED = {
 _REVIEWERS_CREDIT = "a right yes or no on figures the gold denies: FinanceBench's reviewers credit it, and the judge follows them"
 KNOWN_FOOLED |= {f"realistic-{n}": _REVIEWERS_CREDIT for n in (*range(492, 505), 514, 517, 521, 756, 826, 828, 829)}
 
+# The twenty-third batch (realistic-1023 on), judged before any fix: 33 of its 75 wrong answers
+# credited and 7 of its 48 right ones refused. One shape is read since ("fell by $35 million"
+# for "fell by 35%": the gold's digits in the other unit); these are what it still finds.
+_TAKEN_BACK = "the gold's figure stated, then taken back by a later one without the word 'correction'"
+_OTHER_SPAN = "the gold's figure for another span than the one asked; the figure's own span is not read"
+_OTHER_METRIC = "the gold's figure said of another metric or item; what a figure is 'of' is not compared with the question's"
+_EXCLUDED = "a member of the gold's list named in a clause that takes it out; the key terms count the name"
+KNOWN_FOOLED |= {
+    "realistic-1027": f"'initially reported as $2.47; following the restatement ... is now $2.31': {_TAKEN_BACK}",
+    "realistic-1028": f"'At first glance ... looks like 21.8%, but ... including them ... was 24.3%': {_TAKEN_BACK}",
+    "realistic-1052": f"'initially guided to 410 to 430 ... but cut the range to 390 to 410': {_TAKEN_BACK}",
+    "realistic-1036": "'rose 0.8% in relative terms' for 0.8 percentage points: a relative percent read as the points asked",
+    "realistic-1037": "'rose about 26 percentage points, from 19% to 24%': a wrong change beside the gold's levels, which give none",
+    "realistic-1051": "'monthly ARPU was $3.93 ($47.10 annual ARPU divided by 12)' for $47.10 a month: 'annual' before the "
+    "figure's noun is not read as its rate",
+    "realistic-1040": f"'grew 8.9% in total between FY2019 and FY2022' to a CAGR question: {_OTHER_SPAN}",
+    "realistic-1042": f"one year's 6.1% to a question of a three-year average: {_OTHER_SPAN}",
+    "realistic-1043": f"one year's 7.7% to a question of a three-year average: {_OTHER_SPAN}",
+    "realistic-1044": f"'free cash flow was negative $318 million' to 'the change in free cash flow': {_OTHER_SPAN}",
+    "realistic-1074": f"'-1.8% on a two-year stacked basis' for FY2022's growth: {_OTHER_SPAN}",
+    "realistic-1075": f"'12.0% compound annual rate over FY2020-FY2022; FY2022 growth alone was 9.5%': {_OTHER_SPAN}",
+    "realistic-1084": "'hedged 30% of its expected FY2021 production by the end of FY2020': the year the figure is of is "
+    "not the one its clause opens with",
+    "realistic-1094": "'agreed in FY2021 to sell ... the sale completed in FY2022' to 'completed in FY2021': a year is not "
+    "tied to the verb asked",
+    "realistic-1053": "'280 to 300 thousand ounces' for thousand tonnes: units other than money and percent are not compared",
+    "realistic-1056": f"'48.2 million monthly active users, of whom 21.5 million were paid subscribers': {_OTHER_METRIC}",
+    "realistic-1072": f"'operating margin fell 12.6 percentage points' for operating income down 12.6%: {_OTHER_METRIC}",
+    "realistic-1083": f"'14% of FY2020 accounts receivable and 9% of revenue' for 14% of revenue: {_OTHER_METRIC}",
+    "realistic-1085": f"'85% ... is subscription revenue; including maintenance, recurring revenue is about 93%': {_OTHER_METRIC}",
+    "realistic-1087": f"'24.6% of unit shipments but only 19% of revenue': {_OTHER_METRIC}",
+    "realistic-1082": f"'top two customers together accounted for 22%' for the largest customer's 22%: {_OTHER_METRIC}",
+    "realistic-1091": f"'an FY2023 operating margin of 4% to 6%' for revenue growth of 4% to 6%: {_OTHER_METRIC}",
+    "realistic-1095": f"'operating margin was 89.6%' for an operating ratio of 89.6% (its complement): {_OTHER_METRIC}",
+    "realistic-1057": _REVIEWERS_CREDIT + " ('suspended its dividend in FY2020' for 'has never paid one')",
+    "realistic-1058": _REVIEWERS_CREDIT + " ('all of its interest cost is capitalised' for 'it has no debt')",
+    "realistic-1059": _REVIEWERS_CREDIT + " ('volatile trading losses' for 'banks do not report it')",
+    "realistic-1088": _REVIEWERS_CREDIT + " ('low single digits' for 'high single digits')",
+    "realistic-1063": f"'Seattle serving as a focus city rather than a hub': {_EXCLUDED}",
+    "realistic-1065": f"'concert ticketing was discontinued in FY2020': {_EXCLUDED}",
+    "realistic-1066": f"'its Australian project is still in development and not yet a mine': {_EXCLUDED}",
+    "realistic-1067": "'announced ... on March 3, 2022; the deal closed on June 30, 2022' to 'When did it complete?': the gold's "
+    "date on another event",
+    "realistic-1068": "'pay interest each June 15 ... and mature in 2029' for 'mature on June 15, 2027': the gold's day and "
+    "month on another event, its year missing",
+    "realistic-1070": "'Marsh Whitford LLP, which replaced Harcourt & Lowe LLP in FY2020': the gold's name in a clause that "
+    "says it was replaced",
+}
+KNOWN_MISSES |= {
+    "realistic-1110": "'ARPU was $565.20 for the year, or $47.10 per month': read as not addressing the question",
+    "realistic-1120": "'Maturity: 2027-06-15.': an ISO date is not read as a date",
+    "realistic-1123": "'Roughly 33%' for 'about one third': a fraction in words is no figure (as realistic-317)",
+    "realistic-1132": "a JSON object whose key names the metric asked is read as pasted source text",
+    "realistic-1135": "'Harcourt and Lowe' for 'Harcourt & Lowe LLP': '&' and a firm's suffix are not read as the same name",
+    "realistic-1140": "'with zero debt ... the coverage ratio is meaningless' for 'interest coverage is not meaningful': "
+    "the metric in other words",
+    "realistic-1143": "'about 9.8 thousand homes (9,840)': a count repeated in brackets is read as a negative; a sum of money "
+    "so repeated is not",
+}
+
 
 @pytest.mark.parametrize("case", [c for c in CASES if c["label"] == "incorrect"], ids=lambda c: c["case"])
 def test_a_wrong_answer_is_not_credited(case: dict) -> None:
