@@ -110,9 +110,9 @@ KNOWN_FOOLED = {
 _REVIEWERS_CREDIT = "a right yes or no on figures the gold denies: FinanceBench's reviewers credit it, and the judge follows them"
 KNOWN_FOOLED |= {f"realistic-{n}": _REVIEWERS_CREDIT for n in (*range(492, 505), 514, 517, 521, 756, 826, 828, 829)}
 
-# The twenty-third batch (realistic-1023 on), judged before any fix: 33 of its 75 wrong answers
+# The twenty-third batch (realistic-1023 on), judged before any fix: 36 of its 75 wrong answers
 # credited and 7 of its 48 right ones refused. One shape is read since ("fell by $35 million"
-# for "fell by 35%": the gold's digits in the other unit); these are what it still finds.
+# for "fell by 35%": the gold's digits in the other unit, three answers); these are the rest.
 _TAKEN_BACK = "the gold's figure stated, then taken back by a later one without the word 'correction'"
 _OTHER_SPAN = "the gold's figure for another span than the one asked; the figure's own span is not read"
 _OTHER_METRIC = "the gold's figure said of another metric or item; what a figure is 'of' is not compared with the question's"
