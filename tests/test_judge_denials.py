@@ -599,3 +599,29 @@ def test_the_golds_digits_in_another_unit_are_not_its_figure(gold: str, answer: 
 
     verdict = heuristic_verdict("How did it change in FY2022?", gold, answer)
     assert (verdict.label == "correct") is credited, verdict.rationale
+
+
+@pytest.mark.parametrize("question, gold, answer, credited", [
+    # The gold's figure stated, then replaced later in the sentence.
+    ("What was Linden Energy's FY2019 diluted EPS?", "$2.47",
+     "Diluted EPS for FY2019 was initially reported as $2.47; following the restatement for discontinued "
+     "operations, FY2019 diluted EPS is now $2.31.", False),
+    ("What was Meridian's FY2021 effective tax rate?", "21.8%",
+     "At first glance the effective tax rate looks like 21.8%, but that excludes discrete items; including "
+     "them, the FY2021 rate was 24.3%.", False),
+    ("What production did Linden guide to for FY2020?", "410 to 430 thousand boe per day",
+     "Linden initially guided to 410 to 430 thousand boe per day for FY2020, but cut the range to 390 to 410 "
+     "thousand boe per day in its third-quarter update.", False),
+    # A restatement or a first look that replaces nothing.
+    ("What was Linden Energy's FY2019 diluted EPS?", "$2.47",
+     "Diluted EPS was $2.47 in FY2019, after the restatement of FY2018's results.", True),
+    ("What was Meridian's FY2021 effective tax rate?", "21.8%",
+     "The FY2021 effective tax rate was 21.8%; at first glance it looks high, but it is in line with peers.", True),
+    ("What production did Linden guide to for FY2020?", "410 to 430 thousand boe per day",
+     "Linden guided to 410 to 430 thousand boe per day for FY2020 and kept the range all year.", True),
+])
+def test_a_figure_taken_back_by_a_later_one_is_not_the_answer(question: str, gold: str, answer: str, credited: bool) -> None:
+    from harness.judge.offline_judge import heuristic_verdict
+
+    verdict = heuristic_verdict(question, gold, answer)
+    assert (verdict.label == "correct") is credited, verdict.rationale

@@ -111,16 +111,14 @@ _REVIEWERS_CREDIT = "a right yes or no on figures the gold denies: FinanceBench'
 KNOWN_FOOLED |= {f"realistic-{n}": _REVIEWERS_CREDIT for n in (*range(492, 505), 514, 517, 521, 756, 826, 828, 829)}
 
 # The twenty-third batch (realistic-1023 on), judged before any fix: 36 of its 75 wrong answers
-# credited and 7 of its 48 right ones refused. One shape is read since ("fell by $35 million"
-# for "fell by 35%": the gold's digits in the other unit, three answers); these are the rest.
-_TAKEN_BACK = "the gold's figure stated, then taken back by a later one without the word 'correction'"
+# credited and 7 of its 48 right ones refused. Two shapes are read since: the gold's digits in
+# the other unit ("fell by $35 million" for "fell by 35%", three answers) and a figure taken
+# back by a later one ("initially reported as $2.47; following the restatement ... now $2.31",
+# three); these are the rest.
 _OTHER_SPAN = "the gold's figure for another span than the one asked; the figure's own span is not read"
 _OTHER_METRIC = "the gold's figure said of another metric or item; what a figure is 'of' is not compared with the question's"
 _EXCLUDED = "a member of the gold's list named in a clause that takes it out; the key terms count the name"
 KNOWN_FOOLED |= {
-    "realistic-1027": f"'initially reported as $2.47; following the restatement ... is now $2.31': {_TAKEN_BACK}",
-    "realistic-1028": f"'At first glance ... looks like 21.8%, but ... including them ... was 24.3%': {_TAKEN_BACK}",
-    "realistic-1052": f"'initially guided to 410 to 430 ... but cut the range to 390 to 410': {_TAKEN_BACK}",
     "realistic-1036": "'rose 0.8% in relative terms' for 0.8 percentage points: a relative percent read as the points asked",
     "realistic-1037": "'rose about 26 percentage points, from 19% to 24%': a wrong change beside the gold's levels, which give none",
     "realistic-1051": "'monthly ARPU was $3.93 ($47.10 annual ARPU divided by 12)' for $47.10 a month: 'annual' before the "

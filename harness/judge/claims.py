@@ -98,6 +98,9 @@ _FRAMES = (
     r"|(?:#\s*)?rejected\s*:\s*(?=\w)"
     # A past or an imagined state: "Formerly, ...", "It used to be that ...", "I dreamt that ...".
     r"|formerly(?!\s+(?:known|called|named))|(?:it )?used to be (?:the case )?that|i (?:dreamt|dreamed|imagined)(?:\s+that)?"
+    # A first look that the rest of the sentence overrules: "At first glance the rate looks
+    # like 21.8%, but ...".
+    r"|at first (?:glance|sight)|on the face of it"
     r"|in (?:a|my|some) (?:dream|work of fiction|novel|story|parallel universe)|once upon a time"
     # Plans, attempts, reports and denials, not events: "There were plans in which ...", "The
     # company tried to ...", "The company denied that ...", "Reports that ... were denied".

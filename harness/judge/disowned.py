@@ -143,7 +143,11 @@ _CLAUSE_CORRECTION = re.compile(
     # "$X, er, $Y": a slip caught in the saying (in lower case, before a comma: "(ER segment"
     # is a name).
     r"|(?-i:er|erm|uh|um)(?=,)"
-    r"|second (?:pass|attempt|try|look)|superseded by)\b"
+    r"|second (?:pass|attempt|try|look)|superseded by"
+    # A figure replaced in so many words: "$2.47; following the restatement, ... is now $2.31",
+    # "guided to 410 to 430, but cut the range to 390 to 410".
+    r"|(?:following|after) (?:the|a|its) restatement"
+    r"|(?:cut|lowered|raised|trimmed|reduced|narrowed|widened) (?:the|its|that) (?:range|guidance|figure|estimate|outlook|forecast) to)\b"
     r"|\b(?:" + KIDDING + r")\b",  # "$X jk, $Y"
     re.IGNORECASE,
 )

@@ -127,6 +127,14 @@ def uncommitted_values(answer: str, quantities: list[Quantity], listed_kinds: fr
             out.update(inside)
             continue
         out.update(i for i in inside if denied(answer, quantities[i]))
+        # A value the sentence replaces after it ("guided to 410 to 430, but cut the range to
+        # 390 to 410"; "$2.47; following the restatement, ... is now $2.31") is taken back
+        # when one of its kind follows the replacement.
+        replaced = last_clause_correction(answer[start:end])
+        if replaced is not None:
+            cut = start + replaced.end()
+            after = {quantity_kind(quantities[i]) for i in inside if quantities[i].start >= cut}
+            out.update(i for i in inside if quantities[i].start < cut and quantity_kind(quantities[i]) in after)
         if listed_kinds and not _RESPECTIVELY.search(answer, start, end):
             out.update(_bare_runs(answer, quantities, [i for i in inside if quantity_kind(quantities[i]) in listed_kinds]))
         run = [inside[0]]
