@@ -625,3 +625,18 @@ def test_a_figure_taken_back_by_a_later_one_is_not_the_answer(question: str, gol
 
     verdict = heuristic_verdict(question, gold, answer)
     assert (verdict.label == "correct") is credited, verdict.rationale
+
+
+@pytest.mark.parametrize("answer, credited", [
+    # The figure is a share of another line item than the one asked, named after its period.
+    ("Its largest customer, Halvorsen Grocers, accounted for 14% of FY2020 accounts receivable and 9% of revenue.", False),
+    ("Its largest customer accounted for 14% of fiscal 2020 receivables.", False),
+    # The item asked, with or without its period.
+    ("Its largest customer accounted for 14% of FY2020 revenue.", True),
+    ("Its largest customer accounted for 14% of fiscal year 2020 net sales.", True),
+])
+def test_a_share_of_another_line_item_named_after_its_period_is_not_the_gold(answer: str, credited: bool) -> None:
+    from harness.judge.offline_judge import heuristic_verdict
+
+    verdict = heuristic_verdict("What percentage of Kestrel Foods' FY2020 revenue came from its largest customer?", "14%", answer)
+    assert (verdict.label == "correct") is credited, verdict.rationale

@@ -111,10 +111,11 @@ _REVIEWERS_CREDIT = "a right yes or no on figures the gold denies: FinanceBench'
 KNOWN_FOOLED |= {f"realistic-{n}": _REVIEWERS_CREDIT for n in (*range(492, 505), 514, 517, 521, 756, 826, 828, 829)}
 
 # The twenty-third batch (realistic-1023 on), judged before any fix: 36 of its 75 wrong answers
-# credited and 7 of its 48 right ones refused. Two shapes are read since: the gold's digits in
-# the other unit ("fell by $35 million" for "fell by 35%", three answers) and a figure taken
+# credited and 7 of its 48 right ones refused. Three shapes are read since: the gold's digits in
+# the other unit ("fell by $35 million" for "fell by 35%", three answers), a figure taken
 # back by a later one ("initially reported as $2.47; following the restatement ... now $2.31",
-# three); these are the rest.
+# three), and a share of a line item named after its period ("14% of FY2020 accounts
+# receivable", one). These are the rest.
 _OTHER_SPAN = "the gold's figure for another span than the one asked; the figure's own span is not read"
 _OTHER_METRIC = "the gold's figure said of another metric or item; what a figure is 'of' is not compared with the question's"
 _EXCLUDED = "a member of the gold's list named in a clause that takes it out; the key terms count the name"
@@ -136,7 +137,6 @@ KNOWN_FOOLED |= {
     "realistic-1053": "'280 to 300 thousand ounces' for thousand tonnes: units other than money and percent are not compared",
     "realistic-1056": f"'48.2 million monthly active users, of whom 21.5 million were paid subscribers': {_OTHER_METRIC}",
     "realistic-1072": f"'operating margin fell 12.6 percentage points' for operating income down 12.6%: {_OTHER_METRIC}",
-    "realistic-1083": f"'14% of FY2020 accounts receivable and 9% of revenue' for 14% of revenue: {_OTHER_METRIC}",
     "realistic-1085": f"'85% ... is subscription revenue; including maintenance, recurring revenue is about 93%': {_OTHER_METRIC}",
     "realistic-1087": f"'24.6% of unit shipments but only 19% of revenue': {_OTHER_METRIC}",
     "realistic-1082": f"'top two customers together accounted for 22%' for the largest customer's 22%: {_OTHER_METRIC}",

@@ -35,7 +35,9 @@ _ITEMS = {
 _ITEM = re.compile(r"\b(?:" + "|".join(f"(?P<{k.replace(' ', '_')}>{v})" for k, v in _ITEMS.items()) + r")\b", re.IGNORECASE)
 # The item a value is of, right after it and its scale: "$742 million of cash", "in receivables".
 _ITEM_AFTER = re.compile(
-    r"\s*(?:thousand|million|billion|mn|bn|[mbk])?\b\s*(?:of|in)\s+(?:(?:its|their|the|company's|total)\s+)*(?P<item>[\w\s,&-]{2,50})",
+    r"\s*(?:thousand|million|billion|mn|bn|[mbk])?\b\s*(?:of|in)\s+(?:(?:its|their|the|company's|total)\s+)*"
+    # The period the item is of, before it: "14% of FY2020 accounts receivable".
+    r"(?:(?:FY|fiscal\s+(?:year\s+)?)?(?:19|20)\d\d\s+)?(?P<item>[\w\s,&-]{2,50})",
     re.IGNORECASE,
 )
 # Where the clause that leads to a value starts: a value's label is the last clause's words.
