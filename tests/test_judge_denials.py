@@ -190,8 +190,6 @@ def _pool(number: int) -> tuple[str, str]:
     (62, "Cobalt's cash ratio in FY2020 was 0.87.", False),
 ])
 def test_the_newer_rules_refuse_what_they_should_and_nothing_else(number: int, answer: str, credited: bool) -> None:
-    from harness.judge.offline_judge import heuristic_verdict
-
     question, gold = _pool(number)
     verdict = heuristic_verdict(question, gold, answer)
     assert (verdict.label == "correct") is credited, verdict.rationale
@@ -236,8 +234,6 @@ def test_a_figure_told_of_another_year_is_read_wherever_the_year_stands(gold: st
     ("What was Acme's revenue in FY2022?", "At Borealis, revenue stood at $411 million in FY2022.", False),
 ])
 def test_a_periods_digits_and_a_currencys_code_are_read_for_what_they_are(question: str, answer: str, credited: bool) -> None:
-    from harness.judge.offline_judge import heuristic_verdict
-
     verdict = heuristic_verdict(question, "$411 million", answer)
     assert (verdict.label == "correct") is credited, verdict.rationale
 
@@ -256,8 +252,6 @@ def test_a_periods_digits_and_a_currencys_code_are_read_for_what_they_are(questi
     ("What were Acme's realized gains in FY2022?", "Realized gains of $411 million.", True),
 ])
 def test_a_level_given_as_a_change_is_not_the_level(question: str, answer: str, credited: bool) -> None:
-    from harness.judge.offline_judge import heuristic_verdict
-
     verdict = heuristic_verdict(question, "$411 million", answer)
     assert (verdict.label == "correct") is credited, verdict.rationale
 
@@ -274,8 +268,6 @@ def test_a_level_given_as_a_change_is_not_the_level(question: str, answer: str, 
     ("Capex was $411 million; half of the $411 million went to growth.", True),
 ])
 def test_a_fraction_or_multiple_of_the_figure_is_not_the_figure(answer: str, credited: bool) -> None:
-    from harness.judge.offline_judge import heuristic_verdict
-
     verdict = heuristic_verdict("What was Acme's FY2022 capital expenditure?", "$411 million", answer)
     assert (verdict.label == "correct") is credited, verdict.rationale
 
@@ -310,8 +302,6 @@ def test_a_fraction_or_multiple_of_the_figure_is_not_the_figure(answer: str, cre
     ("What dividend per share did Acme pay in FY2021?", "$1.84 per share", "Acme paid $1.84 per share in dividends in FY2021, about 60% of its $3.07 EPS.", True),
 ])
 def test_movements_and_fractions_are_read_in_the_words_answers_use(question: str, gold: str, answer: str, credited: bool) -> None:
-    from harness.judge.offline_judge import heuristic_verdict
-
     verdict = heuristic_verdict(question, gold, answer)
     assert (verdict.label == "correct") is credited, verdict.rationale
 
@@ -353,8 +343,6 @@ def test_a_figures_year_is_read_on_its_side_of_an_and(gold: str, answer: str, mo
 def test_an_answer_that_denies_the_metric_the_gold_calls_useful_is_not_the_gold(
     question: str, gold: str, answer: str, credited: bool,
 ) -> None:
-    from harness.judge.offline_judge import heuristic_verdict
-
     verdict = heuristic_verdict(question, gold, answer)
     assert (verdict.label == "correct") is credited, verdict.rationale
 
@@ -373,8 +361,6 @@ def test_an_answer_that_denies_the_metric_the_gold_calls_useful_is_not_the_gold(
      "Revenue would have grown without the divestiture, thanks to higher prices and volumes.", True),
 ])
 def test_the_golds_words_in_what_did_not_happen_are_not_its_facts(gold: str, answer: str, credited: bool) -> None:
-    from harness.judge.offline_judge import heuristic_verdict
-
     verdict = heuristic_verdict("What are Acme's plans, and what drove its margins?", gold, answer)
     assert (verdict.label == "correct") is credited, verdict.rationale
 
@@ -389,8 +375,6 @@ def test_the_golds_words_in_what_did_not_happen_are_not_its_facts(gold: str, ans
      "Yes. Mary Dillon served as CEO and Executive Chair of Ulta Beauty, a large retailer, before joining.", True),
 ])
 def test_names_are_read_in_the_roles_the_gold_gives_them(gold: str, answer: str, credited: bool) -> None:
-    from harness.judge.offline_judge import heuristic_verdict
-
     verdict = heuristic_verdict("Who are Acme's chief executive and chief financial officer?", gold, answer)
     assert (verdict.label == "correct") is credited, verdict.rationale
 
@@ -407,8 +391,6 @@ def test_names_are_read_in_the_roles_the_gold_gives_them(gold: str, answer: str,
     ("The notes do not mature on June 15, 2027.", False),
 ])
 def test_a_date_gold_is_answered_by_its_date(answer: str, credited: bool) -> None:
-    from harness.judge.offline_judge import heuristic_verdict
-
     verdict = heuristic_verdict("What is the maturity date of Vireo Pharma's convertible notes?", "The notes mature on June 15, 2027.", answer)
     assert (verdict.label == "correct") is credited, verdict.rationale
 
@@ -421,8 +403,6 @@ def test_a_date_gold_is_answered_by_its_date(answer: str, credited: bool) -> Non
     ("No. Margins are expected to improve, as price increases outpace costs.", False),
 ])
 def test_a_reason_after_as_is_not_the_verdicts_direction(answer: str, credited: bool) -> None:
-    from harness.judge.offline_judge import heuristic_verdict
-
     verdict = heuristic_verdict(
         "Does Birch Energy's management expect margins to improve in FY2023?",
         "No. Management expects margins to stay flat because higher input costs will offset price increases.", answer,
@@ -454,8 +434,6 @@ def test_a_reason_after_as_is_not_the_verdicts_direction(answer: str, credited: 
      "No. Total debt decreased from $2.1 billion in FY2020 to $1.8 billion in FY2022.", True),
 ])
 def test_an_undated_golds_figure_is_of_the_year_asked(question: str, gold: str, answer: str, credited: bool) -> None:
-    from harness.judge.offline_judge import heuristic_verdict
-
     verdict = heuristic_verdict(question, gold, answer)
     assert (verdict.label == "correct") is credited, verdict.rationale
 
@@ -493,8 +471,6 @@ def test_an_undated_golds_figure_is_of_the_year_asked(question: str, gold: str, 
      "Acme bought Peakside Snacks for $95 million and Marlow Dairy for $320 million.", True),
 ])
 def test_two_figures_in_each_others_places_are_not_the_gold(gold: str, answer: str, credited: bool) -> None:
-    from harness.judge.offline_judge import heuristic_verdict
-
     verdict = heuristic_verdict("What does the filing say?", gold, answer)
     assert (verdict.label == "correct") is credited, verdict.rationale
 
@@ -512,8 +488,6 @@ def test_two_figures_in_each_others_places_are_not_the_gold(gold: str, answer: s
      "Yes; current assets exceed current liabilities by $410 million.", True),
 ])
 def test_a_comparison_turned_round_is_not_the_gold(gold: str, answer: str, credited: bool) -> None:
-    from harness.judge.offline_judge import heuristic_verdict
-
     verdict = heuristic_verdict("Does Acme have positive working capital?", gold, answer)
     assert (verdict.label == "correct") is credited, verdict.rationale
 
@@ -530,8 +504,6 @@ def test_a_comparison_turned_round_is_not_the_gold(gold: str, answer: str, credi
      "Yes. Net income was $318 million in FY2021, reversing a net loss.", True),
 ])
 def test_a_figure_named_as_the_opposite_item_is_not_the_gold(gold: str, answer: str, credited: bool) -> None:
-    from harness.judge.offline_judge import heuristic_verdict
-
     verdict = heuristic_verdict("Is Harlow Industries profitable as of FY2021?", gold, answer)
     assert (verdict.label == "correct") is credited, verdict.rationale
 
@@ -544,8 +516,6 @@ def test_a_figure_named_as_the_opposite_item_is_not_the_gold(gold: str, answer: 
     ("About 31% of net sales came from e-commerce, a rising share; stores made up the rest.", True),
 ])
 def test_a_figure_given_to_another_item_is_not_the_gold(answer: str, credited: bool) -> None:
-    from harness.judge.offline_judge import heuristic_verdict
-
     gold = "E-commerce was 31% of net sales, a rising share."
     verdict = heuristic_verdict("What does the filing say of e-commerce?", gold, answer)
     assert (verdict.label == "correct") is credited, verdict.rationale
@@ -558,8 +528,6 @@ def test_a_figure_given_to_another_item_is_not_the_gold(answer: str, credited: b
     ("Latin America, up 19%; Asia Pacific was second at 11%.", True),
 ])
 def test_figures_in_each_others_places_are_read_where_key_terms_credit(answer: str, credited: bool) -> None:
-    from harness.judge.offline_judge import heuristic_verdict
-
     verdict = heuristic_verdict("Which region grew fastest for Marigold Beverages in FY2022?",
                                 "Latin America, up 19%, ahead of Asia Pacific at 11%.", answer)
     assert (verdict.label == "correct") is credited, verdict.rationale
@@ -575,8 +543,6 @@ def test_figures_in_each_others_places_are_read_where_key_terms_credit(answer: s
     ("Listed on the NYSE: 4.25% Notes due 2027; 5.5% Notes due 2031.", True),
 ])
 def test_coupons_are_told_apart_by_the_year_their_notes_are_due(answer: str, credited: bool) -> None:
-    from harness.judge.offline_judge import heuristic_verdict
-
     verdict = heuristic_verdict("Which debt securities are registered to trade on a national securities exchange?",
                                 "Kinross Paper's 4.25% Notes due 2027 and 5.5% Notes due 2031 are listed on the NYSE.", answer)
     assert (verdict.label == "correct") is credited, verdict.rationale
@@ -595,8 +561,6 @@ def test_coupons_are_told_apart_by_the_year_their_notes_are_due(answer: str, cre
     ("Book value per share grew 7.5% to $48.10.", "Book value per share rose 7.5%, or $3.36, to $48.10.", True),
 ])
 def test_the_golds_digits_in_another_unit_are_not_its_figure(gold: str, answer: str, credited: bool) -> None:
-    from harness.judge.offline_judge import heuristic_verdict
-
     verdict = heuristic_verdict("How did it change in FY2022?", gold, answer)
     assert (verdict.label == "correct") is credited, verdict.rationale
 
@@ -621,8 +585,6 @@ def test_the_golds_digits_in_another_unit_are_not_its_figure(gold: str, answer: 
      "Linden guided to 410 to 430 thousand boe per day for FY2020 and kept the range all year.", True),
 ])
 def test_a_figure_taken_back_by_a_later_one_is_not_the_answer(question: str, gold: str, answer: str, credited: bool) -> None:
-    from harness.judge.offline_judge import heuristic_verdict
-
     verdict = heuristic_verdict(question, gold, answer)
     assert (verdict.label == "correct") is credited, verdict.rationale
 
@@ -636,7 +598,5 @@ def test_a_figure_taken_back_by_a_later_one_is_not_the_answer(question: str, gol
     ("Its largest customer accounted for 14% of fiscal year 2020 net sales.", True),
 ])
 def test_a_share_of_another_line_item_named_after_its_period_is_not_the_gold(answer: str, credited: bool) -> None:
-    from harness.judge.offline_judge import heuristic_verdict
-
     verdict = heuristic_verdict("What percentage of Kestrel Foods' FY2020 revenue came from its largest customer?", "14%", answer)
     assert (verdict.label == "correct") is credited, verdict.rationale

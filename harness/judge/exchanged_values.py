@@ -171,21 +171,24 @@ def figure_on_another_item(gold: str, answer: str) -> bool:
     gives it to holds another figure ("Stores were 31% of net sales; e-commerce was the
     remaining 69%" for "E-commerce was 31% of net sales")? Both must be named: a figure the
     answer leaves unplaced, or places with any word of the gold's, moves nothing."""
-    answer_values = [a for a in parse_quantities(answer) if a.number]
-    gold_values = [x for x in parse_quantities(gold) if x.number]
-    for g in gold_values:
-        own = _place(gold, g)
+    gold_places = [(x, _place(gold, x)) for x in parse_quantities(gold) if x.number]
+    if not any(own and not own & _ROLES for _, own in gold_places):
+        return False
+    # Each figure's place read once, not once for every figure of the gold it is held to.
+    answer_places = [(a, _place(answer, a)) for a in parse_quantities(answer) if a.number]
+    for g, own in gold_places:
         if not own or own & _ROLES:
             continue
-        held = [_place(answer, a) for a in _same_figures(answer_values, g)]
+        held = [place for a, place in answer_places if _same_figure(a, g)]
         if not held or not all(place and not place & own for place in held):
             continue
         # Another figure the gold itself gives a like item ("the 4.25% Notes due 2027 and
         # 5.5% Notes due 2031") is no rival: the answer holding it there says what the gold says.
-        alike = [x for x in gold_values if not _same_number(x, g) and _place(gold, x) & own]
-        rivals = [a for a in answer_values if quantity_kind(a) == quantity_kind(g) and not _same_number(a, g)
-                  and not any(_same_number(a, x) for x in alike)]
-        if any(_place(answer, a) & own for a in rivals):
+        alike = [x for x, place in gold_places if not _same_number(x, g) and place & own]
+        if any(
+            place & own for a, place in answer_places
+            if quantity_kind(a) == quantity_kind(g) and not _same_number(a, g) and not any(_same_number(a, x) for x in alike)
+        ):
             return True
     return False
 
@@ -233,7 +236,11 @@ def _at(place: frozenset[str], theirs: frozenset[str], own: frozenset[str]) -> b
 
 def _same_figures(values: list[Quantity], g: Quantity) -> list[Quantity]:
     """The values of ``values`` that are ``g``: its number, of its kind."""
-    return [x for x in values if _same_number(x, g) and quantity_kind(x) == quantity_kind(g)]
+    return [x for x in values if _same_figure(x, g)]
+
+
+def _same_figure(x: Quantity, g: Quantity) -> bool:
+    return _same_number(x, g) and quantity_kind(x) == quantity_kind(g)
 
 
 def _same_number(x: Quantity, y: Quantity) -> bool:
