@@ -41,12 +41,10 @@ QUESTIONS = {json.loads(line)["financebench_id"] for line in (PROJECT_ROOT / "te
 KNOWN_MISSES = {
     "realistic-060": "'grew only 4% while revenue grew 15%' read as a yes to 'kept pace with revenue growth?'",
     "realistic-062": "'approximately 25%' for a gold of 'About one quarter (24.6%)': a bare figure one rounding step away",
-    "realistic-317": "'Roughly one third' for 'About one third of sales': a fraction in words is no figure, and the gold has no other words",
     "realistic-781": "'went up about 20% ($240 million), to $1.45 billion': the change in brackets after a percent the gold does not give",
     "realistic-825": "'rose 5 percentage points to 24%' for 'rose from 19% ... to 24%': a change worked out, to a gold that gives only levels",
     "realistic-857": "'1 284 stores': a space between the thousands is not read as one number",
     "realistic-870": "'ended FY2021 with 1,284 stores after opening 40 and closing 25': three counts read as a list",
-    "realistic-962": "'About one third ... the remaining two thirds' for 'About one third of sales': a fraction in words is no figure",
     "tune-064": "'No. With sales growth of just 1.3% in 2022, JnJ's results are those of a mature company' to 'Are they "
     "those of a high growth company?': a statement of the company and its growth is read as a yes",
     # The twenty-second batch: right answers in other words.
@@ -158,14 +156,9 @@ KNOWN_FOOLED |= {
 }
 KNOWN_MISSES |= {
     "realistic-1110": "'ARPU was $565.20 for the year, or $47.10 per month': read as not addressing the question",
-    "realistic-1120": "'Maturity: 2027-06-15.': an ISO date is not read as a date",
-    "realistic-1123": "'Roughly 33%' for 'about one third': a fraction in words is no figure (as realistic-317)",
     "realistic-1132": "a JSON object whose key names the metric asked is read as pasted source text",
-    "realistic-1135": "'Harcourt and Lowe' for 'Harcourt & Lowe LLP': '&' and a firm's suffix are not read as the same name",
     "realistic-1140": "'with zero debt ... the coverage ratio is meaningless' for 'interest coverage is not meaningful': "
     "the metric in other words",
-    "realistic-1143": "'about 9.8 thousand homes (9,840)': a count repeated in brackets is read as a negative; a sum of money "
-    "so repeated is not",
 }
 
 

@@ -193,10 +193,50 @@ _CITATION_MARK = re.compile(r"【[^】\n]{0,80}】")
 def figures_written_plainly(text: str) -> str:
     """``text`` with its figures written as every reading reads them: without a file-search
     tool's citation marks, LaTeX written out (``latex_written_out``), a sign after the
-    currency (``sign_after_currency``), a change in words, not arrows (``arrows_written_out``)."""
+    currency (``sign_after_currency``), a change in words, not arrows (``arrows_written_out``),
+    a share in words as a percent (``fractions_as_percents``)."""
     if "【" in text:
         text = _CITATION_MARK.sub("", text)
-    return arrows_written_out(sign_after_currency(latex_written_out(text)))
+    return fractions_as_percents(arrows_written_out(sign_after_currency(latex_written_out(text))))
+
+
+# A share in words ("about one third of sales", "roughly a quarter of revenue", "two-thirds
+# of its debt"): the whole percent it stands for, which the answer's "33%" or the gold's
+# "33.3%" is compared with as figures are. Only before "of" (a share of something: "a
+# quarter of revenue", not "in a quarter"), and not where the figure follows in brackets
+# ("one quarter (24.6%) of"), which says it exactly already.
+_FRACTION_PERCENT = {
+    "half": 50, "third": 33, "quarter": 25, "fifth": 20, "tenth": 10,
+    "thirds": 67, "quarters": 75, "fifths": 40,  # after "two" or "three"; "three fifths" below
+}
+_FRACTION_WORDS = re.compile(
+    r"\b(?P<count>one|a|two|three)[\s-]+(?P<part>half|thirds?|quarters?|fifths?|tenth)(?=\s+of\b)"
+    # "in a quarter of 2022", "one quarter of the fiscal year": a span of time, not a share
+    # ("a third of its FY2022 sales" is one: a thing of the year follows)
+    r"(?!\s+of\s+(?:(?:the|its|this|that|fiscal|calendar|financial)\s+)*(?:(?:FY|Q)?\d+\b(?!\s+[a-z])|years?\b|decades?\b|centur))",
+    re.IGNORECASE,
+)
+
+
+def fractions_as_percents(text: str) -> str:
+    """``text`` with each share written in words (``_FRACTION_WORDS``) as its percent, when
+    it holds no figure of its own: beside a figure ("fuel rose 61% and made up about a third
+    of costs") the share is a detail, and made a second figure it would turn a one-figure
+    gold, whose figure an answer must commit to, into a list any answer holding both meets."""
+    if not any(part in text.lower() for part in ("half", "third", "quarter", "fifth", "tenth")):
+        return text
+    if not _FRACTION_WORDS.search(text) or parse_quantities(text):
+        return text
+
+    def percent(match: re.Match[str]) -> str:
+        count, part = match.group("count").lower(), match.group("part").lower()
+        several = count in ("two", "three")
+        if several != part.endswith("s") or part == "halfs" or (count == "three" and part == "thirds"):
+            return match.group(0)  # "two third", "a thirds", "three thirds": not a share
+        value = 60 if (count, part) == ("three", "fifths") else _FRACTION_PERCENT[part]
+        return f"{value}%"
+
+    return _FRACTION_WORDS.sub(percent, text)
 
 
 @dataclass(frozen=True)
@@ -369,6 +409,11 @@ def parse_quantities(text: str) -> list[Quantity]:
             unit_inside = suffix_end > end or (cur_before is not None and not before.endswith("("))  # "($2.47)", not "$(2.47)"
             negative = not (text.startswith(")", suffix_end) and unit_inside and _RESTATED_BEFORE.search(stripped))
             if negative and unit_inside and out and _says_again(text, out[-1], number * scale, percent, start):
+                negative = False
+            if negative and not unit_inside and "," in digits and out and out[-1].explicit_scale \
+                    and _says_again(text, out[-1], number * scale, percent, start):
+                # "about 9.8 thousand homes (9,840)": the figure written out in full, its digits
+                # the scaled one's to its last place; a loss would not restate it so.
                 negative = False
             if negative and unit_inside and text.startswith(")", suffix_end) and _THING_BEFORE.search(stripped) \
                     and _SENTENCE_GOES_ON.match(text, suffix_end + 1):

@@ -227,6 +227,12 @@ def _asks_which(question: str) -> bool:
     return bool(re.search(r"\b(?:which|who)\b", _asked_part(question) or question, re.IGNORECASE))
 
 
+# A firm's legal form after its name ("Ernst & Young LLP", "Acme Holdings, Inc."): people
+# name the firm without it, and an answer that does names the gold's firm.
+_LEGAL_FORMS = frozenset({"llp", "llc", "inc", "incorporated", "corp", "corporation", "ltd", "limited", "plc"})
+_AFTER_NAME = re.compile(r"[A-Z][\w&'’\-]*[.,]?\s+\Z")
+
+
 @functools.lru_cache(maxsize=4096)
 def _gold_terms(question: str, gold: str) -> dict[str, float]:
     """Words the gold adds to the question; acronyms and mid-sentence names weigh double."""
@@ -236,6 +242,8 @@ def _gold_terms(question: str, gold: str) -> dict[str, float]:
         word = m.group(0)
         lower = word.lower()
         if lower in STOP or len(word) <= 2 or PERIOD_WORD.fullmatch(lower):
+            continue
+        if lower in _LEGAL_FORMS and _AFTER_NAME.search(gold, 0, m.start()):
             continue
         word_stem = stem(word)
         if word_stem in asked or word_stem in terms:

@@ -158,14 +158,18 @@ def enough_terms(ev: Evidence) -> float:
 
 _DATE = re.compile(
     rf"\b(?P<m1>{MONTHS})\.?\s+(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y1>\d{{4}})\b"
-    rf"|\b(?P<d2>\d{{1,2}})\s+(?P<m2>{MONTHS})\.?,?\s+(?P<y2>\d{{4}})\b",
+    rf"|\b(?P<d2>\d{{1,2}})\s+(?P<m2>{MONTHS})\.?,?\s+(?P<y2>\d{{4}})\b"
+    # ISO 8601, as a table or a structured answer writes it: "2027-06-15"
+    r"|\b(?P<y3>(?:19|20)\d\d)-(?P<m3>0[1-9]|1[0-2])-(?P<d3>0[1-9]|[12]\d|3[01])\b(?!-)",
     re.IGNORECASE,
 )
+_MONTH_OF_NUMBER = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
 
 def _dates(text: str) -> set[tuple[int, str, int]]:
     """The full dates in ``text`` as (year, month's first three letters, day)."""
     return {
+        (int(m.group("y3")), _MONTH_OF_NUMBER[int(m.group("m3")) - 1], int(m.group("d3"))) if m.group("y3") else
         (int(m.group("y1") or m.group("y2")), (m.group("m1") or m.group("m2")).lower()[:3], int(m.group("d1") or m.group("d2")))
         for m in _DATE.finditer(text)
     }

@@ -390,7 +390,7 @@ def numeric_check(question: str, gold: str, answer: str) -> NumericDecision:
             )
         if verdict == "match" and reading is not None and level_given_as_change(question, str(gold), answer, commitment.value):
             return NumericDecision(
-                "incorrect", "the answer gives the gold's figure as the size of a change (as in \"increased by $X\"), where the question asks the level",
+                "incorrect", "the answer gives the gold's figure as a change (as in \"increased by $X\" or \"33% of sales growth\"), where the question asks the level",
                 gold_value, reading.value, "match", commitment.reason,
             )
         if verdict == "match" and reading is not None and _denied_by_own_values(answer, commitment.value):

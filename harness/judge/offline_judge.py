@@ -125,7 +125,7 @@ from harness.judge.claims import ONLY_DISOWNS, claims_of
 from harness.judge.commitment import AMBIGUOUS, MAX_ANSWER_WORDS, looks_like_dump
 from harness.judge.disguise import as_read
 from harness.judge.disowned import last_self_correction, without_restated_question
-from harness.judge.left_out import tells_gold
+from harness.judge.left_out import gives_gold_date, tells_gold
 from harness.judge.numeric_check import NumericDecision, numeric_check, single_number_gold
 from harness.judge.prose_verdict import SELF_CONTRADICTED_CHANGE, HeuristicVerdict, decide_prose, declines, states_gold
 from harness.judge.structured_answer import answer_text
@@ -173,7 +173,9 @@ def heuristic_verdict(
         return HeuristicVerdict("correct", "the answer is the gold's own words")
     # An answer that picks one of the question's options ("Operating activities.") answers
     # it, however few of the question's words it repeats.
-    if not declines(ev) and _off_topic(ev) and not states_gold(ev) and not ev.answer_choice and not tells_gold(ev):
+    # So does one that is the gold's date and nothing else ("Maturity: 2027-06-15.").
+    if not declines(ev) and _off_topic(ev) and not states_gold(ev) and not ev.answer_choice and not tells_gold(ev) \
+            and not gives_gold_date(ev):
         return HeuristicVerdict("incorrect", "the answer does not address the question")
     return decide_prose(ev)
 
@@ -183,7 +185,8 @@ def heuristic_verdict(
 # intangible operating primarily with Xilinx") is keywords strung together, which a reading
 # by key terms would credit: in the human-labelled answers, prose has a third or more.
 _FUNCTION_WORD = re.compile(
-    r"\b(?:the|a|an|of|in|on|at|to|for|with|by|from|and|or|but|is|are|was|were|be|been|has|have|had|it|its|this|that|as|which)\b(?![-'’&])",
+    r"\b(?:the|a|an|of|in|on|at|to|for|with|by|from|and|or|but|is|are|was|were|be|been|has|have|had|it|its|this|that|as|which)\b(?![-'’&])"
+    r"|(?<=\s)&(?=\s)",  # "Harcourt & Lowe audits ...": an "and" in a name
     re.IGNORECASE,
 )
 

@@ -138,7 +138,10 @@ def level_given_as_change(question: str, gold: str, answer: str, q: Quantity) ->
     $3.45 billion backlog" name levels."""
     if asks_movement(question) or asks_movement(gold):
         return False
-    return _MOVED_BY.search(answer, max(0, q.start - 50), q.start) is not None or _MOVE_AFTER.match(answer, q.end) is not None
+    return (
+        _MOVED_BY.search(answer, max(0, q.start - 50), q.start) is not None or _MOVE_AFTER.match(answer, q.end) is not None
+        or (q.percent and _SHARE_OF_MOVE.match(answer, q.end) is not None)
+    )
 
 
 def asks_movement(text: str) -> bool:
@@ -182,6 +185,14 @@ _MOVED_BY = re.compile(
 _MOVE_AFTER = re.compile(
     r"\s*(?:(?:million|billion|thousand)\b)?\s*(?:(?:year[- ]over[- ]year|year[- ]on[- ]year|yoy)\s+)?"
     r"(?:increase|decrease|rise|decline|drop|jump|reduction)\b(?!\s+(?:in|to)\s+(?:the\s+)?(?:revolving|credit|borrowing|limit|cap))",
+    re.IGNORECASE,
+)
+
+
+# A share of a movement, right after a percent: "33% of its FY2022 sales growth", "40% of
+# the increase in revenue". (Within the clause: a few words of what moved, none a clause's turn.)
+_SHARE_OF_MOVE = re.compile(
+    r"\s+of\s+(?:(?!and\b|but\b|while\b|which\b)[\w'’-]+\s+){0,4}?(?:growth|increase|decrease|rise|decline|drop|change|gain|reduction)\b",
     re.IGNORECASE,
 )
 
