@@ -686,3 +686,20 @@ def test_history_lines_keep_their_colour_and_sweeps_of_one_minute_their_own_labe
     data = (tmp_path / "page" / "data.js").read_text()
     labels = [s["label"] for s in json.loads(data[data.index("{"): data.rindex("}") + 1])["history_data"]["sweeps"]]
     assert len(labels) == len(set(labels)) == frame["sweep_id"].nunique()
+
+
+def test_sweeps_started_in_the_same_second_keep_labels_of_their_own(tmp_path: Path) -> None:
+    import pandas as pd
+
+    from harness.report.history_page import _write_history_page
+
+    seeded = history_frame(tmp_path / "h.sqlite")
+    first = seeded[seeded["sweep_id"] == seeded["sweep_id"].iloc[0]]
+    twin = first.assign(sweep_id="20991231T235959Z")  # same commit, questions and second
+    frame = pd.concat([seeded, twin], ignore_index=True)
+    _write_history_page(frame, tmp_path / "page", tmp_path / "h.sqlite")
+    data = (tmp_path / "page" / "data.js").read_text()
+    sweeps = json.loads(data[data.index("{"): data.rindex("}") + 1])["history_data"]["sweeps"]
+    labels = [s["label"] for s in sweeps]
+    assert len(labels) == len(set(labels)) == frame["sweep_id"].nunique()
+    assert any(label.endswith("· 20991231T235959Z") for label in labels)

@@ -2,6 +2,7 @@
 mean tokens and cost per cell across sweeps, from the history database's rows."""
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,14 @@ def _label(row: pd.Series, set_names: dict[str, str]) -> str:
     commit = str(row["git_commit"] or "")[:9]
     questions = set_names.get(str(row["question_set"]), str(row["test_set"] or ""))
     return f"{str(row['created_at'])[:19]} {commit} {questions}".strip()
+
+
+def _sweep_labels(sweeps: pd.DataFrame, set_names: dict[str, str]) -> list[dict[str, str]]:
+    """Each sweep's id and label; two sweeps of one commit and question set started in the
+    same second (two processes started together) are told apart by their ids."""
+    labels = [(str(s["sweep_id"]), _label(s, set_names)) for _, s in sweeps.iterrows()]
+    shared = {label for label, count in Counter(label for _, label in labels).items() if count > 1}
+    return [{"sweep_id": sweep_id, "label": f"{label} · {sweep_id}" if label in shared else label} for sweep_id, label in labels]
 
 
 def _judge_text(row: pd.Series) -> str:
@@ -109,7 +118,7 @@ def _write_history_page(frame: pd.DataFrame, tmp: Path, db: Path) -> None:
                     "stricter judge lowers every figure), one point per analysed sweep (oldest left); points on one line "
                     "compare, as the trend gate compares them. Rows marked seed ship with the repository: real offline "
                     "sweeps at earlier commits. `python analyze.py history` prints the same table.",
-            "sweeps": [{"sweep_id": str(s["sweep_id"]), "label": _label(s, set_names)} for _, s in sweeps.iterrows()],
+            "sweeps": _sweep_labels(sweeps, set_names),
             "metrics": [{"key": k, "title": t, "unit": u, "series": series(frame, k)} for k, t, u in METRICS],
             "table": history_table(frame.iloc[::-1]),
         },
