@@ -59,3 +59,48 @@ def test_only_a_question_of_one_item_is_read():
     assert another_line_item("Notes payable and cash were ", "", "how much cash?") is False
     assert another_line_item("Notes payable were ", "", "how much cash?") is True
     assert another_line_item("Notes payable were ", "", "what is total debt?") is False
+
+
+SUBSCRIBERS_Q = "What is Xylo Music's FY2021 paid subscriber count (in millions)?"
+
+
+@pytest.mark.parametrize("answer, credited", [
+    ("Xylo Music had 48.2 million monthly active users in FY2021, of whom 21.5 million were paid subscribers.", False),
+    ("Xylo Music had 48.2 million MAUs in FY2021.", False),
+    ("Xylo Music had 48.2 million paid subscribers in FY2021.", True),
+    ("Xylo had 48.2 million paying members at the end of FY2021.", True),
+    ("Paid subscribers: 48.2 million.", True),
+])
+def test_a_count_is_of_the_noun_right_after_it(answer, credited):
+    # A platform's users and its paying subscribers are counted side by side; the noun right
+    # after a count says which it is.
+    assert (heuristic_verdict(SUBSCRIBERS_Q, "48.2", answer).label == "correct") is credited
+
+
+def test_a_figure_with_its_item_right_after_it():
+    assert value_item("", " million monthly active users in FY2021") == {"users"}
+    assert value_item("", " million paid subscribers") == {"subscribers"}
+    assert value_item("", " million of cash") == {"cash"}
+
+
+@pytest.mark.parametrize("question, gold, answer, credited", [
+    # A share of units is not a share of revenue, nor a margin another item's growth.
+    ("What percentage of Coral Devices' FY2022 revenue came from China?", "About one quarter (24.6%).",
+     "China accounted for 24.6% of Coral Devices' FY2022 unit shipments but only 19% of revenue.", False),
+    ("What percentage of Coral Devices' FY2022 revenue came from China?", "About one quarter (24.6%).",
+     "China accounted for 24.6% of Coral Devices' FY2022 revenue.", True),
+    ("What does Lumen Optics expect for FY2023 revenue growth?", "Lumen Optics expects revenue growth of 4% to 6% in FY2023.",
+     "Lumen Optics expects an FY2023 operating margin of 4% to 6%, with revenue roughly flat.", False),
+    ("What does Lumen Optics expect for FY2023 revenue growth?", "Lumen Optics expects revenue growth of 4% to 6% in FY2023.",
+     "Lumen Optics guides to FY2023 revenue growth of 4% to 6%.", True),
+    # A margin asked as "operating income % margin" is the margin, not operating income.
+    ("What is Walmart's FY2019 operating income % margin?", "4.3%", "Walmart's FY2019 operating income margin was 4.3%.", True),
+])
+def test_units_and_margins_are_items_of_their_own(question, gold, answer, credited):
+    assert (heuristic_verdict(question, gold, answer).label == "correct") is credited
+
+
+def test_a_possessive_name_before_the_item_is_passed_over_but_not_lower_case_words():
+    assert value_item("", " of Coral Devices' FY2022 unit shipments") == {"volume"}
+    # "cash proceeds from Kenvue's debt offering": the proceeds are cash, not debt.
+    assert value_item("", " in cash proceeds from Kenvue's debt offering") == {"cash"}

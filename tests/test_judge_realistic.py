@@ -95,8 +95,6 @@ KNOWN_FOOLED = {
     "for 8.74), so its precision is one decimal",
     "tune-126": "'received substantially more votes in favor' to 'more votes against?' (gold 'Yes, his name is Richard A. "
     "Johnson'): the right yes and name, the grounds turned",
-    "tune-175": "'grew by 65.4 percentage points of margin' for a 65.4% change in operating income: the gold's figure as "
-    "points of another metric, which the question does not name",
     "tune-180": "'not explicitly outlined in the income statement; they appear only in the notes ($411 million)' to a question "
     "that asks for 0 when they are not outlined: the answer's own claim is 0, its figure an aside",
 }
@@ -113,40 +111,31 @@ KNOWN_FOOLED |= {f"realistic-{n}": _REVIEWERS_CREDIT for n in (*range(492, 505),
 # the other unit ("fell by $35 million" for "fell by 35%", three answers), a figure taken
 # back by a later one ("initially reported as $2.47; following the restatement ... now $2.31",
 # three), and a share of a line item named after its period ("14% of FY2020 accounts
-# receivable", one). These are the rest.
+# receivable", one). So are, later: a change of the other kind ("operating margin fell 12.6
+# percentage points" for operating income's percent change, "0.8% in relative terms" for
+# points), another span ("8.9% in total" for a CAGR, a two-year stacked or compound rate for
+# one year's, one year's value for a three-year average), a metric or count of its own (an
+# operating ratio's complement, monthly active users for paid subscribers, unit shipments,
+# an operating margin for revenue growth) and a list member taken out ("discontinued",
+# "rather than a hub", "not yet a mine"): fourteen answers. These are the rest.
 _OTHER_SPAN = "the gold's figure for another span than the one asked; the figure's own span is not read"
 _OTHER_METRIC = "the gold's figure said of another metric or item; what a figure is 'of' is not compared with the question's"
-_EXCLUDED = "a member of the gold's list named in a clause that takes it out; the key terms count the name"
 KNOWN_FOOLED |= {
-    "realistic-1036": "'rose 0.8% in relative terms' for 0.8 percentage points: a relative percent read as the points asked",
     "realistic-1037": "'rose about 26 percentage points, from 19% to 24%': a wrong change beside the gold's levels, which give none",
     "realistic-1051": "'monthly ARPU was $3.93 ($47.10 annual ARPU divided by 12)' for $47.10 a month: 'annual' before the "
     "figure's noun is not read as its rate",
-    "realistic-1040": f"'grew 8.9% in total between FY2019 and FY2022' to a CAGR question: {_OTHER_SPAN}",
-    "realistic-1042": f"one year's 6.1% to a question of a three-year average: {_OTHER_SPAN}",
-    "realistic-1043": f"one year's 7.7% to a question of a three-year average: {_OTHER_SPAN}",
     "realistic-1044": f"'free cash flow was negative $318 million' to 'the change in free cash flow': {_OTHER_SPAN}",
-    "realistic-1074": f"'-1.8% on a two-year stacked basis' for FY2022's growth: {_OTHER_SPAN}",
-    "realistic-1075": f"'12.0% compound annual rate over FY2020-FY2022; FY2022 growth alone was 9.5%': {_OTHER_SPAN}",
     "realistic-1084": "'hedged 30% of its expected FY2021 production by the end of FY2020': the year the figure is of is "
     "not the one its clause opens with",
     "realistic-1094": "'agreed in FY2021 to sell ... the sale completed in FY2022' to 'completed in FY2021': a year is not "
     "tied to the verb asked",
     "realistic-1053": "'280 to 300 thousand ounces' for thousand tonnes: units other than money and percent are not compared",
-    "realistic-1056": f"'48.2 million monthly active users, of whom 21.5 million were paid subscribers': {_OTHER_METRIC}",
-    "realistic-1072": f"'operating margin fell 12.6 percentage points' for operating income down 12.6%: {_OTHER_METRIC}",
     "realistic-1085": f"'85% ... is subscription revenue; including maintenance, recurring revenue is about 93%': {_OTHER_METRIC}",
-    "realistic-1087": f"'24.6% of unit shipments but only 19% of revenue': {_OTHER_METRIC}",
     "realistic-1082": f"'top two customers together accounted for 22%' for the largest customer's 22%: {_OTHER_METRIC}",
-    "realistic-1091": f"'an FY2023 operating margin of 4% to 6%' for revenue growth of 4% to 6%: {_OTHER_METRIC}",
-    "realistic-1095": f"'operating margin was 89.6%' for an operating ratio of 89.6% (its complement): {_OTHER_METRIC}",
     "realistic-1057": _REVIEWERS_CREDIT + " ('suspended its dividend in FY2020' for 'has never paid one')",
     "realistic-1058": _REVIEWERS_CREDIT + " ('all of its interest cost is capitalised' for 'it has no debt')",
     "realistic-1059": _REVIEWERS_CREDIT + " ('volatile trading losses' for 'banks do not report it')",
     "realistic-1088": _REVIEWERS_CREDIT + " ('low single digits' for 'high single digits')",
-    "realistic-1063": f"'Seattle serving as a focus city rather than a hub': {_EXCLUDED}",
-    "realistic-1065": f"'concert ticketing was discontinued in FY2020': {_EXCLUDED}",
-    "realistic-1066": f"'its Australian project is still in development and not yet a mine': {_EXCLUDED}",
     "realistic-1067": "'announced ... on March 3, 2022; the deal closed on June 30, 2022' to 'When did it complete?': the gold's "
     "date on another event",
     "realistic-1068": "'pay interest each June 15 ... and mature in 2029' for 'mature on June 15, 2027': the gold's day and "

@@ -20,6 +20,7 @@ from harness.judge.change_direction import contradicted_sentences
 from harness.judge.metric_use import affirms_use, denied_use, denies_use
 from harness.judge.name_commitment import (
     SUPERLATIVE,
+    kept_stems,
     list_units,
     names_committed,
     names_one,
@@ -104,7 +105,7 @@ class Evidence:
         terms: most answers are decided before, and this reading is one of the costliest."""
         question, gold, answer = self.texts
         if self.gold_shape == "names":
-            listed = {s for unit in list_units(answer) if names_committed(unit, question, gold) for s, _ in content(unit)}
+            listed = {s for unit in list_units(answer) if names_committed(unit, question, gold) for s in kept_stems(unit, question)}
         else:
             listed = prose_committed_stems(answer, gold)
         return [t for t in self.gold_terms if t in listed]

@@ -30,6 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from harness.judge.amounts import Quantity, parse_quantities
+from harness.judge.average_shown import average_of_the_rest
 from harness.judge.claims import DOUBTED_RIGHT, corrections
 from harness.judge.disowned import NAMES_RIGHT, OWN_AFTER_TURN, asks_forecast, claimed, denied, last_clause_correction
 from harness.judge.refusal import DECLINE, sentence_spans
@@ -415,6 +416,8 @@ def find_commitment(
             clusters.append(q)
     if (change := change_among_levels(answer, question, span, clusters)) is not None:
         return Commitment(change, "committed", tuple(c for c in clusters if c is not change))
+    if (average := average_of_the_rest(answer, question, span, clusters)) is not None:
+        return Commitment(average, "committed", tuple(c for c in clusters if c is not average))
     if len(clusters) >= 3:
         return Commitment(None, "list", tuple(clusters))
     if hedges(text) or any(_hedged_elsewhere(answer, s, qs, clusters[0], same) for s, qs in sentences if s != span):

@@ -26,16 +26,26 @@ _ITEMS = {
     "payables": r"(?:accounts|trade)\s+payables?|(?<!notes\s)payables",
     "goodwill": r"goodwill",
     "revenue": r"(?:total\s+|net\s+)?revenues?|net\s+sales",
-    "net income": r"net\s+(?:income|earnings|profit)(?!\s+margin)",
-    "operating income": r"operating\s+(?:income|profit)(?!\s+margin)",
+    "net income": r"net\s+(?:income|earnings|profit)(?!\s+(?:%\s*|percent(?:age)?\s+)?margin)",
+    "operating income": r"operating\s+(?:income|profit)(?!\s+(?:%\s*|percent(?:age)?\s+)?margin)",
     "dividends": r"dividends?(?!\s+per\s+share)",
     "buybacks": r"(?:share|stock)\s+(?:repurchases?|buybacks?)|buybacks?",
     "capex": r"capital\s+expenditures?|capex",
+    # A share of units is not a share of revenue.
+    "volume": r"(?:unit\s+)?shipments|(?:unit|sales)\s+volumes?|units\s+(?:sold|shipped)",
+    # A margin is not the line item it is a margin of ("operating income" above never takes
+    # "margin" after it), nor another item's growth.
+    "margin": r"(?:gross|operating|net|ebitda|ebit|profit|pre-?tax)\s+(?:profit\s+|income\s+|earnings\s+)?(?:%\s*|percent(?:age)?\s+)?margins?",
+    # Counts a platform reports side by side: its users are not its paying subscribers.
+    "subscribers": r"(?:paid\s+|paying\s+)?(?:subscribers?|subscriptions|memberships|members)",
+    "users": r"(?:(?:monthly|daily|weekly)\s+)?(?:active\s+)?users|[md]aus?",
 }
 _ITEM = re.compile(r"\b(?:" + "|".join(f"(?P<{k.replace(' ', '_')}>{v})" for k, v in _ITEMS.items()) + r")\b", re.IGNORECASE)
 # The item a value is of, right after it and its scale: "$742 million of cash", "in receivables".
 _ITEM_AFTER = re.compile(
-    r"\s*(?:thousand|million|billion|mn|bn|[mbk])?\b\s*(?:of|in)\s+(?:(?:its|their|the|company's|total)\s+)*"
+    # "of" or "in" before the item (and a name's possessive: "of Coral Devices' unit shipments"),
+    # or a count's noun right after it ("48.2 million monthly active users")
+    r"\s*(?:thousand|million|billion|mn|bn|[mbk])?\b\s*(?:(?:of|in)\s+(?:(?:its|their|the|company's|total)\s+|(?-i:(?:[A-Z][\w&.-]*\s+){0,3}[A-Z][\w&.-]*['’]s?\s+))*|(?=(?:monthly|daily|weekly|active|paid|paying|users|subscribers|subscriptions|members|memberships|[md]aus?)\b))"
     # The period the item is of, before it: "14% of FY2020 accounts receivable".
     r"(?:(?:FY|fiscal\s+(?:year\s+)?)?(?:19|20)\d\d\s+)?(?P<item>[\w\s,&-]{2,50})",
     re.IGNORECASE,
@@ -72,6 +82,8 @@ def another_line_item(before: str, after: str, asked: str) -> bool:
     if len(wanted) != 1:
         return False  # no item of the list, or a question of two ("capex as a % of revenue")
     said = value_item(before, after)
+    if wanted == {"margin"} and said == {"revenue"}:
+        return False  # "an EBITDA margin of 5.4% of net revenue": a margin's base, not another item
     return bool(said) and not said & wanted
 
 

@@ -271,6 +271,42 @@ def picking_part(sentence: str, question: str) -> str:
 _BULLET = re.compile(r"^\s*(?:[-*•▪◦]|\d{1,2}[.)])\s+")
 
 
+# A clause that takes a name out of the list it stands in: "with Seattle serving as a focus
+# city rather than a hub", "concert ticketing was discontinued in FY2020", "its Australian
+# project is not yet a mine". (Not "sold" or "closed": "tickets sold at its venues"; a list
+# of deals "divested" is read as deals the other way, ``term_direction``.)
+_TAKEN_OUT = re.compile(
+    r"\b(?:discontinu\w+|exit(?:ed|s)|ceased|no\s+longer|not\s+yet|rather\s+than|instead\s+of|"
+    r"formerly|previously|was\s+replaced|were\s+replaced|wound\s+down|phased\s+out)\b",
+    re.IGNORECASE,
+)
+_CLAUSE_OF_LIST = re.compile(r"[;,(]|\b(?:with|while|whereas|but|although|though)\b", re.IGNORECASE)
+
+
+def kept_stems(unit: str, question: str) -> set[str]:
+    """The content stems of a list unit less those named only in a clause that takes them
+    out of the list (``_TAKEN_OUT``)."""
+    if not _TAKEN_OUT.search(unit):
+        return {s for s, _ in content(unit)}
+    asked = _singulars(question)
+    kept: set[str] = set()
+    for clause in _CLAUSE_OF_LIST.split(unit):
+        cue = _TAKEN_OUT.search(clause)
+        if cue is None:
+            kept.update(s for s, _ in content(clause))
+        elif _PREFERRED_OVER.fullmatch(cue.group(0)) and not _singulars(clause[cue.end():]) & asked:
+            # "advertising and concert ticketing rather than merchandise" takes out what
+            # follows; "Seattle serving as a focus city rather than a hub" (the question's
+            # thing) takes out the clause's own subject.
+            kept.update(s for s, _ in content(clause[: cue.start()]))
+    return kept
+
+
+def _singulars(text: str) -> set[str]:
+    """The content words of ``text`` in lower case, a plural's "s" dropped ("hubs", "hub")."""
+    return {word.lower().removesuffix("s") for _, word in content(text)}
+
+
 def list_units(answer: str) -> list[str]:
     """The answer's sentences, with each run of bullet lines read as one unit: a list of
     fourteen bullets is one list, not fourteen answers of one name each."""

@@ -53,6 +53,7 @@ from harness.judge.amounts import (
     question_unit,
 )
 from harness.judge.change_direction import contradicted_sentences
+from harness.judge.change_kind import another_kind_of_change
 from harness.judge.claims import ONLY_DISOWNS, claims_of
 from harness.judge.commitment import Commitment, find_commitment, is_operand
 from harness.judge.comparison import Reading, answer_readings, closest, gold_readings, quantity_kind, same_kind, same_value
@@ -60,6 +61,7 @@ from harness.judge.disguise import as_read
 from harness.judge.grader_address import addresses_grader
 from harness.judge.metric_use import use_denied_against_gold
 from harness.judge.refusal import DECLINE, refusal_signal, sentence_span_at, sentence_spans
+from harness.judge.span_asked import another_span
 from harness.judge.structured_answer import answer_text
 from harness.judge.two_values import level_given_as_change
 from harness.judge.words import (
@@ -393,6 +395,17 @@ def numeric_check(question: str, gold: str, answer: str) -> NumericDecision:
                 "incorrect", "the answer gives the gold's figure as a change (as in \"increased by $X\" or \"33% of sales growth\"), where the question asks the level",
                 gold_value, reading.value, "match", commitment.reason,
             )
+        if verdict == "match" and reading is not None and another_kind_of_change(question, answer, commitment.value):
+            # "operating margin fell 12.6 percentage points" for operating income's -12.6%.
+            return NumericDecision(
+                "incorrect", "the answer's figure is a change of the other kind (points of a ratio for a percent change, or the reverse)",
+                gold_value, reading.value, "match", commitment.reason,
+            )
+        if verdict == "match" and reading is not None and (
+            other_span := another_span(question, answer, _in_sentence(answer, commitment.value)[1], commitment.value)
+        ):
+            # "grew 8.9% in total between FY2019 and FY2022" to a question of the CAGR.
+            return NumericDecision("incorrect", other_span, gold_value, reading.value, "match", commitment.reason)
         if verdict == "match" and reading is not None and _denied_by_own_values(answer, commitment.value):
             # "rose 65.4% to $903.1 million from $1,493.6 million": the answer's own values
             # deny the change it states, so the right digits are no certain success.

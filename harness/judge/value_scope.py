@@ -392,7 +392,8 @@ _FOR_NAME = re.compile(
     r"\b(?:[Ff]or|[Aa]t)\s+(?!(?:the|its|this|that|fiscal|FY|Q[1-4]|[A-Z][a-z]+ \d|" + "|".join(CURRENCY_CODES) + r")\b|US\$)"
     r"([A-Z][\w&'’.-]+)"
 )
-_MONTH_OR_TERM = re.compile(rf"(?:{MONTHS}|fiscal|fy\w*|q[1-4])$", re.IGNORECASE)
+# (A span of them too: "for FY2019-FY2021", "for Q1-Q3".)
+_MONTH_OR_TERM = re.compile(rf"(?:{MONTHS}|fiscal|fy\w*|q[1-4])(?:[-–](?:fy)?\w*)?$", re.IGNORECASE)
 
 
 def other_scope(answer: str, span: tuple[int, int], q: Quantity, question: str) -> bool:
@@ -501,6 +502,8 @@ _OTHER_METRICS = both_ways((
     (r"(?:diluted |basic )?(?:eps|earnings per (?:diluted )?share)", r"dividends? (?:paid |declared )?per share|book value per share"),
     (r"effective (?:income )?tax rate", r"statutory (?:federal )?(?:income )?tax rate"),
     (r"combined ratio", r"loss ratio|expense ratio"),
+    # A railroad's or a trucker's operating ratio is its expenses over revenue, 100% less its margin.
+    (r"operating ratio", r"operating (?:profit |income )?(?:% )?margin"),
     (r"(?:cash (?:flows? )?(?:from|provided by) operat\w+|operating cash flows?)", r"free cash flows?"),
     (r"net income attributable", r"comprehensive income"),
     (r"long[- ]term debt", r"short[- ]term (?:debt|borrowings)|current portion of (?:long[- ]term )?debt|lease liabilit(?:y|ies)"),

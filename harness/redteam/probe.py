@@ -99,6 +99,7 @@ OTHER_ITEM = {
     "receivables": "inventories", "payables": "accounts receivable", "goodwill": "inventories",
     "revenue": "operating income", "net income": "revenue", "operating income": "net income",
     "dividends": "share repurchases", "buybacks": "dividends", "capex": "dividends paid",
+    "subscribers": "monthly active users", "users": "paid subscribers", "volume": "revenue", "margin": "revenue",
 }
 # A question that asks a line item itself, not a ratio, change or part of it: only there is
 # "Capital expenditures: $X" a right answer and "Dividends paid: $X" the figure on another.
