@@ -149,3 +149,49 @@ def test_the_count_so_restated_is_credited() -> None:
     question, gold = "What was Dovecote Homes' FY2022 order backlog in homes?", "9,840 homes"
     assert heuristic_verdict(question, gold, "Backlog: about 9.8 thousand homes (9,840).").label == "correct"
     assert heuristic_verdict(question, gold, "Backlog: about 9.9 thousand homes (9,940).").label != "correct"
+
+
+DEAL_Q = "When did Umber Rail complete its acquisition of Northline Freight?"
+DEAL_GOLD = "On March 3, 2022."
+
+
+@pytest.mark.parametrize(("answer", "credited"), [
+    ("The acquisition of Northline Freight closed on 03/03/2022.", True),  # US style, and "closed" for "complete"
+    ("Umber Rail completed the acquisition on 3/3/2022.", True),
+    ("The acquisition of Northline Freight was announced on 03/03/2022.", False),  # another event
+    ("The acquisition of Northline Freight closed on 03/04/2022.", False),  # month first: March 4
+    ("The acquisition closed on 04/03/2022.", False),  # April 3 in the US style, not March 4
+])
+def test_a_slash_date_is_read_month_first_and_a_closing_completes(answer: str, credited: bool) -> None:
+    assert (heuristic_verdict(DEAL_Q, DEAL_GOLD, answer).label == "correct") is credited
+
+
+@pytest.mark.parametrize(("text", "scale", "counted"), [
+    ("1.2 Moz", 1e6, True),
+    ("410 MBoe/d", 1e3, True),
+    ("430 kboe/d", 1e3, True),
+    ("500 MW", 1.0, False),
+])
+def test_a_glued_unit_of_the_trades(text: str, scale: float, counted: bool) -> None:
+    (q,) = parse_quantities(text)
+    assert (q.scale, q.counted) == (scale, counted)
+
+
+@pytest.mark.parametrize(("text", "read"), [
+    ("Asia-Pacific", "Asia Pacific"),
+    ("Coca-Cola's", "Coca Cola's"),
+    ("Non-GAAP", "Non-GAAP"),
+    ("COVID-19", "COVID-19"),
+    ("year-over-year", "year-over-year"),
+])
+def test_a_name_joined_by_a_hyphen_is_read_as_its_words(text: str, read: str) -> None:
+    from harness.judge.amounts import figures_written_plainly
+
+    assert figures_written_plainly(text) == read
+
+
+def test_a_percent_after_an_accounting_bracket_is_its_unit() -> None:
+    (q,) = parse_quantities("a change of (1.3) percentage points")
+    assert (q.number, q.percent) == (-1.3, True)
+    (q,) = parse_quantities("$(473) million")
+    assert (q.number, q.scale) == (-473.0, 1e6)

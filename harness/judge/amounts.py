@@ -29,10 +29,16 @@ _ONE_LETTER = {"k", "m", "b", "t"}
 
 # Units of quantity a figure may be written glued to: thousand tonnes, barrels (of oil
 # equivalent) a day, megawatts and energy, ounces, kilometres.
-_GLUED_UNIT = re.compile(r"(?:kt|Mt|mt|[km]?boe/d|k?bbls?/d|[kMG]Wh?|TWh|k?oz|Moz|km)(?![A-Za-z])")
-# Those whose "k" counts thousands of a unit a question names in words ("in thousand tonnes");
-# a kilometre or a kilowatt is a unit of its own, not a thousand of one.
-_THOUSANDS_UNIT = frozenset({"kt", "kboe/d", "kbbl/d", "kbbls/d", "koz"})
+_GLUED_UNIT = re.compile(r"(?:kt|MM[Bb]oe/d|MMbbls?/d|M[Bb]oe/d|Mbbls?/d|Mt|mt|[km]?boe/d|k?bbls?/d|[kMG]Wh?|TWh|k?oz|Moz|km)(?![A-Za-z])")
+# Those whose "k" counts thousands of a unit a question names in words ("in thousand tonnes"),
+# and the oil trade's "M" ("410 MBoe/d"); a kilometre or a kilowatt is a unit of its own, not
+# a thousand of one.
+_THOUSANDS_UNIT = frozenset({"kt", "kboe/d", "kbbl/d", "kbbls/d", "koz", "MBoe/d", "Mboe/d", "Mbbl/d", "Mbbls/d"})
+# Those of barrels, tonnes and ounces: counted, as "barrels" and "tonnes" in words are.
+_COUNTED_UNIT = re.compile(r"\w*(?:boe|bbls?)/d|kt|Mt|mt|k?oz|Moz", re.IGNORECASE)
+# Those whose "M" counts millions: a million ounces ("1.2 Moz"), and the oil trade's "MM"
+# (its single "M" is a thousand, above).
+_MILLIONS_UNIT = frozenset({"Moz", "MMBoe/d", "MMboe/d", "MMbbl/d", "MMbbls/d"})
 # Thousands are grouped by commas, or by the thin and no-break spaces of European style
 # ("1\u202f577"), read as commas; a plain space stays a gap between two numbers.
 _NUMBER = re.compile(r"(?<![\w.'’/])(\d{1,3}(?:[,\u202f\u2009\u00a0]\d{3})+|\d+)(\.\d+)?")
@@ -190,14 +196,26 @@ def latex_written_out(text: str) -> str:
 _CITATION_MARK = re.compile(r"【[^】\n]{0,80}】")
 
 
+# The percent words of _SUFFIX: a percent, percentage points, basis points.
+_PERCENT_WORD = re.compile(r"%|percent|per cent|percentage[- ]points?|pps?$|bps?$|basis[- ]points?", re.IGNORECASE)
+
+
 def figures_written_plainly(text: str) -> str:
     """``text`` with its figures written as every reading reads them: without a file-search
     tool's citation marks, LaTeX written out (``latex_written_out``), a sign after the
     currency (``sign_after_currency``), a change in words, not arrows (``arrows_written_out``),
-    a share in words as a percent (``fractions_as_percents``)."""
+    a share in words as a percent (``fractions_as_percents``), and a name joined by a hyphen
+    written as its words ("Asia-Pacific" as "Asia Pacific", which a gold spells either way)."""
     if "【" in text:
         text = _CITATION_MARK.sub("", text)
+    if "-" in text:
+        text = _HYPHENED_NAME.sub(r"\1 ", text)
     return fractions_as_percents(arrows_written_out(sign_after_currency(latex_written_out(text))))
+
+
+# Two capitalised words joined by a hyphen: "Asia-Pacific", "Coca-Cola" (not "Non-GAAP",
+# "COVID-19" or "year-over-year").
+_HYPHENED_NAME = re.compile(r"\b([A-Z][a-z]+)-(?=[A-Z][a-z]+\b)")
 
 
 # A share in words ("about one third of sales", "roughly a quarter of revenue", "two-thirds
@@ -333,10 +351,11 @@ def parse_quantities(text: str) -> list[Quantity]:
         suffix = _SUFFIX.match(after)
         offset = end
         if not suffix and after.startswith(")") and re.search(r"\(\s?(?:US\$|\$)?\s?$", before):
-            # "$(473) million": the scale word follows the accounting parenthesis.
+            # "$(473) million", "(1.3) percentage points": the scale word or the percent
+            # follows the accounting parenthesis.
             suffix = _SUFFIX.match(after[1:])
             offset = end + 1
-            if suffix and suffix.group("word").lower() not in SCALES:
+            if suffix and suffix.group("word").lower() not in SCALES and not _PERCENT_WORD.match(suffix.group("word")):
                 suffix, offset = None, end
         if suffix:
             word = suffix.group("word").lower()
@@ -376,6 +395,7 @@ def parse_quantities(text: str) -> list[Quantity]:
             elif label := _SCALE_LABEL_BEFORE.search(before):
                 # "Revenue (in thousands): 4,812": a label's scale is the figure's after it.
                 scale, explicit = SCALES[(label.group(1) or label.group(2)).lower()], True
+        physical = False  # a glued unit of a physical quantity counted ("430 kboe/d", "1.2 Moz")
         if not suffix or suffix_end == end:
             # An unknown word glued to the number is an identifier ("1A", "2nd", "3D"); a
             # physical unit is not ("312kt", "430kboe/d", "500MW"): the figure stands, in it,
@@ -388,6 +408,9 @@ def parse_quantities(text: str) -> list[Quantity]:
                     continue
             if unit is not None and unit.group(0) in _THOUSANDS_UNIT and not explicit:
                 scale, explicit = SCALES["thousand"], True
+            elif unit is not None and unit.group(0) in _MILLIONS_UNIT and not explicit:
+                scale, explicit = SCALES["million"], True
+            physical = unit is not None and _COUNTED_UNIT.fullmatch(unit.group(0)) is not None
         foreign_after = _FOREIGN_AFTER.match(text[suffix_end:suffix_end + 24]) is not None
         if not currency and (foreign_after or _CURRENCY_AFTER.match(text[suffix_end:suffix_end + 12])):
             currency = True
@@ -431,7 +454,7 @@ def parse_quantities(text: str) -> list[Quantity]:
             decimals=decimals, explicit_scale=explicit, start=start, end=suffix_end,
             text=text[start:suffix_end],
             foreign_currency=foreign_after or (cur_before is not None and cur_before.group(1).upper() in _FOREIGN_CURRENCIES),
-            counted=not percent and bool(COUNTED_AFTER.match(text, suffix_end)),
+            counted=not percent and (physical or bool(COUNTED_AFTER.match(text, suffix_end))),
         ))
     # "zero" is the one number word worth reading: golds such as "state 0 if not outlined".
     for word in _ZERO.finditer(text):

@@ -159,8 +159,10 @@ def enough_terms(ev: Evidence) -> float:
 _DATE = re.compile(
     rf"\b(?P<m1>{MONTHS})\.?\s+(?P<d1>\d{{1,2}})(?:st|nd|rd|th)?,?\s+(?P<y1>\d{{4}})\b"
     rf"|\b(?P<d2>\d{{1,2}})\s+(?P<m2>{MONTHS})\.?,?\s+(?P<y2>\d{{4}})\b"
-    # ISO 8601, as a table or a structured answer writes it: "2027-06-15"
-    r"|\b(?P<y3>(?:19|20)\d\d)-(?P<m3>0[1-9]|1[0-2])-(?P<d3>0[1-9]|[12]\d|3[01])\b(?!-)",
+    # ISO 8601, as a table or a structured answer writes it: "2027-06-15"; and the US style,
+    # month first: "03/03/2022" (a US filing's dates; "15/06/2027" has no month 15).
+    r"|\b(?P<y3>(?:19|20)\d\d)-(?P<m3>0[1-9]|1[0-2])-(?P<d3>0[1-9]|[12]\d|3[01])\b(?!-)"
+    r"|(?<![\d/])(?P<m4>0?[1-9]|1[0-2])/(?P<d4>0?[1-9]|[12]\d|3[01])/(?P<y4>(?:19|20)\d\d)\b(?!/)",
     re.IGNORECASE,
 )
 _MONTH_OF_NUMBER = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
@@ -170,6 +172,7 @@ def _dates(text: str) -> set[tuple[int, str, int]]:
     """The full dates in ``text`` as (year, month's first three letters, day)."""
     return {
         (int(m.group("y3")), _MONTH_OF_NUMBER[int(m.group("m3")) - 1], int(m.group("d3"))) if m.group("y3") else
+        (int(m.group("y4")), _MONTH_OF_NUMBER[int(m.group("m4")) - 1], int(m.group("d4"))) if m.group("y4") else
         (int(m.group("y1") or m.group("y2")), (m.group("m1") or m.group("m2")).lower()[:3], int(m.group("d1") or m.group("d2")))
         for m in _DATE.finditer(text)
     }
@@ -208,9 +211,19 @@ def gives_gold_date(ev: Evidence) -> bool:
     ((year, _, _),) = gold_dates
     if _dates(answer) != gold_dates or set(_YEAR.findall(answer)) != {str(year)}:
         return False
-    # Words of its own would be another event's: "were issued on June 15, 2027".
+    # Words of its own would be another event's: "were issued on June 15, 2027". The same
+    # event's other words are its own: "closed" for "completed", "due" for "mature".
     question, gold, _ = ev.texts
-    return stems_of(_DATE.sub(" ", answer)) <= stems_of(question) | stems_of(gold)
+    known = stems_of(question) | stems_of(gold)
+    known |= {word for group in _SAME_EVENT if group & known for word in group}
+    return stems_of(_DATE.sub(" ", answer)) <= known
+
+
+# The stems of words that name one event: an acquisition's completion, a debt's maturity.
+_SAME_EVENT = (
+    frozenset({"comple", "close", "closed", "closin", "consum", "finali"}),
+    frozenset({"mature", "maturi", "due", "matures", "repaya", "payabl"}),
+)
 
 
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")

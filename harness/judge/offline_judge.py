@@ -198,10 +198,10 @@ def _keyword_salad(answer: str, gold: str) -> bool:
     words = WORD.findall(answer)
     if len(words) < 6 or len(_FUNCTION_WORD.findall(answer)) >= 0.1 * len(words):
         return False  # counted in C: this runs on every answer, and prose stops here
-    if _WORKED_RESULT.search(answer) or _LABELLED_FIGURE.search(answer):
-        # A worked computation ("$2.4 billion - $2.9 billion = -$0.5 billion") or figures under
-        # labels ("FY2021 year-end cash: $742 million (FY2020: $610 million)") is terse, not
-        # strung words.
+    if _WORKED_RESULT.search(answer) or _LABELLED_FIGURE.search(answer) or _STATED_FIGURE.search(answer):
+        # A worked computation ("$2.4 billion - $2.9 billion = -$0.5 billion"), figures under
+        # labels ("FY2021 year-end cash: $742 million (FY2020: $610 million)") or a figure a
+        # verb states ("free cash flow conversion was 95%") is terse, not strung words.
         return False
     words = [w.lower() for w in words]
     gold_words = [w.lower() for w in WORD.findall(gold)]
@@ -211,6 +211,11 @@ def _keyword_salad(answer: str, gold: str) -> bool:
 
 
 _WORKED_RESULT = re.compile(r"\d[^=]{0,40}=\s*[-−(]?\$?[-−]?\s?\d")  # "... = -$0.5", read as "$-0.5"
+# A figure a verb states: "free cash flow conversion was 95%", "equalled about 0.95x".
+_STATED_FIGURE = re.compile(
+    r"\b(?:was|were|is|are|equall?ed|equals|totall?ed|reached|stood\s+at|came\s+to)\s+(?:about\s+|approximately\s+|roughly\s+)?[-−(]?(?:US\$|\$)?\s?\d",
+    re.IGNORECASE,
+)
 _LABELLED_FIGURE = re.compile(r"[A-Za-z0-9)]\s*:\s*[-−(]?(?:US\$|\$)?\s?\d")  # "cash: $742", "FY2020: 610"
 # "None." to a gold of "There are none": nothing, said either way.
 _NONE = re.compile(r"\W*(?:there (?:are|were|is|was) )?(?:none|nothing)\W*", re.IGNORECASE)

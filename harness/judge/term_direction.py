@@ -117,11 +117,16 @@ _AFTER, _BEFORE = 6, 3
 _AUXILIARY = re.compile(r"(?:is|are|was|were|be|been|being|get|got)", re.IGNORECASE)
 
 
+_LESS_FAVOURABLE = re.compile(r"\bless\s+favou?rabl[ey]\b", re.IGNORECASE)
+
+
 def reversed_terms(gold: str, answer: str, gold_terms: Mapping[str, float], ways: Ways = MOVEMENT, question: str = "") -> list[str]:
     """The gold's terms that the answer says moved the other way from the gold: a name, or
     two terms at least, in one clause of the answer. A gold that names without saying which
     way ("Trillium, Array, and Therachon") takes the way of its ``question`` ("companies
     acquired by Pfizer") for those terms, when the question has one way only."""
+    # "a less favourable product mix" judges the mix worse, as "an unfavourable mix" does.
+    gold, answer = _LESS_FAVOURABLE.sub("unfavourable", gold), _LESS_FAVOURABLE.sub("unfavourable", answer)
     asks_a_way = bool(question) and bool(ways.up.search(question) or ways.down.search(question))
     if not asks_a_way and not (ways.up.search(gold) or ways.down.search(gold)):
         return []  # most golds: no word of either way to read the answer against

@@ -34,6 +34,13 @@ def second_is_asked(answer: str, question: str, span: tuple[int, int], first: Qu
         # second's own are after it.
         first_words = _labelled(answer, span[0], first, metric, question) + _asked_words(answer[first.end : complement.start()], metric)
         return _asked_words(answer[second.end : min(span[1], second.end + 60)], metric) > first_words
+    aside = _ASIDE_OPEN.search(answer, max(first.end, second.start - 3), second.start)
+    close = answer.find(")", second.end, span[1]) if aside else -1
+    if aside and close > second.end and _ASIDE_WORDS.match(answer, second.end, close):
+        # "58% of its revenue outside the United States (42% domestically)": the words
+        # between the two are the first's, and the second's own are after it in the bracket.
+        first_words = _labelled(answer, span[0], first, metric, question) + _asked_words(answer[first.end : aside.start()], metric)
+        return _asked_words(answer[second.end : close], metric) > first_words
     if ASKS_CHANGE.search(question) and not stated_as_change(answer, first) and stated_as_change(answer, second):
         return True
     if _labelled(answer, first.end, second, metric, question) > _labelled(answer, span[0], first, metric, question):
@@ -61,6 +68,12 @@ def change_among_levels(answer: str, question: str, span: tuple[int, int], value
 _LEVEL_BEFORE = re.compile(r"\b(?:from|to|prior|previous|new|of)\s+(?:(?:a|an|the|its|their)\s+)?(?:(?:about|approximately|roughly)\s+)?(?:US)?\$?\s*$", re.IGNORECASE)
 
 
+# A bracket that opens right before the second value and says in words what that value is
+# ("(42% domestically)", "(42% in the United States)"), not a bare restatement ("($4,812 million)").
+_ASIDE_OPEN = re.compile(r"\(\s*(?:US\$|\$)?\s*[-−]?$")
+_ASIDE_WORDS = re.compile(r"[^()]*?[A-Za-z]{3,}")
+
+
 # A value given as what is left of the one before it ("the remaining 42%", "the other 58%", "the
 # rest, 42%"), to a question that does not ask for the rest. With "the": "other comprehensive
 # income of $2 million" names a line item, not the rest of anything.
@@ -74,7 +87,7 @@ _CHANGE_BEFORE = re.compile(
     r"\b(?:" + "|".join(RISE + FALL) + r"|change[ds]?)"
     # "increased it by", "raised its quarterly dividend by": what was moved, between.
     r"\s+(?:(?:(?:it|them|its|their|the)(?:\s+[a-z-]+){0,2}\s+)?by\s+|of\s+)?"
-    r"(?:(?:approximately|about|roughly|nearly|some)\s+)?(?:US\$|\$)?\s?[-−]?$",
+    r"(?:(?:approximately|about|roughly|nearly|some)\s+)?(?:US\$|\$)?\s?[-−+(]?$",  # a sign too: "a change of +0.8 pp", "of (1.3) points"
     re.IGNORECASE,
 )
 
@@ -316,9 +329,13 @@ def between_two(answer: str, question: str, span: tuple[int, int], first: Quanti
     if _RESTATES.search(between) and not _COMPARED_AFTER.match(answer, second.end):
         # A "restatement" that is another value ("$1,373 million, which is $1,577
         # million") restates nothing: two values, neither claimed.
-        if not close_in_size(first, second):
-            return None, "hedge"
-        return second, "committed"
+        if close_in_size(first, second):
+            return second, "committed"
+        if ASKS_CHANGE.search(question) and _LEVEL_BEFORE.search(answer, max(span[0], first.start - 25), first.start):
+            # "rose from 41.6% to 42.4%, i.e. +0.8 pp": the change the level it reached makes,
+            # asked for; not another value for the same thing.
+            return second, "committed"
+        return None, "hedge"
     if _TO_LEVEL.match(between) and stated_as_change(answer, first):
         # "increased by $400 million, to $4.2 billion": a change and the level it reached,
         # no range; the question says which it asks for.

@@ -234,7 +234,8 @@ _OTHER_PERIODS_LABEL = re.compile(
 )
 # (Not the comma of a date, "December 31, 2016": it would part the year from its value.)
 _CLAUSE_BREAK = re.compile(
-    r",(?!\s*(?:19|20)\d\d\b)|[;()\[\]]|\b(?:while|whereas|compared|versus|vs\.?|against|but|from|up from|down from|and)\b", re.IGNORECASE
+    # (Not a comma between a figure's digits: "$1,260M" is one figure.)
+    r"(?:(?<!\d),|,(?!\d))(?!\s*(?:19|20)\d\d\b)|[;()\[\]]|\b(?:while|whereas|compared|versus|vs\.?|against|but|from|up from|down from|and)\b", re.IGNORECASE
 )
 
 
@@ -428,7 +429,15 @@ def scope_not_asked(answer: str, span: tuple[int, int], q: Quantity, asked: str)
     clause = _clause(sentence, span[0], q)
     if _PER_UNIT_AFTER.match(answer, q.end) and not _ASKS_PER.search(asked):
         return True  # "$4,812 per employee" to a question of no figure per anything
-    return any(not _ASKED_SCOPE[m.lastgroup or ""].search(asked) for text in (clause, before) for m in _SCOPE.finditer(text))
+    # The words before it from where its own clause opens: "faced generic competitors, and
+    # because it booked a $400 million impairment" states no competitor's figure.
+    opens = [m.end() for m in _NEW_CLAUSE.finditer(before)]
+    own = before[opens[-1]:] if opens else before
+    return any(not _ASKED_SCOPE[m.lastgroup or ""].search(asked) for text in (clause, own) for m in _SCOPE.finditer(text))
+
+
+# Where a clause with a subject and verb of its own opens.
+_NEW_CLAUSE = re.compile(r",\s+(?:and|but|while|whereas)\b|\b(?:while|whereas|but)\b", re.IGNORECASE)
 
 
 # A figure per something else than the question asks, right after it: "$4,812 per employee"

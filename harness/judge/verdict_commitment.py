@@ -111,6 +111,9 @@ _OR_BETWEEN = re.compile(r"^[^.;]{0,20}?\bor\b[^.;]{0,12}$", re.IGNORECASE)
 _LIST_RUN = 4  # values of one kind with next to no words between them: a list, not a claim
 
 
+_SAID_AGAIN_IN_BRACKETS = re.compile(r"\s*\(\s*(?:or\s+|i\.e\.\s+|about\s+)?(?:US\$|\$)?\s*")
+
+
 def uncommitted_values(answer: str, quantities: list[Quantity], listed_kinds: frozenset[str] = frozenset()) -> set[int]:
     """Indexes of the answer's values it does not commit to: in a sentence that hedges or
     guesses, denied ("not $124 million"), offered as alternatives ("$124 million or $98
@@ -144,6 +147,8 @@ def uncommitted_values(answer: str, quantities: list[Quantity], listed_kinds: fr
             if quantity_kind(a) == quantity_kind(b) and _OR_BETWEEN.match(gap) and not _IN_TOTAL.match(answer, b.end):
                 # (Not "four dividends of $0.30, or $1.20 in total": a total, not an alternative.)
                 out.update((previous, current))
+            if quantity_kind(a) == quantity_kind(b) and _SAID_AGAIN_IN_BRACKETS.fullmatch(gap) and abs(a.value - b.value) <= max(a.half_ulp, b.half_ulp):
+                continue  # "5 percentage points (500 basis points)": one value said twice, not two of a list
             if quantity_kind(a) == quantity_kind(b) and len(re.findall(r"[A-Za-z]{2,}", gap)) <= 3:
                 run.append(current)
                 continue

@@ -1,0 +1,45 @@
+"""Which value a sentence commits to, in forms assistants write: the asked value with an aside
+in brackets ("58% ... (42% domestically)"), a change after the levels it joins ("i.e. +0.8
+pp", "a change of (1.3) percentage points"), one value said twice ("5 percentage points (500
+basis points)"), a step of a worked computation dated to another year; and what is no
+keyword string ("conversion was 95%, meaning ...") or no peer's figure."""
+from __future__ import annotations
+
+import pytest
+
+from harness.judge.offline_judge import heuristic_verdict
+
+OUTSIDE_Q = "What percentage of Ibis Devices' revenue came from outside the United States in FY2022?"
+MARGIN_Q = "What is the FY2022 change in Mallow Drinks' gross margin, in percentage points?"
+NET_DEBT_Q = "What is Wyvern Health's FY2022 net debt (in USD millions)?"
+TAX_Q = "How much has Pryor Chemicals' effective tax rate changed between FY2021 and FY2022?"
+TAX_GOLD = "The effective tax rate rose from 19% in FY2021 to 24% in FY2022."
+
+CASES = [
+    (OUTSIDE_Q, "58%", "Ibis Devices generated 58% of its FY2022 revenue outside the United States (42% domestically).", True),
+    (OUTSIDE_Q, "58%", "Ibis Devices generated 42% of its FY2022 revenue outside the United States (58% domestically).", False),
+    (MARGIN_Q, "0.8", "Gross margin rose from 41.6% in FY2021 to 42.4% in FY2022, i.e. +0.8 pp.", True),
+    (MARGIN_Q, "0.8", "Gross margin rose from 41.6% in FY2021 to 42.4% in FY2022, i.e. +0.9 pp.", False),
+    (MARGIN_Q, "0.8", "Gross margin rose from 41.6% in FY2021 to 42.4% in FY2022, a change of +0.8 pp.", True),
+    (MARGIN_Q, "0.8", "Gross margin was 42.4%, i.e. 0.8 pp.", False),  # no level it went from: a hedge still
+    ("What was Gorse Retail's FY2022 change in gross margin?", "(1.3%)",
+     "Gross margin went from 34.5% in FY2021 to 33.2% in FY2022, a change of (1.3) percentage points.", True),
+    (NET_DEBT_Q, "$4,630.00",
+     "Net debt = total debt - cash. For FY2021: $5,890M - $1,260M = $4,630M. Wyvern Health's FY2022 net debt was $4,210 million.", False),
+    (NET_DEBT_Q, "$4,630.00", "For FY2022: $5,890M - $1,260M = $4,630M.", True),
+    (TAX_Q, TAX_GOLD, "The effective tax rate increased by 5 percentage points (500 basis points), from 19% in fiscal 2021 to 24% in fiscal 2022.", True),
+    (TAX_Q, TAX_GOLD, "The effective tax rate increased by 5 percentage points (600 basis points), from 19% in fiscal 2021 to 24% in fiscal 2022.", False),
+    ("What was Walnut Foods' FY2022 free cash flow conversion?", "95% of net income",
+     "Walnut Foods' FY2022 free cash flow conversion was 95%, meaning free cash flow equalled about 0.95x net income.", True),
+    ("Why did Oakham Pharma's net income fall in FY2019?",
+     "Net income fell because of generic competition for its leading cardiovascular drug and a $400 million impairment.",
+     "Net income fell because its top-selling cardiovascular drug faced generic competitors, and because it booked a $0.4 billion impairment charge.", True),
+    ("What was Oakham Pharma's FY2019 impairment charge?", "$400 million",
+     "Its competitors booked a $400 million impairment charge.", False),  # the peer's own figure
+]
+
+
+@pytest.mark.parametrize(("question", "gold", "answer", "credited"), CASES)
+def test_the_value_a_sentence_commits_to(question: str, gold: str, answer: str, credited: bool) -> None:
+    verdict = heuristic_verdict(question, gold, answer)
+    assert (verdict.label == "correct") is credited, verdict.rationale
