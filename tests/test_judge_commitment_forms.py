@@ -43,3 +43,43 @@ CASES = [
 def test_the_value_a_sentence_commits_to(question: str, gold: str, answer: str, credited: bool) -> None:
     verdict = heuristic_verdict(question, gold, answer)
     assert (verdict.label == "correct") is credited, verdict.rationale
+
+
+EPS_Q = "What is Linden Energy's FY2019 diluted EPS?"
+FUEL_Q = "How did Marten Airlines' fuel cost per seat mile change in FY2022?"
+FUEL_GOLD = "It rose 38% to 4.9 cents as jet fuel prices climbed."
+OCCUPANCY_Q = "Has Quince Hotels' occupancy recovered to pre-pandemic levels by FY2022?"
+
+LATER_CASES = [
+    # A bracketed clause of its own holds asides, not a list beside the answer.
+    (EPS_Q, "$2.47", "So FY2019 diluted EPS was $2.47 (basic EPS was slightly higher at $2.49, because it uses the "
+     "smaller basic share count of 245.8 million).", True),
+    (EPS_Q, "$2.47", "So FY2019 diluted EPS was $2.52 (basic EPS was $2.47, on a basic share count of 245.8 million).", False),
+    # A list item's dash opens no span of years: the gold's figure is put on the year before.
+    (FUEL_Q, FUEL_GOLD, "We compare the two years:\n- FY2021: 4.9 cents\n- FY2022: 6.8 cents\nFuel cost per seat mile "
+     "rose about 39% in FY2022.", False),
+    (FUEL_Q, FUEL_GOLD, "We compare the two years:\n- FY2021: 3.6 cents\n- FY2022: 4.9 cents\nFuel cost per seat mile "
+     "rose 38% in FY2022 as jet fuel prices climbed.", True),
+    # "as a share of revenue" is a proportion, not a figure per share.
+    ("Is Pellucid Apparel a capital-intensive business as of FY2021?",
+     "No. Capital expenditures were only 2.3% of revenue and fixed assets 11% of total assets.",
+     "No. Capital expenditures as a share of revenue were only 2.3% in FY2021, and property and equipment as a share of "
+     "total assets about 11%.", True),
+    # The asked state not reached is a no.
+    (OCCUPANCY_Q, "No. Occupancy was 71% in FY2022 against 79% in FY2019.",
+     "No. Occupancy was 71% in FY2022, compared with 79% in FY2019. That leaves it 8 percentage points short of the "
+     "pre-COVID level, even though RevPAR rose 31%. So the recovery in occupancy was still incomplete.", True),
+    (OCCUPANCY_Q, "No. Occupancy was 71% in FY2022 against 79% in FY2019.",
+     "Yes. Occupancy was 71% in FY2022, compared with 79% in FY2019, so the recovery is complete.", False),
+    # A dash between a name and a title is no word of a keyword run.
+    ("Who are Acorn Foods' principal executive officers as of FY2022?",
+     "Chief Executive Officer Laura Kim and Chief Financial Officer Raj Patel.",
+     "1. Laura Kim - Chief Executive Officer, who signs the CEO certification.\n"
+     "2. Raj Patel - Chief Financial Officer, who signs the CFO certification.", True),
+]
+
+
+@pytest.mark.parametrize(("question", "gold", "answer", "credited"), LATER_CASES)
+def test_more_forms_of_commitment(question: str, gold: str, answer: str, credited: bool) -> None:
+    verdict = heuristic_verdict(question, gold, answer)
+    assert (verdict.label == "correct") is credited, verdict.rationale

@@ -186,6 +186,38 @@ KNOWN_MISSES |= {
     "the range is read as a rival of one of its ends",
 }
 
+# The twenty-fifth batch (realistic-1306 on, 120 right and 30 wrong, long and verbose as
+# assistants answer), judged before any fix: 6 right answers refused and 16 wrong ones
+# credited. Four of the refused are credited since ("as a share of revenue" read as a per-share
+# scope; a dash counted as a word of a keyword run in "Laura Kim - Chief Executive Officer";
+# "still incomplete" and "short of the pre-COVID level" read as a yes; a bracketed clause of
+# its own, "(basic EPS was ... $2.49 ... 245.8 million)", read as a list), and two wrong ones
+# refused ("- FY2021: 4.9 cents / - FY2022: 6.8 cents": a list item's dash read as a span of
+# years, which left the gold's figure undated). These are the rest.
+_OTHER_REASONS = "the gold's figures or some of its terms with reasons that contradict or replace the gold's: the key terms do not read which way each reason goes"
+KNOWN_FOOLED |= {
+    "realistic-1310": "a third driver replaced (supply costs for contract labour): " + _PARTIAL_LIST,
+    "realistic-1386": "a third risk replaced (raw materials for recalls): " + _PARTIAL_LIST,
+    "realistic-1311": "'5.5% Notes due 2029' for due 2031: a maturity year in a list of names is not compared",
+    "realistic-1313": _OTHER_REASONS + " ('operating cash flow fell' for 'grew')",
+    "realistic-1315": _OTHER_REASONS + " ('passed these higher costs through' for 'could not fully pass on')",
+    "realistic-1319": _OTHER_REASONS + " (volume and raw materials, prices flat, for pricing and freight)",
+    "realistic-1340": "'approval and launch of Nephrin in the United States' for Europe: a place in a reason is no figure or term weighed",
+    "realistic-1366": "'about one-fifth of total operating costs' for 'about a third': a share in words beside a figure is not read",
+    "realistic-1398": _OTHER_REASONS + " ('volume-driven ... pricing was broadly flat' for 'driven by price increases')",
+    "realistic-1418": "'its leading oncology drug' for its cardiovascular drug: the reason's object replaced",
+    "realistic-1424": _REVIEWERS_CREDIT + " ('+15%' for 'grew 22%')",
+    "realistic-1430": _OTHER_REASONS + " ('firmer steel selling prices in Europe' as an offset for lower selling prices)",
+    "realistic-1436": "'$1.20 in FY2018 ... FY2019 totalled $1.32': the gold's figure on the year before, the gold's other "
+    "figure undated, so the gold's own year is not known",
+    "realistic-1453": "'End of FY2020: 41,500 ... End of FY2021: 43,800' for 'by 2,300 to 41,500': the level the gold reaches is "
+    "not dated by the question when the gold has a change of its kind beside it",
+}
+KNOWN_MISSES |= {
+    "realistic-1347": "'only 58 cents of liquid assets for every dollar' restating a quick ratio of 0.58: cents read as money",
+    "realistic-1393": "'-42%' and later 'negative 42%': the sign in words is not read in a prose gold's figures",
+}
+
 
 @pytest.mark.parametrize("case", [c for c in CASES if c["label"] == "incorrect"], ids=lambda c: c["case"])
 def test_a_wrong_answer_is_not_credited(case: dict) -> None:

@@ -418,6 +418,12 @@ def find_commitment(
         return Commitment(change, "committed", tuple(c for c in clusters if c is not change))
     if (average := average_of_the_rest(answer, question, span, clusters)) is not None:
         return Commitment(average, "committed", tuple(c for c in clusters if c is not average))
+    if len(clusters) >= 3 and (outside := [c for c in clusters if not _in_worded_aside(answer, span, c)]) and len(outside) < len(clusters):
+        # "EPS was $2.47 (basic EPS was higher at $2.49, on 245.8 million shares)": the values
+        # of a bracketed clause of its own are its asides, not a list beside the answer.
+        if len(outside) == 1:
+            return Commitment(outside[0], "committed", tuple(c for c in clusters if c is not outside[0]))
+        clusters = outside
     if len(clusters) >= 3:
         return Commitment(None, "list", tuple(clusters))
     if hedges(text) or any(_hedged_elsewhere(answer, s, qs, clusters[0], same) for s, qs in sentences if s != span):
@@ -429,6 +435,17 @@ def find_commitment(
         # "At least $5,466 million", "less than 1.0", "$5,466 million or more": a bound, not the value.
         return Commitment(None, "bound", tuple(clusters))
     return Commitment(clusters[0], "committed", tuple(clusters[1:]))
+
+
+# A bracketed clause of its own before a value: words and a verb or preposition that state
+# something ("(basic EPS was slightly higher at $2.49"), not a bare restatement ("($4,812").
+_WORDED_ASIDE = re.compile(r"\(\s*[A-Za-z][^()]*\b(?:was|were|is|are|at|of|excluding|including)\b[^()]*$", re.IGNORECASE)
+
+
+def _in_worded_aside(answer: str, span: tuple[int, int], q: Quantity) -> bool:
+    """Is ``q`` inside a bracketed clause of its own in its sentence (``_WORDED_ASIDE``)?"""
+    opened = answer.rfind("(", span[0], q.start)
+    return opened >= 0 and ")" not in answer[opened:q.start] and _WORDED_ASIDE.match(answer, opened, q.start) is not None
 
 
 # Words that make the number after them the base of the value the sentence states: a fraction

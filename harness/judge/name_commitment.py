@@ -388,7 +388,9 @@ _SEGMENT = re.compile(r"[^,;:()]+")
 def _without_keyword_runs(unit: str) -> str:
     """The unit less its runs of six or more words with no function word between them."""
     def keep(m: re.Match[str]) -> str:
-        words = m.group(0).split()
+        # Words (and "&", an "and"), not a dash between them ("Laura Kim - Chief Executive
+        # Officer" is five words).
+        words = [w for w in m.group(0).split() if w == "&" or any(c.isalnum() for c in w)]
         if len(words) >= 6 and not any(w.lower().strip(".!?'\"") in _FUNCTION_WORDS for w in words):
             return " "
         return m.group(0)

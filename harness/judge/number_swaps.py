@@ -47,6 +47,8 @@ _TO_YEAR_AFTER = re.compile(
 # A year in a span of years ("from 2021 to 2022", "2021-2022", "between 2021 and 2022", "2022
 # vs 2021") is a period of a change or a comparison, not the year of the value after it.
 _SPAN_BEFORE = re.compile(r"(?:\b(?:from|between|to|and|through|vs\.?|versus)|[-–—/])\s*$", re.IGNORECASE)
+# A list item's dash before a year ("- FY2021: 4.9 cents"), which opens no span of years.
+_BULLET_BEFORE = re.compile(r"(?:^|\n)[ \t]*[-–—•*][ \t]*$")
 _SPAN_AFTER = re.compile(r"^\s*(?:to|and|through|vs\.?|versus|[-–—/])\s*(?:FY|fiscal|'|\d)", re.IGNORECASE)
 # The value a change starts from or a comparison is made with ("in 2022, ROA fell from 3.39%
 # to 1.82%", "in 2022, ROA was lower than 3.39%") is of another period than the year that
@@ -101,7 +103,7 @@ def value_year_marks(text: str, values: list[Quantity], every: list[Quantity] | 
             year is None or year[0] in taken or q.start - year[1] > _YEAR_BEFORE_GAP
             or any(year[1] <= other.start < q.start for other in every)
             or ";" in text[year[1]:q.start]
-            or _SPAN_BEFORE.search(text[max(start, year[0] - 12):year[0]])
+            or (_SPAN_BEFORE.search(text[max(start, year[0] - 12):year[0]]) and not _BULLET_BEFORE.search(text, 0, year[0]))
             or _SPAN_AFTER.match(text[year[1]:year[1] + 12])
             or _FROM_BEFORE.search(text[year[1]:q.start])
         ):

@@ -360,7 +360,7 @@ _SCOPES = {
     # shareholders of the parent", nor "which owns 30% of a joint venture, held $X").
     "related": r"(?:its|the|their|a|an|[\w&.-]+['’]s)\s+(?:[\w&'’-]+\s+){0,2}(?:joint\s+ventures?|former\s+parent(?:\s+company)?|equity(?:[- ]method)?\s+"
     r"(?:affiliates?|investees?))\s+(?:reported|held|had|recorded|generated|earned|posted|made|produced|spent|paid)",
-    "share": r"per share|a share|EPS",
+    "share": r"per share|a share(?!\s+of\b)|EPS",  # ("as a share of revenue" is a proportion)
     # An average of the year's values, not the value the question asks ("average inventory").
     "average": r"average",
     # A sum over several periods, not the one period asked ("a cumulative $1,577 million over

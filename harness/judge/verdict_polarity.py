@@ -167,6 +167,9 @@ def _without_opposites(clause: str, question: str) -> str:
     return clause
 
 
+_FALLS_SHORT = re.compile(r"\b(?:incomplete|unfinished|short\s+of|shy\s+of|yet\s+to)\b", re.IGNORECASE)
+
+
 def polarity_of(sentence: str, question: str) -> str | None:
     """``yes`` or ``no`` for a verdict sentence, reading negations and opposites; None when
     a question about one direction ("improving?") gets a sentence that names none."""
@@ -190,6 +193,10 @@ def polarity_of(sentence: str, question: str) -> str | None:
         # property, so a plain statement is a no and a negated one ("not capital-light") a yes.
         # (The opposite itself may be a word of negation: "irrelevant", "meaningless".)
         return "yes" if NEGATION.search(_without_opposites(clause, question)) else "no"
+    if _FALLS_SHORT.search(clause) and not _FALLS_SHORT.search(question):
+        # "the recovery was still incomplete", "8 points short of the pre-pandemic level" to
+        # "Has occupancy recovered?": the asked state not reached, a no.
+        return "no"
     # Naming the other side of a one-sided question flips the negation ("debt fell" to "did debt rise?").
     direction = direction_of(clause, question) or direction_of(sentence, question)
     if direction:
