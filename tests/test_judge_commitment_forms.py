@@ -83,3 +83,36 @@ LATER_CASES = [
 def test_more_forms_of_commitment(question: str, gold: str, answer: str, credited: bool) -> None:
     verdict = heuristic_verdict(question, gold, answer)
     assert (verdict.label == "correct") is credited, verdict.rationale
+
+
+BATCH26_CASES = [
+    # "turned over" is a turnover, not a bound ("over 6.75").
+    ("What is Ferrant Logistics' FY2021 inventory turnover ratio? Round to two decimals.", "6.75",
+     "Ferrant's inventory turned over 6.75 times in FY2021.", True),
+    ("What is Ferrant Logistics' FY2021 inventory turnover ratio? Round to two decimals.", "6.75",
+     "Ferrant's inventory turnover was over 6.75 times in FY2021.", False),
+    # A sign in words is the gold's minus.
+    ("Is operating margin a useful metric for Corvid Airlines? If not, explain why.",
+     "Operating margin is useful, but FY2020 figures are distorted by the pandemic; operating margin was -42%.",
+     "It is useful for an airline like Corvid, but the FY2020 number is skewed by the pandemic: the operating margin was negative 42%.", True),
+    # A number in words with its numeral in brackets.
+    ("How many stores did Pellucid Apparel operate at the end of FY2021?", "1,284",
+     "At the close of fiscal 2021, Pellucid operated one thousand two hundred eighty-four (1,284) stores.", True),
+    ("How many stores did Pellucid Apparel operate at the end of FY2021?", "1,284",
+     "At the close of fiscal 2021, Pellucid's store count change was (1,284).", False),
+]
+
+
+@pytest.mark.parametrize(("question", "gold", "answer", "credited"), BATCH26_CASES)
+def test_forms_of_the_twenty_sixth_batch(question: str, gold: str, answer: str, credited: bool) -> None:
+    verdict = heuristic_verdict(question, gold, answer)
+    assert (verdict.label == "correct") is credited, verdict.rationale
+
+
+def test_a_risk_named_as_possible_is_no_guess() -> None:
+    from harness.judge.name_commitment import prose_committed_stems
+
+    answer = "Nettle flags possible disruptions in its semiconductor supply chain and reliance on a few customers."
+    gold = "Supply chain disruption for semiconductors and dependence on a few large customers."
+    assert "semico" in prose_committed_stems(answer, gold, "What are the main risks Nettle Robotics highlights in FY2021?")
+    assert "semico" not in prose_committed_stems(answer, gold, "What drove Nettle Robotics' margin decline in FY2021?")

@@ -110,6 +110,12 @@ _RESTATED_BEFORE = re.compile(
     r"\s?\(\s?(?:US\$|\$)?\s?$",
     re.IGNORECASE,
 )
+# A number spelt in words right before a bracket, whose numeral the bracket gives.
+_NUMBER_IN_WORDS_BEFORE = re.compile(
+    r"\b(?:hundred|thousand|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?"
+    r"|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)\s?\(\s?$",
+    re.IGNORECASE,
+)
 _ZERO = re.compile(r"\bzero\b(?![-‐])", re.IGNORECASE)
 # A common noun right before a bracket: a word in lower case that is no verb or preposition a
 # value's slot opens with, nor a word of a figure's own row ("margin", "change", "loss").
@@ -433,6 +439,8 @@ def parse_quantities(text: str) -> list[Quantity]:
             negative = not (text.startswith(")", suffix_end) and unit_inside and _RESTATED_BEFORE.search(stripped))
             if negative and unit_inside and out and _says_again(text, out[-1], number * scale, percent, start):
                 negative = False
+            if negative and not unit_inside and _NUMBER_IN_WORDS_BEFORE.search(stripped):
+                negative = False  # "one thousand two hundred eighty-four (1,284)": the numeral restating the words
             if negative and not unit_inside and "," in digits and out and out[-1].explicit_scale \
                     and _says_again(text, out[-1], number * scale, percent, start):
                 # "about 9.8 thousand homes (9,840)": the figure written out in full, its digits

@@ -107,7 +107,7 @@ class Evidence:
         if self.gold_shape == "names":
             listed = {s for unit in list_units(answer) if names_committed(unit, question, gold) for s in kept_stems(unit, question)}
         else:
-            listed = prose_committed_stems(answer, gold)
+            listed = prose_committed_stems(answer, gold, question)
         return [t for t in self.gold_terms if t in listed]
 
     @functools.cached_property

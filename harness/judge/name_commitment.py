@@ -37,6 +37,9 @@ _UNDONE = re.compile(
 GUESS = re.compile(r"\b(?:possible|potential(?:ly)?|may have|might have|could have|could include|can include)\b", re.IGNORECASE)
 
 
+_ASKS_RISKS = re.compile(r"\b(?:risks?|threats?|uncertaint(?:y|ies)|headwinds?)\b", re.IGNORECASE)
+
+
 def asks(sentence: str) -> bool:
     """A question ("Was it Data Center?") names a candidate; it does not answer with it."""
     return sentence.rstrip().endswith("?")
@@ -397,15 +400,18 @@ def _without_keyword_runs(unit: str) -> str:
     return _SEGMENT.sub(keep, unit)
 
 
-def prose_committed_stems(answer: str, gold: str) -> set[str]:
+def prose_committed_stems(answer: str, gold: str, question: str = "") -> set[str]:
     """The stems an answer states as its own answer to a prose gold: not in a unit that
     guesses ("may have been driven by", "possible drivers include"), not in a list of many
     more items than the gold has, not in a string of keywords, and not in a clause that
     denies them."""
     allowed = max(6, 2 * _items(gold) + 2)
+    # A risk is a possibility: "possible disruptions in its supply chain" names one, it does
+    # not guess at the answer.
+    guessing = None if _ASKS_RISKS.search(question) else GUESS
     stems: set[str] = set()
     for unit in list_units(answer):
-        if hedges(unit) or GUESS.search(unit) or asks(unit) or _short_items(unit) > allowed:
+        if hedges(unit) or (guessing and guessing.search(unit)) or asks(unit) or _short_items(unit) > allowed:
             continue
         if _UNDONE.search(unit) and not _UNDONE.search(gold):
             continue  # "a new plant ... would have expanded margins", "considered a new plant ... but deferred it"

@@ -42,6 +42,9 @@ from harness.judge.value_scope import named_otherwise, question_years
 from harness.judge.verdict_commitment import uncommitted_values
 from harness.judge.words import ASKS_CHANGE, FALL, RISE, UNIT_STEMS, WORD, YES_NO, bound_side, content, stem, stems_of
 
+# A sign in words right before a figure: "negative 42%", "minus $312 million".
+_SIGN_WORD_BEFORE = re.compile(r"\b(?:negative|minus)\s+(?:US\$|\$)?\s?$", re.IGNORECASE)
+
 
 def _context(text: str, q: Quantity, names: frozenset[str] = frozenset()) -> set[str]:
     """Label words around a number: what it is a number of. (``names``: the question's
@@ -256,6 +259,8 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
         best = "far"
         for i, a in enumerate(answer_qs):
             verdict, _ = closest(golds, answer_readings(a, unit, golds[0].kind))
+            if verdict == "sign" and g.number < 0 < a.number and _SIGN_WORD_BEFORE.search(answer, max(0, a.start - 12), a.start):
+                verdict = "match"  # "an operating margin of negative 42%" for -42%: the sign in words
             if verdict == "match" and (direction or gold_number.deed) and directions_differ(gold, g, answer, a):
                 # The gold's figure gone the other way ("increased by 1.7%" for "decreased
                 # by 1.7%"): a different claim, whatever the digits.

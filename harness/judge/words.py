@@ -158,7 +158,8 @@ def root(word: str) -> str:
 # million", "no more than 5%"): the negated forms first, so that a search ending at the
 # number finds "no more than" before "more than".
 BOUND_ABOVE = (
-    r"(?:no|not) (?:less|fewer|lower|smaller) than", r"at least", r"(?:more|greater|higher|larger) than", r"over", r"above",
+    # ("over" not after "turned": "inventory turned over 6.75 times" is a turnover, not a bound)
+    r"(?:no|not) (?:less|fewer|lower|smaller) than", r"at least", r"(?:more|greater|higher|larger) than", r"(?<!turned )(?<!turns )(?<!turn )over", r"above",
     r"in excess of", r"exceed(?:s|ed|ing)?", r"upwards of",
 )
 BOUND_BELOW = (
