@@ -255,7 +255,7 @@ def fractions_as_percents(text: str) -> str:
     def percent(match: re.Match[str]) -> str:
         count, part = match.group("count").lower(), match.group("part").lower()
         several = count in ("two", "three")
-        if several != part.endswith("s") or part == "halfs" or (count == "three" and part == "thirds"):
+        if several != part.endswith("s") or (count == "three" and part == "thirds"):
             return match.group(0)  # "two third", "a thirds", "three thirds": not a share
         value = 60 if (count, part) == ("three", "fifths") else _FRACTION_PERCENT[part]
         return f"{value}%"

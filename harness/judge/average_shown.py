@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 
 from harness.judge.amounts import Quantity
+from harness.judge.words import ASKS_AVERAGE
 
-_ASKS_AVERAGE = re.compile(r"\baverage\b|\bmean\b", re.IGNORECASE)
 # The value named the average: "average of 6.1%", "the three-year average is 6.1%", "average:
 # 6.1%", "averaged 6.1%", "mean 6.1%"; or what averaging gives: "Averaging ... gives 6.1%".
 _NAMED_AVERAGE = re.compile(
@@ -30,7 +30,7 @@ def average_of_the_rest(answer: str, question: str, span: tuple[int, int], value
     """The value of ``values`` (three or more, of one sentence ``span``) that the sentence
     names the average of the others, when the question asks an average and the others'
     mean is that value to its last written digit; None otherwise."""
-    if len(values) < 3 or not _ASKS_AVERAGE.search(question):
+    if len(values) < 3 or not ASKS_AVERAGE.search(question):
         return None
     named = [q for q in values if _NAMED_AVERAGE.search(answer, max(span[0], q.start - 60), q.start)]
     if len(named) != 1:

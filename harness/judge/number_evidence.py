@@ -36,14 +36,11 @@ from harness.judge.number_swaps import (
     value_years,
     year_spellings,
 )
-from harness.judge.numeric_check import directions_differ, opens_or_closes, stated_direction
+from harness.judge.numeric_check import SIGN_WORD_BEFORE, directions_differ, opens_or_closes, stated_direction
 from harness.judge.refusal import sentence_span_at, sentence_spans
 from harness.judge.value_scope import named_otherwise, question_years
 from harness.judge.verdict_commitment import uncommitted_values
 from harness.judge.words import ASKS_CHANGE, FALL, RISE, UNIT_STEMS, WORD, YES_NO, bound_side, content, stem, stems_of
-
-# A sign in words right before a figure: "negative 42%", "minus $312 million".
-_SIGN_WORD_BEFORE = re.compile(r"\b(?:negative|minus)\s+(?:US\$|\$)?\s?$", re.IGNORECASE)
 
 
 def _context(text: str, q: Quantity, names: frozenset[str] = frozenset()) -> set[str]:
@@ -259,7 +256,7 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
         best = "far"
         for i, a in enumerate(answer_qs):
             verdict, _ = closest(golds, answer_readings(a, unit, golds[0].kind))
-            if verdict == "sign" and g.number < 0 < a.number and _SIGN_WORD_BEFORE.search(answer, max(0, a.start - 12), a.start):
+            if verdict == "sign" and g.number < 0 < a.number and SIGN_WORD_BEFORE.search(answer, max(0, a.start - 12), a.start):
                 verdict = "match"  # "an operating margin of negative 42%" for -42%: the sign in words
             if verdict == "match" and (direction or gold_number.deed) and directions_differ(gold, g, answer, a):
                 # The gold's figure gone the other way ("increased by 1.7%" for "decreased

@@ -288,7 +288,7 @@ def _judge_committed(
             verdict = "match"
     elif verdict == "sign" and gold_value < 0 and _DECREASE.search(_around(answer, commitment.value)):
         verdict = "match"
-    if verdict == "sign" and gold_value < 0 and _SIGN_WORD_BEFORE.search(answer, 0, commitment.value.start):
+    if verdict == "sign" and gold_value < 0 and SIGN_WORD_BEFORE.search(answer, 0, commitment.value.start):
         verdict = "match"  # "negative 2.9%", "minus $312 million": the sign in words, right before
     return verdict, reading
 
@@ -308,7 +308,7 @@ def _restated(answer: str, q: Quantity) -> Quantity | None:
     return following if between.count("(") == 1 and _BRACKET_OPEN.search(between) else None
 
 
-_SIGN_WORD_BEFORE = re.compile(r"\b(?:negative|minus)\s+(?:US\$|\$)?\s?$", re.IGNORECASE)
+SIGN_WORD_BEFORE = re.compile(r"\b(?:negative|minus)\s+(?:US\$|\$)?\s?$", re.IGNORECASE)
 
 
 def _asks_for_count(question: str, answer: str, q: Quantity) -> bool:

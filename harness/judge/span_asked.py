@@ -14,10 +14,11 @@ from __future__ import annotations
 import re
 
 from harness.judge.amounts import Quantity
+from harness.judge.value_scope import years_in
+from harness.judge.words import ASKS_AVERAGE
 
 # A question that asks a compound or an average rate over years.
 _ASKS_COMPOUND = re.compile(r"\bcagr\b|\bcompound(?:ed)?\b|\bannuali[sz]ed\b|\bper\s+(?:year|annum)\b", re.IGNORECASE)
-_ASKS_AVERAGE = re.compile(r"\baverage\b|\bmean\b", re.IGNORECASE)
 # A question whose span is several years in so many words ("three-year", "3 year", "FY2019 -
 # FY2021"): only then is a stacked or cumulative figure asked.
 _ASKS_SEVERAL_YEARS = re.compile(
@@ -41,7 +42,6 @@ _MULTI_YEAR_BEFORE = re.compile(
     r"(?:\s+\w+)?)\s*(?:of|was|is|:|=)?\s*(?:about|approximately|roughly)?\s*[-−+]?$",
     re.IGNORECASE,
 )
-_YEAR = re.compile(r"\b(?:FY\s?)?(?:19|20)\d\d\b", re.IGNORECASE)
 # A year right after the value (and what it is of), dating it alone: "7.7% in FY2022", "6.1% of
 # revenue in FY2021".
 _DATED_AFTER = re.compile(r"(?:\s+of\s+(?:[\w'’]+\s+){0,3}?[\w'’]+)?\s*(?:in|for|during|at\s+the\s+end\s+of)\s+(?:fiscal\s+(?:year\s+)?)?(?:FY\s?)?(?:19|20)\d\d\b(?!\s*(?:-|–|to|through))", re.IGNORECASE)
@@ -56,17 +56,18 @@ def another_span(question: str, answer: str, sentence: tuple[int, int], q: Quant
     """Why the answer's value ``q`` (in the sentence at ``sentence``) covers another span than
     the question asks, or None when it does not say so."""
     compound = _ASKS_COMPOUND.search(question) is not None
-    average = _ASKS_AVERAGE.search(question) is not None
+    average = ASKS_AVERAGE.search(question) is not None
+    several_years = _ASKS_SEVERAL_YEARS.search(question) is not None
     if compound and _TOTAL_AFTER.match(answer, q.end):
         return "the answer's figure is a total over the years, where the question asks a compound annual rate"
-    if not (compound or average or _ASKS_SEVERAL_YEARS.search(question)) and (
+    if not (compound or average or several_years) and (
         _MULTI_YEAR_AFTER.match(answer, q.end) or _MULTI_YEAR_BEFORE.search(answer, max(0, q.start - 40), q.start)
     ):
         return "the answer's figure is a rate over several years, where the question asks one year's"
-    if average and _ASKS_SEVERAL_YEARS.search(question) and not compound:
+    if average and several_years and not compound:
         start, end = sentence
         text = answer[start:end]
-        one_year = _DATED_AFTER.match(answer, q.end) is not None or len({m.group(0)[-4:] for m in _YEAR.finditer(text)}) == 1
+        one_year = _DATED_AFTER.match(answer, q.end) is not None or len({year for _, _, year, _ in years_in(text)}) == 1
         if one_year and not _AVERAGE_WORDS.search(text):
             return "the answer's figure is one year's, where the question asks an average over several"
     return None

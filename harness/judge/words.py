@@ -91,6 +91,8 @@ UNIT_STEMS = frozenset({"thousa", "millio", "billio", "trilli", "percen", "dolla
 ASKS_CHANGE = re.compile(
     r"\b(?:change|growth|grow|grew|increase|decrease|decline|drop|rise|yoy|year[- ]over[- ]year)\b", re.IGNORECASE
 )
+# A question that asks an average ("3 year average of capex", "mean").
+ASKS_AVERAGE = re.compile(r"\baverage\b|\bmean\b", re.IGNORECASE)
 # A sign rather than a movement: "positive free cash flow", "negative working capital".
 ABOVE_ZERO = (r"positive",)
 BELOW_ZERO = (r"negative", r"deficit")
