@@ -143,9 +143,14 @@ def build_index(
             tree = tree_builder(content)
         tree_s = time.perf_counter() - started - read_s
         summarize_tree(content.pages, tree.nodes, tree.topics)
+        # The lines with their styles are freed here, by reference counting, while the
+        # collector is still paused: alive when it resumes, every one of them (tens of
+        # thousands in a long filing) would be passed over by its first collection.
+        pages, outline_entries = content.pages, len(content.outline)
+        del content
     index = DocumentIndex(
         doc_name=doc_name or pdf_path.stem,
-        pages=content.pages,
+        pages=pages,
         nodes=tree.nodes,
         source=tree.source,
         pdf_sha256=pdf_sha256 or file_sha256(pdf_path),
@@ -155,7 +160,7 @@ def build_index(
     index.meta = {
         "pdf_file": pdf_path.name,
         "extractor": extractor,
-        "outline_entries": len(content.outline),
+        "outline_entries": outline_entries,
         "node_count": len(index.all_nodes()),
         "leaf_count": len(leaves),
         "max_leaf_pages": max((n.end_page - n.start_page + 1 for n in leaves), default=0),

@@ -64,11 +64,22 @@ def _unchecked(function, restype):
 
     The call also keeps Python's global interpreter lock, as a Python C API call does
     (``PYFUNCTYPE``): releasing and taking it back around each call cost more than these
-    accessors' own work, and PDFium neither calls back into Python nor blocks."""
-    address = ctypes.cast(function, ctypes.c_void_p).value
-    if not address:
-        raise RuntimeError(f"PDFium function {function!r} has no address")
-    return ctypes.PYFUNCTYPE(restype)(address)  # no argument types: any arguments pass as they are
+    accessors' own work, and PDFium neither calls back into Python nor blocks.
+
+    Made once per process (kept by name; a ctypes function is not hashable): each call of
+    ``PYFUNCTYPE`` makes a new class, which per document read would be a dozen classes of
+    garbage for the cyclic collector."""
+    key = (function.__name__, restype)
+    made = _UNCHECKED.get(key)
+    if made is None:
+        address = ctypes.cast(function, ctypes.c_void_p).value
+        if not address:
+            raise RuntimeError(f"PDFium function {function!r} has no address")
+        made = _UNCHECKED[key] = ctypes.PYFUNCTYPE(restype)(address)  # no argument types: any arguments pass as they are
+    return made
+
+
+_UNCHECKED: dict[tuple[str, type], object] = {}
 
 
 class Rounded(dict[float, float]):

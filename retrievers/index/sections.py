@@ -78,16 +78,20 @@ def _fit(node: Node, lo: int, hi: int) -> None:
 
 def to_nodes(layout: Layout, sections: list[Section]) -> list[Node]:
     """Convert top-level sections to Nodes covering every page, with unique full ids."""
-
-    def convert(section: Section) -> Node:
-        first, last = layout.page_span(section.start, section.end)
-        return Node("", section.title, first, last, children=[convert(c) for c in section.children])
-
-    nodes = [convert(s) for s in sections]
+    nodes = [_to_node(layout, s) for s in sections]
     root = Node("", "", 1, max(layout.page_count, 1), children=nodes)
     _fit(root, 1, max(layout.page_count, 1))
     assign_ids(nodes, sections)
     return nodes
+
+
+# The recursive walks here are module functions, not closures: a closure that calls itself
+# is a reference cycle (the function holds the cell that holds it), and everything it
+# captures (the layout and every line of the document) would then wait for the cyclic
+# collector instead of being freed when the build no longer needs it.
+def _to_node(layout: Layout, section: Section) -> Node:
+    first, last = layout.page_span(section.start, section.end)
+    return Node("", section.title, first, last, children=[_to_node(layout, c) for c in section.children])
 
 
 def assign_ids(nodes: list[Node], sections: list[Section]) -> None:
@@ -96,29 +100,29 @@ def assign_ids(nodes: list[Node], sections: list[Section]) -> None:
     Ids are never truncated: an agent that copies a long id back must get the node.
     """
     used: set[str] = set()
-
-    def visit(node: Node, section: Section, parent_prefix: str) -> None:
-        base = slugify(node.title) or "section"
-        if section.kind == "window" and parent_prefix:
-            base = f"{parent_prefix}_{base}"
-        candidates = [base]
-        if parent_prefix and not base.startswith(parent_prefix):
-            candidates.append(f"{parent_prefix}_{base}")
-        candidates.append(f"{candidates[-1]}_p{node.start_page}")
-        node_id = next((c for c in candidates if c not in used), None)
-        counter = 2
-        while node_id is None:
-            trial = f"{candidates[-1]}_{counter}"
-            node_id = trial if trial not in used else None
-            counter += 1
-        used.add(node_id)
-        node.node_id = node_id
-        prefix = slugify(section.label) or node_id
-        for child, child_section in zip(node.children, section.children):
-            visit(child, child_section, prefix)
-
     for node, section in zip(nodes, sections):
-        visit(node, section, "")
+        _assign_id(node, section, "", used)
+
+
+def _assign_id(node: Node, section: Section, parent_prefix: str, used: set[str]) -> None:
+    base = slugify(node.title) or "section"
+    if section.kind == "window" and parent_prefix:
+        base = f"{parent_prefix}_{base}"
+    candidates = [base]
+    if parent_prefix and not base.startswith(parent_prefix):
+        candidates.append(f"{parent_prefix}_{base}")
+    candidates.append(f"{candidates[-1]}_p{node.start_page}")
+    node_id = next((c for c in candidates if c not in used), None)
+    counter = 2
+    while node_id is None:
+        trial = f"{candidates[-1]}_{counter}"
+        node_id = trial if trial not in used else None
+        counter += 1
+    used.add(node_id)
+    node.node_id = node_id
+    prefix = slugify(section.label) or node_id
+    for child, child_section in zip(node.children, section.children):
+        _assign_id(child, child_section, prefix, used)
 
 
 _LABEL = re.compile(r"^(item\s+\d{1,2}(\.\d{2})?[a-d]?|note\s+\d{1,2}|exhibit\s+[\d.]+[a-z]?|part\s+[ivx]+)\b", re.I)

@@ -481,19 +481,22 @@ def walk_sections(nodes: list[Node]) -> list[tuple[Node, Following | None, str |
     starts at (None: its own title). The one walk behind every node's text, so summaries
     and the model's summary prompts cut the same text."""
     flat: list[tuple[Node, Following | None, str | None]] = []
-
-    def collect(siblings: list[Node], after: Following | None, parent: Node | None) -> None:
-        for i, node in enumerate(siblings):
-            nxt = siblings[i + 1] if i + 1 < len(siblings) else None
-            following = (nxt.start_page, nxt.title) if nxt else after
-            # A parent's introduction ("Item 7 introduction", "Balance sheets (introduction)")
-            # has no heading of its own: its text starts at the parent's heading.
-            intro = i == 0 and parent is not None and node.title.rstrip(")").endswith("introduction")
-            flat.append((node, following, parent.title if intro and parent is not None else None))
-            collect(node.children, following, node)
-
-    collect(nodes, None, None)
+    _collect(nodes, None, None, flat)
     return flat
+
+
+def _collect(siblings: list[Node], after: Following | None, parent: Node | None,
+             flat: list[tuple[Node, Following | None, str | None]]) -> None:
+    """``walk_sections``' walk (a module function: a closure calling itself would be a
+    reference cycle, the nodes freed only by the cyclic collector)."""
+    for i, node in enumerate(siblings):
+        nxt = siblings[i + 1] if i + 1 < len(siblings) else None
+        following = (nxt.start_page, nxt.title) if nxt else after
+        # A parent's introduction ("Item 7 introduction", "Balance sheets (introduction)")
+        # has no heading of its own: its text starts at the parent's heading.
+        intro = i == 0 and parent is not None and node.title.rstrip(")").endswith("introduction")
+        flat.append((node, following, parent.title if intro and parent is not None else None))
+        _collect(node.children, following, node, flat)
 
 
 # What a filing's Item says when it has nothing to disclose: "None.", "Not applicable.".
