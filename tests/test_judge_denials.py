@@ -132,9 +132,12 @@ def test_an_affirmation_joined_to_a_denial_by_and() -> None:
     ("It was `never` reached.", "It was never reached."),
     ("It was n\u043et $5.", "It was not $5."),  # a Cyrillic "о"
     ("It was n o t $5.", "It was not $5."),
-    # Left as they are: emphasis on a figure or a label, initials, a word all in Cyrillic,
-    # letters spaced that spell no denial.
-    ("The value is **$4,812**.", "The value is **$4,812**."),
+    # Asterisks around a figure too: they stood between it and the words before it.
+    ("The value is **$4,812**.", "The value is $4,812."),
+    ("a change of **-1.4 percentage points**.", "a change of -1.4 percentage points."),
+    # Left as they are: emphasis on a label, a bullet's star, initials, a word all in
+    # Cyrillic, letters spaced that spell no denial.
+    ("* 12.9% and * 13%", "* 12.9% and * 13%"),
     ("**Answer:** 37.4%", "**Answer:** 37.4%"),
     ("I.R.S. Employer No. 41-0417775", "I.R.S. Employer No. 41-0417775"),
     ("Выручка не $4,812", "Выручка не $4,812"),

@@ -195,3 +195,34 @@ def test_a_percent_after_an_accounting_bracket_is_its_unit() -> None:
     assert (q.number, q.percent) == (-1.3, True)
     (q,) = parse_quantities("$(473) million")
     assert (q.number, q.scale) == (-473.0, 1e6)
+
+
+QUARTER_QUESTION = "Which quarter of FY2022 had the highest revenue for Vantor Software?"
+QUARTER_GOLD = "The fourth quarter"
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Q4 FY2022 was Vantor Software's highest-revenue quarter.",
+        "Revenue peaked in Q4 ($412 million).",
+        # The gold's own "fourth" is its name, not a rank below the first.
+        "The fourth quarter of FY2022 was the highest.",
+    ],
+)
+def test_a_quarter_by_its_code_is_the_quarter_in_words(answer: str) -> None:
+    assert heuristic_verdict(QUARTER_QUESTION, QUARTER_GOLD, answer).label == "correct"
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Q3 FY2022 was Vantor Software's highest-revenue quarter.",
+        "Q3 FY2022 was the highest; Q4 was second.",
+        "Q4 was the second highest quarter.",
+        "The fourth quarter had the second highest revenue.",
+        "The fourth quarter had the lowest revenue.",
+    ],
+)
+def test_another_quarter_or_a_rank_below_is_not(answer: str) -> None:
+    assert heuristic_verdict(QUARTER_QUESTION, QUARTER_GOLD, answer).label != "correct"

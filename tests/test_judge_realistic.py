@@ -96,6 +96,10 @@ KNOWN_FOOLED = {
     "Johnson'): the right yes and name, the grounds turned",
     "tune-180": "'not explicitly outlined in the income statement; they appear only in the notes ($411 million)' to a question "
     "that asks for 0 when they are not outlined: the answer's own claim is 0, its figure an aside",
+    # The twenty-eighth batch (realistic-1656 on, 60 wrong answers of the labelled answers'
+    # shapes, written without the judge) had 6 credited; five are refused since.
+    "realistic-1674": "'In USD thousands, ... revenue per employee is approximately $412,500' (meaning $412.5 million): a "
+    "dollar figure read in dollars, not in the unit the sentence names",
 }
 # A right yes or no on grounds the gold's figures deny ("Yes. Net interest margin rose to 3.4%
 # from 2.7%" for "rose to 3.1% from 2.7%"): FinanceBench's reviewers credit such answers (on
@@ -227,9 +231,12 @@ KNOWN_MISSES |= {
     "realistic-1487": _PARAPHRASED,
     "realistic-1494": "'built up inventory and earned less net income' for 'higher inventory and lower net income': the "
     "directions in other words",
-    "realistic-1502": "'Q4 FY2022' for 'The fourth quarter': a quarter's abbreviation is not read as its name",
     "realistic-1548": "'FY2022 occupancy of 71% remained below the 79% it achieved ... in FY2019': the later year read as "
     "the 71%'s (making 'below' a turn of clause dated 'well above its FY2021 total' on the sentence's one figure)",
+    # The twenty-seventh batch (realistic-1556 on, 100 right answers of the labelled answers'
+    # shapes, written without the judge) refused 8; seven are credited since.
+    "realistic-1614": "'expects price increases to be offset by continued increases in input costs' read as margins going up, "
+    "against its 'No': the movements of the reasons are read as the asked thing's",
 }
 
 

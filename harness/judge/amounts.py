@@ -87,6 +87,9 @@ MONTHS = (  # month names and abbreviations, for a pattern
     "july|august|september|october|november|december"
 )
 _DATE_DAY_BEFORE = re.compile(rf"\b(?:{MONTHS})\.?\s$", re.IGNORECASE)
+# The day written before its month, as most of the world writes a date ("31 December 2022",
+# "1st of July").
+_DATE_MONTH_AFTER = re.compile(rf"(?:st|nd|rd|th)?\s(?:of\s)?(?:{MONTHS})\b", re.IGNORECASE)
 _REFERENCE_BEFORE = re.compile(
     r"\b(?:item|items|note|notes|page|pages|p\.|pp\.|section|sections|rule|part|step|exhibit|form|"
     r"schedule|level|tier|chapter|article|footnote|no\.|phase|topic|asc|asu|regulation|"
@@ -423,7 +426,9 @@ def parse_quantities(text: str) -> list[Quantity]:
         has_unit = currency or percent or explicit or multiple
         if _looks_like_year(digits, frac, has_unit):
             continue
-        if not has_unit and not frac and "," not in digits and number <= 31 and _DATE_DAY_BEFORE.search(before):
+        if not has_unit and not frac and "," not in digits and number <= 31 and (
+            _DATE_DAY_BEFORE.search(before) or _DATE_MONTH_AFTER.match(text, end)
+        ):
             continue
         # Sign: accounting parentheses "(1,234)" / "$(1,234)", or a minus glued to the number.
         negative = False
@@ -467,7 +472,36 @@ def parse_quantities(text: str) -> list[Quantity]:
     # "zero" is the one number word worth reading: golds such as "state 0 if not outlined".
     for word in _ZERO.finditer(text):
         out.append(Quantity(number=0.0, start=word.start(), end=word.end(), text=word.group(0)))
-    return _ranges_share_units(text, sorted(out, key=lambda q: q.start))
+    return _proportions_as_percents(text, _ranges_share_units(text, sorted(out, key=lambda q: q.start)))
+
+
+# "85 of every 100 seats", "1 in every 4 customers": one proportion, not two values.
+_OF_EVERY = re.compile(r"\s+(?:out\s+)?(?:of|in)\s+(?:every|each)\s+")
+
+
+def _proportions_as_percents(text: str, found: list[Quantity]) -> list[Quantity]:
+    """``found`` with each proportion written "N of every M" read as the one percent it
+    states (85 of every 100 is 85%), where an answer restates a rate ("84.7%, about 85 of
+    every 100 seats"): read as two bare numbers it made a one-value answer a list."""
+    if len(found) < 2 or " every " not in text:
+        return found
+    out: list[Quantity] = []
+    skip = False
+    for part, whole in zip(found, [*found[1:], None], strict=True):
+        if skip:
+            skip = False
+            continue
+        bare = whole is not None and not any(
+            q.percent or q.currency or q.multiple or q.explicit_scale for q in (part, whole)
+        )
+        if bare and whole is not None and 0 <= part.number <= whole.number and _OF_EVERY.fullmatch(text, part.end, whole.start):
+            digits = max(0, part.decimals + len(str(int(whole.number))) - 3)  # 85 of 100: 85%; 5 of 1000: 0.5%
+            out.append(replace(part, number=100.0 * part.number / whole.number, percent=True, decimals=digits,
+                               end=whole.end, text=text[part.start:whole.end]))
+            skip = True
+            continue
+        out.append(part)
+    return out
 
 
 RANGE_JOIN = re.compile(r"\s?(?:-|–|to)\s?(?:US\$|\$)?")

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from harness.judge.amounts import Quantity, parse_quantities
 from harness.judge.average_shown import average_of_the_rest
@@ -46,7 +46,10 @@ _STRONG_CONCLUSION = re.compile(
     r"in short|as a result|this (?:gives|yields|means|results in)|which (?:gives|yields|equals|is)|bottom line|the result is"
     # The last line of a worked computation ("Result: $X", "That leaves $X", "... gives $X"):
     # the value it arrives at, where the "=" of a step before it names a step.
-    r"|gives|leaves|leaving)\b|\b(?:answer|result|conclusion):|=|≈"
+    r"|gives|leaves|leaving"
+    # The value put in the unit the question asks for, after the computation ("Expressed in
+    # USD thousands, net debt is ..."): what the answer hands in.
+    r"|expressed\s+in|converted\s+(?:in)?to)\b|\b(?:answer|result|conclusion):|=|≈"
     # A sentence that calls its value the right one or the answer's own after a turn ("Revenue
     # = 4,812. But the real answer is $5,020 million"): the answer settles there, after the
     # computation.
@@ -168,6 +171,15 @@ _NOT_KNOWING = re.compile(r"\b(?:know|known|sure|certain|clear|tell|say|determin
 _GUESSING_NEGATION = re.compile(r"unlikely", re.IGNORECASE)
 
 
+# "either" standing for one of two things named before ("losing either would hurt sales",
+# "either of them"), a verb or "of" after it and no "or" after that in its sentence.
+_PRONOUN_EITHER = re.compile(r"\s+(?:of|one|would|could|will|can|is|was|has|had)\b(?![^.;!?\n]*\bor\b)", re.IGNORECASE)
+
+
+def _pronoun_either(text: str, m: re.Match[str], endpos: int) -> bool:
+    return m.group(0).lower() == "either" and _PRONOUN_EITHER.match(text[:endpos], m.end()) is not None
+
+
 def _enumerating_either(text: str, m: re.Match[str], pos: int) -> bool:
     """"either" inside a negation's scope ("no debt, either long-term or short-term", "no
     acquisitions in either FY2023 or FY2022", "no debt of either kind") enumerates what is
@@ -193,7 +205,7 @@ def hedges(text: str, pos: int = 0, endpos: int | None = None) -> bool:
     endpos = len(text) if endpos is None else endpos
     start = pos
     while (m := _HEDGE.search(text, start, endpos)) is not None:
-        if not _concord_either(text, m, pos, endpos) and not _enumerating_either(text, m, pos):
+        if not _concord_either(text, m, pos, endpos) and not _enumerating_either(text, m, pos) and not _pronoun_either(text, m, endpos):
             return True
         start = m.end()
     return False
@@ -411,8 +423,8 @@ def find_commitment(
     # "from $A to $B": the start of a change is not what the answer arrives at.
     inside = [q for i, q in enumerate(inside) if not any(_starts_from(answer, span, q, later) for later in inside[i + 1:])]
     clusters: list[Quantity] = []
-    for q in inside:
-        if not any(same(q, c) for c in clusters):
+    for i, q in enumerate(inside):
+        if not any(same(q, c) for c in clusters) and not (i and _bracketed_again(answer, inside[i - 1], q, same)):
             clusters.append(q)
     if (change := change_among_levels(answer, question, span, clusters)) is not None:
         return Commitment(change, "committed", tuple(c for c in clusters if c is not change))
@@ -435,6 +447,21 @@ def find_commitment(
         # "At least $5,466 million", "less than 1.0", "$5,466 million or more": a bound, not the value.
         return Commitment(None, "bound", tuple(clusters))
     return Commitment(clusters[0], "committed", tuple(clusters[1:]))
+
+
+# Between a value and the same value said again in brackets, its sign written or left to the
+# words before it: "down 0.6% (-0.6%)", "-1.4 percentage points (about 140 bps of compression)".
+_BRACKET_AGAIN = re.compile(
+    r"\**\s*\(\s*(?:(?:about|approximately|roughly|around|or|i\.e\.,?|that is,?|ie,?)\s+)?[-−+]?\s*(?:US)?\$?\s*$", re.IGNORECASE,
+)
+
+
+def _bracketed_again(answer: str, before: Quantity, q: Quantity, same: Callable[[Quantity, Quantity], bool]) -> bool:
+    """Is ``q`` the value ``before`` it said again in brackets right after it, with the sign
+    the words before it give (``_BRACKET_AGAIN``)? One value, not two of opposite signs."""
+    return _BRACKET_AGAIN.match(answer, before.end, q.start) is not None and (
+        same(q, before) or same(replace(q, number=-q.number), before)
+    )
 
 
 # A bracketed clause of its own before a value: words and a verb or preposition that state

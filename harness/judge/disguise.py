@@ -12,8 +12,12 @@ from __future__ import annotations
 import re
 
 # Markdown emphasis around a run of words without figures: "**not**", "_not_", "*never*",
-# "`not`". (Around a figure, "**$4,812**", the markers are read as they are by the rules.)
-_EMPHASIS = re.compile(r"(?<![\w*`~])(\*{1,3}|_{1,3}|`)([A-Za-z][A-Za-z'’ ]{0,40}?[A-Za-z]|[A-Za-z])\1(?![\w*`~])")
+# "`not`"; and asterisks around a figure with its words, "**-1.4 percentage points**", which
+# would stand between the figure and the words before it ("a change of **-1.4").
+_EMPHASIS = re.compile(
+    r"(?<![\w*`~])(\*{1,3}|_{1,3}|`)([A-Za-z][A-Za-z'’ ]{0,40}?[A-Za-z]|[A-Za-z])\1(?![\w*`~])"
+    r"|(?<![\w*`~])(\*{1,3})([-−+(]?(?:US)?\$?\d[^*\n]{0,60}?)\3(?![\w*`~])"
+)
 # A word spelt out letter by letter, "n o t", "N-O-T": three letters or more, each alone.
 _SPACED = re.compile(r"(?<![\w-])(?:[A-Za-z][ .-]){2,}[A-Za-z](?![\w-])")
 # Letters of Cyrillic and Greek that look like Latin ones, as a word mixing scripts uses them.
@@ -43,7 +47,7 @@ def _joined(match: re.Match[str]) -> str:
 def as_read(answer: str) -> str:
     """``answer`` as a reader takes its words (see the module doc); most answers unchanged."""
     if "*" in answer or "_" in answer or "`" in answer:
-        answer = _EMPHASIS.sub(r"\2", answer)
+        answer = _EMPHASIS.sub(lambda m: m.group(2) if m.group(1) else m.group(4), answer)
     if not answer.isascii():
         answer = _WORD.sub(lambda match: _latin(match.group(0)), answer)
     return _SPACED.sub(_joined, answer)

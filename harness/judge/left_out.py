@@ -149,6 +149,27 @@ def figure_left_out(ev: Evidence) -> bool:
     return bool(ev.numbers["missing"]) and bool(_ASKS_AMOUNT.search(question)) and not parse_quantities(answer)
 
 
+# A question in two parts whose second asks how the figure compares ("What is the FY2022
+# operating margin, and how does it compare with FY2021?").
+_ASKS_COMPARISON = re.compile(r"\bhow\s+(?:does|did|do)\s+(?:it|this|that|they|these|those)\s+compare\b", re.IGNORECASE)
+# Any word that compares or moves: the answer says how the figure compares, rightly or not.
+_COMPARES = re.compile(
+    r"\b(?:same|unchanged|flat|steady|stable|constant|level|higher|lower|up|down|increas\w*|decreas\w*|rise|rose|risen|"
+    r"fell|fallen|grew|grown|declin\w*|improv\w*|deteriorat\w*|expan\w*|contract\w*|compar\w*|versus|vs|than|from|"
+    r"previous|prior|in\s+line|change[ds]?|bps|basis\s+points?|points?|both|stayed|remained|held|kept|again)\b",
+    re.IGNORECASE,
+)
+_YEAR = re.compile(r"\b(?:FY\s?|fiscal\s+(?:year\s+)?)?((?:19|20)\d\d)\b", re.IGNORECASE)
+
+
+def comparison_left_out(ev: Evidence) -> bool:
+    """To a question that also asks how its figure compares, an answer that gives the figure
+    and no comparison at all: half an answer (the other half may be the gold's "unchanged")."""
+    question, _, answer = ev.texts
+    # Two years named is a comparison too ("21.0% (FY2021: 21.0%)").
+    return bool(_ASKS_COMPARISON.search(question)) and not _COMPARES.search(answer) and len(set(_YEAR.findall(answer))) < 2
+
+
 def enough_terms(ev: Evidence) -> float:
     """The share of the gold's key terms an answer must commit to: a long explanatory gold
     (several drivers, a list of items) is matched by a good part of it, a short gold needs

@@ -261,14 +261,35 @@ def picking_part(sentence: str, question: str) -> str:
     # EBITDAR contribution" to "Which region had the Highest EBITDAR Contribution?", whose
     # title case hides its words among names).
     superlatives = {w.lower() for w in SUPERLATIVE.findall(question)}
+    # Before the count of the question's words, its superlative with the words it qualifies
+    # ("the largest revenue growth came from Power Systems" over "Industrial Automation
+    # remained the largest product line by revenue" to "Which product line had the largest
+    # revenue growth?").
+    phrases = _superlative_phrases(question)
     clause = max(
         clauses,
-        key=lambda c: (bool(superlatives & {w.lower() for w in SUPERLATIVE.findall(c)}), len({s for s, _ in content(c)} & asked)),
+        key=lambda c: (
+            bool(superlatives & {w.lower() for w in SUPERLATIVE.findall(c)}),
+            any(p in " ".join(c.lower().split()) for p in phrases),
+            len({s for s, _ in content(c)} & asked),
+        ),
     )
     cut = _RUNNER_UP.search(clause)
     if cut and {s for s, _ in content(clause[:cut.start()])} - asked:
         return clause[:cut.start()]
     return clause
+
+
+def _superlative_phrases(question: str) -> list[str]:
+    """The question's superlatives with the two words after each, lowered: "largest revenue
+    growth" in "Which product line had the largest revenue growth ...?" (none shorter: one
+    word after "largest" is as often the item as what it is largest in)."""
+    phrases = []
+    for m in SUPERLATIVE.finditer(question):
+        words = question[m.end():].split()[:2]
+        if len(words) == 2:
+            phrases.append(" ".join([m.group(0), *words]).lower().strip("?.,"))
+    return phrases
 
 
 _BULLET = re.compile(r"^\s*(?:[-*•▪◦]|\d{1,2}[.)])\s+")

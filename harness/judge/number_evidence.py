@@ -42,15 +42,26 @@ from harness.judge.value_scope import named_otherwise, question_years
 from harness.judge.verdict_commitment import uncommitted_values
 from harness.judge.words import ASKS_CHANGE, FALL, RISE, UNIT_STEMS, WORD, YES_NO, bound_side, content, stem, stems_of
 
+# Where a value's label words stop: a clause of its own after a semicolon.
+_CLAUSE_END = re.compile(r";")
+
 
 def _context(text: str, q: Quantity, names: frozenset[str] = frozenset()) -> set[str]:
     """Label words around a number: what it is a number of. (``names``: the question's
     names, which every value of the answer belongs to: "31% of Pellucid Apparel's net sales"
     is labelled by "net sales".)"""
-    left = [s for s, _ in content(text[max(0, q.start - 60):q.start]) if s not in UNIT_STEMS and s not in names][-4:]
+    before = text[max(0, q.start - 60):q.start]
+    # Not across a clause's end, before or after: "... subscription and maintenance contracts;
+    # the remaining 15% is non-recurring" labels the 15% by "remaining", not by the clause
+    # before.
+    before = before[max((m.end() for m in _CLAUSE_END.finditer(before)), default=0):]
+    left = [s for s, _ in content(before) if s not in UNIT_STEMS and s not in names][-4:]
     # The 25 characters after the number, not counting the question's names in them.
     skipped = sum(len(m.group(0)) + 1 for m in WORD.finditer(text, q.end, q.end + 60) if stem(m.group(0)) in names)
-    right = [s for s, _ in content(text[q.end:q.end + 25 + skipped]) if s not in UNIT_STEMS and s not in names][:2]
+    after = text[q.end:q.end + 25 + skipped]
+    if ended := _CLAUSE_END.search(after):
+        after = after[:ended.start()]
+    right = [s for s, _ in content(after) if s not in UNIT_STEMS and s not in names][:2]
     return set(left + right)
 
 
@@ -249,10 +260,11 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
         bool(question) and len(question_years(question)) == 1 and not ASKS_CHANGE.search(question)
         and not _COMPARISON_ASKED.search(question) and not YES_NO.match(gold)
     )
-    rates_of_growth = bool(_GROWTH_RATE.search(gold))
+    rates_of_growth = bool(_GROWTH_RATE.search(gold) or _GROWTH_ASKED.search(question))
     for gold_number in gold_numbers:
         g, golds, label, direction, item = gold_number[:5]
         level = _is_level(gold, g)
+        gold_role = _role(gold, g)
         best = "far"
         for i, a in enumerate(answer_qs):
             verdict, _ = closest(golds, answer_readings(a, unit, golds[0].kind))
@@ -299,6 +311,11 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
             ):
                 # The gold's value on another item while a different value sits at the
                 # gold's label words ("13% ... employee liabilities; 87% ... other costs").
+                best = "misplaced"
+                continue
+            if verdict == "match" and gold_role == "change" and _MOVED_TO_BEFORE.search(answer, max(0, a.start - 40), a.start):
+                # "decreased to $2.5bn, down from $4.1bn" for "decreased by $2.5bn": the gold's
+                # change given as the level reached (or started from).
                 best = "misplaced"
                 continue
             if verdict == "match" and level and not rates_of_growth and _given_as_change(answer, a):
@@ -397,6 +414,10 @@ _COMPARISON_ASKED = re.compile(
 # A gold whose figures are rates of growth ("the rate of growth in adjusted EPS is expected to
 # decelerate from 3.6% to 3.5%", "revenue growth accelerated from 8% to 13%").
 _GROWTH_RATE = re.compile(r"\bgrowth\b|\brate of (?:increase|decline)\b|\bCAGR\b", re.IGNORECASE)
+# A question of how fast things grew ("Which region grew fastest?"): its gold's figures are
+# rates of growth, however the gold words them ("Latin America, up 19%, ahead of Asia
+# Pacific at 11%").
+_GROWTH_ASKED = re.compile(r"\bgr[eo]w(?:s|n|ing)?\b|\bgrowth\b", re.IGNORECASE)
 
 
 def _given_as_change(answer: str, a: Quantity) -> bool:
@@ -405,6 +426,13 @@ def _given_as_change(answer: str, a: Quantity) -> bool:
 
 
 _FROM_OR_TO_BEFORE = re.compile(r"\b(from|to)\s+(?:about\s+|approximately\s+|~)?(?:US)?\$?\s*$", re.IGNORECASE)
+
+
+# A movement to or from a level: "decreased to $2.5bn", "down from $4.1bn".
+_MOVED_TO_BEFORE = re.compile(
+    r"\b(?:" + "|".join(RISE + FALL) + r")\s+(?:to|from)\s+(?:about\s+|approximately\s+|roughly\s+|~)?(?:US)?\$?\s*$",
+    re.IGNORECASE,
+)
 
 
 def _role(text: str, q: Quantity) -> str:

@@ -129,7 +129,7 @@ from harness.judge.left_out import gives_gold_date, tells_gold
 from harness.judge.numeric_check import NumericDecision, numeric_check, single_number_gold
 from harness.judge.prose_verdict import SELF_CONTRADICTED_CHANGE, HeuristicVerdict, decide_prose, declines, states_gold
 from harness.judge.structured_answer import answer_text
-from harness.judge.words import WORD, spelled_out
+from harness.judge.words import WORD, quarters_as_gold, spelled_out
 from harness.judge.worked_arithmetic import arithmetic_gives_gold
 
 __all__ = ["HeuristicVerdict", "heuristic_verdict"]
@@ -153,7 +153,7 @@ def heuristic_verdict(
     stated = claims_of(answer)
     if stated is None:
         return HeuristicVerdict("incorrect", ONLY_DISOWNS)
-    answer = without_restated_question(spelled_out(stated), question)
+    answer = without_restated_question(quarters_as_gold(spelled_out(stated), gold), question)
     if not answer.strip():
         return HeuristicVerdict("incorrect", "the answer only asks the question again")
     if looks_like_dump(answer):

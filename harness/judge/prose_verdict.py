@@ -18,6 +18,7 @@ from harness.judge.causes import asks_for_causes, gives_cause
 from harness.judge.change_direction import moves_what_gold_holds, swapped_ends
 from harness.judge.exchanged_values import comparison_turned, figure_on_another_item, figure_relabelled, values_exchanged
 from harness.judge.left_out import (
+    comparison_left_out,
     date_differs,
     enough_terms,
     figure_left_out,
@@ -200,7 +201,7 @@ def decide_prose(ev: Evidence) -> HeuristicVerdict:
         # The gold copied with one word turned: all it shares with the gold is then beside
         # the point (see ``turned_copy``).
         return HeuristicVerdict("incorrect", f"the answer has the gold's words with {turned[0]!r} turned to {turned[1]!r}")
-    if roles_swapped(ev.texts[1], ev.texts[2]):
+    if roles_swapped(ev.texts[1], ev.texts[2], ev.texts[0]):
         # "Marcus Webb is the CEO and Anita Cole is the CFO" for the other way round: every
         # name and role of the gold's, each in the other's place.
         return HeuristicVerdict("incorrect", "the answer gives a name of the gold's another role than the gold's")
@@ -270,6 +271,8 @@ def decide_prose(ev: Evidence) -> HeuristicVerdict:
             return HeuristicVerdict("incorrect", reversed_why)
         if named_part_added(ev):
             return HeuristicVerdict("incorrect", "the answer adds a named part with its figure to the gold's")
+        if comparison_left_out(ev):
+            return HeuristicVerdict("incorrect", "the answer gives the figure but not how it compares, which the question also asks")
         if in_another_year(ev.texts[1], ev.texts[2], ev.texts[0]):
             # "Vesper Energy repurchased $600 million of its shares in FY2020" for "... in
             # FY2022": the gold's figure, told of another year, the likeliest slip of a model.

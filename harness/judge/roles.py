@@ -25,26 +25,48 @@ _ROLES = (
 _ROLE = re.compile(r"\b(?:" + "|".join(f"(?P<{key}>{words})" for key, words in _ROLES) + r")\b", re.IGNORECASE)
 # A name: two or three capitalised words ("Raj Patel", "Atlas Motors", "Mary N. Dillon").
 _NAME = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z]\.)?(?:\s+[A-Z][a-z]+){1,2}\b")
-_CLAUSE_BREAK = re.compile(r"\band\b|[;,]|\n")
 _PLACE_BEFORE = re.compile(r"\b(?:of|at|for|with|from|in|by|to|joined|left|led|leads|leading|runs|ran)\s+(?:the\s+)?$", re.IGNORECASE)
 
 
 def _held_roles(text: str) -> dict[str, str]:
-    """Each name of ``text`` with the one role its clause gives it."""
-    held: dict[str, str] = {}
-    for clause in _CLAUSE_BREAK.split(text):
+    """Each name of ``text`` with the first role its clauses give it."""
+    return {name: roles[0] for name, roles in _roles_given(text).items()}
+
+
+def _roles_given(text: str) -> dict[str, list[str]]:
+    """Each name of ``text`` with every role a clause of it gives the name alone, in order."""
+    given: dict[str, list[str]] = {}
+    before: list[str] = []  # the names of the clause before
+    pieces = re.split(r"(\band\b|[;,]|\.\s|\n)", text)
+    for clause, joint in zip(pieces[::2], [*pieces[1::2], ""], strict=True):
         roles = {m.lastgroup for m in _ROLE.finditer(clause)}
         if len(roles) != 1:
+            before = []
             continue
         role = roles.pop() or ""
         text = _ROLE.sub(" ", clause)
-        for m in _NAME.finditer(text):
-            if not _PLACE_BEFORE.search(text, 0, m.start()):  # "CEO of Ulta Beauty": where the role is held, not who
-                held.setdefault(m.group(0), role)
-    return held
+        names = [m.group(0) for m in _NAME.finditer(text) if not _PLACE_BEFORE.search(text, 0, m.start())]  # "CEO of Ulta Beauty": where the role is held, not who
+        for name in names or before:
+            # A role after "and" with no name of its own is the name's before it: "Priya Raman
+            # was Executive Vice President and Chief Financial Officer".
+            given.setdefault(name, []).append(role)
+        before = (names or before) if joint.strip() == "and" else []
+    return given
 
 
-def roles_swapped(gold: str, answer: str) -> bool:
-    """Does the answer give a name of the gold another role than the gold gives it?"""
-    given = _held_roles(answer)
-    return any(name in given and given[name] != role for name, role in _held_roles(gold).items())
+def roles_swapped(gold: str, answer: str, question: str = "") -> bool:
+    """Does the answer give a name of the gold another role than the gold gives it? A gold
+    that is a name alone ("Margaret Ellison") holds the one role the question asks of
+    ("Who is its chief executive officer?"): "Thomas Greaves is CEO; Margaret Ellison is CFO"
+    gives her another."""
+    held = _held_roles(gold)
+    if held:
+        given = _held_roles(answer)
+        return any(name in given and given[name] != role for name, role in held.items())
+    asked = {m.lastgroup for m in _ROLE.finditer(question)}
+    if len(asked) != 1:
+        return False
+    # The name given the asked role among others ("Executive Vice President and Chief
+    # Financial Officer") holds it.
+    role, every = asked.pop() or "", _roles_given(answer)
+    return any(m.group(0) in every and role not in every[m.group(0)] for m in _NAME.finditer(gold))

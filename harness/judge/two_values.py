@@ -323,6 +323,10 @@ def between_two(answer: str, question: str, span: tuple[int, int], first: Quanti
     ``(None, "hedge")`` for two values neither of which is claimed ("$X or $Y", "$X ($Y)",
     "$X, unless you count the $Y"). None when nothing decides: the first is then the claim."""
     between = answer[first.end:second.start]
+    if second.number < 0:
+        # The minus the second value was read with is its sign, not a range's dash
+        # ("11.5%, a change of -1.4 percentage points").
+        between = re.sub(r"[-−]\s*(?:US|USD)?\$?\s*$", "", between)
     if named_right(between):
         # "A common mistake is to say $1,577 million; the correct figure is $1,400 million".
         return second, "committed"

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from harness.judge.words import MOVED_DOWN, MOVED_UP, NEGATION, WORD, content, stems_of
+from harness.judge.words import MOVED_DOWN, MOVED_UP, NEGATION, WORD, content, stem, stems_of
 
 # Each superlative a "which" question asks by, with its opposites.
 _OPPOSITE = {
@@ -64,7 +64,8 @@ def pick_undone(part: str, question: str, gold: str) -> bool:
     said = {w.lower() for w in _SUPERLATIVE.findall(ranked)}
     if asked and said and not said & asked and any(said & _OPPOSITE.get(a, set()) for a in asked):
         return True
-    if asked and said & asked and _RANK_BELOW.search(ranked):
+    # A rank word of the gold's own name ("the fourth quarter" was the highest) ranks nothing.
+    if asked and said & asked and any(stem(m.group(0)) not in gold_stems for m in _RANK_BELOW.finditer(ranked)):
         return True
     for listed in _LIST.finditer(part):
         if listed.start() <= at < listed.end():

@@ -227,3 +227,17 @@ def spelled_out(answer: str) -> str:
     for pattern, words in _SPELLED_OUT:
         answer = pattern.sub(words, answer)
     return answer
+
+
+_QUARTER_IN_WORDS = re.compile(r"\b(?:first|second|third|fourth)\s+quarter\b", re.IGNORECASE)
+_QUARTER_CODE = re.compile(r"\bQ([1-4])\b")
+_ORDINAL = {"1": "first", "2": "second", "3": "third", "4": "fourth"}
+
+
+def quarters_as_gold(answer: str, gold: str) -> str:
+    """``answer`` with "Q4" written "fourth quarter" where the gold names its quarter in
+    words ("The fourth quarter"), as a reader reads it; elsewhere as it is, since the
+    readings of periods take "Q4 FY2022" as a period."""
+    if not _QUARTER_IN_WORDS.search(gold) or not _QUARTER_CODE.search(answer):
+        return answer
+    return _QUARTER_CODE.sub(lambda m: f"{_ORDINAL[m.group(1)]} quarter", answer)
