@@ -404,6 +404,13 @@ def test_a_date_gold_is_answered_by_its_date(answer: str, credited: bool) -> Non
     ("No. Management expects flat margins because higher input costs offset price increases.", True),
     # The verdict's own direction still counts.
     ("No. Margins are expected to improve, as price increases outpace costs.", False),
+    # A sentence that leaves the asked margins where they were says no to their rising,
+    # whatever moves in its reasons; another thing standing still does not.
+    ("No. Management does not expect margins to improve in FY2023; it guides to broadly flat margins. The company "
+     "expects price increases to be offset by continued increases in input costs, leaving margins roughly where they "
+     "were in FY2022.", True),
+    ("No. Margins are expected to rise to 14% from 12% in FY2023, although input costs stay flat.", False),
+    ("No. Management expects margins to increase in FY2023 while costs remain stable.", False),
 ])
 def test_a_reason_after_as_is_not_the_verdicts_direction(answer: str, credited: bool) -> None:
     verdict = heuristic_verdict(

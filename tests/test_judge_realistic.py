@@ -59,6 +59,14 @@ KNOWN_MISSES = {
     "in other words",
     "realistic-1009": "'A class action ... and an EU antitrust investigation' to 'What legal proceedings does Larch Media "
     "face?': a short answer of none of the question's words reads as off the question",
+    # The twenty-ninth batch (realistic-1716 on, 100 right answers in the manners of the
+    # labelled answers' models, written without the judge) refused 10; seven are credited since.
+    "realistic-1776": "a markdown table whose bold row is the answer ('| **Combined ratio** | **96.2%** |'), then 'below "
+    "100%': a table's rows are read as quoted data, and the bound as the claim",
+    "realistic-1779": "'R&D spending lagged well behind ... top-line growth' to 'kept pace with revenue growth?': 'growth' read "
+    "as a yes against its 'no -' (as realistic-060)",
+    "realistic-1802": "a markdown table of the gold's two levels under year columns, beside '+0.4 pp (+40 bps)': the table's "
+    "values are uncommitted and the gold's other level is read as a rival at its label",
 }
 
 
@@ -202,7 +210,6 @@ KNOWN_FOOLED |= {
     "realistic-1310": "a third driver replaced (supply costs for contract labour): " + _PARTIAL_LIST,
     "realistic-1386": "a third risk replaced (raw materials for recalls): " + _PARTIAL_LIST,
     "realistic-1311": "'5.5% Notes due 2029' for due 2031: a maturity year in a list of names is not compared",
-    "realistic-1313": _OTHER_REASONS + " ('operating cash flow fell' for 'grew')",
     "realistic-1315": _OTHER_REASONS + " ('passed these higher costs through' for 'could not fully pass on')",
     "realistic-1319": _OTHER_REASONS + " (volume and raw materials, prices flat, for pricing and freight)",
     "realistic-1340": "'approval and launch of Nephrin in the United States' for Europe: a place in a reason is no figure or term weighed",
@@ -233,10 +240,19 @@ KNOWN_MISSES |= {
     "directions in other words",
     "realistic-1548": "'FY2022 occupancy of 71% remained below the 79% it achieved ... in FY2019': the later year read as "
     "the 71%'s (making 'below' a turn of clause dated 'well above its FY2021 total' on the sentence's one figure)",
-    # The twenty-seventh batch (realistic-1556 on, 100 right answers of the labelled answers'
-    # shapes, written without the judge) refused 8; seven are credited since.
-    "realistic-1614": "'expects price increases to be offset by continued increases in input costs' read as margins going up, "
-    "against its 'No': the movements of the reasons are read as the asked thing's",
+}
+
+
+KNOWN_FOOLED |= {
+    # The thirtieth batch (realistic-1816 on, 60 wrong answers with subtle mistakes, written
+    # without the judge) had 19 credited; eight are refused since.
+    **{f"realistic-{n}": _PARTIAL_LIST for n in (1841, 1845)},
+    "realistic-1848": _REVIEWERS_CREDIT + " ('from 48% to roughly 50.4%' for 'from 48% to 53%')",
+    **{f"realistic-{n}": _OTHER_REASONS for n in (1819, 1824, 1825, 1828, 1846, 1854)},
+    "realistic-1855": "'... so on a comparable basis the quarter with the highest revenue was the third quarter' after 'Q4 has "
+    "the highest reported revenue': a period in words is no name to a rival pick, and the sentence names the gold's too",
+    "realistic-1856": "'Subscription revenue: about 85% ... recurring revenue makes up approximately 93%' for 'About 85% of revenue "
+    "is recurring': the gold's figure on a sub-item and the answer's own total, both labelled as the gold's",
 }
 
 

@@ -190,14 +190,32 @@ _LATEX_UNSAID = re.compile(r"\\(?:sout|st|cancel|xcancel|bcancel|phantom|hphanto
 _LATEX_TEXT = re.compile(r"\\(?:text|textbf|textit|textrm|mathrm|mathbf|mbox)\s*\{([^{}]*)\}")
 
 
+# A computation set in LaTeX ("\\frac{744}{5{,}000} \\times 365 \\approx 54.31", between "$$"
+# or "\\[ ... \\]"): its fractions, operators and delimiters as plain text writes them, so that
+# its operands read as operands and its result as the figure it arrives at.
+_LATEX_FRACTION = re.compile(r"\\[dt]?frac\s*\{((?:[^{}]|\{,\})*)\}\s*\{((?:[^{}]|\{,\})*)\}")
+_LATEX_SYMBOLS = (
+    (re.compile(r"\\(?:times|cdot)(?![A-Za-z])"), " × "), (re.compile(r"\\div(?![A-Za-z])"), " ÷ "),
+    (re.compile(r"\\approx(?![A-Za-z])"), " ≈ "), (re.compile(r"\\left\s*([(\[])|\\right\s*([)\]])"), r"\1\2"),
+    (re.compile(r"\$\$|\\\[|\\\]|\\\(|\\\)"), " "),
+)
+_LATEX_SPACE = re.compile(r"\\[,;:! ]")  # thin and other spaces, read after the inline math they may mark
+
+
 def latex_written_out(text: str) -> str:
-    """``text`` with figures written in LaTeX written plainly (see ``_INLINE_MATH``), less
-    what LaTeX strikes out or hides (``_LATEX_UNSAID``)."""
+    """``text`` with figures written in LaTeX written plainly (see ``_INLINE_MATH`` and
+    ``_LATEX_SYMBOLS``), less what LaTeX strikes out or hides (``_LATEX_UNSAID``)."""
     if "\\" not in text and "{,}" not in text:
         return text  # most answers
     text = _LATEX_UNSAID.sub(" ", text)
     text = _LATEX_TEXT.sub(lambda m: m.group(1), text)
-    text = _INLINE_MATH.sub(lambda m: m.group(1), text)
+    for _ in range(3):  # a fraction within a fraction, from the inside out
+        text, found = _LATEX_FRACTION.subn(lambda m: f"{m.group(1)} / {m.group(2)}", text)
+        if not found:
+            break
+    for pattern, plain in _LATEX_SYMBOLS:
+        text = pattern.sub(plain, text)
+    text = _LATEX_SPACE.sub(" ", _INLINE_MATH.sub(lambda m: m.group(1), text))
     return text.replace("{,}", ",").replace("\\$", "$").replace("\\%", "%")
 
 

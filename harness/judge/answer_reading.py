@@ -255,13 +255,18 @@ def _gold_terms(question: str, gold: str) -> dict[str, float]:
     return terms
 
 
+_FORMULA = re.compile(r"=\s*\(?\s*[A-Za-z]")
+
+
 @functools.lru_cache(maxsize=4096)  # asked by several readings of one answer
 def _verdict_sentence(answer: str, question: str) -> str:
     """The sentence a reviewer reads as the answer's verdict ("" when none claims anything)."""
     parts = sentences(answer)
     if parts and YES_NO.match(parts[0]):
         return parts[0]
-    claims = claim_sentences(answer, question)
+    # A formula ("Quick ratio = (Cash + ...) / Current liabilities") states how a figure is
+    # made, no verdict.
+    claims = [c for c in claim_sentences(answer, question) if not _FORMULA.search(c)]
     if claims and parts and claims[0] in parts[:2]:
         return claims[0]  # the answer leads with its verdict
     concluding = [p for p in claims if CONCLUSION.search(p)]
@@ -348,10 +353,17 @@ _NO_CHANGE = re.compile(
 )
 
 
+# A conclusion drawn inside a sentence: "the division with the lowest margin was therefore
+# Adhesives", "..., so on a comparable basis the highest was ...".
+_CONCLUDED_WITHIN = re.compile(r"\b(?:therefore|thus|hence)\b|[,;:]\s*so\b", re.IGNORECASE)
+
+
 def verdict_sentences(answer: str, question: str) -> list[str]:
-    """Where an answer gives its verdict: its opening sentences and its conclusions."""
+    """Where an answer gives its verdict: its opening sentences and its conclusions, at a
+    sentence's start ("Therefore, ...") or within it ("... was therefore Adhesives")."""
     parts = sentences(answer)
-    return parts[:2] + [p for p in parts[2:] if CONCLUSION.search(p)] + [_verdict_sentence(answer, question)]
+    concluding = [p for p in parts[2:] if CONCLUSION.search(p) or _CONCLUDED_WITHIN.search(p)]
+    return parts[:2] + concluding + [_verdict_sentence(answer, question)]
 
 
 def _picked_at_other_extreme(ev: Evidence) -> bool:

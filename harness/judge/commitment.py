@@ -37,7 +37,7 @@ from harness.judge.refusal import DECLINE, sentence_spans
 from harness.judge.respectively import respective_values
 from harness.judge.two_values import between_two, change_among_levels, close_in_size, worked_in_brackets
 from harness.judge.value_scope import other_period, other_scope, question_years
-from harness.judge.words import BOUND_ABOVE, BOUND_BELOW, NEGATION
+from harness.judge.words import BOUND_ABOVE, BOUND_BELOW, NEGATION, content
 
 MAX_ANSWER_WORDS = 600  # longer is pasted source text, not an answer a reviewer would accept
 
@@ -49,7 +49,10 @@ _STRONG_CONCLUSION = re.compile(
     r"|gives|leaves|leaving"
     # The value put in the unit the question asks for, after the computation ("Expressed in
     # USD thousands, net debt is ..."): what the answer hands in.
-    r"|expressed\s+in|converted\s+(?:in)?to)\b|\b(?:answer|result|conclusion):|=|≈"
+    r"|expressed\s+in|converted\s+(?:in)?to"
+    # The computed figure rounded as the question asks ("Rounded to one decimal place, DSO is
+    # 54.3 days"): the rounding is the last step.
+    r"|rounded\s+to|rounding\s+to|when\s+rounded)\b|\b(?:answer|result|conclusion):|=|≈"
     # A sentence that calls its value the right one or the answer's own after a turn ("Revenue
     # = 4,812. But the real answer is $5,020 million"): the answer settles there, after the
     # computation.
@@ -377,6 +380,9 @@ def find_commitment(
             continue
         if text.rstrip().endswith("?"):
             continue  # a question, not a claim ("Was it $1,577 million?")
+        if _HOW_WORKED_OUT.match(text):
+            continue  # "This is calculated by subtracting cost of revenue ($863.7 million) from ...": its operands
+
         here = [q for q in quantities if span[0] <= q.start < span[1]]
         dropped, dated = respective_values(text, span[0], here, question, asked) or ([], [])
         here = [
@@ -402,7 +408,17 @@ def find_commitment(
     if not sentences:
         return Commitment(None, "dump" if rows >= 2 else "no value")
     concluding = [s for s in sentences if _STRONG_CONCLUSION.search(answer[s[0][0]:s[0][1]])]
+    if len(concluding) > 1:
+        # A conclusion that only sets the figure against a bound or a benchmark ("... = 2.6x.
+        # It is therefore well below its 3.5x covenant") concludes about the figure before it.
+        valued = [s for s in concluding if not all(_bounded(answer, s[0], q) for q in s[1])]
+        concluding = valued or concluding
     span, inside = (concluding or sentences)[-1]
+    if concluding and (restated := [s for s in sentences if s[0][0] > span[0] and _states_the_asked(answer, s, question)]):
+        # "Net debt / EBITDA = 2.6x. ... Tern Shipping's FY2021 net debt to EBITDA is 3.2x.":
+        # after its computation the answer says in the question's words what the figure is,
+        # and that statement, not the step before it, is what it hands in.
+        span, inside = restated[-1]
     text = answer[span[0]:span[1]]
     if _restates_another(answer, sentences, span, inside, same):
         return Commitment(None, "hedge", tuple(inside))
@@ -462,6 +478,54 @@ def _bracketed_again(answer: str, before: Quantity, q: Quantity, same: Callable[
     return _BRACKET_AGAIN.match(answer, before.end, q.start) is not None and (
         same(q, before) or same(replace(q, number=-q.number), before)
     )
+
+
+def _states_the_asked(answer: str, sentence: tuple[tuple[int, int], list[Quantity]], question: str) -> bool:
+    """Does the sentence say what the asked figure is, in the question's words: most of the
+    question's common words (not its names), and one of its values right after a verb that
+    states ("... net debt to EBITDA is 3.2x"), not a bound or a benchmark ("is well below its
+    3.5x covenant")?"""
+    (start, end), values = sentence
+    asked = {s for s, w in content(question) if not w[0].isupper()} - _QUESTION_FRAME
+    said = {s for s, _ in content(answer[start:end])}
+    if len(asked) < 2 or len(asked & said) < 0.6 * len(asked):
+        return False
+    return any(_STATED_VALUE.search(answer, max(start, q.start - 40), q.start) for q in values)
+
+
+# A sentence that tells how the figure before it was worked out: its values are the inputs.
+_HOW_WORKED_OUT = re.compile(
+    r"\W*(?:this|that|it|which|the\s+(?:figure|amount|result|value))\s+(?:is|was|has\s+been)\s+(?:\w+\s+)?"
+    r"(?:calculated|computed|derived|obtained|arrived\s+at|determined|worked\s+out)\s+(?:by|as|from|using)\b",
+    re.IGNORECASE,
+)
+
+
+def _bounded(answer: str, span: tuple[int, int], q: Quantity) -> bool:
+    """Is ``q`` a bound or a benchmark ("below its 3.5x covenant", "over 10%", "than the
+    industry's 2.0x"), not a value?"""
+    return _BENCHMARK_BEFORE.search(answer, max(span[0], q.start - 60), q.start) is not None
+
+
+_BENCHMARK_BEFORE = re.compile(
+    rf"(?:\b(?:{'|'.join(BOUND_ABOVE + BOUND_BELOW)}|than|within)|[<>≤≥])\s+(?:(?:its|the|a|an|their|our|his|her|[A-Z][\w'’]*)\s+)?"
+    r"(?:[a-z-]+\s+){0,2}(?:US|USD)?\$?\s*[-−(]?\s*$",
+    re.IGNORECASE,
+)
+
+
+# The stating verb right before the value, with at most a qualifier between ("is
+# approximately", "was **"): no bound, comparison or other figure.
+_STATED_VALUE = re.compile(
+    r"\b(?:is|was|are|were|stood\s+at|comes?\s+to|came\s+to|amounts?\s+to|amounted\s+to)"
+    r"(?:\s+(?:about|approximately|roughly|around|nearly|some|now|then))?\s*[*_~]*\s*(?:US|USD)?\s*\$?\s*[-−(]?\s*$",
+    re.IGNORECASE,
+)
+
+
+# A question's words that frame what it asks, not the thing asked.
+_QUESTION_FRAME = frozenset({"answer", "round", "decima", "places", "place", "percen", "millio", "billio", "thousa", "units",
+                             "calcul", "using", "based", "inform", "provid", "primar", "statem", "shown", "please"})
 
 
 # A bracketed clause of its own before a value: words and a verb or preposition that state

@@ -208,6 +208,8 @@ _RANKED = re.compile(r"\b(?:second|third|next|runner-up)\b", re.IGNORECASE)
 PICK_FILLER = frozenset({
     "then", "again", "actually", "answer", "segment", "one",
     "source", "sources", "see", "item", "note", "page", "pages", "part", "section", "exhibit", "filing", "k", "q",
+    # An answer's opening interjection ("Sure!", "Certainly!", "Great question!") names nothing.
+    "sure", "certainly", "course", "absolutely", "okay", "great", "question", "happy", "glad", "help", "here",
 })
 
 

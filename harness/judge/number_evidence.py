@@ -65,11 +65,13 @@ def _context(text: str, q: Quantity, names: frozenset[str] = frozenset()) -> set
     return set(left + right)
 
 
-def _derived(target: list[Reading], values: list[Reading], answer: str = "") -> str | None:
+def _derived(target: list[Reading], values: list[Reading], answer: str = "", question: str = "") -> str | None:
     """``match`` / ``near`` when the gold value is the difference or percent change of two
     of the answer's values ("from $49.8 billion to $47.2 billion" for "decreased by $2.5bn"),
     unless the answer states that change otherwise itself, beside the two ("grew from 8,200
-    to 9,650, an increase of 23.2%" for 17.7%: the levels are right, its own figure wrong)."""
+    to 9,650, an increase of 23.2%" for 17.7%: the levels are right, its own figure wrong), or
+    in a sentence of its own that states the asked thing's change ("End of FY2021: 9,650 ...
+    The customer count grew by 1,450, or 15.0%")."""
     best = None
     spans: list[tuple[int, int]] | None = None  # the answer's sentences, split only when a pair gives the gold
     for i, a in enumerate(values[:40]):
@@ -93,7 +95,7 @@ def _derived(target: list[Reading], values: list[Reading], answer: str = "") -> 
                 continue
             if answer and spans is None:
                 spans = sentence_spans(answer)
-            if spans and _own_change_beside(answer, spans, a, b, values, target):
+            if spans and (_own_change_beside(answer, spans, a, b, values, target) or _own_change_stated(answer, spans, values, target, question)):
                 continue
             if found == "match":
                 return "match"
@@ -114,6 +116,26 @@ def _own_change_beside(
         and stated_direction(answer, c.quantity) is not None and closest(target, [c])[0] == "far"
         for c in values
     )
+
+
+def _own_change_stated(
+    answer: str, spans: list[tuple[int, int]], values: list[Reading], target: list[Reading], question: str,
+) -> bool:
+    """Does a sentence that speaks of the asked thing in the question's words (most of its
+    common words) state a change of the gold's kind with a direction, not the gold's?"""
+    asked = {s for s, w in content(question) if not w[0].isupper() and s not in _ASKED_FRAME}
+    if len(asked) < 2:
+        return False
+    for c in values:
+        if c.kind != target[0].kind or stated_direction(answer, c.quantity) is None or closest(target, [c])[0] != "far":
+            continue
+        span = next(((x, y) for x, y in spans if x <= c.quantity.start < y), None)
+        if span and len(asked & {s for s, _ in content(answer[span[0]:span[1]])}) >= 0.6 * len(asked):
+            return True
+    return False
+
+
+_ASKED_FRAME = frozenset({"change", "chang", "how", "did", "what", "much", "many", "fiscal", "answer", "round", "percen"})
 
 
 class _GoldNumber(NamedTuple):
@@ -313,6 +335,12 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
                 # gold's label words ("13% ... employee liabilities; 87% ... other costs").
                 best = "misplaced"
                 continue
+            if verdict == "match" and {gold_role, _role(answer, a)} == {"from", "to"} \
+                    and not _NOT_A_MOVE_BEFORE.search(answer, max(0, a.start - 40), a.start):
+                # "from 41,500 at the end of FY2020 to 43,800" for "increased by 2,300 to
+                # 41,500": the level the gold's change reached given as where it started.
+                best = "misplaced"
+                continue
             if verdict == "match" and gold_role == "change" and _MOVED_TO_BEFORE.search(answer, max(0, a.start - 40), a.start):
                 # "decreased to $2.5bn, down from $4.1bn" for "decreased by $2.5bn": the gold's
                 # change given as the level reached (or started from).
@@ -335,7 +363,7 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
             # reaches ("rose from 19% to 24%") may not: "from 25% to 31%" is no 24%. Nor
             # where the answer lists or hedges its own figures of the kind ("an increase of
             # 13.6%, 17.7% and 23.2%"): it commits to none of them.
-            derived = _derived(golds, own_readings, answer)
+            derived = _derived(golds, own_readings, answer, question)
             if derived == "match" or (derived == "near" and best == "far"):
                 best = derived
         if best == "match":
@@ -428,6 +456,12 @@ def _given_as_change(answer: str, a: Quantity) -> bool:
 _FROM_OR_TO_BEFORE = re.compile(r"\b(from|to)\s+(?:about\s+|approximately\s+|~)?(?:US)?\$?\s*$", re.IGNORECASE)
 
 
+# A "to" that moves nothing: "compared to $1.14 billion", "amounted to", "up to".
+_NOT_A_MOVE_BEFORE = re.compile(
+    r"\b(?:compared|relative|equal|equivalent|amount(?:ed|s)?|came|comes?|up|close|similar|due|attributable|according)\s+to\s+"
+    r"(?:about\s+|approximately\s+|roughly\s+|~)?(?:US)?\$?\s*$",
+    re.IGNORECASE,
+)
 # A movement to or from a level: "decreased to $2.5bn", "down from $4.1bn".
 _MOVED_TO_BEFORE = re.compile(
     r"\b(?:" + "|".join(RISE + FALL) + r")\s+(?:to|from)\s+(?:about\s+|approximately\s+|roughly\s+|~)?(?:US)?\$?\s*$",

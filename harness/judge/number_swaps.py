@@ -86,7 +86,13 @@ def value_year_marks(text: str, values: list[Quantity], every: list[Quantity] | 
     every = parse_quantities(text) if every is None else every  # values left out still stand between
     out: list[YearMark | None] = []
     taken: set[int] = set()  # years already tied to the value before them
+    tables = "|" in text
     for q in values:
+        if tables and (column := _column_year(text, q, years)) is not None:
+            # A value in a markdown table is its column's: "| Net interest margin | 2.7% |
+            # 3.1% |" under "| Metric | FY2021 | FY2022 |".
+            out.append(column)
+            continue
         start, end = sentence_span_at(text, q.start, spans)
         after = next((y for y in years if q.end <= y[0] < end), None)
         # A year that heads what follows it ("2022: 3.39%, 2021: 1.82%") is the next value's.
@@ -111,6 +117,36 @@ def value_year_marks(text: str, values: list[Quantity], every: list[Quantity] | 
         else:
             out.append(year)
     return out
+
+
+_TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
+
+
+def _column_year(text: str, q: Quantity, years: list[YearMark]) -> YearMark | None:
+    """The year heading ``q``'s column when ``q`` stands in a row of a markdown table whose
+    header row, the line above its rule (``|---|---|``), names one year in that column."""
+    line_start = text.rfind("\n", 0, q.start) + 1
+    line_end = text.find("\n", q.start)
+    line = text[line_start:len(text) if line_end < 0 else line_end]
+    if not line.lstrip().startswith("|"):
+        return None
+    column = text.count("|", line_start, q.start)
+    # Up the table to its rule; the line above the rule is the header.
+    lines_above = text[:line_start].splitlines()
+    for i in range(len(lines_above) - 1, 0, -1):
+        if not lines_above[i].lstrip().startswith("|"):
+            return None
+        if _TABLE_RULE.match(lines_above[i]):
+            header = lines_above[i - 1]
+            header_start = text.rfind(header, 0, line_start)
+            cells = header.split("|")
+            if header_start < 0 or column >= len(cells):
+                return None
+            cell_start = header_start + sum(len(c) + 1 for c in cells[:column])
+            cell_end = cell_start + len(cells[column])
+            inside = [y for y in years if cell_start <= y[0] and y[1] <= cell_end]
+            return inside[0] if len(inside) == 1 else None
+    return None
 
 
 def on_another_year(

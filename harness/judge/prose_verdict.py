@@ -36,7 +36,7 @@ from harness.judge.name_commitment import PICK_FILLER, SUPERLATIVE, rival_pick
 from harness.judge.numeric_check import Label
 from harness.judge.refusal import sentences
 from harness.judge.roles import roles_swapped
-from harness.judge.term_direction import DEALS, reversed_subject, reversed_terms
+from harness.judge.term_direction import DEALS, phrases_reversed, reversed_subject, reversed_terms
 from harness.judge.turned_copy import turned_word
 from harness.judge.undone_deals import deal_undone
 from harness.judge.undone_picks import pick_undone
@@ -160,6 +160,8 @@ def _drivers_reversed(ev: Evidence) -> str | None:
         return _DEALS_REVERSED
     if reversed_subject(question, gold, answer):
         return _SUBJECT_REVERSED
+    if phrases_reversed(gold, answer):
+        return _DRIVERS_REVERSED
     if deal_undone(question, answer, ev.gold_terms):
         return _DEAL_UNDONE
     return None
@@ -258,7 +260,7 @@ def decide_prose(ev: Evidence) -> HeuristicVerdict:
         return HeuristicVerdict("incorrect", "the answer gives a different value where the gold has its number")
     # The gold's figure does not rescue a wrong pick ("Services did best. Entertainment grew
     # 9%" when Entertainment is the answer): then the key terms must carry the verdict.
-    if numbers["found"] and not numbers["contradicted"] and not ev.pick_missed and not name_left_out(ev):
+    if numbers["found"] and not numbers["contradicted"] and not ev.pick_missed and not name_left_out(ev) and not ev.rival_pick:
         if _leaves_verdict_open(ev):
             # "3M's quick ratio was 0.96; whether that is healthy depends on the industry" to
             # "Is its liquidity healthy? No, 0.96 needs improvement": the figure is right and

@@ -26,7 +26,22 @@ from typing import NamedTuple
 
 from harness.judge.refusal import sentences
 from harness.judge.verdict_polarity import claims_nothing
-from harness.judge.words import BOUGHT, JUDGED_DOWN, JUDGED_UP, MOVED_DOWN, MOVED_UP, NEGATION, SOLD, WORD, YES_NO, content, judged_move, word_pattern
+from harness.judge.words import (
+    BOUGHT,
+    JUDGED_DOWN,
+    JUDGED_UP,
+    MOVED_DOWN,
+    MOVED_UP,
+    MOVEMENT_DOWN,
+    MOVEMENT_UP,
+    NEGATION,
+    SOLD,
+    WORD,
+    YES_NO,
+    content,
+    judged_move,
+    word_pattern,
+)
 
 # Clauses: a comma or semicolon, or a word that sets one movement against another.
 _CLAUSE = re.compile(r"[,;:\n]|\b(?:and|but|while|whereas|although|though|despite|offset|partially|partly)\b", re.IGNORECASE)
@@ -204,3 +219,71 @@ def _ways_over(text: str, terms: Collection[str]) -> dict[str, set[str]]:
         for term, way in _moves(clause, terms).items():
             ways.setdefault(term, set()).add(way)
     return ways
+
+
+def phrases_reversed(gold: str, answer: str) -> list[str]:
+    """The gold's moved things (``_moved_phrases``) that the answer moves the other way, the
+    same words right beside a word of movement ("operating cash flow fell" for "though
+    operating cash flow grew", "reduced inventory" for "higher inventory"), and never the
+    gold's way. The reading by terms (``reversed_terms``) wants two terms or a name turned:
+    one thing named in the gold's own words is enough here."""
+    if not (_ROSE.search(gold) or _FELL.search(gold)):
+        return []
+    gold_ways: dict[str, set[str]] = {}
+    for phrase, way in _moved_phrases(gold):
+        gold_ways.setdefault(phrase, set()).add(way)
+    moved = {phrase: next(iter(w)) for phrase, w in gold_ways.items() if len(w) == 1}
+    if not moved:
+        return []
+    said: dict[str, set[str]] = {}
+    for run, way in _moved_phrases(answer):
+        # The gold's words at the run's near end: "reduced inventory levels during the year"
+        # moves the gold's "inventory".
+        for phrase in moved:
+            if run == phrase or run.startswith(phrase + " ") or run.endswith(" " + phrase):
+                said.setdefault(phrase, set()).add(way)
+    return [p for p, ways in said.items() if ways == {"down" if moved[p] == "up" else "up"}]
+
+
+_PHRASE_WORD = re.compile(r"[A-Za-z][A-Za-z&'’-]*")
+_NOT_IN_PHRASE = frozenset({"the", "a", "an", "its", "their", "our", "of", "and", "or", "to", "in", "on", "for", "by", "with", "was",
+                            "from", "at", "than", "over", "about", "nearly", "almost", "roughly", "approximately", "x", "bn",
+                            "were", "is", "are", "has", "have", "had", "been", "be", "that", "which", "as", "it", "this", "mainly",
+                            "primarily", "largely", "partly", "also", "significantly", "slightly", "sharply", "due", "because"})
+
+
+_MEASURE_WORDS = frozenset({"share", "shares", "rate", "rates", "level", "levels", "growth", "amount", "amounts", "number",
+                            "percentage", "portion", "proportion", "ratio", "total", "value", "values", "figure", "trend"})
+# Words of movement only: a judgement ("improved", "worsened") is up for sales and down for
+# leverage, which the words beside it do not say.
+_ROSE, _FELL = word_pattern(MOVEMENT_UP), word_pattern(MOVEMENT_DOWN)
+
+
+def _in_phrase(word: str) -> bool:
+    return word.lower() not in _NOT_IN_PHRASE and not (_ROSE.fullmatch(word) or _FELL.fullmatch(word) or _BETTER.fullmatch(word)
+                                                       or _WORSE.fullmatch(word))
+
+
+def _moved_phrases(text: str) -> list[tuple[str, str]]:
+    """Each thing a word of movement moves in ``text``, as its words lowered, with the way:
+    the run of up to three words right after the movement word ("higher inventory levels"
+    gives "inventory levels") or right before it, an auxiliary between allowed ("operating
+    cash flow grew", "inventory was reduced"). Not in a clause that denies."""
+    found: list[tuple[str, str]] = []
+    for clause in _clauses(text):
+        if NEGATION.search(YES_NO.sub("", clause, count=1)):
+            continue
+        words = _PHRASE_WORD.findall(clause)
+        for i, word in enumerate(words):
+            way = "up" if _ROSE.fullmatch(word) else "down" if _FELL.fullmatch(word) else None
+            if way is None:
+                continue
+            after = list(itertools.takewhile(_in_phrase, words[i + 1:i + 4]))
+            j = i - 1 if i and _AUXILIARY.fullmatch(words[i - 1]) else i
+            before = list(itertools.takewhile(_in_phrase, reversed(words[max(0, j - 3):j])))[::-1]
+            for run in (after, before):
+                # A measure of anything ("a falling share", "the rate rose") is no thing named:
+                # alone it may be another thing's, in the next clause.
+                if run and any(len(w) > 3 for w in run) and not (len(run) == 1 and run[0].lower() in _MEASURE_WORDS):
+                    found.append((" ".join(w.lower() for w in run), way))
+    return found

@@ -27,7 +27,8 @@ from harness.judge.words import YES_NO, content
 
 # "..., so no, it did not improve", "The answer is yes.", "Overall: no."
 _INLINE_VERDICT = re.compile(
-    r"(?:[,;:]|\b(?:so|therefore|thus|hence|in short|in summary|overall|the answer is|answer is|otherwise|else))\s*\b(yes|no)\b\s*(?=[,.;:!]|$)",
+    # (A dash after it too: "Based on the information provided, no - its spending has not ...".)
+    r"(?:[,;:]|\b(?:so|therefore|thus|hence|in short|in summary|overall|the answer is|answer is|otherwise|else))\s*\b(yes|no)\b\s*(?=[,.;:!]|\s[-–—]\s|$)",
     re.IGNORECASE,
 )
 # "yes and no", "yes/no", a bare "yes no" in a string of keywords: both at once.

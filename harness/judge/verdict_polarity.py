@@ -250,6 +250,11 @@ def contradicts_itself(answer: str, question: str, verdict: str, polarity: str) 
     for claim in claim_sentences(answer, question):
         if _OTHER_SIDE.search(claim):
             continue
+        if polarity == "no" and _stays_put(claim, question):
+            # "... price increases offset by higher input costs, leaving margins roughly where
+            # they were": a statement that the asked thing stays put says no to its moving,
+            # whatever moves in its reasons.
+            continue
         if claim == verdict:
             # "No. Debt rose ...": the words after an explicit yes/no are a statement too.
             explicit = YES_NO.match(claim)
@@ -261,6 +266,29 @@ def contradicts_itself(answer: str, question: str, verdict: str, polarity: str) 
         if direction is not None and direction != polarity:
             return True
     return False
+
+
+# The asked thing said to stay where it was.
+_NO_MOVE = re.compile(
+    r"\b(?:unchanged|flat|(?:roughly|broadly|about|largely)\s+(?:flat|stable|unchanged)|where\s+(?:they|it)\s+(?:was|were|is|are)"
+    r"|stay(?:s|ed)?\s+(?:the\s+same|level|stable)|remain(?:s|ed)?\s+(?:the\s+same|level|stable))\b",
+    re.IGNORECASE,
+)
+
+
+# Words that frame a question of direction without being its subject ("Does management expect
+# margins to improve?": margins are the subject).
+_FRAMING_STEMS = frozenset({"manage", "expect", "anticip", "believ", "foreca", "guidan", "guide", "plan", "compan", "report", "outloo"})
+_CLAUSE_TURN = re.compile(r"[,;]|\b(?:although|though|while|whereas|but)\b", re.IGNORECASE)
+
+
+def _stays_put(claim: str, question: str) -> bool:
+    """Does a clause of ``claim`` say the question's subject stays where it was ("leaving
+    margins roughly where they were"), not another thing ("although costs were flat")?"""
+    subject = {s for s, w in content(question) if not w[0].isupper()} - _FRAMING_STEMS
+    return any(
+        _NO_MOVE.search(clause) and {s for s, _ in content(clause)} & subject for clause in _CLAUSE_TURN.split(claim)
+    )
 
 
 # (And after a comma, "as" or "since" giving a reason: "flat margins, as higher input costs
@@ -379,7 +407,17 @@ def concluded_polarity(answer: str, question: str) -> str | None:
 # acquisitions?").
 
 
+# How to read a metric, not how it moved: "a lower combined ratio indicates better
+# underwriting", "a higher ratio means more liquidity".
+_READING_RULE = re.compile(
+    r"\b(?:a|an)\s+(?:lower|higher|rising|falling|declining|increasing)\s+[^.;]{0,60}?\b(?:indicates?|means|signals?|suggests?|"
+    r"implies|reflects?|is\s+(?:better|worse|favou?rable|unfavou?rable))\b",
+    re.IGNORECASE,
+)
+
+
 def claims_nothing(sentence: str) -> bool:
-    """Is ``sentence`` framing ("To determine whether ..."), a definition, or talk about the
-    question rather than a claim?"""
-    return bool(_FRAMING.search(sentence) or _DEFINITION.search(sentence) or _NO_ASSERTION.search(sentence))
+    """Is ``sentence`` framing ("To determine whether ..."), a definition, a rule for
+    reading the metric, or talk about the question rather than a claim?"""
+    return bool(_FRAMING.search(sentence) or _DEFINITION.search(sentence) or _NO_ASSERTION.search(sentence)
+                or _READING_RULE.search(sentence))
