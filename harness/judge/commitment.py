@@ -268,6 +268,13 @@ _QUOTED = re.compile(r'"[^"]+"|“[^”]+”')
 _ELLIPSIS = re.compile(r"\.\.\.|…")
 
 
+_AFTERWORD = re.compile(
+    r"(?:^|(?<=[.!?\n]))\s*(?:please\s+note|note:|let\s+me\s+know|i\s+hope|feel\s+free|this\s+(?:analysis|answer|information)\s+is\s+based|"
+    r"disclaimer)\b[^\n]*",
+    re.IGNORECASE,
+)
+
+
 def quoted_excerpt(answer: str) -> bool:
     """Passages of the filing in quotation marks with next to no words of the answer's own.
 
@@ -279,7 +286,9 @@ def quoted_excerpt(answer: str) -> bool:
     if not passages:
         return False
     inside = sum(_word_count(p) for p in passages)
-    outside = _word_count(_QUOTED.sub(" ", answer))
+    # A caveat or sign-off after the passages ("Please note that this analysis is based
+    # solely on the filing.") says nothing of the question: no words of an answer's own.
+    outside = _word_count(_AFTERWORD.sub(" ", _QUOTED.sub(" ", answer)))
     return outside <= max(3, inside // 10) and (len(passages) >= 2 or bool(_ELLIPSIS.search(passages[0])))
 
 

@@ -245,3 +245,33 @@ def without_restated_question(answer: str, question: str) -> str:
             kept.append(answer[cursor:start])
             cursor = end
     return answer if not kept else "".join(kept) + answer[cursor:]
+
+
+# An opening that says an answer follows and claims nothing: "Sure!", "Certainly.", "Based on
+# the information provided in the 10-K filing, here is the answer.", "Here are the key points:".
+_INTRO = re.compile(
+    # (A heading line of a few words first: "### Answer", "**Short answer:**".)
+    r"\A\s*(?:#{1,6}[ \t]+[^\n]{1,40}\n+\s*)?(?:(?:sure|certainly|absolutely|of course|great question|okay|ok)\s*[!.,]\s*)?"
+    r"(?:(?:based on|according to|from|using|after reviewing)\s+[^.!?\n]{0,120}?,\s*)?"
+    r"(?:here\s+(?:is|are)|below\s+(?:is|are)|the\s+following\s+(?:is|are))\s+(?:the|an?|my|some|a\s+few)?\s*"
+    r"(?:\w+\s+){0,2}(?:answer|analysis|summary|breakdown|points|details|figures|information|overview|calculation|response)s?\b"
+    r"[^.!?:\n]{0,120}[.:!]\s*",
+    re.IGNORECASE,
+)
+
+
+_HEADING_ONLY = re.compile(r"\A\s*#{1,6}[ \t]+(?:short\s+)?(?:answer|summary|analysis|response|result)s?\s*:?\s*\n+", re.IGNORECASE)
+_INTERJECTION = re.compile(r"\A\s*(?:sure|certainly|absolutely|of course|great question|okay)\s*[!.]\s+", re.IGNORECASE)
+# A label before the answer's text: "**Answer:** According to ...", "Answer: To determine ...".
+_ANSWER_LABEL = re.compile(r"\A\s*[*_]{0,2}(?:short\s+|final\s+)?answer\s*:[*_]{0,2}\s*", re.IGNORECASE)
+
+
+def without_intro(answer: str) -> str:
+    """``answer`` without an opening that only says an answer follows (``_INTRO``): the
+    readings take an answer's first sentences as its verdict, and a line of preamble pushed
+    the verdict out of them."""
+    for opening in (_ANSWER_LABEL, _INTRO, _HEADING_ONLY, _INTERJECTION):
+        intro = opening.match(answer)
+        if intro is not None and answer[intro.end():].strip():
+            answer = answer[intro.end():]
+    return answer

@@ -335,20 +335,33 @@ def _singulars(text: str) -> set[str]:
 
 def list_units(answer: str) -> list[str]:
     """The answer's sentences, with each run of bullet lines read as one unit: a list of
-    fourteen bullets is one list, not fourteen answers of one name each."""
+    fourteen bullets is one list, not fourteen answers of one name each. A run of bullets
+    that are statements (most of them sentences of ``_STATEMENT_WORDS`` words or more: "-
+    Richard A. Johnson received 16,105,005 votes against ...") is read sentence by sentence,
+    as the same text without its dashes would be."""
     units: list[str] = []
     run: list[str] = []
+
+    def flush() -> None:
+        if sum(len(item.split()) >= _STATEMENT_WORDS for item in run) * 2 > len(run):
+            units.extend(sentence for item in run for sentence in sentences(item))
+        else:
+            units.append("; ".join(run))
+        run.clear()
+
     for line in (answer or "").splitlines():
         if _BULLET.match(line):
             run.append(_BULLET.sub("", line))
             continue
         if run:
-            units.append("; ".join(run))
-            run = []
+            flush()
         units.extend(sentences(line))
     if run:
-        units.append("; ".join(run))
+        flush()
     return units
+
+
+_STATEMENT_WORDS = 12  # a bullet this long is a statement, not an item of a list
 
 
 def names_committed(sentence: str, question: str, gold: str) -> bool:

@@ -131,11 +131,15 @@ def sentences(text: str) -> list[str]:
     return [text[a:b] for a, b in sentence_spans(text)]
 
 
+_MARKER_ONLY = re.compile(r"\s*(?:\(?\d{1,2}[.)]|[-*•])\s*")
+
+
 def refusal_signal(answer: str) -> RefusalSignal:
     """Measure how strongly ``answer`` declines to answer."""
     if _HARNESS_FAIL.match(answer or ""):
         return RefusalSignal(harness=True)
-    parts = sentences(answer)
+    # (A list's number standing alone, "1.", is no sentence: the one after it opens.)
+    parts = [p for p in sentences(answer) if not _MARKER_ONLY.fullmatch(p)]
     found = [DECLINE.search(s) for s in parts]
     hits = [m is not None for m in found]
     return RefusalSignal(

@@ -1,0 +1,103 @@
+"""The same answer laid out otherwise is the same answer. FinanceBench's labelled right answers
+of the tune half, each credited, were given the openings, labels and layouts models wrap
+answers in (a preamble, a heading, "Sure!", "**Answer:**", bullets, numbered lines, a caveat);
+these forms of them were refused, and are credited since. The wrong answers so wrapped stay
+refused: a pasted excerpt with a caveat after it, a refusal in numbered lines.
+"""
+from __future__ import annotations
+
+import pytest
+
+from harness.judge.disowned import without_intro
+from harness.judge.offline_judge import heuristic_verdict
+from harness.judge.refusal import refusal_signal
+
+
+@pytest.mark.parametrize(
+    ("written", "read"),
+    [
+        ("Based on the information provided in the company's 10-K filing, here is the answer.\n\nRevenue was $5.",
+         "Revenue was $5."),
+        ("Sure! Here are the key points:\n- Revenue was $5.", "- Revenue was $5."),
+        ("### Answer\n\nRevenue was $5.", "Revenue was $5."),
+        ("**Answer:** Revenue was $5.", "Revenue was $5."),
+        ("Sure! Revenue was $5.", "Revenue was $5."),
+        # Nothing after the opening, or an opening that says something: left as written.
+        ("Here is the answer.", "Here is the answer."),
+        ("Revenue was $5. Here is the breakdown: ...", "Revenue was $5. Here is the breakdown: ..."),
+    ],
+)
+def test_an_opening_that_only_says_an_answer_follows_is_set_aside(written: str, read: str) -> None:
+    assert without_intro(written) == read
+
+
+LIABILITY_Q = "What was the largest liability in American Express's Balance Sheet in 2022?"
+LIABILITY_A = ("According to the Consolidated Balance Sheets provided in the filing, the largest liability in American "
+               "Express's Balance Sheet in 2022 was \"Customer deposits,\" which amounted to $110,239 million.")
+VOTES_Q = "Were there any board member nominees who had substantially more votes against joining than the other nominees?"
+VOTES_GOLD = "Yes, his name is Richard A. Johnson"
+VOTES_A = [
+    "Yes, based on the voting results provided in the filing, there were board member nominees who had substantially "
+    "more votes against their election than others.",
+    "Specifically, Richard A. Johnson received a notably higher number of votes against his election to the Board of "
+    "Directors, with 16,105,005 votes against, compared to the other nominees whose votes against ranged from 294,935 to "
+    "6,074,467.",
+    "This indicates that Richard A. Johnson faced more opposition than the other nominees for election to the Board.",
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "gold", "answer"),
+    [
+        (LIABILITY_Q, "Customer deposits", "- " + LIABILITY_A),
+        (LIABILITY_Q, "Customer deposits", "**Answer:** " + LIABILITY_A),
+        (LIABILITY_Q, "Customer deposits", "### Answer\n\n" + LIABILITY_A),
+        (LIABILITY_Q, "Customer deposits", "Sure! Based on the filing, here is an analysis of the balance sheet's liabilities:\n\n"
+         + LIABILITY_A),
+        # Bullets that are statements are read sentence by sentence, not as one list of names.
+        (VOTES_Q, VOTES_GOLD, "\n".join("- " + line for line in VOTES_A)),
+    ],
+)
+def test_a_right_answer_wrapped_otherwise_is_credited(question: str, gold: str, answer: str) -> None:
+    assert heuristic_verdict(question, gold, answer).label == "correct"
+
+
+@pytest.mark.parametrize(
+    ("question", "gold", "answer"),
+    [
+        (LIABILITY_Q, "Customer deposits", "- " + LIABILITY_A.replace("Customer deposits", "Long-term debt")),
+        (VOTES_Q, VOTES_GOLD, "\n".join("- " + line.replace("Richard A. Johnson", "Alan D. Feldman") for line in VOTES_A)),
+        # A pasted excerpt stays one with a caveat after it.
+        ("Among operations, investing, and financing activities, which brought in the most (or lost the least) cash flow for "
+         "Nike in FY2023?", "Among the three, cash flow from operations was the highest for Nike in FY2023.",
+         "\"Cash provided (used) by operations was an inflow of $2,485 million for fiscal 2020... Cash used by financing "
+         "activities was $5,293 million for fiscal 2019...\"\n\nPlease note that this analysis is based solely on the "
+         "information in the provided filing."),
+    ],
+)
+def test_a_wrong_answer_wrapped_otherwise_is_not(question: str, gold: str, answer: str) -> None:
+    assert heuristic_verdict(question, gold, answer).label != "correct"
+
+
+def test_a_refusal_in_numbered_lines_still_opens_by_declining() -> None:
+    numbered = ("1. As an AI, I don't have real-time data access.\n2. However, AMD's revenue change was driven by demand.\n"
+                "3. For the most accurate information, please refer to AMD's official financial statements.")
+    assert refusal_signal(numbered).opens
+
+
+def test_the_layout_script_finds_no_flip_on_the_sample_labels(capsys) -> None:
+    """``scripts/judge_layouts.py`` on the bundled sample of labelled answers: no form of a
+    verdict the judge gets right changes it (the whole tune half is held to 2 flips in the
+    README, too slow to judge here)."""
+    import importlib.util
+
+    from core.paths import PROJECT_ROOT
+
+    spec = importlib.util.spec_from_file_location("judge_layouts", PROJECT_ROOT / "scripts" / "judge_layouts.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.main(["--labels", str(PROJECT_ROOT / "tests" / "data" / "human_labels_sample.jsonl")]) == 0
+    out = capsys.readouterr().out
+    assert "total flips: 0" in out
+    assert " 0 right answers credited" not in out  # the sample holds tune answers to hold
