@@ -8,7 +8,9 @@ For each answer people labelled correct that the offline judge credits, and each
 labelled incorrect that it refuses, every form below is judged again; a right answer refused
 or a wrong one credited in some form is a flip. The forms: a preamble, a caveat, figures in
 bold, a heading, sentences as bullets or numbered lines or lines of their own, "Sure!", an
-"**Answer:**" label, a sign-off, "fiscal year" for "FY", a JSON answer.
+"**Answer:**" label, a sign-off, "fiscal year" for "FY", a JSON answer, a closing line of
+sources, and an opening that only says an answer follows ("TL;DR: see below.", "Let me walk
+through this step by step.", "The answer to your question is as follows.", "**Key findings:**").
 """
 from __future__ import annotations
 
@@ -53,6 +55,11 @@ FORMS: dict[str, Callable[[str], str]] = {
     "sign-off": lambda a: a.rstrip() + "\n\nLet me know if you need any further details!",
     "fiscal year": lambda a: re.sub(r"\bFY\s?(20\d\d)\b", r"fiscal year \1", a),
     "json": lambda a: json.dumps({"answer": a.strip()}),
+    "sources": lambda a: a.rstrip() + "\n\nSources: Form 10-K, Item 7 and Item 8.",
+    "tl;dr": lambda a: "TL;DR: see below.\n\n" + a,
+    "as follows": lambda a: "The answer to your question is as follows. " + a,
+    "walk through": lambda a: "Let me walk through this step by step.\n\n" + a,
+    "bold header": lambda a: "**Key findings:**\n\n" + a,
 }
 
 

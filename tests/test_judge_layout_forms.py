@@ -101,3 +101,22 @@ def test_the_layout_script_finds_no_flip_on_the_sample_labels(capsys) -> None:
     out = capsys.readouterr().out
     assert "total flips: 0" in out
     assert " 0 right answers credited" not in out  # the sample holds tune answers to hold
+
+
+@pytest.mark.parametrize(
+    "opening", ["TL;DR: see below.\n\n", "Let me walk through this step by step.\n\n",
+                "The answer to your question is as follows. ", "**Key findings:**\n\n"],
+)
+def test_an_empty_opening_neither_hides_a_refusal_nor_the_verdict(opening: str) -> None:
+    refusal = ("As an AI, I don't have access to the filing, so I cannot say which liability was largest. Customer deposits "
+               "are often large at card issuers.")
+    assert refusal_signal(opening + refusal).opens
+    assert heuristic_verdict(LIABILITY_Q, "Customer deposits", opening + refusal).label != "correct"
+    assert heuristic_verdict(LIABILITY_Q, "Customer deposits", opening + LIABILITY_A).label == "correct"
+
+
+def test_a_closing_line_of_sources_names_no_answer() -> None:
+    answer = LIABILITY_A + "\n\nSources: Form 10-K, Item 7 and Item 8."
+    assert heuristic_verdict(LIABILITY_Q, "Customer deposits", answer).label == "correct"
+    wrong = LIABILITY_A.replace("Customer deposits", "Long-term debt") + "\n\nSources: Form 10-K, Item 7 and Item 8."
+    assert heuristic_verdict(LIABILITY_Q, "Customer deposits", wrong).label != "correct"

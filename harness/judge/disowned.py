@@ -14,7 +14,7 @@ import re
 
 from harness.judge.amounts import Quantity
 from harness.judge.claims import ANSWER_LABEL, CROSS_MARKS, KIDDING, REVISED_VALUE, SENTENCE_OPENING, SET_ASIDE, THIS_IS, corrections
-from harness.judge.refusal import sentence_spans
+from harness.judge.refusal import EMPTY_OPENING, sentence_spans
 from harness.judge.words import content
 
 # A value asked about, not stated: "You asked whether capex was $1,577 million; it was ...".
@@ -266,6 +266,15 @@ _INTERJECTION = re.compile(r"\A\s*(?:sure|certainly|absolutely|of course|great q
 _ANSWER_LABEL = re.compile(r"\A\s*[*_]{0,2}(?:short\s+|final\s+)?answer\s*:[*_]{0,2}\s*", re.IGNORECASE)
 
 
+# A closing line of sources: "Sources: Form 10-K, Item 7 and Item 8." names no answer.
+_SOURCES_LINE = re.compile(r"\n\s*[*_]{0,2}(?:sources?|references?|citations?)\s*:[*_]{0,2}[^\n]*\s*\Z", re.IGNORECASE)
+
+
+def without_sources(answer: str) -> str:
+    """``answer`` without a closing line that lists its sources (``_SOURCES_LINE``)."""
+    return _SOURCES_LINE.sub("", answer) if "ource" in answer or "eference" in answer or "itation" in answer else answer
+
+
 def without_intro(answer: str) -> str:
     """``answer`` without an opening that only says an answer follows (``_INTRO``): the
     readings take an answer's first sentences as its verdict, and a line of preamble pushed
@@ -274,4 +283,9 @@ def without_intro(answer: str) -> str:
         intro = opening.match(answer)
         if intro is not None and answer[intro.end():].strip():
             answer = answer[intro.end():]
+    for _ in range(2):  # "TL;DR: see below.", "Let me walk through this step by step."
+        spans = sentence_spans(answer)
+        if len(spans) < 2 or not EMPTY_OPENING.fullmatch(answer[spans[0][0]:spans[0][1]]):
+            break
+        answer = answer[spans[1][0]:]
     return answer

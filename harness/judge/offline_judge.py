@@ -124,7 +124,7 @@ from harness.judge.answer_reading import Evidence, gather_evidence
 from harness.judge.claims import ONLY_DISOWNS, claims_of
 from harness.judge.commitment import AMBIGUOUS, MAX_ANSWER_WORDS, looks_like_dump
 from harness.judge.disguise import as_read
-from harness.judge.disowned import last_self_correction, without_intro, without_restated_question
+from harness.judge.disowned import last_self_correction, without_intro, without_restated_question, without_sources
 from harness.judge.left_out import gives_gold_date, tells_gold
 from harness.judge.numeric_check import NumericDecision, numeric_check, single_number_gold
 from harness.judge.prose_verdict import SELF_CONTRADICTED_CHANGE, HeuristicVerdict, decide_prose, declines, states_gold
@@ -153,7 +153,7 @@ def heuristic_verdict(
     stated = claims_of(answer)
     if stated is None:
         return HeuristicVerdict("incorrect", ONLY_DISOWNS)
-    answer = without_intro(without_restated_question(quarters_as_gold(spelled_out(stated), gold), question))
+    answer = without_sources(without_intro(without_restated_question(quarters_as_gold(spelled_out(stated), gold), question)))
     if not answer.strip():
         return HeuristicVerdict("incorrect", "the answer only asks the question again")
     if looks_like_dump(answer):
