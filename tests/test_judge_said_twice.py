@@ -176,6 +176,7 @@ def test_the_value_in_the_asked_unit_after_a_computation_is_the_answer() -> None
         ("Operating margin was 21.0% in FY2022, the same as in FY2021.", "correct"),
         ("Operating margin was 21.0% in both FY2022 and FY2021.", "correct"),
         ("Operating margin stayed at 21.0% in FY2022 (FY2021: 21.0%).", "correct"),
+        ("Operating margin was 21.0% in FY2022 (FY2021: 21.0%).", "correct"),  # the second year alone compares
     ],
 )
 def test_a_comparison_asked_must_be_answered(answer: str, label: str) -> None:

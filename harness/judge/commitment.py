@@ -37,7 +37,7 @@ from harness.judge.refusal import DECLINE, sentence_spans
 from harness.judge.respectively import respective_values
 from harness.judge.two_values import between_two, change_among_levels, close_in_size, worked_in_brackets
 from harness.judge.value_scope import other_period, other_scope, question_years
-from harness.judge.words import BOUND_ABOVE, BOUND_BELOW, NEGATION, content
+from harness.judge.words import BOUND_ABOVE, BOUND_BELOW, NEGATION, asked_subject, content
 
 MAX_ANSWER_WORDS = 600  # longer is pasted source text, not an answer a reviewer would accept
 
@@ -495,7 +495,7 @@ def _states_the_asked(answer: str, sentence: tuple[tuple[int, int], list[Quantit
     states ("... net debt to EBITDA is 3.2x"), not a bound or a benchmark ("is well below its
     3.5x covenant")?"""
     (start, end), values = sentence
-    asked = {s for s, w in content(question) if not w[0].isupper()} - _QUESTION_FRAME
+    asked = asked_subject(question)
     said = {s for s, _ in content(answer[start:end])}
     if len(asked) < 2 or len(asked & said) < 0.6 * len(asked):
         return False
@@ -530,11 +530,6 @@ _STATED_VALUE = re.compile(
     r"(?:\s+(?:about|approximately|roughly|around|nearly|some|now|then))?\s*[*_~]*\s*(?:US|USD)?\s*\$?\s*[-−(]?\s*$",
     re.IGNORECASE,
 )
-
-
-# A question's words that frame what it asks, not the thing asked.
-_QUESTION_FRAME = frozenset({"answer", "round", "decima", "places", "place", "percen", "millio", "billio", "thousa", "units",
-                             "calcul", "using", "based", "inform", "provid", "primar", "statem", "shown", "please"})
 
 
 # A bracketed clause of its own before a value: words and a verb or preposition that state

@@ -260,7 +260,6 @@ _INTRO = re.compile(
 )
 
 
-_HEADING_ONLY = re.compile(r"\A\s*#{1,6}[ \t]+(?:short\s+)?(?:answer|summary|analysis|response|result)s?\s*:?\s*\n+", re.IGNORECASE)
 _INTERJECTION = re.compile(r"\A\s*(?:sure|certainly|absolutely|of course|great question|okay)\s*[!.]\s+", re.IGNORECASE)
 # A label before the answer's text: "**Answer:** According to ...", "Answer: To determine ...".
 _ANSWER_LABEL = re.compile(r"\A\s*[*_]{0,2}(?:short\s+|final\s+)?answer\s*:[*_]{0,2}\s*", re.IGNORECASE)
@@ -272,14 +271,14 @@ _SOURCES_LINE = re.compile(r"\n\s*[*_]{0,2}(?:sources?|references?|citations?)\s
 
 def without_sources(answer: str) -> str:
     """``answer`` without a closing line that lists its sources (``_SOURCES_LINE``)."""
-    return _SOURCES_LINE.sub("", answer) if "ource" in answer or "eference" in answer or "itation" in answer else answer
+    return _SOURCES_LINE.sub("", answer)
 
 
 def without_intro(answer: str) -> str:
     """``answer`` without an opening that only says an answer follows (``_INTRO``): the
     readings take an answer's first sentences as its verdict, and a line of preamble pushed
     the verdict out of them."""
-    for opening in (_ANSWER_LABEL, _INTRO, _HEADING_ONLY, _INTERJECTION):
+    for opening in (_ANSWER_LABEL, _INTRO, _INTERJECTION):
         intro = opening.match(answer)
         if intro is not None and answer[intro.end():].strip():
             answer = answer[intro.end():]

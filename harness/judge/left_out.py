@@ -19,6 +19,7 @@ from harness.judge.answer_reading import Evidence, named_with_detail, verdict_se
 from harness.judge.commitment import hedges
 from harness.judge.name_commitment import picking_part
 from harness.judge.undone_picks import pick_undone
+from harness.judge.value_scope import years_in
 from harness.judge.words import NEGATION, UNIT_STEMS, WORD, YES_NO, content, stem, stems_of
 
 
@@ -159,7 +160,6 @@ _COMPARES = re.compile(
     r"previous|prior|in\s+line|change[ds]?|bps|basis\s+points?|points?|both|stayed|remained|held|kept|again)\b",
     re.IGNORECASE,
 )
-_YEAR = re.compile(r"\b(?:FY\s?|fiscal\s+(?:year\s+)?)?((?:19|20)\d\d)\b", re.IGNORECASE)
 
 
 def comparison_left_out(ev: Evidence) -> bool:
@@ -167,7 +167,7 @@ def comparison_left_out(ev: Evidence) -> bool:
     and no comparison at all: half an answer (the other half may be the gold's "unchanged")."""
     question, _, answer = ev.texts
     # Two years named is a comparison too ("21.0% (FY2021: 21.0%)").
-    return bool(_ASKS_COMPARISON.search(question)) and not _COMPARES.search(answer) and len(set(_YEAR.findall(answer))) < 2
+    return bool(_ASKS_COMPARISON.search(question)) and not _COMPARES.search(answer) and len({year for _, _, year, _ in years_in(answer)}) < 2
 
 
 def enough_terms(ev: Evidence) -> float:

@@ -15,6 +15,7 @@ more"), nor for a pick another sentence overrules with a rival.
 """
 from __future__ import annotations
 
+import functools
 import re
 
 from harness.judge.commitment import hedges
@@ -208,8 +209,6 @@ _RANKED = re.compile(r"\b(?:second|third|next|runner-up)\b", re.IGNORECASE)
 PICK_FILLER = frozenset({
     "then", "again", "actually", "answer", "segment", "one",
     "source", "sources", "see", "item", "note", "page", "pages", "part", "section", "exhibit", "filing", "k", "q",
-    # An answer's opening interjection ("Sure!", "Certainly!", "Great question!") names nothing.
-    "sure", "certainly", "course", "absolutely", "okay", "great", "question", "happy", "glad", "help", "here",
 })
 
 
@@ -282,7 +281,8 @@ def picking_part(sentence: str, question: str) -> str:
     return clause
 
 
-def _superlative_phrases(question: str) -> list[str]:
+@functools.lru_cache(maxsize=4096)  # asked for each verdict sentence of each answer to a question
+def _superlative_phrases(question: str) -> tuple[str, ...]:
     """The question's superlatives with the two words after each, lowered: "largest revenue
     growth" in "Which product line had the largest revenue growth ...?" (none shorter: one
     word after "largest" is as often the item as what it is largest in)."""
@@ -291,7 +291,7 @@ def _superlative_phrases(question: str) -> list[str]:
         words = question[m.end():].split()[:2]
         if len(words) == 2:
             phrases.append(" ".join([m.group(0), *words]).lower().strip("?.,"))
-    return phrases
+    return tuple(phrases)
 
 
 _BULLET = re.compile(r"^\s*(?:[-*•▪◦]|\d{1,2}[.)])\s+")

@@ -40,7 +40,7 @@ from harness.judge.numeric_check import SIGN_WORD_BEFORE, directions_differ, ope
 from harness.judge.refusal import sentence_span_at, sentence_spans
 from harness.judge.value_scope import named_otherwise, question_years
 from harness.judge.verdict_commitment import uncommitted_values
-from harness.judge.words import ASKS_CHANGE, FALL, RISE, UNIT_STEMS, WORD, YES_NO, bound_side, content, stem, stems_of
+from harness.judge.words import ASKS_CHANGE, FALL, RISE, UNIT_STEMS, WORD, YES_NO, asked_subject, bound_side, content, stem, stems_of
 
 # Where a value's label words stop: a clause of its own after a semicolon.
 _CLAUSE_END = re.compile(r";")
@@ -123,7 +123,7 @@ def _own_change_stated(
 ) -> bool:
     """Does a sentence that speaks of the asked thing in the question's words (most of its
     common words) state a change of the gold's kind with a direction, not the gold's?"""
-    asked = {s for s, w in content(question) if not w[0].isupper() and s not in _ASKED_FRAME}
+    asked = asked_subject(question)
     if len(asked) < 2:
         return False
     for c in values:
@@ -133,9 +133,6 @@ def _own_change_stated(
         if span and len(asked & {s for s, _ in content(answer[span[0]:span[1]])}) >= 0.6 * len(asked):
             return True
     return False
-
-
-_ASKED_FRAME = frozenset({"change", "chang", "how", "did", "what", "much", "many", "fiscal", "answer", "round", "percen"})
 
 
 class _GoldNumber(NamedTuple):

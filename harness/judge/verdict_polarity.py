@@ -31,6 +31,7 @@ from harness.judge.words import (
     NEGATION,
     RISE,
     YES_NO,
+    asked_subject,
     content,
     stems_of,
     word_pattern,
@@ -276,16 +277,13 @@ _NO_MOVE = re.compile(
 )
 
 
-# Words that frame a question of direction without being its subject ("Does management expect
-# margins to improve?": margins are the subject).
-_FRAMING_STEMS = frozenset({"manage", "expect", "anticip", "believ", "foreca", "guidan", "guide", "plan", "compan", "report", "outloo"})
 _CLAUSE_TURN = re.compile(r"[,;]|\b(?:although|though|while|whereas|but)\b", re.IGNORECASE)
 
 
 def _stays_put(claim: str, question: str) -> bool:
     """Does a clause of ``claim`` say the question's subject stays where it was ("leaving
     margins roughly where they were"), not another thing ("although costs were flat")?"""
-    subject = {s for s, w in content(question) if not w[0].isupper()} - _FRAMING_STEMS
+    subject = asked_subject(question)
     return any(
         _NO_MOVE.search(clause) and {s for s, _ in content(clause)} & subject for clause in _CLAUSE_TURN.split(claim)
     )

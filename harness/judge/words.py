@@ -241,3 +241,23 @@ def quarters_as_gold(answer: str, gold: str) -> str:
     if not _QUARTER_IN_WORDS.search(gold) or not _QUARTER_CODE.search(answer):
         return answer
     return _QUARTER_CODE.sub(lambda m: f"{_ORDINAL[m.group(1)]} quarter", answer)
+
+
+# A question's words that frame what it asks rather than name it: its verbs of asking and
+# expecting, units and rounding ("Does management expect margins to improve?", "How did the
+# customer count change?", "Answer in USD millions, rounded to one decimal place").
+_QUESTION_FRAME = frozenset({
+    "manage", "expect", "anticip", "believ", "foreca", "guidan", "guide", "plan", "compan", "report", "outloo",
+    "change", "chang", "how", "did", "what", "much", "many", "fiscal", "answer", "round", "decima", "places", "place",
+    "percen", "millio", "billio", "thousa", "units", "calcul", "using", "based", "inform", "provid", "primar", "statem",
+    "shown", "please",
+})
+
+
+@functools.lru_cache(maxsize=4096)
+def asked_subject(question: str) -> frozenset[str]:
+    """The stems of what a question asks about: its common words (no names) less its framing
+    (``_QUESTION_FRAME``): "margin" in "Does Birch Energy's management expect margins to
+    improve?"."""
+    return frozenset(s for s, w in content(question) if not w[0].isupper()) - _QUESTION_FRAME
+
