@@ -256,6 +256,43 @@ KNOWN_FOOLED |= {
 }
 
 
+# The thirty-first batch (realistic-1876 on: 100 right answers to 30 new yes/no and pick-one
+# questions, with the verdict at the end, both sides argued, negations in the reasons, a verdict
+# without "yes" or "no"; written without the judge) had 17 refused; three are credited since
+# (realistic-1947, 1954 and 1960).
+_OPENING_READ = "the opening claim is read as the verdict, not the conclusion drawn after it"
+_NEGATED_VERDICT = "a verdict said by denying the opposite is read as a no"
+KNOWN_MISSES |= {
+    "realistic-1882": "'For gross margin to improve, revenue would have needed to ... The answer is therefore no': the "
+    "condition read as a yes beside the no",
+    "realistic-1886": "'no longer relies on short-term borrowings ... working capital is positive': " + _NEGATED_VERDICT,
+    "realistic-1889": "'There is an argument that logistics can be run asset-light ... On balance, ... is a capital-intensive "
+    "business': " + _OPENING_READ,
+    "realistic-1894": "'... there is no line for dividends paid ... So no dividends were paid': " + _OPENING_READ,
+    "realistic-1902": "'Grebe Airlines is no longer loss-making': " + _NEGATED_VERDICT,
+    "realistic-1916": "'Therefore, Kiln Ceramics does not have a healthy liquidity profile': the reasons' 'below 1.0' read "
+    "against the no",
+    "realistic-1918": "'... provides some comfort. Still, ... its liquidity profile is not healthy': " + _OPENING_READ,
+    "realistic-1924": "'Mistral Wind is not a net cash company': " + _NEGATED_VERDICT,
+    "realistic-1926": "'Occupancy has recovered strongly, yes - ... So the answer is no': a yes to another question read "
+    "beside the no",
+    "realistic-1932": "'operating margin deteriorated rather than improved': 'rather than improved' read as a yes",
+    "realistic-1944": "a payout ratio of 130% worked out, with no verdict in words: the ratio is not read as 'not covered'",
+    "realistic-1945": "'While Verdigris has a long record of maintaining its dividend ..., the dividend was uncovered': "
+    + _OPENING_READ,
+    "realistic-1953": "a markdown heading and bullets of the two regions' growth, the pick in the last line: the pick is "
+    "read from the first bullet",
+    "realistic-1971": "'In Q2 ..., 6.7%. In Q1 ..., 11.3%. Q1 was therefore the stronger quarter': a quarter is no option "
+    "word, so the figures are read as another period's",
+}
+# The thirty-second batch (realistic-2000 on: 60 wrong answers to 20 new questions of those
+# shapes) had 13 credited, 11 of them to pick-one questions whose options the question lists
+# after its company and year; all but one are refused since.
+KNOWN_FOOLED |= {
+    "realistic-2016": "'Gross margin is not a standard metric for banks ... That said, gross margin is still a useful metric "
+    "... In conclusion, gross margin is a useful metric': the denial at the opening is read, not the conclusion",
+}
+
 @pytest.mark.parametrize("case", [c for c in CASES if c["label"] == "incorrect"], ids=lambda c: c["case"])
 def test_a_wrong_answer_is_not_credited(case: dict) -> None:
     verdict = heuristic_verdict(case["question"], case["gold"], case["answer"])

@@ -36,7 +36,18 @@ def test_every_kind_of_probe_is_made() -> None:
 # opposite in a copy of the gold, are read by ``harness.judge.turned_copy``; two coupons
 # exchanged between notes told apart by their years alone, "5.5% Notes due 2027 and 4.25%
 # Notes due 2031", by the year each note is due in ``harness.judge.exchanged_values``.)
-KNOWN_GAPS: dict[tuple[str, str], str] = {}
+# Four controls of the golds added with the thirty-first batch are refused: a gold's "operating
+# cash flow ... less capital expenditures" followed by any sentence is read as a fall that
+# contradicts its yes, and a JSON answer whose reasoning opens "No single customer ..." as a
+# second verdict beside its "No".
+_LESS_AS_FALL = "'Yes. Operating cash flow of $512 million less capital expenditures ...' and a sentence after it: 'less' read as a fall"
+KNOWN_GAPS: dict[tuple[str, str], str] = {
+    ("redteam_dev_416", "control:reasoned"): _LESS_AS_FALL,
+    ("redteam_dev_416", "control:checked"): _LESS_AS_FALL,
+    ("redteam_dev_416", "control:advice"): _LESS_AS_FALL,
+    ("redteam_dev_418", "control:json"): "{\"answer\": \"No\", \"reasoning\": \"No single customer ...\"}: the reasoning's 'No single' "
+    "read as a second verdict",
+}
 
 
 @pytest.mark.parametrize("kind", sorted({p.kind for p in PROBES}))
@@ -84,11 +95,12 @@ def test_a_frame_wraps_the_golds_first_clause() -> None:
 
 
 def test_the_known_gaps_are_still_gaps() -> None:
-    """Each listed gap still fools the judge; one that no longer does comes off the list."""
+    """Each listed gap is still misjudged (an adversarial probe credited, a control refused);
+    one that no longer is comes off the list."""
     listed = [p for p in PROBES if (p.financebench_id, p.kind) in KNOWN_GAPS]
     assert len(listed) == len(KNOWN_GAPS)
     for probe in listed:
-        assert heuristic_verdict(probe.question, probe.gold, probe.answer).label == "correct", probe.answer
+        assert (heuristic_verdict(probe.question, probe.gold, probe.answer).label == "correct") == probe.adversarial, probe.answer
 
 
 @pytest.mark.parametrize("answer,credited", [

@@ -235,14 +235,20 @@ def figures_written_plainly(text: str) -> str:
     written as its words ("Asia-Pacific" as "Asia Pacific", which a gold spells either way)."""
     if "【" in text:
         text = _CITATION_MARK.sub("", text)
-    if "-" in text:
-        text = _HYPHENED_NAME.sub(r"\1 ", text)
-    return fractions_as_percents(arrows_written_out(sign_after_currency(latex_written_out(text))))
+    return fractions_as_percents(arrows_written_out(sign_after_currency(latex_written_out(names_written_plainly(text)))))
 
 
-# Two capitalised words joined by a hyphen: "Asia-Pacific", "Coca-Cola" (not "Non-GAAP",
+def names_written_plainly(text: str) -> str:
+    """``text`` with a name joined by a hyphen written as its words ("Asia-Pacific" as "Asia
+    Pacific"), as ``figures_written_plainly`` writes an answer's and a gold's: a question is
+    read so too, or its "Asia-Pacific" would be another option than the gold's "Asia Pacific"."""
+    return _HYPHENED_NAME.sub(r"\1 ", text) if "-" in text else text
+
+
+# Two words joined by a hyphen, the second capitalised: "Asia-Pacific", "Coca-Cola", a
+# sentence's "asia-Pacific" (not "Non-GAAP",
 # "COVID-19" or "year-over-year").
-_HYPHENED_NAME = re.compile(r"\b([A-Z][a-z]+)-(?=[A-Z][a-z]+\b)")
+_HYPHENED_NAME = re.compile(r"\b([A-Z]?[a-z]+)-(?=[A-Z][a-z]+\b)")
 
 
 # A share in words ("about one third of sales", "roughly a quarter of revenue", "two-thirds

@@ -72,6 +72,7 @@ class Evidence:
     terms_found: list[str] = field(default_factory=list)
     gold_polarity: str | None = None
     answer_polarity: str | None = None
+    options: tuple[str, ...] = ()  # the options a question that asks to pick offers, one stem each
     gold_choice: str | None = None
     answer_choice: str | None = None
     extreme_reversed: bool = False  # the gold's option picked at the other extreme ("lowest" for "highest")
@@ -293,6 +294,65 @@ _OPTION_LIST = re.compile(
 
 
 _WHICH_AFTER = re.compile(r"\bwhich\b", re.IGNORECASE)
+# A period within a listed item ("in FY2022", "Q3 2021"): the question's scope, not an option.
+_PERIOD_IN_ITEM = re.compile(r"\b(?:FY|CY)\s?'?\d{2,4}\b|\b(?:19|20)\d\d\b|\b[QH][1-4]\b", re.IGNORECASE)
+
+
+# The two ways a pick between options compares ("Which had the higher margin?", "... the
+# lower combined ratio?").
+_MORE = re.compile(
+    r"\b(?:higher|highest|larger|largest|more|most|bigger|biggest|greater|greatest|faster|fastest|exceed\w*|"
+    r"outperform\w*|outpac\w*|ahead|better|best|steeper|steepest)\b",
+    re.IGNORECASE,
+)
+_LESS = re.compile(
+    r"\b(?:lower|lowest|smaller|smallest|less|least|fewer|fewest|slower|slowest|behind|worse|worst|lagg\w*|trail\w*)\b",
+    re.IGNORECASE,
+)
+
+
+def _compared_picks(claims: list[str], question: str, options: tuple[str, ...]) -> str:
+    """The clause that makes the answer's pick by comparing the way the question asks ("So
+    direct-to-consumer was the larger channel" to "... more revenue from wholesale or
+    direct-to-consumer?"), the last of them; not a clause that names the other option the
+    lesser ("which keeps its margin lower") or compares something else ("amid higher
+    interest rates"). "" when no clause compares so, and the question's own list when two
+    such clauses pick different options: an answer that calls each option the winner picks
+    neither."""
+    asked = _asked_part(question) or question
+    way = _MORE if _MORE.search(asked) else _LESS if _LESS.search(asked) else None
+    if way is None:
+        return ""
+    found: list[tuple[str, str]] = []
+    for claim in claims:
+        for clause in _COMPARING_CLAUSE_END.split(claim):
+            if not clause or not way.search(clause):
+                continue
+            # The winner stands before "than" or "exceeded"; the option after it is the
+            # loser ("bought back $1.15 billion, exceeding its $780 million of capex"). A
+            # denied comparison ("Wholesale is no longer its largest channel") picks nothing.
+            winner = _COMPARED_WITH.split(clause, maxsplit=1)[0]
+            option = picked_option(winner, options, _OPTION_LIST)
+            if option in options and not NEGATION.search(winner):
+                found.append((option, winner))
+    if len({option for option, _ in found}) > 1:
+        return " or ".join(options)  # picked_option reads the question's own list as no pick
+    return found[-1][1] if found else ""
+
+
+_COMPARED_WITH = re.compile(r"\b(?:than|exceed\w*|outpac\w*|outperform\w*|over|versus|vs|compared|relative)\b", re.IGNORECASE)
+_COMPARING_CLAUSE_END = re.compile(r"[,;:]|\s[-–—]\s|\b(?:while|whereas|but|although|though|as|amid)\b", re.IGNORECASE)
+
+
+# Where a gold's pick ends and its comparison begins.
+_LEAD_END = re.compile(r"[,;:(]|\.(?:\s|$)|\s[-–—]\s|\b(?:versus|vs|compared|against|while|whereas|ahead)\b", re.IGNORECASE)
+
+
+def _lead_clause(gold: str) -> str:
+    """The gold's opening clause, up to where it turns to a comparison; "" when that clause
+    compares ("Fluid Controls earned less than Motion Systems"), naming no pick by its place."""
+    lead = _LEAD_END.split(gold.strip(), maxsplit=1)[0]
+    return "" if re.search(r"\bthan\b", lead, re.IGNORECASE) else lead
 
 
 @functools.lru_cache(maxsize=4096)
@@ -309,6 +369,10 @@ def _choice(question: str) -> tuple[str, ...] | None:
         items = re.split(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", m.group("items"))
         options = []
         for item in items:
+            if _PERIOD_IN_ITEM.search(item):
+                # "... for Tolland Industrial in FY2022, Fluid Controls or Motion Systems?": the
+                # words before the comma say whose and when, and are no option.
+                continue
             words = [s for s, _ in content(item)]
             if words:
                 options.append(words[0])
@@ -467,9 +531,13 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
         denials = [c for c in claims if denies_use(c, ev.denied_metric)] if ev.denied_metric else [c for c in claims if NEGATION.search(c)]
         ev.answer_polarity = "no" if denials else ("yes" if claims else None)
         ev.hedged_verdict = bool(denials) and all(hedges_verdict(c) for c in denials)
-    options = _choice(question)
+    options = ev.options = _choice(question) or ()
     if options:
         gold_named = [o for o in options if o in stems_of(gold)]
+        if len(gold_named) > 1:
+            # "Motion Systems, with $412 million versus $365 million for Fluid Controls": the
+            # gold gives the loser for comparison; its pick is the option its lead names.
+            gold_named = [o for o in options if o in stems_of(_lead_clause(gold))]
         ev.gold_choice = gold_named[0] if len(gold_named) == 1 else None
         if ev.gold_choice:
             # The verdict sentence, else the first claim that names one of the options; after
@@ -483,7 +551,10 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
             # A conclusion that makes a pick ("..., so financing brought in the most") is
             # the verdict, whatever a figure-by-figure opening named first.
             picks = [c for c in conclusions("\n".join(corrected)) if SUPERLATIVE.search(c)]
-            for claim in picks[::-1] + claims:
+            # Then the last claim that compares the way the question asks ("So direct-to-
+            # consumer was the larger channel"), not an opening that states one option's figure.
+            compared = _compared_picks(claim_sentences("\n".join(corrected), question), question, options)
+            for claim in picks[::-1] + ([compared] if compared else []) + claims:
                 ev.answer_choice = picked_option(claim, options, _OPTION_LIST)
                 if ev.answer_choice:
                     # "Cash flow from operations was the lowest" names the gold's option at

@@ -119,7 +119,7 @@ from __future__ import annotations
 
 import re
 
-from harness.judge.amounts import figures_written_plainly
+from harness.judge.amounts import figures_written_plainly, names_written_plainly
 from harness.judge.answer_reading import Evidence, gather_evidence
 from harness.judge.claims import ONLY_DISOWNS, claims_of
 from harness.judge.commitment import AMBIGUOUS, MAX_ANSWER_WORDS, looks_like_dump
@@ -146,6 +146,7 @@ def heuristic_verdict(
     has it already (the judge service asks the check first); else it is asked here.
     """
     gold, answer = figures_written_plainly(str(gold)), figures_written_plainly(as_read(answer_text(answer or "")))
+    question = names_written_plainly(question)
     if decided is None:
         decided = numeric_check(question, gold, answer)
     if decided.label is not None:

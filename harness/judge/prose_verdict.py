@@ -34,6 +34,7 @@ from harness.judge.left_out import (
 from harness.judge.metric_use import use_denied_against_gold
 from harness.judge.name_commitment import PICK_FILLER, SUPERLATIVE, rival_pick
 from harness.judge.numeric_check import Label
+from harness.judge.option_figures import option_figures_swapped
 from harness.judge.refusal import sentences
 from harness.judge.roles import roles_swapped
 from harness.judge.term_direction import DEALS, phrases_reversed, reversed_subject, reversed_terms
@@ -231,6 +232,10 @@ def decide_prose(ev: Evidence) -> HeuristicVerdict:
         return HeuristicVerdict("incorrect", f"the gold says {ev.gold_polarity}, the answer {ev.answer_polarity}")
     if ev.gold_choice and ev.answer_choice and ev.gold_choice != ev.answer_choice:
         return HeuristicVerdict("incorrect", f"the gold picks {ev.gold_choice!r}, the answer {ev.answer_choice!r}")
+    if ev.gold_choice and ev.answer_choice == ev.gold_choice:
+        # The gold's pick is half of it: the figures that make it the pick must be the gold's.
+        if option_figures_swapped(ev.texts[1], ev.texts[2], ev.options):
+            return HeuristicVerdict("incorrect", "the answer gives the gold's figures to the other option, or in another currency")
     if date_differs(ev):
         return HeuristicVerdict("incorrect", "the answer gives another date than the gold's")
     if range_differs(ev):

@@ -1,0 +1,54 @@
+"""A pick between two options with each option's figure given to the other.
+
+"Personal Care, with operating income of $448 million versus $612 million for Home Care"
+for the gold's "... $612 million versus $448 million for Home Care": the pick and both
+figures are the gold's, and the comparison they make is the other way round. Each figure is
+read as the option named in its own part of the text (split where one option's figures turn
+to the other's: "versus", "compared with", a new line), and the two texts must agree.
+"""
+from __future__ import annotations
+
+import re
+
+from harness.judge.words import content
+
+# Where a text turns from one option's figures to the other's.
+_PART_END = re.compile(
+    r"\n|;|\s[-–—]\s|\b(?:versus|vs\.?|compared\s+(?:with|to)|against|while|whereas|but)\b", re.IGNORECASE
+)
+# A figure: digits with their thousands and decimals, not a year.
+_FIGURE = re.compile(r"(?P<currency>[$€£¥]?)\s?(?P<value>(?<![\w.])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\d)|(?<![\w.,])\d+(?:\.\d+)?(?![\d,]))")
+
+
+def _figures_by_option(text: str, options: tuple[str, ...]) -> dict[float, tuple[str, str]]:
+    """Each figure of ``text``, with the one option named in its part and the currency sign
+    before it ("" for none); figures of a part that names no option, or both, left out."""
+    found: dict[float, tuple[str, str]] = {}
+    for part in _PART_END.split(text):
+        named = {s for s, _ in content(part)} & set(options)
+        if len(named) != 1:
+            continue
+        option = named.pop()
+        for m in _FIGURE.finditer(part):
+            value = float(m.group("value").replace(",", ""))
+            if 1900 <= value <= 2100 and "." not in m.group("value"):
+                continue  # a year says when, not how much
+            found.setdefault(value, (option, m.group("currency")))
+    return found
+
+
+def option_figures_swapped(gold: str, answer: str, options: tuple[str, ...]) -> bool:
+    """Does the answer give one of the gold's figures to another option than the gold does,
+    or in another currency ("€612 million" for "$612 million"; a figure without a sign in
+    either text is not compared by its sign)?"""
+    gold_figures = _figures_by_option(gold, options)
+    if len({option for option, _ in gold_figures.values()}) < 2:
+        return False  # the gold ties figures to one option at most: nothing to swap
+    answer_figures = _figures_by_option(answer, options)
+    for value, (option, currency) in gold_figures.items():
+        if value not in answer_figures:
+            continue
+        said_option, said_currency = answer_figures[value]
+        if said_option != option or (currency and said_currency and said_currency != currency):
+            return True
+    return False
