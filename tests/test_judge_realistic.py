@@ -258,8 +258,8 @@ KNOWN_FOOLED |= {
 
 # The thirty-first batch (realistic-1876 on: 100 right answers to 30 new yes/no and pick-one
 # questions, with the verdict at the end, both sides argued, negations in the reasons, a verdict
-# without "yes" or "no"; written without the judge) had 17 refused; three are credited since
-# (realistic-1947, 1954 and 1960).
+# without "yes" or "no"; written without the judge) had 17 refused; five are credited since
+# (realistic-1902, 1924, 1947, 1954 and 1960).
 _OPENING_READ = "the opening claim is read as the verdict, not the conclusion drawn after it"
 _NEGATED_VERDICT = "a verdict said by denying the opposite is read as a no"
 KNOWN_MISSES |= {
@@ -269,11 +269,9 @@ KNOWN_MISSES |= {
     "realistic-1889": "'There is an argument that logistics can be run asset-light ... On balance, ... is a capital-intensive "
     "business': " + _OPENING_READ,
     "realistic-1894": "'... there is no line for dividends paid ... So no dividends were paid': " + _OPENING_READ,
-    "realistic-1902": "'Grebe Airlines is no longer loss-making': " + _NEGATED_VERDICT,
     "realistic-1916": "'Therefore, Kiln Ceramics does not have a healthy liquidity profile': the reasons' 'below 1.0' read "
     "against the no",
     "realistic-1918": "'... provides some comfort. Still, ... its liquidity profile is not healthy': " + _OPENING_READ,
-    "realistic-1924": "'Mistral Wind is not a net cash company': " + _NEGATED_VERDICT,
     "realistic-1926": "'Occupancy has recovered strongly, yes - ... So the answer is no': a yes to another question read "
     "beside the no",
     "realistic-1932": "'operating margin deteriorated rather than improved': 'rather than improved' read as a yes",
@@ -291,6 +289,46 @@ KNOWN_MISSES |= {
 KNOWN_FOOLED |= {
     "realistic-2016": "'Gross margin is not a standard metric for banks ... That said, gross margin is still a useful metric "
     "... In conclusion, gross margin is a useful metric': the denial at the opening is read, not the conclusion",
+}
+
+# The thirty-third batch (realistic-2100 on: 100 right answers to 25 new golds that explain a
+# change, a metric's use or a list of risks, each in other words than its gold's; written
+# without the judge) had 35 refused. Read since: "3.1 points" as percentage points; a figure
+# the gold itself labels (its capex in a free-cash-flow answer, "capital spending" as capex);
+# "price increases averaging 7%"; more words of causation ("the main culprits were", "... as
+# capex climbed", a colon after the change); the bullets under "The main drivers were:".
+_OTHER_WORDS = "the gold's reasons in other words"
+KNOWN_MISSES |= {
+    **{f"realistic-{n}": "the gold's causes in other words ('chip shortages eased', 'pricing') read as other causes: " + _OTHER_WORDS
+       for n in (2109, 2111, 2185, 2191)},
+    **{f"realistic-{n}": "'EBITDA ... adds nothing', 'It isn't.', 'not a meaningful metric ... for the following reasons': a "
+       "denial of a metric's use in other words read as a yes" for n in (2121, 2122, 2123)},
+    "realistic-2129": "'DTC rose 8 points to 46%' for 'rose to 46% of sales from 38%': the level started from, given as the change",
+    **{f"realistic-{n}": "a change's levels and drivers with years of their own ('from 3.5% in FY2021'), read as the gold's "
+       "figures on another year or item" for n in (2142, 2144, 2145, 2146, 2148, 2188, 2190)},
+    **{f"realistic-{n}": "a volume story told without a word of causation ('This was mainly a volume story:', 'almost all of "
+       "that was commodity prices'): " + _OTHER_WORDS for n in (2147, 2187)},
+    "realistic-2162": "'unit volumes declined 2%' for 'a 2% volume decline': volume read as another line item than the gold's "
+    "net sales",
+    **{f"realistic-{n}": "'capital expenditures were $2.3 billion' for a gold's 'its $2.3 billion capital programme': the "
+       "programme is no label the capex reading knows" for n in (2196, 2198)},
+}
+# The thirty-fourth batch (realistic-2200 on: 60 wrong answers to 20 new golds of those kinds,
+# reusing the gold's words, written without the judge) had 20 credited; the readings above
+# credit two more (2230: its capex label is the gold's now; 2248: its list of drivers counts).
+KNOWN_FOOLED |= {
+    **{f"realistic-{n}": _OTHER_REASONS for n in (2201, 2205, 2227, 2237, 2239, 2243, 2252, 2253, 2255)},
+    **{f"realistic-{n}": "the gold's drivers among as many others: " + _PARTIAL_LIST for n in (2212, 2214, 2223, 2233, 2248, 2257)},
+    **{f"realistic-{n}": "the gold's two items exchanged within its drivers (office and industrial properties, PC and "
+       "automotive chips): the key terms do not read which item each driver is of" for n in (2210, 2221)},
+    **{f"realistic-{n}": "the gold's change and its drivers moved to the year before, the asked year's said to be flat: "
+       "the gold's figures and words are all there" for n in (2230, 2250)},
+    "realistic-2240": "the gold's figures and drivers given to R&D, and SG&A said to rise 6%: R&D is no metric the label "
+    "reading knows as another than SG&A",
+    "realistic-2254": "the gold's 22% and 9% exchanged between SG&A and advertising: the exchange is read only between years "
+    "and named items",
+    "realistic-2256": "'SG&A increased due to higher selling, general and administrative expenses': the gold's topic words as "
+    "their own cause",
 }
 
 @pytest.mark.parametrize("case", [c for c in CASES if c["label"] == "incorrect"], ids=lambda c: c["case"])

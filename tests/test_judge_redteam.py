@@ -32,21 +32,24 @@ def test_every_kind_of_probe_is_made() -> None:
 # Probes of the red team's own pool that still fool the judge, each a declared gap (the
 # README lists them): a fix must take it off this list, and the test below fails when one
 # stops fooling the judge while still listed.
-# (None is left. The last four: a denial's reason, a qualifier and a verb each turned to its
-# opposite in a copy of the gold, are read by ``harness.judge.turned_copy``; two coupons
-# exchanged between notes told apart by their years alone, "5.5% Notes due 2027 and 4.25%
-# Notes due 2031", by the year each note is due in ``harness.judge.exchanged_values``.)
-# Four controls of the golds added with the thirty-first batch are refused: a gold's "operating
-# cash flow ... less capital expenditures" followed by any sentence is read as a fall that
-# contradicts its yes, and a JSON answer whose reasoning opens "No single customer ..." as a
-# second verdict beside its "No".
-_LESS_AS_FALL = "'Yes. Operating cash flow of $512 million less capital expenditures ...' and a sentence after it: 'less' read as a fall"
+# (Of the pool's first 282 golds none is left. The last four: a denial's reason, a qualifier
+# and a verb each turned to its opposite in a copy of the gold, are read by
+# ``harness.judge.turned_copy``; two coupons exchanged between notes told apart by their years
+# alone, "5.5% Notes due 2027 and 4.25% Notes due 2031", by the year each note is due in
+# ``harness.judge.exchanged_values``.)
+# Gaps the golds added with the thirty-first to thirty-fourth batches found: a JSON answer whose
+# reasoning opens "No single customer ..." read as a second verdict beside its "No"; an SG&A
+# gold's level and a cost inside it exchanged ("rose 14% to $38 million ..., mainly due to $865
+# million of integration costs"), a change's figure being read with its direction, not its
+# label; and "the gain of U.S. patent exclusivity" for "the loss", a turned word inside a list
+# of risks that the turned-copy reading does not reach.
+_LEVEL_AND_PART_EXCHANGED = "an SG&A level and a cost inside it exchanged: a change's figure is not read by its label"
 KNOWN_GAPS: dict[tuple[str, str], str] = {
-    ("redteam_dev_416", "control:reasoned"): _LESS_AS_FALL,
-    ("redteam_dev_416", "control:checked"): _LESS_AS_FALL,
-    ("redteam_dev_416", "control:advice"): _LESS_AS_FALL,
     ("redteam_dev_418", "control:json"): "{\"answer\": \"No\", \"reasoning\": \"No single customer ...\"}: the reasoning's 'No single' "
     "read as a second verdict",
+    ("redteam_dev_508", "figures_swapped"): _LEVEL_AND_PART_EXCHANGED,
+    ("redteam_dev_556", "figures_swapped"): _LEVEL_AND_PART_EXCHANGED,
+    ("redteam_dev_561", "reversed"): "'the gain of U.S. patent exclusivity' for 'the loss', in a list of risks",
 }
 
 

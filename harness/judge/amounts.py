@@ -44,7 +44,7 @@ _MILLIONS_UNIT = frozenset({"Moz", "MMBoe/d", "MMboe/d", "MMbbl/d", "MMbbls/d"})
 _NUMBER = re.compile(r"(?<![\w.'’/])(\d{1,3}(?:[,\u202f\u2009\u00a0]\d{3})+|\d+)(\.\d+)?")
 _GROUP_SPACES = str.maketrans({"\u202f": ",", "\u2009": ",", "\u00a0": ","})
 _SUFFIX = re.compile(
-    r"(?P<space>\s?)(?P<word>%|‰|‱|per mille\b|percentage[- ]points?|percent|per cent|pps?\b|bps?\b|basis[- ]points?"
+    r"(?P<space>\s?)(?P<word>%|‰|‱|per mille\b|percentage[- ]points?|percent|per cent|pps?\b|bps?\b|basis[- ]points?|points?\b"
     r"|thousands?|millions?|billions?|trillions?|cents?\b|mn|mm|mil|mio|bn|bil|tn|[kmbt]\b|x\b|times\b)",
     re.IGNORECASE,
 )
@@ -224,7 +224,7 @@ _CITATION_MARK = re.compile(r"【[^】\n]{0,80}】")
 
 
 # The percent words of _SUFFIX: a percent, percentage points, basis points.
-_PERCENT_WORD = re.compile(r"%|percent|per cent|percentage[- ]points?|pps?$|bps?$|basis[- ]points?", re.IGNORECASE)
+_PERCENT_WORD = re.compile(r"%|percent|per cent|percentage[- ]points?|pps?$|bps?$|basis[- ]points?|points?$", re.IGNORECASE)
 
 
 def figures_written_plainly(text: str) -> str:
@@ -404,7 +404,8 @@ def parse_quantities(text: str) -> list[Quantity]:
                 scale, explicit = SCALES[word], True
                 currency = currency or word.startswith("cent")
                 suffix_end = offset + suffix.end()
-            elif word == "%" or word.startswith(("percent", "per cent", "pp")):
+            elif word == "%" or word.startswith(("percent", "per cent", "pp")) or word in ("point", "points"):
+                # (A bare "3.1 points" of a margin or a growth rate is percentage points.)
                 percent = True
                 suffix_end = offset + suffix.end()
             elif word in ("‰", "per mille"):  # tenths of a percent: "65.4‰" is 6.54%

@@ -281,9 +281,14 @@ def _gold_polarity(question: str, gold: str) -> str | None:
     m = YES_NO.match(gold)
     if m:
         return m.group(1).lower()
-    if DENIAL_GOLD.search((sentences(gold) or [""])[0]):
+    # A denial in a relative clause ("volatile jet fuel prices, which it does not hedge,") is
+    # a detail of a gold that names things, not a gold that denies.
+    if DENIAL_GOLD.search(_RELATIVE_CLAUSE.sub(" ", (sentences(gold) or [""])[0])):
         return "no"
     return None
+
+
+_RELATIVE_CLAUSE = re.compile(r",\s*(?:which|who|whom|whose)\b[^,;.]*", re.IGNORECASE)
 
 
 _OPTION_LIST = re.compile(

@@ -24,10 +24,15 @@ _CAUSE = re.compile(
     r"|drove|because(?: of)?|as a result of|result(?:ed|ing|s)? (?:from|in)|attributable to|attributed to|reflect(?:ed|ing|s)?"
     r"|owing to|led (?:by|to)|thanks to|caused by|contribut(?:ed|ing|ions?)(?: to)?|offset(?: by)?|stemm(?:ed|ing) from"
     r"|on (?:the back of|higher|lower|increased|decreased|rising|falling|strong|weak)|(?:from|with) (?:higher|lower|increased|decreased|rising|falling)"
-    r"|(?:primarily|mainly|largely) (?:from|by)|(?:impacted|affected|pressured|hurt|helped|boosted|lifted) by|benefit(?:ed|ing|ted)? from"
-    r"|weigh(?:ed|ing|s)? on|amid|(?:drivers?|reasons?|causes?|factors?)\s*(?:was|were|is|are|include\w*|:))"
-    # ", as gross margin decreased": "as" opening a clause of cause (not "as of", "as well").
-    r"|[,;]\s+as\s+(?!of\b|well\b|such\b|per\b|a whole\b|reported\b)",
+    r"|(?:primarily|mainly|largely) (?:from|by)|(?:impacted|affected|pressured|hurt|helped|boosted|lifted|cushioned|squeezed"
+    r"|dragged(?: down)?|held back|supported|fuell?ed|powered) by|benefit(?:ed|ing|ted)? from"
+    r"|weigh(?:ed|ing|s)? on|amid|(?:drivers?|reasons?|causes?|factors?|culprits?)\s*(?:was|were|is|are|include\w*|:))"
+    # ", as gross margin decreased": "as" opening a clause of cause (not "as of", "as well");
+    # so does "as" right after the figure of the change ("fell 38% to $1.1B as capex climbed").
+    r"|(?:[,;]|(?<=[\d%])(?:\s?(?:[MBK]|bn|million|billion|points?|bps))?)\s+as\s+(?!of\b|well\b|such\b|per\b|a whole\b|reported\b|a (?:share|percent)"
+    r"|much\b|high\b|low\b|expected\b)"
+    # "FCF fell to $155M from $410M: capex roughly doubled ...": the change, then its causes.
+    r"|(?<=[\d%MBK]):\s",
     re.IGNORECASE,
 )
 # Words that name no cause: "driven by several factors", "due to a number of reasons".

@@ -88,8 +88,34 @@ def other_causes(ev: Evidence) -> bool:
     its own ("higher freight costs and increased promotional activity" for "higher component
     costs, unfavourable product mix, currency headwinds")?"""
     causes = [t for t in ev.gold_terms if t not in _NO_CAUSE]
-    given = [t for t in ev.terms_committed if t in causes]
+    listed = _listed_causes(ev.texts[2])
+    given = [t for t in causes if t in ev.terms_committed or t in listed]
     return bool(causes) and len(given) <= 1 and len(given) < enough_terms(ev) * len(causes) and not tells_gold(ev)
+
+
+# A line that opens a list of causes: "The main drivers were:", "This was due to:".
+_CAUSES_FOLLOW = re.compile(r"\b(?:drivers?|reasons?|causes?|factors?|culprits?|due to|driven by|because of)\b[^:\n]{0,30}:\s*$", re.IGNORECASE)
+_BULLET_LINE = re.compile(r"^\s*(?:[-*•–]|\d+[.)])\s+")
+
+
+def _listed_causes(answer: str) -> set[str]:
+    """The stems of the bullets right under a line that opens a list of causes ("The main
+    drivers were:"): that list is the answer's causes as much as its verdict sentence is."""
+    stems: set[str] = set()
+    lines = answer.splitlines()
+    for i, line in enumerate(lines):
+        if not _CAUSES_FOLLOW.search(line):
+            continue
+        for item in lines[i + 1:]:
+            if not item.strip():
+                if stems:
+                    break
+                continue
+            if not _BULLET_LINE.match(item):
+                break
+            if not hedges(item) and not NEGATION.search(item):
+                stems |= {s for s, _ in content(item)}
+    return stems
 
 
 def named_part_left_out(ev: Evidence) -> bool:

@@ -30,7 +30,7 @@ _ITEMS = {
     "operating income": r"operating\s+(?:income|profit)(?!\s+(?:%\s*|percent(?:age)?\s+)?margin)",
     "dividends": r"dividends?(?!\s+per\s+share)",
     "buybacks": r"(?:share|stock)\s+(?:repurchases?|buybacks?)|buybacks?",
-    "capex": r"capital\s+expenditures?|capex",
+    "capex": r"capital\s+(?:expenditures?|spending)|capex",
     # A share of units is not a share of revenue.
     "volume": r"(?:unit\s+)?shipments|(?:unit|sales)\s+volumes?|units\s+(?:sold|shipped)",
     # A margin is not the line item it is a margin of ("operating income" above never takes

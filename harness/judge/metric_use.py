@@ -198,9 +198,17 @@ def affirms_use(answer: str, metric: tuple[str, ...]) -> bool:
     margin is a key metric for American Express", "for this company it is useful")?"""
     for sentence in sentences(answer):
         for clause in _clauses(YES_NO.sub("", sentence, count=1)):
-            if not NEGATION.search(clause) and not _NOT_OF_THIS_ONE.search(clause) and _said_useful(clause, sentence, metric):
+            if not NEGATION.search(clause) and not _NOT_OF_THIS_ONE.search(clause) and _said_useful(clause, _since_semicolon(sentence, clause), metric):
                 return True
     return False
+
+
+def _since_semicolon(sentence: str, clause: str) -> str:
+    """The part of ``sentence`` from the last semicolon before ``clause`` on: the subject a
+    clause that opens with its verb takes ("...; net interest margin (2.9%) and the efficiency
+    ratio are the appropriate measures" speaks of those, not of the metric denied before)."""
+    at = sentence.find(clause)
+    return sentence if at < 0 else sentence[sentence.rfind(";", 0, at) + 1:]
 
 
 _SUPPOSED = re.compile(r"\bif\s[^.?!;]*", re.IGNORECASE)

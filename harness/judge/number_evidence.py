@@ -318,7 +318,9 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
             if verdict == "match" and _change_elsewhere(answer, a, gold_number, answer_qs, every_value):
                 best = "swapped"
                 continue
-            if verdict == "match" and (a.foreign_currency and not g.foreign_currency or named_otherwise(answer, sentence_span_at(answer, a.start), a, question, gold)):
+            if verdict == "match" and (a.foreign_currency and not g.foreign_currency or named_otherwise(
+                answer, sentence_span_at(answer, a.start), a, question, gold, _label_before(gold, g),
+            )):
                 # "€742 million" for a gold in dollars; "Gross margin was 14.2%" for an
                 # operating margin of 14.2%: the same digits, another thing.
                 best = "misplaced"
@@ -547,3 +549,15 @@ def _change_elsewhere(answer: str, a: Quantity, gold_number: _GoldNumber, values
         return False
     own = item_words(answer, a, every)
     return change_on_another_item(gold_number.change_item, own, [item_words(answer, b, every) for b in rivals])
+
+
+# Where the words that label a gold's figure begin: its clause's opening.
+_LABEL_OPENS = re.compile(r"[.;:\n]|\b(?:because|while|whereas|and|as|after)\b", re.IGNORECASE)
+
+
+def _label_before(gold: str, g: Quantity) -> str:
+    """The words of a worded gold's own clause before its figure ``g`` ("because capital
+    expenditures nearly doubled to" before "$520 million")."""
+    before = gold[max(0, g.start - 80):g.start]
+    opens = [m.end() for m in _LABEL_OPENS.finditer(before)]
+    return before[opens[-1]:] if opens else before

@@ -380,7 +380,7 @@ _ASKED_SCOPE = {
     "related": re.compile(r"joint venture|parent|affiliate|investee"),
     # A dividend question may ask per share, unless it asks the total in millions or billions.
     "share": re.compile(r"per share|eps|earnings per|^(?!.*\bin (?:usd |us\$ ?|\$ ?)?(?:thousands|millions|billions)\b).*dividend", re.DOTALL),
-    "average": re.compile(r"average|turnover|days|ratio|return on|roe|roa|per share"),
+    "average": re.compile(r"averag|turnover|days|ratio|return on|roe|roa|per share"),  # "price increases averaging 7%"
     "sum": re.compile(r"cumulative|combined|aggregate|total (?:over|across|for|of) (?:the )?(?:two|three|four|five|last|past)|\bsum\b"),
     # Only a question about a year's closing balance is answered wrongly by its opening one:
     # any other question (a flow such as capex, or one that asks the opening balance) has
@@ -403,15 +403,18 @@ def other_scope(answer: str, span: tuple[int, int], q: Quantity, question: str) 
     return named_otherwise(answer, span, q, question) or (q.percent and _of_another_base(answer, q, question.lower()))
 
 
-def named_otherwise(answer: str, span: tuple[int, int], q: Quantity, question: str, context: str = "") -> bool:
-    """Is ``q`` (in the sentence ``span``) labelled as another metric than the question asks,
-    or stated for an entity or a scope that neither the question nor ``context`` (a worded
-    gold, whose own words may name its scope) speaks of?"""
+def named_otherwise(answer: str, span: tuple[int, int], q: Quantity, question: str, context: str = "", gold_label: str = "") -> bool:
+    """Is ``q`` (in the sentence ``span``) labelled as another metric than the question asks
+    (or than ``gold_label``, the words a worded gold puts before the same figure), or stated
+    for an entity or a scope that neither the question nor ``context`` (a worded gold, whose
+    own words may name its scope) speaks of?"""
     asked = question.lower()
     before = _before_value(answer, span, q)
+    # "capital expenditures nearly doubled to $520 million" in a gold to a question about free
+    # cash flow: the figure is the gold's capex, and "Capex ... $520 million" labels it so.
     return (
         scope_not_asked(answer, span, q, f"{asked}\n{context.lower()}" if context else asked)
-        or labelled_as_another_metric(before, asked)
+        or labelled_as_another_metric(before, f"{asked}\n{gold_label.lower()}" if gold_label else asked)
         or another_line_item(before, answer[q.end:span[1]], f"{asked}\n{context}")
     )
 
@@ -501,7 +504,7 @@ _OTHER_METRICS = both_ways((
     (r"fixed asset turnover", r"(?<!fixed )(?:total )?asset turnover"),
     (r"inventory turnover", r"(?:fixed |total )?asset turnover|(?:receivables?|payables?) turnover"),
     (r"turnover", r"(?:inventory|payables?|receivables?|sales) days|days (?:of |in )?(?:inventory|sales|payables?)|dio|dso|dpo"),
-    (r"capital expenditures?|capex", r"depreciation|amorti[sz]ation|free cash flow"),
+    (r"capital (?:expenditures?|spending)|capex", r"depreciation|amorti[sz]ation|free cash flow"),
     (r"cost of (?:goods sold|sales|revenues?)|cogs", r"gross (?:profit )?margin"),
     (r"gross (?:profit )?(?:% )?margin", r"operating (?:profit |income )?(?:% )?margin|net (?:profit |income )?(?:% )?margin"),
     (r"operating (?:profit |income )?(?:% )?margin", r"net (?:profit |income )?(?:% )?margin"),

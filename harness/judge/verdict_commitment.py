@@ -39,7 +39,8 @@ _BOTH = re.compile(r"\byes(?:\W+(?:and|or)\W+|\s*/\s*|\s+)no\b|\bno(?:\W+(?:and|
 # "it could be considered capital-intensive", "Arguably yes, though one could argue it is
 # not") commits to neither side; so does one asked back ("Yes?", ``name_commitment.asks``).
 _SOFT_VERDICT = re.compile(
-    r"\b(?:probably|likely|arguably|presumably|conceivably|one could argue|could (?:be|also be) (?:considered|argued|seen|viewed))\b",
+    r"\b(?:probably|likely|arguably|presumably|conceivably|one could argue|"
+    r"could (?:therefore |thus |also |well )?be (?:considered|argued|seen|viewed)|(?:argued|go|cut) either way)\b",
     re.IGNORECASE,
 )
 

@@ -136,6 +136,12 @@ _BOTH_WAYS = re.compile(r"\b(\w+)\s+or\s+\1(?:\s*not\b|n['’]t\b|not\b)", re.IG
 _OPPOSITE_PROPERTIES = (
     (re.compile(r"\bcapital[- ]intensive\b", re.IGNORECASE), re.compile(r"\b(?:capital|asset)[- ]light\b", re.IGNORECASE)),
     (re.compile(r"\bhigh[- ]growth\b", re.IGNORECASE), re.compile(r"\b(?:low|slow)[- ]growth\b", re.IGNORECASE)),
+    # "no longer loss-making" to "Did it return to profitability?"; "not a net cash company" to
+    # "Does it have net debt?"; "the dividend was uncovered" to "Is the dividend covered?".
+    (re.compile(r"\bprofitab", re.IGNORECASE), re.compile(r"\b(?:loss[- ]making|unprofitable|in\s+the\s+red)\b", re.IGNORECASE)),
+    (re.compile(r"\bnet\s+debt\b", re.IGNORECASE), re.compile(r"\bnet[- ]cash\b", re.IGNORECASE)),
+    (re.compile(r"\bcovered\b", re.IGNORECASE), re.compile(r"\buncovered\b", re.IGNORECASE)),
+    (re.compile(r"\bhealthy\b", re.IGNORECASE), re.compile(r"\bunhealthy\b", re.IGNORECASE)),
     # "Is interest coverage a relevant metric?": "... so interest coverage is meaningless". (Only
     # a question that asks it: "If gross margin is not a useful metric, ..." asks something else.)
     (

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from harness.judge.refusal import sentences
+
 
 @dataclass(frozen=True)
 class Probe:
@@ -63,7 +65,8 @@ def first_sentence(gold: str) -> str:
     A sentence of two clauses ("A is useful, but B; C was -42%") is cut after the first: a
     frame ("Rumor has it that A, but B") may be read as covering A alone, and the answer
     would then still claim the gold's B and C."""
-    sentence = re.split(r"(?<=[.!?])\s+|\n", gold.strip())[0]
+    # (Cut where the judge's reading cuts: "faces U.S. patent expiry" goes on past "U.S.".)
+    sentence = (sentences(gold.strip()) or [gold.strip()])[0]
     return lowered(re.split(r",\s+but\s+|;\s+", sentence)[0])
 
 
