@@ -331,6 +331,44 @@ KNOWN_FOOLED |= {
     "their own cause",
 }
 
+# The thirty-fifth batch (realistic-2300 on: 100 right answers to 25 new golds of FinanceBench's
+# novel-generated kinds: listed notes, 8-K agendas, an auditor, a closing date, no legal
+# proceedings; in other forms than the gold's, written without the judge) had 8 refused.
+KNOWN_MISSES |= {
+    "realistic-2300": "a markdown table of the listed notes: a table's rows are read as quoted data",
+    "realistic-2302": "'2027 Notes (1.50% coupon)' for '1.500% Notes due 2027': the coupon beside another year's name read "
+    "as put on another item",
+    "realistic-2305": "'$2.140 billion' for '$2,140 million', in a worked quick ratio: the thousands written after a decimal "
+    "point read as $2.14 billion's other figure",
+    "realistic-2329": "'closed its acquisition ... on 2022-06-30, after which its results were included ...': the gold's date "
+    "with words of another event after it",
+    "realistic-2333": "'The auditor is KPMG (KPMG LLP), which signed ...': the name in brackets is not read as the pick",
+    "realistic-2336": "'No. ... although it is involved from time to time in litigation arising in the ordinary course of "
+    "business, ... not party to any [material] proceedings': the ordinary litigation read as the thing denied",
+    "realistic-2339": "'No material legal proceedings are reported. ... not party to any pending legal proceedings ...': read "
+    "as a yes and a no",
+    "realistic-2344": "'Priya Nandakumar is the Chief Executive Officer ...; she took on the role on 1 January 2021': read as "
+    "ranking the gold's pick below another",
+}
+# The thirty-sixth batch (realistic-2400 on: 60 wrong answers to 20 new golds of those kinds)
+# had 18 credited. Read since: a date question's date is the one its gold opens with (the
+# announcement date given for the completion date is refused); to "Who is the CFO?", the name
+# the gold opens with must be named (its predecessor, or another officer, is refused).
+KNOWN_FOOLED |= {
+    "realistic-2404": "'its 4.50% Senior Notes due 2028 are registered ... No other debt securities are listed' for 'There are "
+    "none ... not listed': 'No other' read as the gold's denial",
+    **{f"realistic-{n}": "a customer's share given to another customer (16% and 11%; 38% and 27% exchanged): the exchange is "
+       "read only between years and named items" for n in (2406, 2455)},
+    **{f"realistic-{n}": "the gold's regions or notes padded with others ('five geographic regions'): a long gold's key terms "
+       "are all there" for n in (2419, 2420, 2444, 2449)},
+    **{f"realistic-{n}": "'Yes' with another legal matter, or with 'no accrual' for the gold's $38 million accrual: "
+       + _OTHER_REASONS for n in (2431, 2432)},
+    **{f"realistic-{n}": "another 8-K event with the gold's figures (a completed acquisition for a signed agreement, another "
+       "business sold, notes issued for a credit facility): the figures carry the verdict" for n in (2437, 2441, 2458)},
+    "realistic-2450": "'Europe is its largest market, representing approximately 64%' for North America's 64%: the gold's "
+    "figure on another region in a list of regions",
+}
+
 @pytest.mark.parametrize("case", [c for c in CASES if c["label"] == "incorrect"], ids=lambda c: c["case"])
 def test_a_wrong_answer_is_not_credited(case: dict) -> None:
     verdict = heuristic_verdict(case["question"], case["gold"], case["answer"])

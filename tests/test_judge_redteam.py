@@ -43,6 +43,8 @@ def test_every_kind_of_probe_is_made() -> None:
 # million of integration costs"), a change's figure being read with its direction, not its
 # label; and "the gain of U.S. patent exclusivity" for "the loss", a turned word inside a list
 # of risks that the turned-copy reading does not reach.
+_DENIAL_FIRST = "'There are none. Only its common stock ($0.01 par value ...)': a denial gold is credited before its figures are read"
+_SCOPE_BEFORE_LIST = "'In Q4 alone, north America, Europe, and Asia ...': a scope put before a list of regions is not read"
 _LEVEL_AND_PART_EXCHANGED = "an SG&A level and a cost inside it exchanged: a change's figure is not read by its label"
 KNOWN_GAPS: dict[tuple[str, str], str] = {
     ("redteam_dev_418", "control:json"): "{\"answer\": \"No\", \"reasoning\": \"No single customer ...\"}: the reasoning's 'No single' "
@@ -50,6 +52,17 @@ KNOWN_GAPS: dict[tuple[str, str], str] = {
     ("redteam_dev_508", "figures_swapped"): _LEVEL_AND_PART_EXCHANGED,
     ("redteam_dev_556", "figures_swapped"): _LEVEL_AND_PART_EXCHANGED,
     ("redteam_dev_561", "reversed"): "'the gain of U.S. patent exclusivity' for 'the loss', in a list of risks",
+    # Of the golds added with the thirty-fifth and thirty-sixth batches:
+    ("redteam_dev_618", "figures_swapped"): "'the only customer above 14%, accounting for 10%': the threshold and the share "
+    "exchanged",
+    ("redteam_dev_651", "wrong_figure"): _DENIAL_FIRST,
+    ("redteam_dev_651", "in_euros"): _DENIAL_FIRST,
+    ("redteam_dev_655", "figures_swapped"): "two cash flows exchanged between sentences, the pick's figure in the next one",
+    ("redteam_dev_662", "another_year"): "an 8-K's agenda told of another year: the year of a dated filing is not compared",
+    ("redteam_dev_666", "quarter_alone"): _SCOPE_BEFORE_LIST,
+    ("redteam_dev_666", "segment_only"): _SCOPE_BEFORE_LIST,
+    ("redteam_dev_668", "figures_swapped"): "two customer groups' shares exchanged: " + _LEVEL_AND_PART_EXCHANGED.split(":")[0],
+    ("redteam_dev_669", "figures_swapped"): "a credit facility's size and term figures exchanged in an 8-K's agenda",
 }
 
 

@@ -181,8 +181,10 @@ class Evidence:
         # The question's words in another form are the question's too: "Fallow Farms entered
         # Japan" is the item "Japan" to "What new markets did Fallow Farms enter?".
         asked_roots = {root(word) for word in WORD.findall(question)}
+        # (A firm's legal form is no word of its name: "Deloitte & Touche" is "Deloitte &
+        # Touche LLP", as the gold's key terms read it.)
         items = [
-            frozenset(s for s, word in content(item) if root(word) not in asked_roots) - asked
+            frozenset(s for s, word in content(item) if root(word) not in asked_roots and word.lower() not in _LEGAL_FORMS) - asked
             for item in re.split(r",\s*(?:and\s+)?|\s+and\s+", gold)
         ]
         return [item for item in items if item]

@@ -18,6 +18,7 @@ from harness.judge.amounts import MONTHS, parse_quantities, ranges
 from harness.judge.answer_reading import Evidence, named_with_detail, verdict_sentences
 from harness.judge.commitment import hedges
 from harness.judge.name_commitment import picking_part
+from harness.judge.refusal import sentences
 from harness.judge.undone_picks import pick_undone
 from harness.judge.value_scope import years_in
 from harness.judge.words import NEGATION, UNIT_STEMS, WORD, YES_NO, content, stem, stems_of
@@ -235,7 +236,9 @@ def date_differs(ev: Evidence) -> bool:
     beside another answer, "On August 1, 2022, it acquired ...", is not what was asked.)"""
     if not _ASKS_DATE.search(ev.texts[0]):
         return False
-    gold_dates = _dates(ev.texts[1])
+    # The date a gold opens with is the one asked ("October 3, 2022. The deal ... had been
+    # announced on January 18, 2022."); a later one is its context.
+    gold_dates = _dates((sentences(ev.texts[1]) or [""])[0]) or _dates(ev.texts[1])
     if not gold_dates:
         return False
     said = _dates(ev.texts[2])

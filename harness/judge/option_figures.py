@@ -14,26 +14,33 @@ from harness.judge.words import content
 
 # Where a text turns from one option's figures to the other's.
 _PART_END = re.compile(
-    r"\n|;|\s[-–—]\s|\b(?:versus|vs\.?|compared\s+(?:with|to)|against|while|whereas|but)\b", re.IGNORECASE
+    r"\n|;|(?<=[a-z%)])\.\s|\s[-–—]\s|\b(?:versus|vs\.?|compared\s+(?:with|to)|against|while|whereas|but)\b", re.IGNORECASE
 )
+# Where a clause ends within a part: a comma that is no thousands separator, "and".
+_CLAUSE_END = re.compile(r",(?!\d{3})|\band\b", re.IGNORECASE)
 # A figure: digits with their thousands and decimals, not a year.
 _FIGURE = re.compile(r"(?P<currency>[$€£¥]?)\s?(?P<value>(?<![\w.])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\d)|(?<![\w.,])\d+(?:\.\d+)?(?![\d,]))")
 
 
 def _figures_by_option(text: str, options: tuple[str, ...]) -> dict[float, tuple[str, str]]:
-    """Each figure of ``text``, with the one option named in its part and the currency sign
-    before it ("" for none); figures of a part that names no option, or both, left out."""
+    """Each figure of ``text``, with the option it is of and the currency sign before it (""
+    for none). A figure is of the option its clause names, else of the one an earlier clause
+    of its part named ("Operating activities, which provided $867 million"); figures of a
+    clause that names two options, or of a part that names none before them, are left out."""
     found: dict[float, tuple[str, str]] = {}
     for part in _PART_END.split(text):
-        named = {s for s, _ in content(part)} & set(options)
-        if len(named) != 1:
-            continue
-        option = named.pop()
-        for m in _FIGURE.finditer(part):
-            value = float(m.group("value").replace(",", ""))
-            if 1900 <= value <= 2100 and "." not in m.group("value"):
-                continue  # a year says when, not how much
-            found.setdefault(value, (option, m.group("currency")))
+        current = None
+        for clause in _CLAUSE_END.split(part):
+            named = {s for s, _ in content(clause)} & set(options)
+            if named:
+                current = named.pop() if len(named) == 1 else None
+            if current is None:
+                continue
+            for m in _FIGURE.finditer(clause):
+                value = float(m.group("value").replace(",", ""))
+                if 1900 <= value <= 2100 and "." not in m.group("value"):
+                    continue  # a year says when, not how much
+                found.setdefault(value, (current, m.group("currency")))
     return found
 
 

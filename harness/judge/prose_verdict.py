@@ -36,7 +36,7 @@ from harness.judge.name_commitment import PICK_FILLER, SUPERLATIVE, rival_pick
 from harness.judge.numeric_check import Label
 from harness.judge.option_figures import option_figures_swapped
 from harness.judge.refusal import sentences
-from harness.judge.roles import roles_swapped
+from harness.judge.roles import lead_name_left_out, roles_swapped
 from harness.judge.term_direction import DEALS, phrases_reversed, reversed_subject, reversed_terms
 from harness.judge.turned_copy import turned_word
 from harness.judge.undone_deals import deal_undone
@@ -204,6 +204,8 @@ def decide_prose(ev: Evidence) -> HeuristicVerdict:
         # The gold copied with one word turned: all it shares with the gold is then beside
         # the point (see ``turned_copy``).
         return HeuristicVerdict("incorrect", f"the answer has the gold's words with {turned[0]!r} turned to {turned[1]!r}")
+    if lead_name_left_out(*ev.texts):
+        return HeuristicVerdict("incorrect", "the answer does not name the one the gold names")
     if roles_swapped(ev.texts[1], ev.texts[2], ev.texts[0]):
         # "Marcus Webb is the CEO and Anita Cole is the CFO" for the other way round: every
         # name and role of the gold's, each in the other's place.

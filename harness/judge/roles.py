@@ -70,3 +70,22 @@ def roles_swapped(gold: str, answer: str, question: str = "") -> bool:
     # Financial Officer") holds it.
     role, every = asked.pop() or "", _roles_given(answer)
     return any(m.group(0) in every and role not in every[m.group(0)] for m in _NAME.finditer(gold))
+
+
+# A question that asks for a person or a firm by name ("Who is the CFO ...?", "What is the
+# name of its auditor?").
+_ASKS_WHO = re.compile(r"^\W*who\b|\bwho\s+(?:is|was|are|were)\b|\bname\s+of\b", re.IGNORECASE)
+
+
+def lead_name_left_out(question: str, gold: str, answer: str) -> bool:
+    """To a question that asks who, does the answer leave out the name the gold opens with
+    ("Priya Raman, Executive Vice President and CFO since May 2022, when she succeeded Thomas
+    Garrity")? The gold's other names are its context: the predecessor it names, given as
+    the answer, is another person with the gold's words around him."""
+    if not _ASKS_WHO.search(question):
+        return False
+    lead = _NAME.match(gold.strip())
+    if lead is None or lead.group(0).lower() in question.lower():
+        return False
+    surname = lead.group(0).split()[-1].lower()
+    return surname not in answer.lower()
