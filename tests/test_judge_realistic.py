@@ -369,6 +369,18 @@ KNOWN_FOOLED |= {
     "figure on another region in a list of regions",
 }
 
+# The thirty-seventh batch (realistic-2500 on: 100 right worked computations to 25 new bare-figure
+# golds of FinanceBench's metrics-generated kind, written without the judge) had 5 refused; the
+# thirty-eighth (realistic-2600 on: 60 wrong ones with subtle slips) had none credited.
+_PROSE_OF_FIGURES = "a computation told in prose, each step with its figure, read as a list of values"
+KNOWN_MISSES |= {
+    "realistic-2504": "'capital expenditure was $842 million ... which shows $(842) million': the statement's bracketed "
+    "outflow quoted after the answer read as its sign",
+    **{f"realistic-{n}": _PROSE_OF_FIGURES for n in (2526, 2555, 2587)},
+    "realistic-2543": "'... and dividing by 4,805 gives a DPO of 48.62 for FY2022' after 'Sure!' and the steps: the gold's "
+    "figure read as on the way to another conclusion",
+}
+
 @pytest.mark.parametrize("case", [c for c in CASES if c["label"] == "incorrect"], ids=lambda c: c["case"])
 def test_a_wrong_answer_is_not_credited(case: dict) -> None:
     verdict = heuristic_verdict(case["question"], case["gold"], case["answer"])
