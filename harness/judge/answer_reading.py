@@ -19,6 +19,7 @@ from harness.judge.amounts import question_unit
 from harness.judge.change_direction import contradicted_sentences
 from harness.judge.metric_use import affirms_use, denied_use, denies_use
 from harness.judge.name_commitment import (
+    BULLET,
     SUPERLATIVE,
     kept_stems,
     list_units,
@@ -426,7 +427,6 @@ _NO_CHANGE = re.compile(
 
 # A conclusion drawn inside a sentence: "the division with the lowest margin was therefore
 # Adhesives", "..., so on a comparable basis the highest was ...".
-_BULLET_MARK = re.compile(r"^\s*[-*•▪◦]\s+")
 _CONCLUDED_WITHIN = re.compile(r"\b(?:therefore|thus|hence)\b|[,;:]\s*so\b", re.IGNORECASE)
 
 
@@ -434,7 +434,7 @@ def verdict_sentences(answer: str, question: str) -> list[str]:
     """Where an answer gives its verdict: its opening sentences and its conclusions, at a
     sentence's start ("Therefore, ...") or within it ("... was therefore Adhesives")."""
     # (A bullet's dash is no part of the sentence it opens.)
-    parts = [_BULLET_MARK.sub("", p) for p in sentences(answer)]
+    parts = [BULLET.sub("", p) for p in sentences(answer)]
     concluding = [p for p in parts[2:] if CONCLUSION.search(p) or _CONCLUDED_WITHIN.search(p)]
     return parts[:2] + concluding + [_verdict_sentence(answer, question)]
 

@@ -17,7 +17,7 @@ import re
 from harness.judge.amounts import MONTHS, parse_quantities, ranges
 from harness.judge.answer_reading import Evidence, named_with_detail, verdict_sentences
 from harness.judge.commitment import hedges
-from harness.judge.name_commitment import picking_part
+from harness.judge.name_commitment import BULLET, picking_part
 from harness.judge.refusal import sentences
 from harness.judge.undone_picks import pick_undone
 from harness.judge.value_scope import years_in
@@ -96,7 +96,6 @@ def other_causes(ev: Evidence) -> bool:
 
 # A line that opens a list of causes: "The main drivers were:", "This was due to:".
 _CAUSES_FOLLOW = re.compile(r"\b(?:drivers?|reasons?|causes?|factors?|culprits?|due to|driven by|because of)\b[^:\n]{0,30}:\s*$", re.IGNORECASE)
-_BULLET_LINE = re.compile(r"^\s*(?:[-*•–]|\d+[.)])\s+")
 
 
 def _listed_causes(answer: str) -> set[str]:
@@ -112,7 +111,7 @@ def _listed_causes(answer: str) -> set[str]:
                 if stems:
                     break
                 continue
-            if not _BULLET_LINE.match(item):
+            if not BULLET.match(item):
                 break
             if not hedges(item) and not NEGATION.search(item):
                 stems |= {s for s, _ in content(item)}

@@ -294,7 +294,8 @@ def _superlative_phrases(question: str) -> tuple[str, ...]:
     return tuple(phrases)
 
 
-_BULLET = re.compile(r"^\s*(?:[-*•▪◦]|\d{1,2}[.)])\s+")
+# A list item's mark at a line's start: a bullet or a number ("- ", "2. ", "3) ").
+BULLET = re.compile(r"^\s*(?:[-*•▪◦–]|\d{1,2}[.)])\s+")
 
 
 # A clause that takes a name out of the list it stands in: "with Seattle serving as a focus
@@ -350,8 +351,8 @@ def list_units(answer: str) -> list[str]:
         run.clear()
 
     for line in (answer or "").splitlines():
-        if _BULLET.match(line):
-            run.append(_BULLET.sub("", line))
+        if BULLET.match(line):
+            run.append(BULLET.sub("", line))
             continue
         if run:
             flush()

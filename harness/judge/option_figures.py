@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from harness.judge.amounts import parse_quantities
 from harness.judge.words import content
 
 # Where a text turns from one option's figures to the other's.
@@ -18,13 +19,11 @@ _PART_END = re.compile(
 )
 # Where a clause ends within a part: a comma that is no thousands separator, "and".
 _CLAUSE_END = re.compile(r",(?!\d{3})|\band\b", re.IGNORECASE)
-# A figure: digits with their thousands and decimals, not a year.
-_FIGURE = re.compile(r"(?P<currency>[$€£¥]?)\s?(?P<value>(?<![\w.])\d{1,3}(?:,\d{3})+(?:\.\d+)?(?!\d)|(?<![\w.,])\d+(?:\.\d+)?(?![\d,]))")
 
 
 def _figures_by_option(text: str, options: tuple[str, ...]) -> dict[float, tuple[str, str]]:
-    """Each figure of ``text``, with the option it is of and the currency sign before it (""
-    for none). A figure is of the option its clause names, else of the one an earlier clause
+    """Each figure of ``text`` (its value, scale words read), with the option it is of and its
+    currency ("$", "foreign", "" for none). A figure is of the option its clause names, else of the one an earlier clause
     of its part named ("Operating activities, which provided $867 million"); figures of a
     clause that names two options, or of a part that names none before them, are left out."""
     found: dict[float, tuple[str, str]] = {}
@@ -36,11 +35,8 @@ def _figures_by_option(text: str, options: tuple[str, ...]) -> dict[float, tuple
                 current = named.pop() if len(named) == 1 else None
             if current is None:
                 continue
-            for m in _FIGURE.finditer(clause):
-                value = float(m.group("value").replace(",", ""))
-                if 1900 <= value <= 2100 and "." not in m.group("value"):
-                    continue  # a year says when, not how much
-                found.setdefault(value, (current, m.group("currency")))
+            for q in parse_quantities(clause):  # (years, dates and list markers are no values)
+                found.setdefault(q.value, (current, "foreign" if q.foreign_currency else "$" if q.currency else ""))
     return found
 
 
