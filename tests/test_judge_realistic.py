@@ -269,8 +269,6 @@ KNOWN_MISSES |= {
     "realistic-1889": "'There is an argument that logistics can be run asset-light ... On balance, ... is a capital-intensive "
     "business': " + _OPENING_READ,
     "realistic-1894": "'... there is no line for dividends paid ... So no dividends were paid': " + _OPENING_READ,
-    "realistic-1916": "'Therefore, Kiln Ceramics does not have a healthy liquidity profile': the reasons' 'below 1.0' read "
-    "against the no",
     "realistic-1918": "'... provides some comfort. Still, ... its liquidity profile is not healthy': " + _OPENING_READ,
     "realistic-1926": "'Occupancy has recovered strongly, yes - ... So the answer is no': a yes to another question read "
     "beside the no",
@@ -345,8 +343,6 @@ KNOWN_MISSES |= {
     "realistic-2333": "'The auditor is KPMG (KPMG LLP), which signed ...': the name in brackets is not read as the pick",
     "realistic-2336": "'No. ... although it is involved from time to time in litigation arising in the ordinary course of "
     "business, ... not party to any [material] proceedings': the ordinary litigation read as the thing denied",
-    "realistic-2339": "'No material legal proceedings are reported. ... not party to any pending legal proceedings ...': read "
-    "as a yes and a no",
     "realistic-2344": "'Priya Nandakumar is the Chief Executive Officer ...; she took on the role on 1 January 2021': read as "
     "ranking the gold's pick below another",
 }
@@ -371,14 +367,70 @@ KNOWN_FOOLED |= {
 
 # The thirty-seventh batch (realistic-2500 on: 100 right worked computations to 25 new bare-figure
 # golds of FinanceBench's metrics-generated kind, written without the judge) had 5 refused; the
-# thirty-eighth (realistic-2600 on: 60 wrong ones with subtle slips) had none credited.
-_PROSE_OF_FIGURES = "a computation told in prose, each step with its figure, read as a list of values"
+# thirty-eighth (realistic-2600 on: 60 wrong ones with subtle slips) had none credited. Four of
+# the five, computations told in prose read as lists of values or as steps, are read as worked
+# now (tests/test_judge_worded_computations.py).
 KNOWN_MISSES |= {
     "realistic-2504": "'capital expenditure was $842 million ... which shows $(842) million': the statement's bracketed "
     "outflow quoted after the answer read as its sign",
-    **{f"realistic-{n}": _PROSE_OF_FIGURES for n in (2526, 2555, 2587)},
-    "realistic-2543": "'... and dividing by 4,805 gives a DPO of 48.62 for FY2022' after 'Sure!' and the steps: the gold's "
-    "figure read as on the way to another conclusion",
+}
+
+# The thirty-ninth batch (realistic-2700 on: 100 right long-form answers to 30 new yes/no golds,
+# seven of them two-part, written without the judge) had 26 refused, the fortieth (realistic-2800
+# on: 60 wrong ones) 10 credited; the forty-first (realistic-2900 on: 100 right answers carrying
+# many figures beside a worded gold's, to 30 new golds) had 37 refused, the forty-second
+# (realistic-3000 on: 60 wrong ones) 7 credited. What is left, declared:
+_DECLINED_PART = "a decline of part of the source, then a committed answer from the rest, read as a refusal at its opening"
+_FIGURES_CONTRADICTED = "the gold's verdict with figures that contradict the gold's: a yes/no is read by its verdict"
+_LABEL_ELSEWHERE = "the gold's figure among many, its label words read at a neighbour's value in a table or list"
+_CHANGE_FOR_LEVEL = ("the gold's earlier level given only as the change from it ('a decline of 2.6 percentage points'), "
+                     "which the key terms do not read as the level")
+_LEVELS_NO_CHANGE = "the levels the gold gives, and a wrong or no change where the question asks for one"
+KNOWN_MISSES |= {
+    **{f"realistic-{n}": _DECLINED_PART for n in (2712, 2718, 2729, 2740, 2761, 2770, 2773, 2793)},
+    "realistic-2704": "'paid $186 million in cash dividends ... ($1.12 per share)': the dividend's total and per-share "
+    "figures read as exchanged",
+    "realistic-2711": "'Total quick assets: $2,750 million ... Quick ratio = 1.85': a list's figures read as on another item",
+    "realistic-2721": "'1. **Is it profitable?** Yes. ... 2. **Is its operating margin improving?** No.': the parts' "
+    "questions in bold read as the verdict sentences",
+    "realistic-2722": "'Yes, ... profitable, although its margin is not improving. ... So the answer is yes to "
+    "profitability, no to margin improvement': 'yes to ..., no to ...' is not read as two parts' verdicts",
+    "realistic-2731": "'Denholm did pay its dividend in full — yes, ... — but no, it was not covered ... so the company paid "
+    "out more in dividends than it generated': the conclusion's 'more' read as a yes",
+    "realistic-2736": "'No. ... Yes, it does carry sizeable office lease commitments, but those are operating costs': a yes "
+    "conceded on a side point, then turned from, read as a second verdict",
+    "realistic-2737": "a verdict drawn at the end of an analysis ('is not capital-intensive') after an opening 'Capital-"
+    "intensive industries ...' read as a yes",
+    "realistic-2764": "'**Answer: No** ... The most recent acquisition was therefore Aldwick Cartons in FY2021': the "
+    "previous year's deal read as the thing the gold denies",
+    **{f"realistic-{n}": _LABEL_ELSEWHERE for n in (2907, 2908, 2909, 2914, 2917, 2919, 2922, 2937, 2964, 2965, 2966, 2967,
+                                                     2973, 2982, 2999)},
+    **{f"realistic-{n}": _CHANGE_FOR_LEVEL for n in (2901, 2950, 2956, 2986)},
+    "realistic-2911": "'increased by $600 million, or 7.4%, to $8.72 billion from $8.12 billion': the change's figures "
+    "beside the levels read as on another item",
+    "realistic-2934": "dividends declared up from $2.72 to $2.84 per share, beside dividends paid of $2.81: the paid figure "
+    "read as where the change went",
+    "realistic-2938": "'$603 million segment operating income ÷ $5,200 million segment sales = 11.6%': the gold's figures "
+    "in a computation, 'sales' for its 'revenue', read as missing its key facts",
+    "realistic-2942": "'approximately **48,500 employees** ...: - United States: ... 31,200 - International: ... 17,300': "
+    "the total before its parts read as on the way to another value",
+    "realistic-2943": "'approximately 48,500 people ..., up from about 45,800': 'approximately' and 'about' around two "
+    "values read as a hedge",
+    "realistic-2946": "'**1,126 stores** ..., down from 1,164 ... By banner: ...': the gold's net change of 38 is not "
+    "stated, and the banners' counts cover the gold's words",
+    "realistic-2985": "a table of EPS lines before the one-sentence answer read as pasted source text",
+}
+KNOWN_FOOLED |= {
+    **{f"realistic-{n}": _FIGURES_CONTRADICTED for n in (2800, 2823, 2827, 2831, 2838, 2843)},
+    **{f"realistic-{n}": _LEVELS_NO_CHANGE for n in (3006, 3041)},
+    "realistic-3017": "'capital expenditures of **$845 million** in FY2021. This represented a decrease compared with "
+    "FY2020': the gold's 'up from $612 million' is contradicted in words without a figure",
+    "realistic-3023": "three backlog measures listed, the gold's among them, 'the answer depends on the definition': a list "
+    "in bullets is not read as a hedge",
+    "realistic-3042": "'approximately **58%** ... ($4.93 billion of $8.50 billion)': the gold's 42% worked out of the "
+    "answer's own figures as their difference",
+    "realistic-3057": "three amounts paid listed, the gold's among them, 'can be expressed in several ways': a list in "
+    "bullets is not read as a hedge",
 }
 
 @pytest.mark.parametrize("case", [c for c in CASES if c["label"] == "incorrect"], ids=lambda c: c["case"])

@@ -46,9 +46,8 @@ def test_every_kind_of_probe_is_made() -> None:
 _DENIAL_FIRST = "'There are none. Only its common stock ($0.01 par value ...)': a denial gold is credited before its figures are read"
 _SCOPE_BEFORE_LIST = "'In Q4 alone, north America, Europe, and Asia ...': a scope put before a list of regions is not read"
 _LEVEL_AND_PART_EXCHANGED = "an SG&A level and a cost inside it exchanged: a change's figure is not read by its label"
+_TWO_PARTS_IN_ONE_FIELD = "a two-part gold in the JSON form, one verdict in its answer field for both parts"
 KNOWN_GAPS: dict[tuple[str, str], str] = {
-    ("redteam_dev_418", "control:json"): "{\"answer\": \"No\", \"reasoning\": \"No single customer ...\"}: the reasoning's 'No single' "
-    "read as a second verdict",
     ("redteam_dev_508", "figures_swapped"): _LEVEL_AND_PART_EXCHANGED,
     ("redteam_dev_556", "figures_swapped"): _LEVEL_AND_PART_EXCHANGED,
     ("redteam_dev_561", "reversed"): "'the gain of U.S. patent exclusivity' for 'the loss', in a list of risks",
@@ -63,6 +62,16 @@ KNOWN_GAPS: dict[tuple[str, str], str] = {
     ("redteam_dev_666", "segment_only"): _SCOPE_BEFORE_LIST,
     ("redteam_dev_668", "figures_swapped"): "two customer groups' shares exchanged: " + _LEVEL_AND_PART_EXCHANGED.split(":")[0],
     ("redteam_dev_669", "figures_swapped"): "a credit facility's size and term figures exchanged in an 8-K's agenda",
+    # Of the golds added with the thirty-ninth and forty-first batches: two-part yes/no golds
+    # ("Yes, ...; no, ...") in the one-verdict JSON form, whose single "answer" cannot say
+    # which part it answers.
+    **{(f"redteam_dev_{n}", kind): _TWO_PARTS_IN_ONE_FIELD for n in (805, 806, 825) for kind in ("json_other", "control:json")},
+    ("redteam_dev_806", "reversed"): "'its operating margin is not improving — it improved from 14.2% to 11.6%': 'improved' "
+    "is no direction a figure is read to move in (of a cost it is down)",
+    **{("redteam_dev_808", kind): "'No. FY2022 free cash flow was $142 million (...), which did not cover dividends': the "
+       "clause after the 'No.' states a figure, read as a yes, with a sentence after the gold's words"
+       for kind in ("control:reasoned", "control:checked", "control:advice")},
+    ("redteam_dev_874", "figures_swapped"): _LEVEL_AND_PART_EXCHANGED,
 }
 
 

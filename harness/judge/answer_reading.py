@@ -34,7 +34,14 @@ from harness.judge.number_evidence import number_evidence, writes_gold_value
 from harness.judge.refusal import RefusalSignal, refusal_signal, sentences
 from harness.judge.undone_picks import opposite_extreme, pick_undone, superlative_swapped
 from harness.judge.value_scope import opposite_metric
-from harness.judge.verdict_commitment import after_last_correction, explicit_verdicts, hedges_verdict, picked_option
+from harness.judge.verdict_commitment import (
+    UNDECIDED,
+    after_last_correction,
+    explicit_verdicts,
+    first_part_verdict,
+    hedges_verdict,
+    picked_option,
+)
 from harness.judge.verdict_polarity import (
     claim_sentences,
     concluded_polarity,
@@ -82,6 +89,7 @@ class Evidence:
     terms_committed: list[str] = field(default_factory=list)  # gold terms in the answer's verdict sentences
     rival_pick: bool = False  # another sentence picks another name (a one-name gold)
     mixed_verdict: bool = False  # the answer says both yes and no
+    parts_alike: bool = False  # to a gold of a yes and a no, the answer gives one verdict twice
     hedged_verdict: bool = False  # the sentence that gives the yes/no only guesses at it
     affirms_denied: bool = False  # a clause says the thing the gold denies exists
     denied_metric: tuple[str, ...] = ()  # the metric whose use the gold denies ("not measured through gross margin")
@@ -493,14 +501,23 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
             ev.use_denied = denies_use(answer, ev.denied_metric)
             ev.affirms_use = affirms_use(answer, ev.denied_metric)
     if ev.gold_polarity and YES_NO.match(gold):
-        stated = explicit_verdicts(answer)
-        ev.mixed_verdict = len(stated) > 1
+        # A two-part question whose gold answers "yes" to one part and "no" to the other ("Yes,
+        # it is profitable ...; no, its margin is not improving") wants both from the answer.
+        two_parts = len(explicit_verdicts(gold)) > 1
+        stated = explicit_verdicts(answer, one_part=not two_parts)
+        ev.mixed_verdict = len(stated) > 1 and not two_parts
+        # ... and an answer that gives its one verdict to each part ("No, it is not profitable.
+        # And no, revenue is not growing") gives one of them wrong.
+        ev.parts_alike = two_parts and len(stated) == 1 and sum(bool(explicit_verdicts(p)) for p in sentences(answer)) > 1
         verdict = _verdict_sentence(answer, question)
         if len(stated) == 1:
             # One explicit yes or no ("..., so no, it did not") is the verdict, whatever
             # the sentence around it seems to say.
             ev.answer_polarity = next(iter(stated))
             ev.mixed_verdict = conclusion_reverses(answer, question, ev.answer_polarity)
+        elif two_parts and len(stated) > 1:
+            # Both, as the gold gives them: which is the answer to the gold's first part?
+            ev.answer_polarity = first_part_verdict(answer)
         elif verdict and (
             ev.topic_terms > 0.5 or _speaks_of_asked({s for s, _ in content(verdict)}, question) >= 0.5
             or names_property(verdict, question)
@@ -528,6 +545,10 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
             ev.self_contradiction = contradicts_itself(answer, question, verdict, ev.answer_polarity)
         # Where the yes or no stands: the sentences that state it, else the verdict sentence.
         carriers = [p for p in sentences(answer) if explicit_verdicts(p)] if len(stated) == 1 else [verdict]
+        if not stated:
+            # Without a yes or no, a sentence that declares the asked verdict open ("it can't be
+            # neatly categorized as profitable or unprofitable") withholds it, wherever it stands.
+            carriers += [p for p in sentences(answer) if UNDECIDED.search(p) and _speaks_of_asked({s for s, _ in content(p)}, question) > 0]
         ev.hedged_verdict = any(hedges_verdict(p) for p in carriers if p)
     elif ev.gold_polarity:
         # A gold that denies ("There are none", "not a relevant metric"): does the answer

@@ -223,6 +223,18 @@ _LABELLED_THEN_SLASH = re.compile(r"\d\s*\([A-Za-z][A-Za-z\s-]*\)\s*/\s*$")
 # A term of a computation: an operator between two numbers ("5,121.3 / 7,491.5", "$787 x 100").
 _IN_EXPRESSION_AFTER = re.compile(r"^\)?\s*(?:[*×/÷+]|\s[-−]\s)\s*\(?\s*(?:US)?\$?\s*\(?\d")
 _IN_EXPRESSION_BEFORE = re.compile(r"\d\)?\s*(?:[*×/÷+]|\s[-−]\s)\s*\(?\s*(?:US)?\$?\s*\(?$")
+# A sum or difference in words, each term named or not: "operating income of $1,126 million
+# plus depreciation and amortization of $437 million", "13.82% minus 11.41%". (Not "plus or
+# minus", a margin of error.)
+_WORDED_TERM_LABEL = r"(?:[A-Za-z&'’-]+\s+){0,6}?(?:of\s+)?"
+_WORDED_OPERATOR_AFTER = re.compile(
+    r"\s+(?:plus|minus)\s+(?!or\b)" + _WORDED_TERM_LABEL + r"\(?\s*(?:US)?\$?\s*\(?\d", re.IGNORECASE
+)
+_WORDED_OPERATOR_BEFORE = re.compile(
+    r"\d\)?\s*(?:%|percent|(?:million|billion|thousand|trillion)\b)?\s+(?<!or )(?:plus|minus)\s+(?!or\b)" + _WORDED_TERM_LABEL
+    + r"\(?\s*(?:US)?\$?\s*\(?$",
+    re.IGNORECASE,
+)
 _OPERATOR_AFTER = re.compile(r"^[ \t]*(?:\*(?!\*)|[×/÷]|[-−]\s*\()")  # on the number's own line
 _FROM_TO = re.compile(r"\bfrom\b[^.;]*?$", re.IGNORECASE)
 # Reasons an answer commits to no single value although it states some.
@@ -306,6 +318,8 @@ def looks_like_dump(answer: str) -> bool:
 def is_operand(answer: str, q: Quantity) -> bool:
     """A constant or term of a formula ("x 100", "365 *", "(5,121.3 / 7,491.5)"): not a claimed value."""
     if _IN_EXPRESSION_AFTER.match(answer[q.end:q.end + 8]) or _IN_EXPRESSION_BEFORE.search(answer[max(0, q.start - 8):q.start]):
+        return True
+    if _WORDED_OPERATOR_AFTER.match(answer, q.end, q.end + 80) or _WORDED_OPERATOR_BEFORE.search(answer, max(0, q.start - 80), q.start):
         return True
     if q.currency or q.explicit_scale or q.decimals or q.multiple or (q.percent and q.number != 100):
         return False
@@ -441,7 +455,15 @@ def find_commitment(
         inside = [q for q in inside if q.start > span[0] + retraction.end()]
     elif retraction is not None and retraction.group("label"):
         return Commitment(None, "no value")  # "$X; final answer: it is not available": the answer given anew is no value
-    last_eq = max(text.rfind("="), text.rfind("≈"))
+    # "Taking the square root of 1.1196 gives 1.0581, so the growth rate is 5.81%": after the
+    # sentence's last "so" or "therefore", as after its last "=", only what it concludes counts.
+    concluded = list(_CONCLUDING_CLAUSE.finditer(text))
+    if concluded and any(q.start > span[0] + concluded[-1].end() for q in inside):
+        inside = [q for q in inside if q.start > span[0] + concluded[-1].end()]
+    # "Multiplying 365 by $640 million gives 233,600, and dividing by 4,805 gives a DPO of
+    # 48.62": a worded "=" as well.
+    worded = [m.start() for m in _WORDED_EQUALS.finditer(text)]
+    last_eq = max(text.rfind("="), text.rfind("≈"), worded[-1] if worded else -1)
     if last_eq >= 0 and any(q.start > span[0] + last_eq for q in inside):
         inside = [q for q in inside if q.start > span[0] + last_eq]
     inside = _without_components(answer, span, inside)
@@ -472,6 +494,12 @@ def find_commitment(
         # "At least $5,466 million", "less than 1.0", "$5,466 million or more": a bound, not the value.
         return Commitment(None, "bound", tuple(clusters))
     return Commitment(clusters[0], "committed", tuple(clusters[1:]))
+
+
+# A step's result in words: what follows is what the step arrives at.
+_WORDED_EQUALS = re.compile(r"\b(?:gives|giving|yields|yielding|equals|results\s+in|resulting\s+in)\b", re.IGNORECASE)
+# A clause that concludes inside the sentence: ", so ...", "; therefore ...".
+_CONCLUDING_CLAUSE = re.compile(r"[,;]\s*(?:and\s+)?(?:so|therefore|thus|hence)\b", re.IGNORECASE)
 
 
 # Between a value and the same value said again in brackets, its sign written or left to the

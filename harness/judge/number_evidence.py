@@ -44,6 +44,10 @@ from harness.judge.words import ASKS_CHANGE, FALL, RISE, UNIT_STEMS, WORD, YES_N
 
 # Where a value's label words stop: a clause of its own after a semicolon.
 _CLAUSE_END = re.compile(r";")
+# Nor, after it, across a line's end or into a bracket: "Net cash from operating activities:
+# $2,640 million\n- Purchases of property ..." and "$1.87 billion in FY2022 (operating cash flow
+# of ..." label the figure by the words before it, not by the next line's or the aside's.
+_LABEL_AFTER_END = re.compile(r"[;\n(]")
 
 
 def _context(text: str, q: Quantity, names: frozenset[str] = frozenset()) -> set[str]:
@@ -59,7 +63,7 @@ def _context(text: str, q: Quantity, names: frozenset[str] = frozenset()) -> set
     # The 25 characters after the number, not counting the question's names in them.
     skipped = sum(len(m.group(0)) + 1 for m in WORD.finditer(text, q.end, q.end + 60) if stem(m.group(0)) in names)
     after = text[q.end:q.end + 25 + skipped]
-    if ended := _CLAUSE_END.search(after):
+    if ended := _LABEL_AFTER_END.search(after):
         after = after[:ended.start()]
     right = [s for s, _ in content(after) if s not in UNIT_STEMS and s not in names][:2]
     return set(left + right)
@@ -210,9 +214,25 @@ def _bound_of(text: str, q: Quantity) -> str | None:
     return bound_side(text[max(0, q.start - 24):q.start])
 
 
+def _inputs_of(a: Quantity, values: list[Quantity]) -> set[int]:
+    """The ids of the pairs of ``values`` before ``a`` whose sum or difference is ``a`` (within
+    0.5%): the figures it is worked out of. (After it, such a pair may be worked out of it.)"""
+    found: set[int] = set()
+    target = abs(a.value)
+    if not target:
+        return found
+    before = [b for b in values if b.start < a.start]
+    for i, b in enumerate(before):
+        for c in before[i + 1:]:
+            if any(abs(abs(v) - target) <= 0.005 * target for v in (b.value + c.value, b.value - c.value)):
+                found |= {id(b), id(c)}
+    return found
+
+
 def _on_another_label(
     answer: str, a: Quantity, gold_number: _GoldNumber, values: list[Quantity], question: str, level: bool,
-    dated_elsewhere: Callable[[Quantity], bool] = lambda b: False,
+    dated_elsewhere: Callable[[Quantity], bool] = lambda b: False, others_labels: frozenset[str] = frozenset(),
+    gold_per: str | None = None,
 ) -> bool:
     """Is the answer's value ``a`` away from the gold's label words while another value of
     its kind stands next to them: the right value put on the wrong item? Read with the
@@ -223,7 +243,17 @@ def _on_another_label(
     for another year than the gold's ("87% ... in FY2023 (FY2022: 67%)")."""
     g, labels = gold_number.quantity, (gold_number.label, gold_number.item)
     asked = {v.number for v in parse_quantities(question)}
-    rivals = [b for b in other_values(a, values, quantity_kind(g)) if b.number not in asked and not dated_elsewhere(b)]
+    # A sum of money has no rival in a count ("14.6 million shares") or a price per unit ("$82.19
+    # per share") where the answer writes its money with a currency sign.
+    money = g.currency and any(v.currency for v in values)
+    rivals = [
+        b for b in other_values(a, values, quantity_kind(g))
+        if b.number not in asked and not dated_elsewhere(b) and not (money and (not b.currency or _per(answer, b) and not gold_per))
+    ]
+    # "current assets of $2,688 million and current liabilities of $2,278 million, giving working
+    # capital of $410 million": the two values the answer works ``a`` out of are its inputs.
+    inputs = _inputs_of(a, rivals)
+    rivals = [b for b in rivals if id(b) not in inputs]
     names = question_names(question)
     if level:
         # "Corning's effective tax rate increased by 3 points, from 20% to 23%": the subject's
@@ -235,6 +265,17 @@ def _on_another_label(
     if not rivals:
         return False
     own = _context(answer, a, names)
+    # The gold's words for this figure: its label, and the words its sentence adds that label
+    # none of the gold's other figures ("current" labels the $0.6 billion of "Total debt was
+    # $4.35 billion, of which $0.6 billion is current", not the total).
+    key = gold_number.label | (gold_number.item - others_labels)
+    at_key = key & own
+    if at_key and all(key & _context(answer, b, names) <= at_key for b in rivals):
+        # The value stands at the gold's words for it, and no rival at more of them ("Total
+        # debt = ... = $4,350 million"). (Not "Subscriptions are 58% of revenue; advertising
+        # is 42%" for "Advertising is still 58% of revenue": "revenue" labels the 58%,
+        # "advertising" the rival.)
+        return False
     return any(
         label and not label & own and any(label & _context(answer, b, names) for b in rivals) for label in labels
     )
@@ -329,6 +370,7 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
             # from, which share its label words: only a level ("87% of ...") has one item.
             if verdict == "match" and not direction and _on_another_label(
                 answer, a, gold_number, answer_qs, question, level, answer_years_read.dated_elsewhere(own),
+                frozenset().union(*(n.label for n in gold_numbers if n is not gold_number)), _per(gold, g),
             ):
                 # The gold's value on another item while a different value sits at the
                 # gold's label words ("13% ... employee liabilities; 87% ... other costs").

@@ -230,6 +230,8 @@ def decide_prose(ev: Evidence) -> HeuristicVerdict:
         return HeuristicVerdict("incorrect", "the answer does not deny the use of the metric the gold says is not used")
     if ev.mixed_verdict:
         return HeuristicVerdict("incorrect", "the answer gives both a yes and a no")
+    if ev.parts_alike:
+        return HeuristicVerdict("incorrect", "the answer gives one verdict to both parts where the gold gives a yes and a no")
     if ev.gold_polarity and ev.answer_polarity and ev.gold_polarity != ev.answer_polarity:
         return HeuristicVerdict("incorrect", f"the gold says {ev.gold_polarity}, the answer {ev.answer_polarity}")
     if ev.gold_choice and ev.answer_choice and ev.gold_choice != ev.answer_choice:

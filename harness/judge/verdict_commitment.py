@@ -23,12 +23,13 @@ from harness.judge.comparison import quantity_kind
 from harness.judge.disowned import denied, last_clause_correction, named_right
 from harness.judge.name_commitment import GUESS, asks, undenied_stems
 from harness.judge.refusal import sentence_spans, sentences
-from harness.judge.words import YES_NO, content
+from harness.judge.words import DETERMINER_NO, YES_NO, content
 
 # "..., so no, it did not improve", "The answer is yes.", "Overall: no."
 _INLINE_VERDICT = re.compile(
-    # (A dash after it too: "Based on the information provided, no - its spending has not ...".)
-    r"(?:[,;:]|\b(?:so|therefore|thus|hence|in short|in summary|overall|the answer is|answer is|otherwise|else))\s*\b(yes|no)\b\s*(?=[,.;:!]|\s[-–—]\s|$)",
+    # (A dash after it too: "Based on the information provided, no - its spending has not ...";
+    # bold around it: "**Answer: No**"; a sentence's opening "And no, ...", "But yes, ...".)
+    r"(?:[,;:]|^\W*(?:and|but)|\b(?:so|therefore|thus|hence|in short|in summary|overall|the answer is|answer is|otherwise|else))\s*\**\s*\b(yes|no)\b\s*\**\s*(?=[,.;:!]|\s[-–—]\s|$)",
     re.IGNORECASE,
 )
 # "yes and no", "yes/no", a bare "yes no" in a string of keywords: both at once.
@@ -45,14 +46,29 @@ _SOFT_VERDICT = re.compile(
 )
 
 
+# A verdict declared open in so many words: "Whether this should be considered a cut is a
+# matter of interpretation", "it can't be neatly categorized as profitable or unprofitable".
+UNDECIDED = re.compile(
+    r"\b(?:(?:is|remains)\s+(?:\w+\s+)?a\s+matter\s+of\s+(?:interpretation|opinion|judge?ment|perspective|definition)"
+    r"|can(?:not|'t|’t)\s+be\s+(?:neatly|clearly|easily|simply)\s+(?:categori[sz]ed|classified|labell?ed|described)"
+    r"|depends\s+on\s+(?:your|one's|one’s|the\s+reader's|how\s+(?:you|one))\b)",
+    re.IGNORECASE,
+)
+
+
 def hedges_verdict(sentence: str) -> bool:
     """Does the sentence that gives a verdict (a yes/no, a pick) only guess at it?"""
-    return bool(hedges(sentence) or GUESS.search(sentence) or _SOFT_VERDICT.search(sentence)) or asks(sentence)
+    return bool(hedges(sentence) or GUESS.search(sentence) or _SOFT_VERDICT.search(sentence) or UNDECIDED.search(sentence)) or asks(sentence)
 
 
-def explicit_verdicts(answer: str) -> set[str]:
-    """The yes and no the answer states as verdicts (lower case), wherever they stand."""
+def explicit_verdicts(answer: str, one_part: bool = False) -> set[str]:
+    """The yes and no the answer states as verdicts (lower case), wherever they stand.
+    ``one_part``: the question asks one thing, so a sentence that gives a verdict to a side
+    point and then turns to the asked one ("Yes, it refinanced its revolver, but no, its total
+    debt did not increase") gives the one after the turn. (To a two-part question each is one
+    part's.)"""
     found: set[str] = set()
+    determiner_no = False
     for sentence in sentences(answer):
         if _MARKED_VERDICT.search(sentence):
             # "No ❌ Yes ✅": the verdict ticked is the one given, the one crossed out is not.
@@ -65,32 +81,51 @@ def explicit_verdicts(answer: str) -> set[str]:
         if _RETRACTED_VERDICT.search(sentence):
             # "No (typo) — Yes.": what follows the withdrawn verdict is the one given.
             sentence = _RETRACTED_VERDICT.sub("", sentence).strip()
-        sentence = _settled_part(sentence)
+        sentence = _settled_part(sentence, one_part)
         if _BOTH.search(sentence):
             return {"yes", "no"}
         head = YES_NO.match(sentence)
-        if head:
+        if head and DETERMINER_NO.match(sentence):
+            determiner_no = True
+        elif head:
             found.add(head.group(1).lower())
         elif _NOT_YET.match(sentence):
             found.add("no")  # "Not yet. Occupancy was 71% against 79% before the pandemic."
         found.update(m.group(1).lower() for m in _INLINE_VERDICT.finditer(sentence))
-    return found
+    # A "no" opening a noun phrase ("No material proceedings were reported") is the answer's
+    # no where it gives no other verdict, and no second verdict beside a "Yes." (DETERMINER_NO).
+    return found or ({"no"} if determiner_no else found)
+
+
+def first_part_verdict(answer: str) -> str | None:
+    """To a two-part question, the answer's yes or no to the first part: the first of the two
+    in its last sentence that gives both ("So: profitable, no; revenue growing, yes.", the
+    summary that follows the question's order), else the first it gives."""
+    given = [(sentence, explicit_verdicts(sentence)) for sentence in sentences(answer)]
+    both = [sentence for sentence, verdicts in given if len(verdicts) > 1]
+    if both:
+        return next(m.group(1).lower() for m in re.finditer(r"\b(yes|no)\b", both[-1], re.IGNORECASE))
+    return next((next(iter(verdicts)) for _, verdicts in given if verdicts), None)
 
 
 # A yes or no standing as a verdict: the end of its clause follows ("no, it did not", not "no doubt").
-_LATER_VERDICT = re.compile(r"(?<=\W)(?:yes|no)\b(?=\s*(?:[,.;:!)]|$))", re.IGNORECASE)
+_LATER_VERDICT = re.compile(r"(?<=\W)(?:yes|no)\b(?=\s*(?:[,.;:!)]|$)|\s+[-–—]\s)", re.IGNORECASE)
 
 
-def _settled_part(sentence: str) -> str:
+def _settled_part(sentence: str, turns: bool = False) -> str:
     """The part of a sentence that gives its verdict once it settles on a later one: from a
     yes or no after a correction opening a clause ("Yes, I mean no", "Yes, make that no") or
     after a turn to the answer's own reading ("Yes per a news article; the 10-K itself says
     no"). The whole sentence when it settles on none."""
     for m in reversed(list(_LATER_VERDICT.finditer(sentence))):
         before = sentence[: m.start()]
-        if last_clause_correction(before) is not None or named_right(before):
+        if last_clause_correction(before) is not None or named_right(before) or turns and _TURNED_TO.search(before):
             return sentence[m.start():]
     return sentence
+
+
+# "..., but no, ...", "... — but yes, ...": a verdict the sentence turns to.
+_TURNED_TO = re.compile(r"\bbut\W*$", re.IGNORECASE)
 
 
 # A no in other words, opening the answer's sentence.

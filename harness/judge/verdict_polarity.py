@@ -22,6 +22,7 @@ from harness.judge.value_scope import question_years, years_in
 from harness.judge.words import (
     ABOVE_ZERO,
     BELOW_ZERO,
+    DETERMINER_NO,
     FALL,
     JUDGED_DOWN,
     JUDGED_UP,
@@ -330,7 +331,7 @@ def conclusion_reverses(answer: str, question: str, polarity: str) -> bool:
     its peers")."""
     for sentence in sentences(answer):
         head = YES_NO.match(sentence)
-        if head:
+        if head and not DETERMINER_NO.match(sentence):
             rest = _CLAUSE.split(sentence[head.end():])[0]
             if (
                 rest.strip() and claim_sentences(rest, question, shared=1) and not _shares_part_of_compound(rest, question)
@@ -340,7 +341,7 @@ def conclusion_reverses(answer: str, question: str, polarity: str) -> bool:
             echo = _ECHO.match(rest)
             if echo and (polarity == "yes") == bool(echo.group("not")):
                 return True  # "Yes, it was not.", "No, it did."
-    return any(said not in (None, polarity) for said in _concluded(answer, question))
+    return any(said not in (None, polarity) for said in _concluded(answer, question, past_concession=True))
 
 
 # A compound the question asks about ("capital-intensive", "asset-light").
@@ -377,6 +378,9 @@ def _speaks_to_verdict(clause: str, question: str) -> bool:
     return len(shared) >= 3
 
 
+_CONCEDED = re.compile(r"^(?:while|although|though|even\s+though|whereas)\b[^,;]*,\s*(?=\S)", re.IGNORECASE)
+
+
 def conclusions(answer: str) -> Iterator[str]:
     """The conclusions the answer draws, in order: the clause a "so", "hence", "therefore" or
     "thus" opens ("..., so 3M is capital-intensive" gives "3M is capital-intensive")."""
@@ -387,10 +391,16 @@ def conclusions(answer: str) -> Iterator[str]:
             yield (sentence[start:m.start()] + " " + sentence[m.end():end if end >= 0 else None]).strip()
 
 
-def _concluded(answer: str, question: str) -> Iterator[str | None]:
+def _concluded(answer: str, question: str, past_concession: bool = False) -> Iterator[str | None]:
     """The yes or no of each conclusion the answer draws ("..., so 3M is capital-intensive"),
-    in order; None for one that names no direction of what is asked."""
+    in order; None for one that names no direction of what is asked. ``past_concession``:
+    each read past a clause it concedes on the way ("So while Fenwick did return capital, it
+    did not do so through dividends"), as a conclusion that may reverse a stated verdict is
+    (a verdict drawn from such a remainder alone, "while the ratio is useful, it should not
+    be the sole measure", would be one the answer never gives)."""
     for conclusion in conclusions(answer):
+        if past_concession:
+            conclusion = _CONCEDED.sub("", conclusion, count=1) or conclusion
         # A conclusion is short ("so it is capital-intensive"): one of the question's
         # words names what it concludes about.
         if YES_NO.match(conclusion) or not claim_sentences(conclusion, question, shared=1):

@@ -37,6 +37,10 @@ NEGATION = re.compile(
 # An explicit yes or no that opens a text, with the punctuation after it ("No. Debt rose ...").
 # (Not "No doubt, ...": it affirms.)
 YES_NO = re.compile(r"^\W*(yes|no)\b(?!" + _AFFIRMING_NO + r")\W*", re.IGNORECASE)
+# "No significant debt was repaid", "✅ No suspension was disclosed": a "no" that opens its
+# noun phrase, not a verdict word (one is set off by punctuation, "No. Debt rose", or says of
+# whom, "No it did not").
+DETERMINER_NO = re.compile(r"^\W*no\s+(?!(?:it|they|he|she|we|i|this|that|there|the\s+company|not)\b)[a-z]", re.IGNORECASE)
 CONCLUSION = re.compile(r"^\W*(?:so|therefore|thus|hence|in summary|in conclusion|overall|to summarize|in short)\b", re.IGNORECASE)
 DENIAL_GOLD = re.compile(
     r"^\W*(?:there (?:are|were|is|was) (?:none|no)\b|none\b|no\b)|\b(?:did not|does not|do not|has not|have not|"
