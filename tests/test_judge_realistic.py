@@ -55,8 +55,6 @@ KNOWN_MISSES = {
     "realistic-989": "'a headwind of about 4 points to reported revenue growth' for 'reduced reported revenue by about 4 "
     "percentage points': 'growth' read as the way revenue moved",
     "realistic-1002": "'increased by about 20% ($240 million) to $1.45 billion': as realistic-781",
-    "realistic-1006": "'fuel cost inflation that outpaced fare increases' for 'fuel costs that rose faster than fares': the cause "
-    "in other words",
     "realistic-1009": "'A class action ... and an EU antitrust investigation' to 'What legal proceedings does Larch Media "
     "face?': a short answer of none of the question's words reads as off the question",
     # The twenty-ninth batch (realistic-1716 on, 100 right answers in the manners of the
@@ -298,14 +296,14 @@ KNOWN_FOOLED |= {
 _OTHER_WORDS = "the gold's reasons in other words"
 KNOWN_MISSES |= {
     **{f"realistic-{n}": "the gold's causes in other words ('chip shortages eased', 'pricing') read as other causes: " + _OTHER_WORDS
-       for n in (2109, 2111, 2185, 2191)},
+       for n in (2185, 2191)},
     **{f"realistic-{n}": "'EBITDA ... adds nothing', 'It isn't.', 'not a meaningful metric ... for the following reasons': a "
        "denial of a metric's use in other words read as a yes" for n in (2121, 2122, 2123)},
     "realistic-2129": "'DTC rose 8 points to 46%' for 'rose to 46% of sales from 38%': the level started from, given as the change",
     **{f"realistic-{n}": "a change's levels and drivers with years of their own ('from 3.5% in FY2021'), read as the gold's "
        "figures on another year or item" for n in (2142, 2144, 2145, 2146, 2148, 2188, 2190)},
     **{f"realistic-{n}": "a volume story told without a word of causation ('This was mainly a volume story:', 'almost all of "
-       "that was commodity prices'): " + _OTHER_WORDS for n in (2147, 2187)},
+       "that was commodity prices'): " + _OTHER_WORDS for n in (2187,)},
     "realistic-2162": "'unit volumes declined 2%' for 'a 2% volume decline': volume read as another line item than the gold's "
     "net sales",
     **{f"realistic-{n}": "'capital expenditures were $2.3 billion' for a gold's 'its $2.3 billion capital programme': the "
@@ -431,6 +429,36 @@ KNOWN_FOOLED |= {
     "answer's own figures as their difference",
     "realistic-3057": "three amounts paid listed, the gold's among them, 'can be expressed in several ways': a list in "
     "bullets is not read as a hedge",
+}
+
+# The forty-third batch (realistic-3100 on: 100 right answers to 30 new long explanation golds,
+# in other words than theirs, and 60 wrong ones, written without the judge) had 30 refused and 11
+# credited. Read since: the cause a gold calls its main one ("mainly because ...") must be in a
+# "what drove ...?" answer, and one that gives it, in other words but for a few of its words or
+# its figure, gives no other causes; causes named before their word ("Input costs outran menu
+# pricing", "Labor was the main culprit") or after "The main issue was" and "a matter of"; "and
+# why?" asks for causes; a period after "SG&A" ends its sentence. What is left, declared:
+_DRIVER_FIGURES = "an explanation gold's supporting figures among the answer's own (a driver's share, a bridge's lines), one read as contradicting the gold's"
+KNOWN_MISSES |= {
+    **{f"realistic-{n}": _CHANGE_FOR_LEVEL for n in (3147, 3162, 3184, 3194)},
+    **{f"realistic-{n}": _DRIVER_FIGURES for n in (3122, 3135, 3154, 3157, 3178, 3196)},
+    "realistic-3156": "'pushing fuel to nearly a third of ... operating costs' for 31%: a share in words read as another value",
+    **{f"realistic-{n}": "a bank's 'cost' of deposits and its income statement described, read as affirming the cost of goods "
+       "sold the gold denies" for n in (3104, 3106)},
+    "realistic-3114": "'Operating margin isn't the right lens': a denial of the metric's use in other words",
+    "realistic-3109": "'SG&A dollars rose about 9%, while net revenue rose about 19%': the operating leverage the gold gives, "
+    "read as its drivers going the other way",
+    "realistic-3129": "'It was mostly jurisdictional mix': the gold's main cause told in other words, six of its sixteen words",
+    "realistic-3172": "'Falling markets. ... That's what drove the 16% revenue decline': the cause a fragment before a pointing "
+    "'That'",
+    "realistic-3182": "'after a triggering event - the steep drop in oil prices': a cause given as the event that triggered a "
+    "test, with no word of causation",
+}
+KNOWN_FOOLED |= {
+    "realistic-3242": "'primarily because of net client outflows' for a gold whose cause is given by a bare 'because' (falling "
+    "markets): only a cause the gold calls the main one is required",
+    "realistic-3254": "another segment named as the driver, the gold's segment 'grew more modestly': the key terms of both "
+    "segments are in the answer",
 }
 
 @pytest.mark.parametrize("case", [c for c in CASES if c["label"] == "incorrect"], ids=lambda c: c["case"])

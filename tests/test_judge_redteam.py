@@ -72,6 +72,19 @@ KNOWN_GAPS: dict[tuple[str, str], str] = {
        "clause after the 'No.' states a figure, read as a yes, with a sentence after the gold's words"
        for kind in ("control:reasoned", "control:checked", "control:advice")},
     ("redteam_dev_874", "figures_swapped"): _LEVEL_AND_PART_EXCHANGED,
+    # Of the golds added with the forty-third batch (long explanations):
+    **{(f"redteam_dev_{n}", kind): "a denial of a metric's use credited before the figures of what is used instead are "
+       "read: " + _DENIAL_FIRST.split(": ")[-1]
+       for n, kinds in ((901, ("wrong_figure",)), (904, ("wrong_figure", "another_year")),
+                        (911, ("reversed", "wrong_figure", "figures_swapped", "in_euros"))) for kind in kinds},
+    **{("redteam_dev_905", kind): "a risk gold whose consequence is conditional ('production-rate cuts ... would materially "
+       "hurt results'): its terms are not read as committed behind a lead-in"
+       for kind in ("control:framed", "control:according", "control:noted", "control:preceded", "control:caveat",
+                    "control:quoted", "control:cited")},
+    ("redteam_dev_906", "figures_swapped"): "a segment's growth rate and its retention rate exchanged: " + _LEVEL_AND_PART_EXCHANGED.split(": ")[-1],
+    ("redteam_dev_909", "reversed"): "a hedging policy turned in the second of the gold's sentences",
+    **{(f"redteam_dev_{n}", "another_year"): "a driver's year moved in an explanation gold: the year of one of its figures "
+       "is not compared" for n in (914, 928)},
 }
 
 

@@ -168,6 +168,7 @@ def affirms_denied(answer: str, question: str, gold: str) -> bool:
         return False
     sized = _SIZED.search(gold) is not None
     asked_years = question_years(question)
+    gold_said = " ".join(gold.split()).lower()
     before: list[_Said] = []  # every clause before the one read, for what "other" points back to
     for sentence in sentences(_QUOTED.sub(" ", answer)):
         # The answer's own "No." opens the sentence it heads ("No. It acquired ..."): the
@@ -204,6 +205,8 @@ def affirms_denied(answer: str, question: str, gold: str) -> bool:
                 continue
             if said.elsewhen:
                 continue  # another period ("it acquired QM Scientific in FY2019"; not "Notes due 2024")
+            if " ".join(clause.split()).lower() in gold_said:
+                continue  # the gold's own words ("its revenue is mainly net interest income ..."): the gold affirms it too
             return True
     return False
 

@@ -9,24 +9,27 @@ is a word of causation ("due to", "driven by", "because", "as a result of", "ref
 """
 from __future__ import annotations
 
+import math
 import re
 
-from harness.judge.words import content, stem, stems_of
+from harness.judge.amounts import parse_quantities
+from harness.judge.words import UNIT_STEMS, content, stem, stems_of
 
 # Not the "explain why" of FinanceBench's "If working capital is not a useful metric ...,
 # please state that and explain why": that asks why a metric does not apply.
 _ASKS = re.compile(
-    r"\bwhat (?:drove|drives|caused|causes|led to|explains)\b|^\W*why\b|\b(?:drivers|reasons|causes) (?:of|for|behind)\b",
+    r"\bwhat (?:drove|drives|caused|causes|led to|explains)\b|^\W*why\b|,?\s+and\s+why\b|\b(?:drivers|reasons|causes) (?:of|for|behind)\b",
     re.IGNORECASE,
 )
 _CAUSE = re.compile(
     r"\b(?:due (?:primarily |mainly |largely |mostly |partly |partially )?to|driven (?:primarily |mainly |largely |mostly |partly )?by"
-    r"|drove|because(?: of)?|as a result of|result(?:ed|ing|s)? (?:from|in)|attributable to|attributed to|reflect(?:ed|ing|s)?"
+    r"|drove|because(?: of)?|as a result of|result(?:ed|ing|s)? (?:from|in)|attribut(?:able|ed) (?:primarily |mainly |largely |mostly |partly )?to|reflect(?:ed|ing|s)?"
     r"|owing to|led (?:by|to)|thanks to|caused by|contribut(?:ed|ing|ions?)(?: to)?|offset(?: by)?|stemm(?:ed|ing) from"
     r"|on (?:the back of|higher|lower|increased|decreased|rising|falling|strong|weak)|(?:from|with) (?:higher|lower|increased|decreased|rising|falling)"
     r"|(?:primarily|mainly|largely) (?:from|by)|(?:impacted|affected|pressured|hurt|helped|boosted|lifted|cushioned|squeezed"
     r"|dragged(?: down)?|held back|supported|fuell?ed|powered) by|benefit(?:ed|ing|ted)? from"
-    r"|weigh(?:ed|ing|s)? on|amid|(?:drivers?|reasons?|causes?|factors?|culprits?)\s*(?:was|were|is|are|include\w*|:))"
+    r"|weigh(?:ed|ing|s)? on|amid|(?:drivers?|reasons?|causes?|factors?|culprits?|issues?)\s*(?:was|were|is|are|include\w*|:)"
+    r"|(?:was|is)\s+(?:primarily\s+|mainly\s+|largely\s+|mostly\s+)?a\s+(?:matter|story|function|result)\s+of)"
     # ", as gross margin decreased": "as" opening a clause of cause (not "as of", "as well");
     # so does "as" right after the figure of the change ("fell 38% to $1.1B as capex climbed").
     r"|(?:[,;]|(?<=[\d%])(?:\s?(?:[MBK]|bn|million|billion|points?|bps))?)\s+as\s+(?!of\b|well\b|such\b|per\b|a whole\b|reported\b|a (?:share|percent)"
@@ -48,11 +51,91 @@ def asks_for_causes(question: str) -> bool:
     return _ASKS.search(question) is not None
 
 
+# A cause named before its word: "Input costs and labor outran menu pricing", "That pushed
+# operating margin down", "Labor was the main culprit", "... is the main reason margin fell".
+_CAUSE_BEFORE = re.compile(
+    r"\b(?:outran|outpaced|outgrew|got ahead of|pushed|pushing|took|taking|flipped|drove|driving|dragged|squeezed|lifted|weighed on)\b"
+    r"|\b(?:the\s+)?(?:main|primary|chief|biggest|key)\s+(?:culprit|reason|driver|issue|cause|factor)\b",
+    re.IGNORECASE,
+)
+_SENTENCE_START = re.compile(r"[.!?\n]\s*")
+
+
 def gives_cause(answer: str, question: str) -> bool:
-    """Does the answer name something as a cause (a word the question does not have)?"""
+    """Does the answer name something as a cause (a word the question does not have), after
+    a word of causation or, in its sentence, before one that puts the cause first?"""
     asked = stems_of(question)
     for m in _CAUSE.finditer(answer):
         after = {s for s, _ in content(answer[m.end() : m.end() + _REACH])}
         if after - asked - _EMPTY:
             return True
+    for m in _CAUSE_BEFORE.finditer(answer):
+        opened = max((s.end() for s in _SENTENCE_START.finditer(answer, 0, m.start())), default=0)
+        before = {s for s, _ in content(answer[opened:m.start()])}
+        if before - asked - _EMPTY - _DEICTIC:
+            return True
     return False
+
+
+# "That pushed ...", "This drove ...": the cause is in a sentence before, and some word of it
+# there has named it or not; the pointing word itself names nothing.
+_DEICTIC = frozenset(stem(word) for word in "that this these those which it they".split())
+
+
+# The cause a gold calls its main one: "..., mainly because freight and raw-material inflation
+# outpaced the price increases", "primarily due to ...", "driven primarily by ...", up to the
+# end of its sentence or clause, or to what offsets it.
+_MAIN_CAUSE = re.compile(
+    r"\b(?:(?:mainly|primarily|largely|mostly|chiefly|principally)\s+(?:because(?:\s+of)?|due\s+to|driven\s+by|from|as\s+a\s+result\s+of|on)"
+    r"|driven\s+(?:mainly|primarily|largely|mostly|chiefly|principally)\s+by)\s+(?P<cause>(?:[^.;]|\.(?!\s+(?-i:[A-Z])|\s*$))+)",
+    re.IGNORECASE,
+)
+_OFFSET = re.compile(r",?\s*(?:partly|partially)?\s*offset\b.*|,\s*(?:while|whereas|but)\b.*", re.IGNORECASE)
+# Words of any cause, which name none: "higher costs", "an increase in expenses".
+_ANY_CAUSE = frozenset(
+    stem(word) for word in
+    "higher lower increase increased increases decrease decreased rising falling rose fell costs cost expense expenses "
+    "growth decline impact effect pressure year fiscal company its the".split()
+)
+
+
+def _main_cause_words(question: str, gold: str) -> set[str]:
+    """The stems of the cause the gold calls its main one, beyond the question's words and
+    words of any cause; empty where the gold calls none so."""
+    found = _MAIN_CAUSE.search(gold)
+    if found is None:
+        return set()
+    return {s for s, _ in content(_OFFSET.sub("", found.group("cause")))} - stems_of(question) - _ANY_CAUSE - UNIT_STEMS
+
+
+def gives_main_cause(question: str, gold: str, answer: str) -> bool:
+    """Does the answer name the gold's main cause: two of its words and two in five of them
+    (all, where it has one or two)? "Input costs such as resin ..., together with freight ...
+    pricing actions ... in Home Care" for "mainly because freight and raw-material inflation
+    (resin, pulp and corrugate) outpaced the price increases it took in the Home Care
+    segment": the gold's cause, told in other words but for some. (Not "a large number of
+    new small merchants, ... higher chargeback rates" for "a mix shift toward large
+    enterprise merchants ... higher interchange and network fees charged by the card
+    networks": three stray words of thirteen.)"""
+    words = _main_cause_words(question, gold)
+    need = min(len(words), max(2, math.ceil(0.4 * len(words))))
+    return bool(words) and len(words & {s for s, _ in content(answer)}) >= need
+
+
+def main_cause_missed(question: str, gold: str, answer: str) -> bool:
+    """Does the answer leave out the cause its gold calls the main one ("mainly because
+    freight and raw-material inflation outpaced the price increases"), where the gold calls
+    one so: fewer than two of its words and figures (its one word, where it has one)? An
+    answer that gives only the gold's lesser causes ("The primary driver was the Pelham
+    acquisition", the gold's "also added 40 basis points") gives another account of the
+    change; one word of the cause ("sales", "subscribers") comes up in any account. ("Kestrel
+    bought inventory earlier ... about $380 million" for "inventory increased by $380 million
+    as Kestrel pulled forward purchases": a word and the figure.)"""
+    found = _MAIN_CAUSE.search(gold)
+    words = _main_cause_words(question, gold)
+    if found is None or not words:
+        return False
+    said = len(words & {s for s, _ in content(answer)})
+    answer_numbers = {q.number for q in parse_quantities(answer)}
+    said += sum(1 for q in parse_quantities(_OFFSET.sub("", found.group("cause"))) if q.number in answer_numbers)
+    return said < min(2, len(words))

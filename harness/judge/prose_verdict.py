@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from harness.judge.answer_reading import Evidence
-from harness.judge.causes import asks_for_causes, gives_cause
+from harness.judge.causes import asks_for_causes, gives_cause, gives_main_cause, main_cause_missed
 from harness.judge.change_direction import moves_what_gold_holds, swapped_ends
 from harness.judge.exchanged_values import comparison_turned, figure_on_another_item, figure_relabelled, values_exchanged
 from harness.judge.left_out import (
@@ -294,7 +294,9 @@ def decide_prose(ev: Evidence) -> HeuristicVerdict:
             # "acquired Redcliff Minerals for $450 million" for "Redcliff Minerals for $450
             # million and a 30% stake in the Kallan copper project": half the list.
             return HeuristicVerdict("incorrect", "the answer leaves out a named part of the gold, and its figure")
-        if asks_for_causes(ev.texts[0]) and other_causes(ev):
+        if asks_for_causes(ev.texts[0]) and main_cause_missed(*ev.texts):
+            return HeuristicVerdict("incorrect", "the answer gives the gold's figure but not the cause the gold calls the main one")
+        if asks_for_causes(ev.texts[0]) and other_causes(ev) and not gives_main_cause(*ev.texts):
             # "due to higher R&D spending and a $400 million litigation settlement" for
             # "generic competition ... and a $400 million impairment": the figure, other causes.
             return HeuristicVerdict("incorrect", "the answer gives the gold's figure but not the causes the gold gives")

@@ -91,7 +91,7 @@ _PERSONAL = re.compile(r"\b(?:i|we)\b|\bas an ai\b|\bplease provide\b|\bif you (
 
 _ABBREVIATION = re.compile(
     r"(?:\b(?:inc|corp|co|ltd|llc|plc|no|nos|vs|approx|etc|e\.g|i\.e|u\.s|jan|feb|mar|apr|jun|jul|aug|sep|sept|"
-    r"oct|nov|dec|mr|mrs|ms|dr|st|fig)|\b[A-Z])\.$",
+    r"oct|nov|dec|mr|mrs|ms|dr|st|fig)|(?<![&/])\b[A-Z])\.$",
     re.IGNORECASE,
 )
 
@@ -105,7 +105,8 @@ def sentence_span_at(text: str, pos: int, spans: list[tuple[int, int]] | None = 
 def sentence_spans(text: str) -> list[tuple[int, int]]:
     """(start, end) of each sentence: split on end punctuation and line breaks.
 
-    A period after an abbreviation ("Nike, Inc. for the year", "U.S. sales") ends nothing.
+    A period after an abbreviation ("Nike, Inc. for the year", "U.S. sales") or an initial
+    ("John A. Smith") ends nothing; one after the last letter of "SG&A" or "R&D" does.
     """
     text = text or ""
     spans: list[tuple[int, int]] = []

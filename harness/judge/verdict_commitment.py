@@ -163,9 +163,13 @@ def uncommitted_values(answer: str, quantities: list[Quantity], listed_kinds: fr
         inside = [i for i, q in enumerate(quantities) if start <= q.start < end]
         if not inside:
             continue
-        if hedges(answer, start, end) or GUESS.search(answer, start, end):
+        if hedges(answer, start, end):
             out.update(inside)
             continue
+        if guess := GUESS.search(answer, start, end):
+            # A guess at what follows it: "possibly $5 billion", not the 78% before "exposing
+            # it to ... possible increases in royalties".
+            out.update(i for i in inside if quantities[i].start > guess.start())
         out.update(i for i in inside if denied(answer, quantities[i]))
         # A value the sentence replaces after it ("guided to 410 to 430, but cut the range to
         # 390 to 410"; "$2.47; following the restatement, ... is now $2.31") is taken back
