@@ -3,10 +3,12 @@ significant debt was repaid") is no second verdict beside a "Yes."; a verdict in
 label ("**Answer: No**") or opening a sentence with "And" is one; what a conclusion concedes on
 the way ("So while it did return capital, it did not pay dividends") does not reverse it; to a
 one-part question, a verdict on a side point turned from ("Yes, it refinanced, but no, its debt
-did not rise") is not the verdict; a two-part question whose gold says yes to one part and no
-to the other wants both, not one verdict given twice; and a verdict declared open in so many
-words is no verdict. Each reading has a right answer credited and its wrong twin refused (the
-thirty-ninth realistic batch found these shapes)."""
+did not rise") is not the verdict; a decline of part of the source before what another part
+shows ("The excerpt doesn't include ..., but the cash flow statement shows ...") is no
+refusal; a two-part question whose gold says yes to one part and no to the other wants both,
+not one verdict given twice; and a verdict declared open in so many words is no verdict. Each
+reading has a right answer credited and its wrong twin refused (the thirty-ninth realistic
+batch found these shapes)."""
 from __future__ import annotations
 
 import pytest
@@ -28,6 +30,8 @@ ASHBY_GOLD = ("No, it is not profitable — it reported a net loss of $48 millio
 LINDQVIST = "Has Lindqvist Energy's total debt increased between FY2021 and FY2022?"
 LINDQVIST_GOLD = ("No. Total debt decreased from $4.82 billion at the end of FY2021 to $4.15 billion at the end of FY2022, as "
                   "the company repaid about $670 million of senior notes.")
+SOLENNE = "Did Solenne Cosmetics pay dividends in FY2021?"
+SOLENNE_GOLD = "Yes. Solenne paid quarterly dividends of $0.21 per share ($0.84 for the year), totaling $97 million in FY2021."
 CINDER = "Is Cinderford Biotech profitable as of FY2022?"
 CINDER_GOLD = ("No. Cinderford Biotech reported a net loss of $412 million in FY2022, driven by research and development "
                "expense of $388 million, and it has no product revenue.")
@@ -57,6 +61,14 @@ CINDER_GOLD = ("No. Cinderford Biotech reported a net loss of $412 million in FY
      "debt did not increase: it fell from about $4,820 million to about $4,150 million.", True),
     (LINDQVIST, LINDQVIST_GOLD, "No, Lindqvist did not refinance its revolving credit facility, but yes, its total debt "
      "increased, from about $4,150 million to about $4,820 million.", False),
+    # A part of the source declined, and the answer read from another part that shows it;
+    # not a decline in the answerer's own voice with general knowledge after it.
+    (SOLENNE, SOLENNE_GOLD, "The 10-K excerpt doesn't include the Item 5 table of quarterly dividends, but the cash flow "
+     "statement shows $97 million of dividends paid in FY2021. So yes, Solenne paid dividends in FY2021, $0.84 per share.", True),
+    (SOLENNE, SOLENNE_GOLD, "The 10-K excerpt doesn't include the Item 5 table of quarterly dividends, but the cash flow "
+     "statement shows no dividends paid in FY2021. So no, Solenne did not pay dividends in FY2021.", False),
+    (SOLENNE, SOLENNE_GOLD, "I don't have access to Solenne's 10-K, but cosmetics companies of its size usually pay "
+     "dividends, so yes, it most likely paid dividends in FY2021.", False),
     # A verdict declared open is none, however near the gold's it leans.
     (CINDER, CINDER_GOLD, "No. Cinderford is not profitable: it posted a net loss of $412 million in FY2022 on R&D spending "
      "of $388 million, with no product revenue yet.", True),

@@ -132,6 +132,11 @@ def sentences(text: str) -> list[str]:
     return [text[a:b] for a, b in sentence_spans(text)]
 
 
+_SOURCE_TURN = re.compile(
+    r"(?:[,;]\s*|\s)but\s+(?:the\s+|its\s+)?(?:consolidated\s+)?(?:cash\s+flow\s+statement|statements?\s+of\s+\w+(?:\s+\w+)?|income\s+statement|"
+    r"balance\s+sheet|md&a|equity\s+note|per-share\s+data|selected\s+financial\s+(?:data|information)|notes?\b)[^.]{0,80}?\b(?:shows?|reports?|lists?|states?|gives?|is\s+clear)\b",
+    re.IGNORECASE,
+)
 _MARKER_ONLY = re.compile(r"\s*(?:\(?\d{1,2}[.)]|[-*•])\s*")
 # An opening sentence that only says an answer follows: "TL;DR: see below.", "Let me walk
 # through this step by step.", "The answer to your question is as follows.", "Here are the key
@@ -154,6 +159,10 @@ def refusal_signal(answer: str) -> RefusalSignal:
     while len(parts) > 1 and EMPTY_OPENING.fullmatch(parts[0]):
         parts = parts[1:]  # the answer opens after it
     found = [DECLINE.search(s) for s in parts]
+    # "The excerpt doesn't include the MD&A, but the cash flow statement shows $97 million of
+    # dividends paid": a part of the source missing, and the answer read from another part.
+    found = [None if m is not None and _SOURCE_TURN.search(s, m.end()) and not _PERSONAL.search(m.group(0)) else m
+             for s, m in zip(parts, found)]
     hits = [m is not None for m in found]
     return RefusalSignal(
         phrases=sum(hits), sentences=len(parts), opens=bool(hits and hits[0]), closes=bool(hits and hits[-1]),
