@@ -5,7 +5,12 @@ and its drivers ("decreased by 1.7% primarily due to ..."). An answer that state
 gold's figure ("3M's operating margin decreased by 1.7% in FY2022") has the number and none
 of the answer; so has one whose cause is empty words ("driven by several factors"). A cause
 is a word of causation ("due to", "driven by", "because", "as a result of", "reflecting",
-...) with a word after it that neither the question has nor says nothing ("factors").
+...) with a word after it that neither the question has nor says nothing ("factors"), or a
+word before one that puts the cause first ("Input costs outran menu pricing").
+
+Where the gold calls one cause its main one ("mainly because ..."), that cause is the answer:
+``main_cause_missed`` refuses an account without it (the gold's lesser cause given as the main
+one), and ``gives_main_cause`` tells an answer that gives it in other words.
 """
 from __future__ import annotations
 
