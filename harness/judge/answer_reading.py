@@ -508,7 +508,8 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
         ev.mixed_verdict = len(stated) > 1 and not two_parts
         # ... and an answer that gives its one verdict to each part ("No, it is not profitable.
         # And no, revenue is not growing") gives one of them wrong.
-        ev.parts_alike = two_parts and len(stated) == 1 and sum(bool(explicit_verdicts(p)) for p in sentences(answer)) > 1
+        per_sentence = [(p, explicit_verdicts(p)) for p in sentences(answer)]
+        ev.parts_alike = two_parts and len(stated) == 1 and sum(bool(given) for _, given in per_sentence) > 1
         verdict = _verdict_sentence(answer, question)
         if len(stated) == 1:
             # One explicit yes or no ("..., so no, it did not") is the verdict, whatever
@@ -544,7 +545,7 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
         if verdict and ev.answer_polarity:
             ev.self_contradiction = contradicts_itself(answer, question, verdict, ev.answer_polarity)
         # Where the yes or no stands: the sentences that state it, else the verdict sentence.
-        carriers = [p for p in sentences(answer) if explicit_verdicts(p)] if len(stated) == 1 else [verdict]
+        carriers = [p for p, given in per_sentence if given] if len(stated) == 1 else [verdict]
         if not stated:
             # Without a yes or no, a sentence that declares the asked verdict open ("it can't be
             # neatly categorized as profitable or unprofitable") withholds it, wherever it stands.

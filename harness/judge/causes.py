@@ -18,6 +18,7 @@ import math
 import re
 
 from harness.judge.amounts import parse_quantities
+from harness.judge.refusal import sentence_span_at, sentence_spans
 from harness.judge.words import UNIT_STEMS, content, stem, stems_of
 
 # Not the "explain why" of FinanceBench's "If working capital is not a useful metric ...,
@@ -63,7 +64,6 @@ _CAUSE_BEFORE = re.compile(
     r"|\b(?:the\s+)?(?:main|primary|chief|biggest|key)\s+(?:culprit|reason|driver|issue|cause|factor)\b",
     re.IGNORECASE,
 )
-_SENTENCE_START = re.compile(r"[.!?\n]\s*")
 
 
 def gives_cause(answer: str, question: str) -> bool:
@@ -74,9 +74,9 @@ def gives_cause(answer: str, question: str) -> bool:
         after = {s for s, _ in content(answer[m.end() : m.end() + _REACH])}
         if after - asked - _EMPTY:
             return True
+    spans = sentence_spans(answer)
     for m in _CAUSE_BEFORE.finditer(answer):
-        opened = max((s.end() for s in _SENTENCE_START.finditer(answer, 0, m.start())), default=0)
-        before = {s for s, _ in content(answer[opened:m.start()])}
+        before = {s for s, _ in content(answer[sentence_span_at(answer, m.start(), spans)[0]:m.start()])}
         if before - asked - _EMPTY - _DEICTIC:
             return True
     return False
@@ -104,13 +104,14 @@ _ANY_CAUSE = frozenset(
 )
 
 
-def _main_cause_words(question: str, gold: str) -> set[str]:
-    """The stems of the cause the gold calls its main one, beyond the question's words and
-    words of any cause; empty where the gold calls none so."""
+def _main_cause(question: str, gold: str) -> tuple[str, set[str]]:
+    """The cause the gold calls its main one (up to what offsets it), and its stems beyond the
+    question's words and words of any cause; ("", empty) where the gold calls none so."""
     found = _MAIN_CAUSE.search(gold)
     if found is None:
-        return set()
-    return {s for s, _ in content(_OFFSET.sub("", found.group("cause")))} - stems_of(question) - _ANY_CAUSE - UNIT_STEMS
+        return "", set()
+    cause = _OFFSET.sub("", found.group("cause"))
+    return cause, {s for s, _ in content(cause)} - stems_of(question) - _ANY_CAUSE - UNIT_STEMS
 
 
 def gives_main_cause(question: str, gold: str, answer: str) -> bool:
@@ -122,7 +123,7 @@ def gives_main_cause(question: str, gold: str, answer: str) -> bool:
     new small merchants, ... higher chargeback rates" for "a mix shift toward large
     enterprise merchants ... higher interchange and network fees charged by the card
     networks": three stray words of thirteen.)"""
-    words = _main_cause_words(question, gold)
+    _, words = _main_cause(question, gold)
     need = min(len(words), max(2, math.ceil(0.4 * len(words))))
     return bool(words) and len(words & {s for s, _ in content(answer)}) >= need
 
@@ -136,11 +137,10 @@ def main_cause_missed(question: str, gold: str, answer: str) -> bool:
     change; one word of the cause ("sales", "subscribers") comes up in any account. ("Kestrel
     bought inventory earlier ... about $380 million" for "inventory increased by $380 million
     as Kestrel pulled forward purchases": a word and the figure.)"""
-    found = _MAIN_CAUSE.search(gold)
-    words = _main_cause_words(question, gold)
-    if found is None or not words:
+    cause, words = _main_cause(question, gold)
+    if not words:
         return False
     said = len(words & {s for s, _ in content(answer)})
     answer_numbers = {q.number for q in parse_quantities(answer)}
-    said += sum(1 for q in parse_quantities(_OFFSET.sub("", found.group("cause"))) if q.number in answer_numbers)
+    said += sum(1 for q in parse_quantities(cause) if q.number in answer_numbers)
     return said < min(2, len(words))

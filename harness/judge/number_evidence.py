@@ -325,6 +325,10 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
         g, golds, label, direction, item = gold_number[:5]
         level = _is_level(gold, g)
         gold_role = _role(gold, g)
+        # What labels the gold's other figures, and the unit this one is per: read once per
+        # figure, for every answer value that matches it (``_on_another_label``).
+        others_labels = frozenset().union(*(n.label for n in gold_numbers if n is not gold_number))
+        gold_per = _per(gold, g)
         best = "far"
         for i, a in enumerate(answer_qs):
             verdict, _ = closest(golds, answer_readings(a, unit, golds[0].kind))
@@ -335,7 +339,7 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
                 # by 1.7%"): a different claim, whatever the digits.
                 best = "reversed"
                 continue
-            if verdict == "match" and _per(gold, g) and _per(answer, a) not in (None, _per(gold, g)):
+            if verdict == "match" and gold_per and _per(answer, a) not in (None, gold_per):
                 # "$52.30 per quarter" for "$52.30 per month": the same digits, another rate.
                 best = "misplaced"
                 continue
@@ -370,7 +374,7 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
             # from, which share its label words: only a level ("87% of ...") has one item.
             if verdict == "match" and not direction and _on_another_label(
                 answer, a, gold_number, answer_qs, question, level, answer_years_read.dated_elsewhere(own),
-                frozenset().union(*(n.label for n in gold_numbers if n is not gold_number)), _per(gold, g),
+                others_labels, gold_per,
             ):
                 # The gold's value on another item while a different value sits at the
                 # gold's label words ("13% ... employee liabilities; 87% ... other costs").

@@ -23,7 +23,7 @@ from harness.judge.comparison import quantity_kind
 from harness.judge.disowned import denied, last_clause_correction, named_right
 from harness.judge.name_commitment import GUESS, asks, undenied_stems
 from harness.judge.refusal import sentence_spans, sentences
-from harness.judge.words import DETERMINER_NO, YES_NO, content
+from harness.judge.words import DETERMINER_NO, IT_DEPENDS, YES_NO, content
 
 # "..., so no, it did not improve", "The answer is yes.", "Overall: no."
 _INLINE_VERDICT = re.compile(
@@ -51,7 +51,7 @@ _SOFT_VERDICT = re.compile(
 UNDECIDED = re.compile(
     r"\b(?:(?:is|remains)\s+(?:\w+\s+)?a\s+matter\s+of\s+(?:interpretation|opinion|judge?ment|perspective|definition)"
     r"|can(?:not|'t|’t)\s+be\s+(?:neatly|clearly|easily|simply)\s+(?:categori[sz]ed|classified|labell?ed|described)"
-    r"|depends\s+on\s+(?:your|one's|one’s|the\s+reader's|how\s+(?:you|one))\b)",
+    r"|" + IT_DEPENDS + ")",
     re.IGNORECASE,
 )
 

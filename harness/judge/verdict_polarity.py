@@ -24,6 +24,7 @@ from harness.judge.words import (
     BELOW_ZERO,
     DETERMINER_NO,
     FALL,
+    IT_DEPENDS,
     JUDGED_DOWN,
     JUDGED_UP,
     LOWER_IS_BETTER,
@@ -86,14 +87,8 @@ _DEFINITION = re.compile(r"\bdefin(?:es|ed)\b[^.;]{0,80}?\bas\b|\b(?:is|are) (?:
 # Sentences that talk about the question without answering it: an embedded question ("an
 # analysis of whether ..."), "it depends", "hard to say", a pointer to where the answer is
 # ("... is discussed in its 10-K", "see Note 13") and a heading that introduces a list.
-# ("It depends on ...", "depends on how you count", not a fact that one thing depends on
-# another: "its profitability depends on underwriting results".)
-_IT_DEPENDS = (
-    r"\b(?:it|that|this|which|the answer)\s+(?:really\s+)?depends\b"
-    r"|\bdepends?\s+(?:(?:entirely|largely|heavily)\s+)?on\s+(?:how|whether|what|which|who|your|one's|one’s|the\s+(?:definition|industry|context|reader))\b"
-)
 _NO_ASSERTION = re.compile(
-    r"\bwhether\b|" + _IT_DEPENDS + r"|\b(?:difficult|hard|too early) to (?:say|tell)\b"
+    r"\bwhether\b|" + IT_DEPENDS + r"|\b(?:difficult|hard|too early) to (?:say|tell)\b"
     r"|\b(?:is|are|was|were) (?:discussed|reported|shown|presented|described|detailed|covered|addressed) in\b"
     r"|(?:^\W*|[:;]\s*)see\b|\brefer to\b|:\s*$",
     re.IGNORECASE,

@@ -265,3 +265,11 @@ def asked_subject(question: str) -> frozenset[str]:
     improve?"."""
     return frozenset(s for s, w in content(question) if not w[0].isupper()) - _QUESTION_FRAME
 
+
+# "It depends on ...", "depends on how you count": a verdict left to something else (a
+# pattern to join into others). Not a fact that one thing depends on another ("its
+# profitability depends on underwriting results").
+IT_DEPENDS = (
+    r"\b(?:it|that|this|which|the answer)\s+(?:really\s+)?depends\b"
+    r"|\bdepends?\s+(?:(?:entirely|largely|heavily)\s+)?on\s+(?:how|whether|what|which|who|your|one's|one’s|the\s+(?:definition|industry|context|reader))\b"
+)
