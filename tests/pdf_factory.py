@@ -55,6 +55,22 @@ def outlined_pdf(title_hex: bytes) -> bytes:
     ])
 
 
+def own_font_per_page_pdf(pages: int) -> bytes:
+    """A PDF of ``pages`` pages, each with one line of text set in a font object of its own
+    (no two pages share one): bold (Helvetica-Bold) on odd pages, upright (Times-Roman) on
+    even ones."""
+    kids = b" ".join(b"%d 0 R" % (3 + 3 * n) for n in range(pages))
+    objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [%s] /Count %d >>" % (kids, pages)]
+    for n in range(pages):
+        page_object = 3 + 3 * n
+        content = b"BT /F1 12 Tf 72 720 Td (Page %d sets this line in a font object of its own) Tj ET" % (n + 1)
+        objects.append(b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents %d 0 R"
+                       b" /Resources << /Font << /F1 %d 0 R >> >> >>" % (page_object + 1, page_object + 2))
+        objects.append(b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream")
+        objects.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /%s >>" % (b"Helvetica-Bold" if n % 2 == 0 else b"Times-Roman"))
+    return _pdf_file(objects)
+
+
 def image_only_pdf(path: Path, pages: int = 3) -> Path:
     """A scanned-looking PDF: pages holding only an image, made with pypdfium2."""
     import pypdfium2 as pdfium

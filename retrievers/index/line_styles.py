@@ -159,16 +159,18 @@ class LineStyleReader:
         self._matrix_ref = ctypes.byref(self._matrix)
         self._bold_names: dict[bytes, bool] = {}
         self._tenths = Rounded(1)
-        # Boldness is the font's (its weight, name and flags), and a page sets its lines in
-        # a few fonts: each font is judged once per page, found through the character's
-        # text object, two cheap calls where weight and name cost two dear ones. (Per page:
-        # a font's address may be another font's once its page is closed.)
+        # Boldness is the font's (its weight, name and flags), and a document sets its lines
+        # in a few fonts: each font is judged once per document, found through the
+        # character's text object, two cheap calls where weight and name cost two dear ones.
+        # (Once per document, not per page: PDFium keeps every font it loads until the
+        # document is closed, so one address is one font for the whole read, even where
+        # each page has a font object of its own; tests/test_index_pdf.py holds it to that.)
         self._text_object = _unchecked(raw.FPDFText_GetTextObject, _Handle)
         self._object_font = _unchecked(raw.FPDFTextObj_GetFont, ctypes.c_void_p)
         self._font_bold: dict[int | None, bool] = {}  # looked up with None too (a character with no text object), never stored so
         self._count_chars = _unchecked(raw.FPDFText_CountChars, ctypes.c_int)
         self._char_index = _unchecked(raw.FPDFText_GetCharIndexFromTextIndex, ctypes.c_int)
-        self._glyph_sizes: dict[tuple[int | None, float] | None, float] = {}  # (font, reported size) -> measured size, per page
+        self._glyph_sizes: dict[tuple[int | None, float] | None, float] = {}  # (font, reported size) -> measured size, per document
 
     def _bold_of(self, font, handle, index: int) -> bool:
         """Whether the character ``index``, set in ``font`` (its text object's), is bold."""
@@ -195,9 +197,11 @@ class LineStyleReader:
         any letters or digits when it has none).
 
         A font set at one reported size has one glyph height, so an estimate made from five
-        tall glyphs serves every later line of the page in that font and size: a page of a
-        TeX document sets all its lines in such fonts, and measuring each line's glyphs
-        again cost as much as the rest of its style. (An estimate from fewer glyphs, a short
+        tall glyphs serves every later line of the document in that font and size: a TeX
+        document sets all its lines in such fonts, and measuring each line's glyphs again
+        cost as much as the rest of its style. (Kept for the document, not the page: each
+        page measured afresh read its body text 11.7 pt on one page and 11.8 on the next,
+        which split the body size a heading stands out from.) (An estimate from fewer glyphs, a short
         line's or one of digits, is not passed on.) ``key``: (font, reported size) of the
         line's first character, its font as ``page_lines`` looked it up for its boldness;
         None when the character has no text object. (``page_lines`` reads the kept estimate
@@ -235,8 +239,6 @@ class LineStyleReader:
     def page_lines(self, textpage, raw_text: str, page: int, width: float, height: float) -> list[Line]:
         """Split a page's text (PDFium's ``get_text_range``) into styled lines."""
         handle = _as_argument(textpage.raw)
-        self._font_bold.clear()
-        self._glyph_sizes.clear()
         width, height = max(width, 1.0), max(height, 1.0)
         bold_of, font_size, get_matrix, get_box = self._bold_of, self._font_size, self._get_matrix, self._get_box
         # The box's four out-parameters named, not unpacked from a list on each call.
