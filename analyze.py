@@ -260,7 +260,7 @@ def label(run_dir, out, half, limit, labeller, questions_file, runs_dir) -> None
 
 
 @cli.command()
-@click.option("--db", type=file_path(), default=None, help="History database (default: $PAGEINDEX_HISTORY_DB or data/history.sqlite, created and seeded when missing; a file named here must exist, so that a mistyped path is not taken for an empty history).")
+@click.option("--db", "--history-db", "db", type=file_path(), default=None, help="History database (default: $PAGEINDEX_HISTORY_DB or data/history.sqlite, created and seeded when missing; a file named here must exist, so that a mistyped path is not taken for an empty history).")
 @click.option("--cell", "cells", multiple=True, help="Only this model/mode cell (repeatable).")
 @click.option("--test-set", default=None, help="Only sweeps of this test set (figures of different test sets do not compare).")
 @click.option("--last", type=int, default=None, help="Only the last N sweeps.")
@@ -371,7 +371,7 @@ def view(target: Path | None, no_open: bool, reports_dir: Path | None) -> None:
 @click.option("--keep", type=int, default=10, show_default=True, help="How many of the newest reports to keep.")
 @click.option("--reports-dir", type=folder_path(), default=None, help="Where reports are (default: reports/).")
 @click.option("--history-keep", type=int, default=None, help="Also forget all but the newest N sweeps in the history database.")
-@click.option("--db", type=file_path(), default=None, help="History database (with --history-keep).")
+@click.option("--db", "--history-db", "db", type=file_path(), default=None, help="History database (with --history-keep).")
 @click.option("--dry-run", is_flag=True, help="Only list what would be deleted.")
 def prune(keep: int, reports_dir: Path | None, history_keep: int | None, db: Path | None, dry_run: bool) -> None:
     """Delete old report folders (the newest --keep stay; the history page and anything that

@@ -71,6 +71,16 @@ def test_history_prints_three_sweeps_and_the_trend_gate_fails_a_drop(tmp_path: P
     assert trend_gate(frame[frame["sweep_id"] != "s4"], max_accuracy_drop=0.10).passed
 
 
+def test_history_takes_the_database_by_the_name_report_gives_it(tmp_path: Path) -> None:
+    # `analyze.py report --history-db X` records into X; `analyze.py history --history-db X`
+    # (as well as --db X) reads it back: one name for one file across the commands.
+    db = tmp_path / "h.sqlite"
+    _analyze(_sweep(tmp_path / "runs", "s1", correct=3), db, tmp_path / "reports" / "a")
+    shown = CliRunner().invoke(analyze.cli, ["history", "--history-db", str(db), "--out", str(tmp_path / "hist")])
+    assert shown.exit_code == 0, shown.output
+    assert "4 sweeps" in shown.output  # 3 seeded, 1 analysed
+
+
 def test_token_rise_gate_and_a_cell_with_no_past(tmp_path: Path) -> None:
     db = tmp_path / "h.sqlite"
     root = tmp_path / "runs"
