@@ -91,6 +91,8 @@ def _check_named_db(db: Path | None) -> None:
 @click.option("--gate", type=file_path(), default=None, help="Budgets TOML: exit 1 when a cell breaks one; writes JUnit XML. Budgets on accuracy need a judge (--judge, or verdicts stored with the sweep): without one the gate stops up front (exit 2).")
 @click.option("--junit", type=file_path(), default=None, help="Where to write the gate's JUnit XML (default: in the report folder).")
 @click.option("--out", "out_dir", type=folder_path(), default=None, help="Report folder (default: reports/<sweep>__<judge>__<UTC time>).")
+@click.option("--reports-dir", type=folder_path(), default=None,
+              help="Where the report folder is made when --out is not given (default: reports/; as bench.py --reports-dir).")
 @click.option("--questions", "questions_file", type=file_path(), default=None, help="Questions file with the gold answers (default: the one the sweep used).")
 @click.option("--runs-dir", type=folder_path(), default=None, help="Where to look for the latest sweep (default: bench_runs/).")
 @click.option("--no-cache", is_flag=True, help="Judge again instead of reusing cached verdicts or those stored with the sweep.")
@@ -102,7 +104,7 @@ def _check_named_db(db: Path | None) -> None:
 @click.option("--prices", "prices_file", type=file_path(), default=None,
               help="TOML file of USD prices per million tokens for a judge model the built-in table lacks (as bench.py --prices); else its cost is 'unknown'.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
-def report(run_dir, judge, judge_model, judge_runs, batch, baseline, gate, junit, out_dir, questions_file, runs_dir, no_cache, cache_dir,
+def report(run_dir, judge, judge_model, judge_runs, batch, baseline, gate, junit, out_dir, reports_dir, questions_file, runs_dir, no_cache, cache_dir,
            gate_present_only, history_db, no_history, prices_file, no_progress) -> None:
     """Judge a sweep (latest under bench_runs/ by default) and write
     reports/<sweep>__<judge>__<UTC time>/: index.html (an interactive viewer that opens from
@@ -122,6 +124,8 @@ def report(run_dir, judge, judge_model, judge_runs, batch, baseline, gate, junit
     )
     if runs_dir is not None:
         config.runs_dir = runs_dir
+    if reports_dir is not None:
+        config.reports_dir = reports_dir
     if cache_dir is not None:
         config.cache_dir = cache_dir
     config.gate_present_only = gate_present_only
@@ -137,6 +141,7 @@ def report(run_dir, judge, judge_model, judge_runs, batch, baseline, gate, junit
             raise UserError(f"{flag} works with --gate, which was not given", "add --gate budgets.toml (the repo root has one)")
         _check_writable("--junit", junit)
         _check_writable("--out", out_dir)
+        _check_writable("--reports-dir", reports_dir / "report" if reports_dir is not None else None)
         if prices_file is not None:
             from core.llm.price_file import read_prices
 

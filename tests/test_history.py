@@ -713,3 +713,17 @@ def test_sweeps_started_in_the_same_second_keep_labels_of_their_own(tmp_path: Pa
     labels = [s["label"] for s in sweeps]
     assert len(labels) == len(set(labels)) == frame["sweep_id"].nunique()
     assert any(label.endswith("· 20991231T235959Z") for label in labels)
+
+
+def test_report_makes_its_folder_under_the_reports_dir_it_is_given(tmp_path: Path) -> None:
+    # As bench.py --reports-dir, view and prune take it: the report folder and the history
+    # page beside it go there, and nothing goes to the repository's reports/.
+    sweep = _sweep(tmp_path / "runs", "s1", correct=2)
+    reports = tmp_path / "my reports"
+    result = CliRunner().invoke(analyze.cli, [str(sweep), "--reports-dir", str(reports), "--history-db", str(tmp_path / "h.sqlite"),
+                                              "--no-progress", "--no-cache"])
+    assert result.exit_code == 0, result.output
+    made = [p.name for p in reports.iterdir()]
+    assert sorted(made) == sorted(["history", next(n for n in made if n.startswith("s1__"))])
+    assert (reports / next(n for n in made if n.startswith("s1__")) / "summary.json").is_file()
+    assert (reports / "history" / "index.html").is_file()
