@@ -176,6 +176,47 @@ def figure_left_out(ev: Evidence) -> bool:
     return bool(ev.numbers["missing"]) and bool(_ASKS_AMOUNT.search(question)) and not parse_quantities(answer)
 
 
+# A gold whose answer is that a figure did not move ("The real growth was flat", "unchanged
+# from FY2021"): "flat" and "unchanged" are its value, as a figure is another gold's. Not
+# "flat-rolled steel", "flat panels".
+_NO_CHANGE_GOLD = re.compile(
+    r"\b(?:flat|unchanged|stayed\s+the\s+same|remained\s+(?:the\s+same|stable|steady|constant))\b(?![-\w])"
+    r"|\bno\s+change\b",
+    re.IGNORECASE,
+)
+# An answer that says no movement, in any of the ways one is said.
+_NO_CHANGE = re.compile(
+    r"\b(?:flat|unchanged|stable|steady|constant|level|same|zero|nil|in\s+line|neither\s+(?:grew|rose|increased|declined|fell))\b"
+    r"|\bno\s+(?:\w+\s+){0,2}(?:change|growth|increase|decrease|decline|movement)\b"
+    r"|\b(?:did|does|has|have|was|were)(?:\s+not|n't)\s+(?:change|grow|move|increase|decrease)\w*"
+    r"|(?<![\d.,])[+-]?0(?:\.0+)?\s*(?:%|percent|pp\b|percentage\s+points?)",
+    re.IGNORECASE,
+)
+
+
+# A question that asks how much something moved.
+_ASKS_CHANGE = re.compile(
+    r"\bhow\s+much\b|\bhow\s+(?:did|has|have|does)\b.*\bchange"
+    r"|\bwhat\s+(?:was|is|were)\s+(?:the\s+)?(?:[\w&'-]+\s+){0,4}(?:change|growth|movement)\b",
+    re.IGNORECASE,
+)
+
+
+def no_change_left_out(ev: Evidence) -> bool:
+    """To a question that asks how much a figure moved, a gold whose first sentence says it
+    did not ("The real growth was flat") and an answer that never says so: its words beside
+    the gold's ("5% growth" beside "growth was flat") leave the gold's value unsaid. (A flat
+    figure further on in a gold is a side fact, "The Flow Control segment was roughly flat",
+    which a right answer may leave out.) Also asked of an answer that gives the gold's figure:
+    "Gross margin was 38.2%" is the level, not the "unchanged" the question asks for."""
+    question, gold, answer = ev.texts
+    first = sentences(gold)[0] if gold.strip() else ""
+    if not (_ASKS_CHANGE.search(question) and _NO_CHANGE_GOLD.search(first)) or _NO_CHANGE.search(answer):
+        return False
+    # Two years named is the figure in each ("38.2% in FY2022 and in FY2021"): it says no movement.
+    return len({year for _, _, year, _ in years_in(answer)}) < 2
+
+
 # A question in two parts whose second asks how the figure compares ("What is the FY2022
 # operating margin, and how does it compare with FY2021?").
 _ASKS_COMPARISON = re.compile(r"\bhow\s+(?:does|did|do)\s+(?:it|this|that|they|these|those)\s+compare\b", re.IGNORECASE)

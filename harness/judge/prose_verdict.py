@@ -26,6 +26,7 @@ from harness.judge.left_out import (
     name_left_out,
     named_part_added,
     named_part_left_out,
+    no_change_left_out,
     other_causes,
     range_differs,
     reason_missed,
@@ -284,6 +285,8 @@ def decide_prose(ev: Evidence) -> HeuristicVerdict:
             return HeuristicVerdict("incorrect", "the answer adds a named part with its figure to the gold's")
         if comparison_left_out(ev):
             return HeuristicVerdict("incorrect", "the answer gives the figure but not how it compares, which the question also asks")
+        if no_change_left_out(ev):
+            return HeuristicVerdict("incorrect", "the answer gives the figure but does not say it was flat, as the gold does")
         if in_another_year(ev.texts[1], ev.texts[2], ev.texts[0]):
             # "Vesper Energy repurchased $600 million of its shares in FY2020" for "... in
             # FY2022": the gold's figure, told of another year, the likeliest slip of a model.
@@ -345,6 +348,8 @@ def decide_prose(ev: Evidence) -> HeuristicVerdict:
             return HeuristicVerdict("incorrect", "the answer's verdict picks another name than the gold's")
         if figure_left_out(ev):
             return HeuristicVerdict("incorrect", "the answer leaves out the figure the question asks for")
+        if no_change_left_out(ev):
+            return HeuristicVerdict("incorrect", "the answer does not say the figure was flat, as the gold does")
         if numbers["contradicted"]:
             # "production of 410 to 563 thousand barrels" for "410 to 430": the gold's words
             # around one of its figures changed do not make the figure right.
