@@ -69,6 +69,26 @@ def _context(text: str, q: Quantity, names: frozenset[str] = frozenset()) -> set
     return set(left + right)
 
 
+# The start of a range's low bound ("ranges from 0.805% to 1.225%", "varied between 2% and 4%"):
+# a range is no level at a time, and its bounds are no two ends of a change.
+_RANGE_BEFORE = re.compile(
+    r"\b(?:rang(?:e|es|ed|ing)|var(?:y|ies|ied|ying))\s+(?:\w+\s+){0,2}(?:from|between)\s+(?:US\$|[$€£])?\s?[-−(]?$",
+    re.IGNORECASE,
+)
+_RANGE_TO = re.compile(r"\s*(?:to|and|-|–)\s*(?:US\$|[$€£])?\s?[-−(]?", re.IGNORECASE)
+
+
+def _range_bounds(answer: str, values: list[Reading]) -> set[int]:
+    """Where the values stand (their quantities' starts) that bound a range the answer states
+    ("the LIBOR margin ranges from 0.805% to 1.225%"): both ends of each."""
+    bounds: set[int] = set()
+    starts = sorted({v.quantity.start: v.quantity for v in values}.values(), key=lambda q: q.start)
+    for low, high in zip(starts, starts[1:]):
+        if _RANGE_BEFORE.search(answer, max(0, low.start - 60), low.start) and _RANGE_TO.fullmatch(answer, low.end, high.start):
+            bounds.update((low.start, high.start))
+    return bounds
+
+
 def _derived(target: list[Reading], values: list[Reading], answer: str = "", question: str = "") -> str | None:
     """``match`` / ``near`` when the gold value is the difference or percent change of two
     of the answer's values ("from $49.8 billion to $47.2 billion" for "decreased by $2.5bn"),
@@ -78,9 +98,13 @@ def _derived(target: list[Reading], values: list[Reading], answer: str = "", que
     The customer count grew by 1,450, or 15.0%")."""
     best = None
     spans: list[tuple[int, int]] | None = None  # the answer's sentences, split only when a pair gives the gold
+    # A range's bounds ("ranges from 0.805% to 1.225%") are no levels: none is half of a pair.
+    bounds = _range_bounds(answer, values) if answer else set()
     for i, a in enumerate(values[:40]):
+        if a.quantity.start in bounds:
+            continue
         for b in values[i + 1:40]:
-            if a.kind != b.kind or not a.value or not b.value:
+            if a.kind != b.kind or not a.value or not b.value or b.quantity.start in bounds:
                 continue
             found = None
             for g in target:
