@@ -37,6 +37,11 @@ CORVANE_GOLD = ("The Water Technologies segment drove most of the growth, with r
      "are excluded.", True),
     (HALDEN, HALDEN_GOLD, EXCERPT, False),
     (HALDEN, HALDEN_GOLD, "Real sales growth was 3% in FY2023, driven by price increases.", False),
+    # Words of no movement said of something else: "the same period", "steady growth", "the level of".
+    (HALDEN, HALDEN_GOLD, "Halden's real sales growth was 5% compared with the same period last year.", False),
+    (HALDEN, HALDEN_GOLD, "Halden's real sales growth was steady at 3%, the same as FY2022.", False),
+    (HALDEN, HALDEN_GOLD, "Excluding FX, passthrough costs and one-off items, Halden's real sales growth was essentially "
+     "the same as in FY2022: flat.", True),
     # The gold's no-change beside its figure: "unchanged" or the figure's two years are needed.
     (MARLOW, MARLOW_GOLD, "Gross margin stayed at 38.2%, unchanged from FY2021.", True),
     (MARLOW, MARLOW_GOLD, "Gross margin was 38.2% in FY2022 and 38.2% in FY2021.", True),

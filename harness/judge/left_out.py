@@ -184,9 +184,14 @@ _NO_CHANGE_GOLD = re.compile(
     r"|\bno\s+change\b",
     re.IGNORECASE,
 )
-# An answer that says no movement, in any of the ways one is said.
+# An answer that says no movement, in any of the ways one is said. "Stable", "level", "the
+# same" and "zero" only as said of the figure: "steady growth of 3%", "the level of growth",
+# "the same period last year", "3%, the same as FY2022" and "constant currency" say no such
+# thing.
 _NO_CHANGE = re.compile(
-    r"\b(?:flat|unchanged|stable|steady|constant|level|same|zero|nil|in\s+line|neither\s+(?:grew|rose|increased|declined|fell))\b"
+    r"\b(?:flat|unchanged)\b(?!-)|\bnil\b|\bneither\s+(?:grew|rose|increased|declined|fell)\b"
+    r"|\b(?:was|were|is|are|remained|stayed|held|kept|broadly|essentially|largely|roughly)\s+(?:stable|steady|constant|level|zero)\b"
+    r"|\b(?:about|roughly|essentially|broadly|virtually|nearly|largely)\s+the\s+same\b"
     r"|\bno\s+(?:\w+\s+){0,2}(?:change|growth|increase|decrease|decline|movement)\b"
     r"|\b(?:did|does|has|have|was|were)(?:\s+not|n't)\s+(?:change|grow|move|increase|decrease)\w*"
     r"|(?<![\d.,])[+-]?0(?:\.0+)?\s*(?:%|percent|pp\b|percentage\s+points?)",
