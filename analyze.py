@@ -141,7 +141,10 @@ def report(run_dir, judge, judge_model, judge_runs, batch, baseline, gate, junit
             raise UserError(f"{flag} works with --gate, which was not given", "add --gate budgets.toml (the repo root has one)")
         _check_writable("--junit", junit)
         _check_writable("--out", out_dir)
-        _check_writable("--reports-dir", reports_dir / "report" if reports_dir is not None else None)
+        if reports_dir is not None:
+            from harness.runner.sweep import check_output_folder
+
+            check_output_folder(reports_dir, "--reports-dir")  # as bench.py checks it
         if prices_file is not None:
             from core.llm.price_file import read_prices
 

@@ -74,8 +74,9 @@ def gives_cause(answer: str, question: str) -> bool:
         after = {s for s, _ in content(answer[m.end() : m.end() + _REACH])}
         if after - asked - _EMPTY:
             return True
-    spans = sentence_spans(answer)
+    spans: list[tuple[int, int]] | None = None  # split only when a cause may be named before its word
     for m in _CAUSE_BEFORE.finditer(answer):
+        spans = spans if spans is not None else sentence_spans(answer)
         before = {s for s, _ in content(answer[sentence_span_at(answer, m.start(), spans)[0]:m.start()])}
         if before - asked - _EMPTY - _DEICTIC:
             return True

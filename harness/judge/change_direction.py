@@ -161,8 +161,10 @@ def swapped_ends(gold: str, answer: str) -> bool:
 
 
 # A gold that says its figure held: "21.0% in FY2022, unchanged from FY2021", "remained flat".
-_HELD = re.compile(
-    r"\b(?:unchanged|no change|flat|(?:remained|stayed|was|were|held) (?:the same|flat|constant|steady|stable))\b", re.IGNORECASE
+# (Not "flat-rolled steel", "flat panels".)
+HELD = re.compile(
+    r"\b(?:unchanged|no change|flat|(?:remained|stayed|was|were|held) (?:the same|flat|constant|steady|stable))\b(?![-\w])",
+    re.IGNORECASE,
 )
 _MOVED = word_pattern(RISE, FALL)
 
@@ -171,7 +173,7 @@ def moves_what_gold_holds(gold: str, answer: str) -> bool:
     """Does the answer have the gold's figure move ("21.0%, up from 19.5% in FY2021",
     "rose from 19.5% to 21.0%") where the gold says it held? Only for a gold that says no
     other movement, and only for a pair of the answer's values one of which is the gold's."""
-    if not _HELD.search(gold) or _MOVED.search(_HELD.sub(" ", gold)):
+    if not HELD.search(gold) or _MOVED.search(HELD.sub(" ", gold)):
         return False
     golds = [q.value for q in parse_quantities(gold)]
     values = parse_quantities(answer)

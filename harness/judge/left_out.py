@@ -16,6 +16,7 @@ import re
 
 from harness.judge.amounts import MONTHS, parse_quantities, ranges
 from harness.judge.answer_reading import Evidence, named_with_detail, verdict_sentences
+from harness.judge.change_direction import HELD
 from harness.judge.commitment import hedges
 from harness.judge.name_commitment import BULLET, picking_part
 from harness.judge.refusal import sentences
@@ -176,14 +177,6 @@ def figure_left_out(ev: Evidence) -> bool:
     return bool(ev.numbers["missing"]) and bool(_ASKS_AMOUNT.search(question)) and not parse_quantities(answer)
 
 
-# A gold whose answer is that a figure did not move ("The real growth was flat", "unchanged
-# from FY2021"): "flat" and "unchanged" are its value, as a figure is another gold's. Not
-# "flat-rolled steel", "flat panels".
-_NO_CHANGE_GOLD = re.compile(
-    r"\b(?:flat|unchanged|stayed\s+the\s+same|remained\s+(?:the\s+same|stable|steady|constant))\b(?![-\w])"
-    r"|\bno\s+change\b",
-    re.IGNORECASE,
-)
 # An answer that says no movement, in any of the ways one is said. "Stable", "level", "the
 # same" and "zero" only as said of the figure: "steady growth of 3%", "the level of growth",
 # "the same period last year", "3%, the same as FY2022" and "constant currency" say no such
@@ -216,7 +209,8 @@ def no_change_left_out(ev: Evidence) -> bool:
     "Gross margin was 38.2%" is the level, not the "unchanged" the question asks for."""
     question, gold, answer = ev.texts
     first = sentences(gold)[0] if gold.strip() else ""
-    if not (_ASKS_CHANGE.search(question) and _NO_CHANGE_GOLD.search(first)) or _NO_CHANGE.search(answer):
+    # The gold's "flat" and "unchanged" (change_direction.HELD) are its value, as a figure is another gold's.
+    if not (_ASKS_CHANGE.search(question) and HELD.search(first)) or _NO_CHANGE.search(answer):
         return False
     # Two years named is the figure in each ("38.2% in FY2022 and in FY2021"): it says no movement.
     return len({year for _, _, year, _ in years_in(answer)}) < 2

@@ -75,6 +75,7 @@ _RANGE_BEFORE = re.compile(
     r"\b(?:rang(?:e|es|ed|ing)|var(?:y|ies|ied|ying))\s+(?:\w+\s+){0,2}(?:from|between)\s+(?:US\$|[$€£])?\s?[-−(]?$",
     re.IGNORECASE,
 )
+# Between a range's bounds: amounts.RANGE_JOIN's "to" and dashes, and the "and" of "between".
 _RANGE_TO = re.compile(r"\s*(?:to|and|-|–)\s*(?:US\$|[$€£])?\s?[-−(]?", re.IGNORECASE)
 
 
@@ -98,13 +99,10 @@ def _derived(target: list[Reading], values: list[Reading], answer: str = "", que
     The customer count grew by 1,450, or 15.0%")."""
     best = None
     spans: list[tuple[int, int]] | None = None  # the answer's sentences, split only when a pair gives the gold
-    # A range's bounds ("ranges from 0.805% to 1.225%") are no levels: none is half of a pair.
-    bounds = _range_bounds(answer, values) if answer else set()
+    bounds: set[int] | None = None  # the answer's range bounds, likewise read only then
     for i, a in enumerate(values[:40]):
-        if a.quantity.start in bounds:
-            continue
         for b in values[i + 1:40]:
-            if a.kind != b.kind or not a.value or not b.value or b.quantity.start in bounds:
+            if a.kind != b.kind or not a.value or not b.value:
                 continue
             found = None
             for g in target:
@@ -120,6 +118,11 @@ def _derived(target: list[Reading], values: list[Reading], answer: str = "", que
                     elif diff <= 3.0 * g.half_ulp and diff <= 0.05 * scale and found is None:
                         found = "near"
             if found is None:
+                continue
+            # A range's bounds ("ranges from 0.805% to 1.225%") are no levels: neither is half of a pair.
+            if answer and bounds is None:
+                bounds = _range_bounds(answer, values)
+            if bounds and (a.quantity.start in bounds or b.quantity.start in bounds):
                 continue
             if answer and spans is None:
                 spans = sentence_spans(answer)
