@@ -30,8 +30,8 @@ def _cases(name: str) -> list[dict]:
 
 POOL_CASES = _cases("realistic_answers.jsonl")
 # The same shapes of answer to FinanceBench's own golds, all of the tune half (the 29 questions
-# with no human labels first, then answers written against the judge, most to labelled ones):
-# real golds, none held out.
+# with no human labels first, then answers written against the judge, most to labelled ones,
+# then the forty-seventh and forty-eighth batches): real golds, none held out.
 TUNE_CASES = _cases("realistic_tune_answers.jsonl")
 CASES = POOL_CASES + TUNE_CASES
 QUESTIONS = {json.loads(line)["financebench_id"] for line in (PROJECT_ROOT / "tests" / "data" / "redteam_dev_questions.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()}
@@ -39,14 +39,11 @@ QUESTIONS = {json.loads(line)["financebench_id"] for line in (PROJECT_ROOT / "te
 # Right answers the judge still refuses. A fix must take its case off this list: the test
 # below fails when a listed case is credited.
 KNOWN_MISSES = {
-    "realistic-060": "'grew only 4% while revenue grew 15%' read as a yes to 'kept pace with revenue growth?'",
     "realistic-062": "'approximately 25%' for a gold of 'About one quarter (24.6%)': a bare figure one rounding step away",
     "realistic-781": "'went up about 20% ($240 million), to $1.45 billion': the change in brackets after a percent the gold does not give",
     "realistic-825": "'rose 5 percentage points to 24%' for 'rose from 19% ... to 24%': a change worked out, to a gold that gives only levels",
     "realistic-857": "'1 284 stores': a space between the thousands is not read as one number",
     "realistic-870": "'ended FY2021 with 1,284 stores after opening 40 and closing 25': three counts read as a list",
-    "tune-064": "'No. With sales growth of just 1.3% in 2022, JnJ's results are those of a mature company' to 'Are they "
-    "those of a high growth company?': a statement of the company and its growth is read as a yes",
     # The twenty-second batch: right answers in other words.
     "realistic-968": "'Yes — days of inventory increased ...' to 'Is the inventory build a concern?': a rise read as the "
     "other side of 'a concern'",
@@ -332,8 +329,6 @@ KNOWN_FOOLED |= {
 # proceedings; in other forms than the gold's, written without the judge) had 8 refused.
 KNOWN_MISSES |= {
     "realistic-2300": "a markdown table of the listed notes: a table's rows are read as quoted data",
-    "realistic-2302": "'2027 Notes (1.50% coupon)' for '1.500% Notes due 2027': the coupon beside another year's name read "
-    "as put on another item",
     "realistic-2305": "'$2.140 billion' for '$2,140 million', in a worked quick ratio: the thousands written after a decimal "
     "point read as $2.14 billion's other figure",
     "realistic-2329": "'closed its acquisition ... on 2022-06-30, after which its results were included ...': the gold's date "
@@ -485,6 +480,47 @@ KNOWN_FOOLED |= {
         3400, 3402, 3406, 3413, 3415, 3420, 3421, 3422, 3426, 3429, 3432, 3434, 3435, 3438, 3441, 3443, 3444, 3446, 3452, 3456,
         3458)},
 }
+
+# The forty-seventh and forty-eighth batches (tune-196 on: 246 answers in the labelled answers'
+# models' manners to 46 tune-half questions, 16 of them with no human labels, written without
+# the judge; a refusal counts as not correct) had 24 misjudged. Read since: a side remark's yes
+# or no ("No, this is not unusual for a manufacturer") and "No, that is not the case"; a
+# change with no item of its own after a level; figures after a bare "No." as its evidence; a
+# reason after ", as" in a pick; another of the gold's kind picked ("interest rate swaps"); a
+# long named agreement's change ("increased its five year ... agreement by $400 million") and a
+# year that names an instrument; an acronym's regions in brackets; "needs some improvement"; a
+# conclusion's own "the answer is no"; a bracket that works a figure out, and "which averages
+# to"; a value of the other sign only near in size; a fiscal period's end date in brackets;
+# what "while" sets beside a subject; a value set apart ("not part of accounts payable"); a deal
+# denied for another year; a ratio with its percent. These are the rest.
+KNOWN_MISSES |= {
+    "tune-284": "'Yes. ... capex of about $23.1 billion, roughly 17% of revenue' for a capital intensity ratio of 2.77: another "
+    "measure of the same verdict, read as a different value where the gold has its number",
+    "tune-289": "'essentially flat to slightly down ... (a decrease of roughly $0.2 billion)' for $229 million: one significant "
+    "digit is no rounding the judge accepts",
+}
+KNOWN_FOOLED |= {
+    "tune-296": "3M's operating margin fall from 20.8% to 19.1% with other drivers (R&D, a goodwill impairment, the ERP): the "
+    "gold's figure found, one driver word ('impairment') shared",
+    "tune-307": "'Yes. Foot Locker's new leader, Richard A. Johnson, has CEO experience at Foot Locker': the right yes for the "
+    "wrong person; the gold's Ulta Beauty is no name the verdict rule requires",
+    "tune-341": "'$97 million of employee costs' of $118 million for '87% ... Employee liabilities': the gold's words, its "
+    "share left out (97/118 is 82%)",
+    "tune-354": "AMD's revenue rise put on client ASPs and Xilinx for 'EPYC, semi-custom and Xilinx': " + _PARTIAL_LIST,
+}
+# The forty-ninth batch (tune-442 on: 144 answers to the other 24 labelled tune-half questions,
+# written the same way) had 7 misjudged. Read since: figures after the answer's own that are
+# said to explain it ("A few drivers of the strong improvement: ..."); a line item with "no
+# amount reported"; a year after "the fiscal year ended January 30,"; a table's header row as
+# no pick; a tie ("both had the biggest drop") as two picks. These are the rest.
+KNOWN_FOOLED |= {
+    "tune-470": "'$0.35 billion' for a gold of '$0.40': " + KNOWN_FOOLED["tune-118"].split(": ", 1)[1],
+}
+KNOWN_MISSES |= {
+    "tune-552": "'roughly $78 million' for 77.78, its own working giving $78 million: one rounding step from the gold, which "
+    "the judge does not credit unless the answer's arithmetic gives the gold",
+}
+
 
 @pytest.mark.parametrize("case", [c for c in CASES if c["label"] == "incorrect"], ids=lambda c: c["case"])
 def test_a_wrong_answer_is_not_credited(case: dict) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from harness.judge.commitment import is_row
 from harness.judge.event_words import WEIGHING, event_of, events_named
@@ -80,6 +80,7 @@ _QUOTED = re.compile(r'"[^"]*"|“[^”]*”')
 _VERDICT_WORD = re.compile(r"^\W*(?:yes|no)\s*[.,;:!—–-]+\s*", re.IGNORECASE)
 # A year that dates a clause's event ("in 2019", "during fiscal 2019", "FY2019"), not a
 # year that names the thing ("Notes due 2024").
+_PERIOD_END_LEAD = re.compile(r"\b(?:year|quarter|period)\s+end(?:ed|ing)\s+(?:on\s+)?[A-Za-z]+\.?\s+\d{1,2},?\s*$", re.IGNORECASE)
 _PERIOD_LEAD = re.compile(r"\b(?:in|during|for|throughout|over|since)\s+(?:the\s+)?(?:fiscal\s+(?:year\s+)?)?$", re.IGNORECASE)
 # Where a clause turns ("It acquired several salons; it did not make any large acquisitions",
 # "..., although it acquired several salons", "... and did not make any", "... and made no
@@ -182,8 +183,17 @@ def affirms_denied(answer: str, question: str, gold: str) -> bool:
             before.extend(_said(clause, thing, asked_years) for clause, _ in clauses)
             continue
         denial = False  # the clause before denies the thing ("made no acquisitions ...")
-        for clause, exception in clauses:
+        labelled_elsewhen = False  # a period label opens the sentence ("- Fiscal 2020 (...): ...")
+        for at, (clause, exception) in enumerate(clauses):
             said = _said(clause, thing, asked_years)
+            if at + 1 < len(clauses) and _SHORT_DENIAL.fullmatch(clauses[at + 1][0]):
+                # "Acquisitions, net of cash acquired, no amount reported": a line item and
+                # its value, none.
+                said = replace(said, negated=True)
+            if said.elsewhen and not said.named and clause is clauses[0][0]:
+                labelled_elsewhen = True
+            elif labelled_elsewhen and not said.elsewhen:
+                said = replace(said, elsewhen=True)  # what the label dates
             words = WORD.findall(clause)
             # What a denial of the thing excepts is of its kind ("no acquisitions in FY2023
             # other than two salon chains") unless it is named as of another kind ("no debt
@@ -211,6 +221,7 @@ def affirms_denied(answer: str, question: str, gold: str) -> bool:
     return False
 
 
+_SHORT_DENIAL = re.compile(r"\W*(?:no\s+(?:amount|amounts|value|figure)(?:\s+(?:was\s+)?(?:reported|shown|disclosed|recorded))?|none|nil|not\s+(?:reported|applicable))\W*", re.IGNORECASE)
 _BARE_DENIAL = re.compile(r"\W*(?:there\s+(?:are|were|is|was)\s+)?(?:none|nothing|no others?)\W*", re.IGNORECASE)
 # A size a gold's denial may give the thing ("no material legal proceedings"), and the words
 # of an exception below that size ("other than ordinary routine litigation"): what such an
@@ -234,7 +245,14 @@ def _said(clause: str, thing: tuple[tuple[str, str], ...], asked_years: frozense
     words = WORD.findall(clause)
     forms = {root(w) for w in words} | {stem(w) for w in words}
     named = all(r in forms or s in forms for r, s in thing) or _names_event(clause, thing, forms)
-    years = {y for start, _, y, _ in years_in(clause) if _PERIOD_LEAD.search(clause, 0, start) or clause[start:start + 1] in "Ff"}
+    years: set[int] = set()
+    for start, _, year, dated in years_in(clause):
+        if _PERIOD_LEAD.search(clause, 0, start) or clause[start:start + 1] in "Ff":
+            years.add(year)
+        elif _PERIOD_END_LEAD.search(clause, 0, start):
+            # "in the fiscal year ended January 30, 2021": a January-March day may close the
+            # fiscal year before its calendar year, so either is the clause's.
+            years.update({year, year - 1} if dated else {year})
     other_years = bool(asked_years) and bool(years - asked_years)
     return _Said(clause, named, bool(NEGATION.search(clause)), other_years and not years & asked_years, other_years)
 

@@ -140,7 +140,7 @@ class Evidence:
         if self.asked_pick is None:
             return False
         pick, verdict = self.asked_pick
-        return not verdict or hedges_verdict(verdict) or pick not in {s for s, _ in content(verdict)}
+        return not verdict or hedges_verdict(verdict) or pick not in {s for s, _ in content(picking_part(verdict, self.texts[0]))}
 
     @property
     def opposite_item(self) -> bool:
@@ -504,7 +504,7 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
         # A two-part question whose gold answers "yes" to one part and "no" to the other ("Yes,
         # it is profitable ...; no, its margin is not improving") wants both from the answer.
         two_parts = len(explicit_verdicts(gold)) > 1
-        stated = explicit_verdicts(answer, one_part=not two_parts)
+        stated = explicit_verdicts(answer, one_part=not two_parts, question=question)
         ev.mixed_verdict = len(stated) > 1 and not two_parts
         # ... and an answer that gives its one verdict to each part ("No, it is not profitable.
         # And no, revenue is not growing") gives one of them wrong.

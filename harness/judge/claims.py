@@ -225,6 +225,7 @@ _OTHERS_VOUCH = (
 # guess: ...". ("Or not." or "That is false." opening an answer takes back nothing before it.)
 _OPENING_DOUBT = re.compile(rf"\W*(?:{_ANSWER_DOUBT}|{_NOT_SURE}|{_NO_TELLING})\W*", re.IGNORECASE)
 _RETRACTION_SENTENCE = re.compile(rf"\W*(?:but\s+)?(?:{_RETRACTS}|{_HEDGES_BEFORE})\W*", re.IGNORECASE)
+_NO_RETRACTION = re.compile(rf"\W*no\W+(?:{_RETRACTS})\W*", re.IGNORECASE)
 _RETRACTION_CLAUSE = re.compile(
     rf"[—–;,(-]\s*(?:{_RETRACTS}|not|said (?:no one|nobody)(?: ever)?(?:\s+[\w'’-]+){{0,6}}|or so (?:they|people|some|others) say|or so (?:i'?ve|i have) (?:heard|read|been told)|or so i'?m told|{_OTHERS_VOUCH}|i think|i believe|to my knowledge|as far as i know|allegedly|in theory)\W*$|\s/s(?!\w)"  # "/s": sarcasm
     # "..., but this never happened", "..., but they were cancelled", "...; it was later retracted".
@@ -313,6 +314,14 @@ def _without_retracted(text: str) -> str:
             kidding = _KIDDING_END.search(text, start, end)
             if kidding and text[start : kidding.start()].strip():
                 dropped.add(i)
+            continue
+        if _NO_RETRACTION.fullmatch(text, start, end):
+            # "No, that is not the case.": opening the answer (or after the question restated)
+            # it is the answer's no; after a claim it takes that claim back, as "That is
+            # false." does, and the claim is not the answer's.
+            if i and not text[spans[i - 1][0] : spans[i - 1][1]].rstrip().endswith("?"):
+                lo, _ = _list_block(text, spans, i - 1)
+                dropped.update(range(lo, i + 1))
             continue
         if _RETRACTION_SENTENCE.fullmatch(text, start, end) or (
             len(text[start:end].split()) <= 16 and _TRUTH_OTHERWISE.search(text, start, end)

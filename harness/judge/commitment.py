@@ -43,7 +43,7 @@ MAX_ANSWER_WORDS = 600  # longer is pasted source text, not an answer a reviewer
 
 _STRONG_CONCLUSION = re.compile(
     r"\b(?:therefore|thus|hence|so|in summary|in conclusion|to summari[sz]e|overall|final answer|the answer is|"
-    r"in short|as a result|this (?:gives|yields|means|results in)|which (?:gives|yields|equals|is)|bottom line|the result is"
+    r"in short|as a result|this (?:gives|yields|means|results in)|which (?:gives|yields|equals|is|averages?)|bottom line|the result is"
     # The last line of a worked computation ("Result: $X", "That leaves $X", "... gives $X"):
     # the value it arrives at, where the "=" of a step before it names a step.
     r"|gives|leaves|leaving"
@@ -273,9 +273,13 @@ def is_row(line: str) -> bool:
         return _word_count(line) == 0 and not re.search(r"[=+/*×]", line)
     if len(found) < 2 or re.search(r"[=+/*×÷]|\s[-−]\s|\bminus\b|\bdivided\b", line):
         return False
+    if _word_count(line) >= 8 and _STATES.search(line):
+        return False  # "Capex was $155M, $131M and $116M against revenues of ...": a sentence that lists them
     return any(not re.search(r"[A-Za-z]", line[a.end:b.start]) for a, b in zip(found, found[1:]))
 
 
+# A verb a sentence states its figures with, as no pasted row has one.
+_STATES = re.compile(r"\b(?:was|were|is|are|averages?|averaged|totall?ed|gives?|came\s+to)\b", re.IGNORECASE)
 _QUOTED = re.compile(r'"[^"]+"|“[^”]+”')
 _ELLIPSIS = re.compile(r"\.\.\.|…")
 
@@ -415,6 +419,10 @@ def find_commitment(
         here = claimed(answer, span[0], text, here, forecast_asked)
         # "was half of $1,577 million", "was twice $1,577 million": a value worked from it, not it.
         here = [q for q in here if not _SCALED_BEFORE.search(answer, max(span[0], q.start - 90), q.start)]
+        # "a separate 'construction payable' line ($311.8 million), which is not part of accounts
+        # payable": a value the sentence sets apart from what is asked.
+        if _SET_APART.search(text):
+            here = [q for q in here if not _set_apart(answer, span, q, here)]
         # A value the sentence denies anywhere ("... $1,577 million, but really $1,600 million
         # rather than 1,577") is denied everywhere in it.
         denials = [q for q in here if denied(answer, q)]
@@ -437,6 +445,10 @@ def find_commitment(
         valued = [s for s in concluding if not all(_bounded(answer, s[0], q) for q in s[1])]
         concluding = valued or concluding
     span, inside = (concluding or sentences)[-1]
+    if not concluding and (about := _about_the_asked(answer, sentences, question)) is not None:
+        # "Operating income rose ..., an increase of 65.4%. ... Operating expenses grew only
+        # 12.5%": the answer's figure, then figures of other things that explain it.
+        span, inside = about
     if concluding and (restated := [s for s in sentences if s[0][0] > span[0] and _states_the_asked(answer, s, question)]):
         # "Net debt / EBITDA = 2.6x. ... Tern Shipping's FY2021 net debt to EBITDA is 3.2x.":
         # after its computation the answer says in the question's words what the figure is,
@@ -497,7 +509,9 @@ def find_commitment(
 
 
 # A step's result in words: what follows is what the step arrives at.
-_WORDED_EQUALS = re.compile(r"\b(?:gives|giving|yields|yielding|equals|results\s+in|resulting\s+in)\b", re.IGNORECASE)
+_WORDED_EQUALS = re.compile(
+    r"\b(?:gives|giving|yields|yielding|equals|results\s+in|resulting\s+in|averag(?:e|es|ing|ed)\s+(?:out\s+)?(?:to|at))\b", re.IGNORECASE
+)
 # A clause that concludes inside the sentence: ", so ...", "; therefore ...".
 _CONCLUDING_CLAUSE = re.compile(r"[,;]\s*(?:and\s+)?(?:so|therefore|thus|hence)\b", re.IGNORECASE)
 
@@ -528,6 +542,26 @@ def _states_the_asked(answer: str, sentence: tuple[tuple[int, int], list[Quantit
     if len(asked) < 2 or len(asked & said) < 0.6 * len(asked):
         return False
     return any(_STATED_VALUE.search(answer, max(start, q.start - 40), q.start) for q in values)
+
+
+def _about_the_asked(
+    answer: str, sentences: list[tuple[tuple[int, int], list[Quantity]]], question: str,
+) -> tuple[tuple[int, int], list[Quantity]] | None:
+    """Among sentences that conclude nothing, the one that speaks of the asked thing most
+    (two of the question's words at least), when the values after it are said to explain it
+    ("A few drivers of the strong improvement: ...", "The main reasons were ...") and each
+    sentence of them speaks of the asked thing less: they are of other things."""
+    asked = asked_subject(question)
+    shared = [len(asked & {s for s, _ in content(answer[a:b])}) for (a, b), _ in sentences]
+    best = max(range(len(sentences)), key=lambda i: (shared[i], i), default=None)
+    if best is None or best == len(sentences) - 1 or shared[best] < 2:
+        return None
+    explained = _EXPLAINS.search(answer, sentences[best][0][1], sentences[best + 1][0][1])
+    return sentences[best] if explained and all(n < shared[best] for n in shared[best + 1:]) else None
+
+
+# Words that turn to what explains a figure: its drivers, reasons, causes.
+_EXPLAINS = re.compile(r"\b(?:drivers?|drove|reasons?|due\s+to|because|driven\s+by|explain\w*|thanks\s+to|led\s+by)\b", re.IGNORECASE)
 
 
 # A sentence that tells how the figure before it was worked out: its values are the inputs.
@@ -578,6 +612,24 @@ def _in_worded_aside(answer: str, span: tuple[int, int], q: Quantity) -> bool:
 # fraction opens the sentence: in "About 60% of the $3.45 billion backlog is expected to
 # convert ...", or "two-thirds of its 1,284 stores are in North America", the figure is named
 # as it is.
+_SET_APART = re.compile(r"\bnot\s+(?:part\s+of|included\s+in|counted\s+(?:in|as))\b|\bexcluded\s+from\b|\bseparate(?:ly)?\b", re.IGNORECASE)
+# Right after a value, a clause of its own that sets it apart: "($311.8 million at year-end
+# 2018), which is not part of accounts payable", "..., excluded from ...".
+_SET_APART_AFTER = re.compile(
+    r"[^.;]{0,40}?,\s*(?:(?:which|that)\s+(?:is|are|was|were)\s+not\s+(?:part\s+of|included\s+in|counted\s+(?:in|as))|excluded\s+from)\b",
+    re.IGNORECASE,
+)
+_SEPARATE = re.compile(r"\bseparate(?:ly)?\b", re.IGNORECASE)
+
+
+def _set_apart(answer: str, span: tuple[int, int], q: Quantity, values: list[Quantity]) -> bool:
+    """Does the sentence set ``q`` apart from what is asked: a clause right after it says it
+    is not part of it, or it is the figure of a "separate" item named since the value before
+    it ("a separate 'construction payable' line ($311.8 million)")?"""
+    if _SET_APART_AFTER.match(answer, q.end, span[1]):
+        return True
+    since = max([v.end for v in values if v.end <= q.start] + [span[0]])
+    return bool(_SEPARATE.search(answer, since, q.start))
 _SCALED_BEFORE = re.compile(
     r"(?:\b(?:was|were|is|are|be|been|being|came\s+to|comes\s+to|amount(?:ed|s)\s+to|total(?:l?ed|s)|equall?(?:ed|s)|"
     r"represent(?:ed|s)|reached|stood\s+at)|,)\s+"

@@ -63,12 +63,21 @@ _ACRONYM = re.compile(r"\(([A-Z]{2,8})\)")
 
 def _expansions(sentence: str) -> list[tuple[int, int, str]]:
     """(start, end, letters) of the text an acronym in brackets spells out: in "Europe, the
-    Middle East and Africa (EMEA)" the names before "(EMEA)" are the acronym, not others."""
+    Middle East and Africa (EMEA)" the names before "(EMEA)" are the acronym, not others.
+    So are those in brackets after an acronym, whatever their letters: "APAC (Asia Pacific,
+    Australia and New Zealand)" says what the acronym covers."""
     spans, previous = [], 0
     for m in _ACRONYM.finditer(sentence):
         spans.append((max(previous, m.start() - 80), m.start(), m.group(1)))
         previous = m.end()
+    spans.extend((m.start(1), m.end(1), _EVERY_LETTER) for m in _DEFINED_AFTER.finditer(sentence))
     return spans
+
+
+# An acronym, then in brackets what it stands for or covers: "LACC (Latin America, Canada and
+# the Caribbean)".
+_DEFINED_AFTER = re.compile(r"\b[A-Z]{2,6}\s*\(([^()]{3,160})\)")
+_EVERY_LETTER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 def _other_names(sentence: str, known: frozenset[str]) -> int:
@@ -226,8 +235,14 @@ def rival_pick(sentences: list[str], question: str, gold: str) -> bool:
     gold_stems = stems_of(gold) - stems_of(question)
     for sentence in sentences:
         stemmed = content(sentence)
-        if hedges(sentence) or asks(sentence) or {s for s, _ in stemmed} & gold_stems:
-            continue
+        if any(
+            _TIED.search(clause) and any(w.lower() in superlatives for w in SUPERLATIVE.findall(clause))
+            and any(w[:1].isupper() and s not in known and w.lower() not in PICK_FILLER for s, w in content(clause))
+            for clause in _TURN.split(sentence)
+        ):
+            return True  # "Developed Europe and Developed Rest of World both had the biggest drop": a tie is two picks
+        if hedges(sentence) or asks(sentence) or {s for s, _ in stemmed} & gold_stems or sentence.count("|") >= 2:
+            continue  # (nor a table's row: "| Region | Q2 2023 | % Change |" heads columns)
         words = [(s, w) for s, w in stemmed if s not in known and w.lower() not in PICK_FILLER]
         names = [w for _, w in words if w[:1].isupper()]
         if not names:
@@ -240,13 +255,24 @@ def rival_pick(sentences: list[str], question: str, gold: str) -> bool:
     return False
 
 
+_TIED = re.compile(
+    r"\b(?:both|jointly|equally)\s+(?:had|saw|posted|recorded|showed|experienced|suffered|were|are|shared|declined|grew|fell|rose)\b"
+    r"|\btied\s+(?:for|at|as)\b|\b(?:were|are)\s+tied\b",
+    re.IGNORECASE,
+)
+
+
 # What follows these names the runner-up, not the pick ("Long-term debt was the largest,
 # ahead of customer deposits"; "Gaming grew the most, more than Data Center").
 _RUNNER_UP = re.compile(
     r"\b(?:than|ahead of|exceed\w*|followed by|behind|compared (?:to|with)|versus|vs\b|outpac\w*|surpass\w*|instead of)\b",
     re.IGNORECASE,
 )
-_TURN = re.compile(r";|\b(?:while|whereas|but|although)\b", re.IGNORECASE)
+# (And a reason given after a comma, ", as the company is now focused on X": X is no pick.)
+_TURN = re.compile(
+    r";|\b(?:while|whereas|but|although)\b|,\s+as\s+(?!of\b|well\b|such\b|part\b|a\s+result\b|expected\b|reported\b|shown\b)",
+    re.IGNORECASE,
+)
 
 
 def picking_part(sentence: str, question: str) -> str:

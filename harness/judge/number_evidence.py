@@ -15,18 +15,20 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from typing import NamedTuple
 
 from harness.judge.amounts import Quantity, QuestionUnit, parse_quantities
 from harness.judge.change_direction import start_and_end, started_from
-from harness.judge.comparison import Reading, answer_readings, closest, gold_readings, quantity_kind
+from harness.judge.comparison import Reading, answer_readings, closest, compare, gold_readings, quantity_kind
 from harness.judge.number_swaps import (
     AnswerYears,
     YearMark,
     change_on_another_item,
     change_rivals,
     is_fiscal,
+    item_of_level_before,
     item_words,
     on_another_year,
     one_calendar_shift,
@@ -357,10 +359,16 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
         others_labels = frozenset().union(*(n.label for n in gold_numbers if n is not gold_number))
         gold_per = _per(gold, g)
         best = "far"
+        near_value: Quantity | None = None
         for i, a in enumerate(answer_qs):
-            verdict, _ = closest(golds, answer_readings(a, unit, golds[0].kind))
+            readings = answer_readings(a, unit, golds[0].kind)
+            verdict, _ = closest(golds, readings)
             if verdict == "sign" and g.number < 0 < a.number and SIGN_WORD_BEFORE.search(answer, max(0, a.start - 12), a.start):
                 verdict = "match"  # "an operating margin of negative 42%" for -42%: the sign in words
+            elif verdict == "sign" and g.number < 0 < a.number and not _flipped_exactly(golds, readings):
+                # "current assets of $1,554 million" for working capital of -$1,561 million: a
+                # value of the other sign and only near in size is another figure, no slip.
+                verdict = "far"
             if verdict == "match" and (direction or gold_number.deed) and directions_differ(gold, g, answer, a):
                 # The gold's figure gone the other way ("increased by 1.7%" for "decreased
                 # by 1.7%"): a different claim, whatever the digits.
@@ -387,7 +395,7 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
                 # FY2020" for $742 million at year end FY2021.
                 best = "swapped"
                 continue
-            if verdict == "match" and _change_elsewhere(answer, a, gold_number, answer_qs, every_value):
+            if verdict == "match" and _change_elsewhere(answer, a, gold_number, answer_qs, every_value, question):
                 best = "swapped"
                 continue
             if verdict == "match" and (a.foreign_currency and not g.foreign_currency or named_otherwise(
@@ -428,7 +436,14 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
                 best = "match"
                 break
             if verdict in ("near", "sign") and best == "far":
-                best = "near"
+                best, near_value = "near", (a if verdict == "near" else None)
+        if best == "near" and near_value is not None and label and not label & _context(answer, near_value) and any(
+            b is not near_value and quantity_kind(b) == quantity_kind(g) and label & _context(answer, b) for b in answer_qs
+        ):
+            # "about 0.85x ..., below the 1.0x level" for a quick ratio of 0.96: the value one
+            # rounding step away is another figure (a benchmark), and the one at the gold's
+            # label words is the answer's.
+            best = "far"
         listed_own = any(quantity_kind(every_value[j]) == quantity_kind(g) for j in skipped)
         if best in ("far", "near") and not level and not listed_own:
             # A change may be worked out from the two values it is between; a level the gold
@@ -473,6 +488,11 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
                 rivals = [a for a in rivals if started_from(answer, a)]
             out["contradicted" if rivals else "missing"] += 1
     return out
+
+
+def _flipped_exactly(golds: list[Reading], readings: list[Reading]) -> bool:
+    """Is one of ``readings`` the gold's figure to its last digit, but for its sign?"""
+    return any(compare(g, replace(r, value=-r.value)) == "match" for g in golds for r in readings)
 
 
 def _in_another_unit(answer: str, values: list[Quantity], gold: str, g: Quantity) -> bool:
@@ -610,17 +630,23 @@ def _counts_fiscal_years_by_calendar(
     return one_calendar_shift(placements)
 
 
-def _change_elsewhere(answer: str, a: Quantity, gold_number: _GoldNumber, values: list[Quantity], every: list[Quantity]) -> bool:
+def _change_elsewhere(
+    answer: str, a: Quantity, gold_number: _GoldNumber, values: list[Quantity], every: list[Quantity], question: str,
+) -> bool:
     """The gold's change stated for another item while a different change of the answer
     stands at the gold's item ("operating margin fell 0.9%, while gross margin decreased by
     1.7%" for "operating margin decreased by 1.7%"). Only changes compete: the levels a
-    change is taken from ("from 19.1% to 17.4%, a decrease of 1.7%") share its item."""
+    change is taken from ("from 19.1% to 17.4%, a decrease of 1.7%") share its item. A change
+    that names no item of its own right after a level ("Worldwide sales: $94.9 billion, an
+    increase of 1.3%") is of the level's item, which its sentence names before the level."""
     if not gold_number.change_item or not _is_change(answer, a):
         return False
     rivals = change_rivals(answer, a, values, _is_change)
     if not rivals:
         return False
     own = item_words(answer, a, every)
+    if not own - question_names(question):
+        own = (item_of_level_before(answer, a, every, _given_as_change) - question_names(question)) or own
     return change_on_another_item(gold_number.change_item, own, [item_words(answer, b, every) for b in rivals])
 
 

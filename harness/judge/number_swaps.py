@@ -82,7 +82,9 @@ def value_year_marks(text: str, values: list[Quantity], every: list[Quantity] | 
     all the quantities of ``text``, when the caller has them.
     """
     spans = sentence_spans(text)
-    years = years_in(text)
+    # The date a fiscal period ends on, in brackets after it ("Q2 FY2023 (July 30, 2022)"),
+    # is that period's, not a calendar year of its own.
+    years = [y for y in years_in(text) if not _PERIOD_END_BEFORE.search(text, max(0, y[0] - 40), y[0])]
     every = parse_quantities(text) if every is None else every  # values left out still stand between
     out: list[YearMark | None] = []
     taken: set[int] = set()  # years already tied to the value before them
@@ -119,6 +121,7 @@ def value_year_marks(text: str, values: list[Quantity], every: list[Quantity] | 
     return out
 
 
+_PERIOD_END_BEFORE = re.compile(r"\bFY\s?'?\d{2,4}\s*\((?:(?:the\s+)?(?:period|quarter|year)\s+ended\s+)?[A-Za-z]+\.?\s+\d{1,2},?\s*$", re.IGNORECASE)
 _TABLE_RULE = re.compile(r"^\s*\|?\s*:?-{3,}:?\s*(?:\|\s*:?-{3,}:?\s*)*\|?\s*$")
 
 
@@ -309,6 +312,18 @@ def item_words(text: str, q: Quantity, values: list[Quantity]) -> frozenset[str]
     right_stop = cut.start() if cut else right_bound
     words = content(text[left_stop:q.start]) + content(text[q.end:right_stop])
     return frozenset(s for s, w in words if not _names_no_item(w))
+
+
+def item_of_level_before(text: str, q: Quantity, values: list[Quantity], given_as_change: Callable[[str, Quantity], bool]) -> frozenset[str]:
+    """For a change right after a level in its sentence ("Worldwide sales in 2022: $94.9
+    billion, an increase of 1.3%"): the level's item, the sentence's words up to the level,
+    of which the change is; empty otherwise. (A change after another change, "grew 5.1% in
+    Q3 versus 8.2% in Q4", is of nothing the sentence names before it.)"""
+    start, _ = sentence_span_at(text, q.start)
+    before = [v for v in values if start <= v.start and v.end <= q.start]
+    if not before or given_as_change(text, before[-1]):
+        return frozenset()
+    return frozenset(s for s, w in content(text[start:before[-1].start]) if not _names_no_item(w))
 
 
 @functools.lru_cache(maxsize=4096)

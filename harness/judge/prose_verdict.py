@@ -33,7 +33,7 @@ from harness.judge.left_out import (
     tells_gold,
 )
 from harness.judge.metric_use import use_denied_against_gold
-from harness.judge.name_commitment import PICK_FILLER, SUPERLATIVE, rival_pick
+from harness.judge.name_commitment import PICK_FILLER, SUPERLATIVE, picking_part, rival_pick
 from harness.judge.numeric_check import Label
 from harness.judge.option_figures import option_figures_swapped
 from harness.judge.refusal import sentences
@@ -121,6 +121,22 @@ def _pick_named(ev: Evidence) -> bool:
     )
 
 
+def _other_of_kind_picked(ev: Evidence) -> bool:
+    """Does the answer's verdict pick another of the gold's kind: the gold's pick's last
+    word without the words that tell it apart ("interest rate swaps had the highest notional
+    value" for "Cross currency swaps")? The gold's other words beside it, its figure too,
+    then describe another pick."""
+    found = _gold_pick(ev)
+    verdict = ev.asked_pick[1] if ev.asked_pick else None
+    if found is None or not verdict:
+        return False
+    pick, wanted = found
+    words = content(pick)
+    head = words[-1][0] if words else None
+    part = {s for s, _ in content(picking_part(verdict, ev.texts[0]))}
+    return head in wanted and head in part and not wanted <= part
+
+
 _LISTED = re.compile(r",\s|\s(?:and|or)\s", re.IGNORECASE)
 
 
@@ -164,7 +180,7 @@ def _drivers_reversed(ev: Evidence) -> str | None:
         return _SUBJECT_REVERSED
     if phrases_reversed(gold, answer):
         return _DRIVERS_REVERSED
-    if deal_undone(question, answer, ev.gold_terms):
+    if deal_undone(question, answer, ev.gold_terms, gold):
         return _DEAL_UNDONE
     return None
 
@@ -344,7 +360,7 @@ def decide_prose(ev: Evidence) -> HeuristicVerdict:
     if ev.gold_terms and ev.committed_share >= enough_terms(ev):
         if reversed_why := _drivers_reversed(ev):
             return HeuristicVerdict("incorrect", reversed_why)
-        if name_left_out(ev):
+        if name_left_out(ev) or _other_of_kind_picked(ev):
             return HeuristicVerdict("incorrect", "the answer's verdict picks another name than the gold's")
         if figure_left_out(ev):
             return HeuristicVerdict("incorrect", "the answer leaves out the figure the question asks for")

@@ -86,7 +86,7 @@ _COMPLEMENT_BEFORE = re.compile(r"\bthe\s+(remaining|other|rest|remainder|balanc
 _CHANGE_BEFORE = re.compile(
     r"\b(?:" + "|".join(RISE + FALL) + r"|change[ds]?)"
     # "increased it by", "raised its quarterly dividend by": what was moved, between.
-    r"\s+(?:(?:(?:it|them|its|their|the)(?:\s+[a-z-]+){0,2}\s+)?by\s+|of\s+)?"
+    r"\s+(?:(?:(?:it|them|its|their|the)(?:\s+[a-z-]+){0,6}\s+)?by\s+|of\s+)?"
     r"(?:(?:approximately|about|roughly|nearly|some)\s+)?(?:US\$|\$)?\s?[-−+(]?$",  # a sign too: "a change of +0.8 pp", "of (1.3) points"
     re.IGNORECASE,
 )
@@ -140,7 +140,7 @@ def _qualified(answer: str, start: int, q: Quantity, end: int, question: str) ->
 
 
 def stated_as_change(answer: str, q: Quantity) -> bool:
-    return _CHANGE_BEFORE.search(answer, max(0, q.start - 40), q.start) is not None
+    return _CHANGE_BEFORE.search(answer, max(0, q.start - 90), q.start) is not None
 
 
 def level_given_as_change(question: str, gold: str, answer: str, q: Quantity) -> bool:
@@ -242,12 +242,26 @@ def worked_in_brackets(answer: str, values: list[Quantity], question: str = "") 
     for q in values:
         bracket = _BRACKET_AFTER.match(answer, q.end)
         opened = bracket.end() - 1 if bracket else -1
-        closed = answer.find(")", opened) if opened >= 0 else -1
+        closed = _closing(answer, opened) if opened >= 0 else -1
         if closed > opened >= 0 and (
             _WORKED_IN_WORDS.search(answer, opened, closed) or _defined_terms(answer[opened + 1 : closed], defined)
         ):
             spans.append((opened, closed))
     return spans
+
+
+def _closing(text: str, opened: int) -> int:
+    """Where the bracket opened at ``opened`` closes, brackets inside it counted ("((15,754 −
+    5,280) / 10,936)"); -1 when it does not."""
+    depth = 0
+    for i in range(opened, len(text)):
+        if text[i] == "(":
+            depth += 1
+        elif text[i] == ")":
+            depth -= 1
+            if not depth:
+                return i
+    return -1
 
 
 @functools.lru_cache(maxsize=4096)  # read once per question, not once per answer to it
@@ -335,6 +349,10 @@ def between_two(answer: str, question: str, span: tuple[int, int], first: Quanti
         # million") restates nothing: two values, neither claimed.
         if close_in_size(first, second):
             return second, "committed"
+        if _ratio_rounded_from(first, second):
+            # "ROA is about 0.01 ..., which is roughly 1.4%": the ratio to the decimals asked,
+            # and the same figure as a percent, more exactly.
+            return first, "committed"
         if ASKS_CHANGE.search(question) and _LEVEL_BEFORE.search(answer, max(span[0], first.start - 25), first.start):
             # "rose from 41.6% to 42.4%, i.e. +0.8 pp": the change the level it reached makes,
             # asked for; not another value for the same thing.
@@ -361,6 +379,15 @@ def between_two(answer: str, question: str, span: tuple[int, int], first: Quanti
     if second_is_asked(answer, question, span, first, second):
         return second, "committed"
     return None
+
+
+def _ratio_rounded_from(ratio: Quantity, percent: Quantity) -> bool:
+    """Is a plain ratio ("0.01") a percent of the answer's ("1.4%") rounded to the ratio's
+    decimals (0.014 to 0.01)? One figure at two precisions, not two figures."""
+    if ratio.percent or not percent.percent or ratio.currency or ratio.decimals < 1:
+        return False
+    exact = percent.number / 100.0
+    return abs(round(exact, ratio.decimals) - ratio.number) < 10 ** -(ratio.decimals + 3)
 
 
 def close_in_size(a: Quantity, b: Quantity, within: float = 0.05) -> bool:

@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from harness.judge.event_words import WEIGHING, event_of, events_named
+from harness.judge.value_scope import years_in
 from harness.judge.words import WORD, content, root, stem
 
 _DEALS = frozenset({"acquir", "divest"})
@@ -60,16 +61,20 @@ def _clauses(answer: str) -> Iterable[tuple[str, str]]:
         yield piece, following
 
 
-def deal_undone(question: str, answer: str, gold_terms: Iterable[str]) -> bool:
+def deal_undone(question: str, answer: str, gold_terms: Iterable[str], gold: str = "") -> bool:
     """Does ``answer`` name the gold's terms in a clause that denies, only intends or undoes
-    the deal the question asks about?"""
+    the deal the question asks about? Not a clause of another year than the gold's ("does not
+    report any acquisitions for FY2022" beside the gold's FY2023 deals)."""
     asked = events_named(question) & _DEALS
     if not asked:
         return False
     terms = set(gold_terms)
     asked_names = {w for w in WORD.findall(question) if w[:1].isupper()}
+    gold_years = {year for _, _, year, _ in years_in(gold)}
     for clause, turn in _clauses(answer):
         if not terms & {s for s, _ in content(clause)}:
+            continue
+        if gold_years and (named := {year for _, _, year, _ in years_in(clause)}) and not named & gold_years:
             continue
         if _COLLAPSED.search(turn) or _COLLAPSED.search(clause) or _undoes(clause, asked, terms, asked_names):
             return True

@@ -19,6 +19,13 @@ _YEAR = re.compile(
     r"\b(?:FY\s?|fiscal\s+(?:year\s+)?)'?(?P<fy>\d{4}|\d{2})\b|(?<![\d,.$])(?P<plain>(?:19|20)\d{2})\b(?![,.]\d)|'(?P<short>\d{2})\b",
     re.IGNORECASE,
 )
+# An instrument or plan a year names ("2022 Five Year Credit Agreement", "2031 Senior Notes",
+# "2019 Omnibus Incentive Plan"): the capitalised words of its title, then what it is.
+_NAMED_BY_YEAR = re.compile(
+    r"(?:\s+[A-Z0-9][\w-]*){0,5}?\s+(?:Credit\s+)?(?:Agreements?|Notes|Plans?|Facilit(?:y|ies)|Indentures?|Programs?|Programmes?|"
+    r"Debentures|Bonds|Term\s+Loans?)\b"
+)
+_PERIOD_BEFORE = re.compile(r"\b(?:in|for|during|since|of|by|until|through)\s+$", re.IGNORECASE)  # "in 2022 Notes were issued"
 _DATED = re.compile(r"(?:jan\w*|feb\w*|mar\w*)\.?\s+\d{1,2},?\s*$", re.IGNORECASE)
 _RANGE_BETWEEN = re.compile(r"^\s*(?:-|–|—|to|through|and)\s*$", re.IGNORECASE)
 # Periods an answer may name for a figure that are never the fiscal year a gold states: some
@@ -249,6 +256,8 @@ def years_in(text: str) -> list[tuple[int, int, int, bool]]:
     a January-March date ("February 1, 2020"), which may close the previous fiscal year."""
     out = []
     for m in _YEAR.finditer(text or ""):
+        if m.group("plain") and _NAMED_BY_YEAR.match(text, m.end()) and not _PERIOD_BEFORE.search(text, 0, m.start()):
+            continue  # "the 2022 Five Year Credit Agreement": a name, dating no figure beside it
         raw = m.group("fy") or m.group("plain") or m.group("short")
         year = _norm_year(raw)
         if not 1990 <= year <= 2039:

@@ -23,7 +23,8 @@ from harness.judge.comparison import quantity_kind
 from harness.judge.disowned import denied, last_clause_correction, named_right
 from harness.judge.name_commitment import GUESS, asks, undenied_stems
 from harness.judge.refusal import sentence_spans, sentences
-from harness.judge.words import DETERMINER_NO, IT_DEPENDS, YES_NO, content
+from harness.judge.two_values import worked_in_brackets
+from harness.judge.words import DETERMINER_NO, IT_DEPENDS, YES_NO, content, stem, stems_of
 
 # "..., so no, it did not improve", "The answer is yes.", "Overall: no."
 _INLINE_VERDICT = re.compile(
@@ -61,12 +62,13 @@ def hedges_verdict(sentence: str) -> bool:
     return bool(hedges(sentence) or GUESS.search(sentence) or _SOFT_VERDICT.search(sentence) or UNDECIDED.search(sentence)) or asks(sentence)
 
 
-def explicit_verdicts(answer: str, one_part: bool = False) -> set[str]:
+def explicit_verdicts(answer: str, one_part: bool = False, question: str = "") -> set[str]:
     """The yes and no the answer states as verdicts (lower case), wherever they stand.
     ``one_part``: the question asks one thing, so a sentence that gives a verdict to a side
     point and then turns to the asked one ("Yes, it refinanced its revolver, but no, its total
     debt did not increase") gives the one after the turn. (To a two-part question each is one
-    part's.)"""
+    part's.) With the ``question``, a yes or no that heads a remark on what was just said
+    gives no verdict on what is asked (``side_remark``)."""
     found: set[str] = set()
     determiner_no = False
     for sentence in sentences(answer):
@@ -85,6 +87,8 @@ def explicit_verdicts(answer: str, one_part: bool = False) -> set[str]:
         if _BOTH.search(sentence):
             return {"yes", "no"}
         head = YES_NO.match(sentence)
+        if head and question and side_remark(sentence, question):
+            head = None
         if head and DETERMINER_NO.match(sentence):
             determiner_no = True
         elif head:
@@ -95,6 +99,35 @@ def explicit_verdicts(answer: str, one_part: bool = False) -> set[str]:
     # A "no" opening a noun phrase ("No material proceedings were reported") is the answer's
     # no where it gives no other verdict, and no second verdict beside a "Yes." (DETERMINER_NO).
     return found or ({"no"} if determiner_no else found)
+
+
+# "No, this is not unusual for a manufacturer", "Yes, that is low for a retailer": a yes or
+# no that heads a judgement of what was just said ("this", "that") rather than a claim.
+_REMARK = re.compile(
+    r"^\W*(?:yes|no)\W+(?:this|that|which)\s+(?:is|was|would be|seems|appears|looks)\s+(?:not\s+)?"
+    r"(?:(?:a|an|very|quite|fairly|relatively|rather|unusually|particularly|too|also)\s+)*(?P<word>[a-z][\w-]*)(?P<rest>[^.;!?]*)",
+    re.IGNORECASE,
+)
+# What a remark may not say of what was just said, for then it is a verdict on it: that it is
+# (not) true, (not) the case, (not) what the filing says.
+_ON_TRUTH = frozenset(stem(w) for w in (
+    "case true untrue correct incorrect right wrong accurate inaccurate false misleading exactly so what how the answer it"
+    " likely unlikely possible certain sure clear mistake error typo"
+).split())
+
+
+def side_remark(sentence: str, question: str) -> bool:
+    """Does ``sentence`` open with a yes or no on a remark about what the answer just said
+    ("Yes, it has positive working capital. No, this is not unusual for a manufacturer."),
+    which shares no word with the question? Then that yes or no is no second verdict on what
+    is asked. A remark that speaks of what is asked ("No, that is not healthy" to "Is its
+    liquidity healthy?") or of the truth of what was said ("No, that is not the case") is a
+    verdict."""
+    m = _REMARK.match(sentence)
+    if not m or stem(m.group("word")) in _ON_TRUTH:
+        return False
+    said = {s for s, _ in content(m.group("word") + m.group("rest"))}
+    return bool(said) and not said & stems_of(question) and not said & _ON_TRUTH
 
 
 def first_part_verdict(answer: str) -> str | None:
@@ -159,8 +192,11 @@ def uncommitted_values(answer: str, quantities: list[Quantity], listed_kinds: fr
     between them ("$610 million, $742 million and $815 million"; not when the sentence says
     "respectively", which gives each its own item)."""
     out: set[int] = set()
+    # The terms a bracket works a value out of ("0.96x ((15,754 − 5,280) / 10,936)") are its
+    # working, no list beside it.
+    working = worked_in_brackets(answer, quantities)
     for start, end in sentence_spans(answer):
-        inside = [i for i, q in enumerate(quantities) if start <= q.start < end]
+        inside = [i for i, q in enumerate(quantities) if start <= q.start < end and not any(a <= q.start < b for a, b in working)]
         if not inside:
             continue
         if hedges(answer, start, end):

@@ -16,9 +16,11 @@ import functools
 import re
 from collections.abc import Iterator
 
+from harness.judge.amounts import parse_quantities
 from harness.judge.number_swaps import question_names
 from harness.judge.refusal import DECLINE, sentences
 from harness.judge.value_scope import question_years, years_in
+from harness.judge.verdict_commitment import explicit_verdicts
 from harness.judge.words import (
     ABOVE_ZERO,
     BELOW_ZERO,
@@ -176,7 +178,12 @@ def _without_opposites(clause: str, question: str) -> str:
     return clause
 
 
-_FALLS_SHORT = re.compile(r"\b(?:incomplete|unfinished|short\s+of|shy\s+of|yet\s+to)\b", re.IGNORECASE)
+# (And the asked state wanting: "needs some improvement", "leaves room for improvement".)
+_FALLS_SHORT = re.compile(
+    r"\b(?:incomplete|unfinished|short\s+of|shy\s+of|yet\s+to"
+    r"|needs?\s+(?:(?:some|an?|a\s+bit\s+of|further|more)\s+)?improvement|needs?\s+to\s+(?:be\s+)?improved?|room\s+for\s+improvement)\b",
+    re.IGNORECASE,
+)
 
 
 def polarity_of(sentence: str, question: str) -> str | None:
@@ -271,10 +278,16 @@ def contradicts_itself(answer: str, question: str, verdict: str, polarity: str) 
         # Read without the reasons it gives: in "margins will stay flat because higher input
         # costs offset price increases" the costs and prices rise, not the margins.
         claim = _REASON.split(claim, maxsplit=1)[0] if claim else ""
-        direction = direction_of(claim, question) if claim else None
+        # Nor with what it sets beside it: in "Johnson received 16.1 million votes against,
+        # while no other nominee had more than 6.1 million" the others have no more.
+        claim = _SET_BESIDE.split(claim, maxsplit=1)[0] if claim else ""
+        direction = direction_of(claim, question) if claim.strip() else None
         if direction is not None and direction != polarity:
             return True
     return False
+
+
+_SET_BESIDE = re.compile(r"(?<=\w)[,;]?\s+(?:while|whereas)\b", re.IGNORECASE)  # mid-sentence, not opening it
 
 
 # The asked thing said to stay where it was.
@@ -334,7 +347,10 @@ def conclusion_reverses(answer: str, question: str, polarity: str) -> bool:
         head = YES_NO.match(sentence)
         if head and not DETERMINER_NO.match(sentence):
             rest = _CLAUSE.split(sentence[head.end():])[0]
-            if (
+            # A sentence of figures after a "No." of its own is the verdict's evidence ("No.
+            # JnJ's sales increased only 1.3% ..."), not a verdict again in other words.
+            evidence = "." in head.group(0) and bool(parse_quantities(rest))
+            if not evidence and (
                 rest.strip() and claim_sentences(rest, question, shared=1) and not _shares_part_of_compound(rest, question)
                 and _speaks_to_verdict(rest, question) and polarity_of(rest, question) not in (None, polarity)
             ):
@@ -406,7 +422,9 @@ def _concluded(answer: str, question: str, past_concession: bool = False) -> Ite
         # words names what it concludes about.
         if YES_NO.match(conclusion) or not claim_sentences(conclusion, question, shared=1):
             continue  # "..., so no, it did not" states the verdict itself
-        yield polarity_of(conclusion, question)
+        stated = explicit_verdicts(conclusion)
+        # "..., but on the metric itself the answer is no": the conclusion's own yes or no.
+        yield next(iter(stated)) if len(stated) == 1 else polarity_of(conclusion, question)
 
 
 def concluded_polarity(answer: str, question: str) -> str | None:
