@@ -30,6 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from harness.judge.amounts import Quantity, parse_quantities
+from harness.judge.asides import about_the_asked, set_apart, sets_apart
 from harness.judge.average_shown import average_of_the_rest
 from harness.judge.claims import DOUBTED_RIGHT, corrections
 from harness.judge.disowned import NAMES_RIGHT, OWN_AFTER_TURN, asks_forecast, claimed, denied, last_clause_correction
@@ -421,8 +422,8 @@ def find_commitment(
         here = [q for q in here if not _SCALED_BEFORE.search(answer, max(span[0], q.start - 90), q.start)]
         # "a separate 'construction payable' line ($311.8 million), which is not part of accounts
         # payable": a value the sentence sets apart from what is asked.
-        if _SET_APART.search(text):
-            here = [q for q in here if not _set_apart(answer, span, q, here)]
+        if sets_apart(text):
+            here = [q for q in here if not set_apart(answer, span, q, here)]
         # A value the sentence denies anywhere ("... $1,577 million, but really $1,600 million
         # rather than 1,577") is denied everywhere in it.
         denials = [q for q in here if denied(answer, q)]
@@ -445,7 +446,7 @@ def find_commitment(
         valued = [s for s in concluding if not all(_bounded(answer, s[0], q) for q in s[1])]
         concluding = valued or concluding
     span, inside = (concluding or sentences)[-1]
-    if not concluding and (about := _about_the_asked(answer, sentences, question)) is not None:
+    if not concluding and (about := about_the_asked(answer, sentences, question)) is not None:
         # "Operating income rose ..., an increase of 65.4%. ... Operating expenses grew only
         # 12.5%": the answer's figure, then figures of other things that explain it.
         span, inside = about
@@ -544,26 +545,6 @@ def _states_the_asked(answer: str, sentence: tuple[tuple[int, int], list[Quantit
     return any(_STATED_VALUE.search(answer, max(start, q.start - 40), q.start) for q in values)
 
 
-def _about_the_asked(
-    answer: str, sentences: list[tuple[tuple[int, int], list[Quantity]]], question: str,
-) -> tuple[tuple[int, int], list[Quantity]] | None:
-    """Among sentences that conclude nothing, the one that speaks of the asked thing most
-    (two of the question's words at least), when the values after it are said to explain it
-    ("A few drivers of the strong improvement: ...", "The main reasons were ...") and each
-    sentence of them speaks of the asked thing less: they are of other things."""
-    asked = asked_subject(question)
-    shared = [len(asked & {s for s, _ in content(answer[a:b])}) for (a, b), _ in sentences]
-    best = max(range(len(sentences)), key=lambda i: (shared[i], i), default=None)
-    if best is None or best == len(sentences) - 1 or shared[best] < 2:
-        return None
-    explained = _EXPLAINS.search(answer, sentences[best][0][1], sentences[best + 1][0][1])
-    return sentences[best] if explained and all(n < shared[best] for n in shared[best + 1:]) else None
-
-
-# Words that turn to what explains a figure: its drivers, reasons, causes.
-_EXPLAINS = re.compile(r"\b(?:drivers?|drove|reasons?|due\s+to|because|driven\s+by|explain\w*|thanks\s+to|led\s+by)\b", re.IGNORECASE)
-
-
 # A sentence that tells how the figure before it was worked out: its values are the inputs.
 _HOW_WORKED_OUT = re.compile(
     r"\W*(?:this|that|it|which|the\s+(?:figure|amount|result|value))\s+(?:is|was|has\s+been)\s+(?:\w+\s+)?"
@@ -612,24 +593,6 @@ def _in_worded_aside(answer: str, span: tuple[int, int], q: Quantity) -> bool:
 # fraction opens the sentence: in "About 60% of the $3.45 billion backlog is expected to
 # convert ...", or "two-thirds of its 1,284 stores are in North America", the figure is named
 # as it is.
-_SET_APART = re.compile(r"\bnot\s+(?:part\s+of|included\s+in|counted\s+(?:in|as))\b|\bexcluded\s+from\b|\bseparate(?:ly)?\b", re.IGNORECASE)
-# Right after a value, a clause of its own that sets it apart: "($311.8 million at year-end
-# 2018), which is not part of accounts payable", "..., excluded from ...".
-_SET_APART_AFTER = re.compile(
-    r"[^.;]{0,40}?,\s*(?:(?:which|that)\s+(?:is|are|was|were)\s+not\s+(?:part\s+of|included\s+in|counted\s+(?:in|as))|excluded\s+from)\b",
-    re.IGNORECASE,
-)
-_SEPARATE = re.compile(r"\bseparate(?:ly)?\b", re.IGNORECASE)
-
-
-def _set_apart(answer: str, span: tuple[int, int], q: Quantity, values: list[Quantity]) -> bool:
-    """Does the sentence set ``q`` apart from what is asked: a clause right after it says it
-    is not part of it, or it is the figure of a "separate" item named since the value before
-    it ("a separate 'construction payable' line ($311.8 million)")?"""
-    if _SET_APART_AFTER.match(answer, q.end, span[1]):
-        return True
-    since = max([v.end for v in values if v.end <= q.start] + [span[0]])
-    return bool(_SEPARATE.search(answer, since, q.start))
 _SCALED_BEFORE = re.compile(
     r"(?:\b(?:was|were|is|are|be|been|being|came\s+to|comes\s+to|amount(?:ed|s)\s+to|total(?:l?ed|s)|equall?(?:ed|s)|"
     r"represent(?:ed|s)|reached|stood\s+at)|,)\s+"
