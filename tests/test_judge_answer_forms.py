@@ -138,3 +138,34 @@ _TABLE = ("| Region | Q2 2023 | Q2 2022 | % Change |\n|---|---|---|---|\n| Unite
 def test_answer_forms_of_the_forty_ninth_batch(asked: tuple[str, str], answer: str, credited: bool) -> None:
     verdict = heuristic_verdict(*asked, answer)
     assert (verdict.label == "correct") == credited, verdict.rationale
+
+
+CASH_KIND = ("Among operations, investing, and financing activities, which brought in the most (or lost the least) cash flow "
+             "for Tarn Apparel in FY2023?", "Among the three, cash flow from operations was the highest for Tarn Apparel in FY2023.")
+STORE_COUNT = ("Was there any change in the number of Pellham Stores stores between Q2 of FY2024 and FY2023?",
+               "Yes, there is decline in number stores by 1.32% from 982 stores in Q2 FY 2023 to 969 by the end of Q2 FY2024.")
+
+
+@pytest.mark.parametrize("asked,answer,credited", [
+    # A bare pick opening the answer is its verdict; the figures after it its support.
+    (CASH_KIND, "Operating activities. In FY2023 Tarn generated $5,841M of cash from operations, investing activities provided "
+                "$564M, and financing used $(7,447)M.", True),
+    (CASH_KIND, "Investing activities. In FY2023 Tarn generated $5,841M of cash from operations, investing activities provided "
+                "$564M, and financing used $(7,447)M.", False),
+    # A bare "None." to a gold that denies is the answer's no.
+    (NO_DEALS, "None. The cash flow statement shows no acquisitions outflow in fiscal 2023 or fiscal 2022.", True),
+    (NO_DEALS, "None. Brevik acquired a salon chain for $41 million in fiscal 2023.", False),
+    # "Yes, a small increase." moves what the question asks about.
+    (STORE_COUNT, "Yes, a small decline. Pellham ended Q2 FY2024 with 969 stores, against 982 a year earlier.", True),
+    (STORE_COUNT, "Yes, a small increase. Pellham started Q2 FY2024 with 966 stores, opened 5 and closed 2, ending the quarter "
+                  "with 969 stores, a net gain of 3.", False),
+    # Wanting, said of the whole sentence, is a no.
+    (QUICK, "Not quite. Quick ratio = (total current assets − inventories) / current liabilities = ($15,754M − $5,280M) / "
+            "$10,936M = 0.96x at June 30, 2023. That is slightly below the 1.0x benchmark, so liquidity is acceptable but would "
+            "need to improve a bit to be called comfortably healthy.", True),
+    (QUICK, "Yes. Quick ratio = (total current assets − inventories) / current liabilities = ($15,754M − $5,280M) / $10,936M = "
+            "0.96x at June 30, 2023, so liquidity is comfortably healthy.", False),
+])
+def test_answer_forms_of_the_fiftieth_batch(asked: tuple[str, str], answer: str, credited: bool) -> None:
+    verdict = heuristic_verdict(*asked, answer)
+    assert (verdict.label == "correct") == credited, verdict.rationale

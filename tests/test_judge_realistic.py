@@ -31,7 +31,7 @@ def _cases(name: str) -> list[dict]:
 POOL_CASES = _cases("realistic_answers.jsonl")
 # The same shapes of answer to FinanceBench's own golds, all of the tune half (the 29 questions
 # with no human labels first, then answers written against the judge, most to labelled ones,
-# then the forty-seventh and forty-eighth batches): real golds, none held out.
+# then the forty-seventh to fiftieth batches): real golds, none held out.
 TUNE_CASES = _cases("realistic_tune_answers.jsonl")
 CASES = POOL_CASES + TUNE_CASES
 QUESTIONS = {json.loads(line)["financebench_id"] for line in (PROJECT_ROOT / "tests" / "data" / "redteam_dev_questions.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()}
@@ -519,6 +519,19 @@ KNOWN_FOOLED |= {
 KNOWN_MISSES |= {
     "tune-552": "'roughly $78 million' for 77.78, its own working giving $78 million: one rounding step from the gold, which "
     "the judge does not credit unless the answer's arithmetic gives the gold",
+}
+# The fiftieth batch (tune-586 on: 140 answers, a right and a wrong one to each of the 70
+# tune-half questions, in the form a tool-using agent returns: short, with its arithmetic and
+# pages) had 9 misjudged. Read since: a bare pick opening the answer ("Operating activities.
+# ..."), a bare "None." to a gold that denies, "Yes, a small increase." as the asked thing's
+# movement, "would need to improve a bit to be called healthy" as a no. These are the rest.
+KNOWN_FOOLED |= {
+    "tune-588": "Amcor's three FY2023 acquisitions, one put in FY2022: a list's item on another year is not read",
+    "tune-604": "Amcor's restructuring liability said to be mostly other costs, employee costs $10 million: the gold's words "
+    "('employee'), its 87% left out",
+    "tune-611": "AMD's revenue growth put on Client and Gaming, Xilinx beside them: " + _PARTIAL_LIST,
+    "tune-697": "J&J's gross margin said to improve, on the gold's offsets: the gold gives the drivers, not the direction",
+    "tune-707": "four of the gold's ten geographies: a long gold's key terms are met by a part of them",
 }
 
 

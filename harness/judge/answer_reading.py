@@ -460,6 +460,9 @@ def _picked_at_other_extreme(ev: Evidence) -> bool:
     )
 
 
+BARE_NONE = re.compile(r"\W*(?:none|nothing|there\s+(?:are|were)\s+none)\s*[.;:!]\s", re.IGNORECASE)
+
+
 def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
     """Measure an answer against a gold: the features the offline judge decides on."""
     ev = Evidence(signal=refusal_signal(answer), texts=(question, gold, answer))
@@ -559,6 +562,10 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
         # A gold that denies a use is denied by a denial of that use, not by any "not".
         denials = [c for c in claims if denies_use(c, ev.denied_metric)] if ev.denied_metric else [c for c in claims if NEGATION.search(c)]
         ev.answer_polarity = "no" if denials else ("yes" if claims else None)
+        if ev.answer_polarity is None and not ev.denied_metric and BARE_NONE.match(answer):
+            # "None. The cash flow statement shows no acquisitions outflow in ...": a bare
+            # denial opening the answer, its support after it.
+            ev.answer_polarity = "no"
         ev.hedged_verdict = bool(denials) and all(hedges_verdict(c) for c in denials)
     options = ev.options = _choice(question) or ()
     if options:
@@ -583,7 +590,11 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
             # Then the last claim that compares the way the question asks ("So direct-to-
             # consumer was the larger channel"), not an opening that states one option's figure.
             compared = _compared_picks(claim_sentences("\n".join(corrected), question), question, options)
-            for claim in picks[::-1] + ([compared] if compared else []) + claims:
+            # A bare pick that opens the answer ("Operating activities. In FY2023 it generated
+            # ..., investing activities provided $564M ...") is its verdict; the figures after
+            # it are its support.
+            opening = [corrected[0]] if len(corrected) > 1 and len(WORD.findall(corrected[0])) <= 4 and not re.search(r"\d", corrected[0]) else []
+            for claim in picks[::-1] + opening + ([compared] if compared else []) + claims:
                 ev.answer_choice = picked_option(claim, options, _OPTION_LIST)
                 if ev.answer_choice:
                     # "Cash flow from operations was the lowest" names the gold's option at

@@ -120,7 +120,7 @@ from __future__ import annotations
 import re
 
 from harness.judge.amounts import figures_written_plainly, names_written_plainly
-from harness.judge.answer_reading import Evidence, gather_evidence
+from harness.judge.answer_reading import BARE_NONE, Evidence, gather_evidence
 from harness.judge.claims import ONLY_DISOWNS, claims_of
 from harness.judge.commitment import AMBIGUOUS, MAX_ANSWER_WORDS, looks_like_dump
 from harness.judge.disguise import as_read
@@ -176,7 +176,7 @@ def heuristic_verdict(
     # it, however few of the question's words it repeats.
     # So does one that is the gold's date and nothing else ("Maturity: 2027-06-15.").
     if not declines(ev) and _off_topic(ev) and not states_gold(ev) and not ev.answer_choice and not tells_gold(ev) \
-            and not gives_gold_date(ev):
+            and not gives_gold_date(ev) and not (ev.gold_polarity == "no" and BARE_NONE.match(answer)):
         return HeuristicVerdict("incorrect", "the answer does not address the question")
     return decide_prose(ev)
 

@@ -186,6 +186,11 @@ _FALLS_SHORT = re.compile(
 )
 
 
+# Said of the whole sentence, wanting settles it ("acceptable but would need to improve a bit
+# to be called healthy"): the asked state is not reached, whatever the clause before conceded.
+_WANTING = re.compile(r"\b(?:would|will|still)\s+need\s+to\s+improve\b|\bneeds?\s+(?:some|further|a\s+bit\s+of)?\s*improvement\b", re.IGNORECASE)
+
+
 def polarity_of(sentence: str, question: str) -> str | None:
     """``yes`` or ``no`` for a verdict sentence, reading negations and opposites; None when
     a question about one direction ("improving?") gets a sentence that names none."""
@@ -209,7 +214,7 @@ def polarity_of(sentence: str, question: str) -> str | None:
         # property, so a plain statement is a no and a negated one ("not capital-light") a yes.
         # (The opposite itself may be a word of negation: "irrelevant", "meaningless".)
         return "yes" if NEGATION.search(_without_opposites(clause, question)) else "no"
-    if _FALLS_SHORT.search(clause) and not _FALLS_SHORT.search(question):
+    if (_FALLS_SHORT.search(clause) or _WANTING.search(sentence)) and not _FALLS_SHORT.search(question):
         # "the recovery was still incomplete", "8 points short of the pre-pandemic level" to
         # "Has occupancy recovered?": the asked state not reached, a no.
         return "no"
