@@ -18,6 +18,8 @@ def about_the_asked(answer: str, sentences: list[Sentence], question: str) -> Se
     (two of the question's words at least), when the values after it are said to explain it
     ("A few drivers of the strong improvement: ...", "The main reasons were ...") and each
     sentence of them speaks of the asked thing less: they are of other things."""
+    if len(sentences) < 2 or not _EXPLAINS.search(answer):
+        return None  # most answers name no drivers: read their sentences' words only for those that do
     asked = asked_subject(question)
     shared = [len(asked & {s for s, _ in content(answer[a:b])}) for (a, b), _ in sentences]
     best = max(range(len(sentences)), key=lambda i: (shared[i], i), default=None)

@@ -198,14 +198,13 @@ def reversed_subject(question: str, gold: str, answer: str) -> bool:
     if opening and (bare := _BARE_MOVE.fullmatch(opening[0])):
         # "Yes, a small increase." to "Was there any change in the number of stores?": a
         # movement with no subject of its own moves what the question asks about.
-        way = "up" if bare.group("way").lower() in _BARE_UP else "down"
+        way = "down" if MOVED_DOWN.search(bare.group("way")) else "up"
         return _opposite(way, gold_way)
     answer_ways = _ways_over(" ".join(opening), terms)
     said = set().union(*answer_ways.values()) if answer_ways else set()
     return len(said) == 1 and _opposite(next(iter(said)), gold_way)
 
 
-_BARE_UP = frozenset({"increase", "rise", "gain", "growth"})
 _BARE_MOVE = re.compile(
     r"\W*(?:an?\s+)?(?:(?:small|slight|modest|marginal|minor|large|big|sharp|significant|substantial|net)\s+)?"
     r"(?P<way>increase|rise|gain|growth|decrease|decline|drop|fall|reduction)\W*",

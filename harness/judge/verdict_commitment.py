@@ -194,7 +194,7 @@ def uncommitted_values(answer: str, quantities: list[Quantity], listed_kinds: fr
     out: set[int] = set()
     # The terms a bracket works a value out of ("0.96x ((15,754 − 5,280) / 10,936)") are its
     # working, no list beside it.
-    working = worked_in_brackets(answer, quantities)
+    working = worked_in_brackets(answer, quantities) if "(" in answer else []
     for start, end in sentence_spans(answer):
         inside = [i for i, q in enumerate(quantities) if start <= q.start < end and not any(a <= q.start < b for a, b in working)]
         if not inside:

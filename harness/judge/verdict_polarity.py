@@ -178,17 +178,16 @@ def _without_opposites(clause: str, question: str) -> str:
     return clause
 
 
-# (And the asked state wanting: "needs some improvement", "leaves room for improvement".)
-_FALLS_SHORT = re.compile(
-    r"\b(?:incomplete|unfinished|short\s+of|shy\s+of|yet\s+to"
-    r"|needs?\s+(?:(?:some|an?|a\s+bit\s+of|further|more)\s+)?improvement|needs?\s+to\s+(?:be\s+)?improved?|room\s+for\s+improvement)\b",
+# The asked state wanting: "needs some improvement", "would need to improve", "leaves room for
+# improvement". Said anywhere in a sentence it settles it ("acceptable but would need to improve
+# a bit to be called healthy"), whatever a clause before conceded.
+_WANTING = re.compile(
+    r"\b(?:needs?\s+(?:(?:some|an?|a\s+bit\s+of|further|more)\s+)?improvement|needs?\s+to\s+(?:be\s+)?improved?"
+    r"|room\s+for\s+improvement)\b",
     re.IGNORECASE,
 )
-
-
-# Said of the whole sentence, wanting settles it ("acceptable but would need to improve a bit
-# to be called healthy"): the asked state is not reached, whatever the clause before conceded.
-_WANTING = re.compile(r"\b(?:would|will|still)\s+need\s+to\s+improve\b|\bneeds?\s+(?:some|further|a\s+bit\s+of)?\s*improvement\b", re.IGNORECASE)
+# The asked state not reached: "the recovery was still incomplete", "8 points short of", or wanting.
+_FALLS_SHORT = re.compile(r"\b(?:incomplete|unfinished|short\s+of|shy\s+of|yet\s+to)\b|" + _WANTING.pattern, re.IGNORECASE)
 
 
 def polarity_of(sentence: str, question: str) -> str | None:
