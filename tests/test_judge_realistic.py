@@ -31,7 +31,7 @@ def _cases(name: str) -> list[dict]:
 POOL_CASES = _cases("realistic_answers.jsonl")
 # The same shapes of answer to FinanceBench's own golds, all of the tune half (the 29 questions
 # with no human labels first, then answers written against the judge, most to labelled ones,
-# then the forty-seventh to fiftieth batches): real golds, none held out.
+# then the forty-seventh to fifty-first batches): real golds, none held out.
 TUNE_CASES = _cases("realistic_tune_answers.jsonl")
 CASES = POOL_CASES + TUNE_CASES
 QUESTIONS = {json.loads(line)["financebench_id"] for line in (PROJECT_ROOT / "tests" / "data" / "redteam_dev_questions.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()}
@@ -264,10 +264,8 @@ KNOWN_MISSES |= {
     "realistic-1889": "'There is an argument that logistics can be run asset-light ... On balance, ... is a capital-intensive "
     "business': " + _OPENING_READ,
     "realistic-1894": "'... there is no line for dividends paid ... So no dividends were paid': " + _OPENING_READ,
-    "realistic-1918": "'... provides some comfort. Still, ... its liquidity profile is not healthy': " + _OPENING_READ,
     "realistic-1926": "'Occupancy has recovered strongly, yes - ... So the answer is no': a yes to another question read "
     "beside the no",
-    "realistic-1932": "'operating margin deteriorated rather than improved': 'rather than improved' read as a yes",
     "realistic-1944": "a payout ratio of 130% worked out, with no verdict in words: the ratio is not read as 'not covered'",
     "realistic-1945": "'While Verdigris has a long record of maintaining its dividend ..., the dividend was uncovered': "
     + _OPENING_READ,
@@ -280,8 +278,6 @@ KNOWN_MISSES |= {
 # shapes) had 13 credited, 11 of them to pick-one questions whose options the question lists
 # after its company and year; all but one are refused since.
 KNOWN_FOOLED |= {
-    "realistic-2016": "'Gross margin is not a standard metric for banks ... That said, gross margin is still a useful metric "
-    "... In conclusion, gross margin is a useful metric': the denial at the opening is read, not the conclusion",
 }
 
 # The thirty-third batch (realistic-2100 on: 100 right answers to 25 new golds that explain a
@@ -380,7 +376,7 @@ _CHANGE_FOR_LEVEL = ("the gold's earlier level given only as the change from it 
                      "which the key terms do not read as the level")
 _LEVELS_NO_CHANGE = "the levels the gold gives, and a wrong or no change where the question asks for one"
 KNOWN_MISSES |= {
-    **{f"realistic-{n}": _DECLINED_PART for n in (2712, 2729, 2740, 2761, 2770)},
+    **{f"realistic-{n}": _DECLINED_PART for n in (2712, 2740, 2761, 2770)},
     "realistic-2718": "'dividends declared of $0.40 per share in both FY2022 and FY2021': the unchanged dividend's two "
     "years read as the gold's figure on another year",
     "realistic-2704": "'paid $186 million in cash dividends ... ($1.12 per share)': the dividend's total and per-share "
@@ -532,6 +528,40 @@ KNOWN_FOOLED |= {
     "tune-611": "AMD's revenue growth put on Client and Gaming, Xilinx beside them: " + _PARTIAL_LIST,
     "tune-697": "J&J's gross margin said to improve, on the gold's offsets: the gold gives the drivers, not the direction",
     "tune-707": "four of the gold's ten geographies: a long gold's key terms are met by a part of them",
+}
+
+# The fifty-first batch (tune-726 on: 210 answers, two right and one wrong to each of the 70
+# tune-half questions, the right ones in hard forms: a caveat or partial decline before the
+# answer, both sides weighed before the verdict, another route or rounding to the figure, the
+# gold's facts in other words) had 24 misjudged. Read since: "needs a little improvement"; a
+# conclusion before the answer's own yes or no; "0.958, or roughly 0.96" as one value; a
+# conceding opening ("On one hand", a sentence "Even so" turns against); a decline of a part
+# turned to the source read instead; a closing "So ..." as the verdict; a name the question
+# excludes as no rival; a bare name after a colon as the pick. These are the rest.
+KNOWN_FOOLED |= {
+    "tune-730": "Amcor's two FY2023 deals right and Bemis put in FY2021: " + KNOWN_FOOLED["tune-588"].split(": ", 1)[1],
+    "tune-753": "'about 69%' employee costs for the gold's 87%, the answer's own $81M of $93M giving 87%: the derived share "
+    "rescues the stated one (refusing it refused 9 held-out-side right answers, and was withdrawn)",
+    "tune-762": "AMD's revenue growth put on Client and Gaming, EPYC 'modest': " + _PARTIAL_LIST,
+    "tune-766": "AMD's margin fall put on Client and opex, the gold's Xilinx amortization called 'a relatively minor factor': the "
+    "gold's driver demoted, not denied",
+    "tune-829": "'$0.35 billion' for a gold of '$0.40': " + KNOWN_FOOLED["tune-118"].split(": ", 1)[1],
+    "tune-845": "Regional Operations picked for MGM's largest EBITDAR region, Las Vegas beside it: the gold's key terms met "
+    "by the other region's sentence",
+    "tune-893": "J&J's gross margin drivers with intangible amortization for the COVID-19 vaccine exit costs: two of three "
+    "drivers, " + _PARTIAL_LIST,
+}
+KNOWN_MISSES |= {
+    "tune-778": "'$1.83 billion ($1,832 million). Note that the $747 million gain ... does not inflate this figure': the note "
+    "after the answer read as the conclusion the gold's figure leads to",
+    "tune-795": "ROA worked two ways (0.0146 and 0.0142), then 'Either way, ... 0.01': the alternatives read as a list, the "
+    "closing value not as the commitment",
+    "tune-832": "'roughly $0.38 billion, or $381.6 million' for $382.00: the coarser value taken as the one committed",
+    "tune-922": "'replaced the $3,800,000,000 agreement with a new $4,200,000,000 one, an increase of $400,000,000': three "
+    "sums read as a list",
+    "tune-925": "'Interest rate swaps ... are sizable. But ... cross currency swaps were larger still ... Cross currency swaps "
+    "therefore had the highest': the opening's other swap read as the pick; 'therefore' within a sentence is no closing "
+    "verdict (reading it so refused a two-part answer's first part)",
 }
 
 

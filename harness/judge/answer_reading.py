@@ -60,6 +60,7 @@ from harness.judge.words import (
     STOP,
     WORD,
     YES_NO,
+    conceded,
     content,
     root,
     stem,
@@ -278,12 +279,24 @@ def _verdict_sentence(answer: str, question: str) -> str:
         return parts[0]
     # A formula ("Quick ratio = (Cash + ...) / Current liabilities") states how a figure is
     # made, no verdict.
-    claims = [c for c in claim_sentences(answer, question) if not _FORMULA.search(c)]
-    if claims and parts and claims[0] in parts[:2]:
-        return claims[0]  # the answer leads with its verdict
+    # Nor does a sentence the answer concedes on its way ("On one hand, the Q4 numbers look
+    # like acceleration. ... growth is not expected to accelerate").
+    set_aside = {parts[i] for i in conceded(parts)}
+    claims = [c for c in claim_sentences(answer, question) if not _FORMULA.search(c) and c not in set_aside]
     concluding = [p for p in claims if CONCLUSION.search(p)]
+    if claims and parts and claims[0] in parts[:2] and not (
+        # A conclusion drawn at the end that speaks of the question at least as much is the
+        # verdict, whatever the opening claimed on the way ("Interest rate swaps ... are
+        # sizable. ... So cross currency swaps had the highest notional value"); one beside
+        # the point ("Therefore, analysts should focus on net interest margin") is not.
+        concluding and not YES_NO.match(claims[0])
+        and len(stems_of(concluding[-1]) & stems_of(question)) >= len(stems_of(claims[0]) & stems_of(question))
+    ):
+        return claims[0]  # the answer leads with its verdict
     if concluding:
         return concluding[-1]
+    if claims and set_aside & set(parts[:2]):
+        return claims[-1]  # an answer that opens by conceding gives its verdict last
     return claims[0] if claims else ""
 
 

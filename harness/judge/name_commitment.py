@@ -249,7 +249,13 @@ def rival_pick(sentences: list[str], question: str, gold: str) -> bool:
             continue
         if _RANKED.search(sentence):
             continue  # "Gaming increased the second most" ranks, it does not pick
-        in_superlative = any(w.lower() in superlatives for w in SUPERLATIVE.findall(sentence))
+        # The superlative's own clause must hold the name: in "Embedded grew the most, but that
+        # jump came from the Xilinx acquisition" the clause with a name picks nothing.
+        in_superlative = any(
+            any(w.lower() in superlatives for w in SUPERLATIVE.findall(clause))
+            and any(w[:1].isupper() and s not in known and w.lower() not in PICK_FILLER for s, w in content(clause))
+            for clause in _TURN.split(sentence)
+        )
         if in_superlative or len(words) == len(names):  # a bare name has no other word
             return True
     return False
@@ -275,6 +281,10 @@ _TURN = re.compile(
 )
 
 
+# A sentence that ends on a bare name after a colon: the name is its pick.
+_BARE_AFTER_COLON = re.compile(r":\s*([A-Za-z][^:;,.\d]*?)\s*[.!]?\s*$")
+
+
 def picking_part(sentence: str, question: str) -> str:
     """The part of a verdict sentence that makes its pick: the clause that talks most about
     the question ("The largest liability was long-term debt; customer deposits came
@@ -282,6 +292,8 @@ def picking_part(sentence: str, question: str) -> str:
     # The question's own words, but for the company's name and the years, which every
     # clause of an answer about it may repeat ("Meridian Chemicals' largest asset as of FY2021
     # is ...; its largest liability is ...").
+    if (bare := _BARE_AFTER_COLON.search(sentence)) and len(bare.group(1).split()) <= 4:
+        return bare.group(1)  # "..., but it is clear: Data Center."
     asked = question_words(question)
     clauses = [c for c in _TURN.split(sentence) if c.strip()] or [sentence]
     # The clause in the question's own superlative first ("..., but MGM China had the highest

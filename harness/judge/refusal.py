@@ -137,6 +137,26 @@ _SOURCE_TURN = re.compile(
     r"balance\s+sheet|md&a|equity\s+note|per-share\s+data|selected\s+financial\s+(?:data|information)|notes?\b)[^.]{0,80}?\b(?:shows?|reports?|lists?|states?|gives?|is\s+clear)\b",
     re.IGNORECASE,
 )
+# "I can't see the full capex program, but the balance sheet and revenue figures are enough to
+# answer": a decline of a part in the answerer's own voice ("the full", "each", "individual"),
+# and a turn to the source the answer reads instead.
+_PART_DECLINED = re.compile(r"\b(?:full|complete|entire|whole|each|every|individual|exact|precise)\b", re.IGNORECASE)
+_READ_INSTEAD = re.compile(
+    r"(?:[,;]\s*|\s)but\s+(?:from\s+|based\s+on\s+|according\s+to\s+)?(?:the\s+|its\s+|[A-Z][\w.&-]*(?:'s|’s)\s+)?(?:own\s+)?"
+    r"[^.;]{0,60}?\b(?:10-?k|10-?q|md&a|balance\s+sheet|income\s+statement|disclosures?|tables?|statements?|filing|excerpts?|notes?|item\s+\d)\b",
+    re.IGNORECASE,
+)
+# What no partial decline is: a decline of all access, or general knowledge offered instead.
+_NO_ACCESS = re.compile(r"\bas an ai\b|\breal-time\b|\bmy (?:training|knowledge)\b|\bknowledge cut-?off\b|\bgenerally\b|\btypically\b", re.IGNORECASE)
+
+
+def _declines_a_part(sentence: str, m: re.Match[str] | None) -> bool:
+    if m is None:
+        return False
+    turn = _READ_INSTEAD.search(sentence, m.end())
+    return bool(turn and _PART_DECLINED.search(sentence, m.end(), turn.start()) and not _NO_ACCESS.search(sentence))
+
+
 _MARKER_ONLY = re.compile(r"\s*(?:\(?\d{1,2}[.)]|[-*•])\s*")
 # An opening sentence that only says an answer follows: "TL;DR: see below.", "Let me walk
 # through this step by step.", "The answer to your question is as follows.", "Here are the key
@@ -161,8 +181,8 @@ def refusal_signal(answer: str) -> RefusalSignal:
     found = [DECLINE.search(s) for s in parts]
     # "The excerpt doesn't include the MD&A, but the cash flow statement shows $97 million of
     # dividends paid": a part of the source missing, and the answer read from another part.
-    found = [None if m is not None and _SOURCE_TURN.search(s, m.end()) and not _PERSONAL.search(m.group(0)) else m
-             for s, m in zip(parts, found)]
+    found = [None if m is not None and (_SOURCE_TURN.search(s, m.end()) and not _PERSONAL.search(m.group(0)) or _declines_a_part(s, m))
+             else m for s, m in zip(parts, found)]
     hits = [m is not None for m in found]
     return RefusalSignal(
         phrases=sum(hits), sentences=len(parts), opens=bool(hits and hits[0]), closes=bool(hits and hits[-1]),

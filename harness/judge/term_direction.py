@@ -38,6 +38,7 @@ from harness.judge.words import (
     SOLD,
     WORD,
     YES_NO,
+    conceded,
     content,
     judged_move,
     word_pattern,
@@ -194,7 +195,11 @@ def reversed_subject(question: str, gold: str, answer: str) -> bool:
     # of decline in adjusted EPS ..."; a sentence splitter reads "No." as the abbreviation).
     answer = YES_NO.sub("", answer, count=1)
     # Framing ("To determine if Microsoft has increased its debt, ...") states no movement.
-    opening = list(itertools.islice((s for s in sentences(answer) if not claims_nothing(s)), 2))
+    # Nor does a sentence it concedes on the way ("Revenue grew 44%, which would normally
+    # expand margins. Even so, operating income fell").
+    parts = sentences(answer)
+    set_aside = conceded(parts)
+    opening = list(itertools.islice((s for i, s in enumerate(parts) if i not in set_aside and not claims_nothing(s)), 2))
     if opening and (bare := _BARE_MOVE.fullmatch(opening[0])):
         # "Yes, a small increase." to "Was there any change in the number of stores?": a
         # movement with no subject of its own moves what the question asks about.

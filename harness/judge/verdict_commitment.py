@@ -181,6 +181,16 @@ _OR_BETWEEN = re.compile(r"^[^.;]{0,20}?\bor\b[^.;]{0,12}$", re.IGNORECASE)
 _LIST_RUN = 4  # values of one kind with next to no words between them: a list, not a claim
 
 
+# "about 0.958, or roughly 0.96": the value again, rounded, not an alternative to it.
+_OR_ROUGHLY = re.compile(r"\W*or\s+(?:roughly|about|approximately|around|nearly|~)\s*(?:US\$|\$)?\s*", re.IGNORECASE)
+
+
+def _rounded_again(gap: str, a: Quantity, b: Quantity) -> bool:
+    """Is ``b`` ``a`` said again after "or roughly", at fewer places? "-3.7 or -3.8" and "0.95
+    or roughly 0.96" stay alternatives: the same places, or not ``a`` rounded."""
+    return bool(_OR_ROUGHLY.fullmatch(gap)) and b.half_ulp > a.half_ulp and abs(a.value - b.value) <= b.half_ulp
+
+
 _SAID_AGAIN_IN_BRACKETS = re.compile(r"\s*\(\s*(?:or\s+|i\.e\.\s+|about\s+)?(?:US\$|\$)?\s*")
 
 
@@ -221,7 +231,8 @@ def uncommitted_values(answer: str, quantities: list[Quantity], listed_kinds: fr
         for previous, current in zip(inside, inside[1:]):
             a, b = quantities[previous], quantities[current]
             gap = answer[a.end:b.start]
-            if quantity_kind(a) == quantity_kind(b) and _OR_BETWEEN.match(gap) and not _IN_TOTAL.match(answer, b.end):
+            if quantity_kind(a) == quantity_kind(b) and _OR_BETWEEN.match(gap) and not _IN_TOTAL.match(answer, b.end) \
+                    and not _rounded_again(gap, a, b):
                 # (Not "four dividends of $0.30, or $1.20 in total": a total, not an alternative.)
                 out.update((previous, current))
             if quantity_kind(a) == quantity_kind(b) and _SAID_AGAIN_IN_BRACKETS.fullmatch(gap) and abs(a.value - b.value) <= max(a.half_ulp, b.half_ulp):

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 
 from harness.judge.amounts import parse_quantities
 from harness.judge.number_swaps import question_names
-from harness.judge.refusal import DECLINE, sentences
+from harness.judge.refusal import DECLINE, sentence_spans, sentences
 from harness.judge.value_scope import question_years, years_in
 from harness.judge.verdict_commitment import explicit_verdicts
 from harness.judge.words import (
@@ -182,7 +182,7 @@ def _without_opposites(clause: str, question: str) -> str:
 # improvement". Said anywhere in a sentence it settles it ("acceptable but would need to improve
 # a bit to be called healthy"), whatever a clause before conceded.
 _WANTING = re.compile(
-    r"\b(?:needs?\s+(?:(?:some|an?|a\s+bit\s+of|further|more)\s+)?improvement|needs?\s+to\s+(?:be\s+)?improved?"
+    r"\b(?:needs?\s+(?:(?:some|an?|a\s+(?:bit|little)(?:\s+of)?|slight|modest|further|more)\s+)?improvement|needs?\s+to\s+(?:be\s+)?improved?"
     r"|room\s+for\s+improvement)\b",
     re.IGNORECASE,
 )
@@ -362,7 +362,17 @@ def conclusion_reverses(answer: str, question: str, polarity: str) -> bool:
             echo = _ECHO.match(rest)
             if echo and (polarity == "yes") == bool(echo.group("not")):
                 return True  # "Yes, it was not.", "No, it did."
-    return any(said not in (None, polarity) for said in _concluded(answer, question, past_concession=True))
+    # A conclusion drawn before the answer's own yes or no is weighed on the way to it ("...,
+    # so negative working capital is not necessarily a sign of distress. ... So no, it did
+    # not have positive working capital"): the verdict given last is the answer's.
+    return any(said not in (None, polarity) for said in _concluded(_from_last_verdict(answer), question, past_concession=True))
+
+
+def _from_last_verdict(answer: str) -> str:
+    """``answer`` from the start of its last sentence that gives a yes or no in so many words."""
+    spans = sentence_spans(answer)
+    starts = [lo for lo, hi in spans if explicit_verdicts(answer[lo:hi])]
+    return answer[starts[-1]:] if starts else answer
 
 
 # A compound the question asks about ("capital-intensive", "asset-light").

@@ -37,11 +37,38 @@ NEGATION = re.compile(
 # An explicit yes or no that opens a text, with the punctuation after it ("No. Debt rose ...").
 # (Not "No doubt, ...": it affirms.)
 YES_NO = re.compile(r"^\W*(yes|no)\b(?!" + _AFFIRMING_NO + r")\W*", re.IGNORECASE)
+# A sentence that opens by conceding what the answer goes on to set aside: "On one hand, the
+# Q4 numbers look like acceleration", "At first glance, ...".
+CONCEDING_OPENER = re.compile(
+    r"^\W*(?:on\s+(?:the\s+)?one\s+hand|at\s+first\s+(?:glance|sight)|admittedly|one\s+could\s+argue|it\s+could\s+be\s+argued)\b",
+    re.IGNORECASE,
+)
+# A sentence that sets itself against the one before: "Even so, total operating income fell".
+# (Not "However" or "That said": they as often qualify a verdict just given.)
+_CONCEDING_TURN = re.compile(
+    r"^\W*(?:even\s+so|nevertheless|nonetheless|despite\s+(?:this|that|these)|in\s+spite\s+of\s+(?:this|that))\b",
+    re.IGNORECASE,
+)
+
+
+def conceded(parts: list[str]) -> set[int]:
+    """The indexes of ``parts`` (an answer's sentences) that the answer concedes on the way to
+    its point: one that opens by conceding, and one without a yes or no of its own that the
+    next sentence turns against ("Revenue grew 44%, which would normally expand margins.
+    Even so, operating income fell")."""
+    out = {i for i, part in enumerate(parts) if CONCEDING_OPENER.match(part)}
+    out.update(i - 1 for i, part in enumerate(parts) if i and _CONCEDING_TURN.match(part) and not YES_NO.match(parts[i - 1]))
+    return out
+
+
 # "No significant debt was repaid", "✅ No suspension was disclosed": a "no" that opens its
 # noun phrase, not a verdict word (one is set off by punctuation, "No. Debt rose", or says of
 # whom, "No it did not").
 DETERMINER_NO = re.compile(r"^\W*no\s+(?!(?:it|they|he|she|we|i|this|that|there|the\s+company|not)\b)[a-z]", re.IGNORECASE)
-CONCLUSION = re.compile(r"^\W*(?:so|therefore|thus|hence|in summary|in conclusion|overall|to summarize|in short)\b", re.IGNORECASE)
+CONCLUSION = re.compile(
+    r"^\W*(?:so|therefore|thus|hence|in summary|in conclusion|overall|to summarize|in short|the\s+(?:final\s+)?answer\s+is)\b",
+    re.IGNORECASE,
+)
 DENIAL_GOLD = re.compile(
     r"^\W*(?:there (?:are|were|is|was) (?:none|no)\b|none\b|no\b)|\b(?:did not|does not|do not|has not|have not|"
     r"is not|are not|was not|not (?:a )?(?:relevant|useful|meaningful|applicable|measured)|"
