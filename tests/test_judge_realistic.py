@@ -31,7 +31,7 @@ def _cases(name: str) -> list[dict]:
 POOL_CASES = _cases("realistic_answers.jsonl")
 # The same shapes of answer to FinanceBench's own golds, all of the tune half (the 29 questions
 # with no human labels first, then answers written against the judge, most to labelled ones,
-# then the forty-seventh to fifty-first batches): real golds, none held out.
+# then the forty-seventh to fifty-second batches): real golds, none held out.
 TUNE_CASES = _cases("realistic_tune_answers.jsonl")
 CASES = POOL_CASES + TUNE_CASES
 QUESTIONS = {json.loads(line)["financebench_id"] for line in (PROJECT_ROOT / "tests" / "data" / "redteam_dev_questions.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()}
@@ -403,13 +403,10 @@ KNOWN_MISSES |= {
     "read as where the change went",
     "realistic-2938": "'$603 million segment operating income ÷ $5,200 million segment sales = 11.6%': the gold's figures "
     "in a computation, 'sales' for its 'revenue', read as missing its key facts",
-    "realistic-2942": "'approximately **48,500 employees** ...: - United States: ... 31,200 - International: ... 17,300': "
-    "the total before its parts read as on the way to another value",
     "realistic-2943": "'approximately 48,500 people ..., up from about 45,800': 'approximately' and 'about' around two "
     "values read as a hedge",
     "realistic-2946": "'**1,126 stores** ..., down from 1,164 ... By banner: ...': the gold's net change of 38 is not "
     "stated, and the banners' counts cover the gold's words",
-    "realistic-2985": "a table of EPS lines before the one-sentence answer read as pasted source text",
 }
 KNOWN_FOOLED |= {
     **{f"realistic-{n}": _FIGURES_CONTRADICTED for n in (2800, 2823, 2827, 2831, 2838, 2843)},
@@ -543,8 +540,6 @@ KNOWN_FOOLED |= {
     "tune-753": "'about 69%' employee costs for the gold's 87%, the answer's own $81M of $93M giving 87%: the derived share "
     "rescues the stated one (refusing it refused 9 held-out-side right answers, and was withdrawn)",
     "tune-762": "AMD's revenue growth put on Client and Gaming, EPYC 'modest': " + _PARTIAL_LIST,
-    "tune-766": "AMD's margin fall put on Client and opex, the gold's Xilinx amortization called 'a relatively minor factor': the "
-    "gold's driver demoted, not denied",
     "tune-829": "'$0.35 billion' for a gold of '$0.40': " + KNOWN_FOOLED["tune-118"].split(": ", 1)[1],
     "tune-845": "Regional Operations picked for MGM's largest EBITDAR region, Las Vegas beside it: the gold's key terms met "
     "by the other region's sentence",
@@ -562,6 +557,41 @@ KNOWN_MISSES |= {
     "tune-925": "'Interest rate swaps ... are sizable. But ... cross currency swaps were larger still ... Cross currency swaps "
     "therefore had the highest': the opening's other swap read as the pick; 'therefore' within a sentence is no closing "
     "verdict (reading it so refused a two-part answer's first part)",
+}
+
+# The fifty-second batch (tune-936 on: 210 answers, two right and one wrong to each of the 70
+# tune-half questions, the right ones in a tool-using model's markdown: a figure worked two
+# ways and one committed to, a table with a verdict below it, a figure in two scales, a long
+# weighing with the verdict on a last "**Answer:**" line) had 35 misjudged. Read since: a
+# table's lines and headings as no verdict, no excerpt and no keyword string beside prose; a
+# closing "**Answer:**", "Verdict:" or "Either way" line as the verdict and the pick; a bold
+# sentence as handing in its value; "which is" as concluding only before a value; "In
+# millions, that is $X"; a figure given first and then worked out; a value again at another
+# precision, and a breakdown that sums to it, as no rivals; "Name: figures" as no pick; a
+# conclusion sharing only part of a compound as no verdict; "No individual case ..." as no
+# verdict beside "**Answer:** No."; the gold's main cause called a lesser one. These are the rest.
+KNOWN_FOOLED |= {
+    "tune-948": "'**Regional Operations.**' picked for MGM's largest EBITDAR region, Las Vegas beside it: " + KNOWN_FOOLED["tune-845"].split(": ", 1)[1],
+    "tune-997": "J&J's gross margin drivers with intangible amortization for the COVID-19 vaccine exit costs, worked two ways: "
+    + KNOWN_FOOLED["tune-893"].split(": ", 1)[1],
+    "tune-1011": "PepsiCo's geographies in a table, Africa, the Middle East and South Asia left out: "
+    + KNOWN_FOOLED["tune-707"].split(": ", 1)[1],
+    "tune-1046": "Amcor's Russian business, which it sold, tabled among the FY2023 acquisitions, the New Zealand one left out: a "
+    "sale put in a list of deals is not read as a deal the other way",
+    "tune-1070": "'About 87% ... relates to other exit costs such as contract terminations, not employees': the gold's figure put "
+    "on another item with the gold's item denied after it",
+    "tune-1079": "AMD's revenue growth put on Xilinx and Client, EPYC and semi-custom left out: " + _PARTIAL_LIST,
+    "tune-1103": "'yes, the store count changed ... grew by 3 stores' for a decline of 13: the gold's yes, its change's way "
+    "turned in a sentence after the verdict",
+    "tune-1145": "'$0.35 billion' for a gold of '$0.40': " + KNOWN_FOOLED["tune-118"].split(": ", 1)[1],
+}
+KNOWN_MISSES |= {
+    "tune-977": "'About $77.78 million (≈ $0.078 billion) ... ≈ $77.8 million': the last '≈' taken for the answer, one rounding "
+    "step from the gold by the gold's places",
+    "tune-1045": "Amcor's three FY2023 deals after the Russian business is set aside as 'a disposal ... not an acquisition': the "
+    "disposal read as a deal the other way",
+    "tune-1069": "'$81 million of it, or 87% (0.87)' with '(11%)' and '(2%)' after it: the bracketed shares read as negatives "
+    "and rivals at the gold's words",
 }
 
 

@@ -13,6 +13,9 @@ they commit to, as a reviewer reads them.
 - A closing "So ..." that speaks of the question as much as the opening is the verdict.
 - A name the question excludes ("excluding Embedded") is no rival pick; a bare name after a
   colon ("..., but it is clear: Data Center.") is the sentence's pick.
+- The gold's main cause named only to be called a lesser one ("Xylo amortization was a smaller,
+  secondary factor") is not the gold's account; a lesser cause beside the main one ("driven
+  primarily by X, with Y as a secondary factor") says nothing against it.
 
 Each reading has a right answer credited and its wrong twin refused."""
 from __future__ import annotations
@@ -101,3 +104,19 @@ def test_a_decline_of_all_access_stays_a_refusal() -> None:
     answer = ("As an AI I can't see the full filing, but typically the balance sheet of a telecom shows heavy assets, so yes, "
               "Telvoro is capital intensive.")
     assert heuristic_verdict(*INTENSIVE, answer).label == "refusal"
+
+
+_DEMOTED = ("Operating margin is a useful metric for Corra. It fell from about 22% to about 5% mainly because {main}. {lesser}")
+
+
+@pytest.mark.parametrize("answer,credited", [
+    (_DEMOTED.format(main="of amortization of intangible assets associated with the Xylo acquisition",
+                     lesser="Weaker Client income was a smaller, secondary factor."), True),
+    (_DEMOTED.format(main="the Client segment weakened in a soft PC market",
+                     lesser="Xylo-related amortization of intangible assets was a smaller, secondary factor."), False),
+    (_DEMOTED.format(main="the Client segment weakened in a soft PC market",
+                     lesser="Amortization of Xylo intangibles was a relatively minor factor."), False),
+])
+def test_the_gold_s_main_cause_called_a_lesser_one_is_not_its_account(answer: str, credited: bool) -> None:
+    verdict = heuristic_verdict(*MARGIN, answer)
+    assert (verdict.label == "correct") is credited, verdict.rationale

@@ -32,6 +32,7 @@ from harness.judge.name_commitment import (
 )
 from harness.judge.number_evidence import number_evidence, writes_gold_value
 from harness.judge.refusal import RefusalSignal, refusal_signal, sentences
+from harness.judge.tables import layout_line
 from harness.judge.undone_picks import opposite_extreme, pick_undone, superlative_swapped
 from harness.judge.value_scope import opposite_metric
 from harness.judge.verdict_commitment import (
@@ -55,6 +56,7 @@ from harness.judge.words import (
     CLAUSE_TURN,
     CONCLUSION,
     DENIAL_GOLD,
+    DETERMINER_NO,
     NEGATION,
     PERIOD_WORD,
     STOP,
@@ -274,7 +276,8 @@ _FORMULA = re.compile(r"=\s*\(?\s*[A-Za-z]")
 @functools.lru_cache(maxsize=4096)  # asked by several readings of one answer
 def _verdict_sentence(answer: str, question: str) -> str:
     """The sentence a reviewer reads as the answer's verdict ("" when none claims anything)."""
-    parts = sentences(answer)
+    # (A markdown table's lines and headings are the answer's layout, no verdict: see ``tables``.)
+    parts = [p for p in sentences(answer) if not layout_line(p)]
     if parts and YES_NO.match(parts[0]):
         return parts[0]
     # A formula ("Quick ratio = (Cash + ...) / Current liabilities") states how a figure is
@@ -282,7 +285,7 @@ def _verdict_sentence(answer: str, question: str) -> str:
     # Nor does a sentence the answer concedes on its way ("On one hand, the Q4 numbers look
     # like acceleration. ... growth is not expected to accelerate").
     set_aside = {parts[i] for i in conceded(parts)}
-    claims = [c for c in claim_sentences(answer, question) if not _FORMULA.search(c) and c not in set_aside]
+    claims = [c for c in claim_sentences(answer, question) if not _FORMULA.search(c) and c not in set_aside and not layout_line(c)]
     concluding = [p for p in claims if CONCLUSION.search(p)]
     if claims and parts and claims[0] in parts[:2] and not (
         # A conclusion drawn at the end that speaks of the question at least as much is the
@@ -451,11 +454,15 @@ _NO_CHANGE = re.compile(
 _CONCLUDED_WITHIN = re.compile(r"\b(?:therefore|thus|hence)\b|[,;:]\s*so\b", re.IGNORECASE)
 
 
+# A sentence that says it gives the answer: "**Answer:** ...", "Either way the answer is ...".
+_ANSWER_LINE = re.compile(r"^\W*(?:(?:either\s+way,?\s+)?the\s+(?:final\s+)?answer\s+is|(?:final\s+)?answer\W{0,3}:)", re.IGNORECASE)
+
+
 def verdict_sentences(answer: str, question: str) -> list[str]:
     """Where an answer gives its verdict: its opening sentences and its conclusions, at a
     sentence's start ("Therefore, ...") or within it ("... was therefore Adhesives")."""
     # (A bullet's dash is no part of the sentence it opens.)
-    parts = [BULLET.sub("", p) for p in sentences(answer)]
+    parts = [BULLET.sub("", p) for p in sentences(answer) if not layout_line(p)]
     concluding = [p for p in parts[2:] if CONCLUSION.search(p) or _CONCLUDED_WITHIN.search(p)]
     return parts[:2] + concluding + [_verdict_sentence(answer, question)]
 
@@ -498,6 +505,11 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
     # A verdict sentence that picks one name picks it where it makes its pick, not in a
     # clause about a runner-up ("..., ahead of X").
     verdict_parts = verdict_sentences(answer, question)
+    answer_lines = [p for p in verdict_parts if _ANSWER_LINE.match(p) and names_one(p, question, gold)]
+    if answer_lines:
+        # A line that says it is the answer ("Either way the answer is the same: Gaming.",
+        # "**Answer:** ...") makes the pick, whatever the figure lines before it name.
+        verdict_parts = answer_lines[-1:]
     # A pick the sentence takes back ("Customer deposits were not the largest", "the second
     # largest", "decreased the most" to "increased the most?") picks nothing.
     picks = [
@@ -562,6 +574,9 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
             ev.self_contradiction = contradicts_itself(answer, question, verdict, ev.answer_polarity)
         # Where the yes or no stands: the sentences that state it, else the verdict sentence.
         carriers = [p for p, given in per_sentence if given] if len(stated) == 1 else [verdict]
+        # A "no" that opens a noun phrase ("No individual case is singled out ...") carries the
+        # verdict only where no sentence gives it in so many words ("**Answer:** No.").
+        carriers = [p for p in carriers if not DETERMINER_NO.match(p)] or carriers
         if not stated:
             # Without a yes or no, a sentence that declares the asked verdict open ("it can't be
             # neatly categorized as profitable or unprofitable") withholds it, wherever it stands.
@@ -607,7 +622,10 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
             # ..., investing activities provided $564M ...") is its verdict; the figures after
             # it are its support.
             opening = [corrected[0]] if len(corrected) > 1 and len(WORD.findall(corrected[0])) <= 4 and not re.search(r"\d", corrected[0]) else []
-            for claim in picks[::-1] + opening + ([compared] if compared else []) + claims:
+            # A closing line that says it is the answer ("**Answer:** Operating activities ...")
+            # is its pick before all of these.
+            closing = [claims[0]] if len(corrected) == len(parts) and claims and claims[0] and CONCLUSION.search(claims[0]) else []
+            for claim in closing + picks[::-1] + opening + ([compared] if compared else []) + claims:
                 ev.answer_choice = picked_option(claim, options, _OPTION_LIST)
                 if ev.answer_choice:
                     # "Cash flow from operations was the lowest" names the gold's option at

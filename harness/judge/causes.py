@@ -10,7 +10,9 @@ word before one that puts the cause first ("Input costs outran menu pricing").
 
 Where the gold calls one cause its main one ("mainly because ..."), that cause is the answer:
 ``main_cause_missed`` refuses an account without it (the gold's lesser cause given as the main
-one), and ``gives_main_cause`` tells an answer that gives it in other words.
+one), ``main_cause_demoted`` one that names it only to call it a lesser one ("Xilinx-related
+amortization was a smaller, secondary factor"), and ``gives_main_cause`` tells an answer that
+gives it in other words.
 """
 from __future__ import annotations
 
@@ -145,3 +147,32 @@ def main_cause_missed(question: str, gold: str, answer: str) -> bool:
     answer_numbers = {q.number for q in parse_quantities(answer)}
     said += sum(1 for q in parse_quantities(cause) if q.number in answer_numbers)
     return said < min(2, len(words))
+
+
+# A cause called a lesser one: "a smaller, secondary factor", "a relatively minor factor",
+# "too small to matter", "played only a minor role".
+_LESSER = re.compile(
+    r"\b(?:(?:smaller|secondary|minor|modest|lesser|small|marginal)\W+(?:\w+\W+)?(?:factor|driver|contributor|role|effect|impact)"
+    r"|too\s+small\s+to\s+matter|less\s+important)\b",
+    re.IGNORECASE,
+)
+
+
+def main_cause_demoted(question: str, gold: str, answer: str) -> bool:
+    """Does a sentence of the answer name the gold's main cause (two of its words, or its one)
+    only to call it a lesser one ("Amortization of Xilinx intangibles was a relatively minor
+    factor" for "primarily driven by amortization of intangible assets associated with the
+    Xilinx acquisition")?"""
+    _, words = _main_cause(question, gold)
+    if not words:
+        return False
+    for start, end in sentence_spans(answer):
+        # In the clause that calls it so: not "driven primarily by labor costs, with the
+        # absence of relief grants as a secondary factor".
+        for clause in _CLAUSES.split(answer[start:end]):
+            if _LESSER.search(clause) and len(words & {s for s, _ in content(clause)}) >= min(2, len(words)):
+                return True
+    return False
+
+
+_CLAUSES = re.compile(r";|\s+with\s+|,\s*(?:while|whereas|and|but)\s+", re.IGNORECASE)

@@ -44,13 +44,14 @@ MAX_ANSWER_WORDS = 600  # longer is pasted source text, not an answer a reviewer
 
 _STRONG_CONCLUSION = re.compile(
     r"\b(?:therefore|thus|hence|so|in summary|in conclusion|to summari[sz]e|overall|final answer|the answer is|"
-    r"in short|as a result|this (?:gives|yields|means|results in)|which (?:gives|yields|equals|is|averages?)|bottom line|the result is"
+    r"in short|as a result|this (?:gives|yields|means|results in)|(?P<which>which (?:gives|yields|equals|is|averages?))|"
+    r"bottom line|the result is"
     # The last line of a worked computation ("Result: $X", "That leaves $X", "... gives $X"):
     # the value it arrives at, where the "=" of a step before it names a step.
     r"|gives|leaves|leaving"
     # The value put in the unit the question asks for, after the computation ("Expressed in
     # USD thousands, net debt is ..."): what the answer hands in.
-    r"|expressed\s+in|converted\s+(?:in)?to"
+    r"|expressed\s+in|converted\s+(?:in)?to|^\W*in\s+(?:US\$?\s*|USD\s+)?(?:thousands|millions|billions)\b"
     # The computed figure rounded as the question asks ("Rounded to one decimal place, DSO is
     # 54.3 days"): the rounding is the last step.
     r"|rounded\s+to|rounding\s+to|when\s+rounded)\b|\b(?:answer|result|conclusion):|=|≈"
@@ -276,7 +277,15 @@ def is_row(line: str) -> bool:
         return False
     if _word_count(line) >= 8 and _STATES.search(line):
         return False  # "Capex was $155M, $131M and $116M against revenues of ...": a sentence that lists them
-    return any(not re.search(r"[A-Za-z]", line[a.end:b.start]) for a, b in zip(found, found[1:]))
+    return any(
+        not re.search(r"[A-Za-z]", line[a.end:b.start]) and not _said_again_in_brackets(line[a.end:b.start], a, b)
+        for a, b in zip(found, found[1:])
+    )
+
+
+def _said_again_in_brackets(gap: str, a: Quantity, b: Quantity) -> bool:
+    """"**$382 million** (381,603 thousand)": one value and itself again, no two columns."""
+    return bool(re.fullmatch(r"[*_\s]*\(\s*[~≈]?\s*(?:US)?\$?\s*", gap)) and abs(a.value - b.value) <= max(a.half_ulp, b.half_ulp)
 
 
 # A verb a sentence states its figures with, as no pasted row has one.
@@ -439,7 +448,7 @@ def find_commitment(
         sentences = [(s, [q for q in qs if q.start > cut] or qs) for s, qs in sentences if s[1] > cut]
     if not sentences:
         return Commitment(None, "dump" if rows >= 2 else "no value")
-    concluding = [s for s in sentences if _STRONG_CONCLUSION.search(answer[s[0][0]:s[0][1]])]
+    concluding = [s for s in sentences if _concludes(answer, s)]
     if len(concluding) > 1:
         # A conclusion that only sets the figure against a bound or a benchmark ("... = 2.6x.
         # It is therefore well below its 3.5x covenant") concludes about the figure before it.
@@ -455,6 +464,11 @@ def find_commitment(
         # after its computation the answer says in the question's words what the figure is,
         # and that statement, not the step before it, is what it hands in.
         span, inside = restated[-1]
+    if not taken_back and (first := _answered_first(answer, question, every, sentences, same)) is not None:
+        # "EBITDA less capex is $9,068 million (≈ $9.07 billion). Operating profit of $11,512M
+        # plus D&A of $2,763M gives $14,275M, and capex of $5,207M is subtracted.": the answer
+        # first, then the figures it is worked from.
+        return Commitment(first, "committed")
     text = answer[span[0]:span[1]]
     if _restates_another(answer, sentences, span, inside, same):
         return Commitment(None, "hedge", tuple(inside))
@@ -507,6 +521,111 @@ def find_commitment(
         # "At least $5,466 million", "less than 1.0", "$5,466 million or more": a bound, not the value.
         return Commitment(None, "bound", tuple(clusters))
     return Commitment(clusters[0], "committed", tuple(clusters[1:]))
+
+
+# A later sentence that picks among routes or says it is the answer: then it, not the opening, is.
+_PICKS_ROUTE = re.compile(r"\bI(?:'ll|’ll|\s+will)\s+(?:use|go\s+with|take)\b|\bthe\s+answer\s+is\b|\bfinal\s+answer\b|\banswer:", re.IGNORECASE)
+
+
+def _answered_first(
+    answer: str, question: str, every: list[Quantity], sentences: list[tuple[tuple[int, int], list[Quantity]]],
+    same: Callable[[Quantity, Quantity], bool],
+) -> Quantity | None:
+    """The value the answer opens with, when what follows only works it out: an opening that
+    names what is asked (or says little but its value), and values after it of which two give
+    it by a sum, difference or ratio ("$8.7 billion ($8,738 million): gross PP&E of $24,873M
+    less accumulated depreciation of $16,135M"). Not where the opening hedges or gives other
+    values, where it comes back later as a step's operand, nor where the working ends in a
+    result of its own, picks among routes or calls itself the answer."""
+    (start, end), values = sentences[0]
+    value = values[0]
+    own = [q for q in every if start <= q.start < end]
+    rest = [q for q in every if q.start > value.start and not same(q, value)]
+    if not rest or hedges(answer, start, end) or _small_count(value):
+        return None  # (a heading's "Route 1" is no answer)
+    if any(not same(q, value) for q in own) and not (
+        # One sentence may give the answer and, after a colon or a dash, what it is worked from.
+        len(sentences) == 1 and _THEN_WORKING.match(answer, max(q.end for q in own if same(q, value)), rest[0].start)
+    ):
+        return None
+    head = answer[start:end]
+    if not (_BARE_OPENING.fullmatch(_without_values(head, own, start)) or _says_what_is_asked(head, question)):
+        return None  # a list's first line ("Cash from operations: $310M"), not the answer
+    if any(same(q, value) for q in every if q.start >= end):
+        return None  # "The new agreement is $4.2 billion. ... 4.2B − 3.8B = $400 million"
+    last = every[-1]
+    if _RESULT_BEFORE.search(answer, max(0, last.start - 30), last.start) or any(
+        _PICKS_ROUTE.search(answer, s[0], s[1]) or _result_drawn(answer[s[0]:s[1]]) for s, _ in sentences[1:]
+    ) or _PICKS_ROUTE.search(head):
+        return None  # "... That leaves $4,848 million.", "Result: $4,848 million.", "I'll use ..."
+    return value if _worked_from(value, rest) else None
+
+
+def _small_count(value: Quantity) -> bool:
+    return not (value.currency or value.percent or value.explicit_scale) and value.decimals == 0 and value.number < 10
+
+
+# An opening of little but its value: "By $400 million ($0.4 billion).", "About $77.78 million."
+_BARE_OPENING = re.compile(r"[^\w|]*(?:(?:by|about|approximately|roughly|around|nearly|some)\s+)?[^\w|]*", re.IGNORECASE)
+# Right before a value, the words that make it a step's result.
+_RESULT_BEFORE = re.compile(r"(?:=|≈|:|\b(?:gives|giving|yields|yielding|leaves|leaving|equals|results?\s+in|comes\s+to))[^.;=:]{0,12}$", re.IGNORECASE)
+
+
+def _without_values(text: str, values: list[Quantity], offset: int) -> str:
+    """``text`` with its values, and the brackets and bold around them, taken out."""
+    for q in sorted(values, key=lambda q: q.start, reverse=True):
+        text = text[: q.start - offset] + " " + text[q.end - offset:]
+    return re.sub(r"[()*≈~$]", " ", text)
+
+
+def _says_what_is_asked(text: str, question: str) -> bool:
+    """Does ``text`` name what the question asks for, in most of the words of its asking
+    clause ("what is the FY2022 unadjusted EBITDA less capex for PepsiCo?"), not the framing
+    and definitions around it?"""
+    asking = [p for p in re.split(r"(?<=[.?!])\s+", question) if "?" in p]
+    clause = (asking[-1] if asking else question).rsplit(":", 1)[-1]
+    asked = asked_subject(clause)
+    said = {s for s, _ in content(text)}
+    return len(asked) >= 1 and len(asked & said) >= 0.6 * len(asked)
+
+
+def _result_drawn(text: str) -> bool:
+    """Does a sentence draw a result of its own ("Result: $4,848 million", "= $400,000,000",
+    "So ... by $400 million"), beyond a step's "gives" or "leaves" on the way?"""
+    return any(m.group(0).lower() not in ("gives", "leaves", "leaving") for m in _STRONG_CONCLUSION.finditer(text))
+
+
+_THEN_WORKING = re.compile(r"[^:;—–]*?(?::|\s[—–]\s)")
+
+
+def _worked_from(value: Quantity, operands: list[Quantity]) -> bool:
+    """Is ``value`` the sum, difference or ratio of two of ``operands``, to its own precision?"""
+    target, tolerance = abs(value.value), value.half_ulp
+    for i, a in enumerate(operands):
+        for b in operands[i + 1:]:
+            x, y = abs(a.value), abs(b.value)
+            results = [x + y, abs(x - y)] + ([x / y] if y else []) + ([y / x] if x else [])
+            if any(abs(r - target) <= tolerance for r in results):
+                return True
+    return False
+
+
+# A sentence in bold as a whole: markdown's way of handing in the answer ("**Block's FY2016
+# working capital ratio is 1.73.**").
+_WHOLE_BOLD = re.compile(r"\W*\*\*[^*]+\*\*\W*")
+
+
+def _concludes(answer: str, sentence: tuple[tuple[int, int], list[Quantity]]) -> bool:
+    """Does the sentence draw a conclusion (``_STRONG_CONCLUSION``), or hand in its value in
+    bold as a whole? "which is" concludes only where a value follows it: "... the $747M gain,
+    which is below operating income" concludes nothing about the $747M."""
+    (start, end), values = sentence
+    text = answer[start:end]
+    if _WHOLE_BOLD.fullmatch(text):
+        return True
+    return any(
+        not m.group("which") or any(q.start >= start + m.end() for q in values) for m in _STRONG_CONCLUSION.finditer(text)
+    )
 
 
 # A step's result in words: what follows is what the step arrives at.

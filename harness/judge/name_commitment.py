@@ -241,8 +241,9 @@ def rival_pick(sentences: list[str], question: str, gold: str) -> bool:
             for clause in _TURN.split(sentence)
         ):
             return True  # "Developed Europe and Developed Rest of World both had the biggest drop": a tie is two picks
-        if hedges(sentence) or asks(sentence) or {s for s, _ in stemmed} & gold_stems or sentence.count("|") >= 2:
-            continue  # (nor a table's row: "| Region | Q2 2023 | % Change |" heads columns)
+        if hedges(sentence) or asks(sentence) or {s for s, _ in stemmed} & gold_stems or sentence.count("|") >= 2 \
+                or _LABELLED_FIGURES.match(sentence):
+            continue  # (nor a table's row, "| Region | Q2 2023 | % Change |", nor a label's figures, "Gaming: 5,607 → 6,805")
         words = [(s, w) for s, w in stemmed if s not in known and w.lower() not in PICK_FILLER]
         names = [w for _, w in words if w[:1].isupper()]
         if not names:
@@ -259,6 +260,10 @@ def rival_pick(sentences: list[str], question: str, gold: str) -> bool:
         if in_superlative or len(words) == len(names):  # a bare name has no other word
             return True
     return False
+
+
+# A line that labels figures: "Gaming: 5,607 → 6,805 = +21.4%", "- Client: $6,201M".
+_LABELLED_FIGURES = re.compile(r"^\W*[A-Za-z][\w &'’.-]{0,40}:\s*(?:from\s+)?[-−+~≈$(]*\s*\d")
 
 
 _TIED = re.compile(

@@ -258,6 +258,18 @@ def _inputs_of(a: Quantity, values: list[Quantity]) -> set[int]:
     return found
 
 
+def _parts_after(answer: str, a: Quantity, values: list[Quantity]) -> set[int]:
+    """The ids of the values after ``a`` in its sentence that add up to it (within 0.5%), three
+    or more: its breakdown ("$411 million ...: $33M in cost of sales, $347M in SG&A and $31M in
+    other pension expense")."""
+    lo, hi = sentence_span_at(answer, a.start)
+    after = [b for b in values if a.end <= b.start < hi]
+    target = abs(a.value)
+    if len(after) < 3 or not target or abs(sum(b.value for b in after) - target) > 0.005 * target:
+        return set()
+    return {id(b) for b in after}
+
+
 def _on_another_label(
     answer: str, a: Quantity, gold_number: _GoldNumber, values: list[Quantity], question: str, level: bool,
     dated_elsewhere: Callable[[Quantity], bool] = lambda b: False, others_labels: frozenset[str] = frozenset(),
@@ -281,7 +293,9 @@ def _on_another_label(
     ]
     # "current assets of $2,688 million and current liabilities of $2,278 million, giving working
     # capital of $410 million": the two values the answer works ``a`` out of are its inputs.
-    inputs = _inputs_of(a, rivals)
+    # "$411 million (about $0.41 billion)": ``a`` again at another precision is no rival.
+    rivals = [b for b in rivals if abs(b.value - a.value) > max(a.half_ulp, b.half_ulp)]
+    inputs = _inputs_of(a, rivals) | _parts_after(answer, a, rivals)
     rivals = [b for b in rivals if id(b) not in inputs]
     names = question_names(question)
     if level:

@@ -129,6 +129,7 @@ from harness.judge.left_out import gives_gold_date, tells_gold
 from harness.judge.numeric_check import NumericDecision, numeric_check, single_number_gold
 from harness.judge.prose_verdict import SELF_CONTRADICTED_CHANGE, HeuristicVerdict, decide_prose, declines, states_gold
 from harness.judge.structured_answer import answer_text
+from harness.judge.tables import prose_of, stated_beside_table
 from harness.judge.words import WORD, quarters_as_gold, spelled_out
 from harness.judge.worked_arithmetic import arithmetic_gives_gold
 
@@ -157,7 +158,7 @@ def heuristic_verdict(
     answer = without_sources(without_intro(without_restated_question(quarters_as_gold(spelled_out(stated), gold), question)))
     if not answer.strip():
         return HeuristicVerdict("incorrect", "the answer only asks the question again")
-    if looks_like_dump(answer):
+    if looks_like_dump(answer) and not stated_beside_table(answer):
         return HeuristicVerdict("incorrect", "the answer pastes source text instead of answering")
     answer = _after_self_correction(answer)
     if single_number_gold(question, gold) is not None:
@@ -165,7 +166,7 @@ def heuristic_verdict(
         # million + $6,854 million) / 2 ...") has few function words, and a number's gold
         # has no words whose order it could follow; only a committed value counts here.
         return _decide_number(gather_evidence(question, gold, answer), decided)
-    if _keyword_salad(answer, gold):
+    if _keyword_salad(prose_of(answer) if stated_beside_table(answer) else answer, gold):
         return HeuristicVerdict("incorrect", "the answer strings the gold's words together without saying anything")
     ev = gather_evidence(question, gold, answer)  # after the dump test, which does not need it
     if _words_of(answer) == _words_of(gold) or (_NONE.fullmatch(gold) and _NONE.fullmatch(answer)):

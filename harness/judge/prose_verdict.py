@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from harness.judge.answer_reading import Evidence
-from harness.judge.causes import asks_for_causes, gives_cause, gives_main_cause, main_cause_missed
+from harness.judge.causes import asks_for_causes, gives_cause, gives_main_cause, main_cause_demoted, main_cause_missed
 from harness.judge.change_direction import moves_what_gold_holds, swapped_ends
 from harness.judge.exchanged_values import comparison_turned, figure_on_another_item, figure_relabelled, values_exchanged
 from harness.judge.left_out import (
@@ -182,6 +182,8 @@ def _drivers_reversed(ev: Evidence) -> str | None:
         return _DRIVERS_REVERSED
     if deal_undone(question, answer, ev.gold_terms, gold):
         return _DEAL_UNDONE
+    if asks_for_causes(question) and main_cause_demoted(question, gold, answer):
+        return "the answer calls the gold's main cause a lesser one"
     return None
 
 

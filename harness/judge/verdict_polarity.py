@@ -436,6 +436,8 @@ def _concluded(answer: str, question: str, past_concession: bool = False) -> Ite
         # words names what it concludes about.
         if YES_NO.match(conclusion) or not claim_sentences(conclusion, question, shared=1):
             continue  # "..., so no, it did not" states the verdict itself
+        if _shares_part_of_compound(conclusion, question):
+            continue  # "so it manages its capital spending efficiently" to "capital-intensive?"
         stated = explicit_verdicts(conclusion)
         # "..., but on the metric itself the answer is no": the conclusion's own yes or no.
         yield next(iter(stated)) if len(stated) == 1 else polarity_of(conclusion, question)
