@@ -13,6 +13,10 @@ lines, and figures given first and worked out after, each read as a reviewer rea
 - A conclusion that shares only part of a compound asked about ("so it manages its capital
   spending efficiently" to "capital-intensive?") is no verdict; "No individual case is singled
   out" carries no verdict beside a "**Answer:** No.".
+- A retrieval agent's citations ("(10-K pp. 39, 41)") are references, not values; "which
+  leaves a 54% retention" is a step's result; an opening keyed as the answer ("**Figure:**")
+  or said twice ("$8,738 million, or roughly $8.7 billion.") and worked out after as a sum,
+  difference, ratio, total of components or mean of years is what the answer hands in.
 
 Each reading has a right answer credited and its wrong twin refused."""
 from __future__ import annotations
@@ -129,3 +133,50 @@ def test_a_markdown_answer_is_read_for_what_it_hands_in(asked: tuple[str, str], 
 ])
 def test_a_figure_first_is_not_the_answer_when_the_working_ends_in_another(answer: str) -> None:
     assert heuristic_verdict(*NETFLIX, answer).label != "correct"
+
+
+EBITDA_MARGIN = ("What is the FY2015 unadjusted EBITDA % margin for Pellham? Calculate unadjusted EBITDA using unadjusted operating "
+                 "income and D&A (from cash flow statement).", "5.4%")
+RETENTION = ("What is the retention ratio (using total cash dividends paid and net income attributable to shareholders) for "
+             "Halden's FY2022? Round answer to two decimals.", "0.54")
+PPE = ("Assume that you are a public equities analyst. Answer the following question by primarily using information that is "
+       "shown in the balance sheet: what is the year end FY2018 net PPNE for Arkwell? Answer in USD billions.", "$8.70")
+CURRENT_ASSETS = ("According to the details clearly outlined within the balance sheet, how much total current assets did Brevik "
+                  "have at the end of FY2019? Answer in USD millions.", "$16525.00")
+MARGIN_AVERAGE = ("What is the 3 year average net profit margin (as a %) for Tarn over FY2015 to FY2017? Round your answer to one "
+                  "decimal place.", "2.8%")
+
+
+@pytest.mark.parametrize("asked,answer,credited", [
+    (EBITDA_MARGIN, "{m}. Pellham's FY2015 unadjusted EBITDA was about $368.1 million (operating income of $305.8 million plus "
+                    "$62.3 million of D&A from the cash flow statement) on revenues of about $6.78 billion (10-K pp. 39, 41).", None),
+    (RETENTION, "About 54%. Halden paid $1,244.5M of dividends against $2,707.3M of net earnings (pp. 44, 48), a payout of about "
+                "46%, which leaves a 54% retention.", True),
+    (RETENTION, "About 46%. Halden paid $1,244.5M of dividends against $2,707.3M of net earnings (pp. 44, 48), a retention of "
+                "about 54%, which leaves a 46% payout.", False),
+    (PPE, "$8,738 million, or roughly $8.7 billion. This is net PP&E at December 31, 2018 (10-K p. 57): gross PP&E of $24,873M "
+          "less accumulated depreciation of $16,135M.", True),
+    (PPE, "$24,873 million, or roughly $24.9 billion. This is PP&E at December 31, 2018 (10-K p. 57), before accumulated "
+          "depreciation of $16,135M.", False),
+    (CURRENT_ASSETS, "**Figure:** $16,525 million in total current assets at May 31, 2019.\n**Components:** cash $4,466M + "
+                     "short-term investments $197M + receivables $4,272M + inventories $5,622M + other $1,968M.\n**Source:** "
+                     "10-K, p. 53.", True),
+    (CURRENT_ASSETS, "**Figure:** $15,134 million in total current assets at May 31, 2019.\n**Components:** cash $4,466M + "
+                     "short-term investments $197M + receivables $4,272M + inventories $5,622M + other $1,968M.\n**Source:** "
+                     "10-K, p. 53.", False),
+    (MARGIN_AVERAGE, "About 0.028. Tarn kept roughly 2.8 cents of net profit per dollar of revenue: 0.0306 in FY2015, 0.0227 in "
+                     "FY2016 and 0.0312 in FY2017 (p. 55).", True),
+    (MARGIN_AVERAGE, "About 0.031. Tarn kept roughly 3.1 cents of net profit per dollar of revenue: 0.0306 in FY2015, 0.0227 in "
+                     "FY2016 and 0.0312 in FY2017 (p. 55).", False),
+    (LESS_CAPEX, "Brantford's FY2022 unadjusted EBITDA less capex is about $9.07 billion ($9.068bn). That is operating profit of "
+                 "$11.512bn plus D&A of $2.763bn, which gives EBITDA of $14.275bn, minus capital spending of $5.207bn.", True),
+    (LESS_CAPEX, "Brantford's FY2022 unadjusted EBITDA less capex is about $14.28 billion ($14.275bn). That is operating profit of "
+                 "$11.512bn plus D&A of $2.763bn.", False),
+])
+def test_an_agent_s_cited_answer_is_read_for_what_it_hands_in(asked: tuple[str, str], answer: str, credited: bool | None) -> None:
+    if credited is None:  # one answer, its right figure and a wrong one in its place
+        assert heuristic_verdict(*asked, answer.format(m="0.054")).label == "correct"
+        assert heuristic_verdict(*asked, answer.format(m="0.045")).label != "correct"
+        return
+    verdict = heuristic_verdict(*asked, answer)
+    assert (verdict.label == "correct") is credited, verdict.rationale

@@ -31,7 +31,7 @@ def _cases(name: str) -> list[dict]:
 POOL_CASES = _cases("realistic_answers.jsonl")
 # The same shapes of answer to FinanceBench's own golds, all of the tune half (the 29 questions
 # with no human labels first, then answers written against the judge, most to labelled ones,
-# then the forty-seventh to fifty-second batches): real golds, none held out.
+# then the forty-seventh to fifty-third batches): real golds, none held out.
 TUNE_CASES = _cases("realistic_tune_answers.jsonl")
 CASES = POOL_CASES + TUNE_CASES
 QUESTIONS = {json.loads(line)["financebench_id"] for line in (PROJECT_ROOT / "tests" / "data" / "redteam_dev_questions.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()}
@@ -592,6 +592,46 @@ KNOWN_MISSES |= {
     "disposal read as a deal the other way",
     "tune-1069": "'$81 million of it, or 87% (0.87)' with '(11%)' and '(2%)' after it: the bracketed shares read as negatives "
     "and rivals at the gold's words",
+}
+
+# The fifty-third batch (tune-1146 on: 210 answers in a retrieval agent's manner, with page
+# citations: "Short answer: ... Details: ...", numbered steps ending in "Final answer:", the
+# figure in an equivalent unit, bold-key bullets) had 27 misjudged. Read since: "pp. 61, 63" as
+# references, not values, and "p." as no sentence's end; "which leaves a 54% retention" as a
+# step's result; "$8,738 million, or roughly $8.7 billion." and "**Figure:** ..." as openings
+# that hand in the answer; an opening worked out as the sum or mean of a later sentence's
+# figures; the question's asking clause from its question word; "which gives" as a step on the
+# way. These are the rest.
+KNOWN_FOOLED |= {
+    "tune-1164": "AMD's revenue growth put on Client (which fell), EPYC and Radeon: " + _PARTIAL_LIST,
+    "tune-1199": "'$0.35 billion' for a gold of '$0.40': " + KNOWN_FOOLED["tune-118"].split(": ", 1)[1],
+    "tune-1226": "'**Verdict:** One small acquisition. Ulta made no acquisition in FY2023, but it completed a small tuck-in deal "
+    "in FY2022': the denial for one year read, the deal in the other not",
+    "tune-1236": "PepsiCo's geographies without Africa, the Middle East and South Asia: " + KNOWN_FOOLED["tune-707"].split(": ", 1)[1],
+    "tune-1253": "Amcor's Russian business, which it sold, listed as acquired, the New Zealand one left out: "
+    + KNOWN_FOOLED["tune-1046"].split(": ", 1)[1],
+    "tune-1265": "'mostly other costs ..., about 87% of the balance. ... $81M of other costs': the gold's share put on another item "
+    "in the answer's own words for it",
+    "tune-1334": "J&J's gross margin said to improve, on lower amortization: " + KNOWN_FOOLED["tune-697"].split(": ", 1)[1],
+}
+KNOWN_MISSES |= {
+    "tune-1148": "a numbered account of 3M's margin fall whose steps give the gross-margin change (+3.0 pts of cost of sales) "
+    "beside the gold's 1.7: the step's figure read as a different value",
+    "tune-1149": "the four regions, then each defined in brackets on a line of its own ('EMEA = Europe, the Middle East and "
+    "Africa'): the definitions' places read as more regions",
+    "tune-1207": "a numbered list of the three regions' growth with MGM China last: its '-44%' line read as ranking it below",
+    "tune-1291": "'negative 3.70 days' first, then 'DIO of 52.60 plus DSO of 36.40 minus DPO of 92.70': three operands, not two, "
+    "so the opening is not read as worked out",
+    "tune-1294": "'**Figure:** About $303 million ($302.6M) ... $302,578' (thousands): the figure comes back later, and the "
+    "thousands are read as millions",
+    "tune-1297": "'grew by a factor of about 1.654 ... an increase of 0.654 of the FY2015 base (65.4%)': the factor and the "
+    "share read as a hedge",
+    "tune-1308": "'about nine-tenths (0.90)' for '~90%': a fraction in words is not read as the gold's percent",
+    "tune-1336": "'**Verdict:** No. ... even though the EPS level rises': the level's rise read as a yes beside the no",
+    "tune-1342": "a numbered account of Item 3 ending 'not expected to have a material adverse effect': the steps read as "
+    "keywords strung together",
+    "tune-1347": "'by $0.4 billion, from $3.8 billion to $4.2 billion. That is about 10.5% more': the change, then its ends, "
+    "read as on the way to the ends",
 }
 
 

@@ -96,6 +96,8 @@ _REFERENCE_BEFORE = re.compile(
     r"s&p|fortune|russell|nasdaq|act of|line|row|column|table|figure)\s?#?$",
     re.IGNORECASE,
 )
+# The second page of "pp. 61, 63", "pages 39 and 41", "Notes 5-7": a reference still.
+_REFERENCES_GO_ON = re.compile(r"\b(?:pages|pp\.|notes|items)\s?\d{1,3}(?:\s?(?:,|and|&|-|–)\s?\d{1,3})*\s?(?:,|and|&|-|–)\s?$", re.IGNORECASE)
 _SLASH_DATE = re.compile(r"\b\d{1,2}/\d{1,2}/\d{2,4}\b")
 _DURATION_AFTER = re.compile(r"[- ]?(?:year|month|quarter|week)s?\b", re.IGNORECASE)
 _ORDINAL_AFTER = re.compile(r"^(st|nd|rd|th)\b", re.IGNORECASE)
@@ -368,7 +370,7 @@ def parse_quantities(text: str) -> list[Quantity]:
         # a filing form after ("10-K"), ordinals ("65th").
         if re.search(r"[A-Za-z]-$", before) or re.match(r"-[A-Za-z]", after) or _ORDINAL_AFTER.match(after):
             continue
-        if _REFERENCE_BEFORE.search(before) or _line_start_marker(text, start, end):
+        if _REFERENCE_BEFORE.search(before) or _REFERENCES_GO_ON.search(before) or _line_start_marker(text, start, end):
             continue
         if before.endswith("[") and after.startswith("]") and not frac and end - start <= 2:
             continue  # a footnote's mark, "[1]"

@@ -33,6 +33,7 @@ from harness.judge.amounts import Quantity, parse_quantities
 from harness.judge.asides import about_the_asked, set_apart, sets_apart
 from harness.judge.average_shown import average_of_the_rest
 from harness.judge.claims import DOUBTED_RIGHT, corrections
+from harness.judge.comparison import quantity_kind
 from harness.judge.disowned import NAMES_RIGHT, OWN_AFTER_TURN, asks_forecast, claimed, denied, last_clause_correction
 from harness.judge.refusal import DECLINE, sentence_spans
 from harness.judge.respectively import respective_values
@@ -549,26 +550,47 @@ def _answered_first(
     ):
         return None
     head = answer[start:end]
-    if not (_BARE_OPENING.fullmatch(_without_values(head, own, start)) or _says_what_is_asked(head, question)):
+    if not (_BARE_OPENING.fullmatch(_without_values(head, own, start)) or _ANSWER_KEY.match(head) or _says_what_is_asked(head, question)):
         return None  # a list's first line ("Cash from operations: $310M"), not the answer
-    if any(same(q, value) for q in every if q.start >= end):
+    if any(same(q, value) and _IN_ARITHMETIC.search(answer[max(0, q.start - 15):q.end + 15]) for q in every if q.start >= end):
         return None  # "The new agreement is $4.2 billion. ... 4.2B − 3.8B = $400 million"
     last = every[-1]
     if _RESULT_BEFORE.search(answer, max(0, last.start - 30), last.start) or any(
         _PICKS_ROUTE.search(answer, s[0], s[1]) or _result_drawn(answer[s[0]:s[1]]) for s, _ in sentences[1:]
     ) or _PICKS_ROUTE.search(head):
         return None  # "... That leaves $4,848 million.", "Result: $4,848 million.", "I'll use ..."
-    return value if _worked_from(value, rest) else None
+    # Worked from two of the values after it, or the sum or mean of one later sentence's
+    # values of its kind (its components, "cash $4,466M + ... + other $1,968M"; its years,
+    # "The yearly ratios were 0.0221, 0.0175 and 0.0179").
+    parts = [[q for q in every if lo <= q.start < hi and quantity_kind(q) == quantity_kind(value)] for (lo, hi), _ in sentences[1:]]
+    summed = any(
+        len(p) >= 3 and (abs(sum(q.value for q in p) - value.value) <= value.half_ulp + sum(q.half_ulp for q in p)
+                         or abs(sum(q.value for q in p) / len(p) - value.value) <= value.half_ulp + max(q.half_ulp for q in p))
+        for p in parts
+    )
+    return value if summed or _worked_from(value, rest) else None
+
+
+# A value in a step of arithmetic: "4.2B − 3.8B", "= $400 million", "less $618 million".
+_IN_ARITHMETIC = re.compile(r"\s[-−+×÷/=]\s|=|\b(?:minus|less|plus|times|divided)\b", re.IGNORECASE)
 
 
 def _small_count(value: Quantity) -> bool:
     return not (value.currency or value.percent or value.explicit_scale) and value.decimals == 0 and value.number < 10
 
 
-# An opening of little but its value: "By $400 million ($0.4 billion).", "About $77.78 million."
-_BARE_OPENING = re.compile(r"[^\w|]*(?:(?:by|about|approximately|roughly|around|nearly|some)\s+)?[^\w|]*", re.IGNORECASE)
+# An opening keyed as the answer: "**Figure:** $1,832 million ...", "Short answer: ...".
+_ANSWER_KEY = re.compile(r"\W*(?:short\s+|final\s+)?(?:answer|figure|result|value)\W{0,3}:", re.IGNORECASE)
+# An opening of little but its value: "By $400 million ($0.4 billion).", "About $77.78 million.",
+# "$8,738 million, or roughly $8.7 billion."
+_BARE_OPENING = re.compile(
+    r"[^\w|]*(?:(?:by|about|approximately|roughly|around|nearly|some)\s+)?[^\w|]*(?:or\s+(?:(?:about|approximately|roughly|around|nearly)\s+)?[^\w|]*)?",
+    re.IGNORECASE,
+)
 # Right before a value, the words that make it a step's result.
-_RESULT_BEFORE = re.compile(r"(?:=|≈|:|\b(?:gives|giving|yields|yielding|leaves|leaving|equals|results?\s+in|comes\s+to))[^.;=:]{0,12}$", re.IGNORECASE)
+_RESULT_BEFORE = re.compile(
+    r"(?:(?:=|≈|\b(?:gives|giving|yields|yielding|leaves|leaving|equals|results?\s+in|comes\s+to))[^.;=:]{0,12}|:\W{0,4})$", re.IGNORECASE
+)
 
 
 def _without_values(text: str, values: list[Quantity], offset: int) -> str:
@@ -578,12 +600,18 @@ def _without_values(text: str, values: list[Quantity], offset: int) -> str:
     return re.sub(r"[()*≈~$]", " ", text)
 
 
+_QUESTION_WORD = re.compile(r"\b(?:what|how|which|who|whose|when|where)\b", re.IGNORECASE)
+
+
 def _says_what_is_asked(text: str, question: str) -> bool:
     """Does ``text`` name what the question asks for, in most of the words of its asking
     clause ("what is the FY2022 unadjusted EBITDA less capex for PepsiCo?"), not the framing
     and definitions around it?"""
     asking = [p for p in re.split(r"(?<=[.?!])\s+", question) if "?" in p]
     clause = (asking[-1] if asking else question).rsplit(":", 1)[-1]
+    # From its question word on: not "According to the details outlined in the balance sheet,".
+    if (wh := _QUESTION_WORD.search(clause)) is not None:
+        clause = clause[wh.start():]
     asked = asked_subject(clause)
     said = {s for s, _ in content(text)}
     return len(asked) >= 1 and len(asked & said) >= 0.6 * len(asked)
@@ -592,7 +620,7 @@ def _says_what_is_asked(text: str, question: str) -> bool:
 def _result_drawn(text: str) -> bool:
     """Does a sentence draw a result of its own ("Result: $4,848 million", "= $400,000,000",
     "So ... by $400 million"), beyond a step's "gives" or "leaves" on the way?"""
-    return any(m.group(0).lower() not in ("gives", "leaves", "leaving") for m in _STRONG_CONCLUSION.finditer(text))
+    return any(m.group(0).lower().split()[-1] not in ("gives", "leaves", "leaving", "yields") for m in _STRONG_CONCLUSION.finditer(text))
 
 
 _THEN_WORKING = re.compile(r"[^:;—–]*?(?::|\s[—–]\s)")
@@ -630,7 +658,8 @@ def _concludes(answer: str, sentence: tuple[tuple[int, int], list[Quantity]]) ->
 
 # A step's result in words: what follows is what the step arrives at.
 _WORDED_EQUALS = re.compile(
-    r"\b(?:gives|giving|yields|yielding|equals|results\s+in|resulting\s+in|averag(?:e|es|ing|ed)\s+(?:out\s+)?(?:to|at))\b", re.IGNORECASE
+    r"\b(?:gives|giving|yields|yielding|equals|leaves|leaving|results\s+in|resulting\s+in|averag(?:e|es|ing|ed)\s+(?:out\s+)?(?:to|at))\b",
+    re.IGNORECASE
 )
 # A clause that concludes inside the sentence: ", so ...", "; therefore ...".
 _CONCLUDING_CLAUSE = re.compile(r"[,;]\s*(?:and\s+)?(?:so|therefore|thus|hence)\b", re.IGNORECASE)
