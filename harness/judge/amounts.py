@@ -319,6 +319,11 @@ class Quantity:
         """Half a unit of the last written digit: how far the true value may be from it."""
         return 0.5 * 10.0 ** (-self.decimals) * self.scale
 
+    def restates(self, other: Quantity) -> bool:
+        """Is ``other`` this value again, within the rounding of either ("$411 million" and
+        "$0.41 billion", "381,603 thousand" and "$382 million")?"""
+        return abs(self.value - other.value) <= max(self.half_ulp, other.half_ulp)
+
 
 @dataclass(frozen=True)
 class QuestionUnit:

@@ -286,7 +286,7 @@ def is_row(line: str) -> bool:
 
 def _said_again_in_brackets(gap: str, a: Quantity, b: Quantity) -> bool:
     """"**$382 million** (381,603 thousand)": one value and itself again, no two columns."""
-    return bool(re.fullmatch(r"[*_\s]*\(\s*[~≈]?\s*(?:US)?\$?\s*", gap)) and abs(a.value - b.value) <= max(a.half_ulp, b.half_ulp)
+    return bool(re.fullmatch(r"[*_\s]*\(\s*[~≈]?\s*(?:US)?\$?\s*", gap)) and a.restates(b)
 
 
 # A verb a sentence states its figures with, as no pasted row has one.

@@ -294,7 +294,7 @@ def _on_another_label(
     # "current assets of $2,688 million and current liabilities of $2,278 million, giving working
     # capital of $410 million": the two values the answer works ``a`` out of are its inputs.
     # "$411 million (about $0.41 billion)": ``a`` again at another precision is no rival.
-    rivals = [b for b in rivals if abs(b.value - a.value) > max(a.half_ulp, b.half_ulp)]
+    rivals = [b for b in rivals if not a.restates(b)]
     inputs = _inputs_of(a, rivals) | _parts_after(answer, a, rivals)
     rivals = [b for b in rivals if id(b) not in inputs]
     names = question_names(question)

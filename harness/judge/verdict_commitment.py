@@ -188,7 +188,7 @@ _OR_ROUGHLY = re.compile(r"\W*or\s+(?:roughly|about|approximately|around|nearly|
 def _rounded_again(gap: str, a: Quantity, b: Quantity) -> bool:
     """Is ``b`` ``a`` said again after "or roughly", at fewer places? "-3.7 or -3.8" and "0.95
     or roughly 0.96" stay alternatives: the same places, or not ``a`` rounded."""
-    return bool(_OR_ROUGHLY.fullmatch(gap)) and b.half_ulp > a.half_ulp and abs(a.value - b.value) <= b.half_ulp
+    return bool(_OR_ROUGHLY.fullmatch(gap)) and b.half_ulp > a.half_ulp and a.restates(b)
 
 
 _SAID_AGAIN_IN_BRACKETS = re.compile(r"\s*\(\s*(?:or\s+|i\.e\.\s+|about\s+)?(?:US\$|\$)?\s*")
@@ -235,7 +235,7 @@ def uncommitted_values(answer: str, quantities: list[Quantity], listed_kinds: fr
                     and not _rounded_again(gap, a, b):
                 # (Not "four dividends of $0.30, or $1.20 in total": a total, not an alternative.)
                 out.update((previous, current))
-            if quantity_kind(a) == quantity_kind(b) and _SAID_AGAIN_IN_BRACKETS.fullmatch(gap) and abs(a.value - b.value) <= max(a.half_ulp, b.half_ulp):
+            if quantity_kind(a) == quantity_kind(b) and _SAID_AGAIN_IN_BRACKETS.fullmatch(gap) and a.restates(b):
                 continue  # "5 percentage points (500 basis points)": one value said twice, not two of a list
             if quantity_kind(a) == quantity_kind(b) and len(re.findall(r"[A-Za-z]{2,}", gap)) <= 3:
                 run.append(current)
