@@ -178,9 +178,10 @@ def _print_summary(outcome) -> None:
 @click.option("--judge-model", default="offline", show_default=True, help="Judge model spec for what the numeric check leaves undecided.")
 @click.option("--no-cache", is_flag=True, help="Judge again instead of reusing cached verdicts.")
 @click.option("--show-disagreements", type=click.IntRange(min=0), default=0, show_default=True, help="Print this many answers where the judge and the person disagree, with the judge's rationale.")
+@click.option("--by-reason", type=click.IntRange(min=0), default=0, show_default=True, help="Print the judge's reasons (its rules, with the quoted values taken out) that people disagree with, this many with the most disagreements first, with counts per half: which rules to trust on these labels. With --json, every reason is listed.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object (n, binary_agreement, three_way_agreement, kappa_binary, false_correct_rate, false_correct, per half) instead of the table.")
 @click.option("--save", is_flag=True, help="Also store the figures in data/judge_calibration.json (the held-out half's for the offline judge, whose rules were written on the tune half; both halves' for a model judge, written on neither), where every report of this judge (at this rules version) reads how far to trust it.")
-def calibrate_judge(labels: Path, judge_model: str, no_cache: bool, show_disagreements: int, as_json: bool, save: bool) -> None:
+def calibrate_judge(labels: Path, judge_model: str, no_cache: bool, show_disagreements: int, by_reason: int, as_json: bool, save: bool) -> None:
     """Judge human-labelled answers (FinanceBench human-labels format) and report agreement
     with the people: 3-way and correct-vs-not, Cohen's kappa, the false-correct rate (answers
     people marked incorrect or refusal that the judge calls correct), the confusion matrix,
@@ -204,9 +205,9 @@ def calibrate_judge(labels: Path, judge_model: str, no_cache: bool, show_disagre
     finally:
         progress.close()
     if as_json:
-        click.echo(json.dumps(report_json(result, labels), indent=2))
+        click.echo(json.dumps(report_json(result, labels, with_reasons=by_reason > 0), indent=2))
     else:
-        click.echo(format_report(result, show_disagreements))
+        click.echo(format_report(result, show_disagreements, by_reason))
     if save:
         stored = save_calibration(calibration_entry(result, labels))
         click.echo(f"calibration stored: {stored}", err=as_json)  # --json keeps stdout one JSON object

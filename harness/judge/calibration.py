@@ -19,6 +19,7 @@ from core.llm.client import RunMeter
 from core.llm.pricing import format_cost
 from harness.judge.agreement import format_confusion, summarize
 from harness.judge.labels import HALVES, LabelledAnswer, load_human_labels, people_agreement, split_of
+from harness.judge.reasons import ReasonRow, by_reason, format_by_reason, reason_of, rows_json
 from harness.judge.service import OFFLINE_JUDGE, JudgeItem, JudgeSettings, judge_items, judge_name
 
 # What a judge must reach on each half of the human labels before its verdicts are trusted
@@ -38,6 +39,8 @@ class CalibrationReport:
     disagreements: list[tuple[LabelledAnswer, str, str]] = field(default_factory=list)
     # People with each other, where two labelled one answer (``labels.people_agreement``).
     people: dict[str, Any] | None = None
+    # The verdicts grouped by the judge's reason, with how often people disagree (``reasons``).
+    by_reason: list[ReasonRow] = field(default_factory=list)
 
 
 def calibrate(labels_path: Path, settings: JudgeSettings, on_done: Callable[[], None] | None = None) -> CalibrationReport:
@@ -59,6 +62,9 @@ def calibrate(labels_path: Path, settings: JudgeSettings, on_done: Callable[[], 
     report.by_method = dict(outcome.by_method)
     report.people = people_agreement(rows)
     report.disagreements = [(r, v.label, v.rationale) for r, v in zip(rows, outcome.verdicts, strict=True) if r.label != v.label]
+    report.by_reason = by_reason(
+        (split_of(r.financebench_id), r.label, v.label, reason_of(v.method, v.rationale)) for r, v in zip(rows, outcome.verdicts, strict=True)
+    )
     for split in HALVES:
         chosen = [i for i, r in enumerate(rows) if split_of(r.financebench_id) == split]
         if chosen:
@@ -119,10 +125,12 @@ def goals_verdict(report: CalibrationReport) -> tuple[bool, bool]:
     return False, any(not goals_met(figures) and goals_settled(figures) for figures in halves)
 
 
-def report_json(report: CalibrationReport, labels_path: Path | None = None) -> dict[str, Any]:
+def report_json(report: CalibrationReport, labels_path: Path | None = None, with_reasons: bool = False) -> dict[str, Any]:
     """The calibration as one JSON object: the figures over all answers at the top with the
-    goals' verdict (read on the held-out halves, ``goals_read_on``), then each half."""
+    goals' verdict (read on the held-out halves, ``goals_read_on``), then each half; with
+    ``with_reasons``, every reason the judge gave and how often people disagree with it."""
     met, settled = goals_verdict(report)
+    reasons = {"by_reason": rows_json(report.by_reason)} if with_reasons else {}
     return {
         "judge": judge_name(report.judge_model),
         "judge_model": report.judge_model or None,
@@ -137,6 +145,7 @@ def report_json(report: CalibrationReport, labels_path: Path | None = None) -> d
         "splits": {name: _public(figures) for name, figures in report.splits.items()},
         "people_agreement": report.people,
         "judge_usage": {"calls": report.meter.llm_calls, "tokens": report.meter.usage.total, "cost_usd": report.meter.cost_usd},
+        **reasons,
     }
 
 
@@ -145,7 +154,7 @@ def interval_text(interval: list[float] | None) -> str:
     return "n/a" if not interval else f"{interval[0]:.1%} to {interval[1]:.1%}"
 
 
-def format_report(report: CalibrationReport, show_disagreements: int = 0) -> str:
+def format_report(report: CalibrationReport, show_disagreements: int = 0, reasons: int = 0) -> str:
     o = report.overall
     unjudged = int(o.get("unjudged", 0))  # absent from figures stored before it was counted
     tuned = f" (its rules were tuned on the {TUNED_ON!r} half)" if report.judge_model == OFFLINE_JUDGE else ""
@@ -194,6 +203,8 @@ def format_report(report: CalibrationReport, show_disagreements: int = 0) -> str
     usage = report.meter.usage
     cost = format_cost(report.meter.cost_usd)
     lines.append(f"judge model usage: {report.meter.llm_calls} calls, {usage.total} tokens{' (estimated)' if usage.estimated else ''}, cost {cost}")
+    if reasons:
+        lines += ["", *format_by_reason(report.by_reason, list(report.splits), reasons)]
     for row, label, rationale in report.disagreements[:show_disagreements]:
         lines += [
             "",
