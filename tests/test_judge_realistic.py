@@ -397,8 +397,6 @@ KNOWN_MISSES |= {
     **{f"realistic-{n}": _LABEL_ELSEWHERE for n in (2907, 2908, 2909, 2914, 2917, 2919, 2922, 2937, 2964, 2965, 2966, 2967,
                                                      2973, 2982, 2999)},
     **{f"realistic-{n}": _CHANGE_FOR_LEVEL for n in (2901, 2950, 2956, 2986)},
-    "realistic-2911": "'increased by $600 million, or 7.4%, to $8.72 billion from $8.12 billion': the change's figures "
-    "beside the levels read as on another item",
     "realistic-2934": "dividends declared up from $2.72 to $2.84 per share, beside dividends paid of $2.81: the paid figure "
     "read as where the change went",
     "realistic-2938": "'$603 million segment operating income ÷ $5,200 million segment sales = 11.6%': the gold's figures "
@@ -547,16 +545,11 @@ KNOWN_FOOLED |= {
     "drivers, " + _PARTIAL_LIST,
 }
 KNOWN_MISSES |= {
-    "tune-778": "'$1.83 billion ($1,832 million). Note that the $747 million gain ... does not inflate this figure': the note "
-    "after the answer read as the conclusion the gold's figure leads to",
     "tune-795": "ROA worked two ways (0.0146 and 0.0142), then 'Either way, ... 0.01': the alternatives read as a list, the "
     "closing value not as the commitment",
     "tune-832": "'roughly $0.38 billion, or $381.6 million' for $382.00: the coarser value taken as the one committed",
     "tune-922": "'replaced the $3,800,000,000 agreement with a new $4,200,000,000 one, an increase of $400,000,000': three "
     "sums read as a list",
-    "tune-925": "'Interest rate swaps ... are sizable. But ... cross currency swaps were larger still ... Cross currency swaps "
-    "therefore had the highest': the opening's other swap read as the pick; 'therefore' within a sentence is no closing "
-    "verdict (reading it so refused a two-part answer's first part)",
 }
 
 # The fifty-second batch (tune-936 on: 210 answers, two right and one wrong to each of the 70
@@ -634,6 +627,31 @@ KNOWN_MISSES |= {
     "read as on the way to the ends",
 }
 
+
+# The fifty-fourth batch (tune-1356 on: 210 answers as 2023's chat models wrote them: "Based on
+# the information provided ..." with context figures first and the answer in the second
+# paragraph, a quote then "Therefore", worked computations in prose, and over-answers that add
+# a trend, a ratio or a caveat after the answer) had 19 misjudged. Read since: a ranking after
+# an opening of context ("... The largest liability was customer deposits") as the verdict,
+# and a different pick ranked so as a wrong one; "the question asks ..." as no claim; a ratio
+# named so ("a current ratio of about 2.1") as no amount; the asked figure in the question's
+# words before figures of other things; a closing "..., so operating cash flow exceeded
+# earnings" as an inference, not the value handed in; "On the specific question, ..." as the
+# answer; ROA and "return on assets" as one place; a change whose sentence names its item
+# before it ("did not increase its debt; it decreased by $2.5 billion"); a comparison that
+# ranks "more" read without states ("concerns"); and the sentinel for two picks among three
+# options read as no pick. These are the rest.
+KNOWN_FOOLED |= {
+    "tune-1356": "3M's margin fall put mainly on R&D spending, with litigation and Russia as secondary, gross margin left out: "
+    + _PARTIAL_LIST,
+    "tune-1374": "AMD's revenue growth put mainly on Ryzen client processors (Client fell), with EPYC beside it: " + _PARTIAL_LIST,
+    "tune-1409": "'$353 million ..., which is about $0.35 billion' for a gold of '$0.40': " + KNOWN_FOOLED["tune-118"].split(": ", 1)[1],
+    "tune-1462": "Amcor's deals with Bemis (FY2019) put first as FY2021's and the New Zealand one left out: " + _PARTIAL_LIST,
+    "tune-1475": "Amcor's restructuring liability at the prior year end, 'about 82%' employee costs, for the gold's 87%: the "
+    "share stands at the gold's item words, not its label ('restructuring'), so it is not read as a rival",
+    "tune-1480": "AMD's margin fall put mainly on the PC downturn, Xilinx amortization only 'further pressure': the gold's "
+    "one driver named, demoted in words the cause reading does not know",
+}
 
 @pytest.mark.parametrize("case", [c for c in CASES if c["label"] == "incorrect"], ids=lambda c: c["case"])
 def test_a_wrong_answer_is_not_credited(case: dict) -> None:

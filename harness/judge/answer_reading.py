@@ -31,6 +31,7 @@ from harness.judge.name_commitment import (
     rival_pick,
 )
 from harness.judge.number_evidence import number_evidence, writes_gold_value
+from harness.judge.ranking import ranking_after_context
 from harness.judge.refusal import RefusalSignal, refusal_signal, sentences
 from harness.judge.tables import layout_line
 from harness.judge.undone_picks import opposite_extreme, pick_undone, superlative_swapped
@@ -144,6 +145,15 @@ class Evidence:
             return False
         pick, verdict = self.asked_pick
         return not verdict or hedges_verdict(verdict) or pick not in {s for s, _ in content(picking_part(verdict, self.texts[0]))}
+
+    @property
+    def ranked_pick_missed(self) -> bool:
+        """``pick_missed``, where the verdict sentence ranks the way the question asks ("The
+        region with the highest contribution was Regional Operations" to "Which region had
+        the highest EBITDAR contribution?"): a pick in so many words, whatever else the
+        answer names."""
+        question, _, answer = self.texts
+        return self.asked_pick is not None and self.pick_missed and _verdict_reading(answer, question)[1]
 
     @property
     def opposite_item(self) -> bool:
@@ -276,10 +286,17 @@ _FORMULA = re.compile(r"=\s*\(?\s*[A-Za-z]")
 @functools.lru_cache(maxsize=4096)  # asked by several readings of one answer
 def _verdict_sentence(answer: str, question: str) -> str:
     """The sentence a reviewer reads as the answer's verdict ("" when none claims anything)."""
+    return _verdict_reading(answer, question)[0]
+
+
+@functools.lru_cache(maxsize=4096)
+def _verdict_reading(answer: str, question: str) -> tuple[str, bool]:
+    """``_verdict_sentence``, and whether it is a ranking the answer gives after its context
+    (``ranking.ranking_after_context``): a pick in so many words."""
     # (A markdown table's lines and headings are the answer's layout, no verdict: see ``tables``.)
     parts = [p for p in sentences(answer) if not layout_line(p)]
     if parts and YES_NO.match(parts[0]):
-        return parts[0]
+        return parts[0], False
     # A formula ("Quick ratio = (Cash + ...) / Current liabilities") states how a figure is
     # made, no verdict.
     # Nor does a sentence the answer concedes on its way ("On one hand, the Q4 numbers look
@@ -287,6 +304,8 @@ def _verdict_sentence(answer: str, question: str) -> str:
     set_aside = {parts[i] for i in conceded(parts)}
     claims = [c for c in claim_sentences(answer, question) if not _FORMULA.search(c) and c not in set_aside and not layout_line(c)]
     concluding = [p for p in claims if CONCLUSION.search(p)]
+    if ranked := ranking_after_context(parts, claims, _asked_part(question) or question, question):
+        return ranked, True
     if claims and parts and claims[0] in parts[:2] and not (
         # A conclusion drawn at the end that speaks of the question at least as much is the
         # verdict, whatever the opening claimed on the way ("Interest rate swaps ... are
@@ -295,12 +314,12 @@ def _verdict_sentence(answer: str, question: str) -> str:
         concluding and not YES_NO.match(claims[0])
         and len(stems_of(concluding[-1]) & stems_of(question)) >= len(stems_of(claims[0]) & stems_of(question))
     ):
-        return claims[0]  # the answer leads with its verdict
+        return claims[0], False  # the answer leads with its verdict
     if concluding:
-        return concluding[-1]
+        return concluding[-1], False
     if claims and set_aside & set(parts[:2]):
-        return claims[-1]  # an answer that opens by conceding gives its verdict last
-    return claims[0] if claims else ""
+        return claims[-1], False  # an answer that opens by conceding gives its verdict last
+    return (claims[0] if claims else ""), False
 
 
 @functools.lru_cache(maxsize=4096)
@@ -365,15 +384,19 @@ def _compared_picks(claims: list[str], question: str, options: tuple[str, ...]) 
             # denied comparison ("Wholesale is no longer its largest channel") picks nothing.
             winner = _COMPARED_WITH.split(clause, maxsplit=1)[0]
             option = picked_option(winner, options, _OPTION_LIST)
-            if option in options and not NEGATION.search(winner):
+            # The winner is what the clause opens with: in "maturities and sales of short-term
+            # investments exceeded purchases" no option wins, whatever "investments" shares.
+            if option in options and not NEGATION.search(winner) and option in {s for s, _ in content(winner)[:3]}:
                 found.append((option, winner))
     if len({option for option, _ in found}) > 1:
-        return " or ".join(options)  # picked_option reads the question's own list as no pick
+        # picked_option reads the question's own list as no pick: "a, b or c", whose every
+        # item the list takes in ("a or b or c" would leave "c" over, a pick).
+        return ", ".join(options[:-1]) + " or " + options[-1]
     return found[-1][1] if found else ""
 
 
 _COMPARED_WITH = re.compile(r"\b(?:than|exceed\w*|outpac\w*|outperform\w*|over|versus|vs|compared|relative)\b", re.IGNORECASE)
-_COMPARING_CLAUSE_END = re.compile(r"[,;:]|\s[-–—]\s|\b(?:while|whereas|but|although|though|as|amid)\b", re.IGNORECASE)
+_COMPARING_CLAUSE_END = re.compile(r"[,;:]|\s[-–—]\s|\b(?:while|whereas|but|although|though|as|amid|because|since)\b", re.IGNORECASE)
 
 
 # Where a gold's pick ends and its comparison begins.

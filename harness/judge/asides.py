@@ -1,6 +1,6 @@
 """Values an answer states beside its answer, not as it: the figures that explain it after
-it ("A few drivers of the strong improvement: ..."), and values it sets apart from what is
-asked ("a separate 'construction payable' line ($311.8 million), which is not part of
+it ("A few drivers of the strong improvement: ..."), figures of other things after the asked one
+said in the question's words, and values it sets apart from what is asked ("a separate 'construction payable' line ($311.8 million), which is not part of
 accounts payable"). ``commitment`` reads them so as not to take them for the answer's own.
 """
 from __future__ import annotations
@@ -56,3 +56,29 @@ def set_apart(answer: str, span: tuple[int, int], q: Quantity, values: list[Quan
         return True
     since = max([v.end for v in values if v.end <= q.start] + [span[0]])
     return bool(_SEPARATE.search(answer, since, q.start))
+
+
+# A verb that states the value right after it: "... was $", "stood at about".
+STATED_VALUE = re.compile(
+    r"\b(?:is|was|are|were|stood\s+at|comes?\s+to|came\s+to|amounts?\s+to|amounted\s+to)"
+    r"(?:\s+(?:about|approximately|roughly|around|nearly|some|now|then))?\s*[*_~]*\s*(?:US|USD)?\s*\$?\s*[-−(]?\s*$",
+    re.IGNORECASE,
+)
+
+
+def stated_before_others(answer: str, sentences: list[Sentence], question: str) -> Sentence | None:
+    """The last sentence that states a value of the asked thing in three of the question's
+    words at least, after a verb that states ("... total current assets at the end of FY2019
+    were $16,525 million"), where every later sentence with a value speaks of other things
+    (one of the question's words at most): those are figures beside the answer."""
+    asked = asked_subject(question)
+    if len(asked) < 3:
+        return None
+    shared = [len(asked & {s for s, _ in content(answer[a:b])}) for (a, b), _ in sentences]
+    stating = [
+        i for i, ((a, _), values) in enumerate(sentences)
+        if shared[i] >= 3 and any(STATED_VALUE.search(answer, max(a, q.start - 40), q.start) for q in values)
+    ]
+    if not stating or stating[-1] == len(sentences) - 1 or any(n > 1 for n in shared[stating[-1] + 1:]):
+        return None
+    return sentences[stating[-1]]

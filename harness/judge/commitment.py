@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 
 from harness.judge.amounts import Quantity, parse_quantities
 from harness.judge.answered_first import ANSWER_PHRASE, answered_first
-from harness.judge.asides import about_the_asked, set_apart, sets_apart
+from harness.judge.asides import STATED_VALUE, about_the_asked, set_apart, sets_apart, stated_before_others
 from harness.judge.average_shown import average_of_the_rest
 from harness.judge.claims import DOUBTED_RIGHT, corrections
 from harness.judge.disowned import NAMES_RIGHT, OWN_AFTER_TURN, asks_forecast, claimed, denied, last_clause_correction
@@ -55,7 +55,11 @@ _STRONG_CONCLUSION = re.compile(
     r"|expressed\s+in|converted\s+(?:in)?to|^\W*in\s+(?:US\$?\s*|USD\s+)?(?:thousands|millions|billions)\b"
     # The computed figure rounded as the question asks ("Rounded to one decimal place, DSO is
     # 54.3 days"): the rounding is the last step.
-    r"|rounded\s+to|rounding\s+to|when\s+rounded)\b|\b(?:answer|result|conclusion):|=|≈"
+    r"|rounded\s+to|rounding\s+to|when\s+rounded"
+    # A sentence that says it answers the question ("On the specific question, JnJ secured
+    # $13.2 billion", "To answer the question directly, ..."), after context of its own.
+    r"|on\s+the\s+(?:specific|actual)\s+question|(?:to\s+answer|answering)\s+the\s+question\s+directly|in\s+direct\s+answer)\b"
+    r"|\b(?:answer|result|conclusion):|=|≈"
     # A sentence that calls its value the right one or the answer's own after a turn ("Revenue
     # = 4,812. But the real answer is $5,020 million"): the answer settles there, after the
     # computation.
@@ -449,7 +453,10 @@ def find_commitment(
         sentences = [(s, [q for q in qs if q.start > cut] or qs) for s, qs in sentences if s[1] > cut]
     if not sentences:
         return Commitment(None, "dump" if rows >= 2 else "no value")
-    concluding = [s for s in sentences if _concludes(answer, s)]
+    # "Net income was $213.1 million, so operating cash flow exceeded reported earnings": a
+    # sentence whose only conclusion is a clause after all its values infers from them and
+    # hands in none of them.
+    concluding = [s for s in sentences if _concludes(answer, s) and not _infers_from_values(answer, s)]
     if len(concluding) > 1:
         # A conclusion that only sets the figure against a bound or a benchmark ("... = 2.6x.
         # It is therefore well below its 3.5x covenant") concludes about the figure before it.
@@ -460,6 +467,11 @@ def find_commitment(
         # "Operating income rose ..., an increase of 65.4%. ... Operating expenses grew only
         # 12.5%": the answer's figure, then figures of other things that explain it.
         span, inside = about
+    if not concluding and (stated := stated_before_others(answer, sentences, question)) is not None:
+        # "Nike's total current assets at the end of FY2019 were $16,525 million. ... Total
+        # assets were $23,717 million.": the asked figure in the question's words, then
+        # figures of other things beside it.
+        span, inside = stated
     if concluding and (restated := [s for s in sentences if s[0][0] > span[0] and _states_the_asked(answer, s, question)]):
         # "Net debt / EBITDA = 2.6x. ... Tern Shipping's FY2021 net debt to EBITDA is 3.2x.":
         # after its computation the answer says in the question's words what the figure is,
@@ -528,6 +540,18 @@ def find_commitment(
     return Commitment(clusters[0], "committed", tuple(clusters[1:]))
 
 
+def _infers_from_values(answer: str, sentence: tuple[tuple[int, int], list[Quantity]]) -> bool:
+    """Is the sentence's only conclusion a clause (", so ...", "; therefore ...") after all
+    its values?"""
+    (start, end), values = sentence
+    text = answer[start:end]
+    last_value = max(q.end for q in values) - start
+    clauses = list(_CONCLUDING_CLAUSE.finditer(text))
+    return bool(clauses) and clauses[0].start() >= last_value and all(
+        m.start() >= clauses[0].start() for m in _STRONG_CONCLUSION.finditer(text)
+    )
+
+
 def _result_drawn(text: str) -> bool:
     """Does a sentence draw a result of its own ("Result: $4,848 million", "= $400,000,000",
     "So ... by $400 million"), beyond a step's "gives" or "leaves" on the way?"""
@@ -586,7 +610,7 @@ def _states_the_asked(answer: str, sentence: tuple[tuple[int, int], list[Quantit
     said = {s for s, _ in content(answer[start:end])}
     if len(asked) < 2 or len(asked & said) < 0.6 * len(asked):
         return False
-    return any(_STATED_VALUE.search(answer, max(start, q.start - 40), q.start) for q in values)
+    return any(STATED_VALUE.search(answer, max(start, q.start - 40), q.start) for q in values)
 
 
 # A sentence that tells how the figure before it was worked out: its values are the inputs.
@@ -612,11 +636,6 @@ _BENCHMARK_BEFORE = re.compile(
 
 # The stating verb right before the value, with at most a qualifier between ("is
 # approximately", "was **"): no bound, comparison or other figure.
-_STATED_VALUE = re.compile(
-    r"\b(?:is|was|are|were|stood\s+at|comes?\s+to|came\s+to|amounts?\s+to|amounted\s+to)"
-    r"(?:\s+(?:about|approximately|roughly|around|nearly|some|now|then))?\s*[*_~]*\s*(?:US|USD)?\s*\$?\s*[-−(]?\s*$",
-    re.IGNORECASE,
-)
 
 
 # A bracketed clause of its own before a value: words and a verb or preposition that state

@@ -36,7 +36,7 @@ import re
 from harness.judge.amounts import Quantity, parse_quantities
 from harness.judge.comparison import quantity_kind
 from harness.judge.value_scope import OPPOSITE_ITEMS, both_ways, names_the_other
-from harness.judge.words import STOP, UNIT_STEMS, content, stem
+from harness.judge.words import STOP, UNIT_STEMS, content, stem, with_initials
 
 # What joins a label to the figure after it, with the words that may stand between.
 _LINK_BEFORE = re.compile(
@@ -171,11 +171,12 @@ def figure_on_another_item(gold: str, answer: str) -> bool:
     gives it to holds another figure ("Stores were 31% of net sales; e-commerce was the
     remaining 69%" for "E-commerce was 31% of net sales")? Both must be named: a figure the
     answer leaves unplaced, or places with any word of the gold's, moves nothing."""
-    gold_places = [(x, _place(gold, x)) for x in parse_quantities(gold) if x.number]
+    # (A metric's initials and its words are one place: "ROA", "return on assets".)
+    gold_places = [(x, with_initials(_place(gold, x))) for x in parse_quantities(gold) if x.number]
     if not any(own and not own & _ROLES for _, own in gold_places):
         return False
     # Each figure's place read once, not once for every figure of the gold it is held to.
-    answer_places = [(a, _place(answer, a)) for a in parse_quantities(answer) if a.number]
+    answer_places = [(a, with_initials(_place(answer, a))) for a in parse_quantities(answer) if a.number]
     for g, own in gold_places:
         if not own or own & _ROLES:
             continue

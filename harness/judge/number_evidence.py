@@ -661,6 +661,13 @@ def _change_elsewhere(
     own = item_words(answer, a, every)
     if not own - question_names(question):
         own = (item_of_level_before(answer, a, every, _given_as_change) - question_names(question)) or own
+    start, end = sentence_span_at(answer, a.start)
+    if not own and gold_number.change_item <= stems_of(answer[start:a.start]) and not any(start <= b.start < end for b in rivals):
+        # "Voreal did not increase its debt; it decreased by roughly $2.5 billion": a change
+        # with no item of its own is of the item its sentence names before it, where no rival
+        # shares the sentence ("Revenue grew 5.1% in Q3 versus 8.2% in Q4" places each by
+        # what follows it).
+        return False
     return change_on_another_item(gold_number.change_item, own, [item_words(answer, b, every) for b in rivals])
 
 

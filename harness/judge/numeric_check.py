@@ -338,6 +338,10 @@ def _denied_by_own_values(answer: str, q: Quantity) -> bool:
     return any(lo <= q.start < hi for lo, hi in contradicted_sentences(answer))
 
 
+# The words that name the value after them a ratio: "a current ratio of about 2.1".
+_NAMED_RATIO = re.compile(r"\bratio\s+(?:of|is|was|at|stood\s+at)\s+(?:(?:about|approximately|roughly|around|nearly)\s+)?$", re.IGNORECASE)
+
+
 def numeric_check(question: str, gold: str, answer: str) -> NumericDecision:
     """Decide ``answer`` against a single-number ``gold`` when certain; else label None."""
     gold, answer = figures_written_plainly(str(gold)), figures_written_plainly(as_read(answer_text(answer or "")))
@@ -369,7 +373,10 @@ def numeric_check(question: str, gold: str, answer: str) -> NumericDecision:
         if q.counted and not _asks_for_count(question, answer, q):
             return False  # "7.04 days" to a question that asks for a ratio
         # A bare number may be an amount in the question's unit ("1,577" for USD millions).
-        bare = kind == "amount" and bool(unit.scale) and not (q.percent or q.multiple or q.currency or q.explicit_scale)
+        # (Not one the answer calls a ratio: "that gives a current ratio of about 2.1".)
+        bare = kind == "amount" and bool(unit.scale) and not (q.percent or q.multiple or q.currency or q.explicit_scale) and not (
+            _NAMED_RATIO.search(answer, max(0, q.start - 40), q.start)
+        )
         return same_kind(q, kind) or bare or closest(golds, answer_readings(q, unit, kind))[0] == "match"
 
     commitment = find_commitment(answer, question, candidate, lambda a, b: same_value(a, b, unit, kind))

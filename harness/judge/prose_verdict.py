@@ -362,7 +362,7 @@ def decide_prose(ev: Evidence) -> HeuristicVerdict:
     if ev.gold_terms and ev.committed_share >= enough_terms(ev):
         if reversed_why := _drivers_reversed(ev):
             return HeuristicVerdict("incorrect", reversed_why)
-        if name_left_out(ev) or _other_of_kind_picked(ev):
+        if name_left_out(ev) or _other_of_kind_picked(ev) or ev.ranked_pick_missed:
             return HeuristicVerdict("incorrect", "the answer's verdict picks another name than the gold's")
         if figure_left_out(ev):
             return HeuristicVerdict("incorrect", "the answer leaves out the figure the question asks for")

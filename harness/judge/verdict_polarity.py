@@ -65,11 +65,22 @@ _PACE_UP = word_pattern((r"accelerat\w*", r"speed(?:s|ing)? up", r"sped up"))
 _PACE_DOWN = word_pattern((r"decelerat\w*", r"slow(?:s|ed|ing|er)?(?: down)?", r"slowdown"))
 
 
+# A question that only compares ("more votes against than the other nominees?") is answered
+# by movement, sign and comparison: a state ("it often reflects concerns") says nothing of it.
+_COMPARING = frozenset({"more", "fewer", "less"})
+_COMPARED_UP = word_pattern(RISE, ABOVE_ZERO, ("more",))
+_COMPARED_DOWN = word_pattern(FALL, BELOW_ZERO, ("fewer", "less"))
+
+
 def _sides(question: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
     """The words naming the up and the down side for this question: of pace for a question
-    about one, else of movement, sign and state."""
+    about one; of movement, sign and comparison for one that only compares; else of
+    movement, sign and state."""
     if _PACE_UP.search(question) or _PACE_DOWN.search(question):
         return _PACE_UP, _PACE_DOWN
+    named = {word.lower() for word in _UP.findall(question) + _DOWN.findall(question)}
+    if named and named <= _COMPARING:
+        return _COMPARED_UP, _COMPARED_DOWN
     return _UP, _DOWN
 
 
@@ -88,11 +99,15 @@ _FRAMING = re.compile(r"^\W*(?:to (?:determine|calculate|assess|answer|evaluate|
 _DEFINITION = re.compile(r"\bdefin(?:es|ed)\b[^.;]{0,80}?\bas\b|\b(?:is|are) (?:calculated|computed|derived) (?:as|by)\b", re.IGNORECASE)
 # Sentences that talk about the question without answering it: an embedded question ("an
 # analysis of whether ..."), "it depends", "hard to say", a pointer to where the answer is
-# ("... is discussed in its 10-K", "see Note 13") and a heading that introduces a list.
+# ("... is discussed in its 10-K", "see Note 13"), a heading that introduces a list, and the
+# question said again.
 _NO_ASSERTION = re.compile(
     r"\bwhether\b|" + IT_DEPENDS + r"|\b(?:difficult|hard|too early) to (?:say|tell)\b"
     r"|\b(?:is|are|was|were) (?:discussed|reported|shown|presented|described|detailed|covered|addressed) in\b"
-    r"|(?:^\W*|[:;]\s*)see\b|\brefer to\b|:\s*$",
+    r"|(?:^\W*|[:;]\s*)see\b|\brefer to\b|:\s*$"
+    # The question said again ("Based on the 10-K, the question asks which segment grew most"):
+    # what is asked, not what the answer finds.
+    r"|\bthe\s+question\s+(?:asks|is\s+asking|wants)\b",
     re.IGNORECASE,
 )
 # A verdict left open in so many words ("whether that is healthy depends on the industry",

@@ -164,6 +164,27 @@ def stems_of(text: str) -> frozenset[str]:
     return frozenset(s for s, _ in content(text))
 
 
+# Metrics named by their initials or spelled out: "ROA of 1.82%" and "return on assets of
+# 1.82%" say a figure of one thing.
+_METRIC_INITIALS = {
+    "roa": "return on assets", "roe": "return on equity", "roic": "return on invested capital",
+    "eps": "earnings per share", "fcf": "free cash flow", "cogs": "cost of goods sold",
+    "dso": "days sales outstanding", "dpo": "days payable outstanding", "dio": "days inventory outstanding",
+}
+
+
+def with_initials(stems: frozenset[str]) -> frozenset[str]:
+    """``stems`` with each metric's initials beside its spelled-out words, and the reverse."""
+    more = set(stems)
+    for initials, spelled in _METRIC_INITIALS.items():
+        words = stems_of(spelled)
+        if initials in stems:
+            more |= words
+        elif words <= stems:
+            more.add(initials)
+    return frozenset(more)
+
+
 # Endings that turn one root into the words made from it, longest first: "acquisitions" and
 # "acquired" are one act, "issuance" and "issued", "closure" and "closed", "expansion" and
 # "expanded". Endings that make another meaning ("securities" from "secure") are not here.

@@ -1,0 +1,145 @@
+"""Answers as 2023's chat models wrote them: context first ("Based on the information provided
+in the 10-K, ..."), the answer in the second paragraph, then more than was asked. Read for the
+answer, as a reviewer reads them.
+
+- After an opening of context that ranks nothing, the sentence that ranks the way the question
+  asks ("The largest liability was customer deposits") is the verdict; a pick ranked so
+  against the gold's is a wrong pick, whatever else the answer names. A pronoun ("It was the
+  best-performing ..."), a heading that asks, or a group ranked ("its ten largest customers")
+  is no such sentence.
+- "The question asks which segment ..." says the question again and claims nothing.
+- A value the answer calls a ratio ("a current ratio of about 2.1") is no amount in millions.
+- The asked figure in the question's words, then figures of other things, hands in the first.
+- "Net income was $213.1 million, so operating cash flow exceeded earnings" infers from its
+  value and hands in none.
+- "On the specific question, ..." is where the answer gives its answer.
+- "ROA" and "return on assets" are one place for a figure.
+- A change with no item of its own is of the item its sentence names before it ("did not
+  increase its debt; it decreased by $2.5 billion").
+- A question that only compares ("more votes against than the others?") is answered by
+  comparison, not by states ("it often reflects concerns").
+- Two clauses calling different options of three the winner pick none of them; a clause whose
+  winner is not an option ("maturities of short-term investments exceeded purchases") picks
+  nothing.
+
+Each reading has a right answer credited and its wrong twin refused."""
+from __future__ import annotations
+
+import pytest
+
+from harness.judge.offline_judge import heuristic_verdict
+
+LIABILITY = ("What was the largest liability in Corvane Financial's Balance Sheet in 2022?", "Customer deposits")
+SEGMENT = ("From FY21 to FY22, excluding Embedded, in which Corra reporting segment did sales proportionally increase the most?",
+           "Data Center")
+REGION = ("Which region had the Highest EBITDAR Contribution for Solano Resorts during FY2022?",
+          "Las Vegas resorts contributed ~90% of company level EBITDAR during FY2022.")
+CURRENT_ASSETS = ("According to the details clearly outlined within the balance sheet, how much total current assets did Ferrow "
+                  "have at the end of FY2019? Answer in USD millions.", "$16525.00")
+OPERATING_CASH = ("Using the cash flow statement, answer the following question to the best of your abilities: how much did Quarry "
+                  "generate in cash flow from operating activities in FY2020? Answer in USD millions.", "$382.00")
+PROCEEDS = ("What is the amount of the cash proceeds that Halden realised from the separation of its Consumer unit, as of "
+            "August 30, 2023?", "Halden realised $13.2 billion in cash proceeds from the separation of the Consumer unit.")
+INTENSIVE = ("Is Pellam Health a capital-intensive business based on FY2022 data?",
+             "Yes, Pellam Health requires an extensive asset base to operate, which is evident from its ROA of only 1.82% in 2022 "
+             "and 3.39% in 2021, though it should be noted that a significant portion of this asset base is goodwill, and "
+             "Pellam's fixed assets/total assets ratio is on the lower side of 5.6%.")
+DEBT = ("Has Voreal increased its debt on balance sheet between FY2023 and the FY2022 period?",
+        "No. Voreal decreased its debt by $2.5bn in FY 2023 vs FY 2022.")
+VOTES = ("Were there any board member nominees who had substantially more votes against joining than the other nominees?",
+         "Yes, his name is Daniel P. Morrow")
+CASH_FLOWS = ("Among operations, investing, and financing activities, which brought in the most (or lost the least) cash flow for "
+              "Tarsus in FY2023?", "Among the three, cash flow from operations was the highest for Tarsus in FY2023.")
+
+_LIABILITY = ("Based on the information provided in Corvane's 2022 consolidated balance sheet, total liabilities were $203,643 "
+              "million at December 31, 2022, up from $166,371 million in 2021. The liability lines include accounts payable of "
+              "$12,133 million, long-term debt of $42,573 million and other liabilities of $37,350 million.\n\n"
+              "The largest liability was {pick}. {other}\n\nIt's important to note that balance sheet composition can shift with "
+              "funding strategy. Please consult the full filing for further detail.")
+_SEGMENT = ("Based on the information provided in Corra's FY22 10-K, the question asks which reporting segment, excluding "
+            "Embedded, had the largest proportional sales increase from FY21 to FY22. Corra reports four segments (Data Center, "
+            "Client, Gaming and Embedded), and total net revenue climbed to $23,601 million from $16,434 million.\n\n"
+            "According to the segment table, the {pick} segment had the largest proportional increase: {growth}. Client "
+            "declined about 10%.")
+_REGION = ("According to Solano's fourth-quarter 2022 earnings release, company-level Adjusted EBITDAR for 2022 was about $3.50 "
+           "billion. Reading the segment table, Solano Macau was negative and corporate expense reduced the total further.\n\n"
+           "The region with the highest contribution was {pick}. It's important to note that EBITDAR is a non-GAAP measure.")
+_CURRENT_ASSETS = ("Based on the information provided in Ferrow's FY2019 10-K, at May 31, 2019 Ferrow reported cash and equivalents "
+                   "of $4,466 million and inventories of $5,622 million.\n\nAccording to the consolidated balance sheet, Ferrow's "
+                   "total current assets at the end of FY2019 were {value}, up from {before}. Against total current "
+                   "liabilities of $7,866 million, that gives a current ratio of about 2.1. Total assets were $23,717 million.")
+_OPERATING_CASH = ("Quarry's statement of cash flows (in thousands) reports net cash provided by operating activities for 2020, "
+                   "2019 and 2018.\n\nTherefore, Quarry generated approximately {value} in cash flow from operating activities "
+                   "in FY2020. Net income for 2020 was $213.1 million, so operating cash flow exceeded reported earnings.")
+_PROCEEDS = ("Based on the information provided in Halden's 8-K dated August 30, 2023, the company completed the separation of "
+             "its Consumer unit through an exchange offer. As a result, Halden reduced its share count by about 191 million shares "
+             "and expects a gain of about $20 billion in the third quarter.\n\nOn the specific question, Halden secured {value} "
+             "in cash proceeds from the unit's debt offering and initial public offering.\n\nIt's important to note that the "
+             "approximately $20 billion gain is an accounting gain, separate from the cash proceeds.")
+_INTENSIVE = ("Yes. On FY2022 data Pellam Health looks capital-intensive in the sense that it needs a very large asset base to "
+              "generate its earnings. Return on assets was only about {now} in 2022, {way} from about {then} in 2021.\n\n"
+              "Much of the asset base is goodwill, and property and equipment is about 5.6% of total assets.\n\n"
+              "In summary, yes: Pellam requires an extensive asset base (ROA of about {now_r} in 2022 and {then_r} in 2021), "
+              "although most of it is goodwill and its fixed-asset ratio is only about 5.6%.")
+_DEBT = ("No. Voreal's on-balance-sheet debt went down between FY2022 and FY2023.\n\nMore of the debt is now short-dated: the "
+         "current portion rose from $2.7 billion to $5.2 billion, while long-term debt fell by about $5.0 billion. Cash and "
+         "short-term investments grew to $111.3 billion.\n\nIn summary, Voreal did not increase its debt; it decreased by "
+         "roughly {value} year over year.")
+_VOTES = ("Yes. {name} drew far more opposition than any other nominee, with 16,105,005 votes against versus 54,484,293 for. "
+          "The next-highest 'against' total was 6,074,467.\n\nAgainst votes equal to about 23% of the votes cast for and against "
+          "him is a level that governance analysts typically flag, and it often reflects concerns such as board tenure.\n\n"
+          "In short: yes, {name} stood out.")
+_CASH_FLOWS = ("Among the three categories, {pick} activities brought in the most cash for Tarsus in FY2023: cash provided by "
+               "operations was $5,841 million, compared with $564 million provided by investing activities and $7,447 million "
+               "used in financing activities.\n\nInvesting activities turned positive largely because maturities and sales of "
+               "short-term investments exceeded purchases.\n\nIn short, {pick} activities generated the most cash flow for "
+               "Tarsus in FY2023.")
+
+
+@pytest.mark.parametrize("asked,answer,credited", [
+    (LIABILITY, _LIABILITY.format(pick="customer deposits, at $110,239 million", other="That is about 54% of total liabilities."),
+     True),
+    (LIABILITY, _LIABILITY.format(pick="long-term debt, at $42,573 million", other="Customer deposits were $110,239 million."),
+     False),
+    (SEGMENT, _SEGMENT.format(pick="Data Center", growth="revenue rose about 64%, while Gaming grew about 21%"), True),
+    (SEGMENT, _SEGMENT.format(pick="Gaming", growth="revenue rose about 21%, while Data Center grew about 14%"), False),
+    (REGION, _REGION.format(pick="the Las Vegas Strip resorts, with about $3.14 billion, roughly 90% of the total"), True),
+    (REGION, _REGION.format(pick="Regional Operations, with about $1.29 billion, ahead of the Las Vegas Strip resorts"), False),
+])
+def test_a_ranking_after_context_is_the_verdict(asked: tuple[str, str], answer: str, credited: bool) -> None:
+    verdict = heuristic_verdict(*asked, answer)
+    assert (verdict.label == "correct") is credited, verdict.rationale
+
+
+@pytest.mark.parametrize("asked,answer,credited", [
+    (CURRENT_ASSETS, _CURRENT_ASSETS.format(value="$16,525 million", before="$15,134 million at May 31, 2018"), True),
+    (CURRENT_ASSETS, _CURRENT_ASSETS.format(value="$15,134 million", before="$14,010 million at May 31, 2018"), False),
+    (OPERATING_CASH, _OPERATING_CASH.format(value="$382 million ($381,603 thousand)"), True),
+    (OPERATING_CASH, _OPERATING_CASH.format(value="$466 million ($465,699 thousand)"), False),
+    (PROCEEDS, _PROCEEDS.format(value="$13.2 billion"), True),
+    (PROCEEDS, _PROCEEDS.format(value="$11.4 billion"), False),
+])
+def test_the_answer_is_handed_in_before_the_figures_beside_it(asked: tuple[str, str], answer: str, credited: bool) -> None:
+    verdict = heuristic_verdict(*asked, answer)
+    assert (verdict.label == "correct") is credited, verdict.rationale
+
+
+@pytest.mark.parametrize("asked,answer,credited", [
+    (INTENSIVE, _INTENSIVE.format(now="1.82%", way="down", then="3.39%", now_r="1.8%", then_r="3.4%"), True),
+    (INTENSIVE, _INTENSIVE.format(now="3.39%", way="up", then="1.82%", now_r="3.4%", then_r="1.8%"), False),
+    (DEBT, _DEBT.format(value="$2.5 billion"), True),
+    (DEBT, _DEBT.format(value="$5.0 billion"), False),
+    (VOTES, _VOTES.format(name="Daniel P. Morrow"), True),
+    (VOTES, _VOTES.format(name="Karen J. Lowe"), False),
+    (CASH_FLOWS, _CASH_FLOWS.format(pick="operating"), True),
+    (CASH_FLOWS, _CASH_FLOWS.format(pick="financing"), False),
+])
+def test_a_figure_or_pick_is_read_in_its_own_place(asked: tuple[str, str], answer: str, credited: bool) -> None:
+    verdict = heuristic_verdict(*asked, answer)
+    assert (verdict.label == "correct") is credited, verdict.rationale
+
+
+def test_two_options_of_three_each_called_the_winner_pick_none() -> None:
+    answer = ("Operating activities brought in the most cash for Tarsus in FY2023, at $5,841 million. Financing activities "
+              "brought in more cash than operations, as the company issued new notes.")
+    assert heuristic_verdict(*CASH_FLOWS, answer).label != "correct"
