@@ -21,6 +21,15 @@ answer, as a reviewer reads them.
 - Two clauses calling different options of three the winner pick none of them; a clause whose
   winner is not an option ("maturities of short-term investments exceeded purchases") picks
   nothing.
+- A step's "gives" or "leaving" concludes only before a value of the kind asked ("..., leaving
+  net working capital of $424 million" to a ratio; "(... = 1.914%) gives the same rounded
+  result").
+- An opening that ranks below the top ("the second largest") ranks nothing asked.
+- "In summary," or "Taken together," opening a sentence is no name padding a list.
+- A share at the words that set the gold's item apart from the whole ("employee costs ...
+  roughly 87% of the balance") is the gold's; another share there is its rival.
+- An answer that opens with its account item by item ("1. Short-term portion: ... rose")
+  states its movement where it closes ("Conclusion: No - ... lowered its debt").
 
 Each reading has a right answer credited and its wrong twin refused."""
 from __future__ import annotations
@@ -143,3 +152,65 @@ def test_two_options_of_three_each_called_the_winner_pick_none() -> None:
     answer = ("Operating activities brought in the most cash for Tarsus in FY2023, at $5,841 million. Financing activities "
               "brought in more cash than operations, as the company issued new notes.")
     assert heuristic_verdict(*CASH_FLOWS, answer).label != "correct"
+
+
+RATIO = ("Considering the data in the balance sheet, what is Quarry's FY2016 working capital ratio? Define working capital "
+         "ratio as total current assets divided by total current liabilities. Round your answer to two decimal places.", "1.73")
+AVERAGE = ("What is the FY2017 - FY2019 3 year average of capex as a % of revenue for Halden Games? Answer in units of percents "
+           "and round to one decimal place.", "1.9%")
+SWAPS = ("Among all of the derivative instruments that Voreal used to manage the exposure to fluctuations of foreign currencies "
+         "exchange rates or interest rates, which one had the highest notional value in FY 2021?",
+         "Cross currency swaps. Its notional value was $32,502 million.")
+ACQUIRED = ("What are three main companies acquired by Tamsin mentioned in this 10K report?", "Trillium, Array, and Therachon")
+RESTRUCTURING = ("What is the nature & purpose of Corvane's restructuring liability as of Q2 of FY2023 close?",
+                 "87% of the total restructuring liability is related Employee liabilities.")
+
+_RATIO = ("Working capital ratio = 1,001,425 / 577,464 = 1.7342\n\nRounded to two decimal places, Quarry's FY2016 working "
+          "capital ratio is {value}. Current assets covered current liabilities about 1.7 times, leaving net working capital of "
+          "roughly $424 million.")
+_AVERAGE = ("FY2017: 155 / 7,017 = 2.2089%\nFY2018: 131 / 7,500 = 1.7467%\nFY2019: 116 / 6,489 = 1.7876%\n\nThe three-year "
+            "average of capex as a percentage of revenue is therefore about {value}. A pooled check ({pooled}) gives the same "
+            "rounded result.")
+_SWAPS = ("Voreal lists the notional amounts of its derivatives at December 31, 2021:\n\n1. Cross currency swaps: $32,502 "
+          "million.\n\n2. Interest rate swaps: $19,779 million, the second largest, used to manage fixed versus floating rate "
+          "exposure.\n\n3. Foreign exchange forwards: $932 million.\n\nConclusion: {pick} had the highest notional value in "
+          "FY2021.")
+_ACQUIRED = ("Here are the key points about the companies Tamsin acquired:\n\n- Trillium was a clinical stage immuno-oncology "
+             "company.\n- Array and Therachon were acquired in July 2019.\n- Taken together, the three main acquired companies "
+             "mentioned are Trillium, Array and {third}.\n\nIn summary, the three main companies acquired by Tamsin are "
+             "Trillium, Array and {third}.")
+_RESTRUCTURING = ("1. Total balance: At {date}, Corvane's accrued restructuring obligation amounted to {total}.\n\n"
+                  "2. Workforce-related portion: The largest bucket is employee costs of $81 million - roughly {share} of the "
+                  "balance.\n\n3. Remaining items: Other restructuring costs account for {rest}.")
+_DEBT_ITEMS = ("1. Short-term portion: The current portion of long-term debt rose to $5,247 million from $2,749 million.\n\n"
+               "2. Long-dated portion: Non-current long-term debt declined to $41,990 million from $47,032 million.\n\n"
+               "3. Net movement: That is a reduction of roughly $2.5 billion.\n\nConclusion: {verdict}")
+
+
+@pytest.mark.parametrize("asked,answer,credited", [
+    (RATIO, _RATIO.format(value="1.73"), True),
+    (RATIO, _RATIO.format(value="1.77"), False),
+    (AVERAGE, _AVERAGE.format(value="1.91%, which rounds to 1.9%", pooled="402 of capex over 21,006 of revenue = 1.914%"), True),
+    (AVERAGE, _AVERAGE.format(value="2.21%, which rounds to 2.2%", pooled="155 of capex over 7,017 of revenue = 2.209%"), False),
+    (SWAPS, _SWAPS.format(pick="Cross currency swaps"), True),
+    (SWAPS, _SWAPS.format(pick="Interest rate swaps"), False),
+    (ACQUIRED, _ACQUIRED.format(third="Therachon"), True),
+    (ACQUIRED, _ACQUIRED.format(third="Therachon, Hospira and Medivation"), False),
+    (RESTRUCTURING, _RESTRUCTURING.format(date="December 31, 2022", total="$93 million", share="87%",
+                                          rest="$10 million, around 11%"), True),
+    (RESTRUCTURING, _RESTRUCTURING.format(date="June 30, 2022", total="$118 million", share="69%",
+                                          rest="$37 million, around 31%"), False),
+    (DEBT, _DEBT_ITEMS.format(verdict="No - Voreal lowered, rather than raised, its balance-sheet debt, by about $2.5 billion."),
+     True),
+    (DEBT, _DEBT_ITEMS.format(verdict="Yes - Voreal raised its short-term debt, so its debt went up."), False),
+])
+def test_a_list_or_a_step_is_read_for_what_it_hands_in(asked: tuple[str, str], answer: str, credited: bool) -> None:
+    verdict = heuristic_verdict(*asked, answer)
+    assert (verdict.label == "correct") is credited, verdict.rationale
+
+
+def test_a_ranking_after_context_that_names_another_is_a_wrong_pick() -> None:
+    answer = ("Based on the information provided in Corvane's 2022 consolidated balance sheet, total liabilities were $203,643 "
+              "million. Customer deposits of $110,239 million represent funding gathered through its banking operations.\n\n"
+              "The largest liability was long-term debt, at $42,573 million.")
+    assert heuristic_verdict(*LIABILITY, answer).label != "correct"

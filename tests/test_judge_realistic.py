@@ -468,7 +468,7 @@ KNOWN_MISSES |= {
 }
 KNOWN_FOOLED |= {
     **{f"realistic-{n}": _MULTI_FACT_REPLACED for n in (
-        3400, 3402, 3406, 3413, 3415, 3420, 3421, 3422, 3426, 3429, 3432, 3434, 3435, 3438, 3441, 3443, 3444, 3446, 3452, 3456,
+        3400, 3402, 3406, 3413, 3420, 3421, 3422, 3426, 3429, 3432, 3434, 3435, 3438, 3441, 3443, 3444, 3446, 3452, 3456,
         3458)},
 }
 
@@ -640,17 +640,46 @@ KNOWN_MISSES |= {
 # answer; ROA and "return on assets" as one place; a change whose sentence names its item
 # before it ("did not increase its debt; it decreased by $2.5 billion"); a comparison that
 # ranks "more" read without states ("concerns"); and the sentinel for two picks among three
-# options read as no pick. These are the rest.
+# options read as no pick. These are the rest. (A seventh, "about 82%" of Amcor's liability at
+# the prior year end for the gold's 87%, is read since the next batch.)
 KNOWN_FOOLED |= {
     "tune-1356": "3M's margin fall put mainly on R&D spending, with litigation and Russia as secondary, gross margin left out: "
     + _PARTIAL_LIST,
     "tune-1374": "AMD's revenue growth put mainly on Ryzen client processors (Client fell), with EPYC beside it: " + _PARTIAL_LIST,
     "tune-1409": "'$353 million ..., which is about $0.35 billion' for a gold of '$0.40': " + KNOWN_FOOLED["tune-118"].split(": ", 1)[1],
     "tune-1462": "Amcor's deals with Bemis (FY2019) put first as FY2021's and the New Zealand one left out: " + _PARTIAL_LIST,
-    "tune-1475": "Amcor's restructuring liability at the prior year end, 'about 82%' employee costs, for the gold's 87%: the "
-    "share stands at the gold's item words, not its label ('restructuring'), so it is not read as a rival",
     "tune-1480": "AMD's margin fall put mainly on the PC downturn, Xilinx amortization only 'further pressure': the gold's "
     "one driver named, demoted in words the cause reading does not know",
+}
+
+# The fifty-fifth batch (tune-1566 on: 210 answers in three 2023 models' manners: Llama 2's
+# "Based on the information provided in the excerpt, it appears that ...", Claude 2's "here are
+# the key points:" bullets with the answer in one of them, GPT-4 Turbo's numbered factors and a
+# "Conclusion:" line, and long-context working to more places than the gold) had 15 misjudged.
+# Read since: a step's "gives" or "leaving" concludes only before a value of the kind asked ("a
+# cushion ..., leaving net working capital of $424 million" to a ratio; "(... = 1.914%) gives
+# the same rounded result"); an opening that ranks below the top ("the second largest") as no
+# ranking; "In summary," and "Taken together," as no names padding a list; a share at the
+# words that set the gold's item apart from the whole ("employee costs ... roughly 87% of the
+# balance") as the gold's, and another share there as its rival; an answer that opens with
+# its account item by item ("1. Short-term portion: ... rose") read for its movement where it
+# closes ("Conclusion: No - Microsoft lowered its debt"). No right answer is refused; these
+# wrong ones are credited.
+_CLOSING_RANK = ("a ranking that closes the answer, or is its only claim, is not read as a pick against the gold's (read "
+                 "so, it refused right answers whose verdict sentence is a computation, a heading or a pronoun's)")
+KNOWN_FOOLED |= {
+    "tune-1586": "AMD's revenue growth put mainly on Ryzen client processors, EPYC and Xilinx beside it: " + _PARTIAL_LIST,
+    "tune-1619": "'approximately $0.35 billion' for a gold of '$0.40': " + KNOWN_FOOLED["tune-118"].split(": ", 1)[1],
+    "tune-1673": "Amcor's deals with Bemis put first, the Shanghai site left out: " + _PARTIAL_LIST,
+    "tune-1679": "3M's quick ratio worked as the current ratio (1.44) and called healthy, for the gold's 'No ... 0.96': the "
+    "verdict sentence read is the computation line, which implies no yes or no, and the gold's '1x mark' is found as '1.0x'",
+    "tune-1709": "'yes' CVS is capital-intensive, with its fixed assets put at 56% of total assets and ROA at 3.4%: the gold's "
+    "yes, its figures misstated where the gold's are only context to the verdict",
+    "tune-1721": "'In summary, long-term debt was the largest liability', customer deposits named on the way: "
+    + _CLOSING_RANK,
+    "tune-1730": "'Conclusion: Regional Operations was MGM's highest EBITDAR contributor' after a numbered list naming the "
+    "Las Vegas Strip: " + _CLOSING_RANK,
+    "tune-1754": "J&J's gross margin put mainly on intangible amortization, currency and supply chain beside it: " + _PARTIAL_LIST,
 }
 
 @pytest.mark.parametrize("case", [c for c in CASES if c["label"] == "incorrect"], ids=lambda c: c["case"])

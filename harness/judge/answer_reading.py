@@ -153,7 +153,21 @@ class Evidence:
         the highest EBITDAR contribution?"): a pick in so many words, whatever else the
         answer names."""
         question, _, answer = self.texts
-        return self.asked_pick is not None and self.pick_missed and _verdict_reading(answer, question)[1]
+        if self.asked_pick is None or not self.pick_missed:
+            return False
+        return _verdict_reading(answer, question)[1]
+
+    @property
+    def ranked_name_missed(self) -> bool:
+        """For a gold that is one name: does the answer rank another name the way the question
+        asks, after its context ("Long-term debt was the largest liability at $42,573 million"
+        to "What was the largest liability?"), whatever names it gives on the way?"""
+        question, _, answer = self.texts
+        verdict, ranked = _verdict_reading(answer, question)
+        if self.gold_shape != "name" or not ranked:
+            return False
+        named = {s for s, _ in content(picking_part(verdict, question))}
+        return not all(t in named for t in self.gold_terms)
 
     @property
     def opposite_item(self) -> bool:

@@ -506,7 +506,9 @@ def find_commitment(
         inside = [q for q in inside if q.start > span[0] + concluded[-1].end()]
     # "Multiplying 365 by $640 million gives 233,600, and dividing by 4,805 gives a DPO of
     # 48.62": a worded "=" as well.
-    worded = [m.start() for m in _WORDED_EQUALS.finditer(text)]
+    # (Only one a value follows: in "(402 over 21,006 = 1.914%) gives the same rounded result"
+    # the "=" gives the value.)
+    worded = [m.start() for m in _WORDED_EQUALS.finditer(text) if any(q.start >= span[0] + m.end() for q in inside)]
     last_eq = max(text.rfind("="), text.rfind("≈"), worded[-1] if worded else -1)
     if last_eq >= 0 and any(q.start > span[0] + last_eq for q in inside):
         inside = [q for q in inside if q.start > span[0] + last_eq]
@@ -565,15 +567,22 @@ _WHOLE_BOLD = re.compile(r"\W*\*\*[^*]+\*\*\W*")
 
 def _concludes(answer: str, sentence: tuple[tuple[int, int], list[Quantity]]) -> bool:
     """Does the sentence draw a conclusion (``_STRONG_CONCLUSION``), or hand in its value in
-    bold as a whole? "which is" concludes only where a value follows it: "... the $747M gain,
-    which is below operating income" concludes nothing about the $747M."""
+    bold as a whole? "which is" and a step's "gives" conclude only where a value follows them:
+    "... the $747M gain, which is below operating income" concludes nothing about the $747M."""
     (start, end), values = sentence
     text = answer[start:end]
     if _WHOLE_BOLD.fullmatch(text):
         return True
     return any(
-        not m.group("which") or any(q.start >= start + m.end() for q in values) for m in _STRONG_CONCLUSION.finditer(text)
+        not (m.group("which") or m.group(0).lower() in _STEP_WORDS) or any(q.start >= start + m.end() for q in values)
+        for m in _STRONG_CONCLUSION.finditer(text)
     )
+
+
+# A step's words, which conclude only where a value of the kind asked follows them: "leaving
+# net working capital of roughly $424 million" to a question of a ratio, and "gives the same
+# rounded result", hand in none.
+_STEP_WORDS = frozenset({"gives", "leaves", "leaving"})
 
 
 # A step's result in words: what follows is what the step arrives at.

@@ -108,10 +108,12 @@ def padded_names(answer: str, question: str, items: list[frozenset[str]]) -> int
         for start, end, _ in _expansions(sentence):
             sentence = sentence[:start] + " " * (end - start) + sentence[end:]
         named = []
-        for part in _LIST_ITEM_BREAK.split(sentence):
+        for i, part in enumerate(_LIST_ITEM_BREAK.split(sentence)):
             part = part.strip(" .:()[]*-")
             if not part[:1].isupper() or len(part.split()) > 4 or _DIGIT.search(part):
                 continue  # not a name: lower case, prose, or a date or an amount
+            if i == 0 and _OPENER.fullmatch(part):
+                continue  # "In summary, ...", "Taken together, ...": capitalised as the sentence's first words
             stems = {s for s, _ in content(part)} - asked
             if stems:
                 named.append((part, any(stems & item for item in items)))
@@ -121,6 +123,9 @@ def padded_names(answer: str, question: str, items: list[frozenset[str]]) -> int
 
 
 _DIGIT = re.compile(r"\d")
+# A sentence's opening words that name nothing: a capitalised word and lower-case ones after it
+# ("In summary", "Taken together"), or one word that turns or sums up.
+_OPENER = re.compile(r"[A-Z][a-z]+(?:\s+[a-z]+)+|Overall|However|Additionally|Finally|Moreover|Together|Thus|Therefore|Hence|Also")
 _LIST_ITEM_BREAK = re.compile(r",\s*(?:and\s+|or\s+)?|;|\s+(?:and|or|plus)\s+|\s+\d+\.\s+|:\s+|\(|\s*/\s*(?=[A-Z])")
 
 

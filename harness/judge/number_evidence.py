@@ -312,6 +312,13 @@ def _on_another_label(
     # none of the gold's other figures ("current" labels the $0.6 billion of "Total debt was
     # $4.35 billion, of which $0.6 billion is current", not the total).
     key = gold_number.label | (gold_number.item - others_labels)
+    specific = gold_number.item - others_labels - gold_number.label - _MEASURE_WORDS
+    if g.percent and specific & own and not any(specific & _context(answer, b, names) for b in rivals):
+        # "employee costs of $81 million, roughly 87% of the balance ... Other restructuring
+        # costs ..., around 11%" for "87% of the total restructuring liability is related
+        # Employee liabilities": a share at the words that set the gold's item apart, its
+        # rivals only at the words of the whole they share.
+        return False
     at_key = key & own
     if at_key and all(key & _context(answer, b, names) <= at_key for b in rivals):
         # The value stands at the gold's words for it, and no rival at more of them ("Total
@@ -485,9 +492,14 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
             # billion": the change asked, and one of the levels).
             if level and change_stated is None:
                 change_stated = any(_role(answer, a) == "change" and _states_gold_in_role(answer, a, gold_numbers, gold_roles, unit) for a in answer_qs)
+            # (At the words that set the gold's item apart from the whole its label names, a
+            # share states the same quantity too: "Employee costs ... roughly 69% of that
+            # balance" for "87% of the total restructuring liability is related Employee
+            # liabilities".)
+            specific = item - others_labels - label - _MEASURE_WORDS if g.percent else frozenset()
             rivals = [
                 a for a in every_value
-                if quantity_kind(a) == quantity_kind(g) and label & _context(answer, a) and (direction or not _is_change(answer, a))
+                if quantity_kind(a) == quantity_kind(g) and (label | specific) & _context(answer, a) and (direction or not _is_change(answer, a))
                 and not (level and change_stated and _states_gold_in_role(answer, a, gold_numbers, gold_roles, unit))
             ]
             if not rivals and _in_another_unit(answer, every_value, gold, g):
@@ -502,6 +514,10 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
                 rivals = [a for a in rivals if started_from(answer, a)]
             out["contradicted" if rivals else "missing"] += 1
     return out
+
+
+# The words of a figure's unit, which set no item apart ("40 basis points", "3 percentage points").
+_MEASURE_WORDS = UNIT_STEMS | {"basis", "points", "point", "percen", "pts", "bps"}
 
 
 def _flipped_exactly(golds: list[Reading], readings: list[Reading]) -> bool:

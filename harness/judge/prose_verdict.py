@@ -331,7 +331,7 @@ def decide_prose(ev: Evidence) -> HeuristicVerdict:
     # "Yes, his name is X" needs X.
     if gives_gold_date(ev) and not ev.signal.phrases:
         return HeuristicVerdict("correct", "the answer gives the gold's date")
-    if ev.gold_shape == "name" and len(ev.terms_committed) < len(ev.gold_terms):
+    if ev.gold_shape == "name" and (len(ev.terms_committed) < len(ev.gold_terms) or ev.ranked_name_missed):
         return HeuristicVerdict("incorrect", "the answer's verdict does not name the gold's answer")
     if ev.rival_pick:
         return HeuristicVerdict("incorrect", "the answer picks the gold's name and another one")

@@ -23,7 +23,10 @@ def ranking_after_context(parts: list[str], claims: list[str], asked_part: str, 
     # (The question may capitalise its words, "Which region had the Highest EBITDAR?"; an
     # answer's capitalised superlative is a name, "Best Buy".)
     asked = {_RANK_WAY[word.lower()] for word in SUPERLATIVE.findall(asked_part)}
-    if len(asked) != 1 or not claims or YES_NO.match(claims[0]) or _RANKING.search(claims[0]) or claims[0] not in parts:
+    # (An opening that ranks below the top, "Interest rate swaps: $19,779 million, the second
+    # largest", ranks nothing asked.)
+    opening_ranks = _RANKING.search(claims[0]) and not _RANKED_BELOW.search(claims[0]) if claims else False
+    if len(asked) != 1 or not claims or YES_NO.match(claims[0]) or opening_ranks or claims[0] not in parts:
         return ""
     wanted = stems_of(question) - stems_of(" ".join(_RANK_WAY))
     for part in parts[parts.index(claims[0]) + 1:]:

@@ -200,6 +200,11 @@ def reversed_subject(question: str, gold: str, answer: str) -> bool:
     parts = sentences(answer)
     set_aside = conceded(parts)
     opening = list(itertools.islice((s for i, s in enumerate(parts) if i not in set_aside and not claims_nothing(s)), 2))
+    if opening and _LIST_ITEM.match(opening[0]) and (closing := [s for s in parts if _CLOSING_LINE.match(s)]):
+        # "1. Short-term portion: the current portion rose ... 2. ... Conclusion: No -
+        # Microsoft lowered its debt": an answer that opens with its account, item by item,
+        # states its movement where it closes.
+        opening = closing[-1:]
     if opening and (bare := _BARE_MOVE.fullmatch(opening[0])):
         # "Yes, a small increase." to "Was there any change in the number of stores?": a
         # movement with no subject of its own moves what the question asks about.
@@ -210,6 +215,8 @@ def reversed_subject(question: str, gold: str, answer: str) -> bool:
     return len(said) == 1 and _opposite(next(iter(said)), gold_way)
 
 
+_LIST_ITEM = re.compile(r"\s*(?:\d+[.)]|[-*•])(?:\s|$)")
+_CLOSING_LINE = re.compile(r"\W*(?:conclusion|in\s+summary|in\s+short|overall|bottom\s+line)\b", re.IGNORECASE)
 _BARE_MOVE = re.compile(
     r"\W*(?:an?\s+)?(?:(?:small|slight|modest|marginal|minor|large|big|sharp|significant|substantial|net)\s+)?"
     r"(?P<way>increase|rise|gain|growth|decrease|decline|drop|fall|reduction)\W*",
