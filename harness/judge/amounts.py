@@ -50,8 +50,9 @@ _SUFFIX = re.compile(
 )
 # The same note as a label before a figure: "(in thousands): 4,812", "($ in millions) $5,466",
 # "In thousands: 4,812".
+# ("reports the figure in thousands as $302,578": the scale said, then the figure "as" it.)
 _SCALE_LABEL_BEFORE = re.compile(
-    r"(?:\(\s?(?:in\s+|\$\s?(?:in\s+)?|USD\s+)?(thousands|millions|billions)\s?\)\s*[:=]?|\bin\s+(?:\$\s?|USD\s+)?(thousands|millions|billions)\s*:)"
+    r"(?:\(\s?(?:in\s+|\$\s?(?:in\s+)?|USD\s+)?(thousands|millions|billions)\s?\)\s*[:=]?|\bin\s+(?:\$\s?|USD\s+)?(thousands|millions|billions)\s*(?::|\s+as))"
     r"\s*(?:US\$|\$|USD)?\s?[-−(]?\s?$",
     re.IGNORECASE,
 )

@@ -60,7 +60,10 @@ def set_apart(answer: str, span: tuple[int, int], q: Quantity, values: list[Quan
 
 # A verb that states the value right after it: "... was $", "stood at about".
 STATED_VALUE = re.compile(
-    r"\b(?:is|was|are|were|stood\s+at|comes?\s+to|came\s+to|amounts?\s+to|amounted\s+to)"
+    # ("Costco had total assets of $", "Nike reported revenue of $": the holder's verb, up to
+    # three words of the item and "of".)
+    r"\b(?:is|was|are|were|stood\s+at|comes?\s+to|came\s+to|amounts?\s+to|amounted\s+to"
+    r"|(?:had|has|reported|held|recorded)\s+(?:[\w-]+\s+){1,3}of)"
     r"(?:\s+(?:about|approximately|roughly|around|nearly|some|now|then))?\s*[*_~]*\s*(?:US|USD)?\s*\$?\s*[-−(]?\s*$",
     re.IGNORECASE,
 )

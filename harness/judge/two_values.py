@@ -58,8 +58,16 @@ def change_among_levels(answer: str, question: str, span: tuple[int, int], value
     changes = [q for q in values if stated_as_change(answer, q)]
     if len(changes) != 1:
         return None
-    levels = [q for q in values if q is not changes[0] and _LEVEL_BEFORE.search(answer, max(span[0], q.start - 25), q.start)]
+    levels = [
+        q for q in values if q is not changes[0]
+        and (_LEVEL_BEFORE.search(answer, max(span[0], q.start - 25), q.start) or _YEAR_AFTER.match(answer, q.end, span[1]))
+    ]
     return changes[0] if len(levels) == len(values) - 1 else None
+
+
+# A level tied to its year after it: "about 4.27% in FY2019 and 4.08% in FY2018, a change of +0.2
+# percentage points".
+_YEAR_AFTER = re.compile(r"\s*(?:in|for|at\s+the\s+end\s+of)\s+(?:fiscal\s+(?:year\s+)?|FY\s?'?)?(?:19|20)?\d\d\b", re.IGNORECASE)
 
 
 # Where a change went from or to ("to $4.2 billion", "from $3.8 billion", "its prior $3.8 billion",
