@@ -67,7 +67,10 @@ def change_among_levels(answer: str, question: str, span: tuple[int, int], value
 
 # A level tied to its year after it: "about 4.27% in FY2019 and 4.08% in FY2018, a change of +0.2
 # percentage points".
-_YEAR_AFTER = re.compile(r"\s*(?:in|for|at\s+the\s+end\s+of)\s+(?:fiscal\s+(?:year\s+)?|FY\s?'?)?(?:19|20)?\d\d\b", re.IGNORECASE)
+# (A year, not any number: "in 45 days" ties nothing.)
+_YEAR_AFTER = re.compile(
+    r"\s*(?:in|for|at\s+the\s+end\s+of)\s+(?:fiscal\s+(?:year\s+)?(?:19|20)?\d\d|FY\s?'?\d{2,4}|(?:19|20)\d\d)\b", re.IGNORECASE
+)
 
 
 # Where a change went from or to ("to $4.2 billion", "from $3.8 billion", "its prior $3.8 billion",
