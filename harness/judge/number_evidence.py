@@ -312,7 +312,7 @@ def _on_another_label(
     # none of the gold's other figures ("current" labels the $0.6 billion of "Total debt was
     # $4.35 billion, of which $0.6 billion is current", not the total).
     key = gold_number.label | (gold_number.item - others_labels)
-    specific = gold_number.item - others_labels - gold_number.label - _MEASURE_WORDS
+    specific = _item_apart(gold_number, others_labels)
     if g.percent and specific & own and not any(specific & _context(answer, b, names) for b in rivals):
         # "employee costs of $81 million, roughly 87% of the balance ... Other restructuring
         # costs ..., around 11%" for "87% of the total restructuring liability is related
@@ -496,7 +496,7 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
             # share states the same quantity too: "Employee costs ... roughly 69% of that
             # balance" for "87% of the total restructuring liability is related Employee
             # liabilities".)
-            specific = item - others_labels - label - _MEASURE_WORDS if g.percent else frozenset()
+            specific = _item_apart(gold_number, others_labels) if g.percent else frozenset()
             rivals = [
                 a for a in every_value
                 if quantity_kind(a) == quantity_kind(g) and (label | specific) & _context(answer, a) and (direction or not _is_change(answer, a))
@@ -517,7 +517,14 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
 
 
 # The words of a figure's unit, which set no item apart ("40 basis points", "3 percentage points").
-_MEASURE_WORDS = UNIT_STEMS | {"basis", "points", "point", "percen", "pts", "bps"}
+_MEASURE_WORDS = UNIT_STEMS | {"basis", "points", "point", "pts", "bps"}
+
+
+def _item_apart(gold_number: _GoldNumber, others_labels: frozenset[str]) -> frozenset[str]:
+    """The words that set a gold figure's item apart from the whole its label names
+    ("Employee" in "87% of the total restructuring liability is related Employee
+    liabilities"): its item's words, less its label's, the other figures' labels and units."""
+    return gold_number.item - others_labels - gold_number.label - _MEASURE_WORDS
 
 
 def _flipped_exactly(golds: list[Reading], readings: list[Reading]) -> bool:

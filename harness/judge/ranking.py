@@ -46,7 +46,7 @@ _RANK_WAY = {
     **dict.fromkeys(("least", "smallest", "lowest", "worst", "slowest", "weakest"), "bottom"),
 }
 # A superlative as a word, not a name: "Best Buy" ranks nothing.
-_RANKING = re.compile(r"\b(?:most|least|largest|smallest|highest|lowest|biggest|greatest|best|worst|fastest|slowest|strongest|weakest)\b")
+_RANKING = re.compile(SUPERLATIVE.pattern)  # SUPERLATIVE's words, in their case
 # "the second largest", "the next biggest": a rank below the one asked; "the ten largest",
 # "its 3 biggest": a group ranked.
 _RANKED_BELOW = re.compile(
