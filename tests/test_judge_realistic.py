@@ -31,7 +31,8 @@ def _cases(name: str) -> list[dict]:
 POOL_CASES = _cases("realistic_answers.jsonl")
 # The same shapes of answer to FinanceBench's own golds, all of the tune half (the 29 questions
 # with no human labels first, then answers written against the judge, most to labelled ones,
-# then the forty-seventh to fifty-third batches): real golds, none held out.
+# then the forty-seventh to fifty-seventh batches, the last of them labelled answers reworded): real
+# golds, none held out.
 TUNE_CASES = _cases("realistic_tune_answers.jsonl")
 CASES = POOL_CASES + TUNE_CASES
 QUESTIONS = {json.loads(line)["financebench_id"] for line in (PROJECT_ROOT / "tests" / "data" / "redteam_dev_questions.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()}
@@ -729,6 +730,49 @@ KNOWN_MISSES |= {
     "tune-1984": "'No, Verizon did not increase its debt ...', then 'so Verizon's leverage was essentially stable': "
     "'stable' read as a yes beside the no",
 }
+
+# The fifty-seventh batch (tune-1986 on): 140 real answers people labelled (tune half, ones
+# the judge agreed with people on), each rewritten twice with its content kept: the answer
+# first or last, as bullets, in another 2023 model's voice, in plain short sentences, or
+# compact. The same answer must get the same verdict. 26 of the 280 did not before any fix.
+# Read since: a former name ("Block (formerly Square)") dates no value; "the balance sheet,
+# which is in thousands, shows $302,578"; "..., gives 3.45" as an equals sign; a lead-in
+# that denies a metric's use; an answer that opens with its answer and declines a part
+# after a semicolon; "could affect" as a guess; another named subject's movement; "as an
+# AI, I don't have real-time data" told after the answer. These are the rest.
+_REWORDED = "the same content as a labelled answer the judge reads right, reworded: "
+KNOWN_FOOLED |= {
+    "tune-1994": _REWORDED + "Adobe's cash conversion of 1.65 for one year only, then 'to confirm an improvement, this rate "
+    "would need to be compared': the unconfirmed yes credited (not traced further)",
+    "tune-2032": _REWORDED + "3M's quick ratio worked to 1.24 in a bullet, then 'reasonably healthy': the gold's 0.96 and 1x "
+    "read as stated (not traced further)",
+    "tune-2104": _REWORDED + "AMD's revenue put on a 24% fall in unit shipments, as bullets: " + _PARTIAL_LIST,
+    "tune-2118": _REWORDED + "Ulta's cover page pasted with 'Section 12(g): None', no answer given: the pasted 'None' read as "
+    "the gold's denial",
+    "tune-2119": _REWORDED + "as tune-2118, in another model's voice",
+    "tune-2155": _REWORDED + "Adobe's free cash flow growth in 2017 and 2018 as bullets under 'conversion has been "
+    "improving': the bullets' figures are not read as rivals of the gold's (its original, in one paragraph, is refused)",
+}
+KNOWN_MISSES |= {
+    "tune-1992": _REWORDED + "'Yes - Richard A. Johnson ...', then 'every other nominee had fewer': the others' comparison "
+    "read as a no (as tune-1815)",
+    "tune-1993": _REWORDED + "the yes as a lead-in ending in a colon, then the votes as bullets: a lead-in claims nothing, "
+    "and the last bullet's 'all other nominees had fewer' is read as the verdict",
+    "tune-2029": _REWORDED + "'Here are the key points on AMD's FY22 revenue change: the main drivers were ...': refused as "
+    "not addressing the question (not traced further)",
+    "tune-2051": _REWORDED + "Walmart's two margins with their computations, then 'The change of roughly 0.182% rounds to "
+    "approximately 0.2%': a level taken as the committed value",
+    "tune-2117": _REWORDED + "3M's margin fall from 20.8% to 19.1% with its causes in one long sentence: the levels read as "
+    "another value where the gold has its 1.7% (not traced further)",
+    "tune-2148": _REWORDED + "'The provided excerpt does not explicitly list any debt securities ...' opening: a decline "
+    "(its original, '... are not explicitly listed in the text', is read as the gold's denial)",
+    "tune-2164": _REWORDED + "Best Buy's 908 and 931 stores in the quarter, then 'So, yes, there was a change' last: the "
+    "quarter's increase read as the movement, where the original's opening yes carried the verdict",
+    "tune-2165": _REWORDED + "as tune-2164, compact: the quarter's store counts read as other values",
+    "tune-2179": _REWORDED + "'3.45 (rounded to two decimals): COGS of $24,576 million divided by average inventory of "
+    "$7,110.5 million': arithmetic in words after its result is not worked out again",
+}
+
 
 @pytest.mark.parametrize("case", [c for c in CASES if c["label"] == "incorrect"], ids=lambda c: c["case"])
 def test_a_wrong_answer_is_not_credited(case: dict) -> None:

@@ -52,7 +52,7 @@ _SUFFIX = re.compile(
 # "In thousands: 4,812".
 # ("reports the figure in thousands as $302,578": the scale said, then the figure "as" it.)
 _SCALE_LABEL_BEFORE = re.compile(
-    r"(?:\(\s?(?:in\s+|\$\s?(?:in\s+)?|USD\s+)?(thousands|millions|billions)\s?\)\s*[:=]?|\bin\s+(?:\$\s?|USD\s+)?(thousands|millions|billions)\s*(?::|\s+as))"
+    r"(?:\(\s?(?:in\s+|\$\s?(?:in\s+)?|USD\s+)?(thousands|millions|billions)\s?\)\s*[:=]?|\bin\s+(?:\$\s?|USD\s+)?(thousands|millions|billions)\s*(?::|\s+as|,?\s+(?:shows?|lists?|reports?|gives?|reads?|records?)))"
     r"\s*(?:US\$|\$|USD)?\s?[-−(]?\s?$",
     re.IGNORECASE,
 )
@@ -435,7 +435,8 @@ def parse_quantities(text: str) -> list[Quantity]:
                 scale, explicit = SCALES[(note.group(1) or note.group(2)).lower()], True
                 suffix_end = note.end()
             elif label := _SCALE_LABEL_BEFORE.search(before):
-                # "Revenue (in thousands): 4,812": a label's scale is the figure's after it.
+                # "Revenue (in thousands): 4,812", "the balance sheet, in thousands, shows
+                # $302,578": a label's scale is the figure's after it.
                 scale, explicit = SCALES[(label.group(1) or label.group(2)).lower()], True
         physical = False  # a glued unit of a physical quantity counted ("430 kboe/d", "1.2 Moz")
         if not suffix or suffix_end == end:

@@ -626,6 +626,11 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
         claims = claim_sentences(answer, denial + " " + question)
         # A gold that denies a use is denied by a denial of that use, not by any "not".
         denials = [c for c in claims if denies_use(c, ev.denied_metric)] if ev.denied_metric else [c for c in claims if NEGATION.search(c)]
+        if ev.denied_metric and not denials:
+            # A lead-in claims nothing ("Here are the key points:"), but one that denies the
+            # use ("Gross margin is not a useful metric for American Express:") is the denial,
+            # its bullets the reasons.
+            denials = [p for p in sentences(answer) if p.rstrip().endswith(":") and denies_use(p, ev.denied_metric)]
         ev.answer_polarity = "no" if denials else ("yes" if claims else None)
         if ev.answer_polarity is None and not ev.denied_metric and BARE_NONE.match(answer):
             # "None. The cash flow statement shows no acquisitions outflow in ...": a bare

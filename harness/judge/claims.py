@@ -49,6 +49,8 @@ KIDDING = r"just kidding|jk|j/k|lol,? no"
 # A label that gives the answer anew ("final:", "Update:", "Edit:", "Correction:"), and a value
 # said to be revised ("revised figure"): what came before it in the answer, or in its clause,
 # is overruled (here for sentences, in ``disowned`` for a clause's values).
+# "formerly" of a name, not of a value: "formerly known as Square", "Block (formerly Square)".
+FORMER_NAME = r"(?!\s+(?:known|called|named)\b)(?!\s+(?-i:[A-Z][a-z]))"
 ANSWER_LABEL = r"(?:final(?: answer)?|corrected|revised|updated|update|edit|correction)(?=\s*:)"
 REVISED_VALUE = r"(?:corrected|revised|updated|final) (?:figure|value|number|estimate|result)"
 # Doubt that the answer is right, in the same words in a value's sentence (``commitment``) and
@@ -97,7 +99,7 @@ _FRAMES = (
     r"|(?:anything|everything|all)\s+(?:but|except(?: for)?)"
     r"|(?:#\s*)?rejected\s*:\s*(?=\w)"
     # A past or an imagined state: "Formerly, ...", "It used to be that ...", "I dreamt that ...".
-    r"|formerly(?!\s+(?:known|called|named))|(?:it )?used to be (?:the case )?that|i (?:dreamt|dreamed|imagined)(?:\s+that)?"
+    rf"|formerly{FORMER_NAME}|(?:it )?used to be (?:the case )?that|i (?:dreamt|dreamed|imagined)(?:\s+that)?"
     # A first look that the rest of the sentence overrules: "At first glance the rate looks
     # like 21.8%, but ...".
     r"|at first (?:glance|sight)|on the face of it"

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from harness.judge.amounts import Quantity
-from harness.judge.claims import ANSWER_LABEL, CROSS_MARKS, KIDDING, REVISED_VALUE, SENTENCE_OPENING, SET_ASIDE, THIS_IS, corrections
+from harness.judge.claims import ANSWER_LABEL, CROSS_MARKS, FORMER_NAME, KIDDING, REVISED_VALUE, SENTENCE_OPENING, SET_ASIDE, THIS_IS, corrections
 from harness.judge.refusal import EMPTY_OPENING, sentence_spans
 from harness.judge.words import content
 
@@ -77,8 +77,9 @@ _ATTRIBUTED_AFTER = re.compile(
 
 
 # A value of the past, superseded in the same breath: "Formerly $X; now $Y", "It used to be
-# $X", "$X at first, and $Y after the restatement".
-_SUPERSEDED_BEFORE = re.compile(r"\b(?:formerly|used to be|at first)\b[^;.]{0,20}$", re.IGNORECASE)
+# $X", "$X at first, and $Y after the restatement". A former name is no former value: "Block
+# (formerly Square) generated $381.6 million" (``FORMER_NAME``).
+_SUPERSEDED_BEFORE = re.compile(rf"\b(?:formerly{FORMER_NAME}|used to be|at first)\b[^;.]{{0,20}}$", re.IGNORECASE)
 _SUPERSEDED_AFTER = re.compile(r"[^;.]{0,15}?\b(?:at first|in theory)\b", re.IGNORECASE)
 
 

@@ -35,7 +35,12 @@ _UNDONE = re.compile(
     r"dropped|scrapped|withdrew|withdrawn)\b",
     re.IGNORECASE,
 )
-GUESS = re.compile(r"\b(?:possible|potential(?:ly)?|may have|might have|could have|could include|can include)\b", re.IGNORECASE)
+# A guess, not a finding: "the Xilinx acquisition could affect operating margins" lists a
+# possible driver the way "could have" does.
+GUESS = re.compile(
+    r"\b(?:possible|potential(?:ly)?|may have|might have|could have|could include|can include|(?:could|may|might) (?:affect|impact|influence))\b",
+    re.IGNORECASE,
+)
 
 
 _ASKS_RISKS = re.compile(r"\b(?:risks?|threats?|uncertaint(?:y|ies)|headwinds?)\b", re.IGNORECASE)

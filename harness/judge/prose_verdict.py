@@ -178,7 +178,7 @@ def _drivers_reversed(ev: Evidence) -> str | None:
         return _DEALS_REVERSED
     if reversed_subject(question, gold, answer):
         return _SUBJECT_REVERSED
-    if phrases_reversed(gold, answer):
+    if phrases_reversed(gold, answer, question):
         return _DRIVERS_REVERSED
     if deal_undone(question, answer, ev.gold_terms, gold):
         return _DEAL_UNDONE
@@ -215,6 +215,10 @@ def decide_prose(ev: Evidence) -> HeuristicVerdict:
     if ev.signal.opens:
         # "As of my last update I don't have access ...": what follows is general knowledge.
         return HeuristicVerdict("refusal", "the answer opens by declining")
+    if ev.signal.without_source:
+        # "... I should point out that, as an AI, I don't have real-time data access": the same
+        # general knowledge, its decline told later.
+        return HeuristicVerdict("refusal", "the answer says it answers from memory, not from the filing")
     if ev.change_contradicted:
         # "Revenue declined 10.6% to $51.8 billion from $46.3 billion": whichever half is
         # meant, the other is false, and the gold's figure in it rescues nothing.

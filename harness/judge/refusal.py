@@ -78,6 +78,7 @@ class RefusalSignal:
     closes: bool = False  # the last sentence declines
     defers: int = 0  # sentences that point elsewhere or hedge on recency (weak signal)
     personal: int = 0  # declining sentences in the first person ("I cannot", "as an AI", "please provide")
+    without_source: bool = False  # a declining sentence says the answer is from memory ("as an AI, I don't have real-time data")
 
     @property
     def any(self) -> bool:
@@ -146,6 +147,8 @@ _READ_INSTEAD = re.compile(
     r"[^.;]{0,60}?\b(?:10-?k|10-?q|md&a|balance\s+sheet|income\s+statement|disclosures?|tables?|statements?|filing|excerpts?|notes?|item\s+\d)\b",
     re.IGNORECASE,
 )
+# An answer from memory, in so many words: whatever it says, it did not read the filing.
+_FROM_MEMORY = re.compile(r"\bas an ai\b|\breal-time (?:data|information|access)\b|\bmy (?:training|knowledge)\b|\bknowledge cut-?off\b", re.IGNORECASE)
 # What no partial decline is: a decline of all access, or general knowledge offered instead.
 _NO_ACCESS = re.compile(r"\bas an ai\b|\breal-time\b|\bmy (?:training|knowledge)\b|\bknowledge cut-?off\b|\bgenerally\b|\btypically\b", re.IGNORECASE)
 
@@ -157,6 +160,8 @@ def _declines_a_part(sentence: str, m: re.Match[str] | None) -> bool:
     return bool(turn and _PART_DECLINED.search(sentence, m.end(), turn.start()) and not _NO_ACCESS.search(sentence))
 
 
+# A clause of five words or more closed by a semicolon.
+_ANSWER_BEFORE_DECLINE = re.compile(r"^\W*(?:[^\W\d_][\w'’&-]*[^\w;]+){4,}[^\W\d_][\w'’&-]*[^;]*;")
 _MARKER_ONLY = re.compile(r"\s*(?:\(?\d{1,2}[.)]|[-*•])\s*")
 # An opening sentence that only says an answer follows: "TL;DR: see below.", "Let me walk
 # through this step by step.", "The answer to your question is as follows.", "Here are the key
@@ -184,10 +189,15 @@ def refusal_signal(answer: str) -> RefusalSignal:
     found = [None if m is not None and (_SOURCE_TURN.search(s, m.end()) and not _PERSONAL.search(m.group(0)) or _declines_a_part(s, m))
              else m for s, m in zip(parts, found)]
     hits = [m is not None for m in found]
+    # "Amcor's major acquisitions came in FY2023, when it bought three businesses; the evidence
+    # mentions none in FY2022": the answer opens with its answer, a part declined after it.
+    first = found[0] if found else None
+    opens = first is not None and not _ANSWER_BEFORE_DECLINE.search(parts[0], 0, first.start())
     return RefusalSignal(
-        phrases=sum(hits), sentences=len(parts), opens=bool(hits and hits[0]), closes=bool(hits and hits[-1]),
+        phrases=sum(hits), sentences=len(parts), opens=opens, closes=bool(hits and hits[-1]),
         defers=sum(bool(DEFER.search(s)) for s in parts),
         # The declining phrase itself in the first person: "we can conclude there are none,
         # since the excerpt does not include any" is not a "we cannot".
         personal=sum(1 for m in found if m is not None and _PERSONAL.search(m.group(0))),
+        without_source=any(m is not None and _FROM_MEMORY.search(s) for s, m in zip(parts, found)),
     )

@@ -245,7 +245,16 @@ def _ways_over(text: str, terms: Collection[str]) -> dict[str, set[str]]:
     return ways
 
 
-def phrases_reversed(gold: str, answer: str) -> list[str]:
+# A sentence that opens with a name of two capitalised words or more ("Las Vegas Strip
+# Resorts", "Regional Operations"), after an article.
+_NAMED_SUBJECT = re.compile(r"\W*(?:The\s+)?((?:[A-Z][\w&'’.-]*\s+)+[A-Z][\w&'’.-]*)")
+
+
+def _name_words(text: str) -> set[str]:
+    return {re.sub(r"['’]s$", "", w.lower()) for w in _PHRASE_WORD.findall(text)}
+
+
+def phrases_reversed(gold: str, answer: str, question: str = "") -> list[str]:
     """The gold's moved things (``_moved_phrases``) that the answer moves the other way, the
     same words right beside a word of movement ("operating cash flow fell" for "though
     operating cash flow grew", "reduced inventory" for "higher inventory"), and never the
@@ -260,7 +269,12 @@ def phrases_reversed(gold: str, answer: str) -> list[str]:
     if not moved:
         return []
     said: dict[str, set[str]] = {}
-    for run, way in _moved_phrases(answer):
+    # "MGM China's revenue fell 44% ... Las Vegas Strip Resorts, by contrast, grew revenue
+    # 77%": a sentence of another named subject (named in neither the gold nor the question)
+    # moves that subject's things, not the gold's.
+    known = _name_words(gold + " " + question)
+    own = [p for p in sentences(answer) if not (m := _NAMED_SUBJECT.match(p)) or _name_words(m.group(1)) & known]
+    for run, way in (found for p in own for found in _moved_phrases(p)):
         # The gold's words at the run's near end: "reduced inventory levels during the year"
         # moves the gold's "inventory".
         for phrase in moved:

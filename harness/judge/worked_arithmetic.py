@@ -23,8 +23,13 @@ from harness.judge.numeric_check import single_number_gold
 
 # Between the operands of a shown computation: operators, brackets, dollar signs, spaces.
 _GAP = re.compile(r"[\s$()+\-−–*/×÷xX]*")
-# Between the equals sign and the result: "= $", "≈ ", "= approximately -".
-_RESULT_LEAD = re.compile(r"(?:=|≈|≅)\s*(?:approximately\s+|about\s+|roughly\s+)?(?:US)?\$?\s*[-−]?\s*$", re.I)
+# Between the equals sign and the result: "= $", "≈ ", "= approximately -", or the sign in
+# words: "$24,576 million / $7,110.5 million, gives 3.45".
+_RESULT_LEAD = re.compile(
+    r"(?:=|≈|≅|,?\s*(?:which\s+)?(?:gives|giving|yields|equals|comes\s+to|works\s+out\s+to)\b)"
+    r"\s*(?:approximately\s+|about\s+|roughly\s+)?(?:US)?\$?\s*[-−]?\s*$",
+    re.I,
+)
 # A result given under the computation's name: brackets closing it, then the name (a few
 # words, no figures).
 _NAMED = re.compile(r"([\s)]*)([A-Za-z][A-Za-z'’&(). -]{1,60}?)\s*")
