@@ -31,7 +31,7 @@ def _cases(name: str) -> list[dict]:
 POOL_CASES = _cases("realistic_answers.jsonl")
 # The same shapes of answer to FinanceBench's own golds, all of the tune half (the 29 questions
 # with no human labels first, then answers written against the judge, most to labelled ones,
-# then the forty-seventh to fifty-seventh batches, the last of them labelled answers reworded): real
+# then the forty-seventh to fifty-eighth batches, the last two of them labelled answers reworded): real
 # golds, none held out.
 TUNE_CASES = _cases("realistic_tune_answers.jsonl")
 CASES = POOL_CASES + TUNE_CASES
@@ -706,10 +706,6 @@ KNOWN_FOOLED |= {
     "tune-1963": "J&J's gross margin put mainly on vaccine sales and biosimilar pricing: " + _PARTIAL_LIST,
 }
 KNOWN_MISSES |= {
-    "tune-1815": "'Yes. ... Richard A. Johnson' then 'No other nominee received more than about 6.1 million votes against': "
-    "the others' comparison read as a no beside the yes",
-    "tune-1836": "'MGM China. It was the only region whose net revenues fell ... the Las Vegas Strip Resorts grew': refused "
-    "as stating the gold's drivers going the other way (not traced further)",
     "tune-1848": "'roughly $78 million more, about $77.78 million': the rounded figure taken as the one committed, one "
     "rounding step from the gold's places",
     "tune-1854": "'no acquisitions in FY2023 or FY2022 ... The most recent acquisition outflow shown is a very small amount in "
@@ -754,14 +750,8 @@ KNOWN_FOOLED |= {
     "improving': the bullets' figures are not read as rivals of the gold's (its original, in one paragraph, is refused)",
 }
 KNOWN_MISSES |= {
-    "tune-1992": _REWORDED + "'Yes - Richard A. Johnson ...', then 'every other nominee had fewer': the others' comparison "
-    "read as a no (as tune-1815)",
-    "tune-1993": _REWORDED + "the yes as a lead-in ending in a colon, then the votes as bullets: a lead-in claims nothing, "
-    "and the last bullet's 'all other nominees had fewer' is read as the verdict",
     "tune-2029": _REWORDED + "'Here are the key points on AMD's FY22 revenue change: the main drivers were ...': refused as "
     "not addressing the question (not traced further)",
-    "tune-2051": _REWORDED + "Walmart's two margins with their computations, then 'The change of roughly 0.182% rounds to "
-    "approximately 0.2%': a level taken as the committed value",
     "tune-2117": _REWORDED + "3M's margin fall from 20.8% to 19.1% with its causes in one long sentence: the levels read as "
     "another value where the gold has its 1.7% (not traced further)",
     "tune-2148": _REWORDED + "'The provided excerpt does not explicitly list any debt securities ...' opening: a decline "
@@ -771,6 +761,34 @@ KNOWN_MISSES |= {
     "tune-2165": _REWORDED + "as tune-2164, compact: the quarter's store counts read as other values",
     "tune-2179": _REWORDED + "'3.45 (rounded to two decimals): COGS of $24,576 million divided by average inventory of "
     "$7,110.5 million': arithmetic in words after its result is not worked out again",
+}
+
+# The fifty-eighth batch (tune-2266 on): 140 more labelled answers, none of the fifty-seventh's,
+# rewritten twice the same way and in today's markdown ("**Answer:** ... **Details:**", a table
+# of the figures then the answer, "## Summary" sections). 14 of the 280 were judged otherwise
+# than their originals on the code before it. Read since: a label line ("**Details:**") names
+# no rival pick; "$5,466,312, which is about $5,466 million" is one value; "The difference,
+# 4.3% - 4.1%, is 0.2%" gives its result after "is"; quoted passages under "Quoted from the
+# filing:" are still an excerpt; "financing used the most cash" names the loser of "brought in
+# the most (or lost the least)". These are the rest.
+KNOWN_FOOLED |= {
+    "tune-2492": _REWORDED + "Best Buy's 'decrease' with a quarter's store counts as bullets ('the store count increased "
+    "from 908 ... to 907'): 'store count' does not share the gold's 'stores', so its values are not read as rivals of the "
+    "gold's (the original's 'number of Best Buy stores' is)",
+}
+KNOWN_MISSES |= {
+    "tune-2311": _REWORDED + "Microsoft's 'has not increased' with its long-term debt down and a current portion that "
+    "'decreased, from $2,749 million to $5,247 million' (the original's own slip): refused as a different value where the "
+    "gold has its number (not traced further)",
+    "tune-2315": _REWORDED + "3M's margin causes in plain short sentences ('special item costs for significant litigation', "
+    "'costs to exit Russia'), the gold's names (Combat Arms Earplugs, PFAS) left out: read as other causes",
+    "tune-2465": _REWORDED + "3M's margin fall from 20.8% to 19.1% put on litigation (Combat Arms Earplugs, PFAS), raw "
+    "materials and logistics, and divestitures, in short sentences: refused as other causes than the gold's (not traced "
+    "further)",
+    "tune-2521": _REWORDED + "the gold's four regions under '## Summary', then '## Details' bullets that spell out EMEA, "
+    "APAC and LACC: the spelled-out names read as padding",
+    "tune-2535": _REWORDED + "AMD's bullets that open 'Increase in Gross Margin - gross margin ... decreased' (the "
+    "original's own label): the label's increase read as the margin's movement",
 }
 
 

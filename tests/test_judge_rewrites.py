@@ -15,6 +15,18 @@ voice, in short sentences), showed readings that held for one wording only:
   reverses nothing of the gold's.
 - "as an AI, I don't have real-time data access" told after the answer: an answer from
   memory, wherever it says so.
+- "... and every other nominee had fewer" to "more votes against than the other nominees?":
+  what the answer says of the others is the same yes ("No other nominee received more" too).
+- "Its operating income margin was 4.268% in FY2019 versus 4.086% in FY2018. The change of
+  roughly 0.182% rounds to 0.2%" to "What is the change in its margin?": the levels state
+  the asked thing, and the change after them is what was asked of it.
+- "**Answer:** Data Center." then "**Details:**": a label line names no rival pick.
+- "lists $5,466,312, which is about $5,466 million": a statement's figure in thousands, said
+  again in millions, is one value.
+- "The difference, 4.3% - 4.1%, is 0.2%": a computation, then its result after "is".
+- "Quoted from the filing:" then quoted passages as bullets: still a pasted excerpt.
+- "Operations brought in the most cash; ... financing used the most cash" to "which brought
+  in the most (or lost the least)?": the other extreme names the loser, not a second pick.
 
 Each reading has a right answer credited and its wrong twin refused."""
 from __future__ import annotations
@@ -150,6 +162,8 @@ _WORST_REGION = ("Solano Macau looks like the weakest segment by topline in FY20
 
 @pytest.mark.parametrize("answer,credited", [
     (_WORST_REGION.format(move="down", change="drop"), True),
+    ("Solano Macau. It was the only region whose net revenues fell in FY2022: they dropped about 44%. By contrast, the Las "
+     "Vegas Strip Resorts grew revenue by about 77%, and Regional Operations grew about 12%.", True),
     # The gold's own subject's revenue moved the other way.
     ("Solano Macau had the worst topline performance in FY2022 even though its revenue grew 44 percent, to $673 million.", False),
 ])
@@ -169,4 +183,102 @@ _FROM_MEMORY = ("Corra's revenue change was primarily driven by higher sales of 
 ])
 def test_an_answer_from_memory_is_no_finding_wherever_it_says_so(aside: str, credited: bool) -> None:
     verdict = heuristic_verdict(*REVENUE_DRIVERS, _FROM_MEMORY.format(aside=aside))
+    assert (verdict.label == "correct") is credited, verdict.rationale
+
+
+VOTES = ("Were there any board member nominees who had substantially more votes against joining than the other nominees?",
+         "Yes, his name is Richard A. Hale")
+_VOTES = ("{verdict} Richard A. Hale received 16,105,005 votes against joining the board. The next-highest number of votes "
+          "against belonged to Alan D. Ferris, at 5,184,437, and {others}.")
+
+
+@pytest.mark.parametrize("verdict,others,credited", [
+    ("Yes -", "every other nominee had fewer", True),
+    ("Yes.", "no other nominee received more than about 5.2 million", True),
+    # The others had more: the yes is contradicted by the answer's own statement of them.
+    ("Yes -", "every other nominee had more votes against than Hale", False),
+    ("No -", "every other nominee had fewer", False),
+])
+def test_what_an_answer_says_of_the_others_is_no_verdict_against_it(verdict: str, others: str, credited: bool) -> None:
+    verdict_ = heuristic_verdict(*VOTES, _VOTES.format(verdict=verdict, others=others))
+    assert (verdict_.label == "correct") is credited, verdict_.rationale
+
+
+MARGIN_CHANGE = ("Based on the information provided primarily in the statement of income, what is the FY2018 - FY2019 change in "
+                 "unadjusted operating income % margin for Tarsus? Answer in units of percents and round to one decimal place.",
+                 "0.002")
+_MARGIN_CHANGE = ("Tarsus's operating income margin was about 4.268% in FY2019 ($21,957 million / $514,405 million) versus about "
+                  "{earlier} in FY2018 ($20,437 million / $500,343 million). The change of roughly {change} rounds to "
+                  "approximately {rounded}.")
+
+
+@pytest.mark.parametrize("earlier,change,rounded,credited", [
+    ("4.086%", "0.182%", "0.2%", True),
+    ("3.886%", "0.382%", "0.4%", False),
+])
+def test_a_change_after_the_levels_is_the_answer_to_a_change(earlier: str, change: str, rounded: str, credited: bool) -> None:
+    verdict = heuristic_verdict(*MARGIN_CHANGE, _MARGIN_CHANGE.format(earlier=earlier, change=change, rounded=rounded))
+    assert (verdict.label == "correct") is credited, verdict.rationale
+
+
+SEGMENT = ("From FY21 to FY22, excluding Embedded, in which Corra reporting segment did sales proportionally increase the most?",
+           "Data Center")
+
+
+@pytest.mark.parametrize("pick,credited", [("Data Center", True), ("Gaming", False)])
+def test_a_label_line_names_no_rival_pick(pick: str, credited: bool) -> None:
+    answer = (f"**Answer:** {pick}.\n\n**Details:**\n- Setting Embedded aside, Corra's {pick} segment had the largest "
+              "proportional sales increase of its reporting segments between FY21 and FY22.")
+    verdict = heuristic_verdict(*SEGMENT, answer)
+    assert (verdict.label == "correct") is credited, verdict.rationale
+
+
+LIABILITIES = ("What is Quarry's year end FY2017 total current liabilities (in USD millions)? Base your judgments on the "
+               "information provided primarily in the balance sheet.", "5466")
+
+
+@pytest.mark.parametrize("listed,restated,credited", [
+    ("$5,466,312", "$5,466 million", True),
+    # Not a thousandfold: two values, neither claimed.
+    ("$4,173,041", "$5,466 million", False),
+    # The listed figure restated at the wrong scale.
+    ("$5,466,312", "$5,466 billion", False),
+])
+def test_a_figure_in_thousands_said_again_in_millions_is_one_value(listed: str, restated: str, credited: bool) -> None:
+    answer = (f"Quarry's total current liabilities at the end of FY2017 were {restated}. The Consolidated Balance Sheets list "
+              f"\"Total current liabilities: {listed},\" which is about {restated}.")
+    verdict = heuristic_verdict(*LIABILITIES, answer)
+    assert (verdict.label == "correct") is credited, verdict.rationale
+
+
+@pytest.mark.parametrize("result,credited", [("0.2%", True), ("0.4%", False)])
+def test_a_computations_result_after_is(result: str, credited: bool) -> None:
+    answer = (f"The FY2018 - FY2019 change in Tarsus's unadjusted operating income % margin is {result}. FY2018 operating income "
+              "of $20,437 million on net sales of $495,761 million gives a 4.1% margin, while FY2019 operating income of $21,957 "
+              f"million on net sales of $510,329 million gives 4.3%. The difference, 4.3% - 4.1%, is {result}.")
+    verdict = heuristic_verdict(*MARGIN_CHANGE, answer)
+    assert (verdict.label == "correct") is credited, verdict.rationale
+
+
+CASH_FLOWS = ("Among operations, investing, and financing activities, which brought in the most (or lost the least) cash flow "
+              "for Ferrow in FY2023?", "Among the three, cash flow from operations was the highest for Ferrow in FY2023.")
+
+
+def test_quoted_passages_under_a_source_lead_in_are_still_an_excerpt() -> None:
+    answer = ("Quoted from the filing:\n"
+              "- \"Cash provided (used) by operations was an inflow of $2,485 million for fiscal 2020...\"\n"
+              "- \"Cash used by financing activities was $5,293 million for fiscal 2019...\"\n"
+              "- \"Cash provided (used) by investing activities was an inflow of $564 million for fiscal 2023...\"")
+    verdict = heuristic_verdict(*CASH_FLOWS, answer)
+    assert verdict.label != "correct", verdict.rationale
+
+
+@pytest.mark.parametrize("winner,loser,credited", [
+    ("Operations", "financing", True),
+    ("Financing", "operations", False),
+])
+def test_the_other_extreme_names_the_loser_not_a_second_pick(winner: str, loser: str, credited: bool) -> None:
+    answer = (f"{winner} brought in the most cash for Ferrow in FY2023; investing also provided positive but much smaller cash "
+              f"flow, and {loser} used the most cash.")
+    verdict = heuristic_verdict(*CASH_FLOWS, answer)
     assert (verdict.label == "correct") is credited, verdict.rationale

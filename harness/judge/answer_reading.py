@@ -393,6 +393,10 @@ def _compared_picks(claims: list[str], question: str, options: tuple[str, ...]) 
         for clause in _COMPARING_CLAUSE_END.split(claim):
             if not clause or not way.search(clause):
                 continue
+            if _OUTFLOW_MOST.search(clause) and _OUTFLOW_LEAST.search(asked):
+                # "... and financing used the most cash" to "which brought in the most (or lost
+                # the least)?": the other extreme, the loser named.
+                continue
             # The winner stands before "than" or "exceeded"; the option after it is the
             # loser ("bought back $1.15 billion, exceeding its $780 million of capex"). A
             # denied comparison ("Wholesale is no longer its largest channel") picks nothing.
@@ -409,6 +413,8 @@ def _compared_picks(claims: list[str], question: str, options: tuple[str, ...]) 
     return found[-1][1] if found else ""
 
 
+_OUTFLOW_MOST = re.compile(r"\b(?:used|spent|lost|consumed|burned|burnt)\s+(?:the\s+)?most\b", re.IGNORECASE)
+_OUTFLOW_LEAST = re.compile(r"\b(?:used|spent|lost|consumed|burned|burnt)\s+(?:the\s+)?least\b", re.IGNORECASE)
 _COMPARED_WITH = re.compile(r"\b(?:than|exceed\w*|outpac\w*|outperform\w*|over|versus|vs|compared|relative)\b", re.IGNORECASE)
 _COMPARING_CLAUSE_END = re.compile(r"[,;:]|\s[-–—]\s|\b(?:while|whereas|but|although|though|as|amid|because|since)\b", re.IGNORECASE)
 

@@ -84,4 +84,15 @@ def stated_before_others(answer: str, sentences: list[Sentence], question: str) 
     ]
     if not stating or stating[-1] == len(sentences) - 1 or any(n > 1 for n in shared[stating[-1] + 1:]):
         return None
+    if _ASKS_CHANGE.search(question) and any(
+        _NAMES_CHANGE.search(answer, a, b) for (a, b), values in sentences[stating[-1] + 1:] if values
+    ):
+        # "Walmart's operating income margin was 4.268% in FY2019 versus 4.086% in FY2018. The
+        # change of roughly 0.182% rounds to 0.2%" to "What is the change in its margin?": the
+        # levels state the asked thing, and the later change is what was asked of it.
+        return None
     return sentences[stating[-1]]
+
+
+_ASKS_CHANGE = re.compile(r"\b(?:change[ds]?|difference)\b", re.IGNORECASE)
+_NAMES_CHANGE = re.compile(r"\b(?:change[ds]?|difference|increase[ds]?|decrease[ds]?|improvement|decline[ds]?)\b", re.IGNORECASE)

@@ -306,6 +306,13 @@ _AFTERWORD = re.compile(
 )
 
 
+_SOURCE_LEAD_IN = re.compile(
+    r"^[^\S\n]*(?:(?:quoted|quotes?|excerpts?|passages?|relevant|from|in|according\s+to|as\s+stated\s+in|the|its|this|"
+    r"company'?s?|filing|10-?k|10-?q|annual|quarterly|report|document|text|statements?|says|states|reads)\W*){1,8}:[^\S\n]*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
 def quoted_excerpt(answer: str) -> bool:
     """Passages of the filing in quotation marks with next to no words of the answer's own.
 
@@ -319,7 +326,8 @@ def quoted_excerpt(answer: str) -> bool:
     inside = sum(_word_count(p) for p in passages)
     # A caveat or sign-off after the passages ("Please note that this analysis is based
     # solely on the filing.") says nothing of the question: no words of an answer's own.
-    outside = _word_count(_AFTERWORD.sub(" ", _QUOTED.sub(" ", answer)))
+    # Nor does a lead-in that only names where the passages come from ("Quoted from the filing:").
+    outside = _word_count(_SOURCE_LEAD_IN.sub(" ", _AFTERWORD.sub(" ", _QUOTED.sub(" ", answer))))
     return outside <= max(3, inside // 10) and (len(passages) >= 2 or bool(_ELLIPSIS.search(passages[0])))
 
 
@@ -509,6 +517,9 @@ def find_commitment(
     # (Only one a value follows: in "(402 over 21,006 = 1.914%) gives the same rounded result"
     # the "=" gives the value.)
     worded = [m.start() for m in _WORDED_EQUALS.finditer(text) if any(q.start >= span[0] + m.end() for q in inside)]
+    # "The difference, 4.3% - 4.1%, is 0.2%": a computation, then its result after "is".
+    worded += [m.end() - 1 for m in _COMPUTATION_IS.finditer(text) if any(q.start >= span[0] + m.end() for q in inside)]
+    worded.sort()
     last_eq = max(text.rfind("="), text.rfind("≈"), worded[-1] if worded else -1)
     if last_eq >= 0 and any(q.start > span[0] + last_eq for q in inside):
         inside = [q for q in inside if q.start > span[0] + last_eq]
@@ -573,6 +584,8 @@ def _concludes(answer: str, sentence: tuple[tuple[int, int], list[Quantity]]) ->
     text = answer[start:end]
     if _WHOLE_BOLD.fullmatch(text):
         return True
+    if any(any(q.start >= start + m.end() for q in values) for m in _COMPUTATION_IS.finditer(text)):
+        return True  # "The difference, 4.3% - 4.1%, is 0.2%": a computation's result
     return any(
         not (m.group("which") or m.group(0).lower() in _STEP_WORDS) or any(q.start >= start + m.end() for q in values)
         for m in _STRONG_CONCLUSION.finditer(text)
@@ -589,6 +602,11 @@ _STEP_WORDS = frozenset({"gives", "leaves", "leaving"})
 _WORDED_EQUALS = re.compile(
     r"\b(?:gives|giving|yields|yielding|equals|leaves|leaving|results\s+in|resulting\s+in|averag(?:e|es|ing|ed)\s+(?:out\s+)?(?:to|at))\b",
     re.IGNORECASE
+)
+_COMPUTATION_IS = re.compile(
+    r"\d[\d.,]*\s*(?:%|percent|million|billion|x)?\s*[-−+×÷*/]\s*\$?\s*\d[\d.,]*\s*(?:%|percent|million|billion|x)?\s*\)?\s*,?\s+"
+    r"(?:is|was|comes\s+to|works\s+out\s+to)\s",
+    re.IGNORECASE,
 )
 # A clause that concludes inside the sentence: ", so ...", "; therefore ...".
 _CONCLUDING_CLAUSE = re.compile(r"[,;]\s*(?:and\s+)?(?:so|therefore|thus|hence)\b", re.IGNORECASE)

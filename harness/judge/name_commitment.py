@@ -231,6 +231,10 @@ PICK_FILLER = frozenset({
 })
 
 
+# A line that only labels what follows: "**Details:**", "Why:", "## Supporting figures".
+_LABEL_LINE = re.compile(r"\s*(?:(?:\*\*|__)?[A-Za-z][\w '’-]{0,30}?(?:\*\*|__)?\s*:\s*(?:\*\*|__)?|#{1,6}\s+[^\n]{1,40})\s*")
+
+
 def rival_pick(sentences: list[str], question: str, gold: str) -> bool:
     """Does one of the sentences that give the answer's verdict pick another name than the
     gold's, as the answer to the question ("Gaming increased the most. Data Center increased
@@ -252,8 +256,9 @@ def rival_pick(sentences: list[str], question: str, gold: str) -> bool:
         ):
             return True  # "Developed Europe and Developed Rest of World both had the biggest drop": a tie is two picks
         if hedges(sentence) or asks(sentence) or {s for s, _ in stemmed} & gold_stems or sentence.count("|") >= 2 \
-                or _LABELLED_FIGURES.match(sentence):
-            continue  # (nor a table's row, "| Region | Q2 2023 | % Change |", nor a label's figures, "Gaming: 5,607 → 6,805")
+                or _LABELLED_FIGURES.match(sentence) or _LABEL_LINE.fullmatch(sentence):
+            continue  # (nor a table's row, "| Region | Q2 2023 | % Change |", nor a label's figures, "Gaming: 5,607 → 6,805",
+            # nor a label or a heading alone, "**Details:**", "## Reasoning")
         words = [(s, w) for s, w in stemmed if s not in known and w.lower() not in PICK_FILLER]
         names = [w for _, w in words if w[:1].isupper()]
         if not names:

@@ -246,8 +246,11 @@ def _ways_over(text: str, terms: Collection[str]) -> dict[str, set[str]]:
 
 
 # A sentence that opens with a name of two capitalised words or more ("Las Vegas Strip
-# Resorts", "Regional Operations"), after an article.
-_NAMED_SUBJECT = re.compile(r"\W*(?:The\s+)?((?:[A-Z][\w&'’.-]*\s+)+[A-Z][\w&'’.-]*)")
+# Resorts", "Regional Operations"), after an article or a turn ("By contrast, the ...").
+_NAMED_SUBJECT = re.compile(
+    r"\W*(?:(?:By|In)\s+contrast,?\s+|Meanwhile,?\s+|Elsewhere,?\s+|Separately,?\s+)?(?:[Tt]he\s+)?"
+    r"((?:[A-Z][\w&'’.-]*\s+)+[A-Z][\w&'’.-]*)"
+)
 
 
 def _name_words(text: str) -> set[str]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import re
+from dataclasses import replace
 
 from harness.judge.amounts import Quantity
 from harness.judge.disowned import named_right
@@ -360,6 +361,10 @@ def between_two(answer: str, question: str, span: tuple[int, int], first: Quanti
         # million") restates nothing: two values, neither claimed.
         if close_in_size(first, second):
             return second, "committed"
+        if _thousands_restated(first, second):
+            # "lists $5,466,312, which is about $5,466 million": a statement's figure in
+            # thousands, its scale unwritten, said again in millions.
+            return second, "committed"
         if _ratio_rounded_from(first, second):
             # "ROA is about 0.01 ..., which is roughly 1.4%": the ratio to the decimals asked,
             # and the same figure as a percent, more exactly.
@@ -390,6 +395,14 @@ def between_two(answer: str, question: str, span: tuple[int, int], first: Quanti
     if second_is_asked(answer, question, span, first, second):
         return second, "committed"
     return None
+
+
+def _thousands_restated(figure: Quantity, restated: Quantity) -> bool:
+    """Is ``figure``, written with no scale word, ``restated`` a thousand times over (the
+    digits of a statement in thousands, "$5,466,312", said as "$5,466 million")?"""
+    if figure.explicit_scale or not restated.explicit_scale or figure.percent or restated.percent:
+        return False
+    return close_in_size(replace(figure, number=figure.number * 1000), restated, within=0.001)
 
 
 def _ratio_rounded_from(ratio: Quantity, percent: Quantity) -> bool:

@@ -208,8 +208,9 @@ _FALLS_SHORT = re.compile(r"\b(?:incomplete|unfinished|short\s+of|shy\s+of|yet\s
 def polarity_of(sentence: str, question: str) -> str | None:
     """``yes`` or ``no`` for a verdict sentence, reading negations and opposites; None when
     a question about one direction ("improving?") gets a sentence that names none."""
+    against_others = bool(_ASKS_AGAINST_OTHERS.search(question))
     m = YES_NO.match(sentence)
-    if m:
+    if m and not (against_others and _OTHERS_FIRST.match(sentence)):
         return m.group(1).lower()
     if _BOTH_WAYS.search(sentence):
         return None  # "may or may not be healthy" says neither
@@ -223,6 +224,17 @@ def polarity_of(sentence: str, question: str) -> str | None:
     clause = max(
         clauses, key=lambda c: (not _dated_elsewhen(c, years), len({s for s, _ in content(c)} & asked))
     ) if clauses else sentence
+    if against_others and (others := _OTHERS_FIRST.match(clause)):
+        # "Did any nominee get more votes against than the others?": "... and every other
+        # nominee had fewer" says it of the others, the same yes ("No other nominee received
+        # more" too).
+        told = direction_of(clause[others.end():], question)
+        if told is None:
+            return None
+        return "yes" if (told == "no") != bool(NEGATION.search(clause[: others.end()])) else "no"
+    if against_others:
+        # Another clause of the sentence, about the others, is no verdict on the one asked.
+        sentence = " ".join(c for c in clauses if not _OTHERS_FIRST.match(c))
     if _names_opposite(clause, question):
         # "3M is a capital-light business" to "Is 3M capital-intensive?": the opposite
         # property, so a plain statement is a no and a negated one ("not capital-light") a yes.
@@ -241,6 +253,15 @@ def polarity_of(sentence: str, question: str) -> str | None:
         # "Adobe's free cash flow conversion is a key metric" says nothing of "improving?".
         return None
     return "no" if NEGATION.search(clause) else "yes"
+
+
+# A question that compares one with the others ("more votes against than the other
+# nominees?"), and a clause whose subject is the others.
+_ASKS_AGAINST_OTHERS = re.compile(r"\bthan\s+(?:the\s+|all\s+)?others?\b", re.IGNORECASE)
+_OTHERS_FIRST = re.compile(
+    r"\W*(?:(?:and|but|while|whereas|so)\s+)?(?:(?:every|each|any|all(?:\s+the)?|the|no|none\s+of\s+the)\s+)other(?:s\b|\s+\w+)",
+    re.IGNORECASE,
+)
 
 
 def _dated_elsewhen(clause: str, asked: frozenset[int]) -> bool:
@@ -300,6 +321,13 @@ def contradicts_itself(answer: str, question: str, verdict: str, polarity: str) 
         # Nor with what it sets beside it: in "Johnson received 16.1 million votes against,
         # while no other nominee had more than 6.1 million" the others have no more.
         claim = _SET_BESIDE.split(claim, maxsplit=1)[0] if claim else ""
+        if claim and _ASKS_AGAINST_OTHERS.search(question):
+            # What it says of the others is read the other way round ("and every other nominee
+            # had fewer" is the yes; "had more" denies it), apart from the rest.
+            parts = [c for c in _CLAUSE.split(claim) if c and c.strip()]
+            if any((told := polarity_of(c, question)) is not None and told != polarity for c in parts if _OTHERS_FIRST.match(c)):
+                return True
+            claim = " ".join(c for c in parts if not _OTHERS_FIRST.match(c))
         direction = direction_of(claim, question) if claim.strip() else None
         if direction is not None and direction != polarity:
             return True
