@@ -15,6 +15,11 @@ The CLI only parses options into an AnalyzeConfig and calls harness.analyze_swee
 """
 from __future__ import annotations
 
+from core.interrupt import exit_if_interrupted_while_starting
+
+if __name__ == "__main__":
+    exit_if_interrupted_while_starting()  # a Ctrl-C before the command runs: "interrupted", 130
+
 import sys
 from pathlib import Path
 

@@ -3,7 +3,8 @@
 click turns a Ctrl-C that reaches it into "Aborted!" and exit code 1: a Ctrl-C in the first
 second, while a command imports its modules and before its own handler is in place, ended
 ``python analyze.py --gate`` with the code of a failed gate. Here it ends, as everywhere
-else, with the shell's code for death by the signal (130 for Ctrl-C).
+else, with the shell's code for death by the signal (130 for Ctrl-C). (Before this runs, while
+an entry script imports its modules, a Ctrl-C is ``core.interrupt``'s.)
 """
 from __future__ import annotations
 
@@ -12,8 +13,11 @@ from typing import NoReturn
 
 import click
 
+from core.interrupt import INTERRUPTED_EXIT, caused_by_interrupt, command_started
+
 
 def run_command(command: click.Command) -> NoReturn:
+    command_started()
     try:
         code = command.main(standalone_mode=False)
     except click.exceptions.Abort as abort:
@@ -27,4 +31,11 @@ def run_command(command: click.Command) -> NoReturn:
     except click.ClickException as error:
         error.show()
         sys.exit(error.exit_code)
+    except Exception as error:
+        if not caused_by_interrupt(error):
+            raise
+        # A Ctrl-C while a command imports a module of its own, inside a class body, reaches
+        # here wrapped in a RuntimeError (``core.interrupt``): still a Ctrl-C.
+        click.echo("interrupted", err=True)
+        sys.exit(INTERRUPTED_EXIT)
     sys.exit(code if isinstance(code, int) else 0)
