@@ -31,7 +31,7 @@ def _cases(name: str) -> list[dict]:
 POOL_CASES = _cases("realistic_answers.jsonl")
 # The same shapes of answer to FinanceBench's own golds, all of the tune half (the 29 questions
 # with no human labels first, then answers written against the judge, most to labelled ones,
-# then the forty-seventh to fifty-eighth batches, the last two of them labelled answers reworded): real
+# then the forty-seventh to fifty-ninth batches, the last three of them labelled answers reworded): real
 # golds, none held out.
 TUNE_CASES = _cases("realistic_tune_answers.jsonl")
 CASES = POOL_CASES + TUNE_CASES
@@ -789,6 +789,38 @@ KNOWN_MISSES |= {
     "APAC and LACC: the spelled-out names read as padding",
     "tune-2535": _REWORDED + "AMD's bullets that open 'Increase in Gross Margin - gross margin ... decreased' (the "
     "original's own label): the label's increase read as the margin's movement",
+}
+
+# The fifty-ninth batch (tune-2546 on): 140 more labelled answers, none of the earlier two
+# batches', reworded the same way. 13 of the 280 were judged otherwise than their originals.
+# Read since: a gold's 100% (the whole) is not worked out from shares that split it ("76% ...
+# 24%"), and a claim before a semicolon stands when what follows declines ("...; without
+# further information, it cannot be concluded"). These are the rest.
+_RIGHT_VERDICT_OTHER_FIGURE = ("the gold's yes or no with another figure than the gold's ({figure}): a figure that "
+                               "contradicts the gold's is not read against an agreeing verdict, as two right tune labelled "
+                               "answers need (Adobe, Best Buy)")
+KNOWN_FOOLED |= {
+    "tune-2570": _REWORDED + "Best Buy's 'Yes ... decreased' with 'the store count went from 931 to 908': "
+    + _RIGHT_VERDICT_OTHER_FIGURE.format(figure="931 and 908 for 982 and 969; 'store count' is not the gold's 'stores'"),
+    "tune-2571": _REWORDED + "as tune-2570, its conclusion last",
+    "tune-2602": _REWORDED + "3M's quick ratio worked to 0.85, 'slightly below 1', 'not necessarily critical': "
+    + _RIGHT_VERDICT_OTHER_FIGURE.format(figure="0.85 for 0.96, while its '1' matches the gold's 1x mark"),
+    "tune-2603": _REWORDED + "as tune-2602, its conclusion last",
+    "tune-2623": _REWORDED + "'It appears that 3M has a reasonably healthy liquidity profile:' then bullets ending 'it may "
+    "not be the most relevant metric': a lead-in ending in a colon claims nothing, and the last bullet's doubt is read as "
+    "the no",
+    "tune-2668": _REWORDED + "'**Answer:** No. Based on its quick ratio of 0.847 ...': "
+    + _RIGHT_VERDICT_OTHER_FIGURE.format(figure="0.847 for 0.96"),
+    "tune-2763": _REWORDED + "'So, based on the context and without further information, Pfizer is not spinning off ...' "
+    "as a bullet: the decline's words in the verdict's own clause keep it from being read as the no",
+}
+KNOWN_MISSES |= {
+    "tune-2667": _REWORDED + "Amcor's FY2023 deals, then FY2021's disposals as bullets: the disposals read as the gold's "
+    "deals the other way",
+    "tune-2759": _REWORDED + "Amcor's restructuring liability in plain short sentences: refused as missing the gold's key "
+    "facts (not traced further)",
+    "tune-2775": _REWORDED + "American Express's gross margin in plain short sentences: the denial of its use not read "
+    "(not traced further)",
 }
 
 

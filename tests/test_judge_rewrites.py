@@ -27,6 +27,10 @@ voice, in short sentences), showed readings that held for one wording only:
 - "Quoted from the filing:" then quoted passages as bullets: still a pasted excerpt.
 - "Operations brought in the most cash; ... financing used the most cash" to "which brought
   in the most (or lost the least)?": the other extreme names the loser, not a second pick.
+- A gold's "100% equity interest" is not worked out from shares that split a whole ("76% of
+  net sales ... 24%").
+- "Pfizer is not spinning off any large business segments; without further information, it
+  cannot be concluded that it is": the claim before the semicolon stands.
 
 Each reading has a right answer credited and its wrong twin refused."""
 from __future__ import annotations
@@ -282,3 +286,31 @@ def test_the_other_extreme_names_the_loser_not_a_second_pick(winner: str, loser:
               f"flow, and {loser} used the most cash.")
     verdict = heuristic_verdict(*CASH_FLOWS, answer)
     assert (verdict.label == "correct") is credited, verdict.rationale
+
+
+DEALS = ("What are major acquisitions that Corvane has done in FY2023, FY2022 and FY2021?",
+         "Corvane completed these acquisitions during FY2023:\n-100% equity interest of a flexibles manufacturing company in the "
+         "Czech Republic\n- 100% equity interest in a medical device packaging manufacturing site in Shanghai, China.")
+
+
+def test_a_whole_is_not_worked_out_from_the_shares_that_split_it() -> None:
+    answer = ("## Summary\nThis is Corvane plc's Form 10-K for fiscal 2023, Item 1 - Business: a global leader in packaging.\n\n"
+              "## Supporting details\n- Flexibles: about 35,000 employees at 166 facilities in 37 countries; about 76% of "
+              "consolidated net sales in fiscal 2023.\n- Rigid Packaging: about 5,000 employees at 52 facilities in 11 "
+              "countries; about 24% of consolidated net sales in fiscal 2023.")
+    verdict = heuristic_verdict(*DEALS, answer)
+    assert verdict.label != "correct", verdict.rationale
+
+
+SPIN_OFF = ("As of Q2'2023, is Halden spinning off any large business segments?", "Yes, it's spinning off Upland.")
+
+
+def test_a_claim_before_a_declined_part_stands() -> None:
+    # The gold's name is in the reasons, but the verdict, before the semicolon, is a no.
+    answer = ("## Summary\nBased on the provided context, Halden is not currently spinning off any large business segments as "
+              "of Q2 2023; without further information, it cannot be concluded that it is.\n\n## Reasoning\n- The context says "
+              "Halden expects to incur costs of approximately $700 million in connection with separating Upland, but it does "
+              "not specify that this separation is occurring in Q2 2023.\n- The text contains no direct mention of any current "
+              "spin-offs.")
+    verdict = heuristic_verdict(*SPIN_OFF, answer)
+    assert verdict.label != "correct", verdict.rationale

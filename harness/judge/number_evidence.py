@@ -466,7 +466,9 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
             # label words is the answer's.
             best = "far"
         listed_own = any(quantity_kind(every_value[j]) == quantity_kind(g) for j in skipped)
-        if best in ("far", "near") and not level and not listed_own:
+        # (Nor a gold's 100%, the whole, which any shares that split it add up to: "76% of net
+        # sales ... 24%" works out no "100% equity interest".)
+        if best in ("far", "near") and not level and not listed_own and not (g.percent and abs(g.number) == 100):
             # A change may be worked out from the two values it is between; a level the gold
             # reaches ("rose from 19% to 24%") may not: "from 25% to 31%" is no 24%. Nor
             # where the answer lists or hedges its own figures of the kind ("an increase of

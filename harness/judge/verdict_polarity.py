@@ -130,6 +130,17 @@ def leaves_verdict_open(answer: str) -> bool:
 _OTHER_SIDE = re.compile(r"^\W*(?:all |the |every )?(?:other|others|rest|remaining)\b", re.IGNORECASE)
 
 
+def _before_declined_part(sentence: str) -> str:
+    """A sentence's claim before a semicolon, when what follows it declines ("Pfizer is not
+    spinning off any large business segments; without further information, it cannot be
+    concluded that it is"): the claim is made, the decline is of more than it."""
+    declined = DECLINE.search(sentence)
+    if declined is None:
+        return sentence
+    cut = sentence.rfind(";", 0, declined.start())
+    return sentence[:cut] if cut > 0 and DECLINE.search(sentence, 0, cut) is None else sentence
+
+
 def claim_sentences(answer: str, about: str, shared: int = 2) -> list[str]:
     """Sentences that make a claim about the words of ``about`` (``shared`` of them at least).
 
@@ -139,7 +150,7 @@ def claim_sentences(answer: str, about: str, shared: int = 2) -> list[str]:
     wanted = stems_of(about)
     need = min(shared, len(wanted)) or 1
     return [
-        p for p in sentences(answer)
+        p for p in map(_before_declined_part, sentences(answer))
         if (len({s for s, _ in content(p)} & wanted) >= need or names_property(p, about))
         and not _FRAMING.search(p) and not _DEFINITION.search(p) and not _NO_ASSERTION.search(p) and not DECLINE.search(p)
     ]
