@@ -413,8 +413,9 @@ def _compared_picks(claims: list[str], question: str, options: tuple[str, ...]) 
     return found[-1][1] if found else ""
 
 
-_OUTFLOW_MOST = re.compile(r"\b(?:used|spent|lost|consumed|burned|burnt)\s+(?:the\s+)?most\b", re.IGNORECASE)
-_OUTFLOW_LEAST = re.compile(r"\b(?:used|spent|lost|consumed|burned|burnt)\s+(?:the\s+)?least\b", re.IGNORECASE)
+_OUTFLOW = r"\b(?:used|spent|lost|consumed|burned|burnt)\s+(?:the\s+)?"
+_OUTFLOW_MOST = re.compile(_OUTFLOW + r"most\b", re.IGNORECASE)
+_OUTFLOW_LEAST = re.compile(_OUTFLOW + r"least\b", re.IGNORECASE)
 _COMPARED_WITH = re.compile(r"\b(?:than|exceed\w*|outpac\w*|outperform\w*|over|versus|vs|compared|relative)\b", re.IGNORECASE)
 _COMPARING_CLAUSE_END = re.compile(r"[,;:]|\s[-–—]\s|\b(?:while|whereas|but|although|though|as|amid|because|since)\b", re.IGNORECASE)
 

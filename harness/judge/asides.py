@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from harness.judge.amounts import Quantity
-from harness.judge.words import asked_subject, content
+from harness.judge.words import ASKS_CHANGE, asked_subject, content
 
 Sentence = tuple[tuple[int, int], list[Quantity]]  # a sentence's span and its candidate values
 
@@ -84,7 +84,7 @@ def stated_before_others(answer: str, sentences: list[Sentence], question: str) 
     ]
     if not stating or stating[-1] == len(sentences) - 1 or any(n > 1 for n in shared[stating[-1] + 1:]):
         return None
-    if _ASKS_CHANGE.search(question) and any(
+    if ASKS_CHANGE.search(question) and any(
         _NAMES_CHANGE.search(answer, a, b) for (a, b), values in sentences[stating[-1] + 1:] if values
     ):
         # "Walmart's operating income margin was 4.268% in FY2019 versus 4.086% in FY2018. The
@@ -94,5 +94,4 @@ def stated_before_others(answer: str, sentences: list[Sentence], question: str) 
     return sentences[stating[-1]]
 
 
-_ASKS_CHANGE = re.compile(r"\b(?:change[ds]?|difference)\b", re.IGNORECASE)
 _NAMES_CHANGE = re.compile(r"\b(?:change[ds]?|difference|increase[ds]?|decrease[ds]?|improvement|decline[ds]?)\b", re.IGNORECASE)

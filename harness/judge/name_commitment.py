@@ -21,6 +21,7 @@ import re
 from harness.judge.commitment import hedges
 from harness.judge.number_swaps import question_words
 from harness.judge.refusal import sentences
+from harness.judge.tables import layout_line
 from harness.judge.words import NEGATION, WORD, content, stems_of
 
 _NAME = re.compile(r"\b[A-Z][\w&'’\-]*(?:\s+(?:of\s+the\s+|of\s+)?[A-Z][\w&'’\-]*)*")
@@ -231,8 +232,9 @@ PICK_FILLER = frozenset({
 })
 
 
-# A line that only labels what follows: "**Details:**", "Why:", "## Supporting figures".
-_LABEL_LINE = re.compile(r"\s*(?:(?:\*\*|__)?[A-Za-z][\w '’-]{0,30}?(?:\*\*|__)?\s*:\s*(?:\*\*|__)?|#{1,6}\s+[^\n]{1,40})\s*")
+# A line that only labels what follows: "**Details:**", "Why:" (a heading, "## Supporting
+# figures", is ``tables.layout_line``'s).
+_LABEL_LINE = re.compile(r"\s*(?:\*\*|__)?[A-Za-z][\w '’-]{0,30}?(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*")
 
 
 def rival_pick(sentences: list[str], question: str, gold: str) -> bool:
@@ -256,7 +258,7 @@ def rival_pick(sentences: list[str], question: str, gold: str) -> bool:
         ):
             return True  # "Developed Europe and Developed Rest of World both had the biggest drop": a tie is two picks
         if hedges(sentence) or asks(sentence) or {s for s, _ in stemmed} & gold_stems or sentence.count("|") >= 2 \
-                or _LABELLED_FIGURES.match(sentence) or _LABEL_LINE.fullmatch(sentence):
+                or _LABELLED_FIGURES.match(sentence) or _LABEL_LINE.fullmatch(sentence) or layout_line(sentence):
             continue  # (nor a table's row, "| Region | Q2 2023 | % Change |", nor a label's figures, "Gaming: 5,607 → 6,805",
             # nor a label or a heading alone, "**Details:**", "## Reasoning")
         words = [(s, w) for s, w in stemmed if s not in known and w.lower() not in PICK_FILLER]

@@ -147,10 +147,11 @@ _READ_INSTEAD = re.compile(
     r"[^.;]{0,60}?\b(?:10-?k|10-?q|md&a|balance\s+sheet|income\s+statement|disclosures?|tables?|statements?|filing|excerpts?|notes?|item\s+\d)\b",
     re.IGNORECASE,
 )
+_MODEL_SPEAKING = r"\bas an ai\b|\bmy (?:training|knowledge)\b|\bknowledge cut-?off\b"
 # An answer from memory, in so many words: whatever it says, it did not read the filing.
-_FROM_MEMORY = re.compile(r"\bas an ai\b|\breal-time (?:data|information|access)\b|\bmy (?:training|knowledge)\b|\bknowledge cut-?off\b", re.IGNORECASE)
+_FROM_MEMORY = re.compile(_MODEL_SPEAKING + r"|\breal-time (?:data|information|access)\b", re.IGNORECASE)
 # What no partial decline is: a decline of all access, or general knowledge offered instead.
-_NO_ACCESS = re.compile(r"\bas an ai\b|\breal-time\b|\bmy (?:training|knowledge)\b|\bknowledge cut-?off\b|\bgenerally\b|\btypically\b", re.IGNORECASE)
+_NO_ACCESS = re.compile(_MODEL_SPEAKING + r"|\breal-time\b|\bgenerally\b|\btypically\b", re.IGNORECASE)
 
 
 def _declines_a_part(sentence: str, m: re.Match[str] | None) -> bool:
