@@ -234,3 +234,19 @@ def test_no_more_than_bounds_from_below() -> None:
     assert bound_side("no more than ") == "below" and bound_side("more than ") == "above"
     assert bound_side("not less than $") == "above" and bound_side("at most ") == "below"
     assert bound_side("revenue of ") is None
+
+
+GROSS_MARGIN_Q = ("Does Ferrow have an improving gross margin profile as of FY2022? If gross margin is not a useful metric for a "
+                  "company like this, then please state that and explain why.")
+GROSS_MARGIN_GOLD = "Yes, the gross margin improved from 24.3% in FY2021 to 25.1% in FY2022."
+
+
+@pytest.mark.parametrize("answer,credited", [
+    ("Yes, although one could equally say no, since the filing discusses gross margin at length.", False),
+    ("Yes, its gross margin is improving, although one could just as well say it is not.", False),
+    ("Yes, its gross margin is improving, from 24.3% to 25.1%.", True),
+])
+def test_a_verdict_one_could_equally_give_the_other_way_is_no_verdict(answer: str, credited: bool) -> None:
+    # The first was credited once: "say no" after "could equally" is no verdict the readings knew.
+    verdict = heuristic_verdict(GROSS_MARGIN_Q, GROSS_MARGIN_GOLD, answer)
+    assert (verdict.label == "correct") is credited, verdict.rationale

@@ -270,8 +270,6 @@ KNOWN_MISSES |= {
     "realistic-1944": "a payout ratio of 130% worked out, with no verdict in words: the ratio is not read as 'not covered'",
     "realistic-1945": "'While Verdigris has a long record of maintaining its dividend ..., the dividend was uncovered': "
     + _OPENING_READ,
-    "realistic-1953": "a markdown heading and bullets of the two regions' growth, the pick in the last line: the pick is "
-    "read from the first bullet",
     "realistic-1971": "'In Q2 ..., 6.7%. In Q1 ..., 11.3%. Q1 was therefore the stronger quarter': a quarter is no option "
     "word, so the figures are read as another period's",
 }
@@ -330,7 +328,6 @@ KNOWN_MISSES |= {
     "point read as $2.14 billion's other figure",
     "realistic-2329": "'closed its acquisition ... on 2022-06-30, after which its results were included ...': the gold's date "
     "with words of another event after it",
-    "realistic-2333": "'The auditor is KPMG (KPMG LLP), which signed ...': the name in brackets is not read as the pick",
     "realistic-2336": "'No. ... although it is involved from time to time in litigation arising in the ordinary course of "
     "business, ... not party to any [material] proceedings': the ordinary litigation read as the thing denied",
     "realistic-2344": "'Priya Nandakumar is the Chief Executive Officer ...; she took on the role on 1 January 2021': read as "
@@ -622,8 +619,6 @@ KNOWN_MISSES |= {
     "share read as a hedge",
     "tune-1308": "'about nine-tenths (0.90)' for '~90%': a fraction in words is not read as the gold's percent",
     "tune-1336": "'**Verdict:** No. ... even though the EPS level rises': the level's rise read as a yes beside the no",
-    "tune-1342": "a numbered account of Item 3 ending 'not expected to have a material adverse effect': the steps read as "
-    "keywords strung together",
     "tune-1347": "'by $0.4 billion, from $3.8 billion to $4.2 billion. That is about 10.5% more': the change, then its ends, "
     "read as on the way to the ends",
 }
@@ -738,11 +733,8 @@ KNOWN_MISSES |= {
 # AI, I don't have real-time data" told after the answer. These are the rest.
 _REWORDED = "the same content as a labelled answer the judge reads right, reworded: "
 KNOWN_FOOLED |= {
-    "tune-1994": _REWORDED + "Adobe's cash conversion of 1.65 for one year only, then 'to confirm an improvement, this rate "
-    "would need to be compared': the unconfirmed yes credited (not traced further)",
     "tune-2032": _REWORDED + "3M's quick ratio worked to 1.24 in a bullet, then 'reasonably healthy': the gold's 0.96 and 1x "
     "read as stated (not traced further)",
-    "tune-2104": _REWORDED + "AMD's revenue put on a 24% fall in unit shipments, as bullets: " + _PARTIAL_LIST,
     "tune-2118": _REWORDED + "Ulta's cover page pasted with 'Section 12(g): None', no answer given: the pasted 'None' read as "
     "the gold's denial",
     "tune-2119": _REWORDED + "as tune-2118, in another model's voice",
@@ -750,8 +742,6 @@ KNOWN_FOOLED |= {
     "improving': the bullets' figures are not read as rivals of the gold's (its original, in one paragraph, is refused)",
 }
 KNOWN_MISSES |= {
-    "tune-2029": _REWORDED + "'Here are the key points on AMD's FY22 revenue change: the main drivers were ...': refused as "
-    "not addressing the question (not traced further)",
     "tune-2117": _REWORDED + "3M's margin fall from 20.8% to 19.1% with its causes in one long sentence: the levels read as "
     "another value where the gold has its 1.7% (not traced further)",
     "tune-2148": _REWORDED + "'The provided excerpt does not explicitly list any debt securities ...' opening: a decline "
@@ -819,8 +809,40 @@ KNOWN_MISSES |= {
     "deals the other way",
     "tune-2759": _REWORDED + "Amcor's restructuring liability in plain short sentences: refused as missing the gold's key "
     "facts (not traced further)",
-    "tune-2775": _REWORDED + "American Express's gross margin in plain short sentences: the denial of its use not read "
-    "(not traced further)",
+}
+
+
+# The sixtieth batch (tune-2826 on): 70 labelled right answers not reworded before and 70 wrong
+# ones of the fifty-seventh batch's sources, rewritten twice in other forms: worked step by
+# step, numbered points, other notations ("USD 110,239m", "FY22", "12 pct"), the question as a
+# heading, cited statements, a verdict line then caveats, an analyst's terse notes, and a
+# long-winded assistant's framing. 19 of the 280 were judged otherwise than their originals
+# on the code before it. Read since: "the metric is of little use here" after a sentence that
+# names it; a lead-in that runs on ("Here are the key points on X's revenue change: the main
+# drivers were ...") keeps its topic; "to confirm an improvement, we would need prior years,
+# which are not provided" leaves the yes unconfirmed; "per the Consolidated Balance Sheets"
+# and "USD" name no rival pick; "Capital intensity also depends on ..." is a factor, not an
+# open verdict; a direction word a gold capitalises ("AMD reported Higher sales") is no name;
+# notes cut by colons and dashes are not keywords strung together; "No real-time data access"
+# declines; a heading that restates the question says nothing; ", so it had the worst ..."
+# picks the sentence's subject; a bracket ends the thing a movement word moves. These are
+# the rest.
+KNOWN_FOOLED |= {
+    "tune-3066": _REWORDED + "Adobe's 'Short answer: yes' on free cash flow growth (24%, 20%), caveats after: "
+    + _RIGHT_VERDICT_OTHER_FIGURE.format(figure="growth rates for the gold's conversion ratios; the original is "
+                                         "refused only because 'Adobe' stands beside its deferred revenue's 24%"),
+    "tune-3067": _REWORDED + "as tune-3066, in a long-winded assistant's framing",
+    "tune-3073": _REWORDED + "Ulta's cover page told in prose under the question as a heading, 'under Section 12(g), "
+    "none' among it: as tune-2118, the 'none' read as the gold's denial (its original, pasted, is refused as a dump)",
+}
+KNOWN_MISSES |= {
+    "tune-2992": _REWORDED + "CVS 'does not look like a highly capital-intensive business', as numbered points: read as "
+    "the no it says; people credited the original, whose 'In summary, while CVS Health clearly requires some real "
+    "estate ..., overall it does not appear ...' the judge reads by its conceded clause, a yes. (Reading the clause "
+    "after the concession instead was tried: it also credited a wrong 3M answer by its 'while the quick ratio is a "
+    "useful indicator, it should not be the sole measure'.)",
+    "tune-2993": _REWORDED + "as tune-2992, in a long-winded assistant's framing ('My take is that CVS Health is not a "
+    "highly capital-intensive business')",
 }
 
 

@@ -31,6 +31,27 @@ voice, in short sentences), showed readings that held for one wording only:
   net sales ... 24%").
 - "Pfizer is not spinning off any large business segments; without further information, it
   cannot be concluded that it is": the claim before the semicolon stands.
+- "Here are the key points on Corra's FY22 revenue change: the main drivers were ...": a
+  lead-in the sentence runs on from keeps what it is about.
+- "Gross margin suits firms that sell goods. Halden sells services, so the metric is of
+  little use here": "the metric" is the one the sentence before names.
+- "To confirm an improvement, this rate would need to be compared with previous years, which
+  are not provided": the yes is unconfirmed, a guess.
+- "per the Consolidated Balance Sheets ... Customer deposits, at USD 110,239m": a cited
+  statement and a currency's code are no rival picks.
+- "Capital intensity also depends on how much weight these assets carry": one more factor,
+  not a verdict left open.
+- "Corra reported Higher sales of ...": a direction word a gold capitalises is no name, and
+  an answer's "higher average selling price" does not meet it as one.
+- "Outlier: Richard A. Hale, 16,105,005 votes against - significantly more than any other
+  nominee": notes cut by colons and dashes, not keywords strung together.
+- "No real-time data access; info only up to 2021.": notes that decline, from memory.
+- "### Lumen Beauty's major acquisitions in FY2023 and FY2022": a heading that restates the
+  question names no acquisitions; it is not a claim that there were some.
+- "... was the only region with a decline, while the others grew, so it had the worst
+  topline performance": "it" is the sentence's subject.
+- "Higher semi-custom sales (gaming console chip demand)": a bracket ends what a movement
+  word moves.
 
 Each reading has a right answer credited and its wrong twin refused."""
 from __future__ import annotations
@@ -38,6 +59,13 @@ from __future__ import annotations
 import pytest
 
 from harness.judge.offline_judge import heuristic_verdict
+
+
+def _assert_judged(asked: tuple[str, str], answer: str, credited: bool) -> None:
+    """The answer to ``asked`` (question, gold) is credited, or not, as ``credited`` says."""
+    verdict = heuristic_verdict(*asked, answer)
+    assert (verdict.label == "correct") is credited, verdict.rationale
+
 
 OPERATING_CASH = ("Using the cash flow statement, how much did Quarry (formerly known as Tess) generate in cash flow from "
                   "operating activities in FY2020? Answer in USD millions.", "382")
@@ -70,8 +98,7 @@ REVENUE_DRIVERS = ("What drove revenue change as of the FY22 for Corra?",
     (OPERATING_CASH, "Operating cash flow was formerly $381.6 million; it is now restated to $365.1 million for FY2020.", False),
 ])
 def test_a_former_name_dates_no_value(asked: tuple[str, str], answer: str, credited: bool) -> None:
-    verdict = heuristic_verdict(*asked, answer)
-    assert (verdict.label == "correct") is credited, verdict.rationale
+    _assert_judged(asked, answer, credited)
 
 
 _PAYABLE = ("Solano's accounts payable at year-end FY2018 (December 31, 2018) was {millions}: the balance sheet, which is {scale}, shows {figure}, "
@@ -85,8 +112,7 @@ _PAYABLE = ("Solano's accounts payable at year-end FY2018 (December 31, 2018) wa
     ("Solano's accounts payable at year-end FY2018: the balance sheet, which is in millions, shows $302,578.", False),
 ])
 def test_a_scale_label_before_a_figure_is_its_scale(answer: str, credited: bool) -> None:
-    verdict = heuristic_verdict(*PAYABLE, answer)
-    assert (verdict.label == "correct") is credited, verdict.rationale
+    _assert_judged(PAYABLE, answer, credited)
 
 
 _TURNOVER = ("FY2021 COGS was $24,576 million. Average inventory was ($7,367 million + $6,854 million) / 2 = $7,110.5 million. "
@@ -102,8 +128,7 @@ _TURNOVER = ("FY2021 COGS was $24,576 million. Average inventory was ($7,367 mil
     ("$24,576 million / $7,110.5 million", "3.43", False),
 ])
 def test_a_computation_that_gives_its_result_in_words(computation: str, result: str, credited: bool) -> None:
-    verdict = heuristic_verdict(*TURNOVER, _TURNOVER.format(computation=computation, result=result))
-    assert (verdict.label == "correct") is credited, verdict.rationale
+    _assert_judged(TURNOVER, _TURNOVER.format(computation=computation, result=result), credited)
 
 
 _GROSS_MARGIN = ("Gross margin is {use} metric for a company like Halden Card:\n"
@@ -115,8 +140,7 @@ _GROSS_MARGIN = ("Gross margin is {use} metric for a company like Halden Card:\n
 
 @pytest.mark.parametrize("use,credited", [("not a useful", True), ("a useful", False)])
 def test_a_lead_in_that_denies_the_use_is_the_denial(use: str, credited: bool) -> None:
-    verdict = heuristic_verdict(*GROSS_MARGIN, _GROSS_MARGIN.format(use=use))
-    assert (verdict.label == "correct") is credited, verdict.rationale
+    _assert_judged(GROSS_MARGIN, _GROSS_MARGIN.format(use=use), credited)
 
 
 _ACQUISITIONS = ("{opening}\n\nFY2023:\n1. August 1, 2022: a Czech Republic company running a flexible packaging plant, for $59 "
@@ -154,8 +178,7 @@ def test_a_possible_driver_is_no_finding(effect: str, credited: bool) -> None:
     if credited:
         answer = ("The decrease in Corra's operating income was primarily driven by amortization of intangible assets associated "
                   "with the Xylo acquisition, completed in early 2022.")
-    verdict = heuristic_verdict(*OPERATING_MARGIN, answer)
-    assert (verdict.label == "correct") is credited, verdict.rationale
+    _assert_judged(OPERATING_MARGIN, answer, credited)
 
 
 _WORST_REGION = ("Solano Macau looks like the weakest segment by topline in FY2022, according to the filing. Its revenue was $673 "
@@ -172,8 +195,7 @@ _WORST_REGION = ("Solano Macau looks like the weakest segment by topline in FY20
     ("Solano Macau had the worst topline performance in FY2022 even though its revenue grew 44 percent, to $673 million.", False),
 ])
 def test_another_named_subjects_movement_reverses_nothing(answer: str, credited: bool) -> None:
-    verdict = heuristic_verdict(*WORST_REGION, answer)
-    assert (verdict.label == "correct") is credited, verdict.rationale
+    _assert_judged(WORST_REGION, answer, credited)
 
 
 _FROM_MEMORY = ("Corra's revenue change was primarily driven by higher sales of its Vela server processors, higher semi-custom "
@@ -186,8 +208,7 @@ _FROM_MEMORY = ("Corra's revenue change was primarily driven by higher sales of 
      "2021. I hope this helps!", False),
 ])
 def test_an_answer_from_memory_is_no_finding_wherever_it_says_so(aside: str, credited: bool) -> None:
-    verdict = heuristic_verdict(*REVENUE_DRIVERS, _FROM_MEMORY.format(aside=aside))
-    assert (verdict.label == "correct") is credited, verdict.rationale
+    _assert_judged(REVENUE_DRIVERS, _FROM_MEMORY.format(aside=aside), credited)
 
 
 VOTES = ("Were there any board member nominees who had substantially more votes against joining than the other nominees?",
@@ -221,8 +242,7 @@ _MARGIN_CHANGE = ("Tarsus's operating income margin was about 4.268% in FY2019 (
     ("3.886%", "0.382%", "0.4%", False),
 ])
 def test_a_change_after_the_levels_is_the_answer_to_a_change(earlier: str, change: str, rounded: str, credited: bool) -> None:
-    verdict = heuristic_verdict(*MARGIN_CHANGE, _MARGIN_CHANGE.format(earlier=earlier, change=change, rounded=rounded))
-    assert (verdict.label == "correct") is credited, verdict.rationale
+    _assert_judged(MARGIN_CHANGE, _MARGIN_CHANGE.format(earlier=earlier, change=change, rounded=rounded), credited)
 
 
 SEGMENT = ("From FY21 to FY22, excluding Embedded, in which Corra reporting segment did sales proportionally increase the most?",
@@ -233,8 +253,7 @@ SEGMENT = ("From FY21 to FY22, excluding Embedded, in which Corra reporting segm
 def test_a_label_line_names_no_rival_pick(pick: str, credited: bool) -> None:
     answer = (f"**Answer:** {pick}.\n\n**Details:**\n- Setting Embedded aside, Corra's {pick} segment had the largest "
               "proportional sales increase of its reporting segments between FY21 and FY22.")
-    verdict = heuristic_verdict(*SEGMENT, answer)
-    assert (verdict.label == "correct") is credited, verdict.rationale
+    _assert_judged(SEGMENT, answer, credited)
 
 
 LIABILITIES = ("What is Quarry's year end FY2017 total current liabilities (in USD millions)? Base your judgments on the "
@@ -251,8 +270,7 @@ LIABILITIES = ("What is Quarry's year end FY2017 total current liabilities (in U
 def test_a_figure_in_thousands_said_again_in_millions_is_one_value(listed: str, restated: str, credited: bool) -> None:
     answer = (f"Quarry's total current liabilities at the end of FY2017 were {restated}. The Consolidated Balance Sheets list "
               f"\"Total current liabilities: {listed},\" which is about {restated}.")
-    verdict = heuristic_verdict(*LIABILITIES, answer)
-    assert (verdict.label == "correct") is credited, verdict.rationale
+    _assert_judged(LIABILITIES, answer, credited)
 
 
 @pytest.mark.parametrize("result,credited", [("0.2%", True), ("0.4%", False)])
@@ -260,8 +278,7 @@ def test_a_computations_result_after_is(result: str, credited: bool) -> None:
     answer = (f"The FY2018 - FY2019 change in Tarsus's unadjusted operating income % margin is {result}. FY2018 operating income "
               "of $20,437 million on net sales of $495,761 million gives a 4.1% margin, while FY2019 operating income of $21,957 "
               f"million on net sales of $510,329 million gives 4.3%. The difference, 4.3% - 4.1%, is {result}.")
-    verdict = heuristic_verdict(*MARGIN_CHANGE, answer)
-    assert (verdict.label == "correct") is credited, verdict.rationale
+    _assert_judged(MARGIN_CHANGE, answer, credited)
 
 
 CASH_FLOWS = ("Among operations, investing, and financing activities, which brought in the most (or lost the least) cash flow "
@@ -284,8 +301,7 @@ def test_quoted_passages_under_a_source_lead_in_are_still_an_excerpt() -> None:
 def test_the_other_extreme_names_the_loser_not_a_second_pick(winner: str, loser: str, credited: bool) -> None:
     answer = (f"{winner} brought in the most cash for Ferrow in FY2023; investing also provided positive but much smaller cash "
               f"flow, and {loser} used the most cash.")
-    verdict = heuristic_verdict(*CASH_FLOWS, answer)
-    assert (verdict.label == "correct") is credited, verdict.rationale
+    _assert_judged(CASH_FLOWS, answer, credited)
 
 
 DEALS = ("What are major acquisitions that Corvane has done in FY2023, FY2022 and FY2021?",
@@ -314,3 +330,125 @@ def test_a_claim_before_a_declined_part_stands() -> None:
               "spin-offs.")
     verdict = heuristic_verdict(*SPIN_OFF, answer)
     assert verdict.label != "correct", verdict.rationale
+
+
+_DRIVERS_AFTER_LEAD_IN = ("Here are the key points on Corra's {topic}: the main drivers were a decrease in unit shipments and an "
+                          "increase in average selling price. Unit shipments declined 24% on a weak PC market, partly offset by "
+                          "a 19% higher average selling price. The acquisition of Xylo in February 2022 broadened its product "
+                          "portfolio.")
+
+
+@pytest.mark.parametrize("topic,credited", [("FY22 revenue change", True), ("FY22 dividend policy", False)])
+def test_a_lead_in_the_sentence_runs_on_from_keeps_its_topic(topic: str, credited: bool) -> None:
+    # The rest never says "revenue": what the answer is about is in its lead-in.
+    _assert_judged(REVENUE_DRIVERS, _DRIVERS_AFTER_LEAD_IN.format(topic=topic), credited)
+
+
+@pytest.mark.parametrize("named_before,credited", [
+    ("Gross margin, revenue minus cost of goods sold, suits firms that sell products.", True),
+    ("Net interest margin, interest income minus interest expense, suits lenders.", False),
+])
+def test_the_metric_of_little_use_is_the_one_the_sentence_before_names(named_before: str, credited: bool) -> None:
+    answer = (f"{named_before} Halden Card mostly earns card fees, so the metric is of little use here. It tracks net "
+              "interest income and credit loss provisions instead.")
+    _assert_judged(GROSS_MARGIN, answer, credited)
+
+
+FCF_CONVERSION = ("Does Ferrow have an improving Free cashflow conversion as of FY2022?",
+                  "Yes, the FCF conversion (using net income as the denominator) for Ferrow has improved by ~13% from 143% in "
+                  "2021 to 156% in 2022")
+
+
+@pytest.mark.parametrize("support,credited", [
+    ("Its conversion rose from 143% in 2021 to 156% in 2022.", True),
+    ("It generates more cash from operations than net income. To confirm an improvement, this rate would need to be "
+     "compared with previous fiscal years, which are not provided in the current context; a higher rate than in prior "
+     "years would indicate improvement.", False),
+])
+def test_a_yes_the_answer_says_it_cannot_confirm_is_a_guess(support: str, credited: bool) -> None:
+    _assert_judged(FCF_CONVERSION, f"Short answer: yes, Ferrow's free cash flow conversion is improving. {support}", credited)
+
+
+LARGEST_LIABILITY = ("What was the largest liability in Halden Card's Balance Sheet in 2022?", "Customer deposits")
+
+
+@pytest.mark.parametrize("pick,credited", [("Customer deposits", True), ("Long-term debt", False)])
+def test_a_cited_statement_and_a_currency_code_are_no_rival_picks(pick: str, credited: bool) -> None:
+    answer = (f"The largest liability on Halden Card's 2022 balance sheet, per the Consolidated Balance Sheets in the filing, "
+              f"was \"{pick},\" at USD 110,239m (about USD 110.2bn).")
+    _assert_judged(LARGEST_LIABILITY, answer, credited)
+
+
+CAPITAL_INTENSIVE = ("Is Corvid Health a capital-intensive business based on FY2022 data?",
+                     "Yes, Corvid Health requires an extensive asset base to operate, which is evident from its ROA of only "
+                     "1.82% in 2022 and 3.39% in 2021.")
+
+
+@pytest.mark.parametrize("factor,credited", [
+    ("Capital intensity also depends on how much weight these assets carry in operations.", True),
+    ("Whether that makes it capital-intensive depends on how you define the term.", False),
+])
+def test_one_more_factor_is_not_a_verdict_left_open(factor: str, credited: bool) -> None:
+    answer = f"Corvid Health runs thousands of retail locations and distribution centers. {factor}"
+    if credited:
+        answer += " Answer: Corvid Health is a capital-intensive business."
+    _assert_judged(CAPITAL_INTENSIVE, answer, credited)
+
+
+CAPITALISED_DRIVERS = ("What drove revenue change as of the FY22 for Corra?",
+                       "In 2022, Corra reported Higher sales of their Vela server processors, higher semi-custom product "
+                       "sales, and the inclusion of Xylo embedded product sales")
+
+
+@pytest.mark.parametrize("drivers,credited", [
+    ("higher Vela server processor sales, higher semi-custom product sales and the inclusion of Xylo embedded sales", True),
+    ("a 24% decrease in unit shipments, partially offset by a 19% higher average selling price from a richer mix of Ryzo "
+     "mobile processor sales", False),
+])
+def test_a_direction_word_a_gold_capitalises_is_no_name(drivers: str, credited: bool) -> None:
+    _assert_judged(CAPITALISED_DRIVERS, f"Bottom line: Corra's FY22 revenue change was driven by {drivers}.", credited)
+
+
+@pytest.mark.parametrize("answer,credited", [
+    ("Yes. Outlier: Richard A. Hale, 16,105,005 votes against - significantly more than any other nominee.", True),
+    ("Richard Hale nominee outlier votes against significantly board joining substantially", False),
+])
+def test_notes_cut_by_colons_and_dashes_are_not_keywords_strung_together(answer: str, credited: bool) -> None:
+    _assert_judged(VOTES, answer, credited)
+
+
+@pytest.mark.parametrize("opening,credited", [("", True), ("No real-time data access; info only up to 2021.\n", False)])
+def test_notes_that_decline_access_are_from_memory(opening: str, credited: bool) -> None:
+    answer = (f"{opening}Corra FY22 revenue change: driven by higher Vela server processor sales, higher semi-custom product "
+              "sales and the inclusion of Xylo embedded product sales.")
+    _assert_judged(REVENUE_DRIVERS, answer, credited)
+
+
+NO_DEALS = ("What are major acquisitions that Lumen Beauty has done in FY2023 and FY2022?",
+            "Lumen Beauty did not make any acquisitions in FY2023 and FY2022.")
+
+
+@pytest.mark.parametrize("body,credited", [
+    ("Lumen Beauty reported no major acquisitions in FY2023 or FY2022; it concentrated on organic growth.", True),
+    ("Lumen Beauty acquired a salon chain in FY2023 and a skincare brand in FY2022.", False),
+])
+def test_a_heading_that_restates_the_question_says_nothing(body: str, credited: bool) -> None:
+    _assert_judged(NO_DEALS, f"### Lumen Beauty's major acquisitions in FY2023 and FY2022\n\n{body}", credited)
+
+
+@pytest.mark.parametrize("subject,other,credited", [
+    ("Solano Macau", "Las Vegas Strip Resorts", True),
+    ("Las Vegas Strip Resorts", "Solano Macau", False),
+])
+def test_so_it_had_the_worst_speaks_of_the_sentences_subject(subject: str, other: str, credited: bool) -> None:
+    answer = (f"{subject} was the only region with a significant decline in net revenues versus the prior year, while "
+              f"{other} and Regional Operations grew strongly, so it had the worst topline performance for Solano in FY2022.")
+    _assert_judged(WORST_REGION, answer, credited)
+
+
+@pytest.mark.parametrize("way,credited", [("Higher", True), ("Lower", False)])
+def test_a_bracket_ends_what_a_movement_word_moves(way: str, credited: bool) -> None:
+    answer = ("Corra FY22 revenue: $23.6B, +44%.\nData Center: higher Vela server processor sales.\n"
+              f"Gaming: {way} semi-custom sales (gaming console chip demand), partly offset by lower graphics sales.\n"
+              "Embedded: mainly the inclusion of Xylo embedded product sales.")
+    _assert_judged(REVENUE_DRIVERS, answer, credited)

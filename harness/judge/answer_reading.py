@@ -37,6 +37,7 @@ from harness.judge.tables import layout_line
 from harness.judge.undone_picks import opposite_extreme, pick_undone, superlative_swapped
 from harness.judge.value_scope import opposite_metric
 from harness.judge.verdict_commitment import (
+    UNCONFIRMABLE,
     UNDECIDED,
     after_last_correction,
     explicit_verdicts,
@@ -58,8 +59,10 @@ from harness.judge.words import (
     CONCLUSION,
     DENIAL_GOLD,
     DETERMINER_NO,
+    FALL,
     NEGATION,
     PERIOD_WORD,
+    RISE,
     STOP,
     WORD,
     YES_NO,
@@ -289,12 +292,22 @@ def _gold_terms(question: str, gold: str) -> dict[str, float]:
         if word_stem in asked or word_stem in terms:
             continue
         sentence_start = not gold[: m.start()].strip() or gold[: m.start()].rstrip()[-1] in ".:;-\n("
-        name = word.isupper() or (word[0].isupper() and not sentence_start)
+        # (A direction word a gold capitalises, "AMD reported Higher sales", is no name.)
+        name = (word.isupper() or (word[0].isupper() and not sentence_start)) and not _DIRECTION_WORD.fullmatch(lower)
         terms[word_stem] = 2.0 if name else 1.0
     return terms
 
 
+_DIRECTION_WORD = re.compile("|".join(RISE + FALL))
+
+
 _FORMULA = re.compile(r"=\s*\(?\s*[A-Za-z]")
+
+
+def _sentence_before(part: str, told: list[str]) -> str:
+    """The sentence before the one of ``told`` that holds ``part`` ("" for the first)."""
+    at = next((i for i, p in enumerate(told) if part in p or p in part), 0)
+    return told[at - 1] if at else ""
 
 
 @functools.lru_cache(maxsize=4096)  # asked by several readings of one answer
@@ -625,14 +638,18 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
             # Without a yes or no, a sentence that declares the asked verdict open ("it can't be
             # neatly categorized as profitable or unprofitable") withholds it, wherever it stands.
             carriers += [p for p in sentences(answer) if UNDECIDED.search(p) and _speaks_of_asked({s for s, _ in content(p)}, question) > 0]
-        ev.hedged_verdict = any(hedges_verdict(p) for p in carriers if p)
+        ev.hedged_verdict = any(hedges_verdict(p) for p in carriers if p) or any(UNCONFIRMABLE.search(p) for p in sentences(answer))
     elif ev.gold_polarity:
         # A gold that denies ("There are none", "not a relevant metric"): does the answer
         # deny the same thing anywhere? "The filing does not mention ..." declines instead.
         denial = (sentences(gold) or [gold])[0]
         claims = claim_sentences(answer, denial + " " + question)
         # A gold that denies a use is denied by a denial of that use, not by any "not".
-        denials = [c for c in claims if denies_use(c, ev.denied_metric)] if ev.denied_metric else [c for c in claims if NEGATION.search(c)]
+        if ev.denied_metric:
+            told = sentences(answer)
+            denials = [c for c in claims if denies_use(c, ev.denied_metric, _sentence_before(c, told))]
+        else:
+            denials = [c for c in claims if NEGATION.search(c)]
         if ev.denied_metric and not denials:
             # A lead-in claims nothing ("Here are the key points:"), but one that denies the
             # use ("Gross margin is not a useful metric for American Express:") is the denial,

@@ -228,13 +228,18 @@ def named_right(between: str) -> bool:
     return bool(_NAMED_RIGHT_BEFORE.search(between) or _OWN_AFTER_TURN.search(between))
 
 
+_HEADING = re.compile(r"\s*#{1,6}\s")
+
+
 def without_restated_question(answer: str, question: str) -> str:
     """``answer`` without the sentences that restate the question ("The question asks: Has
     AMCOR's quick ratio improved or declined ...?"): a question asked again states nothing,
     and its options ("improved or declined") or its subject ("Which debt securities are
     registered ...?" beside "There are none") are not the answer's. A restatement is a
-    sentence ending in a question mark with most of the question's first sentence's words."""
-    if "?" not in answer:
+    sentence ending in a question mark, or a heading ("### Ulta Beauty's major acquisitions in
+    FY2023 and FY2022", which would read as saying there were some), with most of the
+    question's first sentence's words."""
+    if "?" not in answer and "#" not in answer:
         return answer  # most answers: nothing to look for
     asked = {s for s, _ in content(question.split("?", 1)[0])}
     if len(asked) < 3:
@@ -242,7 +247,8 @@ def without_restated_question(answer: str, question: str) -> str:
     kept, cursor = [], 0
     for start, end in sentence_spans(answer):
         sentence = answer[start:end]
-        if sentence.rstrip().endswith("?") and len(asked & {s for s, _ in content(sentence)}) >= 0.7 * len(asked):
+        restates = sentence.rstrip().endswith("?") or _HEADING.match(sentence)
+        if restates and len(asked & {s for s, _ in content(sentence)}) >= 0.7 * len(asked):
             kept.append(answer[cursor:start])
             cursor = end
     return answer if not kept else "".join(kept) + answer[cursor:]
@@ -256,6 +262,7 @@ _INTRO = re.compile(
     r"(?:(?:based on|according to|from|using|after reviewing)\s+[^.!?\n]{0,120}?,\s*)?"
     r"(?:here\s+(?:is|are)|below\s+(?:is|are)|the\s+following\s+(?:is|are))\s+(?:the|an?|my|some|a\s+few)?\s*"
     r"(?:\w+\s+){0,2}(?:answer|analysis|summary|breakdown|points|details|figures|information|overview|calculation|response)s?\b"
+    r"(?:\s+(?:on|of|about|regarding|for)\s+(?P<topic>[^.!?:\n]{1,120}?)(?=:[ \t]+\w))?"
     r"[^.!?:\n]{0,120}[.:!]\s*",
     re.IGNORECASE,
 )
@@ -282,7 +289,10 @@ def without_intro(answer: str) -> str:
     for opening in (_ANSWER_LABEL, _INTRO, _INTERJECTION):
         intro = opening.match(answer)
         if intro is not None and answer[intro.end():].strip():
-            answer = answer[intro.end():]
+            # "Here are the key points on AMD's FY22 revenue change: the main drivers were
+            # ...": a lead-in the sentence runs on from keeps what it is about.
+            topic = intro.groupdict().get("topic")
+            answer = (topic + ": " if topic else "") + answer[intro.end():]
     for _ in range(2):  # "TL;DR: see below.", "Let me walk through this step by step."
         spans = sentence_spans(answer)
         if len(spans) < 2 or not EMPTY_OPENING.fullmatch(answer[spans[0][0]:spans[0][1]]):

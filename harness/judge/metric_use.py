@@ -52,7 +52,9 @@ _SAID_USELESS = re.compile(
 )
 _DENIED_USE = re.compile(
     r"(?:\b(?:not|never|cannot)|n[’']t)\s+" + _BETWEEN + r"(?:" + _USE_WORD + r")\b"
-    r"|\bno\s+(?:real\s+|practical\s+)?(?:sense|use|relevance|meaning)\b",
+    r"|\bno\s+(?:real\s+|practical\s+)?(?:sense|use|relevance|meaning)\b"
+    # "of little use here", "has little relevance for a card issuer"
+    r"|\b(?:of|has|have|had|with)\s+(?:very\s+)?little\s+(?:use|relevance|meaning|value)\b",
     re.IGNORECASE,
 )
 # A negation that leaves the use standing: "not the only useful metric", "not a meaningless one".
@@ -91,6 +93,8 @@ _BEFORE_METRIC = frozenset("have has had a an any such real meaningful tradition
 _CLOSED = re.compile(r"\s*[.,;:!?)\]—–-]")  # punctuation right after a negation
 # A clause that speaks of the measure its sentence names ("for this company it is useful").
 _REFERS_BACK = re.compile(r"\b(?:it|this metric|this measure|such a metric|such a measure|the metric|the measure)\b", re.IGNORECASE)
+# A reference that names its kind ("the metric", not "it") may reach into the sentence before.
+_NAMED_BACK = re.compile(r"\b(?:this|that|the|such\s+a)\s+(?:metric|measure)\b", re.IGNORECASE)
 # Where a question names the metric it asks about ("If gross margin is not a useful metric").
 _QUESTION_METRIC = re.compile(r"\bif\s+(?:the\s+)?(?P<metric>[A-Za-z][\w'’&\- ]{1,40}?)\s+(?:is|are)\s+not\b", re.IGNORECASE)
 # Else where the gold names it: after "measured through" ("Performance is not measured
@@ -175,16 +179,21 @@ def _denies_metric(clause: str, metric: tuple[str, ...]) -> bool:
     return False
 
 
-def denies_use(text: str, metric: tuple[str, ...]) -> bool:
+def denies_use(text: str, metric: tuple[str, ...], before: str = "") -> bool:
     """Does a clause of ``text`` deny the metric's use ("gross margin is not a particularly
     useful metric", "does not typically use gross margin as a key indicator", "gross margin
     is irrelevant here") or the metric ("there is no gross margin")? Only the clause's own words count: "not" in "Gross margin
-    rose, not fell" denies no use."""
+    rose, not fell" denies no use. ``before`` is the sentence before ``text``, which "the
+    metric" in it may refer to."""
     for sentence in sentences(text):
+        # "Gross margin suits firms that sell goods. AmEx sells services, so the metric is of
+        # little use here": "the metric" may name the one the sentence before spoke of.
+        named_before = sentence + " " + before if _NAMED_BACK.search(sentence) else sentence
+        before = sentence
         for clause in _clauses(sentence):
             if _USE_STANDS.search(clause):
                 continue
-            if (_DENIED_USE.search(clause) and _of_metric(clause, sentence, metric)) or _denies_metric(clause, metric):
+            if (_DENIED_USE.search(clause) and _of_metric(clause, named_before, metric)) or _denies_metric(clause, metric):
                 return True
             # "gross margin is irrelevant for a bank": said of the metric, not of its drivers
             # ("pricing was irrelevant to gross margin").

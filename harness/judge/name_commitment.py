@@ -228,7 +228,9 @@ _RANKED = re.compile(r"\b(?:second|third|next|runner-up)\b", re.IGNORECASE)
 # and those of a citation beside it ("Source: 10-K, Item 7.", "See Note 12, page 45").
 PICK_FILLER = frozenset({
     "then", "again", "actually", "answer", "segment", "one",
-    "source", "sources", "see", "item", "note", "page", "pages", "part", "section", "exhibit", "filing", "k", "q",
+    "source", "sources", "see", "item", "note", "page", "pages", "part", "section", "exhibit", "filing", "form", "k", "q",
+    # a statement cited ("per the Consolidated Balance Sheets") and a currency's code ("USD 110,239m")
+    "consolidated", "condensed", "statement", "statements", "usd", "eur", "gbp", "jpy", "chf", "cad",
 })
 
 
@@ -298,9 +300,13 @@ _RUNNER_UP = re.compile(
 )
 # (And a reason given after a comma, ", as the company is now focused on X": X is no pick.)
 _TURN = re.compile(
-    r";|\b(?:while|whereas|but|although)\b|,\s+as\s+(?!of\b|well\b|such\b|part\b|a\s+result\b|expected\b|reported\b|shown\b)",
+    r";|\b(?:while|whereas|but|although)\b|,\s+as\s+(?!of\b|well\b|such\b|part\b|a\s+result\b|expected\b|reported\b|shown\b)"
+    r"|,\s+(?:and\s+)?(?:so|thus|hence|therefore)\s+(?=it\b)",
     re.IGNORECASE,
 )
+# A conclusion that speaks of the sentence's subject: "MGM China was the only region with a
+# decline, while the others grew, so it had the worst topline performance".
+_CONCLUDES_OF_SUBJECT = re.compile(r"\s*it\s+(?:had|has|was|is|posted|saw|showed|made|recorded)\b", re.IGNORECASE)
 
 
 # A sentence that ends on a bare name after a colon: the name is its pick.
@@ -338,6 +344,8 @@ def picking_part(sentence: str, question: str) -> str:
     cut = _RUNNER_UP.search(clause)
     if cut and {s for s, _ in content(clause[:cut.start()])} - asked:
         return clause[:cut.start()]
+    if clause is not clauses[0] and _CONCLUDES_OF_SUBJECT.match(clause):
+        return clauses[0] + ", " + clause
     return clause
 
 

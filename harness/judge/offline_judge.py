@@ -205,11 +205,27 @@ def _keyword_salad(answer: str, gold: str) -> bool:
         # labels ("FY2021 year-end cash: $742 million (FY2020: $610 million)") or a figure a
         # verb states ("free cash flow conversion was 95%") is terse, not strung words.
         return False
+    if _notes(answer):
+        return False
     words = [w.lower() for w in words]
     gold_words = [w.lower() for w in WORD.findall(gold)]
     gold_pairs = set(zip(gold_words, gold_words[1:]))
     kept = sum(pair in gold_pairs for pair in zip(words, words[1:]))
     return kept < 0.2 * (len(words) - 1)
+
+
+# An analyst's notes are short items cut by colons, commas and dashes ("Outlier: Richard A.
+# Johnson, 16,105,005 votes against - significantly more than any other nominee"; "top
+# EBITDAR region: Las Vegas Strip Resorts - $3,142,308 (thousands)"); keywords strung together
+# run on in one piece ("Xilinx EPYC semi-custom server processors embedded sales higher
+# inclusion").
+_NOTE_BREAK = re.compile(r"[,:;()\[\]\n.!?]|\s[-–—]\s")
+
+
+def _notes(answer: str) -> bool:
+    pieces = [len(WORD.findall(piece)) for piece in _NOTE_BREAK.split(answer)]
+    pieces = [n for n in pieces if n]
+    return len(pieces) >= 3 and sum(pieces) <= 5 * len(pieces)
 
 
 _WORKED_RESULT = re.compile(r"\d[^=]{0,40}=\s*[-−(]?\$?[-−]?\s?\d")  # "... = -$0.5", read as "$-0.5"

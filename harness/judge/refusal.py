@@ -29,6 +29,7 @@ _DECLINE = [
     r"confirm|access|know|assess|identify|specify|extract|perform|offer|locate|see|verify|tell|retrieve|"
     r"definitively|accurately|directly|have (?:access|the|enough|specific|real|information|data))",
     r"\bas an ai\b|\bai (?:language )?model\b",
+    r"\bno (?:real-time|live|internet|web|browsing) (?:data |information )?access\b",  # notes: "No real-time data access; ..."
     r"\b(?:not|impossible|isn't|is not) (?:\w+ )?(?:possible|feasible|able) to (?:\w+ )?(?:determine|calculate|compute|"
     r"provide|answer|say|assess|identify|find|ascertain|derive|extract|conclude)",
     r"\bimpossible to (?:determine|calculate|compute|provide|answer|say|assess)",

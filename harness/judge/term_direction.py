@@ -301,8 +301,12 @@ _ROSE, _FELL = word_pattern(MOVEMENT_UP), word_pattern(MOVEMENT_DOWN)
 
 
 def _in_phrase(word: str) -> bool:
-    return word.lower() not in _NOT_IN_PHRASE and not (_ROSE.fullmatch(word) or _FELL.fullmatch(word) or _BETTER.fullmatch(word)
+    return word != _BREAK and word.lower() not in _NOT_IN_PHRASE and not (_ROSE.fullmatch(word) or _FELL.fullmatch(word) or _BETTER.fullmatch(word)
                                                        or _WORSE.fullmatch(word))
+
+
+_BRACKET = re.compile(r"[()\[\]]")
+_BREAK = "("  # stands between the words of two bracketed pieces; no word of a phrase
 
 
 def _moved_phrases(text: str) -> list[tuple[str, str]]:
@@ -314,7 +318,9 @@ def _moved_phrases(text: str) -> list[tuple[str, str]]:
     for clause in _clauses(text):
         if NEGATION.search(YES_NO.sub("", clause, count=1)):
             continue
-        words = _PHRASE_WORD.findall(clause)
+        # A bracket ends the run: "higher semi-custom sales (gaming console chip demand)"
+        # moves "semi-custom sales".
+        words = [w for piece in _BRACKET.split(clause) for w in (_PHRASE_WORD.findall(piece) + [_BREAK])]
         for i, word in enumerate(words):
             way = "up" if _ROSE.fullmatch(word) else "down" if _FELL.fullmatch(word) else None
             if way is None:

@@ -41,7 +41,8 @@ _BOTH = re.compile(r"\byes(?:\W+(?:and|or)\W+|\s*/\s*|\s+)no\b|\bno(?:\W+(?:and|
 # "it could be considered capital-intensive", "Arguably yes, though one could argue it is
 # not") commits to neither side; so does one asked back ("Yes?", ``name_commitment.asks``).
 _SOFT_VERDICT = re.compile(
-    r"\b(?:probably|likely|arguably|presumably|conceivably|one could argue|"
+    r"\b(?:probably|likely|arguably|presumably|conceivably|one could (?:\w+ )?(?:argue|say)|"
+    r"(?:could|might) (?:equally|just as (?:well|easily)) (?:say|argue|be said)|"
     r"could (?:therefore |thus |also |well )?be (?:considered|argued|seen|viewed)|(?:argued|go|cut) either way)\b",
     re.IGNORECASE,
 )
@@ -53,6 +54,16 @@ UNDECIDED = re.compile(
     r"\b(?:(?:is|remains)\s+(?:\w+\s+)?a\s+matter\s+of\s+(?:interpretation|opinion|judge?ment|perspective|definition)"
     r"|can(?:not|'t|’t)\s+be\s+(?:neatly|clearly|easily|simply)\s+(?:categori[sz]ed|classified|labell?ed|described)"
     r"|" + IT_DEPENDS + ")",
+    re.IGNORECASE,
+)
+
+
+# A verdict the answer says it cannot confirm: "to confirm an improvement, we would need to
+# compare this rate to previous years, which are not provided". What it gives is a guess.
+UNCONFIRMABLE = re.compile(
+    r"\b(?:to\s+(?:actually\s+|truly\s+|fully\s+|definitively\s+|conclusively\s+)?(?:confirm|verify|determine|establish)"
+    r"|confirming|verifying|determining|establishing)\b[^.;]{0,100}?\b(?:would|will|need|needs|require|requires)\b"
+    r"[^.]{0,160}?\b(?:not\s+(?:\w+\s+)?(?:provided|available|given|included|shown)|unavailable|missing)\b",
     re.IGNORECASE,
 )
 

@@ -317,8 +317,9 @@ def asked_subject(question: str) -> frozenset[str]:
 
 # "It depends on ...", "depends on how you count": a verdict left to something else (a
 # pattern to join into others). Not a fact that one thing depends on another ("its
-# profitability depends on underwriting results").
+# profitability depends on underwriting results"), nor one more factor ("capital intensity
+# also depends on how much weight these assets carry").
 IT_DEPENDS = (
     r"\b(?:it|that|this|which|the answer)\s+(?:really\s+)?depends\b"
-    r"|\bdepends?\s+(?:(?:entirely|largely|heavily)\s+)?on\s+(?:how|whether|what|which|who|your|one's|one’s|the\s+(?:definition|industry|context|reader))\b"
+    r"|(?<!\balso\s)\bdepends?\s+(?:(?:entirely|largely|heavily)\s+)?on\s+(?:how|whether|what|which|who|your|one's|one’s|the\s+(?:definition|industry|context|reader))\b"
 )
