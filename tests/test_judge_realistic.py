@@ -846,6 +846,28 @@ KNOWN_MISSES |= {
 }
 
 
+# The sixty-first batch (tune-3106 on): 70 right and 70 wrong labelled answers of the
+# fifty-eighth batch's sources, rewritten twice in the forms today's pipelines return: JSON with
+# a field of figures, <answer> and <evidence> tags, numbered citations with a sources list, the
+# answer given twice, casual lowercase chat, ticks and emoji, a fenced calculation, a memo. 41 of
+# the 280 were judged otherwise than their originals on the code before it, 33 of them JSON or
+# tagged answers, refused as pasted text or as addressing the grader. Read since: tag blocks and
+# a field of figures are read as text (``structured_answer``); "❌ No" is the no; a memo's "RE:"
+# line restating the question claims nothing; every option listed with its figure is no pick;
+# "which means ... were $5,466 million" restates; "Rounded to 1 dp" is a precision. The rest:
+KNOWN_FOOLED |= {
+    "tune-3146": _REWORDED + "Best Buy's JSON answer, 'the store count increased from 908 ... to 907' in its reasoning and "
+    "figures: " + _RIGHT_VERDICT_OTHER_FIGURE.format(figure="908 and 907 for 982 and 969; 'store count' is not the gold's "
+                                                     "'stores'"),
+    "tune-3319": _REWORDED + "Costco's 10-K told with [1] citations, its total assets of $59,268 million among the filing's "
+    "text: the original, pasted, is refused as a dump; condensed, the figure reads as committed (a label people gave a "
+    "paste, which this rewrite no longer is)",
+}
+KNOWN_MISSES |= {
+    "tune-3256": _REWORDED + "AMD's memo whose detail opens 'Increase in Gross Margin: gross margin ... went from 48% to 45%, "
+    "a decrease' (the original's own label): as tune-2535, the label's increase read as the margin's movement",
+}
+
 @pytest.mark.parametrize("case", [c for c in CASES if c["label"] == "incorrect"], ids=lambda c: c["case"])
 def test_a_wrong_answer_is_not_credited(case: dict) -> None:
     verdict = heuristic_verdict(case["question"], case["gold"], case["answer"])

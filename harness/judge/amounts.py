@@ -100,6 +100,7 @@ _REFERENCE_BEFORE = re.compile(
 # The second page of "pp. 61, 63", "pages 39 and 41", "Notes 5-7": a reference still.
 _REFERENCES_GO_ON = re.compile(r"\b(?:pages|pp\.|notes|items)\s?\d{1,3}(?:\s?(?:,|and|&|-|–)\s?\d{1,3})*\s?(?:,|and|&|-|–)\s?$", re.IGNORECASE)
 _SLASH_DATE = re.compile(r"\b\d{1,2}/\d{1,2}/\d{2,4}\b")
+_PRECISION_AFTER = re.compile(r"\s*(?:d\.?p\b\.?|decimal(?:s|\s+places?|\s+digits?)?\b|sig(?:nificant)?\.?\s+fig)", re.IGNORECASE)
 _DURATION_AFTER = re.compile(r"[- ]?(?:year|month|quarter|week)s?\b", re.IGNORECASE)
 _ORDINAL_AFTER = re.compile(r"^(st|nd|rd|th)\b", re.IGNORECASE)
 
@@ -382,6 +383,8 @@ def parse_quantities(text: str) -> list[Quantity]:
             continue  # a footnote's mark, "[1]"
         if not frac and "," not in digits and _DURATION_AFTER.match(after):
             continue  # "3 year average", "12-month period": a span of time, not a value
+        if not frac and "," not in digits and _PRECISION_AFTER.match(after):
+            continue  # "Rounded to 1 dp: 65.4%", "2 decimal places": a precision, not a value
         number = float(digits.replace(",", "") + (frac or ""))
         decimals = len(frac) - 1 if frac else 0
         scale, explicit, percent, multiple = 1.0, False, False, False

@@ -117,8 +117,9 @@ _FRAMES = (
     # naive reading gives ...; properly computed ...".
     r"|(?:the|a|an)\s+(?:textbook|naive|naïve|superficial|quick|common|typical|obvious|intuitive|first|surface)\s+"
     r"(?:answer|reading|view|guess|take|impression|interpretation|calculation)\s+(?:would be|would give|is|gives|says|suggests|shows)(?:\s+that)?"
-    # A line labelled as rejected: "Wrong: ...", "Incorrect answer: ...", "❌ ...".
-    r"|(?:wrong|incorrect|false|rejected|outdated|old|previous)(?:\s+answer)?\s*:\s*(?=[\w$€£(-])|" + _CROSS + r"\s*(?=[\w$€£(-])"
+    # A line labelled as rejected: "Wrong: ...", "Incorrect answer: ...", "❌ ..." (not "❌ No - ...",
+    # a chat answer's icon for its no).
+    r"|(?:wrong|incorrect|false|rejected|outdated|old|previous)(?:\s+answer)?\s*:\s*(?=[\w$€£(-])|" + _CROSS + r"\s*(?!no\b)(?=[\w$€£(-])"
     # Another company or a part of one ("For a competitor, ...", "In one small segment, ...";
     # not "Among its segments, Data Center grew the most").
     r"|(?:for|at|in|among)\s+(?:(?:a|one|another|some)\s+(?:(?:main|major|small|single|minor|key)\s+)?"

@@ -228,7 +228,8 @@ def named_right(between: str) -> bool:
     return bool(_NAMED_RIGHT_BEFORE.search(between) or _OWN_AFTER_TURN.search(between))
 
 
-_HEADING = re.compile(r"\s*#{1,6}\s")
+# A heading, or a memo's subject line ("RE: Ulta Beauty major acquisitions, FY2023 and FY2022").
+_HEADING = re.compile(r"\s*(?:#{1,6}\s|(?:re|subject)\s*:)", re.IGNORECASE)
 
 
 def without_restated_question(answer: str, question: str) -> str:
@@ -236,10 +237,10 @@ def without_restated_question(answer: str, question: str) -> str:
     AMCOR's quick ratio improved or declined ...?"): a question asked again states nothing,
     and its options ("improved or declined") or its subject ("Which debt securities are
     registered ...?" beside "There are none") are not the answer's. A restatement is a
-    sentence ending in a question mark, or a heading ("### Ulta Beauty's major acquisitions in
-    FY2023 and FY2022", which would read as saying there were some), with most of the
-    question's first sentence's words."""
-    if "?" not in answer and "#" not in answer:
+    sentence ending in a question mark, or a heading or a memo's subject line ("### Ulta
+    Beauty's major acquisitions in FY2023 and FY2022", which would read as saying there were
+    some), with most of the question's first sentence's words."""
+    if "?" not in answer and "#" not in answer and ":" not in answer:
         return answer  # most answers: nothing to look for
     asked = {s for s, _ in content(question.split("?", 1)[0])}
     if len(asked) < 3:

@@ -6,7 +6,13 @@ is refused; read whole, the reasoning's figures compete with the answer's. So an
 with one answer field and only fields that explain it (reasoning, sources) is read as its
 explanation followed by "Answer: <value>", the way the rules read a worked answer. Any other
 field ("alternatives", "confidence") may take back or hedge the answer: such an object is
-left as it is, and judged as the pasted text it looks like.
+left as it is, and judged as the pasted text it looks like. A field of figures (``{"figures":
+{"Capex (FY2022)": "$1,577 million"}}``) explains as well, read as "label: value" lines.
+
+An answer in tags, ``<answer>...</answer>`` then ``<reasoning>...</reasoning>``, is read the
+same way when it is made of such blocks alone, each once, one of them the answer, none
+holding a tag: anything else (a stray ``</answer>`` forged to end the answer early) is left
+as it is, for ``grader_address`` to refuse.
 """
 from __future__ import annotations
 
@@ -18,7 +24,10 @@ _EXPLAINING_KEYS = frozenset({
     "reasoning", "explanation", "rationale", "justification", "analysis", "steps", "thoughts",
     "sources", "source", "citations", "citation", "pages", "page", "evidence",
 })
+# Fields that list the figures the answer rests on, as an object of label and value.
+_FIGURE_KEYS = frozenset({"figures", "key_figures", "supporting_figures", "numbers", "values", "metrics", "data"})
 _FENCE = re.compile(r"^```(?:json)?\s*\n?(?P<body>.*?)\n?```$", re.DOTALL | re.IGNORECASE)
+_TAG_BLOCK = re.compile(r"\s*<(?P<name>[a-z_]+)>(?P<body>[^<]*)</(?P=name)>\s*", re.IGNORECASE)
 
 
 def _as_text(value: object) -> str | None:
@@ -37,6 +46,8 @@ def answer_text(answer: str) -> str:
     """``answer`` itself, or for a JSON object of one answer field and explaining fields, its
     explanation and then "Answer: <value>"."""
     text = (answer or "").strip()
+    if text.startswith("<"):
+        return _tagged_text(text) or answer
     fenced = _FENCE.match(text)
     if fenced:
         text = fenced.group("body").strip()
@@ -49,13 +60,41 @@ def answer_text(answer: str) -> str:
     if not isinstance(parsed, dict):
         return answer
     named = {str(key).strip().lower(): value for key, value in parsed.items()}
+    return _explained_answer(named) or answer
+
+
+def _explained_answer(named: dict[str, object]) -> str | None:
+    """The fields (by lowered name) as text: what explains, then "Answer: <value>"; None when
+    they are not one answer and what explains it."""
     answer_keys = [key for key in _ANSWER_KEYS if key in named]
-    if len(answer_keys) != 1 or not set(named) - {answer_keys[0]} <= _EXPLAINING_KEYS:
-        return answer
+    if len(answer_keys) != 1 or not set(named) - {answer_keys[0]} <= _EXPLAINING_KEYS | _FIGURE_KEYS:
+        return None
     value = _as_text(named[answer_keys[0]])
     if value is None or not value.strip():
-        return answer
-    explained = [_as_text(named[key]) for key in named if key in _EXPLAINING_KEYS]
+        return None
+    explained = [_as_text(named[key]) if key in _EXPLAINING_KEYS else _figures_text(named[key]) for key in named if key != answer_keys[0]]
     if any(part is None for part in explained):
-        return answer
+        return None
     return "\n\n".join([*(part for part in explained if part and part.strip()), f"Answer: {value}"])
+
+
+def _figures_text(value: object) -> str | None:
+    """A field of figures as "label: value" lines; None unless an object of label and value."""
+    if not isinstance(value, dict):
+        return None
+    lines = [f"{label}: {text}" for label, text in ((str(k), _as_text(v)) for k, v in value.items()) if text is not None]
+    return "\n".join(lines) if len(lines) == len(value) else None
+
+
+def _tagged_text(text: str) -> str | None:
+    """An answer made of tag blocks alone (``<answer>...</answer>``, ``<reasoning>...``), each
+    once, as text; None for anything else."""
+    blocks, at = {}, 0
+    for block in _TAG_BLOCK.finditer(text):
+        if block.start() != at or block["name"].lower() in blocks:
+            return None
+        blocks[block["name"].lower()] = block["body"].strip()
+        at = block.end()
+    if at != len(text) or not blocks:
+        return None
+    return _explained_answer(dict(blocks))

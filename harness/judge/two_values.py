@@ -331,7 +331,9 @@ _SIDE_BY_SIDE = re.compile(r"\s*[,;(\[|]\s*(?:US|USD)?\$?\s*[-−(]?\s*")
 # The phrase stands right before the second value: "$1,577 million, which is 4.8% of sales of
 # $32,765 million" restates nothing.
 _RESTATES = re.compile(
-    r"\b(?:which is|equivalent to|equals|i\.e\.|that is|in other words|translates to|or about)\W*"
+    r"(?:\b(?:which is|equivalent to|equals|i\.e\.|that is|in other words|translates to|or about)"
+    # "..., which means total current liabilities as of December 31, 2017 were $5,466 million"
+    r"|\b(?:which means|meaning)\b[^.;$]{0,80}?\b(?:was|were|is|are|of|totall?ed|stood at)\b)\W*"
     r"(?:(?:approximately|about|roughly|around|some|nearly)\s+)?(?:(?:US|USD)\s*)?\$?\s*$",
     re.IGNORECASE,
 )

@@ -21,7 +21,7 @@ from harness.judge.claims import CROSS_MARKS, corrections
 from harness.judge.commitment import hedges
 from harness.judge.comparison import quantity_kind
 from harness.judge.disowned import denied, last_clause_correction, named_right
-from harness.judge.name_commitment import GUESS, asks, undenied_stems
+from harness.judge.name_commitment import GUESS, SUPERLATIVE, asks, undenied_stems
 from harness.judge.refusal import sentence_spans, sentences
 from harness.judge.two_values import worked_in_brackets
 from harness.judge.words import DETERMINER_NO, IT_DEPENDS, YES_NO, content, stem, stems_of
@@ -290,6 +290,12 @@ _IN_TOTAL = re.compile(r"(?:\s+(?:per|a)\s+share)?\s+(?:in total|in all|altogeth
 NO_PICK = "no single option"  # what an answer that names options without choosing one picks
 
 
+_RANKS = re.compile(
+    SUPERLATIVE.pattern + r"|\b(?:more|less|greater|higher|lower|larger|smaller|bigger|top|only|than|twice|exceed\w*|outpac\w*)\b",
+    re.IGNORECASE,
+)
+
+
 def picked_option(text: str, options: tuple[str, ...], option_list: re.Pattern[str]) -> str | None:
     """The option a sentence picks: the only one it names, else the first it names.
 
@@ -313,6 +319,10 @@ def picked_option(text: str, options: tuple[str, ...], option_list: re.Pattern[s
         return NO_PICK
     if len(named) == 1:
         return named[0]
+    if len(named) == len(options) >= 3 and not _RANKS.search(unlisted):
+        # Each option with its own figure and none ranked ("operations inflow $2,485 million;
+        # financing use $5,293 million; investing inflow $564 million"): a list, not a pick.
+        return NO_PICK
     return min(named, key=stems.index)
 
 
