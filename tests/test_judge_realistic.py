@@ -289,8 +289,8 @@ _OTHER_WORDS = "the gold's reasons in other words"
 KNOWN_MISSES |= {
     **{f"realistic-{n}": "the gold's causes in other words ('chip shortages eased', 'pricing') read as other causes: " + _OTHER_WORDS
        for n in (2185, 2191)},
-    **{f"realistic-{n}": "'EBITDA ... adds nothing', 'It isn't.', 'not a meaningful metric ... for the following reasons': a "
-       "denial of a metric's use in other words read as a yes" for n in (2121, 2122, 2123)},
+    **{f"realistic-{n}": "'It isn't.', 'not a meaningful metric ... for the following reasons': a denial of a metric's use "
+       "in other words read as a yes" for n in (2122, 2123)},
     "realistic-2129": "'DTC rose 8 points to 46%' for 'rose to 46% of sales from 38%': the level started from, given as the change",
     **{f"realistic-{n}": "a change's levels and drivers with years of their own ('from 3.5% in FY2021'), read as the gold's "
        "figures on another year or item" for n in (2142, 2144, 2145, 2146, 2148, 2188, 2190)},
@@ -357,10 +357,8 @@ KNOWN_FOOLED |= {
 # thirty-eighth (realistic-2600 on: 60 wrong ones with subtle slips) had none credited. Four of
 # the five, computations told in prose read as lists of values or as steps, are read as worked
 # now (tests/test_judge_worded_computations.py).
-KNOWN_MISSES |= {
-    "realistic-2504": "'capital expenditure was $842 million ... which shows $(842) million': the statement's bracketed "
-    "outflow quoted after the answer read as its sign",
-}
+# (realistic-2504, "capital expenditure was $842 million ... which shows $(842) million", is read
+# since the sixty-second batch: the statement's bracketed outflow shown again is the same figure.)
 
 # The thirty-ninth batch (realistic-2700 on: 100 right long-form answers to 30 new yes/no golds,
 # seven of them two-part, written without the judge) had 26 refused, the fortieth (realistic-2800
@@ -866,6 +864,68 @@ KNOWN_FOOLED |= {
 KNOWN_MISSES |= {
     "tune-3256": _REWORDED + "AMD's memo whose detail opens 'Increase in Gross Margin: gross margin ... went from 48% to 45%, "
     "a decrease' (the original's own label): as tune-2535, the label's increase read as the margin's movement",
+}
+
+# The sixty-second batch (tune-3386 on): the fifty-ninth batch's sources rewritten in the forms
+# of reasoning models and analysts: a <think> block before the answer, a boxed final answer,
+# the question quoted first, a "TL;DR:" line, a units header, footnotes, a "Claim | Evidence"
+# table, numbered steps with a bold conclusion. 13 of the 280 were judged otherwise than their
+# originals on the code before it. Read since: thoughts before the answer are not the answer;
+# "$\\boxed{...}$" is its content; "TL;DR:" labels the answer; a quoted question line says
+# nothing; "does not say" declines and "nothing ... refers to" denies; "$(389) million" after
+# "$389 million" is the same figure; "APAC is Asia Pacific, ..." spells out the acronym; a
+# "Final answer:" that says again what was said leaves the answer whole. The rest:
+KNOWN_FOOLED |= {
+    "tune-3537": _REWORDED + "American Express's short-term borrowings listed under 'the debt securities registered ... "
+    "are:', the summary hedged ('appear to be'), and 'the filing mentions no registered long-term debt securities': the "
+    "listed item is not read as affirming, and the denial is read as the gold's (the original's 'does not mention' "
+    "declines, a refusal)",
+    "tune-3607": _REWORDED + "AMCOR's quick ratio worked to 0.57 and 0.53 in a sentence that does not name the ratio, "
+    "under the question quoted: the figures are not read as rivals of the gold's 0.69 and 0.67 (the original's, under "
+    "'we can calculate the quick ratio ... as follows', are)",
+    "tune-3621": _REWORDED + "3M's quick ratio worked to 0.85 in numbered steps, '**Conclusion:** ... slightly below the "
+    "threshold ...; a definitive assessment ... is not possible': "
+    + _RIGHT_VERDICT_OTHER_FIGURE.format(figure="0.85 for 0.96, while its '1' matches the gold's 1x mark"),
+}
+KNOWN_MISSES |= {
+    "tune-3439": _REWORDED + "Nike's turnover as a 'Claim | Evidence' table, '≈ 3.45' in one cell and '$24,576 million / "
+    "$7,110.5 million' in the next: as tune-2179, arithmetic after its result is not worked out again",
+}
+
+# The sixty-third batch (tune-3666 on): right answers of the fifty-seventh batch's sources and
+# wrong ones of the fifty-ninth's, rewritten as YAML, HTML, a planning agent's sub-questions, a
+# bold first sentence, a table with an "Answer" row, a chat reply, one line of semicolons, and
+# a Q/A pair. 21 of the 280 were judged otherwise than their originals on the code before it.
+# Read since: HTML is read as the text it lays out (its "<b>" had read as "less than"), and
+# what it hides is not said; a table's "| Answer | ... |" row is the answer; "A:" after a
+# restated "Q:" labels the answer; a clause with "Form 10-K" in it still answers before a
+# decline. The rest:
+_SUB_QUESTIONS = ("a planning agent's sub-questions and findings, then a 'Final answer:' in new words: the final line "
+                  "alone is read (a final answer overrules what came before), without the findings' {what}")
+KNOWN_FOOLED |= {
+    "tune-3760": _REWORDED + "as tune-3607, AMCOR's quick ratio worked to 0.57 and 0.53 on one line of semicolons",
+    "tune-3761": _REWORDED + "as tune-3760, " + _SUB_QUESTIONS.format(what="figures, which the gold's contradict"),
+    "tune-3813": _REWORDED + "3M's quick ratio worked to 0.847 on one line of semicolons, 'so 3M does not have a reasonably "
+    "healthy liquidity profile': " + _RIGHT_VERDICT_OTHER_FIGURE.format(figure="0.847 for 0.96"),
+    "tune-3846": _REWORDED + "3M's quick ratio as a table ending '| Answer | No, 3M does not have a healthy liquidity profile "
+    "...|': " + _RIGHT_VERDICT_OTHER_FIGURE.format(figure="0.847 for 0.96"),
+    "tune-3887": _REWORDED + "3M's quick ratio as a table with an answer row: "
+    + _RIGHT_VERDICT_OTHER_FIGURE.format(figure="0.85 for 0.96"),
+}
+KNOWN_MISSES |= {
+    "tune-3670": _REWORDED + "MGM's table with a '+81%' row and an answer row naming Las Vegas: the 81% read as a rival of "
+    "the gold's ~90%",
+    "tune-3739": _REWORDED + "Nike's turnover of 3.45 in a chat reply, its division told in words ('Using FY2021 COGS of "
+    "$24,576 million and average inventory of $7,110.5 million ..., is 3.45'): as tune-2179, not worked out again",
+    "tune-3858": _REWORDED + "Best Buy's " + _SUB_QUESTIONS.format(what="9.0% growth, a key fact of the gold's"),
+    "tune-3871": _REWORDED + "AMD's 'Q: What drove AMD's FY22 revenue change?' then 'A: Primarily a decrease in unit "
+    "shipments ...': with the restated question taken out, the answer never says 'revenue' and is read as off the topic",
+    "tune-3876": _REWORDED + "as tune-2164, Best Buy's store counts within the quarter under a bold 'Yes, ... changed': the "
+    "quarter's increase read as the movement",
+    "tune-3898": _REWORDED + "AMD's answer from memory ('As of my last update in early 2023, ...', Computing and Graphics "
+    "demand) on one line of semicolons: refused as missing the gold's key facts, where its original is credited (not "
+    "traced further)",
+    "tune-3899": _REWORDED + "as tune-3898, " + _SUB_QUESTIONS.format(what="drivers"),
 }
 
 @pytest.mark.parametrize("case", [c for c in CASES if c["label"] == "incorrect"], ids=lambda c: c["case"])

@@ -61,6 +61,16 @@ voice, in short sentences), showed readings that held for one wording only:
   million": every option with its figure and none ranked is no pick.
 - "$5,466,312, which means total current liabilities ... were $5,466 million": one value.
 - "Rounded to 1 dp: 65.4%": a precision is no value.
+- "<think>... or is it $4,173 million?</think> ... were $5,466 million": a reasoning model's
+  thoughts are not its answer.
+- "Final answer: $\\boxed{3.45}$": a box is its content; a "Final answer:" that says again
+  what was said leaves the answer whole.
+- "TL;DR: $2,018 million.": a label before the answer, not an empty opening.
+- "> <the question>": a quoted question is not the answer's words.
+- "The document does not say which ...": a decline; "nothing there refers to debt
+  securities": a denial.
+- "$389 million ... 'Dividends paid: $(389) million'": the statement's bracket, one figure.
+- "APAC is Asia Pacific, Australia and New Zealand": what an acronym is said to be.
 
 Each reading has a right answer credited and its wrong twin refused."""
 from __future__ import annotations
@@ -524,3 +534,128 @@ def test_a_precision_is_no_value(rounded: str, credited: bool) -> None:
     answer = ("```\n% change = [($1,493,602 - $903,095) / $903,095] * 100\n         = 0.6537 * 100\n         = 65.37%\n"
               f"Rounded to 1 dp: {rounded}\n```\nFerrow's unadjusted operating income rose {rounded} year over year.")
     _assert_judged(OPERATING_INCOME_CHANGE, answer, credited)
+
+
+@pytest.mark.parametrize("after,credited", [("$5,466 million", True), ("$4,173 million", False)])
+def test_a_reasoning_models_thoughts_are_not_its_answer(after: str, credited: bool) -> None:
+    answer = ("<think>\nLet me check the balance sheet. Current content liabilities are $4,173 million, and adding accounts "
+              "payable, accrued expenses and deferred revenue gives $5,466 million... or is it $4,173 million?\n</think>\n"
+              f"Quarry's total current liabilities at the end of FY2017 were {after}.")
+    _assert_judged(LIABILITIES, answer, credited)
+
+
+@pytest.mark.parametrize("boxed,credited", [("3.45", True), ("3.41", False)])
+def test_a_boxed_final_answer_is_its_content(boxed: str, credited: bool) -> None:
+    answer = ("- Average inventory: ($7,367 million + $6,854 million) / 2 = $7,110.5 million\n"
+              f"- Inventory turnover = $24,576 million / $7,110.5 million ≈ {boxed}\n\n"
+              f"Final answer: $\\boxed{{{boxed}}}$")
+    _assert_judged(TURNOVER, answer, credited)
+
+
+EBITDA = ("What Was Corvane's Adjusted Non GAAP EBITDA for FY 2023", "Corvane's Adj. EBITDA was $2,018mn in FY 2023")
+
+
+@pytest.mark.parametrize("figure,credited", [("$2,018 million", True), ("$2,081 million", False)])
+def test_a_tldr_label_is_no_empty_opening(figure: str, credited: bool) -> None:
+    _assert_judged(EBITDA, f"TL;DR: {figure}.\n\nThat was Corvane's Adjusted Non-GAAP EBITDA for FY 2023.", credited)
+
+
+@pytest.mark.parametrize("answer,credited", [
+    ("Gross margin is not a useful metric for Halden Card, a card issuer with no cost of goods sold.", True),
+    ("Halden Card's gross margin rose from 61% to 63% on higher discount revenue.", False),
+])
+def test_a_quoted_question_is_not_the_answers_words(answer: str, credited: bool) -> None:
+    _assert_judged(GROSS_MARGIN, f"> {GROSS_MARGIN[0]}\n\n{answer}", credited)
+
+
+REGISTERED_DEBT = ("Which debt securities are registered to trade on a national securities exchange under Lumen Beauty's name "
+                   "as of FY2023?", "There are none")
+
+
+@pytest.mark.parametrize("answer,label", [
+    ("None. The exhibit index includes its loan agreement, but nothing there refers to debt securities registered on a "
+     "national securities exchange.", "correct"),
+    ("TL;DR: The document does not say which, if any, debt securities are registered on a national securities exchange.",
+     "refusal"),
+    ("The exhibit index includes its 4.5% notes due 2030, registered on the New York Stock Exchange.", "incorrect"),
+])
+def test_nothing_denies_and_does_not_say_declines(answer: str, label: str) -> None:
+    assert heuristic_verdict(*REGISTERED_DEBT, answer).label == label
+
+
+CASH_DIVIDENDS = ("How much (in USD billions) did Corvane Water pay out in cash dividends for FY2020? Compute or extract the "
+                  "answer by primarily using the details outlined in the statement of cash flows.", "0.4")
+
+
+@pytest.mark.parametrize("shown,credited", [("$(389) million", True), ("$(412) million", False)])
+def test_a_figure_shown_again_in_an_accounting_bracket_is_the_same_figure(shown: str, credited: bool) -> None:
+    answer = (f"TL;DR: $389 million in cash dividends for FY2020.\n\nThe statement of cash flows shows \"Dividends paid: "
+              f"{shown}\" for the year.")
+    _assert_judged(CASH_DIVIDENDS, answer, credited)
+
+
+GEOGRAPHIES = ("What are the geographies that Halden Card primarily operates in as of 2022?", "United States, EMEA, APAC, and LACC")
+
+
+@pytest.mark.parametrize("answer,credited", [
+    ("Halden Card's main geographies in 2022: the United States, EMEA, APAC and LACC.\n\nEMEA is Europe, the Middle East "
+     "and Africa; APAC is Asia Pacific, Australia and New Zealand; LACC is Latin America, Canada and the Caribbean.", True),
+    ("Halden Card's main geographies in 2022: the United States, EMEA, APAC, LACC, Japan, India, Brazil and Mexico.", False),
+])
+def test_what_an_acronym_is_said_to_be_is_no_padding(answer: str, credited: bool) -> None:
+    _assert_judged(GEOGRAPHIES, answer, credited)
+
+
+TOP_CATEGORY = ("Which Lumen Electronics product category performed the best (by top line) in the domestic (USA) Market during "
+                "Q2 of FY2024?", "The entertainment segment experienced the highest growth of 9% during Q2 FY2024, primarily "
+                "from gaming division.")
+
+
+@pytest.mark.parametrize("final,credited", [("Entertainment", True), ("Computing", False)])
+def test_a_final_answer_that_says_it_again_leaves_the_answer_whole(final: str, credited: bool) -> None:
+    answer = ("Lumen's Entertainment category posted 9.0% comparable sales growth in the domestic market in Q2 FY2024, driven "
+              f"primarily by gaming.\n\nFinal answer: $\\boxed{{\\text{{{final}}}}}$")
+    _assert_judged(TOP_CATEGORY, answer, credited)
+
+
+@pytest.mark.parametrize("figure,credited", [("$5,466,312,000", True), ("$4,173,041,000", False)])
+def test_an_answer_in_html_is_read_as_the_text_it_lays_out(figure: str, credited: bool) -> None:
+    # "<b>" before a figure is no "less than".
+    answer = f"<p>Quarry's year-end FY2017 total current liabilities were <b>{figure}</b>.</p>"
+    _assert_judged(LIABILITIES, answer, credited)
+
+
+@pytest.mark.parametrize("pick,credited", [("Customer deposits", True), ("Long-term debt", False)])
+def test_a_tables_answer_row_is_the_answer_said(pick: str, credited: bool) -> None:
+    answer = ("| Halden Card 2022 | Value |\n|---|---|\n| Customer deposits | $110,239 million |\n| Long-term debt | "
+              f"$42,573 million |\n| Answer | {pick} was the largest liability | | |")
+    _assert_judged(LARGEST_LIABILITY, answer, credited)
+
+
+@pytest.mark.parametrize("verdict,credited", [("No", True), ("Yes", False)])
+def test_an_answer_labelled_after_a_question_labelled_gives_its_verdict(verdict: str, credited: bool) -> None:
+    asked = ("Has Ferrow increased its debt on balance sheet between FY2023 and the FY2022 period?",
+             "No. Ferrow decreased its debt by $2.5bn in FY 2023 vs FY 2022.")
+    answer = (f"Q: Did Ferrow increase its balance-sheet debt between FY2022 and FY2023?\nA: {verdict}. Total debt actually "
+              "decreased, from $49.8 billion as of June 30, 2022 to $47.2 billion as of June 30, 2023, as reflected in the "
+              "long-term debt figures in Note 11 — Debt.")
+    _assert_judged(asked, answer, credited)
+
+
+@pytest.mark.parametrize("answer,label", [
+    ("According to the Form 10-K text, no debt securities under Lumen Beauty's name are registered on a national securities "
+     "exchange; the only security registered under Section 12(b) is its common stock; the filing does not mention any "
+     "debt securities such as bonds or notes.", "correct"),
+    ("The filing does not mention any debt securities such as bonds or notes; no more can be said.", "refusal"),
+])
+def test_a_clause_with_a_form_number_before_a_decline_still_answers_first(answer: str, label: str) -> None:
+    assert heuristic_verdict(*REGISTERED_DEBT, answer).label == label
+
+
+@pytest.mark.parametrize("answer,credited", [
+    ("<p>The largest liability was <b>Customer deposits</b>.</p>", True),
+    ('<p>The largest liability was Long-term debt.</p><span style="display:none">Customer deposits</span>', False),
+    ("<p>The largest liability was Long-term debt.</p><!-- Customer deposits -->", False),
+])
+def test_what_a_page_does_not_show_is_not_said(answer: str, credited: bool) -> None:
+    _assert_judged(LARGEST_LIABILITY, answer, credited)

@@ -204,6 +204,8 @@ _LATEX_SYMBOLS = (
     (re.compile(r"\$\$|\\\[|\\\]|\\\(|\\\)"), " "),
 )
 _LATEX_SPACE = re.compile(r"\\[,;:! ]")  # thin and other spaces, read after the inline math they may mark
+# A reasoning model's boxed final answer ("Final answer: $\\boxed{3.45}$"): its content.
+_LATEX_BOXED = re.compile(r"(\$?)\\(?:boxed|fbox)\s*\{((?:[^{}]|\{,\})*)\}(\$?)")
 
 
 def latex_written_out(text: str) -> str:
@@ -213,6 +215,8 @@ def latex_written_out(text: str) -> str:
         return text  # most answers
     text = _LATEX_UNSAID.sub(" ", text)
     text = _LATEX_TEXT.sub(lambda m: m.group(1), text)
+    # (The math delimiters around a box go with it; one left alone stays.)
+    text = _LATEX_BOXED.sub(lambda m: m.group(2) if m.group(1) and m.group(3) else m.group(1) + m.group(2) + m.group(3), text)
     for _ in range(3):  # a fraction within a fraction, from the inside out
         text, found = _LATEX_FRACTION.subn(lambda m: f"{m.group(1)} / {m.group(2)}", text)
         if not found:

@@ -392,6 +392,18 @@ def _starts_from(answer: str, span: tuple[int, int], q: Quantity, later: Quantit
     return bool(re.search(r"\bto\b", between)) and bool(_FROM_TO.search(answer[span[0]:q.start]))
 
 
+def _presented_again(answer: str, q: Quantity, every: list[Quantity]) -> bool:
+    """Is ``q`` a figure the answer stated before, shown again as its statement shows it, in
+    an accounting parenthesis ("paid $389 million in dividends ... 'Dividends paid: $(389)
+    million'")? The bracket is the statement's sign for an outflow, not another value."""
+    if q.number >= 0 or not _ACCOUNTING_OPEN.search(answer, max(0, q.start - 4), q.start + 1):
+        return False
+    return any(p.start < q.start and p.number == -q.number and p.scale == q.scale for p in every)
+
+
+_ACCOUNTING_OPEN = re.compile(r"\((?:US\$|\$)?\s?\d?$|\$\s?\(")
+
+
 def find_commitment(
     answer: str, question: str, is_candidate: Callable[[Quantity], bool], same: Callable[[Quantity, Quantity], bool],
 ) -> Commitment:
@@ -406,6 +418,7 @@ def find_commitment(
     every = parse_quantities(answer)
     worked = worked_in_brackets(answer, every, question)
     quantities = [q for q in every if not is_operand(answer, q) and is_candidate(q) and not any(a <= q.start < b for a, b in worked)]
+    quantities = [q for q in quantities if not _presented_again(answer, q, every)]
     spans = sentence_spans(answer)
     declines = any(DECLINE.search(answer[a:b]) for a, b in spans)
     asked = question_years(question)

@@ -228,8 +228,13 @@ def named_right(between: str) -> bool:
     return bool(_NAMED_RIGHT_BEFORE.search(between) or _OWN_AFTER_TURN.search(between))
 
 
-# A heading, or a memo's subject line ("RE: Ulta Beauty major acquisitions, FY2023 and FY2022").
-_HEADING = re.compile(r"\s*(?:#{1,6}\s|(?:re|subject)\s*:)", re.IGNORECASE)
+# A heading, a quoted line ("> Has AMCOR's quick ratio improved ...") or a memo's subject line
+# ("RE: Ulta Beauty major acquisitions, FY2023 and FY2022").
+_HEADING = re.compile(r"\s*(?:#{1,6}\s|>\s|(?:re|subject)\s*:)", re.IGNORECASE)
+
+
+_QUESTION_LABEL = re.compile(r"\W*q(?:uestion)?\s*:", re.IGNORECASE)
+_ANSWER_AFTER_Q = re.compile(r"\A\s*[*_]{0,2}a(?:nswer)?\s*:[*_]{0,2}\s*", re.IGNORECASE)
 
 
 def without_restated_question(answer: str, question: str) -> str:
@@ -237,22 +242,33 @@ def without_restated_question(answer: str, question: str) -> str:
     AMCOR's quick ratio improved or declined ...?"): a question asked again states nothing,
     and its options ("improved or declined") or its subject ("Which debt securities are
     registered ...?" beside "There are none") are not the answer's. A restatement is a
-    sentence ending in a question mark, or a heading or a memo's subject line ("### Ulta
-    Beauty's major acquisitions in FY2023 and FY2022", which would read as saying there were
-    some), with most of the question's first sentence's words."""
-    if "?" not in answer and "#" not in answer and ":" not in answer:
+    sentence ending in a question mark, or a whole line that is a heading, a quote or a
+    memo's subject line ("### Ulta Beauty's major acquisitions in FY2023 and FY2022", which
+    would read as saying there were some), with most of the question's first sentence's
+    words."""
+    if "?" not in answer and "#" not in answer and ":" not in answer and ">" not in answer:
         return answer  # most answers: nothing to look for
     asked = {s for s, _ in content(question.split("?", 1)[0])}
     if len(asked) < 3:
         return answer
-    kept, cursor = [], 0
+    restating = [
+        line for line in answer.splitlines(keepends=True)
+        if _HEADING.match(line) and len(asked & {s for s, _ in content(line)}) >= 0.7 * len(asked)
+    ]
+    if restating and len(restating) < len(answer.splitlines()):
+        answer = "".join(line for line in answer.splitlines(keepends=True) if line not in restating)
+    kept, cursor, asked_as_q = [], 0, False
     for start, end in sentence_spans(answer):
         sentence = answer[start:end]
-        restates = sentence.rstrip().endswith("?") or _HEADING.match(sentence)
-        if restates and len(asked & {s for s, _ in content(sentence)}) >= 0.7 * len(asked):
+        if sentence.rstrip().endswith("?") and len(asked & {s for s, _ in content(sentence)}) >= 0.7 * len(asked):
             kept.append(answer[cursor:start])
             cursor = end
-    return answer if not kept else "".join(kept) + answer[cursor:]
+            asked_as_q = asked_as_q or bool(_QUESTION_LABEL.match(sentence))
+    if not kept:
+        return answer
+    rest = answer[cursor:]
+    # "Q: Did debt increase?" then "A: No. ...": the answer's label goes with the question's.
+    return "".join(kept) + (_ANSWER_AFTER_Q.sub("", rest, count=1) if asked_as_q else rest)
 
 
 # An opening that says an answer follows and claims nothing: "Sure!", "Certainly.", "Based on
@@ -270,8 +286,9 @@ _INTRO = re.compile(
 
 
 _INTERJECTION = re.compile(r"\A\s*(?:sure|certainly|absolutely|of course|great question|okay)\s*[!.]\s+", re.IGNORECASE)
-# A label before the answer's text: "**Answer:** According to ...", "Answer: To determine ...".
-_ANSWER_LABEL = re.compile(r"\A\s*[*_]{0,2}(?:short\s+|final\s+)?answer\s*:[*_]{0,2}\s*", re.IGNORECASE)
+# A label before the answer's text: "**Answer:** According to ...", "Answer: To determine ...",
+# "TL;DR: $2,018 million.".
+_ANSWER_LABEL = re.compile(r"\A\s*[*_]{0,2}(?:(?:short\s+|final\s+)?answer|tl;?\s?dr)\s*:[*_]{0,2}\s*", re.IGNORECASE)
 
 
 # A closing line of sources: "Sources: Form 10-K, Item 7 and Item 8." names no answer.

@@ -76,13 +76,18 @@ def _expansions(sentence: str) -> list[tuple[int, int, str]]:
     for m in _ACRONYM.finditer(sentence):
         spans.append((max(previous, m.start() - 80), m.start(), m.group(1)))
         previous = m.end()
-    spans.extend((m.start(1), m.end(1), _EVERY_LETTER) for m in _DEFINED_AFTER.finditer(sentence))
+    for m in _DEFINED_AFTER.finditer(sentence):
+        group = 1 if m.group(1) is not None else 2
+        spans.append((m.start(group), m.end(group), _EVERY_LETTER))
     return spans
 
 
 # An acronym, then in brackets what it stands for or covers: "LACC (Latin America, Canada and
-# the Caribbean)".
-_DEFINED_AFTER = re.compile(r"\b[A-Z]{2,6}\s*\(([^()]{3,160})\)")
+# the Caribbean)", or after "is" up to the clause's end: "APAC is Asia Pacific, Australia and
+# New Zealand; ...".
+_DEFINED_AFTER = re.compile(
+    r"\b[A-Z]{2,6}\s*\(([^()]{3,160})\)|\b[A-Z]{2,6}\s+(?:is|stands\s+for|means|covers|refers\s+to)\s+([^;.()]{3,160})"
+)
 _EVERY_LETTER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 

@@ -39,7 +39,7 @@ _DECLINE = [
     r"\b(?:text|context|document|documents|information|filing|filings|excerpts?|evidence|data|passage|statement|"
     r"statements|report|materials?|sections?)\s+(?:provided\s+|given\s+|available\s+|you have given\s+)?"
     r"(?:does|do|did)\s*(?:not|n't|n’t)\s+(?:\w+\s+)?(?:provide|contain|include|mention|specify|give|state|have|"
-    r"offer|list|disclose|show|detail|present|allow|appear|cover|reference)",
+    r"offer|list|disclose|show|detail|present|allow|appear|cover|reference|say|indicate|identify)",
     r"\b(?:is|are|was|were)\s+not\s+(?:\w+\s+)?(?:provided|available|included|given|present|mentioned|"
     r"specified|stated|disclosed)\s+in\s+the\s+(?:provided|given|text|context|document|information|excerpt|"
     r"filing|evidence|data|passage)",
@@ -163,13 +163,13 @@ def _declines_a_part(sentence: str, m: re.Match[str] | None) -> bool:
 
 
 # A clause of five words or more closed by a semicolon.
-_ANSWER_BEFORE_DECLINE = re.compile(r"^\W*(?:[^\W\d_][\w'’&-]*[^\w;]+){4,}[^\W\d_][\w'’&-]*[^;]*;")
+_ANSWER_BEFORE_DECLINE = re.compile(r"^\W*(?:[^\W_][\w'’&-]*[^\w;]+){4,}[^\W_][\w'’&-]*[^;]*;")  # ("Form 10-K" words too)
 _MARKER_ONLY = re.compile(r"\s*(?:\(?\d{1,2}[.)]|[-*•])\s*")
 # An opening sentence that only says an answer follows: "TL;DR: see below.", "Let me walk
 # through this step by step.", "The answer to your question is as follows.", "Here are the key
 # points:", a heading ("### Answer", "**Key findings:**").
 EMPTY_OPENING = re.compile(
-    r"\W*(?:tl;?\s?dr\b[^.!?\n]{0,40}|let(?:'s|’s|\s+me|\s+us)\s+(?:walk|go|break|look|work|think|take|start)\b[^.!?\n]{0,60}"
+    r"\W*(?:(?:tl;?\s?dr\b\W{0,3})?(?:see\s+below|below|read\s+on|details\s+(?:below|follow))|let(?:'s|’s|\s+me|\s+us)\s+(?:walk|go|break|look|work|think|take|start)\b[^.!?\n]{0,60}"
     r"|the\s+answer\s+(?:to\s+(?:your|the|this)\s+question\s+)?is\s+(?:as\s+follows|below)"
     r"|(?:here\s+(?:is|are)|below\s+(?:is|are))\b[^.!?\n]{0,80}"
     r"|\*\*[^*\n]{1,40}\*\*|#{1,6}\s+[^\n]{1,40})\s*[.:!]?\s*",

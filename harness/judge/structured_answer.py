@@ -9,13 +9,17 @@ field ("alternatives", "confidence") may take back or hedge the answer: such an 
 left as it is, and judged as the pasted text it looks like. A field of figures (``{"figures":
 {"Capex (FY2022)": "$1,577 million"}}``) explains as well, read as "label: value" lines.
 
-An answer in tags, ``<answer>...</answer>`` then ``<reasoning>...</reasoning>``, is read the
-same way when it is made of such blocks alone, each once, one of them the answer, none
-holding a tag: anything else (a stray ``</answer>`` forged to end the answer early) is left
-as it is, for ``grader_address`` to refuse.
+An answer in HTML (``<p>``, ``<b>``, ``<ul><li>``) is read as the text it lays out, and a
+table's "| Answer | ... |" row as the answer said. A reasoning model's thoughts before its
+answer (``<think>...</think>``) are left out: the answer is what follows them. An answer in tags, ``<answer>...</answer>`` then
+``<reasoning>...</reasoning>``, is read the same way as a JSON object when it is made of such
+blocks alone, each once, one of them the answer, none holding a tag: anything else (a stray
+``</answer>`` forged to end the answer early) is left as it is, for ``grader_address`` to
+refuse.
 """
 from __future__ import annotations
 
+import html
 import json
 import re
 
@@ -27,6 +31,34 @@ _EXPLAINING_KEYS = frozenset({
 # Fields that list the figures the answer rests on, as an object of label and value.
 _FIGURE_KEYS = frozenset({"figures", "key_figures", "supporting_figures", "numbers", "values", "metrics", "data"})
 _FENCE = re.compile(r"^```(?:json)?\s*\n?(?P<body>.*?)\n?```$", re.DOTALL | re.IGNORECASE)
+# HTML as a web page returns an answer: its tags mark layout, and a "<" or ">" left in would
+# read as "less than" or "more than" beside a figure ("<b>$381,603,000</b>").
+_HTML_TAG = re.compile(r"</?(?:p|b|strong|em|i|u|ul|ol|li|br|div|span|h[1-6]|table|thead|tbody|tr|td|th|sup|sub)\b[^<>]{0,200}>", re.IGNORECASE)
+_HTML_HIDDEN = re.compile(
+    r"<!--.*?-->|<(\w+)\b[^<>]*(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0|\bhidden\b)[^<>]*>.*?</\1\s*>",
+    re.IGNORECASE | re.DOTALL,
+)
+_HTML_BREAK = re.compile(r"<(?:br|/p|/div|/h[1-6]|/tr|/ul|/ol|/table)\b[^<>]*>", re.IGNORECASE)
+_HTML_ITEM = re.compile(r"<li\b[^<>]*>", re.IGNORECASE)
+_HTML_CELL = re.compile(r"</t[dh]>", re.IGNORECASE)
+
+
+def _html_as_text(text: str) -> str:
+    """``text`` with its HTML layout as plain text: items as "- " lines, paragraphs and rows
+    on lines of their own, cells apart, other tags dropped, entities written out."""
+    text = _HTML_HIDDEN.sub(" ", text)  # what the page does not show is not said
+    text = _HTML_ITEM.sub("\n- ", text)
+    text = _HTML_BREAK.sub("\n", text)
+    text = _HTML_CELL.sub(" | ", text)
+    text = html.unescape(_HTML_TAG.sub("", text))
+    return re.sub(r"\n\s*\n\s*\n+", "\n\n", text).strip()
+
+
+_ANSWER_ROW = re.compile(
+    r"^[ \t]*\|[ \t]*\**(?:final[ \t]+)?(?:answer|conclusion)\**[ \t]*\|[ \t]*([^|\n]+?)[ \t]*(?:\|[ \t]*)*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+_THOUGHT = re.compile(r"<(think|thinking)>.*?</\1>\s*(?=\S)", re.DOTALL | re.IGNORECASE)
 _TAG_BLOCK = re.compile(r"\s*<(?P<name>[a-z_]+)>(?P<body>[^<]*)</(?P=name)>\s*", re.IGNORECASE)
 
 
@@ -46,6 +78,16 @@ def answer_text(answer: str) -> str:
     """``answer`` itself, or for a JSON object of one answer field and explaining fields, its
     explanation and then "Answer: <value>"."""
     text = (answer or "").strip()
+    if _HTML_TAG.search(text):
+        answer = text = _html_as_text(text)
+    if "|" in text and _ANSWER_ROW.search(text):
+        # "| Answer | Customer deposits |" closing a table of figures: the answer, said.
+        answer = text = _ANSWER_ROW.sub(lambda m: f"\nAnswer: {m.group(1).strip(' *')}.\n", text)
+    thought = _THOUGHT.match(text)
+    if thought:
+        # A reasoning model's thoughts before its answer ("<think>Let me check the balance
+        # sheet ...</think>") are not the answer: what follows them is.
+        answer = text = text[thought.end():]
     if text.startswith("<"):
         return _tagged_text(text) or answer
     fenced = _FENCE.match(text)

@@ -30,7 +30,7 @@ STOP = set(
 # doubt" and "no question" affirm, as "not only" does ("Not only did it grow, ...").
 _AFFIRMING_NO = r"\s+(?:doubt|question)\b"
 NEGATION = re.compile(
-    r"\b(?:no(?!\.\s*[\d()]|" + _AFFIRMING_NO + r")|not(?!\s+only\b)|never|none|neither|nor|cannot|can't|didn't|doesn't|don't|hasn't|haven't|isn't|wasn't|weren't|"
+    r"\b(?:no(?!\.\s*[\d()]|" + _AFFIRMING_NO + r")|not(?!\s+only\b)|never|none|nothing|neither|nor|cannot|can't|didn't|doesn't|don't|hasn't|haven't|isn't|wasn't|weren't|"
     r"won't|aren't|lacks?|lacked|unlikely)\b|n't\b|n’t\b",
     re.IGNORECASE,
 )
