@@ -146,10 +146,13 @@ def heuristic_verdict(
     ``decided``: the numeric check's decision on these same three texts, when the caller
     has it already (the judge service asks the check first); else it is asked here.
     """
-    gold, answer = figures_written_plainly(str(gold)), figures_written_plainly(as_read(answer_text(answer or "")))
+    given = answer or ""
+    gold, answer = figures_written_plainly(str(gold)), figures_written_plainly(as_read(answer_text(given)))
     question = names_written_plainly(question)
     if decided is None:
-        decided = numeric_check(question, gold, answer)
+        # (On the answer as given: the check reads words to the grader in what the reading
+        # above leaves out, thoughts and hidden markup.)
+        decided = numeric_check(question, gold, given)
     if decided.label is not None:
         return HeuristicVerdict(decided.label, f"numeric check: {decided.rationale}")
     stated = claims_of(answer)

@@ -252,7 +252,9 @@ async def _judge_one(item: JudgeItem, settings: JudgeSettings, client: ModelClie
     # The rules read a JSON answer ({"answer": ..., "reasoning": ...}) as the text it holds; a
     # judge model reads the answer as it was given.
     answer = answer_text(item.answer)
-    decision = numeric_check(item.question, item.gold, answer)
+    # (The check is given the answer as written: it reads words to the grader in the thoughts
+    # and hidden markup the reading leaves out, which a judge model would see.)
+    decision = numeric_check(item.question, item.gold, item.answer)
     if decision.label is not None:
         return Verdict(item.item_id, decision.label, "numeric", rationale=decision.rationale)
     if says_nothing(answer):

@@ -43,6 +43,16 @@ _HTML_ITEM = re.compile(r"<li\b[^<>]*>", re.IGNORECASE)
 _HTML_CELL = re.compile(r"</t[dh]>", re.IGNORECASE)
 
 
+def left_unread(answer: str) -> str:
+    """What ``answer_text`` leaves out of the answer: thoughts before it and what a page
+    hides. Not the answer; but words to the grader there still earn nothing, for a judge model
+    reads the answer as it was given."""
+    text = (answer or "").strip()
+    hidden = [m.group(0) for m in _HTML_HIDDEN.finditer(text)] if _HTML_TAG.search(text) or "<!--" in text else []
+    thought = _THOUGHT.match(text)
+    return " ".join([*hidden, thought.group(0) if thought else ""]).strip()
+
+
 def _html_as_text(text: str) -> str:
     """``text`` with its HTML layout as plain text: items as "- " lines, paragraphs and rows
     on lines of their own, cells apart, other tags dropped, entities written out."""
