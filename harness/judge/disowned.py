@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from harness.judge.amounts import Quantity
+from harness.judge.amounts import Quantity, parse_quantities
 from harness.judge.claims import ANSWER_LABEL, CROSS_MARKS, FORMER_NAME, KIDDING, REVISED_VALUE, SENTENCE_OPENING, SET_ASIDE, THIS_IS, corrections
 from harness.judge.refusal import EMPTY_OPENING, sentence_spans
 from harness.judge.words import content
@@ -123,13 +123,29 @@ def claimed(answer: str, start: int, text: str, values: list[Quantity], forecast
 def last_self_correction(answer: str) -> int | None:
     """Where the last sentence after the first that opens by correcting the answer starts
     ("No, debt fell by $2.5 billion. Correction: debt increased by $2.5 billion."): what
-    follows is the answer. None when no sentence does."""
+    follows is the answer. None when no sentence does, or when the last is a "Final answer:"
+    that only says again what came before."""
     found = corrections(answer)
     if not found:
         return None  # most answers: not split into sentences for nothing
     starts = [start for start, _ in sentence_spans(answer)[1:]]
     heads = [s for s in starts if any(f >= s and SENTENCE_OPENING.fullmatch(answer, s, f) for f in found)]
+    if heads and _FINAL_LABEL.match(answer, heads[-1]) and _said_before(answer[heads[-1]:], answer[:heads[-1]]):
+        # "... Entertainment posted 9.0% growth ... Final answer: Entertainment": the label
+        # says again what the answer said, and takes nothing back.
+        return None
     return heads[-1] if heads else None
+
+
+_FINAL_LABEL = re.compile(r"\W*final(?:\s+answer)?\s*:", re.IGNORECASE)
+
+
+def _said_before(final: str, before: str) -> bool:
+    """Are the words and figures of ``final`` (past its label) all in ``before``?"""
+    final = _FINAL_LABEL.sub("", final, count=1)
+    words, said = {s for s, _ in content(final)}, {s for s, _ in content(before)}
+    figures, said_figures = ({q.number for q in parse_quantities(text)} for text in (final, before))
+    return bool(words or figures) and words <= said and figures <= said_figures
 
 
 # The same within a sentence, opening a clause: "$34,229 million; actually, $30,000 million",
@@ -230,7 +246,7 @@ def named_right(between: str) -> bool:
 
 # A heading, a quoted line ("> Has AMCOR's quick ratio improved ...") or a memo's subject line
 # ("RE: Ulta Beauty major acquisitions, FY2023 and FY2022").
-_HEADING = re.compile(r"\s*(?:#{1,6}\s|>\s|(?:re|subject)\s*:)", re.IGNORECASE)
+_HEADING = re.compile(r"^[^\S\n]*(?:#{1,6}\s|>\s|(?:re|subject)\s*:)", re.IGNORECASE | re.MULTILINE)
 
 
 _QUESTION_LABEL = re.compile(r"\W*q(?:uestion)?\s*:", re.IGNORECASE)
@@ -246,17 +262,19 @@ def without_restated_question(answer: str, question: str) -> str:
     memo's subject line ("### Ulta Beauty's major acquisitions in FY2023 and FY2022", which
     would read as saying there were some), with most of the question's first sentence's
     words."""
-    if "?" not in answer and "#" not in answer and ":" not in answer and ">" not in answer:
+    headed = _HEADING.search(answer)
+    if "?" not in answer and not headed:
         return answer  # most answers: nothing to look for
     asked = {s for s, _ in content(question.split("?", 1)[0])}
     if len(asked) < 3:
         return answer
-    restating = [
-        line for line in answer.splitlines(keepends=True)
-        if _HEADING.match(line) and len(asked & {s for s, _ in content(line)}) >= 0.7 * len(asked)
-    ]
-    if restating and len(restating) < len(answer.splitlines()):
-        answer = "".join(line for line in answer.splitlines(keepends=True) if line not in restating)
+    if headed:
+        lines = answer.splitlines(keepends=True)
+        kept_lines = [
+            line for line in lines if not (_HEADING.match(line) and len(asked & {s for s, _ in content(line)}) >= 0.7 * len(asked))
+        ]
+        if kept_lines and len(kept_lines) < len(lines):
+            answer = "".join(kept_lines)
     kept, cursor, asked_as_q = [], 0, False
     for start, end in sentence_spans(answer):
         sentence = answer[start:end]

@@ -119,7 +119,7 @@ from __future__ import annotations
 
 import re
 
-from harness.judge.amounts import figures_written_plainly, names_written_plainly, parse_quantities
+from harness.judge.amounts import figures_written_plainly, names_written_plainly
 from harness.judge.answer_reading import BARE_NONE, Evidence, gather_evidence
 from harness.judge.claims import ONLY_DISOWNS, claims_of
 from harness.judge.commitment import AMBIGUOUS, MAX_ANSWER_WORDS, looks_like_dump
@@ -130,7 +130,7 @@ from harness.judge.numeric_check import NumericDecision, numeric_check, single_n
 from harness.judge.prose_verdict import SELF_CONTRADICTED_CHANGE, HeuristicVerdict, decide_prose, declines, states_gold
 from harness.judge.structured_answer import answer_text
 from harness.judge.tables import prose_of, stated_beside_table
-from harness.judge.words import WORD, content, quarters_as_gold, spelled_out
+from harness.judge.words import WORD, quarters_as_gold, spelled_out
 from harness.judge.worked_arithmetic import arithmetic_gives_gold
 
 __all__ = ["HeuristicVerdict", "heuristic_verdict"]
@@ -248,24 +248,7 @@ def _after_self_correction(answer: str) -> str:
     whole answer when it corrects nothing. A correction opens its sentence: "inventory
     correction actions" are the market's, not the answer's."""
     at = last_self_correction(answer)
-    if at is None:
-        return answer
-    if _FINAL_LABEL.match(answer, at) and _said_before(answer[at:], answer[:at]):
-        # "... Entertainment posted 9.0% growth ... Final answer: Entertainment": the label
-        # says again what the answer said, and takes nothing back; the answer is read whole.
-        return answer
-    return answer[at:]
-
-
-_FINAL_LABEL = re.compile(r"\W*final(?:\s+answer)?\s*:", re.IGNORECASE)
-
-
-def _said_before(final: str, before: str) -> bool:
-    """Are the words and figures of ``final`` (past its label) all in ``before``?"""
-    final = _FINAL_LABEL.sub("", final, count=1)
-    words, said = {s for s, _ in content(final)}, {s for s, _ in content(before)}
-    figures, said_figures = ({q.number for q in parse_quantities(text)} for text in (final, before))
-    return bool(words or figures) and words <= said and figures <= said_figures
+    return answer if at is None else answer[at:]
 
 
 def _words_of(text: str) -> list[str]:

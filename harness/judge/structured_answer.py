@@ -48,6 +48,8 @@ def left_unread(answer: str) -> str:
     hides. Not the answer; but words to the grader there still earn nothing, for a judge model
     reads the answer as it was given."""
     text = (answer or "").strip()
+    if "<" not in text:
+        return ""  # most answers: no markup
     hidden = [m.group(0) for m in _HTML_HIDDEN.finditer(text)] if _HTML_TAG.search(text) or "<!--" in text else []
     thought = _THOUGHT.match(text)
     return " ".join([*hidden, thought.group(0) if thought else ""]).strip()
@@ -88,7 +90,7 @@ def answer_text(answer: str) -> str:
     """``answer`` itself, or for a JSON object of one answer field and explaining fields, its
     explanation and then "Answer: <value>"."""
     text = (answer or "").strip()
-    if _HTML_TAG.search(text):
+    if "<" in text and _HTML_TAG.search(text):
         answer = text = _html_as_text(text)
     if "|" in text and _ANSWER_ROW.search(text):
         # "| Answer | Customer deposits |" closing a table of figures: the answer, said.
