@@ -31,7 +31,7 @@ def _cases(name: str) -> list[dict]:
 POOL_CASES = _cases("realistic_answers.jsonl")
 # The same shapes of answer to FinanceBench's own golds, all of the tune half (the 29 questions
 # with no human labels first, then answers written against the judge, most to labelled ones,
-# then the forty-seventh to fifty-ninth batches, the last three of them labelled answers reworded): real
+# then the forty-seventh to sixty-fifth batches, the later ones labelled answers reworded): real
 # golds, none held out.
 TUNE_CASES = _cases("realistic_tune_answers.jsonl")
 CASES = POOL_CASES + TUNE_CASES
@@ -613,8 +613,6 @@ KNOWN_MISSES |= {
     "so the opening is not read as worked out",
     "tune-1294": "'**Figure:** About $303 million ($302.6M) ... $302,578' (thousands): the figure comes back later, and the "
     "thousands are read as millions",
-    "tune-1297": "'grew by a factor of about 1.654 ... an increase of 0.654 of the FY2015 base (65.4%)': the factor and the "
-    "share read as a hedge",
     "tune-1308": "'about nine-tenths (0.90)' for '~90%': a fraction in words is not read as the gold's percent",
     "tune-1336": "'**Verdict:** No. ... even though the EPS level rises': the level's rise read as a yes beside the no",
     "tune-1347": "'by $0.4 billion, from $3.8 billion to $4.2 billion. That is about 10.5% more': the change, then its ends, "
@@ -926,6 +924,60 @@ KNOWN_MISSES |= {
     "demand) on one line of semicolons: refused as missing the gold's key facts, where its original is credited (not "
     "traced further)",
     "tune-3899": _REWORDED + "as tune-3898, " + _SUB_QUESTIONS.format(what="drivers"),
+}
+
+# The sixty-fourth batch (tune-3946 on) and the sixty-fifth (tune-4226 on): labelled answers of
+# the tune half reworded as a cited answer with a source list, numbered steps, a key: value
+# block with a confidence, an analyst's note, findings then a conclusion, a self-check, figures
+# in words beside their digits, a memo, a planning agent's sub-questions, a FAQ pair. 17 and 18
+# of the 280 were judged otherwise than their originals on the code before them. Read since:
+# "Confidence: medium" (or odds of one half and more) stands by the answer; a sum's term named
+# at length, its source in brackets, or scaled "bn", is a term ("USD 1.196 bn (income
+# statement) plus ..."); "That is an increase of 65.4%" names what the values before make; "no
+# region fell as much as X" picks X; a margin "pressured" or "compressed" went down; a number
+# in words before its numeral in brackets ("three hundred and two point six million dollars
+# ($302.6 million)") is said again, no loss; "None that were widely reported" and "grows
+# through stores rather than acquisitions" deny; "we do not see Pfizer spinning off ..." says
+# no rather than declines. The rest:
+_OTHER_YEARS = "an agreeing verdict drawn from figures of other years than the asked ({years}): " \
+               "the years are not weighed against the verdict"
+KNOWN_FOOLED |= {
+    "tune-3966": _REWORDED + "as tune-3607, AMCOR's quick ratio worked to 0.573 and 0.531 in numbered steps",
+    "tune-3968": _REWORDED + "as tune-2570, Best Buy's store counts within each quarter as findings, then 'Conclusion: "
+    "Yes - ... decreased'",
+    "tune-3969": _REWORDED + "as tune-3968, in one paragraph",
+    "tune-4094": _REWORDED + "3M's quick ratio of 0.85 with a self-check, 'not ideal but not critical': "
+    + _RIGHT_VERDICT_OTHER_FIGURE.format(figure="0.85 for 0.96"),
+    "tune-4142": _REWORDED + "Nike's three cash flows quoted as findings of fiscal 2020, 2019 and 2023, 'Conclusion: these "
+    "are the cash flow figures located': operations, named first, is read as the pick (a rule that read a figure per "
+    "option as no pick cost a held-out right answer, and was withdrawn)",
+    "tune-4278": _REWORDED + "3M's quick ratio of about 0.85 as 'Key numbers', then 'So: ... not perfect': "
+    + _RIGHT_VERDICT_OTHER_FIGURE.format(figure="0.85 for 0.96"),
+    "tune-4279": _REWORDED + "as tune-4278, in one paragraph",
+    "tune-4376": _REWORDED + "Adobe's free cash flow 'appears to have been improving' as an analyst's note: "
+    + _OTHER_YEARS.format(years="FY2017 and FY2018 for FY2021 and FY2022"),
+    "tune-4377": _REWORDED + "as tune-4376, " + _SUB_QUESTIONS.format(what="years"),
+    "tune-4491": _REWORDED + "3M's quick ratio worked to 0.847, 'so 3M does not have a healthy liquidity profile': "
+    + _RIGHT_VERDICT_OTHER_FIGURE.format(figure="0.847 for 0.96"),
+}
+KNOWN_MISSES |= {
+    "tune-3995": _REWORDED + "3M's operating margin drivers as findings (litigation costs, cost inflation, divestitures): "
+    "the gold's lower gross margin and one-off charges are not matched to 'cost inflation' and 'litigation costs'",
+    "tune-4054": _REWORDED + "Nike's turnover of 3.45 in numbered steps, the division not carried out: as tune-2179",
+    "tune-4055": _REWORDED + "as tune-4054, as an 'Answer: 3.45' key: value block",
+    "tune-4115": _REWORDED + "'Yes - Mary N. Dillon has prior CEO experience at a comparable company' to 'previous CEO "
+    "experience in a similar company': 'prior' and 'comparable' are not read as the question's words, so the answer "
+    "reads as off the question",
+    "tune-4195": _REWORDED + "Adobe's FCF conversion from 141% to 154% in a key: value block beside 'FCF up 9%': the 9% "
+    "labelled 'FCF' is read as a rival of the gold's ~13% improvement (its original, 'an increase of 9%', is not)",
+    "tune-4243": _REWORDED + "American Water Works' EBITDA in words and digits, then 'That is operating income of ... "
+    "plus ...': the sum's terms after 'That is' read as a second answer",
+    "tune-4266": _REWORDED + "Microsoft's debt 'No.' with the current portion 'also decreased, going from $2,749 million "
+    "to $5,247 million', the original's slip kept: the rise read as contradicting the gold's decrease",
+    "tune-4478": _REWORDED + "Coca-Cola's COGS margin of 39.7% then 'Check: 38,655 x 0.397 ≈ 15,346 ...': the check's "
+    "figure is read as the conclusion",
+    "tune-4499": _REWORDED + "'$5,466.312 million.' then 'That's Netflix's ... total current liabilities ($5,466,312,000)': "
+    "the bracket in the next sentence is read as a loss",
 }
 
 @pytest.mark.parametrize("case", [c for c in CASES if c["label"] == "incorrect"], ids=lambda c: c["case"])

@@ -71,6 +71,15 @@ voice, in short sentences), showed readings that held for one wording only:
   securities": a denial.
 - "$389 million ... 'Dividends paid: $(389) million'": the statement's bracket, one figure.
 - "APAC is Asia Pacific, Australia and New Zealand": what an acronym is said to be.
+- "Confidence: medium" closing a key: value answer stands by it ("Confidence: low" does not).
+- "USD 1.832 bn: operating income of USD 1.196 bn (income statement) plus ...": a sum's terms
+  scaled "bn", their sources in brackets, are terms, not a list.
+- A table of two years' figures, then "That is an increase of 65.4%": what they make.
+- "No region fell as much as Developed Rest of World": that region fell most.
+- "Operating margin was pressured mainly by ...": the margin went down.
+- "three hundred and two point six million dollars ($302.6 million)": the words said again.
+- "A: None that were widely reported" and "grows through stores rather than acquisitions":
+  a denial; "we do not see Halden spinning off any segment": a no, not a decline.
 
 Each reading has a right answer credited and its wrong twin refused."""
 from __future__ import annotations
@@ -659,3 +668,86 @@ def test_a_clause_with_a_form_number_before_a_decline_still_answers_first(answer
 ])
 def test_what_a_page_does_not_show_is_not_said(answer: str, credited: bool) -> None:
     _assert_judged(LARGEST_LIABILITY, answer, credited)
+
+
+@pytest.mark.parametrize("figure,closing,credited", [
+    ("$302.6 million", "Confidence: medium", True),
+    ("$302.6 million", "Confidence: 80%", True),
+    ("$302.6 million", "Confidence: low", False),
+    ("$402.6 million", "Confidence: medium", False),
+])
+def test_a_medium_confidence_stands_by_the_answer(figure: str, closing: str, credited: bool) -> None:
+    answer = f"Answer: {figure}\nBasis: the accounts payable line of the FY2018 balance sheet\nPeriod: FY2018\n{closing}"
+    _assert_judged(PAYABLE, answer, credited)
+
+
+EBITDA_SUM = ("Basing your judgments off of the cash flow statement and the income statement, what is Tarn Water's FY2021 "
+          "unadjusted operating income + depreciation and amortization from the cash flow statement (unadjusted EBITDA) in USD "
+          "millions?", "1832")
+
+
+@pytest.mark.parametrize("total,millions,credited", [("1.832", "1,832", True), ("1.932", "1,932", False)])
+def test_a_sums_terms_with_their_sources_in_brackets_are_terms(total: str, millions: str, credited: bool) -> None:
+    answer = (f"Tarn Water's FY2021 unadjusted EBITDA is USD {total} bn: operating income of USD 1.196 bn (Consolidated "
+              "Statements of Operations) plus depreciation and amortization of USD 0.636 bn (Consolidated Statements of Cash "
+              f"Flows), i.e. ${millions} million.")
+    _assert_judged(EBITDA_SUM, answer, credited)
+
+
+OPERATING_INCOME_CHANGE = ("What is Corra's year-over-year change in unadjusted operating income from FY2015 to FY2016 (in "
+                           "units of percents and round to one decimal place)?", "0.654")
+
+
+@pytest.mark.parametrize("change,credited", [("65.4%", True), ("75.4%", False)])
+def test_that_is_an_increase_names_what_the_figures_before_make(change: str, credited: bool) -> None:
+    answer = ("| Item ($ thousands) | FY2015 | FY2016 |\n|---|---|---|\n| Operating income | 903,095 | 1,493,602 |\n\n"
+              f"That is a year-over-year increase in Corra's unadjusted operating income of {change}.")
+    _assert_judged(OPERATING_INCOME_CHANGE, answer, credited)
+
+
+BIGGEST_DROP = ("For Ferrow, which geographic region had the biggest drop in Q22023 year over year revenues (on a percentage "
+                "basis)?", "Developed Rest of the World")
+
+
+@pytest.mark.parametrize("region,credited", [("Developed Rest of World", True), ("Emerging Markets", False)])
+def test_no_other_fell_as_much_names_the_one_that_fell_most(region: str, credited: bool) -> None:
+    answer = f"Comparing Q2 2023 with Q2 2022 by percentage, no region fell as much as {region}, which declined 74%."
+    _assert_judged(BIGGEST_DROP, answer, credited)
+
+
+@pytest.mark.parametrize("moved,credited", [("pressured", True), ("compressed", True), ("expanded", False)])
+def test_a_pressured_margin_went_down(moved: str, credited: bool) -> None:
+    # (Its "higher operating expenses" had read as the margin's way.)
+    answer = (f"Corra's FY22 operating margin was {moved} mainly by amortization of intangible assets from the Xylo acquisition "
+              "and higher operating expenses.")
+    _assert_judged(OPERATING_MARGIN, answer, credited)
+
+
+@pytest.mark.parametrize("words,figure,credited", [
+    ("three hundred and two point six million dollars", "$302.6 million", True),
+    ("four hundred and two point six million dollars", "$402.6 million", False),
+])
+def test_a_number_in_words_then_its_numeral_in_brackets_is_one_figure(words: str, figure: str, credited: bool) -> None:
+    answer = f"Solano Resorts' accounts payable at year-end FY2018 were {words} ({figure})."
+    _assert_judged(PAYABLE, answer, credited)
+
+
+@pytest.mark.parametrize("answer,credited", [
+    ("Q: Major Lumen Beauty acquisitions in FY2022 and FY2023?\nA: None that were widely reported.\nMore detail: Lumen "
+     "typically expands through new stores, e-commerce and brand partnerships rather than large-scale acquisitions.", True),
+    ("None.\nMore detail: Lumen grows through new stores rather than acquisitions.", True),
+    ("Lumen grows through acquisitions rather than new stores: it bought Glow Labs in FY2023.", False),
+    ("None. Lumen bought Glow Labs in FY2023.", False),
+])
+def test_none_said_and_acquisitions_set_aside_deny_them(answer: str, credited: bool) -> None:
+    _assert_judged(NO_DEALS, answer, credited)
+
+
+@pytest.mark.parametrize("answer,label", [
+    ("Based on the material reviewed, we do not see Halden spinning off any large business segment as of Q2 2023. The only "
+     "related item is an expected ~$700 million of costs connected with separating Upland.", "incorrect"),
+    ("I don't see the segment information in the excerpts provided.", "refusal"),
+    ("Yes - Halden is spinning off Upland, its off-patent medicines business, as of Q2 2023.", "correct"),
+])
+def test_not_seeing_the_company_do_it_is_a_no_not_a_decline(answer: str, label: str) -> None:
+    assert heuristic_verdict(*SPIN_OFF, answer).label == label

@@ -537,7 +537,23 @@ def _picked_at_other_extreme(ev: Evidence) -> bool:
     )
 
 
-BARE_NONE = re.compile(r"\W*(?:none|nothing|there\s+(?:are|were)\s+none)\s*[.;:!]\s", re.IGNORECASE)
+BARE_NONE = re.compile(
+    r"\W*(?:none|nothing|there\s+(?:are|were)\s+none)"
+    # "None that were widely reported.", "None that I am aware of."
+    r"(?:\s+(?:that|which)\s+(?:(?:were|was|have\s+been|had\s+been)\s+(?:widely\s+|publicly\s+)?(?:reported|announced|disclosed)"
+    r"|(?:i|we)\s+(?:am|'m|are|know)\s+(?:aware\s+)?of))?\s*[.;:!,]\s",
+    re.IGNORECASE,
+)
+
+
+def _passed_over(claim: str, question: str) -> bool:
+    """Does the claim deny what is asked by setting it aside ("grows through new stores
+    rather than acquisitions" to "What acquisitions did it make?")?"""
+    turn = _SET_ASIDE.search(claim)
+    return turn is not None and bool({s for s, _ in content(claim[turn.end():])} & set(_asked_stems(question)))
+
+
+_SET_ASIDE = re.compile(r"\b(?:rather than|instead of|as opposed to)\b", re.IGNORECASE)
 
 
 def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
@@ -649,7 +665,7 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
             told = sentences(answer)
             denials = [c for c in claims if denies_use(c, ev.denied_metric, _sentence_before(c, told))]
         else:
-            denials = [c for c in claims if NEGATION.search(c)]
+            denials = [c for c in claims if NEGATION.search(c) or _passed_over(c, question)]
         if ev.denied_metric and not denials:
             # A lead-in claims nothing ("Here are the key points:"), but one that denies the
             # use ("Gross margin is not a useful metric for American Express:") is the denial,
@@ -658,7 +674,8 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
         ev.answer_polarity = "no" if denials else ("yes" if claims else None)
         if ev.answer_polarity is None and not ev.denied_metric and BARE_NONE.match(answer):
             # "None. The cash flow statement shows no acquisitions outflow in ...": a bare
-            # denial opening the answer, its support after it.
+            # denial opening the answer, its support after it. (Not "None. It bought Glow
+            # Labs in FY2023.": what it goes on to claim takes the denial back.)
             ev.answer_polarity = "no"
         ev.hedged_verdict = bool(denials) and all(hedges_verdict(c) for c in denials)
     options = ev.options = _choice(question) or ()

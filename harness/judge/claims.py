@@ -182,8 +182,10 @@ _ANSWER_DOUBT = (
     r"(?:\s+(?:the|this|that)\s+(?:table|figure|statement|filing|numbers?|data))?"
     r"|not\s+(?:100%|entirely|completely|totally|fully)\s+(?:sure|certain)"
     r"|take\s+(?:this|that|it)\s+with\s+a\s+(?:grain|pinch)\s+of\s+salt"
-    r"|(?:my\s+)?confidence(?: level)?\s*[:=-]?\s*(?:is\s+)?(?:low|very low|limited|moderate|medium|(?!100\b)\d{1,2}(?:\.\d+)?%)"
-    r"|(?:low|limited|moderate|medium) confidence"
+    # (A medium confidence, or odds of one half and more, still commits: "Confidence: medium",
+    # "Confidence: 80%" close answers that stand by their figure.)
+    r"|(?:my\s+)?confidence(?: level)?\s*[:=-]?\s*(?:is\s+)?(?:low|very low|limited|[1-4]?\d(?:\.\d+)?%)"
+    r"|(?:low|limited) confidence"
     # "Don't trust this.", "This may be wrong.", "This is probably wrong.", "Likely incorrect."
     r"|(?:but\s+)?(?:" + DOUBTED_RIGHT + ")"
     r"|(?:todo|tbc|tbd)\W*(?:(?:to\s+)?(?:verify|check|confirm|double-check)\w*(?:\s+(?:this|that|it|the\s+(?:figure|number|value)))?)?"

@@ -109,7 +109,7 @@ _HEDGE = re.compile(
     r"i reckon|if i had to (?:bet|guess|pick)|don'?t hold me to (?:it|that|this)|"
     r"(?:rough|educated|wild|unaudited|quick|first|second|backup)\s+guess|tentatively|\(tentative\)|to be confirmed|(?:with|take) a (?:grain|pinch) of salt|"
     r"subject to (?:verification|confirmation)|i (?:have|had|did)(?: not|n't) (?:yet )?(?:checked|verified|confirmed|double-checked)|"
-    r"(?:low|limited|moderate) confidence|confidence(?: level)?\s*[:=]\s*(?:low|very low|limited|moderate|medium)|"
+    r"(?:low|limited) confidence|confidence(?: level)?\s*[:=]\s*(?:low|very low|limited)|"
     # The answer's own second candidate: "Customer deposits (primary answer) or long-term
     # debt (secondary answer)", "backup guess".
     r"(?:second|alternative|alternate|backup|fallback|secondary)\s+(?:answer|guess|pick|candidate)s?|"
@@ -130,8 +130,9 @@ _HEDGE = re.compile(
     r"|\((?:tbc|tbd)\)|\(\s*\?+\s*\)|\[citation needed\]"
     # A margin of error put on the value: "$1,577 million ± $500 million", "(+/- 30%)".
     r"|±|\+/[-−]"
-    # Odds given as a confidence: "(confidence: 30%)" (a percent ends on no word boundary).
-    r"|\bconfidence(?: level)?\s*[:=]\s*(?!100\b)\d{1,2}(?:\.\d+)?%",
+    # Odds below even given as a confidence: "(confidence: 30%)" (a percent ends on no word
+    # boundary; "confidence: 80%" stands by the figure).
+    r"|\bconfidence(?: level)?\s*[:=]\s*[1-4]?\d(?:\.\d+)?%",
     re.IGNORECASE,
 )
 # "either" that closes a negative clause ("no divestitures either", "did not ... either",
@@ -231,14 +232,15 @@ _LABELLED_THEN_SLASH = re.compile(r"\d\s*\([A-Za-z][A-Za-z\s-]*\)\s*/\s*$")
 _IN_EXPRESSION_AFTER = re.compile(r"^\)?\s*(?:[*×/÷+]|\s[-−]\s)\s*\(?\s*(?:US)?\$?\s*\(?\d")
 _IN_EXPRESSION_BEFORE = re.compile(r"\d\)?\s*(?:[*×/÷+]|\s[-−]\s)\s*\(?\s*(?:US)?\$?\s*\(?$")
 # A sum or difference in words, each term named or not: "operating income of $1,126 million
-# plus depreciation and amortization of $437 million", "13.82% minus 11.41%". (Not "plus or
-# minus", a margin of error.)
+# plus depreciation and amortization of $437 million", "13.82% minus 11.41%", "USD 1.196 bn
+# (income statement) plus ...". (Not "plus or minus", a margin of error.)
 _WORDED_TERM_LABEL = r"(?:[A-Za-z&'’-]+\s+){0,6}?(?:of\s+)?"
 _WORDED_OPERATOR_AFTER = re.compile(
-    r"\s+(?:plus|minus)\s+(?!or\b)" + _WORDED_TERM_LABEL + r"\(?\s*(?:US)?\$?\s*\(?\d", re.IGNORECASE
+    r"(?:\s*\([^()\d]{1,60}\))?\s+(?:plus|minus)\s+(?!or\b)" + _WORDED_TERM_LABEL + r"\(?\s*(?:US)?\$?\s*\(?\d", re.IGNORECASE
 )
 _WORDED_OPERATOR_BEFORE = re.compile(
-    r"\d\)?\s*(?:%|percent|(?:million|billion|thousand|trillion)\b)?\s+(?<!or )(?:plus|minus)\s+(?!or\b)" + _WORDED_TERM_LABEL
+    r"\d\)?\s*(?:%|percent|(?:million|billion|thousand|trillion|bn|mn|mm|[mbk])\b)?(?:\s*\([^()\d]{1,60}\))?\s+(?<!or )(?:plus|minus)\s+(?!or\b)"
+    + _WORDED_TERM_LABEL
     + r"\(?\s*(?:US)?\$?\s*\(?$",
     re.IGNORECASE,
 )
@@ -346,7 +348,8 @@ def is_operand(answer: str, q: Quantity) -> bool:
     """A constant or term of a formula ("x 100", "365 *", "(5,121.3 / 7,491.5)"): not a claimed value."""
     if _IN_EXPRESSION_AFTER.match(answer[q.end:q.end + 8]) or _IN_EXPRESSION_BEFORE.search(answer[max(0, q.start - 8):q.start]):
         return True
-    if _WORDED_OPERATOR_AFTER.match(answer, q.end, q.end + 80) or _WORDED_OPERATOR_BEFORE.search(answer, max(0, q.start - 80), q.start):
+    # (Wide enough for a term named at length, with its source in brackets.)
+    if _WORDED_OPERATOR_AFTER.match(answer, q.end, q.end + 160) or _WORDED_OPERATOR_BEFORE.search(answer, max(0, q.start - 160), q.start):
         return True
     if q.currency or q.explicit_scale or q.decimals or q.multiple or (q.percent and q.number != 100):
         return False
@@ -727,9 +730,10 @@ _BOUND_AFTER = re.compile(
 )
 
 
-# A sentence that says it restates the one before ("That is, $Y.", "(This equals $Y.)").
+# A sentence that says it restates the one before ("That is, $Y.", "(This equals $Y.)"). ("That
+# is an increase of 65.4%" names what the values before it make, no restatement of them.)
 _RESTATING_OPENER = re.compile(
-    r"[\s(\[—–-]*(?:that is|i\.e\.|in other words|put differently|this (?:equals|is equal to|amounts to|comes to)|which (?:is|equals))\b",
+    r"[\s(\[—–-]*(?:that is(?!\s+(?:an?|the)\s)|i\.e\.|in other words|put differently|this (?:equals|is equal to|amounts to|comes to)|which (?:is|equals))\b",
     re.IGNORECASE,
 )
 

@@ -60,7 +60,9 @@ def _denies(sentence: str, stems: frozenset[str]) -> bool:
         if words and words[0][0] in stems:
             before = sentence[:m.start()]
             clause = before[max((c.end() for c in _CLAUSE_START.finditer(before)), default=0):]
-            return bool(NEGATION.search(clause))
+            negation = NEGATION.search(clause)
+            # ("No region fell as much as Developed Rest of World": see ``undenied_stems``.)
+            return negation is not None and not _MEASURED_AGAINST.search(clause, negation.end())
     return False
 
 
@@ -485,8 +487,17 @@ def undenied_stems(unit: str) -> list[str]:
             end = 0
             for m in WORD.finditer(clause, 0, negation.end()):
                 end = m.end()
+            # A denied comparison denies the comparing, not what it is measured against: "no
+            # region fell as much as Developed Rest of World" names that region the one that
+            # fell most.
+            if not _PREFERRED_OVER.search(clause) and (measured := _MEASURED_AGAINST.search(clause, negation.end())):
+                stems.extend(s for s, _ in content(clause[measured.end():]))
         stems.extend(s for s, _ in content(clause[:end]))
     return stems
+
+
+# Where a comparison turns to what it measures against: "as much as", "further than".
+_MEASURED_AGAINST = re.compile(r"\bas\s+\w+\s+as\b|\b(?:more|less|further|farther|\w{2,}er)\s+than\b", re.IGNORECASE)
 
 
 # Words no English statement of six words or more goes without; a run that has none is a

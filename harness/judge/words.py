@@ -92,6 +92,8 @@ RISE = (
 FALL = (
     r"decreas\w*", r"declin\w*", r"drop\w*", r"fell", r"fall\w*", r"lower\w*", r"shr[iau]nk\w*", r"deteriorat\w*",
     r"reduc\w*", r"contract(?:ed|ing|ion)", r"worsen\w*", r"slipp\w*", r"slid", r"down",
+    # (What a margin suffers: "operating margin was pressured", "compressed", "squeezed".)
+    r"compress(?:ed|ion)", r"squeezed", r"pressured", r"erod(?:ed|ing)", r"erosion",
 )
 # The words of RISE and FALL that judge a movement rather than say which way it went: days,
 # costs, leverage and a combined ratio improve as they fall.
