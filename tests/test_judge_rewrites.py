@@ -80,6 +80,12 @@ voice, in short sentences), showed readings that held for one wording only:
 - "three hundred and two point six million dollars ($302.6 million)": the words said again.
 - "A: None that were widely reported" and "grows through stores rather than acquisitions":
   a denial; "we do not see Halden spinning off any segment": a no, not a decline.
+- "Short answer: 2.8%." then "Long answer: ... 3.057%, 2.269% and 3.116% ...": the long
+  answer elaborates, it does not conclude; "which rounds to 1.9%" concludes.
+- "about USD 16.5 bn - $16,525 million exactly": the dash sets off the figure said again.
+- "Scope: Embedded excluded": a key's label picks no name.
+- "1.42% - $1,248 million of net income divided by ...": a dash before what the figure is
+  made of, no subtraction.
 
 Each reading has a right answer credited and its wrong twin refused."""
 from __future__ import annotations
@@ -751,3 +757,53 @@ def test_none_said_and_acquisitions_set_aside_deny_them(answer: str, credited: b
 ])
 def test_not_seeing_the_company_do_it_is_a_no_not_a_decline(answer: str, label: str) -> None:
     assert heuristic_verdict(*SPIN_OFF, answer).label == label
+
+
+NET_MARGIN = ("What is the FY2015 - FY2017 3 year average net profit margin (as a %) for Tarsus? Answer in units of percents and "
+              "round to one decimal place.", "0.028")
+
+
+@pytest.mark.parametrize("short,average,credited", [("2.8%", "2.814%", True), ("3.1%", "3.114%", False)])
+def test_a_long_answer_after_a_short_one_does_not_conclude(short: str, average: str, credited: bool) -> None:
+    answer = (f"Short answer: {short}.\nLong answer: Net profit margin was 3.057% in FY2015, 2.269% in FY2016 and 3.116% in "
+              f"FY2017. The simple average of the three is {average}, which rounds to {short}.")
+    _assert_judged(NET_MARGIN, answer, credited)
+
+
+CAPEX_SHARE = ("What is the FY2017 - FY2019 3 year average of capex as a % of revenue for Quarry? Answer in units of percents "
+               "and round to one decimal place.", "0.019")
+
+
+@pytest.mark.parametrize("average,rounded,credited", [("1.92%", "1.9%", True), ("2.12%", "2.1%", False)])
+def test_which_rounds_to_concludes(average: str, rounded: str, credited: bool) -> None:
+    answer = ("FY2017: $155m / $7,017m = 2.21%; FY2018: $131m / $7,500m = 1.75%; FY2019: $116m / $6,489m = 1.79%. "
+              f"Three-year average: {average}, which rounds to {rounded}.")
+    _assert_judged(CAPEX_SHARE, answer, credited)
+
+
+CURRENT_ASSETS = ("According to the details clearly outlined within the balance sheet, how much total current assets did "
+                  "Ferrow have at the end of FY2019? Answer in USD millions.", "16525")
+
+
+@pytest.mark.parametrize("rounded,exact,credited", [("16.5", "16,525", True), ("17.5", "17,525", False)])
+def test_a_dash_before_the_figure_said_again_is_no_minus(rounded: str, exact: str, credited: bool) -> None:
+    answer = f"Ferrow's total current assets at the end of FY2019 were about USD {rounded} bn - ${exact} million exactly."
+    _assert_judged(CURRENT_ASSETS, answer, credited)
+
+
+@pytest.mark.parametrize("pick,credited", [("Data Center", True), ("Gaming", False)])
+def test_a_keys_label_picks_no_name(pick: str, credited: bool) -> None:
+    answer = (f"Answer: {pick}\nBasis: Sales up 64%, from $3.7 billion (FY21) to $6 billion (FY22)\nScope: Embedded "
+              "excluded\nConfidence: high")
+    _assert_judged(SEGMENT, answer, credited)
+
+
+ROA = ("What is the FY2017 return on assets (ROA) for Solano? ROA is defined as: FY2017 net income / (average total assets "
+       "between FY2016 and FY2017). Round your answer to two decimal places.", "0.01")
+
+
+@pytest.mark.parametrize("ratio,credited", [("1.42%", True), ("2.42%", False)])
+def test_a_dash_before_what_a_ratio_is_made_of_is_no_subtraction(ratio: str, credited: bool) -> None:
+    answer = (f"Solano's FY2017 ROA is {ratio} - $1,248 million of net income divided by average total assets of $87,583 "
+              "million.")
+    _assert_judged(ROA, answer, credited)

@@ -504,7 +504,9 @@ def parse_quantities(text: str) -> list[Quantity]:
                 # a value's slot ("was (58%)") or at a row's end ("Margin (12.6%)").
                 negative = False
         elif (_MINUS_BEFORE.search(stripped) or _MINUS_CURRENCY_BEFORE.search(before)) and not _BULLET_BEFORE.search(text, 0, start):
-            negative = True
+            # (Not a dash that sets off the figure said again to its last digit: "about USD
+            # 16.5 bn - $16,525 million exactly".)
+            negative = not (out and before.rstrip("$US \t").endswith(" -") and _says_again(text, out[-1], number * scale, percent, start))
         if negative:
             number = -number
         out.append(Quantity(

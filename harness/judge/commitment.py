@@ -55,11 +55,12 @@ _STRONG_CONCLUSION = re.compile(
     r"|expressed\s+in|converted\s+(?:in)?to|^\W*in\s+(?:US\$?\s*|USD\s+)?(?:thousands|millions|billions)\b"
     # The computed figure rounded as the question asks ("Rounded to one decimal place, DSO is
     # 54.3 days"): the rounding is the last step.
-    r"|rounded\s+to|rounding\s+to|when\s+rounded"
+    r"|rounded\s+to|rounding\s+to|rounds\s+to|when\s+rounded"
     # A sentence that says it answers the question ("On the specific question, JnJ secured
     # $13.2 billion", "To answer the question directly, ..."), after context of its own.
     r"|on\s+the\s+(?:specific|actual)\s+question|(?:to\s+answer|answering)\s+the\s+question\s+directly|in\s+direct\s+answer)\b"
-    r"|\b(?:answer|result|conclusion):|=|≈"
+    # (A "Long answer:" after a short one elaborates, it does not conclude.)
+    r"|\b(?<!long )(?<!longer )(?<!detailed )(?<!full )(?:answer|result|conclusion):|=|≈"
     # A sentence that calls its value the right one or the answer's own after a turn ("Revenue
     # = 4,812. But the real answer is $5,020 million"): the answer settles there, after the
     # computation.
@@ -346,7 +347,10 @@ def looks_like_dump(answer: str) -> bool:
 
 def is_operand(answer: str, q: Quantity) -> bool:
     """A constant or term of a formula ("x 100", "365 *", "(5,121.3 / 7,491.5)"): not a claimed value."""
-    if _IN_EXPRESSION_AFTER.match(answer[q.end:q.end + 8]) or _IN_EXPRESSION_BEFORE.search(answer[max(0, q.start - 8):q.start]):
+    after = _IN_EXPRESSION_AFTER.match(answer[q.end:q.end + 8])
+    if after and q.percent and "$" in after.group(0) and not re.search(r"[*×/÷+]", after.group(0)):
+        after = None  # "1.42% - $1,248 million of net income ...": a dash before what it is made of, no subtraction
+    if after or _IN_EXPRESSION_BEFORE.search(answer[max(0, q.start - 8):q.start]):
         return True
     # (Wide enough for a term named at length, with its source in brackets.)
     if _WORDED_OPERATOR_AFTER.match(answer, q.end, q.end + 160) or _WORDED_OPERATOR_BEFORE.search(answer, max(0, q.start - 160), q.start):

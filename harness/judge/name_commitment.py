@@ -270,6 +270,10 @@ def rival_pick(sentences: list[str], question: str, gold: str) -> bool:
                 or _LABELLED_FIGURES.match(sentence) or _LABEL_LINE.fullmatch(sentence) or layout_line(sentence):
             continue  # (nor a table's row, "| Region | Q2 2023 | % Change |", nor a label's figures, "Gaming: 5,607 → 6,805",
             # nor a label or a heading alone, "**Details:**", "## Reasoning")
+        # A key's label is no name ("Scope: Embedded excluded", "Period: FY2022").
+        keyed = _KEY_LABEL.match(sentence)
+        if keyed:
+            stemmed = content(sentence[keyed.end():])
         words = [(s, w) for s, w in stemmed if s not in known and w.lower() not in PICK_FILLER]
         names = [w for _, w in words if w[:1].isupper()]
         if not names:
@@ -289,6 +293,7 @@ def rival_pick(sentences: list[str], question: str, gold: str) -> bool:
 
 
 # A line that labels figures: "Gaming: 5,607 → 6,805 = +21.4%", "- Client: $6,201M".
+_KEY_LABEL = re.compile(r"\s*(?:\*\*|__)?[A-Z][a-z]+(?:\*\*|__)?\s*:(?:\*\*|__)?\s+")
 _LABELLED_FIGURES = re.compile(r"^\W*[A-Za-z][\w &'’.-]{0,40}:\s*(?:from\s+)?[-−+~≈$(]*\s*\d")
 
 
