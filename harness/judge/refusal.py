@@ -27,11 +27,10 @@ _DECLINE = [
     r"\b(?:i|we)\s+(?:cannot|can ?not|can't|can’t|could not|couldn't|couldn’t|am unable to|are unable to|"
     r"do not|don't|don’t|did not|didn't)\s+(?:\w+\s+)?(?:provide|answer|determine|calculate|compute|find|give|"
     r"confirm|access|know|assess|identify|specify|extract|perform|offer|locate|verify|tell|retrieve|"
-    r"definitively|accurately|directly|have (?:access|the|enough|specific|real|information|data))",
     # "I don't see the figure" declines; "we do not see Pfizer spinning off any segment" says
     # the company is not doing it, an answer of no.
-    r"\b(?:i|we)\s+(?:cannot|can ?not|can't|can’t|could not|couldn't|couldn’t|do not|don't|don’t|did not|didn't)\s+(?:\w+\s+)?see\b"
-    r"(?!\s+(?-i:[A-Z][\w&'’.-]*\s+){1,4}(?-i:[a-z]+ing)\b)",
+    r"see\b(?!\s+(?-i:[A-Z][\w&'’.-]*\s+){1,4}(?-i:[a-z]+ing)\b)|"
+    r"definitively|accurately|directly|have (?:access|the|enough|specific|real|information|data))",
     r"\bas an ai\b|\bai (?:language )?model\b",
     r"\bno (?:real-time|live|internet|web|browsing) (?:data |information )?access\b",  # notes: "No real-time data access; ..."
     r"\b(?:not|impossible|isn't|is not) (?:\w+ )?(?:possible|feasible|able) to (?:\w+ )?(?:determine|calculate|compute|"
