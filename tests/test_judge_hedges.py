@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness.judge.commitment import hedges
+from harness.judge.hedging import hedges
 from harness.judge.offline_judge import heuristic_verdict
 
 ACQ_Q = "What are major acquisitions that Ulta Beauty has done in FY2023 and FY2022?"

@@ -86,6 +86,19 @@ voice, in short sentences), showed readings that held for one wording only:
 - "Scope: Embedded excluded": a key's label picks no name.
 - "1.42% - $1,248 million of net income divided by ...": a dash before what the figure is
   made of, no subtraction.
+- "907 Harlow Mart stores": a count of stores, read past the question's name.
+- "You asked for Ferrow's total current assets ...: $16,525 million": the question told
+  again, the answer after its colon; "X did, ahead of Y" ranks X first.
+- "According to its Form 10-K, none were reported", "None - no significant acquisitions":
+  denials; a deal named after a bare "None," is affirmed.
+- "Check: ... 0.68 x 7,491.5 ≈ 5,094": a check's own arithmetic is not the answer; a closing
+  "TL;DR:" is; an "Answer:" key stands over a "Basis:" line's working.
+- "That decline makes X the region ...": the region picked is no thing that moves; "higher
+  operating expenses" move no operating margin.
+- "Conclusion: these are the figures for operations, financing and investing": a conclusion
+  that picks none takes back a finding's pick.
+- "Customer deposits - about USD 110.2 bn ($110,239 million) - were ...": a figure between
+  dashes is no run of keywords.
 
 Each reading has a right answer credited and its wrong twin refused."""
 from __future__ import annotations
@@ -807,3 +820,104 @@ def test_a_dash_before_what_a_ratio_is_made_of_is_no_subtraction(ratio: str, cre
     answer = (f"Solano's FY2017 ROA is {ratio} - $1,248 million of net income divided by average total assets of $87,583 "
               "million.")
     _assert_judged(ROA, answer, credited)
+
+
+STORES = ("Was there any change in the number of Harlow Mart stores between Q2 of FY2024 and FY2023?",
+          "Yes, there is decline in number stores by 1.32% from 982 stores in Q2 FY 2023 to 969 by the end of Q2 FY2024.")
+
+
+@pytest.mark.parametrize("now,before,credited", [("969", "982", True), ("907", "930", False)])
+def test_a_count_is_read_past_the_questions_name(now: str, before: str, credited: bool) -> None:
+    # "907 Harlow Mart stores" is a number of stores, as "907 stores" is: another count than
+    # the gold's, where the verdict beside it agrees.
+    answer = (f"The quarterly store count shows {now} Harlow Mart stores at the end of the second quarter of fiscal 2024, "
+              f"compared with {before} at the end of Q2 fiscal 2023.\n\nInterpretation: yes, the number of stores went down.")
+    _assert_judged(STORES, answer, credited)
+
+
+@pytest.mark.parametrize("figure,credited", [("16,525", True), ("17,525", False)])
+def test_you_asked_for_then_a_colon_gives_the_answer(figure: str, credited: bool) -> None:
+    # "for Ferrow's total current assets" names the question's company, possessive and all.
+    answer = f"You asked for Ferrow's total current assets at the end of FY2019 per the balance sheet: ${figure} million."
+    _assert_judged(CURRENT_ASSETS, answer, credited)
+
+
+@pytest.mark.parametrize("first,second,credited", [("Operations", "investing activities", True), ("Investing", "operations", False)])
+def test_a_restated_question_picks_nothing_and_ahead_of_ranks(first: str, second: str, credited: bool) -> None:
+    answer = (f"You asked which of Ferrow's three cash flow categories brought in the most (or lost the least) in FY2023. "
+              f"{first} did, at $5,841 million, ahead of {second} ($564 million inflow) and financing activities (a $7,447 "
+              "million outflow).")
+    _assert_judged(CASH_FLOWS, answer, credited)
+
+
+@pytest.mark.parametrize("answer,credited", [
+    ("According to its Form 10-K, none were reported - the statements and notes disclose no significant acquisitions.", True),
+    ("Answer: None - no significant acquisitions reported for FY2023 or FY2022.\nConfidence: high", True),
+    ("None - Lumen Beauty acquired GlamSquad in FY2022 for $50 million.", False),
+    ("None, Lumen Beauty acquired GlamSquad in FY2022 for $50 million.", False),
+])
+def test_a_bare_none_after_its_source_or_before_a_dash_denies(answer: str, credited: bool) -> None:
+    # What follows a bare "None" is a sentence of its own: a deal named there is affirmed.
+    _assert_judged(NO_DEALS, answer, credited)
+
+
+WORKING_CAPITAL = ("By drawing conclusions from the information stated only in the statement of financial position, what is "
+                   "Quarry's FY2020 working capital ratio? Define working capital ratio as total current assets divided by total "
+                   "current liabilities. Round your answer to two decimal places.", "0.68")
+
+
+@pytest.mark.parametrize("ratio,credited", [("0.68", True), ("0.78", False)])
+def test_a_check_after_the_answer_is_not_the_answer(ratio: str, credited: bool) -> None:
+    # The check's own arithmetic (5,094, 5,121.3) is the check's; the answer stands before it.
+    answer = (f"Quarry's FY2020 working capital ratio is {ratio} (total current assets $5,121.3 million / total current "
+              "liabilities $7,491.5 million).\nCheck: the unrounded ratio is about 0.684, and 0.68 x 7,491.5 ≈ 5,094, close to "
+              f"5,121.3 - consistent with {ratio} after rounding.")
+    _assert_judged(WORKING_CAPITAL, answer, credited)
+
+
+@pytest.mark.parametrize("total,credited", [("1,832", True), ("1,932", False)])
+def test_a_closing_tldr_concludes(total: str, credited: bool) -> None:
+    answer = ("Operating income for FY2021 was $1,196 million, and depreciation and amortization per the cash flow statement "
+              f"was $636 million; summing them gives unadjusted EBITDA.\n\nTL;DR: ${total} million.")
+    _assert_judged(EBITDA_SUM, answer, credited)
+
+
+@pytest.mark.parametrize("change,ends,credited", [("+0.2%", "4.3% - 4.1%", True), ("+0.3%", "4.4% - 4.1%", False)])
+def test_an_answer_key_stands_over_the_working_keyed_below_it(change: str, ends: str, credited: bool) -> None:
+    answer = (f"Answer: {change} ({ends})\nBasis: operating income / total revenues - FY2018: 20,437 / 500,343 = 4.1%; "
+              "FY2019: 21,957 / 514,405 = 4.3%\nSource: statement of income\nConfidence: high")
+    _assert_judged(MARGIN_CHANGE, answer, credited)
+
+
+@pytest.mark.parametrize("region,credited", [("Solano Macau", True), ("Solano Las Vegas", False)])
+def test_the_picked_kind_is_no_thing_that_moves(region: str, credited: bool) -> None:
+    # "That decline makes X the region ...": the region is picked, not moved the other way from
+    # the gold's "the other regions presented increased their revenues".
+    answer = (f"{region} FY2022 net revenues: $674 million vs FY2021: $1.2 billion (-44%).\nThat decline makes {region} the "
+              "region with the worst topline performance for Solano in FY2022.")
+    _assert_judged(WORST_REGION, answer, credited)
+
+
+@pytest.mark.parametrize("way,credited", [("was driven", True), ("rose, driven", False)])
+def test_operating_expenses_are_no_operating_margin(way: str, credited: bool) -> None:
+    answer = (f"Bottom line: Corra's FY22 operating margin {way} mainly by the Xylo acquisition - amortization of "
+              "acquired intangibles cut gross margin from 48% (2021) to 45% (2022) - plus significantly higher operating "
+              "expenses.")
+    _assert_judged(OPERATING_MARGIN, answer, credited)
+
+
+@pytest.mark.parametrize("conclusion,credited", [
+    ("operations brought in the most cash of the three", True),
+    ("these are the cash flow figures the filing gives for operations, financing and investing", False),
+])
+def test_a_conclusion_that_picks_none_takes_back_the_first_finding(conclusion: str, credited: bool) -> None:
+    answer = ('Finding 1 (cash flow discussion): "Cash provided by operations was an inflow of $5,841 million for fiscal '
+              '2023."\nFinding 2: "Cash used by financing activities was $7,447 million for fiscal 2023."\nFinding 3: "Cash '
+              f'provided by investing activities was an inflow of $564 million for fiscal 2023."\nConclusion: {conclusion}.')
+    _assert_judged(CASH_FLOWS, answer, credited)
+
+
+@pytest.mark.parametrize("item,credited", [("Customer deposits", True), ("Long-term debt", False)])
+def test_a_figure_between_dashes_is_no_keyword_run(item: str, credited: bool) -> None:
+    answer = f"{item} - about USD 110.2 bn ($110,239 million) - were the largest liability on Halden Card's balance sheet in 2022."
+    _assert_judged(LARGEST_LIABILITY, answer, credited)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import pytest
 
 from harness.judge.amounts import parse_quantities
-from harness.judge.commitment import hedges
+from harness.judge.hedging import hedges
 from harness.judge.offline_judge import heuristic_verdict
 
 

@@ -37,6 +37,7 @@ from harness.judge.tables import layout_line
 from harness.judge.undone_picks import opposite_extreme, pick_undone, superlative_swapped
 from harness.judge.value_scope import opposite_metric
 from harness.judge.verdict_commitment import (
+    NO_PICK,
     UNCONFIRMABLE,
     UNDECIDED,
     after_last_correction,
@@ -429,7 +430,7 @@ def _compared_picks(claims: list[str], question: str, options: tuple[str, ...]) 
 _OUTFLOW = r"\b(?:used|spent|lost|consumed|burned|burnt)\s+(?:the\s+)?"
 _OUTFLOW_MOST = re.compile(_OUTFLOW + r"most\b", re.IGNORECASE)
 _OUTFLOW_LEAST = re.compile(_OUTFLOW + r"least\b", re.IGNORECASE)
-_COMPARED_WITH = re.compile(r"\b(?:than|exceed\w*|outpac\w*|outperform\w*|over|versus|vs|compared|relative)\b", re.IGNORECASE)
+_COMPARED_WITH = re.compile(r"\b(?:than|exceed\w*|outpac\w*|outperform\w*|over|versus|vs|compared|relative|ahead\s+of)\b", re.IGNORECASE)
 _COMPARING_CLAUSE_END = re.compile(r"[,;:]|\s[-–—]\s|\b(?:while|whereas|but|although|though|as|amid|because|since)\b", re.IGNORECASE)
 
 
@@ -537,11 +538,16 @@ def _picked_at_other_extreme(ev: Evidence) -> bool:
     )
 
 
+_CONCLUSION_KEY = re.compile(r"\W*(?:conclusion|tl;\s?dr)\W{0,3}:", re.IGNORECASE)
 BARE_NONE = re.compile(
-    r"\W*(?:none|nothing|there\s+(?:are|were)\s+none)"
-    # "None that were widely reported.", "None that I am aware of."
+    # (After its source: "According to its Form 10-K, none were reported.")
+    r"\W*(?:according\s+to\s+[^,.;\n]{1,60},\s*)?(?:none|nothing|there\s+(?:are|were)\s+none)"
+    # "None that were widely reported.", "None that I am aware of.", "None were reported."
     r"(?:\s+(?:that|which)\s+(?:(?:were|was|have\s+been|had\s+been)\s+(?:widely\s+|publicly\s+)?(?:reported|announced|disclosed)"
-    r"|(?:i|we)\s+(?:am|'m|are|know)\s+(?:aware\s+)?of))?\s*[.;:!,]\s",
+    r"|(?:i|we)\s+(?:am|'m|are|know)\s+(?:aware\s+)?of)"
+    r"|\s+(?:were|was|have\s+been|had\s+been)\s+(?:made|reported|announced|disclosed|completed))?"
+    # ("None - no significant acquisitions were reported.")
+    r"\s*(?:[.;:!,]|\s[-–—])\s",
     re.IGNORECASE,
 )
 
@@ -596,7 +602,9 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
         ev.rival_pick = rival_pick(list(dict.fromkeys(verdict_parts)), question, gold)
     ev.gold_polarity = _gold_polarity(question, gold)
     if ev.gold_polarity == "no":
-        ev.affirms_denied = affirms_denied(answer, question, gold)
+        # ("None, it acquired GlamSquad": what follows a bare "None" is a sentence of its own.)
+        bare = BARE_NONE.match(answer)
+        ev.affirms_denied = affirms_denied(answer[:bare.end()].rstrip(" ,;:-–—") + ". " + answer[bare.end():] if bare else answer, question, gold)
         ev.denied_metric = denied_use(question, gold)
         if ev.denied_metric:
             ev.use_denied = denies_use(answer, ev.denied_metric)
@@ -715,6 +723,12 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
                     # the other end from the gold's "highest".
                     ev.extreme_reversed = ev.answer_choice == ev.gold_choice and opposite_extreme(claim, gold)
                     break
+            concluded = [c for c in claims[1:] if CONCLUSION.search(c) or _CONCLUSION_KEY.match(c)][-1:] if len(corrected) == len(parts) else []
+            if ev.answer_choice and concluded and picked_option(concluded[0], options, _OPTION_LIST) not in (None, ev.answer_choice):
+                # A conclusion that picks otherwise than the verdict, or picks none ("Finding 1:
+                # operations ... Conclusion: these are the figures for operations, financing and
+                # investing"): the answer stands by no one option.
+                ev.answer_choice = NO_PICK
     # The gold's figure on the other extreme of its thing ("smallest customer" for "largest").
     ev.extreme_reversed = ev.extreme_reversed or superlative_swapped(answer, gold) or _picked_at_other_extreme(ev)
     return ev

@@ -37,11 +37,13 @@ def answered_first(
     leaves $4,848 million"), picks among routes or calls itself the answer."""
     (start, end), values = sentences[0]
     value = values[0]
+    # (Less the working in a bracket right after it: "Answer: +0.2% (4.3% - 4.1%)".)
+    after = _BRACKET_AFTER.match(answer, value.end)
     own = [q for q in every if start <= q.start < end]
     rest = [q for q in every if q.start > value.start and not same(q, value)]
     if not rest or _small_count(value):
         return None  # (a heading's "Route 1" is no answer)
-    if any(not same(q, value) for q in own) and not (
+    if any(not same(q, value) and not (after and after.start(1) <= q.start < after.end(1)) for q in own) and not (
         # One sentence may give the answer and, after a colon or a dash, what it is worked from.
         len(sentences) == 1 and _THEN_WORKING.match(answer, max(q.end for q in own if same(q, value)), rest[0].start)
     ):
@@ -52,9 +54,9 @@ def answered_first(
     if any(same(q, value) and _IN_ARITHMETIC.search(answer[max(0, q.start - 15):q.end + 15]) for q in every if q.start >= end):
         return None  # "The new agreement is $4.2 billion. ... 4.2B − 3.8B = $400 million"
     last = every[-1]
-    if _RESULT_BEFORE.search(answer, max(0, last.start - 30), last.start) or any(
+    if _RESULT_BEFORE.search(answer, max(0, last.start - 30), last.start) and not on_working_line(answer, (start, end), last.start) or any(
         _PICKS_ROUTE.search(answer, s[0], s[1]) for s, _ in sentences[1:]
-    ) or _PICKS_ROUTE.search(head):
+    ) or _PICKS_ROUTE.search(head, keyed.end() if (keyed := _ANSWER_KEY.match(head)) else 0):
         return None  # "... That leaves $4,848 million.", "I'll use ..."
     # Worked from two of the values after it, or the sum or mean of one later sentence's
     # values of its kind (its components, "cash $4,466M + ... + other $1,968M"; its years,
@@ -76,6 +78,21 @@ def _small_count(value: Quantity) -> bool:
     return not (value.currency or value.percent or value.explicit_scale) and value.decimals == 0 and value.number < 10
 
 
+# A line keyed as something other than the answer: "Basis: ...", "Working: ...", "Inputs: ...".
+_OTHER_KEY = re.compile(
+    r"[^\S\n]*[-*•]?[^\S\n]*[*_]{0,2}(?!(?:final\s+|short\s+)?(?:answer|result|conclusion|figure|value)\b)[A-Za-z][\w ]{0,20}[*_]{0,2}:"
+)
+
+
+def on_working_line(answer: str, first: tuple[int, int], position: int) -> bool:
+    """Is ``position`` on a line keyed otherwise ("Basis: ... = 4.1%") below a first sentence
+    ``first`` keyed as the answer ("Answer: +0.2% (4.3% - 4.1%)")? Then what it works out is
+    the answer's working, not a result of its own."""
+    line_start = answer.rfind("\n", 0, position) + 1
+    return bool(_ANSWER_KEY.match(answer, first[0], first[1]) and line_start > first[0] and _OTHER_KEY.match(answer, line_start))
+
+
+_BRACKET_AFTER = re.compile(r"[^\S\n]*\(([^()\n]*)\)")
 # An opening keyed as the answer: "**Figure:** $1,832 million ...", "Short answer: ...".
 _ANSWER_KEY = re.compile(r"\W*(?:short\s+|final\s+)?(?:answer|figure|result|value)\W{0,3}:", re.IGNORECASE)
 # An opening of little but its value: "By $400 million ($0.4 billion).", "About $77.78 million.",

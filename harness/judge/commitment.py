@@ -30,16 +30,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from harness.judge.amounts import Quantity, parse_quantities
-from harness.judge.answered_first import ANSWER_PHRASE, answered_first
+from harness.judge.answered_first import ANSWER_PHRASE, answered_first, on_working_line
 from harness.judge.asides import STATED_VALUE, about_the_asked, set_apart, sets_apart, stated_before_others
 from harness.judge.average_shown import average_of_the_rest
-from harness.judge.claims import DOUBTED_RIGHT, corrections
+from harness.judge.claims import corrections
 from harness.judge.disowned import NAMES_RIGHT, OWN_AFTER_TURN, asks_forecast, claimed, denied, last_clause_correction
+from harness.judge.hedging import hedges
 from harness.judge.refusal import DECLINE, sentence_spans
 from harness.judge.respectively import respective_values
 from harness.judge.two_values import between_two, change_among_levels, close_in_size, worked_in_brackets
 from harness.judge.value_scope import other_period, other_scope, question_years
-from harness.judge.words import BOUND_ABOVE, BOUND_BELOW, NEGATION, asked_subject, content
+from harness.judge.words import BOUND_ABOVE, BOUND_BELOW, asked_subject, content
 
 MAX_ANSWER_WORDS = 600  # longer is pasted source text, not an answer a reviewer would accept
 
@@ -84,143 +85,6 @@ _CONDITION_ON_METHOD = re.compile(r"\s*if\b[^\d,;:]*,(?![^.;]*\b(?:would|could|m
 _CONDITIONAL = re.compile(r"\b(?:would|typical(?:ly)?|usually|generally|likely|probably|estimate[sd]?)\b", re.IGNORECASE)
 # A turn after a decline to what the answer does find.
 _TURN_AFTER = re.compile(r"[,;]\s*(?:but|however)\b|\bbut\b", re.IGNORECASE)
-_HEDGE = re.compile(
-    # ("Either way, ..." says the answer holds whichever way: no alternatives.)
-    r"\b(?:either(?!\s+way\b)|possibly|perhaps|maybe|might|may be|could be|could also be|could range|somewhere|not sure|unsure|"
-    r"uncertain|unclear|alternatively|another possibility|depending on|i guess|my guess|a guess|best guess|"
-    r"probably|presumably|"
-    # A guess put on the value itself ("likely $1,577 million", "most likely grew around
-    # 65%"); a "likely" a few words short of a value ("Yes, it is likely to continue") says
-    # nothing of one.
-    r"(?:most\s+)?likely(?:\s+[a-z]+){0,3}?\s+(?:US|USD)?\$?\s*[-−(]?\d+|i(?:'d| would) guess|i suppose|in which case|not (?:been )?confirmed|unconfirmed|"
-    # Odds put on a value: "I'm 10% confident it is $X and 90% confident it is $Y".
-    # ("100% sure" is no doubt.)
-    r"(?<![\d.])(?!100\b)\d{1,3}% (?:confident|sure|certain|likely|chance)|"
-    # Doubt about the value itself: "give or take", "if I recall correctly", "I was not able
-    # to verify this".
-    r"give or take|plus or minus|within\s+[\d.]+\s?(?:%|percent|per cent)\s+either way|(?<=[\d%]-)ish\b|(?<=(?:illion|ousand)-)ish\b|(?<=\d[mk]-)ish\b|(?<=\dbn-)ish\b|if (?:i|we) (?:recall|remember)|if memory serves|if my memory (?:serves(?: me)?|is (?:right|correct))|"
-    r"(?:if|unless) (?:i'?m|i am) (?:not )?mistaken|unless (?:i'?m|i am) (?:reading|looking at|misreading) the wrong|"
-    r"unless i (?:misread|misunderstood|miscalculated|got (?:it|this) wrong)|"
-    # A guess or a doubt in other words: "I reckon", "if I had to bet", "(unaudited guess)",
-    # "tentatively", "(to be confirmed)", "subject to verification", "I have not checked",
-    # "(low confidence)", "(confidence: 30%)". ("High confidence" doubts nothing.) Inside a
-    # sentence these are spelt more narrowly than the doubt a sentence of its own voices
-    # (``claims._ANSWER_DOUBT``): "confidence" needs its colon here, for "consumer confidence
-    # is low" is the filing's story, not the answer's doubt.
-    r"i reckon|if i had to (?:bet|guess|pick)|don'?t hold me to (?:it|that|this)|"
-    r"(?:rough|educated|wild|unaudited|quick|first|second|backup)\s+guess|tentatively|\(tentative\)|to be confirmed|(?:with|take) a (?:grain|pinch) of salt|"
-    r"subject to (?:verification|confirmation)|i (?:have|had|did)(?: not|n't) (?:yet )?(?:checked|verified|confirmed|double-checked)|"
-    r"(?:low|limited) confidence|confidence(?: level)?\s*[:=]\s*(?:low|very low|limited)|"
-    # The answer's own second candidate: "Customer deposits (primary answer) or long-term
-    # debt (secondary answer)", "backup guess".
-    r"(?:second|alternative|alternate|backup|fallback|secondary)\s+(?:answer|guess|pick|candidate)s?|"
-    r"(?:not|never|wasn't|weren't|isn't|haven't|hasn't|hadn't) (?:been )?able to (?:verify|confirm|check)|unable to (?:verify|confirm|check)|"
-    r"(?:could|can|did)(?: not|n't|not) (?:verify|confirm|double-check)|unverified|"
-    # "I'm guessing", "..., which I doubt", "though I doubt it." (at the end: "but I doubt
-    # they will fall" doubts something else), and the marks of a figure still to be settled:
-    # "TODO", "(TBC)".
-    r"(?:i'?m|i am) (?:just |only )?guessing|which (?:i|we) (?:seriously |rather )?doubt|"
-    # "if my arithmetic is right", "don't trust this", "this may be wrong", "(likely wrong)",
-    # "(source: guess)", "in the best case".
-    r"if my (?:arithmetic|math|maths|calculations?|computations?) (?:is|are) (?:right|correct)|if i (?:computed|calculated|added) (?:it |this |that )?(?:right|correctly)|"
-    + DOUBTED_RIGHT + r"|source\s*:\s*(?:a |my )?(?:guess|memory|none|imagination|thin air|i made (?:it|this) up|made up|vibes)|"
-    # "..., not that I checked", "..., but don't quote me on that".
-    r"not that (?:i|we) (?:checked|verified|looked|confirmed)|(?:do not|don'?t) quote me|"
-    r"in the (?:best|worst|bull|bear|upside|downside|optimistic|pessimistic)[- ]case|(?:best|worst|bull|bear|upside|downside)[- ]case (?:estimate|scenario|figure|value)|"
-    r"(?:(?:though|although|but) )?(?:i|we) (?:seriously |rather )?doubt (?:it|that|this)(?=\W*$)|todo)\b"
-    r"|\((?:tbc|tbd)\)|\(\s*\?+\s*\)|\[citation needed\]"
-    # A margin of error put on the value: "$1,577 million ± $500 million", "(+/- 30%)".
-    r"|±|\+/[-−]"
-    # Odds below even given as a confidence: "(confidence: 30%)" (a percent ends on no word
-    # boundary; "confidence: 80%" stands by the figure).
-    r"|\bconfidence(?: level)?\s*[:=]\s*[1-4]?\d(?:\.\d+)?%",
-    re.IGNORECASE,
-)
-# "either" that closes a negative clause ("no divestitures either", "did not ... either",
-# "nor ... either") adds one more denial; it offers no alternatives, as "either $X or $Y" does.
-_CLAUSE_END_AFTER = re.compile(r"\s*(?:[.,;:!?)\]]|$)")
-_SENTENCE_BREAK = re.compile(r"[.!?\n]\s")
-_OPENING_VERDICT = re.compile(r"^\W*(?:yes|no)\b", re.IGNORECASE)
-_OR_BEFORE = re.compile(r"\bor\s+$", re.IGNORECASE)
-# The answer's own yes or no heading a sentence ("No, it had no debt ..."), not the "No" of
-# "No debt securities are registered ...", which denies the words after it.
-_HEADING_VERDICT = re.compile(r"^\W*(?:yes|no)\b(?:\s*[.,;:!—–-]|\s+(?=(?:it|they|he|she|we|i|this|there)\b))", re.IGNORECASE)
-
-
-def _concord_either(text: str, m: re.Match[str], pos: int, endpos: int) -> bool:
-    if m.group(0).lower() != "either" or not _CLAUSE_END_AFTER.match(text[m.end():endpos]):
-        return False
-    before = text[pos:m.start()]
-    breaks = [b.end() for b in _SENTENCE_BREAK.finditer(before)]
-    own = before[breaks[-1] if breaks else 0:]
-    # The answer's own "No," heading the sentence is its verdict, not a negation of the
-    # clause; "or not" ("$1,577 million or not, either") offers an alternative, denies nothing.
-    own = _OPENING_VERDICT.sub("", own, count=1)
-    return any(not _OR_BEFORE.search(own, 0, n.start()) for n in NEGATION.finditer(own))
-
-
-# Where a negation's scope ends before an "either": a break of the sentence, or a word that
-# opens another clause ("no debt, but revenue was either ...", "no debt and its revenue was
-# either ...", "no evidence that it was either ..."). A comma right before "either" is no
-# end: ", either long-term or short-term" is an apposition to what is denied; "and" before a
-# year joins the periods of one denial ("in FY2023 and FY2022, either large or small"), and
-# "since", "as" and "that" before a time name its period ("since 2020", "as of FY2023",
-# "that year"); before anything else they open a clause ("since it was either ...").
-_TIME_AFTER = (
-    r"\s+(?:of\b|at\b|then\b|FY|fiscal\b|'?\d|(?:the\s+)?(?:start|beginning|end|close)\b|"
-    r"(?:this\s+|last\s+)?(?:year|quarter|period|month|time|date)s?\b|"
-    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)"
-)
-_SCOPE_END = re.compile(
-    r"[;:.!?()\[\]—–]|\s-\s|,(?!\s*$)|\b(?:and|or)\b(?!\s+(?:FY\s?|fiscal\s+)?'?\d)"
-    r"|\b(?:but|yet|so|which|who|where|when|while|whereas|although|though|because|if|whether|unless|than|"
-    r"however|instead|rather)\b|\b(?:since|as|that)\b(?!" + _TIME_AFTER + r")",
-    re.IGNORECASE,
-)
-# A negation of knowing ("I do not know ...", "it is not certain ...") leaves the alternatives
-# open; "unlikely" guesses rather than denies.
-_NOT_KNOWING = re.compile(r"\b(?:know|known|sure|certain|clear|tell|say|determine|confirm|verify|possible)\b", re.IGNORECASE)
-_GUESSING_NEGATION = re.compile(r"unlikely", re.IGNORECASE)
-
-
-# "either" standing for one of two things named before ("losing either would hurt sales",
-# "either of them"), a verb or "of" after it and no "or" after that in its sentence.
-_PRONOUN_EITHER = re.compile(r"\s+(?:of|one|would|could|will|can|is|was|has|had)\b(?![^.;!?\n]*\bor\b)", re.IGNORECASE)
-
-
-def _pronoun_either(text: str, m: re.Match[str], endpos: int) -> bool:
-    return m.group(0).lower() == "either" and _PRONOUN_EITHER.match(text[:endpos], m.end()) is not None
-
-
-def _enumerating_either(text: str, m: re.Match[str], pos: int) -> bool:
-    """"either" inside a negation's scope ("no debt, either long-term or short-term", "no
-    acquisitions in either FY2023 or FY2022", "no debt of either kind") enumerates what is
-    denied: it offers no alternatives."""
-    if m.group(0).lower() != "either":
-        return False
-    before = text[pos:m.start()]
-    breaks = [b.end() for b in _SENTENCE_BREAK.finditer(before)]
-    own = _HEADING_VERDICT.sub("", before[breaks[-1] if breaks else 0:], count=1)
-    negations = [
-        n for n in NEGATION.finditer(own) if not _OR_BEFORE.search(own, 0, n.start()) and not _GUESSING_NEGATION.fullmatch(n.group(0))
-    ]
-    if not negations:
-        return False
-    scope = own[negations[-1].end():]
-    return not _SCOPE_END.search(scope) and not _NOT_KNOWING.search(scope)
-
-
-def hedges(text: str, pos: int = 0, endpos: int | None = None) -> bool:
-    """Does ``text`` (between ``pos`` and ``endpos``) hedge: "either $X or $Y", "it might be",
-    "possibly"? An "either" that closes a negative clause ("and no divestitures either") does
-    not, nor one inside a negation's scope ("no debt, either long-term or short-term")."""
-    endpos = len(text) if endpos is None else endpos
-    start = pos
-    while (m := _HEDGE.search(text, start, endpos)) is not None:
-        if not _concord_either(text, m, pos, endpos) and not _enumerating_either(text, m, pos) and not _pronoun_either(text, m, endpos):
-            return True
-        start = m.end()
-    return False
 _ARITHMETIC_WORDS = re.compile(
     r"\b(?:multipl\w*|divid\w*)\s+(?:\w+\s+){0,3}?by\s*$|\bmultiply(?:ing)?\s*$", re.IGNORECASE
 )
@@ -420,6 +284,25 @@ def find_commitment(
     65.63%" is one value, not a list).
     """
     answer = answer or ""
+    found = _find_commitment(answer, question, is_candidate, same, skip_checks=False)
+    checks = [(m.start(), m.end()) for m in _CHECK_SECTION.finditer(answer)]
+    if not checks or found.value is not None and not (
+        _in_check(checks, found.value.start)
+        and not any(same(found.value, q) for q in parse_quantities(answer[:checks[0][0]]))
+    ):
+        # "Check: recomputed 4.3% - 4.1% = 0.2%, consistent." confirms a value the answer
+        # gave before it: that value stands.
+        return found
+    # "0.68 (...). Check: 0.68 x 7,491.5 ≈ 5,094, close to 5,121.3 - consistent.": the values
+    # a check works out on the way are the check's, not the answer; read the answer without it.
+    unchecked = _find_commitment(answer, question, is_candidate, same, skip_checks=True)
+    return unchecked if unchecked.value is not None else found
+
+
+def _find_commitment(
+    answer: str, question: str, is_candidate: Callable[[Quantity], bool], same: Callable[[Quantity, Quantity], bool],
+    skip_checks: bool,
+) -> Commitment:
     if len(answer.split()) > MAX_ANSWER_WORDS or quoted_excerpt(answer):
         return Commitment(None, "dump")
     every = parse_quantities(answer)
@@ -472,6 +355,9 @@ def find_commitment(
         inside = [q for q in here if not any(same(q, d) for d in denials)]
         if inside:
             sentences.append((span, inside))
+    if skip_checks:
+        checks = [(m.start(), m.end()) for m in _CHECK_SECTION.finditer(answer)]
+        sentences = [s for s in sentences if not _in_check(checks, s[0][0])] or sentences
     taken_back = corrections(answer)
     if taken_back:
         # Only what the answer states after its last correction of itself is its answer, in
@@ -507,7 +393,7 @@ def find_commitment(
         span, inside = restated[-1]
     if (
         not taken_back and not hedges(answer, *sentences[0][0])
-        and not any(_result_drawn(answer[s[0]:s[1]]) for s, _ in sentences[1:])
+        and not any(_result_drawn(answer[s[0]:s[1]]) for s, _ in sentences[1:] if not on_working_line(answer, sentences[0][0], s[0]))
         and (first := answered_first(answer, question, every, sentences, same)) is not None
     ):
         # "EBITDA less capex is $9,068 million (≈ $9.07 billion). Operating profit of $11,512M
@@ -573,6 +459,18 @@ def find_commitment(
     return Commitment(clusters[0], "committed", tuple(clusters[1:]))
 
 
+# A paragraph that checks the answer's figure: "Check: ...", "Sanity check: ...", "Verification: ...".
+_CHECK_SECTION = re.compile(
+    r"^[^\S\n]*[*_#]*[^\S\n]*(?:(?:sanity|cross|double|self|quick)[- ]?)?(?:check|verification|validation)[*_]*[^\S\n]*:[^\n]*(?:\n(?![^\S\n]*\n)[^\n]*)*",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def _in_check(checks: list[tuple[int, int]], position: int) -> bool:
+    """Does ``position`` fall in one of the spans of ``checks`` (``_CHECK_SECTION``)?"""
+    return any(start <= position < end for start, end in checks)
+
+
 def _infers_from_values(answer: str, sentence: tuple[tuple[int, int], list[Quantity]]) -> bool:
     """Is the sentence's only conclusion a clause (", so ...", "; therefore ...") after all
     its values?"""
@@ -604,12 +502,17 @@ def _concludes(answer: str, sentence: tuple[tuple[int, int], list[Quantity]]) ->
     text = answer[start:end]
     if _WHOLE_BOLD.fullmatch(text):
         return True
+    if start and _CLOSING_TLDR.match(text):
+        return True  # the working, then "TL;DR: $1,832 million." (not an opening one: that is a summary ahead)
     if any(any(q.start >= start + m.end() for q in values) for m in _COMPUTATION_IS.finditer(text)):
         return True  # "The difference, 4.3% - 4.1%, is 0.2%": a computation's result
     return any(
         not (m.group("which") or m.group(0).lower() in _STEP_WORDS) or any(q.start >= start + m.end() for q in values)
         for m in _STRONG_CONCLUSION.finditer(text)
     )
+
+
+_CLOSING_TLDR = re.compile(r"\W*tl;?\s?dr\W{0,3}:", re.IGNORECASE)
 
 
 # A step's words, which conclude only where a value of the kind asked follows them: "leaving

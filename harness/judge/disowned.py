@@ -250,6 +250,15 @@ _HEADING = re.compile(r"^[^\S\n]*(?:#{1,6}\s|>\s|(?:re|subject)\s*:)", re.IGNORE
 
 
 _QUESTION_LABEL = re.compile(r"\W*q(?:uestion)?\s*:", re.IGNORECASE)
+# A sentence that says it tells the question again: "You asked which of Nike's three cash flow
+# categories brought in the most in FY2023.", "You asked for Nike's total current assets at
+# the end of FY2019: $16,525 million." (what follows its colon is the answer). Not "You asked
+# whether ...": a yes or no asked in so many words, which the verdict after it answers ("It
+# appears to be.") and which claims nothing.
+_ASKED_AGAIN = re.compile(
+    r"\W*(?:you(?:'ve|’ve|\s+have)?\s+asked|you(?:'re|’re|\s+are)\s+asking|you\s+want(?:ed)?\s+to\s+know)\b(?!\s+(?:whether|if)\b)(?P<asked>[^:\n]*)(?::\s*)?",
+    re.IGNORECASE,
+)
 _ANSWER_AFTER_Q = re.compile(r"\A\s*[*_]{0,2}a(?:nswer)?\s*:[*_]{0,2}\s*", re.IGNORECASE)
 
 
@@ -263,11 +272,21 @@ def without_restated_question(answer: str, question: str) -> str:
     would read as saying there were some), with most of the question's first sentence's
     words."""
     headed = _HEADING.search(answer)
-    if "?" not in answer and not headed:
+    again = _ASKED_AGAIN.match(answer)
+    if "?" not in answer and not headed and not again:
         return answer  # most answers: nothing to look for
     asked = {s for s, _ in content(question.split("?", 1)[0])}
     if len(asked) < 3:
         return answer
+    if again:
+        first_end = sentence_spans(answer)[0][1]
+        told = answer[again.start("asked"):min(again.end("asked"), first_end)]
+        if len(asked & {s for s, _ in content(told)}) >= 0.5 * len(asked):
+            # Up to its colon where one follows in the sentence with the answer, else the
+            # whole sentence.
+            colon = again.end("asked") < first_end and answer[again.end("asked"):again.end()].startswith(":")
+            rest = answer[again.end() if colon else first_end:]
+            answer = rest if rest.strip() else answer
     if headed:
         lines = answer.splitlines(keepends=True)
         kept_lines = [

@@ -17,7 +17,7 @@ import re
 from harness.judge.amounts import MONTHS, parse_quantities, ranges
 from harness.judge.answer_reading import Evidence, named_with_detail, verdict_sentences
 from harness.judge.change_direction import HELD
-from harness.judge.commitment import hedges
+from harness.judge.hedging import hedges
 from harness.judge.name_commitment import BULLET, picking_part
 from harness.judge.refusal import sentences
 from harness.judge.undone_picks import pick_undone

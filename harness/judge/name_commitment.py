@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import re
 
-from harness.judge.commitment import hedges
+from harness.judge.hedging import hedges
 from harness.judge.number_swaps import question_words
 from harness.judge.refusal import sentences
 from harness.judge.tables import layout_line
@@ -514,12 +514,19 @@ _FUNCTION_WORDS = frozenset(
 _SEGMENT = re.compile(r"[^,;:()]+")
 
 
+_FIGURE_UNITS = frozenset({"usd", "us$", "bn", "mn", "mm", "million", "billion", "thousand", "trillion", "m", "b", "k"})
+
+
 def _without_keyword_runs(unit: str) -> str:
     """The unit less its runs of six or more words with no function word between them."""
     def keep(m: re.Match[str]) -> str:
         # Words (and "&", an "and"), not a dash between them ("Laura Kim - Chief Executive
-        # Officer" is five words).
-        words = [w for w in m.group(0).split() if w == "&" or any(c.isalnum() for c in w)]
+        # Officer" is five words), nor a figure and its unit ("Customer deposits - about USD
+        # 110.2 bn ($110,239 million) - were ..." names two words before its figure).
+        words = [
+            w for w in m.group(0).split()
+            if w == "&" or any(c.isalpha() for c in w) and not any(c.isdigit() for c in w) and w.strip("()$,.").lower() not in _FIGURE_UNITS
+        ]
         if len(words) >= 6 and not any(w.lower().strip(".!?'\"") in _FUNCTION_WORDS for w in words):
             return " "
         return m.group(0)

@@ -371,6 +371,7 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
         and not _COMPARISON_ASKED.search(question) and not YES_NO.match(gold)
     )
     rates_of_growth = bool(_GROWTH_RATE.search(gold) or _GROWTH_ASKED.search(question))
+    names = question_names(question)
     for gold_number in gold_numbers:
         g, golds, label, direction, item = gold_number[:5]
         level = _is_level(gold, g)
@@ -499,9 +500,12 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
             # balance" for "87% of the total restructuring liability is related Employee
             # liabilities".)
             specific = _item_apart(gold_number, others_labels) if g.percent else frozenset()
+            # (The words after a value read past the question's names: "907 Best Buy stores"
+            # is a number of stores, as "907 stores" is.)
             rivals = [
                 a for a in every_value
-                if quantity_kind(a) == quantity_kind(g) and (label | specific) & _context(answer, a) and (direction or not _is_change(answer, a))
+                if quantity_kind(a) == quantity_kind(g) and (label | specific) & (_context(answer, a) | _context(answer, a, names))
+                and (direction or not _is_change(answer, a))
                 and not (level and change_stated and _states_gold_in_role(answer, a, gold_numbers, gold_roles, unit))
             ]
             if not rivals and _in_another_unit(answer, every_value, gold, g):

@@ -41,6 +41,7 @@ from harness.judge.words import (
     conceded,
     content,
     judged_move,
+    stem,
     word_pattern,
 )
 
@@ -191,6 +192,10 @@ def reversed_subject(question: str, gold: str, answer: str) -> bool:
     terms, gold_way = _gold_subject_way(question, gold)
     if not gold_way:
         return False
+    if (picked := _PICK_OF.match(question)) and terms <= {stem(picked.group(1))}:
+        # "Which region had the worst topline performance?": the region is what is picked,
+        # not a thing that moves ("... whereas the other regions increased their revenues").
+        return False
     # The yes or no an answer opens with is its verdict, not a denial of its grounds ("No. Rate
     # of decline in adjusted EPS ..."; a sentence splitter reads "No." as the abbreviation).
     answer = YES_NO.sub("", answer, count=1)
@@ -210,9 +215,29 @@ def reversed_subject(question: str, gold: str, answer: str) -> bool:
         # movement with no subject of its own moves what the question asks about.
         way = "down" if MOVED_DOWN.search(bare.group("way")) else "up"
         return _opposite(way, gold_way)
-    answer_ways = _ways_over(" ".join(opening), terms)
+    answer_ways = _ways_over(_other_items_masked(" ".join(opening), terms, question + " " + gold), terms)
     said = set().union(*answer_ways.values()) if answer_ways else set()
     return len(said) == 1 and _opposite(next(iter(said)), gold_way)
+
+
+_PICK_OF = re.compile(r"\W*which\s+(\w+)", re.IGNORECASE)
+# Words that make a subject's word name another item: "operating expenses" is no operating
+# margin, "capital lease" no capital.
+_OTHER_ITEM = frozenset({"expens", "cost", "costs", "spendi", "lease", "leases", "cash", "assets", "liabil", "debt"})
+
+
+def _other_items_masked(text: str, terms: Collection[str], told: str) -> str:
+    """``text`` with the subject's words blanked where the next word makes them name another
+    item than ``told`` (the question and the gold) speak of: "Operating expenses rose" moves
+    no operating margin."""
+    known = {stem(w) for w in WORD.findall(told)}
+    return _WORD_THEN_WORD.sub(
+        lambda m: "_" * len(m.group(1)) if stem(m.group(1)) in terms and (after := stem(m.group(2))) in _OTHER_ITEM and after not in known else m.group(1),
+        text,
+    )
+
+
+_WORD_THEN_WORD = re.compile(r"\b(\w+)(?=\s+(\w+))")
 
 
 _LIST_ITEM = re.compile(r"\s*(?:\d+[.)]|[-*•])(?:\s|$)")

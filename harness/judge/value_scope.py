@@ -435,7 +435,8 @@ def scope_not_asked(answer: str, span: tuple[int, int], q: Quantity, asked: str)
     sentence = answer[span[0]:span[1]]
     before = _before_value(answer, span, q)
     for m in _FOR_NAME.finditer(before):
-        name = m.group(1).rstrip(".,")
+        # ("for Nike's total current assets": Nike, whose possessive the question need not use.)
+        name = re.sub(r"['’]s?$", "", m.group(1).rstrip(".,"))
         if name.lower() not in asked and not _MONTH_OR_TERM.match(name):
             return True
     clause = _clause(sentence, span[0], q)

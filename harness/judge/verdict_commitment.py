@@ -18,9 +18,9 @@ import re
 
 from harness.judge.amounts import Quantity
 from harness.judge.claims import CROSS_MARKS, corrections
-from harness.judge.commitment import hedges
 from harness.judge.comparison import quantity_kind
 from harness.judge.disowned import denied, last_clause_correction, named_right
+from harness.judge.hedging import hedges
 from harness.judge.name_commitment import GUESS, SUPERLATIVE, asks, undenied_stems
 from harness.judge.refusal import sentence_spans, sentences
 from harness.judge.two_values import worked_in_brackets
@@ -291,7 +291,7 @@ NO_PICK = "no single option"  # what an answer that names options without choosi
 
 
 _RANKS = re.compile(
-    SUPERLATIVE.pattern + r"|\b(?:more|less|greater|higher|lower|larger|smaller|bigger|top|only|than|twice|exceed\w*|outpac\w*)\b",
+    SUPERLATIVE.pattern + r"|\b(?:more|less|greater|higher|lower|larger|smaller|bigger|top|only|than|twice|exceed\w*|outpac\w*|ahead\s+of|followed\s+by)\b",
     re.IGNORECASE,
 )
 
