@@ -92,7 +92,9 @@ def on_working_line(answer: str, first: tuple[int, int], position: int) -> bool:
     return bool(_ANSWER_KEY.match(answer, first[0], first[1]) and line_start > first[0] and _OTHER_KEY.match(answer, line_start))
 
 
+# A bracket right after a value, on its line: "+0.2% (4.3% - 4.1%)" shows its working.
 _BRACKET_AFTER = re.compile(r"[^\S\n]*\(([^()\n]*)\)")
+
 # An opening keyed as the answer: "**Figure:** $1,832 million ...", "Short answer: ...".
 _ANSWER_KEY = re.compile(r"\W*(?:short\s+|final\s+)?(?:answer|figure|result|value)\W{0,3}:", re.IGNORECASE)
 # An opening of little but its value: "By $400 million ($0.4 billion).", "About $77.78 million.",
