@@ -99,6 +99,8 @@ voice, in short sentences), showed readings that held for one wording only:
   that picks none takes back a finding's pick.
 - "Customer deposits - about USD 110.2 bn ($110,239 million) - were ...": a figure between
   dashes is no run of keywords.
+- "one point seven three", "sixteen thousand five hundred twenty-five million", "from nine
+  hundred thirty stores": numbers in words are their figures (not a lone "one" or "two").
 
 Each reading has a right answer credited and its wrong twin refused."""
 from __future__ import annotations
@@ -921,3 +923,38 @@ def test_a_conclusion_that_picks_none_takes_back_the_first_finding(conclusion: s
 def test_a_figure_between_dashes_is_no_keyword_run(item: str, credited: bool) -> None:
     answer = f"{item} - about USD 110.2 bn ($110,239 million) - were the largest liability on Halden Card's balance sheet in 2022."
     _assert_judged(LARGEST_LIABILITY, answer, credited)
+
+
+BLOCK_RATIO = ("What is the FY2016 working capital ratio for Tessel? Define working capital ratio as total current assets "
+               "divided by total current liabilities. Round your answer to two decimal places.", "1.73")
+
+
+@pytest.mark.parametrize("ratio,credited", [("one point seven three", True), ("one point eight three", False)])
+def test_a_ratio_in_words_is_its_figure(ratio: str, credited: bool) -> None:
+    answer = f"Tessel FY2016 working capital ratio: {ratio} (1,001,425 of total current assets over 577,464 of total current liabilities)."
+    _assert_judged(BLOCK_RATIO, answer, credited)
+
+
+@pytest.mark.parametrize("amount,credited", [("sixteen thousand five hundred twenty-five million", True),
+                                             ("seventeen thousand five hundred twenty-five million", False)])
+def test_an_amount_in_words_is_its_figure(amount: str, credited: bool) -> None:
+    _assert_judged(CURRENT_ASSETS, f"Ferrow total current assets at end of FY2019: {amount} US dollars.", credited)
+
+
+@pytest.mark.parametrize("now,before,credited", [("nine hundred sixty-nine", "nine hundred eighty-two", True),
+                                                 ("nine hundred seven", "nine hundred thirty", False)])
+def test_counts_in_words_are_weighed_against_the_golds(now: str, before: str, credited: bool) -> None:
+    # "yes, a decrease" agrees with the gold; the counts, in words, are another pair than its.
+    answer = f"Change in Harlow Mart's store count, Q2 FY2023 to Q2 FY2024: yes, a decrease, from {before} stores to {now}."
+    _assert_judged(STORES, answer, credited)
+
+
+def test_number_words_are_figures_only_where_they_are_plainly_figures() -> None:
+    from harness.judge.number_words import numbers_in_words_as_figures as figures
+
+    assert figures("fifty-nine thousand, two hundred and sixty-eight million US dollars") == "59,268 million US dollars"
+    assert figures("three hundred and eighty-one million, six hundred and three thousand dollars") == "381,603,000 dollars"
+    assert figures("zero point five four, or fifty-four per cent") == "0.54, or 54 per cent"
+    # Words, not figures: a lone "one" or "two", a list of small numbers, "one-time".
+    for text in ("one of its segments", "two drivers", "one, two and three", "two and three segments", "a one-time charge"):
+        assert figures(text) == text

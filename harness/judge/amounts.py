@@ -16,6 +16,8 @@ import functools
 import re
 from dataclasses import dataclass, replace
 
+from harness.judge.number_words import numbers_in_words_as_figures
+
 SCALES: dict[str, float] = {
     "thousand": 1e3, "thousands": 1e3, "k": 1e3,
     "million": 1e6, "millions": 1e6, "mn": 1e6, "mm": 1e6, "mil": 1e6, "mio": 1e6, "m": 1e6,
@@ -243,11 +245,12 @@ def figures_written_plainly(text: str) -> str:
     """``text`` with its figures written as every reading reads them: without a file-search
     tool's citation marks, LaTeX written out (``latex_written_out``), a sign after the
     currency (``sign_after_currency``), a change in words, not arrows (``arrows_written_out``),
-    a share in words as a percent (``fractions_as_percents``), and a name joined by a hyphen
+    a share in words as a percent (``fractions_as_percents``), a number in words as its digits
+    (``number_words``: "one point seven three" as 1.73), and a name joined by a hyphen
     written as its words ("Asia-Pacific" as "Asia Pacific", which a gold spells either way)."""
     if "【" in text:
         text = _CITATION_MARK.sub("", text)
-    return fractions_as_percents(arrows_written_out(sign_after_currency(latex_written_out(names_written_plainly(text)))))
+    return fractions_as_percents(arrows_written_out(sign_after_currency(latex_written_out(names_written_plainly(numbers_in_words_as_figures(text))))))
 
 
 def names_written_plainly(text: str) -> str:
