@@ -956,5 +956,7 @@ def test_number_words_are_figures_only_where_they_are_plainly_figures() -> None:
     assert figures("three hundred and eighty-one million, six hundred and three thousand dollars") == "381,603,000 dollars"
     assert figures("zero point five four, or fifty-four per cent") == "0.54, or 54 per cent"
     # Words, not figures: a lone "one" or "two", a list of small numbers, "one-time".
-    for text in ("one of its segments", "two drivers", "one, two and three", "two and three segments", "a one-time charge"):
+    # Nor two numbers said together, as a year in words is ("fiscal twenty twenty-two").
+    for text in ("one of its segments", "two drivers", "one, two and three", "two and three segments", "a one-time charge",
+                 "fiscal twenty twenty-two"):
         assert figures(text) == text

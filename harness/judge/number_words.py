@@ -53,13 +53,27 @@ def _value(words: list[str]) -> int:
     return total + current
 
 
+def _well_formed(words: list[str]) -> bool:
+    """Do the words make one number ("nine hundred thirty-one"), not two said together
+    ("twenty twenty-two", a year; "three four")?"""
+    last = ""
+    for word in words:
+        kind = "unit" if word in _UNITS else "tens" if word in _TENS else "hundred" if word == "hundred" else "scale"
+        if kind in ("unit", "tens") and last in ("unit", "tens") and not (last == "tens" and kind == "unit" and _UNITS[word] < 10):
+            return False
+        if kind == "hundred" and last not in ("", "unit"):
+            return False
+        last = kind
+    return True
+
+
 def _as_digits(m: re.Match[str]) -> str:
     text = m.group(0)
     parts = re.split(r"\s+point\s+", text, maxsplit=1, flags=re.IGNORECASE)
     whole = parts[0]
     words = [w.lower() for w in re.split(r"[-\s,]+", whole) if w and w.lower() != "and"]
-    if len(parts) == 1 and len(words) < 2 and not _FIGURE_AFTER.match(m.string, m.end()):
-        return text  # a lone "one" or "nine" is a word
+    if len(parts) == 1 and len(words) < 2 and not _FIGURE_AFTER.match(m.string, m.end()) or not _well_formed(words):
+        return text  # a lone "one" or "nine" is a word, "twenty twenty-two" a year
     scale = ""
     if words[-1] in ("million", "billion", "trillion") and sum(w in ("million", "billion", "trillion") for w in words) == 1:
         # "sixteen thousand five hundred twenty-five million": 16,525 million, its scale a word
