@@ -119,16 +119,6 @@ _RESTATED_BEFORE = re.compile(
     r"\s?\(\s?(?:US\$|\$)?\s?$",
     re.IGNORECASE,
 )
-# A number spelt in words right before a bracket, whose numeral the bracket gives: "one
-# thousand two hundred eighty-four (1,284)", "three hundred and two point six million dollars
-# ($302.6 million)", "eight point seven three eight billion dollars ($8.738 billion)".
-_NUMBER_IN_WORDS_BEFORE = re.compile(
-    r"\b(?:hundred|thousand|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-(?:one|two|three|four|five|six|seven|eight|nine))?"
-    r"|(?:hundred|thousand|million|and|point)\s+(?:one|two|three|four|five|six|seven|eight|nine)(?:\s+(?:zero|one|two|three|four|five|six|seven|eight|nine))*"
-    r"|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)"
-    r"(?:\s+(?:thousand|million|billion|trillion))?(?:\s+(?:us\s+)?dollars|\s+per\s?cent|\s+percent)?\s?\(\s?(?:US\$|\$)?\s?$",
-    re.IGNORECASE,
-)
 _ZERO = re.compile(r"\bzero\b(?![-‐])", re.IGNORECASE)
 # A common noun right before a bracket: a word in lower case that is no verb or preposition a
 # value's slot opens with, nor a word of a figure's own row ("margin", "change", "loss").
@@ -492,8 +482,6 @@ def parse_quantities(text: str) -> list[Quantity]:
             negative = not (text.startswith(")", suffix_end) and unit_inside and _RESTATED_BEFORE.search(stripped))
             if negative and unit_inside and out and _says_again(text, out[-1], number * scale, percent, start):
                 negative = False
-            if negative and _NUMBER_IN_WORDS_BEFORE.search(text, max(0, start - 80), start):
-                negative = False  # "one thousand two hundred eighty-four (1,284)": the numeral restating the words
             if negative and not unit_inside and "," in digits and out and out[-1].explicit_scale \
                     and _says_again(text, out[-1], number * scale, percent, start):
                 # "about 9.8 thousand homes (9,840)": the figure written out in full, its digits

@@ -284,8 +284,8 @@ def find_commitment(
     65.63%" is one value, not a list).
     """
     answer = answer or ""
-    found = _find_commitment(answer, question, is_candidate, same, skip_checks=False)
-    checks = [(m.start(), m.end()) for m in _CHECK_SECTION.finditer(answer)]
+    found = _find_commitment(answer, question, is_candidate, same)
+    checks = tuple((m.start(), m.end()) for m in _CHECK_SECTION.finditer(answer))
     if not checks or found.value is not None and not (
         _in_check(checks, found.value.start)
         and not any(same(found.value, q) for q in parse_quantities(answer[:checks[0][0]]))
@@ -295,13 +295,13 @@ def find_commitment(
         return found
     # "0.68 (...). Check: 0.68 x 7,491.5 ≈ 5,094, close to 5,121.3 - consistent.": the values
     # a check works out on the way are the check's, not the answer; read the answer without it.
-    unchecked = _find_commitment(answer, question, is_candidate, same, skip_checks=True)
+    unchecked = _find_commitment(answer, question, is_candidate, same, checks)
     return unchecked if unchecked.value is not None else found
 
 
 def _find_commitment(
     answer: str, question: str, is_candidate: Callable[[Quantity], bool], same: Callable[[Quantity, Quantity], bool],
-    skip_checks: bool,
+    checks: tuple[tuple[int, int], ...] = (),
 ) -> Commitment:
     if len(answer.split()) > MAX_ANSWER_WORDS or quoted_excerpt(answer):
         return Commitment(None, "dump")
@@ -355,8 +355,7 @@ def _find_commitment(
         inside = [q for q in here if not any(same(q, d) for d in denials)]
         if inside:
             sentences.append((span, inside))
-    if skip_checks:
-        checks = [(m.start(), m.end()) for m in _CHECK_SECTION.finditer(answer)]
+    if checks:  # the spans of the checks to read the answer without
         sentences = [s for s in sentences if not _in_check(checks, s[0][0])] or sentences
     taken_back = corrections(answer)
     if taken_back:
@@ -466,7 +465,7 @@ _CHECK_SECTION = re.compile(
 )
 
 
-def _in_check(checks: list[tuple[int, int]], position: int) -> bool:
+def _in_check(checks: tuple[tuple[int, int], ...], position: int) -> bool:
     """Does ``position`` fall in one of the spans of ``checks`` (``_CHECK_SECTION``)?"""
     return any(start <= position < end for start, end in checks)
 

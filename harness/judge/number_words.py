@@ -90,6 +90,4 @@ def numbers_in_words_as_figures(text: str) -> str:
     """``text`` with each run of number words that is a figure written in digits: "one point
     seven three" as "1.73", "nine hundred thirty stores" as "930 stores", "sixteen thousand
     five hundred twenty-five million" as "16,525 million"."""
-    if not _RUN.search(text):
-        return text
     return _RUN.sub(_as_digits, text)
