@@ -1041,20 +1041,17 @@ KNOWN_MISSES |= {
 # their originals on the code before it, most of them numbers in words. Read since: a run of
 # number words that is plainly a figure is its digits ("one point seven three", "sixteen
 # thousand five hundred twenty-five million", "nine hundred thirty stores";
-# ``number_words``). The rest:
+# ``number_words``); a footnote's mark ("$1,196 million[^1]") is no value; and a figure whose
+# sentence goes on to what it is worked from ("$1,832 million, the sum of ...", "0.68, from
+# ... over ...") is the answer, where those values work it out. The rest:
 KNOWN_FOOLED |= {
     "tune-5108": _REWORDED + "3M's quick ratio of 0.847 in bold in a table, then 'does not have a reasonably healthy "
     "liquidity profile': " + _RIGHT_VERDICT_OTHER_FIGURE.format(figure="0.847 for 0.96"),
     "tune-5120": _REWORDED + "as tune-4376, as 'Bottom line:', 'Detail:' and 'Watch:' lines",
 }
 KNOWN_MISSES |= {
-    "tune-5111": _REWORDED + "American Water Works' EBITDA as the sum of two footnoted terms ('$1,196 million[^1]') with "
-    "the footnotes below: the markers' digits read as values, and the sum as a list",
-    "tune-5141": _REWORDED + "as tune-5111, General Mills' 0.68 over footnoted current assets and liabilities",
     "tune-5127": _REWORDED + "'Q: ... A: $1,832 million.' then 'More detail:' with its two terms in brackets: the detail's "
     "terms read as the conclusion",
-    "tune-5130": _REWORDED + "'$1.83 billion (i.e. $1,832 million), combining $1,196 million ... with $636 million': the "
-    "restated figure beside the two terms read as a list",
     "tune-5137": _REWORDED + "3M's margin causes as a 'Reasoning:' list of seven: as tune-3995, the gold's lower gross "
     "margin and one-off charges not matched",
     "tune-5150": _REWORDED + "Microsoft's 'No.' with its total debt rounded ('about $49.8 billion (roughly $49,800 "

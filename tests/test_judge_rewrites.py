@@ -960,3 +960,48 @@ def test_number_words_are_figures_only_where_they_are_plainly_figures() -> None:
     for text in ("one of its segments", "two drivers", "one, two and three", "two and three segments", "a one-time charge",
                  "fiscal twenty twenty-two"):
         assert figures(text) == text
+
+
+UNADJUSTED_EBITDA = ("Basing your judgments off of the cash flow statement and the income statement, what is Ferrow's FY2021 unadjusted "
+          "operating income + depreciation and amortization from the cash flow statement? Answer in USD millions.", "1832")
+
+
+@pytest.mark.parametrize("total,credited", [("$1,832 million", True), ("$1,900 million", False)])
+def test_a_figure_then_the_footnoted_terms_it_is_the_sum_of(total: str, credited: bool) -> None:
+    answer = (f"Ferrow's FY2021 unadjusted operating income plus depreciation and amortization is {total}, the sum of "
+              "operating income of $1,196 million[^1] and depreciation and amortization of $636 million[^2].\n\n"
+              "[^1]: Income statement, year ended December 31, 2021.\n[^2]: Cash flow statement, same year.")
+    _assert_judged(UNADJUSTED_EBITDA, answer, credited)
+
+
+@pytest.mark.parametrize("ratio,credited", [("1.73", True), ("1.83", False)])
+def test_a_ratio_then_what_it_is_worked_from(ratio: str, credited: bool) -> None:
+    answer = (f"Tessel's FY2016 working capital ratio is {ratio}, from total current assets of 1,001,425 over total "
+              "current liabilities of 577,464.")
+    _assert_judged(BLOCK_RATIO, answer, credited)
+
+
+def test_a_comma_alone_does_not_make_the_rest_of_the_sentence_working() -> None:
+    # Its first figure is the sum of the next two, but the sentence ends in its answer.
+    asked = ("By how much did Ferrow increase its unsecured five year revolving credit agreement on May 26, 2023?",
+             "$400,000,000 increase.")
+    answer = ("On May 26, 2023, Ferrow entered into a new five-year unsecured revolving credit agreement of $4.2 billion, "
+              "replacing its prior $3.8 billion facility, an increase of $400 million.")
+    _assert_judged(asked, answer, True)
+
+
+@pytest.mark.parametrize("second,credited", [
+    ("Or $1,832 million.", False),  # an alternative
+    ("Or, in a footnote's words, [^1]: or $1,832 million.", False),
+    ("Or rather $1,832 million.", True),  # a correction
+])
+def test_a_sentence_opening_on_or_offers_another_value(second: str, credited: bool) -> None:
+    _assert_judged(UNADJUSTED_EBITDA, f"Ferrow's FY2021 unadjusted EBITDA was $1,500 million. {second}", credited)
+
+
+def test_an_answer_restated_after_or_is_still_the_answer() -> None:
+    _assert_judged(UNADJUSTED_EBITDA, "Ferrow's FY2021 unadjusted EBITDA was $1,832 million. Or $1.83 billion.", True)
+
+
+def test_a_footnotes_mark_is_no_value() -> None:
+    _assert_judged(UNADJUSTED_EBITDA, "Ferrow's FY2021 unadjusted EBITDA was $1,500 million[^1832].", False)

@@ -223,8 +223,9 @@ def latex_written_out(text: str) -> str:
     return text.replace("{,}", ",").replace("\\$", "$").replace("\\%", "%")
 
 
-# A citation mark of a file-search tool ("【4:0†source】") beside a figure.
-_CITATION_MARK = re.compile(r"【[^】\n]{0,80}】")
+# A citation mark of a file-search tool ("【4:0†source】") or a markdown footnote's mark
+# ("$1,196 million[^1]", and "[^1]:" before the note itself) beside a figure: no number of the answer.
+_CITATION_MARK = re.compile(r"【[^】\n]{0,80}】|\[\^[\w-]{1,20}\]:?")
 
 
 # The percent words of _SUFFIX: a percent, percentage points, basis points.
@@ -238,7 +239,7 @@ def figures_written_plainly(text: str) -> str:
     a share in words as a percent (``fractions_as_percents``), a number in words as its digits
     (``number_words``: "one point seven three" as 1.73), and a name joined by a hyphen
     written as its words ("Asia-Pacific" as "Asia Pacific", which a gold spells either way)."""
-    if "【" in text:
+    if "【" in text or "[^" in text:
         text = _CITATION_MARK.sub("", text)
     return fractions_as_percents(arrows_written_out(sign_after_currency(latex_written_out(names_written_plainly(numbers_in_words_as_figures(text))))))
 

@@ -44,7 +44,7 @@ def answered_first(
     if not rest or _small_count(value):
         return None  # (a heading's "Route 1" is no answer)
     if any(not same(q, value) and not (after and after.start(1) <= q.start < after.end(1)) for q in own) and not (
-        # One sentence may give the answer and, after a colon or a dash, what it is worked from.
+        # One sentence may give the answer and then what it is worked from (_THEN_WORKING).
         len(sentences) == 1 and _THEN_WORKING.match(answer, max(q.end for q in own if same(q, value)), rest[0].start)
     ):
         return None
@@ -133,7 +133,15 @@ def _says_what_is_asked(text: str, question: str) -> bool:
     return len(asked) >= 1 and len(asked & said) >= 0.6 * len(asked)
 
 
-_THEN_WORKING = re.compile(r"[^:;—–]*?(?::|\s[—–]\s)")
+# Before the working in the answer's own sentence: a colon, a dash, or a comma and words that
+# say what follows is how it was worked out ("..., the sum of ...", "..., from ... over ...").
+# (Not a comma alone: "$4.2 billion, replacing its prior $3.8 billion facility, an increase
+# of $400 million" ends in its answer.)
+_THEN_WORKING = re.compile(
+    r"[^:;—–]*?(?::|\s[—–]\s|,\s+(?:(?:the|being|as)\s+)?(?:(?:sum|total|difference|ratio|quotient)\s+of|from|combining|adding"
+    r"|(?:calculated|computed|derived|worked\s+out)\s+(?:as|from|by))\b)",
+    re.IGNORECASE,
+)
 
 
 def _worked_from(value: Quantity, operands: list[Quantity]) -> bool:

@@ -637,9 +637,12 @@ _BOUND_AFTER = re.compile(
 
 
 # A sentence that says it restates the one before ("That is, $Y.", "(This equals $Y.)"). ("That
-# is an increase of 65.4%" names what the values before it make, no restatement of them.)
+# is an increase of 65.4%" names what the values before it make, no restatement of them.) Or
+# one that opens on "Or" ("$1,500 million. Or $1,832 million."): another value after it is an
+# alternative, the same one a restatement. ("Or rather $Y" corrects the value before it.)
 _RESTATING_OPENER = re.compile(
-    r"[\s(\[—–-]*(?:that is(?!\s+(?:an?|the)\s)|i\.e\.|in other words|put differently|this (?:equals|is equal to|amounts to|comes to)|which (?:is|equals))\b",
+    r"[\s(\[—–-]*(?:that is(?!\s+(?:an?|the)\s)|i\.e\.|in other words|put differently|this (?:equals|is equal to|amounts to|comes to)|which (?:is|equals)"
+    r"|or(?!\W+rather\b))\b",
     re.IGNORECASE,
 )
 
