@@ -703,8 +703,6 @@ KNOWN_MISSES |= {
     "the prior fiscal year': the earlier year's deal read as the thing the gold denies",
     "tune-1889": "3M's quick ratio worked to 0.96 with 'so the answer is no', then 'to get the ratio up to the 1x mark': "
     "refused as a different value where the gold has its number (not traced further)",
-    "tune-1919": "CVS's yes with ROA 1.82% and 3.39% in other words: refused as the gold's figure going the other way "
-    "(not traced further)",
     "tune-1960": _BATCH_56_ROUTE + "a second route 'gives margins of about 4.27% and 4.08%, which is the same 0.2-point "
     "improvement': the confirming route's values read as the conclusion",
     "tune-1966": "'Not really. ... growth of 3.6% in 2022 is followed by guided growth of about 3.5% in 2023': refused as "

@@ -84,8 +84,9 @@ KNOWN_GAPS: dict[tuple[str, str], str] = {
        "is not compared" for n in (914, 928)},
     # Of the golds added with the forty-fifth batch (long golds of many facts), the judge's
     # weakest ground (tests/test_judge_realistic.py declares that batch whole):
+    # (967's swap is caught since "made up roughly 55%" is read as a share, not a rise.)
     **{(f"redteam_dev_{n}", "figures_swapped"): "two of a multi-fact gold's figures exchanged beside its others stated "
-       "right: the figures found carry the verdict" for n in (961, 967, 975, 977, 978)},
+       "right: the figures found carry the verdict" for n in (961, 975, 977, 978)},
     **{(f"redteam_dev_{n}", kind): "a multi-fact gold said after a lead-in: one of its figures read as contradicted by "
        "another beside it that shares its label words"
        for n in (952, 963) for kind in ("control:framed", "control:according", "control:noted", "control:preceded",

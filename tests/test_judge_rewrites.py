@@ -993,15 +993,55 @@ def test_a_comma_alone_does_not_make_the_rest_of_the_sentence_working() -> None:
 @pytest.mark.parametrize("second,credited", [
     ("Or $1,832 million.", False),  # an alternative
     ("Or, in a footnote's words, [^1]: or $1,832 million.", False),
+    ("Then again, $1,832 million.", False),
+    ("Otherwise $1,832 million.", False),
+    ("Failing that, $1,832 million.", False),
+    ("If not, $1,832 million.", False),
+    ("On another reading, $1,832 million.", False),
+    ("Under a broader definition, $1,832 million.", False),
+    ("Another option: $1,832 million.", False),
+    ("Option B: $1,832 million.", False),
+    ("Take your pick: $1,832 million.", False),
+    ("A case can be made for $1,832 million.", False),
+    ("Also acceptable: $1,832 million.", False),
+    ("Some would say $1,832 million.", False),
+    ("Both are defensible; the other is $1,832 million.", False),
+    ("$1,832 million is also plausible.", False),
     ("Or rather $1,832 million.", True),  # a correction
+    ("Oops, $1,832 million.", True),
 ])
-def test_a_sentence_opening_on_or_offers_another_value(second: str, credited: bool) -> None:
+def test_a_sentence_opening_as_another_answer_offers_an_alternative(second: str, credited: bool) -> None:
     _assert_judged(UNADJUSTED_EBITDA, f"Ferrow's FY2021 unadjusted EBITDA was $1,500 million. {second}", credited)
 
 
-def test_an_answer_restated_after_or_is_still_the_answer() -> None:
-    _assert_judged(UNADJUSTED_EBITDA, "Ferrow's FY2021 unadjusted EBITDA was $1,832 million. Or $1.83 billion.", True)
+@pytest.mark.parametrize("again", ["Or $1.83 billion.", "Otherwise put, $1.832 billion."])
+def test_an_answer_restated_after_or_is_still_the_answer(again: str) -> None:
+    _assert_judged(UNADJUSTED_EBITDA, f"Ferrow's FY2021 unadjusted EBITDA was $1,832 million. {again}", True)
+
+
+@pytest.mark.parametrize("total,credited", [("$1,832 million", True), ("$1,900 million", False)])
+def test_a_value_in_a_clause_between_subject_and_verb_is_not_the_answer(total: str, credited: bool) -> None:
+    answer = f"Operating income was $1,196 million. Ferrow's unadjusted EBITDA, adding D&A of $636 million, was {total}."
+    _assert_judged(UNADJUSTED_EBITDA, answer, credited)
 
 
 def test_a_footnotes_mark_is_no_value() -> None:
     _assert_judged(UNADJUSTED_EBITDA, "Ferrow's FY2021 unadjusted EBITDA was $1,500 million[^1832].", False)
+
+
+RESTRUCTURING = ("What is the nature & purpose of Halden's restructuring liability as of Q2 of FY2023 close?",
+                 "87% of the total restructuring liability is related Employee liabilities.")
+
+
+@pytest.mark.parametrize("share,credited", [("87%", True), ("17%", False)])
+def test_make_up_is_a_share_not_a_rise(share: str, credited: bool) -> None:
+    # "make up 17%" once read as "up 17%", a change, and so as no rival of the gold's level.
+    answer = f"Employee liabilities make up {share} of Halden's restructuring liability; the rest is other exit costs."
+    _assert_judged(RESTRUCTURING, answer, credited)
+
+
+@pytest.mark.parametrize("opener", ["Then again,", "Or", "On another reading,"])
+def test_a_prose_answer_that_offers_two_figures_is_not_credited(opener: str) -> None:
+    answer = (f"Employee liabilities are 17% of Halden's restructuring liability, the other 13% being other exit costs. {opener} "
+              "employee liabilities are 87% of Halden's restructuring liability, the other 13% being other exit costs.")
+    _assert_judged(RESTRUCTURING, answer, False)

@@ -1,6 +1,8 @@
 """Whether a stretch of an answer hedges: offers alternatives ("either $X or $Y"), guesses
 ("it might be", "probably", "my best guess"), doubts its own figure ("if I recall
-correctly", "(TBC)", "confidence: low") or puts a margin of error on it ("± $500 million").
+correctly", "(TBC)", "confidence: low") or puts a margin of error on it ("± $500 million");
+and whether a sentence offers another answer than the ones before it ("$1,500 million. Or
+$1,832 million.", ``alternative_offered``).
 
 Not a hedge: an "either" that closes a negative clause ("and no divestitures either"), one
 inside a negation's scope that lists what is denied ("no debt, either long-term or
@@ -10,7 +12,9 @@ hurt"), and "Either way, ...", which says the answer holds whichever way.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
+from harness.judge.amounts import Quantity
 from harness.judge.claims import DOUBTED_RIGHT
 from harness.judge.words import NEGATION
 
@@ -44,6 +48,8 @@ _HEDGE = re.compile(
     # The answer's own second candidate: "Customer deposits (primary answer) or long-term
     # debt (secondary answer)", "backup guess".
     r"(?:second|alternative|alternate|backup|fallback|secondary)\s+(?:answer|guess|pick|candidate)s?|"
+    # A second value allowed beside the first: "$Y is also plausible", "would equally be defensible".
+    r"(?:is|are|be|seems?|looks?)\s+(?:also|equally)\s+(?:plausible|possible|acceptable|defensible|valid|reasonable)|"
     r"(?:not|never|wasn't|weren't|isn't|haven't|hasn't|hadn't) (?:been )?able to (?:verify|confirm|check)|unable to (?:verify|confirm|check)|"
     r"(?:could|can|did)(?: not|n't|not) (?:verify|confirm|double-check)|unverified|"
     # "I'm guessing", "..., which I doubt", "though I doubt it." (at the end: "but I doubt
@@ -151,3 +157,43 @@ def hedges(text: str, pos: int = 0, endpos: int | None = None) -> bool:
             return True
         start = m.end()
     return False
+
+
+# A sentence that opens by offering another answer than what comes before it: "$1,500 million.
+# Or $1,832 million.", "Then again, ...", "Failing that, ...", "On another reading, ...", "Take
+# your pick: ...". ("Or rather $Y" corrects the value before it; "Otherwise put" restates it;
+# "Unless otherwise noted, ..." says how to read the figures; "If not for ..." is no alternative.)
+_ALTERNATIVE_OPENER = re.compile(
+    r"[\s(\[—–*_#>-]*(?:or(?!\W+rather\b)|otherwise(?!\s+(?:put|said|stated)\b)|alternatively|then again|failing that|if not(?!\s+for\b)|else"
+    r"|unless(?!\s+otherwise\b)|whichever"
+    r"|another\s+(?:option|reading|answer|possibility|view|interpretation|candidate|estimate)"
+    r"|option\s+(?:[b-h]|[2-9]|two|three)\b"
+    r"|(?:on|under|by|with)\s+(?:another|a different|an alternative|a second|a broader|a narrower)\s+"
+    r"(?:reading|basis|view|definition|measure|approach|method|interpretation)"
+    r"|take your pick|pick (?:whichever|either|one)|a case (?:can|could) be made|(?:also|equally)\s+(?:acceptable|plausible|possible|defensible|valid)"
+    r"|(?:some|others|other analysts|some analysts)\s+(?:(?:would|might|could)\s+)?(?:say|argue|compute|calculate|put it at)"
+    r"|both (?:are|look|seem|would be) (?:defensible|plausible|possible|valid|reasonable|acceptable|fine))\b",
+    re.IGNORECASE,
+)
+
+
+def alternative_offered(
+    answer: str, spans: list[tuple[int, int]], values: list[Quantity], same: Callable[[Quantity, Quantity], bool],
+) -> int | None:
+    """Where a sentence of ``answer`` (its ``spans``) opens as another answer
+    (``_ALTERNATIVE_OPENER``), with one of ``values`` before it that nothing from it on says
+    again (``same``), and one from it on that nothing before it says: "$1,500 million. Or
+    $1,832 million." and "... fell by $5.5 billion. Then again, ... fell by $2.5 billion" offer
+    two answers, whichever comes last; "$1,832 million. Or $1.83 billion." restates one.
+    None when no sentence does."""
+    def unmatched(side: list[Quantity], other: list[Quantity]) -> bool:
+        return any(not any(same(a, b) for b in other) for a in side)
+
+    for start, _ in spans[1:]:
+        if not _ALTERNATIVE_OPENER.match(answer, start):
+            continue
+        before = [q for q in values if q.start < start]
+        after = [q for q in values if q.start >= start]
+        if before and after and unmatched(before, after) and unmatched(after, before):
+            return start
+    return None

@@ -559,12 +559,10 @@ def _differs(golds: list[Reading], unit: QuestionUnit, b: Quantity) -> bool:
 
 
 # Before a value given as a change: "by", a noun of change and "of" ("an increase of"), or
-# a word of movement itself ("went up $240 million", "rose 24%").
-# ("Make up" is a share, not a rise: "Office loans make up 12% of the loan book".)
-_MADE_UP = r"(?<!\bmake )(?<!\bmade )(?<!\bmakes )(?<!\bmaking )"
+# a word of movement itself ("went up $240 million", "rose 24%"; not "make up 12%", a share).
 _CHANGE_BEFORE = re.compile(
     r"(?:\bby|\b(?:increase|decrease|rise|decline|growth|drop|gain|fall|reduction)\s+of|\b(?:"
-    + "|".join(_MADE_UP + word if word == "up" else word for word in RISE + FALL) + r"))"
+    + "|".join(RISE + FALL) + r"))"
     r"\s+(?:about\s+|approximately\s+|roughly\s+|~)?(?:US)?\$?\s*$",
     re.IGNORECASE,
 )

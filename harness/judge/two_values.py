@@ -394,9 +394,28 @@ def between_two(answer: str, question: str, span: tuple[int, int], first: Quanti
         # nothing saying what the second is (a year, another item): two values set side
         # by side, neither claimed.
         return None, "hedge"
+    if _INTERJECTED_BEFORE.search(answer, span[0], first.start) and _VERB_THEN_VALUE.fullmatch(between):
+        # "Unadjusted EBITDA, adding D&A of $636 million, was $1,832 million": the first
+        # value sits in a clause set off between the subject and its verb; the verb's value
+        # is what the sentence states.
+        return second, "committed"
     if second_is_asked(answer, question, span, first, second):
         return second, "committed"
     return None
+
+
+# A clause set off by commas after the subject, its value still open: "EBITDA, adding D&A of ",
+# "Net income, excluding the one-off gain of ". (Not at the sentence's start: "Adding ..., ".)
+_INTERJECTED_BEFORE = re.compile(
+    r"\w[^,;:.\n]*,\s+(?:adding|including|excluding|counting|net\s+of|after|before|with|without|less|plus|using|taking)\b[^,;:\n]*?(?:US|USD)?\$?\s*\(?$",
+    re.IGNORECASE,
+)
+# The rest of that clause, then the subject's verb: "..., was ", "..., came to about ".
+_VERB_THEN_VALUE = re.compile(
+    r"\s*(?:million|billion|thousand|%|percent)?\)?[^,;:\n\d]{0,30},\s+(?:was|were|is|are|came\s+to|comes\s+to|totall?ed|totals|stood\s+at|amounted\s+to|reached)\s+"
+    r"(?:(?:about|approximately|roughly|around|nearly|some)\s+)?(?:US|USD)?\$?\s*\(?",
+    re.IGNORECASE,
+)
 
 
 def _thousands_restated(figure: Quantity, restated: Quantity) -> bool:

@@ -20,10 +20,10 @@ from harness.judge.amounts import Quantity
 from harness.judge.claims import CROSS_MARKS, corrections
 from harness.judge.comparison import quantity_kind
 from harness.judge.disowned import denied, last_clause_correction, named_right
-from harness.judge.hedging import hedges
+from harness.judge.hedging import alternative_offered, hedges
 from harness.judge.name_commitment import GUESS, SUPERLATIVE, asks, undenied_stems
 from harness.judge.refusal import sentence_spans, sentences
-from harness.judge.two_values import worked_in_brackets
+from harness.judge.two_values import close_in_size, worked_in_brackets
 from harness.judge.words import DETERMINER_NO, IT_DEPENDS, YES_NO, content, stem, stems_of
 
 # "..., so no, it did not improve", "The answer is yes.", "Overall: no."
@@ -216,7 +216,14 @@ def uncommitted_values(answer: str, quantities: list[Quantity], listed_kinds: fr
     # The terms a bracket works a value out of ("0.96x ((15,754 − 5,280) / 10,936)") are its
     # working, no list beside it.
     working = worked_in_brackets(answer, quantities) if "(" in answer else []
-    for start, end in sentence_spans(answer):
+    spans = sentence_spans(answer)
+    # "Employee liabilities make up 17% ... Then again, employee liabilities make up 87% ...":
+    # values of a kind offered as two answers, each in its own sentences.
+    for kind in {quantity_kind(q) for q in quantities}:
+        of_kind = [q for q in quantities if quantity_kind(q) == kind]
+        if alternative_offered(answer, spans, of_kind, lambda a, b: a.restates(b) or close_in_size(a, b)) is not None:
+            out.update(i for i, q in enumerate(quantities) if quantity_kind(q) == kind)
+    for start, end in spans:
         inside = [i for i, q in enumerate(quantities) if start <= q.start < end and not any(a <= q.start < b for a, b in working)]
         if not inside:
             continue

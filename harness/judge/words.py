@@ -85,9 +85,12 @@ DENIAL_GOLD = re.compile(
 # the direction stated beside a value (``numeric_check``), the direction a yes/no verdict
 # names (``verdict_polarity``), and the words of a change that name no item
 # (``number_swaps``). Each entry is a regular expression for one word's forms.
+# "Up" as a rise; "make up" is a share, not a rise: "Employee liabilities make up 87% of the
+# liability", "Office loans make up 12% of the loan book".
+UP = r"(?<!\bmake )(?<!\bmade )(?<!\bmakes )(?<!\bmaking )up"
 RISE = (
     r"increas\w*", r"improv\w*", r"grow\w*", r"grew", r"rais\w*", r"ris(?:e|es|en|ing)", r"rose", r"higher",
-    r"expand\w*", r"expansion", r"gain\w*", r"jump\w*", r"climb\w*", r"up",
+    r"expand\w*", r"expansion", r"gain\w*", r"jump\w*", r"climb\w*", UP,
 )
 FALL = (
     r"decreas\w*", r"declin\w*", r"drop\w*", r"fell", r"fall\w*", r"lower\w*", r"shr[iau]nk\w*", r"deteriorat\w*",
@@ -240,7 +243,7 @@ def bound_side(before: str) -> str | None:
 # Words of movement that name one beside a driver or a pick: without the short ones that
 # seldom do there ("made up", "write-down", "gain on sale").
 # A driver's size compared is its movement too: "greater capital expenditure", "smaller orders".
-MOVED_UP = word_pattern(tuple(w for w in RISE if w not in (r"up", r"gain\w*")) + (r"greater", r"larger", r"bigger"))
+MOVED_UP = word_pattern(tuple(w for w in RISE if w not in (UP, r"gain\w*")) + (r"greater", r"larger", r"bigger"))
 MOVED_DOWN = word_pattern(tuple(w for w in FALL if w != r"down") + (r"smaller",))
 
 # The two ways of a deal: what a company bought, what it let go. "Pfizer sold Trillium, Array

@@ -95,6 +95,13 @@ def numeric_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "peer": f"Its peer reported {g}, while the company reported {high}.",
         "industry": f"The industry average is {g}; the company's figure is {high}.",
         "one_quarter": f"In Q4 alone it was {g}; for the full year it was {high}.",
+        # Another answer offered in a sentence of its own, after the first.
+        "or_sentence": f"It is {high}. Or {g}.",
+        "then_again_figure": f"It is {high}. Then again, {g}.",
+        "failing_that": f"It is {high}. Failing that, {g}.",
+        "take_your_pick": f"It is {high}.\n\nTake your pick: {g}.",
+        "footnote_alternative": f"It is {high}.[^1]\n\n[^1]: Or {g}.",
+        "control:or_rather": f"It is {low}. Or rather {g}.",
         "control:final_answer": f"First pass: {low}. Final answer: {g}.",
         "control:peer_beside": f"It was {g}, compared with a peer median of {low}.",
         "kidding_inline": f"It is {g} jk, it is {high}.",

@@ -83,7 +83,10 @@ _OPPOSITES = {
     "highest": "lowest", "best": "worst", "strong": "weak", "expanded": "contracted",
 }
 _OPPOSITES |= {v: k for k, v in list(_OPPOSITES.items())}
-MOVEMENT = re.compile(r"\b(" + "|".join(sorted(_OPPOSITES, key=len, reverse=True)) + r")\b", re.IGNORECASE)
+# (Not the "up" of "make up", a share: "net PP&E made up 61% of total assets" has no way to turn.)
+MOVEMENT = re.compile(
+    r"(?<!\bmake )(?<!\bmade )(?<!\bmakes )(?<!\bmaking )\b(" + "|".join(sorted(_OPPOSITES, key=len, reverse=True)) + r")\b", re.IGNORECASE,
+)
 
 
 def turned_around(gold: str) -> str:
