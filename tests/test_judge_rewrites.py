@@ -1045,3 +1045,25 @@ def test_a_prose_answer_that_offers_two_figures_is_not_credited(opener: str) -> 
     answer = (f"Employee liabilities are 17% of Halden's restructuring liability, the other 13% being other exit costs. {opener} "
               "employee liabilities are 87% of Halden's restructuring liability, the other 13% being other exit costs.")
     _assert_judged(RESTRUCTURING, answer, False)
+
+
+@pytest.mark.parametrize("answer,credited", [
+    ("Gaming saw the largest proportional increase. Then again, Data Center.", False),
+    ("Gaming saw the largest proportional increase. Take your pick: Data Center.", False),
+    ("Data Center saw the largest proportional increase. Or Gaming.", False),
+    ("Data Center saw the largest proportional increase. Or, put another way, Data Center led the segments.", True),
+    # "Otherwise" tells of other things here, and offers no second pick.
+    ("Data Center saw the largest proportional increase. Otherwise, Gaming grew 21%.", True),
+])
+def test_a_second_pick_in_a_sentence_of_its_own_is_no_commitment(answer: str, credited: bool) -> None:
+    _assert_judged(SEGMENT, answer, credited)
+
+
+@pytest.mark.parametrize("second,credited", [
+    ("Otherwise, gross margin was stable at 41%.", True),  # of other things
+    ("Otherwise, it is 17.4%.", False),  # another value, after a wrong one
+])
+def test_otherwise_offers_an_alternative_only_before_a_value(second: str, credited: bool) -> None:
+    asked = ("What is the FY2022 operating margin for Corra? Answer as a percent.", "17.4%")
+    figure = "17.4%" if credited else "19.4%"
+    _assert_judged(asked, f"Corra's FY2022 operating margin was {figure}. {second}", credited)

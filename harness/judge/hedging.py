@@ -161,10 +161,11 @@ def hedges(text: str, pos: int = 0, endpos: int | None = None) -> bool:
 
 # A sentence that opens by offering another answer than what comes before it: "$1,500 million.
 # Or $1,832 million.", "Then again, ...", "Failing that, ...", "On another reading, ...", "Take
-# your pick: ...". ("Or rather $Y" corrects the value before it; "Otherwise put" restates it;
-# "Unless otherwise noted, ..." says how to read the figures; "If not for ..." is no alternative.)
-_ALTERNATIVE_OPENER = re.compile(
-    r"[\s(\[—–*_#>-]*(?:or(?!\W+rather\b)|otherwise(?!\s+(?:put|said|stated)\b)|alternatively|then again|failing that|if not(?!\s+for\b)|else"
+# your pick: ...". ("Or rather $Y" corrects the value before it; "Otherwise" offers one only
+# before a value: "Otherwise, gross margin was stable" tells of other things; "Unless otherwise
+# noted, ..." says how to read the figures; "If not for ..." is no alternative.)
+ALTERNATIVE_OPENER = re.compile(
+    r"[\s(\[—–*_#>-]*(?:or(?!\W+rather\b)|otherwise(?=,?\s+(?:(?:it|this|that)(?:'s|\s+(?:is|was|would\s+be|could\s+be))\s+)?(?:about\s+|roughly\s+|around\s+)?[-−(]?(?:US)?\$?\d)|alternatively|then again|failing that|if not(?!\s+for\b)|else"
     r"|unless(?!\s+otherwise\b)|whichever"
     r"|another\s+(?:option|reading|answer|possibility|view|interpretation|candidate|estimate)"
     r"|option\s+(?:[b-h]|[2-9]|two|three)\b"
@@ -181,7 +182,7 @@ def alternative_offered(
     answer: str, spans: list[tuple[int, int]], values: list[Quantity], same: Callable[[Quantity, Quantity], bool],
 ) -> int | None:
     """Where a sentence of ``answer`` (its ``spans``) opens as another answer
-    (``_ALTERNATIVE_OPENER``), with one of ``values`` before it that nothing from it on says
+    (``ALTERNATIVE_OPENER``), with one of ``values`` before it that nothing from it on says
     again (``same``), and one from it on that nothing before it says: "$1,500 million. Or
     $1,832 million." and "... fell by $5.5 billion. Then again, ... fell by $2.5 billion" offer
     two answers, whichever comes last; "$1,832 million. Or $1.83 billion." restates one.
@@ -190,7 +191,7 @@ def alternative_offered(
         return any(not any(same(a, b) for b in other) for a in side)
 
     for start, _ in spans[1:]:
-        if not _ALTERNATIVE_OPENER.match(answer, start):
+        if not ALTERNATIVE_OPENER.match(answer, start):
             continue
         before = [q for q in values if q.start < start]
         after = [q for q in values if q.start >= start]

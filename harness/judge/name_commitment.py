@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import re
 
-from harness.judge.hedging import hedges
+from harness.judge.hedging import ALTERNATIVE_OPENER, hedges
 from harness.judge.number_swaps import question_words
 from harness.judge.refusal import sentences
 from harness.judge.tables import layout_line
@@ -258,6 +258,8 @@ def rival_pick(sentences: list[str], question: str, gold: str) -> bool:
     superlatives = {w.lower() for w in asked}
     known = stems_of(question + " " + gold)
     gold_stems = stems_of(gold) - stems_of(question)
+    if gold_stems and _picked_either_side(sentences, known, gold_stems):
+        return True
     for sentence in sentences:
         stemmed = content(sentence)
         if any(
@@ -290,6 +292,32 @@ def rival_pick(sentences: list[str], question: str, gold: str) -> bool:
         if in_superlative or len(words) == len(names):  # a bare name has no other word
             return True
     return False
+
+
+def _picked_either_side(sentences: list[str], known: frozenset[str], gold_stems: frozenset[str]) -> bool:
+    """Does a sentence open as another answer (``hedging.ALTERNATIVE_OPENER``: "Then again,
+    Data Center.") with the gold's name on one side of it only, and another name as a
+    sentence's subject on the other ("Gaming saw the largest proportional increase.")? Two
+    picks, whichever comes last. ("Otherwise" and "unless" are left out: "Otherwise, Revenue
+    was flat" tells of other things.)"""
+    for i, sentence in enumerate(sentences[1:], 1):
+        opener = ALTERNATIVE_OPENER.match(sentence)
+        if opener is None or _ASIDE_OPENER.match(sentence):
+            continue
+        before, after = sentences[:i], [sentence[opener.end():], *sentences[i + 1:]]
+        gold_before, gold_after = (any({s for s, _ in content(t)} & gold_stems for t in side) for side in (before, after))
+        if gold_before != gold_after and any(_subject_name(t, known) for t in (after if gold_before else before)):
+            return True
+    return False
+
+
+_ASIDE_OPENER = re.compile(r"\W*(?:otherwise|unless|else)\b", re.IGNORECASE)
+
+
+def _subject_name(sentence: str, known: frozenset[str]) -> bool:
+    """Does ``sentence`` open on a name the question and gold do not hold ("Gaming saw ...")?"""
+    words = content(sentence)
+    return bool(words) and words[0][1][:1].isupper() and words[0][0] not in known and words[0][1].lower() not in PICK_FILLER
 
 
 # A line that labels figures: "Gaming: 5,607 → 6,805 = +21.4%", "- Client: $6,201M".
