@@ -1007,6 +1007,7 @@ def test_a_comma_alone_does_not_make_the_rest_of_the_sentence_working() -> None:
     ("Some would say $1,832 million.", False),
     ("Both are defensible; the other is $1,832 million.", False),
     ("$1,832 million is also plausible.", False),
+    ("Equally, $1,832 million.", False),
     ("Or rather $1,832 million.", True),  # a correction
     ("Oops, $1,832 million.", True),
 ])

@@ -161,11 +161,11 @@ def hedges(text: str, pos: int = 0, endpos: int | None = None) -> bool:
 
 # A sentence that opens by offering another answer than what comes before it: "$1,500 million.
 # Or $1,832 million.", "Then again, ...", "Failing that, ...", "On another reading, ...", "Take
-# your pick: ...". ("Or rather $Y" corrects the value before it; "Otherwise" offers one only
-# before a value: "Otherwise, gross margin was stable" tells of other things; "Unless otherwise
+# your pick: ...". ("Or rather $Y" corrects the value before it; "Otherwise" and "Equally" offer
+# one only before a value: "Otherwise, gross margin was stable" tells of other things; "Unless otherwise
 # noted, ..." says how to read the figures; "If not for ..." is no alternative.)
 ALTERNATIVE_OPENER = re.compile(
-    r"[\s(\[—–*_#>-]*(?:or(?!\W+rather\b)|otherwise(?=,?\s+(?:(?:it|this|that)(?:'s|\s+(?:is|was|would\s+be|could\s+be))\s+)?(?:about\s+|roughly\s+|around\s+)?[-−(]?(?:US)?\$?\d)|alternatively|then again|failing that|if not(?!\s+for\b)|else"
+    r"[\s(\[—–*_#>-]*(?:or(?!\W+rather\b)|(?:otherwise|equally)(?=,?\s+(?:(?:it|this|that)(?:'s|\s+(?:is|was|would\s+be|could\s+be))\s+)?(?:about\s+|roughly\s+|around\s+)?[-−(]?(?:US)?\$?\d)|alternatively|then again|failing that|if not(?!\s+for\b)|else"
     r"|unless(?!\s+otherwise\b)|whichever"
     r"|another\s+(?:option|reading|answer|possibility|view|interpretation|candidate|estimate)"
     r"|option\s+(?:[b-h]|[2-9]|two|three)\b"
