@@ -1008,6 +1008,14 @@ def test_a_comma_alone_does_not_make_the_rest_of_the_sentence_working() -> None:
     ("Both are defensible; the other is $1,832 million.", False),
     ("$1,832 million is also plausible.", False),
     ("Equally, $1,832 million.", False),
+    ("P.S. $1,832 million.", False),
+    ("On the other hand, $1,832 million.", False),
+    ("Conversely, $1,832 million.", False),
+    ("That said, $1,832 million.", False),
+    ("A second view: $1,832 million.", False),
+    ("High: $1,832 million.", False),
+    ("Still, $1,832 million is possible.", False),
+    ("Though $1,832 million is another reading.", False),
     ("Or rather $1,832 million.", True),  # a correction
     ("Oops, $1,832 million.", True),
 ])
@@ -1068,3 +1076,13 @@ def test_otherwise_offers_an_alternative_only_before_a_value(second: str, credit
     asked = ("What is the FY2022 operating margin for Corra? Answer as a percent.", "17.4%")
     figure = "17.4%" if credited else "19.4%"
     _assert_judged(asked, f"Corra's FY2022 operating margin was {figure}. {second}", credited)
+
+
+def test_on_the_other_hand_before_words_weighs_the_question_and_offers_no_figure() -> None:
+    asked = ("Is growth in Ferrow's adjusted EPS expected to accelerate in FY2023?",
+             "No, rate of growth in adjusted EPS is expected to decelerate slightly from 3.6% in FY2022 to 3.5% in FY2023.")
+    answer = ("On one hand, the Q4 numbers look like acceleration: fourth-quarter 2022 adjusted EPS of $2.35 grew 10.3%, well "
+              "above the full-year rate. On the other hand, the question is about FY2023 guidance versus FY2022. Full-year 2022 "
+              "adjusted EPS was $10.15, up 3.6%, and Ferrow guided to 2023 adjusted operational EPS of $10.50, growth of 3.5%. "
+              "Since 3.5% is slightly below 3.6%, growth is not expected to accelerate; it is expected to decelerate marginally.")
+    _assert_judged(asked, answer, True)

@@ -50,6 +50,7 @@ _HEDGE = re.compile(
     r"(?:second|alternative|alternate|backup|fallback|secondary)\s+(?:answer|guess|pick|candidate)s?|"
     # A second value allowed beside the first: "$Y is also plausible", "would equally be defensible".
     r"(?:is|are|be|seems?|looks?)\s+(?:also|equally)\s+(?:plausible|possible|acceptable|defensible|valid|reasonable)|"
+    r"(?:is|are)\s+(?:possible|plausible|defensible)(?!\s+(?:to|that|because|since|given)\b)|another\s+(?:reading|interpretation|view)|"
     r"(?:not|never|wasn't|weren't|isn't|haven't|hasn't|hadn't) (?:been )?able to (?:verify|confirm|check)|unable to (?:verify|confirm|check)|"
     r"(?:could|can|did)(?: not|n't|not) (?:verify|confirm|double-check)|unverified|"
     # "I'm guessing", "..., which I doubt", "though I doubt it." (at the end: "but I doubt
@@ -161,11 +162,16 @@ def hedges(text: str, pos: int = 0, endpos: int | None = None) -> bool:
 
 # A sentence that opens by offering another answer than what comes before it: "$1,500 million.
 # Or $1,832 million.", "Then again, ...", "Failing that, ...", "On another reading, ...", "Take
-# your pick: ...". ("Or rather $Y" corrects the value before it; "Otherwise" and "Equally" offer
-# one only before a value: "Otherwise, gross margin was stable" tells of other things; "Unless otherwise
-# noted, ..." says how to read the figures; "If not for ..." is no alternative.)
+# your pick: ...", "On the other hand, ...", "High: ...". ("Or rather $Y" corrects the value
+# before it; "Otherwise", "Equally", "That said", "Still", "P.S.", "On the other hand" and
+# "Conversely" offer one only before a value: "Otherwise, gross margin was stable" and "On the
+# other hand, the question is about FY2023" tell of other things; "Unless otherwise noted,
+# ..." says how to read the figures; "If not for ..." is no alternative.)
 ALTERNATIVE_OPENER = re.compile(
-    r"[\s(\[—–*_#>-]*(?:or(?!\W+rather\b)|(?:otherwise|equally)(?=,?\s+(?:(?:it|this|that)(?:'s|\s+(?:is|was|would\s+be|could\s+be))\s+)?(?:about\s+|roughly\s+|around\s+)?[-−(]?(?:US)?\$?\d)|alternatively|then again|failing that|if not(?!\s+for\b)|else"
+    r"[\s(\[—–*_#>-]*(?:or(?!\W+rather\b)|(?:otherwise|equally|that said|still|p\.?s|on the other hand|conversely)(?=\.?,?:?\s+(?:(?:it|this|that)(?:'s|\s+(?:is|was|would\s+be|could\s+be))\s+)?"
+    r"(?:about\s+|roughly\s+|around\s+)?[-−(]?(?:US)?\$?\d)"
+    r"|a second\s+(?:view|reading|estimate|answer|take|opinion)"
+    r"|(?:high|low|upper|lower)(?:\s+(?:estimate|case|end|bound))?(?=\s*:)|alternatively|then again|failing that|if not(?!\s+for\b)|else"
     r"|unless(?!\s+otherwise\b)|whichever"
     r"|another\s+(?:option|reading|answer|possibility|view|interpretation|candidate|estimate)"
     r"|option\s+(?:[b-h]|[2-9]|two|three)\b"
