@@ -35,7 +35,7 @@ from harness.judge.asides import STATED_VALUE, about_the_asked, set_apart, sets_
 from harness.judge.average_shown import average_of_the_rest
 from harness.judge.claims import corrections
 from harness.judge.disowned import NAMES_RIGHT, OWN_AFTER_TURN, asks_forecast, claimed, denied, last_clause_correction
-from harness.judge.hedging import alternative_offered, hedges
+from harness.judge.hedging import alternative_offered, alternative_openings, hedges
 from harness.judge.refusal import DECLINE, sentence_spans
 from harness.judge.respectively import respective_values
 from harness.judge.two_values import between_two, change_among_levels, close_in_size, worked_in_brackets
@@ -366,8 +366,9 @@ def _find_commitment(
         sentences = [(s, [q for q in qs if q.start > cut] or qs) for s, qs in sentences if s[1] > cut]
     if not sentences:
         return Commitment(None, "dump" if rows >= 2 else "no value")
-    if alternative_offered(answer, spans, [q for _, qs in sentences for q in qs], lambda a, b: same(a, b) or close_in_size(a, b)) is not None:
-        return Commitment(None, "hedge", tuple(q for _, qs in sentences for q in qs))
+    claimed_values = [q for _, qs in sentences for q in qs]
+    if alternative_offered(answer, alternative_openings(answer, spans), claimed_values, lambda a, b: same(a, b) or close_in_size(a, b)):
+        return Commitment(None, "hedge", tuple(claimed_values))
     # "Net income was $213.1 million, so operating cash flow exceeded reported earnings": a
     # sentence whose only conclusion is a clause after all its values infers from them and
     # hands in none of them.
@@ -644,6 +645,8 @@ _RESTATING_OPENER = re.compile(
     r"[\s(\[—–-]*(?:that is(?!\s+(?:an?|the)\s)|i\.e\.|in other words|put differently|this (?:equals|is equal to|amounts to|comes to)|which (?:is|equals))\b",
     re.IGNORECASE,
 )
+
+
 def _restates_another(
     answer: str, sentences: list[tuple[tuple[int, int], list[Quantity]]], span: tuple[int, int], inside: list[Quantity],
     same: Callable[[Quantity, Quantity], bool],

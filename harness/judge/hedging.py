@@ -184,23 +184,26 @@ ALTERNATIVE_OPENER = re.compile(
 )
 
 
+def alternative_openings(answer: str, spans: list[tuple[int, int]]) -> list[int]:
+    """Where the sentences of ``answer`` (its ``spans``, after the first) open as another
+    answer (``ALTERNATIVE_OPENER``)."""
+    return [start for start, _ in spans[1:] if ALTERNATIVE_OPENER.match(answer, start)]
+
+
 def alternative_offered(
-    answer: str, spans: list[tuple[int, int]], values: list[Quantity], same: Callable[[Quantity, Quantity], bool],
-) -> int | None:
-    """Where a sentence of ``answer`` (its ``spans``) opens as another answer
-    (``ALTERNATIVE_OPENER``), with one of ``values`` before it that nothing from it on says
-    again (``same``), and one from it on that nothing before it says: "$1,500 million. Or
+    answer: str, openings: list[int], values: list[Quantity], same: Callable[[Quantity, Quantity], bool],
+) -> bool:
+    """Does a sentence that opens as another answer (at one of ``openings``,
+    ``alternative_openings``) have one of ``values`` before it that nothing from it on says
+    again (``same``), and one from it on that nothing before it says? "$1,500 million. Or
     $1,832 million." and "... fell by $5.5 billion. Then again, ... fell by $2.5 billion" offer
-    two answers, whichever comes last; "$1,832 million. Or $1.83 billion." restates one.
-    None when no sentence does."""
+    two answers, whichever comes last; "$1,832 million. Or $1.83 billion." restates one."""
     def unmatched(side: list[Quantity], other: list[Quantity]) -> bool:
         return any(not any(same(a, b) for b in other) for a in side)
 
-    for start, _ in spans[1:]:
-        if not ALTERNATIVE_OPENER.match(answer, start):
-            continue
+    for start in openings:
         before = [q for q in values if q.start < start]
         after = [q for q in values if q.start >= start]
         if before and after and unmatched(before, after) and unmatched(after, before):
-            return start
-    return None
+            return True
+    return False

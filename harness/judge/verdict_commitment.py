@@ -20,7 +20,7 @@ from harness.judge.amounts import Quantity
 from harness.judge.claims import CROSS_MARKS, corrections
 from harness.judge.comparison import quantity_kind
 from harness.judge.disowned import denied, last_clause_correction, named_right
-from harness.judge.hedging import alternative_offered, hedges
+from harness.judge.hedging import alternative_offered, alternative_openings, hedges
 from harness.judge.name_commitment import GUESS, SUPERLATIVE, asks, undenied_stems
 from harness.judge.refusal import sentence_spans, sentences
 from harness.judge.two_values import close_in_size, worked_in_brackets
@@ -219,9 +219,10 @@ def uncommitted_values(answer: str, quantities: list[Quantity], listed_kinds: fr
     spans = sentence_spans(answer)
     # "Employee liabilities make up 17% ... Then again, employee liabilities make up 87% ...":
     # values of a kind offered as two answers, each in its own sentences.
-    for kind in {quantity_kind(q) for q in quantities}:
+    openings = alternative_openings(answer, spans)
+    for kind in {quantity_kind(q) for q in quantities} if openings else ():
         of_kind = [q for q in quantities if quantity_kind(q) == kind]
-        if alternative_offered(answer, spans, of_kind, lambda a, b: a.restates(b) or close_in_size(a, b)) is not None:
+        if alternative_offered(answer, openings, of_kind, lambda a, b: a.restates(b) or close_in_size(a, b)):
             out.update(i for i, q in enumerate(quantities) if quantity_kind(q) == kind)
     for start, end in spans:
         inside = [i for i, q in enumerate(quantities) if start <= q.start < end and not any(a <= q.start < b for a, b in working)]

@@ -87,7 +87,8 @@ DENIAL_GOLD = re.compile(
 # (``number_swaps``). Each entry is a regular expression for one word's forms.
 # "Up" as a rise; "make up" is a share, not a rise: "Employee liabilities make up 87% of the
 # liability", "Office loans make up 12% of the loan book".
-UP = r"(?<!\bmake )(?<!\bmade )(?<!\bmakes )(?<!\bmaking )up"
+NOT_MADE_UP = r"(?<!\bmake )(?<!\bmade )(?<!\bmakes )(?<!\bmaking )"  # before "up": not "make up"
+UP = NOT_MADE_UP + "up"
 RISE = (
     r"increas\w*", r"improv\w*", r"grow\w*", r"grew", r"rais\w*", r"ris(?:e|es|en|ing)", r"rose", r"higher",
     r"expand\w*", r"expansion", r"gain\w*", r"jump\w*", r"climb\w*", UP,

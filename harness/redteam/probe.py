@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 
 from harness.judge.refusal import sentences
+from harness.judge.words import NOT_MADE_UP
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,7 @@ _OPPOSITES = {
 _OPPOSITES |= {v: k for k, v in list(_OPPOSITES.items())}
 # (Not the "up" of "make up", a share: "net PP&E made up 61% of total assets" has no way to turn.)
 MOVEMENT = re.compile(
-    r"(?<!\bmake )(?<!\bmade )(?<!\bmakes )(?<!\bmaking )\b(" + "|".join(sorted(_OPPOSITES, key=len, reverse=True)) + r")\b", re.IGNORECASE,
+    NOT_MADE_UP + r"\b(" + "|".join(sorted(_OPPOSITES, key=len, reverse=True)) + r")\b", re.IGNORECASE,
 )
 
 
