@@ -1086,3 +1086,85 @@ def test_on_the_other_hand_before_words_weighs_the_question_and_offers_no_figure
               "adjusted EPS was $10.15, up 3.6%, and Ferrow guided to 2023 adjusted operational EPS of $10.50, growth of 3.5%. "
               "Since 3.5% is slightly below 3.6%, growth is not expected to accelerate; it is expected to decelerate marginally.")
     _assert_judged(asked, answer, True)
+
+
+@pytest.mark.parametrize("answer,credited", [
+    # A slash between two amounts with their scale divides them, as between bare numbers.
+    ("Ferrow's unadjusted EBITDA: $1,500 million / $1,832 million", False),
+    ("Ferrow's unadjusted EBITDA: $1,500 million/$1,832 million", False),
+    ("Ferrow's unadjusted EBITDA: $1,832 million (if D&A is included) / $1,500 million (if not)", False),
+    # One figure for each reading of the question.
+    ("Ferrow's unadjusted EBITDA is $1,832 million if D&A is included; $1,196 million if not.", False),
+    ("Ferrow's unadjusted EBITDA was $1,832 million with D&A and $1,196 million without.", False),
+    ("Ferrow's unadjusted EBITDA is $1,832 million on one definition, $1,500 million on another.", False),
+    # A figure, then the one it was worked out from, is no second reading.
+    ("Ferrow's unadjusted EBITDA was $1,832 million, compared with $1,700 million in FY2020.", True),
+])
+def test_two_figures_offered_side_by_side_are_no_commitment(answer: str, credited: bool) -> None:
+    _assert_judged(UNADJUSTED_EBITDA, answer, credited)
+
+
+@pytest.mark.parametrize("answer,credited", [
+    # A dash that opens a line is a bullet, not a subtraction: two bullets are two answers.
+    ("Ferrow's unadjusted EBITDA:\n- $1,500 million\n- $1,832 million", False),
+    ("Ferrow's unadjusted EBITDA:\n- $1,832 million", True),
+    # A line with a bare figure says nothing the line before it does not: another value for it.
+    ("Ferrow's unadjusted EBITDA: $1,500 million\n$1,832 million", False),
+    # Unless the figures before it make it.
+    ("Ferrow's operating income: $1,196 million\nPlus D&A: $636 million\n$1,832 million", True),
+    # A second "Final:" corrects no first one.
+    ("Final: $1,500 million\nFinal: $1,832 million", False),
+    ("Draft: $1,500 million\nFinal: $1,832 million", True),
+])
+def test_figures_on_lines_of_their_own_are_read_as_a_list(answer: str, credited: bool) -> None:
+    _assert_judged(UNADJUSTED_EBITDA, answer, credited)
+
+
+@pytest.mark.parametrize("answer,credited", [
+    ("Gaming saw the largest proportional increase. That said, Data Center.", False),
+    ("Data Center saw the largest proportional increase. On the other hand, Gaming.", False),
+    ("Data Center saw the largest proportional increase. It might also be Gaming.", False),
+    ("Data Center saw the largest proportional increase. Gaming is also plausible.", False),
+    ("Data Center saw the largest proportional increase. Gaming could also be the answer.", False),
+    ("Data Center saw the largest proportional increase. Or perhaps Gaming.", False),
+    ("Data Center, Gaming.", False),
+    # Of other things, not another pick.
+    ("Data Center saw the largest proportional increase. That said, Gaming grew too.", True),
+    ("Data Center saw the largest proportional increase. It might also be worth noting Gaming's growth.", True),
+    ("Data Center saw the largest proportional increase. On the other hand, Gaming shrank.", True),
+])
+def test_another_name_offered_in_a_sentence_of_its_own_is_no_commitment(answer: str, credited: bool) -> None:
+    _assert_judged(SEGMENT, answer, credited)
+
+
+MARGIN_DRIVER = ("What drove operating margin change as of FY2022 for Corra?",
+                 "The decrease in Corra's operating income was primarily driven by amortization of intangible assets associated "
+                 "with the Halden acquisition")
+
+
+@pytest.mark.parametrize("answer,credited", [
+    ("One of: (a) higher R&D spending; (b) amortization of intangible assets associated with the Halden acquisition; (c) pricing.", False),
+    ("It was one of the following: higher R&D spending, or amortization of intangible assets associated with the Halden "
+     "acquisition.", False),
+    # One of several drivers named is a claim, not a menu.
+    ("Operating margin fell; one of the main drivers was amortization of intangible assets associated with the Halden "
+     "acquisition.", True),
+])
+def test_candidates_offered_to_choose_from_are_no_answer(answer: str, credited: bool) -> None:
+    _assert_judged(MARGIN_DRIVER, answer, credited)
+
+
+TOTAL_ASSETS = ("Using only the information within the balance sheet, how much total assets did Corra have at the end of FY2021? "
+                "Answer in USD millions.", "59268")
+
+
+@pytest.mark.parametrize("answer,credited", [
+    # "Current" makes the first sentence's figure another line item's, not a second answer.
+    ("Total current assets were $29,505 million. Total assets were $59,268 million.", True),
+    ("Total current assets: $29,505 million\nTotal assets: $59,268 million", True),
+    # Two figures under one label are two answers.
+    ("Total assets: $29,505 million\nTotal assets: $59,268 million", False),
+    ("Total assets were $29,505 million. Total assets were $59,268 million.", False),
+])
+def test_a_qualifier_makes_a_sentence_of_another_line_item(answer: str, credited: bool) -> None:
+    _assert_judged(TOTAL_ASSETS, answer, credited)

@@ -67,7 +67,7 @@ def answered_first(
                          or abs(sum(q.value for q in p) / len(p) - value.value) <= value.half_ulp + max(q.half_ulp for q in p))
         for p in parts
     )
-    return value if summed or _worked_from(value, rest) else None
+    return value if summed or worked_from(value, rest) else None
 
 
 # A value in a step of arithmetic: "4.2B − 3.8B", "= $400 million", "less $618 million".
@@ -144,7 +144,7 @@ _THEN_WORKING = re.compile(
 )
 
 
-def _worked_from(value: Quantity, operands: list[Quantity]) -> bool:
+def worked_from(value: Quantity, operands: list[Quantity]) -> bool:
     """Is ``value`` the sum, difference or ratio of two of ``operands``, to its own precision?"""
     target, tolerance = abs(value.value), value.half_ulp
     for i, a in enumerate(operands):

@@ -289,6 +289,8 @@ def corrections(text: str) -> list[int]:
     looked at after: a pattern that opened on the head would be tried at every position."""
     found = []
     for m in _CORRECTION_WORD.finditer(text):
+        if _FINAL_LABEL_AT.match(text, m.start()) and _FINAL_LABEL_AT.search(text, 0, m.start()):
+            continue  # "Final: $1,500M\nFinal: $1,832M": a second final answer corrects no first one; both stand
         stops = _CLAUSE_STOPS if m.group("clause") else ".!?\n" if m.group(2) else ""
         if stops:
             head = max(text.rfind(stop, 0, m.start()) for stop in stops) + 1
@@ -299,6 +301,7 @@ def corrections(text: str) -> list[int]:
 
 
 _CLAUSE_STOPS = ".!?\n;,(—"
+_FINAL_LABEL_AT = re.compile(r"\bfinal(?: answer)?\s*:", re.IGNORECASE)
 
 
 def without_disowned_claims(text: str) -> str:

@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from harness.judge.amounts import Quantity, parse_quantities
-from harness.judge.answered_first import ANSWER_PHRASE, answered_first, on_working_line
+from harness.judge.answered_first import ANSWER_PHRASE, answered_first, on_working_line, worked_from
 from harness.judge.asides import STATED_VALUE, about_the_asked, set_apart, sets_apart, stated_before_others
 from harness.judge.average_shown import average_of_the_rest
 from harness.judge.claims import corrections
@@ -94,8 +94,14 @@ _OPERATOR_BEFORE = re.compile(r"(?:^|[\s)])[x×]\s*$|(?:(?<!\*)\*|[/÷])\s*$")
 # figures: "(1,500 + 62) / 1,562".)
 _LABELLED_THEN_SLASH = re.compile(r"\d\s*\([A-Za-z][A-Za-z\s-]*\)\s*/\s*$")
 # A term of a computation: an operator between two numbers ("5,121.3 / 7,491.5", "$787 x 100").
-_IN_EXPRESSION_AFTER = re.compile(r"^\)?\s*(?:[*×/÷+]|\s[-−]\s)\s*\(?\s*(?:US)?\$?\s*\(?\d")
-_IN_EXPRESSION_BEFORE = re.compile(r"\d\)?\s*(?:[*×/÷+]|\s[-−]\s)\s*\(?\s*(?:US)?\$?\s*\(?$")
+_IN_EXPRESSION_AFTER = re.compile(r"^\)?\s*(?:[*×/÷+]|[^\S\n][-−]\s)\s*\(?\s*(?:US)?\$?\s*\(?\d")
+# (A term written with its scale or percent sign divides as well: "$1,217 million / $1,832 million".
+# A dash that opens a line is a bullet: "- $1,500 million\n- $1,832 million" subtracts nothing.)
+_IN_EXPRESSION_BEFORE = re.compile(
+    r"\d\)?\s*(?:[*×/÷+]|[^\S\n][-−]\s)\s*\(?\s*(?:US)?\$?\s*\(?$"
+    r"|\d\s*(?:%|(?:million|billion|thousand|trillion|bn|mn|mm|[mbk])\b)\)?\s*[*×/÷+]\s*\(?\s*(?:US)?\$?\s*\(?$",
+    re.IGNORECASE,
+)
 # A sum or difference in words, each term named or not: "operating income of $1,126 million
 # plus depreciation and amortization of $437 million", "13.82% minus 11.41%", "USD 1.196 bn
 # (income statement) plus ...". (Not "plus or minus", a margin of error.)
@@ -214,7 +220,7 @@ def is_operand(answer: str, q: Quantity) -> bool:
     after = _IN_EXPRESSION_AFTER.match(answer[q.end:q.end + 8])
     if after and q.percent and "$" in after.group(0) and not re.search(r"[*×/÷+]", after.group(0)):
         after = None  # "1.42% - $1,248 million of net income ...": a dash before what it is made of, no subtraction
-    if after or _IN_EXPRESSION_BEFORE.search(answer[max(0, q.start - 8):q.start]):
+    if after or _IN_EXPRESSION_BEFORE.search(answer[max(0, q.start - 20):q.start]):
         return True
     # (Wide enough for a term named at length, with its source in brackets.)
     if _WORDED_OPERATOR_AFTER.match(answer, q.end, q.end + 160) or _WORDED_OPERATOR_BEFORE.search(answer, max(0, q.start - 160), q.start):
@@ -408,7 +414,7 @@ def _find_commitment(
     # Among conclusions only the ones that say they are the answer are compared: a worked
     # computation's "Margin = 3.057%" lines are steps, each in the same words.
     pool = [s for s in concluding if ANSWER_PHRASE.search(answer[s[0][0]:s[0][1]])] if concluding else sentences
-    if any(s[0] == span for s in pool) and _restated_otherwise(answer, span, inside, pool, same):
+    if any(s[0] == span for s in pool) and _restated_otherwise(answer, question, span, inside, pool, same):
         return Commitment(None, "hedge", tuple(inside))
     retraction = last_clause_correction(text)
     if retraction is not None and any(q.start > span[0] + retraction.end() for q in inside):
@@ -661,7 +667,7 @@ def _restates_another(
 
 
 def _restated_otherwise(
-    answer: str, span: tuple[int, int], values: list[Quantity], sentences: list[tuple[tuple[int, int], list[Quantity]]],
+    answer: str, question: str, span: tuple[int, int], values: list[Quantity], sentences: list[tuple[tuple[int, int], list[Quantity]]],
     same: Callable[[Quantity, Quantity], bool],
 ) -> bool:
     """Another sentence in the same words gives another value ("Total current liabilities
@@ -673,13 +679,37 @@ def _restated_otherwise(
         if other == span or any(same(a, b) for a in others for b in values):
             continue
         theirs = _words(answer[other[0]:other[1]])
+        if (theirs - words) & _ITEM_QUALIFIERS - _words(question):
+            continue  # "Total current assets were $X. Total assets were $Y.": another line item
         union = words | theirs
         if not union or len(words & theirs) >= _ALIKE * len(union):
+            return True
+        if (not words or _same_label(answer[span[0]:span[1]], answer[other[0]:other[1]])) and not any(
+            worked_from(q, parse_quantities(answer[:span[0]])) for q in values
+        ):
+            # "EBITDA: $1,500 million\n$1,832 million", "Final: $X\nFinal: $Y": a bare figure, or
+            # one under the other's label, is another value for the same thing, unless the
+            # values before it make it ("... $1,500 million ... $332 million.\n$1,832 million").
+            # ("Total assets: $Y" after "Total current assets: $X" is of another item.)
             return True
     return False
 
 
+def _same_label(sentence: str, other: str) -> bool:
+    """Does ``sentence`` open on a label ("Final:") that ``other`` gives too?"""
+    label = _LEADING_LABEL.match(sentence)
+    return label is not None and re.search(rf"(?<![\w-]){re.escape(label.group(1))}\s*:", other, re.IGNORECASE) is not None
+
+
+_LEADING_LABEL = re.compile(r"[\s*_#>-]*([A-Za-z][A-Za-z ]{0,30}?)[*_]*\s*:")
+
+
 _ALIKE = 0.6  # the share of their words two sentences have in common to say the same thing
+# Words that make a line item another one: "current" assets are not total assets.
+_ITEM_QUALIFIERS = frozenset({
+    "current", "non-current", "noncurrent", "long-term", "short-term", "gross", "operating", "diluted", "basic", "adjusted",
+    "unadjusted", "pre-tax", "after-tax", "other", "deferred", "accrued", "intangible", "tangible", "segment", "consolidated",
+})
 
 
 def _words(text: str) -> set[str]:

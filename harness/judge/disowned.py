@@ -19,7 +19,8 @@ from harness.judge.words import content
 
 # A value asked about, not stated: "You asked whether capex was $1,577 million; it was ...".
 # (Not "if not": "$1,577 million, if not $1,600 million" offers the second, asks nothing.)
-_ASKED_ABOUT = re.compile(r"\b(?:whether|if)\b(?!\s+not\b)[^;,:.]*$", re.IGNORECASE)
+# (A bracket the "if" opened in and closed ends it: "$X (if D&A is included) / $Y".)
+_ASKED_ABOUT = re.compile(r"\b(?:whether|if)\b(?!\s+not\b)[^;,:.()]*(?:\([^;,:.()]*\)[^;,:.()]*)*$", re.IGNORECASE)
 # The rest of a clause up to the value, with no turn in it ("..., but the filing shows $Y"
 # states Y as the answer's own).
 _UNTIL_TURN = r"(?:(?!\b(?:but|however|whereas|yet|while|instead|actually)\b)[^;.])*$"

@@ -68,6 +68,9 @@ _HEDGE = re.compile(
     r"|\((?:tbc|tbd)\)|\(\s*\?+\s*\)|\[citation needed\]"
     # A margin of error put on the value: "$1,577 million ± $500 million", "(+/- 30%)".
     r"|±|\+/[-−]"
+    # Candidates offered for the reader to choose from: "One of: (a) ...; (b) ...", "one of
+    # the following". ("One of the main drivers was ..." names one of several, and stays.)
+    r"|\bone\s+of(?:\s+(?:these|the\s+following))?\s*:|\bone\s+of\s+the\s+following\b"
     # Odds below even given as a confidence: "(confidence: 30%)" (a percent ends on no word
     # boundary; "confidence: 80%" stands by the figure).
     r"|\bconfidence(?: level)?\s*[:=]\s*[1-4]?\d(?:\.\d+)?%",

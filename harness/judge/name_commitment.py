@@ -152,13 +152,27 @@ def names_one(sentence: str, question: str, gold: str) -> bool:
     if hedges(sentence) or asks(sentence):
         return False
     gold_stems = stems_of(gold) - stems_of(question)
-    if _denies(sentence, gold_stems) or _offered_with_another(sentence, question, gold):
+    if _denies(sentence, gold_stems) or _offered_with_another(sentence, question, gold) or _bare_names(sentence, question, gold_stems):
         return False
     # Names a comparison sets beside the pick ("..., compared with 14.8% for Aggregates and
     # 11.3% for Cement") are runners-up, not more picks.
     part = _company_spelled_out(picking_part(sentence, question), question)
     known = stems_of(question + " " + gold)
     return _other_names(part, known | _aliases(part, gold_stems)) < 2
+
+
+def _bare_names(sentence: str, question: str, gold_stems: frozenset[str]) -> bool:
+    """Is the sentence nothing but names, the gold's and another ("Data Center, Gaming",
+    "Data Center and Gaming.")? Two names side by side pick neither."""
+    parts = [p.strip(" .!*_") for p in _BARE_NAME_BREAK.split(sentence.strip())]
+    if len(parts) < 2 or not all(_BARE_NAME.fullmatch(p) for p in parts):
+        return False
+    asked = stems_of(question)
+    return any(stems_of(p) & gold_stems for p in parts) and any(not stems_of(p) & (gold_stems | asked) for p in parts)
+
+
+_BARE_NAME_BREAK = re.compile(r"\s*(?:,\s*(?:and\s+)?|;|\s+and\s+)\s*")
+_BARE_NAME = re.compile(r"[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*){0,3}")
 
 
 # The gold's pick joined to another by "or", "and/or" or a slash: what stands after it, and
@@ -301,10 +315,15 @@ def _picked_either_side(sentences: list[str], known: frozenset[str], gold_stems:
     picks, whichever comes last. ("Otherwise" and "unless" are left out: "Otherwise, Revenue
     was flat" tells of other things.)"""
     for i, sentence in enumerate(sentences[1:], 1):
-        opener = ALTERNATIVE_OPENER.match(sentence)
-        if opener is None or _ASIDE_OPENER.match(sentence):
+        if (opener := _NAME_ON_ITS_OWN.match(sentence) or _MAY_ALSO_BE.match(sentence)) is not None:
+            rest = sentence[opener.end():]  # "That said, Data Center.", "It might also be Data Center."
+        elif _ALSO_AN_ANSWER.search(sentence):
+            rest = sentence  # "Data Center is also plausible.": the sentence offers its subject
+        elif (opener := ALTERNATIVE_OPENER.match(sentence)) is not None and not _ASIDE_OPENER.match(sentence):
+            rest = sentence[opener.end():]
+        else:
             continue
-        before, after = sentences[:i], [sentence[opener.end():], *sentences[i + 1:]]
+        before, after = sentences[:i], [rest, *sentences[i + 1:]]
         gold_before, gold_after = (any({s for s, _ in content(t)} & gold_stems for t in side) for side in (before, after))
         if gold_before != gold_after and any(_subject_name(t, known) for t in (after if gold_before else before)):
             return True
@@ -312,6 +331,22 @@ def _picked_either_side(sentences: list[str], known: frozenset[str], gold_stems:
 
 
 _ASIDE_OPENER = re.compile(r"\W*(?:otherwise|unless|else)\b", re.IGNORECASE)
+# Another answer in words that would tell of other things before a clause, with nothing but a
+# name after them: "Otherwise, Data Center.", "On the other hand, Gaming.", "Or perhaps Gaming."
+_NAME_ON_ITS_OWN = re.compile(
+    r"\W*(?:(?:or\s+)?(?:perhaps|maybe|possibly)|otherwise|that said|still|on the other hand|conversely|equally|p\.?s\.?)\b[,:]?"
+    r"(?=\s+(?:\*\*|__)?(?-i:[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*){0,3})(?:\*\*|__)?\s*[.!]?\s*$)",
+    re.IGNORECASE,
+)
+# A name offered as a possible answer: "It might also be Gaming.", "Gaming is also plausible.",
+# "Gaming could also be the answer.", "Gaming is another candidate."
+_MAY_ALSO_BE = re.compile(r"\W*(?:it|the answer)\s+(?:might|could|may)\s+(?:also|equally|just as well)\s+be\b", re.IGNORECASE)
+_ALSO_AN_ANSWER = re.compile(
+    r"\b(?:is|are|would\s+be|could\s+be|might\s+be|may\s+be)\s+(?:also|equally)\s+(?:plausible|possible|defensible|valid|a\s+(?:plausible\s+|possible\s+)?candidate"
+    r"|the\s+answer|an\s+answer|in\s+the\s+running)\b"
+    r"|\b(?:could|might|may)\s+(?:also|equally)\s+be\s+(?:the|an)\s+answer\b|\bis\s+another\s+(?:candidate|contender|possibility|option)\b",
+    re.IGNORECASE,
+)
 
 
 def _subject_name(sentence: str, known: frozenset[str]) -> bool:

@@ -327,6 +327,7 @@ _OTHER_CANDIDATE = re.compile(
 _LABEL_AFTER = 25  # characters after the second value where its label may stand ("(secondary)")
 # Nothing but punctuation between two values: "$X ($Y)", "$X, $Y", "$X; $Y", "$X [$Y]", "X | Y".
 _SIDE_BY_SIDE = re.compile(r"\s*[,;(\[|]\s*(?:US|USD)?\$?\s*[-−(]?\s*")
+_AND_BETWEEN = re.compile(r"\s*,?\s+(?:and|&)\s+(?:US|USD)?\$?\s*[-−(]?\s*", re.IGNORECASE)
 # The second value restates the first in other units ("$302,578 thousand, which is $302.6 million").
 # The phrase stands right before the second value: "$1,577 million, which is 4.8% of sales of
 # $32,765 million" restates nothing.
@@ -389,10 +390,11 @@ def between_two(answer: str, question: str, span: tuple[int, int], first: Quanti
         return None, "hedge"
     # "0.047 (4.7%)" and "0.96 (0.9603)" restate one value: the figure and the exact one.
     alike = (first.percent, first.currency) == (second.percent, second.currency) and not _rounded_from(first, second)
-    if (_VERSUS.fullmatch(between) or alike and _SIDE_BY_SIDE.fullmatch(between)) and not re.search(r"\w", answer[second.end : span[1]]):
-        # "$1,577 million versus $2,065 million", "$1,577 million ($2,065 million)", with
-        # nothing saying what the second is (a year, another item): two values set side
-        # by side, neither claimed.
+    side_by_side = _SIDE_BY_SIDE.fullmatch(between) or _AND_BETWEEN.fullmatch(between)
+    if (_VERSUS.fullmatch(between) or alike and side_by_side) and not re.search(r"\w", answer[second.end : span[1]]):
+        # "$1,577 million versus $2,065 million", "$1,577 million ($2,065 million)",
+        # "$1,577 million and $2,065 million", with nothing saying what the second is (a
+        # year, another item): two values set side by side, neither claimed.
         return None, "hedge"
     if _INTERJECTED_BEFORE.search(answer, span[0], first.start) and _VERB_THEN_VALUE.fullmatch(between):
         # "Unadjusted EBITDA, adding D&A of $636 million, was $1,832 million": the first
@@ -401,8 +403,24 @@ def between_two(answer: str, question: str, span: tuple[int, int], first: Quanti
         return second, "committed"
     if second_is_asked(answer, question, span, first, second):
         return second, "committed"
+    if _CONDITION_AFTER.match(answer, first.end, second.start) and _OTHER_CONDITION_AFTER.match(answer, second.end, span[1]):
+        # "$1,832 million if D&A is included; $1,217 million if not", "$X with the
+        # charge and $Y without", "$X on one definition, $Y on another": one figure for
+        # each reading of the question, the choice left to the reader.
+        return None, "hedge"
     return None
 
+
+# A condition set on the first of two values, then the contrary one on the second.
+_CONDITION_AFTER = re.compile(
+    r"\s*[(\[]?\s*(?:if|when|assuming|with|including|incl\.|counting|on\s+(?:one|a|the\s+first)\s+(?:definition|basis|reading|view|measure))\b",
+    re.IGNORECASE,
+)
+_OTHER_CONDITION_AFTER = re.compile(
+    r"\s*[(\[]?\s*(?:if\s+not|otherwise|without|excluding|excl\.|not\s+counting|if\s+(?:it\s+is\s+|they\s+are\s+)?(?:excluded|omitted|left\s+out)"
+    r"|(?:on|under|by|in|using)\s+(?:an?other|the\s+other|a\s+different)\b)",
+    re.IGNORECASE,
+)
 
 # A clause set off by commas after the subject, its value still open: "EBITDA, adding D&A of ",
 # "Net income, excluding the one-off gain of ". (Not at the sentence's start: "Adding ..., ".)
