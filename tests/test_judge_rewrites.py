@@ -1168,3 +1168,31 @@ TOTAL_ASSETS = ("Using only the information within the balance sheet, how much t
 ])
 def test_a_qualifier_makes_a_sentence_of_another_line_item(answer: str, credited: bool) -> None:
     _assert_judged(TOTAL_ASSETS, answer, credited)
+
+
+@pytest.mark.parametrize("answer,credited", [
+    ("Ferrow's unadjusted EBITDA was $1,196 million. Adding back D&A gives $1,832 million, but that's not what's asked.", False),
+    ("Ferrow's unadjusted EBITDA was $1,196 million. Adding back D&A gives $1,832 million. But that is not what the question asks.",
+     False),
+    ("Ferrow's unadjusted EBITDA was $1,196 million. Adding back D&A gives $1,832 million, but that figure is wrong.", False),
+    ("Ferrow's unadjusted EBITDA was $1,832 million. Operating income alone was $1,196 million, but that's not what's asked.", True),
+])
+def test_a_figure_set_aside_as_not_what_is_asked_is_not_the_answer(answer: str, credited: bool) -> None:
+    _assert_judged(UNADJUSTED_EBITDA, answer, credited)
+
+
+@pytest.mark.parametrize("answer,credited", [
+    ("Ferrow's unadjusted EBITDA: $1,832 million (FY2021), $1,500 million (FY2021, alternate method)", False),
+    ("Ferrow's unadjusted EBITDA: $1,832 million (FY2021), $1,700 million (FY2020)", True),
+])
+def test_a_second_figure_labelled_another_method_is_another_answer(answer: str, credited: bool) -> None:
+    _assert_judged(UNADJUSTED_EBITDA, answer, credited)
+
+
+@pytest.mark.parametrize("answer,credited", [
+    ("Ferrow's unadjusted EBITDA: 1832 (confidence 40%), 1500 (confidence 60%)", False),
+    ("Ferrow's unadjusted EBITDA: 1832 (confidence 30%)", False),
+    ("Ferrow's unadjusted EBITDA: 1832 (confidence 90%)", True),
+])
+def test_low_odds_in_brackets_doubt_the_figure(answer: str, credited: bool) -> None:
+    _assert_judged(UNADJUSTED_EBITDA, answer, credited)

@@ -163,7 +163,11 @@ _OWNED_BY_ANOTHER = (
     r"(?:\s*[,;]?\s*(?:and\s+)?not\s+(?:for|of|to)\s+[^;]*)?"
 )
 _RETRACTS = (
-    r"(?:that|this|the above|the (?:heading|line|sentence|statement|answer|text|claim) above)(?:'s|\s+is|\s+was)\s+(?:(?:simply|all|completely)\s+)?(?:false|wrong|incorrect|untrue|not (?:true|correct|right|the case)|no longer (?:true|the case)|an? (?:common |popular )?(?:misconception|myth|fallacy|misreading))"
+    r"(?:that|this|the above|the (?:heading|line|sentence|statement|answer|text|claim) above|(?:that|this) (?:figure|number|value|amount))(?:'s|\s+is|\s+was)\s+"
+    r"(?:(?:simply|all|completely)\s+)?(?:false|wrong|incorrect|untrue|not (?:true|correct|right|the case)|no longer (?:true|the case)"
+    r"|an? (?:common |popular )?(?:misconception|myth|fallacy|misreading)"
+    # "..., but that's not what's asked": a figure of something else, given and set aside.
+    r"|not what(?:'s|\s+is|\s+was)?\s+(?:being\s+)?asked(?:\s+for)?|not what the question (?:asks|asked|wants)(?:\s+for)?)"
     rf"|(?:that|this|it|the above)\s+{_OWNED_BY_ANOTHER}"
 )
 # Doubt on the whole answer, in a sentence of its own: "I was not able to verify this.",
@@ -232,7 +236,7 @@ _OPENING_DOUBT = re.compile(rf"\W*(?:{_ANSWER_DOUBT}|{_NOT_SURE}|{_NO_TELLING})\
 _RETRACTION_SENTENCE = re.compile(rf"\W*(?:but\s+)?(?:{_RETRACTS}|{_HEDGES_BEFORE})\W*", re.IGNORECASE)
 _NO_RETRACTION = re.compile(rf"\W*no\W+(?:{_RETRACTS})\W*", re.IGNORECASE)
 _RETRACTION_CLAUSE = re.compile(
-    rf"[—–;,(-]\s*(?:{_RETRACTS}|not|said (?:no one|nobody)(?: ever)?(?:\s+[\w'’-]+){{0,6}}|or so (?:they|people|some|others) say|or so (?:i'?ve|i have) (?:heard|read|been told)|or so i'?m told|{_OTHERS_VOUCH}|i think|i believe|to my knowledge|as far as i know|allegedly|in theory)\W*$|\s/s(?!\w)"  # "/s": sarcasm
+    rf"[—–;,(-]\s*(?:(?:but\s+)?{_RETRACTS}|not|said (?:no one|nobody)(?: ever)?(?:\s+[\w'’-]+){{0,6}}|or so (?:they|people|some|others) say|or so (?:i'?ve|i have) (?:heard|read|been told)|or so i'?m told|{_OTHERS_VOUCH}|i think|i believe|to my knowledge|as far as i know|allegedly|in theory)\W*$|\s/s(?!\w)"  # "/s": sarcasm
     # "..., but this never happened", "..., but they were cancelled", "...; it was later retracted".
     r"|[,;]\s*(?:but\s+)?(?:(?:this|that|it|they)\s+(?:never happened|did not happen|didn'?t happen|never did|"
     r"(?:was|were)\s+(?:later\s+)?(?:cancell?ed|called off|abandoned|withdrawn|retracted|denied|corrected))|failed|it failed)\W*$"

@@ -73,7 +73,9 @@ _HEDGE = re.compile(
     r"|\bone\s+of(?:\s+(?:these|the\s+following))?\s*:|\bone\s+of\s+the\s+following\b"
     # Odds below even given as a confidence: "(confidence: 30%)" (a percent ends on no word
     # boundary; "confidence: 80%" stands by the figure).
-    r"|\bconfidence(?: level)?\s*[:=]\s*[1-4]?\d(?:\.\d+)?%",
+    r"|\bconfidence(?: level)?\s*[:=]\s*[1-4]?\d(?:\.\d+)?%"
+    # ... and in brackets after the value without the colon: "1832 (confidence 40%)".
+    r"|\(\s*confidence(?: level)?\s+[1-4]?\d(?:\.\d+)?%",
     re.IGNORECASE,
 )
 # "either" that closes a negative clause ("no divestitures either", "did not ... either",

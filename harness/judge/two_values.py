@@ -324,7 +324,7 @@ _OTHER_CANDIDATE = re.compile(
     r"|scenario\s+\w+|option\s+\w+|estimate\s+\w+)\s*\)",
     re.IGNORECASE,
 )
-_LABEL_AFTER = 25  # characters after the second value where its label may stand ("(secondary)")
+_LABEL_AFTER = 40  # characters after the second value where its label may stand ("(secondary)", "(FY2021, alternate method)")
 # Nothing but punctuation between two values: "$X ($Y)", "$X, $Y", "$X; $Y", "$X [$Y]", "X | Y".
 _SIDE_BY_SIDE = re.compile(r"\s*[,;(\[|]\s*(?:US|USD)?\$?\s*[-−(]?\s*")
 _AND_BETWEEN = re.compile(r"\s*,?\s+(?:and|&)\s+(?:US|USD)?\$?\s*[-−(]?\s*", re.IGNORECASE)
