@@ -414,7 +414,7 @@ def _find_commitment(
     # Among conclusions only the ones that say they are the answer are compared: a worked
     # computation's "Margin = 3.057%" lines are steps, each in the same words.
     pool = [s for s in concluding if ANSWER_PHRASE.search(answer[s[0][0]:s[0][1]])] if concluding else sentences
-    if any(s[0] == span for s in pool) and _restated_otherwise(answer, question, span, inside, pool, same):
+    if any(s[0] == span for s in pool) and _restated_otherwise(answer, question, span, inside, pool, every, same):
         return Commitment(None, "hedge", tuple(inside))
     retraction = last_clause_correction(text)
     if retraction is not None and any(q.start > span[0] + retraction.end() for q in inside):
@@ -668,30 +668,36 @@ def _restates_another(
 
 def _restated_otherwise(
     answer: str, question: str, span: tuple[int, int], values: list[Quantity], sentences: list[tuple[tuple[int, int], list[Quantity]]],
-    same: Callable[[Quantity, Quantity], bool],
+    every: list[Quantity], same: Callable[[Quantity, Quantity], bool],
 ) -> bool:
     """Another sentence in the same words gives another value ("Total current liabilities
     were $4,173 million. Total current liabilities were $5,466 million."; "Answer A: ...
     Answer B: ..."): two answers, and the last is no more the answer than the first. A
-    conclusion ("The final answer is ...") settles it, unless another says the same."""
-    words = _words(answer[span[0]:span[1]])
+    conclusion ("The final answer is ...") settles it, unless another says the same.
+    ``every`` is all the answer's values, operands too: the ones before the sentence may
+    work its value out."""
+    text = answer[span[0]:span[1]]
+    words, asked = _words(text), _words(question)
+    made_before: bool | None = None  # worked out from the values before it? (asked once, if at all)
     for other, others in sentences:
         if other == span or any(same(a, b) for a in others for b in values):
             continue
         theirs = _words(answer[other[0]:other[1]])
-        if (theirs - words) & _ITEM_QUALIFIERS - _words(question):
+        if (theirs - words) & _ITEM_QUALIFIERS - asked:
             continue  # "Total current assets were $X. Total assets were $Y.": another line item
         union = words | theirs
         if not union or len(words & theirs) >= _ALIKE * len(union):
             return True
-        if (not words or _same_label(answer[span[0]:span[1]], answer[other[0]:other[1]])) and not any(
-            worked_from(q, parse_quantities(answer[:span[0]])) for q in values
-        ):
+        if not words or _same_label(text, answer[other[0]:other[1]]):
             # "EBITDA: $1,500 million\n$1,832 million", "Final: $X\nFinal: $Y": a bare figure, or
             # one under the other's label, is another value for the same thing, unless the
             # values before it make it ("... $1,500 million ... $332 million.\n$1,832 million").
             # ("Total assets: $Y" after "Total current assets: $X" is of another item.)
-            return True
+            if made_before is None:
+                earlier = [q for q in every if q.end <= span[0]]
+                made_before = any(worked_from(q, earlier) for q in values)
+            if not made_before:
+                return True
     return False
 
 

@@ -172,8 +172,12 @@ def hedges(text: str, pos: int = 0, endpos: int | None = None) -> bool:
 # "Conversely" offer one only before a value: "Otherwise, gross margin was stable" and "On the
 # other hand, the question is about FY2023" tell of other things; "Unless otherwise noted,
 # ..." says how to read the figures; "If not for ..." is no alternative.)
+# Openers that offer another answer only before one, and otherwise tell of other things
+# ("Otherwise, gross margin was stable"): before a value here, before a bare name in
+# ``name_commitment``.
+OPENERS_BEFORE_AN_ANSWER = r"otherwise|equally|that said|still|p\.?s|on the other hand|conversely"
 ALTERNATIVE_OPENER = re.compile(
-    r"[\s(\[—–*_#>-]*(?:or(?!\W+rather\b)|(?:otherwise|equally|that said|still|p\.?s|on the other hand|conversely)(?=\.?,?:?\s+(?:(?:it|this|that)(?:'s|\s+(?:is|was|would\s+be|could\s+be))\s+)?"
+    r"[\s(\[—–*_#>-]*(?:or(?!\W+rather\b)|(?:" + OPENERS_BEFORE_AN_ANSWER + r")(?=\.?,?:?\s+(?:(?:it|this|that)(?:'s|\s+(?:is|was|would\s+be|could\s+be))\s+)?"
     r"(?:about\s+|roughly\s+|around\s+)?[-−(]?(?:US)?\$?\d)"
     r"|a second\s+(?:view|reading|estimate|answer|take|opinion)"
     r"|(?:high|low|upper|lower)(?:\s+(?:estimate|case|end|bound))?(?=\s*:)|alternatively|then again|failing that|if not(?!\s+for\b)|else"

@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import re
 
-from harness.judge.hedging import ALTERNATIVE_OPENER, hedges
+from harness.judge.hedging import ALTERNATIVE_OPENER, OPENERS_BEFORE_AN_ANSWER, hedges
 from harness.judge.number_swaps import question_words
 from harness.judge.refusal import sentences
 from harness.judge.tables import layout_line
@@ -334,7 +334,7 @@ _ASIDE_OPENER = re.compile(r"\W*(?:otherwise|unless|else)\b", re.IGNORECASE)
 # Another answer in words that would tell of other things before a clause, with nothing but a
 # name after them: "Otherwise, Data Center.", "On the other hand, Gaming.", "Or perhaps Gaming."
 _NAME_ON_ITS_OWN = re.compile(
-    r"\W*(?:(?:or\s+)?(?:perhaps|maybe|possibly)|otherwise|that said|still|on the other hand|conversely|equally|p\.?s\.?)\b[,:]?"
+    r"\W*(?:(?:or\s+)?(?:perhaps|maybe|possibly)|" + OPENERS_BEFORE_AN_ANSWER + r")\.?\b[,:]?"
     r"(?=\s+(?:\*\*|__)?(?-i:[A-Z][\w&'’-]*(?:\s+[A-Z][\w&'’-]*){0,3})(?:\*\*|__)?\s*[.!]?\s*$)",
     re.IGNORECASE,
 )
