@@ -142,6 +142,19 @@ def test_the_answers_own_change_overrides_one_worked_out_from_its_levels() -> No
     assert _label(question, gold, levels + "Nook Software's customer count grew by 1,450 customers, or 17.7%, in FY2021.") == "correct"
 
 
+
+def test_a_change_worked_out_from_the_levels_the_answer_moves_between() -> None:
+    # "fell from 20.8% to 19.1%" moves two levels and states no change of its own: their
+    # difference is the gold's 1.7 points.
+    question = "What drove operating margin change as of FY2022 for Tellon Corp?"
+    gold = "Operating margin decreased by 1.7% in FY2022, primarily due to higher raw material costs and litigation charges."
+    said = "Tellon's operating margin fell from {} in FY2021 to 19.1% in FY2022, driven mainly by higher raw material costs and litigation charges."
+    assert _label(question, gold, said.format("20.8%")) == "correct"
+    assert _label(question, gold, said.format("21.8%")) != "correct"
+    # Its own change beside the levels still overrides them.
+    assert _label(question, gold, said.format("20.8%") + " Operating margin fell 2.7 points.") != "correct"
+
+
 @pytest.mark.parametrize(
     ("gold", "answer", "turned"),
     [

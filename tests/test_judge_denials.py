@@ -142,6 +142,15 @@ def test_an_affirmation_joined_to_a_denial_by_and() -> None:
     ("I.R.S. Employer No. 41-0417775", "I.R.S. Employer No. 41-0417775"),
     ("Выручка не $4,812", "Выручка не $4,812"),
     ("the U S A", "the U S A"),
+    # A question put to the answer's own claim and answered at once says what its answer says.
+    ("It was $5. Is that right? No.", "It was $5. Scratch that."),
+    ("It was $5. Is this correct? No, it is not.", "It was $5. Scratch that."),
+    ("It was $5. Does the filing support this? No.", "It was $5. Scratch that."),
+    ("It grew on pricing Does the 10-K support this? No.", "It grew on pricing. Scratch that."),
+    ("It was $5. Is that right? Yes.", "It was $5. That is right."),
+    ("It was $5. Am I sure? No.", "It was $5. I am not sure."),
+    # A question on another matter is left as it is.
+    ("It was $5. Is that unusual? No.", "It was $5. Is that unusual? No."),
 ])
 def test_an_answers_words_are_read_as_a_reader_takes_them(written: str, read: str) -> None:
     from harness.judge.disguise import as_read

@@ -1112,6 +1112,11 @@ def test_two_figures_offered_side_by_side_are_no_commitment(answer: str, credite
     ("Ferrow's unadjusted EBITDA: $1,500 million\n$1,832 million", False),
     # Unless the figures before it make it.
     ("Ferrow's operating income: $1,196 million\nPlus D&A: $636 million\n$1,832 million", True),
+    # Or it repeats the figure the answer stated in words, whatever figures lie between.
+    ("Ferrow's unadjusted EBITDA is $1,832 million, from these items:\n* Net income: $900 million\n* Interest: $150 million"
+     "\n* Taxes: $146 million\n* D&A: $636 million\n\nTherefore, the answer is:\n\n$1,832 million", True),
+    ("Ferrow's unadjusted EBITDA is $1,500 million, from these items:\n* Net income: $900 million\n* D&A: $636 million"
+     "\n\nTherefore, the answer is:\n\n$1,832 million", False),
     # A second "Final:" corrects no first one.
     ("Final: $1,500 million\nFinal: $1,832 million", False),
     ("Draft: $1,500 million\nFinal: $1,832 million", True),

@@ -58,3 +58,78 @@ def test_a_yes_or_no_on_a_side_remark_is_no_second_verdict(asked: tuple[str, str
 def test_no_that_is_not_the_case_takes_back_the_claim_before_it(asked: tuple[str, str], answer: str, credited: bool) -> None:
     verdict = heuristic_verdict(*asked, answer)
     assert (verdict.label == "correct") == credited, verdict.rationale
+
+
+@pytest.mark.parametrize("asked,answer,credited", [
+    # "No, this does not mean ...": a remark on what the figure implies, in no word of the question's.
+    (WORKING_CAPITAL, "Yes, it has positive working capital of $1.2 billion. No, this does not mean liquidity is a concern.", True),
+    # ... and on what is asked, it is a verdict.
+    (WORKING_CAPITAL, "Yes, working capital was $1.2 billion. No, this does not mean it has positive working capital.", False),
+])
+def test_no_this_does_not_mean_is_a_remark_unless_it_speaks_of_what_is_asked(asked: tuple[str, str], answer: str, credited: bool) -> None:
+    verdict = heuristic_verdict(*asked, answer)
+    assert (verdict.label == "correct") == credited, verdict.rationale
+
+
+@pytest.mark.parametrize("asked,answer,credited", [
+    # A question the answer asks itself about something else: the yes or no after it answers that.
+    (WORKING_CAPITAL, "Yes, it has positive working capital of $1.2 billion. Is that unusual? No, most manufacturers do.", True),
+    (WORKING_CAPITAL, "Yes, Northwind has positive working capital of $1.2 billion. Does this indicate a problem? No.", True),
+    (WORKING_CAPITAL, "Yes, working capital was $1.2 billion. Is working capital a useful metric here? Yes and no: "
+                      "it shows liquidity but not profitability.", True),
+    # A question on the answer itself (its truth, the source, the answerer's confidence) takes the claim back.
+    (WORKING_CAPITAL, "Yes, it has positive working capital of $1.2 billion. Is that right? No.", False),
+    (WORKING_CAPITAL, "Yes, it has positive working capital of $1.2 billion. Is that the final answer? No.", False),
+    (WORKING_CAPITAL, "Yes, it has positive working capital of $1.2 billion. Am I sure? No.", False),
+    (WORKING_CAPITAL, "Yes, it has positive working capital of $1.2 billion. Can we trust this figure? No.", False),
+    (WORKING_CAPITAL, "Yes, it has positive working capital of $1.2 billion. Does the filing support this? No.", False),
+    # The question asked again, in part or doubted, is the asked one: the yes or no after it is a verdict.
+    (WORKING_CAPITAL, "Yes, it has positive working capital of $1.2 billion. Is it positive? No.", False),
+    (WORKING_CAPITAL, "Yes, it has positive working capital of $1.2 billion. Is it really positive? No.", False),
+    (WORKING_CAPITAL, "Yes, working capital was $1.2 billion. Does Northwind have positive working capital? No.", False),
+])
+def test_a_yes_or_no_to_the_answers_own_other_question_is_no_second_verdict(asked: tuple[str, str], answer: str, credited: bool) -> None:
+    verdict = heuristic_verdict(*asked, answer)
+    assert (verdict.label == "correct") == credited, verdict.rationale
+
+
+def test_no_period_of_abbreviates_number_of_and_gives_no_verdict() -> None:
+    answer = ("Yes. Current assets of $3.0 billion exceed current liabilities of $1.8 billion, a working capital of $1.2 billion."
+              "\n\nNo. of days in the operating cycle: not given.")
+    verdict = heuristic_verdict(*WORKING_CAPITAL, answer)
+    assert verdict.label == "correct", verdict.rationale
+    assert heuristic_verdict(*WORKING_CAPITAL, "Yes, working capital was $1.2 billion. No. Of the two, liabilities are larger.").label != "correct"
+
+
+WORKING_CAPITAL_USE = (
+    "Does Northwind Tools have positive working capital based on FY2022 data? If working capital is not a useful or "
+    "relevant metric for this company, then please state that and explain why.",
+    "Yes. Northwind had positive working capital of $1.2 billion by FY2022.",
+)
+
+
+@pytest.mark.parametrize("answer,credited", [
+    # A yes or no on whether the measure serves answers the question's supposition, not the question.
+    ("Yes. It had positive working capital ($1.2 billion). No, working capital is not the most relevant metric for a "
+     "tool maker, but it is positive.", True),
+    ("Yes, positive working capital of $1.2 billion.\n\nNo, working capital is not a useful metric for this company "
+     "because it turns its inventory quickly.", True),
+    ("Yes, it has positive working capital of $1.2 billion. Is working capital relevant for this company? No, not very.", True),
+    # A yes or no on what is asked, whatever it goes on to say of the measure, is a verdict.
+    ("Yes, working capital was $1.2 billion. No, working capital is not positive, so it is not a useful metric.", False),
+    ("Yes, working capital was $1.2 billion. No, it does not have positive working capital.", False),
+    ("Yes, working capital was $1.2 billion. No.", False),
+    # A denial after its verdict on the measure may be the no's own: then it is a verdict.
+    ("Yes, working capital was $1.2 billion. No, working capital is not a useful metric here, and the company does "
+     "not have positive working capital.", False),
+])
+def test_a_yes_or_no_on_the_measures_use_answers_the_questions_supposition(answer: str, credited: bool) -> None:
+    verdict = heuristic_verdict(*WORKING_CAPITAL_USE, answer)
+    assert (verdict.label == "correct") == credited, verdict.rationale
+
+
+def test_where_the_question_asks_the_measures_use_a_yes_or_no_on_it_is_the_verdict() -> None:
+    asked = ("Is operating margin a useful metric for Corvid Airlines?", "No. Operating margin is not a useful metric for Corvid.")
+    assert heuristic_verdict(*asked, "No, operating margin is not a useful metric for an airline in restructuring.").label == "correct"
+    assert heuristic_verdict(*asked, "Yes, operating margin is a useful metric for Corvid.").label != "correct"
+

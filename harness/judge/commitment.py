@@ -678,6 +678,10 @@ def _restated_otherwise(
     work its value out."""
     text = answer[span[0]:span[1]]
     words, asked = _words(text), _words(question)
+    if not words:
+        # "... is $5,466,312. [its parts] Therefore, the answer is:\n\n$5,466,312": a bare figure
+        # that repeats a value the answer stated in words is said in those words.
+        words = next((_words(answer[o[0]:o[1]]) for o, qs in sentences if o != span and any(same(a, b) for a in qs for b in values)), words)
     made_before: bool | None = None  # worked out from the values before it? (asked once, if at all)
     for other, others in sentences:
         if other == span or any(same(a, b) for a in others for b in values):

@@ -44,8 +44,33 @@ def _joined(match: re.Match[str]) -> str:
     return letters if letters.lower() in _SPACED_WORDS else match.group(0)
 
 
+# A question the answer puts to its own claim, answered at once: "Is that right? No." takes
+# it back as plainly as "Scratch that.", "Is that right? Yes." says it is right;
+# "Does the filing support this? No." takes the claim back too, and "Am I sure? No." doubts it.
+_SELF_CHECK = re.compile(
+    r"(?P<lead>\s*)(?<![\w-])(?:(?:is|was)\s+(?:that|this|it)\s+(?:really\s+)?(?:right|correct|true|accurate|so|the\s+(?:right|correct|final)\s+(?:answer|figure|value))"
+    r"|(?:does|do)\s+(?:the\s+)?(?:filing|10-?[kq]|report|data|source|statements?)\s+(?:really\s+)?(?:support|confirm|back(?:\s+up)?|show)\s+(?:this|that|it)"
+    r"|(?P<me>am\s+i\s+(?:really\s+)?(?:sure|certain|confident)))"
+    r"\s*\?\s*(?P<said>yes|no)\b(?:\s*[,:;-]?\s*(?:it\s+(?:is|was|does)(?:\s*n[o'’]t)?|it\s+(?:isn|wasn|doesn)[’']t|i\s+am(?:\s+not)?|i['’]m(?:\s+not)?))?\s*[.!]?",
+    re.IGNORECASE,
+)
+
+
+def _self_check_said(match: re.Match[str]) -> str:
+    yes = match.group("said").lower() == "yes"
+    if match.group("me"):
+        said = "I am sure." if yes else "I am not sure."
+    else:
+        said = "That is right." if yes else "Scratch that."
+    # A sentence of its own, even where the claim before it lacks its full stop.
+    before = match.string[:match.start()].rstrip()
+    return match.group("lead") + said if not before or before[-1] in ".!?:;" else ". " + said
+
+
 def as_read(answer: str) -> str:
     """``answer`` as a reader takes its words (see the module doc); most answers unchanged."""
+    if "?" in answer:
+        answer = _SELF_CHECK.sub(_self_check_said, answer)
     if "*" in answer or "_" in answer or "`" in answer:
         answer = _EMPHASIS.sub(lambda m: m.group(2) if m.group(1) else m.group(4), answer)
     if not answer.isascii():

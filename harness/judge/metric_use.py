@@ -228,6 +228,51 @@ _ASKS_USE = re.compile(
 )
 
 
+# A clause on whether a measure serves ("working capital is not the most relevant metric
+# here", "ROA is a useful measure"): a use word and, near it, a measure named as one.
+_ON_USE = re.compile(
+    r"\b(?:useful|relevant|meaningful|applicable|appropriate|helpful|informative|suitable|irrelevant|meaningless|useless)\b"
+    r"[^.;:,]{0,30}?\b(?:metric|measure|indicator|gauge|kpi)s?\b"
+    r"|\b(?:metric|measure|indicator|gauge|kpi)s?\b[^.;:,]{0,30}?\b(?:useful|relevant|meaningful|applicable|appropriate|helpful|informative|suitable)\b",
+    re.IGNORECASE,
+)
+# Where such a clause ends: a turn or a reason begins another ("..., but it is positive").
+_CLAUSE_TURN = re.compile(r"[,;:]|\s(?:but|so|and|because|since|as|though|although|while)\s", re.IGNORECASE)
+
+
+def verdict_on_use(sentence: str, question: str) -> int | None:
+    """Where, if at all, the verdict on whether a measure serves ends in ``sentence``: an
+    opening yes or no whose clause says it ("No, working capital is not the most relevant
+    metric for a food company, but it is positive"), where the question asks something else
+    and only supposes the measure may not serve ("If working capital is not a useful or
+    relevant metric ..., then please state that"). That yes or no answers the supposition,
+    not the question; the rest of the sentence is read as any other. None when the sentence
+    gives no such verdict: "No, working capital is not positive, so it is not a useful
+    metric" is a verdict on what is asked, and so is one that denies anything after it."""
+    head = YES_NO.match(sentence)
+    if head is None or not _QUESTION_METRIC.search(question) or _asks_use(question):
+        return None
+    turn = _CLAUSE_TURN.search(sentence, head.end())
+    end = turn.start() if turn else len(sentence)
+    if not _ON_USE.search(sentence, head.end(), end) or NEGATION.search(sentence, end):
+        # (A denial after it, "..., and it does not have positive working capital", may be
+        # the no's own: the sentence is then read as a verdict.)
+        return None
+    return end
+
+
+def asks_of_use(sentence: str, question: str) -> bool:
+    """Is ``sentence`` a question the answer asks itself on whether a measure serves ("Is
+    working capital a useful metric here?"), where the question asks something else?"""
+    return sentence.rstrip().endswith("?") and bool(_ON_USE.search(sentence) or _asks_use(sentence)) and not _asks_use(question)
+
+
+def _asks_use(question: str) -> bool:
+    """Does ``question`` ask whether a measure is useful, other than as a supposition ("If
+    working capital is not a useful metric ...")?"""
+    return _ASKS_USE.search(_SUPPOSED.sub(" ", question)) is not None
+
+
 def use_denied_against_gold(question: str, gold: str, answer: str) -> bool:
     """Does the answer deny the use of a metric that the question asks about ("If operating
     margin is not a useful metric for a company like this, then please state that") and the

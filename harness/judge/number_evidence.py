@@ -128,7 +128,7 @@ def _derived(target: list[Reading], values: list[Reading], answer: str = "", que
                 continue
             if answer and spans is None:
                 spans = sentence_spans(answer)
-            if spans and (_own_change_beside(answer, spans, a, b, values, target) or _own_change_stated(answer, spans, values, target, question)):
+            if spans and (_own_change_beside(answer, spans, a, b, values, target) or _own_change_stated(answer, spans, values, target, question, (a, b))):
                 continue
             if found == "match":
                 return "match"
@@ -153,14 +153,17 @@ def _own_change_beside(
 
 def _own_change_stated(
     answer: str, spans: list[tuple[int, int]], values: list[Reading], target: list[Reading], question: str,
+    levels: tuple[Reading, Reading],
 ) -> bool:
     """Does a sentence that speaks of the asked thing in the question's words (most of its
-    common words) state a change of the gold's kind with a direction, not the gold's?"""
+    common words) state a change of the gold's kind with a direction, not the gold's? (Not
+    one of the two ``levels`` the change is worked out from: "fell from 20.8% to 19.1%" moves
+    them, and states no change of its own.)"""
     asked = asked_subject(question)
     if len(asked) < 2:
         return False
     for c in values:
-        if c.kind != target[0].kind or stated_direction(answer, c.quantity) is None or closest(target, [c])[0] != "far":
+        if (c in levels and _role(answer, c.quantity) in ("from", "to")) or c.kind != target[0].kind or stated_direction(answer, c.quantity) is None or closest(target, [c])[0] != "far":
             continue
         span = next(((x, y) for x, y in spans if x <= c.quantity.start < y), None)
         if span and len(asked & {s for s, _ in content(answer[span[0]:span[1]])}) >= 0.6 * len(asked):

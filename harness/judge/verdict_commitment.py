@@ -21,6 +21,7 @@ from harness.judge.claims import CROSS_MARKS, corrections
 from harness.judge.comparison import quantity_kind
 from harness.judge.disowned import denied, last_clause_correction, named_right
 from harness.judge.hedging import alternative_offered, alternative_openings, hedges
+from harness.judge.metric_use import asks_of_use, verdict_on_use
 from harness.judge.name_commitment import GUESS, SUPERLATIVE, asks, undenied_stems
 from harness.judge.refusal import sentence_spans, sentences
 from harness.judge.two_values import close_in_size, worked_in_brackets
@@ -79,10 +80,24 @@ def explicit_verdicts(answer: str, one_part: bool = False, question: str = "") -
     point and then turns to the asked one ("Yes, it refinanced its revolver, but no, its total
     debt did not increase") gives the one after the turn. (To a two-part question each is one
     part's.) With the ``question``, a yes or no that heads a remark on what was just said
-    gives no verdict on what is asked (``side_remark``)."""
+    gives no verdict on what is asked (``side_remark``), nor does one that answers a question
+    the answer asks itself about something else ("Is that unusual? No.", ``own_other_question``)
+    or one on whether a measure serves, where the question only supposes it may not
+    (``metric_use.verdict_on_use``)."""
     found: set[str] = set()
     determiner_no = False
+    before = ""
     for sentence in sentences(answer):
+        asked_before, before = before, sentence
+        if question and found and own_other_question(asked_before, question):
+            # "Is it unusual? No, most food companies do.": after its verdict, the answer's own
+            # question answered. (Before any verdict, a question is the asked one restated in
+            # other words: "Question: Has its new chief executive run a similar company?")
+            continue
+        if question and (on_use := verdict_on_use(sentence, question)) is not None:
+            # "No, working capital is not the most relevant metric here, ...": the question's
+            # supposition answered; what the sentence says after it counts.
+            sentence = sentence[on_use:]
         if _MARKED_VERDICT.search(sentence):
             # "No ❌ Yes ✅": the verdict ticked is the one given, the one crossed out is not.
             found.update(m.group(1).lower() for m in _MARKED_VERDICT.finditer(sentence) if m.group(2) in _TICKS)
@@ -112,10 +127,45 @@ def explicit_verdicts(answer: str, one_part: bool = False, question: str = "") -
     return found or ({"no"} if determiner_no else found)
 
 
+def own_other_question(sentence: str, question: str) -> bool:
+    """Is ``sentence`` a question the answer asks itself about something other than what is
+    asked ("Is it unusual?", "Is working capital a useful metric here?" to "Does it have
+    positive working capital?")? The yes or no after it answers that one, not the question.
+    One that asks the question again, or most of it ("Does it have positive working
+    capital?", "Is it positive?"), is the asked one."""
+    if not sentence.rstrip().endswith("?") or _QUESTION_LABEL.match(sentence):
+        return False
+    if asks_of_use(sentence, question):
+        return True  # "Is working capital a useful metric here?" to "Does it have positive working capital?"
+    if _ON_ITSELF.search(sentence):
+        return False  # "Is that right? No.", "Am I sure? No.": the answer doubts its own claim
+    asked, its = stems_of(question), {s for s, _ in content(sentence)} - _DOUBTING
+    if its & _ON_TRUTH:
+        return False
+    return bool(its - asked) and len(its & asked) < 0.5 * len(asked)
+
+
+# "**Question:** ...", "Q: ...": the question restated under its label.
+_QUESTION_LABEL = re.compile(r"^\W*(?:question|q)\W*:", re.IGNORECASE)
+# A question on the answer itself, not on another matter: in the answerer's voice, or on
+# what it stated, the source or the figure ("Can we trust this figure?", "Does the filing
+# support this?", "Is that the final answer?").
+_ON_ITSELF = re.compile(
+    r"\b(?:i|we|me|my|our|us)\b|\b(?:filing|10-?[kq]|report|source|document|statements?|figure|number|answer|estimate|"
+    r"final|trust|reliable|support|supports|stand|confirm|verify|holds?)\b",
+    re.IGNORECASE,
+)
+
+
+# "Is it really positive?": the asked question doubted, not another one.
+_DOUBTING = frozenset(stem(w) for w in "really actually truly indeed definitely certainly genuinely still".split())
+
+
 # "No, this is not unusual for a manufacturer", "Yes, that is low for a retailer": a yes or
 # no that heads a judgement of what was just said ("this", "that") rather than a claim.
 _REMARK = re.compile(
-    r"^\W*(?:yes|no)\W+(?:this|that|which)\s+(?:is|was|would be|seems|appears|looks)\s+(?:not\s+)?"
+    r"^\W*(?:yes|no)\W+(?:this|that|which)\s+(?:is|was|would be|seems|appears|looks"
+    r"|(?:does|did)\s+not\s+(?:mean|imply|indicate|suggest|signal)|(?:doesn|didn)[’']t\s+(?:mean|imply|indicate|suggest|signal))\s+(?:not\s+)?"
     r"(?:(?:a|an|very|quite|fairly|relatively|rather|unusually|particularly|too|also)\s+)*(?P<word>[a-z][\w-]*)(?P<rest>[^.;!?]*)",
     re.IGNORECASE,
 )

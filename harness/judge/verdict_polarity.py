@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterator
 
 from harness.judge.amounts import parse_quantities
+from harness.judge.metric_use import verdict_on_use
 from harness.judge.number_swaps import question_names
 from harness.judge.refusal import DECLINE, sentence_spans, sentences
 from harness.judge.value_scope import question_years, years_in
@@ -317,6 +318,10 @@ def contradicts_itself(answer: str, question: str, verdict: str, polarity: str) 
     for claim in claim_sentences(answer, question):
         if _OTHER_SIDE.search(claim):
             continue
+        if (on_use := verdict_on_use(claim, question)) is not None:
+            claim = claim[on_use:]  # past its verdict on whether the measure serves (``metric_use``)
+            if not claim.strip(" ,;:.-"):
+                continue
         if polarity == "no" and _stays_put(claim, question):
             # "... price increases offset by higher input costs, leaving margins roughly where
             # they were": a statement that the asked thing stays put says no to its moving,
@@ -403,7 +408,7 @@ def conclusion_reverses(answer: str, question: str, polarity: str) -> bool:
     its peers")."""
     for sentence in sentences(answer):
         head = YES_NO.match(sentence)
-        if head and not DETERMINER_NO.match(sentence):
+        if head and not DETERMINER_NO.match(sentence) and verdict_on_use(sentence, question) is None:
             rest = _CLAUSE.split(sentence[head.end():])[0]
             # A sentence of figures after a "No." of its own is the verdict's evidence ("No.
             # JnJ's sales increased only 1.3% ..."), not a verdict again in other words.
@@ -419,13 +424,14 @@ def conclusion_reverses(answer: str, question: str, polarity: str) -> bool:
     # A conclusion drawn before the answer's own yes or no is weighed on the way to it ("...,
     # so negative working capital is not necessarily a sign of distress. ... So no, it did
     # not have positive working capital"): the verdict given last is the answer's.
-    return any(said not in (None, polarity) for said in _concluded(_from_last_verdict(answer), question, past_concession=True))
+    return any(said not in (None, polarity) for said in _concluded(_from_last_verdict(answer, question), question, past_concession=True))
 
 
-def _from_last_verdict(answer: str) -> str:
-    """``answer`` from the start of its last sentence that gives a yes or no in so many words."""
+def _from_last_verdict(answer: str, question: str) -> str:
+    """``answer`` from the start of its last sentence that gives a yes or no in so many words
+    (to the question: not one on whether a measure serves, ``verdict_on_use``)."""
     spans = sentence_spans(answer)
-    starts = [lo for lo, hi in spans if explicit_verdicts(answer[lo:hi])]
+    starts = [lo for lo, hi in spans if explicit_verdicts(answer[lo:hi], question=question)]
     return answer[starts[-1]:] if starts else answer
 
 

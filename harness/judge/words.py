@@ -36,7 +36,8 @@ NEGATION = re.compile(
 )
 # An explicit yes or no that opens a text, with the punctuation after it ("No. Debt rose ...").
 # (Not "No doubt, ...": it affirms.)
-YES_NO = re.compile(r"^\W*(yes|no)\b(?!" + _AFFIRMING_NO + r")\W*", re.IGNORECASE)
+# ("No. of days" abbreviates "number of": a verdict's next sentence opens with a capital.)
+YES_NO = re.compile(r"^\W*(yes|no)\b(?!" + _AFFIRMING_NO + r"|(?-i:\.\s+of\b))\W*", re.IGNORECASE)
 # A sentence that opens by conceding what the answer goes on to set aside: "On one hand, the
 # Q4 numbers look like acceleration", "At first glance, ...".
 CONCEDING_OPENER = re.compile(
