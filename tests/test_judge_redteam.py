@@ -26,6 +26,7 @@ def test_every_kind_of_probe_is_made() -> None:
     kinds = {p.kind for p in PROBES}
     assert {"list", "hedge", "bound", "denial", "question", "correction", "kidding", "asked", "dump", "forecast", "currency", "other_year"} <= kinds
     assert {"both", "flipped", "keywords", "control:plain", "control:gold", "control:verdict"} <= kinds
+    assert {"asked_itself", "source_doubted", "control:self_confirmed", "control:asked_aside"} <= kinds
     assert len(PROBES) > 500
 
 

@@ -30,6 +30,7 @@ def prose_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "keywords": " ".join(sorted(set(words), key=str.lower)),
         "negated": f"It is not true that {first_sentence(gold)}",
         "asked_back": f"Is it true that {first_sentence(gold).rstrip('.')}?",
+        "asked_itself": f"{gold.strip()} Does the filing support this? No.",
         "supposed": f"Suppose {first_sentence(gold).rstrip('.')}; the filing does not say so.",
         "attributed": f"Some analysts claim that {first_sentence(gold).rstrip('.')}, but the filing says otherwise.",
         "myth": f"It is a myth that {lowered(first_sentence(gold).rstrip('.'))}.",

@@ -24,6 +24,13 @@ def yes_no_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "both": f"{said} and {other.lower()}.",
         "both_though": f"{said}, although one could equally say {other.lower()}.",
         "asked_back": f"Is the answer {said.lower()}? {other}.",
+        # The verdict taken back by a question on itself, its truth or its source, answered no
+        # (whichever the verdict); answered yes, it stands.
+        "asked_itself": f"{grounded} Is that right? No.",
+        "source_doubted": f"{grounded} Does the filing support this? No.",
+        "control:self_confirmed": f"{grounded} Is that right? Yes.",
+        # A question the answer asks itself on another matter: its no is no second verdict.
+        "control:asked_aside": f"{grounded} Is that unusual for its industry? No, its peers report much the same.",
         "verdict_denied": f"It is not the case that the answer is {said.lower()}.",
         "hedge": f"Possibly {said.lower()}, possibly {other.lower()}.",
         "kidding": f"{said}. {rest} Just kidding: {other.lower()}.".replace("  ", " "),
