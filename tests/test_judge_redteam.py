@@ -39,18 +39,18 @@ def test_every_kind_of_probe_is_made() -> None:
 # alone, "5.5% Notes due 2027 and 4.25% Notes due 2031", by the year each note is due in
 # ``harness.judge.exchanged_values``.)
 # Gaps the golds added with the thirty-first to thirty-fourth batches found: a JSON answer whose
-# reasoning opens "No single customer ..." read as a second verdict beside its "No"; an SG&A
-# gold's level and a cost inside it exchanged ("rose 14% to $38 million ..., mainly due to $865
-# million of integration costs"), a change's figure being read with its direction, not its
+# reasoning opens "No single customer ..." read as a second verdict beside its "No"; two
+# customer groups' shares exchanged, a change's figure being read with its direction, not its
 # label; and "the gain of U.S. patent exclusivity" for "the loss", a turned word inside a list
-# of risks that the turned-copy reading does not reach.
+# of risks that the turned-copy reading does not reach. (An SG&A gold's level and a cost inside
+# it exchanged, "rose 14% to $38 million ..., mainly due to $865 million of integration costs",
+# is read since the end of a movement may have its size before it, "rose 14% to"; and two
+# shares exchanged by what each is said to be, "58% were owned and 42% were controlled".)
 _DENIAL_FIRST = "'There are none. Only its common stock ($0.01 par value ...)': a denial gold is credited before its figures are read"
 _SCOPE_BEFORE_LIST = "'In Q4 alone, north America, Europe, and Asia ...': a scope put before a list of regions is not read"
-_LEVEL_AND_PART_EXCHANGED = "an SG&A level and a cost inside it exchanged: a change's figure is not read by its label"
+_LEVEL_AND_PART_EXCHANGED = "a total and a part inside it exchanged ('paid $0.35 billion in dividends, including a $1.47 billion special dividend'): a figure's place is not read from the words after it"
 _TWO_PARTS_IN_ONE_FIELD = "a two-part gold in the JSON form, one verdict in its answer field for both parts"
 KNOWN_GAPS: dict[tuple[str, str], str] = {
-    ("redteam_dev_508", "figures_swapped"): _LEVEL_AND_PART_EXCHANGED,
-    ("redteam_dev_556", "figures_swapped"): _LEVEL_AND_PART_EXCHANGED,
     ("redteam_dev_561", "reversed"): "'the gain of U.S. patent exclusivity' for 'the loss', in a list of risks",
     # Of the golds added with the thirty-fifth and thirty-sixth batches:
     ("redteam_dev_618", "figures_swapped"): "'the only customer above 14%, accounting for 10%': the threshold and the share "
@@ -61,7 +61,7 @@ KNOWN_GAPS: dict[tuple[str, str], str] = {
     ("redteam_dev_662", "another_year"): "an 8-K's agenda told of another year: the year of a dated filing is not compared",
     ("redteam_dev_666", "quarter_alone"): _SCOPE_BEFORE_LIST,
     ("redteam_dev_666", "segment_only"): _SCOPE_BEFORE_LIST,
-    ("redteam_dev_668", "figures_swapped"): "two customer groups' shares exchanged: " + _LEVEL_AND_PART_EXCHANGED.split(":")[0],
+    ("redteam_dev_668", "figures_swapped"): "two customer groups' shares exchanged: a share's place is the group before 'took'",
     ("redteam_dev_669", "figures_swapped"): "a credit facility's size and term figures exchanged in an 8-K's agenda",
     # Of the golds added with the thirty-ninth and forty-first batches: two-part yes/no golds
     # ("Yes, ...; no, ...") in the one-verdict JSON form, whose single "answer" cannot say
@@ -87,7 +87,7 @@ KNOWN_GAPS: dict[tuple[str, str], str] = {
     # weakest ground (tests/test_judge_realistic.py declares that batch whole):
     # (967's swap is caught since "made up roughly 55%" is read as a share, not a rise.)
     **{(f"redteam_dev_{n}", "figures_swapped"): "two of a multi-fact gold's figures exchanged beside its others stated "
-       "right: the figures found carry the verdict" for n in (961, 975, 977, 978)},
+       "right: the figures found carry the verdict" for n in (961, 978)},
     **{(f"redteam_dev_{n}", kind): "a multi-fact gold said after a lead-in: one of its figures read as contradicted by "
        "another beside it that shares its label words"
        for n in (952, 963) for kind in ("control:framed", "control:according", "control:noted", "control:preceded",

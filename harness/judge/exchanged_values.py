@@ -51,9 +51,10 @@ _MOVES = (
     r"fell|fallen|falling|falls|decreased|decreasing|declined|declining|dropped|slipped|shrank|narrowed|contracted|"
     r"plunged|tumbled|slid|widened|worsened|deteriorated|weakened|strengthened|recovered|edged|ticked|moved|changed"
 )
-# The end of a movement: "rose to 3.1%", "from 2.7% to 3.1%". ("amounted to", "compared to" are not.)
+# The end of a movement: "rose to 3.1%", "rose 14% to $865 million" (its size between),
+# "from 2.7% to 3.1%". ("amounted to", "compared to" are not.)
 _MOVED_TO = re.compile(
-    rf"\b(?:(?:{_MOVES}|up|down)\s+(?:\w+\s+)?|from\s+\S+\s+(?:(?:times|x|million|billion|thousand)\s+)?)to\s+"
+    rf"\b(?:(?:{_MOVES}|up|down)\s+(?:\w+\s+|\$?\d[\d.,]*\s*(?:%|percent\b|per\s+cent\b)\s*)?|from\s+\S+\s+(?:(?:times|x|million|billion|thousand)\s+)?)to\s+"
     r"(?:about\s+|approximately\s+)?(?:US)?\$?\s*$",
     re.IGNORECASE,
 )
@@ -79,6 +80,8 @@ _SOURCE_AFTER = re.compile(
 _ELLIPTIC = re.compile(r"(?:\band|[,;:])\s+((?:[A-Za-z][\w&'’\-]*\s+){1,3})(?:US)?\$?$", re.IGNORECASE)
 _ARTICLE = re.compile(r"(?:a|an|the|its|their|our)\s", re.IGNORECASE)  # a noun phrase the figure stands in, no label
 _OF_AFTER = re.compile(r"\s+of\s+((?:[A-Za-z][\w\-]*\s*){1,3})", re.IGNORECASE)
+# What a share is said to be, after it: "of which 58% were owned and 42% were optioned".
+_STATE_AFTER = re.compile(r"\s+(?:were|was|are|is)\s+([A-Za-z][\w\-]*)", re.IGNORECASE)
 # The noun after a figure that nothing names before: "the 7% regulatory minimum".
 _NOUN_AFTER = re.compile(r"\s+((?:[A-Za-z][A-Za-z\-]*\s+){0,2}[A-Za-z][A-Za-z\-]*)")
 # A debt's maturity after its coupon: "4.25% Notes due 2027", "5.5% senior notes maturing in
@@ -286,6 +289,9 @@ def _place(text: str, q: Quantity, loose: bool = False) -> frozenset[str]:
             maturity = _MATURITY_AFTER.match(text, q.end)
             due = {f"<due {maturity.group(1)}>"} if maturity else set()
             return frozenset(stem(w) for w in words) - UNIT_STEMS | due
+    state = _STATE_AFTER.match(text, q.end) if loose else None
+    if state and not _NOT_A_NOUN.fullmatch(state.group(1)) and state.group(1).lower() not in STOP:
+        return frozenset({stem(state.group(1))}) - UNIT_STEMS
     of = _OF_AFTER.match(text, q.end) if loose else None
     if of:
         # "$1.1 billion of cash": what the figure is an amount of, up to a stop.
