@@ -19,6 +19,11 @@ SELF_CONTRADICTING = [
     "Revenue decreased to $51.8 billion, from $46.3 billion.",
     "The tax rate increased to 20% from 23%.",
     "The store count dropped sharply to 982 stores in Q2 FY2024 from 969 stores in Q2 FY2023.",
+    # A judgement where its clause names a thing whose better way is plain.
+    "Operating margin improved from 14.2% to 11.6%.",
+    "No, its operating margin is not improving — it improved from 14.2% in FY2021 to 11.6% in FY2022.",
+    "Gross margin deteriorated from 38% to 41%.",
+    "Net debt improved from $4.2 billion to $5.1 billion.",
 ]
 CONSISTENT = [
     "Revenue declined 10.6% from $51.8 billion to $46.3 billion.",
@@ -30,6 +35,13 @@ CONSISTENT = [
     "Revenue declined 10.6%, and cash grew from $2.9 billion to $3.1 billion.",
     # Better or worse is not up or down: days and costs improve as they fall.
     "Days sales outstanding improved from 45 days to 40 days.",
+    "Net debt improved from $5.1 billion to $4.2 billion.",
+    "Operating margin improved from 11.6% to 14.2%.",
+    "Gross margin worsened from 40% to 38%.",
+    # A judgement whose thing's better way is not plain is not read: both kinds named, or neither.
+    "Revenue grew 5%, and the expense ratio improved from 60% to 58%.",
+    "The effective tax rate improved from 25% to 21%.",
+    "Its net loss improved from $5 million to $3 million, while revenue grew.",
     # A rate of growth that slows is named by "growth", which is no movement here.
     "Revenue growth slowed from 10% to 5%.",
     # No pair of values: nothing to check against.

@@ -67,8 +67,6 @@ KNOWN_GAPS: dict[tuple[str, str], str] = {
     # ("Yes, ...; no, ...") in the one-verdict JSON form, whose single "answer" cannot say
     # which part it answers.
     **{(f"redteam_dev_{n}", kind): _TWO_PARTS_IN_ONE_FIELD for n in (805, 806, 825) for kind in ("json_other", "control:json")},
-    ("redteam_dev_806", "reversed"): "'its operating margin is not improving — it improved from 14.2% to 11.6%': 'improved' "
-    "is no direction a figure is read to move in (of a cost it is down)",
     ("redteam_dev_874", "figures_swapped"): _LEVEL_AND_PART_EXCHANGED,
     # Of the golds added with the forty-third batch (long explanations):
     **{(f"redteam_dev_{n}", kind): "a denial of a metric's use credited before the figures of what is used instead are "

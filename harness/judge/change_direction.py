@@ -13,8 +13,12 @@ only its change, units and periods between them:
 - "$51.8 billion in 2022, down from $46.3 billion": the value before "up from" or "down
   from" is where it went.
 
-Words of judgement rather than movement ("improved", "worsened") are not read: days, costs
-and leverage improve as they fall. Nor is a pair that another clause or another item's
+A word of judgement rather than movement ("improved", "worsened") is read only where its
+clause names a thing whose better way is plain: up for a margin, a return, income, revenue
+or sales ("its operating margin is not improving — it improved from 14.2% to 11.6%"), down
+for debt, costs, days or losses; days, costs and leverage improve as they fall, and a clause
+that names both kinds ("days sales outstanding"), or neither ("the tax rate"), is not read.
+Nor is a pair that another clause or another item's
 value stands before ("declined 10.6%, while cash grew from $2.9 billion to $3.1 billion"
 reads "grew" with cash's values), nor two bracketed losses, whose size and sign read apart.
 
@@ -30,11 +34,20 @@ import re
 from harness.judge.amounts import Quantity, parse_quantities
 from harness.judge.comparison import quantity_kind
 from harness.judge.refusal import sentence_spans
-from harness.judge.words import FALL, RISE, word_pattern
+from harness.judge.words import FALL, JUDGED_DOWN, JUDGED_UP, LOWER_IS_BETTER, MOVEMENT_UP, RISE, word_pattern
 
-# Words of judgement say better or worse, not up or down; "up to" is a limit ("up to $5 billion").
-_MOVE = r"(?P<dir>(?!improv|deteriorat|worsen|up\s+to\b)(?:" + "|".join(RISE + FALL) + r"))"
-_RISE = word_pattern(RISE)
+# "up to" is a limit ("up to $5 billion"), no movement.
+_MOVE = r"(?P<dir>(?!up\s+to\b)(?:" + "|".join(RISE + FALL) + r"))"
+_RISE = word_pattern(MOVEMENT_UP)
+_JUDGED = word_pattern(JUDGED_UP, JUDGED_DOWN)
+_BETTER = word_pattern(JUDGED_UP)
+# Things that are better higher, for a judgement's way ("operating margin improved").
+_HIGHER_IS_BETTER = re.compile(
+    r"\b(?:margins?|returns?\s+on|ro[aei]c?|profit\w*|income|revenues?|sales|earnings|eps)\b", re.IGNORECASE
+)
+# Where the clause of a judgement begins, back from it; a pronoun there stands for the clause before.
+_CLAUSE_START = re.compile(r"[,;:—–(]|\s-\s|\b(?:and|but|while|whereas)\b", re.IGNORECASE)
+_PRONOUN_ONLY = re.compile(r"^\s*(?:it|this|that|which|they|these)(?:\s+(?:has|have|had|was|were|is|are|also|then))*\s*$", re.IGNORECASE)
 # What may lead a value: a word of about, a currency sign, an opening bracket.
 _LEAD = r"(?:(?:about|approximately|roughly|nearly|almost|some|~)\s+)?(?:US\$|\$|€|£)?\s*\(?\s*"
 # Between a value and the preposition of the next: one word of what is counted ("982
@@ -59,8 +72,29 @@ _MOVE_THEN_CHANGE = re.compile(r"\b" + _MOVE + r"\s+(?:\w+ly\s+)?(?:(?:by|of)\s+
 _FROM_VALUE = re.compile(r"\bfrom\s+(?:[a-z]+\s+)?\S{0,8}?\d", re.IGNORECASE)
 
 
-def _direction(word: str) -> str:
-    return "up" if _RISE.fullmatch(word) else "down"
+def _direction(word: str, sentence: str, at: int) -> str | None:
+    """"up" or "down" for a word of movement; for a judgement, the way its clause's thing
+    moves as it gets better or worse, None where that is not plain."""
+    if not _JUDGED.fullmatch(word):
+        return "up" if _RISE.fullmatch(word) else "down"
+    way = _better_way(sentence, at)
+    if way is None:
+        return None
+    return way if _BETTER.fullmatch(word) else ("down" if way == "up" else "up")
+
+
+def _better_way(sentence: str, at: int) -> str | None:
+    """Which way the thing the clause before ``at`` names gets better: "up" for a margin or
+    revenue, "down" for costs or debt, None for both, neither, or only a pronoun that the
+    clause before does not resolve."""
+    clauses = _CLAUSE_START.split(sentence[:at])
+    subject = clauses[-1]
+    if _PRONOUN_ONLY.match(subject) and len(clauses) > 1:
+        subject = clauses[-2]
+    higher, lower = bool(_HIGHER_IS_BETTER.search(subject)), bool(LOWER_IS_BETTER.search(subject))
+    if higher == lower:
+        return None
+    return "up" if higher else "down"
 
 
 def _went(start: Quantity, end: Quantity) -> str | None:
@@ -80,14 +114,16 @@ def _governing(sentence: str, values: list[Quantity], i: int) -> tuple[str, str]
     a = values[i]
     m = _MOVE_THEN_PREP.search(sentence, values[i - 1].end if i else 0, a.start)
     if m:
-        return _direction(m.group("dir")), m.group("prep").lower()
+        way = _direction(m.group("dir"), sentence, m.start())
+        return (way, m.group("prep").lower()) if way else None
     if i == 0:
         return None
     change = values[i - 1]
     gap = _BETWEEN.match(sentence[change.end:a.start])  # the change's own gap to the value: the same shape
     m = _MOVE_THEN_CHANGE.search(sentence, values[i - 2].end if i >= 2 else 0, change.start)
     if gap and m:
-        return _direction(m.group("dir")), gap.group("prep").lower()
+        way = _direction(m.group("dir"), sentence, m.start())
+        return (way, gap.group("prep").lower()) if way else None
     return None
 
 
