@@ -27,6 +27,7 @@ def test_every_kind_of_probe_is_made() -> None:
     assert {"list", "hedge", "bound", "denial", "question", "correction", "kidding", "asked", "dump", "forecast", "currency", "other_year"} <= kinds
     assert {"both", "flipped", "keywords", "control:plain", "control:gold", "control:verdict"} <= kinds
     assert {"asked_itself", "source_doubted", "control:self_confirmed", "control:asked_aside"} <= kinds
+    assert {"summary_ahead", "control:summary_ahead"} <= kinds
     assert len(PROBES) > 500
 
 
@@ -77,6 +78,13 @@ KNOWN_GAPS: dict[tuple[str, str], str] = {
        "hurt results'): its terms are not read as committed behind a lead-in"
        for kind in ("control:framed", "control:according", "control:noted", "control:preceded", "control:caveat",
                     "control:quoted", "control:cited")},
+    # An opening summary with the gold's figures changed, then the gold: credited where the
+    # summary's changed figures cannot be tied to the gold's by what they are said of.
+    ("redteam_dev_158", "summary_ahead"): "'TL;DR: It rose 50% to 6.4 cents ...': a figure said only of 'it' is tied to no "
+    "figure of the longer version",
+    **{(f"redteam_dev_{n}", "summary_ahead"): "a summary whose changed figures land on the gold's other figures ('a new $2.6 "
+       "billion facility, replacing its existing $2.0 billion'): the figure left over in each version is of another thing"
+       for n in (616, 927)},
     ("redteam_dev_906", "figures_swapped"): "a segment's growth rate and its retention rate exchanged: " + _LEVEL_AND_PART_EXCHANGED.split(": ")[-1],
     ("redteam_dev_909", "reversed"): "a hedging policy turned in the second of the gold's sentences",
     **{(f"redteam_dev_{n}", "another_year"): "a driver's year moved in an explanation gold: the year of one of its figures "

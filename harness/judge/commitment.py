@@ -38,6 +38,7 @@ from harness.judge.disowned import NAMES_RIGHT, OWN_AFTER_TURN, asks_forecast, c
 from harness.judge.hedging import alternative_offered, alternative_openings, hedges
 from harness.judge.refusal import DECLINE, sentence_spans
 from harness.judge.respectively import respective_values
+from harness.judge.summary_ahead import summary_ahead
 from harness.judge.two_values import between_two, change_among_levels, close_in_size, worked_in_brackets
 from harness.judge.value_scope import other_period, other_scope, question_years
 from harness.judge.words import BOUND_ABOVE, BOUND_BELOW, asked_subject, content
@@ -291,6 +292,12 @@ def find_commitment(
     """
     answer = answer or ""
     found = _find_commitment(answer, question, is_candidate, same)
+    if found.value is not None:
+        # "TL;DR: $1,373 million. ... capex of $1,577 million": the opening summary is an
+        # answer too, unless the answer corrects itself after it ("..., wait, $1,577 million").
+        ahead = summary_ahead(answer, found.value, is_candidate, same)
+        if ahead is not None and not any(cut > ahead.end for cut in corrections(answer)):
+            return Commitment(None, "hedge", (ahead, found.value))
     checks = tuple((m.start(), m.end()) for m in _CHECK_SECTION.finditer(answer))
     if not checks or found.value is not None and not (
         _in_check(checks, found.value.start)

@@ -251,6 +251,11 @@ def _same_number(x: Quantity, y: Quantity) -> bool:
     return abs(x.number * x.scale - y.number * y.scale) <= 1e-9 * max(abs(x.number * x.scale), 1.0)
 
 
+def place_of(text: str, q: Quantity) -> frozenset[str]:
+    """What ``q`` is said of in ``text``, read loosely (see ``_place``): empty when unsaid."""
+    return _place(text, q, loose=True)
+
+
 def _place(text: str, q: Quantity, loose: bool = False) -> frozenset[str]:
     """What ``q`` is said of in ``text`` (see the module's docstring), as stems; empty when
     the text does not say. ``loose`` also reads what moved by it ("R&D grew 4%"), a label

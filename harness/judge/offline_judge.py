@@ -129,6 +129,7 @@ from harness.judge.left_out import gives_gold_date, tells_gold
 from harness.judge.numeric_check import NumericDecision, numeric_check, single_number_gold
 from harness.judge.prose_verdict import SELF_CONTRADICTED_CHANGE, HeuristicVerdict, decide_prose, declines, states_gold
 from harness.judge.structured_answer import answer_text
+from harness.judge.summary_ahead import versions_disagree
 from harness.judge.tables import prose_of, stated_beside_table
 from harness.judge.words import WORD, quarters_as_gold, spelled_out
 from harness.judge.worked_arithmetic import arithmetic_gives_gold
@@ -155,6 +156,8 @@ def heuristic_verdict(
         decided = numeric_check(question, gold, given)
     if decided.label is not None:
         return HeuristicVerdict(decided.label, f"numeric check: {decided.rationale}")
+    if versions_disagree(answer, gold):
+        return HeuristicVerdict("incorrect", "the answer's opening summary gives other figures than its longer version (two answers)")
     stated = claims_of(answer)
     if stated is None:
         return HeuristicVerdict("incorrect", ONLY_DISOWNS)

@@ -58,6 +58,8 @@ def numeric_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "options": f"Possible values: {low}; {g}; {high}.",
         "actually_no": f"It is {g}... actually no, {high}.",
         "asked_itself": f"It is {g}. Is that right? No.",
+        # An opening summary that hands in another figure than the details after it.
+        "summary_ahead": f"TL;DR: {high}. Longer version: the filing reports {g}.",
         "sources": f"Some sources say {g}, but the filing shows {high}.",
         "called_wrong": f"{g} is incorrect; it is {high}.",
         "mistake": f"A common mistake is to say {g}; the correct figure is {high}.",
@@ -65,6 +67,7 @@ def numeric_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "sign": f"The answer is {_negated(g)}.",
         "control:plain": f"The answer is {g}.",
         "control:self_confirmed": f"It is {g}. Is that right? Yes.",
+        "control:summary_ahead": f"TL;DR: {g}. Longer version: the filing reports {g}.",
         "control:bare": g,
         "control:beside": f"The answer is {g}, compared with {low} in the prior year.",
         "control:approximately": f"It is approximately {g}.",

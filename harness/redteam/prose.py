@@ -84,6 +84,8 @@ def prose_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "draft_footnote": f"The filing does not say.[1]\n\n[1] An earlier draft said that {first_sentence(gold)}",
         "reversed": turned_around(gold) if MOVEMENT.search(gold) else "",
         "wrong_figure": _figures_changed(gold),
+        # An opening summary with the figures changed, then the gold as the longer version.
+        "summary_ahead": f"TL;DR: {changed}\n\nLonger version: {gold.strip()}" if (changed := _figures_changed(gold)) else "",
         "years_exchanged": _years_exchanged(question, gold, 1.31),
         # The gold's own figures told of another year: the likeliest slip of a model.
         "another_year": _another_year(question, gold),

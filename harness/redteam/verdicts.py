@@ -29,6 +29,9 @@ def yes_no_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "asked_itself": f"{grounded} Is that right? No.",
         "source_doubted": f"{grounded} Does the filing support this? No.",
         "control:self_confirmed": f"{grounded} Is that right? Yes.",
+        # An opening summary that gives the other verdict, then the gold as the longer version.
+        "summary_ahead": f"TL;DR: {other}.\n\nLonger version: {grounded}",
+        "control:summary_ahead": f"TL;DR: {said}.\n\nLonger version: {grounded}",
         # A question the answer asks itself on another matter: its no is no second verdict.
         "control:asked_aside": f"{grounded} Is that unusual for its industry? No, its peers report much the same.",
         "verdict_denied": f"It is not the case that the answer is {said.lower()}.",

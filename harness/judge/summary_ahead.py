@@ -1,0 +1,132 @@
+"""An answer that opens with a summary and then gives a longer version that says otherwise.
+
+"TL;DR: $1,373 million. Longer version: capex of $1,577 million was reported." hands in two
+answers; read for its last figure, or for the gold's figures anywhere, it is credited
+whichever of the two is right. A reviewer reads the summary as the answer as much as the
+details, and an answer whose two versions disagree has not committed to either. An opening
+keyed as the answer in brief ("TL;DR:", "Summary:", "In short,", "Bottom line:", "Short
+answer:") is that summary; it runs to the end of its paragraph, or to a line keyed as the
+details ("Longer version:", "Details:"), or, where the answer is one paragraph with no such
+key, to the end of its first sentence.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from harness.judge.amounts import Quantity, parse_quantities
+from harness.judge.answered_first import worked_from
+from harness.judge.comparison import quantity_kind
+from harness.judge.exchanged_values import place_of
+from harness.judge.refusal import sentence_spans
+from harness.judge.words import YES_NO, content
+
+# An opening keyed as the answer in brief. (Not "Answer:": a label of the whole answer, its
+# first paragraph often an overview that the next ones break down.)
+_SUMMARY_KEY = re.compile(
+    r"[^\w\n]*(?:tl;?\s?dr|summary|in\s+(?:short|brief)|bottom\s+line|(?:short|quick|brief)\s+answer)[^\w\n]{0,4}[:,]",
+    re.IGNORECASE,
+)
+# Where the longer version begins, keyed as such.
+_DETAILS_KEY = re.compile(
+    r"[^\w\n]*(?:longer\s+version|long\s+answer|longer\s+answer|full\s+answer|details?|in\s+detail|explanation|reasoning|"
+    r"working|breakdown)[^\w\n]{0,4}:",
+    re.IGNORECASE,
+)
+_YEAR = re.compile(r"(?:19|20)\d\d")
+
+
+def summary_span(answer: str) -> tuple[int, int] | None:
+    """Where the opening summary is, when the answer opens with one and goes on after it."""
+    head = _SUMMARY_KEY.match(answer)
+    if head is None:
+        return None
+    details = _DETAILS_KEY.search(answer, head.end())
+    paragraph = answer.find("\n\n", head.end())
+    ends = [e for e in (details.start() if details else -1, paragraph) if e > head.end()]
+    if ends:
+        end = min(ends)
+    else:
+        spans = sentence_spans(answer)
+        end = spans[0][1] if spans else len(answer)
+    return (0, end) if answer[end:].strip() else None
+
+
+def summary_ahead(
+    answer: str, value: Quantity, is_candidate: Callable[[Quantity], bool], same: Callable[[Quantity, Quantity], bool],
+) -> Quantity | None:
+    """The value an opening summary hands in, where the answer goes on to hand in ``value``,
+    another: two answers, the summary's no less the answer than the last. None where the
+    summary gives ``value`` too or gives no value ``is_candidate`` accepts."""
+    span = summary_span(answer)
+    if span is None or value.start < span[1]:
+        return None
+    own = [q for q in parse_quantities(answer) if q.start < span[1] and is_candidate(q)]
+    if not own or any(same(q, value) for q in own):
+        return None
+    return own[0]
+
+
+def versions_disagree(answer: str, gold: str) -> bool:
+    """Do the opening summary and the longer version after it disagree: the one's yes the
+    other's no, or a figure of the summary's that neither the longer version nor the gold
+    has, said of the same thing as a figure of the longer version that the summary does not
+    restate ("TL;DR: ... grew 12% ...\n\nLonger version: ... grew 9% ...")? Figures only
+    one side gives ("Longer version: ... from 20.8% to 19.1%") disagree with nothing, nor
+    does a summary's total of the longer version's parts."""
+    span = summary_span(answer)
+    if span is None:
+        return False
+    # "TL;DR: Yes.\n\nLonger version: No, ...": the verdicts first.
+    brief = YES_NO.match(_SUMMARY_KEY.sub("", answer[:span[1]], count=1).strip())
+    longer_said = YES_NO.match(_DETAILS_KEY.sub("", answer[span[1]:], count=1).strip())
+    if brief and longer_said and brief.group(1).lower() != longer_said.group(1).lower():
+        return True
+    # (Read with the keys blanked out: "Longer version: 87%" names no thing "longer version".)
+    plain = _DETAILS_KEY.sub(_blank, _SUMMARY_KEY.sub(_blank, answer, count=1), count=1)
+    figures = [q for q in parse_quantities(answer) if not _is_year(answer, q)]
+    short = [q for q in figures if q.start < span[1]]
+    longer = [q for q in figures if q.start >= span[1]]
+    golds = parse_quantities(gold)
+    for kind in {quantity_kind(q) for q in short}:
+        parts = [r for r in longer if quantity_kind(r) == kind]
+        only_short = [
+            q for q in short if quantity_kind(q) == kind and not any(q.restates(r) for r in [*longer, *golds])
+            and not worked_from(q, parts) and not (len(parts) > 2 and abs(sum(r.value for r in parts) - q.value) <= q.half_ulp)
+        ]
+        only_longer = [r for r in parts if not any(r.restates(q) for q in short)]
+        # Of one thing: a summary's total and the details' parts, or its level and their
+        # causes, are figures of other things ("fell to 19.1%" beside "cut it by 1.4 points").
+        if any(_of_one_thing(plain, q, r) for q in only_short for r in only_longer):
+            return True
+    return False
+
+
+def _of_one_thing(text: str, q: Quantity, r: Quantity) -> bool:
+    """Are ``q`` and ``r`` said of the same thing: by what each is said of (its label, what
+    moved by it, ...), or, where either is unsaid, by the words right before each ("brought
+    in the most cash, $1.4 billion")?"""
+    # (A movement's ends, "from"/"to", name no thing: "fell to 19.1%", "rose to 56.2% of sales".)
+    place, theirs = (frozenset(w for w in place_of(text, x) if not w.startswith("<")) for x in (q, r))
+    if place and theirs:
+        return bool(place & theirs)
+    before, their_before = _words_before(text, q), _words_before(text, r)
+    shared = before & their_before
+    return len(shared) >= 2 and len(shared) >= _ALIKE * len(before | their_before)
+
+
+_ALIKE = 0.6  # the share of the words before two figures that makes them said of one thing
+
+
+def _words_before(text: str, q: Quantity) -> frozenset[str]:
+    """The content stems of the few words before ``q`` in its sentence."""
+    head = re.split(r"[.!?\n]", text[max(0, q.start - 60):q.start])[-1]
+    return frozenset(s for s, _ in content(head)[-4:])
+
+
+def _blank(m: re.Match[str]) -> str:
+    return " " * len(m.group(0))
+
+
+def _is_year(answer: str, q: Quantity) -> bool:
+    return quantity_kind(q) == "plain" and _YEAR.fullmatch(answer[q.start:q.end].strip()) is not None

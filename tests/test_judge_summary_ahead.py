@@ -1,0 +1,74 @@
+"""An opening summary that the longer version after it contradicts: two answers, not one."""
+from __future__ import annotations
+
+import pytest
+
+from harness.judge.offline_judge import heuristic_verdict
+from harness.judge.summary_ahead import summary_span, versions_disagree
+
+CAPEX = "What is the FY2018 capital expenditure amount (in USD millions) for 3M? Give a response relying on the cash flow statement."
+CAPEX_GOLD = "$1577.00"
+
+
+@pytest.mark.parametrize("answer, credited", [
+    # The summary hands in another figure than the details.
+    ("TL;DR: $1,373 million. Longer version: capex of $1,577 million was reported.", False),
+    ("Bottom line: $1,373 million.\n\nThe cash flow statement shows purchases of property, plant and equipment of $1,577 million.", False),
+    ("**TL;DR:** $1,373M\n\nDetails: purchases of PP&E were $1,577 million in FY2018.", False),
+    ("Summary: $1,577 million. Details: capex was $1,373 million.", False),
+    # The same figure in both, a rounding of it, no figure in the summary, or a correction after it.
+    ("TL;DR: $1,577 million. Longer version: capex of $1,577 million was reported, up from $1,373 million in FY2017.", True),
+    ("TL;DR: about $1.6 billion. Details: FY2018 purchases of PP&E were $1,577 million.", True),
+    ("TL;DR: capex rose in FY2018. Details: purchases of PP&E were $1,577 million, up from $1,373 million.", True),
+    ("Short answer: $1,373 million. Wait, correction: that is FY2017; FY2018 capex was $1,577 million.", True),
+    ("**Answer:** $1,577 million\n\n*Source: the 10-K, page 45.*", True),
+])
+def test_a_summary_ahead_that_the_details_contradict_is_no_commitment(answer: str, credited: bool) -> None:
+    verdict = heuristic_verdict(CAPEX, CAPEX_GOLD, answer)
+    assert (verdict.label == "correct") is credited, verdict.rationale
+
+
+QUICK = "Has Amcor's quick ratio improved or declined between FY2022 and FY2023?"
+QUICK_GOLD = "The quick ratio has slightly improved from 0.67 times to 0.69 times between FY 2023 and FY 2022."
+MARGIN = "What drove operating margin change as of FY2022 for 3M?"
+MARGIN_GOLD = "Operating margin for 3M in FY2022 decreased by 1.7% primarily due to a decrease in gross margin and one-off charges."
+
+
+@pytest.mark.parametrize("question, gold, answer, credited", [
+    # The gold as the longer version, behind a summary with its figures changed.
+    (QUICK, QUICK_GOLD, "TL;DR: The quick ratio has slightly improved from 0.88 times to 0.90 times.\n\nLonger version: " + QUICK_GOLD, False),
+    (MARGIN, MARGIN_GOLD, "In short: operating margin decreased by 2.2% on lower gross margin.\n\nDetails: " + MARGIN_GOLD, False),
+    (QUICK, QUICK_GOLD, "TL;DR: Yes.\n\nLonger version: No. " + QUICK_GOLD, False),
+    # A summary whose figures the details break down or explain: other things, no second answer.
+    (MARGIN, MARGIN_GOLD,
+     "Bottom line: 3M's operating margin decreased by 1.7%, falling to 19.1% in FY2022 from 20.8% in FY2021, on a lower gross "
+     "margin and one-off charges.\n\nDetail: cost of sales rose to 56.2% of net sales from 53.2%; litigation charges cut the margin "
+     "by 1.4 points.", True),
+    (QUICK, QUICK_GOLD,
+     "Short answer: it improved slightly, from 0.67 times to 0.69 times.\n\nDetails: cash rose to $1.0 billion from $0.8 billion "
+     "while current liabilities grew 3%.", True),
+])
+def test_a_prose_summary_ahead_is_read_against_its_longer_version(question: str, gold: str, answer: str, credited: bool) -> None:
+    verdict = heuristic_verdict(question, gold, answer)
+    assert (verdict.label == "correct") is credited, verdict.rationale
+
+
+def test_the_summary_runs_to_its_paragraph_or_the_details_key_or_its_first_sentence() -> None:
+    answer = "TL;DR: margin fell. It fell a lot.\n\nDetails: ..."
+    assert answer[slice(*summary_span(answer))] == "TL;DR: margin fell. It fell a lot."
+    answer = "TL;DR: $1,373 million. Longer version: capex of $1,577 million."
+    assert answer[slice(*summary_span(answer))] == "TL;DR: $1,373 million"
+    answer = "In short, capex was $1,577 million. The statement shows purchases of PP&E of $1,577 million."
+    assert answer[slice(*summary_span(answer))].strip() == "In short, capex was $1,577 million."
+    # No summary: nothing after it, or no key.
+    assert summary_span("TL;DR: $1,577 million.") is None
+    assert summary_span("Capex was $1,577 million. Details: purchases of PP&E.") is None
+
+
+def test_figures_only_one_version_gives_disagree_with_nothing() -> None:
+    gold = "Revenue grew 12% to $11.2 billion."
+    assert not versions_disagree("TL;DR: revenue grew 12%.\n\nDetails: revenue rose to $11.2 billion from $10.0 billion.", gold)
+    # A summary's total of the details' parts.
+    assert not versions_disagree("Summary: segment revenue of $11.2 billion.\n\nDetails: Americas $6.0 billion, Europe $3.2 "
+                                 "billion, Asia $2.0 billion.", gold)
+    assert versions_disagree("TL;DR: revenue grew 15% to $11.2 billion.\n\nDetails: revenue grew 12% to $11.2 billion.", gold)
