@@ -16,6 +16,14 @@ CAPEX_GOLD = "$1577.00"
     ("Bottom line: $1,373 million.\n\nThe cash flow statement shows purchases of property, plant and equipment of $1,577 million.", False),
     ("**TL;DR:** $1,373M\n\nDetails: purchases of PP&E were $1,577 million in FY2018.", False),
     ("Summary: $1,577 million. Details: capex was $1,373 million.", False),
+    # The summary and the details keyed in other words.
+    ("Key takeaway: $1,373 million.\n\nSupporting detail: the cash flow statement shows capex of $1,577 million.", False),
+    ("Headline: $1,373 million. Body: capex of $1,577 million.", False),
+    ("Executive summary: capex of $1,373 million.\n\nAnalysis: purchases of PP&E were $1,577 million.", False),
+    ("Answer (short): $1,373 million. Answer (long): $1,577 million.", False),
+    ("Quick take: $1,373M. Deeper dive: $1,577M.", False),
+    ("In a nutshell: $1,373 million.\n\nThe cash flow statement shows capex of $1,577 million.", False),
+    ("Executive summary: 3M spent about $1.6 billion on capex in FY2018.\n\nAnalysis: purchases of PP&E were $1,577 million.", True),
     # The same figure in both, a rounding of it, no figure in the summary, or a correction after it.
     ("TL;DR: $1,577 million. Longer version: capex of $1,577 million was reported, up from $1,373 million in FY2017.", True),
     ("TL;DR: about $1.6 billion. Details: FY2018 purchases of PP&E were $1,577 million.", True),

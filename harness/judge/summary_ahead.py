@@ -5,9 +5,9 @@ answers; read for its last figure, or for the gold's figures anywhere, it is cre
 whichever of the two is right. A reviewer reads the summary as the answer as much as the
 details, and an answer whose two versions disagree has not committed to either. An opening
 keyed as the answer in brief ("TL;DR:", "Summary:", "In short,", "Bottom line:", "Short
-answer:") is that summary; it runs to the end of its paragraph, or to a line keyed as the
-details ("Longer version:", "Details:"), or, where the answer is one paragraph with no such
-key, to the end of its first sentence.
+answer:", "Key takeaway:", "Headline:") is that summary; it runs to the end of its
+paragraph, or to a key of the details ("Longer version:", "Details:", "Analysis:"), or,
+where the answer is one paragraph with no such key, to the end of its first sentence.
 """
 from __future__ import annotations
 
@@ -24,13 +24,15 @@ from harness.judge.words import YES_NO, content
 # An opening keyed as the answer in brief. (Not "Answer:": a label of the whole answer, its
 # first paragraph often an overview that the next ones break down.)
 _SUMMARY_KEY = re.compile(
-    r"[^\w\n]*(?:tl;?\s?dr|summary|in\s+(?:short|brief)|bottom\s+line|(?:short|quick|brief)\s+answer)[^\w\n]{0,4}[:,]",
+    r"[^\w\n]*(?:tl;?\s?dr|(?:executive\s+|one[-\s]line\s+|quick\s+|brief\s+)?summary|in\s+(?:short|brief|a\s+nutshell)|"
+    r"bottom\s+line|(?:short|quick|brief|one[-\s]line)\s+(?:answer|version|take)|answer\s*\((?:short|brief)\)|key\s+takeaway|"
+    r"headline|at\s+a\s+glance|conclusion\s+first)[^\w\n]{0,4}[:,]",
     re.IGNORECASE,
 )
 # Where the longer version begins, keyed as such.
 _DETAILS_KEY = re.compile(
-    r"[^\w\n]*(?:longer\s+version|long\s+answer|longer\s+answer|full\s+answer|details?|in\s+detail|explanation|reasoning|"
-    r"working|breakdown)[^\w\n]{0,4}:",
+    r"[^\w\n]*(?:longer\s+version|long\s+answer|longer\s+answer|full\s+answer|answer\s*\((?:long|full)\)|(?:supporting\s+)?details?|"
+    r"in\s+detail|in\s+depth|deeper\s+dive|body|analysis|explanation|reasoning|working|breakdown|below)[^\w\n]{0,4}:",
     re.IGNORECASE,
 )
 _YEAR = re.compile(r"(?:19|20)\d\d")
