@@ -250,7 +250,7 @@ def verdict_on_use(sentence: str, question: str) -> int | None:
     gives no such verdict: "No, working capital is not positive, so it is not a useful
     metric" is a verdict on what is asked, and so is one that denies anything after it."""
     head = YES_NO.match(sentence)
-    if head is None or not _QUESTION_METRIC.search(question) or _asks_use(question):
+    if head is None or not _only_supposes_use(question):
         return None
     turn = _CLAUSE_TURN.search(sentence, head.end())
     end = turn.start() if turn else len(sentence)
@@ -265,6 +265,13 @@ def asks_of_use(sentence: str, question: str) -> bool:
     """Is ``sentence`` a question the answer asks itself on whether a measure serves ("Is
     working capital a useful metric here?"), where the question asks something else?"""
     return sentence.rstrip().endswith("?") and bool(_ON_USE.search(sentence) or _asks_use(sentence)) and not _asks_use(question)
+
+
+@functools.lru_cache(maxsize=256)
+def _only_supposes_use(question: str) -> bool:
+    """Does ``question`` suppose a measure may not serve without asking whether it does?
+    (Asked once per question: ``verdict_on_use`` reads every sentence of every answer.)"""
+    return _QUESTION_METRIC.search(question) is not None and not _asks_use(question)
 
 
 def _asks_use(question: str) -> bool:

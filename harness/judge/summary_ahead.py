@@ -40,6 +40,13 @@ _YEAR = re.compile(r"(?:19|20)\d\d")
 
 def summary_span(answer: str) -> tuple[int, int] | None:
     """Where the opening summary is, when the answer opens with one and goes on after it."""
+    where = _parts(answer)
+    return (0, where[1]) if where else None
+
+
+def _parts(answer: str) -> tuple[int, int, int] | None:
+    """Where the summary's own words begin (after its key), where it ends, and where the
+    longer version's own words begin (after its key, if it has one)."""
     head = _SUMMARY_KEY.match(answer)
     if head is None:
         return None
@@ -51,7 +58,11 @@ def summary_span(answer: str) -> tuple[int, int] | None:
     else:
         spans = sentence_spans(answer)
         end = spans[0][1] if spans else len(answer)
-    return (0, end) if answer[end:].strip() else None
+    if not answer[end:].strip():
+        return None
+    if details is not None and not answer[end:details.start()].strip():
+        return head.end(), end, details.end()
+    return head.end(), end, end
 
 
 def summary_ahead(
@@ -76,19 +87,19 @@ def versions_disagree(answer: str, gold: str) -> bool:
     restate ("TL;DR: ... grew 12% ...\n\nLonger version: ... grew 9% ...")? Figures only
     one side gives ("Longer version: ... from 20.8% to 19.1%") disagree with nothing, nor
     does a summary's total of the longer version's parts."""
-    span = summary_span(answer)
-    if span is None:
+    where = _parts(answer)
+    if where is None:
         return False
+    own_start, end, longer_start = where
     # "TL;DR: Yes.\n\nLonger version: No, ...": the verdicts first.
-    brief = YES_NO.match(_SUMMARY_KEY.sub("", answer[:span[1]], count=1).strip())
-    longer_said = YES_NO.match(_DETAILS_KEY.sub("", answer[span[1]:], count=1).strip())
+    brief, longer_said = YES_NO.match(answer[own_start:end].strip()), YES_NO.match(answer[longer_start:].strip())
     if brief and longer_said and brief.group(1).lower() != longer_said.group(1).lower():
         return True
     # (Read with the keys blanked out: "Longer version: 87%" names no thing "longer version".)
-    plain = _DETAILS_KEY.sub(_blank, _SUMMARY_KEY.sub(_blank, answer, count=1), count=1)
+    plain = " " * own_start + answer[own_start:end] + " " * (longer_start - end) + answer[longer_start:]
     figures = [q for q in parse_quantities(answer) if not _is_year(answer, q)]
-    short = [q for q in figures if q.start < span[1]]
-    longer = [q for q in figures if q.start >= span[1]]
+    short = [q for q in figures if q.start < end]
+    longer = [q for q in figures if q.start >= end]
     golds = parse_quantities(gold)
     for kind in {quantity_kind(q) for q in short}:
         parts = [r for r in longer if quantity_kind(r) == kind]
@@ -124,10 +135,6 @@ def _words_before(text: str, q: Quantity) -> frozenset[str]:
     """The content stems of the few words before ``q`` in its sentence."""
     head = re.split(r"[.!?\n]", text[max(0, q.start - 60):q.start])[-1]
     return frozenset(s for s, _ in content(head)[-4:])
-
-
-def _blank(m: re.Match[str]) -> str:
-    return " " * len(m.group(0))
 
 
 def _is_year(answer: str, q: Quantity) -> bool:
