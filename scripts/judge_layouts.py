@@ -10,7 +10,8 @@ or a wrong one credited in some form is a flip. The forms: a preamble, a caveat,
 bold, a heading, sentences as bullets or numbered lines or lines of their own, "Sure!", an
 "**Answer:**" label, a sign-off, "fiscal year" for "FY", a JSON answer, a closing line of
 sources, and an opening that only says an answer follows ("TL;DR: see below.", "Let me walk
-through this step by step.", "The answer to your question is as follows.", "**Key findings:**").
+through this step by step.", "The answer to your question is as follows.", "**Key findings:**"),
+the whole answer in a fence or a quote, an "A:" label, and "USD 1,577" for "$1,577".
 """
 from __future__ import annotations
 
@@ -60,6 +61,10 @@ FORMS: dict[str, Callable[[str], str]] = {
     "as follows": lambda a: "The answer to your question is as follows. " + a,
     "walk through": lambda a: "Let me walk through this step by step.\n\n" + a,
     "bold header": lambda a: "**Key findings:**\n\n" + a,
+    "code block": lambda a: "```text\n" + a.strip() + "\n```",
+    "quoted": lambda a: "\n".join("> " + line if line.strip() else ">" for line in a.strip().splitlines()),
+    "A: label": lambda a: "A: " + a.strip(),
+    "USD": lambda a: re.sub(r"\$\s?(?=\d)", "USD ", a),
 }
 
 

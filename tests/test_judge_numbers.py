@@ -80,6 +80,11 @@ def test_footnote_and_list_markers_are_skipped() -> None:
     assert values("Revenue(1) was $5bn") == [pytest.approx(5e9)]
     assert values("1. Net sales 34,229\n2) Cost 19,232") == [34229.0, 19232.0]
     assert values("(2) other items") == []
+    # Within a line, after a clause's end or a joining word: "N)" opens an item, not a value.
+    assert values("Litigation includes: 1) AFFF cases, over 3,000 lawsuits. 2) State suits, and 3) others.") == [3000.0]
+    # A figure before a bracket it opened is still a figure, and so is one inside a clause.
+    assert values("a loss (of $5 million) and 2) other items") == [pytest.approx(5e6)]
+    assert values("It rose 5) percent") == [5.0]
 
 
 def test_formatted_gold_drops_formatting_zeros() -> None:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import pytest
 
@@ -84,3 +85,55 @@ def test_words_to_the_grader_in_what_is_left_unread_still_earn_nothing(given: st
     assert numeric_check(question, "5466", given).label == "incorrect"  # as the judge service asks it, first
     assert heuristic_verdict(question, "5466", given).label == "incorrect"
     assert heuristic_verdict(question, "5466", "<think>Let me add the lines up.</think>\nIt was $5,466 million.").label == "correct"
+
+
+@pytest.mark.parametrize(("given", "read"), [
+    ("```\nIt was $5,466 million.\n```", "It was $5,466 million."),
+    ("```text\nIt was $5,466 million.\n```", "It was $5,466 million."),
+    ("> It was $5,466 million.\n>\n> 1. Current content liabilities: $4,173 million", "It was $5,466 million.\n\n1. Current content liabilities: $4,173 million"),
+    ("A: Customer deposits", "Answer: Customer deposits"),
+    ("**A:** Customer deposits", "**Answer:** Customer deposits"),
+    ("```\n> It was $5,466 million.\n```", "It was $5,466 million."),  # layout within layout
+])
+def test_layout_around_the_whole_answer_is_read_as_the_answer_it_wraps(given: str, read: str) -> None:
+    assert answer_text(given) == read
+
+
+@pytest.mark.parametrize("given", [
+    "> 50%",  # more than 50%, not a quote
+    ">= $5 million",
+    "> The filing says $5,466 million.\nSo it was $4,173 million.",  # a quote within the answer
+    "Apple: 5",
+    "A:",
+    "```\n```",
+])
+def test_layout_within_the_answer_or_a_bound_is_left_as_it_is(given: str) -> None:
+    assert answer_text(given) == given.strip()
+
+
+def judge(question: str, gold: str, answer: str) -> str:
+    """The offline judge's label: the numeric check, then the rules where it is unsure."""
+    from harness.judge.numeric_check import numeric_check
+    from harness.judge.offline_judge import heuristic_verdict
+
+    decided = numeric_check(question, gold, answer)
+    return decided.label if decided.label is not None else heuristic_verdict(question, gold, answer, decided=decided).label
+
+
+NETFLIX = "What is Netflix's year end FY2017 total current liabilities (in USD millions)?"
+DEBT = "Which debt securities are registered to trade on a national securities exchange under American Express' name as of 2022?"
+
+
+@pytest.mark.parametrize("wrap", [
+    lambda a: "```\n" + a + "\n```",
+    lambda a: "```text\n" + a + "\n```",
+    lambda a: "\n".join("> " + line for line in a.splitlines()),
+    lambda a: "A: " + a,
+])
+def test_wrapping_an_answer_in_layout_does_not_change_its_verdict(wrap: Callable[[str], str]) -> None:
+    refusal = "As of my last update, I do not have access to the filing.\nYou would need to review the 10-K yourself."
+    right = "Total current liabilities were $5,466 million at the end of FY2017."
+    wrong = "Total current liabilities were $4,173 million at the end of FY2017."
+    assert judge(NETFLIX, "5466", wrap(right)) == judge(NETFLIX, "5466", right) == "correct"
+    assert judge(NETFLIX, "5466", wrap(wrong)) == judge(NETFLIX, "5466", wrong) == "incorrect"
+    assert judge(DEBT, "There are none", wrap(refusal)) == judge(DEBT, "There are none", refusal) != "correct"

@@ -28,6 +28,9 @@ def _worked(text: str) -> list[tuple[str, float]]:
         ("Average = ($7,367 million + $6,854 million) / 2 = $7,110.5 million", [("7,110.5 million", 7110500000.0)]),
         ("CCC = 52.71 - 92.85 + 36.38 ≈ -3.76 days", [("3.76", -3.76)]),
         ("787 / 40,648 x 100% = 2.7%", [("2.7%", 0.0194)]),
+        # The currency as its code: the same computation.
+        ("(USD 1,493,602,000 - USD 903,095,000) / USD 903,095,000 = 65.3%", [("65.3%", 0.6539)]),
+        ("US$24,576 million / US$7,110.5 million = 3.45", [("3.45", 3.4563)]),
         # Named, then given under the same name on the next line.
         ("Turnover = $24,576 million / $7,110.5 million\nTurnover = 3.45", [("3.45", 3.4563)]),
     ],

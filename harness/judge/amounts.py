@@ -348,18 +348,25 @@ def _looks_like_year(digits: str, frac: str | None, has_unit: bool) -> bool:
     return 1900 <= int(digits) <= 2100
 
 
-def _line_start_marker(text: str, start: int, end: int) -> bool:
-    """'1. Revenue', '2) Capex' and '(3) Other': list enumerations, not values."""
+def _list_marker(text: str, start: int, end: int) -> bool:
+    """'1. Revenue', '2) Capex' and '(3) Other' opening a line, and '2) Capex' within one
+    ("includes: 1) AFFF cases ... 2) State lawsuits"): list enumerations, not values."""
     digits = text[start:end]
     # Length first: int() refuses a run of over 4,300 digits, which a degenerate answer can hold.
     if not digits.isdigit() or len(digits) > 3 or int(digits) >= 100:
         return False
-    line_start = text.rfind("\n", 0, start) + 1
+    # Only the last few characters before matter: a long line is read in constant time.
+    line_start = max(text.rfind("\n", 0, start) + 1, start - 40)
     before = text[line_start:start].strip()
-    if before not in ("", "(", "-", "*", "•"):
-        return False
     after = text[end:end + 2]
+    if before not in ("", "(", "-", "*", "•"):
+        # Within a line only "N)" after a clause's end or a joining word and before a word:
+        # a figure closes no bracket it did not open.
+        return bool(_INLINE_MARKER_BEFORE.search(before)) and bool(re.match(r"\)\s+[A-Za-z\"'“*]", text[end:end + 8]))
     return bool(re.match(r"[.)]\s|[.)]$", after)) or (before == "(" and after.startswith(")"))
+
+
+_INLINE_MARKER_BEFORE = re.compile(r"(?:[:;,.]|\b(?:and|or|then))$", re.IGNORECASE)
 
 
 def parse_quantities(text: str) -> list[Quantity]:
@@ -379,7 +386,7 @@ def parse_quantities(text: str) -> list[Quantity]:
         # a filing form after ("10-K"), ordinals ("65th").
         if re.search(r"[A-Za-z]-$", before) or re.match(r"-[A-Za-z]", after) or _ORDINAL_AFTER.match(after):
             continue
-        if _REFERENCE_BEFORE.search(before) or _REFERENCES_GO_ON.search(before) or _line_start_marker(text, start, end):
+        if _REFERENCE_BEFORE.search(before) or _REFERENCES_GO_ON.search(before) or _list_marker(text, start, end):
             continue
         if before.endswith("[") and after.startswith("]") and not frac and end - start <= 2:
             continue  # a footnote's mark, "[1]"

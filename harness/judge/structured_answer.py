@@ -16,6 +16,10 @@ answer (``<think>...</think>``) are left out: the answer is what follows them. A
 blocks alone, each once, one of them the answer, none holding a tag: anything else (a stray
 ``</answer>`` forged to end the answer early) is left as it is, for ``grader_address`` to
 refuse.
+
+Layout around the whole answer is not the answer either: a fence (```` ```text ... ``` ````),
+a quote (every line after "> ") and a bare "A:" label are read as the answer they wrap, so
+wrapping a refusal or a wrong figure in them changes nothing.
 """
 from __future__ import annotations
 
@@ -30,7 +34,14 @@ _EXPLAINING_KEYS = frozenset({
 })
 # Fields that list the figures the answer rests on, as an object of label and value.
 _FIGURE_KEYS = frozenset({"figures", "key_figures", "supporting_figures", "numbers", "values", "metrics", "data"})
-_FENCE = re.compile(r"^```(?:json)?\s*\n?(?P<body>.*?)\n?```$", re.DOTALL | re.IGNORECASE)
+# A fence around the whole answer, with or without a language word on its opening line.
+_FENCE = re.compile(r"^```(?:[\w+-]*[ \t]*\n)?(?P<body>.*?)\n?```$", re.DOTALL)
+# A quote marker at a line's start.
+_QUOTED_LINE = re.compile(r"^[ \t]*>[ \t]?", re.MULTILINE)
+# A one-line answer "> 50%" or ">= $5 million" bounds a figure: no quote.
+_BOUND_SIGN = re.compile(r"^>[ \t]*=?[ \t]*[$€£(+−-]?[ \t]?\d")
+# "A:" labelling the whole answer, as "Answer:" does ("**A:** Customer deposits").
+_SHORT_LABEL = re.compile(r"^(\**)A(\**)[ \t]*:(?=[\s*])")
 # HTML as a web page returns an answer: its tags mark layout, and a "<" or ">" left in would
 # read as "less than" or "more than" beside a figure ("<b>$381,603,000</b>").
 _HTML_TAG = re.compile(r"</?(?:p|b|strong|em|i|u|ul|ol|li|br|div|span|h[1-6]|table|thead|tbody|tr|td|th|sup|sub)\b[^<>]{0,200}>", re.IGNORECASE)
@@ -90,6 +101,9 @@ def answer_text(answer: str) -> str:
     """``answer`` itself, or for a JSON object of one answer field and explaining fields, its
     explanation and then "Answer: <value>"."""
     text = (answer or "").strip()
+    unwrapped = _layout_unwrapped(text)
+    if unwrapped != text:
+        return answer_text(unwrapped)
     if "<" in text and _HTML_TAG.search(text):
         answer = text = _html_as_text(text)
     if "|" in text and _ANSWER_ROW.search(text):
@@ -102,9 +116,6 @@ def answer_text(answer: str) -> str:
         answer = text = text[thought.end():]
     if text.startswith("<"):
         return _tagged_text(text) or answer
-    fenced = _FENCE.match(text)
-    if fenced:
-        text = fenced.group("body").strip()
     if not (text.startswith("{") and text.endswith("}")):
         return answer  # most answers: prose
     try:
@@ -115,6 +126,21 @@ def answer_text(answer: str) -> str:
         return answer
     named = {str(key).strip().lower(): value for key, value in parsed.items()}
     return _explained_answer(named) or answer
+
+
+def _layout_unwrapped(text: str) -> str:
+    """``text`` without layout wrapping the whole of it: a fence, a quote, an "A:" label
+    (as "Answer:"); ``text`` itself when there is none."""
+    fenced = _FENCE.match(text)
+    if fenced and fenced.group("body").strip():
+        return fenced.group("body").strip()
+    lines = [line for line in text.splitlines() if line.strip()]
+    quoted = text.startswith(">") and len(_QUOTED_LINE.findall(text)) == len(lines)
+    if quoted and (len(lines) > 1 or not _BOUND_SIGN.match(text)):
+        return _QUOTED_LINE.sub("", text).strip()
+    if text.startswith(("A", "*")):
+        return _SHORT_LABEL.sub(r"\1Answer\2:", text, count=1)
+    return text
 
 
 def _explained_answer(named: dict[str, object]) -> str | None:

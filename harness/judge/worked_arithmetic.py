@@ -21,13 +21,15 @@ from harness.judge.amounts import Quantity, parse_quantities, question_unit
 from harness.judge.comparison import Reading, answer_readings, compare, gold_readings
 from harness.judge.numeric_check import single_number_gold
 
-# Between the operands of a shown computation: operators, brackets, dollar signs, spaces.
-_GAP = re.compile(r"[\s$()+\-−–*/×÷xX]*")
+# Between the operands of a shown computation: operators, brackets, dollar signs (or the
+# code: "USD 1,493,602,000 - USD 903,095,000"), spaces.
+_GAP = re.compile(r"(?:[\s$()+\-−–*/×÷xX]|\bUSD\b|\bUS(?=\$))*")
+_CURRENCY_CODE = re.compile(r"\bUSD?\b")
 # Between the equals sign and the result: "= $", "≈ ", "= approximately -", or the sign in
 # words: "$24,576 million / $7,110.5 million, gives 3.45".
 _RESULT_LEAD = re.compile(
     r"(?:=|≈|≅|,?\s*(?:which\s+)?(?:gives|giving|yields|equals|comes\s+to|works\s+out\s+to)\b)"
-    r"\s*(?:approximately\s+|about\s+|roughly\s+)?(?:US)?\$?\s*[-−]?\s*$",
+    r"\s*(?:approximately\s+|about\s+|roughly\s+)?(?:USD\s*|US)?\$?\s*[-−]?\s*$",
     re.I,
 )
 # A result given under the computation's name: brackets closing it, then the name (a few
@@ -86,7 +88,7 @@ def shown_computation(answer: str, result: Quantity, quantities: list[Quantity])
     # The brackets and signs right before the first operand belong to the computation; the
     # text before them must name it the same way, when the result is given under a name.
     head = answer[max(0, operands[0].start - 160) : operands[0].start]
-    opening = re.search(r"[\s$(\-−–]*$", head)
+    opening = re.search(r"(?:[\s$(\-−–]|\bUSD\b|\bUS(?=\$))*$", head)
     prefix = opening.group(0) if opening else ""
     if name is not None and not re.search(rf"{re.escape(name)}\s*(?:=|≈)\s*$", head[: len(head) - len(prefix)], re.I):
         return None
@@ -94,7 +96,7 @@ def shown_computation(answer: str, result: Quantity, quantities: list[Quantity])
     for i, q in enumerate(operands):
         parts.append(repr(_operand(q)))
         parts.append(answer[q.end : operands[i + 1].start] if i + 1 < len(operands) else closing)
-    expression = "".join(parts).translate(_NORMALISE)
+    expression = _CURRENCY_CODE.sub(" ", "".join(parts)).translate(_NORMALISE)
     try:
         value = _evaluate(ast.parse(expression.strip(), mode="eval"))
     except (SyntaxError, ValueError, ZeroDivisionError, RecursionError):
