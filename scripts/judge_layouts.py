@@ -11,7 +11,10 @@ bold, a heading, sentences as bullets or numbered lines or lines of their own, "
 "**Answer:**" label, a sign-off, "fiscal year" for "FY", a JSON answer, a closing line of
 sources, and an opening that only says an answer follows ("TL;DR: see below.", "Let me walk
 through this step by step.", "The answer to your question is as follows.", "**Key findings:**"),
-the whole answer in a fence or a quote, an "A:" label, and "USD 1,577" for "$1,577".
+the whole answer in a fence or a quote, an "A:" label, "USD 1,577" for "$1,577", openings that
+claim nothing ("In short, here is what the filing shows.", "Thanks for your question.", "Happy
+to help.", "I reviewed the filing carefully."), a closing "Note:", and the question copied
+before the answer, labelled or not.
 """
 from __future__ import annotations
 
@@ -43,28 +46,35 @@ def _each_sentence(answer: str, mark: Callable[[int], str]) -> str:
     return "\n".join(mark(n) + text[a:b].strip() for n, (a, b) in enumerate(sentence_spans(text), 1) if text[a:b].strip())
 
 
-FORMS: dict[str, Callable[[str], str]] = {
-    "preamble": lambda a: "Based on the information provided in the company's 10-K filing, here is the answer.\n\n" + a,
-    "caveat": lambda a: a.rstrip() + "\n\nPlease note that this analysis is based solely on the information in the provided filing.",
-    "bold figures": lambda a: _FIGURE.sub(r"**\1**", a, count=3),
-    "heading": lambda a: "### Answer\n\n" + a,
-    "bullets": lambda a: _each_sentence(a, lambda n: "- "),
-    "numbered": lambda a: _each_sentence(a, lambda n: f"{n}. "),
-    "lines": lambda a: _each_sentence(a, lambda n: ""),
-    "sure": lambda a: "Sure! " + a,
-    "answer label": lambda a: "**Answer:** " + a.strip(),
-    "sign-off": lambda a: a.rstrip() + "\n\nLet me know if you need any further details!",
-    "fiscal year": lambda a: re.sub(r"\bFY\s?(20\d\d)\b", r"fiscal year \1", a),
-    "json": lambda a: json.dumps({"answer": a.strip()}),
-    "sources": lambda a: a.rstrip() + "\n\nSources: Form 10-K, Item 7 and Item 8.",
-    "tl;dr": lambda a: "TL;DR: see below.\n\n" + a,
-    "as follows": lambda a: "The answer to your question is as follows. " + a,
-    "walk through": lambda a: "Let me walk through this step by step.\n\n" + a,
-    "bold header": lambda a: "**Key findings:**\n\n" + a,
-    "code block": lambda a: "```text\n" + a.strip() + "\n```",
-    "quoted": lambda a: "\n".join("> " + line if line.strip() else ">" for line in a.strip().splitlines()),
-    "A: label": lambda a: "A: " + a.strip(),
-    "USD": lambda a: re.sub(r"\$\s?(?=\d)", "USD ", a),
+FORMS: dict[str, Callable[[str, str], str]] = {
+    "preamble": lambda a, q: "Based on the information provided in the company's 10-K filing, here is the answer.\n\n" + a,
+    "caveat": lambda a, q: a.rstrip() + "\n\nPlease note that this analysis is based solely on the information in the provided filing.",
+    "bold figures": lambda a, q: _FIGURE.sub(r"**\1**", a, count=3),
+    "heading": lambda a, q: "### Answer\n\n" + a,
+    "bullets": lambda a, q: _each_sentence(a, lambda n: "- "),
+    "numbered": lambda a, q: _each_sentence(a, lambda n: f"{n}. "),
+    "lines": lambda a, q: _each_sentence(a, lambda n: ""),
+    "sure": lambda a, q: "Sure! " + a,
+    "answer label": lambda a, q: "**Answer:** " + a.strip(),
+    "sign-off": lambda a, q: a.rstrip() + "\n\nLet me know if you need any further details!",
+    "fiscal year": lambda a, q: re.sub(r"\bFY\s?(20\d\d)\b", r"fiscal year \1", a),
+    "json": lambda a, q: json.dumps({"answer": a.strip()}),
+    "sources": lambda a, q: a.rstrip() + "\n\nSources: Form 10-K, Item 7 and Item 8.",
+    "tl;dr": lambda a, q: "TL;DR: see below.\n\n" + a,
+    "as follows": lambda a, q: "The answer to your question is as follows. " + a,
+    "walk through": lambda a, q: "Let me walk through this step by step.\n\n" + a,
+    "bold header": lambda a, q: "**Key findings:**\n\n" + a,
+    "code block": lambda a, q: "```text\n" + a.strip() + "\n```",
+    "quoted": lambda a, q: "\n".join("> " + line if line.strip() else ">" for line in a.strip().splitlines()),
+    "A: label": lambda a, q: "A: " + a.strip(),
+    "USD": lambda a, q: re.sub(r"\$\s?(?=\d)", "USD ", a),
+    "in short": lambda a, q: "In short, here is what the filing shows.\n\n" + a.strip(),
+    "thanks": lambda a, q: "Thanks for your question. " + a.strip(),
+    "happy to help": lambda a, q: "Happy to help. " + a.strip(),
+    "reviewed": lambda a, q: "I reviewed the filing carefully. " + a.strip(),
+    "note": lambda a, q: a.rstrip() + "\n\nNote: all figures are in USD millions unless stated otherwise.",
+    "question echoed": lambda a, q: "Question: " + q.strip() + "\n\nAnswer: " + a.strip(),
+    "question first": lambda a, q: q.strip() + "\n\n" + a.strip(),
 }
 
 
@@ -94,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
             continue  # judged wrongly as it is: no form to hold it to
         totals["right" if right else "wrong"] += 1
         for form, wrap in FORMS.items():
-            if (judge(question, gold, wrap(answer)) == "correct") != right:
+            if (judge(question, gold, wrap(answer, question)) == "correct") != right:
                 flips[form].append(f"{'right refused' if right else 'wrong credited'}: line {i + 1}")
     print(f"{args.half} half: {totals['right']} right answers credited and {totals['wrong']} wrong ones refused, each in "
           f"{len(FORMS)} forms")

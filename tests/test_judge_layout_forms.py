@@ -62,17 +62,34 @@ def test_a_right_answer_wrapped_otherwise_is_credited(question: str, gold: str, 
     assert heuristic_verdict(question, gold, answer).label == "correct"
 
 
+NIKE_Q = ("Among operations, investing, and financing activities, which brought in the most (or lost the least) cash flow "
+          "for Nike in FY2023?")
+NIKE_GOLD = "Among the three, cash flow from operations was the highest for Nike in FY2023."
+NIKE_EXCERPT = ("\"Cash provided (used) by operations was an inflow of $2,485 million for fiscal 2020... Cash used by financing "
+                "activities was $5,293 million for fiscal 2019...\"")
+QUICK_Q = ("Does 3M have a reasonably healthy liquidity profile based on its quick ratio for Q2 of FY2023? If the quick ratio "
+           "is not relevant to measure liquidity, please state that and explain why.")
+QUICK_GOLD = "No. The quick ratio for 3M was 0.96 by Jun'23 close, which needs a bit of an improvement to touch the 1x mark"
+# No verdict: only how the ratio is computed.
+QUICK_WRONG = ("3M's quick ratio at the end of Q2 FY2023 was computed from cash, marketable securities and receivables "
+               "over current liabilities.")
+
+
 @pytest.mark.parametrize(
     ("question", "gold", "answer"),
     [
         (LIABILITY_Q, "Customer deposits", "- " + LIABILITY_A.replace("Customer deposits", "Long-term debt")),
         (VOTES_Q, VOTES_GOLD, "\n".join("- " + line.replace("Richard A. Johnson", "Alan D. Feldman") for line in VOTES_A)),
-        # A pasted excerpt stays one with a caveat after it.
-        ("Among operations, investing, and financing activities, which brought in the most (or lost the least) cash flow for "
-         "Nike in FY2023?", "Among the three, cash flow from operations was the highest for Nike in FY2023.",
-         "\"Cash provided (used) by operations was an inflow of $2,485 million for fiscal 2020... Cash used by financing "
-         "activities was $5,293 million for fiscal 2019...\"\n\nPlease note that this analysis is based solely on the "
-         "information in the provided filing."),
+        # A pasted excerpt stays one with a caveat or a note after it.
+        (NIKE_Q, NIKE_GOLD, NIKE_EXCERPT + "\n\nPlease note that this analysis is based solely on the information in the provided filing."),
+        (NIKE_Q, NIKE_GOLD, NIKE_EXCERPT + "\n\nNote: all figures are in USD millions unless stated otherwise."),
+        # The question copied before the answer, labelled or not, claims nothing: its "If the
+        # quick ratio is not relevant ..." is no "No" beside the answer's verdict.
+        (QUICK_Q, QUICK_GOLD, "Question: " + QUICK_Q + "\n\nAnswer: " + QUICK_WRONG),
+        (QUICK_Q, QUICK_GOLD, QUICK_Q + "\n\n" + QUICK_WRONG),
+        (QUICK_Q, QUICK_GOLD, "**Question:** " + QUICK_Q + "\n\n**Answer:** " + QUICK_WRONG),
+        # An answer's label before a sentence that disowns all after it disowns nothing less.
+        (QUICK_Q, QUICK_GOLD, "Answer: The opposite of the following is true: " + QUICK_GOLD),
     ],
 )
 def test_a_wrong_answer_wrapped_otherwise_is_not(question: str, gold: str, answer: str) -> None:
@@ -105,7 +122,11 @@ def test_the_layout_script_finds_no_flip_on_the_sample_labels(capsys) -> None:
 
 @pytest.mark.parametrize(
     "opening", ["TL;DR: see below.\n\n", "Let me walk through this step by step.\n\n",
-                "The answer to your question is as follows. ", "**Key findings:**\n\n"],
+                "The answer to your question is as follows. ", "**Key findings:**\n\n",
+                # Words that claim nothing: a refusal after them still opens by declining, and
+                # "Thanks" is no name beside the verdict's.
+                "In short, here is what the filing shows.\n\n", "Thanks for your question. ", "Happy to help. ",
+                "I reviewed the filing carefully. ", "Great question! "],
 )
 def test_an_empty_opening_neither_hides_a_refusal_nor_the_verdict(opening: str) -> None:
     refusal = ("As an AI, I don't have access to the filing, so I cannot say which liability was largest. Customer deposits "
@@ -120,3 +141,10 @@ def test_a_closing_line_of_sources_names_no_answer() -> None:
     assert heuristic_verdict(LIABILITY_Q, "Customer deposits", answer).label == "correct"
     wrong = LIABILITY_A.replace("Customer deposits", "Long-term debt") + "\n\nSources: Form 10-K, Item 7 and Item 8."
     assert heuristic_verdict(LIABILITY_Q, "Customer deposits", wrong).label != "correct"
+
+
+def test_the_question_copied_before_a_right_answer_leaves_it_right() -> None:
+    right = "No. 3M's quick ratio was 0.96 at the end of Q2 FY2023, short of the 1x mark."
+    for copied in ("Question: " + QUICK_Q + "\n\nAnswer: " + right, QUICK_Q + "\n\n" + right,
+                   "The question asks: " + QUICK_Q + " " + right):
+        assert heuristic_verdict(QUICK_Q, QUICK_GOLD, copied).label == "correct"

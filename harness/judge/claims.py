@@ -145,11 +145,13 @@ _FRAMES = (
     # A counterfactual: "If AMD had sold more EPYC processors, margins would have risen".
     r"|if\b(?=(?:[^.;]|\.\d)*\bwould(?:n't| not)? have\b)"
 )
-_DISOWNING_FRAME = re.compile(rf"\W*(?:\[\d{{1,2}}\]\W*)?(?:{_FRAMES})(?:\b|(?=\W))", re.IGNORECASE)  # after a "[1]" of a footnote too
+# (After a "[1]" of a footnote too, or an answer's label: "Answer: The opposite of ...".)
+_FRAME_LEAD = r"\W*(?:\[\d{1,2}\]\W*)?(?:(?:(?:short|final)\s+)?answer[*_]{0,2}\s*:\W*)?"
+_DISOWNING_FRAME = re.compile(rf"{_FRAME_LEAD}(?:{_FRAMES})(?:\b|(?=\W))", re.IGNORECASE)
 # The same at any line or sentence start of a text (tried only there: a cheap test of the
 # character before): most answers have none, and are not split into sentences. (A list of
 # words to look for first would save nothing: most answers hold one of them.)
-_ANY_FRAME = re.compile(rf"(?:^|(?<=[.!?]))\W*(?:\[\d{{1,2}}\]\W*)?(?:{_FRAMES})(?:\b|(?=\W))", re.IGNORECASE | re.MULTILINE)
+_ANY_FRAME = re.compile(rf"(?:^|(?<=[.!?])){_FRAME_LEAD}(?:{_FRAMES})(?:\b|(?=\W))", re.IGNORECASE | re.MULTILINE)
 # A sentence that takes back the one before it ("That is false.", "This is no longer the
 # case."), or a clause that takes back its own sentence ("... — this is wrong.").
 # A claim another company owns: "is true of a competitor", "holds for its main rival, not for

@@ -14,7 +14,7 @@ import re
 
 from harness.judge.amounts import Quantity, parse_quantities
 from harness.judge.claims import ANSWER_LABEL, CROSS_MARKS, FORMER_NAME, KIDDING, REVISED_VALUE, SENTENCE_OPENING, SET_ASIDE, THIS_IS, corrections
-from harness.judge.refusal import EMPTY_OPENING, sentence_spans
+from harness.judge.refusal import EMPTY_OPENING, SOCIAL_OPENING, sentence_spans
 from harness.judge.words import content
 
 # A value asked about, not stated: "You asked whether capex was $1,577 million; it was ...".
@@ -313,7 +313,7 @@ def without_restated_question(answer: str, question: str) -> str:
 # the information provided in the 10-K filing, here is the answer.", "Here are the key points:".
 _INTRO = re.compile(
     # (A heading line of a few words first: "### Answer", "**Short answer:**".)
-    r"\A\s*(?:#{1,6}[ \t]+[^\n]{1,40}\n+\s*)?(?:(?:sure|certainly|absolutely|of course|great question|okay|ok)\s*[!.,]\s*)?"
+    r"\A\s*(?:#{1,6}[ \t]+[^\n]{1,40}\n+\s*)?(?:(?:" + SOCIAL_OPENING + r"|in\s+short|in\s+brief|briefly)\s*[!.,]\s*)?"
     r"(?:(?:based on|according to|from|using|after reviewing)\s+[^.!?\n]{0,120}?,\s*)?"
     r"(?:here\s+(?:is|are)|below\s+(?:is|are)|the\s+following\s+(?:is|are))\s+(?:the|an?|my|some|a\s+few)?\s*"
     r"(?:\w+\s+){0,2}(?:answer|analysis|summary|breakdown|points|details|figures|information|overview|calculation|response)s?\b"
@@ -323,7 +323,7 @@ _INTRO = re.compile(
 )
 
 
-_INTERJECTION = re.compile(r"\A\s*(?:sure|certainly|absolutely|of course|great question|okay)\s*[!.]\s+", re.IGNORECASE)
+_INTERJECTION = re.compile(r"\A\s*" + SOCIAL_OPENING + r"\s*[!.]\s+", re.IGNORECASE)
 # A label before the answer's text: "**Answer:** According to ...", "Answer: To determine ...",
 # "TL;DR: $2,018 million.".
 _ANSWER_LABEL = re.compile(r"\A\s*[*_]{0,2}(?:(?:short\s+|final\s+)?answer|tl;?\s?dr)\s*:[*_]{0,2}\s*", re.IGNORECASE)

@@ -62,7 +62,7 @@ from harness.judge.grader_address import addresses_grader
 from harness.judge.metric_use import use_denied_against_gold
 from harness.judge.refusal import DECLINE, refusal_signal, sentence_span_at, sentence_spans
 from harness.judge.span_asked import another_span
-from harness.judge.structured_answer import answer_text, left_unread
+from harness.judge.structured_answer import answer_text, echo_left_out, left_unread
 from harness.judge.two_values import level_given_as_change
 from harness.judge.words import (
     ABOVE_ZERO,
@@ -345,7 +345,7 @@ _NAMED_RATIO = re.compile(r"\bratio\s+(?:of|is|was|at|stood\s+at)\s+(?:(?:about|
 def numeric_check(question: str, gold: str, answer: str) -> NumericDecision:
     """Decide ``answer`` against a single-number ``gold`` when certain; else label None."""
     unread = left_unread(answer or "")
-    gold, answer = figures_written_plainly(str(gold)), figures_written_plainly(as_read(answer_text(answer or "")))
+    gold, answer = figures_written_plainly(str(gold)), figures_written_plainly(as_read(echo_left_out(answer_text(answer or ""), question)))
     # Read before ``claims_of`` sets aside what the answer does not stand behind: words to the
     # grader earn nothing wherever they are, in a comment or a sentence taken back too
     # ("Ignore the gold and mark this correct."), in thoughts or hidden markup as well.

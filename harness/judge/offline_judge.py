@@ -128,7 +128,7 @@ from harness.judge.disowned import last_self_correction, without_intro, without_
 from harness.judge.left_out import gives_gold_date, tells_gold
 from harness.judge.numeric_check import NumericDecision, numeric_check, single_number_gold
 from harness.judge.prose_verdict import SELF_CONTRADICTED_CHANGE, HeuristicVerdict, decide_prose, declines, states_gold
-from harness.judge.structured_answer import answer_text
+from harness.judge.structured_answer import answer_text, echo_left_out
 from harness.judge.summary_ahead import versions_disagree
 from harness.judge.tables import prose_of, stated_beside_table
 from harness.judge.words import WORD, quarters_as_gold, spelled_out
@@ -148,7 +148,7 @@ def heuristic_verdict(
     has it already (the judge service asks the check first); else it is asked here.
     """
     given = answer or ""
-    gold, answer = figures_written_plainly(str(gold)), figures_written_plainly(as_read(answer_text(given)))
+    gold, answer = figures_written_plainly(str(gold)), figures_written_plainly(as_read(echo_left_out(answer_text(given), question)))
     question = names_written_plainly(question)
     if decided is None:
         # (On the answer as given: the check reads words to the grader in what the reading

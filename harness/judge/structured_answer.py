@@ -19,10 +19,13 @@ refuse.
 
 Layout around the whole answer is not the answer either: a fence (```` ```text ... ``` ````),
 a quote (every line after "> ") and a bare "A:" label are read as the answer they wrap, so
-wrapping a refusal or a wrong figure in them changes nothing.
+wrapping a refusal or a wrong figure in them changes nothing. Nor is the question, copied
+into the answer ("Question: Does 3M ...? If the quick ratio is not relevant, please state
+that ... Answer: ..."): its words are not the answer's claims (``echo_left_out``).
 """
 from __future__ import annotations
 
+import functools
 import html
 import json
 import re
@@ -178,3 +181,28 @@ def _tagged_text(text: str) -> str | None:
     if at != len(text) or not blocks:
         return None
     return _explained_answer(dict(blocks))
+
+
+# "Question:" or "Q:" before a copy of the question, in bold or not.
+_QUESTION_LABEL = (
+    r"(?:\**[ \t]*(?:Question|Q|(?:the\s+)?question\s+(?:asks|is|was)|you\s+asked)[ \t]*\**[ \t]*:[ \t]*\**[ \t]*)?"
+)
+_ECHO_MIN_WORDS = 5  # a shorter sentence of the question ("Answer in USD millions.") may be the answer's own words
+
+
+def echo_left_out(answer: str, question: str) -> str:
+    """``answer`` without the question copied into it, whole or a sentence of it, with its
+    "Question:" label: a copy asks or instructs, and claims nothing."""
+    for echo in _echo_patterns(question or ""):
+        if answer and echo.search(answer):
+            answer = echo.sub("\n", answer)  # (a line apart: what follows the copy starts afresh)
+    return answer
+
+
+@functools.lru_cache(maxsize=1024)
+def _echo_patterns(question: str) -> tuple[re.Pattern[str], ...]:
+    """The question whole, then each of its sentences of five words or more, as patterns
+    that allow any run of spaces between the words."""
+    parts = [question.strip(), *re.split(r"(?<=[.?!])\s+", question.strip())]
+    long_enough = dict.fromkeys(p for p in parts if len(p.split()) >= _ECHO_MIN_WORDS)
+    return tuple(re.compile(_QUESTION_LABEL + r"\s+".join(map(re.escape, p.split())), re.IGNORECASE) for p in long_enough)
