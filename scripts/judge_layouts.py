@@ -13,8 +13,8 @@ sources, and an opening that only says an answer follows ("TL;DR: see below.", "
 through this step by step.", "The answer to your question is as follows.", "**Key findings:**"),
 the whole answer in a fence or a quote, an "A:" label, "USD 1,577" for "$1,577", openings that
 claim nothing ("In short, here is what the filing shows.", "Thanks for your question.", "Happy
-to help.", "I reviewed the filing carefully."), a closing "Note:", and the question copied
-before the answer, labelled or not.
+to help.", "I reviewed the filing carefully."), a closing "Note:" or "Is there anything else you
+would like to know?", and the question copied before the answer, labelled or not.
 """
 from __future__ import annotations
 
@@ -57,6 +57,7 @@ FORMS: dict[str, Callable[[str, str], str]] = {
     "sure": lambda a, q: "Sure! " + a,
     "answer label": lambda a, q: "**Answer:** " + a.strip(),
     "sign-off": lambda a, q: a.rstrip() + "\n\nLet me know if you need any further details!",
+    "anything else": lambda a, q: a.rstrip() + "\n\nIs there anything else you would like to know?",
     "fiscal year": lambda a, q: re.sub(r"\bFY\s?(20\d\d)\b", r"fiscal year \1", a),
     "json": lambda a, q: json.dumps({"answer": a.strip()}),
     "sources": lambda a, q: a.rstrip() + "\n\nSources: Form 10-K, Item 7 and Item 8.",

@@ -83,6 +83,7 @@ QUICK_WRONG = ("3M's quick ratio at the end of Q2 FY2023 was computed from cash,
         # A pasted excerpt stays one with a caveat or a note after it.
         (NIKE_Q, NIKE_GOLD, NIKE_EXCERPT + "\n\nPlease note that this analysis is based solely on the information in the provided filing."),
         (NIKE_Q, NIKE_GOLD, NIKE_EXCERPT + "\n\nNote: all figures are in USD millions unless stated otherwise."),
+        (NIKE_Q, NIKE_GOLD, NIKE_EXCERPT + "\n\nIs there anything else you would like to know?"),
         # The question copied before the answer, labelled or not, claims nothing: its "If the
         # quick ratio is not relevant ..." is no "No" beside the answer's verdict.
         (QUICK_Q, QUICK_GOLD, "Question: " + QUICK_Q + "\n\nAnswer: " + QUICK_WRONG),

@@ -174,8 +174,8 @@ _ELLIPSIS = re.compile(r"\.\.\.|…")
 
 
 _AFTERWORD = re.compile(
-    r"(?:^|(?<=[.!?\n]))\s*(?:(?:please\s+note|let\s+me\s+know|i\s+hope|feel\s+free|this\s+(?:analysis|answer|information)\s+is\s+based|"
-    r"disclaimer)\b|(?:\*\*)?(?:note|disclaimer)\s*:)[^\n]*",  # ("Note: all figures ...": no word boundary after a colon)
+    r"(?:^|(?<=[.!?\n]))\s*(?:(?:please\s+note|let\s+me\s+know|i\s+hope|hope\s+this\s+helps|feel\s+free|this\s+(?:analysis|answer|information)\s+is\s+based|"
+    r"(?:is\s+there\s+)?anything\s+else\s+(?:you|i\s+can)|disclaimer)\b|(?:\*\*)?(?:note|disclaimer)\s*:)[^\n]*",  # ("Note: all figures ...": no word boundary after a colon)
     re.IGNORECASE,
 )
 

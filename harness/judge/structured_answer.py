@@ -192,17 +192,24 @@ _ECHO_MIN_WORDS = 5  # a shorter sentence of the question ("Answer in USD millio
 
 def echo_left_out(answer: str, question: str) -> str:
     """``answer`` without the question copied into it, whole or a sentence of it, with its
-    "Question:" label: a copy asks or instructs, and claims nothing."""
-    for echo in _echo_patterns(question or ""):
-        if answer and echo.search(answer):
+    "Question:" label: a copy asks or instructs, and claims nothing. An answer that is only
+    the copy is left whole, for the readings to call it the question asked again."""
+    given, lowered = answer, (answer or "").lower()
+    for first, last, echo in _echo_patterns(question or ""):
+        # (A cheap test first: most answers copy no sentence of the question.)
+        if first in lowered and last in lowered and echo.search(answer):
             answer = echo.sub("\n", answer)  # (a line apart: what follows the copy starts afresh)
-    return answer
+            lowered = answer.lower()
+    return answer if re.search(r"\w", answer or "") else given
 
 
 @functools.lru_cache(maxsize=1024)
-def _echo_patterns(question: str) -> tuple[re.Pattern[str], ...]:
-    """The question whole, then each of its sentences of five words or more, as patterns
-    that allow any run of spaces between the words."""
+def _echo_patterns(question: str) -> tuple[tuple[str, str, re.Pattern[str]], ...]:
+    """The question whole, then each of its sentences of five words or more: its first and
+    last words, and a pattern that allows any run of spaces between the words."""
     parts = [question.strip(), *re.split(r"(?<=[.?!])\s+", question.strip())]
-    long_enough = dict.fromkeys(p for p in parts if len(p.split()) >= _ECHO_MIN_WORDS)
-    return tuple(re.compile(_QUESTION_LABEL + r"\s+".join(map(re.escape, p.split())), re.IGNORECASE) for p in long_enough)
+    long_enough = dict.fromkeys(tuple(p.split()) for p in parts if len(p.split()) >= _ECHO_MIN_WORDS)
+    return tuple(
+        (words[0].lower(), words[-1].lower(), re.compile(_QUESTION_LABEL + r"\s+".join(map(re.escape, words)), re.IGNORECASE))
+        for words in long_enough
+    )
