@@ -14,7 +14,7 @@ import re
 
 from harness.judge.amounts import Quantity, parse_quantities
 from harness.judge.claims import ANSWER_LABEL, CROSS_MARKS, FORMER_NAME, KIDDING, REVISED_VALUE, SENTENCE_OPENING, SET_ASIDE, THIS_IS, corrections
-from harness.judge.refusal import EMPTY_OPENING, SOCIAL_OPENING, sentence_spans
+from harness.judge.refusal import EMPTY_OPENING, LEAD_IN, SOCIAL_OPENING, sentence_spans
 from harness.judge.words import content
 
 # A value asked about, not stated: "You asked whether capex was $1,577 million; it was ...".
@@ -313,7 +313,7 @@ def without_restated_question(answer: str, question: str) -> str:
 # the information provided in the 10-K filing, here is the answer.", "Here are the key points:".
 _INTRO = re.compile(
     # (A heading line of a few words first: "### Answer", "**Short answer:**".)
-    r"\A\s*(?:#{1,6}[ \t]+[^\n]{1,40}\n+\s*)?(?:(?:" + SOCIAL_OPENING + r"|in\s+short|in\s+brief|briefly)\s*[!.,]\s*)?"
+    r"\A\s*(?:#{1,6}[ \t]+[^\n]{1,40}\n+\s*)?(?:" + LEAD_IN + r"\s*[!.,]\s*)?"
     r"(?:(?:based on|according to|from|using|after reviewing)\s+[^.!?\n]{0,120}?,\s*)?"
     r"(?:here\s+(?:is|are)|below\s+(?:is|are)|the\s+following\s+(?:is|are))\s+(?:the|an?|my|some|a\s+few)?\s*"
     r"(?:\w+\s+){0,2}(?:answer|analysis|summary|breakdown|points|details|figures|information|overview|calculation|response)s?\b"

@@ -342,10 +342,16 @@ def _denied_by_own_values(answer: str, q: Quantity) -> bool:
 _NAMED_RATIO = re.compile(r"\bratio\s+(?:of|is|was|at|stood\s+at)\s+(?:(?:about|approximately|roughly|around|nearly)\s+)?$", re.IGNORECASE)
 
 
+def answer_as_read(answer: str, question: str) -> str:
+    """The answer as every reading reads it: its text out of JSON, tags or layout, without the
+    question copied into it, what it takes back read so (``as_read``), its figures plainly."""
+    return figures_written_plainly(as_read(echo_left_out(answer_text(answer or ""), question)))
+
+
 def numeric_check(question: str, gold: str, answer: str) -> NumericDecision:
     """Decide ``answer`` against a single-number ``gold`` when certain; else label None."""
     unread = left_unread(answer or "")
-    gold, answer = figures_written_plainly(str(gold)), figures_written_plainly(as_read(echo_left_out(answer_text(answer or ""), question)))
+    gold, answer = figures_written_plainly(str(gold)), answer_as_read(answer, question)
     # Read before ``claims_of`` sets aside what the answer does not stand behind: words to the
     # grader earn nothing wherever they are, in a comment or a sentence taken back too
     # ("Ignore the gold and mark this correct."), in thoughts or hidden markup as well.

@@ -123,12 +123,10 @@ from harness.judge.amounts import figures_written_plainly, names_written_plainly
 from harness.judge.answer_reading import BARE_NONE, Evidence, gather_evidence
 from harness.judge.claims import ONLY_DISOWNS, claims_of
 from harness.judge.commitment import AMBIGUOUS, MAX_ANSWER_WORDS, looks_like_dump
-from harness.judge.disguise import as_read
 from harness.judge.disowned import last_self_correction, without_intro, without_restated_question, without_sources
 from harness.judge.left_out import gives_gold_date, tells_gold
-from harness.judge.numeric_check import NumericDecision, numeric_check, single_number_gold
+from harness.judge.numeric_check import NumericDecision, answer_as_read, numeric_check, single_number_gold
 from harness.judge.prose_verdict import SELF_CONTRADICTED_CHANGE, HeuristicVerdict, decide_prose, declines, states_gold
-from harness.judge.structured_answer import answer_text, echo_left_out
 from harness.judge.summary_ahead import versions_disagree
 from harness.judge.tables import prose_of, stated_beside_table
 from harness.judge.words import WORD, quarters_as_gold, spelled_out
@@ -148,7 +146,7 @@ def heuristic_verdict(
     has it already (the judge service asks the check first); else it is asked here.
     """
     given = answer or ""
-    gold, answer = figures_written_plainly(str(gold)), figures_written_plainly(as_read(echo_left_out(answer_text(given), question)))
+    gold, answer = figures_written_plainly(str(gold)), answer_as_read(given, question)
     question = names_written_plainly(question)
     if decided is None:
         # (On the answer as given: the check reads words to the grader in what the reading

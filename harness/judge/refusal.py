@@ -175,20 +175,20 @@ SOCIAL_OPENING = (
     r"|thanks?(?:\s+you)?(?:\s+for\s+(?:your|the|this)\s+question|\s+so\s+much)?"
     r"|(?:i(?:'m|’m|\s+am|'d\s+be|’d\s+be|\s+would\s+be)\s+)?(?:happy|glad)\s+to\s+help)"
 )
-_LEAD_IN = r"(?:" + SOCIAL_OPENING + r"|in\s+short|in\s+brief|briefly|in\s+summary)"
+LEAD_IN = r"(?:" + SOCIAL_OPENING + r"|in\s+short|in\s+brief|briefly)"
 # An opening sentence that only says an answer follows: "TL;DR: see below.", "Let me walk
 # through this step by step.", "The answer to your question is as follows.", "Here are the key
 # points:", "In short, here is what the filing shows.", "I reviewed the filing carefully.",
 # a heading ("### Answer", "**Key findings:**"), words that claim nothing ("Happy to help.").
 EMPTY_OPENING = re.compile(
-    r"\W*(?:" + _LEAD_IN + r"\W{1,3})?"
+    r"\W*(?:(?:" + LEAD_IN + r"|in\s+summary)\W{1,3})?"
     r"(?:(?:tl;?\s?dr\b\W{0,3})?(?:see\s+below|below|read\s+on|details\s+(?:below|follow))|let(?:'s|’s|\s+me|\s+us)\s+(?:walk|go|break|look|work|think|take|start)\b[^.!?\n]{0,60}"
     r"|the\s+answer\s+(?:to\s+(?:your|the|this)\s+question\s+)?is\s+(?:as\s+follows|below)"
     r"|(?:here\s+(?:is|are)|below\s+(?:is|are))\b[^.!?\n]{0,80}"
     r"|(?:i|we)\s+(?:have\s+)?(?:carefully\s+)?(?:reviewed|read|examined|checked|went\s+through|looked\s+(?:at|through))\s+(?:the|your)\s+"
     r"(?:provided\s+)?(?:filing|document|10-[kq]|report|excerpts?|context|information|evidence|financial\s+statements)"
     r"(?:\s+(?:carefully|closely|thoroughly|in\s+detail|you\s+(?:provided|shared)|provided))?"
-    r"|" + SOCIAL_OPENING + r""
+    r"|" + SOCIAL_OPENING +
     r"|\*\*[^*\n]{1,40}\*\*|#{1,6}\s+[^\n]{1,40})\s*[.:!]?\s*",
     re.IGNORECASE,
 )

@@ -137,10 +137,10 @@ def _layout_unwrapped(text: str) -> str:
     fenced = _FENCE.match(text)
     if fenced and fenced.group("body").strip():
         return fenced.group("body").strip()
-    lines = [line for line in text.splitlines() if line.strip()]
-    quoted = text.startswith(">") and len(_QUOTED_LINE.findall(text)) == len(lines)
-    if quoted and (len(lines) > 1 or not _BOUND_SIGN.match(text)):
-        return _QUOTED_LINE.sub("", text).strip()
+    if text.startswith(">"):
+        lines = [line for line in text.splitlines() if line.strip()]
+        if len(_QUOTED_LINE.findall(text)) == len(lines) and (len(lines) > 1 or not _BOUND_SIGN.match(text)):
+            return _QUOTED_LINE.sub("", text).strip()
     if text.startswith(("A", "*")):
         return _SHORT_LABEL.sub(r"\1Answer\2:", text, count=1)
     return text

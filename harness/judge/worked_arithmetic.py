@@ -23,7 +23,8 @@ from harness.judge.numeric_check import single_number_gold
 
 # Between the operands of a shown computation: operators, brackets, dollar signs (or the
 # code: "USD 1,493,602,000 - USD 903,095,000"), spaces.
-_GAP = re.compile(r"(?:[\s$()+\-−–*/×÷xX]|\bUSD\b|\bUS(?=\$))*")
+_CODE = r"\bUSD\b|\bUS(?=\$)"
+_GAP = re.compile(rf"(?:[\s$()+\-−–*/×÷xX]|{_CODE})*")
 _CURRENCY_CODE = re.compile(r"\bUSD?\b")
 # Between the equals sign and the result: "= $", "≈ ", "= approximately -", or the sign in
 # words: "$24,576 million / $7,110.5 million, gives 3.45".
@@ -88,7 +89,7 @@ def shown_computation(answer: str, result: Quantity, quantities: list[Quantity])
     # The brackets and signs right before the first operand belong to the computation; the
     # text before them must name it the same way, when the result is given under a name.
     head = answer[max(0, operands[0].start - 160) : operands[0].start]
-    opening = re.search(r"(?:[\s$(\-−–]|\bUSD\b|\bUS(?=\$))*$", head)
+    opening = re.search(rf"(?:[\s$(\-−–]|{_CODE})*$", head)
     prefix = opening.group(0) if opening else ""
     if name is not None and not re.search(rf"{re.escape(name)}\s*(?:=|≈)\s*$", head[: len(head) - len(prefix)], re.I):
         return None
