@@ -111,6 +111,8 @@ _ORDINAL_AFTER = re.compile(r"^(st|nd|rd|th)\b", re.IGNORECASE)
 _MINUS_BEFORE = re.compile(r"(?:^|[\s(=:,;*\"“\[|≈~])[-−]$")
 _MINUS_CURRENCY_BEFORE = re.compile(r"(?:^|[\s(=:,;*\"“\[|≈~])[-−]\s?(US\$|\$)\s?$")
 # A list item's dash at the start of a line ("- $1.5 billion remains"), not a minus.
+# (Read in the last 64 characters before a figure: from the text's start, each figure of a
+# long answer would read all before it again.)
 _BULLET_BEFORE = re.compile(r"(?:^|\n)[ \t]*[-−][ \t]+(?:US\$|\$)?[ \t]?$")
 # What a bracketed amount that restates the one before it follows: a figure with its unit
 # ("$4.8 billion (", "25% (", "$2.5 per share (") or a fraction in words ("one quarter (").
@@ -356,7 +358,8 @@ def _list_marker(text: str, start: int, end: int) -> bool:
     if not digits.isdigit() or len(digits) > 3 or int(digits) >= 100:
         return False
     # Only the last few characters before matter: a long line is read in constant time.
-    line_start = max(text.rfind("\n", 0, start) + 1, start - 40)
+    window = max(0, start - 40)
+    line_start = max(text.rfind("\n", window, start) + 1, window)
     before = text[line_start:start].strip()
     after = text[end:end + 2]
     if before not in ("", "(", "-", "*", "•"):
@@ -502,7 +505,7 @@ def parse_quantities(text: str) -> list[Quantity]:
                 # name ("the US (24.6%)", another entity's share, stays unread as the answer),
                 # a value's slot ("was (58%)") or at a row's end ("Margin (12.6%)").
                 negative = False
-        elif (_MINUS_BEFORE.search(stripped) or _MINUS_CURRENCY_BEFORE.search(before)) and not _BULLET_BEFORE.search(text, 0, start):
+        elif (_MINUS_BEFORE.search(stripped) or _MINUS_CURRENCY_BEFORE.search(before)) and not _BULLET_BEFORE.search(text, max(0, start - 64), start):
             # (Not a dash that sets off the figure said again to its last digit: "about USD
             # 16.5 bn - $16,525 million exactly".)
             negative = not (out and before.rstrip("$US \t").endswith(" -") and _says_again(text, out[-1], number * scale, percent, start))

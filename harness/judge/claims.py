@@ -22,6 +22,7 @@ import re
 
 from harness.judge.choices import chosen
 from harness.judge.refusal import sentence_spans
+from harness.judge.unshown import without_unshown
 from harness.judge.words import plain
 
 # Marks that reject what they stand beside ("$X ❌", "❌ ..."), and words that take back
@@ -146,7 +147,9 @@ _FRAMES = (
     r"|if\b(?=(?:[^.;]|\.\d)*\bwould(?:n't| not)? have\b)"
 )
 # (After a "[1]" of a footnote too, or an answer's label: "Answer: The opposite of ...".)
-_FRAME_LEAD = r"\W*(?:\[\d{1,2}\]\W*)?(?:(?:(?:short|final)\s+)?answer[*_]{0,2}\s*:\W*)?"
+# (Each run of marks is bounded: a frame comes after a few marks of layout, "> **", and an
+# unbounded run tried at every sentence start makes a run of a thousand dots cost seconds.)
+_FRAME_LEAD = r"\W{0,16}(?:\[\d{1,2}\]\W{0,16})?(?:(?:(?:short|final)\s+)?answer[*_]{0,2}\s{0,8}:\W{0,16})?"
 _DISOWNING_FRAME = re.compile(rf"{_FRAME_LEAD}(?:{_FRAMES})(?:\b|(?=\W))", re.IGNORECASE)
 # The same at any line or sentence start of a text (tried only there: a cheap test of the
 # character before): most answers have none, and are not split into sentences. (A list of
@@ -453,15 +456,6 @@ def _list_block(text: str, spans: list[tuple[int, int]], i: int) -> tuple[int, i
     return lo, hi
 
 
-# What a reader is not shown as the answer: struck-through text (markdown within a paragraph,
-# or HTML), comments, hidden elements, collapsed <details> and images (their alt text).
-_UNSHOWN = re.compile(
-    r"~~(?:[^\n]|\n(?!\s*\n))+?~~|<del\b.*?</del>|<s>.*?</s>|<!--.*?-->|<details\b.*?</details>"
-    r"|<(\w+)\b[^>]*(?:display\s*:\s*none|visibility\s*:\s*hidden|\bhidden\b)[^>]*>.*?</\1>|!\[[^\]]*\]\([^)]*\)",
-    re.IGNORECASE | re.DOTALL,
-)
-
-
 _NOT_CHOSEN = re.compile(
     r"^[ \t]*[-*+][ \t]*\[ \][^\n]*$"
     r"|^[ \t]*\|[^\n]*\|[ \t]*(?:\*\*)?(?:wrong|incorrect|false|rejected|not correct|" + _CROSS + r")(?:\*\*)?[ \t]*\|[^\n]*$",
@@ -478,7 +472,7 @@ def claims_of(answer: str) -> str | None:
     if "~~" in seen or "<" in seen or "![" in seen:
         # Struck-through text is withdrawn; a comment, a hidden element, a collapsed block
         # and an image's alt text are not what a reader is shown as the answer.
-        seen = _UNSHOWN.sub(" ", seen)
+        seen = without_unshown(seen)
     if "[ ]" in seen or "|" in seen:
         # An unticked box ("- [ ] X") is an option not chosen, a table row marked wrong a
         # candidate rejected.

@@ -44,6 +44,18 @@ from harness.judge.value_scope import other_period, other_scope, question_years
 from harness.judge.words import BOUND_ABOVE, BOUND_BELOW, asked_subject, content
 
 MAX_ANSWER_WORDS = 600  # longer is pasted source text, not an answer a reviewer would accept
+# More figures than any answer holds: of FinanceBench's labelled answers within 600 words,
+# none holds more than 56. More is pasted tables or a model's runaway repetition ("1,1,1,...",
+# one "word"), which no reading would commit to, and whose figures, read pair by pair, would
+# cost seconds.
+MAX_ANSWER_FIGURES = 200
+
+
+def _too_long(answer: str, figures: list[Quantity] | None = None) -> bool:
+    """More words or figures than an answer a reviewer would accept holds."""
+    if len(answer.split()) > MAX_ANSWER_WORDS:
+        return True
+    return len(parse_quantities(answer) if figures is None else figures) > MAX_ANSWER_FIGURES
 
 _STRONG_CONCLUSION = re.compile(
     r"\b(?:therefore|thus|hence|so|in summary|in conclusion|to summari[sz]e|overall|final answer|the answer is|"
@@ -208,7 +220,7 @@ def quoted_excerpt(answer: str) -> bool:
 def looks_like_dump(answer: str) -> bool:
     """Pages of pasted filing, a quoted excerpt, or statement rows pasted with next to no
     answer around them."""
-    if len(answer.split()) > MAX_ANSWER_WORDS or quoted_excerpt(answer):
+    if _too_long(answer) or quoted_excerpt(answer):
         return True
     lines = [line for line in answer.splitlines() if line.strip()]
     row = [is_row(line) for line in lines]  # once per line: is_row parses the line's numbers
@@ -316,9 +328,9 @@ def _find_commitment(
     answer: str, question: str, is_candidate: Callable[[Quantity], bool], same: Callable[[Quantity, Quantity], bool],
     checks: tuple[tuple[int, int], ...] = (),
 ) -> Commitment:
-    if len(answer.split()) > MAX_ANSWER_WORDS or quoted_excerpt(answer):
-        return Commitment(None, "dump")
     every = parse_quantities(answer)
+    if _too_long(answer, every) or quoted_excerpt(answer):
+        return Commitment(None, "dump")
     worked = worked_in_brackets(answer, every, question)
     quantities = [q for q in every if not is_operand(answer, q) and is_candidate(q) and not any(a <= q.start < b for a, b in worked)]
     quantities = [q for q in quantities if not _presented_again(answer, q, every)]
@@ -541,8 +553,10 @@ _WORDED_EQUALS = re.compile(
     r"\b(?:gives|giving|yields|yielding|equals|leaves|leaving|results\s+in|resulting\s+in|averag(?:e|es|ing|ed)\s+(?:out\s+)?(?:to|at))\b",
     re.IGNORECASE
 )
+# (Tried from a number's first digit only: from each digit of a run of them, the run would be
+# read again and again.)
 _COMPUTATION_IS = re.compile(
-    r"\d[\d.,]*\s*(?:%|percent|million|billion|x)?\s*[-−+×÷*/]\s*\$?\s*\d[\d.,]*\s*(?:%|percent|million|billion|x)?\s*\)?\s*,?\s+"
+    r"(?<!\d)(?<!\d[.,])\d[\d.,]*\s*(?:%|percent|million|billion|x)?\s*[-−+×÷*/]\s*\$?\s*\d[\d.,]*\s*(?:%|percent|million|billion|x)?\s*\)?\s*,?\s+"
     r"(?:is|was|comes\s+to|works\s+out\s+to)\s",
     re.IGNORECASE,
 )

@@ -10,7 +10,10 @@ about the answer's committed value.
 """
 from __future__ import annotations
 
+import bisect
+import functools
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 # The harness's own "no answer" forms: empty output, the synthesizer's {status: "fail"},
@@ -101,19 +104,28 @@ _ABBREVIATION = re.compile(
 )
 
 
-def sentence_span_at(text: str, pos: int, spans: list[tuple[int, int]] | None = None) -> tuple[int, int]:
+def sentence_span_at(text: str, pos: int, spans: Sequence[tuple[int, int]] | None = None) -> tuple[int, int]:
     """(start, end) of the sentence of ``text`` that holds position ``pos`` (``spans``: its
     ``sentence_spans``, when the caller has them); the whole text when none does."""
-    return next(((a, b) for a, b in (spans if spans is not None else sentence_spans(text)) if a <= pos < b), (0, len(text)))
+    found = spans if spans is not None else _spans_of(text or "")
+    # (Sentences are in order: found by halves, not one by one for each figure of an answer.)
+    i = bisect.bisect_right(found, pos, key=lambda span: span[0]) - 1
+    return found[i] if i >= 0 and found[i][0] <= pos < found[i][1] else (0, len(text))
 
 
 def sentence_spans(text: str) -> list[tuple[int, int]]:
-    """(start, end) of each sentence: split on end punctuation and line breaks.
+    """(start, end) of each sentence, in order: split on end punctuation and line breaks.
 
     A period after an abbreviation ("Nike, Inc. for the year", "U.S. sales") or an initial
     ("John A. Smith") ends nothing; one after the last letter of "SG&A" or "R&D" does.
     """
-    text = text or ""
+    return list(_spans_of(text or ""))
+
+
+@functools.lru_cache(maxsize=512)
+def _spans_of(text: str) -> tuple[tuple[int, int], ...]:
+    """``sentence_spans``, split once per text: the rules ask for an answer's sentences many
+    times, once per figure in places."""
     spans: list[tuple[int, int]] = []
     cursor, glued = 0, False
     for m in list(_SENTENCE.finditer(text)) + [None]:
@@ -129,7 +141,7 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
             glued = m is not None and "\n" not in m.group(0) and bool(_ABBREVIATION.search(text[start:end]))
         if m:
             cursor = m.end()
-    return spans
+    return tuple(spans)
 
 
 def sentences(text: str) -> list[str]:

@@ -30,6 +30,8 @@ import html
 import json
 import re
 
+from harness.judge.unshown import page_hidden, without_page_hidden
+
 _ANSWER_KEYS = ("answer", "final_answer", "finalanswer", "result")
 _EXPLAINING_KEYS = frozenset({
     "reasoning", "explanation", "rationale", "justification", "analysis", "steps", "thoughts",
@@ -48,10 +50,6 @@ _SHORT_LABEL = re.compile(r"^(\**)A(\**)[ \t]*:(?=[\s*])")
 # HTML as a web page returns an answer: its tags mark layout, and a "<" or ">" left in would
 # read as "less than" or "more than" beside a figure ("<b>$381,603,000</b>").
 _HTML_TAG = re.compile(r"</?(?:p|b|strong|em|i|u|ul|ol|li|br|div|span|h[1-6]|table|thead|tbody|tr|td|th|sup|sub)\b[^<>]{0,200}>", re.IGNORECASE)
-_HTML_HIDDEN = re.compile(
-    r"<!--.*?-->|<(\w+)\b[^<>]*(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0|\bhidden\b)[^<>]*>.*?</\1\s*>",
-    re.IGNORECASE | re.DOTALL,
-)
 _HTML_BREAK = re.compile(r"<(?:br|/p|/div|/h[1-6]|/tr|/ul|/ol|/table)\b[^<>]*>", re.IGNORECASE)
 _HTML_ITEM = re.compile(r"<li\b[^<>]*>", re.IGNORECASE)
 _HTML_CELL = re.compile(r"</t[dh]>", re.IGNORECASE)
@@ -64,7 +62,7 @@ def left_unread(answer: str) -> str:
     text = (answer or "").strip()
     if "<" not in text:
         return ""  # most answers: no markup
-    hidden = [m.group(0) for m in _HTML_HIDDEN.finditer(text)] if _HTML_TAG.search(text) or "<!--" in text else []
+    hidden = page_hidden(text) if _HTML_TAG.search(text) or "<!--" in text else []
     thought = _THOUGHT.match(text)
     return " ".join([*hidden, thought.group(0) if thought else ""]).strip()
 
@@ -72,7 +70,7 @@ def left_unread(answer: str) -> str:
 def _html_as_text(text: str) -> str:
     """``text`` with its HTML layout as plain text: items as "- " lines, paragraphs and rows
     on lines of their own, cells apart, other tags dropped, entities written out."""
-    text = _HTML_HIDDEN.sub(" ", text)  # what the page does not show is not said
+    text = without_page_hidden(text)  # what the page does not show is not said
     text = _HTML_ITEM.sub("\n- ", text)
     text = _HTML_BREAK.sub("\n", text)
     text = _HTML_CELL.sub(" | ", text)
@@ -100,13 +98,20 @@ def _as_text(value: object) -> str | None:
     return None
 
 
+_MOST_LAYOUT_LAYERS = 4
+
+
 def answer_text(answer: str) -> str:
     """``answer`` itself, or for a JSON object of one answer field and explaining fields, its
     explanation and then "Answer: <value>"."""
     text = (answer or "").strip()
-    unwrapped = _layout_unwrapped(text)
-    if unwrapped != text:
-        return answer_text(unwrapped)
+    # Layers of layout come off one at a time, a few at most: a fence in a quote is real, a
+    # thousand ">" are not layers to take off one by one.
+    for _ in range(_MOST_LAYOUT_LAYERS):
+        unwrapped = _layout_unwrapped(text)
+        if unwrapped == text:
+            break
+        answer, text = unwrapped, unwrapped.strip()
     if "<" in text and _HTML_TAG.search(text):
         answer = text = _html_as_text(text)
     if "|" in text and _ANSWER_ROW.search(text):

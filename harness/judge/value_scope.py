@@ -355,10 +355,12 @@ def other_period(answer: str, span: tuple[int, int], q: Quantity, asked: frozens
 # Words that put a value on another entity or scope than the question's: a peer or the
 # industry, one segment, one quarter, a per-share figure. Each counts only where the question
 # does not speak of it ("Which segment ...?", "What was EPS ...?", "In Q2 ...").
+# (A company's name is bounded in length: tried at every word start, an unbounded one reads
+# a run of "1.1.1..." to its end from each.)
 _SCOPES = {
     "peer": r"peers?|competitors?|rivals?|industry|sector|benchmark|median",
     # One part of the company, not a segment the answer names ("Data Center segment revenue").
-    "segment": r"(?:a|one|another|other|some|(?:the|its|their|[\w&.-]+['’]s?) (?:largest|smallest|biggest))\s+(?:\w+\s+)?"
+    "segment": r"(?:a|one|another|other|some|(?:the|its|their|[\w&.-]{1,40}['’]s?) (?:largest|smallest|biggest))\s+(?:\w+\s+)?"
     r"(?:segments?|divisions?|subsidiar(?:y|ies)|business units?)",
     "quarter": r"quarters?|Q[1-4]",
     # Part of the year, or a span other than it: "the first nine months", "the second half",
@@ -367,7 +369,7 @@ _SCOPES = {
     # Another company the question's is tied to, as the one that reports the figure: "Its joint
     # venture reported $X", "Its equity-method investee held $X" (not "attributable to
     # shareholders of the parent", nor "which owns 30% of a joint venture, held $X").
-    "related": r"(?:its|the|their|a|an|[\w&.-]+['’]s)\s+(?:[\w&'’-]+\s+){0,2}(?:joint\s+ventures?|former\s+parent(?:\s+company)?|equity(?:[- ]method)?\s+"
+    "related": r"(?:its|the|their|a|an|[\w&.-]{1,40}['’]s)\s+(?:[\w&'’-]+\s+){0,2}(?:joint\s+ventures?|former\s+parent(?:\s+company)?|equity(?:[- ]method)?\s+"
     r"(?:affiliates?|investees?))\s+(?:reported|held|had|recorded|generated|earned|posted|made|produced|spent|paid)",
     "share": r"per share|a share(?!\s+of\b)|EPS",  # ("as a share of revenue" is a proportion)
     # An average of the year's values, not the value the question asks ("average inventory").

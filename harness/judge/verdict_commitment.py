@@ -14,6 +14,7 @@ are read in ``name_commitment``.
 """
 from __future__ import annotations
 
+import bisect
 import re
 
 from harness.judge.amounts import Quantity
@@ -274,8 +275,15 @@ def uncommitted_values(answer: str, quantities: list[Quantity], listed_kinds: fr
         of_kind = [q for q in quantities if quantity_kind(q) == kind]
         if alternative_offered(answer, openings, of_kind, lambda a, b: a.restates(b) or close_in_size(a, b)):
             out.update(i for i, q in enumerate(quantities) if quantity_kind(q) == kind)
+    # (Each sentence's values found by halves among the values in order, not by reading all
+    # of them for each sentence.)
+    by_start = sorted(range(len(quantities)), key=lambda i: quantities[i].start)
+    starts = [quantities[i].start for i in by_start]
     for start, end in spans:
-        inside = [i for i, q in enumerate(quantities) if start <= q.start < end and not any(a <= q.start < b for a, b in working)]
+        inside = sorted(
+            i for i in by_start[bisect.bisect_left(starts, start):bisect.bisect_left(starts, end)]
+            if not any(a <= quantities[i].start < b for a, b in working)
+        )
         if not inside:
             continue
         if hedges(answer, start, end):
