@@ -121,3 +121,20 @@ def test_question_units() -> None:
 )
 def test_a_bracketed_figure_that_says_an_earlier_one_again_is_no_loss(text: str, expected: list[float]) -> None:
     assert values(text) == pytest.approx(expected)
+
+
+def test_a_dollar_sign_glued_after_an_amount_is_its_currency_and_not_the_next_ones() -> None:
+    # FinanceBench's own golds write "0.01$ per share".
+    glued = parse_quantities("MGM maintained 0.01$ per share annual dividend")
+    assert [(q.number, q.currency) for q in glued] == [(0.01, True)]
+    apart = parse_quantities("capex of 1,577 $2,000 million")
+    assert [(q.number, q.currency) for q in apart] == [(1577.0, False), (2000.0, True)]
+
+
+def test_a_percent_never_states_an_amount_of_the_same_digits() -> None:
+    from harness.judge.comparison import Reading, compare
+
+    one_percent = parse_quantities("1%")[0]
+    cent = parse_quantities("$0.01")[0]
+    assert compare(Reading(0.01, 0.005, "amount", cent), Reading(0.01, 0.00005, "percent", one_percent)) == "far"
+    assert compare(Reading(0.01, 0.005, "plain", cent), Reading(0.01, 0.00005, "percent", one_percent)) == "match"

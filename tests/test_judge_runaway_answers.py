@@ -21,7 +21,7 @@ from harness.judge.offline_judge import heuristic_verdict
 from harness.judge.refusal import sentence_span_at, sentence_spans
 from harness.judge.structured_answer import answer_text
 from harness.judge.unshown import page_hidden, without_page_hidden, without_unshown
-from harness.redteam.runaway import RUNAWAY_UNITS, runaway_answer
+from harness.redteam.runaway import RUNAWAY_UNITS, random_marks, runaway_answer
 
 CAPEX = ("What is the FY2018 capital expenditure amount (in USD millions) for 3M?", "1577")
 DIVIDENDS = ("Has MGM Resorts paid dividends to common shareholders in FY2022?", "Yes. MGM maintained 0.01$ per share annual dividend through out FY 2022.")
@@ -107,3 +107,10 @@ def test_the_sentence_at_a_position_is_the_one_that_holds_it() -> None:
 def test_any_mix_of_marks_gets_a_verdict(answer: str) -> None:
     for question, gold in (CAPEX, DIVIDENDS, DRIVERS):
         assert judge(question, gold, answer) in ("correct", "incorrect", "refusal")
+
+
+def test_random_marks_get_a_verdict_and_no_credit() -> None:
+    # (Fixed by their seeds: CI judges these same answers every time.)
+    for answer in (random_marks(3000, seed=1), random_marks(3000, seed=2), random_marks(3000, alphabet=".,;:!?-()[]*_#>|\"' \n", seed=7)):
+        for question, gold in (CAPEX, DIVIDENDS, DRIVERS):
+            assert judge(question, gold, answer) != "correct"

@@ -69,7 +69,9 @@ _CURRENCY_BEFORE = re.compile(
     r"(US\$|\b(?:" + "|".join(re.escape(d) for d in _FOREIGN_DOLLARS) + r")|\$|USD|€|£|¥|₹|₩|\bRs\.?|\b(?:" + "|".join(_FOREIGN_CODES) + r"))\s?$",
     re.IGNORECASE,
 )
-_CURRENCY_AFTER = re.compile(r"^\s?(USD|dollars|US dollars)\b", re.IGNORECASE)
+# A currency named after the amount, or its sign glued after it ("0.01$ per share", as some
+# write it; not "$" opening the next amount).
+_CURRENCY_AFTER = re.compile(r"^(?:\s?(?:USD|dollars|US dollars)\b|\$(?!\s?\d))", re.IGNORECASE)
 _FOREIGN_CURRENCIES = frozenset({"€", "£", "¥", "₹", "₩", "RS", "RS.", *_FOREIGN_CODES, *_FOREIGN_DOLLARS})
 # A currency named after the amount ("8.70 billion euros", "1,577 million Swiss francs").
 _FOREIGN_AFTER = re.compile(

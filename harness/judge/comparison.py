@@ -77,6 +77,8 @@ def answer_readings(q: Quantity, unit: QuestionUnit, gold_kind: str) -> list[Rea
 
 def compare(g: Reading, a: Reading) -> str:
     """``match`` | ``near`` | ``sign`` | ``scale`` | ``far`` for one gold and one answer reading."""
+    if {g.kind, a.kind} == {"percent", "amount"}:
+        return "far"  # "1%" is no "$0.01 per share", whatever the digits
     diff = abs(g.value - a.value)
     scale = max(abs(g.value), 1e-12)
     answer_tol = a.half_ulp if a.value and (a.half_ulp <= _MIN_SIG_PRECISION * abs(a.value) or _reported_percent(a)) else 0.0

@@ -232,6 +232,8 @@ def _is_change(text: str, q: Quantity) -> bool:
     return stated_direction(text, q) is not None and not _is_level(text, q)
 
 
+_QUARTER_WORD = re.compile(r"\bquarter|\bQ[1-4]\b", re.IGNORECASE)
+_QUARTERLY_AFTER = re.compile(r"[^.;\n]{0,24}?\b(?:(?:each|per|a|every)\s+quarter|quarterly)\b", re.IGNORECASE)
 _PER = re.compile(r"\s*(?:per|a|an|/)\s*(month|quarter|year|annum|day|week|share|unit|hour)s?\b", re.IGNORECASE)
 
 
@@ -375,6 +377,9 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
     )
     rates_of_growth = bool(_GROWTH_RATE.search(gold) or _GROWTH_ASKED.search(question))
     names = question_names(question)
+    # A figure of each quarter is no rival of a gold's for the year ("$0.0025 per share each
+    # quarter" for "0.01$ per share annual dividend"): neither states the other.
+    gold_yearly = not _QUARTER_WORD.search(gold)
     for gold_number in gold_numbers:
         g, golds, label, direction, item = gold_number[:5]
         level = _is_level(gold, g)
@@ -510,6 +515,7 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
                 if quantity_kind(a) == quantity_kind(g) and (label | specific) & (_context(answer, a) | _context(answer, a, names))
                 and (direction or not _is_change(answer, a))
                 and not (level and change_stated and _states_gold_in_role(answer, a, gold_numbers, gold_roles, unit))
+                and not (gold_yearly and _QUARTERLY_AFTER.match(answer, a.end))
             ]
             if not rivals and _in_another_unit(answer, every_value, gold, g):
                 # "fell by $35 million" for "fell by 35%", "up $31" for "up 31%": the gold's
