@@ -95,7 +95,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name:22s} {kind:7s} {cells}   {ratio:.1f}x")
     finished = [t for *_, times in rows for t in times if t == t and t != float("inf")]
     stopped = sum(1 for *_, times in rows if times[-1] == float("inf"))
-    print(f"\n{len(rows)} cases; slowest finished {max(finished):.2f} s at up to {lengths[-1]:,} characters; {stopped} stopped after {args.limit:g} s")
+    slowest = f"slowest finished {max(finished):.2f} s" if finished else "none finished"
+    print(f"\n{len(rows)} cases; {slowest} at up to {lengths[-1]:,} characters; {stopped} stopped after {args.limit:g} s")
     for failure in failures:
         print(f"the judge failed: {failure}")
     return 0

@@ -64,6 +64,7 @@ from harness.judge.refusal import DECLINE, refusal_signal, sentence_span_at, sen
 from harness.judge.span_asked import another_span
 from harness.judge.structured_answer import answer_text, echo_left_out, left_unread
 from harness.judge.two_values import level_given_as_change
+from harness.judge.word_order import strung_out_of_order
 from harness.judge.words import (
     ABOVE_ZERO,
     ASKS_CHANGE,
@@ -348,6 +349,9 @@ def answer_as_read(answer: str, question: str) -> str:
     return figures_written_plainly(as_read(echo_left_out(answer_text(answer or ""), question)))
 
 
+STRUNG_OUT_OF_ORDER = "the answer strings words in an order no sentence has"
+
+
 def numeric_check(question: str, gold: str, answer: str) -> NumericDecision:
     """Decide ``answer`` against a single-number ``gold`` when certain; else label None."""
     unread = left_unread(answer or "")
@@ -365,6 +369,8 @@ def numeric_check(question: str, gold: str, answer: str) -> NumericDecision:
         return NumericDecision("refusal", "the run gave no answer (empty or failed status)")
     if speaks_to_grader:
         return NumericDecision("incorrect", "the answer addresses the grader (instructions to the judge earn nothing)")
+    if strung_out_of_order(answer):
+        return NumericDecision("incorrect", STRUNG_OUT_OF_ORDER)
     gold_q = single_number_gold(question, str(gold))
     if gold_q is None:
         return NumericDecision(None, "gold is not a single number: left to the judge")
