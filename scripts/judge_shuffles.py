@@ -24,7 +24,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from core.paths import SHARED_DIR  # noqa: E402
 from harness.judge.labels import load_human_labels, split_of  # noqa: E402
-from harness.judge.numeric_check import numeric_check  # noqa: E402
 from harness.judge.offline_judge import heuristic_verdict  # noqa: E402
 
 LABELS = SHARED_DIR / "financebench" / "human_labels" / "financebench_human_labels_dev.jsonl"
@@ -61,8 +60,7 @@ def main(argv: list[str] | None = None) -> int:
     for question, gold in questions.values():
         for answer in shuffles(question, gold, rng):
             judged += 1
-            decided = numeric_check(question, gold, answer)
-            verdict = heuristic_verdict(question, gold, answer, decided=decided)
+            verdict = heuristic_verdict(question, gold, answer)  # the numeric check first, as the judge runs it
             if verdict.label != "correct":
                 continue
             credited[re.sub(r"'[^']*'", "'...'", verdict.rationale)] += 1

@@ -23,6 +23,6 @@ def test_a_judge_that_fails_is_named(monkeypatch: pytest.MonkeyPatch, capsys: py
     def fails(question: str, gold: str, answer: str) -> None:
         raise RecursionError("maximum recursion depth exceeded")
 
-    monkeypatch.setattr(script, "numeric_check", fails)
+    monkeypatch.setattr(script, "heuristic_verdict", fails)
     assert script.main(["--length", "10"]) == 0
     assert "the judge failed: digits (figure gold) at 10 characters: RecursionError" in capsys.readouterr().out
