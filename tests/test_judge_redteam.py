@@ -74,10 +74,6 @@ KNOWN_GAPS: dict[tuple[str, str], str] = {
        "read: " + _DENIAL_FIRST.split(": ")[-1]
        for n, kinds in ((901, ("wrong_figure",)), (904, ("wrong_figure", "another_year")),
                         (911, ("reversed", "wrong_figure", "figures_swapped", "in_euros"))) for kind in kinds},
-    **{("redteam_dev_905", kind): "a risk gold whose consequence is conditional ('production-rate cuts ... would materially "
-       "hurt results'): its terms are not read as committed behind a lead-in"
-       for kind in ("control:framed", "control:according", "control:noted", "control:preceded", "control:caveat",
-                    "control:quoted", "control:cited")},
     # An opening summary with the gold's figures changed, then the gold: credited where the
     # summary's changed figures cannot be tied to the gold's by what they are said of.
     ("redteam_dev_158", "summary_ahead"): "'TL;DR: It rose 50% to 6.4 cents ...': a figure said only of 'it' is tied to no "
@@ -94,10 +90,6 @@ KNOWN_GAPS: dict[tuple[str, str], str] = {
     # (967's swap is caught since "made up roughly 55%" is read as a share, not a rise.)
     **{(f"redteam_dev_{n}", "figures_swapped"): "two of a multi-fact gold's figures exchanged beside its others stated "
        "right: the figures found carry the verdict" for n in (961, 978)},
-    **{(f"redteam_dev_{n}", kind): "a multi-fact gold said after a lead-in: one of its figures read as contradicted by "
-       "another beside it that shares its label words"
-       for n in (952, 963) for kind in ("control:framed", "control:according", "control:noted", "control:preceded",
-                                         "control:caveat", "control:quoted", "control:cited")},
 }
 
 

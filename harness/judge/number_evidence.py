@@ -510,12 +510,23 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
             specific = _item_apart(gold_number, others_labels) if g.percent else frozenset()
             # (The words after a value read past the question's names: "907 Best Buy stores"
             # is a number of stores, as "907 stores" is.)
+            # The gold's own figure, left uncommitted by words of the filing's that sound like
+            # doubt ("accounted for 41% of revenue, so the loss of either program would hurt",
+            # "a margin of 1.00% to 1.625% depending on its credit rating"), is missing, not
+            # contradicted: it is no rival of itself, and beside it the gold's other figures
+            # are the gold's, no rivals either. (Not in a list of others of its kind, "$571
+            # million, $742 million and $972 million": there it is one pick of many.)
+            said_uncommitted = any(
+                _states(golds, a, unit) and _only_gold_figures_beside(answer, a, every_value, gold_numbers, unit)
+                for a in every_value
+            )
             rivals = [
                 a for a in every_value
                 if quantity_kind(a) == quantity_kind(g) and (label | specific) & (_context(answer, a) | _context(answer, a, names))
                 and (direction or not _is_change(answer, a))
                 and not (level and change_stated and _states_gold_in_role(answer, a, gold_numbers, gold_roles, unit))
                 and not (gold_yearly and _QUARTERLY_AFTER.match(answer, a.end))
+                and not (said_uncommitted and any(_states(n.readings, a, unit) for n in gold_numbers))
             ]
             if not rivals and _in_another_unit(answer, every_value, gold, g):
                 # "fell by $35 million" for "fell by 35%", "up $31" for "up 31%": the gold's
@@ -529,6 +540,23 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
                 rivals = [a for a in rivals if started_from(answer, a)]
             out["contradicted" if rivals else "missing"] += 1
     return out
+
+
+def _states(golds: list[Reading], a: Quantity, unit: QuestionUnit) -> bool:
+    """Does the answer's value ``a`` state the gold figure read as ``golds``?"""
+    return closest(golds, answer_readings(a, unit, golds[0].kind))[0] == "match"
+
+
+def _only_gold_figures_beside(
+    answer: str, a: Quantity, every_value: list[Quantity], gold_numbers: list[_GoldNumber], unit: QuestionUnit,
+) -> bool:
+    """Does every other value of ``a``'s kind in its sentence state one of the gold's figures?"""
+    start, end = sentence_span_at(answer, a.start)
+    return all(
+        any(_states(n.readings, b, unit) for n in gold_numbers)
+        for b in every_value
+        if b is not a and start <= b.start < end and quantity_kind(b) == quantity_kind(a)
+    )
 
 
 # The words of a figure's unit, which set no item apart ("40 basis points", "3 percentage points").

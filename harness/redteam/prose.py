@@ -238,6 +238,8 @@ def _listed(gold: str, beside: bool = False) -> str:
     figure, unit_text = found
     end = figure.end() + len(unit_text)
     low, high = (like_gold(figure.group(0), f) + unit_text for f in (0.77, 1.31))
+    if figure.group(0) + unit_text in (low, high):
+        return ""  # a small figure ("1%") that rounds back to itself: no list of other values
     if beside:
         return f"{gold.strip()} Other years: {low}, {high} and {like_gold(figure.group(0), 0.61)}{unit_text}."
     return f"{gold[:figure.start()]}{low}, {figure.group(0)}{unit_text} and {high}{gold[end:]}"
