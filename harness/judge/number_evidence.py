@@ -548,7 +548,7 @@ def _states(golds: list[Reading], a: Quantity, unit: QuestionUnit) -> bool:
 
 
 def _only_gold_figures_beside(
-    answer: str, a: Quantity, every_value: list[Quantity], gold_numbers: list[_GoldNumber], unit: QuestionUnit,
+    answer: str, a: Quantity, every_value: list[Quantity], gold_numbers: tuple[_GoldNumber, ...], unit: QuestionUnit,
 ) -> bool:
     """Does every other value of ``a``'s kind in its sentence state one of the gold's figures?"""
     start, end = sentence_span_at(answer, a.start)
