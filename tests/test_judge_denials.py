@@ -632,3 +632,55 @@ def test_a_figure_taken_back_by_a_later_one_is_not_the_answer(question: str, gol
 def test_a_share_of_another_line_item_named_after_its_period_is_not_the_gold(answer: str, credited: bool) -> None:
     verdict = heuristic_verdict("What percentage of Kestrel Foods' FY2020 revenue came from its largest customer?", "14%", answer)
     assert (verdict.label == "correct") is credited, verdict.rationale
+
+
+# (A question that asks what is used, not a yes or no: a right yes or no on figures the gold
+# denies is credited by design, as FinanceBench's reviewers credit it; see test_judge_realistic.)
+BANK_Q = ("What metrics does Cedar Ridge Bancorp's management use to assess profitability? If gross margin is not a useful "
+          "metric for a bank, please state that and explain why.")
+BANK_GOLD = (
+    "Gross margin is not a meaningful metric for Cedar Ridge, because as a bank it has no cost of goods sold. Management "
+    "instead evaluates profitability through net interest margin (3.1% in FY2022, up from 2.7%) and the efficiency ratio (58.4%)."
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "credited"),
+    [
+        (BANK_GOLD, True),
+        ("Gross margin is not meaningful for Cedar Ridge: a bank has no cost of goods sold. Management uses net interest "
+         "margin, 3.1% in FY2022 (up from 2.7%), and the efficiency ratio of 58.4%.", True),
+        # The denial agreed with, the figures of what is used instead changed or moved. (Where
+        # one of them is still the gold's, the verdict agreed with carries it, by design.)
+        (BANK_GOLD.replace("3.1%", "4.4%").replace("2.7%", "3.5%").replace("58.4%", "71.9%"), False),
+        (BANK_GOLD.replace("FY2022", "FY2019"), False),
+        (BANK_GOLD.replace("up from", "down from"), False),
+    ],
+)
+def test_a_denial_is_credited_only_with_the_golds_figures_of_what_is_used_instead(answer: str, credited: bool) -> None:
+    verdict = heuristic_verdict(BANK_Q, BANK_GOLD, answer)
+    assert (verdict.label == "correct") == credited, verdict.rationale
+
+
+RISK_Q = "What are the major risks Larkspur Precision Components faces as of FY2022?"
+RISK_GOLD = (
+    "Larkspur's most significant risk is customer concentration: its two largest aerospace customers accounted for 41% of "
+    "FY2022 revenue, so production-rate cuts or the loss of either program would materially hurt results. It is also "
+    "exposed to rising interest costs on $1.2 billion of floating-rate debt."
+)
+
+
+@pytest.mark.parametrize(
+    ("answer", "credited"),
+    [
+        # The gold after a lead-in or before a source: its "either program" is the filing's, no hedge.
+        (f"According to the filing, {RISK_GOLD[0].lower()}{RISK_GOLD[1:]}", True),
+        (f"{RISK_GOLD} (Source: 10-K, Item 1A.)", True),
+        (f"{RISK_GOLD}\n\nThis is stated in the risk factors.", True),
+        # Another share there is still another share.
+        (f"According to the filing, {RISK_GOLD[0].lower()}{RISK_GOLD[1:]}".replace("41%", "63%"), False),
+    ],
+)
+def test_the_golds_own_figure_beside_words_of_doubt_is_no_rival_of_itself(answer: str, credited: bool) -> None:
+    verdict = heuristic_verdict(RISK_Q, RISK_GOLD, answer)
+    assert (verdict.label == "correct") == credited, verdict.rationale

@@ -47,7 +47,7 @@ def test_every_kind_of_probe_is_made() -> None:
 # it exchanged, "rose 14% to $38 million ..., mainly due to $865 million of integration costs",
 # is read since the end of a movement may have its size before it, "rose 14% to"; and two
 # shares exchanged by what each is said to be, "58% were owned and 42% were controlled".)
-_DENIAL_FIRST = "'There are none. Only its common stock ($0.01 par value ...)': a denial gold is credited before its figures are read"
+_DENIAL_FIRST = "'There are none. Only its common stock ($0.01 par value ...)': a denial gold's verdict agreed with carries it, its figures aside"
 _SCOPE_BEFORE_LIST = "'In Q4 alone, north America, Europe, and Asia ...': a scope put before a list of regions is not read"
 _LEVEL_AND_PART_EXCHANGED = "a total and a part inside it exchanged ('paid $0.35 billion in dividends, including a $1.47 billion special dividend'): a figure's place is not read from the words after it"
 _TWO_PARTS_IN_ONE_FIELD = "a two-part gold in the JSON form, one verdict in its answer field for both parts"
@@ -69,11 +69,14 @@ KNOWN_GAPS: dict[tuple[str, str], str] = {
     # which part it answers.
     **{(f"redteam_dev_{n}", kind): _TWO_PARTS_IN_ONE_FIELD for n in (805, 806, 825) for kind in ("json_other", "control:json")},
     ("redteam_dev_874", "figures_swapped"): _LEVEL_AND_PART_EXCHANGED,
-    # Of the golds added with the forty-third batch (long explanations):
-    **{(f"redteam_dev_{n}", kind): "a denial of a metric's use credited before the figures of what is used instead are "
-       "read: " + _DENIAL_FIRST.split(": ")[-1]
-       for n, kinds in ((901, ("wrong_figure",)), (904, ("wrong_figure", "another_year")),
-                        (911, ("reversed", "wrong_figure", "figures_swapped", "in_euros"))) for kind in kinds},
+    # Of the golds added with the forty-third batch (long explanations): a denial of a metric's
+    # use is credited only when the figures of what is used instead are not contradicted; two
+    # turns of them still pass as the gold's.
+    ("redteam_dev_911", "figures_swapped"): "a denial gold's two figures of what is used instead exchanged: the figures "
+    "found carry the verdict",
+    ("redteam_dev_911", "in_euros"): "a denial gold's figure of what is used instead given in euros: the verdict agreed "
+    "with carries it (a right verdict on figures the gold denies is credited by design: test_judge_realistic's "
+    "_REVIEWERS_CREDIT)",
     # An opening summary with the gold's figures changed, then the gold: credited where the
     # summary's changed figures cannot be tied to the gold's by what they are said of.
     ("redteam_dev_158", "summary_ahead"): "'TL;DR: It rose 50% to 6.4 cents ...': a figure said only of 'it' is tied to no "

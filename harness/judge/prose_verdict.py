@@ -206,6 +206,10 @@ def _denies_as_gold(ev: Evidence) -> bool:
         and ev.answer_polarity == "no" and not ev.hedged_verdict and not ev.signal.opens and not ev.signal.personal
         and not ev.affirms_denied and not ev.affirms_use
         and not reason_missed(ev)
+        # The figures a denial gold gives of what is used instead ("net interest margin (3.1%
+        # in FY2022, up from 2.7%)") must not be given otherwise: changed, on another year or
+        # in another currency.
+        and not ev.numbers["contradicted"] and not in_another_year(ev.texts[1], ev.texts[2], ev.texts[0])
     )
 
 
