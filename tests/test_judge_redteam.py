@@ -77,13 +77,6 @@ KNOWN_GAPS: dict[tuple[str, str], str] = {
     ("redteam_dev_911", "in_euros"): "a denial gold's figure of what is used instead given in euros: the verdict agreed "
     "with carries it (a right verdict on figures the gold denies is credited by design: test_judge_realistic's "
     "_REVIEWERS_CREDIT)",
-    # An opening summary with the gold's figures changed, then the gold: credited where the
-    # summary's changed figures cannot be tied to the gold's by what they are said of.
-    ("redteam_dev_158", "summary_ahead"): "'TL;DR: It rose 50% to 6.4 cents ...': a figure said only of 'it' is tied to no "
-    "figure of the longer version",
-    **{(f"redteam_dev_{n}", "summary_ahead"): "a summary whose changed figures land on the gold's other figures ('a new $2.6 "
-       "billion facility, replacing its existing $2.0 billion'): the figure left over in each version is of another thing"
-       for n in (616, 927)},
     ("redteam_dev_906", "figures_swapped"): "a segment's growth rate and its retention rate exchanged: " + _LEVEL_AND_PART_EXCHANGED.split(": ")[-1],
     ("redteam_dev_909", "reversed"): "a hedging policy turned in the second of the gold's sentences",
     **{(f"redteam_dev_{n}", "another_year"): "a driver's year moved in an explanation gold: the year of one of its figures "

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from harness.judge.offline_judge import heuristic_verdict
-from harness.judge.summary_ahead import summary_span, versions_disagree
+from harness.judge.summary_ahead import _parts, _said_again_with_other_figures, summary_span, versions_disagree
 
 CAPEX = "What is the FY2018 capital expenditure amount (in USD millions) for 3M? Give a response relying on the cash flow statement."
 CAPEX_GOLD = "$1577.00"
@@ -80,3 +80,40 @@ def test_figures_only_one_version_gives_disagree_with_nothing() -> None:
     assert not versions_disagree("Summary: segment revenue of $11.2 billion.\n\nDetails: Americas $6.0 billion, Europe $3.2 "
                                  "billion, Asia $2.0 billion.", gold)
     assert versions_disagree("TL;DR: revenue grew 15% to $11.2 billion.\n\nDetails: revenue grew 12% to $11.2 billion.", gold)
+
+
+FUEL = "How did Marten Airlines' fuel cost per seat mile change in FY2022?"
+FUEL_GOLD = "It rose 38% to 4.9 cents as jet fuel prices climbed."
+FACILITY = "What was the key agenda of Thornhill Motors' 8-K filing dated 15th November 2022?"
+FACILITY_GOLD = ("The 8-K disclosed that Thornhill Motors entered into a new $2.0 billion five-year senior unsecured revolving credit "
+                 "facility, replacing its existing $1.5 billion facility.")
+
+
+@pytest.mark.parametrize("question, gold, answer, credited", [
+    # The summary's sentence said again in the longer version, one of its figures changed:
+    # each figure is in the same place, whatever it is said of ("it"), and wherever the
+    # changed ones land ($2.0 billion, the gold's other figure).
+    (FUEL, FUEL_GOLD, f"TL;DR: It rose 50% to 6.4 cents as jet fuel prices climbed.\n\nLonger version: {FUEL_GOLD}", False),
+    (FUEL, FUEL_GOLD, f"TL;DR: It rose 38% to 6.4 cents as jet fuel prices climbed.\n\nLonger version: {FUEL_GOLD}", False),
+    (FACILITY, FACILITY_GOLD, "TL;DR: " + FACILITY_GOLD.replace("$2.0", "$2.6").replace("$1.5", "$2.0") + "\n\nLonger version: "
+     + FACILITY_GOLD, False),
+    # Said again with the same figures, or rounded: one answer.
+    (FUEL, FUEL_GOLD, f"TL;DR: {FUEL_GOLD}\n\nLonger version: {FUEL_GOLD}", True),
+    (FACILITY, FACILITY_GOLD, "TL;DR: " + FACILITY_GOLD.replace("$2.0 billion", "$2,000 million") + "\n\nLonger version: "
+     + FACILITY_GOLD, True),
+])
+def test_a_summary_said_again_with_other_figures_is_two_answers(question: str, gold: str, answer: str, credited: bool) -> None:
+    verdict = heuristic_verdict(question, gold, answer)
+    assert (verdict.label == "correct") is credited, verdict.rationale
+
+
+def test_a_sentence_said_again_of_another_period_is_of_another_thing() -> None:
+    def said_again(answer: str) -> bool:
+        where = _parts(answer)
+        assert where is not None
+        return _said_again_with_other_figures(answer, *where)
+
+    assert said_again("TL;DR: Revenue rose 12% to $5.0 billion in FY2022.\n\nDetails: Revenue rose 8% to $5.0 billion in FY2022.")
+    assert not said_again("TL;DR: Revenue rose 12% to $5.0 billion in Q4.\n\nDetails: Revenue rose 8% to $4.5 billion in Q3.")
+    assert not said_again("TL;DR: Revenue rose 12% to $5.0 billion in March.\n\nDetails: Revenue rose 8% to $4.5 billion in June.")
+    assert not said_again("TL;DR: Revenue rose 12% to $5.0 billion.\n\nDetails: Revenue rose 12% to $5.0 billion.")

@@ -11,6 +11,7 @@ where the answer is one paragraph with no such key, to the end of its first sent
 """
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Callable
 
@@ -95,6 +96,8 @@ def versions_disagree(answer: str, gold: str) -> bool:
     brief, longer_said = YES_NO.match(answer[own_start:end].strip()), YES_NO.match(answer[longer_start:].strip())
     if brief and longer_said and brief.group(1).lower() != longer_said.group(1).lower():
         return True
+    if _said_again_with_other_figures(answer, own_start, end, longer_start):
+        return True
     # (Read with the keys blanked out: "Longer version: 87%" names no thing "longer version".)
     plain = " " * own_start + answer[own_start:end] + " " * (longer_start - end) + answer[longer_start:]
     figures = [q for q in parse_quantities(answer) if not _is_year(answer, q)]
@@ -113,6 +116,59 @@ def versions_disagree(answer: str, gold: str) -> bool:
         if any(_of_one_thing(plain, q, r) for q in only_short for r in only_longer):
             return True
     return False
+
+
+# A sentence of the summary said again in the longer version: its words in the same order, but
+# for its figures (and a word or two).
+_SAID_AGAIN = 0.9
+_MOST_SENTENCES = 40  # of each version: beyond that, no sentence is compared with every other
+_MOST_WORDS = 120  # of a sentence compared: word order is matched in time that grows as its square
+_TOKEN = re.compile(r"#|[a-z][a-z'’-]*|\d+")
+# Words that name a period: a sentence said again of another period is of another thing.
+_PERIOD = re.compile(
+    r"\d+|fy|q[1-4]?|h[12]|quarter|half|year|month|prior|previous|last|next|current|first|second|third|fourth|"
+    r"jan\w*|feb\w*|mar\w*|apr\w*|may|jun\w*|jul\w*|aug\w*|sep\w*|oct\w*|nov\w*|dec\w*"
+)
+
+
+def _said_again_with_other_figures(answer: str, own_start: int, end: int, longer_start: int) -> bool:
+    """Does a sentence of the summary come back in the longer version word for word but for
+    one of its figures ("TL;DR: It rose 50% to 6.4 cents as jet fuel prices climbed." and
+    then "It rose 38% to 4.9 cents as jet fuel prices climbed.")? What each figure is said
+    of need not be read then: the same words put each in the same place. Not where a word
+    of the period differs ("in Q3" for "in Q4"), nor for a year."""
+    figures = [q for q in parse_quantities(answer) if not _is_year(answer, q)]
+    spans = sentence_spans(answer)
+    shorts = [(max(lo, own_start), min(hi, end)) for lo, hi in spans if hi > own_start and lo < end][:_MOST_SENTENCES]
+    longers = [(max(lo, longer_start), hi) for lo, hi in spans if hi > longer_start][:_MOST_SENTENCES]
+    shapes = [shape for lo, hi in longers if len((shape := _shape(answer, lo, hi, figures))[0]) <= _MOST_WORDS]
+    for lo, hi in shorts:
+        words, own = _shape(answer, lo, hi, figures)
+        if not own or not 6 <= len(words) <= _MOST_WORDS:
+            continue
+        for their_words, theirs in shapes:
+            alike = difflib.SequenceMatcher(a=words, b=their_words, autojunk=False)
+            if len(theirs) != len(own) or alike.real_quick_ratio() < _SAID_AGAIN or alike.ratio() < _SAID_AGAIN:
+                continue
+            changed = [
+                w for tag, i1, i2, j1, j2 in alike.get_opcodes() if tag != "equal" for w in (*words[i1:i2], *their_words[j1:j2])
+            ]
+            if any(_PERIOD.fullmatch(w) for w in changed):
+                continue
+            if any(quantity_kind(q) == quantity_kind(r) and not q.restates(r) for q, r in zip(own, theirs)):
+                return True
+    return False
+
+
+def _shape(answer: str, lo: int, hi: int, figures: list[Quantity]) -> tuple[list[str], list[Quantity]]:
+    """The words of ``answer[lo:hi]`` with each figure in it as "#", and those figures."""
+    inside = [q for q in figures if lo <= q.start < hi]
+    parts, at = [], lo
+    for q in inside:
+        parts += [answer[at:q.start], " # "]
+        at = q.end
+    parts.append(answer[at:hi])
+    return _TOKEN.findall("".join(parts).lower()), inside
 
 
 def _of_one_thing(text: str, q: Quantity, r: Quantity) -> bool:
