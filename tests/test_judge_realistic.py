@@ -390,7 +390,7 @@ KNOWN_MISSES |= {
     "intensive industries ...' read as a yes",
     "realistic-2764": "'**Answer: No** ... The most recent acquisition was therefore Aldwick Cartons in FY2021': the "
     "previous year's deal read as the thing the gold denies",
-    **{f"realistic-{n}": _LABEL_ELSEWHERE for n in (2907, 2908, 2909, 2914, 2917, 2919, 2922, 2937, 2964, 2965, 2966, 2967,
+    **{f"realistic-{n}": _LABEL_ELSEWHERE for n in (2907, 2908, 2914, 2917, 2919, 2922, 2937, 2964, 2965, 2966, 2967,
                                                      2973, 2982, 2999)},
     **{f"realistic-{n}": _CHANGE_FOR_LEVEL for n in (2901, 2950, 2956, 2986)},
     "realistic-2934": "dividends declared up from $2.72 to $2.84 per share, beside dividends paid of $2.81: the paid figure "
@@ -430,7 +430,6 @@ KNOWN_MISSES |= {
     "realistic-3114": "'Operating margin isn't the right lens': a denial of the metric's use in other words",
     "realistic-3109": "'SG&A dollars rose about 9%, while net revenue rose about 19%': the operating leverage the gold gives, "
     "read as its drivers going the other way",
-    "realistic-3129": "'It was mostly jurisdictional mix': the gold's main cause told in other words, six of its sixteen words",
     "realistic-3172": "'Falling markets. ... That's what drove the 16% revenue decline': the cause a fragment before a pointing "
     "'That'",
     "realistic-3182": "'after a triggering event - the steep drop in oil prices': a cause given as the event that triggered a "
@@ -454,7 +453,7 @@ _MULTI_FACT_REPLACED = ("a multi-fact gold's main fact replaced, or two of its f
 KNOWN_MISSES |= {
     **{f"realistic-{n}": _MULTI_FACT_MISSING for n in (
         3308, 3313, 3315, 3316, 3317, 3319, 3326, 3328, 3330, 3331, 3333, 3334, 3340, 3347, 3348, 3354, 3357, 3361, 3364,
-        3369, 3373, 3377, 3380, 3385, 3386, 3390, 3391, 3393)},
+        3369, 3373, 3377, 3380, 3385, 3386)},
     "realistic-3309": "a margin range given in a list of terms read as another range than the gold's",
     "realistic-3345": "a convertible's terms listed, one of them read as the gold's figure going the other way",
     **{f"realistic-{n}": "a dated filing's terms, one of its figures read as on another year or item" for n in (3346, 3372)},
@@ -1055,10 +1054,19 @@ KNOWN_MISSES |= {
     "(excluding Embedded): Data Center, up ...'): the label's words crowd out the pick (not traced further)",
     "tune-5245": _REWORDED + "Microsoft's 'No.' with both totals, a $2,544 million reduction and a 'Check:' line of the "
     "sums: read as a different value where the gold has its $2.5bn (not traced further)",
-    "tune-5311": _REWORDED + "as tune-4115, advice in the second person ('You'll find ... so the answer to your question is "
-    "yes')",
     "tune-5338": _REWORDED + "'Which of operating, investing and financing activities brought in the most cash for Nike "
     "in FY2023: operating activities.': the question's list before the colon read as a pick",
+}
+
+
+# Refused by accident until the gold's "U.S." and "CFO" were written out as the answer's are:
+# two wrong answers whose "United States" and "chief financial officer" then matched nothing in
+# the gold. Written out alike, they show what the readings of causes and of people miss.
+KNOWN_FOOLED |= {
+    "realistic-3216": "other causes of a tax rate's rise beside its two rates, one of them US state taxes: two words of the "
+    "gold's main cause ('income', 'United States') among them read as giving it",
+    "realistic-2410": "an 8-K's interim CFO named as another person ('Marcus Hale' for 'Raymond Okafor'): a role given by "
+    "'appointed ... as interim CFO' ties no name to it, and the rest of the gold is said",
 }
 
 

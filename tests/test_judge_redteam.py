@@ -52,7 +52,6 @@ _SCOPE_BEFORE_LIST = "'In Q4 alone, north America, Europe, and Asia ...': a scop
 _LEVEL_AND_PART_EXCHANGED = "a total and a part inside it exchanged ('paid $0.35 billion in dividends, including a $1.47 billion special dividend'): a figure's place is not read from the words after it"
 _TWO_PARTS_IN_ONE_FIELD = "a two-part gold in the JSON form, one verdict in its answer field for both parts"
 KNOWN_GAPS: dict[tuple[str, str], str] = {
-    ("redteam_dev_561", "reversed"): "'the gain of U.S. patent exclusivity' for 'the loss', in a list of risks",
     # Of the golds added with the thirty-fifth and thirty-sixth batches:
     ("redteam_dev_618", "figures_swapped"): "'the only customer above 14%, accounting for 10%': the threshold and the share "
     "exchanged",

@@ -78,3 +78,24 @@ def test_articles_do_not_hide_a_turn() -> None:
         "increase",
         "decrease",
     )
+
+
+RISKS_Q = "What are the main risks facing Pembury Pharma as of FY2022?"
+RISKS_GOLD = ("Pembury Pharma's main risks are the loss of U.S. patent exclusivity in 2024 for its top-selling drug Cardalin, "
+              "which accounted for 41% of FY2022 revenue, and its dependence on a single contract manufacturer in Ireland.")
+
+
+@pytest.mark.parametrize(
+    ("answer", "credited"),
+    [
+        (RISKS_GOLD, True),
+        (RISKS_GOLD.replace("U.S.", "US"), True),
+        # The answer's "U.S." is read as "United States": the gold's must be too, or the copy
+        # with a word turned shares none of the words around the turn.
+        (RISKS_GOLD.replace("the loss of", "the gain of"), False),
+        (RISKS_GOLD.replace("the loss of", "the gain of").replace("U.S.", "United States"), False),
+    ],
+)
+def test_the_golds_abbreviations_are_read_as_the_answers_are(answer: str, credited: bool) -> None:
+    verdict = heuristic_verdict(RISKS_Q, RISKS_GOLD, answer)
+    assert (verdict.label == "correct") is credited, verdict.rationale

@@ -147,6 +147,9 @@ def heuristic_verdict(
     """
     given = answer or ""
     gold, answer = figures_written_plainly(str(gold)), answer_as_read(given, question)
+    # (The gold's "U.S." and "CFO" written out as the answer's are below: else a copy of the
+    # gold reads as other words than the gold's.)
+    gold = spelled_out(gold)
     question = names_written_plainly(question)
     if decided is None:
         # (On the answer as given: the check reads words to the grader in what the reading
