@@ -92,7 +92,9 @@ def test_a_pattern_that_backtracks_for_ever_is_stopped_and_explained(tiny_index)
     tools = SectionTools(tiny_index, Trace(None))
     started = time.monotonic()
     content, is_error = tools.call("grep_section", {"node_id": "all", "pattern": r"(\w+\s?)+:"})
-    assert is_error and time.monotonic() - started < GREP_SECONDS + 3
+    # (Stopped, not slow: unstopped it runs for minutes. The margin is wide because a loaded
+    # shared machine took 5.4 s to stop a 2 s search while two test suites ran beside it.)
+    assert is_error and time.monotonic() - started < GREP_SECONDS + 30
     result = json.loads(content)
     assert "took over 2 s to search" in result["error"] and "nested repeats" in result["hint"]
     assert tools.stats.grep == 1 and tools.stats.grep_without_matches == 1
