@@ -58,7 +58,6 @@ KNOWN_GAPS: dict[tuple[str, str], str] = {
     ("redteam_dev_651", "wrong_figure"): _DENIAL_FIRST,
     ("redteam_dev_651", "in_euros"): _DENIAL_FIRST,
     ("redteam_dev_655", "figures_swapped"): "two cash flows exchanged between sentences, the pick's figure in the next one",
-    ("redteam_dev_662", "another_year"): "an 8-K's agenda told of another year: the year of a dated filing is not compared",
     ("redteam_dev_666", "quarter_alone"): _SCOPE_BEFORE_LIST,
     ("redteam_dev_666", "segment_only"): _SCOPE_BEFORE_LIST,
     ("redteam_dev_668", "figures_swapped"): "two customer groups' shares exchanged: a share's place is the group before 'took'",
@@ -78,8 +77,6 @@ KNOWN_GAPS: dict[tuple[str, str], str] = {
     "_REVIEWERS_CREDIT)",
     ("redteam_dev_906", "figures_swapped"): "a segment's growth rate and its retention rate exchanged: " + _LEVEL_AND_PART_EXCHANGED.split(": ")[-1],
     ("redteam_dev_909", "reversed"): "a hedging policy turned in the second of the gold's sentences",
-    **{(f"redteam_dev_{n}", "another_year"): "a driver's year moved in an explanation gold: the year of one of its figures "
-       "is not compared" for n in (914, 928)},
     # Of the golds added with the forty-fifth batch (long golds of many facts), the judge's
     # weakest ground (tests/test_judge_realistic.py declares that batch whole):
     # (967's swap is caught since "made up roughly 55%" is read as a share, not a rise.)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from harness.judge.offline_judge import heuristic_verdict
-from harness.judge.turned_copy import turned_word
+from harness.judge.turned_copy import turned_word, turned_year
 
 RISK_Q = "What risks does Larch Bank face from its commercial real estate loans?"
 RISK_GOLD = "Office loans are 12% of its book and vacancy rates are rising, so credit losses on them may increase."
@@ -99,3 +99,35 @@ RISKS_GOLD = ("Pembury Pharma's main risks are the loss of U.S. patent exclusivi
 def test_the_golds_abbreviations_are_read_as_the_answers_are(answer: str, credited: bool) -> None:
     verdict = heuristic_verdict(RISKS_Q, RISKS_GOLD, answer)
     assert (verdict.label == "correct") is credited, verdict.rationale
+
+
+AGENDA_GOLD = ("Bexley agreed to acquire Norcroft Therapeutics for $28.50 per share in cash, filed under Item 1.01; the deal "
+               "was expected to close in Q4 2023.")
+
+
+@pytest.mark.parametrize(
+    ("gold", "answer", "question", "moved"),
+    [
+        # The gold copied with a year moved to one it does not name: another time for the same claim.
+        (AGENDA_GOLD, AGENDA_GOLD.replace("Q4 2023", "Q4 2021"), "", ("2023", "2021")),
+        ("New base rates, effective March 2022, added about $48 million.",
+         "New base rates, effective March 2020, added about $48 million.", "", ("2022", "2020")),
+        # Not where the answer also gives the gold's year, nor for a year the question asks of.
+        ("Yes, it paid $0.40 per share; no, it was not raised (also $0.40 in FY2021).",
+         "Yes, it paid $0.40 per share in FY2022; the same $0.40 it paid in FY2021.", "Did it pay a dividend in FY2022?", None),
+        ("Restructuring costs in FY2022 amounted to $411 million.",
+         "$411 million. Restructuring costs in FY2022 were $411 million (versus $247 million in FY2021).", "", None),
+        ("It paid $0.40 in FY2021.", "It paid $0.40 in FY2022.", "Did it pay a dividend in FY2022?", None),
+        # Nor a year among other words.
+        ("The deal closed in 2023.", "Revenue grew in 2021 after the merger.", "", None),
+    ],
+)
+def test_a_year_moved_in_a_copy_of_the_gold(gold: str, answer: str, question: str, moved: tuple[str, str] | None) -> None:
+    assert turned_year(gold, answer, question) == moved
+
+
+def test_a_copy_with_its_year_moved_is_refused() -> None:
+    question = "What was the key agenda of Bexley Pharma's 8-K filing dated August 14, 2023?"
+    assert heuristic_verdict(question, AGENDA_GOLD, AGENDA_GOLD).label == "correct"
+    verdict = heuristic_verdict(question, AGENDA_GOLD, AGENDA_GOLD.replace("Q4 2023", "Q4 2021"))
+    assert verdict.label == "incorrect" and "2021" in verdict.rationale

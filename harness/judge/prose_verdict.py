@@ -39,7 +39,7 @@ from harness.judge.option_figures import option_figures_swapped
 from harness.judge.refusal import sentences
 from harness.judge.roles import lead_name_left_out, roles_swapped
 from harness.judge.term_direction import DEALS, phrases_reversed, reversed_subject, reversed_terms
-from harness.judge.turned_copy import turned_word
+from harness.judge.turned_copy import turned_word, turned_year
 from harness.judge.undone_deals import deal_undone
 from harness.judge.undone_picks import pick_undone
 from harness.judge.value_scope import in_another_year
@@ -231,6 +231,8 @@ def decide_prose(ev: Evidence) -> HeuristicVerdict:
         # The gold copied with one word turned: all it shares with the gold is then beside
         # the point (see ``turned_copy``).
         return HeuristicVerdict("incorrect", f"the answer has the gold's words with {turned[0]!r} turned to {turned[1]!r}")
+    if moved := turned_year(ev.texts[1], ev.texts[2], ev.texts[0]):
+        return HeuristicVerdict("incorrect", f"the answer has the gold's words with the year {moved[0]} moved to {moved[1]}")
     if lead_name_left_out(*ev.texts):
         return HeuristicVerdict("incorrect", "the answer does not name the one the gold names")
     if roles_swapped(ev.texts[1], ev.texts[2], ev.texts[0]):

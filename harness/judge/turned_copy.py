@@ -129,3 +129,29 @@ def turned_word(gold: str, answer: str) -> tuple[str, str] | None:
             if _sides_agree(gold_words, i, answer_words, k) and not _says_gold_word(gold_words, i, answer_words):
                 return word, other
     return None
+
+
+_YEAR = re.compile(r"(?:19|20)\d\d")
+_YEARS = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+
+
+def turned_year(gold: str, answer: str, question: str = "") -> tuple[str, str] | None:
+    """(the gold's year, the answer's) when the answer copies the gold with one of its years
+    changed to one the gold does not name, among the same words ("the deal was expected to
+    close in Q4 2021" for "... in Q4 2023", "effective March 2020" for "effective March
+    2022"): the same claim told of another time, which the readings of figures do not
+    compare where no figure is tied to the year. None otherwise. Only a year the answer
+    writes nowhere, moved to one neither the gold nor the ``question`` names: an answer that
+    gives the gold's year too, or the asked one ("paid $0.40 in FY2022; the same $0.40 in
+    FY2021"), tells of both years, which its figures' readings judge."""
+    gold_words, answer_words = _tokens(gold), _tokens(answer)
+    named, written = set(_YEARS.findall(gold + " " + question)), set(_YEARS.findall(answer))
+    for i, word in enumerate(gold_words):
+        if not _YEAR.fullmatch(word.rstrip(".,")) or word.rstrip(".,") in written:
+            continue
+        for k, other in enumerate(answer_words):
+            if not _YEAR.fullmatch(other.rstrip(".,")) or other.rstrip(".,") in named:
+                continue
+            if _sides_agree(gold_words, i, answer_words, k) and not _says_gold_word(gold_words, i, answer_words):
+                return word.rstrip(".,"), other.rstrip(".,")
+    return None
