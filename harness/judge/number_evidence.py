@@ -380,6 +380,10 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
     # A figure of each quarter is no rival of a gold's for the year ("$0.0025 per share each
     # quarter" for "0.01$ per share annual dividend"): neither states the other.
     gold_yearly = not _QUARTER_WORD.search(gold)
+    # Which of the answer's values state one of the gold's figures, and which stand with none
+    # but such values of their kind in their sentence: read once, when first needed.
+    gold_valued: list[bool] | None = None
+    alone_with_gold: list[bool] = []
     for gold_number in gold_numbers:
         g, golds, label, direction, item = gold_number[:5]
         level = _is_level(gold, g)
@@ -516,17 +520,17 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
             # contradicted: it is no rival of itself, and beside it the gold's other figures
             # are the gold's, no rivals either. (Not in a list of others of its kind, "$571
             # million, $742 million and $972 million": there it is one pick of many.)
-            said_uncommitted = any(
-                _states(golds, a, unit) and _only_gold_figures_beside(answer, a, every_value, gold_numbers, unit)
-                for a in every_value
-            )
+            if gold_valued is None:
+                gold_valued = [any(not _differs(n.readings, unit, a) for n in gold_numbers) for a in every_value]
+                alone_with_gold = _alone_with_gold_figures(answer, every_value, gold_valued)
+            said_uncommitted = any(alone and not _differs(golds, unit, a) for a, alone in zip(every_value, alone_with_gold))
             rivals = [
-                a for a in every_value
+                a for i, a in enumerate(every_value)
                 if quantity_kind(a) == quantity_kind(g) and (label | specific) & (_context(answer, a) | _context(answer, a, names))
                 and (direction or not _is_change(answer, a))
                 and not (level and change_stated and _states_gold_in_role(answer, a, gold_numbers, gold_roles, unit))
                 and not (gold_yearly and _QUARTERLY_AFTER.match(answer, a.end))
-                and not (said_uncommitted and any(_states(n.readings, a, unit) for n in gold_numbers))
+                and not (said_uncommitted and gold_valued[i])
             ]
             if not rivals and _in_another_unit(answer, every_value, gold, g):
                 # "fell by $35 million" for "fell by 35%", "up $31" for "up 31%": the gold's
@@ -542,21 +546,14 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
     return out
 
 
-def _states(golds: list[Reading], a: Quantity, unit: QuestionUnit) -> bool:
-    """Does the answer's value ``a`` state the gold figure read as ``golds``?"""
-    return closest(golds, answer_readings(a, unit, golds[0].kind))[0] == "match"
-
-
-def _only_gold_figures_beside(
-    answer: str, a: Quantity, every_value: list[Quantity], gold_numbers: tuple[_GoldNumber, ...], unit: QuestionUnit,
-) -> bool:
-    """Does every other value of ``a``'s kind in its sentence state one of the gold's figures?"""
-    start, end = sentence_span_at(answer, a.start)
-    return all(
-        any(_states(n.readings, b, unit) for n in gold_numbers)
-        for b in every_value
-        if b is not a and start <= b.start < end and quantity_kind(b) == quantity_kind(a)
-    )
+def _alone_with_gold_figures(answer: str, every_value: list[Quantity], gold_valued: list[bool]) -> list[bool]:
+    """For each of the answer's values: does every other value of its kind in its sentence
+    state one of the gold's figures (``gold_valued``, by value)?"""
+    spans = [sentence_span_at(answer, a.start) for a in every_value]
+    return [
+        all(gold_valued[j] for j, b in enumerate(every_value) if j != i and spans[j] == spans[i] and quantity_kind(b) == quantity_kind(a))
+        for i, a in enumerate(every_value)
+    ]
 
 
 # The words of a figure's unit, which set no item apart ("40 basis points", "3 percentage points").

@@ -132,7 +132,6 @@ def turned_word(gold: str, answer: str) -> tuple[str, str] | None:
 
 
 _YEAR = re.compile(r"(?:19|20)\d\d")
-_YEARS = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 
 
 def turned_year(gold: str, answer: str, question: str = "") -> tuple[str, str] | None:
@@ -144,14 +143,14 @@ def turned_year(gold: str, answer: str, question: str = "") -> tuple[str, str] |
     writes nowhere, moved to one neither the gold nor the ``question`` names: an answer that
     gives the gold's year too, or the asked one ("paid $0.40 in FY2022; the same $0.40 in
     FY2021"), tells of both years, which its figures' readings judge."""
-    gold_words, answer_words = _tokens(gold), _tokens(answer)
-    named, written = set(_YEARS.findall(gold + " " + question)), set(_YEARS.findall(answer))
+    # (A sentence's last figure is read with its stop, "2021."; a year is read without it.)
+    gold_words, answer_words, asked = ([w.rstrip(".,") for w in _tokens(text)] for text in (gold, answer, question))
+    named = {w for w in (*gold_words, *asked) if _YEAR.fullmatch(w)}
     for i, word in enumerate(gold_words):
-        if not _YEAR.fullmatch(word.rstrip(".,")) or word.rstrip(".,") in written:
+        if not _YEAR.fullmatch(word) or word in answer_words:
             continue
         for k, other in enumerate(answer_words):
-            if not _YEAR.fullmatch(other.rstrip(".,")) or other.rstrip(".,") in named:
-                continue
-            if _sides_agree(gold_words, i, answer_words, k) and not _says_gold_word(gold_words, i, answer_words):
-                return word.rstrip(".,"), other.rstrip(".,")
+            if _YEAR.fullmatch(other) and other not in named and _sides_agree(gold_words, i, answer_words, k) \
+                    and not _says_gold_word(gold_words, i, answer_words):
+                return word, other
     return None
