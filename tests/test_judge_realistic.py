@@ -405,12 +405,8 @@ KNOWN_FOOLED |= {
     **{f"realistic-{n}": _LEVELS_NO_CHANGE for n in (3006, 3041)},
     "realistic-3017": "'capital expenditures of **$845 million** in FY2021. This represented a decrease compared with "
     "FY2020': the gold's 'up from $612 million' is contradicted in words without a figure",
-    "realistic-3023": "three backlog measures listed, the gold's among them, 'the answer depends on the definition': a list "
-    "in bullets is not read as a hedge",
     "realistic-3042": "'approximately **58%** ... ($4.93 billion of $8.50 billion)': the gold's 42% worked out of the "
     "answer's own figures as their difference",
-    "realistic-3057": "three amounts paid listed, the gold's among them, 'can be expressed in several ways': a list in "
-    "bullets is not read as a hedge",
 }
 
 # The forty-third batch (realistic-3100 on: 100 right answers to 30 new long explanation golds,
@@ -991,8 +987,6 @@ KNOWN_MISSES |= {
     "drivers going the other way",
     "tune-4664": _REWORDED + "Nike's turnover '= 3.45x' as a terse fragment: as tune-2179",
     "tune-4665": _REWORDED + "as tune-4664, 'Result: 3.45 (rounded to two decimals)' after the inputs in words",
-    "tune-4673": _REWORDED + "'$1,832 million.' then 'Why:' bullets ending 'Operating income + D&A = unadjusted EBITDA': "
-    "the bullet's '=' read as the conclusion, and its figures before it",
     "tune-4752": _REWORDED + "Activision's capex share as a terse fragment ending '3-yr avg: 1.9%': a year's 1.8% read as "
     "the committed figure",
     "tune-4780": _REWORDED + "MGM's EBITDAR as a table then 'Las Vegas Strip Resorts delivered MGM's highest EBITDAR "

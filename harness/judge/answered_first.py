@@ -53,6 +53,13 @@ def answered_first(
         return None  # a list's first line ("Cash from operations: $310M"), not the answer
     if any(same(q, value) and _IN_ARITHMETIC.search(answer[max(0, q.start - 15):q.end + 15]) for q in every if q.start >= end):
         return None  # "The new agreement is $4.2 billion. ... 4.2B − 3.8B = $400 million"
+    if broken_down(value, [q for q in rest if quantity_kind(q) == quantity_kind(value)]) and not _taken_or_drawn(answer, rest) and not any(
+        _PICKS_ROUTE.search(answer, s[0], s[1]) for s, _ in sentences[1:]
+    ):
+        # "Capital expenditure was $1,577 million, made up of:\n- Property and equipment:
+        # $1,200 million\n- Software: $377 million": the later lines are the total's parts,
+        # and the colon before the last one keys a part, not a result drawn.
+        return value
     last = every[-1]
     if _RESULT_BEFORE.search(answer, max(0, last.start - 30), last.start) and not on_working_line(answer, (start, end), last.start) or any(
         _PICKS_ROUTE.search(answer, s[0], s[1]) for s, _ in sentences[1:]
@@ -68,6 +75,31 @@ def answered_first(
         for p in parts
     )
     return value if summed or worked_from(value, rest) else None
+
+
+# Words that take a value away or draw a result ("Less deferred revenue: $618 million. That
+# leaves $4,848 million."): then the values after the opening are a computation's steps,
+# which add up to where it started, not its parts.
+_TAKEN_OR_DRAWN = re.compile(
+    r"[=≈]|(?<=\S)\s[-−]\s|\b(?:less|minus|subtract\w*|deduct\w*|net\s+of|excluding|gives|giving|leaves|leaving|yields?|yielding|equals?"
+    r"|results?\s+in|comes?\s+to|therefore|so|thus|hence)\b",
+    re.IGNORECASE,
+)
+
+
+def _taken_or_drawn(answer: str, values: list[Quantity]) -> bool:
+    """Is any of ``values`` taken away or drawn as a result by the words on its line before
+    it (``_TAKEN_OR_DRAWN``)? ("Operating income + D&A = EBITDA" below the figure names the
+    sum it adds up, with no value after its "=".)"""
+    return any(_TAKEN_OR_DRAWN.search(answer, answer.rfind("\n", 0, q.start) + 1, q.start) for q in values)
+
+
+def broken_down(value: Quantity, parts: list[Quantity]) -> bool:
+    """Do ``parts`` (two or more, all above zero) add up to ``value``, to the precision of
+    each? Then they are its parts, not values beside it."""
+    return len(parts) >= 2 and all(q.value > 0 for q in parts) and (
+        abs(sum(q.value for q in parts) - value.value) <= value.half_ulp + sum(q.half_ulp for q in parts)
+    )
 
 
 # A value in a step of arithmetic: "4.2B − 3.8B", "= $400 million", "less $618 million".

@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from harness.judge.amounts import Quantity, parse_quantities
-from harness.judge.answered_first import ANSWER_PHRASE, answered_first, on_working_line, worked_from
+from harness.judge.answered_first import ANSWER_PHRASE, answered_first, broken_down, on_working_line, worked_from
 from harness.judge.asides import STATED_VALUE, about_the_asked, set_apart, sets_apart, stated_before_others
 from harness.judge.average_shown import average_of_the_rest
 from harness.judge.claims import corrections
@@ -482,6 +482,10 @@ def _find_commitment(
         if len(outside) == 1:
             return Commitment(outside[0], "committed", tuple(c for c in clusters if c is not outside[0]))
         clusters = outside
+    if len(clusters) >= 3 and _parts_in_brackets(answer, text, span, clusters):
+        # "Capex was $1,577 million ($1,200 million of equipment and $377 million of
+        # software)": a total and its parts, not a list.
+        return Commitment(clusters[0], "committed", tuple(clusters[1:]))
     if len(clusters) >= 3:
         return Commitment(None, "list", tuple(clusters))
     if hedges(text) or any(_hedged_elsewhere(answer, s, qs, clusters[0], same) for s, qs in sentences if s != span):
@@ -629,6 +633,16 @@ _BENCHMARK_BEFORE = re.compile(
 # A bracketed clause of its own before a value: words and a verb or preposition that state
 # something ("(basic EPS was slightly higher at $2.49"), not a bare restatement ("($4,812").
 _WORDED_ASIDE = re.compile(r"\(\s*[A-Za-z][^()]*\b(?:was|were|is|are|at|of|excluding|including)\b[^()]*$", re.IGNORECASE)
+
+
+def _parts_in_brackets(answer: str, text: str, span: tuple[int, int], clusters: list[Quantity]) -> bool:
+    """Are the sentence's values after its first in a bracket opened after it, adding up to
+    it, with no "or" between them and nothing hedged?"""
+    opened = answer.find("(", clusters[0].end, clusters[1].start)
+    return (
+        opened >= 0 and ")" not in answer[opened:clusters[-1].start] and broken_down(clusters[0], clusters[1:])
+        and not re.search(r"\bor\b", answer[clusters[0].end:clusters[-1].start], re.IGNORECASE) and not hedges(text)
+    )
 
 
 def _in_worded_aside(answer: str, span: tuple[int, int], q: Quantity) -> bool:

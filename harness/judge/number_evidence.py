@@ -20,6 +20,7 @@ from functools import partial
 from typing import NamedTuple
 
 from harness.judge.amounts import Quantity, QuestionUnit, parse_quantities
+from harness.judge.candidate_values import candidate_values
 from harness.judge.change_direction import start_and_end, started_from
 from harness.judge.comparison import Reading, answer_readings, closest, compare, gold_readings, quantity_kind
 from harness.judge.number_swaps import (
@@ -383,6 +384,7 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
     # Which of the answer's values state one of the gold's figures, and which stand with none
     # but such values of their kind in their sentence: read once, when first needed.
     gold_valued: list[bool] | None = None
+    candidates: list[Quantity] | None = None  # values laid out as candidates (``candidate_values``), read when first needed
     alone_with_gold: list[bool] = []
     for gold_number in gold_numbers:
         g, golds, label, direction, item = gold_number[:5]
@@ -532,6 +534,13 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
                 and not (gold_yearly and _QUARTERLY_AFTER.match(answer, a.end))
                 and not (said_uncommitted and gold_valued[i])
             ]
+            if candidates is None:
+                candidates = [every_value[j] for j in sorted(candidate_values(answer, every_value, sentence_spans(answer)))]
+            if any(not _differs(golds, unit, a) for a in candidates):
+                # The gold's figure one of candidates laid out for the reader to choose from
+                # ("Depending on the measure used, it is between $240 million and $312
+                # million"): the others of its kind are its rivals, as in a list.
+                rivals += [a for a in candidates if quantity_kind(a) == quantity_kind(g) and _differs(golds, unit, a)]
             if not rivals and _in_another_unit(answer, every_value, gold, g):
                 # "fell by $35 million" for "fell by 35%", "up $31" for "up 31%": the gold's
                 # digits in its figure's role, in a unit that makes them another figure.

@@ -18,6 +18,7 @@ import bisect
 import re
 
 from harness.judge.amounts import Quantity
+from harness.judge.candidate_values import candidate_values
 from harness.judge.claims import CROSS_MARKS, corrections
 from harness.judge.comparison import quantity_kind
 from harness.judge.disowned import denied, last_clause_correction, named_right
@@ -271,6 +272,10 @@ def uncommitted_values(answer: str, quantities: list[Quantity], listed_kinds: fr
     # "Employee liabilities make up 17% ... Then again, employee liabilities make up 87% ...":
     # values of a kind offered as two answers, each in its own sentences.
     openings = alternative_openings(answer, spans)
+    # Values laid out for the reader to choose from: "the answer depends on the definition:"
+    # and a list, or "between $6.4 billion and $14.3 billion, depending on the measure" over
+    # the answer's own values.
+    out.update(candidate_values(answer, quantities, spans))
     for kind in {quantity_kind(q) for q in quantities} if openings else ():
         of_kind = [q for q in quantities if quantity_kind(q) == kind]
         if alternative_offered(answer, openings, of_kind, lambda a, b: a.restates(b) or close_in_size(a, b)):

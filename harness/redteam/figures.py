@@ -294,6 +294,14 @@ def numeric_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "control:comprising": f"It is {g}, comprising {low} of the main item and {high} of another.",
         "control:citation_mark": f"It is {g}【4:0†source】.",
     }
+    # Candidates laid out for the reader to choose from, under a line that says the answer
+    # depends on a choice, or spanned by a hedging sentence; and a total with its parts after
+    # it, which is one answer.
+    answers |= {
+        "menu": f"It depends on the definition:\n- Reported: {low}\n- Adjusted: {g}\n- Underlying: {high}",
+        "menu_range": f"- Reported: {low}\n- Adjusted: {g}\n\nDepending on the measure used, it is between {low} and {g}.",
+    }
+    answers |= _parts_controls(g)
     # A computation's result, then a sentence that names another value the right one or the
     # answer's own.
     answers |= {
@@ -379,6 +387,22 @@ def numeric_probes(fid: str, question: str, gold: str) -> list[Probe]:
         answers["another_item"] = f"{OTHER_ITEM[next(iter(items))].capitalize()}: {g}."
         answers["control:item_named"] = f"{item_as_named(question).capitalize()}: {g}."
     return [Probe(fid, kind, question, gold, answer) for kind, answer in answers.items()]
+
+
+def _parts_controls(gold: str) -> dict[str, str]:
+    """The gold's figure with two parts after it that add up to it (to the gold's last digit),
+    in a bracket or in a list: a total and its breakdown, not three candidates. None for a
+    negative gold, or one too small to split."""
+    m = GOLD_NUMBER.fullmatch(gold)
+    if m is None or re.search(r"[-−]", m.group("before")):
+        return {}
+    first, second = like_gold(gold, 0.62), like_gold(gold, 0.38)
+    if any(float(GOLD_NUMBER.fullmatch(p).group("number").replace(",", "")) == 0 for p in (first, second)):  # type: ignore[union-attr]
+        return {}
+    return {
+        "control:parts_bracketed": f"It is {gold} ({first} from the first segment and {second} from the second).",
+        "control:parts_listed": f"**Answer:** {gold}, made up of:\n- First segment: {first}\n- Second segment: {second}",
+    }
 
 
 def _restated_controls(question: str, gold: str) -> dict[str, str]:

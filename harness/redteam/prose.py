@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from harness.judge.amounts import parse_quantities
 from harness.judge.line_items import item_as_named, items_named, value_item
 from harness.redteam.probe import MOVEMENT, OTHER_ITEM, PLAIN_ITEM_ASKED, Probe, asked_first, capitalised, first_sentence, like_gold, lowered, turned_around
 
@@ -98,6 +99,9 @@ def prose_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "bare_list": _listed(gold),
         "signed_list": _listed_signed(gold),
         "another_item": _another_item(question, gold),
+        # The gold's figure as one of a menu of candidates, or spanned with another by a hedge.
+        "menu": _menu(gold),
+        "menu_range": _menu(gold, spanned=True),
         # The gold's figure in another currency (a right yes or no on it is credited by design).
         # The gold's figure for one quarter or one segment only, to a question of neither.
         "quarter_alone": f"In Q4 alone, {lowered(first_sentence(gold).rstrip('.'))}." if _of_the_whole(question, gold) else "",
@@ -243,6 +247,33 @@ def _listed(gold: str, beside: bool = False) -> str:
     if beside:
         return f"{gold.strip()} Other years: {low}, {high} and {like_gold(figure.group(0), 0.61)}{unit_text}."
     return f"{gold[:figure.start()]}{low}, {figure.group(0)}{unit_text} and {high}{gold[end:]}"
+
+
+def _menu(gold: str, spanned: bool = False) -> str:
+    """For a gold of one figure: candidates laid out for the reader to choose from, the gold
+    among them, under "It depends on the definition:"; or (``spanned``) the gold and another
+    value listed, then a hedging sentence that spans the two."""
+    found = _one_figure(gold)
+    if found is None or "\n" in gold.strip():
+        return ""  # (a gold of several lines is no item of a list)
+    figure, _ = found
+    if gold[:figure.start()].rstrip().endswith(("-", "−", "negative")):
+        return ""  # (its bounds would need the sign: "_listed_signed" lists such figures)
+    # The figure as the judge reads it, with whatever scale the gold writes after it ("$1.1bn"),
+    # so that the bounds restate the listed values.
+    # (None for a figure read as negative, "($1.8 billion)", or one its text alone does not
+    # give again: the bounds would not restate it.)
+    read = next((q for q in parse_quantities(gold) if q.start <= figure.start() < q.end), None)
+    value = gold[read.start:read.end] if read else ""
+    again = parse_quantities(value)
+    if read is None or read.value <= 0 or len(again) != 1 or again[0].value != read.value:
+        return ""
+    low, high = (like_gold(value, f) for f in (0.77, 1.31))
+    if value in (low, high):
+        return ""
+    if spanned:
+        return f"- Reported: {gold.strip()}\n- Adjusted: {low}\n\nDepending on the measure used, it is between {low} and {value}."
+    return f"It depends on the definition:\n- Reported: {low}\n- Adjusted: {value}\n- Underlying: {high}"
 
 
 def _listed_signed(gold: str) -> str:
