@@ -1,9 +1,9 @@
-"""Candidates laid out for the reader to choose from are no answer; a total with the parts
-that add up to it is one."""
+"""Candidates laid out for the reader to choose from, or put in the answer's place by an
+afterthought, are no answer; a total with the parts that add up to it is one."""
 from __future__ import annotations
 
 from harness.judge.amounts import parse_quantities
-from harness.judge.candidate_values import candidate_values
+from harness.judge.candidate_values import afterthought_values, candidate_values
 from harness.judge.numeric_check import numeric_check
 from harness.judge.offline_judge import heuristic_verdict
 from harness.judge.refusal import sentence_spans
@@ -71,3 +71,31 @@ def test_parts_that_do_not_add_up_or_are_offered_as_alternatives_stay_a_list() -
     hedged = "Capital expenditure could be $1,577 million ($1,200 million of equipment and $377 million of software)."
     for answer in (not_adding, alternatives, hedged):
         assert _judge(CAPEX_Q, "1577", answer) != "correct", answer
+
+
+MARGIN_Q = "Why did the company's operating margin change in FY2022?"
+MARGIN_GOLD = (
+    "Operating margin fell from 21.0% to 18.5% in FY2022, mainly because raw material and freight costs rose faster "
+    "than prices; restructuring charges of $240 million added to the decline."
+)
+
+
+def test_an_afterthought_that_puts_another_value_in_the_answers_place_takes_it_back() -> None:
+    for afterthought in (
+        "Possibly it was $250 million.", "Perhaps they were $300 million.", "It may have been 19.5%.",
+        "Then again, it may have been 17.5% in FY2022.", "The figure was probably $260 million.",
+    ):
+        assert _judge(MARGIN_Q, MARGIN_GOLD, f"{MARGIN_GOLD} {afterthought}") == "incorrect", afterthought
+    answer = f"{MARGIN_GOLD} Possibly it was $250 million."
+    quantities = parse_quantities(answer)
+    assert candidate_values(answer, quantities, sentence_spans(answer)) == set()  # no menu, no span
+    assert afterthought_values(answer, quantities, sentence_spans(answer), MARGIN_GOLD) == {len(quantities) - 1}
+
+
+def test_a_doubt_about_another_time_or_a_comparison_is_no_afterthought() -> None:
+    assert _judge(MARGIN_Q, MARGIN_GOLD, MARGIN_GOLD) == "correct"
+    for remark in (
+        "It may be 19.5% next year.", "It might be 19.5% in FY2023.", "It could be $50 million higher after adjustments.",
+        "It was $240 million, or 1.2% of sales.", "It may reach 20% once prices catch up.",
+    ):
+        assert _judge(MARGIN_Q, MARGIN_GOLD, f"{MARGIN_GOLD} {remark}") == "correct", remark

@@ -82,6 +82,12 @@ KNOWN_GAPS: dict[tuple[str, str], str] = {
     # (967's swap is caught since "made up roughly 55%" is read as a share, not a rise.)
     **{(f"redteam_dev_{n}", "figures_swapped"): "two of a multi-fact gold's figures exchanged beside its others stated "
        "right: the figures found carry the verdict" for n in (961, 978)},
+    # Of the afterthought kinds ("... Possibly it was $2.72 billion."): a verdict gold's right
+    # yes, no or pick carries it beside the figure taken back, as beside a wrong one (credited
+    # by design, above).
+    **{(fid, kind): "a verdict gold's right verdict carries it beside a figure taken back by an afterthought"
+       for fid in ("financebench_id_00799", "redteam_dev_077", "redteam_dev_425", "redteam_dev_911")
+       for kind in ("afterthought", "afterthought_may")},
 }
 
 

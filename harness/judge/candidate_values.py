@@ -12,6 +12,10 @@ Two shapes, both read off the answer's own words about its values:
   billion") whose two bounds are the answer's own values stated elsewhere. The values of the
   kind from the lower bound to the upper one are the candidates it spans.
 
+And a third, after an answer: an afterthought, a sentence of its own that opens by putting
+another value in the answer's place with a doubt ("Possibly it was $250 million.", "Then again,
+it may have been 19.5%."). Its value is a candidate beside the answer's, not a comment on it.
+
 Not a menu: a caveat on one answer ("the result depends on the averaging conventions"), a
 filing's terms ("SOFR plus 1.00% to 1.625% depending on its credit rating"), and components
 listed under an answer that says which one it is (no choice is offered for them).
@@ -22,7 +26,7 @@ import re
 
 from harness.judge.amounts import Quantity
 from harness.judge.comparison import quantity_kind
-from harness.judge.hedging import hedges
+from harness.judge.hedging import TIME_TO_COME, hedges
 
 # A line that offers a choice of answers and opens a list of them: it ends in a colon.
 _MENU = re.compile(
@@ -41,6 +45,25 @@ _LIST_LINE = re.compile(r"[ \t]*(?:[-*•+]|\d{1,2}[.)]|[a-h][.)]|\|)\s")
 # Two values a hedging sentence spans: "between X and Y", "X to Y", "X-Y", "either X or Y";
 # not a change's two ends ("from X to Y").
 _SPAN_JOIN = re.compile(r"\s*(?:and|to|or|-|–|—)\s*(?:roughly\s+|about\s+|approximately\s+|around\s+)?(?:US)?[$€£]?\s*$", re.IGNORECASE)
+# An afterthought's opening: a word that refers back to the answer ("it", "they", "the
+# figure"), a verb of being with or without a doubt, and the value right after ("Possibly it
+# was", "It may have been closer to", "Or perhaps the figure is"). A forecast ("It may reach
+# $270 million") has no verb of being; a comparison ("It could be $20 million higher") has
+# a comparative after the value (``_COMPARED_AFTER``).
+_AFTERTHOUGHT = re.compile(
+    r"[\s(\[*_>-]*(?:(?:or|but|though|then\s+again|alternatively|otherwise),?\s+)?(?:(?:possibly|perhaps|maybe|probably),?\s+)?"
+    r"(?:it|they|this|that|the\s+(?:figure|amount|number|total|value|answer))\s+"
+    r"(?:(?:was|were|is|are)(?:\s+(?:possibly|perhaps|maybe|probably|likely))?|(?:may|might|could)\s+(?:have\s+been|be|also\s+be|also\s+have\s+been))"
+    r"\s+(?:closer\s+to\s+|nearer\s+(?:to\s+)?|about\s+|around\s+|roughly\s+|approximately\s+|as\s+(?:high|low|much|little)\s+as\s+)?"
+    r"(?=[-−(]?(?:US)?[$€£]?\s*\d)",
+    re.IGNORECASE,
+)
+_DOUBT = re.compile(r"\b(?:possibly|perhaps|maybe|probably|likely|may|might|could|alternatively|then\s+again)\b", re.IGNORECASE)
+_COMPARED_AFTER = re.compile(r"\s*(?:higher|lower|more|less|above|below|greater|smaller|larger|bigger|up|down|than)\b", re.IGNORECASE)
+# A time to come, or a year neither the gold nor the question names, makes an afterthought
+# another period's figure, not another answer ("It may be $270 million next year", "It might
+# be 19.5% in FY2023").
+_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 _FROM_BEFORE = re.compile(r"\bfrom\s+(?:roughly\s+|about\s+|approximately\s+|around\s+)?(?:US)?[$€£]?\s*$", re.IGNORECASE)
 
 
@@ -48,6 +71,26 @@ def candidate_values(answer: str, quantities: list[Quantity], spans: list[tuple[
     """Indexes of ``quantities`` the answer offers as candidates (see the module's text);
     ``spans`` are its sentences."""
     return _menu_values(answer, quantities) | _spanned_values(answer, quantities, spans)
+
+
+def afterthought_values(answer: str, quantities: list[Quantity], spans: list[tuple[int, int]], years: str = "") -> set[int]:
+    """Indexes of ``quantities`` an afterthought offers in the answer's place (see the
+    module's text): the value right after the opening of a sentence, not the first, that
+    doubts (in its opening or anywhere in it) and names no other time than the ``years`` of
+    the text given (the gold's and the question's)."""
+    own_years = set(_YEAR.findall(years))
+    out: set[int] = set()
+    for start, end in spans[1:]:
+        opening = _AFTERTHOUGHT.match(answer, start, end)
+        if opening is None or TIME_TO_COME.search(answer, start, end) or set(_YEAR.findall(answer[start:end])) - own_years:
+            continue
+        if not _DOUBT.search(opening.group(0)) and not hedges(answer, start, end):
+            continue
+        offered = next((i for i, q in enumerate(quantities) if opening.end() <= q.start < end), None)
+        if offered is not None and not answer[opening.end():quantities[offered].start].strip(" $€£US(-−") \
+                and not _COMPARED_AFTER.match(answer, quantities[offered].end):
+            out.add(offered)
+    return out
 
 
 def _menu_values(answer: str, quantities: list[Quantity]) -> set[int]:

@@ -35,7 +35,7 @@ from harness.judge.asides import STATED_VALUE, about_the_asked, set_apart, sets_
 from harness.judge.average_shown import average_of_the_rest
 from harness.judge.claims import corrections
 from harness.judge.disowned import NAMES_RIGHT, OWN_AFTER_TURN, asks_forecast, claimed, denied, last_clause_correction
-from harness.judge.hedging import alternative_offered, alternative_openings, hedges
+from harness.judge.hedging import TIME_TO_COME, alternative_offered, alternative_openings, hedges
 from harness.judge.refusal import DECLINE, sentence_spans
 from harness.judge.respectively import respective_values
 from harness.judge.summary_ahead import summary_ahead
@@ -391,6 +391,10 @@ def _find_commitment(
             sentences.append((span, inside))
     if checks:  # the spans of the checks to read the answer without
         sentences = [s for s in sentences if not _in_check(checks, s[0][0])] or sentences
+    if not forecast_asked:
+        # "JnJ realised $13.2 billion ... It may be $17.3 billion next year.": a doubt about a
+        # time to come, after the answer, is no answer of its own.
+        sentences = [s for i, s in enumerate(sentences) if not (i and TIME_TO_COME.search(answer, *s[0]) and hedges(answer, *s[0]))] or sentences
     taken_back = corrections(answer)
     if taken_back:
         # Only what the answer states after its last correction of itself is its answer, in
@@ -776,5 +780,6 @@ _FILLER = frozenset({"the", "was", "were", "are", "and", "million", "billion", "
 def _hedged_elsewhere(
     answer: str, span: tuple[int, int], values: list[Quantity], value: Quantity, same: Callable[[Quantity, Quantity], bool],
 ) -> bool:
-    """Another sentence offers a different value as an alternative ("Alternatively, $X")."""
-    return hedges(answer, span[0], span[1]) and any(not same(q, value) for q in values)
+    """Another sentence offers a different value as an alternative ("Alternatively, $X"); one
+    of a time to come ("It may be $2,065 million next year") offers none."""
+    return hedges(answer, span[0], span[1]) and not TIME_TO_COME.search(answer, span[0], span[1]) and any(not same(q, value) for q in values)

@@ -53,7 +53,8 @@ _ATTRIBUTED_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _ATTRIBUTED_WORD = re.compile(r"\b(?:sources|analysts|reports|investors|people|commentators|websites|estimates|said|reported|claimed|believed|thought|quoted|might|reportedly|according)\b", re.IGNORECASE)
-_ASKS_FORECAST = re.compile(r"\b(?:expect\w*|forecast\w*|guidance|project\w*|plan\w*|budget\w*|outlook|anticipat\w*|target\w*|estimat\w*)\b", re.IGNORECASE)
+# ("plan", not "plant": "property, plant, and equipment" asks for no expectation.)
+_ASKS_FORECAST = re.compile(r"\b(?:expect\w*|forecast\w*|guidance|project\w*|plan(?!t)\w*|budget\w*|outlook|anticipat\w*|target\w*|estimat\w*)\b", re.IGNORECASE)
 
 
 def asks_forecast(question: str) -> bool:

@@ -78,6 +78,13 @@ _HEDGE = re.compile(
     r"|\(\s*confidence(?: level)?\s+[1-4]?\d(?:\.\d+)?%",
     re.IGNORECASE,
 )
+# A time to come: a doubt about it is no doubt about the answer ("It may be $2,065 million next
+# year"). The time itself, not words of expecting: "Possibly it was $240 million, as expected"
+# still puts $240 million in the answer's place.
+TIME_TO_COME = re.compile(
+    r"\b(?:next|(?:the\s+)?coming)\s+(?:fiscal\s+)?(?:year|quarter|period)\b|\bin\s+the\s+future\b|\bgoing\s+forward\b",
+    re.IGNORECASE,
+)
 # "either" that closes a negative clause ("no divestitures either", "did not ... either",
 # "nor ... either") adds one more denial; it offers no alternatives, as "either $X or $Y" does.
 _CLAUSE_END_AFTER = re.compile(r"\s*(?:[.,;:!?)\]]|$)")

@@ -20,9 +20,10 @@ from functools import partial
 from typing import NamedTuple
 
 from harness.judge.amounts import Quantity, QuestionUnit, parse_quantities
-from harness.judge.candidate_values import candidate_values
+from harness.judge.candidate_values import afterthought_values, candidate_values
 from harness.judge.change_direction import start_and_end, started_from
 from harness.judge.comparison import Reading, answer_readings, closest, compare, gold_readings, quantity_kind
+from harness.judge.hedging import TIME_TO_COME, hedges
 from harness.judge.number_swaps import (
     AnswerYears,
     YearMark,
@@ -385,6 +386,7 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
     # but such values of their kind in their sentence: read once, when first needed.
     gold_valued: list[bool] | None = None
     candidates: list[Quantity] | None = None  # values laid out as candidates (``candidate_values``), read when first needed
+    afterthoughts: list[Quantity] | None = None  # values offered in the answer's place (``afterthought_values``), likewise
     alone_with_gold: list[bool] = []
     for gold_number in gold_numbers:
         g, golds, label, direction, item = gold_number[:5]
@@ -473,6 +475,14 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
                 break
             if verdict in ("near", "sign") and best == "far":
                 best, near_value = "near", (a if verdict == "near" else None)
+        if best == "match":
+            if afterthoughts is None:
+                afterthoughts = _afterthoughts(answer, every_value, gold_numbers, unit, f"{gold}\n{question}")
+            if any(quantity_kind(a) == quantity_kind(g) for a in afterthoughts):
+                # The gold's figure, then another of its kind put in its place with a doubt
+                # ("... of $240 million. Possibly it was $250 million."): the answer takes back
+                # what it stated.
+                best = "misplaced"
         if best == "near" and near_value is not None and label and not label & _context(answer, near_value) and any(
             b is not near_value and quantity_kind(b) == quantity_kind(g) and label & _context(answer, b) for b in answer_qs
         ):
@@ -533,6 +543,7 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
                 and not (level and change_stated and _states_gold_in_role(answer, a, gold_numbers, gold_roles, unit))
                 and not (gold_yearly and _QUARTERLY_AFTER.match(answer, a.end))
                 and not (said_uncommitted and gold_valued[i])
+                and not _of_time_to_come(answer, a)
             ]
             if candidates is None:
                 candidates = [every_value[j] for j in sorted(candidate_values(answer, every_value, sentence_spans(answer)))]
@@ -541,6 +552,13 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
                 # ("Depending on the measure used, it is between $240 million and $312
                 # million"): the others of its kind are its rivals, as in a list.
                 rivals += [a for a in candidates if quantity_kind(a) == quantity_kind(g) and _differs(golds, unit, a)]
+            if afterthoughts is None:
+                afterthoughts = _afterthoughts(answer, every_value, gold_numbers, unit, f"{gold}\n{question}")
+            if any(not _differs(golds, unit, a) for a in every_value):
+                # The gold's figure, left uncommitted by an afterthought that offers another
+                # of its kind ("$32,502 million. Then again, it may have been $42,578
+                # million."): the afterthought's value is its rival.
+                rivals += [a for a in afterthoughts if quantity_kind(a) == quantity_kind(g)]
             if not rivals and _in_another_unit(answer, every_value, gold, g):
                 # "fell by $35 million" for "fell by 35%", "up $31" for "up 31%": the gold's
                 # digits in its figure's role, in a unit that makes them another figure.
@@ -553,6 +571,22 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
                 rivals = [a for a in rivals if started_from(answer, a)]
             out["contradicted" if rivals else "missing"] += 1
     return out
+
+
+def _of_time_to_come(answer: str, a: Quantity) -> bool:
+    """Is ``a`` in a sentence that doubts a value of a time to come ("It may be $1.64 billion
+    next year")? It is no rival of the gold's figure for the period asked."""
+    start, end = sentence_span_at(answer, a.start)
+    return bool(TIME_TO_COME.search(answer, start, end)) and hedges(answer, start, end)
+
+
+def _afterthoughts(
+    answer: str, every_value: list[Quantity], gold_numbers: tuple[_GoldNumber, ...], unit: QuestionUnit, own_years: str,
+) -> list[Quantity]:
+    """The values afterthoughts offer in the answer's place (``afterthought_values``; of no
+    other year than those ``own_years`` names) that state none of the gold's figures."""
+    offered = sorted(afterthought_values(answer, every_value, sentence_spans(answer), own_years))
+    return [every_value[j] for j in offered if all(_differs(n.readings, unit, every_value[j]) for n in gold_numbers)]
 
 
 def _alone_with_gold_figures(answer: str, every_value: list[Quantity], gold_valued: list[bool]) -> list[bool]:

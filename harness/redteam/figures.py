@@ -221,7 +221,11 @@ def numeric_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "control:final_figure": f"It is {g} (final figure, per the 10-K).",
         "control:examples_in_brackets": f"The item (for example, its largest component) was {g}.",
         "control:doubt_elsewhere": f"It is {g}, but I doubt it will fall next year.",
+        # Another value put in the answer's place by an afterthought; next year's, as the control.
+        "afterthought": f"It is {g}. Possibly it was {high}.",
     }
+    if not asks_forecast(question):  # (where the question asks for an expectation, next year's is another answer)
+        answers["control:outlook"] = f"It is {g}. It may be {high} next year."
     # A bound said after the value, and doubt in more words yet.
     answers |= {
         "or_more": f"It is {g} or more.",

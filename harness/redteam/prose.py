@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from harness.judge.amounts import parse_quantities
+from harness.judge.disowned import asks_forecast
 from harness.judge.line_items import item_as_named, items_named, value_item
 from harness.redteam.probe import MOVEMENT, OTHER_ITEM, PLAIN_ITEM_ASKED, Probe, asked_first, capitalised, first_sentence, like_gold, lowered, turned_around
 
@@ -102,6 +103,10 @@ def prose_probes(fid: str, question: str, gold: str) -> list[Probe]:
         # The gold's figure as one of a menu of candidates, or spanned with another by a hedge.
         "menu": _menu(gold),
         "menu_range": _menu(gold, spanned=True),
+        # The gold, then another value of its first figure's kind put in the answer's place
+        # with a doubt; the control puts it on next year.
+        "afterthought": _afterthought(gold, "Possibly it was {}."),
+        "afterthought_may": _afterthought(gold, "Then again, it may have been {}."),
         # The gold's figure in another currency (a right yes or no on it is credited by design).
         # The gold's figure for one quarter or one segment only, to a question of neither.
         "quarter_alone": f"In Q4 alone, {lowered(first_sentence(gold).rstrip('.'))}." if _of_the_whole(question, gold) else "",
@@ -138,6 +143,7 @@ def prose_probes(fid: str, question: str, gold: str) -> list[Probe]:
         "control:prior_year": _years_exchanged(question, gold, 0.77, exchanged=False),
         "control:list_beside": _listed(gold, beside=True),
         "control:asked_year": _asked_year(question, gold, 0),
+        "control:outlook": "" if asks_forecast(question) else _afterthought(gold, "It may be {} next year."),
     }
     return [Probe(fid, kind, question, gold, answer) for kind, answer in answers.items() if answer]
 
@@ -274,6 +280,26 @@ def _menu(gold: str, spanned: bool = False) -> str:
     if spanned:
         return f"- Reported: {gold.strip()}\n- Adjusted: {low}\n\nDepending on the measure used, it is between {low} and {value}."
     return f"It depends on the definition:\n- Reported: {low}\n- Adjusted: {value}\n- Underlying: {high}"
+
+
+def _afterthought(gold: str, sentence: str) -> str:
+    """The gold, then ``sentence`` with the gold's first figure times 1.31 in it (its unit
+    written after it, "$972 million" for "$742 million"); "" for a gold of no figure."""
+    figure = _FIGURE.search(gold)
+    if figure is None:
+        return ""
+    unit = _UNIT_AFTER.match(gold, figure.end())
+    value = figure.group(0) + (unit.group(0) if unit else "")
+    other = like_gold(value, 1.31)
+    # (Not where it comes out as another of the gold's figures: "12%" from 9% beside "+12%".)
+    changed = _FIGURE.search(other)
+    if other == value or changed is None or any(_digits(m.group(0)) == _digits(changed.group(0)) for m in _FIGURE.finditer(gold)):
+        return ""
+    return f"{gold.strip().rstrip('.')}. {sentence.format(other)}"
+
+
+def _digits(figure: str) -> str:
+    return figure.lstrip("$ ").replace(",", "")
 
 
 def _listed_signed(gold: str) -> str:
