@@ -27,6 +27,7 @@ import re
 from harness.judge.amounts import Quantity
 from harness.judge.comparison import quantity_kind
 from harness.judge.hedging import TIME_TO_COME, hedges
+from harness.judge.value_scope import years_in
 
 # A line that offers a choice of answers and opens a list of them: it ends in a colon.
 _MENU = re.compile(
@@ -63,7 +64,6 @@ _COMPARED_AFTER = re.compile(r"\s*(?:higher|lower|more|less|above|below|greater|
 # A time to come, or a year neither the gold nor the question names, makes an afterthought
 # another period's figure, not another answer ("It may be $270 million next year", "It might
 # be 19.5% in FY2023").
-_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 _FROM_BEFORE = re.compile(r"\bfrom\s+(?:roughly\s+|about\s+|approximately\s+|around\s+)?(?:US)?[$€£]?\s*$", re.IGNORECASE)
 
 
@@ -78,11 +78,11 @@ def afterthought_values(answer: str, quantities: list[Quantity], spans: list[tup
     module's text): the value right after the opening of a sentence, not the first, that
     doubts (in its opening or anywhere in it) and names no other time than the ``years`` of
     the text given (the gold's and the question's)."""
-    own_years = set(_YEAR.findall(years))
+    own_years = _years_named(years)
     out: set[int] = set()
     for start, end in spans[1:]:
         opening = _AFTERTHOUGHT.match(answer, start, end)
-        if opening is None or TIME_TO_COME.search(answer, start, end) or set(_YEAR.findall(answer[start:end])) - own_years:
+        if opening is None or TIME_TO_COME.search(answer, start, end) or _years_named(answer[start:end]) - own_years:
             continue
         if not _DOUBT.search(opening.group(0)) and not hedges(answer, start, end):
             continue
@@ -91,6 +91,10 @@ def afterthought_values(answer: str, quantities: list[Quantity], spans: list[tup
                 and not _COMPARED_AFTER.match(answer, quantities[offered].end):
             out.add(offered)
     return out
+
+
+def _years_named(text: str) -> set[int]:
+    return {year for _, _, year, _ in years_in(text)}
 
 
 def _menu_values(answer: str, quantities: list[Quantity]) -> set[int]:

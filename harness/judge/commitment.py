@@ -393,8 +393,8 @@ def _find_commitment(
         sentences = [s for s in sentences if not _in_check(checks, s[0][0])] or sentences
     if not forecast_asked:
         # "JnJ realised $13.2 billion ... It may be $17.3 billion next year.": a doubt about a
-        # time to come, after the answer, is no answer of its own.
-        sentences = [s for i, s in enumerate(sentences) if not (i and TIME_TO_COME.search(answer, *s[0]) and hedges(answer, *s[0]))] or sentences
+        # time to come is no answer of its own, nor an alternative to one.
+        sentences = [s for s in sentences if not (TIME_TO_COME.search(answer, *s[0]) and hedges(answer, *s[0]))] or sentences
     taken_back = corrections(answer)
     if taken_back:
         # Only what the answer states after its last correction of itself is its answer, in
@@ -780,6 +780,5 @@ _FILLER = frozenset({"the", "was", "were", "are", "and", "million", "billion", "
 def _hedged_elsewhere(
     answer: str, span: tuple[int, int], values: list[Quantity], value: Quantity, same: Callable[[Quantity, Quantity], bool],
 ) -> bool:
-    """Another sentence offers a different value as an alternative ("Alternatively, $X"); one
-    of a time to come ("It may be $2,065 million next year") offers none."""
-    return hedges(answer, span[0], span[1]) and not TIME_TO_COME.search(answer, span[0], span[1]) and any(not same(q, value) for q in values)
+    """Another sentence offers a different value as an alternative ("Alternatively, $X")."""
+    return hedges(answer, span[0], span[1]) and any(not same(q, value) for q in values)

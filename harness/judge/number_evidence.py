@@ -385,8 +385,10 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
     # Which of the answer's values state one of the gold's figures, and which stand with none
     # but such values of their kind in their sentence: read once, when first needed.
     gold_valued: list[bool] | None = None
-    candidates: list[Quantity] | None = None  # values laid out as candidates (``candidate_values``), read when first needed
-    afterthoughts: list[Quantity] | None = None  # values offered in the answer's place (``afterthought_values``), likewise
+    # Values laid out as candidates (``candidate_values``) and those an afterthought offers in
+    # the answer's place (``_afterthoughts``): read once, when first needed.
+    candidates = functools.cache(lambda: [every_value[j] for j in sorted(candidate_values(answer, every_value, sentence_spans(answer)))])
+    afterthoughts = functools.cache(lambda: _afterthoughts(answer, every_value, gold_numbers, unit, f"{gold}\n{question}"))
     alone_with_gold: list[bool] = []
     for gold_number in gold_numbers:
         g, golds, label, direction, item = gold_number[:5]
@@ -476,9 +478,7 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
             if verdict in ("near", "sign") and best == "far":
                 best, near_value = "near", (a if verdict == "near" else None)
         if best == "match":
-            if afterthoughts is None:
-                afterthoughts = _afterthoughts(answer, every_value, gold_numbers, unit, f"{gold}\n{question}")
-            if any(quantity_kind(a) == quantity_kind(g) for a in afterthoughts):
+            if any(quantity_kind(a) == quantity_kind(g) for a in afterthoughts()):
                 # The gold's figure, then another of its kind put in its place with a doubt
                 # ("... of $240 million. Possibly it was $250 million."): the answer takes back
                 # what it stated.
@@ -545,20 +545,16 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
                 and not (said_uncommitted and gold_valued[i])
                 and not _of_time_to_come(answer, a)
             ]
-            if candidates is None:
-                candidates = [every_value[j] for j in sorted(candidate_values(answer, every_value, sentence_spans(answer)))]
-            if any(not _differs(golds, unit, a) for a in candidates):
+            if any(not _differs(golds, unit, a) for a in candidates()):
                 # The gold's figure one of candidates laid out for the reader to choose from
                 # ("Depending on the measure used, it is between $240 million and $312
                 # million"): the others of its kind are its rivals, as in a list.
-                rivals += [a for a in candidates if quantity_kind(a) == quantity_kind(g) and _differs(golds, unit, a)]
-            if afterthoughts is None:
-                afterthoughts = _afterthoughts(answer, every_value, gold_numbers, unit, f"{gold}\n{question}")
+                rivals += [a for a in candidates() if quantity_kind(a) == quantity_kind(g) and _differs(golds, unit, a)]
             if any(not _differs(golds, unit, a) for a in every_value):
                 # The gold's figure, left uncommitted by an afterthought that offers another
                 # of its kind ("$32,502 million. Then again, it may have been $42,578
                 # million."): the afterthought's value is its rival.
-                rivals += [a for a in afterthoughts if quantity_kind(a) == quantity_kind(g)]
+                rivals += [a for a in afterthoughts() if quantity_kind(a) == quantity_kind(g)]
             if not rivals and _in_another_unit(answer, every_value, gold, g):
                 # "fell by $35 million" for "fell by 35%", "up $31" for "up 31%": the gold's
                 # digits in its figure's role, in a unit that makes them another figure.
