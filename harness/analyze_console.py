@@ -7,12 +7,12 @@ from collections import Counter
 
 from core.llm.pricing import format_cost
 from harness.analyze_config import AnalyzeOutcome
+from harness.errored_runs import errored_runs, provider_ended
 from harness.report import fmt as f
 from harness.report.rows import overall_verdict
 from harness.stats.cells import failure_causes, judged_refusals
 from harness.stats.compare import Comparison
 from harness.stats.completeness import completeness
-from harness.stats.errored import errored_runs, provider_ended
 
 
 def console_lines(outcome: AnalyzeOutcome) -> list[str]:

@@ -33,7 +33,7 @@ from typing import Any
 
 import pandas as pd
 
-from harness.stats.errored import cut_short_floor, spent_nothing
+from harness.errored_runs import cut_short_floor, spent_nothing
 
 RELIABILITY_MIN = 0.90  # strictly greater
 ACCURACY_MIN = 0.50  # strictly greater

@@ -30,7 +30,7 @@ from typing import Any
 import pandas as pd
 
 from core.errors import UserError
-from harness.stats.errored import all_errored
+from harness.errored_runs import all_errored
 
 # Budgets on what a cell spent: a cell whose every run ended in error spent little or nothing
 # because it did nothing, which no spending budget may pass as frugal.

@@ -41,8 +41,8 @@ import pandas as pd
 
 from core import paths
 from core.errors import UserError
+from harness.errored_runs import with_token_figures
 from harness.gate import GateCheck, GateResult
-from harness.stats.errored import with_token_figures
 from harness.stats.frame import cell_name
 from harness.stats.summary import plain_value
 

@@ -24,12 +24,12 @@ from core.files import write_text_atomic
 from core.records import RunRecord
 from harness.criteria import md_code, md_escape
 from harness.dataset import Question
+from harness.errored_runs import spent_nothing_runs
+from harness.intervals import exact_mean
 from harness.judge import LABELS
 from harness.judge.service import judge_name as name_of_judge
 from harness.judge.verdict import Verdict
-from harness.stats.errored import spent_nothing_runs
 from harness.stats.frame import Sweep
-from harness.stats.intervals import exact_mean
 
 # The seed benchmark's figures, as ``shared/seeds/iterative_retrieval_design.md`` gives them.
 SEED_FIGURES = (

@@ -274,9 +274,9 @@ def test_an_errored_run_is_marked_as_not_answering_not_as_a_refusal(tmp_path) ->
 def test_the_run_grid_shows_no_refusal_for_a_run_that_gave_no_answer(tmp_path) -> None:
     # A filter "verdict = refusal" and the run's pill must list what the model declined,
     # not the provider errors that carry a "refusal" verdict by their status.
+    from harness.errored_runs import NO_ANSWER
     from harness.report.export import question_grid, runs_table
     from harness.stats.cells import question_table
-    from harness.stats.errored import NO_ANSWER
     from harness.stats.frame import with_verdicts
 
     records = [make_record("q1", status="error"), make_record("q1", run_number=2, status="error"),

@@ -7,9 +7,9 @@ import math
 import pytest
 from sweep_factory import make_record, verdicts_for, write_sweep
 
+from harness.intervals import paired_change
 from harness.stats.compare import compare, mode_comparisons
 from harness.stats.frame import load_sweep
-from harness.stats.intervals import paired_change
 
 
 def _sweeps(tmp_path, before_labels, after_labels, *, after_tokens=2000, extra_after=()):

@@ -8,9 +8,7 @@ import random
 import pytest
 from sweep_factory import make_record, verdicts_for, write_sweep
 
-from harness.stats.cells import cell_stats
-from harness.stats.frame import load_sweep
-from harness.stats.intervals import (
+from harness.intervals import (
     binomial_two_sided,
     clustered_interval,
     consistency,
@@ -20,6 +18,8 @@ from harness.stats.intervals import (
     tango_interval,
     wilson_interval,
 )
+from harness.stats.cells import cell_stats
+from harness.stats.frame import load_sweep
 
 
 def test_wilson_interval_matches_known_values() -> None:
@@ -265,7 +265,7 @@ def test_questions_that_all_moved_by_the_same_share_get_one_honest_interval() ->
     # Six questions each gained one run of three. In floats, 0 -> 1/3 on some and 2/3 -> 1 on
     # the others differed by 5e-17: that took a t interval of zero width (+33.3 ... +33.3 pp,
     # "significant"); 0 -> 1/3 everywhere took the majority flips' interval (-39 ... +39 pp).
-    from harness.stats.intervals import paired_change
+    from harness.intervals import paired_change
 
     mixed = paired_change({f"q{i}": ((1 / 3 if i < 3 else 1.0), 3) for i in range(6)},
                           {f"q{i}": ((0.0 if i < 3 else 2 / 3), 3) for i in range(6)})

@@ -321,7 +321,7 @@ def test_an_errored_run_shows_no_answer_in_its_view_as_in_the_grid(tmp_path):
 
 
 def test_the_questions_legend_takes_the_no_answer_mark_from_the_data(tmp_path):
-    from harness.stats.errored import NO_ANSWER_MARK, NO_ANSWER_MEANING
+    from harness.errored_runs import NO_ANSWER_MARK, NO_ANSWER_MEANING
 
     records = [make_record("q1"), make_record("q2", status="error", error="provider error")]
     out = render_report(load_sweep(write_sweep(tmp_path / "runs", records)), verdicts_for(records), tmp_path / "report").parent

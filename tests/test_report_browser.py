@@ -229,7 +229,7 @@ def test_a_history_of_many_lines_keeps_each_chart_readable(browser: Chromium, tm
 
 
 def test_an_errored_run_reads_no_answer_in_the_grid_its_view_and_the_legend(browser: Chromium, tmp_path: Path) -> None:
-    from harness.stats.errored import NO_ANSWER_MARK, NO_ANSWER_MEANING
+    from harness.errored_runs import NO_ANSWER_MARK, NO_ANSWER_MEANING
 
     records = [make_record("q1"), make_record("q2", status="error", error="provider error after 6 attempt(s): timeout")]
     sweep = load_sweep(write_sweep(tmp_path / "runs", records))

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from harness.intervals import pooled_clustered_interval
 from harness.judge import LABELS
-from harness.stats.intervals import pooled_clustered_interval
 
 
 def _check(human: Sequence[object], judge: Sequence[object]) -> None:

@@ -16,9 +16,9 @@ import pandas as pd
 
 from harness.criteria import ACCURACY_MIN, MEAN_TOKENS_MAX, RELIABILITY_MIN, CriteriaRow
 from harness.dataset import Question
+from harness.errored_runs import NO_ANSWER_MARK, NO_ANSWER_MEANING, every_run_errored, is_errored, shown_verdicts, token_figures
 from harness.report import fmt as f
 from harness.report.rows import MARKS
-from harness.stats.errored import NO_ANSWER_MARK, NO_ANSWER_MEANING, every_run_errored, is_errored, shown_verdicts, token_figures
 from harness.stats.frame import Sweep, with_verdicts
 from harness.stats.summary import plain_value
 

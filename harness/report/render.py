@@ -33,6 +33,7 @@ from harness.criteria import (
     md_escape,
 )
 from harness.dataset import Question
+from harness.errored_runs import errors_of_errored_runs, token_figures, with_token_figures
 from harness.gate import GateResult
 from harness.judge import LABELS
 from harness.judge.verdict import Verdict
@@ -42,7 +43,6 @@ from harness.report.details import DetailWriter, write_verdicts
 from harness.stats.cells import cell_stats, failure_causes, judge_summary, question_table, type_stats
 from harness.stats.compare import Comparison, ModeComparison
 from harness.stats.completeness import Completeness, completeness
-from harness.stats.errored import errors_of_errored_runs, token_figures, with_token_figures
 from harness.stats.frame import Sweep, with_verdicts
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -85,7 +85,7 @@ def _write_tables(runs: pd.DataFrame, out_dir: Path) -> None:
 
 def _provider_faults_text(stats: pd.DataFrame) -> str:
     """What summary.md says under its cells table when a provider ended some runs: which
-    runs the per-run figures are over (``harness.stats.errored.measured_runs``)."""
+    runs the per-run figures are over (``harness.errored_runs.measured_runs``)."""
     faulted = [(s["cell"], int(s["provider_fault_runs"]), int(s["runs"])) for _, s in stats.iterrows() if s.get("provider_fault_runs")]
     if not faulted:
         return ""

@@ -12,12 +12,12 @@ from typing import Any
 import pandas as pd
 
 from harness.criteria import CRITERIA, CRITERION_TITLES, REFERENCE_ROWS, CriteriaRow
+from harness.errored_runs import token_figures
 from harness.gate import BUDGET_KEYS, GateResult, format_limit
 from harness.report import fmt as f
 from harness.stats.cells import JUDGED_REFUSAL
 from harness.stats.compare import Comparison, ModeComparison
 from harness.stats.completeness import Completeness, completeness
-from harness.stats.errored import token_figures
 from harness.stats.frame import Sweep
 
 MARKS = {"correct": "✓", "incorrect": "✗", "refusal": "⊘", "unjudged": "?"}
@@ -54,7 +54,7 @@ def _faulted(s: pd.Series) -> int:
 
 def measured_hint(s: pd.Series) -> str:
     """Whose runs a per-run mean (tokens, cost per run, pages, evidence, behaviour) is over:
-    not those a provider fault ended (``harness.stats.errored.measured_runs``)."""
+    not those a provider fault ended (``harness.errored_runs.measured_runs``)."""
     return _over(int(s["runs"]) - _faulted(s), int(s["runs"]), [_FAULTED])
 
 

@@ -14,9 +14,9 @@ from core.errors import UserError
 from core.records import RunRecord
 from core.trace import read_trace
 from harness.criteria import judge_label
+from harness.errored_runs import NO_ANSWER, NO_ANSWER_WHY
 from harness.report import fmt as f
 from harness.report.timeline import FULL, TextLimits, TimelineItem, build_timeline, timeline_counts
-from harness.stats.errored import NO_ANSWER, NO_ANSWER_WHY
 from harness.stats.frame import cell_name
 
 
@@ -32,7 +32,7 @@ def trace_question(events: list[dict[str, Any]]) -> str:
 def verdict_detail(verdict: dict[str, Any] | None, error: str | None = None) -> dict[str, Any] | None:
     """A verdict's JSON form (``Verdict.to_dict``) as label, rows and rationale. ``error``:
     the run ended in this error, so it shows no verdict of its own but "no answer", with
-    its error as the reason (``harness.stats.errored``), as the run grid shows it."""
+    its error as the reason (``harness.errored_runs``), as the run grid shows it."""
     if not verdict:
         return None
     if error is not None:

@@ -25,7 +25,7 @@ Definitions (the report and the README repeat them):
   question"); errored_rate = runs that ended in an error / all runs. An errored run
   carries a ``refusal`` verdict from the judge (method ``status``), as FinanceBench scores
   a missing answer, but a provider error or a crash is not the model declining, so the two
-  are counted apart (``harness.stats.errored`` says how such a run counts and shows).
+  are counted apart (``harness.errored_runs`` says how such a run counts and shows).
 - the per-run means of what a run spent and did (tokens, their share under the 25k target,
   cost per run, duration, pages read, evidence hit, calls, turns, tools, iterations,
   findings) are over the cell's ``measured_runs``: not those a provider fault ended
@@ -52,11 +52,11 @@ import pandas as pd
 
 from core.records import ToolStats
 from harness.criteria import TOKENS_PER_RUN
+from harness.errored_runs import errored_runs, provider_ended
+from harness.intervals import clustered_interval, consistency, pooled_clustered_interval, wilson_interval
 from harness.judge import LABELS, majority_label
 from harness.judge.verdict import Verdict
-from harness.stats.errored import errored_runs, provider_ended
 from harness.stats.frame import cell_name, role_columns, with_verdicts
-from harness.stats.intervals import clustered_interval, consistency, pooled_clustered_interval, wilson_interval
 
 __all__ = ["cell_stats", "type_stats", "question_table", "question_scores", "majority_label", "judge_summary", "wilson_interval"]
 
@@ -103,7 +103,7 @@ def _group_row(group: pd.DataFrame, roles: list[str], has_verdicts: bool) -> dic
     n = len(group)
     ok = group["status"] == "ok"
     labels = group["verdict"]
-    errored = errored_runs(group["status"])  # not a refusal: see harness.stats.errored
+    errored = errored_runs(group["status"])  # not a refusal: see harness.errored_runs
     refused = ~errored & ((labels == "refusal") | (group["status"] == "fail"))  # the model declined or gave up
     answered = ok & ~refused
     correct = int((labels == "correct").sum())

@@ -18,11 +18,11 @@ from itertools import combinations
 
 import pandas as pd
 
+from harness.errored_runs import NO_ANSWER, every_run_errored, measured_runs, spent_nothing_runs
+from harness.intervals import PairedChange, paired_change, wilson_interval
 from harness.judge.verdict import Verdict
 from harness.stats.cells import cell_stats, question_scores, question_table
-from harness.stats.errored import NO_ANSWER, every_run_errored, measured_runs, spent_nothing_runs
 from harness.stats.frame import Sweep, with_verdicts
-from harness.stats.intervals import PairedChange, paired_change, wilson_interval
 
 __all__ = ["CellChange", "Comparison", "ModeComparison", "NoAnswerSide", "QuestionFlip", "compare", "mode_comparisons", "wilson_interval"]
 
@@ -70,7 +70,7 @@ class QuestionFlip:
 class NoAnswerSide:
     """A question that is no flip, though its status verdicts would read as one: every run
     on one side ended in an error, so that side has no answer (``NO_ANSWER``), not a
-    refusal, and no verdict to flip from or to (see ``harness.stats.errored``)."""
+    refusal, and no verdict to flip from or to (see ``harness.errored_runs``)."""
 
     question_id: str
     cell: str

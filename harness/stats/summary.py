@@ -16,9 +16,9 @@ from typing import Any
 import pandas as pd
 
 from harness.criteria import CriteriaRow
+from harness.errored_runs import token_figures
 from harness.gate import GateResult
 from harness.stats.compare import Comparison, ModeComparison
-from harness.stats.errored import token_figures
 
 SCHEMA = "pageindex-bench/summary/v1"
 STATISTICS = {
