@@ -61,9 +61,6 @@ _AFTERTHOUGHT = re.compile(
 )
 _DOUBT = re.compile(r"\b(?:possibly|perhaps|maybe|probably|likely|may|might|could|alternatively|then\s+again)\b", re.IGNORECASE)
 _COMPARED_AFTER = re.compile(r"\s*(?:higher|lower|more|less|above|below|greater|smaller|larger|bigger|up|down|than)\b", re.IGNORECASE)
-# A time to come, or a year neither the gold nor the question names, makes an afterthought
-# another period's figure, not another answer ("It may be $270 million next year", "It might
-# be 19.5% in FY2023").
 _FROM_BEFORE = re.compile(r"\bfrom\s+(?:roughly\s+|about\s+|approximately\s+|around\s+)?(?:US)?[$€£]?\s*$", re.IGNORECASE)
 
 
@@ -82,6 +79,9 @@ def afterthought_values(answer: str, quantities: list[Quantity], spans: list[tup
     out: set[int] = set()
     for start, end in spans[1:]:
         opening = _AFTERTHOUGHT.match(answer, start, end)
+        # A time to come, or a year neither the gold nor the question names, makes it another
+        # period's figure, not another answer ("It may be $270 million next year", "It might be
+        # 19.5% in FY2023").
         if opening is None or TIME_TO_COME.search(answer, start, end) or _years_named(answer[start:end]) - own_years:
             continue
         if not _DOUBT.search(opening.group(0)) and not hedges(answer, start, end):
