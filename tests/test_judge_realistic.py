@@ -419,8 +419,7 @@ KNOWN_FOOLED |= {
 _DRIVER_FIGURES = "an explanation gold's supporting figures among the answer's own (a driver's share, a bridge's lines), one read as contradicting the gold's"
 KNOWN_MISSES |= {
     **{f"realistic-{n}": _CHANGE_FOR_LEVEL for n in (3147, 3162, 3184, 3194)},
-    **{f"realistic-{n}": _DRIVER_FIGURES for n in (3122, 3135, 3154, 3157, 3178, 3196)},
-    "realistic-3156": "'pushing fuel to nearly a third of ... operating costs' for 31%: a share in words read as another value",
+    **{f"realistic-{n}": _DRIVER_FIGURES for n in (3122, 3154, 3157, 3178, 3196)},
     **{f"realistic-{n}": "a bank's 'cost' of deposits and its income statement described, read as affirming the cost of goods "
        "sold the gold denies" for n in (3104, 3106)},
     "realistic-3114": "'Operating margin isn't the right lens': a denial of the metric's use in other words",
@@ -442,14 +441,16 @@ KNOWN_FOOLED |= {
 # two to six facts each, a credit facility's terms, a restructuring liability, segments, a rate
 # case; and 60 wrong ones, written without the judge) had 35 refused and 21 credited, and no
 # reading of this stop mends them: declared whole, as the judge's weakest ground (see the README).
+# Since, a value that states another of a gold's figures is no rival of one it leaves out, for a
+# gold of four figures or more: eight of the refused are credited (and realistic-3135 and -3156
+# above), at the cost of realistic-2443 below.
 _MULTI_FACT_MISSING = ("a multi-fact gold's minor figure left out or said in words ('roughly half' for 52%), read as "
                        "contradicted by values beside it that share its label words")
 _MULTI_FACT_REPLACED = ("a multi-fact gold's main fact replaced, or two of its facts exchanged, beside its other figures "
                         "stated right: the figures found carry the verdict")
 KNOWN_MISSES |= {
     **{f"realistic-{n}": _MULTI_FACT_MISSING for n in (
-        3308, 3313, 3315, 3316, 3317, 3319, 3326, 3328, 3330, 3331, 3333, 3334, 3340, 3347, 3348, 3354, 3357, 3361, 3364,
-        3369, 3373, 3377, 3380, 3385, 3386)},
+        3313, 3315, 3316, 3317, 3326, 3328, 3330, 3331, 3333, 3334, 3348, 3354, 3357, 3369, 3373, 3377, 3380)},
     "realistic-3309": "a margin range given in a list of terms read as another range than the gold's",
     "realistic-3345": "a convertible's terms listed, one of them read as the gold's figure going the other way",
     **{f"realistic-{n}": "a dated filing's terms, one of its figures read as on another year or item" for n in (3346, 3372)},
@@ -1055,12 +1056,19 @@ KNOWN_MISSES |= {
 
 # Refused by accident until the gold's "U.S." and "CFO" were written out as the answer's are:
 # two wrong answers whose "United States" and "chief financial officer" then matched nothing in
-# the gold. Written out alike, they show what the readings of causes and of people miss.
+# the gold. Written out alike, they show what the readings of causes and of people miss. (The
+# other, realistic-3216, is refused since a long main cause needs a quarter of its words.)
 KNOWN_FOOLED |= {
-    "realistic-3216": "other causes of a tax rate's rise beside its two rates, one of them US state taxes: two words of the "
-    "gold's main cause ('income', 'United States') among them read as giving it",
     "realistic-2410": "an 8-K's interim CFO named as another person ('Marcus Hale' for 'Raymond Okafor'): a role given by "
     "'appointed ... as interim CFO' ties no name to it, and the rest of the gold is said",
+}
+
+# Refused by accident until a value stating another of a long gold's figures stopped being a
+# rival of one the answer leaves out (the forty-fifth batch's note above): its 6.125% note read
+# as contradicting the gold's 5.950% one.
+KNOWN_FOOLED |= {
+    "realistic-2443": "a preferred stock listed as a debt security beside one of the gold's two notes, the other left out: "
+    "the note found stands for the list",
 }
 
 

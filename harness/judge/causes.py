@@ -134,7 +134,8 @@ def gives_main_cause(question: str, gold: str, answer: str) -> bool:
 def main_cause_missed(question: str, gold: str, answer: str) -> bool:
     """Does the answer leave out the cause its gold calls the main one ("mainly because
     freight and raw-material inflation outpaced the price increases"), where the gold calls
-    one so: fewer than two of its words and figures (its one word, where it has one)? An
+    one so: fewer than two of its words and figures (its one word, where it has one; a
+    quarter of them, where it has more than eight; its figure counts as two words)? An
     answer that gives only the gold's lesser causes ("The primary driver was the Pelham
     acquisition", the gold's "also added 40 basis points") gives another account of the
     change; one word of the cause ("sales", "subscribers") comes up in any account. ("Kestrel
@@ -145,8 +146,11 @@ def main_cause_missed(question: str, gold: str, answer: str) -> bool:
         return False
     said = len(words & {s for s, _ in content(answer)})
     answer_numbers = {q.number for q in parse_quantities(answer)}
-    said += sum(1 for q in parse_quantities(cause) if q.number in answer_numbers)
-    return said < min(2, len(words))
+    # (The cause's own figure is worth two of its words: it names the one cause it is of.)
+    said += 2 * sum(1 for q in parse_quantities(cause) if q.number in answer_numbers)
+    # (A long cause is given by a part of it: two stray words of twelve, "stores" and
+    # "closures" of "stores reopened after pandemic closures", tell another cause.)
+    return said < max(min(2, len(words)), math.ceil(0.25 * len(words)))
 
 
 # A cause called a lesser one: "a smaller, secondary factor", "a relatively minor factor",

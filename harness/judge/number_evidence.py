@@ -531,7 +531,11 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
             # "a margin of 1.00% to 1.625% depending on its credit rating"), is missing, not
             # contradicted: it is no rival of itself, and beside it the gold's other figures
             # are the gold's, no rivals either. (Not in a list of others of its kind, "$571
-            # million, $742 million and $972 million": there it is one pick of many.)
+            # million, $742 million and $972 million": there it is one pick of many.) Nor, for
+            # a gold of many figures (a credit facility's size, sublimit, rates and term), are
+            # its other figures rivals of one the answer leaves out: they share its label words
+            # because they describe the same thing. (A gold of two or three, "14.2% in FY2022,
+            # down from 15.9%", has its other figure for a rival: it is the likeliest slip.)
             if gold_valued is None:
                 gold_valued = [any(not _differs(n.readings, unit, a) for n in gold_numbers) for a in every_value]
                 alone_with_gold = _alone_with_gold_figures(answer, every_value, gold_valued)
@@ -542,7 +546,7 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
                 and (direction or not _is_change(answer, a))
                 and not (level and change_stated and _states_gold_in_role(answer, a, gold_numbers, gold_roles, unit))
                 and not (gold_yearly and _QUARTERLY_AFTER.match(answer, a.end))
-                and not (said_uncommitted and gold_valued[i])
+                and not ((said_uncommitted or len(gold_numbers) >= _MANY_FIGURES) and gold_valued[i])
                 and not _of_time_to_come(answer, a)
             ]
             if any(not _differs(golds, unit, a) for a in candidates()):
@@ -567,6 +571,9 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
                 rivals = [a for a in rivals if started_from(answer, a)]
             out["contradicted" if rivals else "missing"] += 1
     return out
+
+
+_MANY_FIGURES = 4  # a gold's figures from which its others are no rivals of one left out
 
 
 def _of_time_to_come(answer: str, a: Quantity) -> bool:
