@@ -36,6 +36,9 @@ CINDER = "Is Cinderford Biotech profitable as of FY2022?"
 CINDER_GOLD = ("No. Cinderford Biotech reported a net loss of $412 million in FY2022, driven by research and development "
                "expense of $388 million, and it has no product revenue.")
 
+JNJ = "Is growth in JnJ's adjusted EPS expected to accelerate in FY2023?"
+JNJ_GOLD = "No, rate of growth in adjusted EPS is expected to decelerate slightly from 3.6% in FY2022 to 3.5% in FY2023."
+
 
 @pytest.mark.parametrize("question,gold,answer,credited", [
     # "No significant debt was repaid": a determiner, not a no beside the "Yes.".
@@ -75,6 +78,15 @@ CINDER_GOLD = ("No. Cinderford Biotech reported a net loss of $412 million in FY
     (CINDER, CINDER_GOLD, "As a clinical-stage company, Cinderford shouldn't really be judged on profitability. Whether it is "
      "profitable depends on your time horizon, and it can't be neatly categorized as profitable or unprofitable based on a "
      "single year of results.", False),
+    # A verdict the answer labels as its own ("**Verdict:** No.", "So the answer is no") is its
+    # verdict, whatever rises on the way; "the answer is yes and no" labels none.
+    (JNJ, JNJ_GOLD, "**Verdict:** No. Growth is expected to decelerate slightly.\n**Why:** A 3.5% guided growth rate is "
+     "a bit below the 3.6% achieved in 2022, so the pace of growth eases rather than accelerates, even though the EPS "
+     "level rises.", True),
+    (JNJ, JNJ_GOLD, "**Verdict:** Yes. Growth is expected to accelerate.\n**Why:** Guided growth of 3.5% follows 3.6% in "
+     "2022, and the EPS level rises.", False),
+    (CINDER, CINDER_GOLD, "Biotech results swing from year to year. So the answer is yes and no: Cinderford can be "
+     "profitable in a year of milestone payments, but it is not consistently profitable.", False),
 ])
 def test_verdict_form(question: str, gold: str, answer: str, credited: bool) -> None:
     verdict = heuristic_verdict(question, gold, answer)

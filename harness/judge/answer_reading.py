@@ -562,6 +562,14 @@ def _passed_over(claim: str, question: str) -> bool:
 _SET_ASIDE = re.compile(r"\b(?:rather than|instead of|as opposed to)\b", re.IGNORECASE)
 
 
+# A verdict the answer labels as its answer: "Verdict: No", "**Answer:** Yes", "so the answer
+# is no", "The final answer is yes" (not "the answer is yes and no").
+_LABELLED_VERDICT = re.compile(
+    r"(?:\b(?:final\s+)?(?:answer|verdict)\W{0,4}:\W{0,4}|\bthe\s+(?:final\s+|short\s+)?answer\s+is\s+)(yes|no)\b(?!\W{0,3}(?:and|or|but|/)\W{0,3}(?:yes|no)\b)",
+    re.IGNORECASE,
+)
+
+
 def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
     """Measure an answer against a gold: the features the offline judge decides on."""
     ev = Evidence(signal=refusal_signal(answer), texts=(question, gold, answer))
@@ -614,6 +622,12 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
         # it is profitable ...; no, its margin is not improving") wants both from the answer.
         two_parts = len(explicit_verdicts(gold)) > 1
         stated = explicit_verdicts(answer, one_part=not two_parts, question=question)
+        # "**Verdict:** No.", "So the answer is no.": the answer names its own verdict, whatever
+        # it concedes or weighs on the way ("Occupancy has recovered strongly, yes - ...").
+        labelled = set() if two_parts else {m.group(1).lower() for m in _LABELLED_VERDICT.finditer(answer)}
+        named = len(labelled) == 1 and labelled <= stated
+        if named:
+            stated = labelled
         ev.mixed_verdict = len(stated) > 1 and not two_parts
         # ... and an answer that gives its one verdict to each part ("No, it is not profitable.
         # And no, revenue is not growing") gives one of them wrong.
@@ -624,7 +638,7 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
             # One explicit yes or no ("..., so no, it did not") is the verdict, whatever
             # the sentence around it seems to say.
             ev.answer_polarity = next(iter(stated))
-            ev.mixed_verdict = conclusion_reverses(answer, question, ev.answer_polarity)
+            ev.mixed_verdict = not named and conclusion_reverses(answer, question, ev.answer_polarity)
         elif two_parts and len(stated) > 1:
             # Both, as the gold gives them: which is the answer to the gold's first part?
             ev.answer_polarity = first_part_verdict(answer)

@@ -34,7 +34,8 @@ gold that is not one number, the steps after the off-topic test (4) are
    capital-intensive?") implies nothing, and a gold that is a bare "Yes" is answered only by
    a verdict. An answer that says both yes and no
    commits to neither, and so does one whose own conclusion reverses its yes or no ("No.
-   ..., so it is capital-intensive"); one that only guesses at its verdict ("Probably yes",
+   ..., so it is capital-intensive"), unless it labels one of them as its answer ("**Verdict:**
+   No.", "So the answer is no"; not "the answer is yes and no"); one that only guesses at its verdict ("Probably yes",
    "Yes?", "arguably") commits to none, and neither does one that gives the gold's figure
    and says the yes or no is open ("0.96; whether that is healthy depends on the industry",
    "may or may not be healthy", "I cannot say whether"); the figure alone, with no word on
