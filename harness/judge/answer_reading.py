@@ -513,7 +513,9 @@ _CONCLUDED_WITHIN = re.compile(r"\b(?:therefore|thus|hence)\b|[,;:]\s*so\b", re.
 
 
 # A sentence that says it gives the answer: "**Answer:** ...", "Either way the answer is ...".
-_ANSWER_LINE = re.compile(r"^\W*(?:(?:either\s+way,?\s+)?the\s+(?:final\s+)?answer\s+is|(?:final\s+)?answer\W{0,3}:)", re.IGNORECASE)
+# The words that say what follows is the answer: "the final answer is", "Answer:".
+_ANSWER_LABEL = r"(?:either\s+way,?\s+)?the\s+(?:final\s+)?answer\s+is|(?:final\s+)?answer\W{0,3}:"
+_ANSWER_LINE = re.compile(rf"^\W*(?:{_ANSWER_LABEL})", re.IGNORECASE)
 
 
 def verdict_sentences(answer: str, question: str) -> list[str]:
@@ -565,7 +567,8 @@ _SET_ASIDE = re.compile(r"\b(?:rather than|instead of|as opposed to)\b", re.IGNO
 # A verdict the answer labels as its answer: "Verdict: No", "**Answer:** Yes", "so the answer
 # is no", "The final answer is yes" (not "the answer is yes and no").
 _LABELLED_VERDICT = re.compile(
-    r"(?:\b(?:final\s+)?(?:answer|verdict)\W{0,4}:\W{0,4}|\bthe\s+(?:final\s+|short\s+)?answer\s+is\s+)(yes|no)\b(?!\W{0,3}(?:and|or|but|/)\W{0,3}(?:yes|no)\b)",
+    rf"\b(?:{_ANSWER_LABEL}|(?:final\s+)?verdict\W{{0,3}}:|the\s+short\s+answer\s+is)\W{{0,4}}(yes|no)\b"
+    r"(?!\W{0,3}(?:and|or|but|/)\W{0,3}(?:yes|no)\b)",
     re.IGNORECASE,
 )
 
