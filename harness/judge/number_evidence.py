@@ -293,7 +293,7 @@ def _parts_after(answer: str, a: Quantity, values: list[Quantity]) -> set[int]:
 def _on_another_label(
     answer: str, a: Quantity, gold_number: _GoldNumber, values: list[Quantity], question: str, level: bool,
     dated_elsewhere: Callable[[Quantity], bool] = lambda b: False, others_labels: frozenset[str] = frozenset(),
-    gold_per: str | None = None,
+    gold_per: str | None = None, another_gold_figure: Callable[[Quantity], bool] = lambda b: False,
 ) -> bool:
     """Is the answer's value ``a`` away from the gold's label words while another value of
     its kind stands next to them: the right value put on the wrong item? Read with the
@@ -309,7 +309,7 @@ def _on_another_label(
     money = g.currency and any(v.currency for v in values)
     rivals = [
         b for b in other_values(a, values, quantity_kind(g))
-        if b.number not in asked and not dated_elsewhere(b) and not (money and (not b.currency or _per(answer, b) and not gold_per))
+        if b.number not in asked and not dated_elsewhere(b) and not another_gold_figure(b) and not (money and (not b.currency or _per(answer, b) and not gold_per))
     ]
     # "current assets of $2,688 million and current liabilities of $2,278 million, giving working
     # capital of $410 million": the two values the answer works ``a`` out of are its inputs.
@@ -462,7 +462,7 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
             # from, which share its label words: only a level ("87% of ...") has one item.
             if verdict == "match" and not direction and _on_another_label(
                 answer, a, gold_number, answer_qs, question, level, answer_years_read.dated_elsewhere(own),
-                others_labels, gold_per,
+                others_labels, gold_per, partial(_states_another_at_its_label, answer, gold_number, gold_numbers, unit, names, a),
             ):
                 # The gold's value on another item while a different value sits at the
                 # gold's label words ("13% ... employee liabilities; 87% ... other costs").
@@ -587,6 +587,41 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
 
 
 _MANY_FIGURES = 4  # a gold's figures from which its others are no rivals of one left out
+
+
+def _states_another_at_its_label(
+    answer: str, gold_number: _GoldNumber, gold_numbers: tuple[_GoldNumber, ...], unit: QuestionUnit, names: frozenset[str],
+    a: Quantity, b: Quantity,
+) -> bool:
+    """Does ``b`` state another of a long gold's figures, at words that label it, without the
+    look of the two exchanged (``_exchanged``)? ("Of total debt of $3.4 billion, ... ($2.6
+    billion) was senior notes" for "total debt of $3.4 billion, consisting mainly of $2.6
+    billion of ... senior notes": the total is the total's, no rival of the notes.) The
+    question's ``names`` label every figure alike, so they are no label words here. (Only a
+    gold of many figures: in "14.2% in FY2022, down from 15.9%" the other figure is the
+    likeliest slip.) Exchanged figures are not caught by reading the other way round: the
+    same words refused seven right realistic answers for eight wrong ones it refused."""
+    if len(gold_numbers) < _MANY_FIGURES:
+        return False
+    at_a, at_b = _context(answer, a, names), _context(answer, b, names)
+    return any(
+        other is not gold_number and not _differs(other.readings, unit, b) and other.label & at_b
+        and not _exchanged(at_a, at_b, gold_number.label - names, other.label - names)
+        for other in gold_numbers
+    )
+
+
+def _exchanged(at_a: set[str], at_b: set[str], mine: frozenset[str], theirs: frozenset[str]) -> bool:
+    """Do two values (with the label words ``at_a`` and ``at_b`` around them) stating two of a
+    gold's figures (labelled ``mine`` and ``theirs`` in the gold) look exchanged: each at least
+    as near the other's label words as its own, and one nearer? A long gold's label words run
+    into its neighbours', so only the words that set each figure apart are read ("Medical
+    Devices ... $4.1 billion, followed by Diagnostics at $2.6 billion" for Diagnostics' $4.1
+    billion and Medical Devices' $2.6 billion)."""
+    own, other = mine - theirs, theirs - mine
+    straight = (len(at_a & own), len(at_b & other))
+    crossed = (len(at_a & other), len(at_b & own))
+    return crossed[0] >= straight[0] and crossed[1] >= straight[1] and sum(crossed) > sum(straight)
 
 
 def _of_time_to_come(answer: str, a: Quantity) -> bool:

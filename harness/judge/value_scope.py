@@ -362,7 +362,8 @@ _SCOPES = {
     # One part of the company, not a segment the answer names ("Data Center segment revenue").
     "segment": r"(?:a|one|another|other|some|(?:the|its|their|[\w&.-]{1,40}['’]s?) (?:largest|smallest|biggest))\s+(?:\w+\s+)?"
     r"(?:segments?|divisions?|subsidiar(?:y|ies)|business units?)",
-    "quarter": r"quarters?|Q[1-4]",
+    # (Not a fraction: "around three-quarters ($2.6 billion) was senior notes", "about one quarter", "nearly a quarter of revenue".)
+    "quarter": r"(?<!three[- ])(?<!one[- ])(?<!\ba )quarters?|Q[1-4]",
     # Part of the year, or a span other than it: "the first nine months", "the second half",
     # "the trailing twelve months ending June".
     "part": r"(?:first|second) half|(?:first )?(?:six|nine) months|(?:trailing|last)[- ]twelve[- ]months?|TTM|year[- ]to[- ]date|YTD",
@@ -499,7 +500,8 @@ def names_the_other(label: str, asked: str, pairs: tuple[tuple[re.Pattern[str], 
 # ("Costco had total liabilities of $59,268 million") does not answer a question about the
 # other (total assets), whatever its digits.
 OPPOSITE_ITEMS = both_ways((
-    (r"assets?", r"liabilit(?:y|ies)"),
+    # (An asset retirement obligation is a liability: "the liability was $845 million" states it.)
+    (r"assets?(?!\s+retirement)", r"liabilit(?:y|ies)"),
     (r"receivables?", r"payables?"),
     (r"inflows?", r"outflows?"),
 ))
