@@ -506,6 +506,11 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
         listed_own = any(quantity_kind(every_value[j]) == quantity_kind(g) for j in skipped)
         # (Nor a gold's 100%, the whole, which any shares that split it add up to: "76% of net
         # sales ... 24%" works out no "100% equity interest".)
+        if best == "far" and started_from(gold, g) and _start_worked_back(golds, gold_number, gold_numbers, answer, answer_qs, unit):
+            # "expanded by 44 basis points in FY2022 to 3.12%" for "3.12% in FY2022, up from
+            # 2.68%": the level the gold's change started from, given as the change to the
+            # level it reached.
+            best = "match"
         if best in ("far", "near") and not level and not listed_own and not (g.percent and abs(g.number) == 100):
             # A change may be worked out from the two values it is between; a level the gold
             # reaches ("rose from 19% to 24%") may not: "from 25% to 31%" is no 24%. Nor
@@ -622,6 +627,48 @@ def _exchanged(at_a: set[str], at_b: set[str], mine: frozenset[str], theirs: fro
     straight = (len(at_a & own), len(at_b & other))
     crossed = (len(at_a & other), len(at_b & own))
     return crossed[0] >= straight[0] and crossed[1] >= straight[1] and sum(crossed) > sum(straight)
+
+
+def _start_worked_back(
+    golds: list[Reading], gold_number: _GoldNumber, gold_numbers: tuple[_GoldNumber, ...], answer: str,
+    values: list[Quantity], unit: QuestionUnit,
+) -> bool:
+    """Does the answer give the level a gold's change started from (``golds``) as another of
+    the gold's figures, the level reached, and the change to it: "rose $0.94, or 19%, to
+    $5.87" for "$5.87 in FY2022, up from $4.93"? The change's direction is the answer's own
+    (said of the change, or of the level it reached), so "fell 44 basis points to 3.12%"
+    works back to 3.56%, no 2.68%. A change in percent of an amount is a relative one; of a
+    percent, a change in points. Not where the answer states, beside the level reached, a level
+    it started from itself ("up 18% from $1.04 billion"): that is its claim, whatever the
+    change works back to."""
+    kind = quantity_kind(gold_number.quantity)
+    reached = [
+        a for a in values
+        if any(n is not gold_number and not _differs(n.readings, unit, a) for n in gold_numbers) and not _is_change(answer, a)
+    ]
+    for y in reached:
+        start_, end_ = sentence_span_at(answer, y.start)
+        if any(quantity_kind(b) == kind and start_ <= b.start < end_ and started_from(answer, b) for b in values):
+            continue
+        level = answer_readings(y, unit, quantity_kind(y))[0]
+        for c in values:
+            if c is y or not _is_change(answer, c):
+                continue
+            direction = stated_direction(answer, c) or stated_direction(answer, y)
+            if direction not in ("up", "down"):
+                continue
+            change = answer_readings(c, unit, quantity_kind(c))[0]
+            sign = -1.0 if direction == "up" else 1.0
+            if change.kind == level.kind:
+                start = level.value + sign * change.value
+            elif change.kind == "percent" and level.kind == "amount" and change.value < 1.0:
+                start = level.value / (1.0 - sign * change.value)
+            else:
+                continue
+            tolerance = level.half_ulp + change.half_ulp
+            if any(g.kind == level.kind and abs(g.value - start) <= max(g.half_ulp, tolerance) * (1 + 1e-9) for g in golds):
+                return True
+    return False
 
 
 def _of_time_to_come(answer: str, a: Quantity) -> bool:
