@@ -198,8 +198,31 @@ def _gold_numbers(gold: str, unit: QuestionUnit, question: str) -> tuple[_GoldNu
             year, item_words(gold, g, every) - question_names(question) if _is_change(gold, g) else frozenset(),
             _bound_of(gold, g), opens_or_closes(gold, g),
         )
-        for g, year in zip(values, value_years(gold, values))
+        for g, year in zip(values, _change_dated_by_its_end(gold, values, value_years(gold, values)))
     )
+
+
+# Between the level a change reached and where it started, written in that order: "improved to
+# 14.2% from 3.5% in FY2022".
+_THEN_FROM = re.compile(r"\s*,?\s*(?:(?:up|down)\s+)?from\s+(?:about\s+|approximately\s+|roughly\s+|~)?(?:US)?\$?\s*", re.IGNORECASE)
+
+
+# Before the level a change reached: "improved to 14.2%" (not "a decline by 1.32% from 982").
+_REACHED_BEFORE = re.compile(r"\bto\s+(?:about\s+|approximately\s+|roughly\s+|~)?(?:US)?\$?\s*$", re.IGNORECASE)
+
+
+def _change_dated_by_its_end(gold: str, values: list[Quantity], years: list[int | None]) -> list[int | None]:
+    """The years of a gold's ``values`` with a change's start undated where the year after it
+    dates the change: in "Operating margin improved to 14.2% from 3.5% in FY2022", FY2022 is
+    the change's year, not that of the 3.5% it started from. (The level reached keeps the year
+    it had: dated FY2022 too, it refused ten right realistic answers.)"""
+    out = list(years)
+    for i in range(1, len(values)):
+        end, start = values[i - 1], values[i]
+        if out[i] is not None and out[i - 1] in (None, out[i]) and _THEN_FROM.fullmatch(gold, end.end, start.start) \
+                and _REACHED_BEFORE.search(gold, max(0, end.start - 30), end.start):
+            out[i] = None
+    return out
 
 
 # "$2.77 of assets to generate $1 of revenue", "for every $1 of sales": the one that a ratio
@@ -592,6 +615,12 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
 
 
 _MANY_FIGURES = 4  # a gold's figures from which its others are no rivals of one left out
+# A gold's figures from which another, stated at its own words, is no rival of one the answer
+# states (``_states_another_at_its_label``). From two, it refused a right realistic answer and
+# credited a wrong one: "$1,097 million in total, including $862 million of health care" for
+# pension benefits of $1,097 million and health care benefits of $862 million, the part's
+# words read as the other figure's own.
+_SEVERAL_FIGURES = 3
 
 
 def _states_another_at_its_label(
@@ -603,10 +632,10 @@ def _states_another_at_its_label(
     billion) was senior notes" for "total debt of $3.4 billion, consisting mainly of $2.6
     billion of ... senior notes": the total is the total's, no rival of the notes.) The
     question's ``names`` label every figure alike, so they are no label words here. (Only a
-    gold of many figures: in "14.2% in FY2022, down from 15.9%" the other figure is the
+    gold of several figures: in "14.2% in FY2022, down from 15.9%" the other figure is the
     likeliest slip.) Exchanged figures are not caught by reading the other way round: the
     same words refused seven right realistic answers for eight wrong ones it refused."""
-    if len(gold_numbers) < _MANY_FIGURES:
+    if len(gold_numbers) < _SEVERAL_FIGURES:
         return False
     at_a, at_b = _context(answer, a, names), _context(answer, b, names)
     return any(

@@ -68,7 +68,7 @@ def in_another_year(gold: str, answer: str, question: str = "") -> bool:
     asked = question_years(question) if question else frozenset()
     for figure in {m.group("figure") or m.group("figure2") for m in _AMOUNT.finditer(gold)}:
         exact = re.compile(rf"(?<![\d,.]){re.escape(figure)}(?![\d]|[.,]\d)")
-        dated = [year for years in _dates_of(gold, exact) for year in years]
+        dated = [year for years in _dates_of(gold, exact, change_end=True) for year in years]
         if dated:
             held = _dates_of(answer, exact)
             if held and all(years and not any(_same_year(year, dated) for year in years) for years in held):
@@ -107,17 +107,25 @@ def _same_year(year: tuple[int, bool, bool], dated: list[tuple[int, bool, bool]]
     )
 
 
-def _dates_of(text: str, figure: re.Pattern[str], own_clause: bool = False) -> list[list[tuple[int, bool, bool]]]:
+def _dates_of(
+    text: str, figure: re.Pattern[str], own_clause: bool = False, change_end: bool = False,
+) -> list[list[tuple[int, bool, bool]]]:
     """For each place ``figure`` is in ``text``, the periods that date it (see
     ``in_another_year``), each as (year, fiscal, January-March date); a period some years
     before or a trailing twelve months is (0, False, False). ``own_clause``: only the
-    periods of the figure's clause, never its sentence's."""
-    found = []
+    periods of the figure's clause, never its sentence's. ``change_end`` (a gold's): the
+    period after where a change started, told after the level it reached ("improved to 14.2%
+    from 3.5% in FY2022"), dates the change, not its start."""
+    found: list[list[tuple[int, bool, bool]]] = []
     for sentence in re.split(r"(?<=[.!?])\s+|\n+", text):
         clauses = _clauses(sentence)
         opening = clauses[0][1] if clauses else ""
         for number, (_, clause) in enumerate(clauses):
             held = figure.search(clause)
+            if held and change_end and number and _FROM_TURN.match(clauses[number][0]) \
+                    and clauses[number - 1][0].lower() == "to" and _REACHED_LEVEL.fullmatch(clauses[number - 1][1]):
+                found.append([])
+                continue
             if held:
                 periods = _periods(clause, held.start())
                 if len({year for year, _, _ in periods}) > 1:
@@ -208,6 +216,10 @@ _AMOUNT = re.compile(
 # equivalents at year end FY2021"; nor an infinitive's "to"; nor the thousands mark of a
 # figure, "$1,577 million", which split would leave the figure in no clause and so undated;
 # nor the comma of a date, "December 31, 2020", which would part the year from its words).
+_FROM_TURN = re.compile(r"from$", re.IGNORECASE)
+# The clause of the level a change reached, between its "to" and the "from" of where it
+# started: "to 14.2% from".
+_REACHED_LEVEL = re.compile(r"\s*(?:about\s+|approximately\s+|roughly\s+|~)?(?:US)?\$?\s*[-−(]?\d[\d,.]*\s*(?:%|percent|million|billion|bn)?\s*", re.IGNORECASE)
 _TURN_BREAK = re.compile(
     r"(?:(?<!\d),|,(?!\d))(?!\s*(?:19|20)\d\d\b)|[;()\[\]]|\bto\b(?=\s*(?:US)?\$?\s*[-−(]?\d)|\b(?:from|compar\w*\s+(?:with|to)|versus|vs\.?|against|than|while|whereas|but)\b",
     re.IGNORECASE,
