@@ -207,10 +207,6 @@ def _gold_numbers(gold: str, unit: QuestionUnit, question: str) -> tuple[_GoldNu
 _THEN_FROM = re.compile(r"\s*,?\s*(?:(?:up|down)\s+)?from\s+(?:about\s+|approximately\s+|roughly\s+|~)?(?:US)?\$?\s*", re.IGNORECASE)
 
 
-# Before the level a change reached: "improved to 14.2%" (not "a decline by 1.32% from 982").
-_REACHED_BEFORE = re.compile(r"\bto\s+(?:about\s+|approximately\s+|roughly\s+|~)?(?:US)?\$?\s*$", re.IGNORECASE)
-
-
 def _change_dated_by_its_end(gold: str, values: list[Quantity], years: list[int | None]) -> list[int | None]:
     """The years of a gold's ``values`` with a change's start undated where the year after it
     dates the change: in "Operating margin improved to 14.2% from 3.5% in FY2022", FY2022 is
@@ -219,8 +215,9 @@ def _change_dated_by_its_end(gold: str, values: list[Quantity], years: list[int 
     out = list(years)
     for i in range(1, len(values)):
         end, start = values[i - 1], values[i]
+        # (Only after a level reached, "improved to 14.2%": not "a decline by 1.32% from 982".)
         if out[i] is not None and out[i - 1] in (None, out[i]) and _THEN_FROM.fullmatch(gold, end.end, start.start) \
-                and _REACHED_BEFORE.search(gold, max(0, end.start - 30), end.start):
+                and _role(gold, end) == "to":
             out[i] = None
     return out
 
@@ -671,18 +668,17 @@ def _start_worked_back(
     it started from itself ("up 18% from $1.04 billion"): that is its claim, whatever the
     change works back to."""
     kind = quantity_kind(gold_number.quantity)
+    changes = [c for c in values if _is_change(answer, c)]
     reached = [
         a for a in values
-        if any(n is not gold_number and not _differs(n.readings, unit, a) for n in gold_numbers) and not _is_change(answer, a)
+        if all(a is not c for c in changes) and any(n is not gold_number and not _differs(n.readings, unit, a) for n in gold_numbers)
     ]
     for y in reached:
         start_, end_ = sentence_span_at(answer, y.start)
         if any(quantity_kind(b) == kind and start_ <= b.start < end_ and started_from(answer, b) for b in values):
             continue
         level = answer_readings(y, unit, quantity_kind(y))[0]
-        for c in values:
-            if c is y or not _is_change(answer, c):
-                continue
+        for c in changes:
             direction = stated_direction(answer, c) or stated_direction(answer, y)
             if direction not in ("up", "down"):
                 continue

@@ -122,7 +122,7 @@ def _dates_of(
         opening = clauses[0][1] if clauses else ""
         for number, (_, clause) in enumerate(clauses):
             held = figure.search(clause)
-            if held and change_end and number and _FROM_TURN.match(clauses[number][0]) \
+            if held and change_end and number and clauses[number][0].lower() == "from" \
                     and clauses[number - 1][0].lower() == "to" and _REACHED_LEVEL.fullmatch(clauses[number - 1][1]):
                 found.append([])
                 continue
@@ -216,7 +216,6 @@ _AMOUNT = re.compile(
 # equivalents at year end FY2021"; nor an infinitive's "to"; nor the thousands mark of a
 # figure, "$1,577 million", which split would leave the figure in no clause and so undated;
 # nor the comma of a date, "December 31, 2020", which would part the year from its words).
-_FROM_TURN = re.compile(r"from$", re.IGNORECASE)
 # The clause of the level a change reached, between its "to" and the "from" of where it
 # started: "to 14.2% from".
 _REACHED_LEVEL = re.compile(r"\s*(?:about\s+|approximately\s+|roughly\s+|~)?(?:US)?\$?\s*[-−(]?\d[\d,.]*\s*(?:%|percent|million|billion|bn)?\s*", re.IGNORECASE)
