@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from harness.judge.affirmed_denial import affirms_denied
 from harness.judge.amounts import question_unit
 from harness.judge.change_direction import contradicted_sentences
+from harness.judge.gold_wording import asked_part, asks_which, named_subject, named_with_detail, one_named
 from harness.judge.metric_use import affirms_use, denied_use, denies_use
 from harness.judge.name_commitment import (
     BULLET,
@@ -134,7 +135,7 @@ class Evidence:
         most, 9%"): the gold's pick, the first term its first sentence adds to the question,
         and the sentence that gives the answer's verdict; None for other questions."""
         question, gold, answer = self.texts
-        if self.gold_shape != "prose" or self.gold_polarity or _choice(question) or not _asks_which(question):
+        if self.gold_shape != "prose" or self.gold_polarity or _choice(question) or not asks_which(question):
             return None
         first = (sentences(gold) or [gold])[0]
         pick = next((s for s, _ in content(first) if s in self.gold_terms), None)
@@ -225,7 +226,7 @@ class Evidence:
         # Touche LLP", as the gold's key terms read it.)
         items = [
             frozenset(s for s, word in content(item) if root(word) not in asked_roots and word.lower() not in _LEGAL_FORMS) - asked
-            for item in re.split(r",\s*(?:and\s+)?|\s+and\s+", gold)
+            for item in re.split(r"[,;]\s*(?:and\s+)?|\s+and\s+", gold)
         ]
         return [item for item in items if item]
 
@@ -246,15 +247,9 @@ def _asked_stems(question: str) -> tuple[str, ...]:
 
 
 @functools.lru_cache(maxsize=4096)
-def _asked_part(question: str) -> str:
-    """The question's sentences that ask (end in "?"), joined; "" when none does."""
-    return " ".join(p for p in sentences(question) if p.rstrip().endswith("?"))
-
-
-@functools.lru_cache(maxsize=4096)
 def _asked_common_stems(question: str) -> tuple[str, ...]:
     """The asked sentence's stems of common words (no names), in order, each once."""
-    asked_sentence = _asked_part(question) or question
+    asked_sentence = asked_part(question) or question
     return tuple(dict.fromkeys(s for s, w in content(asked_sentence) if not w[0].isupper()))
 
 
@@ -263,12 +258,6 @@ def _speaks_of_asked(said: set[str], question: str) -> float:
     stems ``said`` (a text's ``content`` stems)."""
     common = _asked_common_stems(question)
     return sum(s in said for s in common) / len(common) if common else 0.0
-
-
-@functools.lru_cache(maxsize=4096)
-def _asks_which(question: str) -> bool:
-    """Does the question ask to name one thing ("Which region ...?", "who ...?")?"""
-    return bool(re.search(r"\b(?:which|who)\b", _asked_part(question) or question, re.IGNORECASE))
 
 
 # A firm's legal form after its name ("Ernst & Young LLP", "Acme Holdings, Inc."): people
@@ -287,6 +276,8 @@ def _gold_terms(question: str, gold: str) -> dict[str, float]:
         lower = word.lower()
         if lower in STOP or len(word) <= 2 or PERIOD_WORD.fullmatch(lower):
             continue
+        if m.start() and gold[m.start() - 1].isdigit():
+            continue  # the tail of "3M's" or "10-K": no word of its own
         if lower in _LEGAL_FORMS and _AFTER_NAME.search(gold, 0, m.start()):
             continue
         word_stem = stem(word)
@@ -332,7 +323,7 @@ def _verdict_reading(answer: str, question: str) -> tuple[str, bool]:
     set_aside = {parts[i] for i in conceded(parts)}
     claims = [c for c in claim_sentences(answer, question) if not _FORMULA.search(c) and c not in set_aside and not layout_line(c)]
     concluding = [p for p in claims if CONCLUSION.search(p)]
-    if ranked := ranking_after_context(parts, claims, _asked_part(question) or question, question):
+    if ranked := ranking_after_context(parts, claims, asked_part(question) or question, question):
         return ranked, True
     if claims and parts and claims[0] in parts[:2] and not (
         # A conclusion drawn at the end that speaks of the question at least as much is the
@@ -398,7 +389,7 @@ def _compared_picks(claims: list[str], question: str, options: tuple[str, ...]) 
     interest rates"). "" when no clause compares so, and the question's own list when two
     such clauses pick different options: an answer that calls each option the winner picks
     neither."""
-    asked = _asked_part(question) or question
+    asked = asked_part(question) or question
     way = _MORE if _MORE.search(asked) else _LESS if _LESS.search(asked) else None
     if way is None:
         return ""
@@ -449,7 +440,7 @@ def _lead_clause(gold: str) -> str:
 def _choice(question: str) -> tuple[str, ...] | None:
     """The options of a question that asks to pick ("improved or declined", "among
     operations, investing, and financing activities"): one stem per option."""
-    asked = _asked_part(question)
+    asked = asked_part(question)
     for m in _OPTION_LIST.finditer(asked):
         if "," not in m.group("items") and _WHICH_AFTER.search(asked, m.end()):
             # "Among the derivatives it used to manage exchange rates or interest rates, which
@@ -485,20 +476,7 @@ def _gold_shape(gold: str, terms: dict[str, float]) -> str:
     if named_with_detail(gold):
         return "name"  # "Home furnishings, with sales up 12%": one name and what shows it
     # (A date's comma, "June 15, 2027", parts no two names.)
-    return "names" if re.search(r",(?!\s*(?:19|20)\d\d\b)|\band\b", gold) else "name"
-
-
-# A name, then after a comma a phrase about it, not another name.
-_NAME_THEN_DETAIL = re.compile(r"([^,]+),\s*(?:with|at|up|down|which|who|accounting|representing|contributing)\b(?![^,]*,)", re.IGNORECASE)
-
-
-def named_with_detail(gold: str) -> str | None:
-    """The name of a gold that is one name and, after a comma, what shows it ("Home
-    furnishings, with sales up 12%": "Home furnishings"); None for any other gold."""
-    m = _NAME_THEN_DETAIL.match(gold)
-    if not m or len(m.group(1).split()) > 4 or re.search(r"\d", m.group(1)):
-        return None  # a sentence before the comma, not a name
-    return m.group(1)
+    return "names" if re.search(r",(?!\s*(?:19|20)\d\d\b)|;|\band\b", gold) else "name"
 
 
 _ASKS_CHANGE = re.compile(r"\bchange[ds]?\b", re.IGNORECASE)
@@ -590,8 +568,20 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
     # reviewers forgive a sub-item's values written the wrong way round beside the right total.
     ev.change_contradicted = any(writes_gold_value(gold, answer[lo:hi], unit, question) for lo, hi in contradicted_sentences(answer))
     ev.gold_terms = dict(_gold_terms(question, gold))  # the Evidence's own copy: the cached dict is shared
+    subject = named_subject(question, gold)
+    own = {t: w for t, w in ev.gold_terms.items() if t in stems_of(subject)} if subject else {}
+    if own:
+        # "Data Center segment saw the highest growth" to "Which segment grew the most?": the
+        # name answers; the rest says again, in other words, what was asked.
+        ev.gold_terms = own
     ev.terms_found = [t for t in ev.gold_terms if t in answer_stems]
-    ev.gold_shape = _gold_shape(gold, ev.gold_terms)
+    ev.gold_shape = "name" if own else _gold_shape(gold, ev.gold_terms)
+    if ev.gold_shape == "prose" and (the_one := one_named(question, gold)):
+        # "Yes. Richard A. Johnson received substantially more votes against ..." to "Were there
+        # any nominees ...?": the one named is what the yes is about; another is another answer.
+        ev.gold_shape = "yes_no_name"
+        # (Each word of it a name's, the first and the one after an initial's full stop too.)
+        ev.gold_terms = {t: 2.0 for t in ev.gold_terms if t in stems_of(the_one)} or ev.gold_terms
     # A verdict sentence that picks one name picks it where it makes its pick, not in a
     # clause about a runner-up ("..., ahead of X").
     verdict_parts = verdict_sentences(answer, question)

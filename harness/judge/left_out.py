@@ -15,8 +15,9 @@ from __future__ import annotations
 import re
 
 from harness.judge.amounts import MONTHS, parse_quantities, ranges
-from harness.judge.answer_reading import Evidence, named_with_detail, verdict_sentences
+from harness.judge.answer_reading import Evidence, verdict_sentences
 from harness.judge.change_direction import HELD
+from harness.judge.gold_wording import named_with_detail
 from harness.judge.hedging import hedges
 from harness.judge.name_commitment import BULLET, picking_part
 from harness.judge.refusal import sentences

@@ -93,15 +93,19 @@ _DEFINED_AFTER = re.compile(
 _EVERY_LETTER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
-def _other_names(sentence: str, known: frozenset[str]) -> int:
+def _other_names(sentence: str, known: frozenset[str], gold_name: frozenset[str] = frozenset()) -> int:
     """Names in the sentence that are neither the question's nor the gold's (nor the
-    spelled-out words of an acronym in brackets)."""
+    spelled-out words of an acronym in brackets). A name that holds every word of the gold's
+    (``gold_name``) is the gold's name written out in full: "Las Vegas Strip Resorts" for
+    "Las Vegas"."""
     others = set()
     expansions = _expansions(sentence)
     for m in _NAME.finditer(sentence):
         if m.start() == 0 or not sentence[: m.start()].strip():
             continue  # the sentence's first word is capitalised anyway
         if any(a <= m.start() < b and m.group(0)[0] in letters for a, b, letters in expansions):
+            continue
+        if gold_name and gold_name <= {s for s, _ in content(m.group(0))}:
             continue
         if any(s not in known and w.lower() not in PICK_FILLER for s, w in content(m.group(0))):
             others.add(m.group(0))  # not "Source" or "Item 7" of a citation
@@ -158,7 +162,7 @@ def names_one(sentence: str, question: str, gold: str) -> bool:
     # 11.3% for Cement") are runners-up, not more picks.
     part = _company_spelled_out(picking_part(sentence, question), question)
     known = stems_of(question + " " + gold)
-    return _other_names(part, known | _aliases(part, gold_stems)) < 2
+    return _other_names(part, known | _aliases(part, gold_stems), gold_stems) < 2
 
 
 def _bare_names(sentence: str, question: str, gold_stems: frozenset[str]) -> bool:

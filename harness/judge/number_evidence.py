@@ -194,12 +194,25 @@ def _gold_numbers(gold: str, unit: QuestionUnit, question: str) -> tuple[_GoldNu
     values = [g for g in every if g.number != 0.0 and not _unit_of_ratio(gold, g)]
     return tuple(
         _GoldNumber(
-            g, gold_readings(g, unit), frozenset(_context(gold, g)), stated_direction(gold, g), _sentence_of(gold, g) - asked,
+            g, gold_readings(g, unit), _label_or_asked(_context(gold, g), question), stated_direction(gold, g), _sentence_of(gold, g) - asked,
             year, item_words(gold, g, every) - question_names(question) if _is_change(gold, g) else frozenset(),
             _bound_of(gold, g), opens_or_closes(gold, g),
         )
         for g, year in zip(values, _change_dated_by_its_end(gold, values, value_years(gold, values)))
     )
+
+
+# Words that say how a figure moved, not what it is a figure of.
+_MOVE_STEM = re.compile(r"(?:improv|declin|increa|decrea|rose|fell|grew|growth|slight|jump|drop|rise|fall|up|down)")
+
+
+def _label_or_asked(label: set[str], question: str) -> frozenset[str]:
+    """A gold figure's label words; for one with none but words of movement ("Improved, from
+    0.67x to 0.69x", "It improved slightly, from 0.67 to 0.69"), the question's words (its
+    names apart), which say what the figure is of."""
+    if label and any(not _MOVE_STEM.fullmatch(s) for s in label):
+        return frozenset(label)
+    return frozenset(label) | (stems_of(question) - question_names(question))
 
 
 # Between the level a change reached and where it started, written in that order: "improved to
@@ -586,6 +599,9 @@ def number_evidence(gold: str, answer: str, unit: QuestionUnit, question: str = 
                 and not (gold_yearly and _QUARTERLY_AFTER.match(answer, a.end))
                 and not ((said_uncommitted or len(gold_numbers) >= _MANY_FIGURES) and gold_valued[i])
                 and not _of_time_to_come(answer, a)
+                # (Nor, for a figure per share, a total in millions: "dividends paid were $4
+                # million" for "a dividend of $0.01 per share".)
+                and not (gold_per and not g.explicit_scale and a.explicit_scale and _per(answer, a) is None)
             ]
             if any(not _differs(golds, unit, a) for a in candidates()):
                 # The gold's figure one of candidates laid out for the reader to choose from

@@ -95,6 +95,7 @@ _FILLER = {
     "billion", "billions", "thousand", "thousands", "mn", "bn", "percent", "percentage", "times", "x", "days",
     "day", "per", "share", "ratio", "approximately", "about", "around", "roughly", "total", "year", "years",
     "fiscal", "end", "q", "k",
+    "s",  # of a possessive: "Nike's FY2021 inventory turnover ratio was 3.46"
 }
 
 

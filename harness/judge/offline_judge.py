@@ -125,6 +125,7 @@ from harness.judge.answer_reading import BARE_NONE, Evidence, gather_evidence
 from harness.judge.claims import ONLY_DISOWNS, claims_of
 from harness.judge.commitment import AMBIGUOUS, MAX_ANSWER_WORDS, looks_like_dump
 from harness.judge.disowned import last_self_correction, without_intro, without_restated_question, without_sources
+from harness.judge.gold_wording import gold_as_meant
 from harness.judge.left_out import gives_gold_date, tells_gold
 from harness.judge.numeric_check import NumericDecision, answer_as_read, numeric_check, single_number_gold
 from harness.judge.prose_verdict import SELF_CONTRADICTED_CHANGE, HeuristicVerdict, decide_prose, declines, states_gold
@@ -150,7 +151,7 @@ def heuristic_verdict(
     gold, answer = figures_written_plainly(str(gold)), answer_as_read(given, question)
     # (The gold's "U.S." and "CFO" written out as the answer's are below: else a copy of the
     # gold reads as other words than the gold's.)
-    gold = spelled_out(gold)
+    gold = gold_as_meant(spelled_out(gold), question)
     question = names_written_plainly(question)
     if decided is None:
         # (On the answer as given: the check reads words to the grader in what the reading
