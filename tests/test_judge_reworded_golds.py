@@ -20,9 +20,6 @@ from harness.judge.rewordings import RewordingResult, judge_rewordings, load_rew
 
 REWORDINGS = PROJECT_ROOT / "tests" / "data" / "reworded_golds.jsonl"
 
-_TAIL_SENTENCE = "a sentence after a short list of names makes it prose, whose key terms the answers' lists do not commit to"
-_BRACKETED_EXPANSION = ("'EBITDAR (Earnings Before Interest, Taxes, ...)' in the verdict sentence: the expansion's capitalised "
-                        "words are read as other names beside the pick")
 _LABEL_WORDS_OTHER = "the answer gives the gold's figures' thing under other words ('number of stores' for 'store count'): no rival at the gold's label words, so the yes stands alone"
 _CHANGE_IN_PROSE = ("a one-figure gold with a verb of movement is prose, read by the figures found, not by the one the "
                     "answer commits to; as a single number its sign broke two realistic answers (a level 'decreased to $2.5bn')")
@@ -50,10 +47,6 @@ KNOWN_DO_NOT_HOLD = {
     ("00476", "There are no such debt securities; only American Express' common shares are listed."): _DENIAL_WITH_ASIDE,
     ("00476", "Not applicable - there are no such debt securities."): _DENIAL_WITH_ASIDE,
     ("00746", "There are no debt securities registered under Ulta Beauty's name."): _REFUSAL_BESIDE_DENIAL,
-    ("02416", "Trillium, Array, and Therachon. These are the three acquisitions named in the 10-K."): _TAIL_SENTENCE,
-    ("00382", "Las Vegas."): _BRACKETED_EXPANSION,
-    ("00382", "Las Vegas resorts."): _BRACKETED_EXPANSION,
-    ("00382", "Las Vegas resorts, contributing about 90% of EBITDAR."): _BRACKETED_EXPANSION,
     ("00460", "Yes. Best Buy's store count declined by 1.32%, from 982 to 969."): _LABEL_WORDS_OTHER,
     ("01936", "About 87% of AMCOR's restructuring liability relates to employee costs."): _SHARE_AS_TERMS,
     ("01936", "87% of the restructuring liability relates to employee liabilities."): _SHARE_AS_TERMS,
@@ -73,7 +66,6 @@ KNOWN_DO_NOT_HOLD = {
     ("01964", "It was customer deposits."): _NAME_MENTIONED_NOT_PICKED,
     ("02416", "Pfizer's 10-K mentions the acquisitions of Trillium, Array, and Therachon."): _NAME_MENTIONED_NOT_PICKED,
     ("02416", "Trillium, Array and Therachon were acquired."): _LIST_AS_PROSE,
-    ("00382", "Las Vegas Strip resorts."): _BRACKETED_EXPANSION,
     ("01936", "Employee liabilities, which are 87% of the total restructuring liability."): _SHARE_AS_NAME,
     ("01936", "Most of it (87%) relates to employee liabilities."): _SHARE_AS_NAME,
     ("00591", "Yes. FCF conversion rose to 156% in 2022 from 143% in 2021."): _VERDICT_ON_OTHER_FIGURES,
@@ -125,6 +117,8 @@ GEOGRAPHIES = "What are the geographies that American Express primarily operates
 SECURITIES = "Which debt securities are registered to trade on a national securities exchange under Acme Retail's name as of FY2023?"
 NOMINEES = "Were there any board member nominees who had substantially more votes against joining than the other nominees?"
 ACQUIRED = "What are three main companies acquired by Pfizer mentioned in this 10K?"
+LISTED = ("The three main companies acquired by Pfizer mentioned in this 10-K report are:\n1. Trillium: Acquired on November 17, "
+          "2021, for a total consideration of $2.0 billion.\n2. Array: Acquired on July 30, 2019.\n3. {}: Acquired on July 1, 2019.")
 LIABILITY = "What was the largest liability in American Express's Balance Sheet in 2022?"
 QUICK = "Has AMCOR's quick ratio improved or declined between FY2023 and FY2022?"
 DIVIDEND = "Has MGM Resorts paid dividends to common shareholders in FY2022?"
@@ -152,6 +146,16 @@ LIQUIDITY = "Does 3M have a reasonably healthy liquidity profile based on its qu
                           "Resorts, with an Adjusted Property EBITDAR of $3.1 billion.", True),
     (REGION, "Las Vegas", "The region with the highest Adjusted Property EBITDAR for MGM during FY2022 was MGM China, with an "
                           "Adjusted Property EBITDAR of $3.1 billion.", False),
+    # An acronym's expansion in brackets names no other region.
+    (REGION, "Las Vegas", "The region with the highest EBITDAR (Earnings Before Interest, Taxes, Depreciation, Amortization, and "
+                          "Restructuring or Rent Costs) for MGM in FY2022 was the Las Vegas Strip Resorts.", True),
+    (REGION, "Las Vegas", "The region with the highest EBITDAR (Earnings Before Interest, Taxes, Depreciation, Amortization, and "
+                          "Restructuring or Rent Costs) for MGM in FY2022 was MGM China.", False),
+    # A short list, then a sentence that only says what it is: the list is the answer.
+    (ACQUIRED, "Trillium, Array, and Therachon. These are the three acquisitions named in the 10-K.", LISTED.format("Therachon"), True),
+    (ACQUIRED, "Trillium, Array, and Therachon. These are the three acquisitions named in the 10-K.", LISTED.format("Hospira"), False),
+    (ACQUIRED, "Trillium, Array, and Therachon. These are the three acquisitions named in the 10-K.",
+     "The main companies acquired by Pfizer mentioned in this 10-K are Trillium, Array, Therachon, Hospira, Medivation and Anacor.", False),
     # A list cut by semicolons is a list: every item is needed.
     (GEOGRAPHIES, "United States; EMEA; APAC; LACC.",
      "American Express primarily operates in the United States, EMEA, APAC and LACC.", True),

@@ -131,6 +131,7 @@ def gold_as_meant(gold: str, question: str) -> str:
             # "The largest liability was customer deposits", "The three companies are
             # Trillium, Array, and Therachon": the question said again, then its answer.
             gold = restated.group("answer")
+        gold = _list_without_its_gloss(gold)
         no = _NO_BEFORE_DENIAL.match(gold)
         if no:
             rest = gold[no.end():]
@@ -140,3 +141,21 @@ def gold_as_meant(gold: str, question: str) -> str:
             # readings would take for the verdict "No".
             gold = "There are none: " + gold.lstrip()[:1].lower() + gold.lstrip()[1:]
     return gold
+
+
+_LIST_ITEM = re.compile(r"\s*(?:and\s+)?[A-Z][\w&'’.\-]*(?:\s+[A-Z][\w&'’.\-]*){0,3}\s*")
+
+
+def _list_without_its_gloss(gold: str) -> str:
+    """A short list of names, then a sentence about it without a figure ("Trillium, Array,
+    and Therachon. These are the three acquisitions named in the 10-K."): the list is the
+    answer; the sentence after it only says what the list is."""
+    parts = sentences(gold)
+    if len(parts) < 2 or re.search(r"\d", re.sub(r"\b(?:10|8)-[KQ]\b", "", gold)):  # a figure, not a form's name
+        return gold
+    first = parts[0].rstrip(" .")
+    items = re.split(r"[,;]|\s+and\s+", first)
+    if len(items) < 2 or len(first.split()) > 8 or not all(_LIST_ITEM.fullmatch(item) for item in items if item.strip()):
+        return gold
+    return first
+

@@ -88,7 +88,7 @@ def _expansions(sentence: str) -> list[tuple[int, int, str]]:
 # the Caribbean)", or after "is" up to the clause's end: "APAC is Asia Pacific, Australia and
 # New Zealand; ...".
 _DEFINED_AFTER = re.compile(
-    r"\b[A-Z]{2,6}\s*\(([^()]{3,160})\)|\b[A-Z]{2,6}\s+(?:is|stands\s+for|means|covers|refers\s+to)\s+([^;.()]{3,160})"
+    r"\b[A-Z]{2,8}\s*\(([^()]{3,160})\)|\b[A-Z]{2,8}\s+(?:is|stands\s+for|means|covers|refers\s+to)\s+([^;.()]{3,160})"
 )
 _EVERY_LETTER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
