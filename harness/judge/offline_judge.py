@@ -7,7 +7,9 @@ would. Its rules were written against the ``tune`` half of FinanceBench's human 
 (``labels.split_of``); ``calibrate-judge`` reports it on both halves. It would rather call a
 right answer wrong than a wrong answer right: a benchmark must not invent successes. For a
 gold that is not one number, the steps after the off-topic test (4) are
-``prose_verdict.decide_prose``.
+``prose_verdict.decide_prose``. A gold is read for what it asks, not how it is worded
+(``gold_wording``): a citation ahead of it ("According to the filing,") is dropped, and to a
+question that asks for things "No, there are none" denies as "There are none" does.
 
 1. Dumps: pages of pasted filing (over 600 words) or pasted statement rows: incorrect.
 2. Single-number gold the numeric check left open: correct only for a value one rounding
