@@ -30,7 +30,7 @@ _NAME_WITH_FIGURE = "a name with a figure after a comma ('Entertainment, which g
 _VERDICT_ON_OTHER_FIGURES = ("a yes gold whose figures are worked by another measure in the answer ('FCF margin' for 'FCF "
                              "conversion'): the figures are of another label, so the yes stands; as the original gold's tune-564")
 _DENIAL_WITH_ASIDE = "a denial gold with an aside ('only ... common shares are listed'; 'Not applicable - ...'): the answer's '* None' then the exhibit read as an exception"
-_REFUSAL_BESIDE_DENIAL = "'There are no debt securities registered under ...' is read as a no verdict, not the gold's bare denial, so a 'the filing does not mention' beside it counts as declining"
+_REFUSAL_BESIDE_DENIAL = "'No debt securities; ...' is read as the verdict 'No', so a 'the filing does not mention' beside the answer's denial counts as declining"
 
 # The measured-only rewordings' failures: read to declare them, not to change a rule.
 _DENIAL_NAMING_COMPANY = "a denial gold that names the company ('Ulta Beauty has none'): read as prose, its terms the company's name, not as a bare denial"
@@ -46,7 +46,6 @@ _SHARE_OF_TERMS = "a share gold's percent as a share of revenue ('39.7% of reven
 KNOWN_DO_NOT_HOLD = {
     ("00476", "There are no such debt securities; only American Express' common shares are listed."): _DENIAL_WITH_ASIDE,
     ("00476", "Not applicable - there are no such debt securities."): _DENIAL_WITH_ASIDE,
-    ("00746", "There are no debt securities registered under Ulta Beauty's name."): _REFUSAL_BESIDE_DENIAL,
     ("00460", "Yes. Best Buy's store count declined by 1.32%, from 982 to 969."): _LABEL_WORDS_OTHER,
     ("01936", "About 87% of AMCOR's restructuring liability relates to employee costs."): _SHARE_AS_TERMS,
     ("01936", "87% of the restructuring liability relates to employee liabilities."): _SHARE_AS_TERMS,
@@ -168,6 +167,12 @@ LIQUIDITY = "Does 3M have a reasonably healthy liquidity profile based on its qu
     (SECURITIES, "No debt securities are registered to trade on a national securities exchange.",
      "None. The filing does not list any debt securities under Section 12(b); only the common stock.", True),
     (SECURITIES, "No debt securities are registered to trade on a national securities exchange.",
+     "Its 5.25% Senior Notes due 2030 are registered on the NYSE.", False),
+    # "There are no ..." is a denial, not a subject said again before "are".
+    (SECURITIES, "There are no debt securities registered under Acme Retail's name.",
+     "Based on the provided text from the Form 10-K filing, there are no debt securities listed under Acme Retail's name that are "
+     "registered to trade on a national securities exchange. The filing does not mention any bonds or notes being registered.", True),
+    (SECURITIES, "There are no debt securities registered under Acme Retail's name.",
      "Its 5.25% Senior Notes due 2030 are registered on the NYSE.", False),
     # A yes about a person: the person is the answer.
     (NOMINEES, "Yes. Richard A. Johnson received substantially more votes against than the other nominees.",

@@ -106,6 +106,7 @@ _NO_BEFORE_DENIAL = re.compile(r"\A\W*no\s*[,.;:\-–—]\s*(?=there\s+(?:are|we
 _RESTATED_SUBJECT = re.compile(
     r"(?:the\s+)?(?P<subject>[^,.;:]{3,80}?)\s+(?:was|is|were|are)\s+(?P<answer>[^.;:]+?)\.?", re.IGNORECASE,
 )
+_NO_NOUN = re.compile(r"there|it|this|that|they|these|those", re.IGNORECASE)
 _NO_THINGS = re.compile(r"\A\s*no\s+[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,3}?\s+(?:are|were|is|was|have|has|had)\b", re.IGNORECASE)
 # "What are three main companies ...?": things asked for by name, in the plural. (Not "What
 # drove ...?": "Gross margin is irrelevant for a card issuer" says no name after its "is".)
@@ -126,7 +127,10 @@ def gold_as_meant(gold: str, question: str) -> str:
         asked = asked_part(question) or question
         to_name = asks_which(question) or _ASKS_SUPERLATIVE.search(asked) or _ASKS_NAMED_THINGS.search(asked)
         restated = _RESTATED_SUBJECT.fullmatch(gold.strip()) if to_name else None
-        if restated and not re.search(r"\d", gold) and not NEGATION.search(restated.group("subject")) \
+        # (A subject that is no noun, "There are no debt securities ..." or "It was ...", says
+        # nothing of the question again.)
+        if restated and not _NO_NOUN.fullmatch(restated.group("subject")) and not re.search(r"\d", gold) \
+                and not NEGATION.search(restated.group("subject")) \
                 and {s for s, _ in content(restated.group("subject"))} <= stems_of(question):
             # "The largest liability was customer deposits", "The three companies are
             # Trillium, Array, and Therachon": the question said again, then its answer.
