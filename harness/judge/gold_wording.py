@@ -45,6 +45,7 @@ _TWO_WORD_NAME = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z]\.)?\s+[A-Z][A-Za-z]+(?:[-
 _ASKS_ANY = re.compile(r"\b(?:any|anyone|anybody)\b", re.IGNORECASE)
 
 
+@functools.lru_cache(maxsize=4096)
 def one_named(question: str, gold: str) -> str | None:
     """The one a yes gold names as what it says yes to ("Yes, his name is Richard A. Johnson.
     He received ..."), for a question whether there is any such one; None otherwise."""
@@ -63,12 +64,19 @@ _ASKS_SUPERLATIVE = re.compile(
 )
 
 
+def _asks_to_pick(question: str) -> bool:
+    """Does the question ask to name one thing, by "which" or "who" or by a superlative ("What
+    was the largest liability ...?")?"""
+    return asks_which(question) or bool(_ASKS_SUPERLATIVE.search(asked_part(question) or question))
+
+
+@functools.lru_cache(maxsize=4096)
 def named_subject(question: str, gold: str) -> str | None:
     """For a "which ...?" question, the name a short gold of words alone gives as its answer,
     before what it says about it ("Data Center" of "Data Center, which grew the most" and of
     "Data Center segment saw the highest growth"); None for other golds. A gold with figures
     keeps them as part of what it asks of an answer."""
-    if not (asks_which(question) or _ASKS_SUPERLATIVE.search(question)) or re.search(r"\d", gold) or YES_NO.match(gold) or DENIAL_GOLD.search(gold):
+    if not _asks_to_pick(question) or re.search(r"\d", gold) or YES_NO.match(gold) or DENIAL_GOLD.search(gold):
         return None
     if len(gold.split()) > 12 or len(sentences(gold)) > 1:
         return None
@@ -116,6 +124,7 @@ _ASKS_NAMED_THINGS = re.compile(r"\bwhat\s+(?:are|were)\s+(?:the\s+)?(?:\w+\s+){
 _ASKS_FOR_THINGS = re.compile(r"(?:\A|[.?!]\s+)(?:which|what|who)\b[^?]*\?", re.IGNORECASE)
 
 
+@functools.lru_cache(maxsize=4096)
 def gold_as_meant(gold: str, question: str) -> str:
     """The gold without a citation of its source ahead of it, and without the "No" a denial
     opens with where the question asks for things rather than a yes or no."""
@@ -125,7 +134,7 @@ def gold_as_meant(gold: str, question: str) -> str:
         gold = rest[:1].upper() + rest[1:]
     if _ASKS_FOR_THINGS.search(question):
         asked = asked_part(question) or question
-        to_name = asks_which(question) or _ASKS_SUPERLATIVE.search(asked) or _ASKS_NAMED_THINGS.search(asked)
+        to_name = _asks_to_pick(question) or _ASKS_NAMED_THINGS.search(asked)
         restated = _RESTATED_SUBJECT.fullmatch(gold.strip()) if to_name else None
         # (A subject that is no noun, "There are no debt securities ..." or "It was ...", says
         # nothing of the question again.)
