@@ -181,3 +181,50 @@ def test_a_table_value_is_its_columns_year() -> None:
     assert [(q.text, mark[2] if mark else None) for q, mark in zip(values, value_year_marks(text, values), strict=True)] == [
         ("2.7%", 2021), ("3.1%", 2022), ("0.4 pp", None),
     ]
+
+
+UPJOHN_Q = "How much does Pfizer expect to pay to spin off Upjohn in the future in USD million?"
+
+
+@pytest.mark.parametrize(
+    ("answer", "label"),
+    [
+        # An "≈" that opens a bracket says the value again at another precision; it works
+        # nothing out, so the value before it is the answer.
+        ("About **$77.78 million (≈ $0.078 billion)**.", "correct"),
+        ("About **$70.12 million (≈ $0.070 billion)**.", "incorrect"),
+        # An "≈" that ends a computation still gives its result.
+        ("Of the $700 million incurred, about 90% of the total, the rest is $700 million / 9 ≈ $77.78 million.", "correct"),
+        ("Of the $700 million incurred, about 90% of the total, the rest is $77.78 million / 9 ≈ $8.64 million.", "incorrect"),
+    ],
+)
+def test_an_approximate_sign_in_brackets_restates_the_value_before_it(answer: str, label: str) -> None:
+    assert _label(UPJOHN_Q, "77.78", answer) == label
+
+
+INVENTORY_Q = "Is Dune Motors' inventory build a concern as of FY2022?"
+INVENTORY_GOLD = "Yes, inventory days rose from 61 to 84 while sales fell 3%, which suggests slowing demand."
+DIVIDEND_Q = "Is Denholm Retail Group's dividend covered by its free cash flow in FY2022?"
+DIVIDEND_GOLD = (
+    "No. FY2022 free cash flow was $142 million (operating cash flow of $398 million less capital expenditures of "
+    "$256 million), which did not cover dividends paid of $205 million."
+)
+
+
+@pytest.mark.parametrize(
+    ("question", "gold", "answer", "label"),
+    [
+        # Figures after a dash are the verdict's evidence, as after a full stop: a fall among
+        # them ("revenue dropped 3%") is no second verdict.
+        (INVENTORY_Q, INVENTORY_GOLD, "Yes — days of inventory increased to 84 from 61 while revenue dropped 3%, pointing to weaker demand.", "correct"),
+        (INVENTORY_Q, INVENTORY_GOLD, "No — days of inventory increased to 84 from 61 while revenue dropped 3%.", "incorrect"),
+        # A conclusion that gives no yes or no of its own does not take back the answer's.
+        (DIVIDEND_Q, DIVIDEND_GOLD, "No, it was not covered by free cash flow. FCF was only about $142 million ($398 million of "
+         "operating cash flow less $256 million of capex), so the company paid out more in dividends than it generated.", "correct"),
+        # One that does ("so the dividend was covered") still says both.
+        (DIVIDEND_Q, DIVIDEND_GOLD, "No, it was not covered by free cash flow. FCF was only about $142 million ($398 million of "
+         "operating cash flow less $256 million of capex), so the dividend was covered.", "incorrect"),
+    ],
+)
+def test_evidence_after_a_verdict_does_not_reverse_it(question: str, gold: str, answer: str, label: str) -> None:
+    assert _label(question, gold, answer) == label

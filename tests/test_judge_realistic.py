@@ -44,8 +44,6 @@ KNOWN_MISSES = {
     "realistic-857": "'1 284 stores': a space between the thousands is not read as one number",
     "realistic-870": "'ended FY2021 with 1,284 stores after opening 40 and closing 25': three counts read as a list",
     # The twenty-second batch: right answers in other words.
-    "realistic-968": "'Yes — days of inventory increased ...' to 'Is the inventory build a concern?': a rise read as the "
-    "other side of 'a concern'",
     "realistic-977": "'Online sales rose 11% to $3.4 billion' for 'E-commerce sales grew 11% to $3.4 billion, while store sales "
     "fell 2%': 'online' is not 'e-commerce', and the gold's second fact is missed",
     "realistic-989": "'a headwind of about 4 points to reported revenue growth' for 'reduced reported revenue by about 4 "
@@ -383,8 +381,6 @@ KNOWN_MISSES |= {
     "questions in bold read as the verdict sentences",
     "realistic-2722": "'Yes, ... profitable, although its margin is not improving. ... So the answer is yes to "
     "profitability, no to margin improvement': 'yes to ..., no to ...' is not read as two parts' verdicts",
-    "realistic-2731": "'Denholm did pay its dividend in full — yes, ... — but no, it was not covered ... so the company paid "
-    "out more in dividends than it generated': the conclusion's 'more' read as a yes",
     "realistic-2736": "'No. ... Yes, it does carry sizeable office lease commitments, but those are operating costs': a yes "
     "conceded on a side point, then turned from, read as a second verdict",
     "realistic-2737": "a verdict drawn at the end of an analysis ('is not capital-intensive') after an opening 'Capital-"
@@ -573,8 +569,6 @@ KNOWN_FOOLED |= {
     "tune-1145": "'$0.35 billion' for a gold of '$0.40': " + KNOWN_FOOLED["tune-118"].split(": ", 1)[1],
 }
 KNOWN_MISSES |= {
-    "tune-977": "'About $77.78 million (≈ $0.078 billion) ... ≈ $77.8 million': the last '≈' taken for the answer, one rounding "
-    "step from the gold by the gold's places",
     "tune-1045": "Amcor's three FY2023 deals after the Russian business is set aside as 'a disposal ... not an acquisition': the "
     "disposal read as a deal the other way",
     "tune-1069": "'$81 million of it, or 87% (0.87)' with '(11%)' and '(2%)' after it: the bracketed shares read as negatives "

@@ -466,7 +466,10 @@ def _find_commitment(
     # "The difference, 4.3% - 4.1%, is 0.2%": a computation, then its result after "is".
     worded += [m.end() - 1 for m in _COMPUTATION_IS.finditer(text) if any(q.start >= span[0] + m.end() for q in inside)]
     worded.sort()
-    last_eq = max(text.rfind("="), text.rfind("≈"), worded[-1] if worded else -1)
+    # (Not an "≈" that opens a bracket: "$77.78 million (≈ $0.078 billion)" says its value
+    # again at another precision, it works nothing out.)
+    signs = [m.start() for m in _EQUALS_SIGN.finditer(text)]
+    last_eq = max(signs[-1] if signs else -1, worded[-1] if worded else -1)
     if last_eq >= 0 and any(q.start > span[0] + last_eq for q in inside):
         inside = [q for q in inside if q.start > span[0] + last_eq]
     inside = _without_components(answer, span, inside)
@@ -577,6 +580,8 @@ _COMPUTATION_IS = re.compile(
     r"(?:is|was|comes\s+to|works\s+out\s+to)\s",
     re.IGNORECASE,
 )
+# An equals sign, not one that opens a bracket ("(≈ $0.078 billion)", "(= 45.9%)").
+_EQUALS_SIGN = re.compile(r"(?<!\()(?<!\(\s)[=≈]")
 # A clause that concludes inside the sentence: ", so ...", "; therefore ...".
 _CONCLUDING_CLAUSE = re.compile(r"[,;]\s*(?:and\s+)?(?:so|therefore|thus|hence)\b", re.IGNORECASE)
 

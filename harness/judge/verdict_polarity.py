@@ -400,6 +400,10 @@ _ECHO = re.compile(
 )
 
 
+# What ends a bare yes or no as a verdict of its own: a full stop, or a dash.
+_SET_APART = re.compile(r"[.—–]|\s-\s")
+
+
 def conclusion_reverses(answer: str, question: str, polarity: str) -> bool:
     """Does a conclusion the answer draws go against its own explicit yes or no ("No. Capex
     was 5.1% of revenue, so 3M is capital-intensive.")? A verdict that its own conclusion
@@ -411,8 +415,9 @@ def conclusion_reverses(answer: str, question: str, polarity: str) -> bool:
         if head and not DETERMINER_NO.match(sentence) and verdict_on_use(sentence, question) is None:
             rest = _CLAUSE.split(sentence[head.end():])[0]
             # A sentence of figures after a "No." of its own is the verdict's evidence ("No.
-            # JnJ's sales increased only 1.3% ..."), not a verdict again in other words.
-            evidence = "." in head.group(0) and bool(parse_quantities(rest))
+            # JnJ's sales increased only 1.3% ..."), not a verdict again in other words; so
+            # are figures after a dash ("Yes — days of inventory increased to 84 from 61").
+            evidence = bool(_SET_APART.search(head.group(0))) and bool(parse_quantities(rest))
             if not evidence and (
                 rest.strip() and claim_sentences(rest, question, shared=1) and not _shares_part_of_compound(rest, question)
                 and _speaks_to_verdict(rest, question) and polarity_of(rest, question) not in (None, polarity)
@@ -499,6 +504,12 @@ def _concluded(answer: str, question: str, past_concession: bool = False) -> Ite
         if _shares_part_of_compound(conclusion, question):
             continue  # "so it manages its capital spending efficiently" to "capital-intensive?"
         stated = explicit_verdicts(conclusion)
+        if past_concession and not stated and not _speaks_to_verdict(conclusion, question):
+            # To take back an explicit yes or no, a conclusion must give one on its own: "so
+            # Verizon's leverage was essentially unchanged" to "Has Verizon increased its
+            # debt?" is evidence for the verdict, not its reversal.
+            yield None
+            continue
         # "..., but on the metric itself the answer is no": the conclusion's own yes or no.
         yield next(iter(stated)) if len(stated) == 1 else polarity_of(conclusion, question)
 
