@@ -193,6 +193,10 @@ UPJOHN_Q = "How much does Pfizer expect to pay to spin off Upjohn in the future 
         # nothing out, so the value before it is the answer.
         ("About **$77.78 million (≈ $0.078 billion)**.", "correct"),
         ("About **$70.12 million (≈ $0.070 billion)**.", "incorrect"),
+        # A bracket that puts another value in the first one's place says two values, either
+        # way round: the gold's among them earns nothing.
+        ("About $77.78 million (≈ $70 million).", "incorrect"),
+        ("About $70.00 million (≈ $77.78 million).", "incorrect"),
         # An "≈" that ends a computation still gives its result.
         ("Of the $700 million incurred, about 90% of the total, the rest is $700 million / 9 ≈ $77.78 million.", "correct"),
         ("Of the $700 million incurred, about 90% of the total, the rest is $77.78 million / 9 ≈ $8.64 million.", "incorrect"),
@@ -200,6 +204,12 @@ UPJOHN_Q = "How much does Pfizer expect to pay to spin off Upjohn in the future 
 )
 def test_an_approximate_sign_in_brackets_restates_the_value_before_it(answer: str, label: str) -> None:
     assert _label(UPJOHN_Q, "77.78", answer) == label
+
+
+def test_a_bracket_that_works_the_value_out_is_no_second_value() -> None:
+    question = "What is Block's FY2016 working capital ratio? Round to two decimal places."
+    assert _label(question, "1.73", "Block's FY2016 working capital ratio is 1.73 (= 2,000 / 1,156).") == "correct"
+    assert _label(question, "1.73", "Block's FY2016 working capital ratio is 1.73 (≈ 1.65).") == "incorrect"
 
 
 INVENTORY_Q = "Is Dune Motors' inventory build a concern as of FY2022?"

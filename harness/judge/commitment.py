@@ -466,10 +466,12 @@ def _find_commitment(
     # "The difference, 4.3% - 4.1%, is 0.2%": a computation, then its result after "is".
     worded += [m.end() - 1 for m in _COMPUTATION_IS.finditer(text) if any(q.start >= span[0] + m.end() for q in inside)]
     worded.sort()
-    # (Not an "≈" that opens a bracket: "$77.78 million (≈ $0.078 billion)" says its value
-    # again at another precision, it works nothing out.)
-    signs = [m.start() for m in _EQUALS_SIGN.finditer(text)]
-    last_eq = max(signs[-1] if signs else -1, worded[-1] if worded else -1)
+    bracketed = {at: _bracketed_sign(answer, at, inside) for at in (span[0] + m.start() for m in re.finditer(r"[=≈]", text))}
+    if any(kind == "other" for kind in bracketed.values()):
+        # "About $70 million (≈ $77.78 million)": one value, and another in its place.
+        return Commitment(None, "hedge", tuple(inside))
+    signs = [at for at, kind in bracketed.items() if kind != "again"]
+    last_eq = max(signs[-1] - span[0] if signs else -1, worded[-1] if worded else -1)
     if last_eq >= 0 and any(q.start > span[0] + last_eq for q in inside):
         inside = [q for q in inside if q.start > span[0] + last_eq]
     inside = _without_components(answer, span, inside)
@@ -580,8 +582,23 @@ _COMPUTATION_IS = re.compile(
     r"(?:is|was|comes\s+to|works\s+out\s+to)\s",
     re.IGNORECASE,
 )
-# An equals sign, not one that opens a bracket ("(≈ $0.078 billion)", "(= 45.9%)").
-_EQUALS_SIGN = re.compile(r"(?<!\()(?<!\(\s)[=≈]")
+def _bracketed_sign(answer: str, at: int, values: list[Quantity]) -> str | None:
+    """What the "=" or "≈" at ``at`` does when it opens a bracket right after a value:
+    "again", it says that value again at another precision ("$77.78 million (≈ $0.078
+    billion)") and works nothing out; "other", it puts another value in its place ("$77.78
+    million (≈ $70 million)"); None for any other sign ("$700 million / 9 ≈ $77.78 million")."""
+    before = [q for q in values if q.end <= at]
+    after = [q for q in values if q.start > at]
+    if not (before and after) or not _RIGHT_BEFORE_BRACKET.fullmatch(answer, before[-1].end, at) \
+            or not _BRACKET_CLOSES.match(answer, after[0].end):
+        return None  # (a bracket that works the value out, "1.73 (= 2,000 / 1,156)", holds more than one)
+    return "again" if after[0].restates(before[-1]) else "other"
+
+
+# A value, then a bracket the sign opens ("**$77.78 million** (≈"), and the bracket closing
+# after the one value in it.
+_RIGHT_BEFORE_BRACKET = re.compile(r"[*_\s]*\(\s?")
+_BRACKET_CLOSES = re.compile(r"\s?\)")
 # A clause that concludes inside the sentence: ", so ...", "; therefore ...".
 _CONCLUDING_CLAUSE = re.compile(r"[,;]\s*(?:and\s+)?(?:so|therefore|thus|hence)\b", re.IGNORECASE)
 
