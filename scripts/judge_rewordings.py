@@ -5,8 +5,8 @@ where a verdict does not hold (see ``harness.judge.rewordings``).
     python scripts/judge_rewordings.py --written measured-only   # only those never read to change a rule
     python scripts/judge_rewordings.py --show          # with the answers whose verdict changed
 
-Exit code 1 when a rewording loses agreement or adds a false credit, beside those
-``tests/test_judge_reworded_golds.py`` declares.
+Exit code 1 when any rewording loses agreement or adds a false credit, declared ones too
+(``tests/test_judge_reworded_golds.py`` holds the declared list and fails on any other).
 """
 from __future__ import annotations
 

@@ -569,7 +569,8 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
     ev.change_contradicted = any(writes_gold_value(gold, answer[lo:hi], unit, question) for lo, hi in contradicted_sentences(answer))
     ev.gold_terms = dict(_gold_terms(question, gold))  # the Evidence's own copy: the cached dict is shared
     subject = named_subject(question, gold)
-    own = {t: w for t, w in ev.gold_terms.items() if t in stems_of(subject)} if subject else {}
+    subject_stems = stems_of(subject) if subject else frozenset()
+    own = {t: w for t, w in ev.gold_terms.items() if t in subject_stems}
     if own:
         # "Data Center segment saw the highest growth" to "Which segment grew the most?": the
         # name answers; the rest says again, in other words, what was asked.
@@ -581,7 +582,8 @@ def gather_evidence(question: str, gold: str, answer: str) -> Evidence:
         # any nominees ...?": the one named is what the yes is about; another is another answer.
         ev.gold_shape = "yes_no_name"
         # (Each word of it a name's, the first and the one after an initial's full stop too.)
-        ev.gold_terms = {t: 2.0 for t in ev.gold_terms if t in stems_of(the_one)} or ev.gold_terms
+        name_stems = stems_of(the_one)
+        ev.gold_terms = {t: 2.0 for t in ev.gold_terms if t in name_stems} or ev.gold_terms
     # A verdict sentence that picks one name picks it where it makes its pick, not in a
     # clause about a runner-up ("..., ahead of X").
     verdict_parts = verdict_sentences(answer, question)

@@ -130,8 +130,7 @@ def gold_as_meant(gold: str, question: str) -> str:
     opens with where the question asks for things rather than a yes or no."""
     cited = _GOLD_CITATION.match(gold)
     if cited:
-        rest = gold[cited.end():]
-        gold = rest[:1].upper() + rest[1:]
+        gold = _opening_upper(gold[cited.end():])
     if _ASKS_FOR_THINGS.search(question):
         asked = asked_part(question) or question
         to_name = _asks_to_pick(question) or _ASKS_NAMED_THINGS.search(asked)
@@ -147,13 +146,18 @@ def gold_as_meant(gold: str, question: str) -> str:
         gold = _list_without_its_gloss(gold)
         no = _NO_BEFORE_DENIAL.match(gold)
         if no:
-            rest = gold[no.end():]
-            gold = rest[:1].upper() + rest[1:]
+            gold = _opening_upper(gold[no.end():])
         elif _NO_THINGS.match(gold):
             # "No debt securities are registered ...": a denial of what is asked for, which the
             # readings would take for the verdict "No".
             gold = "There are none: " + gold.lstrip()[:1].lower() + gold.lstrip()[1:]
     return gold
+
+
+def _opening_upper(text: str) -> str:
+    """``text`` with its first letter a capital, as a gold's first word is: the readings take
+    a gold's opening word for its verdict or its denial."""
+    return text[:1].upper() + text[1:]
 
 
 _LIST_ITEM = re.compile(r"\s*(?:and\s+)?[A-Z][\w&'’.\-]*(?:\s+[A-Z][\w&'’.\-]*){0,3}\s*")

@@ -105,9 +105,10 @@ def _other_names(sentence: str, known: frozenset[str], gold_name: frozenset[str]
             continue  # the sentence's first word is capitalised anyway
         if any(a <= m.start() < b and m.group(0)[0] in letters for a, b, letters in expansions):
             continue
-        if gold_name and gold_name <= {s for s, _ in content(m.group(0))}:
+        words = content(m.group(0))
+        if gold_name and gold_name <= {s for s, _ in words}:
             continue
-        if any(s not in known and w.lower() not in PICK_FILLER for s, w in content(m.group(0))):
+        if any(s not in known and w.lower() not in PICK_FILLER for s, w in words):
             others.add(m.group(0))  # not "Source" or "Item 7" of a citation
     return len(others)
 

@@ -24,7 +24,7 @@ class Rewording:
     financebench_id: str
     gold: str
     # How the rewording was used: "to-find", written to look for failures and read to mend
-    # them; "to-check-then-read", written after the first mends to check them, two of its
+    # them; "to-check-then-read", written after the first mends to check them, three of its
     # failures then read; "measured-only", written last and never read to change a rule.
     written: str
 
