@@ -104,3 +104,30 @@ def test_a_possessive_name_before_the_item_is_passed_over_but_not_lower_case_wor
     assert value_item("", " of Coral Devices' FY2022 unit shipments") == {"volume"}
     # "cash proceeds from Kenvue's debt offering": the proceeds are cash, not debt.
     assert value_item("", " in cash proceeds from Kenvue's debt offering") == {"cash"}
+
+
+# A sentence's own words label its figures; the sentence before labels only a figure its own
+# sentence leaves unlabelled ("Around 37% came ...") or one that points back to it ("The
+# remaining 37%").
+DEBT_Q = "What is Halden Marine's total debt as of FY2022 year end?"
+DEBT_GOLD = "Total debt was $3.10 billion at FY2022 year end, of which $0.4 billion is current."
+SHARE_Q = "What share of Pellow Tools' FY2022 revenue came from international markets?"
+SHARE_GOLD = "International markets accounted for 37% of Pellow's FY2022 revenue."
+
+
+@pytest.mark.parametrize("question, gold, answer, credited", [
+    # The sentence after the current portion names another debt: the facility is no rival of it.
+    (DEBT_Q, DEBT_GOLD, "Total debt is $3.10 billion, with $400 million (the 2024 notes) classified as current. "
+     "The company's $1.5 billion revolving credit facility was undrawn at year end.", True),
+    # Its wrong twins: the gold's current portion given to a facility or a term loan, the
+    # current label on another value.
+    (DEBT_Q, DEBT_GOLD, "Total debt is $3.10 billion, of which $250 million is current. "
+     "The company's $400 million revolving credit facility was undrawn at year end.", False),
+    (DEBT_Q, DEBT_GOLD, "Total debt is $3.10 billion, of which $250 million is current. Its $400 million term loan is long-term.", False),
+    # A sentence that leaves its figure unlabelled, or points back, reads the one before.
+    (SHARE_Q, SHARE_GOLD, "Pellow Tools generated 63% of its FY2022 revenue in the United States. The remaining 37% came from international markets.", True),
+    (SHARE_Q, SHARE_GOLD, "Pellow's international business expanded in FY2022. It made up 37% of FY2022 revenue.", True),
+    (SHARE_Q, SHARE_GOLD, "Pellow Tools generated 63% of its FY2022 revenue from international markets. The other 37% came from the United States.", False),
+])
+def test_a_sentence_labels_its_own_figures(question, gold, answer, credited):
+    assert (heuristic_verdict(question, gold, answer).label == "correct") is credited

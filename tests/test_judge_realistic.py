@@ -284,8 +284,9 @@ _OTHER_WORDS = "the gold's reasons in other words"
 KNOWN_MISSES |= {
     **{f"realistic-{n}": "the gold's causes in other words ('chip shortages eased', 'pricing') read as other causes: " + _OTHER_WORDS
        for n in (2185, 2191)},
-    **{f"realistic-{n}": "'It isn't.', 'not a meaningful metric ... for the following reasons': a denial of a metric's use "
-       "in other words read as a yes" for n in (2122, 2123)},
+    "realistic-2122": "'not a meaningful metric ... for the following reasons': a denial of a metric's use in other words "
+    "read as a yes",
+    # (realistic-2123 is credited since an opening "It isn't." is read as the answer's no.)
     # (realistic-2144, -2146, -2188 and -2190 are credited since a year told after a gold's
     # change's start, "improved to 14.2% from 3.5% in FY2022", dates the change, not the start.)
     **{f"realistic-{n}": "a change's levels and drivers with years of their own ('from 3.5% in FY2021'), read as the gold's "
@@ -389,7 +390,10 @@ KNOWN_MISSES |= {
     "previous year's deal read as the thing the gold denies",
     # (realistic-2907 and -2908 are credited since the cause a gold gives after its figure,
     # "mainly because of the FDII deduction", is no word of what the figure is of.)
-    **{f"realistic-{n}": _LABEL_ELSEWHERE for n in (2914, 2917, 2919, 2922, 2937, 2964, 2965, 2967, 2973, 2982)},
+    # (realistic-2922 and -2937 are credited since a sentence that labels its own figure is
+    # read without the words of the sentence before: "... classified as current. The company's
+    # $2.0 billion revolving credit facility" is no current debt.)
+    **{f"realistic-{n}": _LABEL_ELSEWHERE for n in (2914, 2917, 2919, 2964, 2965, 2967, 2973, 2982)},
     "realistic-2934": "dividends declared up from $2.72 to $2.84 per share, beside dividends paid of $2.81: the paid figure "
     "read as where the change went",
     "realistic-2943": "'approximately 48,500 people ..., up from about 45,800': 'approximately' and 'about' around two "
@@ -458,9 +462,11 @@ KNOWN_MISSES |= {
 }
 KNOWN_FOOLED |= {
     **{f"realistic-{n}": _MULTI_FACT_REPLACED for n in (
-        3400, 3402, 3406, 3413, 3417, 3420, 3421, 3422, 3429, 3432, 3434, 3435, 3438, 3441, 3443, 3444, 3446, 3452,
+        3400, 3402, 3406, 3413, 3417, 3420, 3421, 3422, 3429, 3432, 3435, 3438, 3441, 3443, 3444, 3446, 3452,
         3456, 3458)},
 }
+# (realistic-3434 is refused since its sentence "About 34% of deposits were noninterest-bearing"
+# labels its own figure, without the previous sentence's "of the total".)
 
 # The forty-seventh and forty-eighth batches (tune-196 on: 246 answers in the labelled answers'
 # models' manners to 46 tune-half questions, 16 of them with no human labels, written without

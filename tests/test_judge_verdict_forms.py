@@ -6,7 +6,8 @@ one-part question, a verdict on a side point turned from ("Yes, it refinanced, b
 did not rise") is not the verdict; a decline of part of the source before what another part
 shows ("The excerpt doesn't include ..., but the cash flow statement shows ...") is no
 refusal; a two-part question whose gold says yes to one part and no to the other wants both,
-not one verdict given twice; and a verdict declared open in so many words is no verdict. Each
+not one verdict given twice; a verdict declared open in so many words is no verdict; and a
+yes or no said with the question's verb ("It isn't.", "It did.") is one. Each
 reading has a right answer credited and its wrong twin refused (the thirty-ninth realistic
 batch found these shapes)."""
 from __future__ import annotations
@@ -87,6 +88,12 @@ JNJ_GOLD = "No, rate of growth in adjusted EPS is expected to decelerate slightl
      "2022, and the EPS level rises.", False),
     (CINDER, CINDER_GOLD, "Biotech results swing from year to year. So the answer is yes and no: Cinderford can be "
      "profitable in a year of milestone payments, but it is not consistently profitable.", False),
+    # A yes or no said with the question's own verb ("It isn't.", "It did.") is the verdict;
+    # a sentence that ends in "n't." ends there.
+    (CINDER, CINDER_GOLD, "It isn't. Cinderford lost $412 million in FY2022, with R&D of $388 million and no product revenue.", True),
+    (CINDER, CINDER_GOLD, "It is. Cinderford earned $412 million in FY2022 on milestone payments.", False),
+    (SOLENNE, SOLENNE_GOLD, "It did. Solenne paid $0.21 per share each quarter, $97 million in total for FY2021.", True),
+    (SOLENNE, SOLENNE_GOLD, "It did not. Solenne retained its cash and paid no dividends in FY2021.", False),
 ])
 def test_verdict_form(question: str, gold: str, answer: str, credited: bool) -> None:
     verdict = heuristic_verdict(question, gold, answer)

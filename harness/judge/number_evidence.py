@@ -54,22 +54,44 @@ _CLAUSE_END = re.compile(r";")
 _LABEL_AFTER_END = re.compile(r"[;\n(]")
 
 
+# Words by which a sentence's number takes its label from the sentence before ("The
+# remaining 42% ... came from international markets").
+_POINTS_BACK = frozenset({"remain", "rest", "balanc", "others"})
+
+
+def _after_sentence_end(text: str, start: int) -> bool:
+    """Does the sentence at ``start`` follow another's end (not a line after a heading, "Revenue
+    by segment:", which labels the lines below it)?"""
+    return text[:start].rstrip().endswith((".", "!", "?"))
+
+
 def _context(text: str, q: Quantity, names: frozenset[str] = frozenset()) -> set[str]:
     """Label words around a number: what it is a number of. (``names``: the question's
     names, which every value of the answer belongs to: "31% of Pellucid Apparel's net sales"
     is labelled by "net sales".)"""
-    before = text[max(0, q.start - 60):q.start]
-    # Not across a clause's end, before or after: "... subscription and maintenance contracts;
-    # the remaining 15% is non-recurring" labels the 15% by "remaining", not by the clause
-    # before.
-    before = before[max((m.end() for m in _CLAUSE_END.finditer(before)), default=0):]
-    left = [s for s, _ in content(before) if s not in UNIT_STEMS and s not in names][-4:]
     # The 25 characters after the number, not counting the question's names in them.
     skipped = sum(len(m.group(0)) + 1 for m in WORD.finditer(text, q.end, q.end + 60) if stem(m.group(0)) in names)
     after = text[q.end:q.end + 25 + skipped]
     if ended := _LABEL_AFTER_END.search(after):
         after = after[:ended.start()]
     right = [s for s, _ in content(after) if s not in UNIT_STEMS and s not in names][:2]
+    before = text[max(0, q.start - 60):q.start]
+    # Not across a clause's end, before or after: "... subscription and maintenance contracts;
+    # the remaining 15% is non-recurring" labels the 15% by "remaining", not by the clause
+    # before.
+    before = before[max((m.end() for m in _CLAUSE_END.finditer(before)), default=0):]
+    # Nor across a sentence's end, once the number's own sentence labels it: "... classified
+    # as current. The company's $2.0 billion revolving credit facility" is no current debt.
+    # (A number its sentence does not label, "Around 85% of Ferrow's $9.4 billion", or one
+    # that points back, "The remaining 42%", takes its label from the sentence before.)
+    opens = sentence_span_at(text, q.start)[0]
+    if q.start - len(before) < opens and _after_sentence_end(text, opens):
+        # (A word the window after the number cuts off, "of borro", labels nothing yet.)
+        whole = after.rsplit(None, 1)[0] if text[q.end + len(after):q.end + len(after) + 1].isalnum() else after
+        own = {s for s, _ in content(text[opens:q.start] + " " + whole)} - UNIT_STEMS - names
+        if own and not own & _POINTS_BACK:
+            before = text[opens:q.start]
+    left = [s for s, _ in content(before) if s not in UNIT_STEMS and s not in names][-4:]
     return set(left + right)
 
 

@@ -99,7 +99,7 @@ _PERSONAL = re.compile(r"\b(?:i|we)\b|\bas an ai\b|\bplease provide\b|\bif you (
 
 _ABBREVIATION = re.compile(
     r"(?:\b(?:inc|corp|co|ltd|llc|plc|no|nos|vs|approx|etc|e\.g|i\.e|u\.s|jan|feb|mar|apr|jun|jul|aug|sep|sept|"
-    r"oct|nov|dec|mr|mrs|ms|dr|st|fig|pp|p)|(?<![&/])\b[A-Z])\.$",
+    r"oct|nov|dec|mr|mrs|ms|dr|st|fig|pp|p)|(?<![&/'’])\b[A-Z])\.$",
     re.IGNORECASE,
 )
 

@@ -123,6 +123,8 @@ def explicit_verdicts(answer: str, one_part: bool = False, question: str = "") -
             found.add(head.group(1).lower())
         elif _NOT_YET.match(sentence):
             found.add("no")  # "Not yet. Occupancy was 71% against 79% before the pandemic."
+        elif short := _ELLIPTICAL.match(sentence):
+            found.add("no" if short.group("no") else "yes")
         found.update(m.group(1).lower() for m in _INLINE_VERDICT.finditer(sentence))
     # A "no" opening a noun phrase ("No material proceedings were reported") is the answer's
     # no where it gives no other verdict, and no second verdict beside a "Yes." (DETERMINER_NO).
@@ -226,6 +228,12 @@ _TURNED_TO = re.compile(r"\bbut\W*$", re.IGNORECASE)
 
 # A no in other words, opening the answer's sentence.
 _NOT_YET = re.compile(r"^\W*not (?:yet|really|quite)\b\W", re.IGNORECASE)
+# A yes or no said with the question's own verb, nothing else in its sentence: "It isn't.",
+# "It does not.", "They did." to "Did it ...?".
+_ELLIPTICAL = re.compile(
+    r"^\W*(?:it|they)\s+(?:is|was|are|were|does|did|do|has|have|had|can|will)(?P<no>\s*n[’']t|\s+not)?\s*[.!]?\W*$",
+    re.IGNORECASE,
+)
 
 
 _TICKS = "✅✔☑"
