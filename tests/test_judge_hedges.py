@@ -250,3 +250,44 @@ def test_a_verdict_one_could_equally_give_the_other_way_is_no_verdict(answer: st
     # The first was credited once: "say no" after "could equally" is no verdict the readings knew.
     verdict = heuristic_verdict(GROSS_MARGIN_Q, GROSS_MARGIN_GOLD, answer)
     assert (verdict.label == "correct") is credited, verdict.rationale
+
+
+ARPU_Q = "What is Yew Telecom's FY2022 ARPU?"
+ARPU_GOLD = "$47.10 per month"
+
+
+@pytest.mark.parametrize("answer, credited", [
+    # One rate given over two periods that agree (565.20 / 12 = 47.10): said again, either way round.
+    ("ARPU was $565.20 for the year, or $47.10 per month.", True),
+    ("ARPU was $47.10 per month, or $565.20 for the year.", True),
+    ("ARPU was $565.20 annually, or $47.10 monthly.", True),
+    # Two periods that disagree, or one period twice: two answers.
+    ("ARPU was $577.20 for the year, or $47.10 per month.", False),
+    ("ARPU was $47.10 per month, or $577.20 for the year.", False),
+    ("ARPU was $565.20 for the year, or $48.10 per month.", False),
+    ("ARPU was $47.10 or $48.10 per month.", False),
+    ("ARPU was $47.10 per month or $48.10 per month.", False),
+])
+def test_one_rate_over_two_periods_is_said_again_not_hedged(answer: str, credited: bool) -> None:
+    assert (heuristic_verdict(ARPU_Q, ARPU_GOLD, answer).label == "correct") is credited
+
+
+CFO_Q = "How much did Block generate in cash flow from operating activities in FY2020? Answer in USD millions."
+CFO_GOLD = "$382.00"
+CFO_PROSE_Q = "What was Block's operating cash flow in FY2020?"
+CFO_PROSE_GOLD = "Operating cash flow was $382 million in FY2020, down from $466 million."
+
+
+@pytest.mark.parametrize("answer, credited", [
+    # One value said again in another scale word, either way round: one claim, judged on the
+    # more exact one.
+    ("Operating cash flow was roughly $0.38 billion, or $381.6 million.", True),
+    ("Operating cash flow was $382 million, or $0.38 billion.", True),
+    # Another value after the "or", in the same scale word or not one the first rounds to: two answers.
+    ("Operating cash flow was $0.38 billion or $0.45 billion.", False),
+    ("Operating cash flow was $0.38 billion, or $392 million.", False),
+    ("Operating cash flow was $0.38 billion, or $375 million.", False),
+])
+@pytest.mark.parametrize("question, gold", [(CFO_Q, CFO_GOLD), (CFO_PROSE_Q, CFO_PROSE_GOLD)])
+def test_a_value_said_again_in_another_scale_is_no_alternative(question: str, gold: str, answer: str, credited: bool) -> None:
+    assert (heuristic_verdict(question, gold, answer).label == "correct") is credited

@@ -88,6 +88,10 @@ PEPSI_GOLD = "$400,000,000 increase."
         ("PepsiCo increased it by $400 million, to $4.2 billion from $3.8 billion.", "correct"),
         ("It was increased by $400 million, to $4.2 billion.", "correct"),
         ("PepsiCo raised its credit agreement by $300 million, to $4.2 billion from $3.8 billion.", "incorrect"),
+        # The level the new one replaced, named by the replacing or as the existing one.
+        ("It replaced the $3,800,000,000 agreement with a new $4,200,000,000 agreement, which is an increase of $400,000,000.", "correct"),
+        ("It replaced the $3.8 billion agreement with a new $4.2 billion agreement, an increase of $300 million.", "incorrect"),
+        ("A new $4.2 billion agreement replaced the existing $3.8 billion one, an increase of $400 million.", "correct"),
     ],
 )
 def test_a_change_among_its_levels_is_the_change_asked(answer: str, label: str) -> None:

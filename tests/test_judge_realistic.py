@@ -122,8 +122,9 @@ KNOWN_FOOLED |= {f"realistic-{n}": _REVIEWERS_CREDIT for n in (*range(492, 505),
 # "rather than a hub", "not yet a mine"): fourteen answers. These are the rest.
 _OTHER_SPAN = "the gold's figure for another span than the one asked; the figure's own span is not read"
 _OTHER_METRIC = "the gold's figure said of another metric or item; what a figure is 'of' is not compared with the question's"
+# (realistic-1037, "rose about 26 percentage points, from 19% to 24%", is refused since the
+# change a gold's two levels imply is read as the answer to "How much has it changed?".)
 KNOWN_FOOLED |= {
-    "realistic-1037": "'rose about 26 percentage points, from 19% to 24%': a wrong change beside the gold's levels, which give none",
     "realistic-1051": "'monthly ARPU was $3.93 ($47.10 annual ARPU divided by 12)' for $47.10 a month: 'annual' before the "
     "figure's noun is not read as its rate",
     "realistic-1044": f"'free cash flow was negative $318 million' to 'the change in free cash flow': {_OTHER_SPAN}",
@@ -145,8 +146,9 @@ KNOWN_FOOLED |= {
     "realistic-1070": "'Marsh Whitford LLP, which replaced Harcourt & Lowe LLP in FY2020': the gold's name in a clause that "
     "says it was replaced",
 }
+# (realistic-1110, "ARPU was $565.20 for the year, or $47.10 per month", is credited since one
+# rate given over two periods that agree is read as said again, not as two answers.)
 KNOWN_MISSES |= {
-    "realistic-1110": "'ARPU was $565.20 for the year, or $47.10 per month': read as not addressing the question",
     "realistic-1132": "a JSON object whose key names the metric asked is read as pasted source text",
     "realistic-1140": "'with zero debt ... the coverage ratio is meaningless' for 'interest coverage is not meaningful': "
     "the metric in other words",
@@ -543,10 +545,11 @@ KNOWN_FOOLED |= {
 KNOWN_MISSES |= {
     "tune-795": "ROA worked two ways (0.0146 and 0.0142), then 'Either way, ... 0.01': the alternatives read as a list, the "
     "closing value not as the commitment",
-    "tune-832": "'roughly $0.38 billion, or $381.6 million' for $382.00: the coarser value taken as the one committed",
-    "tune-922": "'replaced the $3,800,000,000 agreement with a new $4,200,000,000 one, an increase of $400,000,000': three "
-    "sums read as a list",
+    "tune-832": "'381,603 for 2020' under '(in thousands)', then 'roughly $0.38 billion, or $381.6 million': the bare "
+    "thousands read as another value than the two after it",
 }
+# (tune-922, "replaced the $3,800,000,000 agreement with a new $4,200,000,000 one, an increase
+# of $400,000,000", is credited since the level a new one replaced is read as a level.)
 
 # The fifty-second batch (tune-936 on: 210 answers, two right and one wrong to each of the 70
 # tune-half questions, the right ones in a tool-using model's markdown: a figure worked two

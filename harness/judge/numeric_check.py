@@ -301,13 +301,21 @@ _BRACKET_OPEN = re.compile(r"\(\s?(?:approximately |about |or |~)?(?:US\$|\$)?\s
 
 
 def _restated(answer: str, q: Quantity) -> Quantity | None:
-    """The value that restates ``q`` in brackets later in its sentence, with no value between."""
+    """The value that restates ``q`` in brackets later in its sentence, with no value between,
+    or after an "or" in another scale word ("roughly $0.38 billion, or $381.6 million")."""
     end = sentence_span_at(answer, q.start)[1]
     following = next((other for other in parse_quantities(answer[:end]) if other.start >= q.end), None)
-    if following is None or not answer.startswith(")", following.end):
+    if following is None:
         return None
     between = answer[q.end:following.start]
+    if _OR_AGAIN.fullmatch(between):
+        return following if following.scale != q.scale and q.explicit_scale and following.explicit_scale and q.restates(following) else None
+    if not answer.startswith(")", following.end):
+        return None
     return following if between.count("(") == 1 and _BRACKET_OPEN.search(between) else None
+
+
+_OR_AGAIN = re.compile(r"\s*,?\s*or\s+(?:US\$|\$)?\s?", re.IGNORECASE)
 
 
 SIGN_WORD_BEFORE = re.compile(r"\b(?:negative|minus)\s+(?:US\$|\$)?\s?$", re.IGNORECASE)

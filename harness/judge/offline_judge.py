@@ -124,6 +124,7 @@ import re
 
 from harness.judge.amounts import figures_written_plainly, names_written_plainly
 from harness.judge.answer_reading import BARE_NONE, Evidence, gather_evidence
+from harness.judge.change_between import states_implied_change
 from harness.judge.claims import ONLY_DISOWNS, claims_of
 from harness.judge.commitment import AMBIGUOUS, MAX_ANSWER_WORDS, looks_like_dump
 from harness.judge.disowned import last_self_correction, without_intro, without_restated_question, without_sources
@@ -190,7 +191,17 @@ def heuristic_verdict(
     if not declines(ev) and _off_topic(ev) and not states_gold(ev) and not ev.answer_choice and not tells_gold(ev) \
             and not gives_gold_date(ev) and not (ev.gold_polarity == "no" and BARE_NONE.match(answer)):
         return HeuristicVerdict("incorrect", "the answer does not address the question")
-    return decide_prose(ev)
+    implied = states_implied_change(question, gold, answer)
+    if implied is False:
+        # "rose about 26 percentage points, from 19% to 24%" to "How much has it changed?":
+        # the levels repeated, the change asked given wrong.
+        return HeuristicVerdict("incorrect", "the answer's change is not the change between the gold's levels")
+    verdict = decide_prose(ev)
+    if implied and verdict.label == "incorrect":
+        # "It rose 5 percentage points" for "rose from 19% to 24%": the change asked, which
+        # the gold gives by its levels.
+        return HeuristicVerdict("correct", "the answer states the change between the gold's levels")
+    return verdict
 
 
 # The little words every English statement is built with. A run of six words or more with

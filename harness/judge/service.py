@@ -43,7 +43,7 @@ SAMPLES_RULE = "strict-majority"  # how --judge-runs samples are combined (major
 OFFLINE_JUDGE = "offline"  # the rule-based judge: no model, no key
 # The deterministic judges' own code: a verdict judged by other rules is not reused.
 _RULE_MODULES = (
-    "affirmed_denial", "amounts", "answered_first", "asides", "average_shown", "candidate_values", "name_commitment", "answer_reading", "causes", "change_direction", "change_kind", "choices", "claims", "commitment", "comparison", "disguise", "disowned", "event_words", "exchanged_values", "gold_wording", "grader_address", "hedging", "metric_use", "option_figures",
+    "affirmed_denial", "amounts", "answered_first", "asides", "average_shown", "candidate_values", "name_commitment", "answer_reading", "causes", "change_between", "change_direction", "change_kind", "choices", "claims", "commitment", "comparison", "disguise", "disowned", "event_words", "exchanged_values", "gold_wording", "grader_address", "hedging", "metric_use", "option_figures",
     "number_evidence", "number_swaps", "number_words",
     "numeric_check",
     "left_out", "line_items", "offline_judge", "prose_verdict", "ranking", "refusal", "respectively", "roles", "span_asked", "structured_answer", "summary_ahead", "tables", "term_direction", "thing_kinds", "turned_copy", "two_values", "undone_deals", "undone_picks", "unshown", "verdict_commitment", "verdict_polarity", "word_order", "words",

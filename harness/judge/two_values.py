@@ -77,7 +77,7 @@ _YEAR_AFTER = re.compile(
 # Where a change went from or to ("to $4.2 billion", "from $3.8 billion", "its prior $3.8 billion",
 # "a new $4.2 billion agreement", "an agreement of $4.2 billion": the one value stated as a
 # change is found first, so "of" here is a level's).
-_LEVEL_BEFORE = re.compile(r"\b(?:from|to|prior|previous|new|of)\s+(?:(?:a|an|the|its|their)\s+)?(?:(?:about|approximately|roughly)\s+)?(?:US)?\$?\s*$", re.IGNORECASE)
+_LEVEL_BEFORE = re.compile(r"\b(?:from|to|prior|previous|new|of|existing|former|replac(?:e|ed|es|ing))\s+(?:(?:a|an|the|its|their)\s+)?(?:(?:about|approximately|roughly)\s+)?(?:US)?\$?\s*$", re.IGNORECASE)
 
 
 # A bracket that opens right before the second value and says in words what that value is

@@ -262,6 +262,15 @@ def _rounded_again(gap: str, a: Quantity, b: Quantity) -> bool:
     return bool(_OR_ROUGHLY.fullmatch(gap)) and b.half_ulp > a.half_ulp and a.restates(b)
 
 
+def _in_another_scale(a: Quantity, b: Quantity) -> Quantity | None:
+    """The rounder of ``a`` and ``b`` when each says the other again in another scale word
+    ("roughly $0.38 billion, or $381.6 million"): the exact one is the claim. ("$1.2 billion
+    or $1.25 billion" stays two answers.)"""
+    if a.scale == b.scale or not (a.explicit_scale and b.explicit_scale) or a.half_ulp == b.half_ulp or not a.restates(b):
+        return None
+    return a if a.half_ulp > b.half_ulp else b
+
+
 _SAID_AGAIN_IN_BRACKETS = re.compile(r"\s*\(\s*(?:or\s+|i\.e\.\s+|about\s+)?(?:US\$|\$)?\s*")
 
 
@@ -321,9 +330,14 @@ def uncommitted_values(answer: str, quantities: list[Quantity], listed_kinds: fr
         for previous, current in zip(inside, inside[1:]):
             a, b = quantities[previous], quantities[current]
             gap = answer[a.end:b.start]
-            if quantity_kind(a) == quantity_kind(b) and _OR_BETWEEN.match(gap) and not _IN_TOTAL.match(answer, b.end) \
-                    and not _rounded_again(gap, a, b):
-                # (Not "four dividends of $0.30, or $1.20 in total": a total, not an alternative.)
+            one_rate = _one_rate(answer, a, b) if quantity_kind(a) == quantity_kind(b) else None
+            rounder = _in_another_scale(a, b) if quantity_kind(a) == quantity_kind(b) and _OR_BETWEEN.match(gap) else None
+            if rounder is not None:
+                out.add(previous if rounder is a else current)
+            elif quantity_kind(a) == quantity_kind(b) and _OR_BETWEEN.match(gap) and not one_rate \
+                    and not (one_rate is None and _IN_TOTAL.match(answer, b.end)) and not _rounded_again(gap, a, b):
+                # (Not "four dividends of $0.30, or $1.20 in total": a total, not an alternative;
+                # nor "$565.20 for the year, or $47.10 per month": one rate over two periods.)
                 out.update((previous, current))
             if quantity_kind(a) == quantity_kind(b) and _SAID_AGAIN_IN_BRACKETS.fullmatch(gap) and a.restates(b):
                 continue  # "5 percentage points (500 basis points)": one value said twice, not two of a list
@@ -363,6 +377,32 @@ def _bare_runs(answer: str, quantities: list[Quantity], inside: list[int], lengt
 # (A value's span starts at its digits.)
 _BARE_GAP = re.compile(r"\)?(?:\s|[,/;|$€£]|\bUS(?=\$)|\band\b|\bor\b)*(?:[-−–(](?:US)?[$€£]?)?", re.IGNORECASE)
 _RESPECTIVELY = re.compile(r"\brespectively\b", re.IGNORECASE)
+# The period a value is given over, right after it: "$47.10 per month", "$565.20 for the year".
+_OVER_PERIOD = re.compile(
+    r"(?:\s+(?:per|a|each|every)\s+(?P<per>month|quarter|week|day|year|annum)|\s+(?P<ly>monthly|quarterly|weekly|daily|annually|yearly)"
+    r"|\s+(?:for|in|over)\s+the\s+(?:full\s+|whole\s+)?(?P<the>month|quarter|week|day|year))\b",
+    re.IGNORECASE,
+)
+_PERIOD_OF = {"monthly": "month", "quarterly": "quarter", "weekly": "week", "daily": "day", "annually": "year", "yearly": "year", "annum": "year"}
+_PER_YEAR = {"year": 1, "quarter": 4, "month": 12, "week": 52, "day": 365}
+
+
+def _one_rate(answer: str, a: Quantity, b: Quantity) -> bool | None:
+    """Are ``a`` and ``b`` one rate given over two periods ("$565.20 for the year, or $47.10
+    per month")? Then the "or" between them says it again. False when they disagree
+    ("$577.20 for the year, or $47.10 per month": two answers) or share a period; None when
+    either is given over none."""
+    yearly = []
+    for q in (a, b):
+        m = _OVER_PERIOD.match(answer, q.end)
+        if m is None:
+            return None
+        word = (m.group("per") or m.group("ly") or m.group("the")).lower()
+        yearly.append(q.value * _PER_YEAR[_PERIOD_OF.get(word, word)])
+    (one, other), periods_differ = yearly, a.value != b.value
+    return periods_differ and abs(one - other) <= 0.01 * max(abs(one), abs(other))
+
+
 _IN_TOTAL = re.compile(r"(?:\s+(?:per|a)\s+share)?\s+(?:in total|in all|altogether|combined|for the (?:full )?year)\b", re.IGNORECASE)
 
 
