@@ -259,9 +259,10 @@ KNOWN_MISSES |= {
     "realistic-1882": "'For gross margin to improve, revenue would have needed to ... The answer is therefore no': the "
     "condition read as a yes beside the no",
     "realistic-1886": "'no longer relies on short-term borrowings ... working capital is positive': " + _NEGATED_VERDICT,
-    "realistic-1889": "'There is an argument that logistics can be run asset-light ... On balance, ... is a capital-intensive "
-    "business': " + _OPENING_READ,
-    "realistic-1894": "'... there is no line for dividends paid ... So no dividends were paid': " + _OPENING_READ,
+    # (realistic-1889, "There is an argument that logistics can be run asset-light ... On balance,
+    # ... is a capital-intensive business", is credited since "On balance" is read as concluding.)
+    # (realistic-1894, "... there is no line for dividends paid ... So no dividends were paid", is
+    # credited since a conclusion that opens with a noun's "no" is read as the answer's no.)
     "realistic-1926": "'Occupancy has recovered strongly, yes - ... So the answer is no': a yes to another question read "
     "beside the no",
     "realistic-1944": "a payout ratio of 130% worked out, with no verdict in words: the ratio is not read as 'not covered'",

@@ -7,7 +7,8 @@ did not rise") is not the verdict; a decline of part of the source before what a
 shows ("The excerpt doesn't include ..., but the cash flow statement shows ...") is no
 refusal; a two-part question whose gold says yes to one part and no to the other wants both,
 not one verdict given twice; a verdict declared open in so many words is no verdict; and a
-yes or no said with the question's verb ("It isn't.", "It did.") is one. Each
+yes or no said with the question's verb ("It isn't.", "It did.") is one, as is a concluding
+"So no dividends were paid"; "On balance, ..." concludes as "So, ..." does. Each
 reading has a right answer credited and its wrong twin refused (the thirty-ninth realistic
 batch found these shapes)."""
 from __future__ import annotations
@@ -94,6 +95,18 @@ JNJ_GOLD = "No, rate of growth in adjusted EPS is expected to decelerate slightl
     (CINDER, CINDER_GOLD, "It is. Cinderford earned $412 million in FY2022 on milestone payments.", False),
     (SOLENNE, SOLENNE_GOLD, "It did. Solenne paid $0.21 per share each quarter, $97 million in total for FY2021.", True),
     (SOLENNE, SOLENNE_GOLD, "It did not. Solenne retained its cash and paid no dividends in FY2021.", False),
+    # A conclusion that opens with a "no" of a noun ("So no dividends were paid") is the answer's no.
+    (FENWICK, FENWICK_GOLD, "Fenwick Semiconductor's financing cash flows in FY2021 consist of $450 million of share "
+     "repurchases and proceeds from stock option exercises; there is no line for dividends paid. So no dividends were paid "
+     "in FY2021.", True),
+    (SOLENNE, SOLENNE_GOLD, "Solenne Cosmetics' financing cash flows in FY2021 consist of share repurchases and proceeds from "
+     "stock option exercises; there is no line for dividends paid. So no dividends were paid in FY2021.", False),
+    (FENWICK, FENWICK_GOLD, "Yes, Fenwick paid $0.20 per share in FY2021. So no special dividend was needed.", False),
+    # "On balance, ..." concludes, as "So ..." does: its verdict stands over the opening's.
+    (CINDER, CINDER_GOLD, "There is an argument that Cinderford's milestone income makes it look profitable in some quarters. "
+     "However, it reported a net loss of $412 million in FY2022. On balance, Cinderford Biotech is not profitable.", True),
+    (CINDER, CINDER_GOLD, "There is an argument that Cinderford's R&D spending of $388 million makes it look unprofitable. "
+     "However, milestone income covered it in FY2022. On balance, Cinderford Biotech is profitable.", False),
 ])
 def test_verdict_form(question: str, gold: str, answer: str, credited: bool) -> None:
     verdict = heuristic_verdict(question, gold, answer)

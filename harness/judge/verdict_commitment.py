@@ -27,7 +27,7 @@ from harness.judge.metric_use import asks_of_use, verdict_on_use
 from harness.judge.name_commitment import GUESS, SUPERLATIVE, asks, undenied_stems
 from harness.judge.refusal import sentence_spans, sentences
 from harness.judge.two_values import close_in_size, worked_in_brackets
-from harness.judge.words import DETERMINER_NO, IT_DEPENDS, YES_NO, content, stem, stems_of
+from harness.judge.words import CONCLUSION, DETERMINER_NO, IT_DEPENDS, YES_NO, content, stem, stems_of
 
 # "..., so no, it did not improve", "The answer is yes.", "Overall: no."
 _INLINE_VERDICT = re.compile(
@@ -117,7 +117,9 @@ def explicit_verdicts(answer: str, one_part: bool = False, question: str = "") -
         head = YES_NO.match(sentence)
         if head and question and side_remark(sentence, question):
             head = None
-        if head and DETERMINER_NO.match(sentence):
+        concluded = CONCLUSION.match(sentence)
+        if head and DETERMINER_NO.match(sentence) or concluded and DETERMINER_NO.match(sentence[concluded.end():].lstrip(" ,:")):
+            # (Concluded too: "So no dividends were paid in FY2020.")
             determiner_no = True
         elif head:
             found.add(head.group(1).lower())

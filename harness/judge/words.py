@@ -67,7 +67,7 @@ def conceded(parts: list[str]) -> set[int]:
 # whom, "No it did not").
 DETERMINER_NO = re.compile(r"^\W*no\s+(?!(?:it|they|he|she|we|i|this|that|there|the\s+company|not)\b)[a-z]", re.IGNORECASE)
 CONCLUSION = re.compile(
-    r"^\W*(?:(?:so|therefore|thus|hence|in summary|in conclusion|overall|to summarize|in short|either\s+way|the\s+(?:final\s+)?answer\s+is"
+    r"^\W*(?:(?:so|therefore|thus|hence|in summary|in conclusion|overall|to summarize|in short|either\s+way|on\s+balance|all\s+in\s+all|all\s+things\s+considered|the\s+(?:final\s+)?answer\s+is"
     r"|bottom\s+line)\b|(?:final\s+)?(?:answer|verdict)\W{0,3}:)",
     re.IGNORECASE,
 )
